@@ -1,0 +1,236 @@
+//! mjModel and mjData, expanded from the field tables in `tables.rs`.
+//!
+//! The same expansion yields, per array field, its C element type, row and column expressions
+//! (as `mjxmacro.h` writes them) and functions giving element counts and pointer slots, which the
+//! allocator, copier, MJB reader/writer and header generator iterate over.
+#![allow(non_camel_case_types, non_snake_case, non_upper_case_globals)]
+
+use core::ffi::{c_char, c_int, c_void};
+#[allow(unused_imports)]
+use core::ffi::c_char as _;
+use core::mem::size_of;
+
+use super::mjtTextureRole_::mjNTEXROLE;
+use super::*;
+
+/// One array field of mjModel or mjData as listed in `mjxmacro.h`.
+#[derive(Debug, Clone, Copy)]
+pub struct ArrayField {
+    /// Field name.
+    pub name: &'static str,
+    /// C element type (`int`, `mjtNum`, ...).
+    pub ctype: &'static str,
+    /// Sub-list the field belongs to (`BODY`, `SOLVER`, ... or `NONE`/`BUF`).
+    pub group: &'static str,
+    /// Listed as `XNV` (not needed to build a scene).
+    pub xnv: bool,
+    /// Row count as C text.
+    pub rows: &'static str,
+    /// Column count as C text.
+    pub cols: &'static str,
+    /// Size of one element in bytes.
+    pub elem_size: usize,
+}
+
+macro_rules! ctype {
+    (c_int) => { "int" };
+    (f32) => { "float" };
+    (c_char) => { "char" };
+    (usize) => { "uintptr_t" };
+    ($t:ident) => { stringify!($t) };
+}
+
+macro_rules! xnv {
+    (X) => { false };
+    (XNV) => { true };
+}
+
+macro_rules! rows_c {
+    ($r:ident) => { stringify!($r) };
+    ((m $r:ident)) => { concat!("MJ_M(", stringify!($r), ")") };
+    ((d $r:ident)) => { concat!("MJ_D(", stringify!($r), ")") };
+}
+
+macro_rules! cols_c {
+    ($c:literal) => { stringify!($c) };
+    ($c:ident) => { stringify!($c) };
+    ((m $f:ident)) => { concat!("MJ_M(", stringify!($f), ")") };
+    ((m $f:ident * $k:literal)) => { concat!("MJ_M(", stringify!($f), ")*", stringify!($k)) };
+}
+
+/// Row count of a table entry; `$m` is the model, `$d` the data.
+macro_rules! rows_v {
+    ($m:ident, $d:ident, $r:ident) => { $m.$r as usize };
+    ($m:ident, $d:ident, (m $r:ident)) => { $m.$r as usize };
+    ($m:ident, $d:ident, (d $r:ident)) => { $d.$r as usize };
+}
+
+/// Column count of a table entry.
+macro_rules! cols_v {
+    ($m:ident, $c:literal) => { $c as usize };
+    ($m:ident, $c:ident) => { $c as usize };
+    ($m:ident, (m $f:ident)) => { $m.$f as usize };
+    ($m:ident, (m $f:ident * $k:literal)) => { $m.$f as usize * $k };
+}
+
+macro_rules! define_mjmodel {
+    (sizes: [ $( ($st:ident $sn:ident) )* ]
+     arrays: [ $( { $g:ident $x:ident $t:ident, $n:ident, $r:tt, $c:tt } )* ]) => {
+        /// The compiled model: sizes, options, and arrays carved from one buffer.
+        #[repr(C)]
+        pub struct mjModel_ {
+            $( pub $sn: $st, )*
+            pub opt: mjOption,
+            pub vis: mjVisual,
+            pub stat: mjStatistic,
+            pub buffer: *mut c_void,
+            $( pub $n: *mut $t, )*
+            pub signature: u64,
+        }
+
+        /// Number of array fields of mjModel.
+        pub const MJMODEL_NARRAY: usize = [$(stringify!($n)),*].len();
+
+        /// Size fields of mjModel (`MJMODEL_INTS`): name and C type.
+        pub static MJMODEL_SIZES: &[(&str, &str)] = &[ $( (stringify!($sn), ctype!($st)) ),* ];
+
+        /// Array fields of mjModel (`MJMODEL_POINTERS`) in struct order.
+        pub static MJMODEL_ARRAYS: [ArrayField; MJMODEL_NARRAY] = [ $( ArrayField {
+            name: stringify!($n), ctype: ctype!($t), group: stringify!($g), xnv: xnv!($x),
+            rows: rows_c!($r), cols: cols_c!($c), elem_size: size_of::<$t>(),
+        } ),* ];
+
+        impl mjModel_ {
+            /// Element count of every array field, in table order.
+            pub fn array_counts(&self) -> [usize; MJMODEL_NARRAY] {
+                let m = self;
+                [ $( rows_v!(m, m, $r) * cols_v!(m, $c) ),* ]
+            }
+
+            /// Address of every array pointer slot, in table order.
+            pub fn array_slots(&mut self) -> [*mut *mut c_void; MJMODEL_NARRAY] {
+                [ $( core::ptr::addr_of_mut!(self.$n) as *mut *mut c_void ),* ]
+            }
+
+            /// Every array pointer, in table order.
+            pub fn array_ptrs(&self) -> [*mut c_void; MJMODEL_NARRAY] {
+                [ $( self.$n as *mut c_void ),* ]
+            }
+
+            /// Every size field widened to i64, in struct order.
+            pub fn size_values(&self) -> [i64; MJMODEL_SIZES_LEN] {
+                [ $( self.$sn as i64 ),* ]
+            }
+
+            /// Sets every size field from i64 values, in struct order.
+            pub fn set_size_values(&mut self, v: &[i64; MJMODEL_SIZES_LEN]) {
+                let mut _i = 0;
+                $( self.$sn = v[_i] as $st; _i += 1; )*
+            }
+        }
+
+        /// Number of size fields of mjModel.
+        pub const MJMODEL_SIZES_LEN: usize = [$(stringify!($sn)),*].len();
+    };
+}
+
+mjmodel_table!(define_mjmodel);
+
+macro_rules! define_mjdata {
+    (arrays: [ $( { $g:ident $x:ident $t:ident, $n:ident, $r:tt, $c:tt } )* ]) => {
+        /// Simulation state and everything computed from it.
+        #[repr(C)]
+        pub struct mjData_ {
+            pub narena: mjtSize,
+            pub nbuffer: mjtSize,
+            pub nplugin: c_int,
+            pub pstack: usize,
+            pub pbase: usize,
+            pub parena: usize,
+            pub maxuse_stack: mjtSize,
+            pub maxuse_threadstack: [mjtSize; mjMAXTHREAD],
+            pub maxuse_arena: mjtSize,
+            pub maxuse_con: c_int,
+            pub maxuse_efc: c_int,
+            pub solver: [mjSolverStat; mjNISLAND * mjNSOLVER],
+            pub solver_niter: [c_int; mjNISLAND],
+            pub solver_nnz: [c_int; mjNISLAND],
+            pub solver_fwdinv: [mjtNum; 2],
+            pub warning: [mjWarningStat; mjtWarning_::mjNWARNING as usize],
+            pub timer: [mjTimerStat; mjtTimer_::mjNTIMER as usize],
+            pub ncon: c_int,
+            pub ne: c_int,
+            pub nf: c_int,
+            pub nl: c_int,
+            pub nefc: c_int,
+            pub nJ: c_int,
+            pub nA: c_int,
+            pub nisland: c_int,
+            pub nidof: c_int,
+            pub ntree_awake: c_int,
+            pub nbody_awake: c_int,
+            pub nparent_awake: c_int,
+            pub nv_awake: c_int,
+            pub time: mjtNum,
+            pub energy: [mjtNum; 2],
+            pub buffer: *mut c_void,
+            pub arena: *mut c_void,
+            $( pub $n: *mut $t, )*
+            pub threadpool: usize,
+            pub signature: u64,
+        }
+
+        /// Number of array fields of mjData.
+        pub const MJDATA_NARRAY: usize = [$(stringify!($n)),*].len();
+
+        /// Array fields of mjData in struct order: `BUF` ones live in `buffer`, the others in
+        /// the arena.
+        pub static MJDATA_ARRAYS: [ArrayField; MJDATA_NARRAY] = [ $( ArrayField {
+            name: stringify!($n), ctype: ctype!($t), group: stringify!($g), xnv: xnv!($x),
+            rows: rows_c!($r), cols: cols_c!($c), elem_size: size_of::<$t>(),
+        } ),* ];
+
+        impl mjData_ {
+            /// Element count of every array field for model `m`, in table order (arena arrays
+            /// use the current `ncon`, `nefc`, ...).
+            pub fn array_counts(&self, m: &mjModel) -> [usize; MJDATA_NARRAY] {
+                let d = self;
+                [ $( rows_v!(m, d, $r) * cols_v!(m, $c) ),* ]
+            }
+
+            /// Address of every array pointer slot, in table order.
+            pub fn array_slots(&mut self) -> [*mut *mut c_void; MJDATA_NARRAY] {
+                [ $( core::ptr::addr_of_mut!(self.$n) as *mut *mut c_void ),* ]
+            }
+
+            /// Every array pointer, in table order.
+            pub fn array_ptrs(&self) -> [*mut c_void; MJDATA_NARRAY] {
+                [ $( self.$n as *mut c_void ),* ]
+            }
+        }
+    };
+}
+
+mjdata_table!(define_mjdata);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn struct_sizes_match_upstream() {
+        // sizes of upstream 3.4.0 on x86_64 (gdb `ptype /o` on the reference header)
+        assert_eq!(size_of::<mjOption>(), 304);
+        assert_eq!(size_of::<mjVisual>(), 632);
+        assert_eq!(size_of::<mjModel>(), MJMODEL_SIZE_UPSTREAM);
+        assert_eq!(size_of::<mjData>(), MJDATA_SIZE_UPSTREAM);
+    }
+
+    const MJMODEL_SIZE_UPSTREAM: usize = 4856;
+    const MJDATA_SIZE_UPSTREAM: usize = 162968;
+}
+
+// Array sizes written as literals in the type declarations, checked against their definition.
+const _: () = assert!(mjMAXMATERIAL * (mjtTextureRole_::mjNTEXROLE as usize) == 10000);
+const _: () = assert!(2 * mjMAXLINEPNT == 2002);
+const _: () = assert!(mjMAXMATERIAL * 2 == 2000);

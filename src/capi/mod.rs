@@ -1,0 +1,4 @@
+//! The C API: `extern "C"` entry points with upstream's names and prototypes.
+//!
+//! Each function checks its arguments, converts them, and calls into the layers below; no
+//! physics lives here. `make header` turns the declarations of this folder into `mujoco.h`.

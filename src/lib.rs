@@ -1,0 +1,9 @@
+//! A Rust reimplementation of MuJoCo 3.4.0 that is a C-ABI drop-in for `libmujoco.so.3.4.0`.
+//!
+//! Layers (calls go down only): `capi` (extern "C" entry points) → `io` (MJB files, VFS) →
+//! `model`/`data` (lifecycle of mjModel and mjData) → `runtime` (errors, allocation, callbacks)
+//! → `abi` (the public C types and field tables).
+#![allow(clippy::missing_safety_doc)]
+
+pub mod abi;
+pub mod capi;
