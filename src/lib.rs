@@ -6,4 +6,8 @@
 #![allow(clippy::missing_safety_doc)]
 
 pub mod abi;
+pub mod runtime;
+pub mod model;
+pub mod io;
+pub mod data;
 pub mod capi;

@@ -1,0 +1,52 @@
+# libmujoco.so.3.4.0 from the Rust crate.
+#   make          build dist/lib/libmujoco.so.3.4.0 (+ dist/lib/libmujoco.so, dist/include)
+#   make header   regenerate include/mujoco/ from the Rust sources
+#   make test     cargo tests, then the C tests in capi-tests/
+#   make bench    C benchmark in examples-c/
+
+CARGO    ?= cargo
+JOBS     ?= 2
+SONAME   := libmujoco.so.3.4.0
+LIBDIR   := dist/lib
+STATIC   := target/release/libmujoco.a
+LIB      := $(LIBDIR)/$(SONAME)
+
+.PHONY: all lib header header-check test cargo-test capi-test clean ref
+
+all: lib
+
+lib: $(LIB)
+
+$(LIB): FORCE
+	$(CARGO) build --release -j $(JOBS) --lib
+	@mkdir -p $(LIBDIR) dist/include
+	gcc -shared -o $@ -Wl,-soname,$(SONAME) -Wl,--version-script=src/capi/exports.map \
+	    -Wl,--whole-archive $(STATIC) -Wl,--no-whole-archive -lm -lpthread -ldl -lgcc_s -lc
+	ln -sf $(SONAME) $(LIBDIR)/libmujoco.so
+	rm -rf dist/include/mujoco && cp -r include/mujoco dist/include/
+
+header:
+	$(CARGO) run -q -j $(JOBS) --features header --bin mjheader -- include/mujoco
+
+# fails when the committed headers differ from what `make header` writes
+header-check:
+	rm -rf target/header-check && mkdir -p target/header-check
+	$(CARGO) run -q -j $(JOBS) --features header --bin mjheader -- target/header-check/mujoco
+	diff -r include/mujoco target/header-check/mujoco
+
+test: lib cargo-test capi-test
+
+cargo-test:
+	$(CARGO) test -j $(JOBS) --release --lib
+
+capi-test: lib
+	$(MAKE) -C capi-tests
+
+ref:
+	@capi-tests/refget.sh
+
+clean:
+	$(CARGO) clean
+	rm -rf dist
+
+FORCE:

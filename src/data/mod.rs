@@ -1,0 +1,3 @@
+//! mjData lifecycle: allocation, the stack and arena, reset, and the state vector.
+
+pub mod state;

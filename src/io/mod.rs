@@ -1,0 +1,3 @@
+//! Files and resources: the MJB binary model format and the virtual file system.
+
+pub mod vfs;

@@ -1,0 +1,4 @@
+//! mjModel lifecycle and model-wide lookups: allocation from sizes, copying, defaults, names.
+
+pub mod defaults;
+pub mod names;
