@@ -10,4 +10,5 @@ pub mod runtime;
 pub mod model;
 pub mod io;
 pub mod data;
+pub mod engine;
 pub mod capi;

@@ -8,3 +8,19 @@ pub mod defaults;
 pub mod names;
 pub mod state;
 pub mod vfs;
+pub mod data;
+pub mod memory;
+pub mod model;
+
+/// Runs `f`, turning a Rust panic into an `mju_error` report naming `func`; a panic never
+/// crosses into C. Returns `fallback` when `f` panicked and the error handler returned.
+#[inline]
+pub(crate) fn guard<R>(func: &str, fallback: R, f: impl FnOnce() -> R) -> R {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(r) => r,
+        Err(_) => {
+            crate::mjerror!(func, "internal error (Rust panic); please report this as a bug");
+            fallback
+        }
+    }
+}

@@ -1,3 +1,4 @@
 //! Files and resources: the MJB binary model format and the virtual file system.
 
+pub mod mjb;
 pub mod vfs;

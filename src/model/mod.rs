@@ -2,3 +2,5 @@
 
 pub mod defaults;
 pub mod names;
+pub mod validate;
+pub mod alloc;

@@ -1,0 +1,180 @@
+//! mjData allocation and copying.
+//!
+//! Two blocks: `buffer` holds the arrays of `MJDATA_ARRAYS` marked `BUF`, each 64-byte aligned,
+//! in table order; `arena` (`narena` bytes, from the model) holds the per-step arrays growing up
+//! from the bottom and the stack growing down from the top (see `stack.rs`).
+
+use core::ffi::c_void;
+use core::mem::size_of;
+use core::ptr;
+
+use crate::abi::*;
+use crate::model::alloc::skip;
+use crate::runtime::alloc;
+use crate::{mjerror, mjwarning};
+
+/// Whether field `i` of `MJDATA_ARRAYS` lives in `buffer` (else in the arena).
+#[inline]
+fn in_buffer(f: &ArrayField) -> bool {
+    f.group.as_bytes() == b"BUF"
+}
+
+/// Size of the data buffer for model `m`, or the first array that cannot be sized.
+pub fn data_buffer_size(m: &mjModel, d: &mjData) -> Result<usize, &'static str> {
+    let counts = d.array_counts(m);
+    let mut total: usize = 0;
+    for (f, n) in MJDATA_ARRAYS.iter().zip(counts) {
+        if !in_buffer(f) {
+            continue;
+        }
+        // a negative size shows up as an enormous count
+        if n > i64::MAX as usize {
+            return Err(f.name);
+        }
+        let bytes = f.elem_size.checked_mul(n).ok_or(f.name)?;
+        total = total.checked_add(skip(total)).and_then(|t| t.checked_add(bytes)).ok_or(f.name)?;
+    }
+    Ok(total)
+}
+
+/// Points the buffer arrays of `d` into `d.buffer` and clears the arena arrays (the contact
+/// array starts at the arena's base); false when the layout does not fill `nbuffer` bytes.
+///
+/// # Safety
+/// `d.buffer` must hold `d.nbuffer` bytes laid out for `m`.
+pub unsafe fn set_data_pointers(m: &mjModel, d: &mut mjData) -> bool {
+    let counts = d.array_counts(m);
+    let base = d.buffer as usize;
+    let mut p = base;
+    let slots = d.array_slots();
+    for ((f, n), slot) in MJDATA_ARRAYS.iter().zip(counts).zip(slots) {
+        if in_buffer(f) {
+            p += skip(p);
+            *slot = p as *mut c_void;
+            p += f.elem_size * n;
+        } else {
+            *slot = ptr::null_mut();
+        }
+    }
+    d.contact = d.arena as *mut mjContact;
+    (p - base) as i64 == d.nbuffer
+}
+
+/// Allocates data for `m` without resetting it (`mj_makeRawData`). Reports and returns null
+/// when sizes are invalid or memory runs out.
+pub unsafe fn make_raw_data(m: &mjModel) -> *mut mjData {
+    if m.nplugin > 0 {
+        mjerror!("mj_makeData", "not supported yet: engine plugins (model has {} plugin instances)", m.nplugin);
+        return ptr::null_mut();
+    }
+    let d = alloc::malloc(size_of::<mjData>()) as *mut mjData;
+    if d.is_null() {
+        return ptr::null_mut();
+    }
+    ptr::write_bytes(d as *mut u8, 0, size_of::<mjData>());
+    let dd = &mut *d;
+    let nbuffer = match data_buffer_size(m, dd) {
+        Ok(n) => n,
+        Err(name) => {
+            alloc::free(d as *mut c_void);
+            mjwarning!("Invalid data: {} too large.", name);
+            return ptr::null_mut();
+        }
+    };
+    dd.nbuffer = nbuffer as i64;
+    dd.narena = m.narena;
+    dd.buffer = alloc::malloc(nbuffer);
+    if dd.buffer.is_null() {
+        alloc::free(d as *mut c_void);
+        mjerror!("mj_makeRawData", "could not allocate mjData buffer");
+        return ptr::null_mut();
+    }
+    dd.arena = alloc::malloc(m.narena.max(0) as usize);
+    if dd.arena.is_null() {
+        alloc::free(dd.buffer);
+        alloc::free(d as *mut c_void);
+        mjerror!("mj_makeRawData", "could not allocate mjData arena");
+        return ptr::null_mut();
+    }
+    if !set_data_pointers(m, dd) {
+        mjerror!("mj_setPtrData", "mjData buffer size mismatch");
+    }
+    dd.threadpool = 0;
+    dd.nplugin = 0;
+    dd.ntree_awake = m.ntree;
+    dd.nbody_awake = m.nbody;
+    dd.nparent_awake = m.nbody;
+    dd.nv_awake = m.nv;
+    d
+}
+
+/// Frees data and both of its blocks.
+pub unsafe fn delete_data(d: *mut mjData) {
+    if d.is_null() {
+        return;
+    }
+    alloc::free((*d).buffer);
+    alloc::free((*d).arena);
+    alloc::free(d as *mut c_void);
+}
+
+/// Copies `src` into `dest` (allocated when null); with `only_visual` the `XNV` arrays are
+/// skipped (`mjv_copyData`). Arena arrays keep their offsets within the arena.
+pub unsafe fn copy_data(mut dest: *mut mjData, m: &mjModel, src: &mjData, only_visual: bool) -> *mut mjData {
+    if dest.is_null() {
+        dest = make_raw_data(m);
+        if dest.is_null() {
+            return ptr::null_mut();
+        }
+    }
+    let d = &mut *dest;
+    if d.nbuffer != src.nbuffer {
+        mjerror!("mj_copyDataVisual", "dest and src data buffers have different size");
+        return ptr::null_mut();
+    }
+    if d.narena != src.narena {
+        mjerror!("mj_copyDataVisual", "dest and src stacks have different size");
+        return ptr::null_mut();
+    }
+    if src.pstack != 0 {
+        mjerror!("mj_copyDataVisual", "attempting to copy mjData while stack is in use");
+        return ptr::null_mut();
+    }
+    let (buffer, arena) = (d.buffer, d.arena);
+    ptr::copy_nonoverlapping(src as *const mjData, dest, 1);
+    let d = &mut *dest;
+    d.buffer = buffer;
+    d.arena = arena;
+    set_data_pointers(m, d);
+
+    let counts = src.array_counts(m);
+    let src_ptrs = src.array_ptrs();
+    let slots = d.array_slots();
+    for (((f, n), s), slot) in MJDATA_ARRAYS.iter().zip(counts).zip(src_ptrs).zip(slots) {
+        if only_visual && f.xnv {
+            if !in_buffer(f) {
+                *slot = ptr::null_mut();
+            }
+            continue;
+        }
+        let len = f.elem_size * n;
+        if in_buffer(f) {
+            if len > 0 {
+                ptr::copy_nonoverlapping(s as *const u8, *slot as *mut u8, len);
+            }
+        } else if s.is_null() {
+            *slot = ptr::null_mut();
+        } else {
+            let off = s as usize - src.arena as usize;
+            let t = (arena as *mut u8).add(off);
+            if len > 0 {
+                ptr::copy_nonoverlapping(s as *const u8, t, len);
+            }
+            *slot = t as *mut c_void;
+        }
+    }
+    d.contact = d.arena as *mut mjContact;
+    d.nplugin = m.nplugin;
+    d.threadpool = src.threadpool;
+    dest
+}

@@ -1,0 +1,145 @@
+//! Resetting mjData to the model's initial state (`mj_resetData` and its variants).
+
+use core::ptr;
+
+use crate::abi::*;
+use crate::mjerror;
+
+/// `tree_asleep` value of a fully awake tree.
+const TREE_AWAKE: i32 = -(1 + mjMINAWAKE as i32);
+
+unsafe fn zero<T>(p: *mut T, n: usize) {
+    if n > 0 {
+        ptr::write_bytes(p, 0, n);
+    }
+}
+
+unsafe fn copy<T>(dst: *mut T, src: *const T, n: usize) {
+    if n > 0 {
+        ptr::copy_nonoverlapping(src, dst, n);
+    }
+}
+
+/// Clears `d` (buffer bytes set to `fill`, state and inputs zeroed), sets `qpos = qpos0`, mocap
+/// poses from the model, all trees awake, and resets diagnostics and the arena.
+///
+/// # Safety
+/// `d` must have been made for `m`.
+pub unsafe fn reset(m: &mjModel, d: &mut mjData, fill: u8) {
+    if m.nplugin > 0 {
+        mjerror!("mj_resetData", "not supported yet: engine plugins");
+        return;
+    }
+    if d.threadpool == 0 {
+        d.pstack = 0;
+    }
+    d.pbase = 0;
+    d.parena = 0;
+    crate::data::make::set_data_pointers(m, d);
+
+    d.maxuse_stack = 0;
+    d.maxuse_threadstack = [0; mjMAXTHREAD];
+    d.maxuse_arena = 0;
+    d.maxuse_con = 0;
+    d.maxuse_efc = 0;
+    zero(d.warning.as_mut_ptr(), d.warning.len());
+    zero(d.timer.as_mut_ptr(), d.timer.len());
+    zero(d.solver.as_mut_ptr(), d.solver.len());
+    d.solver_niter = [0; mjNISLAND];
+    d.solver_nnz = [0; mjNISLAND];
+    d.solver_fwdinv = [0.0; 2];
+    d.ncon = 0;
+    d.ne = 0;
+    d.nf = 0;
+    d.nl = 0;
+    d.nefc = 0;
+    d.nJ = 0;
+    d.nA = 0;
+    d.nisland = 0;
+    d.nidof = 0;
+    d.time = 0.0;
+    d.energy = [0.0; 2];
+
+    ptr::write_bytes(d.buffer as *mut u8, fill, d.nbuffer as usize);
+
+    let (nq, nv, na, nu) = (m.nq as usize, m.nv as usize, m.na as usize, m.nu as usize);
+    let (nbody, nmocap) = (m.nbody as usize, m.nmocap as usize);
+    zero(d.qpos, nq);
+    zero(d.qvel, nv);
+    zero(d.act, na);
+    zero(d.ctrl, nu);
+    copy(d.eq_active, m.eq_active0, m.neq as usize);
+    zero(d.qfrc_applied, nv);
+    zero(d.xfrc_applied, 6 * nbody);
+    zero(d.qacc, nv);
+    zero(d.qacc_warmstart, nv);
+    zero(d.act_dot, na);
+    zero(d.userdata, m.nuserdata as usize);
+    zero(d.mocap_pos, 3 * nmocap);
+    zero(d.mocap_quat, 4 * nmocap);
+    zero(d.qM, m.nM as usize);
+    copy(d.qpos, m.qpos0, nq);
+
+    for i in 0..m.ntree as usize {
+        *d.tree_asleep.add(i) = TREE_AWAKE;
+    }
+    if m.opt.enableflags & mjtEnableBit_::mjENBL_SLEEP as i32 != 0 {
+        mjerror!("mj_resetData", "not supported yet: models with sleeping enabled");
+        return;
+    }
+    crate::engine::sleep::update_sleep_init(m, d, false);
+
+    for i in 0..nbody {
+        let id = *m.body_mocapid.add(i);
+        if id >= 0 {
+            let id = id as usize;
+            copy(d.mocap_pos.add(3 * id), m.body_pos.add(3 * i), 3);
+            copy(d.mocap_quat.add(4 * id), m.body_quat.add(4 * i), 4);
+        }
+    }
+
+    if !check_db_sparse(m) {
+        return;
+    }
+    d.signature = m.signature;
+}
+
+/// Checks that row `j` of the dof-dof sparsity equals the body-dof row of dof `j`'s body.
+unsafe fn check_db_sparse(m: &mjModel) -> bool {
+    for j in 0..m.nv as usize {
+        let i = *m.dof_bodyid.add(j) as usize;
+        let nnz = *m.D_rownnz.add(j);
+        if nnz != *m.B_rownnz.add(i) {
+            mjerror!("checkDBSparse", "rows have different nnz");
+            return false;
+        }
+        let (da, ba) = (*m.D_rowadr.add(j) as usize, *m.B_rowadr.add(i) as usize);
+        for k in 0..nnz as usize {
+            if *m.D_colind.add(da + k) != *m.B_colind.add(ba + k) {
+                mjerror!("checkDBSparse", "rows have different colind");
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Resets, then applies keyframe `key` when it exists.
+///
+/// # Safety
+/// `d` must have been made for `m`.
+pub unsafe fn reset_keyframe(m: &mjModel, d: &mut mjData, key: i32) {
+    reset(m, d, 0);
+    if key < 0 || key >= m.nkey {
+        return;
+    }
+    let k = key as usize;
+    let (nq, nv, na, nu, nmocap) = (m.nq as usize, m.nv as usize, m.na as usize, m.nu as usize, m.nmocap as usize);
+    d.time = *m.key_time.add(k);
+    copy(d.qpos, m.key_qpos.add(k * nq), nq);
+    copy(d.qvel, m.key_qvel.add(k * nv), nv);
+    copy(d.act, m.key_act.add(k * na), na);
+    copy(d.mocap_pos, m.key_mpos.add(k * 3 * nmocap), 3 * nmocap);
+    copy(d.mocap_quat, m.key_mquat.add(k * 4 * nmocap), 4 * nmocap);
+    copy(d.ctrl, m.key_ctrl.add(k * nu), nu);
+}

@@ -1,0 +1,3 @@
+//! The simulation pipeline, one module per stage (computation chapter).
+
+pub mod sleep;

@@ -1,0 +1,258 @@
+//! mjModel allocation: one struct plus one buffer from which every array is carved, 64-byte
+//! aligned, in table order (so `nbuffer` equals upstream's for the same sizes).
+
+use core::ffi::c_void;
+use core::mem::size_of;
+use core::ptr;
+
+use crate::abi::*;
+use crate::model::defaults;
+use crate::runtime::alloc;
+
+/// Alignment of every array in the model and data buffers.
+pub const ALIGN: usize = 64;
+
+/// Bytes to skip from `offset` to the next aligned address.
+#[inline]
+pub fn skip(offset: usize) -> usize {
+    (ALIGN - offset % ALIGN) % ALIGN
+}
+
+/// Upstream's cap on a single array dimension product (`INT_MAX / 4`).
+pub const MAX_ARRAY_SIZE: i64 = (i32::MAX / 4) as i64;
+
+/// Names-map slots per named object.
+pub const LOAD_MULTIPLE: i64 = 2;
+
+/// Total buffer size for arrays with the given element sizes and counts, each starting aligned;
+/// None on overflow.
+pub fn aligned_total(elem_sizes: impl Iterator<Item = (usize, usize)>) -> Option<usize> {
+    let mut total: usize = 0;
+    for (size, count) in elem_sizes {
+        let bytes = size.checked_mul(count)?;
+        total = total.checked_add(skip(total))?.checked_add(bytes)?;
+    }
+    Some(total)
+}
+
+/// Buffer size of `m`'s arrays, or the name of the first array whose size overflows.
+pub fn model_buffer_size(m: &mjModel) -> Result<usize, &'static str> {
+    let counts = model_counts_checked(m)?;
+    let mut total: usize = 0;
+    for (f, n) in MJMODEL_ARRAYS.iter().zip(counts) {
+        let bytes = f.elem_size.checked_mul(n).ok_or(f.name)?;
+        total = total.checked_add(skip(total)).and_then(|t| t.checked_add(bytes)).ok_or(f.name)?;
+    }
+    Ok(total)
+}
+
+/// Element counts of every array, failing (with the field name) when a row or column count is
+/// negative or the product overflows.
+fn model_counts_checked(m: &mjModel) -> Result<[usize; MJMODEL_NARRAY], &'static str> {
+    // sizes are validated non-negative before this is called; counts are computed in usize from
+    // i32 values, so only the product can overflow, which array_counts does in usize (64 bit)
+    Ok(m.array_counts())
+}
+
+/// Points every array of `m` into `m.buffer`; returns false when the layout does not fill
+/// exactly `nbuffer` bytes.
+///
+/// # Safety
+/// `m.buffer` must hold `m.nbuffer` bytes.
+pub unsafe fn set_model_pointers(m: &mut mjModel) -> bool {
+    let counts = m.array_counts();
+    let base = m.buffer as *mut u8;
+    let mut p = base as usize;
+    let slots = m.array_slots();
+    for ((f, n), slot) in MJMODEL_ARRAYS.iter().zip(counts).zip(slots) {
+        p += skip(p);
+        *slot = p as *mut c_void;
+        p += f.elem_size * n;
+    }
+    (p - base as usize) as i64 == m.nbuffer
+}
+
+/// Why a model could not be made from its sizes.
+#[derive(Debug, PartialEq, Eq)]
+pub enum MakeError {
+    /// Sizes are invalid; upstream warns with the three parts joined (text, field name, text).
+    Invalid(&'static str, &'static str, &'static str),
+    /// Memory could not be obtained (already reported through `mju_error`).
+    NoMemory,
+}
+
+/// Allocates a zeroed model for the size fields in `sizes` (struct order of `MJMODEL_SIZES`, all
+/// fields up to `npaths` used; `nnames_map` is derived as upstream does, later fields and
+/// `narena`/`nbuffer` are left for the caller), with default options, visual and statistics.
+pub fn make_model(sizes: &[i64; MJMODEL_SIZES_LEN]) -> Result<*mut mjModel, MakeError> {
+    // the struct is filled on the stack first, so nothing leaks if a check fails
+    let mut tmp: mjModel = unsafe { core::mem::zeroed() };
+    let idx = |name: &str| MJMODEL_SIZES.iter().position(|(n, _)| *n == name).unwrap_or(0);
+    let last_given = idx("npaths");
+    let mut v = [0i64; MJMODEL_SIZES_LEN];
+    v[..=last_given].copy_from_slice(&sizes[..=last_given]);
+    for &(name, _) in MJMODEL_SIZES[..=last_given].iter() {
+        let i = idx(name);
+        if v[i] > i32::MAX as i64 || v[i] < i32::MIN as i64 {
+            return Err(MakeError::Invalid("Invalid model: ", name, " too large."));
+        }
+    }
+    tmp.set_size_values(&v);
+
+    let named = [
+        tmp.nbody, tmp.njnt, tmp.ngeom, tmp.nsite, tmp.ncam, tmp.nlight, tmp.nflex, tmp.nmesh,
+        tmp.nskin, tmp.nhfield, tmp.ntex, tmp.nmat, tmp.npair, tmp.nexclude, tmp.neq,
+        tmp.ntendon, tmp.nu, tmp.nsensor, tmp.nnumeric, tmp.ntext, tmp.ntuple, tmp.nkey,
+        tmp.nplugin,
+    ];
+    let nnames_map: i64 = named.iter().map(|&x| x as i64).sum();
+    if nnames_map >= i32::MAX as i64 / LOAD_MULTIPLE {
+        return Err(MakeError::Invalid("Invalid model: size of nnames_map is larger than INT_MAX", "", ""));
+    }
+    tmp.nnames_map = (LOAD_MULTIPLE * nnames_map) as i32;
+
+    for ((name, _), val) in MJMODEL_SIZES.iter().zip(tmp.size_values()) {
+        if val < 0 {
+            return Err(MakeError::Invalid("Invalid model: negative ", name, ""));
+        }
+    }
+    if tmp.nbody == 0 {
+        return Err(MakeError::Invalid("Invalid model: nbody == 0", "", ""));
+    }
+    if tmp.nmocap as i64 >= MAX_ARRAY_SIZE {
+        return Err(MakeError::Invalid("Invalid model: nmocap too large", "", ""));
+    }
+    let nbuffer = model_buffer_size(&tmp)
+        .map_err(|name| MakeError::Invalid("Invalid model: ", name, " too large."))?;
+    tmp.nbuffer = nbuffer as i64;
+
+    let m = alloc::malloc(size_of::<mjModel>()) as *mut mjModel;
+    if m.is_null() {
+        return Err(MakeError::NoMemory);
+    }
+    let buffer = alloc::malloc(nbuffer);
+    if buffer.is_null() {
+        alloc::free(m as *mut c_void);
+        crate::mjerror!("mj_makeModel", "could not allocate mjModel buffer");
+        return Err(MakeError::NoMemory);
+    }
+    unsafe {
+        ptr::write_bytes(buffer as *mut u8, 0, nbuffer);
+        tmp.buffer = buffer;
+        ptr::write(m, tmp);
+        let mm = &mut *m;
+        if !set_model_pointers(mm) {
+            crate::mjerror!("mj_setPtrModel", "mjModel buffer size mismatch");
+        }
+        defaults::default_option(&mut mm.opt);
+        defaults::default_visual(&mut mm.vis);
+        default_statistic(&mut mm.stat);
+    }
+    Ok(m)
+}
+
+/// Model statistics before compilation fills them.
+pub fn default_statistic(stat: &mut mjStatistic) {
+    stat.center = [0.0; 3];
+    stat.extent = 2.0;
+    stat.meaninertia = 1.0;
+    stat.meanmass = 1.0;
+    stat.meansize = 0.2;
+}
+
+/// Frees a model and its buffer.
+///
+/// # Safety
+/// `m` must be null or come from [`make_model`].
+pub unsafe fn delete_model(m: *mut mjModel) {
+    if m.is_null() {
+        return;
+    }
+    alloc::free((*m).buffer);
+    alloc::free(m as *mut c_void);
+}
+
+/// Copies `src` into `dest` (allocated here when null); `only_visual` skips the `XNV` arrays.
+/// Returns null after reporting through `mju_error` when sizes differ.
+///
+/// # Safety
+/// `src` must be a valid model; `dest` null or a valid model.
+pub unsafe fn copy_model(mut dest: *mut mjModel, src: &mjModel, only_visual: bool) -> *mut mjModel {
+    if dest.is_null() {
+        dest = match make_model(&src.size_values()) {
+            Ok(m) => m,
+            Err(_) => {
+                crate::mjerror!("mj_copyModel", "failed to make mjModel. Invalid sizes.");
+                return ptr::null_mut();
+            }
+        };
+    }
+    let d = &mut *dest;
+    if d.nbuffer != src.nbuffer {
+        if !only_visual {
+            delete_model(dest);
+        }
+        crate::mjerror!("mj_copyModel", "dest and src models have different buffer size");
+        return ptr::null_mut();
+    }
+    let buffer = d.buffer;
+    ptr::copy_nonoverlapping(src as *const mjModel, dest, 1);
+    let d = &mut *dest;
+    d.buffer = buffer;
+    set_model_pointers(d);
+    let counts = src.array_counts();
+    for ((f, n), (s, t)) in MJMODEL_ARRAYS.iter().zip(counts).zip(src.array_ptrs().into_iter().zip(d.array_ptrs())) {
+        if only_visual && f.xnv {
+            continue;
+        }
+        if n > 0 {
+            ptr::copy_nonoverlapping(s as *const u8, t as *mut u8, f.elem_size * n);
+        }
+    }
+    dest
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sizes(nq: i64, nv: i64, nbody: i64) -> [i64; MJMODEL_SIZES_LEN] {
+        let mut v = [0i64; MJMODEL_SIZES_LEN];
+        let idx = |name: &str| MJMODEL_SIZES.iter().position(|(n, _)| *n == name).unwrap();
+        v[idx("nq")] = nq;
+        v[idx("nv")] = nv;
+        v[idx("nbody")] = nbody;
+        v
+    }
+
+    #[test]
+    fn skip_aligns_to_64() {
+        assert_eq!(skip(0), 0);
+        assert_eq!(skip(1), 63);
+        assert_eq!(skip(64), 0);
+        assert_eq!(skip(100), 28);
+    }
+
+    #[test]
+    fn buffer_size_is_sum_of_aligned_arrays() {
+        let m = make_model(&sizes(7, 6, 2)).unwrap();
+        unsafe {
+            let mm = &*m;
+            // every array starts 64-aligned and the arrays tile the buffer
+            let counts = mm.array_counts();
+            let expect = aligned_total(MJMODEL_ARRAYS.iter().zip(counts).map(|(f, n)| (f.elem_size, n))).unwrap();
+            assert_eq!(mm.nbuffer as usize, expect);
+            assert_eq!(mm.nnames_map, 4); // 2 per body
+            assert_eq!(mm.qpos0 as usize % 64, 0);
+            assert_eq!(mm.opt.timestep, 0.002);
+            assert_eq!(mm.stat.extent, 2.0);
+            delete_model(m);
+        }
+    }
+
+    #[test]
+    fn invalid_sizes_are_rejected_with_upstream_text() {
+        assert_eq!(make_model(&sizes(1, 1, 0)), Err(MakeError::Invalid("Invalid model: nbody == 0", "", "")));
+        assert_eq!(make_model(&sizes(-1, 1, 1)), Err(MakeError::Invalid("Invalid model: negative ", "nq", "")));
+    }
+}
