@@ -11,7 +11,7 @@ LIBDIR   := dist/lib
 STATIC   := target/release/libmujoco.a
 LIB      := $(LIBDIR)/$(SONAME)
 
-.PHONY: all lib header header-check test cargo-test capi-test clean ref
+.PHONY: all lib header header-check test cargo-test capi-test clean ref demo
 
 all: lib
 
@@ -50,3 +50,11 @@ clean:
 	rm -rf dist
 
 FORCE:
+
+# demo: upstream's compiler (from the reference wheel) turns models/pendulum.xml into an MJB,
+# which examples-c/inspect.c reads with this library
+demo: lib
+	@mkdir -p target/demo
+	gcc -O1 -Idist/include examples-c/inspect.c -Ldist/lib -lmujoco -o target/demo/inspect
+	$(MAKE) -s -C capi-tests diff >/dev/null
+	LD_LIBRARY_PATH=dist/lib target/demo/inspect target/capi-diff/pendulum.mjb

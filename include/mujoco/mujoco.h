@@ -24,7 +24,197 @@
 extern "C" {
 #endif
 
+/// Size of the message buffers (upstream's, including the terminating NUL).
+#define MSG_LEN 1024
 
+/// User error handler; called with the message when no thread-local handler is set.
+MJAPI extern void (*mju_user_error)(const char*);
+
+/// User warning handler; called with the message when no thread-local handler is set.
+MJAPI extern void (*mju_user_warning)(const char*);
+
+/// User allocator; replaces the default 64-byte aligned one when set.
+MJAPI extern void *(*mju_user_malloc)(size_t);
+
+/// User deallocator, the counterpart of mju_user_malloc.
+MJAPI extern void (*mju_user_free)(void*);
+
+/// Callback: user-defined passive forces, called after the built-in ones.
+MJAPI extern mjfGeneric mjcb_passive;
+
+/// Callback: user-defined controls, called before actuation.
+MJAPI extern mjfGeneric mjcb_control;
+
+/// Callback: user contact filter; a nonzero return discards the geom pair.
+MJAPI extern mjfConFilt mjcb_contactfilter;
+
+/// Callback: user-defined sensors, called per stage.
+MJAPI extern mjfSensor mjcb_sensor;
+
+/// Callback: timer for the mjData timers.
+MJAPI extern mjfTime mjcb_time;
+
+/// Callback: user actuator dynamics.
+MJAPI extern mjfAct mjcb_act_dyn;
+
+/// Callback: user actuator gain.
+MJAPI extern mjfAct mjcb_act_gain;
+
+/// Callback: user actuator bias.
+MJAPI extern mjfAct mjcb_act_bias;
+
+/// Allocate memory with the user allocator or the default 64-byte aligned one.
+MJAPI void *mju_malloc(size_t size);
+
+/// Free memory allocated by mju_malloc.
+MJAPI void mju_free(void *ptr);
+
+/// Clear the user error and memory handlers.
+MJAPI void mju_clearHandlers(void);
+
+/// Reset all callbacks to NULL.
+MJAPI void mj_resetCallbacks(void);
+
+/// Append a time-stamped message to MUJOCO_LOG.TXT.
+MJAPI void mju_writeLog(const char *type, const char *msg);
+
+/// Set the physics options to their default values.
+MJAPI void mj_defaultOption(mjOption *opt);
+
+/// Set the visualization options to their default values.
+MJAPI void mj_defaultVisual(mjVisual *vis);
+
+/// Set the options of actuator length-range computation to their default values.
+MJAPI void mj_defaultLROpt(mjLROpt *opt);
+
+/// Write the default solref[mjNREF] and solimp[mjNIMP]; either pointer may be NULL.
+MJAPI void mj_defaultSolRefImp(mjtNum *solref, mjtNum *solimp);
+
+/// Return the library version as an integer, 340 for 3.4.0.
+MJAPI int mj_version(void);
+
+/// Return the library version as a static string, "3.4.0".
+MJAPI const char *mj_versionString(void);
+
+/// Get the id of the object with the given mjtObj type and name; -1 if not found.
+MJAPI int mj_name2id(const mjModel *m, int type, const char *name);
+
+/// Get the name of the object with the given mjtObj type and id; NULL if not found or unnamed.
+MJAPI const char *mj_id2name(const mjModel *m, int type, int id);
+
+/// Return the number of mjtNums in a state vector of signature sig.
+MJAPI int mj_stateSize(const mjModel *m, unsigned int sig);
+
+/// Copy the components selected by sig from mjData into a state vector.
+MJAPI void mj_getState(const mjModel *m, const mjData *d, mjtNum *state, unsigned int sig);
+
+/// Copy the components selected by dstsig out of a state vector of signature srcsig.
+MJAPI void mj_extractState(const mjModel *m,
+                     const mjtNum *src,
+                     unsigned int srcsig,
+                     mjtNum *dst,
+                     unsigned int dstsig);
+
+/// Write the components selected by sig from a state vector into mjData.
+MJAPI void mj_setState(const mjModel *m, mjData *d, const mjtNum *state, unsigned int sig);
+
+/// Copy the components selected by sig from one mjData to another.
+MJAPI void mj_copyState(const mjModel *m, const mjData *src, mjData *dst, unsigned int sig);
+
+/// Store the current time, qpos, qvel, act, mocap poses and ctrl as keyframe k of the model.
+MJAPI void mj_setKeyframe(mjModel *m, const mjData *d, int k);
+
+/// Initialize an empty VFS; release it with mj_deleteVFS.
+MJAPI void mj_defaultVFS(mjVFS *vfs);
+
+/// Read a file from disk into the VFS; return 0 ok, 2 name already present, -1 unreadable.
+MJAPI int mj_addFileVFS(mjVFS *vfs, const char *directory, const char *filename);
+
+/// Copy a memory buffer into the VFS as a file; return 0 ok, 2 name already present, -1 failure.
+MJAPI int mj_addBufferVFS(mjVFS *vfs, const char *name, const void *buffer, int nbuffer);
+
+/// Remove a file from the VFS; return 0 ok, -1 not found.
+MJAPI int mj_deleteFileVFS(mjVFS *vfs, const char *filename);
+
+/// Remove all files from the VFS and free its internal memory.
+MJAPI void mj_deleteVFS(mjVFS *vfs);
+
+/// Allocate mjData for the model and reset it.
+MJAPI mjData *mj_makeData(const mjModel *m);
+
+/// Copy mjData; allocate a new one when dest is NULL. m is only used for sizes.
+MJAPI mjData *mj_copyData(mjData *dest, const mjModel *m, const mjData *src);
+
+/// Copy mjData, skipping the arrays a scene does not need; allocate dest when NULL.
+MJAPI mjData *mjv_copyData(mjData *dest, const mjModel *m, const mjData *src);
+
+/// Reset data to defaults: qpos = qpos0, everything else cleared.
+MJAPI void mj_resetData(const mjModel *m, mjData *d);
+
+/// Reset data to defaults, filling every buffer byte that is not state with debug_value.
+MJAPI void mj_resetDataDebug(const mjModel *m, mjData *d, uint8_t debug_value);
+
+/// Reset data; if 0 <= key < nkey, then set time, qpos, qvel, act, mocap and ctrl from keyframe key.
+MJAPI void mj_resetDataKeyframe(const mjModel *m,
+                          mjData *d,
+                          int key);
+
+/// Free memory allocation in mjData.
+MJAPI void mj_deleteData(mjData *d);
+
+/// Mark a new frame on the mjData stack.
+MJAPI void mj_markStack(mjData *d);
+
+/// Free the current mjData stack frame; pointers allocated since the matching mj_markStack become invalid.
+MJAPI void mj_freeStack(mjData *d);
+
+/// Allocate a number of bytes on the mjData stack at a given alignment; calls mju_error on stack overflow.
+MJAPI void *mj_stackAllocByte(mjData *d,
+                        size_t bytes,
+                        size_t alignment);
+
+/// Allocate an array of mjtNums on the mjData stack; calls mju_error on stack overflow.
+MJAPI mjtNum *mj_stackAllocNum(mjData *d, size_t size);
+
+/// Allocate an array of ints on the mjData stack; calls mju_error on stack overflow.
+MJAPI int *mj_stackAllocInt(mjData *d, size_t size);
+
+/// Copy mjModel; allocate a new one when dest is NULL.
+MJAPI mjModel *mj_copyModel(mjModel *dest, const mjModel *src);
+
+/// Save model to an MJB file, or to buffer when buffer is not NULL (buffer_sz bytes).
+void mj_saveModel(const mjModel *m, const char *filename, void *buffer, int buffer_sz);
+
+/// Load a model from an MJB file, looked up in vfs first when vfs is not NULL.
+MJAPI mjModel *mj_loadModel(const char *filename, const mjVFS *vfs);
+
+/// Free memory allocation in model.
+MJAPI void mj_deleteModel(mjModel *m);
+
+/// Return the number of bytes an MJB of the model takes.
+MJAPI mjtSize mj_sizeModel(const mjModel *m);
+
+/// Copy mjModel, skipping the arrays a scene does not need; dest must be allocated.
+MJAPI void mjv_copyModel(mjModel *dest, const mjModel *src);
+
+// report an error (printf-style); returns only if a user handler returns
+MJAPI void mju_error(const char* msg, ...) mjPRINTFLIKE(1, 2);
+MJAPI void mju_error_i(const char* msg, int i);
+MJAPI void mju_error_s(const char* msg, const char* text);
+
+// report a warning (printf-style)
+MJAPI void mju_warning(const char* msg, ...) mjPRINTFLIKE(1, 2);
+MJAPI void mju_warning_i(const char* msg, int i);
+MJAPI void mju_warning_s(const char* msg, const char* text);
+
+// names of the option flags, timers, labels, frames and visualization flags
+MJAPI extern const char* mjDISABLESTRING[mjNDISABLE];
+MJAPI extern const char* mjENABLESTRING[mjNENABLE];
+MJAPI extern const char* mjTIMERSTRING[mjNTIMER];
+MJAPI extern const char* mjLABELSTRING[mjNLABEL];
+MJAPI extern const char* mjFRAMESTRING[mjNFRAME];
+MJAPI extern const char* mjVISSTRING[mjNVISFLAG][3];
+MJAPI extern const char* mjRNDSTRING[mjNRNDFLAG][3];
 
 // math functions with the mju_ prefix
 #define mju_sqrt    sqrt

@@ -65,7 +65,7 @@ fn bits(sig: u32) -> impl Iterator<Item = u32> {
 /// Copies `n` numbers; tolerates null pointers and overlap when there is nothing or everything
 /// to copy.
 unsafe fn copy_nums(dst: *mut mjtNum, src: *const mjtNum, n: usize) {
-    if n > 0 && dst as *const mjtNum != src {
+    if n > 0 && !core::ptr::eq(dst, src) {
         core::ptr::copy(src, dst, n);
     }
 }
@@ -149,7 +149,7 @@ pub unsafe fn copy_state(m: &mjModel, src: *const mjData, dst: *mut mjData, sig:
     for b in bits(sig) {
         let n = elem_size(m, b);
         if b == EQ_ACTIVE {
-            if n > 0 && (*src).eq_active != (*dst).eq_active {
+            if n > 0 && !core::ptr::eq((*src).eq_active, (*dst).eq_active) {
                 core::ptr::copy((*src).eq_active, (*dst).eq_active, n);
             }
         } else {

@@ -2,10 +2,10 @@
 
 use core::ffi::c_void;
 
-/// User allocator (exported as `mju_user_malloc`).
+/// User allocator; replaces the default 64-byte aligned one when set.
 #[no_mangle]
 pub static mut mju_user_malloc: Option<unsafe extern "C" fn(usize) -> *mut c_void> = None;
-/// User deallocator (exported as `mju_user_free`).
+/// User deallocator, the counterpart of mju_user_malloc.
 #[no_mangle]
 pub static mut mju_user_free: Option<unsafe extern "C" fn(*mut c_void)> = None;
 

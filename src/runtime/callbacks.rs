@@ -4,20 +4,28 @@
 
 use crate::abi::{mjfAct, mjfConFilt, mjfGeneric, mjfSensor, mjfTime};
 
+/// Callback: user-defined passive forces, called after the built-in ones.
 #[no_mangle]
 pub static mut mjcb_passive: mjfGeneric = None;
+/// Callback: user-defined controls, called before actuation.
 #[no_mangle]
 pub static mut mjcb_control: mjfGeneric = None;
+/// Callback: user contact filter; a nonzero return discards the geom pair.
 #[no_mangle]
 pub static mut mjcb_contactfilter: mjfConFilt = None;
+/// Callback: user-defined sensors, called per stage.
 #[no_mangle]
 pub static mut mjcb_sensor: mjfSensor = None;
+/// Callback: timer for the mjData timers.
 #[no_mangle]
 pub static mut mjcb_time: mjfTime = None;
+/// Callback: user actuator dynamics.
 #[no_mangle]
 pub static mut mjcb_act_dyn: mjfAct = None;
+/// Callback: user actuator gain.
 #[no_mangle]
 pub static mut mjcb_act_gain: mjfAct = None;
+/// Callback: user actuator bias.
 #[no_mangle]
 pub static mut mjcb_act_bias: mjfAct = None;
 

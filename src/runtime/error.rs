@@ -10,14 +10,15 @@ use core::ffi::{c_char, CStr};
 use core::fmt::{self, Write};
 
 /// Signature of message handlers.
+/// cbindgen:ignore
 pub type Handler = Option<unsafe extern "C" fn(*const c_char)>;
 
-/// User error handler (exported as `mju_user_error`).
+/// User error handler; called with the message when no thread-local handler is set.
 #[no_mangle]
-pub static mut mju_user_error: Handler = None;
-/// User warning handler (exported as `mju_user_warning`).
+pub static mut mju_user_error: Option<unsafe extern "C" fn(*const c_char)> = None;
+/// User warning handler; called with the message when no thread-local handler is set.
 #[no_mangle]
-pub static mut mju_user_warning: Handler = None;
+pub static mut mju_user_warning: Option<unsafe extern "C" fn(*const c_char)> = None;
 
 thread_local! {
     static TLS_ERROR: Cell<Handler> = const { Cell::new(None) };
