@@ -11,4 +11,5 @@ pub mod model;
 pub mod io;
 pub mod data;
 pub mod engine;
+pub mod math;
 pub mod capi;

@@ -1,0 +1,4 @@
+// mju_ differential tests: dense (see harness.h)
+#include "harness.h"
+
+static void test_dense(void) {}

@@ -1,0 +1,4 @@
+// mju_ differential tests: solve (see harness.h)
+#include "harness.h"
+
+static void test_solve(void) {}
