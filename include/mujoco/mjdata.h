@@ -173,45 +173,39 @@ struct mjSolverStat_ {
 struct mjData_ {
   mjtSize narena;
   mjtSize nbuffer;
-  int     nplugin;
-
-  size_t  pstack;
-  size_t  pbase;
-  size_t  parena;
-
+  int nplugin;
+  size_t pstack;
+  size_t pbase;
+  size_t parena;
   mjtSize maxuse_stack;
   mjtSize maxuse_threadstack[mjMAXTHREAD];
   mjtSize maxuse_arena;
-  int     maxuse_con;
-  int     maxuse_efc;
-
-  mjSolverStat  solver[mjNISLAND*mjNSOLVER];
-  int           solver_niter[mjNISLAND];
-  int           solver_nnz[mjNISLAND];
-  mjtNum        solver_fwdinv[2];
-
+  int maxuse_con;
+  int maxuse_efc;
+  mjSolverStat solver[mjNISLAND*mjNSOLVER];
+  int solver_niter[mjNISLAND];
+  int solver_nnz[mjNISLAND];
+  mjtNum solver_fwdinv[2];
   mjWarningStat warning[mjNWARNING];
-  mjTimerStat   timer[mjNTIMER];
+  mjTimerStat timer[mjNTIMER];
+  int ncon;
+  int ne;
+  int nf;
+  int nl;
+  int nefc;
+  int nJ;
+  int nA;
+  int nisland;
+  int nidof;
+  int ntree_awake;
+  int nbody_awake;
+  int nparent_awake;
+  int nv_awake;
+  mjtNum time;
+  mjtNum energy[2];
 
-  int     ncon;
-  int     ne;
-  int     nf;
-  int     nl;
-  int     nefc;
-  int     nJ;
-  int     nA;
-  int     nisland;
-  int     nidof;
-  int     ntree_awake;
-  int     nbody_awake;
-  int     nparent_awake;
-  int     nv_awake;
-
-  mjtNum  time;
-  mjtNum  energy[2];
-
-  void*   buffer;
-  void*   arena;
+  void* buffer;
+  void* arena;
 
   mjtNum* qpos;
   mjtNum* qvel;
@@ -375,7 +369,7 @@ struct mjData_ {
   mjtNum* ifrc_constraint;
 
   uintptr_t threadpool;
-  uint64_t  signature;
+  uint64_t signature;
 };
 
 #endif  // MUJOCO_MJDATA_H_

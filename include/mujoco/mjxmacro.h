@@ -839,7 +839,7 @@
     MJDATA_ARENA_POINTERS_ISLAND
 
 // scalar fields of mjData
-#define MJDATA_SCALAR                  \
+#define MJDATA_SCALAR \
     X( size_t,    narena             ) \
     X( size_t,    nbuffer            ) \
     X( int,       nplugin            ) \
@@ -867,15 +867,15 @@
     X( uintptr_t, threadpool         )
 
 // fixed-size array fields of mjData
-#define MJDATA_VECTOR                                                \
-    X( size_t,         maxuse_threadstack, mjMAXTHREAD,  1         ) \
-    X( mjSolverStat,   solver,             mjNISLAND,    mjNSOLVER ) \
-    X( int,            solver_niter,       mjNISLAND,    1         ) \
-    X( int,            solver_nnz,         mjNISLAND,    1         ) \
-    X( mjtNum,         solver_fwdinv,      2,            1         ) \
-    X( mjWarningStat,  warning,            mjNWARNING,   1         ) \
-    X( mjTimerStat,    timer,              mjNTIMER,     1         ) \
-    X( mjtNum,         energy,             2,            1         )
+#define MJDATA_VECTOR \
+    X( size_t,        maxuse_threadstack, mjMAXTHREAD,  1         ) \
+    X( mjSolverStat,  solver,             mjNISLAND,    mjNSOLVER ) \
+    X( int,           solver_niter,       mjNISLAND,    1         ) \
+    X( int,           solver_nnz,         mjNISLAND,    1         ) \
+    X( mjtNum,        solver_fwdinv,      2,            1         ) \
+    X( mjWarningStat, warning,            mjNWARNING,   1         ) \
+    X( mjTimerStat,   timer,              mjNTIMER,     1         ) \
+    X( mjtNum,        energy,             2,            1         )
 
 // XNV lists like X unless a user redefines it
 #define XNV X

@@ -11,7 +11,26 @@ use core::ffi::c_char as _;
 use core::mem::size_of;
 
 use super::mjtTextureRole_::mjNTEXROLE;
+use super::mjtTimer_::mjNTIMER;
+use super::mjtWarning_::mjNWARNING;
 use super::*;
+
+/// A fixed-size field of mjData, with how `mjxmacro.h` lists it.
+#[derive(Debug, Clone, Copy)]
+pub struct FixedField {
+    /// C type of the element.
+    pub ctype: &'static str,
+    /// Field name.
+    pub name: &'static str,
+    /// C array dimension expression (empty for a scalar).
+    pub dims: &'static str,
+    /// `S` (in `MJDATA_SCALAR`), `V` (in `MJDATA_VECTOR`) or `N` (in neither).
+    pub xmacro: &'static str,
+    /// Type, rows and columns as the X-macro lists them.
+    pub xtype: &'static str,
+    pub xrows: &'static str,
+    pub xcols: &'static str,
+}
 
 /// One array field of mjModel or mjData as listed in `mjxmacro.h`.
 #[derive(Debug, Clone, Copy)]
@@ -136,49 +155,36 @@ macro_rules! define_mjmodel {
 
 mjmodel_table!(define_mjmodel);
 
+/// Rust type of a fixed field: the element type, or an array of it.
+macro_rules! fixed_ty {
+    ($t:ident; ) => { $t };
+    ($t:ident; $($d:tt)+) => { [$t; ($($d)+) as usize] };
+}
+
 macro_rules! define_mjdata {
-    (arrays: [ $( { $g:ident $x:ident $t:ident, $n:ident, $r:tt, $c:tt } )* ]) => {
+    (head: [ $( { $hc:ident $ht:ident $hn:ident [$($hd:tt)*] $hk:ident $hx:tt $hr:tt $hcol:tt } )* ]
+     tail: [ $( { $tc:ident $tt:ident $tn:ident [$($td:tt)*] $tk:ident $tx:tt $tr:tt $tcol:tt } )* ]
+     arrays: [ $( { $g:ident $x:ident $t:ident, $n:ident, $r:tt, $c:tt } )* ]) => {
         /// Simulation state and everything computed from it.
         #[repr(C)]
         pub struct mjData_ {
-            pub narena: mjtSize,
-            pub nbuffer: mjtSize,
-            pub nplugin: c_int,
-            pub pstack: usize,
-            pub pbase: usize,
-            pub parena: usize,
-            pub maxuse_stack: mjtSize,
-            pub maxuse_threadstack: [mjtSize; mjMAXTHREAD],
-            pub maxuse_arena: mjtSize,
-            pub maxuse_con: c_int,
-            pub maxuse_efc: c_int,
-            pub solver: [mjSolverStat; mjNISLAND * mjNSOLVER],
-            pub solver_niter: [c_int; mjNISLAND],
-            pub solver_nnz: [c_int; mjNISLAND],
-            pub solver_fwdinv: [mjtNum; 2],
-            pub warning: [mjWarningStat; mjtWarning_::mjNWARNING as usize],
-            pub timer: [mjTimerStat; mjtTimer_::mjNTIMER as usize],
-            pub ncon: c_int,
-            pub ne: c_int,
-            pub nf: c_int,
-            pub nl: c_int,
-            pub nefc: c_int,
-            pub nJ: c_int,
-            pub nA: c_int,
-            pub nisland: c_int,
-            pub nidof: c_int,
-            pub ntree_awake: c_int,
-            pub nbody_awake: c_int,
-            pub nparent_awake: c_int,
-            pub nv_awake: c_int,
-            pub time: mjtNum,
-            pub energy: [mjtNum; 2],
+            $( pub $hn: fixed_ty!($ht; $($hd)*), )*
             pub buffer: *mut c_void,
             pub arena: *mut c_void,
             $( pub $n: *mut $t, )*
-            pub threadpool: usize,
-            pub signature: u64,
+            $( pub $tn: fixed_ty!($tt; $($td)*), )*
         }
+
+        /// Fixed fields of mjData before `buffer` (`head`) and after the arrays (`tail`).
+        pub static MJDATA_FIXED_HEAD: &[FixedField] = &[ $( FixedField {
+            ctype: stringify!($hc), name: stringify!($hn), dims: stringify!($($hd)*),
+            xmacro: stringify!($hk), xtype: stringify!($hx), xrows: stringify!($hr), xcols: stringify!($hcol),
+        } ),* ];
+        /// See [`MJDATA_FIXED_HEAD`].
+        pub static MJDATA_FIXED_TAIL: &[FixedField] = &[ $( FixedField {
+            ctype: stringify!($tc), name: stringify!($tn), dims: stringify!($($td)*),
+            xmacro: stringify!($tk), xtype: stringify!($tx), xrows: stringify!($tr), xcols: stringify!($tcol),
+        } ),* ];
 
         /// Number of array fields of mjData.
         pub const MJDATA_NARRAY: usize = [$(stringify!($n)),*].len();

@@ -539,15 +539,57 @@ macro_rules! mjmodel_table {
     };
 }
 
-/// Invokes `$cb!` with mjData's array fields in struct order.
+/// Invokes `$cb!` with mjData's fixed fields and its array fields, in struct order.
 ///
-/// GROUP is BUF for arrays carved from `buffer` (rows are mjModel sizes), or the arena sub-list
-/// (CONTACT, SOLVER, DUAL, ISLAND) for arrays placed in the arena at run time, whose rows are
-/// `(d field)` or `(m field)`.
+/// Fixed fields (`head`, before the two memory blocks, and `tail`, after the arrays):
+/// `{ C-type Rust-type name [C dims] XMACRO x-type x-rows x-cols }` where XMACRO is S for
+/// `MJDATA_SCALAR`, V for `MJDATA_VECTOR` and N for neither.
+///
+/// Arrays: GROUP is BUF for arrays carved from `buffer` (rows are mjModel sizes), or the arena
+/// sub-list (CONTACT, SOLVER, DUAL, ISLAND) for arrays placed in the arena at run time, whose rows
+/// are `(d field)` or `(m field)`.
 #[macro_export]
 macro_rules! mjdata_table {
     ($cb:ident) => {
         $cb! {
+            head: [
+            { mjtSize mjtSize narena [] S size_t - - }
+            { mjtSize mjtSize nbuffer [] S size_t - - }
+            { int c_int nplugin [] S int - - }
+            { size_t usize pstack [] S size_t - - }
+            { size_t usize pbase [] S size_t - - }
+            { size_t usize parena [] S size_t - - }
+            { mjtSize mjtSize maxuse_stack [] S size_t - - }
+            { mjtSize mjtSize maxuse_threadstack [mjMAXTHREAD] V size_t mjMAXTHREAD 1 }
+            { mjtSize mjtSize maxuse_arena [] S size_t - - }
+            { int c_int maxuse_con [] S int - - }
+            { int c_int maxuse_efc [] S int - - }
+            { mjSolverStat mjSolverStat solver [mjNISLAND*mjNSOLVER] V mjSolverStat mjNISLAND mjNSOLVER }
+            { int c_int solver_niter [mjNISLAND] V int mjNISLAND 1 }
+            { int c_int solver_nnz [mjNISLAND] V int mjNISLAND 1 }
+            { mjtNum mjtNum solver_fwdinv [2] V mjtNum 2 1 }
+            { mjWarningStat mjWarningStat warning [mjNWARNING] V mjWarningStat mjNWARNING 1 }
+            { mjTimerStat mjTimerStat timer [mjNTIMER] V mjTimerStat mjNTIMER 1 }
+            { int c_int ncon [] S int - - }
+            { int c_int ne [] S int - - }
+            { int c_int nf [] S int - - }
+            { int c_int nl [] S int - - }
+            { int c_int nefc [] S int - - }
+            { int c_int nJ [] S int - - }
+            { int c_int nA [] S int - - }
+            { int c_int nisland [] S int - - }
+            { int c_int nidof [] S int - - }
+            { int c_int ntree_awake [] S int - - }
+            { int c_int nbody_awake [] S int - - }
+            { int c_int nparent_awake [] S int - - }
+            { int c_int nv_awake [] S int - - }
+            { mjtNum mjtNum time [] S mjtNum - - }
+            { mjtNum mjtNum energy [2] V mjtNum 2 1 }
+            ]
+            tail: [
+            { uintptr_t usize threadpool [] S uintptr_t - - }
+            { uint64_t u64 signature [] N - - - }
+            ]
             arrays: [
             { BUF X mjtNum, qpos, nq, 1 }
             { BUF X mjtNum, qvel, nv, 1 }
