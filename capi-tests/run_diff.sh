@@ -45,5 +45,13 @@ for prog in defaults_diff vfs_test state_diff; do
   rm -rf "$work/vfs_scratch"
   check "$prog" bash -c "cd '$work' && LD_LIBRARY_PATH='$ours' ./$prog ${args[$prog]} > '$work/$prog.our' 2>&1; cmp -s '$work/$prog.ref' '$work/$prog.our' || { diff '$work/$prog.ref' '$work/$prog.our' | head -10; exit 1; }"
 done
+# the mju_ library on seeded random inputs, compared number by number (1e-12 relative)
+if gcc -O1 -std=gnu11 -I"$ref/include" -I"$here" "$here/mju_diff.c" -L"$ref/lib" -lmujoco -lm -lpthread -o "$work/mju_diff"; then
+  (cd "$work" && R ./mju_diff > "$work/mju.ref" 2>&1)
+  check "mju_ library" bash -c "cd '$work' && LD_LIBRARY_PATH='$ours' ./mju_diff > '$work/mju.our' 2>&1; python3 '$here/mju/compare.py' '$work/mju.ref' '$work/mju.our'"
+  tail -2 "$work/last.log" | head -1
+else
+  echo "FAIL build mju_diff"; fail=$((fail+1))
+fi
 echo "differential: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -183,7 +183,7 @@ MJAPI int *mj_stackAllocInt(mjData *d, size_t size);
 MJAPI mjModel *mj_copyModel(mjModel *dest, const mjModel *src);
 
 /// Save model to an MJB file, or to buffer when buffer is not NULL (buffer_sz bytes).
-void mj_saveModel(const mjModel *m, const char *filename, void *buffer, int buffer_sz);
+MJAPI void mj_saveModel(const mjModel *m, const char *filename, void *buffer, int buffer_sz);
 
 /// Load a model from an MJB file, looked up in vfs first when vfs is not NULL.
 MJAPI mjModel *mj_loadModel(const char *filename, const mjVFS *vfs);
@@ -196,6 +196,435 @@ MJAPI mjtSize mj_sizeModel(const mjModel *m);
 
 /// Copy mjModel, skipping the arrays a scene does not need; dest must be allocated.
 MJAPI void mjv_copyModel(mjModel *dest, const mjModel *src);
+
+/// Name of an mjtObj type, such as "body" or "geom"; NULL for types that have none.
+MJAPI const char *mju_type2Str(int type);
+
+/// The mjtObj type named by a string; mjOBJ_UNKNOWN when the name is not recognised.
+MJAPI int mju_str2Type(const char *str);
+
+/// Byte count as text with the largest exact binary suffix, K to E; thread-local buffer.
+MJAPI const char *mju_writeNumBytes(size_t nbytes);
+
+/// Text of an mjtWarning with its info value; thread-local buffer.
+MJAPI const char *mju_warningText(int warning, size_t info);
+
+/// strncpy that always NUL-terminates dst within n bytes; returns dst.
+MJAPI char *mju_strncpy(char *dst, const char *src, int n);
+
+/// Print a dense row-major matrix to stdout.
+MJAPI void mju_printMat(const mjtNum *mat, int nr, int nc);
+
+/// Print a sparse matrix in row-compressed storage to stdout.
+MJAPI void mju_printMatSparse(const mjtNum *mat,
+                        int nr,
+                        const int *rownnz,
+                        const int *rowadr,
+                        const int *colind);
+
+/// Record a simulation warning in d->warning and report it the first time it occurs.
+MJAPI void mj_warning(mjData *d, int warning, int info);
+
+/// Create a thread pool with the given number of worker threads; at most mjMAXTHREAD run.
+MJAPI mjThreadPool *mju_threadPoolCreate(size_t number_of_threads);
+
+/// Attach a thread pool to mjData and split its stack among the pool's threads.
+MJAPI void mju_bindThreadPool(mjData *d, void *thread_pool);
+
+/// Queue a task, whose status must be mjTASK_NEW, for the pool's workers.
+MJAPI void mju_threadPoolEnqueue(mjThreadPool *thread_pool, mjTask *task);
+
+/// Stop the pool's workers and free the pool.
+MJAPI void mju_threadPoolDestroy(mjThreadPool *thread_pool);
+
+/// Initialize a task: no function, no arguments, status mjTASK_NEW.
+MJAPI void mju_defaultTask(mjTask *task);
+
+/// Wait until a queued task has completed.
+MJAPI void mju_taskJoin(mjTask *task);
+
+/// Set the 3-vector res to zero.
+MJAPI void mju_zero3(mjtNum *res);
+
+/// Copy the 3-vector data into res.
+MJAPI void mju_copy3(mjtNum *res, const mjtNum *data);
+
+/// Scale the 3-vector vec by scl into res.
+MJAPI void mju_scl3(mjtNum *res, const mjtNum *vec, mjtNum scl);
+
+/// Sum of two 3-vectors into res.
+MJAPI void mju_add3(mjtNum *res, const mjtNum *vec1, const mjtNum *vec2);
+
+/// Difference vec1 - vec2 of two 3-vectors into res.
+MJAPI void mju_sub3(mjtNum *res, const mjtNum *vec1, const mjtNum *vec2);
+
+/// Add the 3-vector vec to res.
+MJAPI void mju_addTo3(mjtNum *res, const mjtNum *vec);
+
+/// Subtract the 3-vector vec from res.
+MJAPI void mju_subFrom3(mjtNum *res, const mjtNum *vec);
+
+/// Add the 3-vector vec scaled by scl to res.
+MJAPI void mju_addToScl3(mjtNum *res, const mjtNum *vec, mjtNum scl);
+
+/// res = vec1 + scl * vec2 for 3-vectors.
+MJAPI void mju_addScl3(mjtNum *res, const mjtNum *vec1, const mjtNum *vec2, mjtNum scl);
+
+/// Scale a 3-vector to unit length, a tiny one becoming 1,0,0; returns the original length.
+MJAPI mjtNum mju_normalize3(mjtNum *vec);
+
+/// Euclidean length of a 3-vector.
+MJAPI mjtNum mju_norm3(const mjtNum *vec);
+
+/// Dot product of two 3-vectors.
+MJAPI mjtNum mju_dot3(const mjtNum *vec1, const mjtNum *vec2);
+
+/// Euclidean distance between the points pos1 and pos2.
+MJAPI mjtNum mju_dist3(const mjtNum *pos1, const mjtNum *pos2);
+
+/// Product of a row-major 3x3 matrix and a 3-vector: res = mat * vec.
+MJAPI void mju_mulMatVec3(mjtNum *res, const mjtNum *mat, const mjtNum *vec);
+
+/// Product of a transposed 3x3 matrix and a 3-vector: res = mat' * vec.
+MJAPI void mju_mulMatTVec3(mjtNum *res, const mjtNum *mat, const mjtNum *vec);
+
+/// Cross product of two 3-vectors: res = a x b.
+MJAPI void mju_cross(mjtNum *res, const mjtNum *a, const mjtNum *b);
+
+/// Set the 4-vector res to zero.
+MJAPI void mju_zero4(mjtNum *res);
+
+/// Set the 4-vector res to the identity quaternion 1,0,0,0.
+MJAPI void mju_unit4(mjtNum *res);
+
+/// Copy the 4-vector data into res.
+MJAPI void mju_copy4(mjtNum *res, const mjtNum *data);
+
+/// Scale a 4-vector to unit length, a tiny one becoming 1,0,0,0; returns the original length.
+MJAPI mjtNum mju_normalize4(mjtNum *vec);
+
+/// Set the n-vector res to zero.
+MJAPI void mju_zero(mjtNum *res, int n);
+
+/// Set every element of the n-vector res to val.
+MJAPI void mju_fill(mjtNum *res, mjtNum val, int n);
+
+/// Copy the n-vector vec into res.
+MJAPI void mju_copy(mjtNum *res, const mjtNum *vec, int n);
+
+/// Sum of the elements of an n-vector.
+MJAPI mjtNum mju_sum(const mjtNum *vec, int n);
+
+/// L1 norm of an n-vector: the sum of the absolute values of its elements.
+MJAPI mjtNum mju_L1(const mjtNum *vec, int n);
+
+/// Scale the n-vector vec by scl into res.
+MJAPI void mju_scl(mjtNum *res, const mjtNum *vec, mjtNum scl, int n);
+
+/// Sum of two n-vectors into res.
+MJAPI void mju_add(mjtNum *res, const mjtNum *vec1, const mjtNum *vec2, int n);
+
+/// Difference vec1 - vec2 of two n-vectors into res.
+MJAPI void mju_sub(mjtNum *res, const mjtNum *vec1, const mjtNum *vec2, int n);
+
+/// Add the n-vector vec to res.
+MJAPI void mju_addTo(mjtNum *res, const mjtNum *vec, int n);
+
+/// Subtract the n-vector vec from res.
+MJAPI void mju_subFrom(mjtNum *res, const mjtNum *vec, int n);
+
+/// Add the n-vector vec scaled by scl to res.
+MJAPI void mju_addToScl(mjtNum *res, const mjtNum *vec, mjtNum scl, int n);
+
+/// res = vec1 + vec2 * scl for n-vectors.
+MJAPI void mju_addScl(mjtNum *res, const mjtNum *vec1, const mjtNum *vec2, mjtNum scl, int n);
+
+/// Scale an n-vector to unit length, a tiny one becoming 1,0,...,0; returns the original length.
+MJAPI mjtNum mju_normalize(mjtNum *res, int n);
+
+/// Euclidean length of an n-vector.
+MJAPI mjtNum mju_norm(const mjtNum *res, int n);
+
+/// Dot product of two n-vectors.
+MJAPI mjtNum mju_dot(const mjtNum *vec1, const mjtNum *vec2, int n);
+
+/// Product of an nr x nc matrix and an nc-vector: res = mat * vec.
+MJAPI void mju_mulMatVec(mjtNum *res, const mjtNum *mat, const mjtNum *vec, int nr, int nc);
+
+/// Product of a transposed nr x nc matrix and an nr-vector: res = mat' * vec.
+MJAPI void mju_mulMatTVec(mjtNum *res, const mjtNum *mat, const mjtNum *vec, int nr, int nc);
+
+/// Quadratic form vec1' * mat * vec2 with a square n x n matrix.
+MJAPI mjtNum mju_mulVecMatVec(const mjtNum *vec1, const mjtNum *mat, const mjtNum *vec2, int n);
+
+/// Transpose the nr x nc matrix mat into the nc x nr matrix res.
+MJAPI void mju_transpose(mjtNum *res, const mjtNum *mat, int nr, int nc);
+
+/// Symmetric part of a square n x n matrix: res = mat/2 + mat'/2; res may be mat itself.
+MJAPI void mju_symmetrize(mjtNum *res, const mjtNum *mat, int n);
+
+/// Set the n x n matrix mat to the identity.
+MJAPI void mju_eye(mjtNum *mat, int n);
+
+/// Matrix product res = mat1 * mat2 with mat1 r1 x c1, mat2 c1 x c2 and res r1 x c2.
+MJAPI void mju_mulMatMat(mjtNum *res, const mjtNum *mat1, const mjtNum *mat2, int r1, int c1, int c2);
+
+/// Matrix product res = mat1 * mat2' with mat1 r1 x c1, mat2 r2 x c1 and res r1 x r2.
+MJAPI void mju_mulMatMatT(mjtNum *res, const mjtNum *mat1, const mjtNum *mat2, int r1, int c1, int r2);
+
+/// Matrix product res = mat1' * mat2 with mat1 r1 x c1, mat2 r1 x c2 and res c1 x c2.
+MJAPI void mju_mulMatTMat(mjtNum *res, const mjtNum *mat1, const mjtNum *mat2, int r1, int c1, int c2);
+
+/// Gram product res = mat' * diag * mat of an nr x nc matrix, res nc x nc; mat' * mat when diag is NULL.
+MJAPI void mju_sqrMatTD(mjtNum *res,
+                  const mjtNum *mat,
+                  const mjtNum *diag,
+                  int nr,
+                  int nc);
+
+/// Move a 6D motion or force vector, rotation:translation, from oldpos to newpos, then rotate it by rotnew2old' unless that is NULL.
+MJAPI void mju_transformSpatial(mjtNum *res,
+                          const mjtNum *vec,
+                          int flg_force,
+                          const mjtNum *newpos,
+                          const mjtNum *oldpos,
+                          const mjtNum *rotnew2old);
+
+/// Rotate the 3-vector vec by the quaternion quat.
+MJAPI void mju_rotVecQuat(mjtNum *res, const mjtNum *vec, const mjtNum *quat);
+
+/// Conjugate of a quaternion: the inverse rotation for unit quaternions.
+MJAPI void mju_negQuat(mjtNum *res, const mjtNum *quat);
+
+/// Quaternion product res = quat1 * quat2.
+MJAPI void mju_mulQuat(mjtNum *res, const mjtNum *quat1, const mjtNum *quat2);
+
+/// Product of quat and the pure quaternion 0,axis.
+MJAPI void mju_mulQuatAxis(mjtNum *res, const mjtNum *quat, const mjtNum *axis);
+
+/// Quaternion of a rotation by angle, in radians, about axis.
+MJAPI void mju_axisAngle2Quat(mjtNum *res, const mjtNum *axis, mjtNum angle);
+
+/// Angular velocity that turns by the rotation quat in time dt.
+MJAPI void mju_quat2Vel(mjtNum *res, const mjtNum *quat, mjtNum dt);
+
+/// Orientation difference as a 3D velocity res such that qb * quat of res = qa.
+MJAPI void mju_subQuat(mjtNum *res, const mjtNum *qa, const mjtNum *qb);
+
+/// Row-major 3x3 rotation matrix of a quaternion.
+MJAPI void mju_quat2Mat(mjtNum *res, const mjtNum *quat);
+
+/// Unit quaternion of a 3x3 rotation matrix.
+MJAPI void mju_mat2Quat(mjtNum *quat, const mjtNum *mat);
+
+/// Time derivative of a quaternion under the angular velocity vel.
+MJAPI void mju_derivQuat(mjtNum *res, const mjtNum *quat, const mjtNum *vel);
+
+/// Advance a quaternion, normalized first, by the angular velocity vel over time scale.
+MJAPI void mju_quatIntegrate(mjtNum *quat, const mjtNum *vel, mjtNum scale);
+
+/// Quaternion of the rotation taking the z axis to the direction of vec.
+MJAPI void mju_quatZ2Vec(mjtNum *quat, const mjtNum *vec);
+
+/// Refine quat towards the rotation part of an arbitrary 3x3 matrix; returns the iterations taken.
+MJAPI int mju_mat2Rot(mjtNum *quat, const mjtNum *mat);
+
+/// Quaternion of three Euler angles in radians about the axes in seq: 3 of 'xyzXYZ', lower case intrinsic, upper case extrinsic.
+MJAPI void mju_euler2Quat(mjtNum *quat,
+                    const mjtNum *euler,
+                    const char *seq);
+
+/// Compose two poses: posres,quatres = pos1,quat1 * pos2,quat2.
+MJAPI void mju_mulPose(mjtNum *posres,
+                 mjtNum *quatres,
+                 const mjtNum *pos1,
+                 const mjtNum *quat1,
+                 const mjtNum *pos2,
+                 const mjtNum *quat2);
+
+/// Inverse of a pose: the opposite spatial transformation.
+MJAPI void mju_negPose(mjtNum *posres, mjtNum *quatres, const mjtNum *pos, const mjtNum *quat);
+
+/// Apply the pose pos,quat to the point vec: res = quat * vec + pos.
+MJAPI void mju_trnVecPose(mjtNum *res, const mjtNum *pos, const mjtNum *quat, const mjtNum *vec);
+
+/// Active muscle force; prm = range[2], force, scale, lmin, lmax, vmax, fpmax, fvmax.
+MJAPI mjtNum mju_muscleGain(mjtNum len,
+                      mjtNum vel,
+                      const mjtNum *lengthrange,
+                      mjtNum acc0,
+                      const mjtNum *prm);
+
+/// Passive muscle force; prm = range[2], force, scale, lmin, lmax, vmax, fpmax, fvmax.
+MJAPI mjtNum mju_muscleBias(mjtNum len, const mjtNum *lengthrange, mjtNum acc0, const mjtNum *prm);
+
+/// Rate of change of muscle activation; prm = tau_act, tau_deact, smoothing_width.
+MJAPI mjtNum mju_muscleDynamics(mjtNum ctrl, mjtNum act, const mjtNum *prm);
+
+/// Pyramid representation of a contact force with dim components, normal first.
+MJAPI void mju_encodePyramid(mjtNum *pyramid, const mjtNum *force, const mjtNum *mu, int dim);
+
+/// Contact force with dim components from its pyramid representation.
+MJAPI void mju_decodePyramid(mjtNum *force, const mjtNum *pyramid, const mjtNum *mu, int dim);
+
+/// Closed-form position after time dt of a spring-damper with stiffness Kp and damping Kv, from pos0 and vel0.
+MJAPI mjtNum mju_springDamper(mjtNum pos0,
+                        mjtNum vel0,
+                        mjtNum Kp,
+                        mjtNum Kv,
+                        mjtNum dt);
+
+/// The smaller of a and b; b if either is NaN.
+MJAPI mjtNum mju_min(mjtNum a, mjtNum b);
+
+/// The larger of a and b; b if either is NaN.
+MJAPI mjtNum mju_max(mjtNum a, mjtNum b);
+
+/// x limited to the interval [min, max].
+MJAPI mjtNum mju_clip(mjtNum x, mjtNum min, mjtNum max);
+
+/// Sign of x as -1, 0 or +1.
+MJAPI mjtNum mju_sign(mjtNum x);
+
+/// Nearest integer to x, halves rounded up.
+MJAPI int mju_round(mjtNum x);
+
+/// 1 if x is NaN or larger than mjMAXVAL in magnitude, else 0.
+MJAPI int mju_isBad(mjtNum x);
+
+/// 1 if every element of the n-vector is zero, else 0.
+MJAPI int mju_isZero(const mjtNum *vec, int n);
+
+/// Normal random number with mean 0 and variance 1 from C's rand; a second one goes to num2 unless it is NULL.
+MJAPI mjtNum mju_standardNormal(mjtNum *num2);
+
+/// Convert n floats to mjtNum.
+MJAPI void mju_f2n(mjtNum *res, const float *vec, int n);
+
+/// Convert n mjtNums to float.
+MJAPI void mju_n2f(float *res, const mjtNum *vec, int n);
+
+/// Convert n doubles to mjtNum.
+MJAPI void mju_d2n(mjtNum *res, const double *vec, int n);
+
+/// Convert n mjtNums to double.
+MJAPI void mju_n2d(double *res, const mjtNum *vec, int n);
+
+/// Sort n numbers in increasing order by a stable insertion sort.
+MJAPI void mju_insertionSort(mjtNum *list, int n);
+
+/// Sort n integers in increasing order by insertion sort.
+MJAPI void mju_insertionSortInt(int *list, int n);
+
+/// Element index of the Halton low-discrepancy sequence in the given base.
+MJAPI mjtNum mju_Halton(int index, int base);
+
+/// Quintic sigmoid 6x^5 - 15x^4 + 10x^3 on [0, 1], 0 below and 1 above.
+MJAPI mjtNum mju_sigmoid(mjtNum x);
+
+/// Cholesky factorization mat = L*L' in place (lower triangle); return the rank (diagonals below mindiag are clamped to it).
+MJAPI int mju_cholFactor(mjtNum *mat,
+                   int n,
+                   mjtNum mindiag);
+
+/// Solve (mat*mat')*res = vec where mat is a Cholesky factor; res and vec may be the same array.
+MJAPI void mju_cholSolve(mjtNum *res, const mjtNum *mat, const mjtNum *vec, int n);
+
+/// Rank-one update of a Cholesky factor: L*L' +/- x*x' (x is overwritten); return the rank.
+MJAPI int mju_cholUpdate(mjtNum *mat, mjtNum *x, int n, int flg_plus);
+
+/// Band-dense Cholesky factorization in place after adding diagadd+diagmul*mat_ii to the diagonal; return the minimum diagonal value, or 0 if rank-deficient.
+MJAPI mjtNum mju_cholFactorBand(mjtNum *mat,
+                          int ntotal,
+                          int nband,
+                          int ndense,
+                          mjtNum diagadd,
+                          mjtNum diagmul);
+
+/// Solve (mat*mat')*res = vec where mat is a band-dense Cholesky factor.
+MJAPI void mju_cholSolveBand(mjtNum *res,
+                       const mjtNum *mat,
+                       const mjtNum *vec,
+                       int ntotal,
+                       int nband,
+                       int ndense);
+
+/// Convert a band-dense matrix to a dense one, filling the upper triangle if flg_sym>0.
+MJAPI void mju_band2Dense(mjtNum *res,
+                    const mjtNum *mat,
+                    int ntotal,
+                    int nband,
+                    int ndense,
+                    mjtByte flg_sym);
+
+/// Convert a dense matrix (lower triangle) to a band-dense one.
+MJAPI void mju_dense2Band(mjtNum *res, const mjtNum *mat, int ntotal, int nband, int ndense);
+
+/// Multiply a band-dense matrix with nvec consecutive vectors, including the upper triangle if flg_sym>0.
+MJAPI void mju_bandMulMatVec(mjtNum *res,
+                       const mjtNum *mat,
+                       const mjtNum *vec,
+                       int ntotal,
+                       int nband,
+                       int ndense,
+                       int nvec,
+                       mjtByte flg_sym);
+
+/// Address of diagonal element i in band-dense storage.
+MJAPI int mju_bandDiag(int i, int ntotal, int nband, int ndense);
+
+/// Eigen decomposition of a symmetric 3x3 matrix, mat = eigvec * diag(eigval) * eigvec' with eigenvalues decreasing; return the number of iterations.
+MJAPI int mju_eig3(mjtNum *eigval,
+             mjtNum *eigvec,
+             mjtNum *quat,
+             const mjtNum *mat);
+
+/// Minimize 0.5*x'*H*x + x'*g s.t. lower <= x <= upper (bounds optional), warm-started from res; return the number of free dimensions or -1 on failure. R (size n*(n+7)) receives the factor of the free subspace; index (optional, size n) the free dimensions.
+MJAPI int mju_boxQP(mjtNum *res,
+              mjtNum *R,
+              int *index,
+              const mjtNum *H,
+              const mjtNum *g,
+              int n,
+              const mjtNum *lower,
+              const mjtNum *upper);
+
+/// Allocate the arrays of mju_boxQP with mju_malloc (index, lower, upper only when their pointers are given); free each with mju_free.
+MJAPI void mju_boxQPmalloc(mjtNum **res,
+                     mjtNum **R,
+                     int **index,
+                     mjtNum **H,
+                     mjtNum **g,
+                     int n,
+                     mjtNum **lower,
+                     mjtNum **upper);
+
+/// Convert a dense matrix to sparse; nnz is the size of res and colind. Return 1 if that is too small, 0 otherwise.
+MJAPI int mju_dense2sparse(mjtNum *res,
+                     const mjtNum *mat,
+                     int nr,
+                     int nc,
+                     int *rownnz,
+                     int *rowadr,
+                     int *colind,
+                     int nnz);
+
+/// Convert a sparse matrix to dense.
+MJAPI void mju_sparse2dense(mjtNum *res,
+                      const mjtNum *mat,
+                      int nr,
+                      int nc,
+                      const int *rownnz,
+                      const int *rowadr,
+                      const int *colind);
+
+/// Intersect a ray with a primitive geom (no meshes or height fields); return the distance or -1.
+MJAPI mjtNum mju_rayGeom(const mjtNum *pos,
+                   const mjtNum *mat,
+                   const mjtNum *size,
+                   const mjtNum *pnt,
+                   const mjtNum *vec,
+                   int geomtype);
 
 // report an error (printf-style); returns only if a user handler returns
 MJAPI void mju_error(const char* msg, ...) mjPRINTFLIKE(1, 2);

@@ -276,7 +276,9 @@ fn add_mjapi(body: &str) -> String {
         } else {
             line.to_string()
         };
-        in_decl = line.contains('(') && !line.trim_end().ends_with(';') || in_decl && !line.trim_end().ends_with(';');
+        if !line.starts_with("//") {
+            in_decl = line.contains('(') && !line.trim_end().ends_with(';') || in_decl && !line.trim_end().ends_with(';');
+        }
         out.push_str(&l);
         out.push('\n');
     }

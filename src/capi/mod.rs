@@ -24,3 +24,6 @@ pub(crate) fn guard<R>(func: &str, fallback: R, f: impl FnOnce() -> R) -> R {
         }
     }
 }
+pub mod mju_util;
+pub mod mju_dense;
+pub mod mju_solve;

@@ -3,6 +3,12 @@
 //! One block of `narena` bytes: arena allocations grow up from the bottom (`parena`), the stack
 //! grows down from the top (`pstack` bytes in use). `mark` pushes a frame that records `pbase`
 //! and `pstack`; `free` pops back to it. High-water marks go to `maxuse_stack`/`maxuse_arena`.
+//!
+//! With a thread pool bound (`mju_bindThreadPool`), the top of the block is split into one
+//! region per thread (the calling thread first, then each worker), each ending in a
+//! [`StackInfo`] that replaces `pstack`/`pbase` for that thread; a thread finds its region from
+//! its worker id. High-water marks then go to `maxuse_threadstack[worker id]`, and arena
+//! allocations take the pool's allocation mutex.
 
 use core::ffi::c_void;
 use core::mem::{align_of, size_of};
@@ -10,6 +16,7 @@ use core::ptr;
 
 use crate::abi::*;
 use crate::mjerror;
+use crate::runtime::threadpool;
 
 /// Stack frame pushed by [`mark`].
 #[repr(C)]
@@ -24,10 +31,6 @@ fn bottom(d: &mjData) -> usize {
     d.arena as usize + d.narena as usize
 }
 
-/// Reports use of a thread pool, which this library does not provide yet.
-fn threadpool_unsupported(func: &str) {
-    mjerror!(func, "not supported yet: stack allocation with a thread pool bound to mjData");
-}
 
 /// Allocates `size` bytes aligned to `align` on the stack; null for size 0. Overflow reports
 /// through `mju_error` with upstream's message (and returns null if the handler returns).
@@ -36,8 +39,7 @@ pub fn stack_alloc(d: &mut mjData, size: usize, align: usize) -> *mut c_void {
         return ptr::null_mut();
     }
     if d.threadpool != 0 {
-        threadpool_unsupported("mj_stackAlloc");
-        return ptr::null_mut();
+        return pool_stack_alloc(d, size, align);
     }
     let align = align.max(1);
     let bot = bottom(d);
@@ -73,7 +75,7 @@ pub fn stack_alloc(d: &mut mjData, size: usize, align: usize) -> *mut c_void {
 /// Pushes a stack frame (`mj_markStack`).
 pub fn mark(d: &mut mjData) {
     if d.threadpool != 0 {
-        threadpool_unsupported("mj_markStack");
+        pool_mark(d);
         return;
     }
     let old_pstack = d.pstack;
@@ -91,7 +93,7 @@ pub fn mark(d: &mut mjData) {
 /// Pops the most recent stack frame (`mj_freeStack`); does nothing without one.
 pub fn free(d: &mut mjData) {
     if d.threadpool != 0 {
-        threadpool_unsupported("mj_freeStack");
+        pool_free(d);
         return;
     }
     if d.pbase == 0 {
@@ -104,12 +106,32 @@ pub fn free(d: &mut mjData) {
 
 /// Bytes left between the arena's top and the stack's top.
 pub fn bytes_available(d: &mjData) -> usize {
+    if d.threadpool != 0 {
+        return pool_bytes_available(d);
+    }
     let top = bottom(d) - d.pstack;
     top - (d.arena as usize + d.parena)
 }
 
 /// Allocates `bytes` aligned to `align` from the arena; null when it does not fit.
 pub fn arena_alloc(d: &mut mjData, bytes: usize, align: usize) -> *mut c_void {
+    if d.threadpool != 0 {
+        // arena allocations from several threads are serialised by the pool's mutex
+        let pool = unsafe { threadpool::pool_impl(d.threadpool as *const mjThreadPool) };
+        if let Some(p) = pool {
+            threadpool::lock_alloc(p);
+        }
+        let r = arena_alloc_unlocked(d, bytes, align);
+        if let Some(p) = pool {
+            threadpool::unlock_alloc(p);
+        }
+        return r;
+    }
+    arena_alloc_unlocked(d, bytes, align)
+}
+
+#[inline]
+fn arena_alloc_unlocked(d: &mut mjData, bytes: usize, align: usize) -> *mut c_void {
     let align = align.max(1);
     let mis = d.parena % align;
     let padding = if mis != 0 { align - mis } else { 0 };
@@ -121,6 +143,208 @@ pub fn arena_alloc(d: &mut mjData, bytes: usize, align: usize) -> *mut c_void {
     d.parena += padding + bytes;
     d.maxuse_arena = d.maxuse_arena.max((d.pstack + d.parena) as i64);
     p
+}
+
+//------------------------------------------ thread pool -------------------------------------------
+
+/// Stack bookkeeping of one thread when a pool is bound (upstream's `mjStackInfo`), stored at
+/// the low end of that thread's region. All four are addresses.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct StackInfo {
+    /// First address above the region (the stack grows down from here).
+    pub bottom: usize,
+    /// Current top of the stack.
+    pub top: usize,
+    /// Lowest address the stack may reach (just above this record).
+    pub limit: usize,
+    /// Most recent frame pushed by mark, 0 if none.
+    pub stack_base: usize,
+}
+
+/// Stack regions are sized in multiples of this (upstream's destructive interference size).
+const SHARD_ALIGN: usize = 128;
+
+/// Number of stack regions: the pool's worker threads plus the calling thread.
+fn shard_count(d: &mjData) -> usize {
+    match unsafe { threadpool::pool_impl(d.threadpool as *const mjThreadPool) } {
+        Some(p) => threadpool::number_of_threads(p) + 1,
+        None => 1,
+    }
+}
+
+/// The stack record of thread `thread_id` (0: the thread that does not belong to the pool).
+/// Errors as upstream does when the pool was not bound or the arena cannot hold one region per
+/// thread; null when no region can be computed.
+pub fn thread_stack_info(d: &mjData, thread_id: usize) -> *mut StackInfo {
+    let pool = unsafe { threadpool::pool_impl(d.threadpool as *const mjThreadPool) };
+    if !pool.is_some_and(threadpool::is_bound) {
+        crate::runtime::error::raise(format_args!(
+            "Thread Pool not bound, use mju_bindThreadPool to add an mjThreadPool to mjData"
+        ));
+    }
+    let shards = shard_count(d);
+    let total = d.narena as usize;
+    let mut per = total / (2 * shards);
+    let mis = per % SHARD_ALIGN;
+    if mis != 0 {
+        per += SHARD_ALIGN - mis;
+    }
+    if per * shards > total {
+        crate::runtime::error::raise(format_args!("Arena is not large enough for {shards} shards"));
+        return ptr::null_mut();
+    }
+    if thread_id >= shards {
+        mjerror!("mj_stackAlloc", "worker {thread_id} does not belong to the thread pool bound to mjData");
+        return ptr::null_mut();
+    }
+    let at = bottom(d) - (thread_id + 1) * per;
+    (at - at % align_of::<StackInfo>()) as *mut StackInfo
+}
+
+/// Binds a pool to `d` (`mju_bindThreadPool`): records it and splits the stack into one region
+/// per thread. The calling thread's region keeps what is already on the stack.
+///
+/// # Safety
+/// `pool` must come from `mju_threadPoolCreate` and outlive its use by `d`.
+pub unsafe fn bind_thread_pool(d: &mut mjData, pool: *mut mjThreadPool) {
+    if d.threadpool != 0 {
+        crate::runtime::error::raise(format_args!("Thread Pool already bound to mjData"));
+    }
+    d.threadpool = pool as usize;
+    if let Some(p) = threadpool::pool_impl(pool) {
+        threadpool::set_bound(p);
+    }
+    let shards = shard_count(d);
+    let current_top = bottom(d) - d.pstack;
+    let mut cursor = bottom(d);
+    for k in 0..shards {
+        let info = thread_stack_info(d, k);
+        if info.is_null() {
+            return;
+        }
+        let at = info as usize;
+        let (top, base) = if k == 0 {
+            if at > current_top {
+                mjerror!(
+                    "mj_bindThreadPool",
+                    "sharding stack - existing stack larger than shard size: current_size = {}, max_size = {}",
+                    current_top,
+                    at
+                );
+            }
+            (current_top, d.pbase)
+        } else {
+            (cursor, 0)
+        };
+        ptr::write(info, StackInfo { bottom: cursor, top, limit: at + size_of::<StackInfo>(), stack_base: base });
+        cursor = at - 1;
+    }
+}
+
+/// `x mod b` as upstream computes it (a mask for powers of two, so alignment 0 gives `x`).
+#[inline]
+fn fastmod(x: usize, b: usize) -> usize {
+    if b & b.wrapping_sub(1) == 0 {
+        x & b.wrapping_sub(1)
+    } else {
+        x % b
+    }
+}
+
+/// The calling thread's stack record, or null (after an error report).
+fn own_stack_info(d: &mjData) -> (*mut StackInfo, usize) {
+    let id = threadpool::current_worker_id();
+    (thread_stack_info(d, id), id)
+}
+
+/// Stack allocation in the calling thread's region.
+fn pool_stack_alloc(d: &mut mjData, size: usize, align: usize) -> *mut c_void {
+    if size == 0 {
+        return ptr::null_mut();
+    }
+    let (info, id) = own_stack_info(d);
+    if info.is_null() {
+        return ptr::null_mut();
+    }
+    unsafe { alloc_in(d, &mut *info, id, size, align) }
+}
+
+/// Allocates `size` bytes below `info.top`; updates `maxuse_threadstack[id]`.
+///
+/// # Safety
+/// `info` must be the record of thread `id` in `d`.
+unsafe fn alloc_in(d: *mut mjData, info: &mut StackInfo, id: usize, size: usize, align: usize) -> *mut c_void {
+    let top = info.top;
+    let start = top.checked_sub(size).map(|s| s - fastmod(s, align));
+    let available = top.wrapping_sub(info.limit);
+    let required = start.map_or(usize::MAX, |s| top - s);
+    let Some(start) = start.filter(|_| required <= available) else {
+        mjerror!(
+            "mj_stackAlloc",
+            "out of memory, stack overflow\n  max = {}, available = {}, requested = {}\n nefc = {}, ncon = {}",
+            info.bottom.wrapping_sub(info.limit),
+            available,
+            required,
+            (*d).nefc,
+            (*d).ncon
+        );
+        return ptr::null_mut();
+    };
+    info.top = start;
+    let usage = info.bottom.wrapping_sub(start) as mjtSize;
+    if id < mjMAXTHREAD {
+        // each thread writes only its own entry
+        let slot = ptr::addr_of_mut!((*d).maxuse_threadstack[id]);
+        if *slot < usage {
+            *slot = usage;
+        }
+    }
+    start as *mut c_void
+}
+
+/// `mark` in the calling thread's region.
+fn pool_mark(d: &mut mjData) {
+    let (info, id) = own_stack_info(d);
+    if info.is_null() {
+        return;
+    }
+    unsafe {
+        let info = &mut *info;
+        let old_top = info.top;
+        let f = alloc_in(d, info, id, size_of::<Frame>(), align_of::<Frame>()) as *mut Frame;
+        if f.is_null() {
+            return;
+        }
+        ptr::write(f, Frame { pbase: info.stack_base, pstack: old_top, pc: ptr::null_mut() });
+        info.stack_base = f as usize;
+    }
+}
+
+/// `free` in the calling thread's region.
+fn pool_free(d: &mut mjData) {
+    let (info, _) = own_stack_info(d);
+    if info.is_null() {
+        return;
+    }
+    unsafe {
+        let info = &mut *info;
+        if info.stack_base == 0 {
+            return;
+        }
+        let f = ptr::read(info.stack_base as *const Frame);
+        info.stack_base = f.pbase;
+        info.top = f.pstack;
+    }
+}
+
+/// Bytes left in the calling thread's region.
+fn pool_bytes_available(d: &mjData) -> usize {
+    let (info, _) = own_stack_info(d);
+    if info.is_null() {
+        return 0;
+    }
+    unsafe { (*info).top.wrapping_sub((*info).limit) }
 }
 
 #[cfg(test)]
@@ -163,5 +387,81 @@ mod tests {
         assert_eq!(d.parena, 16);
         assert_eq!(bytes_available(&d), 112);
         assert!(arena_alloc(&mut d, 113, 1).is_null());
+    }
+
+    struct Probe {
+        d: *mut mjData,
+        avail: usize,
+        used: usize,
+        id: usize,
+    }
+
+    unsafe extern "C" fn probe(arg: *mut c_void) -> *mut c_void {
+        let p = &mut *(arg as *mut Probe);
+        let d = &mut *p.d;
+        p.id = threadpool::current_worker_id();
+        p.avail = bytes_available(d);
+        mark(d);
+        let q = stack_alloc(d, 8, 8);
+        p.used = p.avail - bytes_available(d);
+        assert!(!q.is_null());
+        free(d);
+        assert_eq!(bytes_available(d), p.avail);
+        arg
+    }
+
+    #[test]
+    fn bound_pool_splits_the_stack() {
+        let mut buf = vec![0u64; 4096];
+        let mut d = data_with_arena(&mut buf);
+        let end = d.arena as usize + 32768;
+        mark(&mut d);
+        stack_alloc(&mut d, 100, 8);
+        assert_eq!(d.pstack, 128);
+        let pool = threadpool::create(2);
+        unsafe { bind_thread_pool(&mut d, pool) };
+        // 3 regions of 32768 / 6 rounded up to a multiple of 128 bytes
+        let per = 5504;
+        let infos: Vec<StackInfo> = (0..3).map(|k| unsafe { *thread_stack_info(&d, k) }).collect();
+        assert_eq!(thread_stack_info(&d, 0) as usize, end - per);
+        assert_eq!(thread_stack_info(&d, 2) as usize, end - 3 * per);
+        assert_eq!((infos[0].bottom, infos[0].top, infos[0].stack_base), (end, end - 128, d.pbase));
+        assert_eq!(infos[0].limit, end - per + 32);
+        assert_eq!((infos[1].bottom, infos[1].top, infos[1].stack_base), (end - per - 1, end - per - 1, 0));
+        assert_eq!(infos[2].bottom, end - 2 * per - 1);
+        assert_eq!(bytes_available(&d), per - 128 - 32);
+
+        // the calling thread uses region 0; d.pstack no longer moves
+        mark(&mut d);
+        assert_eq!(d.pstack, 128);
+        assert_eq!(d.maxuse_threadstack[0], 152);
+        free(&mut d);
+        assert_eq!(bytes_available(&d), per - 128 - 32);
+
+        // workers use their own regions
+        let mut probes: Vec<Probe> = (0..8).map(|_| Probe { d: &mut d, avail: 0, used: 0, id: 0 }).collect();
+        let mut tasks: Vec<mjTask> = probes
+            .iter_mut()
+            .map(|p| mjTask { func: Some(probe), args: p as *mut Probe as *mut c_void, status: 0 })
+            .collect();
+        unsafe {
+            let p = threadpool::pool_impl(pool).unwrap();
+            for t in tasks.iter_mut() {
+                threadpool::enqueue(p, t);
+            }
+            for t in tasks.iter_mut() {
+                threadpool::join(t);
+            }
+        }
+        for p in &probes {
+            assert!(p.id == 1 || p.id == 2);
+            assert_eq!(p.avail, per - 33);
+            assert_eq!(p.used, 39);
+            assert_eq!(d.maxuse_threadstack[p.id], 39);
+        }
+        // arena allocation still works (under the pool's mutex)
+        assert!(!arena_alloc(&mut d, 64, 8).is_null());
+        assert_eq!(d.parena, 64);
+        unsafe { threadpool::destroy(pool) };
     }
 }

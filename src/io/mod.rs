@@ -2,3 +2,4 @@
 
 pub mod mjb;
 pub mod vfs;
+pub mod resource;

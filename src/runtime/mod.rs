@@ -8,3 +8,5 @@ pub mod alloc;
 pub mod callbacks;
 pub mod error;
 pub mod strings;
+pub mod text;
+pub mod threadpool;
