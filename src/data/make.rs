@@ -9,7 +9,7 @@ use core::mem::size_of;
 use core::ptr;
 
 use crate::abi::*;
-use crate::model::alloc::skip;
+use crate::model::alloc::{layout_size, skip};
 use crate::runtime::alloc;
 use crate::{mjerror, mjwarning};
 
@@ -21,20 +21,7 @@ fn in_buffer(f: &ArrayField) -> bool {
 
 /// Size of the data buffer for model `m`, or the first array that cannot be sized.
 pub fn data_buffer_size(m: &mjModel, d: &mjData) -> Result<usize, &'static str> {
-    let counts = d.array_counts(m);
-    let mut total: usize = 0;
-    for (f, n) in MJDATA_ARRAYS.iter().zip(counts) {
-        if !in_buffer(f) {
-            continue;
-        }
-        // a negative size shows up as an enormous count
-        if n > i64::MAX as usize {
-            return Err(f.name);
-        }
-        let bytes = f.elem_size.checked_mul(n).ok_or(f.name)?;
-        total = total.checked_add(skip(total)).and_then(|t| t.checked_add(bytes)).ok_or(f.name)?;
-    }
-    Ok(total)
+    layout_size(MJDATA_ARRAYS.iter().zip(d.array_counts(m)).filter(|(f, _)| in_buffer(f)))
 }
 
 /// Points the buffer arrays of `d` into `d.buffer` and clears the arena arrays (the contact

@@ -11,7 +11,7 @@ use core::ptr;
 
 use crate::abi::*;
 use crate::model::alloc::{self, MakeError};
-use crate::runtime::alloc as mem;
+use crate::io::resource;
 use crate::{mjerror, mjwarning};
 
 /// First int of every MJB file.
@@ -250,48 +250,25 @@ pub fn load_bytes(buf: &[u8]) -> *mut mjModel {
     m
 }
 
-/// Loads an MJB from the VFS when it holds `filename`, else from the file system
-/// (`mj_loadModel`); warns and returns null when neither can be read.
+/// Loads an MJB through the resource layer, VFS first, then the file system (`mj_loadModel`);
+/// warns and returns null when it cannot be opened.
 ///
 /// # Safety
 /// `filename` must be a NUL-terminated string; `vfs` null or a valid VFS.
 pub unsafe fn load_file(filename: *const c_char, vfs: *const mjVFS) -> *mut mjModel {
-    let name = CStr::from_ptr(filename);
-    if !vfs.is_null() {
-        if let Some(bytes) = crate::io::vfs::vfs_find(vfs, name) {
-            return if bytes.is_empty() { ptr::null_mut() } else { load_bytes(bytes) };
-        }
-    }
-    let fd = libc::open(filename, libc::O_RDONLY | libc::O_CLOEXEC);
-    let mut st: libc::stat = core::mem::zeroed();
-    if fd < 0 || libc::fstat(fd, &mut st) != 0 {
-        let err = CStr::from_ptr(libc::strerror(*libc::__errno_location())).to_string_lossy();
-        mjwarning!("Error opening file '{}': {}", name.to_string_lossy(), err);
-        if fd >= 0 {
-            libc::close(fd);
-        }
+    let mut error = [0 as c_char; 1024];
+    let res = resource::open(c"".as_ptr(), filename, vfs, error.as_mut_ptr(), error.len());
+    if res.is_null() {
+        crate::runtime::error::warn_raw(error.as_ptr());
         return ptr::null_mut();
     }
-    let len = st.st_size.max(0) as usize;
-    if len == 0 {
-        libc::close(fd);
-        return ptr::null_mut();
-    }
-    let data = mem::malloc(len) as *mut u8;
-    if data.is_null() {
-        libc::close(fd);
-        return ptr::null_mut();
-    }
-    let mut got = 0usize;
-    while got < len {
-        let n = libc::read(fd, data.add(got) as *mut c_void, len - got);
-        if n <= 0 {
-            break;
-        }
-        got += n as usize;
-    }
-    libc::close(fd);
-    let m = load_bytes(core::slice::from_raw_parts(data, got));
-    mem::free(data as *mut c_void);
+    let mut data: *const c_void = ptr::null();
+    let n = resource::read(res, &mut data);
+    let m = if n < 1 || data.is_null() {
+        ptr::null_mut()
+    } else {
+        load_bytes(core::slice::from_raw_parts(data as *const u8, n as usize))
+    };
+    resource::close(res);
     m
 }

@@ -125,65 +125,6 @@ fn decode_stamp(ts: &CStr) -> [u8; 8] {
     r
 }
 
-/// Reports a warning whose text is `fmt` (one `%s`) applied to `path`, as upstream formats it.
-unsafe fn warn_path(fmt: &CStr, path: &CStr) {
-    let mut msg = [0 as c_char; crate::runtime::error::MSG_LEN];
-    libc::snprintf(msg.as_mut_ptr(), msg.len(), fmt.as_ptr(), path.as_ptr());
-    crate::runtime::error::warn_raw(msg.as_ptr());
-}
-
-/// Reads a whole file as upstream's loaders do: empty on failure (or for an empty file); size
-/// and read problems are reported as warnings (with nothing of ours on the heap, so a handler
-/// may longjmp).
-fn read_file(path: &CStr) -> Vec<u8> {
-    unsafe {
-        let fp = libc::fopen(path.as_ptr(), c"rb".as_ptr());
-        if fp.is_null() {
-            return Vec::new();
-        }
-        if libc::fseek(fp, 0, libc::SEEK_END) != 0 {
-            libc::fclose(fp);
-            warn_path(c"Failed to calculate size for '%s'", path);
-            return Vec::new();
-        }
-        let size = libc::ftell(fp);
-        if size > i32::MAX as libc::c_long {
-            libc::fclose(fp);
-            warn_path(c"File size over 2GB is not supported. File: '%s'", path);
-            return Vec::new();
-        } else if size < 0 {
-            libc::fclose(fp);
-            warn_path(c"Failed to calculate size for '%s'", path);
-            return Vec::new();
-        }
-        let size = size as usize;
-        let mut buf: Vec<u8> = Vec::new();
-        if buf.try_reserve_exact(size).is_err() {
-            libc::fclose(fp);
-            return Vec::new();
-        }
-        buf.resize(size, 0);
-        if libc::fseek(fp, 0, libc::SEEK_SET) != 0 {
-            libc::fclose(fp);
-            drop(buf);
-            warn_path(c"Read error while reading '%s'", path);
-            return Vec::new();
-        }
-        let got = libc::fread(buf.as_mut_ptr().cast(), 1, size, fp);
-        if got != size {
-            if libc::ferror(fp) != 0 {
-                libc::fclose(fp);
-                drop(buf);
-                warn_path(c"Read error while reading '%s'", path);
-                return Vec::new();
-            } else if libc::feof(fp) != 0 {
-                buf.truncate(got);
-            }
-        }
-        libc::fclose(fp);
-        buf
-    }
-}
 
 /// Copies `msg` into the caller's error buffer as `strncpy` + terminate does.
 unsafe fn set_error(error: *mut c_char, nerror: usize, msg: &CStr) {
@@ -226,7 +167,7 @@ unsafe fn file_open(res: &mut mjResource, error: *mut c_char, nerror: usize) -> 
 unsafe fn file_read(res: &mut mjResource, buffer: *mut *const c_void) -> c_int {
     let spec = &mut *(res.data as *mut FileSpec);
     if !spec.is_read {
-        spec.buffer = read_file(CStr::from_ptr(res.name));
+        spec.buffer = vfs::read_disk_file(CStr::from_ptr(res.name));
         spec.is_read = true;
     }
     *buffer = if spec.buffer.is_empty() { ptr::null() } else { spec.buffer.as_ptr().cast() };

@@ -7,7 +7,7 @@
 //! as given, so a lookup tries the stripped lower-case name first and the reduced full name
 //! second.
 
-use core::ffi::CStr;
+use core::ffi::{c_char, CStr};
 use std::collections::HashMap;
 
 use crate::abi::mjVFS;
@@ -140,28 +140,35 @@ pub fn content_stamp(bytes: &[u8]) -> u64 {
     h
 }
 
-/// Reads a whole file from disk like upstream's loader: an empty result means failure (an
-/// empty file also counts as a failure). Size and read problems are reported as warnings.
-fn read_disk_file(path: &CStr) -> Vec<u8> {
+/// Reports a warning whose text is `fmt` (one `%s`) applied to `path`, as upstream formats it.
+unsafe fn warn_path(fmt: &CStr, path: &CStr) {
+    let mut msg = [0 as c_char; crate::runtime::error::MSG_LEN];
+    libc::snprintf(msg.as_mut_ptr(), msg.len(), fmt.as_ptr(), path.as_ptr());
+    crate::runtime::error::warn_raw(msg.as_ptr());
+}
+
+/// Reads a whole file as upstream's loaders do: empty on failure (or for an empty file); size
+/// and read problems are reported as warnings (with nothing of ours on the heap, so a handler
+/// may longjmp).
+pub(crate) fn read_disk_file(path: &CStr) -> Vec<u8> {
     unsafe {
         let fp = libc::fopen(path.as_ptr(), c"rb".as_ptr());
         if fp.is_null() {
             return Vec::new();
         }
-        let name = path.to_string_lossy();
         if libc::fseek(fp, 0, libc::SEEK_END) != 0 {
             libc::fclose(fp);
-            crate::mjwarning!("Failed to calculate size for '{}'", name);
+            warn_path(c"Failed to calculate size for '%s'", path);
             return Vec::new();
         }
         let size = libc::ftell(fp);
         if size > i32::MAX as libc::c_long {
             libc::fclose(fp);
-            crate::mjwarning!("File size over 2GB is not supported. File: '{}'", name);
+            warn_path(c"File size over 2GB is not supported. File: '%s'", path);
             return Vec::new();
         } else if size < 0 {
             libc::fclose(fp);
-            crate::mjwarning!("Failed to calculate size for '{}'", name);
+            warn_path(c"Failed to calculate size for '%s'", path);
             return Vec::new();
         }
         let size = size as usize;
@@ -173,14 +180,16 @@ fn read_disk_file(path: &CStr) -> Vec<u8> {
         buf.resize(size, 0);
         if libc::fseek(fp, 0, libc::SEEK_SET) != 0 {
             libc::fclose(fp);
-            crate::mjwarning!("Read error while reading '{}'", name);
+            drop(buf);
+            warn_path(c"Read error while reading '%s'", path);
             return Vec::new();
         }
         let got = libc::fread(buf.as_mut_ptr().cast(), 1, size, fp);
         if got != size {
             if libc::ferror(fp) != 0 {
                 libc::fclose(fp);
-                crate::mjwarning!("Read error while reading '{}'", name);
+                drop(buf);
+                warn_path(c"Read error while reading '%s'", path);
                 return Vec::new();
             } else if libc::feof(fp) != 0 {
                 buf.truncate(got);

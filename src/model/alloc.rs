@@ -24,34 +24,24 @@ pub const MAX_ARRAY_SIZE: i64 = (i32::MAX / 4) as i64;
 /// Names-map slots per named object.
 pub const LOAD_MULTIPLE: i64 = 2;
 
-/// Total buffer size for arrays with the given element sizes and counts, each starting aligned;
-/// None on overflow.
-pub fn aligned_total(elem_sizes: impl Iterator<Item = (usize, usize)>) -> Option<usize> {
+/// Size of a buffer holding the given arrays (with their element counts) one after another, each
+/// starting aligned; fails with the name of the first array whose size overflows (a negative row
+/// count shows up as an enormous element count).
+pub fn layout_size<'a>(arrays: impl Iterator<Item = (&'a ArrayField, usize)>) -> Result<usize, &'static str> {
     let mut total: usize = 0;
-    for (size, count) in elem_sizes {
-        let bytes = size.checked_mul(count)?;
-        total = total.checked_add(skip(total))?.checked_add(bytes)?;
-    }
-    Some(total)
-}
-
-/// Buffer size of `m`'s arrays, or the name of the first array whose size overflows.
-pub fn model_buffer_size(m: &mjModel) -> Result<usize, &'static str> {
-    let counts = model_counts_checked(m)?;
-    let mut total: usize = 0;
-    for (f, n) in MJMODEL_ARRAYS.iter().zip(counts) {
+    for (f, n) in arrays {
+        if n > i64::MAX as usize {
+            return Err(f.name);
+        }
         let bytes = f.elem_size.checked_mul(n).ok_or(f.name)?;
         total = total.checked_add(skip(total)).and_then(|t| t.checked_add(bytes)).ok_or(f.name)?;
     }
     Ok(total)
 }
 
-/// Element counts of every array, failing (with the field name) when a row or column count is
-/// negative or the product overflows.
-fn model_counts_checked(m: &mjModel) -> Result<[usize; MJMODEL_NARRAY], &'static str> {
-    // sizes are validated non-negative before this is called; counts are computed in usize from
-    // i32 values, so only the product can overflow, which array_counts does in usize (64 bit)
-    Ok(m.array_counts())
+/// Buffer size of `m`'s arrays, or the name of the first array whose size overflows.
+pub fn model_buffer_size(m: &mjModel) -> Result<usize, &'static str> {
+    layout_size(MJMODEL_ARRAYS.iter().zip(m.array_counts()))
 }
 
 /// Points every array of `m` into `m.buffer`; returns false when the layout does not fill
@@ -146,18 +136,9 @@ pub fn make_model(sizes: &[i64; MJMODEL_SIZES_LEN]) -> Result<*mut mjModel, Make
         }
         defaults::default_option(&mut mm.opt);
         defaults::default_visual(&mut mm.vis);
-        default_statistic(&mut mm.stat);
+        defaults::default_statistic(&mut mm.stat);
     }
     Ok(m)
-}
-
-/// Model statistics before compilation fills them.
-pub fn default_statistic(stat: &mut mjStatistic) {
-    stat.center = [0.0; 3];
-    stat.extent = 2.0;
-    stat.meaninertia = 1.0;
-    stat.meanmass = 1.0;
-    stat.meansize = 0.2;
 }
 
 /// Frees a model and its buffer.
@@ -240,7 +221,7 @@ mod tests {
             let mm = &*m;
             // every array starts 64-aligned and the arrays tile the buffer
             let counts = mm.array_counts();
-            let expect = aligned_total(MJMODEL_ARRAYS.iter().zip(counts).map(|(f, n)| (f.elem_size, n))).unwrap();
+            let expect = layout_size(MJMODEL_ARRAYS.iter().zip(counts)).unwrap();
             assert_eq!(mm.nbuffer as usize, expect);
             assert_eq!(mm.nnames_map, 4); // 2 per body
             assert_eq!(mm.qpos0 as usize % 64, 0);
