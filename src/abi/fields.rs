@@ -136,6 +136,18 @@ macro_rules! define_mjmodel {
                 [ $( self.$n as *mut c_void ),* ]
             }
 
+            $(
+            #[doc = concat!("`", stringify!($n), "` as a slice (rows x cols elements, row-major).")]
+            #[inline]
+            pub fn $n(&self) -> &[$t] {
+                let n = rows_v!(self, self, $r) * cols_v!(self, $c);
+                if n == 0 || self.$n.is_null() { &[] } else {
+                    // SAFETY: the model's buffer holds rows*cols elements for every array
+                    unsafe { core::slice::from_raw_parts(self.$n, n) }
+                }
+            }
+            )*
+
             /// Every size field widened to i64, in struct order.
             pub fn size_values(&self) -> [i64; MJMODEL_SIZES_LEN] {
                 [ $( self.$sn as i64 ),* ]
@@ -200,7 +212,7 @@ macro_rules! define_mjdata {
             /// Element count of every array field for model `m`, in table order (arena arrays
             /// use the current `ncon`, `nefc`, ...).
             pub fn array_counts(&self, m: &mjModel) -> [usize; MJDATA_NARRAY] {
-                let d = self;
+                let d = self; let _ = (d, m);
                 [ $( rows_v!(m, d, $r) * cols_v!(m, $c) ),* ]
             }
 
@@ -208,6 +220,23 @@ macro_rules! define_mjdata {
             pub fn array_slots(&mut self) -> [*mut *mut c_void; MJDATA_NARRAY] {
                 [ $( core::ptr::addr_of_mut!(self.$n) as *mut *mut c_void ),* ]
             }
+
+            $(
+            #[doc = concat!("`", stringify!($n), "` as a mutable slice sized for model `m` and the current arena counts.")]
+            ///
+            /// # Safety
+            /// `self` must be data made for `m`. Slices of different fields never overlap; the
+            /// caller must not hold two slices of the same field at once.
+            #[inline]
+            #[allow(clippy::mut_from_ref)]
+            pub unsafe fn $n<'a>(&self, m: &mjModel) -> &'a mut [$t] {
+                let d = self; let _ = (d, m);
+                let n = rows_v!(m, d, $r) * cols_v!(m, $c);
+                if n == 0 || self.$n.is_null() { &mut [] } else {
+                    core::slice::from_raw_parts_mut(self.$n, n)
+                }
+            }
+            )*
 
             /// Every array pointer, in table order.
             pub fn array_ptrs(&self) -> [*mut c_void; MJDATA_NARRAY] {

@@ -27,3 +27,9 @@ pub(crate) fn guard<R>(func: &str, fallback: R, f: impl FnOnce() -> R) -> R {
 pub mod mju_util;
 pub mod mju_dense;
 pub mod mju_solve;
+pub mod smooth;
+pub mod tendon;
+pub mod passive;
+pub mod sensor;
+pub mod support;
+pub mod forward;

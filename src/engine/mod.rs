@@ -1,3 +1,170 @@
 //! The simulation pipeline, one module per stage (computation chapter).
+//!
+//! Stages take `m: &mjModel` and `d: &mut mjData` and work on slices of mjData's arrays
+//! (`d.qpos(m)`, generated from the field table). Scratch memory comes from mjData's stack
+//! ([`stack_nums`], [`stack_ints`] between [`mark`] and [`free`]); nothing here allocates on
+//! the heap.
 
+pub mod actuation;
+pub mod constraint;
+pub mod derivative;
+pub mod flex;
+pub mod forward;
+pub mod inertia;
+pub mod inverse;
+pub mod kinematics;
+pub mod passive;
+pub mod sensor;
+pub mod setconst;
 pub mod sleep;
+pub mod support;
+pub mod tendon;
+pub mod velocity;
+
+use crate::abi::*;
+
+/// True when disable flag `flag` (an `mjtDisableBit`) is set.
+#[inline]
+pub fn disabled(m: &mjModel, flag: mjtDisableBit_) -> bool {
+    m.opt.disableflags & flag as i32 != 0
+}
+
+/// True when enable flag `flag` (an `mjtEnableBit`) is set.
+#[inline]
+pub fn enabled(m: &mjModel, flag: mjtEnableBit_) -> bool {
+    m.opt.enableflags & flag as i32 != 0
+}
+
+/// Pushes a stack frame (`mj_markStack`).
+#[inline]
+pub fn mark(d: &mut mjData) {
+    crate::data::stack::mark(d)
+}
+
+/// Pops the frame pushed by the matching [`mark`] (`mj_freeStack`).
+#[inline]
+pub fn free(d: &mut mjData) {
+    crate::data::stack::free(d)
+}
+
+/// `n` mjtNums of scratch from mjData's stack (uninitialised contents).
+///
+/// # Safety
+/// The slice is valid until the enclosing [`free`]; it must not be used after that.
+#[inline]
+#[allow(clippy::mut_from_ref)]
+pub unsafe fn stack_nums<'a>(d: &mut mjData, n: usize) -> &'a mut [f64] {
+    let p = crate::data::stack::stack_alloc(d, n * 8, 8) as *mut f64;
+    if p.is_null() {
+        &mut []
+    } else {
+        core::slice::from_raw_parts_mut(p, n)
+    }
+}
+
+/// `n` ints of scratch from mjData's stack (uninitialised contents).
+///
+/// # Safety
+/// As [`stack_nums`].
+#[inline]
+pub unsafe fn stack_ints<'a>(d: &mut mjData, n: usize) -> &'a mut [i32] {
+    let p = crate::data::stack::stack_alloc(d, n * 4, 4) as *mut i32;
+    if p.is_null() {
+        &mut []
+    } else {
+        core::slice::from_raw_parts_mut(p, n)
+    }
+}
+
+/// Elements `3i..3i+3` of a flat array as a fixed-size array.
+#[inline(always)]
+pub fn v3(s: &[f64], i: usize) -> &[f64; 3] {
+    s[3 * i..3 * i + 3].try_into().unwrap()
+}
+
+/// Mutable [`v3`].
+#[inline(always)]
+pub fn v3m(s: &mut [f64], i: usize) -> &mut [f64; 3] {
+    (&mut s[3 * i..3 * i + 3]).try_into().unwrap()
+}
+
+/// Elements `4i..4i+4` of a flat array.
+#[inline(always)]
+pub fn v4(s: &[f64], i: usize) -> &[f64; 4] {
+    s[4 * i..4 * i + 4].try_into().unwrap()
+}
+
+/// Mutable [`v4`].
+#[inline(always)]
+pub fn v4m(s: &mut [f64], i: usize) -> &mut [f64; 4] {
+    (&mut s[4 * i..4 * i + 4]).try_into().unwrap()
+}
+
+/// Elements `6i..6i+6` (a spatial vector).
+#[inline(always)]
+pub fn v6(s: &[f64], i: usize) -> &[f64; 6] {
+    s[6 * i..6 * i + 6].try_into().unwrap()
+}
+
+/// Mutable [`v6`].
+#[inline(always)]
+pub fn v6m(s: &mut [f64], i: usize) -> &mut [f64; 6] {
+    (&mut s[6 * i..6 * i + 6]).try_into().unwrap()
+}
+
+/// Elements `9i..9i+9` (a 3x3 matrix).
+#[inline(always)]
+pub fn v9(s: &[f64], i: usize) -> &[f64; 9] {
+    s[9 * i..9 * i + 9].try_into().unwrap()
+}
+
+/// Mutable [`v9`].
+#[inline(always)]
+pub fn v9m(s: &mut [f64], i: usize) -> &mut [f64; 9] {
+    (&mut s[9 * i..9 * i + 9]).try_into().unwrap()
+}
+
+/// Elements `10i..10i+10` (a com-based inertia).
+#[inline(always)]
+pub fn v10(s: &[f64], i: usize) -> &[f64; 10] {
+    s[10 * i..10 * i + 10].try_into().unwrap()
+}
+
+/// Records warning `kind` with `info` in `d.warning` and reports it the first time (`mj_warning`).
+pub fn warning(d: &mut mjData, kind: mjtWarning_, info: i32) {
+    unsafe { crate::capi::mju_util::mj_warning(d, kind as i32, info) }
+}
+
+/// Start time of a timed section (`mjcb_time`, or 0 without one).
+#[inline]
+pub fn timer_start() -> f64 {
+    match unsafe { crate::runtime::callbacks::mjcb_time } {
+        Some(f) => unsafe { f() },
+        None => 0.0,
+    }
+}
+
+/// Ends a timed section: adds the elapsed time to `timer[kind]` and counts one call.
+#[inline]
+pub fn timer_end(d: &mut mjData, kind: mjtTimer_, start: f64) {
+    let t = &mut d.timer[kind as usize];
+    if let Some(f) = unsafe { crate::runtime::callbacks::mjcb_time } {
+        t.duration += unsafe { f() } - start;
+    }
+    t.number += 1;
+}
+
+/// Adds the elapsed time to `timer[kind]` without counting a call (upstream's `TM_ADD`).
+#[inline]
+pub fn timer_add(d: &mut mjData, kind: mjtTimer_, start: f64) {
+    if let Some(f) = unsafe { crate::runtime::callbacks::mjcb_time } {
+        d.timer[kind as usize].duration += unsafe { f() } - start;
+    }
+}
+
+/// True when the model's sparse Jacobian flag holds (`mj_isSparse`).
+#[inline]
+pub fn is_sparse(m: &mjModel) -> bool {
+    m.opt.jacobian == mjtJacobian_::mjJAC_SPARSE as i32
+        || (m.opt.jacobian == mjtJacobian_::mjJAC_AUTO as i32 && m.nv >= 60)
+}

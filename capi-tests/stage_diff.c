@@ -1,0 +1,118 @@
+// stage_diff: runs pipeline stages from a seeded random state and dumps every mjData buffer
+// array, so the same program on upstream's library and on ours can be compared number by number
+// (stage_compare.py). Built against upstream's header; stages are looked up with dlsym so a
+// stage our library does not export yet is reported, not a link error.
+//
+//   stage_diff MODEL.mjb SEED STAGES OUT
+//     STAGES: comma-separated names from the table below, run in order, e.g.
+//             "kinematics,comPos,crb,factorM" or "forward" or "step*10"
+//   Before the stages: qpos = qpos0 + noise (quaternions renormalised), qvel, act, ctrl, qacc,
+//   qfrc_applied, xfrc_applied (for odd SEED) and mocap poses get seeded random values;
+//   MJDUMP_DSBL=N ors N into opt.disableflags (1: no constraints).
+#include <dlfcn.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mujoco/mujoco.h>
+#include <mujoco/mjxmacro.h>
+
+static unsigned long long rng = 88172645463325252ULL;
+static double urand(void) {  // xorshift64 in [0, 1)
+  rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
+  return (rng >> 11) * (1.0 / 9007199254740992.0);
+}
+static double srand1(void) { return 2 * urand() - 1; }
+
+typedef void (*md_fn)(const mjModel*, mjData*);
+
+static void call(const char* name, const mjModel* m, mjData* d) {
+  if (!strcmp(name, "rne0") || !strcmp(name, "rne1")) {
+    void (*f)(const mjModel*, mjData*, int, mjtNum*) = dlsym(RTLD_DEFAULT, "mj_rne");
+    if (!f) { printf("MISSING mj_rne\n"); exit(4); }
+    f(m, d, name[3] == '1', d->qfrc_bias);
+    return;
+  }
+  char sym[64];
+  snprintf(sym, sizeof(sym), "mj_%s", name);
+  md_fn f = (md_fn)dlsym(RTLD_DEFAULT, sym);
+  if (!f) { printf("MISSING %s\n", sym); exit(4); }
+  f(m, d);
+}
+
+static void set_state(const mjModel* m, mjData* d, int seed) {
+  for (int i = 0; i < seed * 7 + 3; i++) urand();
+  for (int i = 0; i < m->nq; i++) d->qpos[i] = m->qpos0[i] + 0.3 * srand1();
+  for (int j = 0; j < m->njnt; j++) {
+    int a = m->jnt_qposadr[j], t = m->jnt_type[j];
+    int q = t == mjJNT_FREE ? a + 3 : (t == mjJNT_BALL ? a : -1);
+    if (q < 0) continue;
+    double n = 0;
+    for (int k = 0; k < 4; k++) n += d->qpos[q + k] * d->qpos[q + k];
+    n = sqrt(n);
+    for (int k = 0; k < 4; k++) d->qpos[q + k] /= n;
+  }
+  for (int i = 0; i < m->nv; i++) d->qvel[i] = srand1();
+  for (int i = 0; i < m->nv; i++) d->qacc[i] = srand1();
+  for (int i = 0; i < m->nv; i++) d->qacc_warmstart[i] = srand1();
+  for (int i = 0; i < m->na; i++) d->act[i] = urand();
+  for (int i = 0; i < m->nu; i++) {
+    double lo = -1, hi = 1;
+    if (m->actuator_ctrllimited[i]) { lo = m->actuator_ctrlrange[2*i]; hi = m->actuator_ctrlrange[2*i+1]; }
+    d->ctrl[i] = lo + (hi - lo) * urand();
+  }
+  for (int i = 0; i < m->nv; i++) d->qfrc_applied[i] = 0.1 * srand1();
+  if (seed % 2) for (int i = 0; i < 6 * m->nbody; i++) d->xfrc_applied[i] = 0.1 * srand1();
+  for (int i = 0; i < m->nmocap; i++) {
+    for (int k = 0; k < 3; k++) d->mocap_pos[3*i+k] += 0.1 * srand1();
+  }
+  d->time = 0.5 * urand();
+}
+
+static void dump(const mjModel* m, const mjData* d, FILE* f) {
+  fprintf(f, "time %.17g\n", d->time);
+  fprintf(f, "energy %.17g %.17g\n", d->energy[0], d->energy[1]);
+  fprintf(f, "counts ne %d nf %d nl %d nefc %d ncon %d\n", d->ne, d->nf, d->nl, d->nefc, d->ncon);
+  for (int i = 0; i < mjNWARNING; i++)
+    if (d->warning[i].number) fprintf(f, "warning %d %d %d\n", i, d->warning[i].number, d->warning[i].lastinfo);
+  MJDATA_POINTERS_PREAMBLE(m)
+#define X(type, name, nr, nc)                                                   \
+  {                                                                            \
+    long long cnt = (long long)(m->nr) * (long long)(nc);                      \
+    fprintf(f, "%s %s %lld", #name, #type, cnt);                               \
+    for (long long i = 0; i < cnt; i++) {                                      \
+      if (!strcmp(#type, "mjtNum")) fprintf(f, " %.17g", (double)((type*)d->name)[i]); \
+      else fprintf(f, " %lld", (long long)((type*)d->name)[i]);                \
+    }                                                                          \
+    fprintf(f, "\n");                                                          \
+  }
+  MJDATA_POINTERS
+#undef X
+}
+
+int main(int argc, char** argv) {
+  if (argc != 5) { fprintf(stderr, "usage: stage_diff MODEL.mjb SEED STAGES OUT\n"); return 2; }
+  mjModel* m = mj_loadModel(argv[1], NULL);
+  if (!m) { fprintf(stderr, "cannot load %s\n", argv[1]); return 3; }
+  const char* dsbl = getenv("MJDUMP_DSBL");
+  if (dsbl) m->opt.disableflags |= atoi(dsbl);
+  mjData* d = mj_makeData(m);
+  int seed = atoi(argv[2]);
+  set_state(m, d, seed);
+  char stages[1024];
+  snprintf(stages, sizeof(stages), "%s", argv[3]);
+  for (char* s = strtok(stages, ","); s; s = strtok(NULL, ",")) {
+    int rep = 1;
+    char* star = strchr(s, '*');
+    if (star) { *star = 0; rep = atoi(star + 1); }
+    for (int r = 0; r < rep; r++) call(s, m, d);
+  }
+  FILE* f = fopen(argv[4], "w");
+  if (!f) return 2;
+  dump(m, d, f);
+  fclose(f);
+  mj_deleteData(d);
+  mj_deleteModel(m);
+  return 0;
+}
