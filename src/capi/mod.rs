@@ -33,3 +33,4 @@ pub mod passive;
 pub mod sensor;
 pub mod support;
 pub mod forward;
+pub mod inverse;

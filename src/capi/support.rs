@@ -1,4 +1,330 @@
-//! C entry points of the support stage(s) (logic in `engine`).
+//! C entry points of the support functions: Jacobians, object frames, applied forces and
+//! configuration-space helpers (logic in `engine::support`).
 
-#[allow(unused_imports)]
+use core::ffi::c_int;
+
+use crate::abi::mjtCone_::mjCONE_PYRAMIDAL;
 use crate::abi::*;
+use crate::engine::{self, support};
+
+use super::guard;
+
+/// Mutable view of `n` numbers at `p`, or `None` for a null pointer.
+#[inline]
+unsafe fn opt_mut<'a>(p: *mut mjtNum, n: usize) -> Option<&'a mut [f64]> {
+    if p.is_null() {
+        None
+    } else {
+        Some(core::slice::from_raw_parts_mut(p, n))
+    }
+}
+
+/// Copy of a fixed-size array at `p`, or `None` for a null pointer.
+#[inline]
+unsafe fn opt_arr<const N: usize>(p: *const mjtNum) -> Option<[f64; N]> {
+    if p.is_null() {
+        None
+    } else {
+        Some(*(p as *const [f64; N]))
+    }
+}
+
+/// Checks that `id` indexes one of `n` objects; reports an error naming `func` otherwise.
+#[inline]
+fn check_id(func: &str, what: &str, id: c_int, n: c_int) -> bool {
+    if id < 0 || id >= n {
+        crate::mjerror!(func, "invalid {} {}", what, id);
+        false
+    } else {
+        true
+    }
+}
+
+/// Return 1 if the model uses sparse constraint Jacobians, 0 if dense.
+#[no_mangle]
+pub unsafe extern "C" fn mj_isSparse(m: *const mjModel) -> c_int {
+    m.as_ref().map_or(0, |m| engine::is_sparse(m) as c_int)
+}
+
+/// Return 1 if the model uses the pyramidal friction cone, 0 if elliptic.
+#[no_mangle]
+pub unsafe extern "C" fn mj_isPyramidal(m: *const mjModel) -> c_int {
+    m.as_ref().map_or(0, |m| (m.opt.cone == mjCONE_PYRAMIDAL as i32) as c_int)
+}
+
+/// Translational and rotational 3 x nv Jacobians of a global point attached to a body; either
+/// output may be NULL.
+#[no_mangle]
+pub unsafe extern "C" fn mj_jac(
+    m: *const mjModel, d: *const mjData, jacp: *mut mjtNum, jacr: *mut mjtNum, point: *const mjtNum, body: c_int,
+) {
+    let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else { return };
+    let Some(point) = opt_arr::<3>(point) else { return };
+    if !check_id("mj_jac", "body", body, m.nbody) {
+        return;
+    }
+    let nv = m.nv as usize;
+    guard("mj_jac", (), || {
+        support::jac(m, d, opt_mut(jacp, 3 * nv), opt_mut(jacr, 3 * nv), &point, body as usize)
+    })
+}
+
+/// Jacobians of a body's frame origin.
+#[no_mangle]
+pub unsafe extern "C" fn mj_jacBody(m: *const mjModel, d: *const mjData, jacp: *mut mjtNum, jacr: *mut mjtNum, body: c_int) {
+    let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else { return };
+    if !check_id("mj_jacBody", "body", body, m.nbody) {
+        return;
+    }
+    let nv = m.nv as usize;
+    guard("mj_jacBody", (), || {
+        support::jac_body(m, d, opt_mut(jacp, 3 * nv), opt_mut(jacr, 3 * nv), body as usize)
+    })
+}
+
+/// Jacobians of a body's center of mass.
+#[no_mangle]
+pub unsafe extern "C" fn mj_jacBodyCom(
+    m: *const mjModel, d: *const mjData, jacp: *mut mjtNum, jacr: *mut mjtNum, body: c_int,
+) {
+    let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else { return };
+    if !check_id("mj_jacBodyCom", "body", body, m.nbody) {
+        return;
+    }
+    let nv = m.nv as usize;
+    guard("mj_jacBodyCom", (), || {
+        support::jac_body_com(m, d, opt_mut(jacp, 3 * nv), opt_mut(jacr, 3 * nv), body as usize)
+    })
+}
+
+/// Translational Jacobian of the center of mass of a body's subtree.
+#[no_mangle]
+pub unsafe extern "C" fn mj_jacSubtreeCom(m: *const mjModel, d: *mut mjData, jacp: *mut mjtNum, body: c_int) {
+    let (Some(m), Some(d)) = (m.as_ref(), d.as_mut()) else { return };
+    if !check_id("mj_jacSubtreeCom", "body", body, m.nbody) {
+        return;
+    }
+    let Some(jacp) = opt_mut(jacp, 3 * m.nv as usize) else { return };
+    guard("mj_jacSubtreeCom", (), || support::jac_subtree_com(m, d, jacp, body as usize))
+}
+
+/// Jacobians of a geom's center.
+#[no_mangle]
+pub unsafe extern "C" fn mj_jacGeom(m: *const mjModel, d: *const mjData, jacp: *mut mjtNum, jacr: *mut mjtNum, geom: c_int) {
+    let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else { return };
+    if !check_id("mj_jacGeom", "geom", geom, m.ngeom) {
+        return;
+    }
+    let nv = m.nv as usize;
+    guard("mj_jacGeom", (), || {
+        support::jac_geom(m, d, opt_mut(jacp, 3 * nv), opt_mut(jacr, 3 * nv), geom as usize)
+    })
+}
+
+/// Jacobians of a site.
+#[no_mangle]
+pub unsafe extern "C" fn mj_jacSite(m: *const mjModel, d: *const mjData, jacp: *mut mjtNum, jacr: *mut mjtNum, site: c_int) {
+    let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else { return };
+    if !check_id("mj_jacSite", "site", site, m.nsite) {
+        return;
+    }
+    let nv = m.nv as usize;
+    guard("mj_jacSite", (), || {
+        support::jac_site(m, d, opt_mut(jacp, 3 * nv), opt_mut(jacr, 3 * nv), site as usize)
+    })
+}
+
+/// Translational Jacobian of a point and Jacobian of an axis direction, both attached to a body.
+#[no_mangle]
+#[allow(non_snake_case)]
+pub unsafe extern "C" fn mj_jacPointAxis(
+    m: *const mjModel, d: *mut mjData, jacPoint: *mut mjtNum, jacAxis: *mut mjtNum, point: *const mjtNum,
+    axis: *const mjtNum, body: c_int,
+) {
+    let (Some(m), Some(d)) = (m.as_ref(), d.as_mut()) else { return };
+    let (Some(point), Some(axis)) = (opt_arr::<3>(point), opt_arr::<3>(axis)) else { return };
+    if !check_id("mj_jacPointAxis", "body", body, m.nbody) {
+        return;
+    }
+    let nv = m.nv as usize;
+    guard("mj_jacPointAxis", (), || {
+        support::jac_point_axis(m, d, opt_mut(jacPoint, 3 * nv), opt_mut(jacAxis, 3 * nv), &point, &axis, body as usize)
+    })
+}
+
+/// Time derivatives of the Jacobians of a global point attached to a body (needs mj_comVel).
+#[no_mangle]
+pub unsafe extern "C" fn mj_jacDot(
+    m: *const mjModel, d: *const mjData, jacp: *mut mjtNum, jacr: *mut mjtNum, point: *const mjtNum, body: c_int,
+) {
+    let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else { return };
+    let Some(point) = opt_arr::<3>(point) else { return };
+    if !check_id("mj_jacDot", "body", body, m.nbody) {
+        return;
+    }
+    let nv = m.nv as usize;
+    guard("mj_jacDot", (), || {
+        support::jac_dot(m, d, opt_mut(jacp, 3 * nv), opt_mut(jacr, 3 * nv), &point, body as usize)
+    })
+}
+
+/// 3 x nv matrix mapping joint velocities to the angular momentum of a body's subtree about
+/// its center of mass.
+#[no_mangle]
+pub unsafe extern "C" fn mj_angmomMat(m: *const mjModel, d: *mut mjData, mat: *mut mjtNum, body: c_int) {
+    let (Some(m), Some(d)) = (m.as_ref(), d.as_mut()) else { return };
+    if !check_id("mj_angmomMat", "body", body, m.nbody) {
+        return;
+    }
+    let Some(mat) = opt_mut(mat, 3 * m.nv as usize) else { return };
+    guard("mj_angmomMat", (), || support::angmom_mat(m, d, mat, body as usize))
+}
+
+/// Number of objects of a type that has a spatial frame (-1 for other types).
+fn frame_count(m: &mjModel, objtype: c_int) -> c_int {
+    use crate::abi::mjtObj_::*;
+    match objtype {
+        t if t == mjOBJ_BODY as c_int || t == mjOBJ_XBODY as c_int => m.nbody,
+        t if t == mjOBJ_GEOM as c_int => m.ngeom,
+        t if t == mjOBJ_SITE as c_int => m.nsite,
+        t if t == mjOBJ_CAMERA as c_int => m.ncam,
+        _ => -1,
+    }
+}
+
+/// 6D velocity (rotation, translation) of an object at its position, in world or local
+/// orientation.
+#[no_mangle]
+pub unsafe extern "C" fn mj_objectVelocity(
+    m: *const mjModel, d: *const mjData, objtype: c_int, objid: c_int, res: *mut mjtNum, flg_local: c_int,
+) {
+    let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else { return };
+    if res.is_null() {
+        return;
+    }
+    let n = frame_count(m, objtype);
+    if n >= 0 && !check_id("mj_objectVelocity", "object id", objid, n) {
+        return;
+    }
+    let objid = objid.max(0) as usize;
+    let v = guard("mj_objectVelocity", [0.0; 6], || support::object_velocity(m, d, objtype, objid, flg_local != 0));
+    *(res as *mut [f64; 6]) = v;
+}
+
+/// 6D acceleration (rotation, translation) of an object at its position, in world or local
+/// orientation, including the Coriolis term of the moving frame.
+#[no_mangle]
+pub unsafe extern "C" fn mj_objectAcceleration(
+    m: *const mjModel, d: *const mjData, objtype: c_int, objid: c_int, res: *mut mjtNum, flg_local: c_int,
+) {
+    let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else { return };
+    if res.is_null() {
+        return;
+    }
+    let n = frame_count(m, objtype);
+    if n >= 0 && !check_id("mj_objectAcceleration", "object id", objid, n) {
+        return;
+    }
+    let objid = objid.max(0) as usize;
+    let v = guard("mj_objectAcceleration", [0.0; 6], || {
+        support::object_acceleration(m, d, objtype, objid, flg_local != 0)
+    });
+    *(res as *mut [f64; 6]) = v;
+}
+
+/// Global position and orientation matrix of a frame given in a body's local coordinates.
+#[no_mangle]
+pub unsafe extern "C" fn mj_local2Global(
+    d: *mut mjData, xpos: *mut mjtNum, xmat: *mut mjtNum, pos: *const mjtNum, quat: *const mjtNum, body: c_int,
+    sameframe: mjtByte,
+) {
+    let Some(d) = d.as_ref() else { return };
+    if body < 0 {
+        return;
+    }
+    let (pos, quat) = (opt_arr::<3>(pos), opt_arr::<4>(quat));
+    let xpos = (xpos as *mut [f64; 3]).as_mut();
+    let xmat = (xmat as *mut [f64; 9]).as_mut();
+    guard("mj_local2Global", (), || {
+        support::local2global(d, xpos, xmat, pos.as_ref(), quat.as_ref(), body as usize, sameframe)
+    })
+}
+
+/// Add the generalized force of a Cartesian force and torque applied at a global point on a
+/// body to qfrc_target; force or torque may be NULL.
+#[no_mangle]
+pub unsafe extern "C" fn mj_applyFT(
+    m: *const mjModel, d: *mut mjData, force: *const mjtNum, torque: *const mjtNum, point: *const mjtNum, body: c_int,
+    qfrc_target: *mut mjtNum,
+) {
+    let (Some(m), Some(d)) = (m.as_ref(), d.as_mut()) else { return };
+    if !check_id("mj_applyFT", "body", body, m.nbody) {
+        return;
+    }
+    let Some(point) = opt_arr::<3>(point) else { return };
+    let Some(qfrc) = opt_mut(qfrc_target, m.nv as usize) else { return };
+    let (force, torque) = (opt_arr::<3>(force), opt_arr::<3>(torque));
+    guard("mj_applyFT", (), || {
+        support::apply_ft(m, d, force.as_ref(), torque.as_ref(), &point, body as usize, qfrc)
+    })
+}
+
+/// Velocity that moves qpos1 to qpos2 in time dt (quaternions handled on the manifold).
+#[no_mangle]
+pub unsafe extern "C" fn mj_differentiatePos(
+    m: *const mjModel, qvel: *mut mjtNum, dt: mjtNum, qpos1: *const mjtNum, qpos2: *const mjtNum,
+) {
+    let Some(m) = m.as_ref() else { return };
+    if qvel.is_null() || qpos1.is_null() || qpos2.is_null() {
+        return;
+    }
+    let (nq, nv) = (m.nq as usize, m.nv as usize);
+    let qvel = core::slice::from_raw_parts_mut(qvel, nv);
+    let qpos1 = core::slice::from_raw_parts(qpos1, nq);
+    let qpos2 = core::slice::from_raw_parts(qpos2, nq);
+    guard("mj_differentiatePos", (), || support::differentiate_pos(m, qvel, dt, qpos1, qpos2))
+}
+
+/// Integrate a position vector over time dt with velocity qvel.
+#[no_mangle]
+pub unsafe extern "C" fn mj_integratePos(m: *const mjModel, qpos: *mut mjtNum, qvel: *const mjtNum, dt: mjtNum) {
+    let Some(m) = m.as_ref() else { return };
+    if qpos.is_null() || qvel.is_null() {
+        return;
+    }
+    let qpos = core::slice::from_raw_parts_mut(qpos, m.nq as usize);
+    let qvel = core::slice::from_raw_parts(qvel, m.nv as usize);
+    guard("mj_integratePos", (), || support::integrate_pos(m, qpos, qvel, dt))
+}
+
+/// Normalize the quaternions of ball and free joints in a position vector.
+#[no_mangle]
+pub unsafe extern "C" fn mj_normalizeQuat(m: *const mjModel, qpos: *mut mjtNum) {
+    let Some(m) = m.as_ref() else { return };
+    if qpos.is_null() {
+        return;
+    }
+    let qpos = core::slice::from_raw_parts_mut(qpos, m.nq as usize);
+    guard("mj_normalizeQuat", (), || support::normalize_quat(m, qpos))
+}
+
+/// Sum of all body masses.
+#[no_mangle]
+pub unsafe extern "C" fn mj_getTotalmass(m: *const mjModel) -> mjtNum {
+    m.as_ref().map_or(0.0, support::get_totalmass)
+}
+
+/// Scale all body masses and inertias so that the total mass becomes newmass.
+#[no_mangle]
+pub unsafe extern "C" fn mj_setTotalmass(m: *mut mjModel, newmass: mjtNum) {
+    let Some(m) = m.as_mut() else { return };
+    support::set_totalmass(m, newmass)
+}
+
+/// Recompute the model constants that depend on qpos0 and qpos_spring (all but actuator length
+/// ranges), using d as workspace.
+#[no_mangle]
+pub unsafe extern "C" fn mj_setConst(m: *mut mjModel, d: *mut mjData) {
+    let (Some(m), Some(d)) = (m.as_mut(), d.as_mut()) else { return };
+    guard("mj_setConst", (), || crate::engine::setconst::set_const(m, d))
+}

@@ -1,68 +1,379 @@
 //! Joint-space inertia: composite rigid body (`mj_crb`), `qM`/`M`, its LTDL factorisation
 //! (`qLD`) and solves/products with it. Computation chapter, "Inertia".
+//!
+//! `M` (and `qLD`) hold the lower triangle of the inertia matrix row by row in the model's
+//! `M_rownnz/M_rowadr/M_colind` pattern: row i lists the ancestor dofs of i in increasing order
+//! and ends with the diagonal. `qM` is the same data in the legacy per-dof layout (`dof_Madr`).
+//! Sleeping is not supported yet: every dof is processed.
 
 use crate::abi::*;
+use crate::engine::{free, is_sparse, mark, stack_ints, stack_nums, timer_add, timer_end, timer_start, v10, v6};
+use crate::math::blas::{add_to_scl, dot, scl_inplace};
+use crate::math::misc::scatter;
+use crate::math::sparse::{add_to_mat_sparse, add_to_sym_sparse, dot_sparse, mul_sym_vec_sparse};
+use crate::math::spatial::mul_inert_vec;
 
-/// Not built yet.
+/// `dst[k] += scl * src[l]` wherever `dst_ind[k] == src_ind[l]` (both index lists increasing):
+/// adds a sparse row into another restricted to the destination's pattern.
+fn add_to_scl_sparse_common(dst: &mut [f64], dst_ind: &[i32], src: &[f64], src_ind: &[i32], scl: f64) {
+    let (mut a, mut b) = (0, 0);
+    while a < dst_ind.len() && b < src_ind.len() {
+        let (id, is) = (dst_ind[a], src_ind[b]);
+        if id == is {
+            dst[a] += scl * src[b];
+            a += 1;
+            b += 1;
+        } else if is < id {
+            b += 1;
+        } else {
+            a += 1;
+        }
+    }
+}
+
+/// Adds the tendon armature terms `armature * J' J` to `M` (`mj_tendonArmature`), using the
+/// tendon Jacobians of `mj_tendon`.
 ///
 /// # Safety
-/// `d` must be data made for `m`.
-#[allow(unused_variables)]
+/// `d` must be data made for `m`, after `mj_tendon`.
+pub unsafe fn tendon_armature(m: &mjModel, d: &mut mjData) {
+    let nv = m.nv as usize;
+    let (rownnz, rowadr, colind) = (m.M_rownnz(), m.M_rowadr(), m.M_colind());
+    let armature = m.tendon_armature();
+    let mm = d.M(m);
+    let ten_j = d.ten_J(m);
+    let sparse = is_sparse(m);
+    let (j_rownnz, j_rowadr, j_colind) = (d.ten_J_rownnz(m), d.ten_J_rowadr(m), d.ten_J_colind(m));
+
+    for k in 0..m.ntendon as usize {
+        let arm = armature[k];
+        if arm == 0.0 {
+            continue;
+        }
+        if !sparse {
+            let jk = &ten_j[nv * k..nv * (k + 1)];
+            for (i, &ji) in jk.iter().enumerate() {
+                if ji == 0.0 {
+                    continue;
+                }
+                let start = rowadr[i] as usize;
+                let end = start + rownnz[i] as usize;
+                for adr in start..end {
+                    mm[adr] += arm * ji * jk[colind[adr] as usize];
+                }
+            }
+        } else {
+            let adr = j_rowadr[k] as usize;
+            let nnz = j_rownnz[k] as usize;
+            let (jk, jind) = (&ten_j[adr..adr + nnz], &j_colind[adr..adr + nnz]);
+            for (&ji, &i) in jk.iter().zip(jind) {
+                if ji == 0.0 {
+                    continue;
+                }
+                let i = i as usize;
+                let madr = rowadr[i] as usize;
+                let mnnz = rownnz[i] as usize;
+                add_to_scl_sparse_common(&mut mm[madr..madr + mnnz], &colind[madr..madr + mnnz], jk, jind, arm * ji);
+            }
+        }
+    }
+}
+
+/// Composite rigid body algorithm (`mj_crb`): subtree inertias `crb` and the joint-space
+/// inertia `M` (armature on the diagonal, fixed `dof_M0` for simple dofs).
+///
+/// # Safety
+/// `d` must be data made for `m`, after `mj_comPos`.
 pub unsafe fn crb(m: &mjModel, d: &mut mjData) {
-    unimplemented!("crb")
+    let nbody = m.nbody as usize;
+    let nv = m.nv as usize;
+    let parentid = m.body_parentid();
+    let (rownnz, rowadr) = (m.M_rownnz(), m.M_rowadr());
+    let (dof_m0, armature, simplenum) = (m.dof_M0(), m.dof_armature(), m.dof_simplenum());
+    let (dof_parentid, dof_bodyid) = (m.dof_parentid(), m.dof_bodyid());
+    let crb = d.crb(m);
+    let cdof = d.cdof(m);
+    let mm = d.M(m);
+
+    crb.copy_from_slice(&d.cinert(m)[..10 * nbody]);
+    for i in (1..nbody).rev() {
+        let p = parentid[i] as usize;
+        if p > 0 {
+            let (lo, hi) = crb.split_at_mut(10 * i);
+            for (a, &b) in lo[10 * p..10 * p + 10].iter_mut().zip(&hi[..10]) {
+                *a += b;
+            }
+        }
+    }
+
+    mm.fill(0.0);
+    for i in 0..nv {
+        let adr = rowadr[i] as usize;
+        if simplenum[i] != 0 {
+            mm[adr] = dof_m0[i];
+            continue;
+        }
+        // walk row i from the diagonal back over the ancestors
+        let mut madr = adr + rownnz[i] as usize - 1;
+        mm[madr] = armature[i];
+        let buf = mul_inert_vec(v10(crb, dof_bodyid[i] as usize), v6(cdof, i));
+        let mut j = i as i32;
+        while j >= 0 {
+            mm[madr] += dot(v6(cdof, j as usize), &buf);
+            madr = madr.wrapping_sub(1);
+            j = dof_parentid[j as usize];
+        }
+    }
 }
 
-/// Not built yet.
+/// Joint-space inertia (`mj_makeM`): [`crb`], tendon armature, and the legacy `qM` copy.
 ///
 /// # Safety
-/// `d` must be data made for `m`.
-#[allow(unused_variables)]
+/// `d` must be data made for `m`, after `mj_comPos` and `mj_tendon`.
 pub unsafe fn make_m(m: &mjModel, d: &mut mjData) {
-    unimplemented!("make_m")
+    let t = timer_start();
+    crb(m, d);
+    tendon_armature(m, d);
+    scatter(d.qM(m), d.M(m), m.mapM2M());
+    timer_end(d, mjtTimer_::mjTIMER_POS_INERTIA, t);
 }
 
-/// Not built yet.
+/// Factorises `M` into `qLD`/`qLDiagInv` (`mj_factorM`).
 ///
 /// # Safety
-/// `d` must be data made for `m`.
-#[allow(unused_variables)]
+/// `d` must be data made for `m`, after [`make_m`].
 pub unsafe fn factor_m(m: &mjModel, d: &mut mjData) {
-    unimplemented!("factor_m")
+    let t = timer_start();
+    let qld = d.qLD(m);
+    qld.copy_from_slice(d.M(m));
+    factor_i(qld, d.qLDiagInv(m), m.nv as usize, m.M_rownnz(), m.M_rowadr(), m.M_colind(), None);
+    timer_add(d, mjtTimer_::mjTIMER_POS_INERTIA, t);
 }
 
-/// Not built yet.
+/// In-place sparse L'DL factorisation of an inertia-like matrix in the `M` layout
+/// (`mj_factorI`): off-diagonals become L, diagonals D; `diaginv` (when not empty) gets 1/D.
+/// With `index`, only the rows listed (increasing, `nv` of them) are processed.
 ///
 /// # Safety
-/// `d` must be data made for `m`.
-#[allow(unused_variables)]
+/// The pattern arrays must describe `mat` (ancestor-closed rows, as `M_*`).
 pub unsafe fn factor_i(mat: &mut [f64], diaginv: &mut [f64], nv: usize, rownnz: &[i32], rowadr: &[i32], colind: &[i32], index: Option<&[i32]>) {
-    unimplemented!("factor_i")
+    for j in (0..nv).rev() {
+        let k = match index {
+            Some(ind) => ind[j] as usize,
+            None => j,
+        };
+        let start = rowadr[k] as usize;
+        let diag = rownnz[k] as usize - 1;
+        let end = start + diag;
+        let inv_d = 1.0 / mat[end];
+        if !diaginv.is_empty() {
+            diaginv[k] = inv_d;
+        }
+
+        // rows of the ancestors lie before row k
+        let (before, rowk) = mat.split_at_mut(start);
+        for adr in (0..diag).rev() {
+            let i = colind[start + adr] as usize;
+            let (ia, inz) = (rowadr[i] as usize, rownnz[i] as usize);
+            add_to_scl(&mut before[ia..ia + inz], &rowk[..inz], -rowk[adr] * inv_d);
+        }
+        scl_inplace(&mut rowk[..diag], inv_d);
+    }
 }
 
-/// Not built yet.
+/// In-place solve `x = inv(L'DL) x` for `n` vectors of length `nv` stored one after another
+/// (`mj_solveLD`); with `index`, only the listed rows take part.
 ///
 /// # Safety
-/// `d` must be data made for `m`.
-#[allow(unused_variables)]
+/// As [`factor_i`]; `x` holds `n * nv` numbers.
 pub unsafe fn solve_ld(x: &mut [f64], qld: &[f64], qldiaginv: &[f64], nv: usize, n: usize, rownnz: &[i32], rowadr: &[i32], colind: &[i32], index: Option<&[i32]>) {
-    unimplemented!("solve_ld")
+    let row = |k: usize| match index {
+        Some(ind) => ind[k] as usize,
+        None => k,
+    };
+    let x = &mut x[..n * nv];
+
+    // x <- inv(L') x
+    for k in (0..nv).rev() {
+        let i = row(k);
+        if rownnz[i] == 1 {
+            continue;
+        }
+        let start = rowadr[i] as usize;
+        let end = start + rownnz[i] as usize - 1;
+        let (vals, ind) = (&qld[start..end], &colind[start..end]);
+        for xv in x.chunks_exact_mut(nv) {
+            let xi = xv[i];
+            if xi != 0.0 {
+                for (&l, &c) in vals.iter().zip(ind) {
+                    xv[c as usize] -= l * xi;
+                }
+            }
+        }
+    }
+
+    // x <- inv(D) x
+    for k in 0..nv {
+        let i = row(k);
+        let inv = qldiaginv[i];
+        for xv in x.chunks_exact_mut(nv) {
+            xv[i] *= inv;
+        }
+    }
+
+    // x <- inv(L) x
+    for k in 0..nv {
+        let i = row(k);
+        if rownnz[i] == 1 {
+            continue;
+        }
+        let start = rowadr[i] as usize;
+        let end = start + rownnz[i] as usize - 1;
+        let (vals, ind) = (&qld[start..end], &colind[start..end]);
+        for xv in x.chunks_exact_mut(nv) {
+            let s = dot_sparse(vals, xv, ind);
+            xv[i] -= s;
+        }
+    }
 }
 
-/// Not built yet.
+/// `x = inv(M) y` for `n` vectors with the factorisation in `d` (`mj_solveM`).
 ///
 /// # Safety
-/// `d` must be data made for `m`.
-#[allow(unused_variables)]
+/// `d` must be data made for `m`, after [`factor_m`]; `x`, `y` hold `n * nv` numbers.
 pub unsafe fn solve_m(m: &mjModel, d: &mut mjData, x: &mut [f64], y: &[f64], n: usize) {
-    unimplemented!("solve_m")
+    let len = n * m.nv as usize;
+    x[..len].copy_from_slice(&y[..len]);
+    solve_m_inplace(m, d, x, n);
 }
 
-/// Not built yet.
+/// [`solve_m`] with `x` as both input and output.
 ///
 /// # Safety
-/// `d` must be data made for `m`.
-#[allow(unused_variables)]
-pub unsafe fn mul_m(m: &mjModel, d: &mjData, res: &mut [f64], vec: &[f64]) {
-    unimplemented!("mul_m")
+/// As [`solve_m`].
+pub unsafe fn solve_m_inplace(m: &mjModel, d: &mjData, x: &mut [f64], n: usize) {
+    let nv = m.nv as usize;
+    solve_ld(x, d.qLD(m), d.qLDiagInv(m), nv, n, m.M_rownnz(), m.M_rowadr(), m.M_colind(), None);
 }
 
+/// Half solve `x = sqrt(inv(D)) inv(L') y` for `n` vectors (`mj_solveM2`); `sqrt_inv_d` holds
+/// the square roots of `qLDiagInv`.
+///
+/// # Safety
+/// As [`solve_m`].
+pub unsafe fn solve_m2(m: &mjModel, d: &mjData, x: &mut [f64], y: &[f64], sqrt_inv_d: &[f64], n: usize) {
+    let len = n * m.nv as usize;
+    x[..len].copy_from_slice(&y[..len]);
+    solve_m2_inplace(m, d, x, sqrt_inv_d, n);
+}
+
+/// [`solve_m2`] with `x` as both input and output.
+///
+/// # Safety
+/// As [`solve_m`].
+pub unsafe fn solve_m2_inplace(m: &mjModel, d: &mjData, x: &mut [f64], sqrt_inv_d: &[f64], n: usize) {
+    let nv = m.nv as usize;
+    let (rownnz, rowadr, colind) = (m.M_rownnz(), m.M_rowadr(), m.M_colind());
+    let simplenum = m.dof_simplenum();
+    let qld = d.qLD(m);
+    let x = &mut x[..n * nv];
+
+    // dof 0 has no ancestors
+    for i in (1..nv).rev() {
+        if simplenum[i] != 0 {
+            continue;
+        }
+        let start = rowadr[i] as usize;
+        let end = start + rownnz[i] as usize - 1;
+        let (vals, ind) = (&qld[start..end], &colind[start..end]);
+        for xv in x.chunks_exact_mut(nv) {
+            let xi = xv[i];
+            if xi != 0.0 {
+                for (&l, &c) in vals.iter().zip(ind) {
+                    xv[c as usize] -= l * xi;
+                }
+            }
+        }
+    }
+    for i in 0..nv {
+        let s = sqrt_inv_d[i];
+        for xv in x.chunks_exact_mut(nv) {
+            xv[i] *= s;
+        }
+    }
+}
+
+/// `res = M vec` (`mj_mulM`).
+///
+/// # Safety
+/// `d` must be data made for `m`, after [`make_m`]; `res` and `vec` hold nv numbers.
+pub unsafe fn mul_m(m: &mjModel, d: &mjData, res: &mut [f64], vec: &[f64]) {
+    mul_sym_vec_sparse(res, d.M(m), vec, m.nv as usize, m.M_rownnz(), m.M_rowadr(), m.M_colind());
+}
+
+/// `res = sqrt(D) L vec`, a square root of M applied to `vec` (`mj_mulM2`).
+///
+/// # Safety
+/// `d` must be data made for `m`, after [`factor_m`]; `res` and `vec` hold nv numbers.
+pub unsafe fn mul_m2(m: &mjModel, d: &mjData, res: &mut [f64], vec: &[f64]) {
+    let nv = m.nv as usize;
+    let (rownnz, rowadr, colind) = (m.M_rownnz(), m.M_rowadr(), m.M_colind());
+    let simplenum = m.dof_simplenum();
+    let qld = d.qLD(m);
+    for i in 0..nv {
+        res[i] = vec[i];
+        if simplenum[i] == 0 {
+            let adr = rowadr[i] as usize;
+            let nnz = rownnz[i] as usize - 1;
+            res[i] += dot_sparse(&qld[adr..adr + nnz], vec, &colind[adr..adr + nnz]);
+        }
+    }
+    for i in 0..nv {
+        let diag = (rowadr[i] + rownnz[i] - 1) as usize;
+        res[i] *= qld[diag].sqrt();
+    }
+}
+
+/// Dense nv x nv matrix from one in the legacy `qM` layout (`mj_fullM`).
+///
+/// # Safety
+/// `m` must be a valid model; `dst` holds nv*nv numbers, `qm` nM.
+pub unsafe fn full_m(m: &mjModel, dst: &mut [f64], qm: &[f64]) {
+    let nv = m.nv as usize;
+    let dof_parentid = m.dof_parentid();
+    let dst = &mut dst[..nv * nv];
+    dst.fill(0.0);
+    let mut adr = 0;
+    for i in 0..nv {
+        let mut j = i as i32;
+        while j >= 0 {
+            let ju = j as usize;
+            dst[i * nv + ju] = qm[adr];
+            dst[ju * nv + i] = qm[adr];
+            j = dof_parentid[ju];
+            adr += 1;
+        }
+    }
+}
+
+/// Adds `M` to `dst` (`mj_addM`): a sparse matrix with the given pattern (patterns merged,
+/// rows need room), or, when `sparse` is None, a dense nv x nv matrix (lower triangle only, as
+/// upstream).
+///
+/// # Safety
+/// `d` must be data made for `m`, after [`make_m`].
+pub unsafe fn add_m(m: &mjModel, d: &mut mjData, dst: &mut [f64], sparse: Option<(&mut [i32], &[i32], &mut [i32])>) {
+    let nv = m.nv as usize;
+    match sparse {
+        Some((rownnz, rowadr, colind)) => {
+            mark(d);
+            let buf_val = stack_nums(d, nv);
+            let buf_ind = stack_ints(d, nv);
+            add_to_mat_sparse(
+                dst, rownnz, rowadr, colind, nv, d.M(m), m.M_rownnz(), m.M_rowadr(), m.M_colind(), buf_val, buf_ind,
+            );
+            free(d);
+        }
+        None => add_to_sym_sparse(dst, d.M(m), nv, m.M_rownnz(), m.M_rowadr(), m.M_colind(), false),
+    }
+}

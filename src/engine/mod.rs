@@ -14,12 +14,14 @@ pub mod inertia;
 pub mod inverse;
 pub mod kinematics;
 pub mod passive;
+pub mod ray;
 pub mod sensor;
 pub mod setconst;
 pub mod sleep;
 pub mod support;
 pub mod tendon;
 pub mod velocity;
+pub mod wrap;
 
 use crate::abi::*;
 

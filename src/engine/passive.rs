@@ -1,14 +1,955 @@
 //! Passive forces: springs, dampers, gravity compensation and fluid forces (`mj_passive`).
 //! Computation chapter, "Passive forces", and `computation/fluid.rst`.
 
+use crate::abi::mjtDisableBit_::{mjDSBL_CONTACT, mjDSBL_DAMPER, mjDSBL_GRAVITY, mjDSBL_SPRING};
+use crate::abi::mjtEnableBit_::mjENBL_SLEEP;
 use crate::abi::*;
+use crate::engine::support::{apply_ft, jac_dif_pair, object_velocity};
+use crate::engine::{disabled, enabled, free, is_sparse, mark, stack_ints, stack_nums, v3, v9};
+use crate::math::blas::{
+    add, add_scl3, add_to, add_to3, add_to_scl, add_to_scl3, copy4, mul_mat_vec, mul_mat_vec3, norm3,
+    normalize4, scl3, sub3,
+};
+use crate::math::misc::{def_gradient, geom_semi_axes, max, min};
+use crate::math::spatial::{cross, mat2rot, neg_quat, rot_vec_quat, sub_quat, transform_spatial};
 
-/// Not built yet.
+/// Stiffness of the penalty force of passive (flex) contacts.
+const CONTACT_STIFFNESS: f64 = 1e4;
+
+/// Vertex pairs of the edges of a triangle (3 edges) and a tetrahedron (6 edges).
+const ELEM_EDGES: [[[usize; 2]; 6]; 2] = [
+    [[1, 2], [2, 0], [0, 1], [0, 0], [0, 0], [0, 0]],
+    [[0, 1], [1, 2], [2, 0], [2, 3], [0, 3], [1, 3]],
+];
+
+/// Number of dofs of each joint type (free, ball, slide, hinge).
+const JNT_DOFNUM: [usize; 4] = [6, 3, 1, 1];
+
+/// Fixed-size view of three numbers starting at `adr`.
+#[inline(always)]
+fn at3(s: &[f64], adr: usize) -> &[f64; 3] {
+    s[adr..adr + 3].try_into().unwrap()
+}
+
+/// Mutable [`at3`].
+#[inline(always)]
+fn at3m(s: &mut [f64], adr: usize) -> &mut [f64; 3] {
+    (&mut s[adr..adr + 3]).try_into().unwrap()
+}
+
+/// Awake state of tendon `i` (upstream's tendon sleep state equals `mjS_AWAKE`).
+unsafe fn tendon_awake(m: &mjModel, d: &mjData, i: usize) -> bool {
+    let treenum = m.tendon_treenum()[i];
+    let treeid = m.tendon_treeid();
+    let tree_awake = d.tree_awake(m);
+    match treenum {
+        0 => false,
+        1 => tree_awake[treeid[2 * i] as usize] != 0,
+        2 => tree_awake[treeid[2 * i] as usize] != 0 || tree_awake[treeid[2 * i + 1] as usize] != 0,
+        _ => true,
+    }
+}
+
+/// Joint springs, dof dampers, flex elasticity and bending, flex edge and tendon spring-dampers.
+unsafe fn spring_damper(m: &mjModel, d: &mut mjData) {
+    let nv = m.nv as usize;
+    let has_spring = !disabled(m, mjDSBL_SPRING);
+    let has_damping = !disabled(m, mjDSBL_DAMPER);
+    let issparse = is_sparse(m);
+    let sleep_filter = enabled(m, mjENBL_SLEEP) && d.ntree_awake < m.ntree;
+
+    let qpos = d.qpos(m);
+    let qvel = d.qvel(m);
+    let qfrc_spring = d.qfrc_spring(m);
+    let qfrc_damper = d.qfrc_damper(m);
+
+    // joint springs
+    if has_spring {
+        let nbody = if sleep_filter { d.nbody_awake as usize } else { m.nbody as usize };
+        let body_awake_ind = d.body_awake_ind(m);
+        let qpos_spring = m.qpos_spring();
+        for b in 0..nbody {
+            let i = if sleep_filter { body_awake_ind[b] as usize } else { b };
+            let start = m.body_jntadr()[i];
+            let end = start + m.body_jntnum()[i];
+            for j in start.max(0) as usize..end.max(0) as usize {
+                let k = m.jnt_stiffness()[j];
+                if k == 0.0 {
+                    continue;
+                }
+                let mut padr = m.jnt_qposadr()[j] as usize;
+                let mut dadr = m.jnt_dofadr()[j] as usize;
+                let jtype = m.jnt_type()[j];
+                if jtype == mjtJoint_::mjJNT_FREE as i32 {
+                    for c in 0..3 {
+                        qfrc_spring[dadr + c] = -k * (qpos[padr + c] - qpos_spring[padr + c]);
+                    }
+                    padr += 3;
+                    dadr += 3;
+                }
+                if jtype == mjtJoint_::mjJNT_FREE as i32 || jtype == mjtJoint_::mjJNT_BALL as i32 {
+                    let mut quat = [0.0; 4];
+                    copy4(&mut quat, qpos[padr..padr + 4].try_into().unwrap());
+                    normalize4(&mut quat);
+                    let dif = sub_quat(&quat, qpos_spring[padr..padr + 4].try_into().unwrap());
+                    for c in 0..3 {
+                        qfrc_spring[dadr + c] = -k * dif[c];
+                    }
+                } else {
+                    qfrc_spring[dadr] = -k * (qpos[padr] - qpos_spring[padr]);
+                }
+            }
+        }
+    }
+
+    // dof dampers
+    if has_damping {
+        let n = if sleep_filter { d.nv_awake as usize } else { nv };
+        let dof_awake_ind = d.dof_awake_ind(m);
+        let dof_damping = m.dof_damping();
+        for j in 0..n {
+            let i = if sleep_filter { dof_awake_ind[j] as usize } else { j };
+            let b = dof_damping[i];
+            if b != 0.0 {
+                qfrc_damper[i] = -b * qvel[i];
+            }
+        }
+    }
+
+    // flex bending and elasticity
+    for f in 0..m.nflex as usize {
+        flex_elastic(m, d, f, has_spring, has_damping);
+    }
+
+    // flex edge spring-dampers
+    let flexedge_length = d.flexedge_length(m);
+    let flexedge_velocity = d.flexedge_velocity(m);
+    for f in 0..m.nflex as usize {
+        let stiffness = m.flex_edgestiffness()[f] * (has_spring as i32 as f64);
+        let damping = m.flex_edgedamping()[f] * (has_damping as i32 as f64);
+        if m.flex_rigid()[f] != 0 || (stiffness == 0.0 && damping == 0.0) {
+            continue;
+        }
+        let start = m.flex_edgeadr()[f] as usize;
+        let end = start + m.flex_edgenum()[f] as usize;
+        for e in start..end {
+            if m.flexedge_rigid()[e] != 0 {
+                continue;
+            }
+            let frc_spring = stiffness * (m.flexedge_length0()[e] - flexedge_length[e]);
+            let frc_damper = -damping * flexedge_velocity[e];
+            if issparse {
+                let adr = d.flexedge_J_rowadr(m)[e] as usize;
+                let nnz = d.flexedge_J_rownnz(m)[e] as usize;
+                let colind = &d.flexedge_J_colind(m)[adr..adr + nnz];
+                let vals = &d.flexedge_J(m)[adr..adr + nnz];
+                for (&c, &jv) in colind.iter().zip(vals) {
+                    qfrc_spring[c as usize] += jv * frc_spring;
+                    qfrc_damper[c as usize] += jv * frc_damper;
+                }
+            } else {
+                let row = &d.flexedge_J(m)[e * nv..e * nv + nv];
+                if frc_spring != 0.0 {
+                    add_to_scl(&mut qfrc_spring[..nv], row, frc_spring);
+                }
+                if frc_damper != 0.0 {
+                    add_to_scl(&mut qfrc_damper[..nv], row, frc_damper);
+                }
+            }
+        }
+    }
+
+    // tendon spring-dampers
+    let ten_length = d.ten_length(m);
+    let ten_velocity = d.ten_velocity(m);
+    let lengthspring = m.tendon_lengthspring();
+    for i in 0..m.ntendon as usize {
+        if sleep_filter && !tendon_awake(m, d, i) {
+            continue;
+        }
+        let stiffness = m.tendon_stiffness()[i] * (has_spring as i32 as f64);
+        let damping = m.tendon_damping()[i] * (has_damping as i32 as f64);
+        if stiffness == 0.0 && damping == 0.0 {
+            continue;
+        }
+
+        // spring force with a deadband between the two rest lengths
+        let length = ten_length[i];
+        let (lower, upper) = (lengthspring[2 * i], lengthspring[2 * i + 1]);
+        let frc_spring = if length > upper {
+            stiffness * (upper - length)
+        } else if length < lower {
+            stiffness * (lower - length)
+        } else {
+            0.0
+        };
+        let frc_damper = -damping * ten_velocity[i];
+
+        if issparse {
+            if frc_spring != 0.0 || frc_damper != 0.0 {
+                let adr = d.ten_J_rowadr(m)[i] as usize;
+                let nnz = d.ten_J_rownnz(m)[i] as usize;
+                let colind = &d.ten_J_colind(m)[adr..adr + nnz];
+                let vals = &d.ten_J(m)[adr..adr + nnz];
+                for (&c, &jv) in colind.iter().zip(vals) {
+                    qfrc_spring[c as usize] += jv * frc_spring;
+                    qfrc_damper[c as usize] += jv * frc_damper;
+                }
+            }
+        } else {
+            let row = &d.ten_J(m)[i * nv..i * nv + nv];
+            if frc_spring != 0.0 {
+                add_to_scl(&mut qfrc_spring[..nv], row, frc_spring);
+            }
+            if frc_damper != 0.0 {
+                add_to_scl(&mut qfrc_damper[..nv], row, frc_damper);
+            }
+        }
+    }
+}
+
+/// Bending (2D flexes), interpolated and element-based elasticity of flex `f`.
+unsafe fn flex_elastic(m: &mjModel, d: &mut mjData, f: usize, has_spring: bool, has_damping: bool) {
+    let dim = m.flex_dim()[f];
+    if dim == 1 || m.flex_rigid()[f] != 0 {
+        return;
+    }
+    let qvel = d.qvel(m);
+    let qfrc_spring = d.qfrc_spring(m);
+    let qfrc_damper = d.qfrc_damper(m);
+    let body_dofadr = m.body_dofadr();
+    let body_dofnum = m.body_dofnum();
+    let vertadr = m.flex_vertadr()[f] as usize;
+    let vertnum = m.flex_vertnum()[f] as usize;
+    let edgeadr = m.flex_edgeadr()[f] as usize;
+    let edgenum = m.flex_edgenum()[f] as usize;
+    let flex_damping = m.flex_damping()[f];
+    let vert_xpos = &d.flexvert_xpos(m)[3 * vertadr..3 * (vertadr + vertnum)];
+    let vert_body = &m.flex_vertbodyid()[vertadr..vertadr + vertnum];
+
+    // thin-plate bending of 2D flexes, one flap (two triangles) per interior edge
+    if dim == 2 {
+        let bending = m.flex_bending();
+        for e in 0..edgenum {
+            let ge = e + edgeadr;
+            let edge = &m.flex_edge()[2 * ge..2 * ge + 2];
+            let flap = &m.flex_edgeflap()[2 * ge..2 * ge + 2];
+            if flap[1] == -1 {
+                continue;
+            }
+            let v = [edge[0] as usize, edge[1] as usize, flap[0] as usize, flap[1] as usize];
+            let b = &bending[17 * ge..17 * ge + 17];
+            let p0 = at3(vert_xpos, 3 * v[0]);
+            let ed = [
+                sub3(at3(vert_xpos, 3 * v[1]), p0),
+                sub3(at3(vert_xpos, 3 * v[2]), p0),
+                sub3(at3(vert_xpos, 3 * v[3]), p0),
+            ];
+            let mut frc = [[0.0; 3]; 4];
+            frc[1] = cross(&ed[1], &ed[2]);
+            frc[2] = cross(&ed[2], &ed[0]);
+            frc[3] = cross(&ed[0], &ed[1]);
+            for x in 0..3 {
+                frc[0][x] = -(frc[1][x] + frc[2][x] + frc[3][x]);
+            }
+
+            // vertex velocities (dofs assumed to be world-frame translations)
+            let mut vel = [[0.0; 3]; 4];
+            for (vi, &vk) in vel.iter_mut().zip(&v) {
+                let bid = vert_body[vk] as usize;
+                let adr = body_dofadr[bid];
+                if adr >= 0 {
+                    let adr = adr as usize;
+                    for (x, out) in vi.iter_mut().enumerate() {
+                        *out = qvel.get(adr + x).copied().unwrap_or(0.0);
+                    }
+                }
+            }
+
+            let mut spring = [0.0; 12];
+            let mut damper = [0.0; 12];
+            for i in 0..4 {
+                for x in 0..3 {
+                    for j in 0..4 {
+                        if has_spring {
+                            spring[3 * i + x] += b[4 * i + j] * vert_xpos[3 * v[j] + x];
+                        }
+                        if has_damping {
+                            damper[3 * i + x] += b[4 * i + j] * vel[j][x];
+                        }
+                    }
+                    if has_spring {
+                        spring[3 * i + x] += b[16] * frc[i][x];
+                    }
+                }
+            }
+
+            for i in 0..4 {
+                let bid = vert_body[v[i]] as usize;
+                if body_dofadr[bid] < 0 {
+                    continue;
+                }
+                let adr = body_dofadr[bid] as usize;
+                let n = (body_dofnum[bid] as usize).min(12 - 3 * i);
+                for x in 0..n {
+                    if has_spring {
+                        qfrc_spring[adr + x] -= spring[3 * i + x];
+                    }
+                    if has_damping {
+                        qfrc_damper[adr + x] -= damper[3 * i + x] * flex_damping;
+                    }
+                }
+            }
+        }
+    }
+
+    let elemadr = m.flex_elemadr()[f] as usize;
+    let stiffness = &m.flex_stiffness()[21 * elemadr..];
+    if stiffness.is_empty() || stiffness[0] == 0.0 {
+        return;
+    }
+
+    if m.flex_interp()[f] != 0 {
+        flex_interp_elastic(m, d, f, stiffness, has_spring, has_damping);
+        return;
+    }
+
+    // element-based elasticity with Rayleigh-type damping through the edge elongation rate
+    let dim = dim as usize;
+    let nedge = if dim == 2 { 3 } else { 6 };
+    let nvert = if dim == 2 { 3 } else { 4 };
+    let edges = &ELEM_EDGES[dim - 2];
+    let elem = &m.flex_elem()[m.flex_elemdataadr()[f] as usize..];
+    let edgeelem = &m.flex_elemedge()[m.flex_elemedgeadr()[f] as usize..];
+    let vel = &d.flexedge_velocity(m)[edgeadr..edgeadr + edgenum];
+    let deformed = &d.flexedge_length(m)[edgeadr..edgeadr + edgenum];
+    let reference = &m.flexedge_length0()[edgeadr..edgeadr + edgenum];
+    let timestep = m.opt.timestep;
+    let kd = if timestep > 0.0 { flex_damping / timestep } else { 0.0 };
+
+    mark(d);
+    let qfrc = stack_nums(d, 3 * vertnum);
+    qfrc.fill(0.0);
+
+    for t in 0..m.flex_elemnum()[f] as usize {
+        let vert = &elem[(dim + 1) * t..(dim + 1) * t + dim + 1];
+
+        // gradients of the squared edge lengths with respect to both end vertices
+        let mut gradient = [[[0.0; 3]; 2]; 6];
+        for e in 0..nedge {
+            let a = vert[edges[e][0]] as usize;
+            let b = vert[edges[e][1]] as usize;
+            for x in 0..3 {
+                gradient[e][0][x] = vert_xpos[3 * a + x] - vert_xpos[3 * b + x];
+                gradient[e][1][x] = vert_xpos[3 * b + x] - vert_xpos[3 * a + x];
+            }
+        }
+
+        let mut elongation = [0.0; 6];
+        for e in 0..nedge {
+            let idx = edgeelem[t * nedge + e] as usize;
+            let previous = deformed[idx] - vel[idx] * timestep;
+            elongation[e] = deformed[idx] * deformed[idx] - reference[idx] * reference[idx]
+                + (deformed[idx] * deformed[idx] - previous * previous) * kd;
+        }
+
+        // symmetric metric from its packed upper triangle
+        let k = &stiffness[21 * t..21 * t + 21];
+        let mut metric = [0.0; 36];
+        let mut id = 0;
+        for e1 in 0..nedge {
+            for e2 in e1..nedge {
+                metric[nedge * e1 + e2] = k[id];
+                metric[nedge * e2 + e1] = k[id];
+                id += 1;
+            }
+        }
+
+        let mut force = [0.0; 12];
+        for e1 in 0..nedge {
+            for e2 in 0..nedge {
+                for i in 0..2 {
+                    for x in 0..3 {
+                        force[3 * edges[e2][i] + x] -=
+                            elongation[e1] * gradient[e2][i][x] * metric[nedge * e1 + e2];
+                    }
+                }
+            }
+        }
+
+        for i in 0..nvert {
+            let vi = vert[i] as usize;
+            for x in 0..3 {
+                qfrc[3 * vi + x] += force[3 * i + x];
+            }
+        }
+    }
+
+    // vertex forces to generalized forces; pinned vertices go through their body
+    for v in 0..vertnum {
+        let bid = vert_body[v] as usize;
+        if m.body_simple()[bid] != 2 {
+            let frc = *at3(qfrc, 3 * v);
+            apply_ft(m, d, Some(&frc), None, at3(vert_xpos, 3 * v), bid, qfrc_spring);
+        } else if body_dofadr[bid] >= 0 {
+            let adr = body_dofadr[bid] as usize;
+            let n = (body_dofnum[bid] as usize).min(3 * (vertnum - v));
+            for x in 0..n {
+                qfrc_spring[adr + x] += qfrc[3 * v + x];
+            }
+        }
+    }
+    free(d);
+}
+
+/// Elasticity of an interpolated (node-based) flex in its corotated frame.
+unsafe fn flex_interp_elastic(
+    m: &mjModel, d: &mut mjData, f: usize, k: &[f64], has_spring: bool, has_damping: bool,
+) {
+    const NMAX: usize = 3 * mjMAXFLEXNODES;
+    let nodenum = (m.flex_nodenum()[f] as usize).min(mjMAXFLEXNODES);
+    let nodeadr = m.flex_nodeadr()[f] as usize;
+    let order = m.flex_interp()[f];
+    let centered = m.flex_centered()[f] != 0;
+    let node_body = &m.flex_nodebodyid()[nodeadr..nodeadr + nodenum];
+    let xpos0 = &m.flex_node0()[3 * nodeadr..3 * (nodeadr + nodenum)];
+    let node = &m.flex_node()[3 * nodeadr..3 * (nodeadr + nodenum)];
+    let body_dofadr = m.body_dofadr();
+    let flex_damping = m.flex_damping()[f];
+    let qvel = d.qvel(m);
+    let xpos_b = d.xpos(m);
+    let xmat_b = d.xmat(m);
+    let qfrc_spring = d.qfrc_spring(m);
+    let qfrc_damper = d.qfrc_damper(m);
+
+    let mut xpos = [0.0; NMAX];
+    let mut vel = [0.0; NMAX];
+    let mut displ = [0.0; NMAX];
+    let mut frc = [0.0; NMAX];
+    let mut dmp = [0.0; NMAX];
+
+    // node positions and velocities
+    for i in 0..nodenum {
+        let b = node_body[i] as usize;
+        if centered {
+            *at3m(&mut xpos, 3 * i) = *v3(xpos_b, b);
+            let adr = body_dofadr[b];
+            if adr >= 0 {
+                let adr = adr as usize;
+                for x in 0..3 {
+                    vel[3 * i + x] = qvel.get(adr + x).copied().unwrap_or(0.0);
+                }
+            }
+        } else {
+            let mut p = mul_mat_vec3(v9(xmat_b, b), at3(node, 3 * i));
+            add_to3(&mut p, v3(xpos_b, b));
+            *at3m(&mut xpos, 3 * i) = p;
+            let screw = object_velocity(m, d, mjtObj_::mjOBJ_BODY as i32, b, false);
+            vel[3 * i..3 * i + 3].copy_from_slice(&screw[3..6]);
+        }
+    }
+
+    // shift to the center of the nodes
+    let mut com = [0.0; 3];
+    for i in 0..nodenum {
+        add_to_scl3(&mut com, at3(&xpos, 3 * i), 1.0 / nodenum as f64);
+    }
+    for i in 0..nodenum {
+        add_to_scl3(at3m(&mut xpos, 3 * i), &com, -1.0);
+    }
+
+    // rotation of the deformation gradient at the element center
+    let p = [0.5, 0.5, 0.5];
+    let mat = def_gradient(&p, &xpos[..3 * nodenum], order);
+    let mut quat = [1.0, 0.0, 0.0, 0.0];
+    mat2rot(&mut quat, &mat);
+    quat = neg_quat(&quat);
+
+    // unrotate, move to the reference center, displacement from the reference
+    for i in 0..nodenum {
+        let mut q = rot_vec_quat(at3(&xpos, 3 * i), &quat);
+        add_to3(&mut q, &p);
+        *at3m(&mut xpos, 3 * i) = q;
+        let w = rot_vec_quat(at3(&vel, 3 * i), &quat);
+        *at3m(&mut vel, 3 * i) = w;
+    }
+    for i in 0..nodenum {
+        *at3m(&mut displ, 3 * i) = add_scl3(at3(&xpos, 3 * i), at3(xpos0, 3 * i), -1.0);
+    }
+
+    let n = 3 * nodenum;
+    if k.len() < n * n {
+        return;
+    }
+    if has_spring {
+        mul_mat_vec(&mut frc, k, &displ, n, n);
+    }
+    if has_damping {
+        mul_mat_vec(&mut dmp, k, &vel, n, n);
+    }
+
+    // back to the world frame
+    quat = neg_quat(&quat);
+    for i in 0..nodenum {
+        let qf = rot_vec_quat(at3(&frc, 3 * i), &quat);
+        let qd = scl3(&rot_vec_quat(at3(&dmp, 3 * i), &quat), flex_damping);
+        let b = node_body[i] as usize;
+        if centered {
+            let adr = body_dofadr[b];
+            if adr < 0 {
+                continue;
+            }
+            let adr = adr as usize;
+            if has_spring {
+                add_to3(at3m(qfrc_spring, adr), &qf);
+            }
+            if has_damping {
+                add_to3(at3m(qfrc_damper, adr), &qd);
+            }
+        } else {
+            let pt = *at3(&xpos, 3 * i);
+            if has_spring {
+                apply_ft(m, d, Some(&qf), None, &pt, b, qfrc_spring);
+            }
+            if has_damping {
+                apply_ft(m, d, Some(&qd), None, &pt, b, qfrc_damper);
+            }
+        }
+    }
+}
+
+/// Body-level gravity compensation into `qfrc_gravcomp`; true when any body has it.
+unsafe fn gravcomp(m: &mjModel, d: &mut mjData) -> bool {
+    let gravity = m.opt.gravity;
+    if m.ngravcomp == 0 || disabled(m, mjDSBL_GRAVITY) || norm3(&gravity) == 0.0 {
+        return false;
+    }
+    let sleep_filter = enabled(m, mjENBL_SLEEP) && d.nbody_awake < m.nbody;
+    let nbody = if sleep_filter { d.nbody_awake as usize } else { m.nbody as usize };
+    let body_awake_ind = d.body_awake_ind(m);
+    let qfrc_gravcomp = d.qfrc_gravcomp(m);
+    let xipos = d.xipos(m);
+    let torque = [0.0; 3];
+    let mut any = false;
+    for b in 1..nbody {
+        let i = if sleep_filter { body_awake_ind[b] as usize } else { b };
+        let gc = m.body_gravcomp()[i];
+        if gc != 0.0 {
+            any = true;
+            let force = scl3(&gravity, -(m.body_mass()[i] * gc));
+            let point = *v3(xipos, i);
+            apply_ft(m, d, Some(&force), Some(&torque), &point, i, qfrc_gravcomp);
+        }
+    }
+    any
+}
+
+/// Fluid forces into `qfrc_fluid`; false when the medium has neither density nor viscosity.
+unsafe fn fluid(m: &mjModel, d: &mut mjData) -> bool {
+    if m.opt.viscosity == 0.0 && m.opt.density == 0.0 {
+        return false;
+    }
+    let sleep_filter = enabled(m, mjENBL_SLEEP) && d.nbody_awake < m.nbody;
+    let nbody = if sleep_filter { d.nbody_awake as usize } else { m.nbody as usize };
+    let body_awake_ind = d.body_awake_ind(m);
+    let geom_fluid = m.geom_fluid();
+    for b in 0..nbody {
+        let i = if sleep_filter { body_awake_ind[b] as usize } else { b };
+        if m.body_mass()[i] < mjMINVAL {
+            continue;
+        }
+
+        // a single geom with the ellipsoid model switches the whole body to it
+        let adr = m.body_geomadr()[i];
+        let num = m.body_geomnum()[i];
+        let ellipsoid = (0..num.max(0)).any(|j| geom_fluid[mjNFLUID * (adr + j) as usize] > 0.0);
+        if ellipsoid {
+            ellipsoid_fluid(m, d, i);
+        } else {
+            inertia_box_fluid(m, d, i);
+        }
+    }
+    true
+}
+
+/// Local velocity of the medium (the wind) seen from a frame at `pos` with orientation `mat`.
+unsafe fn local_wind(m: &mjModel, d: &mjData, pos: &[f64; 3], mat: &[f64; 9], body: usize) -> [f64; 6] {
+    let w = m.opt.wind;
+    let wind = [0.0, 0.0, 0.0, w[0], w[1], w[2]];
+    let root = m.body_rootid()[body] as usize;
+    transform_spatial(&wind, false, pos, v3(d.subtree_com(m), root), Some(mat))
+}
+
+/// Drag and viscous forces on the equivalent inertia box of body `i`.
+unsafe fn inertia_box_fluid(m: &mjModel, d: &mut mjData, i: usize) {
+    let inertia = v3(m.body_inertia(), i);
+    let mass = m.body_mass()[i];
+    let side = |a: f64, b: f64, c: f64| (max(mjMINVAL, b + c - a) / mass * 6.0).sqrt();
+    let bx = [
+        side(inertia[0], inertia[1], inertia[2]),
+        side(inertia[1], inertia[0], inertia[2]),
+        side(inertia[2], inertia[0], inertia[1]),
+    ];
+    let xipos = *v3(d.xipos(m), i);
+    let ximat = *v9(d.ximat(m), i);
+
+    // velocity relative to the wind, in the inertial frame
+    let mut lvel = object_velocity(m, d, mjtObj_::mjOBJ_BODY as i32, i, true);
+    let lwind = local_wind(m, d, &xipos, &ximat, i);
+    for c in 3..6 {
+        lvel[c] -= lwind[c];
+    }
+    let mut lfrc = [0.0; 6];
+
+    let viscosity = m.opt.viscosity;
+    let density = m.opt.density;
+    if viscosity > 0.0 {
+        let diam = (bx[0] + bx[1] + bx[2]) / 3.0;
+        let ang = -mjPI * diam * diam * diam * viscosity;
+        let lin = -3.0 * mjPI * diam * viscosity;
+        for c in 0..3 {
+            lfrc[c] = lvel[c] * ang;
+            lfrc[3 + c] = lvel[3 + c] * lin;
+        }
+    }
+
+    if density > 0.0 {
+        lfrc[3] -= 0.5 * density * bx[1] * bx[2] * lvel[3].abs() * lvel[3];
+        lfrc[4] -= 0.5 * density * bx[0] * bx[2] * lvel[4].abs() * lvel[4];
+        lfrc[5] -= 0.5 * density * bx[0] * bx[1] * lvel[5].abs() * lvel[5];
+
+        let p4 = |x: f64| x * x * x * x;
+        lfrc[0] -= density * bx[0] * (p4(bx[1]) + p4(bx[2])) * lvel[0].abs() * lvel[0] / 64.0;
+        lfrc[1] -= density * bx[1] * (p4(bx[0]) + p4(bx[2])) * lvel[1].abs() * lvel[1] / 64.0;
+        lfrc[2] -= density * bx[2] * (p4(bx[0]) + p4(bx[1])) * lvel[2].abs() * lvel[2] / 64.0;
+    }
+
+    let torque = mul_mat_vec3(&ximat, &[lfrc[0], lfrc[1], lfrc[2]]);
+    let force = mul_mat_vec3(&ximat, &[lfrc[3], lfrc[4], lfrc[5]]);
+    let qfrc_fluid = d.qfrc_fluid(m);
+    apply_ft(m, d, Some(&force), Some(&torque), &xipos, i, qfrc_fluid);
+}
+
+/// Ellipsoid-model fluid forces of every geom of body `body`.
+unsafe fn ellipsoid_fluid(m: &mjModel, d: &mut mjData, body: usize) {
+    let adr = m.body_geomadr()[body].max(0) as usize;
+    let num = m.body_geomnum()[body].max(0) as usize;
+    for g in adr..adr + num {
+        let semiaxes = geom_semi_axes(v3(m.geom_size(), g), m.geom_type()[g]);
+        let c = &m.geom_fluid()[mjNFLUID * g..mjNFLUID * g + mjNFLUID];
+        let interaction = c[0];
+        let (blunt, slender, ang_drag, kutta, magnus) = (c[1], c[2], c[3], c[4], c[5]);
+        let virtual_mass = [c[6], c[7], c[8]];
+        let virtual_inertia = [c[9], c[10], c[11]];
+        if interaction == 0.0 {
+            continue;
+        }
+
+        let gpos = *v3(d.geom_xpos(m), g);
+        let gmat = *v9(d.geom_xmat(m), g);
+        let mut lvel = object_velocity(m, d, mjtObj_::mjOBJ_GEOM as i32, g, true);
+        let lwind = local_wind(m, d, &gpos, &gmat, body);
+        for k in 3..6 {
+            lvel[k] -= lwind[k];
+        }
+
+        let mut lfrc = [0.0; 6];
+        added_mass_forces(&lvel, None, m.opt.density, &virtual_mass, &virtual_inertia, &mut lfrc);
+        viscous_forces(
+            &lvel, m.opt.density, m.opt.viscosity, &semiaxes, magnus, kutta, blunt, slender, ang_drag,
+            &mut lfrc,
+        );
+        for v in lfrc.iter_mut() {
+            *v *= interaction;
+        }
+
+        let torque = mul_mat_vec3(&gmat, &[lfrc[0], lfrc[1], lfrc[2]]);
+        let force = mul_mat_vec3(&gmat, &[lfrc[3], lfrc[4], lfrc[5]]);
+        let qfrc_fluid = d.qfrc_fluid(m);
+        apply_ft(m, d, Some(&force), Some(&torque), &gpos, body, qfrc_fluid);
+    }
+}
+
+/// Forces of the fluid mass carried along with a body (local frame, rotation:translation).
+pub fn added_mass_forces(
+    vel: &[f64; 6], acc: Option<&[f64; 6]>, density: f64, virtual_mass: &[f64; 3],
+    virtual_inertia: &[f64; 3], force: &mut [f64; 6],
+) {
+    let lin = [vel[3], vel[4], vel[5]];
+    let ang = [vel[0], vel[1], vel[2]];
+    let lin_mom: [f64; 3] = core::array::from_fn(|k| density * virtual_mass[k] * lin[k]);
+    let ang_mom: [f64; 3] = core::array::from_fn(|k| density * virtual_inertia[k] * ang[k]);
+
+    if let Some(acc) = acc {
+        for k in 0..3 {
+            force[k] -= density * virtual_inertia[k] * acc[k];
+        }
+        for k in 0..3 {
+            force[3 + k] -= density * virtual_mass[k] * acc[3 + k];
+        }
+    }
+
+    let f = cross(&lin_mom, &ang);
+    let t1 = cross(&lin_mom, &lin);
+    let t2 = cross(&ang_mom, &ang);
+    for k in 0..3 {
+        force[k] += t1[k];
+    }
+    for k in 0..3 {
+        force[k] += t2[k];
+    }
+    for k in 0..3 {
+        force[3 + k] += f[k];
+    }
+}
+
+#[inline]
+fn pow2(x: f64) -> f64 {
+    x * x
+}
+
+#[inline]
+fn pow4(x: f64) -> f64 {
+    (x * x) * (x * x)
+}
+
+/// Largest moment of inertia-like term of an ellipsoid about axis `dir`.
+#[inline]
+fn ellipsoid_max_moment(size: &[f64; 3], dir: usize) -> f64 {
+    let d0 = size[dir];
+    let d1 = size[(dir + 1) % 3];
+    let d2 = size[(dir + 2) % 3];
+    8.0 / 15.0 * mjPI * d0 * pow4(max(d1, d2))
+}
+
+/// Viscous drag, quadratic drag, Magnus and Kutta lift on an ellipsoid (local frame).
+#[allow(clippy::too_many_arguments)]
+pub fn viscous_forces(
+    vel: &[f64; 6], density: f64, viscosity: f64, size: &[f64; 3], magnus_lift: f64, kutta_lift: f64,
+    blunt_drag: f64, slender_drag: f64, ang_drag: f64, force: &mut [f64; 6],
+) {
+    let lin = [vel[3], vel[4], vel[5]];
+    let ang = [vel[0], vel[1], vel[2]];
+    let volume = 4.0 / 3.0 * mjPI * size[0] * size[1] * size[2];
+    let d_max = max(max(size[0], size[1]), size[2]);
+    let d_min = min(min(size[0], size[1]), size[2]);
+    let d_mid = size[0] + size[1] + size[2] - d_max - d_min;
+    let a_max = mjPI * d_max * d_mid;
+
+    let mut magnus_force = cross(&ang, &lin);
+    for v in magnus_force.iter_mut() {
+        *v *= magnus_lift * density * volume;
+    }
+
+    // projected area and its normal along the velocity
+    let proj_denom = pow4(size[1] * size[2]) * pow2(lin[0])
+        + pow4(size[2] * size[0]) * pow2(lin[1])
+        + pow4(size[0] * size[1]) * pow2(lin[2]);
+    let proj_num = pow2(size[1] * size[2] * lin[0])
+        + pow2(size[2] * size[0] * lin[1])
+        + pow2(size[0] * size[1] * lin[2]);
+    let a_proj = mjPI * (proj_denom / max(mjMINVAL, proj_num)).sqrt();
+    let norm = [
+        pow2(size[1] * size[2]) * lin[0],
+        pow2(size[2] * size[0]) * lin[1],
+        pow2(size[0] * size[1]) * lin[2],
+    ];
+    let speed = norm3(&lin);
+    let cos_alpha = proj_num / max(mjMINVAL, speed * proj_denom);
+    let mut kutta_circ = cross(&norm, &lin);
+    for v in kutta_circ.iter_mut() {
+        *v *= kutta_lift * density * cos_alpha * a_proj;
+    }
+    let kutta_force = cross(&kutta_circ, &lin);
+
+    // Stokes drag of the equivalent sphere
+    let eq_d = 2.0 / 3.0 * (size[0] + size[1] + size[2]);
+    let lin_visc_force = 3.0 * mjPI * eq_d;
+    let lin_visc_torque = mjPI * eq_d * eq_d * eq_d;
+
+    // angular quadratic drag
+    let i_max = 8.0 / 15.0 * mjPI * d_mid * pow4(d_max);
+    let ii = [ellipsoid_max_moment(size, 0), ellipsoid_max_moment(size, 1), ellipsoid_max_moment(size, 2)];
+    let mom_visc: [f64; 3] =
+        core::array::from_fn(|k| ang[k] * (ang_drag * ii[k] + slender_drag * (i_max - ii[k])));
+
+    let drag_lin = viscosity * lin_visc_force
+        + density * speed * (a_proj * blunt_drag + slender_drag * (a_max - a_proj));
+    let drag_ang = viscosity * lin_visc_torque + density * norm3(&mom_visc);
+
+    for k in 0..3 {
+        force[k] -= drag_ang * ang[k];
+    }
+    for k in 0..3 {
+        force[3 + k] += magnus_force[k] + kutta_force[k] - drag_lin * lin[k];
+    }
+}
+
+/// Penalty forces of passive flex contacts (`exclude == 4`) into `qfrc_spring`.
+unsafe fn contact_passive(m: &mjModel, d: &mut mjData) -> bool {
+    let ncon = d.ncon as usize;
+    let nv = m.nv as usize;
+    if disabled(m, mjDSBL_CONTACT) || ncon == 0 || nv == 0 {
+        return false;
+    }
+    let contacts = d.contact(m);
+    if !contacts.iter().any(|c| c.exclude == 4) {
+        return false;
+    }
+    let issparse = is_sparse(m);
+    let qfrc_spring = d.qfrc_spring(m);
+
+    mark(d);
+    let jacdif = stack_nums(d, 3 * nv);
+    let jac1 = stack_nums(d, 3 * nv);
+    let jac2 = stack_nums(d, 3 * nv);
+    let row = stack_nums(d, nv);
+    let chain = stack_ints(d, nv);
+
+    for con in contacts.iter_mut() {
+        if con.exclude != 4 {
+            continue;
+        }
+        con.efc_address = -1;
+
+        // both sides must resolve to a single body (geom or vertex of a non-interpolated flex)
+        let mut bid = [0usize; 2];
+        let mut single = true;
+        for side in 0..2 {
+            if con.geom[side] >= 0 {
+                bid[side] = m.geom_bodyid()[con.geom[side] as usize] as usize;
+            } else if con.vert[side] >= 0 && m.flex_interp()[con.flex[side] as usize] == 0 {
+                let fl = con.flex[side] as usize;
+                let v = m.flex_vertadr()[fl] as usize + con.vert[side] as usize;
+                bid[side] = m.flex_vertbodyid()[v] as usize;
+            } else {
+                single = false;
+            }
+        }
+        if !single {
+            // contacts with flex elements need element weights: not handled here
+            continue;
+        }
+
+        let n = jac_dif_pair(
+            m, d, chain, bid[0], bid[1], &con.pos, &con.pos, Some(&mut jac1[..]), Some(&mut jac2[..]),
+            Some(&mut jacdif[..]), None, None, None,
+        );
+        if n == 0 {
+            con.exclude = 3;
+            continue;
+        }
+
+        // normal row of the Jacobian difference in the contact frame
+        let row = &mut row[..n];
+        row.fill(0.0);
+        for k in 0..3 {
+            let fk = con.frame[k];
+            if fk != 0.0 {
+                add_to_scl(row, &jacdif[k * n..k * n + n], fk);
+            }
+        }
+
+        let scl = -CONTACT_STIFFNESS * con.dist;
+        if issparse {
+            for (&c, &r) in chain[..n].iter().zip(row.iter()) {
+                qfrc_spring[c as usize] += r * scl;
+            }
+        } else {
+            add_to_scl(&mut qfrc_spring[..nv], row, scl);
+        }
+    }
+    free(d);
+    true
+}
+
+/// Computes `qfrc_spring`, `qfrc_damper`, `qfrc_gravcomp`, `qfrc_fluid` and their sum
+/// `qfrc_passive` (gravity compensation only for joints not routed through actuators).
 ///
 /// # Safety
 /// `d` must be data made for `m`.
-#[allow(unused_variables)]
 pub unsafe fn passive(m: &mjModel, d: &mut mjData) {
-    unimplemented!("passive")
-}
+    let sleep_filter = enabled(m, mjENBL_SLEEP) && d.nv_awake < m.nv;
+    let nv = if sleep_filter { d.nv_awake as usize } else { m.nv as usize };
+    let awake = &d.dof_awake_ind(m)[..if sleep_filter { nv } else { 0 }];
 
+    let qfrc_spring = d.qfrc_spring(m);
+    let qfrc_damper = d.qfrc_damper(m);
+    let qfrc_gravcomp = d.qfrc_gravcomp(m);
+    let qfrc_fluid = d.qfrc_fluid(m);
+    let qfrc_passive = d.qfrc_passive(m);
+
+    if sleep_filter {
+        for &j in awake {
+            let j = j as usize;
+            qfrc_spring[j] = 0.0;
+            qfrc_damper[j] = 0.0;
+            qfrc_gravcomp[j] = 0.0;
+            qfrc_fluid[j] = 0.0;
+            qfrc_passive[j] = 0.0;
+        }
+    } else {
+        qfrc_spring[..nv].fill(0.0);
+        qfrc_damper[..nv].fill(0.0);
+        qfrc_gravcomp[..nv].fill(0.0);
+        qfrc_fluid[..nv].fill(0.0);
+        qfrc_passive[..nv].fill(0.0);
+    }
+
+    if disabled(m, mjDSBL_SPRING) && disabled(m, mjDSBL_DAMPER) {
+        return;
+    }
+
+    spring_damper(m, d);
+    let has_gravcomp = gravcomp(m, d);
+    let has_fluid = fluid(m, d);
+    contact_passive(m, d);
+
+    if sleep_filter {
+        for &j in awake {
+            let j = j as usize;
+            qfrc_passive[j] = qfrc_spring[j] + qfrc_damper[j];
+        }
+    } else {
+        add(&mut qfrc_passive[..nv], qfrc_spring, qfrc_damper);
+    }
+
+    if has_fluid {
+        if sleep_filter {
+            for &j in awake {
+                qfrc_passive[j as usize] += qfrc_fluid[j as usize];
+            }
+        } else {
+            add_to(&mut qfrc_passive[..nv], qfrc_fluid);
+        }
+    }
+
+    // gravity compensation of joints that do not route it through actuators
+    if has_gravcomp {
+        let nbody = if sleep_filter { d.nbody_awake as usize } else { m.nbody as usize };
+        let body_awake_ind = d.body_awake_ind(m);
+        for b in 0..nbody {
+            let i = if sleep_filter { body_awake_ind[b] as usize } else { b };
+            let jntnum = m.body_jntnum()[i];
+            if jntnum <= 0 || m.body_gravcomp()[i] == 0.0 {
+                continue;
+            }
+            let start = m.body_jntadr()[i] as usize;
+            for j in start..start + jntnum as usize {
+                if m.jnt_actgravcomp()[j] != 0 {
+                    continue;
+                }
+                let adr = m.jnt_dofadr()[j] as usize;
+                let n = JNT_DOFNUM[m.jnt_type()[j] as usize & 3];
+                for k in adr..adr + n {
+                    qfrc_passive[k] += qfrc_gravcomp[k];
+                }
+            }
+        }
+    }
+
+    // user-defined passive forces
+    if let Some(cb) = crate::runtime::callbacks::mjcb_passive {
+        cb(m, d);
+    }
+}

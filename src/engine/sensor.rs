@@ -1,49 +1,1216 @@
 //! Sensors by stage (`mj_sensorPos`/`Vel`/`Acc`) and energy (`mj_energyPos`/`Vel`).
+//!
+//! Each stage fills `sensordata` for the sensors whose `sensor_needstage` matches, calls
+//! `mjcb_sensor` when the stage has user sensors, and finally clamps the outputs that have a
+//! positive cutoff. Geom-distance sensors, tactile sensors in contact and sensor plugins are
+//! not supported yet and are reported as errors.
+#![allow(non_upper_case_globals)]
 
+use super::{disabled, enabled, free, mark, stack_nums, v3, v4, v6, v9};
+use crate::abi::mjtCone_::mjCONE_PYRAMIDAL;
+use crate::abi::mjtConstraint_::{mjCNSTR_LIMIT_JOINT, mjCNSTR_LIMIT_TENDON};
+use crate::abi::mjtDataType_::{mjDATATYPE_POSITIVE, mjDATATYPE_REAL};
+use crate::abi::mjtDisableBit_::{mjDSBL_GRAVITY, mjDSBL_SENSOR, mjDSBL_SPRING};
+use crate::abi::mjtEnableBit_::mjENBL_SLEEP;
+use crate::abi::mjtStage_::{mjSTAGE_ACC, mjSTAGE_NONE, mjSTAGE_POS, mjSTAGE_VEL};
 use crate::abi::*;
+use crate::math::blas::{
+    add_to3, add_to_scl3, dot, dot3, mul_mat_t_vec, mul_mat_t_vec3, norm3, normalize3, normalize4, scl3, sub3,
+};
+use crate::math::misc::{clip, decode_pyramid, min};
+use crate::math::spatial::{cross as cross_product, mul_quat, neg_quat, sub_quat, transform_spatial};
 
-/// Not built yet.
+/// Integer constants of an enum, named as upstream names them, for use as match patterns.
+macro_rules! int_consts {
+    ($enum:ident: $($name:ident),* $(,)?) => {
+        $( const $name: i32 = $enum::$name as i32; )*
+    };
+}
+
+int_consts!(mjtSensor_: mjSENS_TOUCH, mjSENS_ACCELEROMETER, mjSENS_VELOCIMETER, mjSENS_GYRO,
+    mjSENS_FORCE, mjSENS_TORQUE, mjSENS_MAGNETOMETER, mjSENS_RANGEFINDER, mjSENS_CAMPROJECTION,
+    mjSENS_JOINTPOS, mjSENS_JOINTVEL, mjSENS_TENDONPOS, mjSENS_TENDONVEL, mjSENS_ACTUATORPOS,
+    mjSENS_ACTUATORVEL, mjSENS_ACTUATORFRC, mjSENS_JOINTACTFRC, mjSENS_TENDONACTFRC,
+    mjSENS_BALLQUAT, mjSENS_BALLANGVEL, mjSENS_JOINTLIMITPOS, mjSENS_JOINTLIMITVEL,
+    mjSENS_JOINTLIMITFRC, mjSENS_TENDONLIMITPOS, mjSENS_TENDONLIMITVEL, mjSENS_TENDONLIMITFRC,
+    mjSENS_FRAMEPOS, mjSENS_FRAMEQUAT, mjSENS_FRAMEXAXIS, mjSENS_FRAMEYAXIS, mjSENS_FRAMEZAXIS,
+    mjSENS_FRAMELINVEL, mjSENS_FRAMEANGVEL, mjSENS_FRAMELINACC, mjSENS_FRAMEANGACC,
+    mjSENS_SUBTREECOM, mjSENS_SUBTREELINVEL, mjSENS_SUBTREEANGMOM, mjSENS_INSIDESITE,
+    mjSENS_GEOMDIST, mjSENS_GEOMNORMAL, mjSENS_GEOMFROMTO, mjSENS_CONTACT, mjSENS_E_POTENTIAL,
+    mjSENS_E_KINETIC, mjSENS_CLOCK, mjSENS_TACTILE, mjSENS_PLUGIN, mjSENS_USER);
+
+int_consts!(mjtObj_: mjOBJ_UNKNOWN, mjOBJ_BODY, mjOBJ_XBODY, mjOBJ_JOINT, mjOBJ_DOF, mjOBJ_GEOM,
+    mjOBJ_SITE, mjOBJ_CAMERA, mjOBJ_LIGHT, mjOBJ_FLEX, mjOBJ_EQUALITY, mjOBJ_TENDON,
+    mjOBJ_ACTUATOR, mjOBJ_SENSOR);
+
+int_consts!(mjtSleepState_: mjS_STATIC, mjS_ASLEEP, mjS_AWAKE);
+
+int_consts!(mjtTrn_: mjTRN_JOINT, mjTRN_JOINTINPARENT, mjTRN_SLIDERCRANK, mjTRN_TENDON,
+    mjTRN_SITE, mjTRN_BODY, mjTRN_UNDEFINED);
+
+int_consts!(mjtEq_: mjEQ_CONNECT, mjEQ_WELD, mjEQ_JOINT, mjEQ_TENDON, mjEQ_FLEX);
+
+int_consts!(mjtGeom_: mjGEOM_PLANE, mjGEOM_SPHERE, mjGEOM_CAPSULE, mjGEOM_ELLIPSOID,
+    mjGEOM_CYLINDER, mjGEOM_BOX);
+
+int_consts!(mjtJoint_: mjJNT_FREE, mjJNT_BALL, mjJNT_SLIDE, mjJNT_HINGE);
+
+/// Sizes of the contact-sensor data fields, in `mjtConDataField` order.
+const CONDATA_SIZE: [usize; mjtConDataField_::mjNCONDATA as usize] = [1, 3, 3, 1, 3, 3, 3];
+
+//-------------------------------- sleep state -----------------------------------------------------
+
+/// Sleep state of tendon `i` from the trees it spans.
+unsafe fn tendon_sleep_state(m: &mjModel, d: &mjData, i: usize) -> i32 {
+    let tree_awake = d.tree_awake(m);
+    let ids = &m.tendon_treeid()[2 * i..2 * i + 2];
+    match m.tendon_treenum()[i] {
+        0 => mjS_STATIC,
+        1 => {
+            if tree_awake[ids[0] as usize] != 0 { mjS_AWAKE } else { mjS_ASLEEP }
+        }
+        2 => {
+            if tree_awake[ids[0] as usize] != 0 || tree_awake[ids[1] as usize] != 0 {
+                mjS_AWAKE
+            } else {
+                mjS_ASLEEP
+            }
+        }
+        _ => mjS_AWAKE,
+    }
+}
+
+/// Sleep state of actuator `i` from its transmission target(s).
+unsafe fn actuator_sleep_state(m: &mjModel, d: &mjData, i: usize) -> i32 {
+    let trnid = &m.actuator_trnid()[2 * i..2 * i + 2];
+    match m.actuator_trntype()[i] {
+        mjTRN_JOINT | mjTRN_JOINTINPARENT => sleep_state(m, d, mjOBJ_JOINT, trnid[0]),
+        mjTRN_SLIDERCRANK => {
+            let s1 = sleep_state(m, d, mjOBJ_SITE, trnid[0]);
+            let s2 = sleep_state(m, d, mjOBJ_SITE, trnid[1]);
+            if s1 == mjS_AWAKE || s2 == mjS_AWAKE { mjS_AWAKE } else { mjS_ASLEEP }
+        }
+        mjTRN_TENDON => tendon_sleep_state(m, d, trnid[0] as usize),
+        mjTRN_SITE => sleep_state(m, d, mjOBJ_SITE, trnid[0]),
+        mjTRN_BODY => sleep_state(m, d, mjOBJ_BODY, trnid[0]),
+        mjTRN_UNDEFINED => mjS_AWAKE,
+        _ => mjS_AWAKE,
+    }
+}
+
+/// Sleep state of equality `i`: asleep when neither object is awake.
+unsafe fn equality_sleep_state(m: &mjModel, d: &mjData, i: usize) -> i32 {
+    let objtype = match m.eq_type()[i] {
+        mjEQ_CONNECT | mjEQ_WELD => m.eq_objtype()[i],
+        mjEQ_JOINT => mjOBJ_JOINT,
+        mjEQ_TENDON => mjOBJ_TENDON,
+        mjEQ_FLEX => mjOBJ_FLEX,
+        _ => return mjS_AWAKE,
+    };
+    let state = |id: i32| if id >= 0 { sleep_state(m, d, objtype, id) } else { mjS_STATIC };
+    let (s1, s2) = (state(m.eq_obj1id()[i]), state(m.eq_obj2id()[i]));
+    if s1 != mjS_AWAKE && s2 != mjS_AWAKE { mjS_ASLEEP } else { mjS_AWAKE }
+}
+
+/// Sleep state of sensor `i` (awake or asleep): from its object and reference object.
+unsafe fn sensor_sleep_state(m: &mjModel, d: &mjData, i: usize) -> i32 {
+    let (objtype, reftype) = (m.sensor_objtype()[i], m.sensor_reftype()[i]);
+    match m.sensor_type()[i] {
+        mjSENS_USER | mjSENS_PLUGIN | mjSENS_RANGEFINDER => return mjS_AWAKE,
+        mjSENS_CONTACT if objtype == mjOBJ_SITE || reftype == mjOBJ_SITE => return mjS_AWAKE,
+        _ => {}
+    }
+    let s_obj = sleep_state(m, d, objtype, m.sensor_objid()[i]);
+    let s_ref = sleep_state(m, d, reftype, m.sensor_refid()[i]);
+    let awake_unless_asleep = |s: i32| if s == mjS_ASLEEP { mjS_ASLEEP } else { mjS_AWAKE };
+    if objtype == mjOBJ_UNKNOWN && reftype == mjOBJ_UNKNOWN {
+        mjS_AWAKE
+    } else if objtype == mjOBJ_UNKNOWN {
+        awake_unless_asleep(s_ref)
+    } else if reftype == mjOBJ_UNKNOWN {
+        awake_unless_asleep(s_obj)
+    } else if s_obj == mjS_AWAKE || s_ref == mjS_AWAKE {
+        mjS_AWAKE
+    } else {
+        mjS_ASLEEP
+    }
+}
+
+/// Sleep state of object `id` of type `objtype` (upstream's `mj_sleepState`).
+unsafe fn sleep_state(m: &mjModel, d: &mjData, objtype: i32, id: i32) -> i32 {
+    let body_awake = d.body_awake(m);
+    let i = id as usize;
+    match objtype {
+        mjOBJ_BODY | mjOBJ_XBODY => body_awake[i],
+        mjOBJ_JOINT => body_awake[m.jnt_bodyid()[i] as usize],
+        mjOBJ_SITE => body_awake[m.site_bodyid()[i] as usize],
+        mjOBJ_DOF => body_awake[m.dof_bodyid()[i] as usize],
+        mjOBJ_GEOM => body_awake[m.geom_bodyid()[i] as usize],
+        mjOBJ_CAMERA => body_awake[m.cam_bodyid()[i] as usize],
+        mjOBJ_LIGHT => body_awake[m.light_bodyid()[i] as usize],
+        mjOBJ_EQUALITY => equality_sleep_state(m, d, i),
+        mjOBJ_TENDON => tendon_sleep_state(m, d, i),
+        mjOBJ_ACTUATOR => actuator_sleep_state(m, d, i),
+        mjOBJ_SENSOR => sensor_sleep_state(m, d, i),
+        mjOBJ_FLEX | mjOBJ_UNKNOWN => mjS_AWAKE,
+        t => {
+            match crate::runtime::text::type_to_str(t) {
+                Some(name) => crate::mjerror!("mj_sleepState", "unsupported object type '{}'", name.to_string_lossy()),
+                None => crate::mjerror!("mj_sleepState", "unsupported object type {}", t),
+            }
+            mjS_AWAKE
+        }
+    }
+}
+
+/// True when sleeping bodies exist and sleep is enabled, so sleeping sensors are skipped.
+fn sleep_filter(m: &mjModel, d: &mjData) -> bool {
+    enabled(m, mjENBL_SLEEP) && d.nbody_awake < m.nbody
+}
+
+//-------------------------------- utilities -------------------------------------------------------
+
+/// Clamps the outputs of this stage's sensors that have a positive cutoff: both sides for
+/// real-valued data, the upper side for positive data; geom from-to segments are left alone.
+unsafe fn apply_cutoff(m: &mjModel, d: &mut mjData, stage: i32) {
+    let sd = d.sensordata(m);
+    let (types, stages, datatypes) = (m.sensor_type(), m.sensor_needstage(), m.sensor_datatype());
+    let (adrs, dims, cutoffs) = (m.sensor_adr(), m.sensor_dim(), m.sensor_cutoff());
+    for i in 0..m.nsensor as usize {
+        let cutoff = cutoffs[i];
+        if stages[i] != stage || cutoff <= 0.0 || types[i] == mjSENS_GEOMFROMTO {
+            continue;
+        }
+        let (adr, dim) = (adrs[i] as usize, dims[i] as usize);
+        for x in &mut sd[adr..adr + dim] {
+            if datatypes[i] == mjDATATYPE_REAL as i32 {
+                *x = clip(*x, -cutoff, cutoff);
+            } else if datatypes[i] == mjDATATYPE_POSITIVE as i32 {
+                *x = min(cutoff, *x);
+            }
+        }
+    }
+}
+
+/// Calls `mjcb_sensor` for `stage` when user sensors were seen and the callback is installed.
+unsafe fn user_sensors(m: &mjModel, d: &mut mjData, stage: i32, nuser: usize) {
+    if nuser == 0 {
+        return;
+    }
+    if let Some(cb) = crate::runtime::callbacks::mjcb_sensor {
+        cb(m, d, stage);
+    }
+}
+
+/// Sensor plugins are not supported yet: reports models that have plugin sensors of `stage`.
+fn plugin_sensors(m: &mjModel, func: &str, stage: i32) {
+    if m.nplugin == 0 {
+        return;
+    }
+    let (types, stages) = (m.sensor_type(), m.sensor_needstage());
+    let pending = (0..m.nsensor as usize).any(|i| {
+        types[i] == mjSENS_PLUGIN
+            && (stages[i] == stage || (stage == mjSTAGE_POS as i32 && stages[i] == mjSTAGE_NONE as i32))
+    });
+    if pending {
+        crate::mjerror!(func, "not supported yet: sensor plugins");
+    }
+}
+
+/// Position and orientation matrix of an object a frame sensor refers to.
+unsafe fn frame_of<'a>(m: &mjModel, d: &mjData, objtype: i32, id: usize, sensor: usize) -> Option<(&'a [f64; 3], &'a [f64; 9])> {
+    let (pos, mat) = match objtype {
+        mjOBJ_XBODY => (d.xpos(m), d.xmat(m)),
+        mjOBJ_BODY => (d.xipos(m), d.ximat(m)),
+        mjOBJ_GEOM => (d.geom_xpos(m), d.geom_xmat(m)),
+        mjOBJ_SITE => (d.site_xpos(m), d.site_xmat(m)),
+        mjOBJ_CAMERA => (d.cam_xpos(m), d.cam_xmat(m)),
+        _ => {
+            crate::mjerror!("get_xpos_xmat", "invalid object type in sensor {}", sensor);
+            return None;
+        }
+    };
+    Some((v3(pos, id), v9(mat, id)))
+}
+
+/// Global orientation quaternion of an object a frame sensor refers to.
+unsafe fn quat_of(m: &mjModel, d: &mjData, objtype: i32, id: usize, sensor: usize) -> [f64; 4] {
+    let xquat = d.xquat(m);
+    let body_quat = |body: i32| v4(xquat, body as usize);
+    match objtype {
+        mjOBJ_XBODY => *v4(xquat, id),
+        mjOBJ_BODY => mul_quat(v4(xquat, id), v4(m.body_iquat(), id)),
+        mjOBJ_GEOM => mul_quat(body_quat(m.geom_bodyid()[id]), v4(m.geom_quat(), id)),
+        mjOBJ_SITE => mul_quat(body_quat(m.site_bodyid()[id]), v4(m.site_quat(), id)),
+        mjOBJ_CAMERA => mul_quat(body_quat(m.cam_bodyid()[id]), v4(m.cam_quat(), id)),
+        _ => {
+            crate::mjerror!("get_xquat", "invalid object type in sensor {}", sensor);
+            [1.0, 0.0, 0.0, 0.0]
+        }
+    }
+}
+
+/// Pixel coordinates of `target` in the image of a camera: the product of the image, focal,
+/// rotation and translation matrices applied to the homogeneous point.
+#[allow(clippy::too_many_arguments)]
+fn cam_project(
+    out: &mut [f64],
+    target: &[f64; 3],
+    cam_pos: &[f64; 3],
+    cam_mat: &[f64; 9],
+    res: &[i32],
+    fovy: f64,
+    intrinsic: &[f32],
+    sensorsize: &[f32],
+) {
+    let mut translation = [[0.0f64; 4]; 4];
+    let mut rotation = [[0.0f64; 4]; 4];
+    for k in 0..4 {
+        translation[k][k] = 1.0;
+        rotation[k][k] = 1.0;
+    }
+    for k in 0..3 {
+        translation[k][3] = -cam_pos[k];
+        for l in 0..3 {
+            rotation[k][l] = cam_mat[3 * l + k];
+        }
+    }
+
+    // focal lengths in pixels: from the intrinsics (single precision, as stored) or the fovy
+    let (fx, fy) = if sensorsize[0] != 0.0 && sensorsize[1] != 0.0 {
+        (
+            (intrinsic[0] / sensorsize[0] * res[0] as f32) as f64,
+            (intrinsic[1] / sensorsize[1] * res[1] as f32) as f64,
+        )
+    } else {
+        let f = 0.5 / (fovy * mjPI / 360.0).tan() * res[1] as f64;
+        (f, f)
+    };
+    let mut focal = [[0.0f64; 4]; 3];
+    focal[0][0] = -fx;
+    focal[1][1] = fy;
+    focal[2][2] = 1.0;
+
+    let mut image = [[0.0f64; 3]; 3];
+    image[0][0] = 1.0;
+    image[1][1] = 1.0;
+    image[2][2] = 1.0;
+    image[0][2] = res[0] as f64 / 2.0;
+    image[1][2] = res[1] as f64 / 2.0;
+
+    // projection, summed term by term in the same nesting as upstream
+    let mut proj = [[0.0f64; 4]; 3];
+    for (i, row) in proj.iter_mut().enumerate() {
+        for j in 0..3 {
+            for k in 0..4 {
+                for l in 0..4 {
+                    for (n, p) in row.iter_mut().enumerate() {
+                        *p += image[i][j] * focal[j][k] * rotation[k][l] * translation[l][n];
+                    }
+                }
+            }
+        }
+    }
+
+    let hom = [target[0], target[1], target[2], 1.0];
+    let mut pix = [0.0f64; 3];
+    for (p, row) in pix.iter_mut().zip(&proj) {
+        for (a, b) in row.iter().zip(&hom) {
+            *p += a * b;
+        }
+    }
+
+    let mut denom = pix[2];
+    if denom.abs() < mjMINVAL {
+        denom = if denom < 0.0 { min(denom, -mjMINVAL) } else { denom.max(mjMINVAL) };
+    }
+    out[0] = pix[0] / denom;
+    out[1] = pix[1] / denom;
+}
+
+/// Whether `point` lies strictly inside a primitive geom shape (upstream's `mju_insideGeom`).
+fn inside_geom(pos: &[f64; 3], mat: &[f64; 9], size: &[f64; 3], geomtype: i32, point: &[f64; 3]) -> bool {
+    let vec = sub3(point, pos);
+    if geomtype == mjGEOM_SPHERE {
+        return dot3(&vec, &vec) < size[0] * size[0];
+    }
+    let p = mul_mat_t_vec3(mat, &vec);
+    match geomtype {
+        mjGEOM_CAPSULE => {
+            let zc = clip(p[2], -size[1], size[1]);
+            let dz2 = (p[2] - zc) * (p[2] - zc);
+            p[0] * p[0] + p[1] * p[1] + dz2 < size[0] * size[0]
+        }
+        mjGEOM_ELLIPSOID => {
+            p[0] * p[0] / (size[0] * size[0]) + p[1] * p[1] / (size[1] * size[1]) + p[2] * p[2] / (size[2] * size[2])
+                < 1.0
+        }
+        mjGEOM_CYLINDER => p[2].abs() < size[1] && p[0] * p[0] + p[1] * p[1] < size[0] * size[0],
+        mjGEOM_BOX => p[0].abs() < size[0] && p[1].abs() < size[1] && p[2].abs() < size[2],
+        mjGEOM_PLANE => p[2] < 0.0,
+        _ => false,
+    }
+}
+
+/// First limit constraint of kind `kind` on object `id` among the limit rows of the constraint
+/// set (after the equality and friction rows).
+unsafe fn limit_row(d: &mjData, m: &mjModel, kind: mjtConstraint_, id: i32) -> Option<usize> {
+    let (types, ids) = (d.efc_type(m), d.efc_id(m));
+    let start = (d.ne + d.nf) as usize;
+    (start..d.nefc as usize).find(|&j| types[j] == kind as i32 && ids[j] == id)
+}
+
+/// Contact force:torque of contact `id` in its contact frame (upstream's `mj_contactForce`).
+unsafe fn contact_force(m: &mjModel, d: &mjData, id: usize) -> [f64; 6] {
+    let mut res = [0.0; 6];
+    if id >= d.ncon as usize {
+        return res;
+    }
+    let con = &d.contact(m)[id];
+    if con.efc_address < 0 {
+        return res;
+    }
+    let (adr, dim) = (con.efc_address as usize, con.dim as usize);
+    let force = d.efc_force(m);
+    if m.opt.cone == mjCONE_PYRAMIDAL as i32 {
+        let npyr = if dim > 1 { 2 * (dim - 1) } else { 1 };
+        decode_pyramid(&mut res, &force[adr..adr + npyr], &con.friction[..dim - 1]);
+    } else {
+        res[..dim].copy_from_slice(&force[adr..adr + dim]);
+    }
+    res
+}
+
+/// The sensor output `v` (1 to 3 values) written at `adr`.
+fn put(sd: &mut [f64], adr: usize, v: &[f64]) {
+    sd[adr..adr + v.len()].copy_from_slice(v);
+}
+
+//-------------------------------- position stage --------------------------------------------------
+
+/// Position-dependent sensors.
 ///
 /// # Safety
-/// `d` must be data made for `m`.
-#[allow(unused_variables)]
+/// `d` must be data made for `m`, with the position stage computed.
 pub unsafe fn sensor_pos(m: &mjModel, d: &mut mjData) {
-    unimplemented!("sensor_pos")
+    if disabled(m, mjDSBL_SENSOR) {
+        return;
+    }
+    let filter = sleep_filter(m, d);
+    let sd = d.sensordata(m);
+    let (site_xpos, site_xmat) = (d.site_xpos(m), d.site_xmat(m));
+    let mut nuser = 0;
+
+    for i in 0..m.nsensor as usize {
+        let t = m.sensor_type()[i];
+        if filter && sleep_state(m, d, mjOBJ_SENSOR, i as i32) == mjS_ASLEEP {
+            continue;
+        }
+        if t == mjSENS_PLUGIN || m.sensor_needstage()[i] != mjSTAGE_POS as i32 {
+            continue;
+        }
+        let objtype = m.sensor_objtype()[i];
+        let objid = m.sensor_objid()[i] as usize;
+        let reftype = m.sensor_reftype()[i];
+        let refid = m.sensor_refid()[i];
+        let adr = m.sensor_adr()[i] as usize;
+
+        match t {
+            mjSENS_MAGNETOMETER => {
+                mul_mat_t_vec(&mut sd[adr..adr + 3], v9(site_xmat, objid), &m.opt.magnetic, 3, 3);
+            }
+            mjSENS_CAMPROJECTION => {
+                let c = refid as usize;
+                cam_project(
+                    &mut sd[adr..adr + 2],
+                    v3(site_xpos, objid),
+                    v3(d.cam_xpos(m), c),
+                    v9(d.cam_xmat(m), c),
+                    &m.cam_resolution()[2 * c..2 * c + 2],
+                    m.cam_fovy()[c],
+                    &m.cam_intrinsic()[4 * c..4 * c + 4],
+                    &m.cam_sensorsize()[2 * c..2 * c + 2],
+                );
+            }
+            mjSENS_RANGEFINDER => {
+                let xmat = v9(site_xmat, objid);
+                let dir = [xmat[2], xmat[5], xmat[8]];
+                let body = m.site_bodyid()[objid];
+                sd[adr] = super::ray::ray(m, d, v3(site_xpos, objid), &dir, None, true, body, None);
+            }
+            mjSENS_JOINTPOS => sd[adr] = d.qpos(m)[m.jnt_qposadr()[objid] as usize],
+            mjSENS_TENDONPOS => sd[adr] = d.ten_length(m)[objid],
+            mjSENS_ACTUATORPOS => sd[adr] = d.actuator_length(m)[objid],
+            mjSENS_BALLQUAT => {
+                let mut q = *v4(&d.qpos(m)[m.jnt_qposadr()[objid] as usize..], 0);
+                normalize4(&mut q);
+                put(sd, adr, &q);
+            }
+            mjSENS_JOINTLIMITPOS | mjSENS_TENDONLIMITPOS => {
+                let kind = if t == mjSENS_JOINTLIMITPOS { mjCNSTR_LIMIT_JOINT } else { mjCNSTR_LIMIT_TENDON };
+                sd[adr] = match limit_row(d, m, kind, objid as i32) {
+                    Some(j) => d.efc_pos(m)[j] - d.efc_margin(m)[j],
+                    None => 0.0,
+                };
+            }
+            mjSENS_FRAMEPOS | mjSENS_FRAMEXAXIS | mjSENS_FRAMEYAXIS | mjSENS_FRAMEZAXIS => {
+                let Some((xpos, xmat)) = frame_of(m, d, objtype, objid, i) else { continue };
+                let axis = |k: usize| [xmat[k], xmat[k + 3], xmat[k + 6]];
+                let value = if refid == -1 {
+                    if t == mjSENS_FRAMEPOS { *xpos } else { axis((t - mjSENS_FRAMEXAXIS) as usize) }
+                } else {
+                    let Some((xpos_ref, xmat_ref)) = frame_of(m, d, reftype, refid as usize, i) else { continue };
+                    if t == mjSENS_FRAMEPOS {
+                        mul_mat_t_vec3(xmat_ref, &sub3(xpos, xpos_ref))
+                    } else {
+                        mul_mat_t_vec3(xmat_ref, &axis((t - mjSENS_FRAMEXAXIS) as usize))
+                    }
+                };
+                put(sd, adr, &value);
+            }
+            mjSENS_FRAMEQUAT => {
+                let objquat = quat_of(m, d, objtype, objid, i);
+                let q = if refid == -1 {
+                    objquat
+                } else {
+                    let refquat = quat_of(m, d, reftype, refid as usize, i);
+                    mul_quat(&neg_quat(&refquat), &objquat)
+                };
+                put(sd, adr, &q);
+            }
+            mjSENS_SUBTREECOM => put(sd, adr, v3(d.subtree_com(m), objid)),
+            mjSENS_INSIDESITE => {
+                let Some((xpos, _)) = frame_of(m, d, objtype, objid, i) else { continue };
+                let r = refid as usize;
+                let inside = inside_geom(
+                    v3(site_xpos, r),
+                    v9(site_xmat, r),
+                    v3(m.site_size(), r),
+                    m.site_type()[r],
+                    xpos,
+                );
+                sd[adr] = inside as i32 as f64;
+            }
+            mjSENS_GEOMDIST | mjSENS_GEOMNORMAL | mjSENS_GEOMFROMTO => {
+                crate::mjerror!("mj_sensorPos", "not supported yet: geom distance sensors (mj_geomDistance), sensor {}", i);
+            }
+            mjSENS_E_POTENTIAL => {
+                energy_pos(m, d);
+                sd[adr] = d.energy[0];
+            }
+            mjSENS_E_KINETIC => {
+                energy_vel(m, d);
+                sd[adr] = d.energy[1];
+            }
+            mjSENS_CLOCK => sd[adr] = d.time,
+            mjSENS_USER => {
+                let dim = m.sensor_dim()[i] as usize;
+                sd[adr..adr + dim].fill(0.0);
+                nuser += 1;
+            }
+            _ => crate::mjerror!("mj_sensorPos", "invalid sensor type in POS stage, sensor {}", i),
+        }
+    }
+
+    user_sensors(m, d, mjSTAGE_POS as i32, nuser);
+    plugin_sensors(m, "mj_sensorPos", mjSTAGE_POS as i32);
+    apply_cutoff(m, d, mjSTAGE_POS as i32);
 }
 
-/// Not built yet.
+//-------------------------------- velocity stage --------------------------------------------------
+
+/// Velocity-dependent sensors.
 ///
 /// # Safety
-/// `d` must be data made for `m`.
-#[allow(unused_variables)]
+/// `d` must be data made for `m`, with the position and velocity stages computed.
 pub unsafe fn sensor_vel(m: &mjModel, d: &mut mjData) {
-    unimplemented!("sensor_vel")
+    if disabled(m, mjDSBL_SENSOR) {
+        return;
+    }
+    let filter = sleep_filter(m, d);
+    let sd = d.sensordata(m);
+    let mut nuser = 0;
+    let mut subtree_done = false;
+
+    for i in 0..m.nsensor as usize {
+        let t = m.sensor_type()[i];
+        if t == mjSENS_PLUGIN {
+            continue;
+        }
+        if filter && sleep_state(m, d, mjOBJ_SENSOR, i as i32) == mjS_ASLEEP {
+            continue;
+        }
+        if m.sensor_needstage()[i] != mjSTAGE_VEL as i32 {
+            continue;
+        }
+        let objtype = m.sensor_objtype()[i];
+        let objid = m.sensor_objid()[i] as usize;
+        let reftype = m.sensor_reftype()[i];
+        let refid = m.sensor_refid()[i];
+        let adr = m.sensor_adr()[i] as usize;
+
+        // subtree momenta are computed once, before the first sensor that may need them
+        if !subtree_done && matches!(t, mjSENS_SUBTREELINVEL | mjSENS_SUBTREEANGMOM | mjSENS_USER) {
+            super::velocity::subtree_vel(m, d);
+            subtree_done = true;
+        }
+
+        match t {
+            mjSENS_VELOCIMETER | mjSENS_GYRO => {
+                let v = super::support::object_velocity(m, d, mjOBJ_SITE, objid, true);
+                let k = if t == mjSENS_GYRO { 0 } else { 3 };
+                put(sd, adr, &v[k..k + 3]);
+            }
+            mjSENS_JOINTVEL => sd[adr] = d.qvel(m)[m.jnt_dofadr()[objid] as usize],
+            mjSENS_TENDONVEL => sd[adr] = d.ten_velocity(m)[objid],
+            mjSENS_ACTUATORVEL => sd[adr] = d.actuator_velocity(m)[objid],
+            mjSENS_BALLANGVEL => {
+                let a = m.jnt_dofadr()[objid] as usize;
+                put(sd, adr, &d.qvel(m)[a..a + 3]);
+            }
+            mjSENS_JOINTLIMITVEL | mjSENS_TENDONLIMITVEL => {
+                let kind = if t == mjSENS_JOINTLIMITVEL { mjCNSTR_LIMIT_JOINT } else { mjCNSTR_LIMIT_TENDON };
+                sd[adr] = match limit_row(d, m, kind, objid as i32) {
+                    Some(j) => d.efc_vel(m)[j],
+                    None => 0.0,
+                };
+            }
+            mjSENS_FRAMELINVEL | mjSENS_FRAMEANGVEL => {
+                let mut xvel = super::support::object_velocity(m, d, objtype, objid, false);
+                if refid > -1 {
+                    let refid = refid as usize;
+                    let Some((xpos, _)) = frame_of(m, d, objtype, objid, i) else { continue };
+                    let Some((xpos_ref, xmat_ref)) = frame_of(m, d, reftype, refid, i) else { continue };
+                    let vref = super::support::object_velocity(m, d, reftype, refid, false);
+
+                    // relative velocity, with the transport term of the rotating reference frame
+                    let mut rel = [0.0; 6];
+                    for k in 0..6 {
+                        rel[k] = xvel[k] - vref[k];
+                    }
+                    let rvec = sub3(xpos, xpos_ref);
+                    let c = cross_product(&rvec, v3(&vref, 0));
+                    add_to3(v3m6(&mut rel, 1), &c);
+
+                    xvel[..3].copy_from_slice(&mul_mat_t_vec3(xmat_ref, v3(&rel, 0)));
+                    xvel[3..].copy_from_slice(&mul_mat_t_vec3(xmat_ref, v3(&rel, 1)));
+                }
+                let k = if t == mjSENS_FRAMELINVEL { 3 } else { 0 };
+                put(sd, adr, &xvel[k..k + 3]);
+            }
+            mjSENS_SUBTREELINVEL => put(sd, adr, v3(d.subtree_linvel(m), objid)),
+            mjSENS_SUBTREEANGMOM => put(sd, adr, v3(d.subtree_angmom(m), objid)),
+            mjSENS_USER => {
+                let dim = m.sensor_dim()[i] as usize;
+                sd[adr..adr + dim].fill(0.0);
+                nuser += 1;
+            }
+            _ => crate::mjerror!("mj_sensorVel", "invalid type in VEL stage, sensor {}", i),
+        }
+    }
+
+    user_sensors(m, d, mjSTAGE_VEL as i32, nuser);
+    plugin_sensors(m, "mj_sensorVel", mjSTAGE_VEL as i32);
+    apply_cutoff(m, d, mjSTAGE_VEL as i32);
 }
 
-/// Not built yet.
+/// Mutable 3-vector `k` of a 6-vector.
+fn v3m6(v: &mut [f64; 6], k: usize) -> &mut [f64; 3] {
+    (&mut v[3 * k..3 * k + 3]).try_into().unwrap()
+}
+
+//-------------------------------- acceleration stage ----------------------------------------------
+
+/// A contact matched by a contact sensor: the sort key, the contact index and whether the
+/// normal is flipped (nonzero).
+#[derive(Clone, Copy)]
+#[repr(C)]
+struct ContactInfo {
+    criterion: f64,
+    id: i32,
+    flip: i32,
+}
+
+/// Order of matched contacts: by criterion, then by contact index.
+fn info_cmp(a: &ContactInfo, b: &ContactInfo) -> i32 {
+    if a.criterion < b.criterion {
+        -1
+    } else if a.criterion > b.criterion {
+        1
+    } else if a.id < b.id {
+        -1
+    } else if a.id > b.id {
+        1
+    } else {
+        0
+    }
+}
+
+/// Restores the max-heap property below `root` in `heap`.
+fn sift_down(heap: &mut [ContactInfo], mut root: usize) {
+    let end = heap.len();
+    while 2 * root + 1 < end {
+        let child = 2 * root + 1;
+        let mut swap = root;
+        if info_cmp(&heap[swap], &heap[child]) < 0 {
+            swap = child;
+        }
+        if child + 1 < end && info_cmp(&heap[swap], &heap[child + 1]) < 0 {
+            swap = child + 1;
+        }
+        if swap == root {
+            break;
+        }
+        heap.swap(root, swap);
+        root = swap;
+    }
+}
+
+/// Moves the `k` smallest entries of `arr` to its front in increasing order (a bounded
+/// max-heap in `buf`, then an insertion sort), as upstream's partial sort does.
+fn select_smallest(arr: &mut [ContactInfo], buf: &mut [ContactInfo], k: usize) {
+    let n = arr.len();
+    if k == 0 || n < k {
+        return;
+    }
+    let heap = &mut buf[..k];
+    heap.copy_from_slice(&arr[..k]);
+    for j in (0..=(k as isize - 2) / 2).rev() {
+        if j >= 0 {
+            sift_down(heap, j as usize);
+        }
+    }
+    for i in k..n {
+        if info_cmp(&arr[i], &heap[0]) < 0 {
+            heap[0] = arr[i];
+            sift_down(heap, 0);
+        }
+    }
+    arr[..k].copy_from_slice(heap);
+    for j in 1..k {
+        let tmp = arr[j];
+        let mut pos = j;
+        while pos > 0 && info_cmp(&arr[pos - 1], &tmp) > 0 {
+            arr[pos] = arr[pos - 1];
+            pos -= 1;
+        }
+        arr[pos] = tmp;
+    }
+}
+
+/// `n` contact records of scratch from mjData's stack.
+unsafe fn stack_infos<'a>(d: &mut mjData, n: usize) -> &'a mut [ContactInfo] {
+    let size = core::mem::size_of::<ContactInfo>();
+    let p = crate::data::stack::stack_alloc(d, n * size, core::mem::align_of::<ContactInfo>()) as *mut ContactInfo;
+    if p.is_null() || n == 0 {
+        &mut []
+    } else {
+        core::slice::from_raw_parts_mut(p, n)
+    }
+}
+
+/// Whether a contact side (`body`, `geom`) fits a contact-sensor object (`objtype`, `id`);
+/// sites and unspecified objects match anything, xbody matches the whole subtree.
+fn side_matches(m: &mjModel, mut body: i32, geom: i32, objtype: i32, id: i32) -> bool {
+    match objtype {
+        mjOBJ_UNKNOWN | mjOBJ_SITE => true,
+        mjOBJ_GEOM => id == geom,
+        mjOBJ_BODY => id == body,
+        mjOBJ_XBODY => {
+            while body > id {
+                body = m.body_parentid()[body as usize];
+            }
+            body == id
+        }
+        _ => false,
+    }
+}
+
+/// Whether contact `c` satisfies a contact sensor's two object filters: 0 no, 1 yes with the
+/// contact normal as is, -1 yes with the normal flipped.
+unsafe fn match_contact(m: &mjModel, d: &mjData, c: usize, type1: i32, id1: i32, type2: i32, id2: i32) -> i32 {
+    if type1 == mjOBJ_UNKNOWN && type2 == mjOBJ_UNKNOWN {
+        return 1;
+    }
+    let con = &d.contact(m)[c];
+    if type1 == mjOBJ_SITE {
+        let s = id1 as usize;
+        let inside = inside_geom(
+            v3(d.site_xpos(m), s),
+            v9(d.site_xmat(m), s),
+            v3(m.site_size(), s),
+            m.site_type()[s],
+            &con.pos,
+        );
+        if !inside {
+            return 0;
+        }
+    }
+    let (g1, g2) = (con.geom[0], con.geom[1]);
+    let body = |g: i32| if g >= 0 { m.geom_bodyid()[g as usize] } else { -1 };
+    let (b1, b2) = (body(g1), body(g2));
+    let m11 = side_matches(m, b1, g1, type1, id1);
+    let m12 = side_matches(m, b2, g2, type1, id1);
+    let m21 = side_matches(m, b1, g1, type2, id2);
+    let m22 = side_matches(m, b2, g2, type2, id2);
+    if (!m11 && !m12) || (!m21 && !m22) {
+        return 0;
+    }
+    if type1 != mjOBJ_UNKNOWN && type2 != mjOBJ_UNKNOWN {
+        let regular = m11 && m22;
+        let reverse = m12 && m21;
+        if regular {
+            1
+        } else if reverse {
+            -1
+        } else {
+            0
+        }
+    } else if type1 != mjOBJ_UNKNOWN {
+        if m11 { 1 } else { -1 }
+    } else if m22 {
+        1
+    } else {
+        -1
+    }
+}
+
+/// Offsets (from the slot start) of the requested fields of a contact sensor slot.
+fn condata_offsets(dataspec: i32) -> [Option<usize>; CONDATA_SIZE.len()] {
+    let mut out = [None; CONDATA_SIZE.len()];
+    let mut off = 0;
+    for (k, o) in out.iter_mut().enumerate() {
+        if dataspec & (1 << k) != 0 {
+            *o = Some(off);
+            off += CONDATA_SIZE[k];
+        }
+    }
+    out
+}
+
+/// Contact sensor `i`: the matched contacts (filtered by its objects), reduced as its second
+/// integer parameter says (none, smallest distance, largest force, net force), one per slot.
+unsafe fn contact_sensor(m: &mjModel, d: &mut mjData, sd: &mut [f64], i: usize) {
+    const NETFORCE: i32 = 3;
+    const MINDIST: i32 = 1;
+    const MAXFORCE: i32 = 2;
+
+    let intprm = &m.sensor_intprm()[i * mjNSENS..i * mjNSENS + mjNSENS];
+    let (dataspec, reduce) = (intprm[0], intprm[1]);
+    let size = crate::runtime::text::condata_size(dataspec).max(0) as usize;
+    let dim = m.sensor_dim()[i] as usize;
+    let adr = m.sensor_adr()[i] as usize;
+    let out = &mut sd[adr..adr + dim];
+    out.fill(0.0);
+    if size == 0 {
+        return;
+    }
+    let num = dim / size;
+    let mut offsets = condata_offsets(dataspec);
+    let (objtype, objid) = (m.sensor_objtype()[i], m.sensor_objid()[i]);
+    let (reftype, refid) = (m.sensor_reftype()[i], m.sensor_refid()[i]);
+
+    let ncon = d.ncon as usize;
+    mark(d);
+    let matched = stack_infos(d, ncon);
+    let mut nmatch = 0;
+    for c in 0..ncon {
+        let r = match_contact(m, d, c, objtype, objid, reftype, refid);
+        if r == 0 {
+            continue;
+        }
+        let criterion = match reduce {
+            MINDIST => d.contact(m)[c].dist,
+            MAXFORCE => {
+                let f = contact_force(m, d, c);
+                -dot3(v3(&f, 0), v3(&f, 0))
+            }
+            _ => 0.0,
+        };
+        matched[nmatch] = ContactInfo { criterion, id: c as i32, flip: (r < 0) as i32 };
+        nmatch += 1;
+    }
+    let matched = &mut matched[..nmatch];
+    let nslot = num.min(nmatch);
+
+    if reduce == MINDIST || reduce == MAXFORCE {
+        let buf = stack_infos(d, nslot);
+        select_smallest(matched, buf, nslot);
+    } else if reduce == NETFORCE {
+        let wrench = stack_nums(d, 6 * nmatch);
+        let pos = stack_nums(d, 3 * nmatch);
+        let frame = stack_nums(d, 9 * nmatch);
+        let contacts = d.contact(m);
+        for (j, info) in matched.iter().enumerate() {
+            let con = &contacts[info.id as usize];
+            let mut w = contact_force(m, d, info.id as usize);
+            if info.flip != 0 {
+                w.iter_mut().for_each(|x| *x *= -1.0);
+            }
+            wrench[6 * j..6 * j + 6].copy_from_slice(&w);
+            pos[3 * j..3 * j + 3].copy_from_slice(&con.pos);
+            frame[9 * j..9 * j + 9].copy_from_slice(&con.frame);
+        }
+
+        // force-weighted centroid of the contact points
+        let mut point = [0.0; 3];
+        let mut total = 0.0;
+        for j in 0..nmatch {
+            let weight = norm3(v3(wrench, 2 * j));
+            add_to_scl3(&mut point, v3(pos, j), weight);
+            total += weight;
+        }
+        point = scl3(&point, 1.0 / total.max(mjMINVAL));
+
+        // total wrench about that point, in the global frame
+        let (mut force, mut torque) = ([0.0; 3], [0.0; 3]);
+        for j in 0..nmatch {
+            let fj = mul_mat_t_vec3(v9(frame, j), v3(wrench, 2 * j));
+            let tj = mul_mat_t_vec3(v9(frame, j), v3(wrench, 2 * j + 1));
+            add_to3(&mut force, &fj);
+            add_to3(&mut torque, &tj);
+            let arm = sub3(v3(pos, j), &point);
+            add_to3(&mut torque, &cross_product(&arm, &fj));
+        }
+
+        let o = offsets;
+        if let Some(k) = o[0] {
+            out[k] = nmatch as f64;
+        }
+        if let Some(k) = o[1] {
+            out[k..k + 3].copy_from_slice(&force);
+        }
+        if let Some(k) = o[2] {
+            out[k..k + 3].copy_from_slice(&torque);
+        }
+        if let Some(k) = o[3] {
+            out[k] = 0.0;
+        }
+        if let Some(k) = o[4] {
+            out[k..k + 3].copy_from_slice(&point);
+        }
+        if let Some(k) = o[5] {
+            out[k] = 1.0;
+        }
+        if let Some(k) = o[6] {
+            out[k + 1] = 1.0;
+        }
+        free(d);
+        return;
+    }
+
+    // one slot per selected contact
+    let contacts = d.contact(m);
+    for info in matched[..nslot].iter() {
+        let id = info.id as usize;
+        let con = &contacts[id];
+        let flip = info.flip != 0;
+        if let Some(k) = offsets[0] {
+            out[k] = nmatch as f64;
+        }
+        if offsets[1].is_some() || offsets[2].is_some() {
+            let ft = contact_force(m, d, id);
+            for (field, part) in [(1, 0), (2, 1)] {
+                if let Some(k) = offsets[field] {
+                    out[k..k + 3].copy_from_slice(v3(&ft, part));
+                    if flip {
+                        out[k + 2] *= -1.0;
+                    }
+                }
+            }
+        }
+        if let Some(k) = offsets[3] {
+            out[k] = con.dist;
+        }
+        if let Some(k) = offsets[4] {
+            out[k..k + 3].copy_from_slice(&con.pos);
+        }
+        for (field, part) in [(5, 0), (6, 1)] {
+            if let Some(k) = offsets[field] {
+                let v = *v3(&con.frame, part);
+                out[k..k + 3].copy_from_slice(&if flip { scl3(&v, -1.0) } else { v });
+            }
+        }
+        for o in offsets.iter_mut().flatten() {
+            *o += size;
+        }
+    }
+    free(d);
+}
+
+/// Tactile sensor `i`: zero without contacts on the sensing geom's weld body; with contacts
+/// it needs signed distance functions, which are not supported yet.
+unsafe fn tactile_sensor(m: &mjModel, d: &mjData, sd: &mut [f64], i: usize) {
+    let adr = m.sensor_adr()[i] as usize;
+    sd[adr..adr + m.sensor_dim()[i] as usize].fill(0.0);
+    let geom = m.sensor_refid()[i] as usize;
+    let weld = m.body_weldid()[m.geom_bodyid()[geom] as usize];
+    let weld_of = |g: i32| m.body_weldid()[m.geom_bodyid()[g as usize] as usize];
+    let touching = d.contact(m).iter().any(|c| weld_of(c.geom1) == weld || weld_of(c.geom2) == weld);
+    if touching {
+        crate::mjerror!("mj_sensorAcc", "not supported yet: tactile sensors in contact, sensor {}", i);
+    }
+}
+
+/// Acceleration- and force-dependent sensors.
 ///
 /// # Safety
-/// `d` must be data made for `m`.
-#[allow(unused_variables)]
+/// `d` must be data made for `m`, with the acceleration and constraint forces computed.
 pub unsafe fn sensor_acc(m: &mjModel, d: &mut mjData) {
-    unimplemented!("sensor_acc")
+    if disabled(m, mjDSBL_SENSOR) {
+        return;
+    }
+    let filter = sleep_filter(m, d);
+    let sd = d.sensordata(m);
+    let (site_xpos, site_xmat) = (d.site_xpos(m), d.site_xmat(m));
+    let mut nuser = 0;
+    let mut rne_done = false;
+
+    for i in 0..m.nsensor as usize {
+        if filter && sleep_state(m, d, mjOBJ_SENSOR, i as i32) == mjS_ASLEEP {
+            continue;
+        }
+        let t = m.sensor_type()[i];
+        if t == mjSENS_PLUGIN || m.sensor_needstage()[i] != mjSTAGE_ACC as i32 {
+            continue;
+        }
+        let objtype = m.sensor_objtype()[i];
+        let objid = m.sensor_objid()[i] as usize;
+        let adr = m.sensor_adr()[i] as usize;
+
+        // body accelerations and interaction forces are computed once, when first needed
+        if !rne_done
+            && matches!(
+                t,
+                mjSENS_ACCELEROMETER | mjSENS_FORCE | mjSENS_TORQUE | mjSENS_FRAMELINACC | mjSENS_FRAMEANGACC | mjSENS_USER
+            )
+        {
+            super::velocity::rne_post_constraint(m, d);
+            rne_done = true;
+        }
+
+        match t {
+            mjSENS_TOUCH => {
+                let body = m.site_bodyid()[objid];
+                sd[adr] = 0.0;
+                for (j, con) in d.contact(m).iter().enumerate() {
+                    let conbody = con.geom.map(|g| if g >= 0 { m.geom_bodyid()[g as usize] } else { -1 });
+                    if con.efc_address < 0 || (body != conbody[0] && body != conbody[1]) {
+                        continue;
+                    }
+                    let f = contact_force(m, d, j);
+                    if f[0] <= 0.0 {
+                        continue;
+                    }
+                    let mut dir = scl3(v3(&con.frame, 0), f[0]);
+                    normalize3(&mut dir);
+                    if body == conbody[1] {
+                        dir = scl3(&dir, -1.0);
+                    }
+                    let hit = crate::math::ray::ray_geom(
+                        v3(site_xpos, objid),
+                        v9(site_xmat, objid),
+                        v3(m.site_size(), objid),
+                        &con.pos,
+                        &dir,
+                        m.site_type()[objid],
+                        None,
+                    );
+                    if hit >= 0.0 {
+                        sd[adr] += f[0];
+                    }
+                }
+            }
+            mjSENS_CONTACT => contact_sensor(m, d, sd, i),
+            mjSENS_TACTILE => tactile_sensor(m, d, sd, i),
+            mjSENS_ACCELEROMETER => {
+                let a = super::support::object_acceleration(m, d, mjOBJ_SITE, objid, true);
+                put(sd, adr, &a[3..]);
+            }
+            mjSENS_FORCE | mjSENS_TORQUE => {
+                let body = m.site_bodyid()[objid] as usize;
+                let root = m.body_rootid()[body] as usize;
+                let f = transform_spatial(
+                    v6(d.cfrc_int(m), body),
+                    true,
+                    v3(site_xpos, objid),
+                    v3(d.subtree_com(m), root),
+                    Some(v9(site_xmat, objid)),
+                );
+                let k = if t == mjSENS_FORCE { 3 } else { 0 };
+                put(sd, adr, &f[k..k + 3]);
+            }
+            mjSENS_ACTUATORFRC => sd[adr] = d.actuator_force(m)[objid],
+            mjSENS_JOINTACTFRC => sd[adr] = d.qfrc_actuator(m)[m.jnt_dofadr()[objid] as usize],
+            mjSENS_TENDONACTFRC => {
+                let (trntype, trnid, force) = (m.actuator_trntype(), m.actuator_trnid(), d.actuator_force(m));
+                let mut frc = 0.0;
+                for j in 0..m.nu as usize {
+                    if trntype[j] == mjTRN_TENDON && trnid[2 * j] == objid as i32 {
+                        frc += force[j];
+                    }
+                }
+                sd[adr] = frc;
+            }
+            mjSENS_JOINTLIMITFRC | mjSENS_TENDONLIMITFRC => {
+                let kind = if t == mjSENS_JOINTLIMITFRC { mjCNSTR_LIMIT_JOINT } else { mjCNSTR_LIMIT_TENDON };
+                sd[adr] = match limit_row(d, m, kind, objid as i32) {
+                    Some(j) => d.efc_force(m)[j],
+                    None => 0.0,
+                };
+            }
+            mjSENS_FRAMELINACC | mjSENS_FRAMEANGACC => {
+                let a = super::support::object_acceleration(m, d, objtype, objid, false);
+                let k = if t == mjSENS_FRAMELINACC { 3 } else { 0 };
+                put(sd, adr, &a[k..k + 3]);
+            }
+            mjSENS_USER => {
+                let dim = m.sensor_dim()[i] as usize;
+                sd[adr..adr + dim].fill(0.0);
+                nuser += 1;
+            }
+            _ => crate::mjerror!("mj_sensorAcc", "invalid type in ACC stage, sensor {}", i),
+        }
+    }
+
+    user_sensors(m, d, mjSTAGE_ACC as i32, nuser);
+    plugin_sensors(m, "mj_sensorAcc", mjSTAGE_ACC as i32);
+    apply_cutoff(m, d, mjSTAGE_ACC as i32);
 }
 
-/// Not built yet.
+//-------------------------------- energy ----------------------------------------------------------
+
+/// Potential energy (`energy[0]`): gravity, then joint, tendon and 1D flex springs.
 ///
 /// # Safety
-/// `d` must be data made for `m`.
-#[allow(unused_variables)]
+/// `d` must be data made for `m`, with the position stage computed.
 pub unsafe fn energy_pos(m: &mjModel, d: &mut mjData) {
-    unimplemented!("energy_pos")
+    let mut e = 0.0;
+    let nbody = m.nbody as usize;
+
+    if !disabled(m, mjDSBL_GRAVITY) {
+        let (mass, xipos) = (m.body_mass(), d.xipos(m));
+        for b in 1..nbody {
+            e -= mass[b] * dot3(&m.opt.gravity, v3(xipos, b));
+        }
+    }
+
+    let filter = sleep_filter(m, d);
+
+    if !disabled(m, mjDSBL_SPRING) {
+        let (qpos, spring) = (d.qpos(m), m.qpos_spring());
+        let body_awake = d.body_awake(m);
+        let (jntadr, jntnum) = (m.body_jntadr(), m.body_jntnum());
+        for b in 1..nbody {
+            if filter && body_awake[b] != mjS_AWAKE {
+                continue;
+            }
+            let start = jntadr[b].max(0) as usize;
+            for j in start..start + jntnum[b].max(0) as usize {
+                let stiffness = m.jnt_stiffness()[j];
+                if stiffness == 0.0 {
+                    continue;
+                }
+                let mut padr = m.jnt_qposadr()[j] as usize;
+                let jtype = m.jnt_type()[j];
+                if jtype == mjJNT_FREE {
+                    let dif = sub3(v3(&qpos[padr..], 0), v3(&spring[padr..], 0));
+                    e += 0.5 * stiffness * dot3(&dif, &dif);
+                    padr += 3;
+                }
+                match jtype {
+                    mjJNT_FREE | mjJNT_BALL => {
+                        // as upstream, the stored (not renormalized) quaternion is compared
+                        let dif = sub_quat(v4(&qpos[padr..], 0), v4(&spring[padr..], 0));
+                        e += 0.5 * stiffness * dot3(&dif, &dif);
+                    }
+                    mjJNT_SLIDE | mjJNT_HINGE => {
+                        let dq = qpos[padr] - spring[padr];
+                        e += 0.5 * stiffness * dq * dq;
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    if !disabled(m, mjDSBL_SPRING) {
+        let (length, range) = (d.ten_length(m), m.tendon_lengthspring());
+        for i in 0..m.ntendon as usize {
+            if filter && sleep_state(m, d, mjOBJ_TENDON, i as i32) != mjS_AWAKE {
+                continue;
+            }
+            let stiffness = m.tendon_stiffness()[i];
+            let (lower, upper) = (range[2 * i], range[2 * i + 1]);
+            let displacement = if length[i] > upper {
+                upper - length[i]
+            } else if length[i] < lower {
+                lower - length[i]
+            } else {
+                0.0
+            };
+            e += 0.5 * stiffness * displacement * displacement;
+        }
+    }
+
+    if !disabled(m, mjDSBL_SPRING) {
+        let (edge_len, len0, edge_rigid) = (d.flexedge_length(m), m.flexedge_length0(), m.flexedge_rigid());
+        for f in 0..m.nflex as usize {
+            let stiffness = m.flex_edgestiffness()[f];
+            if m.flex_rigid()[f] != 0 || stiffness == 0.0 || m.flex_dim()[f] > 1 {
+                continue;
+            }
+            let start = m.flex_edgeadr()[f] as usize;
+            for k in start..start + m.flex_edgenum()[f] as usize {
+                if edge_rigid[k] == 0 {
+                    let displacement = len0[k] - edge_len[k];
+                    e += 0.5 * stiffness * displacement * displacement;
+                }
+            }
+        }
+    }
+
+    d.energy[0] = e;
 }
 
-/// Not built yet.
+/// Kinetic energy (`energy[1]`): 0.5 * qvel' * M * qvel.
 ///
 /// # Safety
-/// `d` must be data made for `m`.
-#[allow(unused_variables)]
+/// `d` must be data made for `m`, with the inertia matrix computed.
 pub unsafe fn energy_vel(m: &mjModel, d: &mut mjData) {
-    unimplemented!("energy_vel")
+    let nv = m.nv as usize;
+    mark(d);
+    let vec = stack_nums(d, nv);
+    let qvel = d.qvel(m);
+    super::inertia::mul_m(m, d, vec, qvel);
+    d.energy[1] = 0.5 * dot(vec, qvel);
+    free(d);
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info(criterion: f64, id: i32) -> ContactInfo {
+        ContactInfo { criterion, id, flip: 0 }
+    }
+
+    #[test]
+    fn partial_sort_keeps_smallest_in_order() {
+        let mut arr: Vec<ContactInfo> = [5.0, 1.0, 4.0, 1.0, 3.0, 0.5].iter().enumerate().map(|(i, &c)| info(c, i as i32)).collect();
+        let mut buf = vec![info(0.0, 0); 3];
+        select_smallest(&mut arr, &mut buf, 3);
+        let got: Vec<(f64, i32)> = arr[..3].iter().map(|c| (c.criterion, c.id)).collect();
+        assert_eq!(got, vec![(0.5, 5), (1.0, 1), (1.0, 3)]);
+    }
+
+    #[test]
+    fn inside_primitives() {
+        let eye = [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0];
+        let o = [0.0; 3];
+        assert!(inside_geom(&o, &eye, &[1.0, 0.0, 0.0], mjGEOM_SPHERE, &[0.5, 0.5, 0.0]));
+        assert!(!inside_geom(&o, &eye, &[1.0, 2.0, 3.0], mjGEOM_BOX, &[0.5, 2.5, 0.0]));
+        assert!(inside_geom(&o, &eye, &[0.5, 1.0, 0.0], mjGEOM_CAPSULE, &[0.0, 0.0, 1.4]));
+        assert!(inside_geom(&o, &eye, &[0.0; 3], mjGEOM_PLANE, &[3.0, 3.0, -0.1]));
+    }
+}

@@ -1,23 +1,642 @@
 //! Tendon lengths and Jacobians with wrapping (`mj_tendon`) and actuator transmissions
 //! (`mj_transmission`). Computation chapter, "Tendons" and "Actuation model".
 
+use super::constraint::mul_jac_t_vec;
+use super::support::{jac, jac_dif_pair, jac_point_axis, jac_site};
+use super::wrap::wrap;
+use super::{enabled, free, is_sparse, mark, stack_ints, stack_nums, v3, v3m, v4, v9};
 use crate::abi::*;
+use crate::math::blas::{
+    add_to, add_to_scl, dist3, dot3, mul_mat_mat, mul_mat_t_vec, mul_mat_t_vec3, mul_mat_vec3, normalize3,
+    normalize4, scl_inplace, sub, sub3, sub_from,
+};
+use crate::math::misc::{is_zero, round};
+use crate::math::sparse::combine_sparse;
+use crate::math::spatial::{mul_quat, neg_quat, quat2vel, rot_vec_quat, sub_quat};
 
-/// Not built yet.
+const ASLEEP: i32 = mjtSleepState_::mjS_ASLEEP as i32;
+const AWAKE: i32 = mjtSleepState_::mjS_AWAKE as i32;
+
+const WRAP_JOINT: i32 = mjtWrap_::mjWRAP_JOINT as i32;
+const WRAP_PULLEY: i32 = mjtWrap_::mjWRAP_PULLEY as i32;
+const WRAP_SPHERE: i32 = mjtWrap_::mjWRAP_SPHERE as i32;
+const WRAP_CYLINDER: i32 = mjtWrap_::mjWRAP_CYLINDER as i32;
+
+//------------------------------ sleep states ------------------------------------------------------
+
+/// Sleep state of tendon `i` from the trees it spans.
+unsafe fn tendon_sleep_state(m: &mjModel, d: &mjData, i: usize) -> i32 {
+    let treenum = m.tendon_treenum()[i];
+    let treeid = &m.tendon_treeid()[2 * i..2 * i + 2];
+    let tree_awake = d.tree_awake(m);
+    let awake = |t: i32| tree_awake[t as usize] != 0;
+    match treenum {
+        0 => mjtSleepState_::mjS_STATIC as i32,
+        1 => if awake(treeid[0]) { AWAKE } else { ASLEEP },
+        2 => if awake(treeid[0]) || awake(treeid[1]) { AWAKE } else { ASLEEP },
+        _ => AWAKE,
+    }
+}
+
+/// Whether actuator `i` is asleep (its transmission target sleeps).
+unsafe fn actuator_asleep(m: &mjModel, d: &mjData, i: usize) -> bool {
+    let id = m.actuator_trnid()[2 * i] as usize;
+    let body_awake = d.body_awake(m);
+    let site = |s: usize| body_awake[m.site_bodyid()[s] as usize];
+    let state = match m.actuator_trntype()[i] {
+        t if t == mjtTrn_::mjTRN_JOINT as i32 || t == mjtTrn_::mjTRN_JOINTINPARENT as i32 => {
+            body_awake[m.jnt_bodyid()[id] as usize]
+        }
+        t if t == mjtTrn_::mjTRN_SLIDERCRANK as i32 => {
+            let other = m.actuator_trnid()[2 * i + 1] as usize;
+            if site(id) == AWAKE || site(other) == AWAKE { AWAKE } else { ASLEEP }
+        }
+        t if t == mjtTrn_::mjTRN_TENDON as i32 => tendon_sleep_state(m, d, id),
+        t if t == mjtTrn_::mjTRN_SITE as i32 => site(id),
+        t if t == mjtTrn_::mjTRN_BODY as i32 => body_awake[id],
+        _ => AWAKE,
+    };
+    state == ASLEEP
+}
+
+//------------------------------ Jacobian helpers --------------------------------------------------
+
+/// Translational Jacobian difference of `pos2` on `b2` minus `pos1` on `b1` (dense, or over the
+/// merged chain written to `chain` for sparse models); returns its column count.
+#[allow(clippy::too_many_arguments)]
+unsafe fn jac_dif_p(
+    m: &mjModel,
+    d: &mjData,
+    chain: &mut [i32],
+    b1: usize,
+    b2: usize,
+    pos1: &[f64; 3],
+    pos2: &[f64; 3],
+    jac1: &mut [f64],
+    jac2: &mut [f64],
+    jacdif: &mut [f64],
+) -> usize {
+    jac_dif_pair(m, d, chain, b1, b2, pos1, pos2, Some(jac1), Some(jac2), Some(jacdif), None, None, None)
+}
+
+//------------------------------ tendons -----------------------------------------------------------
+
+/// Computes tendon lengths `ten_length`, Jacobians `ten_J` (dense, or sparse rows when the
+/// model is sparse) and the wrap paths `ten_wrapadr`, `ten_wrapnum`, `wrap_obj`, `wrap_xpos`.
 ///
 /// # Safety
-/// `d` must be data made for `m`.
-#[allow(unused_variables)]
+/// `d` must be data made for `m`, with kinematics and comPos done.
 pub unsafe fn tendon(m: &mjModel, d: &mut mjData) {
-    unimplemented!("tendon")
+    let nten = m.ntendon as usize;
+    let nv = m.nv as usize;
+    if nten == 0 {
+        return;
+    }
+    let sparse = is_sparse(m);
+
+    mark(d);
+    let jac1 = stack_nums(d, 3 * nv);
+    let jac2 = stack_nums(d, 3 * nv);
+    let jacdif = stack_nums(d, 3 * nv);
+    let tmp = stack_nums(d, nv);
+    let (chain, buf_ind, buf): (&mut [i32], &mut [i32], &mut [f64]) = if sparse {
+        (stack_ints(d, nv), stack_ints(d, nv), stack_nums(d, nv))
+    } else {
+        (&mut [], &mut [], &mut [])
+    };
+
+    let len = d.ten_length(m);
+    let rownnz = d.ten_J_rownnz(m);
+    let rowadr = d.ten_J_rowadr(m);
+    let colind = d.ten_J_colind(m);
+    let jmat = d.ten_J(m);
+    let wrapadr = d.ten_wrapadr(m);
+    let wrapnum = d.ten_wrapnum(m);
+    let wrap_obj = d.wrap_obj(m);
+    let wrap_xpos = d.wrap_xpos(m);
+    let site_xpos: &[f64] = d.site_xpos(m);
+    let geom_xpos: &[f64] = d.geom_xpos(m);
+    let geom_xmat: &[f64] = d.geom_xmat(m);
+    let qpos: &[f64] = d.qpos(m);
+
+    let (ten_adr, ten_num) = (m.tendon_adr(), m.tendon_num());
+    let (wtype, wobj, wprm) = (m.wrap_type(), m.wrap_objid(), m.wrap_prm());
+    let site_body = m.site_bodyid();
+
+    len.fill(0.0);
+    if sparse {
+        rownnz.fill(0);
+    } else {
+        jmat.fill(0.0);
+    }
+
+    let sleep_filter = enabled(m, mjtEnableBit_::mjENBL_SLEEP) && d.ntree_awake < m.ntree;
+
+    let mut wrapcount = 0usize;
+    for i in 0..nten {
+        if sleep_filter && tendon_sleep_state(m, d, i) == ASLEEP {
+            continue;
+        }
+
+        let adr = ten_adr[i] as usize;
+        let num = ten_num[i] as usize;
+        wrapadr[i] = wrapcount as i32;
+        wrapnum[i] = 0;
+        if sparse {
+            rowadr[i] = if i > 0 { rowadr[i - 1] + rownnz[i - 1] } else { 0 };
+        }
+        let radr = if sparse { rowadr[i] as usize } else { i * nv };
+
+        // fixed tendon: linear in joint positions
+        if wtype[adr] == WRAP_JOINT {
+            for j in adr..adr + num {
+                let k = wobj[j] as usize;
+                let coef = wprm[j];
+                len[i] += coef * qpos[m.jnt_qposadr()[k] as usize];
+                let dof = m.jnt_dofadr()[k];
+                if sparse {
+                    rownnz[i] = combine_sparse(
+                        &mut jmat[radr..],
+                        &[coef],
+                        1.0,
+                        1.0,
+                        rownnz[i] as usize,
+                        1,
+                        &mut colind[radr..],
+                        &[dof],
+                        buf,
+                        buf_ind,
+                    ) as i32;
+                } else {
+                    jmat[radr + dof as usize] = coef;
+                }
+            }
+            continue;
+        }
+
+        // spatial tendon: walk the path segment by segment
+        let mut divisor = 1.0;
+        let mut j = 0usize;
+        while j + 1 < num {
+            let type0 = wtype[adr + j];
+            let type1 = wtype[adr + j + 1];
+            let id0 = wobj[adr + j] as usize;
+            let mut id1 = wobj[adr + j + 1] as usize;
+
+            if type0 == WRAP_PULLEY || type1 == WRAP_PULLEY {
+                if type0 == WRAP_PULLEY {
+                    divisor = wprm[adr + j];
+                    v3m(wrap_xpos, wrapcount).fill(0.0);
+                    wrap_obj[wrapcount] = -2;
+                    wrapnum[i] += 1;
+                    wrapcount += 1;
+                }
+                j += 1;
+                continue;
+            }
+
+            // segment from a site, possibly around a geom, to the next site
+            let mut wpnt = [0.0f64; 12];
+            let mut wbody = [0usize; 4];
+            wpnt[0..3].copy_from_slice(v3(site_xpos, id0));
+            wbody[0] = site_body[id0] as usize;
+            let mut wlen = -1.0;
+            let mut wrapid = 0usize;
+            let wrapped_geom = type1 == WRAP_SPHERE || type1 == WRAP_CYLINDER;
+            if wrapped_geom {
+                let wraptype = type1;
+                wrapid = id1;
+                id1 = wobj[adr + j + 2] as usize;
+
+                let sideid = round(wprm[adr + j + 1]);
+                let side = if sideid < -1 || sideid >= m.nsite {
+                    crate::mjerror!("mj_tendon", "invalid sideid {} in wrap_prm", sideid);
+                    None
+                } else if sideid >= 0 {
+                    Some(v3(site_xpos, sideid as usize))
+                } else {
+                    None
+                };
+                let mut pts = [0.0; 6];
+                wlen = wrap(
+                    &mut pts,
+                    v3(site_xpos, id0),
+                    v3(site_xpos, id1),
+                    v3(geom_xpos, wrapid),
+                    v9(geom_xmat, wrapid),
+                    m.geom_size()[3 * wrapid],
+                    wraptype,
+                    side,
+                );
+                wpnt[3..9].copy_from_slice(&pts);
+            }
+
+            let nseg = if wlen < 0.0 {
+                wpnt[3..6].copy_from_slice(v3(site_xpos, id1));
+                wbody[1] = site_body[id1] as usize;
+                len[i] += dist3(v3(&wpnt, 0), v3(&wpnt, 1)) / divisor;
+                1
+            } else {
+                wpnt[9..12].copy_from_slice(v3(site_xpos, id1));
+                let gb = m.geom_bodyid()[wrapid] as usize;
+                wbody[1] = gb;
+                wbody[2] = gb;
+                wbody[3] = site_body[id1] as usize;
+                len[i] += (dist3(v3(&wpnt, 0), v3(&wpnt, 1)) + wlen + dist3(v3(&wpnt, 2), v3(&wpnt, 3))) / divisor;
+                3
+            };
+
+            // Jacobian of each segment whose ends move differently
+            for k in 0..nseg {
+                if wbody[k] == wbody[k + 1] {
+                    continue;
+                }
+                let (p0, p1) = (*v3(&wpnt, k), *v3(&wpnt, k + 1));
+                let mut dif = sub3(&p1, &p0);
+                normalize3(&mut dif);
+
+                if sparse {
+                    let nc = jac_dif_p(m, d, chain, wbody[k], wbody[k + 1], &p0, &p1, jac1, jac2, jacdif);
+                    if nc == 0 {
+                        continue;
+                    }
+                    mul_mat_t_vec(tmp, jacdif, &dif, 3, nc);
+                    rownnz[i] = combine_sparse(
+                        &mut jmat[radr..],
+                        tmp,
+                        1.0,
+                        1.0 / divisor,
+                        rownnz[i] as usize,
+                        nc,
+                        &mut colind[radr..],
+                        chain,
+                        buf,
+                        buf_ind,
+                    ) as i32;
+                } else {
+                    jac(m, d, Some(&mut *jac1), None, &p0, wbody[k]);
+                    jac(m, d, Some(&mut *jac2), None, &p1, wbody[k + 1]);
+                    sub(jacdif, jac2, jac1);
+                    mul_mat_t_vec(tmp, jacdif, &dif, 3, nv);
+                    add_to_scl(&mut jmat[radr..radr + nv], tmp, 1.0 / divisor);
+                }
+            }
+
+            // record the path points of this segment
+            let npnt = if wlen < 0.0 { 1 } else { 3 };
+            wrap_xpos[3 * wrapcount..3 * (wrapcount + npnt)].copy_from_slice(&wpnt[..3 * npnt]);
+            wrap_obj[wrapcount] = -1;
+            if wlen >= 0.0 {
+                wrap_obj[wrapcount + 1] = wrapid as i32;
+                wrap_obj[wrapcount + 2] = wrapid as i32;
+            }
+            wrapnum[i] += npnt as i32;
+            wrapcount += npnt;
+
+            j += if wrapped_geom { 2 } else { 1 };
+
+            // closing site of the tendon or of a pulley branch
+            if j + 1 == num || wtype[adr + j + 1] == WRAP_PULLEY {
+                v3m(wrap_xpos, wrapcount).copy_from_slice(v3(site_xpos, id1));
+                wrap_obj[wrapcount] = -1;
+                wrapnum[i] += 1;
+                wrapcount += 1;
+            }
+        }
+    }
+
+    free(d);
 }
 
-/// Not built yet.
+//------------------------------ transmissions -----------------------------------------------------
+
+/// Moves the non-zeros of a dense row `row` to its front, writing their columns to `colind`;
+/// returns their number.
+fn compress_row(row: &mut [f64], colind: &mut [i32]) -> i32 {
+    let mut nnz = 0;
+    for j in 0..row.len() {
+        if row[j] != 0.0 {
+            row[nnz] = row[j];
+            colind[nnz] = j as i32;
+            nnz += 1;
+        }
+    }
+    nnz as i32
+}
+
+/// Computes actuator lengths `actuator_length` and moment arms (`actuator_moment` in the sparse
+/// row format `moment_rownnz`/`moment_rowadr`/`moment_colind`) for every transmission type.
 ///
 /// # Safety
-/// `d` must be data made for `m`.
-#[allow(unused_variables)]
+/// `d` must be data made for `m`, with kinematics, comPos and tendons done (and contacts and
+/// constraints for body transmissions).
 pub unsafe fn transmission(m: &mjModel, d: &mut mjData) {
-    unimplemented!("transmission")
+    let nv = m.nv as usize;
+    let nu = m.nu as usize;
+    if nu == 0 {
+        return;
+    }
+    let sparse = is_sparse(m);
+
+    mark(d);
+    let jacp = stack_nums(d, 3 * nv);
+    let jac_a = stack_nums(d, 3 * nv);
+    let jac_s = stack_nums(d, 3 * nv);
+
+    let length = d.actuator_length(m);
+    let moment = d.actuator_moment(m);
+    let rownnz = d.moment_rownnz(m);
+    let rowadr = d.moment_rowadr(m);
+    let colind = d.moment_colind(m);
+    let qpos: &[f64] = d.qpos(m);
+    let site_xpos: &[f64] = d.site_xpos(m);
+    let site_xmat: &[f64] = d.site_xmat(m);
+
+    // scratch allocated on first use
+    let mut jacref: Option<&mut [f64]> = None;
+    let mut moment_tmp: Option<&mut [f64]> = None;
+    let mut body_scratch: Option<BodyScratch> = None;
+
+    let sleep_filter = enabled(m, mjtEnableBit_::mjENBL_SLEEP) && d.nv_awake < m.nv;
+
+    for i in 0..nu {
+        rowadr[i] = if i == 0 { 0 } else { rowadr[i - 1] + rownnz[i - 1] };
+        let adr = rowadr[i] as usize;
+
+        if sleep_filter && actuator_asleep(m, d, i) {
+            rownnz[i] = 0;
+            continue;
+        }
+
+        let id = m.actuator_trnid()[2 * i] as usize;
+        let gear = &m.actuator_gear()[6 * i..6 * i + 6];
+        let gear3 = [gear[0], gear[1], gear[2]];
+        let trntype = m.actuator_trntype()[i];
+
+        if trntype == mjtTrn_::mjTRN_JOINT as i32 || trntype == mjtTrn_::mjTRN_JOINTINPARENT as i32 {
+            let jtype = m.jnt_type()[id];
+            let qadr = m.jnt_qposadr()[id] as usize;
+            let dadr = m.jnt_dofadr()[id];
+            let inparent = trntype == mjtTrn_::mjTRN_JOINTINPARENT as i32;
+            if jtype == mjtJoint_::mjJNT_SLIDE as i32 || jtype == mjtJoint_::mjJNT_HINGE as i32 {
+                rownnz[i] = 1;
+                colind[adr] = dadr;
+                length[i] = qpos[qadr] * gear[0];
+                moment[adr] = gear[0];
+            } else if jtype == mjtJoint_::mjJNT_BALL as i32 {
+                let mut quat = *v4(&qpos[qadr..], 0);
+                normalize4(&mut quat);
+                let axis = quat2vel(&quat, 1.0);
+                let gear_axis = if inparent { rot_vec_quat(&gear3, &neg_quat(&quat)) } else { gear3 };
+                length[i] = dot3(&axis, &gear_axis);
+                for k in 0..3 {
+                    colind[adr + k] = dadr + k as i32;
+                }
+                rownnz[i] = 3;
+                moment[adr..adr + 3].copy_from_slice(&gear_axis);
+            } else {
+                length[i] = 0.0;
+                let grot = [gear[3], gear[4], gear[5]];
+                let gear_axis = if inparent {
+                    let mut quat = [qpos[qadr + 3], qpos[qadr + 4], qpos[qadr + 5], qpos[qadr + 6]];
+                    normalize4(&mut quat);
+                    rot_vec_quat(&grot, &neg_quat(&quat))
+                } else {
+                    grot
+                };
+                for k in 0..6 {
+                    colind[adr + k] = dadr + k as i32;
+                }
+                rownnz[i] = 6;
+                moment[adr..adr + 3].copy_from_slice(&gear3);
+                moment[adr + 3..adr + 6].copy_from_slice(&gear_axis);
+            }
+        } else if trntype == mjtTrn_::mjTRN_SLIDERCRANK as i32 {
+            let slider = m.actuator_trnid()[2 * i + 1] as usize;
+            let rod = m.actuator_cranklength()[i];
+            let smat = v9(site_xmat, slider);
+            let axis = [smat[2], smat[5], smat[8]];
+            let vec = sub3(v3(site_xpos, id), v3(site_xpos, slider));
+
+            // length = a'v - sqrt((a'v)^2 + r^2 - v'v)
+            let av = dot3(&vec, &axis);
+            let det = av * av + rod * rod - dot3(&vec, &vec);
+            let (dlda, dldv);
+            if det <= 0.0 {
+                length[i] = av;
+                dlda = vec;
+                dldv = axis;
+            } else {
+                let sdet = det.sqrt();
+                length[i] = av - sdet;
+                let f = 1.0 - av / sdet;
+                let g = 1.0 / sdet;
+                dldv = [axis[0] * f + vec[0] * g, axis[1] * f + vec[1] * g, axis[2] * f + vec[2] * g];
+                dlda = [vec[0] * f, vec[1] * f, vec[2] * f];
+            }
+
+            jac_point_axis(m, d, Some(&mut *jac_s), Some(&mut *jac_a), v3(site_xpos, slider), &axis, m.site_bodyid()[slider] as usize);
+            jac_site(m, d, Some(&mut *jacp), None, id);
+            sub_from(jacp, jac_s);
+
+            let row = &mut moment[adr..adr + nv];
+            row.fill(0.0);
+            for (j, r) in row.iter_mut().enumerate() {
+                for k in 0..3 {
+                    *r += dlda[k] * jac_a[k * nv + j] + dldv[k] * jacp[k * nv + j];
+                }
+            }
+            length[i] *= gear[0];
+            for r in row.iter_mut() {
+                *r *= gear[0];
+            }
+            rownnz[i] = compress_row(row, &mut colind[adr..adr + nv]);
+        } else if trntype == mjtTrn_::mjTRN_TENDON as i32 {
+            length[i] = d.ten_length(m)[id] * gear[0];
+            let ten_j = d.ten_J(m);
+            if sparse {
+                let tnnz = d.ten_J_rownnz(m)[id] as usize;
+                let tadr = d.ten_J_rowadr(m)[id] as usize;
+                rownnz[i] = tnnz as i32;
+                colind[adr..adr + tnnz].copy_from_slice(&d.ten_J_colind(m)[tadr..tadr + tnnz]);
+                for (r, &t) in moment[adr..adr + tnnz].iter_mut().zip(&ten_j[tadr..tadr + tnnz]) {
+                    *r = t * gear[0];
+                }
+            } else {
+                let row = &mut moment[adr..adr + nv];
+                for (r, &t) in row.iter_mut().zip(&ten_j[id * nv..id * nv + nv]) {
+                    *r = t * gear[0];
+                }
+                rownnz[i] = compress_row(row, &mut colind[adr..adr + nv]);
+            }
+        } else if trntype == mjtTrn_::mjTRN_SITE as i32 {
+            jac_site(m, d, Some(&mut *jacp), Some(&mut *jac_s), id);
+            length[i] = 0.0;
+            let refid = m.actuator_trnid()[2 * i + 1];
+            let row = &mut moment[adr..adr + nv];
+            let smat = v9(site_xmat, id);
+            let grot = [gear[3], gear[4], gear[5]];
+
+            if refid == -1 {
+                // gear acts in the site frame
+                let wt = mul_mat_vec3(smat, &gear3);
+                let wr = mul_mat_vec3(smat, &grot);
+                mul_mat_t_vec(row, jacp, &wt, 3, nv);
+                mul_mat_t_vec(jacp, jac_s, &wr, 3, nv);
+                add_to(row, &jacp[..nv]);
+            } else {
+                let refid = refid as usize;
+                if jacref.is_none() {
+                    jacref = Some(stack_nums(d, 3 * nv));
+                }
+                let Some(jref) = jacref.as_deref_mut() else { continue };
+
+                // deepest dof shared by both sites' chains
+                let weld = m.body_weldid();
+                let b0 = weld[m.site_bodyid()[id] as usize] as usize;
+                let b1 = weld[m.site_bodyid()[refid] as usize] as usize;
+                let (dofadr, dofnum, dofparent) = (m.body_dofadr(), m.body_dofnum(), m.dof_parentid());
+                let mut da0 = dofadr[b0] + dofnum[b0] - 1;
+                let mut da1 = dofadr[b1] + dofnum[b1] - 1;
+                let mut common = -1;
+                if da0 >= 0 && da1 >= 0 {
+                    while da0 != da1 {
+                        if da0 < da1 {
+                            da1 = dofparent[da1 as usize];
+                        } else {
+                            da0 = dofparent[da0 as usize];
+                        }
+                        if da0 == -1 || da1 == -1 {
+                            break;
+                        }
+                    }
+                    if da0 == da1 {
+                        common = da0;
+                    }
+                }
+                let clear_common = |jm: &mut [f64]| {
+                    let mut da = common;
+                    while da >= 0 {
+                        let c = da as usize;
+                        jm[c] = 0.0;
+                        jm[nv + c] = 0.0;
+                        jm[2 * nv + c] = 0.0;
+                        da = dofparent[c];
+                    }
+                };
+                let rmat = v9(site_xmat, refid);
+
+                row.fill(0.0);
+
+                if !is_zero(&gear3) {
+                    let vec = mul_mat_t_vec3(rmat, &sub3(v3(site_xpos, id), v3(site_xpos, refid)));
+                    length[i] += dot3(&vec, &gear3);
+                    jac_site(m, d, Some(&mut *jref), None, refid);
+                    sub_from(jacp, jref);
+                    clear_common(jacp);
+                    let wt = mul_mat_vec3(rmat, &gear3);
+                    mul_mat_t_vec(row, jacp, &wt, 3, nv);
+                }
+
+                if !is_zero(&grot) {
+                    let xquat = d.xquat(m);
+                    let squat = m.site_quat();
+                    let quat = mul_quat(v4(squat, id), v4(xquat, m.site_bodyid()[id] as usize));
+                    let refquat = mul_quat(v4(squat, refid), v4(xquat, m.site_bodyid()[refid] as usize));
+                    let vec = sub_quat(&quat, &refquat);
+                    length[i] += dot3(&vec, &grot);
+                    jac_site(m, d, None, Some(&mut *jref), refid);
+                    sub_from(jac_s, jref);
+                    clear_common(jac_s);
+                    let wr = mul_mat_vec3(rmat, &grot);
+                    if moment_tmp.is_none() {
+                        moment_tmp = Some(stack_nums(d, nv));
+                    }
+                    let Some(mt) = moment_tmp.as_deref_mut() else { continue };
+                    mul_mat_t_vec(mt, jac_s, &wr, 3, nv);
+                    add_to(row, mt);
+                }
+            }
+            rownnz[i] = compress_row(row, &mut colind[adr..adr + nv]);
+        } else if trntype == mjtTrn_::mjTRN_BODY as i32 {
+            length[i] = 0.0;
+            let row = &mut moment[adr..adr + nv];
+            row.fill(0.0);
+
+            if body_scratch.is_none() {
+                let nefc = d.nefc as usize;
+                body_scratch = Some(BodyScratch {
+                    efc_force: stack_nums(d, nefc),
+                    exclude: stack_nums(d, nv),
+                    jacdif: stack_nums(d, 3 * nv),
+                    jac1: stack_nums(d, 3 * nv),
+                    jac2: stack_nums(d, 3 * nv),
+                    chain: if sparse { stack_ints(d, nv) } else { &mut [] },
+                });
+            }
+            let Some(bs) = body_scratch.as_mut() else { continue };
+            bs.efc_force.fill(0.0);
+            bs.exclude.fill(0.0);
+
+            let elliptic = m.opt.cone == mjtCone_::mjCONE_ELLIPTIC as i32;
+            let mut counter = 0;
+            for con in d.contact(m).iter() {
+                let (g1, g2) = (con.geom[0], con.geom[1]);
+                if g1 < 0 || g2 < 0 {
+                    continue;
+                }
+                let b1 = m.geom_bodyid()[g1 as usize] as usize;
+                let b2 = m.geom_bodyid()[g2 as usize] as usize;
+                if b1 != id && b2 != id {
+                    continue;
+                }
+                if con.exclude == 0 {
+                    counter += 1;
+                    let ea = con.efc_address as usize;
+                    if con.dim == 1 || elliptic {
+                        bs.efc_force[ea] = 1.0;
+                    } else {
+                        let npyr = (con.dim - 1) as usize;
+                        for f in &mut bs.efc_force[ea..ea + 2 * npyr] {
+                            *f = 0.5 / npyr as f64;
+                        }
+                    }
+                } else if con.exclude == 1 {
+                    counter += 1;
+                    let nc = jac_dif_p(
+                        m, d, bs.chain, b1, b2, &con.pos, &con.pos, bs.jac1, bs.jac2, bs.jacdif,
+                    );
+                    mul_mat_mat(jacp, &con.frame[..3], bs.jacdif, 1, 3, nc);
+                    if sparse {
+                        for k in 0..nc {
+                            bs.exclude[bs.chain[k] as usize] += jacp[k];
+                        }
+                    } else {
+                        add_to(bs.exclude, &jacp[..nv]);
+                    }
+                }
+            }
+
+            if counter > 0 {
+                mul_jac_t_vec(m, d, row, bs.efc_force);
+                add_to(row, bs.exclude);
+                scl_inplace(row, -1.0 / counter as f64);
+            }
+            rownnz[i] = compress_row(row, &mut colind[adr..adr + nv]);
+        } else {
+            crate::mjerror!("mj_transmission", "unknown transmission type {}", trntype);
+        }
+    }
+
+    free(d);
 }
 
+/// Scratch of body transmissions, taken from the stack for the first one.
+struct BodyScratch<'a> {
+    efc_force: &'a mut [f64],
+    exclude: &'a mut [f64],
+    jacdif: &'a mut [f64],
+    jac1: &'a mut [f64],
+    jac2: &'a mut [f64],
+    chain: &'a mut [i32],
+}

@@ -1,50 +1,560 @@
 //! Velocity stage: com-based velocities (`mj_comVel`), subtree momenta (`mj_subtreeVel`) and
-//! recursive Newton-Euler (`mj_rne`, `mj_rnePostConstraint`). Computation chapter.
+//! recursive Newton-Euler (`mj_rne`, `mj_rnePostConstraint`), plus the tendon-armature bias
+//! (`mj_tendonBias`). Computation chapter.
+//!
+//! Spatial vectors are (rotation, translation) for motions and (torque, force) for forces, all
+//! in world orientation about the com of the body's kinematic tree. Sleeping is not supported
+//! yet: every body is processed.
 
 use crate::abi::*;
+use crate::engine::kinematics::local2global;
+use crate::engine::support::{jac, jac_dot, object_velocity};
+use crate::engine::{disabled, free, is_sparse, mark, stack_nums, v10, v3, v3m, v6, v6m, v9};
+use crate::math::blas::{add_to_scl, dot, dot3, mul_mat_t_vec, mul_mat_t_vec3, mul_mat_vec3, normalize3, scl3, sub3};
+use crate::math::misc::decode_pyramid;
+use crate::math::spatial::{cross, mul_inert_vec, transform_spatial};
 
-/// Not built yet.
+const FREE: i32 = mjtJoint_::mjJNT_FREE as i32;
+const BALL: i32 = mjtJoint_::mjJNT_BALL as i32;
+
+/// Motion cross product `vel x v` (`mju_crossMotion`).
+#[inline]
+fn cross_motion(vel: &[f64; 6], v: &[f64; 6]) -> [f64; 6] {
+    let mut r = [
+        -vel[2] * v[1] + vel[1] * v[2],
+        vel[2] * v[0] - vel[0] * v[2],
+        -vel[1] * v[0] + vel[0] * v[1],
+        -vel[2] * v[4] + vel[1] * v[5],
+        vel[2] * v[3] - vel[0] * v[5],
+        -vel[1] * v[3] + vel[0] * v[4],
+    ];
+    r[3] += -vel[5] * v[1] + vel[4] * v[2];
+    r[4] += vel[5] * v[0] - vel[3] * v[2];
+    r[5] += -vel[4] * v[0] + vel[3] * v[1];
+    r
+}
+
+/// Force cross product `vel x* f` (`mju_crossForce`).
+#[inline]
+fn cross_force(vel: &[f64; 6], f: &[f64; 6]) -> [f64; 6] {
+    let mut r = [
+        -vel[2] * f[1] + vel[1] * f[2],
+        vel[2] * f[0] - vel[0] * f[2],
+        -vel[1] * f[0] + vel[0] * f[1],
+        -vel[2] * f[4] + vel[1] * f[5],
+        vel[2] * f[3] - vel[0] * f[5],
+        -vel[1] * f[3] + vel[0] * f[4],
+    ];
+    r[0] += -vel[5] * f[4] + vel[4] * f[5];
+    r[1] += vel[5] * f[3] - vel[3] * f[5];
+    r[2] += -vel[4] * f[3] + vel[3] * f[4];
+    r
+}
+
+/// `sum_k dof_k * vec[k]` over the `vec.len()` motion dofs stored in `dof` (`mju_mulDofVec`).
+#[inline]
+fn mul_dof_vec(dof: &[f64], vec: &[f64]) -> [f64; 6] {
+    let mut r = [0.0; 6];
+    match vec.len() {
+        0 => {}
+        1 => {
+            for (a, &b) in r.iter_mut().zip(&dof[..6]) {
+                *a = b * vec[0];
+            }
+        }
+        n => mul_mat_t_vec(&mut r, dof, vec, n, 6),
+    }
+    r
+}
+
+#[inline]
+fn add6(a: &[f64; 6], b: &[f64; 6]) -> [f64; 6] {
+    [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] + b[5]]
+}
+
+#[inline]
+fn add_to6(a: &mut [f64; 6], b: &[f64; 6]) {
+    for (x, &y) in a.iter_mut().zip(b) {
+        *x += y;
+    }
+}
+
+/// Body velocities `cvel` and dof derivatives `cdof_dot` (`mj_comVel`).
 ///
 /// # Safety
-/// `d` must be data made for `m`.
-#[allow(unused_variables)]
+/// `d` must be data made for `m`, after `mj_comPos`.
 pub unsafe fn com_vel(m: &mjModel, d: &mut mjData) {
-    unimplemented!("com_vel")
+    let nbody = m.nbody as usize;
+    let (parentid, dofnum, dofadr) = (m.body_parentid(), m.body_dofnum(), m.body_dofadr());
+    let (jnt_type, dof_jntid) = (m.jnt_type(), m.dof_jntid());
+    let (cdof, qvel) = (d.cdof(m), d.qvel(m));
+    let (cvel_all, cdof_dot) = (d.cvel(m), d.cdof_dot(m));
+    if nbody == 0 {
+        return;
+    }
+    *v6m(cvel_all, 0) = [0.0; 6];
+
+    for i in 1..nbody {
+        let mut cvel = *v6(cvel_all, parentid[i] as usize);
+        let n = dofnum[i] as usize;
+        let bda = dofadr[i].max(0) as usize; // -1 for bodies without dofs
+        let out = &mut cdof_dot[6 * bda..6 * (bda + n)];
+        let mut j = 0;
+        while j < n {
+            let t = jnt_type[dof_jntid[bda + j] as usize];
+            if t == FREE || t == BALL {
+                if t == FREE {
+                    // translations: no dof derivative
+                    out[..18].fill(0.0);
+                    let tmp = mul_dof_vec(&cdof[6 * bda..6 * bda + 18], &qvel[bda..bda + 3]);
+                    add_to6(&mut cvel, &tmp);
+                    j += 3;
+                }
+                // all three rotations see the velocity before this joint's rotation
+                for k in 0..3 {
+                    let c = cross_motion(&cvel, v6(cdof, bda + j + k));
+                    out[6 * (j + k)..6 * (j + k) + 6].copy_from_slice(&c);
+                }
+                let tmp = mul_dof_vec(&cdof[6 * (bda + j)..6 * (bda + j + 3)], &qvel[bda + j..bda + j + 3]);
+                add_to6(&mut cvel, &tmp);
+                j += 3;
+            } else {
+                let c = cross_motion(&cvel, v6(cdof, bda + j));
+                out[6 * j..6 * j + 6].copy_from_slice(&c);
+                let tmp = mul_dof_vec(&cdof[6 * (bda + j)..6 * (bda + j + 1)], &qvel[bda + j..bda + j + 1]);
+                add_to6(&mut cvel, &tmp);
+                j += 1;
+            }
+        }
+        *v6m(cvel_all, i) = cvel;
+    }
 }
 
-/// Not built yet.
+/// Subtree linear velocities and angular momenta about the subtree coms (`mj_subtreeVel`).
 ///
 /// # Safety
-/// `d` must be data made for `m`.
-#[allow(unused_variables)]
+/// `d` must be data made for `m`, after [`com_vel`].
 pub unsafe fn subtree_vel(m: &mjModel, d: &mut mjData) {
-    unimplemented!("subtree_vel")
+    let nbody = m.nbody as usize;
+    let (mass, subtreemass, inertia, parentid) =
+        (m.body_mass(), m.body_subtreemass(), m.body_inertia(), m.body_parentid());
+    mark(d);
+    let body_vel = stack_nums(d, 6 * nbody);
+    let (ximat, xipos, com) = (d.ximat(m), d.xipos(m), d.subtree_com(m));
+    let (linvel, angmom) = (d.subtree_linvel(m), d.subtree_angmom(m));
+
+    // each body's own momenta
+    for i in 0..nbody {
+        let vel = object_velocity(m, d, mjtObj_::mjOBJ_BODY as i32, i, false);
+        *v6m(body_vel, i) = vel;
+        *v3m(linvel, i) = scl3(&[vel[3], vel[4], vel[5]], mass[i]);
+        let r = v9(ximat, i);
+        let mut dv = mul_mat_t_vec3(r, &[vel[0], vel[1], vel[2]]);
+        dv[0] *= inertia[3 * i];
+        dv[1] *= inertia[3 * i + 1];
+        dv[2] *= inertia[3 * i + 2];
+        *v3m(angmom, i) = mul_mat_vec3(r, &dv);
+    }
+
+    // linear momentum summed up the tree, turned into velocity
+    for i in (0..nbody).rev() {
+        if i > 0 {
+            let p = *v3(linvel, i);
+            let par = v3m(linvel, parentid[i] as usize);
+            par[0] += p[0];
+            par[1] += p[1];
+            par[2] += p[2];
+        }
+        let s = 1.0 / subtreemass[i].max(mjMINVAL);
+        let v = *v3(linvel, i);
+        *v3m(linvel, i) = scl3(&v, s);
+    }
+
+    // angular momentum: own motion relative to the subtree, then the subtree about the parent
+    for i in (1..nbody).rev() {
+        let parent = parentid[i] as usize;
+        let bv = v6(body_vel, i);
+        let dx = sub3(v3(xipos, i), v3(com, i));
+        let dv = sub3(&[bv[3], bv[4], bv[5]], v3(linvel, i));
+        let dl = cross(&dx, &scl3(&dv, mass[i]));
+        let own = v3m(angmom, i);
+        own[0] += dl[0];
+        own[1] += dl[1];
+        own[2] += dl[2];
+        let own = *own;
+        let par = v3m(angmom, parent);
+        par[0] += own[0];
+        par[1] += own[1];
+        par[2] += own[2];
+
+        let dx = sub3(v3(com, i), v3(com, parent));
+        let dv = sub3(v3(linvel, i), v3(linvel, parent));
+        let dl = cross(&dx, &scl3(&dv, subtreemass[i]));
+        let par = v3m(angmom, parent);
+        par[0] += dl[0];
+        par[1] += dl[1];
+        par[2] += dl[2];
+    }
+    free(d);
 }
 
-/// Not built yet.
+/// World acceleration seen by every body: minus gravity unless gravity is disabled.
+#[inline]
+fn world_acc(m: &mjModel) -> [f64; 6] {
+    let mut a = [0.0; 6];
+    if !disabled(m, mjtDisableBit_::mjDSBL_GRAVITY) {
+        let g = scl3(&m.opt.gravity, -1.0);
+        a[3..].copy_from_slice(&g);
+    }
+    a
+}
+
+/// Net body force `cinert * cacc + cvel x* (cinert * cvel)` of one body.
+#[inline]
+fn body_force(cinert: &[f64; 10], cacc: &[f64; 6], cvel: &[f64; 6]) -> [f64; 6] {
+    let mut f = mul_inert_vec(cinert, cacc);
+    let corr = cross_force(cvel, &mul_inert_vec(cinert, cvel));
+    add_to6(&mut f, &corr);
+    f
+}
+
+/// Recursive Newton-Euler (`mj_rne`): `result = M qacc + c(qpos, qvel)`, or only the bias
+/// `c` when `flg_acc` is false. `result` holds nv numbers.
 ///
 /// # Safety
-/// `d` must be data made for `m`.
-#[allow(unused_variables)]
+/// `d` must be data made for `m`, after [`com_vel`].
 pub unsafe fn rne(m: &mjModel, d: &mut mjData, flg_acc: bool, result: &mut [f64]) {
-    unimplemented!("rne")
+    let nbody = m.nbody as usize;
+    let nv = m.nv as usize;
+    let (parentid, dofnum, dofadr, dof_bodyid) = (m.body_parentid(), m.body_dofnum(), m.body_dofadr(), m.dof_bodyid());
+    mark(d);
+    let cacc = stack_nums(d, 6 * nbody);
+    let cfrc = stack_nums(d, 6 * nbody);
+    let (cdof, cdof_dot, cinert, cvel) = (d.cdof(m), d.cdof_dot(m), d.cinert(m), d.cvel(m));
+    let (qvel, qacc) = (d.qvel(m), d.qacc(m));
+
+    if nbody > 0 {
+        *v6m(cacc, 0) = world_acc(m);
+    }
+    for i in 1..nbody {
+        let bda = dofadr[i].max(0) as usize; // -1 for bodies without dofs
+        let n = dofnum[i] as usize;
+        let tmp = mul_dof_vec(&cdof_dot[6 * bda..6 * (bda + n)], &qvel[bda..bda + n]);
+        let mut a = add6(v6(cacc, parentid[i] as usize), &tmp);
+        if flg_acc {
+            let tmp = mul_dof_vec(&cdof[6 * bda..6 * (bda + n)], &qacc[bda..bda + n]);
+            add_to6(&mut a, &tmp);
+        }
+        *v6m(cacc, i) = a;
+        *v6m(cfrc, i) = body_force(v10(cinert, i), &a, v6(cvel, i));
+    }
+
+    if nbody > 0 {
+        *v6m(cfrc, 0) = [0.0; 6];
+    }
+    for i in (1..nbody).rev() {
+        let p = parentid[i] as usize;
+        if p > 0 {
+            let f = *v6(cfrc, i);
+            add_to6(v6m(cfrc, p), &f);
+        }
+    }
+
+    for v in 0..nv {
+        result[v] = dot(v6(cdof, v), v6(cfrc, dof_bodyid[v] as usize));
+    }
+    free(d);
 }
 
-/// Not built yet.
+/// Contact force of contact `id` in its contact frame (normal, tangents, torques), as
+/// `mj_contactForce`.
+unsafe fn contact_force(m: &mjModel, d: &mjData, con: &mjContact) -> [f64; 6] {
+    let mut res = [0.0; 6];
+    if con.efc_address < 0 {
+        return res;
+    }
+    let dim = con.dim as usize;
+    let force = &d.efc_force(m)[con.efc_address as usize..];
+    if m.opt.cone == mjtCone_::mjCONE_PYRAMIDAL as i32 {
+        decode_pyramid(&mut res, force, &con.friction[..dim - 1]);
+    } else {
+        res[..dim].copy_from_slice(&force[..dim]);
+    }
+    res
+}
+
+/// Torque:force `cfrc` applied at world point `pos`, moved to the com frame of `body`'s tree.
+#[inline]
+fn to_com(cfrc: &[f64; 6], com: &[f64], rootid: &[i32], body: usize, pos: &[f64; 3]) -> [f64; 6] {
+    transform_spatial(cfrc, true, v3(com, rootid[body] as usize), pos, None)
+}
+
+/// Post-constraint Newton-Euler (`mj_rnePostConstraint`): body accelerations `cacc`, external
+/// forces `cfrc_ext` (applied, contact and equality forces) and internal forces `cfrc_int`.
 ///
 /// # Safety
-/// `d` must be data made for `m`.
-#[allow(unused_variables)]
+/// `d` must be data made for `m`, after the constraint solver and qacc are computed.
 pub unsafe fn rne_post_constraint(m: &mjModel, d: &mut mjData) {
-    unimplemented!("rne_post_constraint")
+    let nbody = m.nbody as usize;
+    let (rootid, parentid, dofnum, dofadr) = (m.body_rootid(), m.body_parentid(), m.body_dofnum(), m.body_dofadr());
+    let geom_bodyid = m.geom_bodyid();
+    let (xipos, com) = (d.xipos(m), d.subtree_com(m));
+    let (cacc, cfrc_ext, cfrc_int) = (d.cacc(m), d.cfrc_ext(m), d.cfrc_int(m));
+    let xfrc = d.xfrc_applied(m);
+    if nbody == 0 {
+        return;
+    }
+
+    *v6m(cacc, 0) = world_acc(m);
+
+    // applied Cartesian forces (stored as force:torque)
+    cfrc_ext.fill(0.0);
+    for i in 1..nbody {
+        let x = v6(xfrc, i);
+        if x.iter().any(|&v| v != 0.0) {
+            let c = [x[3], x[4], x[5], x[0], x[1], x[2]];
+            let f = to_com(&c, com, rootid, i, v3(xipos, i));
+            add_to6(v6m(cfrc_ext, i), &f);
+        }
+    }
+
+    // contact forces: body 2 receives the force, body 1 its opposite
+    let ncon = d.ncon.max(0) as usize;
+    let contacts: &[mjContact] = if ncon == 0 || d.contact.is_null() { &[] } else { d.contact(m) };
+    for con in contacts.iter().take(ncon) {
+        if con.efc_address < 0 || con.geom[0] < 0 || con.geom[1] < 0 {
+            continue;
+        }
+        let l = contact_force(m, d, con);
+        let t = mul_mat_t_vec3(&con.frame, &[l[3], l[4], l[5]]);
+        let f = mul_mat_t_vec3(&con.frame, &[l[0], l[1], l[2]]);
+        let c = [t[0], t[1], t[2], f[0], f[1], f[2]];
+        let b1 = geom_bodyid[con.geom[0] as usize] as usize;
+        if b1 != 0 {
+            let fc = to_com(&c, com, rootid, b1, &con.pos);
+            let e = v6m(cfrc_ext, b1);
+            for k in 0..6 {
+                e[k] -= fc[k];
+            }
+        }
+        let b2 = geom_bodyid[con.geom[1] as usize] as usize;
+        if b2 != 0 {
+            let fc = to_com(&c, com, rootid, b2, &con.pos);
+            add_to6(v6m(cfrc_ext, b2), &fc);
+        }
+    }
+
+    // equality constraint forces (connect, weld); the others only advance the row counter
+    let ne = d.ne.max(0) as usize;
+    if ne > 0 {
+        let (efc_type, efc_id, efc_force) = (d.efc_type(m), d.efc_id(m), d.efc_force(m));
+        let (eq_type, eq_data, eq_objtype) = (m.eq_type(), m.eq_data(), m.eq_objtype());
+        let (eq_obj1id, eq_obj2id) = (m.eq_obj1id(), m.eq_obj2id());
+        let (site_bodyid, site_pos) = (m.site_bodyid(), m.site_pos());
+        let mut i = 0;
+        while i < ne {
+            if efc_type[i] != mjtConstraint_::mjCNSTR_EQUALITY as i32 {
+                crate::mjerror!("mj_rnePostConstraint", "row {} of efc is not an equality constraint", i);
+                return;
+            }
+            let id = efc_id[i] as usize;
+            let ty = eq_type[id];
+            const CONNECT: i32 = mjtEq_::mjEQ_CONNECT as i32;
+            const WELD: i32 = mjtEq_::mjEQ_WELD as i32;
+            const JOINT: i32 = mjtEq_::mjEQ_JOINT as i32;
+            const TENDON: i32 = mjtEq_::mjEQ_TENDON as i32;
+            const FLEX: i32 = mjtEq_::mjEQ_FLEX as i32;
+            match ty {
+                CONNECT | WELD => {
+                    let weld = ty == WELD;
+                    let mut c = [0.0; 6];
+                    c[3..].copy_from_slice(&efc_force[i..i + 3]);
+                    if weld {
+                        c[..3].copy_from_slice(&efc_force[i + 3..i + 6]);
+                    }
+                    let data = &eq_data[mjNEQDATA * id..mjNEQDATA * (id + 1)];
+                    let body_sem = eq_objtype[id] == mjtObj_::mjOBJ_BODY as i32;
+                    for (side, obj) in [(0, eq_obj1id[id] as usize), (1, eq_obj2id[id] as usize)] {
+                        let k = if body_sem { obj } else { site_bodyid[obj] as usize };
+                        if k == 0 {
+                            continue;
+                        }
+                        // anchor on body 1 is data[0..3] for connect, data[3..6] for weld;
+                        // on body 2 the other way round
+                        let off: &[f64; 3] = if body_sem {
+                            let a = 3 * ((side == 0) == weld) as usize;
+                            data[a..a + 3].try_into().unwrap()
+                        } else {
+                            v3(site_pos, obj)
+                        };
+                        let (pos, _) = local2global(m, d, Some(off), None, k, 0);
+                        let fc = to_com(&c, com, rootid, k, &pos);
+                        let e = v6m(cfrc_ext, k);
+                        if side == 0 {
+                            add_to6(e, &fc);
+                        } else {
+                            for q in 0..6 {
+                                e[q] -= fc[q];
+                            }
+                        }
+                    }
+                    i += if weld { 6 } else { 3 };
+                }
+                JOINT | TENDON => i += 1,
+                FLEX => {
+                    let f = eq_obj1id[id] as usize;
+                    let adr = m.flex_edgeadr()[f] as usize;
+                    let num = m.flex_edgenum()[f] as usize;
+                    i += m.flexedge_rigid()[adr..adr + num].iter().filter(|&&r| r == 0).count();
+                }
+                t => {
+                    crate::mjerror!("mj_rnePostConstraint", "unknown constraint type type {}", t);
+                    return;
+                }
+            }
+        }
+    }
+
+    // accelerations and internal forces, forward then accumulated backward
+    let (cdof, cdof_dot, cinert, cvel) = (d.cdof(m), d.cdof_dot(m), d.cinert(m), d.cvel(m));
+    let (qvel, qacc) = (d.qvel(m), d.qacc(m));
+    *v6m(cfrc_int, 0) = [0.0; 6];
+    for j in 1..nbody {
+        let bda = dofadr[j].max(0) as usize;
+        let n = dofnum[j] as usize;
+        let tmp = mul_dof_vec(&cdof_dot[6 * bda..6 * (bda + n)], &qvel[bda..bda + n]);
+        let mut a = add6(v6(cacc, parentid[j] as usize), &tmp);
+        let tmp = mul_dof_vec(&cdof[6 * bda..6 * (bda + n)], &qacc[bda..bda + n]);
+        add_to6(&mut a, &tmp);
+        *v6m(cacc, j) = a;
+        let f = body_force(v10(cinert, j), &a, v6(cvel, j));
+        let e = v6(cfrc_ext, j);
+        *v6m(cfrc_int, j) = [f[0] - e[0], f[1] - e[1], f[2] - e[2], f[3] - e[3], f[4] - e[4], f[5] - e[5]];
+    }
+    for j in (1..nbody).rev() {
+        let f = *v6(cfrc_int, j);
+        add_to6(v6m(cfrc_int, parentid[j] as usize), &f);
+    }
 }
 
-/// Not built yet.
+/// Dense time derivative of the Jacobian of spatial tendon `id` (`mj_tendonDot`); zero for a
+/// fixed tendon. `jdot` holds nv numbers.
+unsafe fn tendon_dot(m: &mjModel, d: &mut mjData, id: usize, jdot: &mut [f64]) {
+    const JOINT: i32 = mjtWrap_::mjWRAP_JOINT as i32;
+    const PULLEY: i32 = mjtWrap_::mjWRAP_PULLEY as i32;
+    const SPHERE: i32 = mjtWrap_::mjWRAP_SPHERE as i32;
+    const CYLINDER: i32 = mjtWrap_::mjWRAP_CYLINDER as i32;
+    let nv = m.nv as usize;
+    let jdot = &mut jdot[..nv];
+    jdot.fill(0.0);
+    let adr = m.tendon_adr()[id] as usize;
+    let (wrap_type, wrap_objid, wrap_prm) = (m.wrap_type(), m.wrap_objid(), m.wrap_prm());
+    if wrap_type[adr] == JOINT {
+        return;
+    }
+    let site_bodyid = m.site_bodyid();
+    let num = m.tendon_num()[id] as usize;
+
+    mark(d);
+    let jac1 = stack_nums(d, 3 * nv);
+    let jac2 = stack_nums(d, 3 * nv);
+    let jacdif = stack_nums(d, 3 * nv);
+    let tmp = stack_nums(d, nv);
+    let site_xpos = d.site_xpos(m);
+    let site = mjtObj_::mjOBJ_SITE as i32;
+
+    let mut divisor = 1.0;
+    let mut j = 0;
+    while j + 1 < num {
+        let (type0, type1) = (wrap_type[adr + j], wrap_type[adr + j + 1]);
+        let (id0, id1) = (wrap_objid[adr + j] as usize, wrap_objid[adr + j + 1] as usize);
+        if type0 == PULLEY || type1 == PULLEY {
+            if type0 == PULLEY {
+                divisor = wrap_prm[adr + j];
+            }
+            j += 1;
+            continue;
+        }
+        if type1 == SPHERE || type1 == CYLINDER {
+            crate::mjerror!("mj_tendonDot", "geom wrapping not supported");
+            free(d);
+            return;
+        }
+
+        let p0 = *v3(site_xpos, id0);
+        let p1 = *v3(site_xpos, id1);
+        let v0 = object_velocity(m, d, site, id0, false);
+        let v1 = object_velocity(m, d, site, id1, false);
+        let (b0, b1) = (site_bodyid[id0] as usize, site_bodyid[id1] as usize);
+
+        if b0 != b1 {
+            let mut dpnt = sub3(&p1, &p0);
+            let norm = normalize3(&mut dpnt);
+            // derivative of the unit direction
+            let mut dvel = sub3(&[v1[3], v1[4], v1[5]], &[v0[3], v0[4], v0[5]]);
+            let dd = dot3(&dpnt, &dvel);
+            for k in 0..3 {
+                dvel[k] += dpnt[k] * -dd;
+            }
+            let s = if norm > mjMINVAL { 1.0 / norm } else { 0.0 };
+            dvel = scl3(&dvel, s);
+
+            jac_dot(m, d, Some(&mut *jac1), None, &p0, b0);
+            jac_dot(m, d, Some(&mut *jac2), None, &p1, b1);
+            for k in 0..3 * nv {
+                jacdif[k] = jac2[k] - jac1[k];
+            }
+            mul_mat_t_vec(tmp, jacdif, &dpnt, 3, nv);
+            add_to_scl(jdot, tmp, 1.0 / divisor);
+
+            jac(m, d, Some(&mut *jac1), None, &p0, b0);
+            jac(m, d, Some(&mut *jac2), None, &p1, b1);
+            for k in 0..3 * nv {
+                jacdif[k] = jac2[k] - jac1[k];
+            }
+            mul_mat_t_vec(tmp, jacdif, &dvel, 3, nv);
+            add_to_scl(jdot, tmp, 1.0 / divisor);
+        }
+        j += 1;
+    }
+    free(d);
+}
+
+/// Adds the bias force of tendon armature, `J' * armature * (Jdot qvel)` per tendon, to `qfrc`
+/// (`mj_tendonBias`).
 ///
 /// # Safety
-/// `d` must be data made for `m`.
-#[allow(unused_variables)]
+/// `d` must be data made for `m`, after `mj_tendon` and [`com_vel`]; `qfrc` holds nv numbers.
 pub unsafe fn tendon_bias(m: &mjModel, d: &mut mjData, qfrc: &mut [f64]) {
-    unimplemented!("tendon_bias")
+    let nv = m.nv as usize;
+    let armature = m.tendon_armature();
+    let sparse = is_sparse(m);
+    mark(d);
+    let mut jdot: &mut [f64] = &mut [];
+    for i in 0..m.ntendon as usize {
+        let arm = armature[i];
+        if arm == 0.0 {
+            continue;
+        }
+        if jdot.is_empty() && nv > 0 {
+            jdot = stack_nums(d, nv);
+        }
+        tendon_dot(m, d, i, jdot);
+        let coef = arm * dot(jdot, d.qvel(m));
+        if coef == 0.0 {
+            continue;
+        }
+        let ten_j = d.ten_J(m);
+        if !sparse {
+            add_to_scl(&mut qfrc[..nv], &ten_j[nv * i..nv * (i + 1)], coef);
+        } else {
+            let adr = d.ten_J_rowadr(m)[i] as usize;
+            let nnz = d.ten_J_rownnz(m)[i] as usize;
+            let colind = &d.ten_J_colind(m)[adr..adr + nnz];
+            for (&c, &v) in colind.iter().zip(&ten_j[adr..adr + nnz]) {
+                qfrc[c as usize] += coef * v;
+            }
+        }
+    }
+    free(d);
 }
-

@@ -1,0 +1,277 @@
+// support_diff: Jacobians, object frames, applied forces and configuration helpers on a seeded
+// state, printed as "label mjtNum count values" lines (compared by stage_compare.py). Built
+// against upstream's header and run with each library; entry points are looked up with dlsym
+// so that a missing one is reported in the output instead of failing the link.
+//
+//   support_diff MODEL.mjb SEED OUT
+//   The state is set as stage_diff does; after mj_kinematics and mj_comPos, cvel, cdof_dot and
+//   cacc get seeded random values (the functions only read them), so no later stage is needed.
+#include <dlfcn.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mujoco/mujoco.h>
+
+static FILE* out;
+static int stride = 1;  // large models: every stride-th object only
+static unsigned long long rng = 88172645463325252ULL;
+static double urand(void) {
+  rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
+  return (rng >> 11) * (1.0 / 9007199254740992.0);
+}
+static double srand1(void) { return 2 * urand() - 1; }
+
+static void* sym(const char* name) {
+  void* f = dlsym(RTLD_DEFAULT, name);
+  if (!f) fprintf(out, "MISSING_%s\n", name);
+  return f;
+}
+
+static void put(const char* label, const mjtNum* v, int n) {
+  fprintf(out, "%s mjtNum %d", label, n);
+  for (int i = 0; i < n; i++) fprintf(out, " %.17g", v[i]);
+  fprintf(out, "\n");
+}
+
+static void set_state(const mjModel* m, mjData* d, int seed) {
+  for (int i = 0; i < seed * 7 + 3; i++) urand();
+  for (int i = 0; i < m->nq; i++) d->qpos[i] = m->qpos0[i] + 0.3 * srand1();
+  for (int j = 0; j < m->njnt; j++) {
+    int a = m->jnt_qposadr[j], t = m->jnt_type[j];
+    int q = t == mjJNT_FREE ? a + 3 : (t == mjJNT_BALL ? a : -1);
+    if (q < 0) continue;
+    double n = 0;
+    for (int k = 0; k < 4; k++) n += d->qpos[q + k] * d->qpos[q + k];
+    n = sqrt(n);
+    for (int k = 0; k < 4; k++) d->qpos[q + k] /= n;
+  }
+  for (int i = 0; i < m->nv; i++) d->qvel[i] = srand1();
+  for (int i = 0; i < m->nmocap; i++)
+    for (int k = 0; k < 3; k++) d->mocap_pos[3*i+k] += 0.1 * srand1();
+}
+
+typedef void (*md_fn)(const mjModel*, mjData*);
+typedef void (*jac_fn)(const mjModel*, const mjData*, mjtNum*, mjtNum*, const mjtNum*, int);
+typedef void (*jacobj_fn)(const mjModel*, const mjData*, mjtNum*, mjtNum*, int);
+typedef void (*obj_fn)(const mjModel*, const mjData*, int, int, mjtNum*, int);
+
+static void jacobians(const mjModel* m, mjData* d, mjtNum* jp, mjtNum* jr) {
+  int nv = m->nv;
+  char lab[128];
+  jac_fn jac = (jac_fn)sym("mj_jac");
+  jac_fn jacdot = (jac_fn)sym("mj_jacDot");
+  jacobj_fn jbody = (jacobj_fn)sym("mj_jacBody");
+  jacobj_fn jbcom = (jacobj_fn)sym("mj_jacBodyCom");
+  jacobj_fn jgeom = (jacobj_fn)sym("mj_jacGeom");
+  jacobj_fn jsite = (jacobj_fn)sym("mj_jacSite");
+  void (*jsub)(const mjModel*, mjData*, mjtNum*, int) = sym("mj_jacSubtreeCom");
+  void (*jpa)(const mjModel*, mjData*, mjtNum*, mjtNum*, const mjtNum*, const mjtNum*, int) =
+      sym("mj_jacPointAxis");
+  void (*angmom)(const mjModel*, mjData*, mjtNum*, int) = sym("mj_angmomMat");
+
+  for (int b = 0; b < m->nbody; b += stride) {
+    mjtNum pt[3], axis[3];
+    for (int k = 0; k < 3; k++) pt[k] = d->xpos[3*b+k] + 0.2 * srand1();
+    for (int k = 0; k < 3; k++) axis[k] = srand1();
+    if (jac) {
+      jac(m, d, jp, jr, pt, b);
+      snprintf(lab, sizeof(lab), "jac_p_%d", b); put(lab, jp, 3*nv);
+      snprintf(lab, sizeof(lab), "jac_r_%d", b); put(lab, jr, 3*nv);
+      jac(m, d, NULL, jr, pt, b);
+      snprintf(lab, sizeof(lab), "jac_ronly_%d", b); put(lab, jr, 3*nv);
+      jac(m, d, jp, NULL, pt, b);
+      snprintf(lab, sizeof(lab), "jac_ponly_%d", b); put(lab, jp, 3*nv);
+    }
+    if (jacdot) {
+      jacdot(m, d, jp, jr, pt, b);
+      snprintf(lab, sizeof(lab), "jacdot_p_%d", b); put(lab, jp, 3*nv);
+      snprintf(lab, sizeof(lab), "jacdot_r_%d", b); put(lab, jr, 3*nv);
+    }
+    if (jbody) {
+      jbody(m, d, jp, jr, b);
+      snprintf(lab, sizeof(lab), "jacbody_p_%d", b); put(lab, jp, 3*nv);
+      snprintf(lab, sizeof(lab), "jacbody_r_%d", b); put(lab, jr, 3*nv);
+    }
+    if (jbcom) {
+      jbcom(m, d, jp, jr, b);
+      snprintf(lab, sizeof(lab), "jacbodycom_p_%d", b); put(lab, jp, 3*nv);
+      snprintf(lab, sizeof(lab), "jacbodycom_r_%d", b); put(lab, jr, 3*nv);
+    }
+    if (jsub && m->body_subtreemass[b] > 0) {
+      jsub(m, d, jp, b);
+      snprintf(lab, sizeof(lab), "jacsubtreecom_%d", b); put(lab, jp, 3*nv);
+    }
+    if (jpa) {
+      jpa(m, d, jp, jr, pt, axis, b);
+      snprintf(lab, sizeof(lab), "jacpointaxis_p_%d", b); put(lab, jp, 3*nv);
+      snprintf(lab, sizeof(lab), "jacpointaxis_a_%d", b); put(lab, jr, 3*nv);
+      jpa(m, d, NULL, jr, pt, axis, b);
+      snprintf(lab, sizeof(lab), "jacpointaxis_aonly_%d", b); put(lab, jr, 3*nv);
+    }
+    if (angmom) {
+      angmom(m, d, jp, b);
+      snprintf(lab, sizeof(lab), "angmommat_%d", b); put(lab, jp, 3*nv);
+    }
+  }
+  for (int g = 0; g < m->ngeom && jgeom; g += stride) {
+    jgeom(m, d, jp, jr, g);
+    snprintf(lab, sizeof(lab), "jacgeom_p_%d", g); put(lab, jp, 3*nv);
+    snprintf(lab, sizeof(lab), "jacgeom_r_%d", g); put(lab, jr, 3*nv);
+  }
+  for (int s = 0; s < m->nsite && jsite; s += stride) {
+    jsite(m, d, jp, jr, s);
+    snprintf(lab, sizeof(lab), "jacsite_p_%d", s); put(lab, jp, 3*nv);
+    snprintf(lab, sizeof(lab), "jacsite_r_%d", s); put(lab, jr, 3*nv);
+  }
+}
+
+static void objects(const mjModel* m, mjData* d) {
+  char lab[128];
+  obj_fn vel = (obj_fn)sym("mj_objectVelocity");
+  obj_fn acc = (obj_fn)sym("mj_objectAcceleration");
+  int types[5] = {mjOBJ_BODY, mjOBJ_XBODY, mjOBJ_GEOM, mjOBJ_SITE, mjOBJ_CAMERA};
+  int counts[5] = {m->nbody, m->nbody, m->ngeom, m->nsite, m->ncam};
+  for (int t = 0; t < 5; t++) {
+    for (int i = 0; i < counts[t]; i += stride) {
+      for (int local = 0; local < 2; local++) {
+        mjtNum res[6];
+        if (vel) {
+          vel(m, d, types[t], i, res, local);
+          snprintf(lab, sizeof(lab), "objvel_%d_%d_%d", types[t], i, local); put(lab, res, 6);
+        }
+        if (acc) {
+          acc(m, d, types[t], i, res, local);
+          snprintf(lab, sizeof(lab), "objacc_%d_%d_%d", types[t], i, local); put(lab, res, 6);
+        }
+      }
+    }
+  }
+
+  void (*l2g)(mjData*, mjtNum*, mjtNum*, const mjtNum*, const mjtNum*, int, mjtByte) =
+      sym("mj_local2Global");
+  for (int b = 0; b < m->nbody && l2g; b += stride) {
+    mjtNum pos[3], quat[4], xpos[3], xmat[9];
+    for (int k = 0; k < 3; k++) pos[k] = srand1();
+    for (int k = 0; k < 4; k++) quat[k] = srand1();
+    mju_normalize4(quat);
+    for (int sf = 0; sf < 5; sf++) {
+      mju_zero(xpos, 3);
+      mju_zero(xmat, 9);
+      l2g(d, xpos, xmat, pos, quat, b, (mjtByte)sf);
+      snprintf(lab, sizeof(lab), "l2g_pos_%d_%d", b, sf); put(lab, xpos, 3);
+      snprintf(lab, sizeof(lab), "l2g_mat_%d_%d", b, sf); put(lab, xmat, 9);
+    }
+  }
+}
+
+static void forces(mjModel* m, mjData* d, mjtNum* qfrc) {
+  char lab[128];
+  void (*applyft)(const mjModel*, mjData*, const mjtNum*, const mjtNum*, const mjtNum*, int, mjtNum*) =
+      sym("mj_applyFT");
+  int (*issparse)(const mjModel*) = sym("mj_isSparse");
+  int (*ispyr)(const mjModel*) = sym("mj_isPyramidal");
+  if (!applyft) return;
+  int saved = m->opt.jacobian;
+  int modes[2] = {mjJAC_DENSE, mjJAC_SPARSE};
+  for (int mode = 0; mode < 2; mode++) {
+    m->opt.jacobian = modes[mode];
+    if (issparse) fprintf(out, "issparse_%d int 1 %d\n", mode, issparse(m));
+    for (int b = 0; b < m->nbody; b += stride) {
+      mjtNum f[3], t[3], pt[3];
+      for (int k = 0; k < 3; k++) { f[k] = srand1(); t[k] = srand1(); pt[k] = d->xipos[3*b+k] + 0.1 * srand1(); }
+      for (int i = 0; i < m->nv; i++) qfrc[i] = 0.01 * i;
+      applyft(m, d, f, t, pt, b, qfrc);
+      snprintf(lab, sizeof(lab), "applyft_both_%d_%d", mode, b); put(lab, qfrc, m->nv);
+      applyft(m, d, f, NULL, pt, b, qfrc);
+      snprintf(lab, sizeof(lab), "applyft_f_%d_%d", mode, b); put(lab, qfrc, m->nv);
+      applyft(m, d, NULL, t, pt, b, qfrc);
+      snprintf(lab, sizeof(lab), "applyft_t_%d_%d", mode, b); put(lab, qfrc, m->nv);
+    }
+  }
+  m->opt.jacobian = saved;
+  if (ispyr) {
+    for (int c = 0; c < 2; c++) {
+      int cone = m->opt.cone;
+      m->opt.cone = c;
+      fprintf(out, "ispyramidal_%d int 1 %d\n", c, ispyr(m));
+      m->opt.cone = cone;
+    }
+  }
+}
+
+static void config(mjModel* m, mjData* d) {
+  int nq = m->nq, nv = m->nv;
+  mjtNum* q = malloc(sizeof(mjtNum) * (nq + 1));
+  mjtNum* v = malloc(sizeof(mjtNum) * (nv + 1));
+  void (*intpos)(const mjModel*, mjtNum*, const mjtNum*, mjtNum) = sym("mj_integratePos");
+  void (*difpos)(const mjModel*, mjtNum*, mjtNum, const mjtNum*, const mjtNum*) = sym("mj_differentiatePos");
+  void (*normq)(const mjModel*, mjtNum*) = sym("mj_normalizeQuat");
+  mjtNum (*gettm)(const mjModel*) = sym("mj_getTotalmass");
+  void (*settm)(mjModel*, mjtNum) = sym("mj_setTotalmass");
+  if (intpos) {
+    for (int k = 0; k < 3; k++) {
+      mjtNum dt = k == 0 ? 0.01 : (k == 1 ? 0.37 : -0.05);
+      memcpy(q, d->qpos, sizeof(mjtNum) * nq);
+      intpos(m, q, d->qvel, dt);
+      char lab[64];
+      snprintf(lab, sizeof(lab), "integratepos_%d", k); put(lab, q, nq);
+    }
+  }
+  if (difpos) {
+    difpos(m, v, 0.01, m->qpos0, d->qpos);
+    put("differentiatepos_0", v, nv);
+    difpos(m, v, 0.3, d->qpos, m->qpos0);
+    put("differentiatepos_1", v, nv);
+  }
+  if (normq) {
+    for (int i = 0; i < nq; i++) q[i] = d->qpos[i] * (1.5 + srand1());
+    normq(m, q);
+    put("normalizequat", q, nq);
+  }
+  if (gettm && settm) {
+    mjtNum tm = gettm(m);
+    put("totalmass", &tm, 1);
+    settm(m, 3.7);
+    put("setmass_mass", m->body_mass, m->nbody);
+    put("setmass_inertia", m->body_inertia, 3*m->nbody);
+    tm = gettm(m);
+    put("totalmass_after", &tm, 1);
+  }
+  free(q);
+  free(v);
+}
+
+int main(int argc, char** argv) {
+  if (argc != 4) { fprintf(stderr, "usage: support_diff MODEL.mjb SEED OUT\n"); return 2; }
+  out = fopen(argv[3], "w");
+  if (!out) return 2;
+  mjModel* m = mj_loadModel(argv[1], NULL);
+  if (!m) { fprintf(stderr, "cannot load %s\n", argv[1]); return 3; }
+  mjData* d = mj_makeData(m);
+  if (!d) { fprintf(stderr, "cannot make data\n"); return 3; }
+  long work = (long)m->nbody * (m->nv + 1);
+  if (work > 100000) stride = (int)(work / 100000) + 1;
+  set_state(m, d, atoi(argv[2]));
+  md_fn kin = (md_fn)sym("mj_kinematics"), compos = (md_fn)sym("mj_comPos");
+  if (!kin || !compos) return 4;
+  kin(m, d);
+  compos(m, d);
+  for (int i = 0; i < 6 * m->nbody; i++) d->cvel[i] = srand1();
+  for (int i = 0; i < 6 * m->nbody; i++) d->cacc[i] = srand1();
+  for (int i = 0; i < 6 * m->nv; i++) d->cdof_dot[i] = srand1();
+  int nv = m->nv > 0 ? m->nv : 1;
+  mjtNum* jp = malloc(sizeof(mjtNum) * 3 * nv);
+  mjtNum* jr = malloc(sizeof(mjtNum) * 3 * nv);
+  jacobians(m, d, jp, jr);
+  objects(m, d);
+  forces(m, d, jp);
+  config(m, d);
+  free(jp);
+  free(jr);
+  mj_deleteData(d);
+  mj_deleteModel(m);
+  fclose(out);
+  return 0;
+}
