@@ -626,6 +626,325 @@ MJAPI mjtNum mju_rayGeom(const mjtNum *pos,
                    const mjtNum *vec,
                    int geomtype);
 
+/// Compute global body, joint, geom and site poses from qpos and mocap poses.
+MJAPI void mj_kinematics(const mjModel *m, mjData *d);
+
+/// Compute subtree centres of mass, com-based body inertias and motion dofs.
+MJAPI void mj_comPos(const mjModel *m, mjData *d);
+
+/// Compute camera and light poses, including tracking and targeting modes.
+MJAPI void mj_camlight(const mjModel *m, mjData *d);
+
+/// Run the composite rigid body algorithm: subtree inertias and the sparse inertia matrix M.
+MJAPI void mj_crb(const mjModel *m, mjData *d);
+
+/// Build the joint-space inertia matrix (M and qM), including tendon armature.
+MJAPI void mj_makeM(const mjModel *m, mjData *d);
+
+/// Factorise the inertia matrix as L'DL into qLD and qLDiagInv.
+MJAPI void mj_factorM(const mjModel *m, mjData *d);
+
+/// Solve M x = y for n right-hand sides with the factorisation in d (x may equal y).
+MJAPI void mj_solveM(const mjModel *m, mjData *d, mjtNum *x, const mjtNum *y, int n);
+
+/// Half solve: x = sqrt(inv(D)) inv(L') y for n vectors, given sqrt(qLDiagInv).
+MJAPI void mj_solveM2(const mjModel *m,
+                mjData *d,
+                mjtNum *x,
+                const mjtNum *y,
+                const mjtNum *sqrtInvD,
+                int n);
+
+/// Expand an inertia matrix in the legacy qM layout into a dense nv x nv matrix.
+MJAPI void mj_fullM(const mjModel *m, mjtNum *dst, const mjtNum *M);
+
+/// Multiply a vector by the inertia matrix: res = M vec.
+MJAPI void mj_mulM(const mjModel *m, const mjData *d, mjtNum *res, const mjtNum *vec);
+
+/// Multiply a vector by a square root of the inertia matrix: res = sqrt(D) L vec.
+MJAPI void mj_mulM2(const mjModel *m, const mjData *d, mjtNum *res, const mjtNum *vec);
+
+/// Add the inertia matrix to dst: sparse with the given pattern, or dense when any index
+/// array is null.
+MJAPI void mj_addM(const mjModel *m, mjData *d, mjtNum *dst, int *rownnz, int *rowadr, int *colind);
+
+/// Compute body velocities (cvel) and time derivatives of the motion dofs (cdof_dot).
+MJAPI void mj_comVel(const mjModel *m, mjData *d);
+
+/// Compute subtree linear velocities and angular momenta.
+MJAPI void mj_subtreeVel(const mjModel *m, mjData *d);
+
+/// Recursive Newton-Euler: result = M qacc + bias, or only the bias forces when flg_acc is 0.
+MJAPI void mj_rne(const mjModel *m, mjData *d, int flg_acc, mjtNum *result);
+
+/// Compute body accelerations and the external and internal body forces after the solver.
+MJAPI void mj_rnePostConstraint(const mjModel *m, mjData *d);
+
+/// Compute tendon lengths, tendon Jacobians and wrap paths.
+MJAPI void mj_tendon(const mjModel *m, mjData *d);
+
+/// Compute actuator lengths and moment arms from their transmissions.
+MJAPI void mj_transmission(const mjModel *m, mjData *d);
+
+/// Compute flex vertex positions, element bounding boxes, edge lengths and edge Jacobians.
+MJAPI void mj_flex(const mjModel *m, mjData *d);
+
+/// Compute qfrc_passive from spring-dampers, gravity compensation and fluid forces.
+MJAPI void mj_passive(const mjModel *m, mjData *d);
+
+/// Compute actuator forces, activation rates and their generalized forces.
+MJAPI void mj_fwdActuation(const mjModel *m, mjData *d);
+
+/// Evaluate the position-dependent sensors.
+MJAPI void mj_sensorPos(const mjModel *m, mjData *d);
+
+/// Evaluate the velocity-dependent sensors.
+MJAPI void mj_sensorVel(const mjModel *m, mjData *d);
+
+/// Evaluate the acceleration- and force-dependent sensors.
+MJAPI void mj_sensorAcc(const mjModel *m, mjData *d);
+
+/// Compute the potential energy into d->energy[0].
+MJAPI void mj_energyPos(const mjModel *m, mjData *d);
+
+/// Compute the kinetic energy into d->energy[1].
+MJAPI void mj_energyVel(const mjModel *m, mjData *d);
+
+/// Distance from pnt along vec to the nearest visible geom not on bodyexclude (-1: none); its id goes to geomid when given.
+MJAPI mjtNum mj_ray(const mjModel *m,
+              const mjData *d,
+              const mjtNum *pnt,
+              const mjtNum *vec,
+              const mjtByte *geomgroup,
+              mjtByte flg_static,
+              int bodyexclude,
+              int *geomid);
+
+/// Cast nray rays from pnt along the rows of vec (nray x 3), as mj_ray with a distance cutoff; writes geomid and dist per ray.
+MJAPI void mj_multiRay(const mjModel *m,
+                 mjData *d,
+                 const mjtNum *pnt,
+                 const mjtNum *vec,
+                 const mjtByte *geomgroup,
+                 mjtByte flg_static,
+                 int bodyexclude,
+                 int *geomid,
+                 mjtNum *dist,
+                 int nray,
+                 mjtNum cutoff);
+
+/// Return 1 if the model uses sparse constraint Jacobians, 0 if dense.
+MJAPI int mj_isSparse(const mjModel *m);
+
+/// Return 1 if the model uses the pyramidal friction cone, 0 if elliptic.
+MJAPI int mj_isPyramidal(const mjModel *m);
+
+/// Translational and rotational 3 x nv Jacobians of a global point attached to a body; either
+/// output may be NULL.
+MJAPI void mj_jac(const mjModel *m,
+            const mjData *d,
+            mjtNum *jacp,
+            mjtNum *jacr,
+            const mjtNum *point,
+            int body);
+
+/// Jacobians of a body's frame origin.
+MJAPI void mj_jacBody(const mjModel *m, const mjData *d, mjtNum *jacp, mjtNum *jacr, int body);
+
+/// Jacobians of a body's center of mass.
+MJAPI void mj_jacBodyCom(const mjModel *m, const mjData *d, mjtNum *jacp, mjtNum *jacr, int body);
+
+/// Translational Jacobian of the center of mass of a body's subtree.
+MJAPI void mj_jacSubtreeCom(const mjModel *m, mjData *d, mjtNum *jacp, int body);
+
+/// Jacobians of a geom's center.
+MJAPI void mj_jacGeom(const mjModel *m, const mjData *d, mjtNum *jacp, mjtNum *jacr, int geom);
+
+/// Jacobians of a site.
+MJAPI void mj_jacSite(const mjModel *m, const mjData *d, mjtNum *jacp, mjtNum *jacr, int site);
+
+/// Translational Jacobian of a point and Jacobian of an axis direction, both attached to a body.
+MJAPI void mj_jacPointAxis(const mjModel *m,
+                     mjData *d,
+                     mjtNum *jacPoint,
+                     mjtNum *jacAxis,
+                     const mjtNum *point,
+                     const mjtNum *axis,
+                     int body);
+
+/// Time derivatives of the Jacobians of a global point attached to a body (needs mj_comVel).
+MJAPI void mj_jacDot(const mjModel *m,
+               const mjData *d,
+               mjtNum *jacp,
+               mjtNum *jacr,
+               const mjtNum *point,
+               int body);
+
+/// 3 x nv matrix mapping joint velocities to the angular momentum of a body's subtree about
+/// its center of mass.
+MJAPI void mj_angmomMat(const mjModel *m, mjData *d, mjtNum *mat, int body);
+
+/// 6D velocity (rotation, translation) of an object at its position, in world or local
+/// orientation.
+MJAPI void mj_objectVelocity(const mjModel *m,
+                       const mjData *d,
+                       int objtype,
+                       int objid,
+                       mjtNum *res,
+                       int flg_local);
+
+/// 6D acceleration (rotation, translation) of an object at its position, in world or local
+/// orientation, including the Coriolis term of the moving frame.
+MJAPI void mj_objectAcceleration(const mjModel *m,
+                           const mjData *d,
+                           int objtype,
+                           int objid,
+                           mjtNum *res,
+                           int flg_local);
+
+/// Global position and orientation matrix of a frame given in a body's local coordinates.
+MJAPI void mj_local2Global(mjData *d,
+                     mjtNum *xpos,
+                     mjtNum *xmat,
+                     const mjtNum *pos,
+                     const mjtNum *quat,
+                     int body,
+                     mjtByte sameframe);
+
+/// Add the generalized force of a Cartesian force and torque applied at a global point on a
+/// body to qfrc_target; force or torque may be NULL.
+MJAPI void mj_applyFT(const mjModel *m,
+                mjData *d,
+                const mjtNum *force,
+                const mjtNum *torque,
+                const mjtNum *point,
+                int body,
+                mjtNum *qfrc_target);
+
+/// Velocity that moves qpos1 to qpos2 in time dt (quaternions handled on the manifold).
+MJAPI void mj_differentiatePos(const mjModel *m,
+                         mjtNum *qvel,
+                         mjtNum dt,
+                         const mjtNum *qpos1,
+                         const mjtNum *qpos2);
+
+/// Integrate a position vector over time dt with velocity qvel.
+MJAPI void mj_integratePos(const mjModel *m, mjtNum *qpos, const mjtNum *qvel, mjtNum dt);
+
+/// Normalize the quaternions of ball and free joints in a position vector.
+MJAPI void mj_normalizeQuat(const mjModel *m, mjtNum *qpos);
+
+/// Sum of all body masses.
+MJAPI mjtNum mj_getTotalmass(const mjModel *m);
+
+/// Scale all body masses and inertias so that the total mass becomes newmass.
+MJAPI void mj_setTotalmass(mjModel *m, mjtNum newmass);
+
+/// Recompute the model constants that depend on qpos0 and qpos_spring (all but actuator length
+/// ranges), using d as workspace.
+MJAPI void mj_setConst(mjModel *m, mjData *d);
+
+/// Advance the simulation by one step: forward dynamics, then the model's integrator.
+MJAPI void mj_step(const mjModel *m, mjData *d);
+
+/// First half of a split step: position and velocity stages, sensors, control callback.
+MJAPI void mj_step1(const mjModel *m, mjData *d);
+
+/// Second half of a split step: actuation, acceleration, constraints and integration.
+MJAPI void mj_step2(const mjModel *m, mjData *d);
+
+/// Forward dynamics at the current state, without integrating.
+MJAPI void mj_forward(const mjModel *m, mjData *d);
+
+/// Kinematics, com frames, cameras and lights, flexes and tendons.
+MJAPI void mj_fwdKinematics(const mjModel *m, mjData *d);
+
+/// Everything that depends on positions: kinematics, inertia, collision, constraints, transmission.
+MJAPI void mj_fwdPosition(const mjModel *m, mjData *d);
+
+/// Everything that depends on velocities: com velocities, passive and bias forces.
+MJAPI void mj_fwdVelocity(const mjModel *m, mjData *d);
+
+/// Total smooth force and the unconstrained acceleration.
+MJAPI void mj_fwdAcceleration(const mjModel *m, mjData *d);
+
+/// Constraint forces and the constrained acceleration.
+MJAPI void mj_fwdConstraint(const mjModel *m, mjData *d);
+
+/// Semi-implicit Euler step (implicit in joint damping).
+MJAPI void mj_Euler(const mjModel *m, mjData *d);
+
+/// Implicit-in-velocity step (implicit or implicitfast).
+MJAPI void mj_implicit(const mjModel *m, mjData *d);
+
+/// Reset the data if any position is NaN or huge, with a warning.
+MJAPI void mj_checkPos(const mjModel *m, mjData *d);
+
+/// Reset the data if any velocity is NaN or huge, with a warning.
+MJAPI void mj_checkVel(const mjModel *m, mjData *d);
+
+/// Reset the data if any acceleration is NaN or huge, with a warning.
+MJAPI void mj_checkAcc(const mjModel *m, mjData *d);
+
+/// Collision detection.
+MJAPI void mj_collision(const mjModel *m, mjData *d);
+
+/// Constraint assembly: Jacobians, parameters and references of all active constraints.
+MJAPI void mj_makeConstraint(const mjModel *m, mjData *d);
+
+/// Find the constraint islands.
+MJAPI void mj_island(const mjModel *m, mjData *d);
+
+/// Inverse inertia in constraint space.
+MJAPI void mj_projectConstraint(const mjModel *m, mjData *d);
+
+/// Constraint velocities and reference accelerations.
+MJAPI void mj_referenceConstraint(const mjModel *m, mjData *d);
+
+/// Constraint forces of inverse dynamics.
+MJAPI void mj_invConstraint(const mjModel *m, mjData *d);
+
+/// Forward dynamics skipping the stages up to skipstage (mjtStage); skipsensor skips sensors.
+MJAPI void mj_forwardSkip(const mjModel *m, mjData *d, int skipstage, int skipsensor);
+
+/// Runge-Kutta step of order N (4 is the supported order).
+MJAPI void mj_RungeKutta(const mjModel *m, mjData *d, int N);
+
+/// 1 if the model solves the dual constraint problem (PGS or noslip), 0 otherwise.
+MJAPI int mj_isDual(const mjModel *m);
+
+/// Multiply the constraint Jacobian by a vector: res = J * vec (nefc values).
+MJAPI void mj_mulJacVec(const mjModel *m, const mjData *d, mjtNum *res, const mjtNum *vec);
+
+/// Multiply the transposed constraint Jacobian by a vector: res = J' * vec (nv values).
+MJAPI void mj_mulJacTVec(const mjModel *m, const mjData *d, mjtNum *res, const mjtNum *vec);
+
+/// Inverse dynamics: the generalized force that produces the current qacc.
+MJAPI void mj_inverse(const mjModel *m, mjData *d);
+
+/// Inverse dynamics reusing the stages before skipstage; skipsensor leaves sensors untouched.
+MJAPI void mj_inverseSkip(const mjModel *m, mjData *d, int skipstage, int skipsensor);
+
+/// Position-dependent part of inverse dynamics.
+MJAPI void mj_invPosition(const mjModel *m, mjData *d);
+
+/// Velocity-dependent part of inverse dynamics.
+MJAPI void mj_invVelocity(const mjModel *m, mjData *d);
+
+/// Runs inverse dynamics on a forward result and stores the discrepancies in solver_fwdinv.
+MJAPI void mj_compareFwdInv(const mjModel *m, mjData *d);
+
+/// Tangent-space Jacobians of mju_subQuat with respect to qa and qb; either output may be NULL.
+MJAPI void mjd_subQuat(const mjtNum *qa, const mjtNum *qb, mjtNum *da, mjtNum *db);
+
+/// Jacobians of mju_quatIntegrate with respect to quaternion, velocity and scale; outputs may
+/// be NULL.
+MJAPI void mjd_quatIntegrate(const mjtNum *vel,
+                       mjtNum scale,
+                       mjtNum *dquat,
+                       mjtNum *dvel,
+                       mjtNum *dscale);
+
 // report an error (printf-style); returns only if a user handler returns
 MJAPI void mju_error(const char* msg, ...) mjPRINTFLIKE(1, 2);
 MJAPI void mju_error_i(const char* msg, int i);
