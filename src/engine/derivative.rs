@@ -159,7 +159,7 @@ pub fn sub_quat_deriv(qa: &[f64; 4], qb: &[f64; 4], da: Option<&mut [f64; 9]>, d
         // db = -jac'
         for r in 0..3 {
             for c in 0..3 {
-                db[3 * r + c] = jac[3 * c + r] * -1.0;
+                db[3 * r + c] = -jac[3 * c + r];
             }
         }
     }
@@ -610,7 +610,8 @@ fn kutta_lift_deriv(lvel: &[f64; 6], density: f64, size: &[f64; 3], kutta: f64) 
     let proj_term = proj_num / max(mjMINVAL, proj_denom);
     let cos_term = proj_num / max(mjMINVAL, norm2);
 
-    let mut dm = [a - a, b - a, c - a, a - b, b - b, c - b, a - c, b - c, c - c];
+    // pairwise differences of the squared areas (zero on the diagonal)
+    let mut dm = [0.0, b - a, c - a, a - b, 0.0, c - b, a - c, b - c, 0.0];
     let s = 2.0 * proj_num;
     for v in dm.iter_mut() {
         *v *= s;

@@ -425,3 +425,20 @@ pub unsafe fn camlight(m: &mjModel, d: &mut mjData) {
         *v3m(light_xdir, i) = dir;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inert_com_applies_parallel_axis_theorem() {
+        // rotated body frame: principal inertia (1, 2, 3) about (x, y, z) mapped by a quarter
+        // turn about z becomes (2, 1, 3); a mass of 2 at (0, 0, 1) adds 2 to Ixx and Iyy
+        let rot = [0.0, -1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0];
+        let r = inert_com(&[1.0, 2.0, 3.0], &rot, &[0.0, 0.0, 1.0], 2.0);
+        let want = [4.0, 3.0, 3.0, 0.0, 0.0, 0.0, 0.0, 0.0, 2.0, 2.0];
+        for (a, b) in r.iter().zip(&want) {
+            assert!((a - b).abs() < 1e-15, "{r:?}");
+        }
+    }
+}

@@ -51,7 +51,7 @@ unsafe fn tendon_awake(m: &mjModel, d: &mjData, i: usize) -> bool {
 }
 
 /// Joint springs, dof dampers, flex elasticity and bending, flex edge and tendon spring-dampers.
-unsafe fn spring_damper(m: &mjModel, d: &mut mjData) {
+unsafe fn spring_damper(m: &mjModel, d: &mut mjData, qfrc_spring: &mut [f64], qfrc_damper: &mut [f64]) {
     let nv = m.nv as usize;
     let has_spring = !disabled(m, mjDSBL_SPRING);
     let has_damping = !disabled(m, mjDSBL_DAMPER);
@@ -60,8 +60,6 @@ unsafe fn spring_damper(m: &mjModel, d: &mut mjData) {
 
     let qpos = d.qpos(m);
     let qvel = d.qvel(m);
-    let qfrc_spring = d.qfrc_spring(m);
-    let qfrc_damper = d.qfrc_damper(m);
 
     // joint springs
     if has_spring {
@@ -118,7 +116,7 @@ unsafe fn spring_damper(m: &mjModel, d: &mut mjData) {
 
     // flex bending and elasticity
     for f in 0..m.nflex as usize {
-        flex_elastic(m, d, f, has_spring, has_damping);
+        flex_elastic(m, d, f, has_spring, has_damping, qfrc_spring, qfrc_damper);
     }
 
     // flex edge spring-dampers
@@ -209,14 +207,15 @@ unsafe fn spring_damper(m: &mjModel, d: &mut mjData) {
 }
 
 /// Bending (2D flexes), interpolated and element-based elasticity of flex `f`.
-unsafe fn flex_elastic(m: &mjModel, d: &mut mjData, f: usize, has_spring: bool, has_damping: bool) {
+unsafe fn flex_elastic(
+    m: &mjModel, d: &mut mjData, f: usize, has_spring: bool, has_damping: bool, qfrc_spring: &mut [f64],
+    qfrc_damper: &mut [f64],
+) {
     let dim = m.flex_dim()[f];
     if dim == 1 || m.flex_rigid()[f] != 0 {
         return;
     }
     let qvel = d.qvel(m);
-    let qfrc_spring = d.qfrc_spring(m);
-    let qfrc_damper = d.qfrc_damper(m);
     let body_dofadr = m.body_dofadr();
     let body_dofnum = m.body_dofnum();
     let vertadr = m.flex_vertadr()[f] as usize;
@@ -310,7 +309,7 @@ unsafe fn flex_elastic(m: &mjModel, d: &mut mjData, f: usize, has_spring: bool, 
     }
 
     if m.flex_interp()[f] != 0 {
-        flex_interp_elastic(m, d, f, stiffness, has_spring, has_damping);
+        flex_interp_elastic(m, d, f, stiffness, has_spring, has_damping, qfrc_spring, qfrc_damper);
         return;
     }
 
@@ -403,8 +402,10 @@ unsafe fn flex_elastic(m: &mjModel, d: &mut mjData, f: usize, has_spring: bool, 
 }
 
 /// Elasticity of an interpolated (node-based) flex in its corotated frame.
+#[allow(clippy::too_many_arguments)]
 unsafe fn flex_interp_elastic(
     m: &mjModel, d: &mut mjData, f: usize, k: &[f64], has_spring: bool, has_damping: bool,
+    qfrc_spring: &mut [f64], qfrc_damper: &mut [f64],
 ) {
     const NMAX: usize = 3 * mjMAXFLEXNODES;
     let nodenum = (m.flex_nodenum()[f] as usize).min(mjMAXFLEXNODES);
@@ -419,8 +420,6 @@ unsafe fn flex_interp_elastic(
     let qvel = d.qvel(m);
     let xpos_b = d.xpos(m);
     let xmat_b = d.xmat(m);
-    let qfrc_spring = d.qfrc_spring(m);
-    let qfrc_damper = d.qfrc_damper(m);
 
     let mut xpos = [0.0; NMAX];
     let mut vel = [0.0; NMAX];
@@ -519,7 +518,7 @@ unsafe fn flex_interp_elastic(
 }
 
 /// Body-level gravity compensation into `qfrc_gravcomp`; true when any body has it.
-unsafe fn gravcomp(m: &mjModel, d: &mut mjData) -> bool {
+unsafe fn gravcomp(m: &mjModel, d: &mut mjData, qfrc_gravcomp: &mut [f64]) -> bool {
     let gravity = m.opt.gravity;
     if m.ngravcomp == 0 || disabled(m, mjDSBL_GRAVITY) || norm3(&gravity) == 0.0 {
         return false;
@@ -527,7 +526,6 @@ unsafe fn gravcomp(m: &mjModel, d: &mut mjData) -> bool {
     let sleep_filter = enabled(m, mjENBL_SLEEP) && d.nbody_awake < m.nbody;
     let nbody = if sleep_filter { d.nbody_awake as usize } else { m.nbody as usize };
     let body_awake_ind = d.body_awake_ind(m);
-    let qfrc_gravcomp = d.qfrc_gravcomp(m);
     let xipos = d.xipos(m);
     let torque = [0.0; 3];
     let mut any = false;
@@ -545,7 +543,7 @@ unsafe fn gravcomp(m: &mjModel, d: &mut mjData) -> bool {
 }
 
 /// Fluid forces into `qfrc_fluid`; false when the medium has neither density nor viscosity.
-unsafe fn fluid(m: &mjModel, d: &mut mjData) -> bool {
+unsafe fn fluid(m: &mjModel, d: &mut mjData, qfrc_fluid: &mut [f64]) -> bool {
     if m.opt.viscosity == 0.0 && m.opt.density == 0.0 {
         return false;
     }
@@ -564,9 +562,9 @@ unsafe fn fluid(m: &mjModel, d: &mut mjData) -> bool {
         let num = m.body_geomnum()[i];
         let ellipsoid = (0..num.max(0)).any(|j| geom_fluid[mjNFLUID * (adr + j) as usize] > 0.0);
         if ellipsoid {
-            ellipsoid_fluid(m, d, i);
+            ellipsoid_fluid(m, d, i, qfrc_fluid);
         } else {
-            inertia_box_fluid(m, d, i);
+            inertia_box_fluid(m, d, i, qfrc_fluid);
         }
     }
     true
@@ -581,7 +579,7 @@ unsafe fn local_wind(m: &mjModel, d: &mjData, pos: &[f64; 3], mat: &[f64; 9], bo
 }
 
 /// Drag and viscous forces on the equivalent inertia box of body `i`.
-unsafe fn inertia_box_fluid(m: &mjModel, d: &mut mjData, i: usize) {
+unsafe fn inertia_box_fluid(m: &mjModel, d: &mut mjData, i: usize, qfrc_fluid: &mut [f64]) {
     let inertia = v3(m.body_inertia(), i);
     let mass = m.body_mass()[i];
     let side = |a: f64, b: f64, c: f64| (max(mjMINVAL, b + c - a) / mass * 6.0).sqrt();
@@ -626,12 +624,11 @@ unsafe fn inertia_box_fluid(m: &mjModel, d: &mut mjData, i: usize) {
 
     let torque = mul_mat_vec3(&ximat, &[lfrc[0], lfrc[1], lfrc[2]]);
     let force = mul_mat_vec3(&ximat, &[lfrc[3], lfrc[4], lfrc[5]]);
-    let qfrc_fluid = d.qfrc_fluid(m);
     apply_ft(m, d, Some(&force), Some(&torque), &xipos, i, qfrc_fluid);
 }
 
 /// Ellipsoid-model fluid forces of every geom of body `body`.
-unsafe fn ellipsoid_fluid(m: &mjModel, d: &mut mjData, body: usize) {
+unsafe fn ellipsoid_fluid(m: &mjModel, d: &mut mjData, body: usize, qfrc_fluid: &mut [f64]) {
     let adr = m.body_geomadr()[body].max(0) as usize;
     let num = m.body_geomnum()[body].max(0) as usize;
     for g in adr..adr + num {
@@ -665,7 +662,6 @@ unsafe fn ellipsoid_fluid(m: &mjModel, d: &mut mjData, body: usize) {
 
         let torque = mul_mat_vec3(&gmat, &[lfrc[0], lfrc[1], lfrc[2]]);
         let force = mul_mat_vec3(&gmat, &[lfrc[3], lfrc[4], lfrc[5]]);
-        let qfrc_fluid = d.qfrc_fluid(m);
         apply_ft(m, d, Some(&force), Some(&torque), &gpos, body, qfrc_fluid);
     }
 }
@@ -786,7 +782,7 @@ pub fn viscous_forces(
 }
 
 /// Penalty forces of passive flex contacts (`exclude == 4`) into `qfrc_spring`.
-unsafe fn contact_passive(m: &mjModel, d: &mut mjData) -> bool {
+unsafe fn contact_passive(m: &mjModel, d: &mut mjData, qfrc_spring: &mut [f64]) -> bool {
     let ncon = d.ncon as usize;
     let nv = m.nv as usize;
     if disabled(m, mjDSBL_CONTACT) || ncon == 0 || nv == 0 {
@@ -797,7 +793,6 @@ unsafe fn contact_passive(m: &mjModel, d: &mut mjData) -> bool {
         return false;
     }
     let issparse = is_sparse(m);
-    let qfrc_spring = d.qfrc_spring(m);
 
     mark(d);
     let jacdif = stack_nums(d, 3 * nv);
@@ -900,10 +895,10 @@ pub unsafe fn passive(m: &mjModel, d: &mut mjData) {
         return;
     }
 
-    spring_damper(m, d);
-    let has_gravcomp = gravcomp(m, d);
-    let has_fluid = fluid(m, d);
-    contact_passive(m, d);
+    spring_damper(m, d, qfrc_spring, qfrc_damper);
+    let has_gravcomp = gravcomp(m, d, qfrc_gravcomp);
+    let has_fluid = fluid(m, d, qfrc_fluid);
+    contact_passive(m, d, qfrc_spring);
 
     if sleep_filter {
         for &j in awake {

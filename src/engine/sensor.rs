@@ -680,9 +680,9 @@ fn select_smallest(arr: &mut [ContactInfo], buf: &mut [ContactInfo], k: usize) {
             sift_down(heap, j as usize);
         }
     }
-    for i in k..n {
-        if info_cmp(&arr[i], &heap[0]) < 0 {
-            heap[0] = arr[i];
+    for item in &arr[k..n] {
+        if info_cmp(item, &heap[0]) < 0 {
+            heap[0] = *item;
             sift_down(heap, 0);
         }
     }
@@ -1090,8 +1090,8 @@ pub unsafe fn energy_pos(m: &mjModel, d: &mut mjData) {
 
     if !disabled(m, mjDSBL_GRAVITY) {
         let (mass, xipos) = (m.body_mass(), d.xipos(m));
-        for b in 1..nbody {
-            e -= mass[b] * dot3(&m.opt.gravity, v3(xipos, b));
+        for (b, &mass_b) in mass.iter().enumerate().take(nbody).skip(1) {
+            e -= mass_b * dot3(&m.opt.gravity, v3(xipos, b));
         }
     }
 

@@ -291,3 +291,47 @@ pub fn wrap(
     }
     wlen
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::math::blas::dist3;
+
+    const EYE: [f64; 9] = [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0];
+
+    #[test]
+    fn cylinder_wrap_is_tangent_and_shortest() {
+        let (x0, x1) = ([-2.0, 0.1, 0.0], [2.0, 0.1, 0.0]);
+        let mut w = [0.0; 6];
+        let wlen = wrap(&mut w, &x0, &x1, &[0.0; 3], &EYE, 1.0, mjtWrap_::mjWRAP_CYLINDER as i32, None);
+        assert!(wlen > 0.0);
+        let (w0, w1) = ([w[0], w[1], w[2]], [w[3], w[4], w[5]]);
+        // tangent points on the circle, segments tangent to it
+        assert!((norm3(&w0) - 1.0).abs() < 1e-12 && (norm3(&w1) - 1.0).abs() < 1e-12);
+        assert!(dot3(&sub3(&w0, &x0), &w0).abs() < 1e-12);
+        assert!(dot3(&sub3(&w1, &x1), &w1).abs() < 1e-12);
+        // closed form of the total length over the near side of the circle
+        let l = norm3(&x0);
+        let theta = dot3(&x0, &x1) / (l * l);
+        let arc = theta.acos() - 2.0 * (1.0 / l).acos();
+        let total = dist3(&x0, &w0) + wlen + dist3(&w1, &x1);
+        assert!((total - (2.0 * (l * l - 1.0).sqrt() + arc)).abs() < 1e-12);
+        assert!(w0[1] > 0.0 && w1[1] > 0.0);
+    }
+
+    #[test]
+    fn no_wrap_when_segment_misses() {
+        let mut w = [0.0; 6];
+        let r = wrap(&mut w, &[-2.0, 2.0, 0.0], &[2.0, 2.0, 0.0], &[0.0; 3], &EYE, 1.0, mjtWrap_::mjWRAP_SPHERE as i32, None);
+        assert_eq!(r, -1.0);
+    }
+
+    #[test]
+    fn side_site_selects_far_side() {
+        let (x0, x1) = ([-2.0, 0.1, 0.0], [2.0, 0.1, 0.0]);
+        let mut w = [0.0; 6];
+        let side = [0.0, -3.0, 0.0];
+        let wlen = wrap(&mut w, &x0, &x1, &[0.0; 3], &EYE, 1.0, mjtWrap_::mjWRAP_SPHERE as i32, Some(&side));
+        assert!(wlen > 0.0 && w[1] < 0.0 && w[4] < 0.0);
+    }
+}
