@@ -2,14 +2,15 @@
 //! `mj_implicit`). Computation chapter, "Forward dynamics" and "Numerical integration";
 //! simulation chapter, "Simulation loop".
 //!
-//! Sleeping islands are not built yet: `mj_makeData` refuses models that enable sleep, so every
-//! stage here runs over all trees.
+//! With sleeping islands (`mjENBL_SLEEP`) the acceleration, integration and state checks run over
+//! the awake dofs only (`dof_awake_ind`); the wake/sleep transitions happen in the position stage
+//! and in [`advance`].
 
 use crate::abi::*;
 use crate::engine::{
     actuation, constraint, derivative, disabled, enabled, flex, free, inertia, kinematics, mark,
-    passive, sensor, stack_ints, stack_nums, support, tendon, timer_add, timer_end, timer_start,
-    velocity, warning,
+    passive, sensor, sleep, stack_ints, stack_nums, support, tendon, timer_add, timer_end,
+    timer_start, velocity, warning,
 };
 use crate::math::blas;
 use crate::runtime::callbacks;
@@ -21,6 +22,59 @@ use mjtTimer_::*;
 /// First index of a non-finite or huge value (`mju_isBad`).
 fn first_bad(v: &[f64]) -> Option<usize> {
     v.iter().position(|&x| crate::math::misc::is_bad(x))
+}
+
+/// The awake dofs when sleep is enabled and some tree sleeps, else None (all dofs).
+///
+/// # Safety
+/// `d` must be data made for `m`; the list is read-only and valid until the next
+/// `sleep::update_sleep`.
+unsafe fn awake_dofs<'a>(m: &mjModel, d: &mjData) -> Option<&'a [i32]> {
+    if enabled(m, mjENBL_SLEEP) && d.nv_awake < m.nv {
+        Some(&d.dof_awake_ind(m)[..d.nv_awake as usize])
+    } else {
+        None
+    }
+}
+
+/// First bad value of `v`, looking only at the listed entries when `ind` is given.
+fn first_bad_in(v: &[f64], ind: Option<&[i32]>) -> Option<usize> {
+    match ind {
+        None => first_bad(v),
+        Some(ind) => ind.iter().map(|&i| i as usize).find(|&i| crate::math::misc::is_bad(v[i])),
+    }
+}
+
+/// `x = inv(L'DL) x` for one vector over the listed rows only (`mj_solveLD` with an index).
+fn solve_ld_ind(x: &mut [f64], ld: &[f64], diaginv: &[f64], rownnz: &[i32], rowadr: &[i32], colind: &[i32], ind: &[i32]) {
+    // x <- inv(L') x
+    for &i in ind.iter().rev() {
+        let i = i as usize;
+        let xi = x[i];
+        if rownnz[i] == 1 || xi == 0.0 {
+            continue;
+        }
+        let start = rowadr[i] as usize;
+        let end = start + rownnz[i] as usize - 1;
+        for adr in start..end {
+            x[colind[adr] as usize] -= ld[adr] * xi;
+        }
+    }
+    // x <- inv(D) x
+    for &i in ind {
+        x[i as usize] *= diaginv[i as usize];
+    }
+    // x <- inv(L) x
+    for &i in ind {
+        let i = i as usize;
+        let n = rownnz[i] as usize - 1;
+        if n == 0 {
+            continue;
+        }
+        let adr = rowadr[i] as usize;
+        let s = crate::math::sparse::dot_sparse(&ld[adr..adr + n], x, &colind[adr..adr + n]);
+        x[i] -= s;
+    }
 }
 
 /// Common part of the state checks: warn, reset unless autoreset is disabled, count.
@@ -49,7 +103,7 @@ pub unsafe fn check_pos(m: &mjModel, d: &mut mjData) {
 /// # Safety
 /// As [`check_pos`].
 pub unsafe fn check_vel(m: &mjModel, d: &mut mjData) {
-    if let Some(i) = first_bad(d.qvel(m)) {
+    if let Some(i) = first_bad_in(d.qvel(m), awake_dofs(m, d)) {
         bad_state(m, d, mjtWarning_::mjWARN_BADQVEL, i);
     }
 }
@@ -59,7 +113,7 @@ pub unsafe fn check_vel(m: &mjModel, d: &mut mjData) {
 /// # Safety
 /// As [`check_pos`].
 pub unsafe fn check_acc(m: &mjModel, d: &mut mjData) {
-    if let Some(i) = first_bad(d.qacc(m)) {
+    if let Some(i) = first_bad_in(d.qacc(m), awake_dofs(m, d)) {
         bad_state(m, d, mjtWarning_::mjWARN_BADQACC, i);
         if !disabled(m, mjDSBL_AUTORESET) {
             forward(m, d);
@@ -77,6 +131,9 @@ pub unsafe fn fwd_kinematics(m: &mjModel, d: &mut mjData) {
     kinematics::camlight(m, d);
     flex::flex(m, d);
     tendon::tendon(m, d);
+    if sleep::wake_tendon(m, d) > 0 {
+        sleep::update_sleep(m, d);
+    }
 }
 
 /// Position-dependent stage (`mj_fwdPosition`).
@@ -94,6 +151,15 @@ pub unsafe fn fwd_position(m: &mjModel, d: &mut mjData) {
     inertia::make_m(m, d);
     inertia::factor_m(m, d);
     constraint::collision(m, d);
+
+    // contacts and equalities with awake trees wake their sleeping partners
+    if sleep::wake_collision(m, d) > 0 {
+        sleep::update_sleep(m, d);
+        constraint::collision(m, d);
+    }
+    if sleep::wake_equality(m, d) > 0 {
+        sleep::update_sleep(m, d);
+    }
 
     let t = timer_start();
     constraint::make_constraint(m, d);
@@ -162,15 +228,39 @@ fn sparse_mul(res: &mut [f64], mat: &[f64], vec: &[f64], rownnz: &[i32], rowadr:
 /// # Safety
 /// As [`check_pos`].
 pub unsafe fn fwd_acceleration(m: &mjModel, d: &mut mjData) {
+    let awake = awake_dofs(m, d);
     let qfrc_smooth = d.qfrc_smooth(m);
-    blas::sub(qfrc_smooth, d.qfrc_passive(m), d.qfrc_bias(m));
-    blas::add_to(qfrc_smooth, d.qfrc_applied(m));
-    blas::add_to(qfrc_smooth, d.qfrc_actuator(m));
+    let (passive, bias) = (d.qfrc_passive(m), d.qfrc_bias(m));
+    let (applied, actuator) = (d.qfrc_applied(m), d.qfrc_actuator(m));
+    match awake {
+        None => {
+            blas::sub(qfrc_smooth, passive, bias);
+            blas::add_to(qfrc_smooth, applied);
+            blas::add_to(qfrc_smooth, actuator);
+        }
+        Some(ind) => {
+            for &i in ind {
+                let i = i as usize;
+                qfrc_smooth[i] = passive[i] - bias[i] + applied[i] + actuator[i];
+            }
+        }
+    }
     support::xfrc_accumulate(m, d, qfrc_smooth);
 
     let qacc_smooth = d.qacc_smooth(m);
-    blas::copy(qacc_smooth, qfrc_smooth);
-    inertia::solve_ld(qacc_smooth, d.qLD(m), d.qLDiagInv(m), m.nv as usize, 1, m.M_rownnz(), m.M_rowadr(), m.M_colind(), None);
+    let (qld, diaginv) = (d.qLD(m), d.qLDiagInv(m));
+    match awake {
+        None => {
+            blas::copy(qacc_smooth, qfrc_smooth);
+            inertia::solve_ld(qacc_smooth, qld, diaginv, m.nv as usize, 1, m.M_rownnz(), m.M_rowadr(), m.M_colind(), None);
+        }
+        Some(ind) => {
+            for &i in ind {
+                qacc_smooth[i as usize] = qfrc_smooth[i as usize];
+            }
+            solve_ld_ind(qacc_smooth, qld, diaginv, m.M_rownnz(), m.M_rowadr(), m.M_colind(), ind);
+        }
+    }
 }
 
 /// Constraint forces and the constrained acceleration (`mj_fwdConstraint`).
@@ -209,13 +299,30 @@ unsafe fn advance(m: &mjModel, d: &mut mjData, act_dot: &[f64], qacc: &[f64], qv
         }
     }
 
-    blas::add_to_scl(d.qvel(m), qacc, m.opt.timestep);
-    let qpos = d.qpos(m);
-    match qvel {
-        Some(v) => support::integrate_pos(m, qpos, v, m.opt.timestep),
-        None => support::integrate_pos(m, qpos, d.qvel(m), m.opt.timestep),
+    // trees quiet for long enough fall asleep (velocities zeroed): redo the velocity-dependent
+    // stages before the awake lists change
+    if sleep::sleep(m, d) > 0 {
+        forward_skip(m, d, mjtStage_::mjSTAGE_POS as i32, false);
+        sleep::update_sleep(m, d);
     }
-    d.time += m.opt.timestep;
+
+    let h = m.opt.timestep;
+    let filter = enabled(m, mjENBL_SLEEP) && d.ntree_awake < m.ntree;
+    let qvel_now = d.qvel(m);
+    if filter {
+        for &k in &d.dof_awake_ind(m)[..d.nv_awake as usize] {
+            qvel_now[k as usize] += qacc[k as usize] * h;
+        }
+    } else {
+        blas::add_to_scl(qvel_now, qacc, h);
+    }
+    let (index, nbody) = if filter {
+        (Some(&d.body_awake_ind(m)[..d.nbody_awake as usize]), d.nbody_awake as usize)
+    } else {
+        (None, m.nbody as usize)
+    };
+    support::integrate_pos_ind(m, d.qpos(m), qvel.unwrap_or(&*qvel_now), h, index, nbody);
+    d.time += h;
 
     if m.nplugin > 0 {
         crate::mjerror!("mj_step", "not supported yet: engine plugins");
@@ -234,30 +341,76 @@ pub unsafe fn euler(m: &mjModel, d: &mut mjData) {
     mark(d);
     let qfrc = stack_nums(d, nv);
     let qacc = stack_nums(d, nv);
+    let awake = awake_dofs(m, d);
+    let damping = m.dof_damping();
 
     let damped = !disabled(m, mjDSBL_EULERDAMP)
         && !disabled(m, mjDSBL_DAMPER)
-        && m.dof_damping().iter().any(|&b| b > 0.0);
+        && match awake {
+            None => damping.iter().any(|&b| b > 0.0),
+            Some(ind) => ind.iter().any(|&i| damping[i as usize] > 0.0),
+        };
 
     if !damped {
-        qacc.copy_from_slice(d.qacc(m));
+        match awake {
+            None => qacc.copy_from_slice(d.qacc(m)),
+            Some(ind) => copy_ind(qacc, d.qacc(m), ind),
+        }
     } else {
         // (M + h*diag(damping)) qacc = qfrc_smooth + qfrc_constraint
         let qh = d.qH(m);
-        qh.copy_from_slice(d.M(m));
-        let (rownnz, rowadr) = (m.M_rownnz(), m.M_rowadr());
-        for (i, &b) in m.dof_damping().iter().enumerate() {
-            qh[(rowadr[i] + rownnz[i] - 1) as usize] += m.opt.timestep * b;
+        let (rownnz, rowadr, colind) = (m.M_rownnz(), m.M_rowadr(), m.M_colind());
+        let mm = d.M(m);
+        match awake {
+            None => qh.copy_from_slice(mm),
+            Some(ind) => copy_rows(qh, mm, rownnz, rowadr, ind),
         }
-        inertia::factor_i(qh, d.qHDiagInv(m), nv, rownnz, rowadr, m.M_colind(), None);
-        blas::add(qfrc, d.qfrc_smooth(m), d.qfrc_constraint(m));
-        qacc.copy_from_slice(qfrc);
-        inertia::solve_ld(qacc, qh, d.qHDiagInv(m), nv, 1, rownnz, rowadr, m.M_colind(), None);
+        let add_damping = |qh: &mut [f64], i: usize| {
+            qh[(rowadr[i] + rownnz[i] - 1) as usize] += m.opt.timestep * damping[i];
+        };
+        match awake {
+            None => (0..nv).for_each(|i| add_damping(qh, i)),
+            Some(ind) => ind.iter().for_each(|&i| add_damping(qh, i as usize)),
+        }
+        let (smooth, constraint) = (d.qfrc_smooth(m), d.qfrc_constraint(m));
+        let diaginv = d.qHDiagInv(m);
+        match awake {
+            None => {
+                inertia::factor_i(qh, diaginv, nv, rownnz, rowadr, colind, None);
+                blas::add(qfrc, smooth, constraint);
+                qacc.copy_from_slice(qfrc);
+                inertia::solve_ld(qacc, qh, diaginv, nv, 1, rownnz, rowadr, colind, None);
+            }
+            Some(ind) => {
+                inertia::factor_i(qh, diaginv, ind.len(), rownnz, rowadr, colind, Some(ind));
+                for &i in ind {
+                    let i = i as usize;
+                    qfrc[i] = smooth[i] + constraint[i];
+                }
+                copy_ind(qacc, qfrc, ind);
+                solve_ld_ind(qacc, qh, diaginv, rownnz, rowadr, colind, ind);
+            }
+        }
     }
 
     advance(m, d, d.act_dot(m), qacc, None);
     free(d);
     timer_end(d, mjTIMER_ADVANCE, t);
+}
+
+/// `res[i] = vec[i]` for the listed entries (`mju_copyInd`).
+fn copy_ind(res: &mut [f64], vec: &[f64], ind: &[i32]) {
+    for &i in ind {
+        res[i as usize] = vec[i as usize];
+    }
+}
+
+/// Copies the listed rows of a CSR matrix with the `rownnz`/`rowadr` layout (`mju_copySparse`).
+fn copy_rows(res: &mut [f64], mat: &[f64], rownnz: &[i32], rowadr: &[i32], rows: &[i32]) {
+    for &r in rows {
+        let (a, n) = (rowadr[r as usize] as usize, rownnz[r as usize] as usize);
+        res[a..a + n].copy_from_slice(&mat[a..a + n]);
+    }
 }
 
 /// Butcher tableau of the classic 4th-order Runge-Kutta method: A (3x3, below the diagonal)
@@ -362,7 +515,18 @@ pub unsafe fn implicit(m: &mjModel, d: &mut mjData) {
     mark(d);
     let qfrc = stack_nums(d, nv);
     let qacc = stack_nums(d, nv);
-    blas::add(qfrc, d.qfrc_smooth(m), d.qfrc_constraint(m));
+    let awake = awake_dofs(m, d);
+    let nrow = awake.map_or(nv, |ind| ind.len());
+    let (smooth, constraint) = (d.qfrc_smooth(m), d.qfrc_constraint(m));
+    match awake {
+        None => blas::add(qfrc, smooth, constraint),
+        Some(ind) => {
+            for &i in ind {
+                let i = i as usize;
+                qfrc[i] = smooth[i] + constraint[i];
+            }
+        }
+    }
 
     if m.opt.integrator == mjtIntegrator_::mjINT_IMPLICIT as i32 {
         derivative::smooth_vel(m, d, true);
@@ -370,9 +534,9 @@ pub unsafe fn implicit(m: &mjModel, d: &mut mjData) {
         let qlu = d.qLU(m);
         crate::math::misc::gather_masked(qlu, d.M(m), m.mapM2D());
         blas::add_to_scl(qlu, d.qDeriv(m), -h);
-        let scratch = stack_ints(d, nv);
-        crate::math::solve::factor_lu_sparse(qlu, nv, scratch, m.D_rownnz(), m.D_rowadr(), m.D_colind(), None);
-        crate::math::solve::solve_lu_sparse(qacc, qlu, qfrc, nv, m.D_rownnz(), m.D_rowadr(), m.D_diag(), m.D_colind(), None);
+        let scratch = stack_ints(d, nrow);
+        crate::math::solve::factor_lu_sparse(qlu, nrow, scratch, m.D_rownnz(), m.D_rowadr(), m.D_colind(), awake);
+        crate::math::solve::solve_lu_sparse(qacc, qlu, qfrc, nrow, m.D_rownnz(), m.D_rowadr(), m.D_diag(), m.D_colind(), awake);
     } else if m.opt.integrator == mjtIntegrator_::mjINT_IMPLICITFAST as i32 {
         derivative::smooth_vel(m, d, false);
         // qH = M - h*qDeriv on the lower-triangular pattern of M
@@ -382,9 +546,19 @@ pub unsafe fn implicit(m: &mjModel, d: &mut mjData) {
         for (x, &mv) in hq.iter_mut().zip(d.M(m).iter()) {
             *x = mv + *x * -h;
         }
-        inertia::factor_i(qh, d.qHDiagInv(m), nv, m.M_rownnz(), m.M_rowadr(), m.M_colind(), None);
-        qacc.copy_from_slice(qfrc);
-        inertia::solve_ld(qacc, qh, d.qHDiagInv(m), nv, 1, m.M_rownnz(), m.M_rowadr(), m.M_colind(), None);
+        let (rownnz, rowadr, colind) = (m.M_rownnz(), m.M_rowadr(), m.M_colind());
+        let diaginv = d.qHDiagInv(m);
+        inertia::factor_i(qh, diaginv, nrow, rownnz, rowadr, colind, awake);
+        match awake {
+            None => {
+                qacc.copy_from_slice(qfrc);
+                inertia::solve_ld(qacc, qh, diaginv, nv, 1, rownnz, rowadr, colind, None);
+            }
+            Some(ind) => {
+                copy_ind(qacc, qfrc, ind);
+                solve_ld_ind(qacc, qh, diaginv, rownnz, rowadr, colind, ind);
+            }
+        }
     } else {
         crate::mjerror!("mj_implicitSkip", "integrator must be implicit or implicitfast");
         free(d);
