@@ -1,5 +1,5 @@
 //! C entry points of the sensor and energy stages and of ray casting (logic in
-//! `engine::{sensor, ray}`).
+//! `engine::{sensor, ray}` and `math::ray`).
 #![allow(non_snake_case)]
 
 use core::ffi::c_int;
@@ -8,6 +8,7 @@ use core::slice;
 use super::guard;
 use crate::abi::*;
 use crate::engine::{ray, sensor};
+use crate::math::ray as math_ray;
 
 /// Three numbers at `p`.
 #[inline]
@@ -109,5 +110,139 @@ pub unsafe extern "C" fn mj_multiRay(
     let dists = slice::from_raw_parts_mut(dist, n);
     guard("mj_multiRay", (), || {
         ray::multi_ray(&*m, &mut *d, &vec3(pnt), dirs, groups, flg_static != 0, bodyexclude, ids, dists, n, cutoff)
+    })
+}
+
+/// Whether `id` is a valid index below `n`; reports the bad id as an error otherwise.
+fn check_id(func: &str, what: &str, id: c_int, n: c_int) -> bool {
+    if id < 0 || id >= n {
+        crate::mjerror!(func, "invalid {} id {}", what, id);
+        return false;
+    }
+    true
+}
+
+/// Distance from pnt along vec to the surface of mesh geom geomid (-1: miss); writes the unit normal of the triangle hit into normal when given.
+/// cbindgen:ignore
+#[no_mangle]
+pub unsafe extern "C" fn mj_rayMeshNormal(
+    m: *const mjModel,
+    d: *const mjData,
+    geomid: c_int,
+    pnt: *const mjtNum,
+    vec: *const mjtNum,
+    normal: *mut mjtNum,
+) -> mjtNum {
+    if m.is_null() || d.is_null() || pnt.is_null() || vec.is_null() {
+        return -1.0;
+    }
+    if !check_id("mj_rayMeshNormal", "geom", geomid, (*m).ngeom) {
+        return -1.0;
+    }
+    guard("mj_rayMeshNormal", -1.0, || {
+        let mut nrm = [0.0; 3];
+        let want = if normal.is_null() { None } else { Some(&mut nrm) };
+        let x = ray::ray_mesh(&*m, &*d, geomid as usize, &vec3(pnt), &vec3(vec), want);
+        if !normal.is_null() {
+            slice::from_raw_parts_mut(normal, 3).copy_from_slice(&nrm);
+        }
+        x
+    })
+}
+
+/// Distance from pnt along vec to the surface of mesh geom geomid, or -1 when the ray misses it.
+#[no_mangle]
+pub unsafe extern "C" fn mj_rayMesh(
+    m: *const mjModel,
+    d: *const mjData,
+    geomid: c_int,
+    pnt: *const mjtNum,
+    vec: *const mjtNum,
+) -> mjtNum {
+    mj_rayMeshNormal(m, d, geomid, pnt, vec, core::ptr::null_mut())
+}
+
+/// Distance from pnt along vec to height-field geom geomid, or -1 when the ray misses it.
+#[no_mangle]
+pub unsafe extern "C" fn mj_rayHfield(
+    m: *const mjModel,
+    d: *const mjData,
+    geomid: c_int,
+    pnt: *const mjtNum,
+    vec: *const mjtNum,
+) -> mjtNum {
+    if m.is_null() || d.is_null() || pnt.is_null() || vec.is_null() {
+        return -1.0;
+    }
+    if !check_id("mj_rayHfield", "geom", geomid, (*m).ngeom) {
+        return -1.0;
+    }
+    guard("mj_rayHfield", -1.0, || ray::ray_hfield(&*m, &*d, geomid as usize, &vec3(pnt), &vec3(vec)))
+}
+
+/// Distance from pnt along vec to flex flexid as drawn with the given layer and vertex/edge/face/skin flags (-1: miss); the nearest vertex of the hit goes to vertid.
+#[no_mangle]
+pub unsafe extern "C" fn mju_rayFlex(
+    m: *const mjModel,
+    d: *const mjData,
+    flex_layer: c_int,
+    flg_vert: mjtByte,
+    flg_edge: mjtByte,
+    flg_face: mjtByte,
+    flg_skin: mjtByte,
+    flexid: c_int,
+    pnt: *const mjtNum,
+    vec: *const mjtNum,
+    vertid: *mut c_int,
+) -> mjtNum {
+    if m.is_null() || d.is_null() || pnt.is_null() || vec.is_null() {
+        return -1.0;
+    }
+    if !check_id("mju_rayFlex", "flex", flexid, (*m).nflex) {
+        return -1.0;
+    }
+    guard("mju_rayFlex", -1.0, || {
+        ray::ray_flex(
+            &*m,
+            &*d,
+            flex_layer,
+            flg_vert != 0,
+            flg_edge != 0,
+            flg_face != 0,
+            flg_skin != 0,
+            flexid as usize,
+            &vec3(pnt),
+            &vec3(vec),
+            vertid.as_mut(),
+        )
+    })
+}
+
+/// Distance from pnt along vec to a triangle mesh given by nface faces over nvert float vertices (-1: miss); the nearest vertex of the hit face goes to vertid.
+#[no_mangle]
+pub unsafe extern "C" fn mju_raySkin(
+    nface: c_int,
+    nvert: c_int,
+    face: *const c_int,
+    vert: *const f32,
+    pnt: *const mjtNum,
+    vec: *const mjtNum,
+    vertid: *mut c_int,
+) -> mjtNum {
+    if pnt.is_null() || vec.is_null() {
+        return -1.0;
+    }
+    let faces = if face.is_null() || nface <= 0 {
+        &[][..]
+    } else {
+        slice::from_raw_parts(face, 3 * nface as usize)
+    };
+    let verts = if vert.is_null() || nvert <= 0 {
+        &[][..]
+    } else {
+        slice::from_raw_parts(vert, 3 * nvert as usize)
+    };
+    guard("mju_raySkin", -1.0, || {
+        math_ray::ray_skin(faces, verts, &vec3(pnt), &vec3(vec), vertid.as_mut())
     })
 }

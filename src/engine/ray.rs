@@ -1,13 +1,20 @@
-//! Ray casting against the model's geoms (`mj_ray`, `mj_multiRay`).
+//! Ray casting against the model's geoms (`mj_ray`, `mj_multiRay`), meshes (BVH traversal),
+//! height fields and flexes.
 //!
-//! Primitive geoms use the intersections of [`crate::math::ray`]; meshes, height fields and SDF
-//! geoms are not supported yet and are reported as errors.
+//! Primitive geoms use the intersections of [`crate::math::ray`]; SDF geoms (plugins) are not
+//! supported yet and are reported as errors.
 
 use super::{free, mark, stack_ints, stack_nums, v3, v9};
 use crate::abi::mjtGeom_::*;
 use crate::abi::*;
-use crate::math::blas::norm3;
-use crate::math::ray::{multi_ray_prepare, ray_geom, RayGeoms};
+use crate::math::blas::{add3, add_scl3, dist3, mul_mat_vec3, mul_mat_t_vec3, norm3, normalize3, scl3, sub3};
+use crate::math::ray::{
+    box_of_bounds, multi_ray_prepare, normal_plane_basis, points_bounds, ray_box, ray_geom, ray_slab,
+    ray_triangle, RayGeoms, EYE3,
+};
+use crate::math::spatial::{quat2mat, quat_z2vec};
+
+type V3 = [f64; 3];
 
 const GEOM_MESH: i32 = mjGEOM_MESH as i32;
 const GEOM_HFIELD: i32 = mjGEOM_HFIELD as i32;
@@ -39,17 +46,11 @@ fn excluded(m: &mjModel, g: usize, geomgroup: Option<&[u8]>, flg_static: bool, b
     }
 }
 
-/// Distance along the ray to geom `g` (-1 on a miss); non-primitive geoms are reported.
-unsafe fn geom_hit(m: &mjModel, d: &mjData, g: usize, pnt: &[f64; 3], vec: &[f64; 3]) -> f64 {
+/// Distance along the ray to geom `g` (-1 on a miss); SDF geoms are reported as unsupported.
+unsafe fn geom_hit(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3) -> f64 {
     match m.geom_type()[g] {
-        GEOM_MESH => {
-            crate::mjerror!("mj_ray", "not supported yet: ray casting against meshes");
-            -1.0
-        }
-        GEOM_HFIELD => {
-            crate::mjerror!("mj_ray", "not supported yet: ray casting against height fields");
-            -1.0
-        }
+        GEOM_MESH => ray_mesh(m, d, g, pnt, vec, None),
+        GEOM_HFIELD => ray_hfield(m, d, g, pnt, vec),
         GEOM_SDF => {
             crate::mjerror!("mj_ray", "not supported yet: ray casting against SDF geoms");
             -1.0
@@ -64,6 +65,380 @@ unsafe fn geom_hit(m: &mjModel, d: &mjData, g: usize, pnt: &[f64; 3], vec: &[f64
             None,
         ),
     }
+}
+
+/// The ray in the frame of geom `g`: `(R'(pnt - p), R'vec)`.
+unsafe fn geom_local(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3) -> (V3, V3) {
+    let mat = v9(d.geom_xmat(m), g);
+    let dif = sub3(pnt, v3(d.geom_xpos(m), g));
+    (mul_mat_t_vec3(mat, &dif), mul_mat_t_vec3(mat, vec))
+}
+
+/// Mesh vertex `i` (float, widened).
+fn mesh_vertex(vert: &[f32], i: usize) -> V3 {
+    match vert.get(3 * i..3 * i + 3) {
+        Some(v) => [v[0] as f64, v[1] as f64, v[2] as f64],
+        None => [0.0; 3],
+    }
+}
+
+/// Ray against the triangles of mesh geom `g` through the mesh's bounding volume hierarchy
+/// (`mju_rayTree`); nodes whose boxes the ray crosses are marked in `bvh_active` when the model
+/// asks for it. `normal`, if given, receives the world-frame normal of the triangle hit.
+unsafe fn ray_tree(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3, mut normal: Option<&mut V3>) -> f64 {
+    if let Some(n) = normal.as_deref_mut() {
+        *n = [0.0; 3];
+    }
+    let mark_active = m.vis.global.bvactive != 0;
+    let meshid = m.geom_dataid()[g];
+    if meshid < 0 || meshid >= m.nmesh {
+        crate::mjerror!("mju_rayTree", "mesh id of geom {} is -1", meshid);
+        return -1.0;
+    }
+    let meshid = meshid as usize;
+    let bvhadr = m.mesh_bvhadr()[meshid].max(0) as usize;
+    let faceadr = m.mesh_faceadr()[meshid].max(0) as usize;
+    let vertadr = m.mesh_vertadr()[meshid].max(0) as usize;
+    let (nodeid, child) = (&m.bvh_nodeid()[bvhadr..], &m.bvh_child()[2 * bvhadr..]);
+    let aabb = &m.bvh_aabb()[6 * bvhadr..];
+    let (mesh_face, mesh_vert) = (m.mesh_face(), m.mesh_vert());
+    let active = if mark_active { d.bvh_active(m) } else { &mut [] };
+    let xpos = v3(d.geom_xpos(m), g);
+    let xmat = v9(d.geom_xmat(m), g);
+
+    let (lpnt, lvec) = geom_local(m, d, g, pnt, vec);
+    let (b0, b1) = normal_plane_basis(&lvec);
+
+    let mut stack = [0usize; mjMAXTREEDEPTH];
+    let mut nstack = 1;
+    let mut x = -1.0;
+    let mut nrm_local = [0.0; 3];
+    while nstack > 0 {
+        nstack -= 1;
+        let node = stack[nstack];
+        let Some(bv) = aabb.get(6 * node..6 * node + 6) else { continue };
+        if !ray_slab(bv, xpos, xmat, pnt, vec) {
+            continue;
+        }
+
+        // leaf: one triangle
+        if nodeid[node] != -1 {
+            let f = 3 * (nodeid[node] as usize + faceadr);
+            let mut v = [[0.0; 3]; 3];
+            for (vi, &id) in v.iter_mut().zip(&mesh_face[f..f + 3]) {
+                *vi = mesh_vertex(mesh_vert, id as usize + vertadr);
+            }
+            let want = normal.is_some();
+            let sol = ray_triangle(&v, &lpnt, &lvec, &b0, &b1, if want { Some(&mut nrm_local) } else { None });
+            if sol >= 0.0 && (x < 0.0 || sol < x) {
+                x = sol;
+                if let Some(n) = normal.as_deref_mut() {
+                    *n = nrm_local;
+                }
+                if let Some(a) = active.get_mut(node + bvhadr) {
+                    *a = 1;
+                }
+            }
+            continue;
+        }
+
+        if let Some(a) = active.get_mut(node + bvhadr) {
+            *a = 1;
+        }
+        for &c in &child[2 * node..2 * node + 2] {
+            if c != -1 {
+                if nstack >= mjMAXTREEDEPTH {
+                    crate::mjerror!("mju_rayTree", "BVH stack depth exceeded in geom {}.", g);
+                    return x;
+                }
+                stack[nstack] = c as usize;
+                nstack += 1;
+            }
+        }
+    }
+
+    if x >= 0.0 {
+        if let Some(n) = normal {
+            *n = mul_mat_vec3(xmat, n);
+        }
+    }
+    x
+}
+
+/// Ray against mesh geom `g` (`mj_rayMeshNormal`): the geom's bounding box first, then the
+/// triangles; returns the distance or -1 and, if `normal` is given, the unit normal of the
+/// triangle hit (zero on a miss).
+///
+/// # Safety
+/// `d` must be data made for `m`, with current geom poses.
+pub unsafe fn ray_mesh(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3, mut normal: Option<&mut V3>) -> f64 {
+    if let Some(n) = normal.as_deref_mut() {
+        *n = [0.0; 3];
+    }
+    if m.geom_type()[g] != GEOM_MESH {
+        crate::mjerror!("mj_rayMeshNormal", "geom with mesh type expected");
+        return -1.0;
+    }
+    let (xpos, xmat) = (v3(d.geom_xpos(m), g), v9(d.geom_xmat(m), g));
+    if ray_box(xpos, xmat, v3(m.geom_size(), g), pnt, vec, None, None) < 0.0 {
+        return -1.0;
+    }
+    ray_tree(m, d, g, pnt, vec, normal)
+}
+
+/// `(int)floor(x)` as x86-64 C computes it: out-of-range values and NaN give `i32::MIN`.
+fn c_int_of(x: f64) -> i32 {
+    if x >= -2147483648.0 && x < 2147483648.0 {
+        x as i32
+    } else {
+        i32::MIN
+    }
+}
+
+/// `mju_round`: nearest integer, halves rounded up.
+fn round_half_up(x: f64) -> i32 {
+    let (lo, hi) = (x.floor(), x.ceil());
+    c_int_of(if x - lo < hi - x { lo } else { hi })
+}
+
+/// `mjMAX(a, b)` / `mjMIN(a, b)` with C's comparison semantics.
+#[inline]
+fn cmax<T: PartialOrd>(a: T, b: T) -> T {
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
+#[inline]
+fn cmin<T: PartialOrd>(a: T, b: T) -> T {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}
+
+/// Ray against height-field geom `g`: a solid base box below the geom frame, the two triangles
+/// of each grid cell the ray passes over, and the four vertical sides of the elevation box.
+///
+/// # Safety
+/// `d` must be data made for `m`, with current geom poses.
+pub unsafe fn ray_hfield(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3) -> f64 {
+    if m.geom_type()[g] != GEOM_HFIELD {
+        crate::mjerror!("mj_rayHfield", "geom with hfield type expected");
+        return -1.0;
+    }
+    let hid = m.geom_dataid()[g];
+    if hid < 0 || hid >= m.nhfield {
+        return -1.0;
+    }
+    let hid = hid as usize;
+    let nrow = m.hfield_nrow()[hid];
+    let ncol = m.hfield_ncol()[hid];
+    let size: &[f64; 4] = m.hfield_size()[4 * hid..4 * hid + 4].try_into().unwrap_or(&[0.0; 4]);
+    let data = &m.hfield_data()[m.hfield_adr()[hid].max(0) as usize..];
+    let at = |i: i64| -> f64 { usize::try_from(i).ok().and_then(|i| data.get(i)).map_or(0.0, |&h| h as f64) };
+
+    let xpos = v3(d.geom_xpos(m), g);
+    let xmat = v9(d.geom_xmat(m), g);
+    let zaxis = [xmat[2], xmat[5], xmat[8]];
+
+    // solid base below the frame, and the box holding the elevation surface above it
+    let base_size = [size[0], size[1], size[3] * 0.5];
+    let base_pos = [
+        xpos[0] - zaxis[0] * size[3] * 0.5,
+        xpos[1] - zaxis[1] * size[3] * 0.5,
+        xpos[2] - zaxis[2] * size[3] * 0.5,
+    ];
+    let top_size = [size[0], size[1], size[2] * 0.5];
+    let top_pos = [
+        xpos[0] + zaxis[0] * size[2] * 0.5,
+        xpos[1] + zaxis[1] * size[2] * 0.5,
+        xpos[2] + zaxis[2] * size[2] * 0.5,
+    ];
+
+    let mut x = ray_box(&base_pos, xmat, &base_size, pnt, vec, None, None);
+    let mut all = [0.0; 6];
+    let top = ray_box(&top_pos, xmat, &top_size, pnt, vec, Some(&mut all), None);
+    if top < 0.0 {
+        return x;
+    }
+
+    let (lpnt, lvec) = geom_local(m, d, g, pnt, vec);
+    let (b0, b1) = normal_plane_basis(&lvec);
+
+    // stretch of the ray inside the top box
+    let mut seg = [0.0, top];
+    for &a in &all {
+        if a > seg[1] {
+            seg = [top, a];
+        }
+    }
+
+    // grid cells under that stretch, padded by one
+    let dx = (2.0 * size[0]) / (ncol - 1) as f64;
+    let dy = (2.0 * size[1]) / (nrow - 1) as f64;
+    let sx = seg.map(|t| (lpnt[0] + t * lvec[0] + size[0]) / dx);
+    let sy = seg.map(|t| (lpnt[1] + t * lvec[1] + size[1]) / dy);
+    let cmin_ = cmax(0, c_int_of(cmin(sx[0], sx[1]).floor()).wrapping_sub(1));
+    let cmax_ = cmin(ncol - 1, c_int_of(cmax(sx[0], sx[1]).ceil()).wrapping_add(1));
+    let rmin_ = cmax(0, c_int_of(cmin(sy[0], sy[1]).floor()).wrapping_sub(1));
+    let rmax_ = cmin(nrow - 1, c_int_of(cmax(sy[0], sy[1]).ceil()).wrapping_add(1));
+
+    let (nc, sz) = (ncol as i64, size[2]);
+    let corner = |r: i32, c: i32| -> V3 {
+        [dx * c as f64 - size[0], dy * r as f64 - size[1], at(r as i64 * nc + c as i64) * sz]
+    };
+    for r in rmin_..rmax_ {
+        for c in cmin_..cmax_ {
+            let (p00, p11) = (corner(r, c), corner(r + 1, c + 1));
+            for third in [corner(r, c + 1), corner(r + 1, c)] {
+                let sol = ray_triangle(&[p00, p11, third], &lpnt, &lvec, &b0, &b1, None);
+                if sol >= 0.0 && (x < 0.0 || sol < x) {
+                    x = sol;
+                }
+            }
+        }
+    }
+
+    // vertical sides of the top box, below the boundary profile
+    for (i, &ai) in all.iter().enumerate().take(4) {
+        if !(ai >= 0.0 && (ai < x || x < 0.0)) {
+            continue;
+        }
+        let z = (lpnt[2] + ai * lvec[2]) / size[2];
+        let (y, y0, z0, z1);
+        if i < 2 {
+            y = (lpnt[1] + ai * lvec[1] + size[1]) / dy;
+            y0 = cmax(0.0, cmin((nrow - 2) as f64, y.floor()));
+            let col = if i == 1 { nc - 1 } else { 0 };
+            z0 = at(round_half_up(y0) as i64 * nc + col);
+            z1 = at(round_half_up(y0 + 1.0) as i64 * nc + col);
+        } else {
+            y = (lpnt[0] + ai * lvec[0] + size[0]) / dx;
+            y0 = cmax(0.0, cmin((ncol - 2) as f64, y.floor()));
+            let row = if i == 3 { (nrow as i64 - 1) * nc } else { 0 };
+            z0 = at(round_half_up(y0) as i64 + row);
+            z1 = at(round_half_up(y0 + 1.0) as i64 + row);
+        }
+        if z < z0 * (y0 + 1.0 - y) + z1 * (y - y0) {
+            x = ai;
+        }
+    }
+    x
+}
+
+/// Ray against flex `f` as it is drawn: vertex spheres or edge capsules of the flex radius, and
+/// for 2D/3D flexes the element triangles (3D: those of layer `flex_layer`, or the outer layer
+/// when `flg_skin`). Returns the distance or -1 and writes the flex-local id of the vertex
+/// nearest to the hit into `vertid` (unchanged on a miss).
+///
+/// # Safety
+/// `d` must be data made for `m`, with current flex vertex positions.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn ray_flex(
+    m: &mjModel,
+    d: &mjData,
+    flex_layer: i32,
+    flg_vert: bool,
+    flg_edge: bool,
+    flg_face: bool,
+    flg_skin: bool,
+    f: usize,
+    pnt: &V3,
+    vec: &V3,
+    mut vertid: Option<&mut i32>,
+) -> f64 {
+    let dim = m.flex_dim()[f];
+    let vertadr = m.flex_vertadr()[f].max(0) as usize;
+    let nvert = m.flex_vertnum()[f].max(0) as usize;
+    let xpos = d.flexvert_xpos(m);
+    let vert = |i: usize| -> V3 {
+        let k = 3 * (vertadr + i);
+        xpos.get(k..k + 3).map_or([0.0; 3], |p| [p[0], p[1], p[2]])
+    };
+    let mut set_vert = |id: i32| {
+        if let Some(out) = vertid.as_deref_mut() {
+            *out = id;
+        }
+    };
+
+    // bounding box of the vertices grown by the radius
+    let (mut lo, mut hi) = points_bounds((0..nvert).map(vert));
+    let radius = m.flex_radius()[f];
+    for j in 0..3 {
+        lo[j] -= radius;
+        hi[j] += radius;
+    }
+    let (pos, size) = box_of_bounds(&lo, &hi);
+    if ray_box(&pos, &EYE3, &size, pnt, vec, None, None) < 0.0 {
+        return -1.0;
+    }
+    let (b0, b1) = normal_plane_basis(vec);
+
+    let mut x = -1.0;
+    let skin_faces = dim > 1 && flg_skin;
+    let edge = m.flex_edge();
+    if flg_edge || skin_faces {
+        let start = m.flex_edgeadr()[f].max(0) as usize;
+        for e in start..start + m.flex_edgenum()[f].max(0) as usize {
+            let (i1, i2) = (edge[2 * e], edge[2 * e + 1]);
+            let (v1, v2) = (vert(i1.max(0) as usize), vert(i2.max(0) as usize));
+            let cpos = scl3(&add3(&v1, &v2), 0.5);
+            let mut axis = sub3(&v2, &v1);
+            let csize = [radius, 0.5 * normalize3(&mut axis), size[2]];
+            let cmat = quat2mat(&quat_z2vec(&axis));
+            let sol = ray_geom(&cpos, &cmat, &csize, pnt, vec, mjGEOM_CAPSULE as i32, None);
+            if sol >= 0.0 && (x < 0.0 || sol < x) {
+                x = sol;
+                let hit = add_scl3(pnt, vec, sol);
+                set_vert(if dist3(&v1, &hit) < dist3(&v2, &hit) { i1 } else { i2 });
+            }
+        }
+    } else if flg_vert {
+        let vsize = [radius, size[1], size[2]];
+        for v in 0..nvert {
+            let sol = ray_geom(&vert(v), &EYE3, &vsize, pnt, vec, mjGEOM_SPHERE as i32, None);
+            if sol >= 0.0 && (x < 0.0 || sol < x) {
+                x = sol;
+                set_vert(v as i32);
+            }
+        }
+    }
+
+    if dim > 1 && (flg_face || flg_skin) {
+        const TRI: [[usize; 3]; 4] = [[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3]];
+        let nv = (dim + 1) as usize;
+        let elemadr = m.flex_elemadr()[f].max(0) as usize;
+        let dataadr = m.flex_elemdataadr()[f].max(0) as usize;
+        let (elem, layer) = (m.flex_elem(), m.flex_elemlayer());
+        for e in 0..m.flex_elemnum()[f].max(0) as usize {
+            let elayer = layer[elemadr + e];
+            if dim == 3 && ((flg_skin && elayer > 0) || (!flg_skin && elayer != flex_layer)) {
+                continue;
+            }
+            let edata = &elem[dataadr + e * nv..dataadr + (e + 1) * nv];
+            for tri in &TRI[..if dim == 2 { 1 } else { 4 }] {
+                let v = tri.map(|k| vert(edata[k].max(0) as usize));
+                let sol = ray_triangle(&v, pnt, vec, &b0, &b1, None);
+                if sol >= 0.0 && (x < 0.0 || sol < x) {
+                    x = sol;
+                    let hit = add_scl3(pnt, vec, sol);
+                    let dd = v.map(|p| dist3(&p, &hit));
+                    let k = if dd[0] <= dd[1] && dd[0] <= dd[2] {
+                        0
+                    } else if dd[1] <= dd[2] {
+                        1
+                    } else {
+                        2
+                    };
+                    set_vert(edata[tri[k]]);
+                }
+            }
+        }
+    }
+    x
 }
 
 /// Nearest intersection of the ray `pnt + x*vec` (x >= 0) with the geoms that pass the filters

@@ -6,6 +6,8 @@
 #![allow(clippy::neg_cmp_op_on_partial_ord)]
 
 use super::solve::{max, min, MINVAL};
+use super::blas::{add_scl3, dist3, dot3, normalize3 as blas_normalize3, sub3};
+use super::spatial::cross;
 use crate::mjerror;
 
 type V3 = [f64; 3];
@@ -467,6 +469,191 @@ pub fn multi_ray_prepare(
     }
 }
 
+//------------------------------ triangles, slabs, skins -----------------------------------------
+
+/// Two unit vectors spanning the plane normal to `vec` (the basis in which [`ray_triangle`]
+/// projects triangles): start from (1,1,1) with the component of `vec`'s largest axis cleared,
+/// make it orthogonal to `vec`, then complete with a cross product.
+pub fn normal_plane_basis(vec: &V3) -> (V3, V3) {
+    let mut b0 = [1.0; 3];
+    let (a0, a1, a2) = (vec[0].abs(), vec[1].abs(), vec[2].abs());
+    if a0 >= a1 && a0 >= a2 {
+        b0[0] = 0.0;
+    } else if a1 >= a2 {
+        b0[1] = 0.0;
+    } else {
+        b0[2] = 0.0;
+    }
+    let mut b1 = add_scl3(&b0, vec, -dot3(vec, &b0) / dot3(vec, vec));
+    blas_normalize3(&mut b1);
+    let mut b0 = cross(&b1, vec);
+    blas_normalize3(&mut b0);
+    (b0, b1)
+}
+
+/// Ray `lpnt + x*lvec` against the triangle `v`; `b0`, `b1` span the plane normal to `lvec`
+/// (see [`normal_plane_basis`]). Returns the distance x (possibly negative when the triangle
+/// lies behind the source) or -1 when the ray misses; `normal`, if given, receives the unit
+/// normal of the triangle's plane (orientation from the vertex order), zero on a miss.
+pub fn ray_triangle(v: &[V3; 3], lpnt: &V3, lvec: &V3, b0: &V3, b1: &V3, normal: Option<&mut V3>) -> f64 {
+    let mut normal = normal;
+    if let Some(n) = normal.as_deref_mut() {
+        *n = [0.0; 3];
+    }
+
+    // vertices relative to the source, projected on the normal plane
+    let mut planar = [[0.0; 2]; 3];
+    for (p, vi) in planar.iter_mut().zip(v) {
+        let dif = sub3(vi, lpnt);
+        *p = [dot3(b0, &dif), dot3(b1, &dif)];
+    }
+
+    // all three on one side of an axis: the origin is outside
+    for k in 0..2 {
+        if (planar[0][k] > 0.0 && planar[1][k] > 0.0 && planar[2][k] > 0.0)
+            || (planar[0][k] < 0.0 && planar[1][k] < 0.0 && planar[2][k] < 0.0)
+        {
+            return -1.0;
+        }
+    }
+
+    // barycentric coordinates of the origin in the projected triangle
+    let a = [
+        planar[0][0] - planar[2][0],
+        planar[1][0] - planar[2][0],
+        planar[0][1] - planar[2][1],
+        planar[1][1] - planar[2][1],
+    ];
+    let b = [-planar[2][0], -planar[2][1]];
+    let det = a[0] * a[3] - a[1] * a[2];
+    if det.abs() < MINVAL {
+        return -1.0;
+    }
+    let t0 = (a[3] * b[0] - a[1] * b[1]) / det;
+    let t1 = (-a[2] * b[0] + a[0] * b[1]) / det;
+    if t0 < 0.0 || t1 < 0.0 || t0 + t1 > 1.0 {
+        return -1.0;
+    }
+
+    // distance to the triangle's plane
+    let e0 = sub3(&v[0], &v[2]);
+    let e1 = sub3(&v[1], &v[2]);
+    let rel = sub3(lpnt, &v[2]);
+    let mut nrm = cross(&e0, &e1);
+    let denom = dot3(lvec, &nrm);
+    if denom.abs() < MINVAL {
+        return -1.0;
+    }
+    let x = -dot3(&rel, &nrm) / denom;
+    if let Some(n) = normal {
+        blas_normalize3(&mut nrm);
+        *n = nrm;
+    }
+    x
+}
+
+/// Slab test: whether the ray meets the box with center and half-sizes `aabb` (6 numbers) given
+/// in the frame (`xpos`, `xmat`), ahead of the source.
+pub fn ray_slab(aabb: &[f64], xpos: &V3, xmat: &M9, pnt: &V3, vec: &V3) -> bool {
+    let (src, dir) = to_local(xpos, xmat, pnt, vec);
+    let (mut tmin, mut tmax) = (0.0f64, f64::INFINITY);
+    for k in 0..3 {
+        let inv = 1.0 / dir[k];
+        let t1 = (aabb[k] - aabb[3 + k] - src[k]) * inv;
+        let t2 = (aabb[k] + aabb[3 + k] - src[k]) * inv;
+        let (lo, hi) = if t1 < t2 { (t1, t2) } else { (t2, t1) };
+        tmin = if tmin > lo { tmin } else { lo };
+        tmax = if tmax < hi { tmax } else { hi };
+    }
+    tmin < tmax
+}
+
+/// Lower and upper corners of a point set's bounding box, as the ray filters of flexes and
+/// skins compute them (the first point initializes both; an empty set gives the origin).
+pub fn points_bounds(points: impl Iterator<Item = V3>) -> (V3, V3) {
+    let mut lo = [0.0; 3];
+    let mut hi = [0.0; 3];
+    for (i, p) in points.enumerate() {
+        for j in 0..3 {
+            if lo[j] > p[j] || i == 0 {
+                lo[j] = p[j];
+            }
+            if hi[j] < p[j] || i == 0 {
+                hi[j] = p[j];
+            }
+        }
+    }
+    (lo, hi)
+}
+
+/// Center and half-sizes of the box with corners `lo`, `hi`.
+pub fn box_of_bounds(lo: &V3, hi: &V3) -> (V3, V3) {
+    let mut pos = [0.0; 3];
+    let mut size = [0.0; 3];
+    for j in 0..3 {
+        pos[j] = 0.5 * (lo[j] + hi[j]);
+        size[j] = 0.5 * (hi[j] - lo[j]);
+    }
+    (pos, size)
+}
+
+/// Identity rotation.
+pub const EYE3: M9 = [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0];
+
+/// Vertex `i` of a float vertex array, widened.
+#[inline]
+fn fvert(vert: &[f32], i: usize) -> Option<V3> {
+    let v = vert.get(3 * i..3 * i + 3)?;
+    Some([v[0] as f64, v[1] as f64, v[2] as f64])
+}
+
+/// Ray against a skin given by its triangles `face` (3 vertex indices each) over the float
+/// vertices `vert` (3 numbers each); returns the distance to the nearest triangle hit (-1: none)
+/// and writes the hit triangle's vertex nearest to the hit point into `vertid` (left unchanged
+/// on a miss).
+pub fn ray_skin(face: &[i32], vert: &[f32], pnt: &V3, vec: &V3, mut vertid: Option<&mut i32>) -> f64 {
+    let nvert = vert.len() / 3;
+    let (lo, hi) = points_bounds((0..nvert).filter_map(|i| fvert(vert, i)));
+    let (pos, size) = box_of_bounds(&lo, &hi);
+    if ray_box(&pos, &EYE3, &size, pnt, vec, None, None) < 0.0 {
+        return -1.0;
+    }
+    let (b0, b1) = normal_plane_basis(vec);
+
+    let mut x = -1.0;
+    for f in face.chunks_exact(3) {
+        let mut v = [[0.0; 3]; 3];
+        let mut valid = true;
+        for (vj, &id) in v.iter_mut().zip(f) {
+            match usize::try_from(id).ok().and_then(|i| fvert(vert, i)) {
+                Some(p) => *vj = p,
+                None => valid = false,
+            }
+        }
+        if !valid {
+            continue;
+        }
+        let sol = ray_triangle(&v, pnt, vec, &b0, &b1, None);
+        if sol >= 0.0 && (x < 0.0 || sol < x) {
+            x = sol;
+            let hit = add_scl3(pnt, vec, sol);
+            let mut best = dist3(&hit, &v[0]);
+            let mut id = f[0];
+            for j in 1..3 {
+                let dj = dist3(&hit, &v[j]);
+                if dj < best {
+                    best = dj;
+                    id = f[j];
+                }
+            }
+            if let Some(out) = vertid.as_deref_mut() {
+                *out = id;
+            }
+        }
+    }
+    x
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -502,6 +689,31 @@ mod tests {
         assert_eq!((x, n), (3.5, [0.0, 0.0, 1.0]));
         let x = ray_geom(&[0.0; 3], &I, &[1.0, 2.0, 3.0], &[0.0, 5.0, 0.0], &[0.0, -1.0, 0.0], GEOM_ELLIPSOID, None);
         assert_eq!(x, 3.0);
+    }
+
+    #[test]
+    fn triangle_and_skin() {
+        let tri = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]];
+        let (pnt, vec) = ([0.25, 0.25, 2.0], [0.0, 0.0, -0.5]);
+        let (b0, b1) = normal_plane_basis(&vec);
+        let mut n = [0.0; 3];
+        assert_eq!(ray_triangle(&tri, &pnt, &vec, &b0, &b1, Some(&mut n)), 4.0);
+        assert_eq!(n, [0.0, 0.0, 1.0]);
+        // outside the triangle
+        assert_eq!(ray_triangle(&tri, &[0.8, 0.8, 2.0], &vec, &b0, &b1, None), -1.0);
+
+        let vert = [0.0f32, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.0];
+        let face = [0, 1, 2, 1, 3, 2];
+        let mut id = -7;
+        assert_eq!(ray_skin(&face, &vert, &[0.9, 0.8, 1.0], &[0.0, 0.0, -1.0], Some(&mut id)), 1.0);
+        assert_eq!(id, 3);
+        id = -7;
+        assert_eq!(ray_skin(&face, &vert, &[2.0, 0.5, 1.0], &[0.0, 0.0, -1.0], Some(&mut id)), -1.0);
+        assert_eq!(id, -7);
+        // slab: box of half-size 1 at (5, 0, 0), seen along +x and -x
+        let aabb = [5.0, 0.0, 0.0, 1.0, 1.0, 1.0];
+        assert!(ray_slab(&aabb, &[0.0; 3], &I, &[0.0; 3], &[1.0, 0.0, 0.0]));
+        assert!(!ray_slab(&aabb, &[0.0; 3], &I, &[0.0; 3], &[-1.0, 0.0, 0.0]));
     }
 
     #[test]
