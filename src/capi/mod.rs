@@ -34,3 +34,4 @@ pub mod sensor;
 pub mod support;
 pub mod forward;
 pub mod inverse;
+pub mod sleep;

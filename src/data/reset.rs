@@ -83,11 +83,10 @@ pub unsafe fn reset(m: &mjModel, d: &mut mjData, fill: u8) {
     for i in 0..m.ntree as usize {
         *d.tree_asleep.add(i) = TREE_AWAKE;
     }
-    if m.opt.enableflags & mjtEnableBit_::mjENBL_SLEEP as i32 != 0 {
-        mjerror!("mj_resetData", "not supported yet: models with sleeping enabled");
+    if m.opt.enableflags & mjtEnableBit_::mjENBL_SLEEP as i32 != 0 && !init_sleep(m, d) {
         return;
     }
-    crate::engine::sleep::update_sleep_init(m, d, false);
+    crate::engine::sleep::update_sleep(m, d);
 
     for i in 0..nbody {
         let id = *m.body_mocapid.add(i);
@@ -102,6 +101,58 @@ pub unsafe fn reset(m: &mjModel, d: &mut mjData, fill: u8) {
         return;
     }
     d.signature = m.signature;
+}
+
+/// Sleep-enabled part of the reset: computes the static bodies' poses (all bodies count as
+/// awake here, later steps skip static ones) and puts the trees with policy `init` to sleep
+/// after a full forward pass. False after reporting that some of them could not sleep.
+unsafe fn init_sleep(m: &mjModel, d: &mut mjData) -> bool {
+    use crate::engine::{constraint, forward, kinematics, sleep, tendon};
+    let ntree = m.ntree as usize;
+    let policy = m.tree_sleep_policy();
+    let is_init = |i: usize| policy[i] == mjtSleepPolicy_::mjSLEEP_INIT as i32;
+    let num_init = (0..ntree).filter(|&i| is_init(i)).count() as i32;
+
+    sleep::update_sleep_init(m, d, true);
+
+    if num_init == 0 {
+        kinematics::kinematics(m, d);
+        kinematics::com_pos(m, d);
+        kinematics::camlight(m, d);
+        tendon::tendon(m, d);
+        return true;
+    }
+
+    forward::forward(m, d);
+    let tree_asleep = d.tree_asleep(m);
+    for (i, s) in tree_asleep.iter_mut().enumerate() {
+        *s = if is_init(i) { -1 } else { TREE_AWAKE };
+    }
+    let nslept = sleep::sleep(m, d);
+    if nslept != num_init {
+        let tree_asleep = d.tree_asleep(m);
+        let root = (0..ntree)
+            .find(|&i| is_init(i) && tree_asleep[i] < 0)
+            .map_or(-1, |i| m.tree_bodyadr()[i]);
+        let name = crate::model::names::id2name(m, mjtObj_::mjOBJ_BODY as i32, root);
+        let name = if name.is_null() { "".into() } else { core::ffi::CStr::from_ptr(name).to_string_lossy() };
+        mjerror!(
+            "_resetData",
+            "{} trees were marked as sleep='init' but only {} could be slept.\n\
+             Body '{}' (id={}) is the root of the first tree that could not be slept.",
+            num_init,
+            nslept,
+            name,
+            root
+        );
+        return false;
+    }
+
+    // the sleeping trees keep these; clear them so a wake in mid-step reads defined values
+    d.qacc_smooth(m).fill(0.0);
+    d.qfrc_smooth(m).fill(0.0);
+    constraint::clear_efc(m, d);
+    true
 }
 
 /// Checks that row `j` of the dof-dof sparsity equals the body-dof row of dof `j`'s body.

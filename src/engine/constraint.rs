@@ -12,7 +12,7 @@ use mjtDisableBit_::*;
 
 /// Clears the arena's constraint arrays: all efc pointers null, `nefc = nisland = 0`, contacts
 /// at the arena's start with no efc rows (upstream's `mj_clearEfc`).
-unsafe fn clear_efc(m: &mjModel, d: &mut mjData) {
+pub(crate) unsafe fn clear_efc(m: &mjModel, d: &mut mjData) {
     let counts = d.array_counts(m);
     let slots = d.array_slots();
     for ((f, _), slot) in MJDATA_ARRAYS.iter().zip(counts).zip(slots) {

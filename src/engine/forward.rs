@@ -245,7 +245,13 @@ pub unsafe fn fwd_acceleration(m: &mjModel, d: &mut mjData) {
             }
         }
     }
-    support::xfrc_accumulate(m, d, qfrc_smooth);
+    // usually no Cartesian force is applied: one branch-free scan (any nonzero, or NaN, bit
+    // outside the sign) instead of the per-body checks
+    let xfrc = d.xfrc_applied(m);
+    let bits = xfrc.get(6..).unwrap_or(&[]).iter().fold(0u64, |a, &v| a | (v.to_bits() << 1));
+    if bits != 0 {
+        support::xfrc_accumulate(m, d, qfrc_smooth);
+    }
 
     let qacc_smooth = d.qacc_smooth(m);
     let (qld, diaginv) = (d.qLD(m), d.qLDiagInv(m));
@@ -285,14 +291,16 @@ pub unsafe fn fwd_constraint(m: &mjModel, d: &mut mjData) {
 unsafe fn advance(m: &mjModel, d: &mut mjData, act_dot: &[f64], qacc: &[f64], qvel: Option<&[f64]>) {
     if m.na > 0 && !disabled(m, mjDSBL_ACTUATION) {
         let act = d.act(m);
-        for i in 0..m.nu as usize {
-            let adr = m.actuator_actadr()[i];
+        let nu = m.nu as usize;
+        let (actadr, actnum) = (&m.actuator_actadr()[..nu], &m.actuator_actnum()[..nu]);
+        for i in 0..nu {
+            let adr = actadr[i];
             if adr < 0 {
                 continue;
             }
             let adr = adr as usize;
             let off = support::actuator_disabled(m, i);
-            for j in adr..adr + m.actuator_actnum()[i] as usize {
+            for j in adr..adr + actnum[i] as usize {
                 let ad = if off { 0.0 } else { act_dot[j] };
                 act[j] = actuation::next_activation(m, d, i, j, ad);
             }
@@ -369,7 +377,12 @@ pub unsafe fn euler(m: &mjModel, d: &mut mjData) {
             qh[(rowadr[i] + rownnz[i] - 1) as usize] += m.opt.timestep * damping[i];
         };
         match awake {
-            None => (0..nv).for_each(|i| add_damping(qh, i)),
+            None => {
+                let h = m.opt.timestep;
+                for ((&a, &n), &b) in rowadr[..nv].iter().zip(&rownnz[..nv]).zip(&damping[..nv]) {
+                    qh[(a + n - 1) as usize] += h * b;
+                }
+            }
             Some(ind) => ind.iter().for_each(|&i| add_damping(qh, i as usize)),
         }
         let (smooth, constraint) = (d.qfrc_smooth(m), d.qfrc_constraint(m));
