@@ -234,9 +234,12 @@ pub unsafe fn fwd_acceleration(m: &mjModel, d: &mut mjData) {
     let (applied, actuator) = (d.qfrc_applied(m), d.qfrc_actuator(m));
     match awake {
         None => {
-            blas::sub(qfrc_smooth, passive, bias);
-            blas::add_to(qfrc_smooth, applied);
-            blas::add_to(qfrc_smooth, actuator);
+            // ((passive - bias) + applied) + actuator, one pass
+            let n = qfrc_smooth.len();
+            let (passive, bias, applied, actuator) = (&passive[..n], &bias[..n], &applied[..n], &actuator[..n]);
+            for ((((r, &p), &b), &a), &u) in qfrc_smooth.iter_mut().zip(passive).zip(bias).zip(applied).zip(actuator) {
+                *r = p - b + a + u;
+            }
         }
         Some(ind) => {
             for &i in ind {
@@ -248,8 +251,8 @@ pub unsafe fn fwd_acceleration(m: &mjModel, d: &mut mjData) {
     // usually no Cartesian force is applied: one branch-free scan (any nonzero, or NaN, bit
     // outside the sign) instead of the per-body checks
     let xfrc = d.xfrc_applied(m);
-    let bits = xfrc.get(6..).unwrap_or(&[]).iter().fold(0u64, |a, &v| a | (v.to_bits() << 1));
-    if bits != 0 {
+    let bits = xfrc.get(6..).unwrap_or(&[]).iter().fold(0u64, |a, &v| a | v.to_bits());
+    if bits << 1 != 0 {
         support::xfrc_accumulate(m, d, qfrc_smooth);
     }
 

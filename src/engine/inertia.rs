@@ -7,9 +7,8 @@
 //! Sleeping is not supported yet: every dof is processed.
 
 use crate::abi::*;
-use crate::engine::{free, is_sparse, mark, stack_ints, stack_nums, timer_add, timer_end, timer_start, v10, v6};
-use crate::math::blas::{add_to_scl, dot, scl_inplace};
-use crate::math::misc::scatter;
+use crate::engine::{free, is_sparse, mark, stack_ints, stack_nums, timer_add, timer_end, timer_start};
+use crate::math::blas::{add_to_scl, dot6, dot6x2, dot6x4, scl_inplace};
 use crate::math::sparse::{add_to_mat_sparse, add_to_sym_sparse, dot_sparse, mul_sym_vec_sparse};
 use crate::math::spatial::mul_inert_vec;
 
@@ -29,6 +28,15 @@ fn add_to_scl_sparse_common(dst: &mut [f64], dst_ind: &[i32], src: &[f64], src_i
             a += 1;
         }
     }
+}
+
+/// Whether every column index is in `0..n`, checked in one vectorizable pass (a negative index
+/// reads as a huge u32), so that rows of the pattern can index length-`n` vectors without a
+/// check per element.
+#[inline]
+fn columns_below(colind: &[i32], n: usize) -> bool {
+    let max = colind.iter().fold(0u32, |a, &c| a.max(c as u32));
+    colind.is_empty() || (max as usize) < n
 }
 
 /// Adds the tendon armature terms `armature * J' J` to `M` (`mj_tendonArmature`), using the
@@ -87,25 +95,28 @@ pub unsafe fn tendon_armature(m: &mjModel, d: &mut mjData) {
 pub unsafe fn crb(m: &mjModel, d: &mut mjData) {
     let nbody = m.nbody as usize;
     let nv = m.nv as usize;
-    let parentid = m.body_parentid();
-    let (rownnz, rowadr) = (m.M_rownnz(), m.M_rowadr());
-    let (dof_m0, armature, simplenum) = (m.dof_M0(), m.dof_armature(), m.dof_simplenum());
-    let (dof_parentid, dof_bodyid) = (m.dof_parentid(), m.dof_bodyid());
+    let parentid = &m.body_parentid()[..nbody];
+    let (rownnz, rowadr, colind) = (&m.M_rownnz()[..nv], &m.M_rowadr()[..nv], m.M_colind());
+    let (dof_m0, armature, simplenum) = (&m.dof_M0()[..nv], &m.dof_armature()[..nv], &m.dof_simplenum()[..nv]);
+    let dof_bodyid = &m.dof_bodyid()[..nv];
     let crb = d.crb(m);
-    let cdof = d.cdof(m);
+    let cdof = d.cdof(m).as_chunks::<6>().0;
     let mm = d.M(m);
 
+    // composite inertias: each body's own, added into its parent from the leaves up
     crb.copy_from_slice(&d.cinert(m)[..10 * nbody]);
+    let crb = crb.as_chunks_mut::<10>().0;
     for i in (1..nbody).rev() {
         let p = parentid[i] as usize;
         if p > 0 {
-            let (lo, hi) = crb.split_at_mut(10 * i);
-            for (a, &b) in lo[10 * p..10 * p + 10].iter_mut().zip(&hi[..10]) {
+            let (lo, hi) = crb.split_at_mut(i);
+            for (a, &b) in lo[p].iter_mut().zip(&hi[0]) {
                 *a += b;
             }
         }
     }
 
+    assert!(columns_below(colind, cdof.len()), "mj_crb: bad sparsity pattern of M");
     mm.fill(0.0);
     for i in 0..nv {
         let adr = rowadr[i] as usize;
@@ -113,15 +124,32 @@ pub unsafe fn crb(m: &mjModel, d: &mut mjData) {
             mm[adr] = dof_m0[i];
             continue;
         }
-        // walk row i from the diagonal back over the ancestors
-        let mut madr = adr + rownnz[i] as usize - 1;
-        mm[madr] = armature[i];
-        let buf = mul_inert_vec(v10(crb, dof_bodyid[i] as usize), v6(cdof, i));
-        let mut j = i as i32;
-        while j >= 0 {
-            mm[madr] += dot(v6(cdof, j as usize), &buf);
-            madr = madr.wrapping_sub(1);
-            j = dof_parentid[j as usize];
+        // row i holds the ancestors of dof i (increasing) and the diagonal: each entry gets one
+        // product cdof_j' (crb_i cdof_i), added to the cleared entry or to the armature
+        let nnz = rownnz[i] as usize;
+        let row = &mut mm[adr..adr + nnz];
+        let Some(last) = row.last_mut() else { continue };
+        *last = armature[i];
+        let buf = mul_inert_vec(&crb[dof_bodyid[i] as usize], &cdof[i]);
+        let cols = &colind[adr..adr + nnz];
+        // SAFETY: columns are below cdof.len() (checked above)
+        let dof = |k: usize| cdof.get_unchecked(cols[k] as u32 as usize);
+        let mut k = 0;
+        while k + 4 <= nnz {
+            let r = dot6x4([dof(k), dof(k + 1), dof(k + 2), dof(k + 3)], [&buf; 4]);
+            for (mij, v) in row[k..k + 4].iter_mut().zip(r) {
+                *mij += v;
+            }
+            k += 4;
+        }
+        if k + 2 <= nnz {
+            let r = dot6x2([dof(k), dof(k + 1)], [&buf; 2]);
+            row[k] += r[0];
+            row[k + 1] += r[1];
+            k += 2;
+        }
+        if k < nnz {
+            row[k] += dot6(dof(k), &buf);
         }
     }
 }
@@ -134,8 +162,23 @@ pub unsafe fn make_m(m: &mjModel, d: &mut mjData) {
     let t = timer_start();
     crb(m, d);
     tendon_armature(m, d);
-    scatter(d.qM(m), d.M(m), m.mapM2M());
+    scatter_checked(d.qM(m), d.M(m), m.mapM2M());
     timer_end(d, mjtTimer_::mjTIMER_POS_INERTIA, t);
+}
+
+/// `res[ind[k]] = vec[k]` for every k (`mju_scatter`), with one range check for all indices
+/// (a negative index reads as a huge u32) instead of one per element.
+fn scatter_checked(res: &mut [f64], vec: &[f64], ind: &[i32]) {
+    let ind = &ind[..vec.len()];
+    let max = ind.iter().fold(0u32, |a, &i| a.max(i as u32));
+    if ind.is_empty() {
+        return;
+    }
+    assert!((max as usize) < res.len(), "scatter index {max} out of range");
+    for (&v, &i) in vec.iter().zip(ind) {
+        // SAFETY: every index is below res.len() (checked above)
+        unsafe { *res.get_unchecked_mut(i as u32 as usize) = v };
+    }
 }
 
 /// Factorises `M` into `qLD`/`qLDiagInv` (`mj_factorM`).
@@ -157,6 +200,7 @@ pub unsafe fn factor_m(m: &mjModel, d: &mut mjData) {
 /// # Safety
 /// The pattern arrays must describe `mat` (ancestor-closed rows, as `M_*`).
 pub unsafe fn factor_i(mat: &mut [f64], diaginv: &mut [f64], nv: usize, rownnz: &[i32], rowadr: &[i32], colind: &[i32], index: Option<&[i32]>) {
+    assert!(columns_below(colind, rowadr.len()), "mj_factorI: bad sparsity pattern");
     for j in (0..nv).rev() {
         let k = match index {
             Some(ind) => ind[j] as usize,
@@ -164,20 +208,101 @@ pub unsafe fn factor_i(mat: &mut [f64], diaginv: &mut [f64], nv: usize, rownnz: 
         };
         let start = rowadr[k] as usize;
         let diag = rownnz[k] as usize - 1;
-        let end = start + diag;
-        let inv_d = 1.0 / mat[end];
+
+        // rows of the ancestors lie before row k
+        let (before, rest) = mat.split_at_mut(start);
+        let rowk = &mut rest[..=diag];
+        let inv_d = 1.0 / rowk[diag];
         if !diaginv.is_empty() {
             diaginv[k] = inv_d;
         }
-
-        // rows of the ancestors lie before row k
-        let (before, rowk) = mat.split_at_mut(start);
-        for adr in (0..diag).rev() {
-            let i = colind[start + adr] as usize;
-            let (ia, inz) = (rowadr[i] as usize, rownnz[i] as usize);
-            add_to_scl(&mut before[ia..ia + inz], &rowk[..inz], -rowk[adr] * inv_d);
+        let (rowk, _) = rowk.split_at_mut(diag);
+        // the ancestors of k form a chain, so the row of the ancestor at position p of row k
+        // (its own ancestors and itself) is as long as the first p + 1 entries of row k
+        for (p, (&lki, &i)) in rowk.iter().zip(&colind[start..start + diag]).enumerate().rev() {
+            // SAFETY: columns are below rowadr.len() (checked above); an address is below 2^31
+            // in a valid model, and the u32 view keeps the sum exact otherwise
+            let ia = *rowadr.get_unchecked(i as u32 as usize) as u32 as usize;
+            add_to_scl(&mut before[ia..ia + p + 1], &rowk[..=p], -lki * inv_d);
         }
-        scl_inplace(&mut rowk[..diag], inv_d);
+        scl_inplace(rowk, inv_d);
+    }
+}
+
+/// Sparse-dense dot product `sum vals[k] * x[ind[k]]` in upstream's order for `mju_dotSparse`:
+/// from four products on, four lanes over blocks of four reduced as (l0 + l2) + (l1 + l3), then
+/// the leftovers one at a time.
+///
+/// # Safety
+/// Every index must be below `x.len()`.
+#[inline(always)]
+unsafe fn dot_gather(vals: &[f64], ind: &[i32], x: &[f64]) -> f64 {
+    let ind = &ind[..vals.len()];
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
+    {
+        use crate::math::lanes::{Avx, Lanes};
+        let gather = |j: usize| *x.get_unchecked(j);
+        Avx::dot_sparse(vals.as_ptr(), ind.as_ptr(), vals.len(), &gather)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
+    {
+        let g = |v: f64, c: i32| v * *x.get_unchecked(c as u32 as usize);
+        let (v4, i4) = (vals.chunks_exact(4), ind.chunks_exact(4));
+        let (vr, ir) = (v4.remainder(), i4.remainder());
+        let mut res = 0.0;
+        let mut blocks = v4.zip(i4);
+        if let Some((v, c)) = blocks.next() {
+            let mut l = [g(v[0], c[0]), g(v[1], c[1]), g(v[2], c[2]), g(v[3], c[3])];
+            for (v, c) in blocks {
+                l[0] += g(v[0], c[0]);
+                l[1] += g(v[1], c[1]);
+                l[2] += g(v[2], c[2]);
+                l[3] += g(v[3], c[3]);
+            }
+            res = (l[0] + l[2]) + (l[1] + l[3]);
+        }
+        for (&v, &c) in vr.iter().zip(ir) {
+            res += g(v, c);
+        }
+        res
+    }
+}
+
+/// [`solve_ld`] for one vector over all rows.
+fn solve_ld1(x: &mut [f64], qld: &[f64], qldiaginv: &[f64], nv: usize, rownnz: &[i32], rowadr: &[i32], colind: &[i32]) {
+    let (x, diaginv) = (&mut x[..nv], &qldiaginv[..nv]);
+    let (rownnz, rowadr) = (&rownnz[..nv], &rowadr[..nv]);
+    assert!(columns_below(colind, nv), "mj_solveLD: bad sparsity pattern");
+
+    // x <- inv(L') x, skipping zeros of x
+    for i in (0..nv).rev() {
+        let nnz = rownnz[i] as usize;
+        let xi = x[i];
+        if nnz <= 1 || xi == 0.0 {
+            continue;
+        }
+        let start = rowadr[i] as usize;
+        let end = start + nnz - 1;
+        for (&l, &c) in qld[start..end].iter().zip(&colind[start..end]) {
+            // SAFETY: columns are below nv (checked above)
+            unsafe { *x.get_unchecked_mut(c as u32 as usize) -= l * xi };
+        }
+    }
+
+    // x <- inv(L) inv(D) x in one pass: row i reads only entries j < i, which are final by
+    // then, so scaling x[i] just before its own row gives the numbers of two separate passes
+    // (and avoids vector loads of entries just stored one at a time)
+    for i in 0..nv {
+        x[i] *= diaginv[i];
+        let nnz = rownnz[i] as usize;
+        if nnz <= 1 {
+            continue;
+        }
+        let start = rowadr[i] as usize;
+        let end = start + nnz - 1;
+        // SAFETY: columns are below nv (checked above)
+        let s = unsafe { dot_gather(&qld[start..end], &colind[start..end], x) };
+        x[i] -= s;
     }
 }
 
@@ -187,6 +312,10 @@ pub unsafe fn factor_i(mat: &mut [f64], diaginv: &mut [f64], nv: usize, rownnz: 
 /// # Safety
 /// As [`factor_i`]; `x` holds `n * nv` numbers.
 pub unsafe fn solve_ld(x: &mut [f64], qld: &[f64], qldiaginv: &[f64], nv: usize, n: usize, rownnz: &[i32], rowadr: &[i32], colind: &[i32], index: Option<&[i32]>) {
+    if n == 1 && index.is_none() {
+        solve_ld1(x, qld, qldiaginv, nv, rownnz, rowadr, colind);
+        return;
+    }
     let row = |k: usize| match index {
         Some(ind) => ind[k] as usize,
         None => k,

@@ -6,7 +6,7 @@
 //! "sleep disabled: wake every tree" step.
 
 use crate::abi::*;
-use crate::engine::{enabled, v3, v3m, v4, v4m, v9, v9m};
+use crate::engine::enabled;
 use crate::math::blas::{add3, add_to3, add_to_scl3, mul_mat_vec3, normalize3, normalize4, scl3, sub3};
 use crate::math::spatial::{axis_angle2quat, cross, mul_quat, quat2mat, rot_vec_quat};
 
@@ -15,19 +15,20 @@ const BALL: i32 = mjtJoint_::mjJNT_BALL as i32;
 const SLIDE: i32 = mjtJoint_::mjJNT_SLIDE as i32;
 const HINGE: i32 = mjtJoint_::mjJNT_HINGE as i32;
 
-/// Read-only view of the global body frames computed by [`kinematics`].
+/// Read-only view of the global body frames computed by [`kinematics`], one row per body.
 pub struct BodyFrames<'a> {
-    pub xpos: &'a [f64],
-    pub xquat: &'a [f64],
-    pub xmat: &'a [f64],
-    pub xipos: &'a [f64],
-    pub ximat: &'a [f64],
+    pub xpos: &'a [[f64; 3]],
+    pub xquat: &'a [[f64; 4]],
+    pub xmat: &'a [[f64; 9]],
+    pub xipos: &'a [[f64; 3]],
+    pub ximat: &'a [[f64; 9]],
 }
 
 impl BodyFrames<'_> {
     /// Pose of a frame given in the local frame of `body` (`mj_local2Global`): the global
     /// position (zero when `pos` is None) and rotation matrix (identity when `quat` is None),
     /// using the `sameframe` shortcut (an `mjtSameFrame`).
+    #[inline]
     pub fn to_global(&self, pos: Option<&[f64; 3]>, quat: Option<&[f64; 4]>, body: usize, sameframe: u8) -> ([f64; 3], [f64; 9]) {
         const NONE: u8 = mjtSameFrame_::mjSAMEFRAME_NONE as u8;
         const BODY: u8 = mjtSameFrame_::mjSAMEFRAME_BODY as u8;
@@ -37,19 +38,39 @@ impl BodyFrames<'_> {
         let mut xmat = [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0];
         if let Some(p) = pos {
             xpos = match sameframe {
-                BODY => *v3(self.xpos, body),
-                INERTIA => *v3(self.xipos, body),
-                _ => add3(&mul_mat_vec3(v9(self.xmat, body), p), v3(self.xpos, body)),
+                BODY => self.xpos[body],
+                INERTIA => self.xipos[body],
+                _ => add3(&mul_mat_vec3(&self.xmat[body], p), &self.xpos[body]),
             };
         }
         if let Some(q) = quat {
             xmat = match sameframe {
-                NONE => quat2mat(&mul_quat(v4(self.xquat, body), q)),
-                BODY | BODYROT => *v9(self.xmat, body),
-                _ => *v9(self.ximat, body),
+                NONE => quat2mat(&mul_quat(&self.xquat[body], q)),
+                BODY | BODYROT => self.xmat[body],
+                _ => self.ximat[body],
             };
         }
         (xpos, xmat)
+    }
+
+    /// [`Self::to_global`] with both a position and an orientation, written straight into
+    /// `xpos`/`xmat` (the geom and site loops).
+    #[inline(always)]
+    fn place(&self, xpos: &mut [f64; 3], xmat: &mut [f64; 9], pos: &[f64; 3], quat: &[f64; 4], body: usize, sameframe: u8) {
+        const NONE: u8 = mjtSameFrame_::mjSAMEFRAME_NONE as u8;
+        const BODY: u8 = mjtSameFrame_::mjSAMEFRAME_BODY as u8;
+        const INERTIA: u8 = mjtSameFrame_::mjSAMEFRAME_INERTIA as u8;
+        const BODYROT: u8 = mjtSameFrame_::mjSAMEFRAME_BODYROT as u8;
+        *xpos = match sameframe {
+            BODY => self.xpos[body],
+            INERTIA => self.xipos[body],
+            _ => add3(&mul_mat_vec3(&self.xmat[body], pos), &self.xpos[body]),
+        };
+        *xmat = match sameframe {
+            NONE => quat2mat(&mul_quat(&self.xquat[body], quat)),
+            BODY | BODYROT => self.xmat[body],
+            _ => self.ximat[body],
+        };
     }
 }
 
@@ -59,7 +80,25 @@ impl BodyFrames<'_> {
 /// `d` must be data made for `m`; no mutable slice of xpos/xquat/xmat/xipos/ximat may be alive
 /// while the view is used.
 pub unsafe fn body_frames<'a>(m: &mjModel, d: &mjData) -> BodyFrames<'a> {
-    BodyFrames { xpos: d.xpos(m), xquat: d.xquat(m), xmat: d.xmat(m), xipos: d.xipos(m), ximat: d.ximat(m) }
+    BodyFrames {
+        xpos: rows(d.xpos(m)),
+        xquat: rows(d.xquat(m)),
+        xmat: rows(d.xmat(m)),
+        xipos: rows(d.xipos(m)),
+        ximat: rows(d.ximat(m)),
+    }
+}
+
+/// A flat array as rows of `N` numbers (`v3`/`v4`/`v9` for every index at once).
+#[inline(always)]
+fn rows<const N: usize>(s: &[f64]) -> &[[f64; N]] {
+    s.as_chunks::<N>().0
+}
+
+/// Mutable [`rows`].
+#[inline(always)]
+fn rows_mut<const N: usize>(s: &mut [f64]) -> &mut [[f64; N]] {
+    s.as_chunks_mut::<N>().0
 }
 
 /// `mj_local2Global` on `d`'s body frames (see [`BodyFrames::to_global`]).
@@ -85,27 +124,28 @@ unsafe fn wake_all(m: &mjModel, d: &mut mjData) {
 /// Body poses from qpos and mocap (first half of `mj_kinematics`), also joint anchors/axes.
 unsafe fn body_poses(m: &mjModel, d: &mut mjData) {
     let nbody = m.nbody as usize;
-    let (jntadr, jntnum) = (m.body_jntadr(), m.body_jntnum());
-    let (parentid, mocapid) = (m.body_parentid(), m.body_mocapid());
-    let (body_pos, body_quat) = (m.body_pos(), m.body_quat());
-    let (jnt_type, jnt_qposadr, jnt_axis, jnt_pos) = (m.jnt_type(), m.jnt_qposadr(), m.jnt_axis(), m.jnt_pos());
+    let (jntadr, jntnum) = (&m.body_jntadr()[..nbody], &m.body_jntnum()[..nbody]);
+    let (parentid, mocapid) = (&m.body_parentid()[..nbody], &m.body_mocapid()[..nbody]);
+    let (body_pos, body_quat) = (rows::<3>(m.body_pos()), rows::<4>(m.body_quat()));
+    let (jnt_type, jnt_qposadr) = (m.jnt_type(), m.jnt_qposadr());
+    let (jnt_axis, jnt_pos) = (rows::<3>(m.jnt_axis()), rows::<3>(m.jnt_pos()));
     let qpos0 = m.qpos0();
     let qpos = d.qpos(m);
-    let (mocap_pos, mocap_quat) = (d.mocap_pos(m), d.mocap_quat(m));
-    let (xpos_all, xquat_all, xmat_all) = (d.xpos(m), d.xquat(m), d.xmat(m));
-    let (xanchor_all, xaxis_all) = (d.xanchor(m), d.xaxis(m));
-    let (xipos_all, ximat_all) = (d.xipos(m), d.ximat(m));
+    let (mocap_pos, mocap_quat) = (rows::<3>(d.mocap_pos(m)), rows::<4>(d.mocap_quat(m)));
+    let (xpos_all, xquat_all, xmat_all) = (rows_mut::<3>(d.xpos(m)), rows_mut::<4>(d.xquat(m)), rows_mut::<9>(d.xmat(m)));
+    let (xanchor_all, xaxis_all) = (rows_mut::<3>(d.xanchor(m)), rows_mut::<3>(d.xaxis(m)));
+    let (xipos_all, ximat_all) = (rows_mut::<3>(d.xipos(m)), rows_mut::<9>(d.ximat(m)));
     if nbody == 0 {
         return;
     }
 
     // world frame
-    *v3m(xpos_all, 0) = [0.0; 3];
-    *v4m(xquat_all, 0) = [1.0, 0.0, 0.0, 0.0];
-    *v3m(xipos_all, 0) = [0.0; 3];
+    xpos_all[0] = [0.0; 3];
+    xquat_all[0] = [1.0, 0.0, 0.0, 0.0];
+    xipos_all[0] = [0.0; 3];
     let eye = [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0];
-    *v9m(xmat_all, 0) = eye;
-    *v9m(ximat_all, 0) = eye;
+    xmat_all[0] = eye;
+    ximat_all[0] = eye;
 
     for i in 1..nbody {
         let ja = jntadr[i] as usize;
@@ -115,25 +155,26 @@ unsafe fn body_poses(m: &mjModel, d: &mut mjData) {
         if jn == 1 && jnt_type[ja] == FREE {
             // free joint: pose read directly from qpos
             let qa = jnt_qposadr[ja] as usize;
-            xpos = [qpos[qa], qpos[qa + 1], qpos[qa + 2]];
-            xquat = [qpos[qa + 3], qpos[qa + 4], qpos[qa + 5], qpos[qa + 6]];
+            let q: &[f64; 7] = qpos[qa..qa + 7].try_into().unwrap();
+            xpos = [q[0], q[1], q[2]];
+            xquat = [q[3], q[4], q[5], q[6]];
             normalize4(&mut xquat);
-            *v3m(xanchor_all, ja) = xpos;
-            *v3m(xaxis_all, ja) = *v3(jnt_axis, ja);
+            xanchor_all[ja] = xpos;
+            xaxis_all[ja] = jnt_axis[ja];
         } else {
             let pid = parentid[i] as usize;
             let (bpos, bquat) = if mocapid[i] >= 0 {
                 let k = mocapid[i] as usize;
-                let mut q = *v4(mocap_quat, k);
+                let mut q = mocap_quat[k];
                 normalize4(&mut q);
-                (*v3(mocap_pos, k), q)
+                (mocap_pos[k], q)
             } else {
-                (*v3(body_pos, i), *v4(body_quat, i))
+                (body_pos[i], body_quat[i])
             };
 
             if pid != 0 {
-                xpos = add3(&mul_mat_vec3(v9(xmat_all, pid), &bpos), v3(xpos_all, pid));
-                xquat = mul_quat(v4(xquat_all, pid), &bquat);
+                xpos = add3(&mul_mat_vec3(&xmat_all[pid], &bpos), &xpos_all[pid]);
+                xquat = mul_quat(&xquat_all[pid], &bquat);
             } else {
                 xpos = bpos;
                 xquat = bquat;
@@ -141,8 +182,8 @@ unsafe fn body_poses(m: &mjModel, d: &mut mjData) {
 
             for j in ja..ja + jn {
                 let qa = jnt_qposadr[j] as usize;
-                let axis = v3(jnt_axis, j);
-                let jpos = v3(jnt_pos, j);
+                let axis = &jnt_axis[j];
+                let jpos = &jnt_pos[j];
                 let xaxis = rot_vec_quat(axis, &xquat);
                 let xanchor = add3(&rot_vec_quat(jpos, &xquat), &xpos);
 
@@ -150,7 +191,7 @@ unsafe fn body_poses(m: &mjModel, d: &mut mjData) {
                     SLIDE => add_to_scl3(&mut xpos, &xaxis, qpos[qa] - qpos0[qa]),
                     t @ (BALL | HINGE) => {
                         let qloc = if t == BALL {
-                            let mut q = [qpos[qa], qpos[qa + 1], qpos[qa + 2], qpos[qa + 3]];
+                            let mut q: [f64; 4] = qpos[qa..qa + 4].try_into().unwrap();
                             normalize4(&mut q);
                             q
                         } else {
@@ -163,15 +204,15 @@ unsafe fn body_poses(m: &mjModel, d: &mut mjData) {
                     t => crate::mjerror!("mj_kinematics1", "unknown joint type {}", t),
                 }
 
-                *v3m(xanchor_all, j) = xanchor;
-                *v3m(xaxis_all, j) = xaxis;
+                xanchor_all[j] = xanchor;
+                xaxis_all[j] = xaxis;
             }
         }
 
         normalize4(&mut xquat);
-        *v4m(xquat_all, i) = xquat;
-        *v3m(xpos_all, i) = xpos;
-        *v9m(xmat_all, i) = quat2mat(&xquat);
+        xquat_all[i] = xquat;
+        xpos_all[i] = xpos;
+        xmat_all[i] = quat2mat(&xquat);
     }
 }
 
@@ -182,40 +223,40 @@ unsafe fn frames(m: &mjModel, d: &mut mjData) {
     const INERTIA: u8 = mjtSameFrame_::mjSAMEFRAME_INERTIA as u8;
     const BODYROT: u8 = mjtSameFrame_::mjSAMEFRAME_BODYROT as u8;
     let nbody = m.nbody as usize;
-    let (ipos, iquat, bsame) = (m.body_ipos(), m.body_iquat(), m.body_sameframe());
+    let (ipos, iquat, bsame) = (rows::<3>(m.body_ipos()), rows::<4>(m.body_iquat()), &m.body_sameframe()[..nbody]);
     {
-        let (xpos, xquat, xmat) = (d.xpos(m), d.xquat(m), d.xmat(m));
-        let (xipos, ximat) = (d.xipos(m), d.ximat(m));
+        let (xpos, xquat, xmat) = (rows::<3>(d.xpos(m)), rows::<4>(d.xquat(m)), rows::<9>(d.xmat(m)));
+        let (xipos, ximat) = (rows_mut::<3>(d.xipos(m)), rows_mut::<9>(d.ximat(m)));
         for i in 1..nbody {
             // same cases as BodyFrames::to_global; the inertia shortcuts keep the old value
             match bsame[i] {
-                BODY => *v3m(xipos, i) = *v3(xpos, i),
+                BODY => xipos[i] = xpos[i],
                 INERTIA => {}
-                _ => *v3m(xipos, i) = add3(&mul_mat_vec3(v9(xmat, i), v3(ipos, i)), v3(xpos, i)),
+                _ => xipos[i] = add3(&mul_mat_vec3(&xmat[i], &ipos[i]), &xpos[i]),
             }
             match bsame[i] {
-                NONE => *v9m(ximat, i) = quat2mat(&mul_quat(v4(xquat, i), v4(iquat, i))),
-                BODY | BODYROT => *v9m(ximat, i) = *v9(xmat, i),
+                NONE => ximat[i] = quat2mat(&mul_quat(&xquat[i], &iquat[i])),
+                BODY | BODYROT => ximat[i] = xmat[i],
                 _ => {}
             }
         }
     }
 
     let f = body_frames(m, d);
-    let (gpos, gquat, gbody, gsame) = (m.geom_pos(), m.geom_quat(), m.geom_bodyid(), m.geom_sameframe());
-    let (geom_xpos, geom_xmat) = (d.geom_xpos(m), d.geom_xmat(m));
-    for g in 0..m.ngeom as usize {
-        let (p, r) = f.to_global(Some(v3(gpos, g)), Some(v4(gquat, g)), gbody[g] as usize, gsame[g]);
-        *v3m(geom_xpos, g) = p;
-        *v9m(geom_xmat, g) = r;
+    let ngeom = m.ngeom as usize;
+    let (gpos, gquat) = (rows::<3>(m.geom_pos()), rows::<4>(m.geom_quat()));
+    let (gbody, gsame) = (&m.geom_bodyid()[..ngeom], &m.geom_sameframe()[..ngeom]);
+    let (geom_xpos, geom_xmat) = (rows_mut::<3>(d.geom_xpos(m)), rows_mut::<9>(d.geom_xmat(m)));
+    for g in 0..ngeom {
+        f.place(&mut geom_xpos[g], &mut geom_xmat[g], &gpos[g], &gquat[g], gbody[g] as usize, gsame[g]);
     }
 
-    let (spos, squat, sbody, ssame) = (m.site_pos(), m.site_quat(), m.site_bodyid(), m.site_sameframe());
-    let (site_xpos, site_xmat) = (d.site_xpos(m), d.site_xmat(m));
-    for s in 0..m.nsite as usize {
-        let (p, r) = f.to_global(Some(v3(spos, s)), Some(v4(squat, s)), sbody[s] as usize, ssame[s]);
-        *v3m(site_xpos, s) = p;
-        *v9m(site_xmat, s) = r;
+    let nsite = m.nsite as usize;
+    let (spos, squat) = (rows::<3>(m.site_pos()), rows::<4>(m.site_quat()));
+    let (sbody, ssame) = (&m.site_bodyid()[..nsite], &m.site_sameframe()[..nsite]);
+    let (site_xpos, site_xmat) = (rows_mut::<3>(d.site_xpos(m)), rows_mut::<9>(d.site_xmat(m)));
+    for s in 0..nsite {
+        f.place(&mut site_xpos[s], &mut site_xmat[s], &spos[s], &squat[s], sbody[s] as usize, ssame[s]);
     }
 }
 
@@ -274,48 +315,43 @@ fn dof_rot(axis: &[f64; 3], offset: &[f64; 3]) -> [f64; 6] {
 /// `d` must be data made for `m`, after [`kinematics`].
 pub unsafe fn com_pos(m: &mjModel, d: &mut mjData) {
     let nbody = m.nbody as usize;
-    let (mass, subtreemass, parentid, rootid) =
-        (m.body_mass(), m.body_subtreemass(), m.body_parentid(), m.body_rootid());
-    let inertia = m.body_inertia();
-    let (xipos, ximat, xmat) = (d.xipos(m), d.ximat(m), d.xmat(m));
-    let com = d.subtree_com(m);
+    let (mass, subtreemass) = (&m.body_mass()[..nbody], &m.body_subtreemass()[..nbody]);
+    let (parentid, rootid) = (&m.body_parentid()[..nbody], &m.body_rootid()[..nbody]);
+    let inertia = rows::<3>(m.body_inertia());
+    let (xipos, ximat, xmat) = (rows::<3>(d.xipos(m)), rows::<9>(d.ximat(m)), rows::<9>(d.xmat(m)));
+    let com = rows_mut::<3>(d.subtree_com(m));
 
     // mass-weighted positions, summed up the tree, then normalised
-    for i in 0..nbody {
-        *v3m(com, i) = scl3(v3(xipos, i), mass[i]);
+    for ((c, x), &w) in com.iter_mut().zip(xipos).zip(mass) {
+        *c = scl3(x, w);
     }
     for i in (1..nbody).rev() {
-        let c = *v3(com, i);
-        add_to3(v3m(com, parentid[i] as usize), &c);
+        let c = com[i];
+        add_to3(&mut com[parentid[i] as usize], &c);
     }
-    for i in 0..nbody {
-        if subtreemass[i] < mjMINVAL {
-            *v3m(com, i) = *v3(xipos, i);
-        } else {
-            let c = *v3(com, i);
-            *v3m(com, i) = scl3(&c, 1.0 / subtreemass[i]);
-        }
+    for ((c, x), &w) in com.iter_mut().zip(xipos).zip(subtreemass) {
+        *c = if w < mjMINVAL { *x } else { scl3(c, 1.0 / w) };
     }
 
-    let cinert = d.cinert(m);
+    let cinert = rows_mut::<10>(d.cinert(m));
     if nbody > 0 {
-        cinert[..10].fill(0.0);
+        cinert[0] = [0.0; 10];
     }
     for i in 1..nbody {
-        let off = sub3(v3(xipos, i), v3(com, rootid[i] as usize));
-        let ci = inert_com(v3(inertia, i), v9(ximat, i), &off, mass[i]);
-        cinert[10 * i..10 * i + 10].copy_from_slice(&ci);
+        let off = sub3(&xipos[i], &com[rootid[i] as usize]);
+        cinert[i] = inert_com(&inertia[i], &ximat[i], &off, mass[i]);
     }
 
-    let (jntadr, jntnum) = (m.body_jntadr(), m.body_jntnum());
+    let (jntadr, jntnum) = (&m.body_jntadr()[..nbody], &m.body_jntnum()[..nbody]);
     let (jnt_type, jnt_dofadr) = (m.jnt_type(), m.jnt_dofadr());
-    let (xanchor, xaxis) = (d.xanchor(m), d.xaxis(m));
-    let cdof = d.cdof(m);
+    let (xanchor, xaxis) = (rows::<3>(d.xanchor(m)), rows::<3>(d.xaxis(m)));
+    let cdof = rows_mut::<6>(d.cdof(m));
     for i in 1..nbody {
         let ja = jntadr[i] as usize;
+        let root = com[rootid[i] as usize];
         for j in ja..ja + jntnum[i] as usize {
             let da = jnt_dofadr[j] as usize;
-            let off = sub3(v3(com, rootid[i] as usize), v3(xanchor, j));
+            let off = sub3(&root, &xanchor[j]);
             let t = jnt_type[j];
             match t {
                 FREE | BALL => {
@@ -324,24 +360,24 @@ pub unsafe fn com_pos(m: &mjModel, d: &mut mjData) {
                         for k in 0..3 {
                             let mut c = [0.0; 6];
                             c[3 + k] = 1.0;
-                            cdof[6 * (da + k)..6 * (da + k) + 6].copy_from_slice(&c);
+                            cdof[da + k] = c;
                         }
                         da + 3
                     } else {
                         da
                     };
                     // rotations about the body's own axes (columns of xmat)
-                    let r = v9(xmat, i);
+                    let r = &xmat[i];
                     for k in 0..3 {
                         let axis = [r[k], r[k + 3], r[k + 6]];
-                        cdof[6 * (rot + k)..6 * (rot + k) + 6].copy_from_slice(&dof_rot(&axis, &off));
+                        cdof[rot + k] = dof_rot(&axis, &off);
                     }
                 }
                 SLIDE => {
-                    let a = v3(xaxis, j);
-                    cdof[6 * da..6 * da + 6].copy_from_slice(&[0.0, 0.0, 0.0, a[0], a[1], a[2]]);
+                    let a = &xaxis[j];
+                    cdof[da] = [0.0, 0.0, 0.0, a[0], a[1], a[2]];
                 }
-                HINGE => cdof[6 * da..6 * da + 6].copy_from_slice(&dof_rot(v3(xaxis, j), &off)),
+                HINGE => cdof[da] = dof_rot(&xaxis[j], &off),
                 _ => {}
             }
         }
@@ -358,28 +394,29 @@ pub unsafe fn camlight(m: &mjModel, d: &mut mjData) {
     const TARGET: i32 = mjtCamLight_::mjCAMLIGHT_TARGETBODY as i32;
     const TARGETCOM: i32 = mjtCamLight_::mjCAMLIGHT_TARGETBODYCOM as i32;
     let f = body_frames(m, d);
-    let (xpos, xquat, com) = (f.xpos, f.xquat, d.subtree_com(m));
+    let (xpos, xquat, com) = (f.xpos, f.xquat, rows::<3>(d.subtree_com(m)));
 
-    let (cbody, ctarget, cmode) = (m.cam_bodyid(), m.cam_targetbodyid(), m.cam_mode());
+    let ncam = m.ncam as usize;
+    let (cbody, ctarget, cmode) = (&m.cam_bodyid()[..ncam], &m.cam_targetbodyid()[..ncam], &m.cam_mode()[..ncam]);
     let (cpos, cquat, cmat0, cpos0, cposcom0) =
-        (m.cam_pos(), m.cam_quat(), m.cam_mat0(), m.cam_pos0(), m.cam_poscom0());
-    let (cam_xpos, cam_xmat) = (d.cam_xpos(m), d.cam_xmat(m));
-    for i in 0..m.ncam as usize {
+        (rows::<3>(m.cam_pos()), rows::<4>(m.cam_quat()), rows::<9>(m.cam_mat0()), rows::<3>(m.cam_pos0()), rows::<3>(m.cam_poscom0()));
+    let (cam_xpos, cam_xmat) = (rows_mut::<3>(d.cam_xpos(m)), rows_mut::<9>(d.cam_xmat(m)));
+    for i in 0..ncam {
         let id = cbody[i] as usize;
         let target = ctarget[i];
-        let (mut p, mut r) = f.to_global(Some(v3(cpos, i)), Some(v4(cquat, i)), id, 0);
+        let (mut p, mut r) = f.to_global(Some(&cpos[i]), Some(&cquat[i]), id, 0);
         match cmode[i] {
             TRACK => {
-                r = *v9(cmat0, i);
-                p = add3(v3(xpos, id), v3(cpos0, i));
+                r = cmat0[i];
+                p = add3(&xpos[id], &cpos0[i]);
             }
             TRACKCOM => {
-                r = *v9(cmat0, i);
-                p = add3(v3(com, id), v3(cposcom0, i));
+                r = cmat0[i];
+                p = add3(&com[id], &cposcom0[i]);
             }
             mode @ (TARGET | TARGETCOM) if target >= 0 => {
                 let t = target as usize;
-                let look = if mode == TARGET { *v3(xpos, t) } else { *v3(com, t) };
+                let look = if mode == TARGET { xpos[t] } else { com[t] };
                 // camera z points away from the target, x stays horizontal
                 let mut z = sub3(&p, &look);
                 normalize3(&mut z);
@@ -391,38 +428,39 @@ pub unsafe fn camlight(m: &mjModel, d: &mut mjData) {
             }
             _ => {}
         }
-        *v3m(cam_xpos, i) = p;
-        *v9m(cam_xmat, i) = r;
+        cam_xpos[i] = p;
+        cam_xmat[i] = r;
     }
 
-    let (lbody, ltarget, lmode) = (m.light_bodyid(), m.light_targetbodyid(), m.light_mode());
+    let nlight = m.nlight as usize;
+    let (lbody, ltarget, lmode) = (&m.light_bodyid()[..nlight], &m.light_targetbodyid()[..nlight], &m.light_mode()[..nlight]);
     let (lpos, ldir, ldir0, lpos0, lposcom0) =
-        (m.light_pos(), m.light_dir(), m.light_dir0(), m.light_pos0(), m.light_poscom0());
-    let (light_xpos, light_xdir) = (d.light_xpos(m), d.light_xdir(m));
-    for i in 0..m.nlight as usize {
+        (rows::<3>(m.light_pos()), rows::<3>(m.light_dir()), rows::<3>(m.light_dir0()), rows::<3>(m.light_pos0()), rows::<3>(m.light_poscom0()));
+    let (light_xpos, light_xdir) = (rows_mut::<3>(d.light_xpos(m)), rows_mut::<3>(d.light_xdir(m)));
+    for i in 0..nlight {
         let id = lbody[i] as usize;
         let target = ltarget[i];
-        let (mut p, _) = f.to_global(Some(v3(lpos, i)), None, id, 0);
-        let mut dir = rot_vec_quat(v3(ldir, i), v4(xquat, id));
+        let (mut p, _) = f.to_global(Some(&lpos[i]), None, id, 0);
+        let mut dir = rot_vec_quat(&ldir[i], &xquat[id]);
         match lmode[i] {
             TRACK => {
-                dir = *v3(ldir0, i);
-                p = add3(v3(xpos, id), v3(lpos0, i));
+                dir = ldir0[i];
+                p = add3(&xpos[id], &lpos0[i]);
             }
             TRACKCOM => {
-                dir = *v3(ldir0, i);
-                p = add3(v3(com, id), v3(lposcom0, i));
+                dir = ldir0[i];
+                p = add3(&com[id], &lposcom0[i]);
             }
             mode @ (TARGET | TARGETCOM) if target >= 0 => {
                 let t = target as usize;
-                let look = if mode == TARGET { *v3(xpos, t) } else { *v3(com, t) };
+                let look = if mode == TARGET { xpos[t] } else { com[t] };
                 dir = sub3(&look, &p);
             }
             _ => {}
         }
         normalize3(&mut dir);
-        *v3m(light_xpos, i) = p;
-        *v3m(light_xdir, i) = dir;
+        light_xpos[i] = p;
+        light_xdir[i] = dir;
     }
 }
 

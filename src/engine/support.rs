@@ -630,10 +630,13 @@ pub unsafe fn angmom_mat(m: &mjModel, d: &mut mjData, mat: &mut [f64], body: usi
 
 //------------------------------------------ object frames -----------------------------------------
 
+/// Body, global position and optional orientation of an object.
+type ObjectFrame<'a> = (usize, &'a [f64; 3], Option<&'a [f64; 9]>);
+
 /// Body, position and (when `local`) orientation of an object with a spatial frame.
 unsafe fn object_frame<'a>(
     m: &mjModel, d: &'a mjData, objtype: i32, objid: usize, local: bool, func: &str,
-) -> Option<(usize, &'a [f64; 3], Option<&'a [f64; 9]>)> {
+) -> Option<ObjectFrame<'a>> {
     let (body, pos, rot): (usize, &[f64], &[f64]) = match objtype {
         t if t == mjOBJ_BODY as i32 => (objid, d.xipos(m), d.ximat(m)),
         t if t == mjOBJ_XBODY as i32 => (objid, d.xpos(m), d.xmat(m)),

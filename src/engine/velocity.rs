@@ -10,7 +10,7 @@ use crate::abi::*;
 use crate::engine::kinematics::local2global;
 use crate::engine::support::{jac, jac_dot, object_velocity};
 use crate::engine::{disabled, free, is_sparse, mark, stack_nums, v10, v3, v3m, v6, v6m, v9};
-use crate::math::blas::{add_to_scl, dot, dot3, mul_mat_t_vec, mul_mat_t_vec3, mul_mat_vec3, normalize3, scl3, sub3};
+use crate::math::blas::{add_to_scl, dot, dot3, dot6, dot6x4, mul_mat_t_vec, mul_mat_t_vec3, mul_mat_vec3, normalize3, scl3, sub3};
 use crate::math::misc::decode_pyramid;
 use crate::math::spatial::{cross, mul_inert_vec, transform_spatial};
 
@@ -51,20 +51,25 @@ fn cross_force(vel: &[f64; 6], f: &[f64; 6]) -> [f64; 6] {
     r
 }
 
-/// `sum_k dof_k * vec[k]` over the `vec.len()` motion dofs stored in `dof` (`mju_mulDofVec`).
+/// `sum_k dof_k * vec[k]` over the `vec.len()` motion dofs in `dof` (`mju_mulDofVec`): one dof
+/// is scaled, several are accumulated from zero skipping zero entries of `vec`.
 #[inline]
-fn mul_dof_vec(dof: &[f64], vec: &[f64]) -> [f64; 6] {
-    let mut r = [0.0; 6];
+fn mul_dof_vec(dof: &[[f64; 6]], vec: &[f64]) -> [f64; 6] {
     match vec.len() {
-        0 => {}
-        1 => {
-            for (a, &b) in r.iter_mut().zip(&dof[..6]) {
-                *a = b * vec[0];
+        0 => [0.0; 6],
+        1 => dof[0].map(|x| x * vec[0]),
+        _ => {
+            let mut r = [0.0; 6];
+            for (row, &v) in dof.iter().zip(vec) {
+                if v != 0.0 {
+                    for (a, &b) in r.iter_mut().zip(row) {
+                        *a += b * v;
+                    }
+                }
             }
+            r
         }
-        n => mul_mat_t_vec(&mut r, dof, vec, n, 6),
     }
-    r
 }
 
 #[inline]
@@ -79,54 +84,66 @@ fn add_to6(a: &mut [f64; 6], b: &[f64; 6]) {
     }
 }
 
+/// The dofs `adr..adr + n` of a flat array of 6-vectors (empty for a body without dofs, whose
+/// address is -1).
+#[inline(always)]
+fn dof_rows(rows: &[[f64; 6]], adr: i32, n: i32) -> &[[f64; 6]] {
+    if n <= 0 {
+        return &[];
+    }
+    let a = adr as usize;
+    &rows[a..a + n as usize]
+}
+
 /// Body velocities `cvel` and dof derivatives `cdof_dot` (`mj_comVel`).
 ///
 /// # Safety
 /// `d` must be data made for `m`, after `mj_comPos`.
 pub unsafe fn com_vel(m: &mjModel, d: &mut mjData) {
     let nbody = m.nbody as usize;
-    let (parentid, dofnum, dofadr) = (m.body_parentid(), m.body_dofnum(), m.body_dofadr());
+    let (parentid, dofnum, dofadr) = (&m.body_parentid()[..nbody], &m.body_dofnum()[..nbody], &m.body_dofadr()[..nbody]);
     let (jnt_type, dof_jntid) = (m.jnt_type(), m.dof_jntid());
-    let (cdof, qvel) = (d.cdof(m), d.qvel(m));
-    let (cvel_all, cdof_dot) = (d.cvel(m), d.cdof_dot(m));
+    let (cdof, qvel) = (d.cdof(m).as_chunks::<6>().0, d.qvel(m));
+    let (cvel_all, cdof_dot) = (d.cvel(m).as_chunks_mut::<6>().0, d.cdof_dot(m).as_chunks_mut::<6>().0);
     if nbody == 0 {
         return;
     }
-    *v6m(cvel_all, 0) = [0.0; 6];
+    cvel_all[0] = [0.0; 6];
 
     for i in 1..nbody {
-        let mut cvel = *v6(cvel_all, parentid[i] as usize);
-        let n = dofnum[i] as usize;
+        let mut cvel = cvel_all[parentid[i] as usize];
+        let n = dofnum[i].max(0) as usize;
         let bda = dofadr[i].max(0) as usize; // -1 for bodies without dofs
-        let out = &mut cdof_dot[6 * bda..6 * (bda + n)];
+        let dofs = &cdof[bda..bda + n];
+        let out = &mut cdof_dot[bda..bda + n];
+        let vel = &qvel[bda..bda + n];
+        let jids = &dof_jntid[bda..bda + n];
         let mut j = 0;
         while j < n {
-            let t = jnt_type[dof_jntid[bda + j] as usize];
+            let t = jnt_type[jids[j] as usize];
             if t == FREE || t == BALL {
                 if t == FREE {
                     // translations: no dof derivative
-                    out[..18].fill(0.0);
-                    let tmp = mul_dof_vec(&cdof[6 * bda..6 * bda + 18], &qvel[bda..bda + 3]);
+                    out[j..j + 3].fill([0.0; 6]);
+                    let tmp = mul_dof_vec(&dofs[j..j + 3], &vel[j..j + 3]);
                     add_to6(&mut cvel, &tmp);
                     j += 3;
                 }
                 // all three rotations see the velocity before this joint's rotation
-                for k in 0..3 {
-                    let c = cross_motion(&cvel, v6(cdof, bda + j + k));
-                    out[6 * (j + k)..6 * (j + k) + 6].copy_from_slice(&c);
+                for k in j..j + 3 {
+                    out[k] = cross_motion(&cvel, &dofs[k]);
                 }
-                let tmp = mul_dof_vec(&cdof[6 * (bda + j)..6 * (bda + j + 3)], &qvel[bda + j..bda + j + 3]);
+                let tmp = mul_dof_vec(&dofs[j..j + 3], &vel[j..j + 3]);
                 add_to6(&mut cvel, &tmp);
                 j += 3;
             } else {
-                let c = cross_motion(&cvel, v6(cdof, bda + j));
-                out[6 * j..6 * j + 6].copy_from_slice(&c);
-                let tmp = mul_dof_vec(&cdof[6 * (bda + j)..6 * (bda + j + 1)], &qvel[bda + j..bda + j + 1]);
+                out[j] = cross_motion(&cvel, &dofs[j]);
+                let tmp = dofs[j].map(|x| x * vel[j]);
                 add_to6(&mut cvel, &tmp);
                 j += 1;
             }
         }
-        *v6m(cvel_all, i) = cvel;
+        cvel_all[i] = cvel;
     }
 }
 
@@ -210,7 +227,7 @@ fn world_acc(m: &mjModel) -> [f64; 6] {
 }
 
 /// Net body force `cinert * cacc + cvel x* (cinert * cvel)` of one body.
-#[inline]
+#[inline(always)]
 fn body_force(cinert: &[f64; 10], cacc: &[f64; 6], cvel: &[f64; 6]) -> [f64; 6] {
     let mut f = mul_inert_vec(cinert, cacc);
     let corr = cross_force(cvel, &mul_inert_vec(cinert, cvel));
@@ -226,42 +243,53 @@ fn body_force(cinert: &[f64; 10], cacc: &[f64; 6], cvel: &[f64; 6]) -> [f64; 6] 
 pub unsafe fn rne(m: &mjModel, d: &mut mjData, flg_acc: bool, result: &mut [f64]) {
     let nbody = m.nbody as usize;
     let nv = m.nv as usize;
-    let (parentid, dofnum, dofadr, dof_bodyid) = (m.body_parentid(), m.body_dofnum(), m.body_dofadr(), m.dof_bodyid());
+    let (parentid, dofnum, dofadr) = (&m.body_parentid()[..nbody], &m.body_dofnum()[..nbody], &m.body_dofadr()[..nbody]);
+    let dof_bodyid = &m.dof_bodyid()[..nv];
     mark(d);
-    let cacc = stack_nums(d, 6 * nbody);
-    let cfrc = stack_nums(d, 6 * nbody);
-    let (cdof, cdof_dot, cinert, cvel) = (d.cdof(m), d.cdof_dot(m), d.cinert(m), d.cvel(m));
+    let cacc = stack_nums(d, 6 * nbody).as_chunks_mut::<6>().0;
+    let cfrc = stack_nums(d, 6 * nbody).as_chunks_mut::<6>().0;
+    let (cdof, cdof_dot) = (d.cdof(m).as_chunks::<6>().0, d.cdof_dot(m).as_chunks::<6>().0);
+    let (cinert, cvel) = (d.cinert(m).as_chunks::<10>().0, d.cvel(m).as_chunks::<6>().0);
     let (qvel, qacc) = (d.qvel(m), d.qacc(m));
 
     if nbody > 0 {
-        *v6m(cacc, 0) = world_acc(m);
+        cacc[0] = world_acc(m);
     }
     for i in 1..nbody {
-        let bda = dofadr[i].max(0) as usize; // -1 for bodies without dofs
-        let n = dofnum[i] as usize;
-        let tmp = mul_dof_vec(&cdof_dot[6 * bda..6 * (bda + n)], &qvel[bda..bda + n]);
-        let mut a = add6(v6(cacc, parentid[i] as usize), &tmp);
+        let (bda, n) = (dofadr[i], dofnum[i]);
+        let (a0, n0) = (bda.max(0) as usize, n.max(0) as usize);
+        let tmp = mul_dof_vec(dof_rows(cdof_dot, bda, n), &qvel[a0..a0 + n0]);
+        let mut a = add6(&cacc[parentid[i] as usize], &tmp);
         if flg_acc {
-            let tmp = mul_dof_vec(&cdof[6 * bda..6 * (bda + n)], &qacc[bda..bda + n]);
+            let tmp = mul_dof_vec(dof_rows(cdof, bda, n), &qacc[a0..a0 + n0]);
             add_to6(&mut a, &tmp);
         }
-        *v6m(cacc, i) = a;
-        *v6m(cfrc, i) = body_force(v10(cinert, i), &a, v6(cvel, i));
+        cacc[i] = a;
+        cfrc[i] = body_force(&cinert[i], &a, &cvel[i]);
     }
 
     if nbody > 0 {
-        *v6m(cfrc, 0) = [0.0; 6];
+        cfrc[0] = [0.0; 6];
     }
     for i in (1..nbody).rev() {
         let p = parentid[i] as usize;
         if p > 0 {
-            let f = *v6(cfrc, i);
-            add_to6(v6m(cfrc, p), &f);
+            let (lo, hi) = cfrc.split_at_mut(i);
+            add_to6(&mut lo[p], &hi[0]);
         }
     }
 
-    for v in 0..nv {
-        result[v] = dot(v6(cdof, v), v6(cfrc, dof_bodyid[v] as usize));
+    // result = cdof' cfrc of each dof's body, four dofs at a time
+    let (result, cdof) = (&mut result[..nv], &cdof[..nv]);
+    let mut res4 = result.chunks_exact_mut(4);
+    let mut dof4 = cdof.chunks_exact(4);
+    let mut body4 = dof_bodyid.chunks_exact(4);
+    for ((r, c), b) in (&mut res4).zip(&mut dof4).zip(&mut body4) {
+        let f = |k: usize| &cfrc[b[k] as usize];
+        r.copy_from_slice(&dot6x4([&c[0], &c[1], &c[2], &c[3]], [f(0), f(1), f(2), f(3)]));
+    }
+    for ((r, dof), &b) in res4.into_remainder().iter_mut().zip(dof4.remainder()).zip(body4.remainder()) {
+        *r = dot6(dof, &cfrc[b as usize]);
     }
     free(d);
 }
@@ -417,14 +445,15 @@ pub unsafe fn rne_post_constraint(m: &mjModel, d: &mut mjData) {
 
     // accelerations and internal forces, forward then accumulated backward
     let (cdof, cdof_dot, cinert, cvel) = (d.cdof(m), d.cdof_dot(m), d.cinert(m), d.cvel(m));
+    let (cdof, cdof_dot) = (cdof.as_chunks::<6>().0, cdof_dot.as_chunks::<6>().0);
     let (qvel, qacc) = (d.qvel(m), d.qacc(m));
     *v6m(cfrc_int, 0) = [0.0; 6];
     for j in 1..nbody {
-        let bda = dofadr[j].max(0) as usize;
-        let n = dofnum[j] as usize;
-        let tmp = mul_dof_vec(&cdof_dot[6 * bda..6 * (bda + n)], &qvel[bda..bda + n]);
+        let (bda, n) = (dofadr[j], dofnum[j]);
+        let (a0, n0) = (bda.max(0) as usize, n.max(0) as usize);
+        let tmp = mul_dof_vec(dof_rows(cdof_dot, bda, n), &qvel[a0..a0 + n0]);
         let mut a = add6(v6(cacc, parentid[j] as usize), &tmp);
-        let tmp = mul_dof_vec(&cdof[6 * bda..6 * (bda + n)], &qacc[bda..bda + n]);
+        let tmp = mul_dof_vec(dof_rows(cdof, bda, n), &qacc[a0..a0 + n0]);
         add_to6(&mut a, &tmp);
         *v6m(cacc, j) = a;
         let f = body_force(v10(cinert, j), &a, v6(cvel, j));

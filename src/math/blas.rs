@@ -246,6 +246,15 @@ pub fn l1(vec: &[f64]) -> f64 {
 #[inline]
 pub fn scl(res: &mut [f64], vec: &[f64], scl: f64) {
     let vec = &vec[..res.len()];
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
+    // SAFETY: both slices hold res.len() elements; AVX is enabled at compile time
+    unsafe {
+        use core::arch::x86_64::*;
+        let (s4, s2) = (_mm256_set1_pd(scl), _mm_set1_pd(scl));
+        let p = vec.as_ptr();
+        zip_avx(res.as_mut_ptr(), p, p, res.len(), |x, _| _mm256_mul_pd(x, s4), |x, _| _mm_mul_pd(x, s2), |x, _| x * scl)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
     for (r, &v) in res.iter_mut().zip(vec) {
         *r = v * scl;
     }
@@ -254,6 +263,15 @@ pub fn scl(res: &mut [f64], vec: &[f64], scl: f64) {
 /// res *= scl
 #[inline]
 pub fn scl_inplace(res: &mut [f64], scl: f64) {
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
+    // SAFETY: res holds res.len() elements; AVX is enabled at compile time
+    unsafe {
+        use core::arch::x86_64::*;
+        let (s4, s2) = (_mm256_set1_pd(scl), _mm_set1_pd(scl));
+        let p = res.as_mut_ptr();
+        zip_avx(p, p, p, res.len(), |x, _| _mm256_mul_pd(x, s4), |x, _| _mm_mul_pd(x, s2), |x, _| x * scl)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
     for r in res.iter_mut() {
         *r *= scl;
     }
@@ -264,6 +282,13 @@ pub fn scl_inplace(res: &mut [f64], scl: f64) {
 pub fn add(res: &mut [f64], a: &[f64], b: &[f64]) {
     let n = res.len();
     let (a, b) = (&a[..n], &b[..n]);
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
+    // SAFETY: all slices hold n elements; AVX is enabled at compile time
+    unsafe {
+        use core::arch::x86_64::*;
+        zip_avx(res.as_mut_ptr(), a.as_ptr(), b.as_ptr(), n, |x, y| _mm256_add_pd(x, y), |x, y| _mm_add_pd(x, y), |x, y| x + y)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
     for ((r, &x), &y) in res.iter_mut().zip(a).zip(b) {
         *r = x + y;
     }
@@ -274,6 +299,13 @@ pub fn add(res: &mut [f64], a: &[f64], b: &[f64]) {
 pub fn sub(res: &mut [f64], a: &[f64], b: &[f64]) {
     let n = res.len();
     let (a, b) = (&a[..n], &b[..n]);
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
+    // SAFETY: all slices hold n elements; AVX is enabled at compile time
+    unsafe {
+        use core::arch::x86_64::*;
+        zip_avx(res.as_mut_ptr(), a.as_ptr(), b.as_ptr(), n, |x, y| _mm256_sub_pd(x, y), |x, y| _mm_sub_pd(x, y), |x, y| x - y)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
     for ((r, &x), &y) in res.iter_mut().zip(a).zip(b) {
         *r = x - y;
     }
@@ -283,6 +315,14 @@ pub fn sub(res: &mut [f64], a: &[f64], b: &[f64]) {
 #[inline]
 pub fn add_to(res: &mut [f64], vec: &[f64]) {
     let vec = &vec[..res.len()];
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
+    // SAFETY: both slices hold res.len() elements; AVX is enabled at compile time
+    unsafe {
+        use core::arch::x86_64::*;
+        let p = res.as_mut_ptr();
+        zip_avx(p, p, vec.as_ptr(), res.len(), |x, y| _mm256_add_pd(x, y), |x, y| _mm_add_pd(x, y), |x, y| x + y)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
     for (r, &v) in res.iter_mut().zip(vec) {
         *r += v;
     }
@@ -300,9 +340,91 @@ pub fn sub_from(res: &mut [f64], vec: &[f64]) {
 /// res += vec * scl
 #[inline]
 pub fn add_to_scl(res: &mut [f64], vec: &[f64], scl: f64) {
-    let vec = &vec[..res.len()];
+    let n = res.len();
+    let vec = &vec[..n];
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
+    // SAFETY: both slices hold n elements; AVX is enabled at compile time
+    unsafe {
+        add_to_scl_avx(res.as_mut_ptr(), vec.as_ptr(), scl, n)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
     for (r, &v) in res.iter_mut().zip(vec) {
         *r += v * scl;
+    }
+}
+
+/// [`add_to_scl`] on raw pointers: blocks of eight, then at most one block of four, a pair and a
+/// single element (each element is one multiply and one add, so any vector width gives the same
+/// numbers; short rows just avoid the generic loop's set-up).
+///
+/// # Safety
+/// `res` and `vec` must be valid for `n` elements and must not overlap.
+#[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
+#[inline(always)]
+unsafe fn add_to_scl_avx(res: *mut f64, vec: *const f64, scl: f64, n: usize) {
+    use core::arch::x86_64::*;
+    let s = _mm256_set1_pd(scl);
+    let step4 = |i: usize| {
+        let r = _mm256_add_pd(_mm256_loadu_pd(res.add(i)), _mm256_mul_pd(_mm256_loadu_pd(vec.add(i)), s));
+        _mm256_storeu_pd(res.add(i), r);
+    };
+    // rows here are mostly short: at most one pass of each width after the blocks of eight
+    let mut i = 0;
+    while i + 8 <= n {
+        step4(i);
+        step4(i + 4);
+        i += 8;
+    }
+    if i + 4 <= n {
+        step4(i);
+        i += 4;
+    }
+    if i + 2 <= n {
+        let s = _mm256_castpd256_pd128(s);
+        let r = _mm_add_pd(_mm_loadu_pd(res.add(i)), _mm_mul_pd(_mm_loadu_pd(vec.add(i)), s));
+        _mm_storeu_pd(res.add(i), r);
+        i += 2;
+    }
+    if i < n {
+        *res.add(i) += *vec.add(i) * scl;
+    }
+}
+
+/// Elementwise `res[k] = f(a[k], b[k])` for k < n: blocks of eight, then at most one block of
+/// four, a pair and one element, with the same operation at every width (so the numbers do not depend on the width).
+///
+/// # Safety
+/// `a` and `b` must be valid for `n` reads and `res` for `n` writes; `res` may equal `a` or `b`
+/// but must not overlap them otherwise.
+#[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
+#[inline(always)]
+unsafe fn zip_avx(
+    res: *mut f64,
+    a: *const f64,
+    b: *const f64,
+    n: usize,
+    f4: impl Fn(core::arch::x86_64::__m256d, core::arch::x86_64::__m256d) -> core::arch::x86_64::__m256d,
+    f2: impl Fn(core::arch::x86_64::__m128d, core::arch::x86_64::__m128d) -> core::arch::x86_64::__m128d,
+    f1: impl Fn(f64, f64) -> f64,
+) {
+    use core::arch::x86_64::*;
+    let step4 = |i: usize| _mm256_storeu_pd(res.add(i), f4(_mm256_loadu_pd(a.add(i)), _mm256_loadu_pd(b.add(i))));
+    let mut i = 0;
+    while i + 8 <= n {
+        step4(i);
+        step4(i + 4);
+        i += 8;
+    }
+    if i + 4 <= n {
+        step4(i);
+        i += 4;
+    }
+    if i + 2 <= n {
+        _mm_storeu_pd(res.add(i), f2(_mm_loadu_pd(a.add(i)), _mm_loadu_pd(b.add(i))));
+        i += 2;
+    }
+    if i < n {
+        *res.add(i) = f1(*a.add(i), *b.add(i));
     }
 }
 
@@ -324,26 +446,101 @@ pub fn add_scl(res: &mut [f64], a: &[f64], b: &[f64], scl: f64) {
 pub fn dot(a: &[f64], b: &[f64]) -> f64 {
     let n = a.len();
     let b = &b[..n];
-    let nb = n / 4 * 4;
-    let mut res = 0.0;
-    if nb > 0 {
-        let mut l = [a[0] * b[0], a[1] * b[1], a[2] * b[2], a[3] * b[3]];
-        for (x, y) in a[4..nb].chunks_exact(4).zip(b[4..nb].chunks_exact(4)) {
-            l[0] += x[0] * y[0];
-            l[1] += x[1] * y[1];
-            l[2] += x[2] * y[2];
-            l[3] += x[3] * y[3];
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
+    // SAFETY: both slices hold n elements; AVX is enabled at compile time
+    unsafe {
+        <super::lanes::Avx as super::lanes::Lanes>::dot(a.as_ptr(), b.as_ptr(), n)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
+    {
+        let nb = n / 4 * 4;
+        let mut res = 0.0;
+        if nb > 0 {
+            let mut l = [a[0] * b[0], a[1] * b[1], a[2] * b[2], a[3] * b[3]];
+            for (x, y) in a[4..nb].chunks_exact(4).zip(b[4..nb].chunks_exact(4)) {
+                l[0] += x[0] * y[0];
+                l[1] += x[1] * y[1];
+                l[2] += x[2] * y[2];
+                l[3] += x[3] * y[3];
+            }
+            res = (l[0] + l[2]) + (l[1] + l[3]);
         }
-        res = (l[0] + l[2]) + (l[1] + l[3]);
+        let (x, y) = (&a[nb..], &b[nb..]);
+        match x.len() {
+            3 => res += x[0] * y[0] + x[1] * y[1] + x[2] * y[2],
+            2 => res += x[0] * y[0] + x[1] * y[1],
+            1 => res += x[0] * y[0],
+            _ => {}
+        }
+        res
     }
-    let (x, y) = (&a[nb..], &b[nb..]);
-    match x.len() {
-        3 => res += x[0] * y[0] + x[1] * y[1] + x[2] * y[2],
-        2 => res += x[0] * y[0] + x[1] * y[1],
-        1 => res += x[0] * y[0],
-        _ => {}
+}
+
+/// [`dot`] of two 6-vectors (spatial vectors), same numbers: ((p0 + p2) + (p1 + p3)) + (p4 + p5).
+#[inline(always)]
+pub fn dot6(a: &[f64; 6], b: &[f64; 6]) -> f64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
+    // SAFETY: both arrays hold 6 elements; AVX is enabled at compile time
+    unsafe {
+        use core::arch::x86_64::*;
+        let p = _mm256_mul_pd(_mm256_loadu_pd(a.as_ptr()), _mm256_loadu_pd(b.as_ptr()));
+        let pair = _mm_add_pd(_mm256_castpd256_pd128(p), _mm256_extractf128_pd::<1>(p));
+        let head = _mm_cvtsd_f64(_mm_add_sd(pair, _mm_unpackhi_pd(pair, pair)));
+        head + (a[4] * b[4] + a[5] * b[5])
     }
-    res
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
+    {
+        let l = [a[0] * b[0], a[1] * b[1], a[2] * b[2], a[3] * b[3]];
+        ((l[0] + l[2]) + (l[1] + l[3])) + (a[4] * b[4] + a[5] * b[5])
+    }
+}
+
+/// Four [`dot6`] products at once with the same numbers: lane k is `dot6(a[k], b[k])` (the
+/// lane sums are formed side by side instead of one row at a time).
+#[inline(always)]
+pub fn dot6x4(a: [&[f64; 6]; 4], b: [&[f64; 6]; 4]) -> [f64; 4] {
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
+    // SAFETY: every row holds 6 elements; AVX is enabled at compile time
+    unsafe {
+        use core::arch::x86_64::*;
+        let head = |k: usize| _mm256_mul_pd(_mm256_loadu_pd(a[k].as_ptr()), _mm256_loadu_pd(b[k].as_ptr()));
+        let tail = |k: usize| _mm_mul_pd(_mm_loadu_pd(a[k].as_ptr().add(4)), _mm_loadu_pd(b[k].as_ptr().add(4)));
+        let (p0, p1, p2, p3) = (head(0), head(1), head(2), head(3));
+        // (x0 + x2, x1 + x3) of rows 0 and 2 in one register, of rows 1 and 3 in the other
+        let s02 = _mm256_add_pd(_mm256_permute2f128_pd::<0x20>(p0, p2), _mm256_permute2f128_pd::<0x31>(p0, p2));
+        let s13 = _mm256_add_pd(_mm256_permute2f128_pd::<0x20>(p1, p3), _mm256_permute2f128_pd::<0x31>(p1, p3));
+        let heads = _mm256_hadd_pd(s02, s13);
+        let t02 = _mm256_set_m128d(tail(2), tail(0));
+        let t13 = _mm256_set_m128d(tail(3), tail(1));
+        let tails = _mm256_hadd_pd(t02, t13);
+        let mut r = [0.0; 4];
+        _mm256_storeu_pd(r.as_mut_ptr(), _mm256_add_pd(heads, tails));
+        r
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
+    [dot6(a[0], b[0]), dot6(a[1], b[1]), dot6(a[2], b[2]), dot6(a[3], b[3])]
+}
+
+/// Two [`dot6`] products at once with the same numbers.
+#[inline(always)]
+pub fn dot6x2(a: [&[f64; 6]; 2], b: [&[f64; 6]; 2]) -> [f64; 2] {
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
+    // SAFETY: every row holds 6 elements; AVX is enabled at compile time
+    unsafe {
+        use core::arch::x86_64::*;
+        let pair = |k: usize| {
+            let p = _mm256_mul_pd(_mm256_loadu_pd(a[k].as_ptr()), _mm256_loadu_pd(b[k].as_ptr()));
+            _mm_add_pd(_mm256_castpd256_pd128(p), _mm256_extractf128_pd::<1>(p))
+        };
+        let tail = |k: usize| _mm_mul_pd(_mm_loadu_pd(a[k].as_ptr().add(4)), _mm_loadu_pd(b[k].as_ptr().add(4)));
+        let heads = _mm_hadd_pd(pair(0), pair(1));
+        let tails = _mm_hadd_pd(tail(0), tail(1));
+        let mut r = [0.0; 2];
+        _mm_storeu_pd(r.as_mut_ptr(), _mm_add_pd(heads, tails));
+        r
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
+    [dot6(a[0], b[0]), dot6(a[1], b[1])]
 }
 
 /// Euclidean length.
@@ -655,6 +852,42 @@ mod tests {
         assert_eq!(sum(&a), 28.0);
         assert_eq!(l1(&[-1.0, 2.0, -3.0]), 6.0);
         assert_eq!(dot(&[], &[]), 0.0);
+        let (x, y) = ([0.1, -2.3, 1e-3, 7.7, 3.3, -0.9], [1.9, 0.4, -5.5, 1e5, 2.2, 0.3]);
+        assert_eq!(dot6(&x, &y).to_bits(), dot(&x, &y).to_bits());
+        let rows: Vec<[f64; 6]> = (0..8).map(|r| core::array::from_fn(|k| ((r * 7 + k * 13) % 11) as f64 / 3.0 - 1.7 + 1e-9 * r as f64)).collect();
+        let four = dot6x4([&rows[0], &rows[1], &rows[2], &rows[3]], [&rows[4], &rows[5], &rows[6], &rows[7]]);
+        let two = dot6x2([&rows[1], &rows[6]], [&rows[3], &rows[0]]);
+        for k in 0..4 {
+            assert_eq!(four[k].to_bits(), dot(&rows[k], &rows[k + 4]).to_bits());
+        }
+        assert_eq!(two[0].to_bits(), dot(&rows[1], &rows[3]).to_bits());
+        assert_eq!(two[1].to_bits(), dot(&rows[6], &rows[0]).to_bits());
+        // elementwise kernels at every length up to two blocks of eight and a remainder
+        let b: Vec<f64> = (0..19).map(|k| 0.7 * k as f64 - 2.1).collect();
+        let c: Vec<f64> = (0..19).map(|k| 1.3 / (k as f64 + 0.5)).collect();
+        let mut r = [1.0; 19];
+        for n in 0..=19 {
+            let mut want = [1.0; 19];
+            for k in 0..n {
+                want[k] += c[k] * 0.3;
+            }
+            r.fill(1.0);
+            add_to_scl(&mut r[..n], &c, 0.3);
+            assert_eq!(r, want, "{n}");
+        }
+        for n in 0..=19 {
+            let mut r = vec![9.0; n];
+            add(&mut r, &b, &c);
+            assert!(r.iter().enumerate().all(|(k, &v)| v == b[k] + c[k]));
+            sub(&mut r, &b, &c);
+            assert!(r.iter().enumerate().all(|(k, &v)| v == b[k] - c[k]));
+            add_to(&mut r, &c);
+            assert!(r.iter().enumerate().all(|(k, &v)| v == (b[k] - c[k]) + c[k]));
+            scl(&mut r, &b, 0.3);
+            assert!(r.iter().enumerate().all(|(k, &v)| v == b[k] * 0.3));
+            scl_inplace(&mut r, -1.7);
+            assert!(r.iter().enumerate().all(|(k, &v)| v == (b[k] * 0.3) * -1.7));
+        }
         let mut v = [3.0, 4.0];
         assert_eq!(normalize(&mut v), 5.0);
         assert_eq!(v, [3.0 * 0.2, 4.0 * 0.2]);
