@@ -733,6 +733,42 @@ MJAPI void mj_multiRay(const mjModel *m,
                  int nray,
                  mjtNum cutoff);
 
+/// Distance from pnt along vec to the surface of mesh geom geomid, or -1 when the ray misses it.
+MJAPI mjtNum mj_rayMesh(const mjModel *m,
+                  const mjData *d,
+                  int geomid,
+                  const mjtNum *pnt,
+                  const mjtNum *vec);
+
+/// Distance from pnt along vec to height-field geom geomid, or -1 when the ray misses it.
+MJAPI mjtNum mj_rayHfield(const mjModel *m,
+                    const mjData *d,
+                    int geomid,
+                    const mjtNum *pnt,
+                    const mjtNum *vec);
+
+/// Distance from pnt along vec to flex flexid as drawn with the given layer and vertex/edge/face/skin flags (-1: miss); the nearest vertex of the hit goes to vertid.
+MJAPI mjtNum mju_rayFlex(const mjModel *m,
+                   const mjData *d,
+                   int flex_layer,
+                   mjtByte flg_vert,
+                   mjtByte flg_edge,
+                   mjtByte flg_face,
+                   mjtByte flg_skin,
+                   int flexid,
+                   const mjtNum *pnt,
+                   const mjtNum *vec,
+                   int *vertid);
+
+/// Distance from pnt along vec to a triangle mesh given by nface faces over nvert float vertices (-1: miss); the nearest vertex of the hit face goes to vertid.
+MJAPI mjtNum mju_raySkin(int nface,
+                   int nvert,
+                   const int *face,
+                   const float *vert,
+                   const mjtNum *pnt,
+                   const mjtNum *vec,
+                   int *vertid);
+
 /// Return 1 if the model uses sparse constraint Jacobians, 0 if dense.
 MJAPI int mj_isSparse(const mjModel *m);
 

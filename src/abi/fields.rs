@@ -173,6 +173,12 @@ macro_rules! fixed_ty {
     ($t:ident; $($d:tt)+) => { [$t; ($($d)+) as usize] };
 }
 
+/// Nulls an mjData array pointer unless it lives in the fixed buffer.
+macro_rules! arena_null {
+    (BUF, $e:expr) => {};
+    ($g:ident, $e:expr) => { $e = core::ptr::null_mut(); };
+}
+
 macro_rules! define_mjdata {
     (head: [ $( { $hc:ident $ht:ident $hn:ident [$($hd:tt)*] $hk:ident $hx:tt $hr:tt $hcol:tt } )* ]
      tail: [ $( { $tc:ident $tt:ident $tn:ident [$($td:tt)*] $tk:ident $tx:tt $tr:tt $tcol:tt } )* ]
@@ -219,6 +225,12 @@ macro_rules! define_mjdata {
             /// Address of every array pointer slot, in table order.
             pub fn array_slots(&mut self) -> [*mut *mut c_void; MJDATA_NARRAY] {
                 [ $( core::ptr::addr_of_mut!(self.$n) as *mut *mut c_void ),* ]
+            }
+
+            /// Sets every arena array pointer (all groups but `BUF`) to null.
+            #[inline]
+            pub fn clear_arena_pointers(&mut self) {
+                $( arena_null!($g, self.$n); )*
             }
 
             $(

@@ -156,6 +156,7 @@ pub unsafe extern "C" fn mj_forwardSkip(m: *const mjModel, d: *mut mjData, skips
 
 /// Runge-Kutta step of order N (4 is the supported order).
 #[no_mangle]
+#[allow(non_snake_case)]
 pub unsafe extern "C" fn mj_RungeKutta(m: *const mjModel, d: *mut mjData, N: c_int) {
     let (Some(m), Some(d)) = (m.as_ref(), d.as_mut()) else { return };
     guard("mj_RungeKutta", (), || forward::runge_kutta(m, d, N))

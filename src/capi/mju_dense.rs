@@ -380,10 +380,12 @@ pub unsafe extern "C" fn mju_dot(vec1: *const mjtNum, vec2: *const mjtNum, n: c_
 #[no_mangle]
 pub unsafe extern "C" fn mju_mulMatVec(res: *mut mjtNum, mat: *const mjtNum, vec: *const mjtNum, nr: c_int, nc: c_int) {
     let (nr, nc) = (cnt(nr), cnt(nc));
-    let (mut k1, mut k2) = (Vec::new(), Vec::new());
-    let m = inp(mat, nr * nc, res, nr, &mut k1);
-    let v = inp(vec, nc, res, nr, &mut k2);
-    blas::mul_mat_vec(wr(res, nr), m, v, nr, nc)
+    // row by row, reading the inputs as they are when each entry is written (upstream's result
+    // when res aliases an input); the borrowed rows end before each store
+    for i in 0..nr {
+        let r = blas::dot(rd(mat.add(i * nc), nc), rd(vec, nc));
+        *res.add(i) = r;
+    }
 }
 
 /// Product of a transposed nr x nc matrix and an nr-vector: res = mat' * vec.

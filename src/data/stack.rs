@@ -46,7 +46,7 @@ pub fn stack_alloc(d: &mut mjData, size: usize, align: usize) -> *mut c_void {
     let top = bot - d.pstack;
     let limit = d.arena as usize + d.parena;
     // the new top, computed without wrapping below zero
-    let start = top.checked_sub(size).map(|s| s - s % align);
+    let start = top.checked_sub(size).map(|s| if align.is_power_of_two() { s & !(align - 1) } else { s - s % align });
     let available = top.saturating_sub(limit);
     match start {
         Some(start) if top - start <= available => {

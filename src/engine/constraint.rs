@@ -13,13 +13,7 @@ use mjtDisableBit_::*;
 /// Clears the arena's constraint arrays: all efc pointers null, `nefc = nisland = 0`, contacts
 /// at the arena's start with no efc rows (upstream's `mj_clearEfc`).
 pub(crate) unsafe fn clear_efc(m: &mjModel, d: &mut mjData) {
-    let counts = d.array_counts(m);
-    let slots = d.array_slots();
-    for ((f, _), slot) in MJDATA_ARRAYS.iter().zip(counts).zip(slots) {
-        if f.group != "BUF" {
-            *slot = core::ptr::null_mut();
-        }
-    }
+    d.clear_arena_pointers();
     d.nefc = 0;
     d.nisland = 0;
     d.contact = d.arena as *mut mjContact;
@@ -112,8 +106,36 @@ pub unsafe fn make_constraint(m: &mjModel, d: &mut mjData) {
         );
         return;
     }
+    // no rows: the solver arrays still get their (mostly empty) places in the arena, as upstream
+    if !alloc_efc(m, d) {
+        return;
+    }
+    d.tendon_efcadr(m).fill(-1);
     d.maxuse_con = d.maxuse_con.max(d.ncon as _);
     d.maxuse_efc = d.maxuse_efc.max(d.nefc as _);
+}
+
+/// Places the solver arrays (`MJDATA_ARENA_POINTERS_SOLVER`) in the arena after the contacts,
+/// sized for the current `nefc`, `nJ`, `nA`. Reports `mjWARN_CNSTRFULL` and clears them when the
+/// arena is full (upstream's `arenaAllocEfc`).
+unsafe fn alloc_efc(m: &mjModel, d: &mut mjData) -> bool {
+    d.parena = d.ncon as usize * core::mem::size_of::<mjContact>();
+    let counts = d.array_counts(m);
+    let slots = d.array_slots();
+    for ((f, n), slot) in MJDATA_ARRAYS.iter().zip(counts).zip(slots) {
+        if f.group != "SOLVER" {
+            continue;
+        }
+        let p = crate::data::stack::arena_alloc(d, f.elem_size * n, f.elem_size);
+        if p.is_null() {
+            crate::engine::warning(d, mjtWarning_::mjWARN_CNSTRFULL, d.narena as i32);
+            clear_efc(m, d);
+            d.parena = d.ncon as usize * core::mem::size_of::<mjContact>();
+            return false;
+        }
+        *slot = p;
+    }
+    true
 }
 
 /// Constraint islands (`mj_island`): none without constraint rows.

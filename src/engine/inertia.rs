@@ -4,10 +4,11 @@
 //! `M` (and `qLD`) hold the lower triangle of the inertia matrix row by row in the model's
 //! `M_rownnz/M_rowadr/M_colind` pattern: row i lists the ancestor dofs of i in increasing order
 //! and ends with the diagonal. `qM` is the same data in the legacy per-dof layout (`dof_Madr`).
-//! Sleeping is not supported yet: every dof is processed.
+//! With sleep enabled and some dofs asleep, `crb` and the factorisation touch awake rows only.
 
 use crate::abi::*;
-use crate::engine::{free, is_sparse, mark, stack_ints, stack_nums, timer_add, timer_end, timer_start};
+use crate::engine::{enabled, free, is_sparse, mark, stack_ints, stack_nums, timer_add, timer_end, timer_start};
+use crate::engine::sleep;
 use crate::math::blas::{add_to_scl, dot6, dot6x2, dot6x4, scl_inplace};
 use crate::math::sparse::{add_to_mat_sparse, add_to_sym_sparse, dot_sparse, mul_sym_vec_sparse};
 use crate::math::spatial::mul_inert_vec;
@@ -27,6 +28,17 @@ fn add_to_scl_sparse_common(dst: &mut [f64], dst_ind: &[i32], src: &[f64], src_i
         } else {
             a += 1;
         }
+    }
+}
+
+/// The awake dofs when sleep is enabled and some dofs sleep (upstream's `sleep_filter`).
+#[inline]
+unsafe fn awake_dofs<'a>(m: &mjModel, d: &mjData) -> Option<&'a [i32]> {
+    if enabled(m, mjtEnableBit_::mjENBL_SLEEP) && d.nv_awake < m.nv {
+        let n = d.nv_awake.max(0) as usize;
+        Some(&d.dof_awake_ind(m)[..n])
+    } else {
+        None
     }
 }
 
@@ -52,8 +64,12 @@ pub unsafe fn tendon_armature(m: &mjModel, d: &mut mjData) {
     let ten_j = d.ten_J(m);
     let sparse = is_sparse(m);
     let (j_rownnz, j_rowadr, j_colind) = (d.ten_J_rownnz(m), d.ten_J_rowadr(m), d.ten_J_colind(m));
+    let filter = awake_dofs(m, d).is_some();
 
     for k in 0..m.ntendon as usize {
+        if filter && sleep::sleep_state(m, d, mjtObj_::mjOBJ_TENDON as i32, k as i32) == sleep::ASLEEP {
+            continue;
+        }
         let arm = armature[k];
         if arm == 0.0 {
             continue;
@@ -93,6 +109,10 @@ pub unsafe fn tendon_armature(m: &mjModel, d: &mut mjData) {
 /// # Safety
 /// `d` must be data made for `m`, after `mj_comPos`.
 pub unsafe fn crb(m: &mjModel, d: &mut mjData) {
+    if let Some(dofs) = awake_dofs(m, d) {
+        crb_awake(m, d, dofs);
+        return;
+    }
     let nbody = m.nbody as usize;
     let nv = m.nv as usize;
     let parentid = &m.body_parentid()[..nbody];
@@ -154,6 +174,60 @@ pub unsafe fn crb(m: &mjModel, d: &mut mjData) {
     }
 }
 
+/// [`crb`] with some dofs asleep: only awake bodies and the rows of the awake `dofs` change.
+unsafe fn crb_awake(m: &mjModel, d: &mut mjData, dofs: &[i32]) {
+    let nbody = m.nbody as usize;
+    let parentid = m.body_parentid();
+    let (rownnz, rowadr) = (m.M_rownnz(), m.M_rowadr());
+    let (dof_m0, armature, simplenum) = (m.dof_M0(), m.dof_armature(), m.dof_simplenum());
+    let (dof_bodyid, dof_parentid) = (m.dof_bodyid(), m.dof_parentid());
+    let nb = (d.nbody_awake.max(0) as usize).min(nbody);
+    let np = (d.nparent_awake.max(0) as usize).min(nbody);
+    let bodies = &d.body_awake_ind(m)[..nb];
+    let parents = &d.parent_awake_ind(m)[..np];
+    let cinert = d.cinert(m).as_chunks::<10>().0;
+    let crb = d.crb(m).as_chunks_mut::<10>().0;
+    let cdof = d.cdof(m).as_chunks::<6>().0;
+    let mm = d.M(m);
+
+    for &i in bodies {
+        crb[i as usize] = cinert[i as usize];
+    }
+    for &i in parents.iter().rev() {
+        let i = i as usize;
+        let p = parentid[i];
+        if p > 0 {
+            let c = crb[i];
+            for (a, b) in crb[p as usize].iter_mut().zip(c) {
+                *a += b;
+            }
+        }
+    }
+
+    for &i in dofs {
+        let adr = rowadr[i as usize] as usize;
+        mm[adr..adr + rownnz[i as usize] as usize].fill(0.0);
+    }
+    for &i in dofs {
+        let i = i as usize;
+        let adr = rowadr[i] as usize;
+        if simplenum[i] != 0 {
+            mm[adr] = dof_m0[i];
+            continue;
+        }
+        let mut a = adr + rownnz[i] as usize - 1;
+        mm[a] = armature[i];
+        let buf = mul_inert_vec(&crb[dof_bodyid[i] as usize], &cdof[i]);
+        // dof i and its ancestors, walking the row from the diagonal back
+        let mut j = i as i32;
+        while j >= 0 {
+            mm[a] += dot6(&cdof[j as usize], &buf);
+            a = a.wrapping_sub(1);
+            j = dof_parentid[j as usize];
+        }
+    }
+}
+
 /// Joint-space inertia (`mj_makeM`): [`crb`], tendon armature, and the legacy `qM` copy.
 ///
 /// # Safety
@@ -188,8 +262,22 @@ fn scatter_checked(res: &mut [f64], vec: &[f64], ind: &[i32]) {
 pub unsafe fn factor_m(m: &mjModel, d: &mut mjData) {
     let t = timer_start();
     let qld = d.qLD(m);
-    qld.copy_from_slice(d.M(m));
-    factor_i(qld, d.qLDiagInv(m), m.nv as usize, m.M_rownnz(), m.M_rowadr(), m.M_colind(), None);
+    let (rownnz, rowadr) = (m.M_rownnz(), m.M_rowadr());
+    match awake_dofs(m, d) {
+        None => {
+            qld.copy_from_slice(d.M(m));
+            factor_i(qld, d.qLDiagInv(m), m.nv as usize, rownnz, rowadr, m.M_colind(), None);
+        }
+        Some(dofs) => {
+            let mm = d.M(m);
+            for &i in dofs {
+                let adr = rowadr[i as usize] as usize;
+                let end = adr + rownnz[i as usize] as usize;
+                qld[adr..end].copy_from_slice(&mm[adr..end]);
+            }
+            factor_i(qld, d.qLDiagInv(m), dofs.len(), rownnz, rowadr, m.M_colind(), Some(dofs));
+        }
+    }
     timer_add(d, mjtTimer_::mjTIMER_POS_INERTIA, t);
 }
 
@@ -316,15 +404,15 @@ pub unsafe fn solve_ld(x: &mut [f64], qld: &[f64], qldiaginv: &[f64], nv: usize,
         solve_ld1(x, qld, qldiaginv, nv, rownnz, rowadr, colind);
         return;
     }
-    let row = |k: usize| match index {
-        Some(ind) => ind[k] as usize,
-        None => k,
-    };
+    if let Some(ind) = index {
+        solve_ld_index(x, qld, qldiaginv, nv, n, rownnz, rowadr, colind, &ind[..nv]);
+        return;
+    }
     let x = &mut x[..n * nv];
 
     // x <- inv(L') x
     for k in (0..nv).rev() {
-        let i = row(k);
+        let i = k;
         if rownnz[i] == 1 {
             continue;
         }
@@ -343,7 +431,7 @@ pub unsafe fn solve_ld(x: &mut [f64], qld: &[f64], qldiaginv: &[f64], nv: usize,
 
     // x <- inv(D) x
     for k in 0..nv {
-        let i = row(k);
+        let i = k;
         let inv = qldiaginv[i];
         for xv in x.chunks_exact_mut(nv) {
             xv[i] *= inv;
@@ -352,7 +440,7 @@ pub unsafe fn solve_ld(x: &mut [f64], qld: &[f64], qldiaginv: &[f64], nv: usize,
 
     // x <- inv(L) x
     for k in 0..nv {
-        let i = row(k);
+        let i = k;
         if rownnz[i] == 1 {
             continue;
         }
@@ -362,6 +450,56 @@ pub unsafe fn solve_ld(x: &mut [f64], qld: &[f64], qldiaginv: &[f64], nv: usize,
         for xv in x.chunks_exact_mut(nv) {
             let s = dot_sparse(vals, xv, ind);
             xv[i] -= s;
+        }
+    }
+}
+
+/// [`solve_ld`] over the rows listed in `ind` (real dof numbers): entries of `x` are indexed by
+/// dof, the `n` vectors start `nv` (the number of listed rows) apart, as upstream.
+#[allow(clippy::too_many_arguments)]
+fn solve_ld_index(x: &mut [f64], qld: &[f64], qldiaginv: &[f64], nv: usize, n: usize, rownnz: &[i32], rowadr: &[i32], colind: &[i32], ind: &[i32]) {
+    let offsets = (0..n).map(|v| v * nv);
+
+    // x <- inv(L') x
+    for &i in ind.iter().rev() {
+        let i = i as usize;
+        if rownnz[i] == 1 {
+            continue;
+        }
+        let start = rowadr[i] as usize;
+        let end = start + rownnz[i] as usize - 1;
+        let (vals, cols) = (&qld[start..end], &colind[start..end]);
+        for off in offsets.clone() {
+            let xi = x[off + i];
+            if xi != 0.0 {
+                for (&l, &c) in vals.iter().zip(cols) {
+                    x[off + c as usize] -= l * xi;
+                }
+            }
+        }
+    }
+
+    // x <- inv(D) x
+    for &i in ind {
+        let i = i as usize;
+        let inv = qldiaginv[i];
+        for off in offsets.clone() {
+            x[off + i] *= inv;
+        }
+    }
+
+    // x <- inv(L) x
+    for &i in ind {
+        let i = i as usize;
+        if rownnz[i] == 1 {
+            continue;
+        }
+        let start = rowadr[i] as usize;
+        let end = start + rownnz[i] as usize - 1;
+        let (vals, cols) = (&qld[start..end], &colind[start..end]);
+        for off in offsets.clone() {
+            let s = dot_sparse(vals, &x[off..], cols);
+            x[off + i] -= s;
         }
     }
 }
@@ -552,5 +690,22 @@ mod tests {
         unsafe { factor_i(&mut full, &mut dfull, 4, &ROWNNZ, &ROWADR, &COLIND, None) };
         assert_eq!(&ld[..6], &full[..6]);
         assert_eq!(&dinv[..3], &dfull[..3]);
+    }
+
+    #[test]
+    fn solve_with_index_uses_dof_numbers() {
+        // the listed rows are dofs 1..=3 of a 4-dof vector: dof 0 stays, the chain 1 <- 2
+        // and the free dof 3 are solved in place
+        let (rownnz, rowadr, colind) = ([1, 1, 2, 1], [0, 1, 2, 4], [0, 1, 1, 2, 3]);
+        let m = [9.0, 4.0, 1.0, 3.0, 2.0];
+        let mut ld = m;
+        let mut dinv = [0.0; 4];
+        let ind = [1, 2, 3];
+        unsafe { factor_i(&mut ld, &mut dinv, 3, &rownnz, &rowadr, &colind, Some(&ind)) };
+        let mut x = [5.0, 1.0, -2.0, 4.0];
+        unsafe { solve_ld(&mut x, &ld, &dinv, 3, 1, &rownnz, &rowadr, &colind, Some(&ind)) };
+        assert_eq!(x[0], 5.0);
+        assert!((4.0 * x[1] + x[2] - 1.0).abs() < 1e-12 && (x[1] + 3.0 * x[2] + 2.0).abs() < 1e-12, "{x:?}");
+        assert!((2.0 * x[3] - 4.0).abs() < 1e-12);
     }
 }

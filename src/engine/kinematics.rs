@@ -1,12 +1,12 @@
 //! Position stage: global poses of bodies, joints, geoms, sites (`mj_kinematics`), com-based
 //! frames (`mj_comPos`), cameras and lights (`mj_camlight`). Computation chapter, "Kinematics".
 //!
-//! Sleeping is not supported yet (models with sleep enabled are rejected at mj_makeData), so
-//! every stage here processes all bodies; the only sleep bookkeeping kept is upstream's
-//! "sleep disabled: wake every tree" step.
+//! With sleep enabled, static bodies are skipped, sleeping bodies keep their stored poses (a
+//! sleeping body whose pose changed wakes its tree) and the later loops visit awake bodies only.
 
 use crate::abi::*;
 use crate::engine::enabled;
+use crate::engine::sleep::{self, ASLEEP, AWAKE, STATIC};
 use crate::math::blas::{add3, add_to3, add_to_scl3, mul_mat_vec3, normalize3, normalize4, scl3, sub3};
 use crate::math::spatial::{axis_angle2quat, cross, mul_quat, quat2mat, rot_vec_quat};
 
@@ -111,14 +111,10 @@ pub unsafe fn local2global(
     body_frames(m, d).to_global(pos, quat, body, sameframe)
 }
 
-/// Sleep disabled but some trees still marked asleep: marks every tree awake and rebuilds the
-/// awake lists (upstream's `mj_wake` followed by `mj_updateSleep`).
-unsafe fn wake_all(m: &mjModel, d: &mut mjData) {
-    if enabled(m, mjtEnableBit_::mjENBL_SLEEP) || d.ntree_awake >= m.ntree {
-        return;
-    }
-    d.tree_asleep(m).fill(-(1 + mjMINAWAKE as i32));
-    crate::engine::sleep::update_sleep_init(m, d, false);
+/// True when sleep is enabled and some bodies are not awake: the loops then walk the awake lists.
+#[inline]
+unsafe fn sleep_filter(m: &mjModel, d: &mjData) -> bool {
+    enabled(m, mjtEnableBit_::mjENBL_SLEEP) && d.nbody_awake < m.nbody
 }
 
 /// Body poses from qpos and mocap (first half of `mj_kinematics`), also joint anchors/axes.
@@ -135,6 +131,10 @@ unsafe fn body_poses(m: &mjModel, d: &mut mjData) {
     let (xpos_all, xquat_all, xmat_all) = (rows_mut::<3>(d.xpos(m)), rows_mut::<4>(d.xquat(m)), rows_mut::<9>(d.xmat(m)));
     let (xanchor_all, xaxis_all) = (rows_mut::<3>(d.xanchor(m)), rows_mut::<3>(d.xaxis(m)));
     let (xipos_all, ximat_all) = (rows_mut::<3>(d.xipos(m)), rows_mut::<9>(d.ximat(m)));
+    let sleep_on = enabled(m, mjtEnableBit_::mjENBL_SLEEP);
+    let body_awake: &[i32] = d.body_awake(m);
+    let tree_awake = d.tree_awake(m);
+    let body_treeid = m.body_treeid();
     if nbody == 0 {
         return;
     }
@@ -148,6 +148,9 @@ unsafe fn body_poses(m: &mjModel, d: &mut mjData) {
     ximat_all[0] = eye;
 
     for i in 1..nbody {
+        if sleep_on && body_awake[i] == STATIC {
+            continue;
+        }
         let ja = jntadr[i] as usize;
         let jn = jntnum[i] as usize;
         let (mut xpos, mut xquat);
@@ -210,6 +213,16 @@ unsafe fn body_poses(m: &mjModel, d: &mut mjData) {
         }
 
         normalize4(&mut xquat);
+
+        // a sleeping body must not move: unchanged pose keeps the stored frame, any change
+        // flags its tree for waking
+        if sleep_on && jn > 0 && body_awake[i] == ASLEEP {
+            if xpos == xpos_all[i] && xquat == xquat_all[i] {
+                continue;
+            }
+            tree_awake[body_treeid[i] as usize] = 1;
+        }
+
         xquat_all[i] = xquat;
         xpos_all[i] = xpos;
         xmat_all[i] = quat2mat(&xquat);
@@ -223,11 +236,17 @@ unsafe fn frames(m: &mjModel, d: &mut mjData) {
     const INERTIA: u8 = mjtSameFrame_::mjSAMEFRAME_INERTIA as u8;
     const BODYROT: u8 = mjtSameFrame_::mjSAMEFRAME_BODYROT as u8;
     let nbody = m.nbody as usize;
+    let filter = sleep_filter(m, d);
+    let nlist = if filter { d.nbody_awake as usize } else { nbody };
+    let awake_ind: &[i32] = d.body_awake_ind(m);
+    let body_awake: &[i32] = d.body_awake(m);
+    let body_at = |b: usize| if filter { awake_ind[b] as usize } else { b };
     let (ipos, iquat, bsame) = (rows::<3>(m.body_ipos()), rows::<4>(m.body_iquat()), &m.body_sameframe()[..nbody]);
     {
         let (xpos, xquat, xmat) = (rows::<3>(d.xpos(m)), rows::<4>(d.xquat(m)), rows::<9>(d.xmat(m)));
         let (xipos, ximat) = (rows_mut::<3>(d.xipos(m)), rows_mut::<9>(d.ximat(m)));
-        for i in 1..nbody {
+        for b in 1..nlist {
+            let i = body_at(b);
             // same cases as BodyFrames::to_global; the inertia shortcuts keep the old value
             match bsame[i] {
                 BODY => xipos[i] = xpos[i],
@@ -247,8 +266,23 @@ unsafe fn frames(m: &mjModel, d: &mut mjData) {
     let (gpos, gquat) = (rows::<3>(m.geom_pos()), rows::<4>(m.geom_quat()));
     let (gbody, gsame) = (&m.geom_bodyid()[..ngeom], &m.geom_sameframe()[..ngeom]);
     let (geom_xpos, geom_xmat) = (rows_mut::<3>(d.geom_xpos(m)), rows_mut::<9>(d.geom_xmat(m)));
-    for g in 0..ngeom {
-        f.place(&mut geom_xpos[g], &mut geom_xmat[g], &gpos[g], &gquat[g], gbody[g] as usize, gsame[g]);
+    if filter {
+        // geoms of awake bodies only, body by body
+        let (geomadr, geomnum) = (m.body_geomadr(), m.body_geomnum());
+        for b in 0..nlist {
+            let i = body_at(b);
+            if body_awake[i] != AWAKE {
+                continue;
+            }
+            let start = geomadr[i].max(0) as usize;
+            for g in start..start + geomnum[i] as usize {
+                f.place(&mut geom_xpos[g], &mut geom_xmat[g], &gpos[g], &gquat[g], gbody[g] as usize, gsame[g]);
+            }
+        }
+    } else {
+        for g in 0..ngeom {
+            f.place(&mut geom_xpos[g], &mut geom_xmat[g], &gpos[g], &gquat[g], gbody[g] as usize, gsame[g]);
+        }
     }
 
     let nsite = m.nsite as usize;
@@ -256,6 +290,9 @@ unsafe fn frames(m: &mjModel, d: &mut mjData) {
     let (sbody, ssame) = (&m.site_bodyid()[..nsite], &m.site_sameframe()[..nsite]);
     let (site_xpos, site_xmat) = (rows_mut::<3>(d.site_xpos(m)), rows_mut::<9>(d.site_xmat(m)));
     for s in 0..nsite {
+        if filter && body_awake[sbody[s] as usize] != AWAKE {
+            continue;
+        }
         f.place(&mut site_xpos[s], &mut site_xmat[s], &spos[s], &squat[s], sbody[s] as usize, ssame[s]);
     }
 }
@@ -267,7 +304,9 @@ unsafe fn frames(m: &mjModel, d: &mut mjData) {
 /// `d` must be data made for `m`.
 pub unsafe fn kinematics(m: &mjModel, d: &mut mjData) {
     body_poses(m, d);
-    wake_all(m, d);
+    if sleep::wake(m, d) > 0 {
+        sleep::update_sleep(m, d);
+    }
     frames(m, d);
 }
 
@@ -316,9 +355,12 @@ fn dof_rot(axis: &[f64; 3], offset: &[f64; 3]) -> [f64; 6] {
 pub unsafe fn com_pos(m: &mjModel, d: &mut mjData) {
     let nbody = m.nbody as usize;
     let (mass, subtreemass) = (&m.body_mass()[..nbody], &m.body_subtreemass()[..nbody]);
-    let (parentid, rootid) = (&m.body_parentid()[..nbody], &m.body_rootid()[..nbody]);
-    let inertia = rows::<3>(m.body_inertia());
-    let (xipos, ximat, xmat) = (rows::<3>(d.xipos(m)), rows::<9>(d.ximat(m)), rows::<9>(d.xmat(m)));
+    let parentid = &m.body_parentid()[..nbody];
+    if sleep_filter(m, d) {
+        com_pos_sleep(m, d);
+        return;
+    }
+    let xipos = rows::<3>(d.xipos(m));
     let com = rows_mut::<3>(d.subtree_com(m));
 
     // mass-weighted positions, summed up the tree, then normalised
@@ -332,12 +374,57 @@ pub unsafe fn com_pos(m: &mjModel, d: &mut mjData) {
     for ((c, x), &w) in com.iter_mut().zip(xipos).zip(subtreemass) {
         *c = if w < mjMINVAL { *x } else { scl3(c, 1.0 / w) };
     }
+    com_frames(m, d, |b| b, nbody);
+}
+
+/// [`com_pos`] subtree coms with some bodies not awake: only awake bodies are updated; a
+/// sleeping child contributes its stored com times its subtree mass.
+unsafe fn com_pos_sleep(m: &mjModel, d: &mut mjData) {
+    let nbody = m.nbody as usize;
+    let (mass, subtreemass, parentid) = (m.body_mass(), m.body_subtreemass(), m.body_parentid());
+    let xipos = rows::<3>(d.xipos(m));
+    let com = rows_mut::<3>(d.subtree_com(m));
+    let (awake_ind, parent_ind, body_awake): (&[i32], &[i32], &[i32]) =
+        (d.body_awake_ind(m), d.parent_awake_ind(m), d.body_awake(m));
+    let nlist = (d.nbody_awake as usize).min(nbody);
+    let nparent = (d.nparent_awake as usize).min(nbody);
+
+    for &i in &awake_ind[..nlist] {
+        let i = i as usize;
+        com[i] = scl3(&xipos[i], mass[i]);
+    }
+    for &i in parent_ind[..nparent].iter().rev() {
+        let i = i as usize;
+        if i == 0 {
+            continue;
+        }
+        let c = if body_awake[i] == ASLEEP { scl3(&com[i], subtreemass[i]) } else { com[i] };
+        add_to3(&mut com[parentid[i] as usize], &c);
+    }
+    for &i in &awake_ind[..nlist] {
+        let i = i as usize;
+        com[i] = if subtreemass[i] < mjMINVAL { xipos[i] } else { scl3(&com[i], 1.0 / subtreemass[i]) };
+    }
+    com_frames(m, d, |b| awake_ind[b] as usize, nlist);
+}
+
+/// Second half of [`com_pos`]: com-based inertias and motion dofs of the bodies `body_at(b)`,
+/// `b` in `1..nlist`.
+#[inline(always)]
+unsafe fn com_frames(m: &mjModel, d: &mut mjData, body_at: impl Fn(usize) -> usize, nlist: usize) {
+    let nbody = m.nbody as usize;
+    let mass = &m.body_mass()[..nbody];
+    let rootid = &m.body_rootid()[..nbody];
+    let inertia = rows::<3>(m.body_inertia());
+    let (xipos, ximat, xmat) = (rows::<3>(d.xipos(m)), rows::<9>(d.ximat(m)), rows::<9>(d.xmat(m)));
+    let com = rows::<3>(d.subtree_com(m));
 
     let cinert = rows_mut::<10>(d.cinert(m));
     if nbody > 0 {
         cinert[0] = [0.0; 10];
     }
-    for i in 1..nbody {
+    for b in 1..nlist {
+        let i = body_at(b);
         let off = sub3(&xipos[i], &com[rootid[i] as usize]);
         cinert[i] = inert_com(&inertia[i], &ximat[i], &off, mass[i]);
     }
@@ -346,7 +433,8 @@ pub unsafe fn com_pos(m: &mjModel, d: &mut mjData) {
     let (jnt_type, jnt_dofadr) = (m.jnt_type(), m.jnt_dofadr());
     let (xanchor, xaxis) = (rows::<3>(d.xanchor(m)), rows::<3>(d.xaxis(m)));
     let cdof = rows_mut::<6>(d.cdof(m));
-    for i in 1..nbody {
+    for b in 1..nlist {
+        let i = body_at(b);
         let ja = jntadr[i] as usize;
         let root = com[rootid[i] as usize];
         for j in ja..ja + jntnum[i] as usize {
@@ -395,6 +483,12 @@ pub unsafe fn camlight(m: &mjModel, d: &mut mjData) {
     const TARGETCOM: i32 = mjtCamLight_::mjCAMLIGHT_TARGETBODYCOM as i32;
     let f = body_frames(m, d);
     let (xpos, xquat, com) = (f.xpos, f.xquat, rows::<3>(d.subtree_com(m)));
+    let filter = sleep_filter(m, d);
+    let body_awake: &[i32] = d.body_awake(m);
+    // nothing to update when neither the body nor its target moves
+    let frozen = |id: usize, target: i32| {
+        filter && body_awake[id] != AWAKE && (target < 0 || body_awake[target as usize] != AWAKE)
+    };
 
     let ncam = m.ncam as usize;
     let (cbody, ctarget, cmode) = (&m.cam_bodyid()[..ncam], &m.cam_targetbodyid()[..ncam], &m.cam_mode()[..ncam]);
@@ -404,6 +498,9 @@ pub unsafe fn camlight(m: &mjModel, d: &mut mjData) {
     for i in 0..ncam {
         let id = cbody[i] as usize;
         let target = ctarget[i];
+        if frozen(id, target) {
+            continue;
+        }
         let (mut p, mut r) = f.to_global(Some(&cpos[i]), Some(&cquat[i]), id, 0);
         match cmode[i] {
             TRACK => {
@@ -440,6 +537,9 @@ pub unsafe fn camlight(m: &mjModel, d: &mut mjData) {
     for i in 0..nlight {
         let id = lbody[i] as usize;
         let target = ltarget[i];
+        if frozen(id, target) {
+            continue;
+        }
         let (mut p, _) = f.to_global(Some(&lpos[i]), None, id, 0);
         let mut dir = rot_vec_quat(&ldir[i], &xquat[id]);
         match lmode[i] {

@@ -3,13 +3,14 @@
 //! (`mj_tendonBias`). Computation chapter.
 //!
 //! Spatial vectors are (rotation, translation) for motions and (torque, force) for forces, all
-//! in world orientation about the com of the body's kinematic tree. Sleeping is not supported
-//! yet: every body is processed.
+//! in world orientation about the com of the body's kinematic tree. With sleep enabled and some
+//! bodies asleep, the loops visit the awake lists only.
 
 use crate::abi::*;
 use crate::engine::kinematics::local2global;
 use crate::engine::support::{jac, jac_dot, object_velocity};
-use crate::engine::{disabled, free, is_sparse, mark, stack_nums, v10, v3, v3m, v6, v6m, v9};
+use crate::engine::sleep::{sleep_state, ASLEEP};
+use crate::engine::{disabled, enabled, free, is_sparse, mark, stack_nums, v10, v3, v3m, v6, v6m, v9};
 use crate::math::blas::{add_to_scl, dot, dot3, dot6, dot6x4, mul_mat_t_vec, mul_mat_t_vec3, mul_mat_vec3, normalize3, scl3, sub3};
 use crate::math::misc::decode_pyramid;
 use crate::math::spatial::{cross, mul_inert_vec, transform_spatial};
@@ -95,6 +96,17 @@ fn dof_rows(rows: &[[f64; 6]], adr: i32, n: i32) -> &[[f64; 6]] {
     &rows[a..a + n as usize]
 }
 
+/// The awake body list when sleep is enabled and some bodies sleep (upstream's `sleep_filter`).
+#[inline]
+unsafe fn awake_bodies<'a>(m: &mjModel, d: &mjData) -> Option<&'a [i32]> {
+    if enabled(m, mjtEnableBit_::mjENBL_SLEEP) && d.nbody_awake < m.nbody {
+        let n = (d.nbody_awake.max(0) as usize).min(m.nbody as usize);
+        Some(&d.body_awake_ind(m)[..n])
+    } else {
+        None
+    }
+}
+
 /// Body velocities `cvel` and dof derivatives `cdof_dot` (`mj_comVel`).
 ///
 /// # Safety
@@ -109,8 +121,9 @@ pub unsafe fn com_vel(m: &mjModel, d: &mut mjData) {
         return;
     }
     cvel_all[0] = [0.0; 6];
+    let awake = awake_bodies(m, d);
 
-    for i in 1..nbody {
+    let mut body = |i: usize| {
         let mut cvel = cvel_all[parentid[i] as usize];
         let n = dofnum[i].max(0) as usize;
         let bda = dofadr[i].max(0) as usize; // -1 for bodies without dofs
@@ -144,6 +157,10 @@ pub unsafe fn com_vel(m: &mjModel, d: &mut mjData) {
             }
         }
         cvel_all[i] = cvel;
+    };
+    match awake {
+        Some(list) => list.iter().skip(1).for_each(|&i| body(i as usize)),
+        None => (1..nbody).for_each(body),
     }
 }
 
@@ -159,9 +176,16 @@ pub unsafe fn subtree_vel(m: &mjModel, d: &mut mjData) {
     let body_vel = stack_nums(d, 6 * nbody);
     let (ximat, xipos, com) = (d.ximat(m), d.xipos(m), d.subtree_com(m));
     let (linvel, angmom) = (d.subtree_linvel(m), d.subtree_angmom(m));
+    let awake = awake_bodies(m, d);
+    let nlist = awake.map_or(nbody, |l| l.len());
+    let body_at = |b: usize| match awake {
+        Some(l) => l[b] as usize,
+        None => b,
+    };
 
     // each body's own momenta
-    for i in 0..nbody {
+    for b in 0..nlist {
+        let i = body_at(b);
         let vel = object_velocity(m, d, mjtObj_::mjOBJ_BODY as i32, i, false);
         *v6m(body_vel, i) = vel;
         *v3m(linvel, i) = scl3(&[vel[3], vel[4], vel[5]], mass[i]);
@@ -174,7 +198,8 @@ pub unsafe fn subtree_vel(m: &mjModel, d: &mut mjData) {
     }
 
     // linear momentum summed up the tree, turned into velocity
-    for i in (0..nbody).rev() {
+    for b in (0..nlist).rev() {
+        let i = body_at(b);
         if i > 0 {
             let p = *v3(linvel, i);
             let par = v3m(linvel, parentid[i] as usize);
@@ -188,7 +213,8 @@ pub unsafe fn subtree_vel(m: &mjModel, d: &mut mjData) {
     }
 
     // angular momentum: own motion relative to the subtree, then the subtree about the parent
-    for i in (1..nbody).rev() {
+    for b in (1..nlist).rev() {
+        let i = body_at(b);
         let parent = parentid[i] as usize;
         let bv = v6(body_vel, i);
         let dx = sub3(v3(xipos, i), v3(com, i));
@@ -255,7 +281,8 @@ pub unsafe fn rne(m: &mjModel, d: &mut mjData, flg_acc: bool, result: &mut [f64]
     if nbody > 0 {
         cacc[0] = world_acc(m);
     }
-    for i in 1..nbody {
+    let awake = awake_bodies(m, d);
+    let mut forward = |i: usize| {
         let (bda, n) = (dofadr[i], dofnum[i]);
         let (a0, n0) = (bda.max(0) as usize, n.max(0) as usize);
         let tmp = mul_dof_vec(dof_rows(cdof_dot, bda, n), &qvel[a0..a0 + n0]);
@@ -266,10 +293,19 @@ pub unsafe fn rne(m: &mjModel, d: &mut mjData, flg_acc: bool, result: &mut [f64]
         }
         cacc[i] = a;
         cfrc[i] = body_force(&cinert[i], &a, &cvel[i]);
+    };
+    match awake {
+        Some(list) => list.iter().skip(1).for_each(|&i| forward(i as usize)),
+        None => (1..nbody).for_each(forward),
     }
 
     if nbody > 0 {
         cfrc[0] = [0.0; 6];
+    }
+    if awake.is_some() {
+        rne_awake_finish(m, d, cfrc, result);
+        free(d);
+        return;
     }
     for i in (1..nbody).rev() {
         let p = parentid[i] as usize;
@@ -292,6 +328,29 @@ pub unsafe fn rne(m: &mjModel, d: &mut mjData, flg_acc: bool, result: &mut [f64]
         *r = dot6(dof, &cfrc[b as usize]);
     }
     free(d);
+}
+
+/// Second half of [`rne`] with some bodies asleep: body forces summed over the awake parent
+/// list, results for the awake dofs only.
+unsafe fn rne_awake_finish(m: &mjModel, d: &mjData, cfrc: &mut [[f64; 6]], result: &mut [f64]) {
+    let nbody = m.nbody as usize;
+    let parentid = m.body_parentid();
+    let np = (d.nparent_awake.max(0) as usize).min(nbody);
+    let nv = (d.nv_awake.max(0) as usize).min(m.nv as usize);
+    let parents = &d.parent_awake_ind(m)[..np];
+    for &i in parents.iter().skip(1).rev() {
+        let i = i as usize;
+        let p = parentid[i] as usize;
+        if p > 0 {
+            let f = cfrc[i];
+            add_to6(&mut cfrc[p], &f);
+        }
+    }
+    let (cdof, dof_bodyid) = (d.cdof(m).as_chunks::<6>().0, m.dof_bodyid());
+    for &i in &d.dof_awake_ind(m)[..nv] {
+        let i = i as usize;
+        result[i] = dot6(&cdof[i], &cfrc[dof_bodyid[i] as usize]);
+    }
 }
 
 /// Contact force of contact `id` in its contact frame (normal, tangents, torques), as
@@ -558,9 +617,13 @@ pub unsafe fn tendon_bias(m: &mjModel, d: &mut mjData, qfrc: &mut [f64]) {
     let nv = m.nv as usize;
     let armature = m.tendon_armature();
     let sparse = is_sparse(m);
+    let filter = enabled(m, mjtEnableBit_::mjENBL_SLEEP) && d.ntree_awake < m.ntree;
     mark(d);
     let mut jdot: &mut [f64] = &mut [];
     for i in 0..m.ntendon as usize {
+        if filter && sleep_state(m, d, mjtObj_::mjOBJ_TENDON as i32, i as i32) == ASLEEP {
+            continue;
+        }
         let arm = armature[i];
         if arm == 0.0 {
             continue;
