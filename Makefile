@@ -11,7 +11,7 @@ LIBDIR   := dist/lib
 STATIC   := target/release/libmujoco.a
 LIB      := $(LIBDIR)/$(SONAME)
 
-.PHONY: all lib header header-check test cargo-test capi-test clean ref demo
+.PHONY: all lib header header-check test cargo-test capi-test clean ref demo bench
 
 all: lib
 
@@ -58,3 +58,12 @@ demo: lib
 	gcc -O1 -Idist/include examples-c/inspect.c -Ldist/lib -lmujoco -o target/demo/inspect
 	$(MAKE) -s -C capi-tests diff >/dev/null
 	LD_LIBRARY_PATH=dist/lib target/demo/inspect target/capi-diff/pendulum.mjb
+
+# bench: steps per second of examples-c/bench.c (built against our header) on the project's
+# models, compiled to MJB by upstream; constraints disabled (flag 1). Upstream's figures in the
+# same run: ../shared/tools/speed.sh, or `cargo bench --bench step`.
+bench: lib
+	@mkdir -p target/bench
+	gcc -O2 -Idist/include examples-c/bench.c -Ldist/lib -lmujoco -lm -o target/bench/bench
+	$(MAKE) -s -C capi-tests diff >/dev/null
+	for f in walker implicit rk4 tendons sensors; do LD_LIBRARY_PATH=dist/lib target/bench/bench target/capi-diff/$$f.mjb 2000 1; done
