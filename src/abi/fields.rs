@@ -141,9 +141,11 @@ macro_rules! define_mjmodel {
             #[inline]
             pub fn $n(&self) -> &[$t] {
                 let n = rows_v!(self, self, $r) * cols_v!(self, $c);
-                if n == 0 || self.$n.is_null() { &[] } else {
+                let p = self.$n;
+                // a zero-length slice may start at any non-null aligned pointer
+                if p.is_null() { &[] } else {
                     // SAFETY: the model's buffer holds rows*cols elements for every array
-                    unsafe { core::slice::from_raw_parts(self.$n, n) }
+                    unsafe { core::slice::from_raw_parts(p, n) }
                 }
             }
             )*
@@ -244,8 +246,9 @@ macro_rules! define_mjdata {
             pub unsafe fn $n<'a>(&self, m: &mjModel) -> &'a mut [$t] {
                 let d = self; let _ = (d, m);
                 let n = rows_v!(m, d, $r) * cols_v!(m, $c);
-                if n == 0 || self.$n.is_null() { &mut [] } else {
-                    core::slice::from_raw_parts_mut(self.$n, n)
+                let p = self.$n;
+                if p.is_null() { &mut [] } else {
+                    core::slice::from_raw_parts_mut(p, n)
                 }
             }
             )*

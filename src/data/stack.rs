@@ -34,6 +34,7 @@ fn bottom(d: &mjData) -> usize {
 
 /// Allocates `size` bytes aligned to `align` on the stack; null for size 0. Overflow reports
 /// through `mju_error` with upstream's message (and returns null if the handler returns).
+#[inline]
 pub fn stack_alloc(d: &mut mjData, size: usize, align: usize) -> *mut c_void {
     if size == 0 {
         return ptr::null_mut();
@@ -56,23 +57,30 @@ pub fn stack_alloc(d: &mut mjData, size: usize, align: usize) -> *mut c_void {
             d.maxuse_arena = d.maxuse_arena.max((usage + d.parena) as i64);
             start as *mut c_void
         }
-        _ => {
-            let required = start.map(|s| top - s).unwrap_or(usize::MAX);
-            mjerror!(
-                "mj_stackAlloc",
-                "out of memory, stack overflow\n  max = {}, available = {}, requested = {}\n nefc = {}, ncon = {}",
-                bot - d.arena as usize - d.parena,
-                available,
-                required,
-                d.nefc,
-                d.ncon
-            );
-            ptr::null_mut()
-        }
+        _ => stack_overflow(d, top, start, available),
     }
 }
 
+/// Reports a stack overflow (the slow path of [`stack_alloc`]); returns null.
+#[cold]
+#[inline(never)]
+fn stack_overflow(d: &mjData, top: usize, start: Option<usize>, available: usize) -> *mut c_void {
+    let bot = bottom(d);
+    let required = start.map(|s| top - s).unwrap_or(usize::MAX);
+    mjerror!(
+        "mj_stackAlloc",
+        "out of memory, stack overflow\n  max = {}, available = {}, requested = {}\n nefc = {}, ncon = {}",
+        bot - d.arena as usize - d.parena,
+        available,
+        required,
+        d.nefc,
+        d.ncon
+    );
+    ptr::null_mut()
+}
+
 /// Pushes a stack frame (`mj_markStack`).
+#[inline]
 pub fn mark(d: &mut mjData) {
     if d.threadpool != 0 {
         pool_mark(d);
@@ -91,6 +99,7 @@ pub fn mark(d: &mut mjData) {
 }
 
 /// Pops the most recent stack frame (`mj_freeStack`); does nothing without one.
+#[inline]
 pub fn free(d: &mut mjData) {
     if d.threadpool != 0 {
         pool_free(d);
@@ -259,6 +268,7 @@ fn own_stack_info(d: &mjData) -> (*mut StackInfo, usize) {
 }
 
 /// Stack allocation in the calling thread's region.
+#[inline(never)]
 fn pool_stack_alloc(d: &mut mjData, size: usize, align: usize) -> *mut c_void {
     if size == 0 {
         return ptr::null_mut();
@@ -304,6 +314,7 @@ unsafe fn alloc_in(d: *mut mjData, info: &mut StackInfo, id: usize, size: usize,
 }
 
 /// `mark` in the calling thread's region.
+#[inline(never)]
 fn pool_mark(d: &mut mjData) {
     let (info, id) = own_stack_info(d);
     if info.is_null() {
@@ -322,6 +333,7 @@ fn pool_mark(d: &mut mjData) {
 }
 
 /// `free` in the calling thread's region.
+#[inline(never)]
 fn pool_free(d: &mut mjData) {
     let (info, _) = own_stack_info(d);
     if info.is_null() {

@@ -491,76 +491,80 @@ pub unsafe fn camlight(m: &mjModel, d: &mut mjData) {
     };
 
     let ncam = m.ncam as usize;
-    let (cbody, ctarget, cmode) = (&m.cam_bodyid()[..ncam], &m.cam_targetbodyid()[..ncam], &m.cam_mode()[..ncam]);
-    let (cpos, cquat, cmat0, cpos0, cposcom0) =
-        (rows::<3>(m.cam_pos()), rows::<4>(m.cam_quat()), rows::<9>(m.cam_mat0()), rows::<3>(m.cam_pos0()), rows::<3>(m.cam_poscom0()));
-    let (cam_xpos, cam_xmat) = (rows_mut::<3>(d.cam_xpos(m)), rows_mut::<9>(d.cam_xmat(m)));
-    for i in 0..ncam {
-        let id = cbody[i] as usize;
-        let target = ctarget[i];
-        if frozen(id, target) {
-            continue;
+    if ncam > 0 {
+        let (cbody, ctarget, cmode) = (&m.cam_bodyid()[..ncam], &m.cam_targetbodyid()[..ncam], &m.cam_mode()[..ncam]);
+        let (cpos, cquat, cmat0, cpos0, cposcom0) =
+            (rows::<3>(m.cam_pos()), rows::<4>(m.cam_quat()), rows::<9>(m.cam_mat0()), rows::<3>(m.cam_pos0()), rows::<3>(m.cam_poscom0()));
+        let (cam_xpos, cam_xmat) = (rows_mut::<3>(d.cam_xpos(m)), rows_mut::<9>(d.cam_xmat(m)));
+        for i in 0..ncam {
+            let id = cbody[i] as usize;
+            let target = ctarget[i];
+            if frozen(id, target) {
+                continue;
+            }
+            let (mut p, mut r) = f.to_global(Some(&cpos[i]), Some(&cquat[i]), id, 0);
+            match cmode[i] {
+                TRACK => {
+                    r = cmat0[i];
+                    p = add3(&xpos[id], &cpos0[i]);
+                }
+                TRACKCOM => {
+                    r = cmat0[i];
+                    p = add3(&com[id], &cposcom0[i]);
+                }
+                mode @ (TARGET | TARGETCOM) if target >= 0 => {
+                    let t = target as usize;
+                    let look = if mode == TARGET { xpos[t] } else { com[t] };
+                    // camera z points away from the target, x stays horizontal
+                    let mut z = sub3(&p, &look);
+                    normalize3(&mut z);
+                    let mut x = cross(&[0.0, 0.0, 1.0], &z);
+                    normalize3(&mut x);
+                    let mut y = cross(&z, &x);
+                    normalize3(&mut y);
+                    r = [x[0], y[0], z[0], x[1], y[1], z[1], x[2], y[2], z[2]];
+                }
+                _ => {}
+            }
+            cam_xpos[i] = p;
+            cam_xmat[i] = r;
         }
-        let (mut p, mut r) = f.to_global(Some(&cpos[i]), Some(&cquat[i]), id, 0);
-        match cmode[i] {
-            TRACK => {
-                r = cmat0[i];
-                p = add3(&xpos[id], &cpos0[i]);
-            }
-            TRACKCOM => {
-                r = cmat0[i];
-                p = add3(&com[id], &cposcom0[i]);
-            }
-            mode @ (TARGET | TARGETCOM) if target >= 0 => {
-                let t = target as usize;
-                let look = if mode == TARGET { xpos[t] } else { com[t] };
-                // camera z points away from the target, x stays horizontal
-                let mut z = sub3(&p, &look);
-                normalize3(&mut z);
-                let mut x = cross(&[0.0, 0.0, 1.0], &z);
-                normalize3(&mut x);
-                let mut y = cross(&z, &x);
-                normalize3(&mut y);
-                r = [x[0], y[0], z[0], x[1], y[1], z[1], x[2], y[2], z[2]];
-            }
-            _ => {}
-        }
-        cam_xpos[i] = p;
-        cam_xmat[i] = r;
     }
 
     let nlight = m.nlight as usize;
-    let (lbody, ltarget, lmode) = (&m.light_bodyid()[..nlight], &m.light_targetbodyid()[..nlight], &m.light_mode()[..nlight]);
-    let (lpos, ldir, ldir0, lpos0, lposcom0) =
-        (rows::<3>(m.light_pos()), rows::<3>(m.light_dir()), rows::<3>(m.light_dir0()), rows::<3>(m.light_pos0()), rows::<3>(m.light_poscom0()));
-    let (light_xpos, light_xdir) = (rows_mut::<3>(d.light_xpos(m)), rows_mut::<3>(d.light_xdir(m)));
-    for i in 0..nlight {
-        let id = lbody[i] as usize;
-        let target = ltarget[i];
-        if frozen(id, target) {
-            continue;
+    if nlight > 0 {
+        let (lbody, ltarget, lmode) = (&m.light_bodyid()[..nlight], &m.light_targetbodyid()[..nlight], &m.light_mode()[..nlight]);
+        let (lpos, ldir, ldir0, lpos0, lposcom0) =
+            (rows::<3>(m.light_pos()), rows::<3>(m.light_dir()), rows::<3>(m.light_dir0()), rows::<3>(m.light_pos0()), rows::<3>(m.light_poscom0()));
+        let (light_xpos, light_xdir) = (rows_mut::<3>(d.light_xpos(m)), rows_mut::<3>(d.light_xdir(m)));
+        for i in 0..nlight {
+            let id = lbody[i] as usize;
+            let target = ltarget[i];
+            if frozen(id, target) {
+                continue;
+            }
+            let (mut p, _) = f.to_global(Some(&lpos[i]), None, id, 0);
+            let mut dir = rot_vec_quat(&ldir[i], &xquat[id]);
+            match lmode[i] {
+                TRACK => {
+                    dir = ldir0[i];
+                    p = add3(&xpos[id], &lpos0[i]);
+                }
+                TRACKCOM => {
+                    dir = ldir0[i];
+                    p = add3(&com[id], &lposcom0[i]);
+                }
+                mode @ (TARGET | TARGETCOM) if target >= 0 => {
+                    let t = target as usize;
+                    let look = if mode == TARGET { xpos[t] } else { com[t] };
+                    dir = sub3(&look, &p);
+                }
+                _ => {}
+            }
+            normalize3(&mut dir);
+            light_xpos[i] = p;
+            light_xdir[i] = dir;
         }
-        let (mut p, _) = f.to_global(Some(&lpos[i]), None, id, 0);
-        let mut dir = rot_vec_quat(&ldir[i], &xquat[id]);
-        match lmode[i] {
-            TRACK => {
-                dir = ldir0[i];
-                p = add3(&xpos[id], &lpos0[i]);
-            }
-            TRACKCOM => {
-                dir = ldir0[i];
-                p = add3(&com[id], &lposcom0[i]);
-            }
-            mode @ (TARGET | TARGETCOM) if target >= 0 => {
-                let t = target as usize;
-                let look = if mode == TARGET { xpos[t] } else { com[t] };
-                dir = sub3(&look, &p);
-            }
-            _ => {}
-        }
-        normalize3(&mut dir);
-        light_xpos[i] = p;
-        light_xdir[i] = dir;
     }
 }
 

@@ -393,7 +393,8 @@ fn put(sd: &mut [f64], adr: usize, v: &[f64]) {
 /// # Safety
 /// `d` must be data made for `m`, with the position stage computed.
 pub unsafe fn sensor_pos(m: &mjModel, d: &mut mjData) {
-    if disabled(m, mjDSBL_SENSOR) {
+    // without sensors there is nothing to compute, cut off or hand to plugins
+    if disabled(m, mjDSBL_SENSOR) || m.nsensor == 0 {
         return;
     }
     let filter = sleep_filter(m, d);
@@ -524,7 +525,8 @@ pub unsafe fn sensor_pos(m: &mjModel, d: &mut mjData) {
 /// # Safety
 /// `d` must be data made for `m`, with the position and velocity stages computed.
 pub unsafe fn sensor_vel(m: &mjModel, d: &mut mjData) {
-    if disabled(m, mjDSBL_SENSOR) {
+    // without sensors there is nothing to compute, cut off or hand to plugins
+    if disabled(m, mjDSBL_SENSOR) || m.nsensor == 0 {
         return;
     }
     let filter = sleep_filter(m, d);
@@ -957,7 +959,8 @@ unsafe fn tactile_sensor(m: &mjModel, d: &mjData, sd: &mut [f64], i: usize) {
 /// # Safety
 /// `d` must be data made for `m`, with the acceleration and constraint forces computed.
 pub unsafe fn sensor_acc(m: &mjModel, d: &mut mjData) {
-    if disabled(m, mjDSBL_SENSOR) {
+    // without sensors there is nothing to compute, cut off or hand to plugins
+    if disabled(m, mjDSBL_SENSOR) || m.nsensor == 0 {
         return;
     }
     let filter = sleep_filter(m, d);
