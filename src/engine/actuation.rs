@@ -15,59 +15,11 @@ use crate::runtime::callbacks;
 const JNT_DOFNUM: [usize; 4] = [6, 3, 1, 1];
 
 const ASLEEP: i32 = mjtSleepState_::mjS_ASLEEP as i32;
-const AWAKE: i32 = mjtSleepState_::mjS_AWAKE as i32;
-const STATIC: i32 = mjtSleepState_::mjS_STATIC as i32;
 
-/// Sleep state of tendon `i`: static without trees, else awake when any of its trees is.
-unsafe fn tendon_sleep_state(m: &mjModel, d: &mjData, i: usize) -> i32 {
-    let treeid = m.tendon_treeid();
-    let tree_awake = d.tree_awake(m);
-    match m.tendon_treenum()[i] {
-        0 => STATIC,
-        1 => {
-            if tree_awake[treeid[2 * i] as usize] != 0 {
-                AWAKE
-            } else {
-                ASLEEP
-            }
-        }
-        2 => {
-            if tree_awake[treeid[2 * i] as usize] != 0 || tree_awake[treeid[2 * i + 1] as usize] != 0 {
-                AWAKE
-            } else {
-                ASLEEP
-            }
-        }
-        _ => AWAKE,
-    }
-}
-
-/// True when actuator `i` acts only on sleeping objects.
+/// Whether actuator `i` is asleep.
+#[inline]
 unsafe fn actuator_asleep(m: &mjModel, d: &mjData, i: usize) -> bool {
-    let body_awake = d.body_awake(m);
-    let site_body = |s: i32| m.site_bodyid()[s as usize] as usize;
-    let trnid = m.actuator_trnid()[2 * i];
-    let trntype = m.actuator_trntype()[i];
-    let state = if trntype == mjtTrn_::mjTRN_JOINT as i32 || trntype == mjtTrn_::mjTRN_JOINTINPARENT as i32 {
-        body_awake[m.jnt_bodyid()[trnid as usize] as usize]
-    } else if trntype == mjtTrn_::mjTRN_SLIDERCRANK as i32 {
-        let s1 = body_awake[site_body(trnid)];
-        let s2 = body_awake[site_body(m.actuator_trnid()[2 * i + 1])];
-        if s1 == AWAKE || s2 == AWAKE {
-            AWAKE
-        } else {
-            ASLEEP
-        }
-    } else if trntype == mjtTrn_::mjTRN_TENDON as i32 {
-        tendon_sleep_state(m, d, trnid as usize)
-    } else if trntype == mjtTrn_::mjTRN_SITE as i32 {
-        body_awake[site_body(trnid)]
-    } else if trntype == mjtTrn_::mjTRN_BODY as i32 {
-        body_awake[trnid as usize]
-    } else {
-        AWAKE
-    };
-    state == ASLEEP
+    crate::engine::sleep::actuator_state(m, d, i) == ASLEEP
 }
 
 /// Clamps `vec[index[i]]` (or `vec[i]`) to `range[2i..2i+2]` where `limited[i]` is set.

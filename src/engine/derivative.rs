@@ -311,47 +311,16 @@ fn add_jtbj_sparse(
 
 //------------------------------ sleep filters -----------------------------------------------------
 
-/// True when the actuator acts only on sleeping trees.
+/// Whether actuator `i` is asleep.
+#[inline]
 unsafe fn actuator_asleep(m: &mjModel, d: &mjData, i: usize) -> bool {
-    use crate::abi::mjtTrn_::*;
-    let asleep = mjtSleepState_::mjS_ASLEEP as i32;
-    let body_awake = d.body_awake(m);
-    let trnid = m.actuator_trnid()[2 * i];
-    let site_state = |s: i32| body_awake[m.site_bodyid()[s as usize] as usize];
-    let t = m.actuator_trntype()[i];
-    if t == mjTRN_JOINT as i32 || t == mjTRN_JOINTINPARENT as i32 {
-        body_awake[m.jnt_bodyid()[trnid as usize] as usize] == asleep
-    } else if t == mjTRN_SLIDERCRANK as i32 {
-        let awake = mjtSleepState_::mjS_AWAKE as i32;
-        !(site_state(trnid) == awake || site_state(m.actuator_trnid()[2 * i + 1]) == awake)
-    } else if t == mjTRN_TENDON as i32 {
-        let tree_awake = d.tree_awake(m);
-        let ti = trnid as usize;
-        let id1 = m.tendon_treeid()[2 * ti] as usize;
-        match m.tendon_treenum()[ti] {
-            1 => tree_awake[id1] == 0,
-            2 => tree_awake[id1] == 0 && tree_awake[m.tendon_treeid()[2 * ti + 1] as usize] == 0,
-            _ => false,
-        }
-    } else if t == mjTRN_SITE as i32 {
-        site_state(trnid) == asleep
-    } else if t == mjTRN_BODY as i32 {
-        body_awake[trnid as usize] == asleep
-    } else {
-        false
-    }
+    crate::engine::sleep::actuator_state(m, d, i) == mjtSleepState_::mjS_ASLEEP as i32
 }
 
-/// True when tendon `i` spans only sleeping trees (zero-tree tendons never count as asleep).
+/// Whether tendon `i` is asleep.
+#[inline]
 unsafe fn tendon_asleep(m: &mjModel, d: &mjData, i: usize) -> bool {
-    let tree_awake = d.tree_awake(m);
-    let treenum = m.tendon_treenum()[i];
-    let id1 = m.tendon_treeid()[2 * i] as usize;
-    if treenum == 1 && tree_awake[id1] == 0 {
-        return true;
-    }
-    let id2 = m.tendon_treeid()[2 * i + 1] as usize;
-    treenum == 2 && tree_awake[id1] == 0 && tree_awake[id2] == 0
+    crate::engine::sleep::tendon_state(m, d, i) == mjtSleepState_::mjS_ASLEEP as i32
 }
 
 //------------------------------ actuators ---------------------------------------------------------

@@ -27,31 +27,15 @@ macro_rules! int_consts {
     };
 }
 
-int_consts!(mjtSensor_: mjSENS_TOUCH, mjSENS_ACCELEROMETER, mjSENS_VELOCIMETER, mjSENS_GYRO,
-    mjSENS_FORCE, mjSENS_TORQUE, mjSENS_MAGNETOMETER, mjSENS_RANGEFINDER, mjSENS_CAMPROJECTION,
-    mjSENS_JOINTPOS, mjSENS_JOINTVEL, mjSENS_TENDONPOS, mjSENS_TENDONVEL, mjSENS_ACTUATORPOS,
-    mjSENS_ACTUATORVEL, mjSENS_ACTUATORFRC, mjSENS_JOINTACTFRC, mjSENS_TENDONACTFRC,
-    mjSENS_BALLQUAT, mjSENS_BALLANGVEL, mjSENS_JOINTLIMITPOS, mjSENS_JOINTLIMITVEL,
-    mjSENS_JOINTLIMITFRC, mjSENS_TENDONLIMITPOS, mjSENS_TENDONLIMITVEL, mjSENS_TENDONLIMITFRC,
-    mjSENS_FRAMEPOS, mjSENS_FRAMEQUAT, mjSENS_FRAMEXAXIS, mjSENS_FRAMEYAXIS, mjSENS_FRAMEZAXIS,
-    mjSENS_FRAMELINVEL, mjSENS_FRAMEANGVEL, mjSENS_FRAMELINACC, mjSENS_FRAMEANGACC,
-    mjSENS_SUBTREECOM, mjSENS_SUBTREELINVEL, mjSENS_SUBTREEANGMOM, mjSENS_INSIDESITE,
-    mjSENS_GEOMDIST, mjSENS_GEOMNORMAL, mjSENS_GEOMFROMTO, mjSENS_CONTACT, mjSENS_E_POTENTIAL,
-    mjSENS_E_KINETIC, mjSENS_CLOCK, mjSENS_TACTILE, mjSENS_PLUGIN, mjSENS_USER);
+int_consts!(mjtSensor_: mjSENS_TOUCH, mjSENS_ACCELEROMETER, mjSENS_VELOCIMETER, mjSENS_GYRO, mjSENS_FORCE, mjSENS_TORQUE, mjSENS_MAGNETOMETER, mjSENS_RANGEFINDER, mjSENS_CAMPROJECTION, mjSENS_JOINTPOS, mjSENS_JOINTVEL, mjSENS_TENDONPOS, mjSENS_TENDONVEL, mjSENS_ACTUATORPOS, mjSENS_ACTUATORVEL, mjSENS_ACTUATORFRC, mjSENS_JOINTACTFRC, mjSENS_TENDONACTFRC, mjSENS_BALLQUAT, mjSENS_BALLANGVEL, mjSENS_JOINTLIMITPOS, mjSENS_JOINTLIMITVEL, mjSENS_JOINTLIMITFRC, mjSENS_TENDONLIMITPOS, mjSENS_TENDONLIMITVEL, mjSENS_TENDONLIMITFRC, mjSENS_FRAMEPOS, mjSENS_FRAMEQUAT, mjSENS_FRAMEXAXIS, mjSENS_FRAMEYAXIS, mjSENS_FRAMEZAXIS, mjSENS_FRAMELINVEL, mjSENS_FRAMEANGVEL, mjSENS_FRAMELINACC, mjSENS_FRAMEANGACC, mjSENS_SUBTREECOM, mjSENS_SUBTREELINVEL, mjSENS_SUBTREEANGMOM, mjSENS_INSIDESITE, mjSENS_GEOMDIST, mjSENS_GEOMNORMAL, mjSENS_GEOMFROMTO, mjSENS_CONTACT, mjSENS_E_POTENTIAL, mjSENS_E_KINETIC, mjSENS_CLOCK, mjSENS_TACTILE, mjSENS_PLUGIN, mjSENS_USER);
 
-int_consts!(mjtObj_: mjOBJ_UNKNOWN, mjOBJ_BODY, mjOBJ_XBODY, mjOBJ_JOINT, mjOBJ_DOF, mjOBJ_GEOM,
-    mjOBJ_SITE, mjOBJ_CAMERA, mjOBJ_LIGHT, mjOBJ_FLEX, mjOBJ_EQUALITY, mjOBJ_TENDON,
-    mjOBJ_ACTUATOR, mjOBJ_SENSOR);
+int_consts!(mjtObj_: mjOBJ_UNKNOWN, mjOBJ_BODY, mjOBJ_XBODY, mjOBJ_GEOM, mjOBJ_SITE, mjOBJ_CAMERA, mjOBJ_TENDON, mjOBJ_SENSOR);
 
-int_consts!(mjtSleepState_: mjS_STATIC, mjS_ASLEEP, mjS_AWAKE);
+int_consts!(mjtSleepState_: mjS_ASLEEP, mjS_AWAKE);
 
-int_consts!(mjtTrn_: mjTRN_JOINT, mjTRN_JOINTINPARENT, mjTRN_SLIDERCRANK, mjTRN_TENDON,
-    mjTRN_SITE, mjTRN_BODY, mjTRN_UNDEFINED);
+int_consts!(mjtTrn_: mjTRN_TENDON);
 
-int_consts!(mjtEq_: mjEQ_CONNECT, mjEQ_WELD, mjEQ_JOINT, mjEQ_TENDON, mjEQ_FLEX);
-
-int_consts!(mjtGeom_: mjGEOM_PLANE, mjGEOM_SPHERE, mjGEOM_CAPSULE, mjGEOM_ELLIPSOID,
-    mjGEOM_CYLINDER, mjGEOM_BOX);
+int_consts!(mjtGeom_: mjGEOM_PLANE, mjGEOM_SPHERE, mjGEOM_CAPSULE, mjGEOM_ELLIPSOID, mjGEOM_CYLINDER, mjGEOM_BOX);
 
 int_consts!(mjtJoint_: mjJNT_FREE, mjJNT_BALL, mjJNT_SLIDE, mjJNT_HINGE);
 
@@ -60,107 +44,10 @@ const CONDATA_SIZE: [usize; mjtConDataField_::mjNCONDATA as usize] = [1, 3, 3, 1
 
 //-------------------------------- sleep state -----------------------------------------------------
 
-/// Sleep state of tendon `i` from the trees it spans.
-unsafe fn tendon_sleep_state(m: &mjModel, d: &mjData, i: usize) -> i32 {
-    let tree_awake = d.tree_awake(m);
-    let ids = &m.tendon_treeid()[2 * i..2 * i + 2];
-    match m.tendon_treenum()[i] {
-        0 => mjS_STATIC,
-        1 => {
-            if tree_awake[ids[0] as usize] != 0 { mjS_AWAKE } else { mjS_ASLEEP }
-        }
-        2 => {
-            if tree_awake[ids[0] as usize] != 0 || tree_awake[ids[1] as usize] != 0 {
-                mjS_AWAKE
-            } else {
-                mjS_ASLEEP
-            }
-        }
-        _ => mjS_AWAKE,
-    }
-}
-
-/// Sleep state of actuator `i` from its transmission target(s).
-unsafe fn actuator_sleep_state(m: &mjModel, d: &mjData, i: usize) -> i32 {
-    let trnid = &m.actuator_trnid()[2 * i..2 * i + 2];
-    match m.actuator_trntype()[i] {
-        mjTRN_JOINT | mjTRN_JOINTINPARENT => sleep_state(m, d, mjOBJ_JOINT, trnid[0]),
-        mjTRN_SLIDERCRANK => {
-            let s1 = sleep_state(m, d, mjOBJ_SITE, trnid[0]);
-            let s2 = sleep_state(m, d, mjOBJ_SITE, trnid[1]);
-            if s1 == mjS_AWAKE || s2 == mjS_AWAKE { mjS_AWAKE } else { mjS_ASLEEP }
-        }
-        mjTRN_TENDON => tendon_sleep_state(m, d, trnid[0] as usize),
-        mjTRN_SITE => sleep_state(m, d, mjOBJ_SITE, trnid[0]),
-        mjTRN_BODY => sleep_state(m, d, mjOBJ_BODY, trnid[0]),
-        mjTRN_UNDEFINED => mjS_AWAKE,
-        _ => mjS_AWAKE,
-    }
-}
-
-/// Sleep state of equality `i`: asleep when neither object is awake.
-unsafe fn equality_sleep_state(m: &mjModel, d: &mjData, i: usize) -> i32 {
-    let objtype = match m.eq_type()[i] {
-        mjEQ_CONNECT | mjEQ_WELD => m.eq_objtype()[i],
-        mjEQ_JOINT => mjOBJ_JOINT,
-        mjEQ_TENDON => mjOBJ_TENDON,
-        mjEQ_FLEX => mjOBJ_FLEX,
-        _ => return mjS_AWAKE,
-    };
-    let state = |id: i32| if id >= 0 { sleep_state(m, d, objtype, id) } else { mjS_STATIC };
-    let (s1, s2) = (state(m.eq_obj1id()[i]), state(m.eq_obj2id()[i]));
-    if s1 != mjS_AWAKE && s2 != mjS_AWAKE { mjS_ASLEEP } else { mjS_AWAKE }
-}
-
-/// Sleep state of sensor `i` (awake or asleep): from its object and reference object.
-unsafe fn sensor_sleep_state(m: &mjModel, d: &mjData, i: usize) -> i32 {
-    let (objtype, reftype) = (m.sensor_objtype()[i], m.sensor_reftype()[i]);
-    match m.sensor_type()[i] {
-        mjSENS_USER | mjSENS_PLUGIN | mjSENS_RANGEFINDER => return mjS_AWAKE,
-        mjSENS_CONTACT if objtype == mjOBJ_SITE || reftype == mjOBJ_SITE => return mjS_AWAKE,
-        _ => {}
-    }
-    let s_obj = sleep_state(m, d, objtype, m.sensor_objid()[i]);
-    let s_ref = sleep_state(m, d, reftype, m.sensor_refid()[i]);
-    let awake_unless_asleep = |s: i32| if s == mjS_ASLEEP { mjS_ASLEEP } else { mjS_AWAKE };
-    if objtype == mjOBJ_UNKNOWN && reftype == mjOBJ_UNKNOWN {
-        mjS_AWAKE
-    } else if objtype == mjOBJ_UNKNOWN {
-        awake_unless_asleep(s_ref)
-    } else if reftype == mjOBJ_UNKNOWN {
-        awake_unless_asleep(s_obj)
-    } else if s_obj == mjS_AWAKE || s_ref == mjS_AWAKE {
-        mjS_AWAKE
-    } else {
-        mjS_ASLEEP
-    }
-}
-
-/// Sleep state of object `id` of type `objtype` (upstream's `mj_sleepState`).
+/// Sleep state of an object (`mj_sleepState`).
+#[inline]
 unsafe fn sleep_state(m: &mjModel, d: &mjData, objtype: i32, id: i32) -> i32 {
-    let body_awake = d.body_awake(m);
-    let i = id as usize;
-    match objtype {
-        mjOBJ_BODY | mjOBJ_XBODY => body_awake[i],
-        mjOBJ_JOINT => body_awake[m.jnt_bodyid()[i] as usize],
-        mjOBJ_SITE => body_awake[m.site_bodyid()[i] as usize],
-        mjOBJ_DOF => body_awake[m.dof_bodyid()[i] as usize],
-        mjOBJ_GEOM => body_awake[m.geom_bodyid()[i] as usize],
-        mjOBJ_CAMERA => body_awake[m.cam_bodyid()[i] as usize],
-        mjOBJ_LIGHT => body_awake[m.light_bodyid()[i] as usize],
-        mjOBJ_EQUALITY => equality_sleep_state(m, d, i),
-        mjOBJ_TENDON => tendon_sleep_state(m, d, i),
-        mjOBJ_ACTUATOR => actuator_sleep_state(m, d, i),
-        mjOBJ_SENSOR => sensor_sleep_state(m, d, i),
-        mjOBJ_FLEX | mjOBJ_UNKNOWN => mjS_AWAKE,
-        t => {
-            match crate::runtime::text::type_to_str(t) {
-                Some(name) => crate::mjerror!("mj_sleepState", "unsupported object type '{}'", name.to_string_lossy()),
-                None => crate::mjerror!("mj_sleepState", "unsupported object type {}", t),
-            }
-            mjS_AWAKE
-        }
-    }
+    crate::engine::sleep::sleep_state(m, d, objtype, id)
 }
 
 /// True when sleeping bodies exist and sleep is enabled, so sleeping sensors are skipped.

@@ -487,7 +487,7 @@ pub unsafe fn sleep(m: &mjModel, d: &mut mjData) -> c_int {
 
 /// Sleep state of tendon `i`: static without trees, otherwise asleep only when all of its
 /// (at most two) trees sleep.
-unsafe fn tendon_state(m: &mjModel, d: &mjData, i: usize) -> c_int {
+pub(crate) unsafe fn tendon_state(m: &mjModel, d: &mjData, i: usize) -> c_int {
     let tree_awake: &[c_int] = d.tree_awake(m);
     let ids = &m.tendon_treeid()[2 * i..2 * i + 2];
     match m.tendon_treenum()[i] {
@@ -505,7 +505,7 @@ unsafe fn tendon_state(m: &mjModel, d: &mjData, i: usize) -> c_int {
 }
 
 /// Sleep state of actuator `i`, from its transmission target.
-unsafe fn actuator_state(m: &mjModel, d: &mjData, i: usize) -> c_int {
+pub(crate) unsafe fn actuator_state(m: &mjModel, d: &mjData, i: usize) -> c_int {
     use mjtTrn_::*;
     let (id, id2) = (m.actuator_trnid()[2 * i], m.actuator_trnid()[2 * i + 1]);
     match m.actuator_trntype()[i] {
@@ -522,7 +522,7 @@ unsafe fn actuator_state(m: &mjModel, d: &mjData, i: usize) -> c_int {
 }
 
 /// Sleep state of equality `i`: asleep when neither of its objects is awake.
-unsafe fn equality_state(m: &mjModel, d: &mjData, i: usize) -> c_int {
+pub(crate) unsafe fn equality_state(m: &mjModel, d: &mjData, i: usize) -> c_int {
     use mjtEq_::*;
     let objtype = match m.eq_type()[i] {
         t if t == mjEQ_CONNECT as c_int || t == mjEQ_WELD as c_int => m.eq_objtype()[i],
@@ -537,7 +537,7 @@ unsafe fn equality_state(m: &mjModel, d: &mjData, i: usize) -> c_int {
 }
 
 /// Sleep state of sensor `i` (never static): from its object and reference object.
-unsafe fn sensor_state(m: &mjModel, d: &mjData, i: usize) -> c_int {
+pub(crate) unsafe fn sensor_state(m: &mjModel, d: &mjData, i: usize) -> c_int {
     use mjtSensor_::*;
     let (objtype, reftype) = (m.sensor_objtype()[i], m.sensor_reftype()[i]);
     let stype = m.sensor_type()[i];

@@ -8,6 +8,7 @@ use crate::abi::mjtJoint_::*;
 use crate::abi::mjtObj_::*;
 use crate::abi::mjtSameFrame_::*;
 use crate::abi::*;
+use crate::math::spatial::cross_motion;
 use crate::engine::{free, is_sparse, mark, stack_ints, stack_nums, v3, v6, v9};
 use crate::math::blas::{
     add_to, add_to_scl, mul_mat_mat, mul_mat_mat3, mul_mat_mat_t3, mul_mat_t_vec, mul_mat_vec3,
@@ -44,22 +45,6 @@ fn add_col(jac: &mut [f64], col: usize, stride: usize, val: [f64; 3]) {
     jac[col] += val[0];
     jac[col + stride] += val[1];
     jac[col + 2 * stride] += val[2];
-}
-
-/// Motion cross product `vel x v` of two spatial motion vectors (mju_crossMotion).
-pub fn cross_motion(vel: &[f64; 6], v: &[f64; 6]) -> [f64; 6] {
-    let mut r = [
-        -vel[2] * v[1] + vel[1] * v[2],
-        vel[2] * v[0] - vel[0] * v[2],
-        -vel[1] * v[0] + vel[0] * v[1],
-        -vel[2] * v[4] + vel[1] * v[5],
-        vel[2] * v[3] - vel[0] * v[5],
-        -vel[1] * v[3] + vel[0] * v[4],
-    ];
-    r[3] += -vel[5] * v[1] + vel[4] * v[2];
-    r[4] += vel[5] * v[0] - vel[3] * v[2];
-    r[5] += -vel[4] * v[0] + vel[3] * v[1];
-    r
 }
 
 /// The body itself or its nearest ancestor that has dofs (0 when there is none).

@@ -15,7 +15,6 @@ use crate::math::sparse::combine_sparse;
 use crate::math::spatial::{mul_quat, neg_quat, quat2vel, rot_vec_quat, sub_quat};
 
 const ASLEEP: i32 = mjtSleepState_::mjS_ASLEEP as i32;
-const AWAKE: i32 = mjtSleepState_::mjS_AWAKE as i32;
 
 const WRAP_JOINT: i32 = mjtWrap_::mjWRAP_JOINT as i32;
 const WRAP_PULLEY: i32 = mjtWrap_::mjWRAP_PULLEY as i32;
@@ -24,39 +23,16 @@ const WRAP_CYLINDER: i32 = mjtWrap_::mjWRAP_CYLINDER as i32;
 
 //------------------------------ sleep states ------------------------------------------------------
 
-/// Sleep state of tendon `i` from the trees it spans.
+/// Sleep state of tendon `i` (see [`sleep::tendon_state`]).
+#[inline]
 unsafe fn tendon_sleep_state(m: &mjModel, d: &mjData, i: usize) -> i32 {
-    let treenum = m.tendon_treenum()[i];
-    let treeid = &m.tendon_treeid()[2 * i..2 * i + 2];
-    let tree_awake = d.tree_awake(m);
-    let awake = |t: i32| tree_awake[t as usize] != 0;
-    match treenum {
-        0 => mjtSleepState_::mjS_STATIC as i32,
-        1 => if awake(treeid[0]) { AWAKE } else { ASLEEP },
-        2 => if awake(treeid[0]) || awake(treeid[1]) { AWAKE } else { ASLEEP },
-        _ => AWAKE,
-    }
+    crate::engine::sleep::tendon_state(m, d, i)
 }
 
-/// Whether actuator `i` is asleep (its transmission target sleeps).
+/// Whether actuator `i` is asleep.
+#[inline]
 unsafe fn actuator_asleep(m: &mjModel, d: &mjData, i: usize) -> bool {
-    let id = m.actuator_trnid()[2 * i] as usize;
-    let body_awake = d.body_awake(m);
-    let site = |s: usize| body_awake[m.site_bodyid()[s] as usize];
-    let state = match m.actuator_trntype()[i] {
-        t if t == mjtTrn_::mjTRN_JOINT as i32 || t == mjtTrn_::mjTRN_JOINTINPARENT as i32 => {
-            body_awake[m.jnt_bodyid()[id] as usize]
-        }
-        t if t == mjtTrn_::mjTRN_SLIDERCRANK as i32 => {
-            let other = m.actuator_trnid()[2 * i + 1] as usize;
-            if site(id) == AWAKE || site(other) == AWAKE { AWAKE } else { ASLEEP }
-        }
-        t if t == mjtTrn_::mjTRN_TENDON as i32 => tendon_sleep_state(m, d, id),
-        t if t == mjtTrn_::mjTRN_SITE as i32 => site(id),
-        t if t == mjtTrn_::mjTRN_BODY as i32 => body_awake[id],
-        _ => AWAKE,
-    };
-    state == ASLEEP
+    crate::engine::sleep::actuator_state(m, d, i) == ASLEEP
 }
 
 //------------------------------ Jacobian helpers --------------------------------------------------

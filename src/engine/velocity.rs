@@ -7,6 +7,7 @@
 //! bodies asleep, the loops visit the awake lists only.
 
 use crate::abi::*;
+use crate::math::spatial::{cross_force, cross_motion};
 use crate::engine::kinematics::local2global;
 use crate::engine::support::{jac, jac_dot, object_velocity};
 use crate::engine::sleep::{sleep_state, ASLEEP};
@@ -17,40 +18,6 @@ use crate::math::spatial::{cross, mul_inert_vec, transform_spatial};
 
 const FREE: i32 = mjtJoint_::mjJNT_FREE as i32;
 const BALL: i32 = mjtJoint_::mjJNT_BALL as i32;
-
-/// Motion cross product `vel x v` (`mju_crossMotion`).
-#[inline]
-fn cross_motion(vel: &[f64; 6], v: &[f64; 6]) -> [f64; 6] {
-    let mut r = [
-        -vel[2] * v[1] + vel[1] * v[2],
-        vel[2] * v[0] - vel[0] * v[2],
-        -vel[1] * v[0] + vel[0] * v[1],
-        -vel[2] * v[4] + vel[1] * v[5],
-        vel[2] * v[3] - vel[0] * v[5],
-        -vel[1] * v[3] + vel[0] * v[4],
-    ];
-    r[3] += -vel[5] * v[1] + vel[4] * v[2];
-    r[4] += vel[5] * v[0] - vel[3] * v[2];
-    r[5] += -vel[4] * v[0] + vel[3] * v[1];
-    r
-}
-
-/// Force cross product `vel x* f` (`mju_crossForce`).
-#[inline]
-fn cross_force(vel: &[f64; 6], f: &[f64; 6]) -> [f64; 6] {
-    let mut r = [
-        -vel[2] * f[1] + vel[1] * f[2],
-        vel[2] * f[0] - vel[0] * f[2],
-        -vel[1] * f[0] + vel[0] * f[1],
-        -vel[2] * f[4] + vel[1] * f[5],
-        vel[2] * f[3] - vel[0] * f[5],
-        -vel[1] * f[3] + vel[0] * f[4],
-    ];
-    r[0] += -vel[5] * f[4] + vel[4] * f[5];
-    r[1] += vel[5] * f[3] - vel[3] * f[5];
-    r[2] += -vel[4] * f[3] + vel[3] * f[4];
-    r
-}
 
 /// `sum_k dof_k * vec[k]` over the `vec.len()` motion dofs in `dof` (`mju_mulDofVec`): one dof
 /// is scaled, several are accumulated from zero skipping zero entries of `vec`.
