@@ -67,3 +67,5 @@ bench: lib
 	gcc -O2 -Idist/include examples-c/bench.c -Ldist/lib -lmujoco -lm -o target/bench/bench
 	$(MAKE) -s -C capi-tests diff >/dev/null
 	for f in walker implicit rk4 tendons sensors; do LD_LIBRARY_PATH=dist/lib target/bench/bench target/capi-diff/$$f.mjb 2000 1; done
+	gcc -O2 capi-tests/mju_bench.c -ldl -o target/bench/mju_bench
+	target/bench/mju_bench $$(capi-tests/refget.sh)/lib/libmujoco.so.3.4.0 $(LIB)

@@ -153,6 +153,23 @@ pub fn has_avx() -> bool {
 #[cfg(target_arch = "x86_64")]
 pub use avx::Avx;
 
+/// Dot product of `n` values at `a` and `b` in upstream's order, with the widest kernel the
+/// crate is built for.
+///
+/// # Safety
+/// `a` and `b` must be valid for `n` reads.
+#[inline(always)]
+pub unsafe fn dot_raw(a: *const f64, b: *const f64, n: usize) -> f64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
+    {
+        <Avx as Lanes>::dot(a, b, n)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
+    {
+        <Scalar as Lanes>::dot(a, b, n)
+    }
+}
+
 #[cfg(target_arch = "x86_64")]
 mod avx {
     use super::{add_tail, Lanes};
