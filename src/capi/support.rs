@@ -311,14 +311,15 @@ pub unsafe extern "C" fn mj_normalizeQuat(m: *const mjModel, qpos: *mut mjtNum) 
 /// Sum of all body masses.
 #[no_mangle]
 pub unsafe extern "C" fn mj_getTotalmass(m: *const mjModel) -> mjtNum {
-    m.as_ref().map_or(0.0, support::get_totalmass)
+    let Some(m) = m.as_ref() else { return 0.0 };
+    guard("mj_getTotalmass", 0.0, || support::get_totalmass(m))
 }
 
 /// Scale all body masses and inertias so that the total mass becomes newmass.
 #[no_mangle]
 pub unsafe extern "C" fn mj_setTotalmass(m: *mut mjModel, newmass: mjtNum) {
     let Some(m) = m.as_mut() else { return };
-    support::set_totalmass(m, newmass)
+    guard("mj_setTotalmass", (), || support::set_totalmass(m, newmass))
 }
 
 /// Recompute the model constants that depend on qpos0 and qpos_spring (all but actuator length

@@ -4,7 +4,6 @@
 use crate::abi::mjtDisableBit_::{mjDSBL_ACTUATION, mjDSBL_CLAMPCTRL, mjDSBL_GRAVITY};
 use crate::abi::mjtEnableBit_::mjENBL_SLEEP;
 use crate::abi::*;
-use crate::engine::support::actuator_disabled;
 use crate::engine::{disabled, enabled, free, mark, stack_nums, timer_end, timer_start, warning};
 use crate::math::blas::norm3;
 use crate::math::misc::{clip, is_bad, max, muscle_bias, muscle_dynamics, muscle_gain};
@@ -23,58 +22,92 @@ unsafe fn actuator_asleep(m: &mjModel, d: &mjData, i: usize) -> bool {
 }
 
 /// Clamps `vec[index[i]]` (or `vec[i]`) to `range[2i..2i+2]` where `limited[i]` is set.
+#[inline]
 fn clamp_vec(vec: &mut [f64], range: &[f64], limited: &[u8], n: usize, index: Option<&[i32]>) {
-    for i in 0..n {
-        if limited[i] != 0 {
-            let j = match index {
-                Some(ind) => ind[i] as usize,
-                None => i,
-            };
-            vec[j] = clip(vec[j], range[2 * i], range[2 * i + 1]);
+    let lim = &limited[..n.min(limited.len())];
+    let pairs = range.chunks_exact(2);
+    match index {
+        None => {
+            for ((v, &l), r) in vec.iter_mut().zip(lim).zip(pairs) {
+                if l != 0 {
+                    *v = clip(*v, r[0], r[1]);
+                }
+            }
+        }
+        Some(ind) => {
+            for ((&j, &l), r) in ind.iter().zip(lim).zip(pairs) {
+                if l != 0 {
+                    let j = j as usize;
+                    vec[j] = clip(vec[j], r[0], r[1]);
+                }
+            }
         }
     }
 }
 
-/// Gain of actuator `i` for the current length and velocity.
-unsafe fn actuator_gain(m: &mjModel, d: &mjData, i: usize) -> f64 {
-    let prm = &m.actuator_gainprm()[mjNGAIN * i..mjNGAIN * i + mjNGAIN];
-    let length = d.actuator_length(m)[i];
-    let velocity = d.actuator_velocity(m)[i];
-    match m.actuator_gaintype()[i] {
-        t if t == mjtGain_::mjGAIN_FIXED as i32 => prm[0],
-        t if t == mjtGain_::mjGAIN_AFFINE as i32 => prm[0] + prm[1] * length + prm[2] * velocity,
-        t if t == mjtGain_::mjGAIN_MUSCLE as i32 => muscle_gain(
-            length,
-            velocity,
-            m.actuator_lengthrange()[2 * i..2 * i + 2].try_into().unwrap(),
-            m.actuator_acc0()[i],
-            prm[..9].try_into().unwrap(),
-        ),
-        _ => match callbacks::mjcb_act_gain {
-            Some(cb) => cb(m, d, i as i32),
-            None => 1.0,
-        },
+/// Pair `i` of a flat array of pairs.
+#[inline(always)]
+fn v2(s: &[f64], i: usize) -> &[f64; 2] {
+    let p: &[f64] = &s[2 * i..2 * i + 2];
+    p.try_into().unwrap_or(&[0.0; 2])
+}
+
+/// First nine muscle parameters.
+#[inline(always)]
+fn first9(prm: &[f64; 10]) -> &[f64; 9] {
+    let p: &[f64] = &prm[..9];
+    p.try_into().unwrap_or(&[0.0; 9])
+}
+
+/// Gain of actuator `i` with gain type `gtype`, parameters `prm`, length `len`, velocity `vel`.
+#[inline(always)]
+unsafe fn actuator_gain(m: &mjModel, d: &mjData, i: usize, gtype: i32, prm: &[f64; mjNGAIN], len: f64, vel: f64) -> f64 {
+    if gtype == mjtGain_::mjGAIN_FIXED as i32 {
+        prm[0]
+    } else if gtype == mjtGain_::mjGAIN_AFFINE as i32 {
+        prm[0] + prm[1] * len + prm[2] * vel
+    } else {
+        actuator_gain_other(m, d, i, gtype, prm, len, vel)
     }
 }
 
-/// Bias of actuator `i` for the current length and velocity.
-unsafe fn actuator_bias(m: &mjModel, d: &mjData, i: usize) -> f64 {
-    let prm = &m.actuator_biasprm()[mjNBIAS * i..mjNBIAS * i + mjNBIAS];
-    let length = d.actuator_length(m)[i];
-    let velocity = d.actuator_velocity(m)[i];
-    match m.actuator_biastype()[i] {
-        t if t == mjtBias_::mjBIAS_NONE as i32 => 0.0,
-        t if t == mjtBias_::mjBIAS_AFFINE as i32 => prm[0] + prm[1] * length + prm[2] * velocity,
-        t if t == mjtBias_::mjBIAS_MUSCLE as i32 => muscle_bias(
-            length,
-            m.actuator_lengthrange()[2 * i..2 * i + 2].try_into().unwrap(),
-            m.actuator_acc0()[i],
-            prm[..9].try_into().unwrap(),
-        ),
-        _ => match callbacks::mjcb_act_bias {
+/// Muscle and user gains (see [`actuator_gain`]).
+#[inline]
+unsafe fn actuator_gain_other(m: &mjModel, d: &mjData, i: usize, gtype: i32, prm: &[f64; mjNGAIN], len: f64, vel: f64) -> f64 {
+    if gtype == mjtGain_::mjGAIN_MUSCLE as i32 {
+        let range = v2(m.actuator_lengthrange(), i);
+        muscle_gain(len, vel, range, m.actuator_acc0()[i], first9(prm))
+    } else {
+        match callbacks::mjcb_act_gain {
+            Some(cb) => cb(m, d, i as i32),
+            None => 1.0,
+        }
+    }
+}
+
+/// Bias of actuator `i` with bias type `btype`, parameters `prm`, length `len`, velocity `vel`.
+#[inline(always)]
+unsafe fn actuator_bias(m: &mjModel, d: &mjData, i: usize, btype: i32, prm: &[f64; mjNBIAS], len: f64, vel: f64) -> f64 {
+    if btype == mjtBias_::mjBIAS_NONE as i32 {
+        0.0
+    } else if btype == mjtBias_::mjBIAS_AFFINE as i32 {
+        prm[0] + prm[1] * len + prm[2] * vel
+    } else {
+        actuator_bias_other(m, d, i, btype, prm, len)
+    }
+}
+
+/// Muscle and user biases (see [`actuator_bias`]).
+#[inline]
+unsafe fn actuator_bias_other(m: &mjModel, d: &mjData, i: usize, btype: i32, prm: &[f64; mjNBIAS], len: f64) -> f64 {
+    if btype == mjtBias_::mjBIAS_MUSCLE as i32 {
+        let range = v2(m.actuator_lengthrange(), i);
+        muscle_bias(len, range, m.actuator_acc0()[i], first9(prm))
+    } else {
+        match callbacks::mjcb_act_bias {
             Some(cb) => cb(m, d, i as i32),
             None => 0.0,
-        },
+        }
     }
 }
 
@@ -116,6 +149,7 @@ pub unsafe fn fwd_actuation(m: &mjModel, d: &mut mjData) {
     let act_dot = d.act_dot(m);
     let actadr = m.actuator_actadr();
     let actnum = m.actuator_actnum();
+    let (dyntype, dynprm) = (m.actuator_dyntype(), m.actuator_dynprm());
     for i in 0..nu {
         if sleep_filter && actuator_asleep(m, d, i) {
             continue;
@@ -130,9 +164,9 @@ pub unsafe fn fwd_actuation(m: &mjModel, d: &mut mjData) {
         }
         act_dot[first..first + num].fill(0.0);
         let last = first + num - 1;
-        let prm = &m.actuator_dynprm()[mjNDYN * i..mjNDYN * i + mjNDYN];
+        let prm = &dynprm[mjNDYN * i..mjNDYN * i + mjNDYN];
 
-        match m.actuator_dyntype()[i] {
+        match dyntype[i] {
             t if t == mjtDyn_::mjDYN_INTEGRATOR as i32 => act_dot[last] = ctrl[i],
             t if t == mjtDyn_::mjDYN_FILTER as i32 || t == mjtDyn_::mjDYN_FILTEREXACT as i32 => {
                 let tau = max(mjMINVAL, prm[0]);
@@ -157,31 +191,41 @@ pub unsafe fn fwd_actuation(m: &mjModel, d: &mut mjData) {
     // force = gain * (ctrl or act) + bias
     let trntype = m.actuator_trntype();
     let trnid = m.actuator_trnid();
+    let (group, plugin, actearly) = (m.actuator_group(), m.actuator_plugin(), m.actuator_actearly());
+    let (gaintype, gainprm) = (m.actuator_gaintype(), m.actuator_gainprm());
+    let (biastype, biasprm) = (m.actuator_biastype(), m.actuator_biasprm());
+    let act_length = d.actuator_length(m);
+    let act_velocity = d.actuator_velocity(m);
+    let disableactuator = m.opt.disableactuator;
     let mut tendon_frclimited = false;
     for i in 0..nu {
         if sleep_filter && actuator_asleep(m, d, i) {
             continue;
         }
-        if actuator_disabled(m, i) || m.actuator_plugin()[i] >= 0 {
+        let g = group[i];
+        if ((0..=30).contains(&g) && disableactuator & (1 << g) != 0) || plugin[i] >= 0 {
             continue;
         }
         if ntendon > 0 && !tendon_frclimited && trntype[i] == mjtTrn_::mjTRN_TENDON as i32 {
             tendon_frclimited = m.tendon_actfrclimited()[trnid[2 * i] as usize] != 0;
         }
 
-        let gain = actuator_gain(m, d, i);
+        let (len, vel) = (act_length[i], act_velocity[i]);
+        let gprm: &[f64; mjNGAIN] = (&gainprm[mjNGAIN * i..mjNGAIN * i + mjNGAIN]).try_into().unwrap();
+        let gain = actuator_gain(m, d, i, gaintype[i], gprm, len, vel);
         force[i] = if actadr[i] == -1 {
             gain * ctrl[i]
         } else {
             let adr = (actadr[i] + actnum[i] - 1) as usize;
-            let a = if m.actuator_actearly()[i] != 0 {
+            let a = if actearly[i] != 0 {
                 next_activation(m, d, i, adr, act_dot[adr])
             } else {
                 act[adr]
             };
             gain * a
         };
-        force[i] += actuator_bias(m, d, i);
+        let bprm: &[f64; mjNBIAS] = (&biasprm[mjNBIAS * i..mjNBIAS * i + mjNBIAS]).try_into().unwrap();
+        force[i] += actuator_bias(m, d, i, biastype[i], bprm, len, vel);
     }
 
     // scale forces of tendon actuators whose total exceeds the tendon's actuator force range

@@ -31,6 +31,12 @@ fn at3(s: &[f64], adr: usize) -> &[f64; 3] {
     s[adr..adr + 3].try_into().unwrap()
 }
 
+/// Fixed-size view of four numbers starting at `adr`.
+#[inline(always)]
+fn at4(s: &[f64], adr: usize) -> &[f64; 4] {
+    s[adr..adr + 4].try_into().unwrap()
+}
+
 /// Mutable [`at3`].
 #[inline(always)]
 fn at3m(s: &mut [f64], adr: usize) -> &mut [f64; 3] {
@@ -63,53 +69,71 @@ unsafe fn spring_damper(m: &mjModel, d: &mut mjData, qfrc_spring: &mut [f64], qf
 
     // joint springs
     if has_spring {
-        let nbody = if sleep_filter { d.nbody_awake as usize } else { m.nbody as usize };
-        let body_awake_ind = d.body_awake_ind(m);
         let qpos_spring = m.qpos_spring();
-        for b in 0..nbody {
-            let i = if sleep_filter { body_awake_ind[b] as usize } else { b };
-            let start = m.body_jntadr()[i];
-            let end = start + m.body_jntnum()[i];
-            for j in start.max(0) as usize..end.max(0) as usize {
-                let k = m.jnt_stiffness()[j];
-                if k == 0.0 {
-                    continue;
+        let jnt_stiffness = m.jnt_stiffness();
+        let (jnt_qposadr, jnt_dofadr, jnt_type) = (m.jnt_qposadr(), m.jnt_dofadr(), m.jnt_type());
+        let mut spring_joint = |j: usize| {
+            let k = jnt_stiffness[j];
+            if k == 0.0 {
+                return;
+            }
+            let mut padr = jnt_qposadr[j] as usize;
+            let mut dadr = jnt_dofadr[j] as usize;
+            let jtype = jnt_type[j];
+            if jtype == mjtJoint_::mjJNT_FREE as i32 {
+                for c in 0..3 {
+                    qfrc_spring[dadr + c] = -k * (qpos[padr + c] - qpos_spring[padr + c]);
                 }
-                let mut padr = m.jnt_qposadr()[j] as usize;
-                let mut dadr = m.jnt_dofadr()[j] as usize;
-                let jtype = m.jnt_type()[j];
-                if jtype == mjtJoint_::mjJNT_FREE as i32 {
-                    for c in 0..3 {
-                        qfrc_spring[dadr + c] = -k * (qpos[padr + c] - qpos_spring[padr + c]);
-                    }
-                    padr += 3;
-                    dadr += 3;
+                padr += 3;
+                dadr += 3;
+            }
+            if jtype == mjtJoint_::mjJNT_FREE as i32 || jtype == mjtJoint_::mjJNT_BALL as i32 {
+                let mut quat = [0.0; 4];
+                copy4(&mut quat, at4(qpos, padr));
+                normalize4(&mut quat);
+                let dif = sub_quat(&quat, at4(qpos_spring, padr));
+                for c in 0..3 {
+                    qfrc_spring[dadr + c] = -k * dif[c];
                 }
-                if jtype == mjtJoint_::mjJNT_FREE as i32 || jtype == mjtJoint_::mjJNT_BALL as i32 {
-                    let mut quat = [0.0; 4];
-                    copy4(&mut quat, qpos[padr..padr + 4].try_into().unwrap());
-                    normalize4(&mut quat);
-                    let dif = sub_quat(&quat, qpos_spring[padr..padr + 4].try_into().unwrap());
-                    for c in 0..3 {
-                        qfrc_spring[dadr + c] = -k * dif[c];
-                    }
-                } else {
-                    qfrc_spring[dadr] = -k * (qpos[padr] - qpos_spring[padr]);
+            } else {
+                qfrc_spring[dadr] = -k * (qpos[padr] - qpos_spring[padr]);
+            }
+        };
+        if sleep_filter {
+            let body_awake_ind = d.body_awake_ind(m);
+            let (body_jntadr, body_jntnum) = (m.body_jntadr(), m.body_jntnum());
+            for &i in &body_awake_ind[..d.nbody_awake as usize] {
+                let start = body_jntadr[i as usize];
+                let end = start + body_jntnum[i as usize];
+                for j in start.max(0) as usize..end.max(0) as usize {
+                    spring_joint(j);
                 }
+            }
+        } else {
+            // the bodies' joint ranges partition all joints, and each joint writes only its dofs
+            for j in 0..m.njnt as usize {
+                spring_joint(j);
             }
         }
     }
 
     // dof dampers
     if has_damping {
-        let n = if sleep_filter { d.nv_awake as usize } else { nv };
-        let dof_awake_ind = d.dof_awake_ind(m);
         let dof_damping = m.dof_damping();
-        for j in 0..n {
-            let i = if sleep_filter { dof_awake_ind[j] as usize } else { j };
-            let b = dof_damping[i];
-            if b != 0.0 {
-                qfrc_damper[i] = -b * qvel[i];
+        if sleep_filter {
+            let dof_awake_ind = d.dof_awake_ind(m);
+            for &i in &dof_awake_ind[..d.nv_awake as usize] {
+                let i = i as usize;
+                let b = dof_damping[i];
+                if b != 0.0 {
+                    qfrc_damper[i] = -b * qvel[i];
+                }
+            }
+        } else {
+            for ((q, &b), &v) in qfrc_damper[..nv].iter_mut().zip(dof_damping).zip(qvel.iter()) {
+                if b != 0.0 {
+                    *q = -b * v;
+                }
             }
         }
     }
@@ -161,12 +185,13 @@ unsafe fn spring_damper(m: &mjModel, d: &mut mjData, qfrc_spring: &mut [f64], qf
     let ten_length = d.ten_length(m);
     let ten_velocity = d.ten_velocity(m);
     let lengthspring = m.tendon_lengthspring();
+    let (tendon_stiffness, tendon_damping) = (m.tendon_stiffness(), m.tendon_damping());
     for i in 0..m.ntendon as usize {
         if sleep_filter && !tendon_awake(m, d, i) {
             continue;
         }
-        let stiffness = m.tendon_stiffness()[i] * (has_spring as i32 as f64);
-        let damping = m.tendon_damping()[i] * (has_damping as i32 as f64);
+        let stiffness = tendon_stiffness[i] * (has_spring as i32 as f64);
+        let damping = tendon_damping[i] * (has_damping as i32 as f64);
         if stiffness == 0.0 && damping == 0.0 {
             continue;
         }
@@ -207,6 +232,7 @@ unsafe fn spring_damper(m: &mjModel, d: &mut mjData, qfrc_spring: &mut [f64], qf
 }
 
 /// Bending (2D flexes), interpolated and element-based elasticity of flex `f`.
+#[inline(never)]
 unsafe fn flex_elastic(
     m: &mjModel, d: &mut mjData, f: usize, has_spring: bool, has_damping: bool, qfrc_spring: &mut [f64],
     qfrc_damper: &mut [f64],
@@ -518,6 +544,7 @@ unsafe fn flex_interp_elastic(
 }
 
 /// Body-level gravity compensation into `qfrc_gravcomp`; true when any body has it.
+#[inline(never)]
 unsafe fn gravcomp(m: &mjModel, d: &mut mjData, qfrc_gravcomp: &mut [f64]) -> bool {
     let gravity = m.opt.gravity;
     if m.ngravcomp == 0 || disabled(m, mjDSBL_GRAVITY) || norm3(&gravity) == 0.0 {
@@ -579,6 +606,7 @@ unsafe fn local_wind(m: &mjModel, d: &mjData, pos: &[f64; 3], mat: &[f64; 9], bo
 }
 
 /// Drag and viscous forces on the equivalent inertia box of body `i`.
+#[inline(never)]
 unsafe fn inertia_box_fluid(m: &mjModel, d: &mut mjData, i: usize, qfrc_fluid: &mut [f64]) {
     let inertia = v3(m.body_inertia(), i);
     let mass = m.body_mass()[i];
@@ -628,6 +656,7 @@ unsafe fn inertia_box_fluid(m: &mjModel, d: &mut mjData, i: usize, qfrc_fluid: &
 }
 
 /// Ellipsoid-model fluid forces of every geom of body `body`.
+#[inline(never)]
 unsafe fn ellipsoid_fluid(m: &mjModel, d: &mut mjData, body: usize, qfrc_fluid: &mut [f64]) {
     let adr = m.body_geomadr()[body].max(0) as usize;
     let num = m.body_geomnum()[body].max(0) as usize;
@@ -782,6 +811,7 @@ pub fn viscous_forces(
 }
 
 /// Penalty forces of passive flex contacts (`exclude == 4`) into `qfrc_spring`.
+#[inline(never)]
 unsafe fn contact_passive(m: &mjModel, d: &mut mjData, qfrc_spring: &mut [f64]) -> bool {
     let ncon = d.ncon as usize;
     let nv = m.nv as usize;
@@ -896,9 +926,12 @@ pub unsafe fn passive(m: &mjModel, d: &mut mjData) {
     }
 
     spring_damper(m, d, qfrc_spring, qfrc_damper);
-    let has_gravcomp = gravcomp(m, d, qfrc_gravcomp);
+    // cheap feature checks here; the work itself stays out of line
+    let has_gravcomp = m.ngravcomp != 0 && gravcomp(m, d, qfrc_gravcomp);
     let has_fluid = fluid(m, d, qfrc_fluid);
-    contact_passive(m, d, qfrc_spring);
+    if d.ncon != 0 {
+        contact_passive(m, d, qfrc_spring);
+    }
 
     if sleep_filter {
         for &j in awake {

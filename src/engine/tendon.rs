@@ -4,7 +4,7 @@
 use super::constraint::mul_jac_t_vec;
 use super::support::{jac, jac_dif_pair, jac_point_axis, jac_site};
 use super::wrap::wrap;
-use super::{enabled, free, is_sparse, mark, stack_ints, stack_nums, v3, v3m, v4, v9};
+use super::{enabled, free, is_sparse, mark, stack_ints, stack_nums, v3, v3m, v4, v6, v9};
 use crate::abi::*;
 use crate::math::blas::{
     add_to, add_to_scl, dist3, dot3, mul_mat_mat, mul_mat_t_vec, mul_mat_t_vec3, mul_mat_vec3, normalize3,
@@ -335,6 +335,22 @@ pub unsafe fn transmission(m: &mjModel, d: &mut mjData) {
 
     let sleep_filter = enabled(m, mjtEnableBit_::mjENBL_SLEEP) && d.nv_awake < m.nv;
 
+    // model and data arrays used per actuator, fetched once
+    let trnid = m.actuator_trnid();
+    let gear_all = m.actuator_gear();
+    let trntypes = m.actuator_trntype();
+    let (jnt_type, jnt_qposadr, jnt_dofadr) = (m.jnt_type(), m.jnt_qposadr(), m.jnt_dofadr());
+    let ten_length = d.ten_length(m);
+    let ten_j = d.ten_J(m);
+
+    const TRN_JOINT: i32 = mjtTrn_::mjTRN_JOINT as i32;
+    const TRN_JOINTINPARENT: i32 = mjtTrn_::mjTRN_JOINTINPARENT as i32;
+    const TRN_SLIDERCRANK: i32 = mjtTrn_::mjTRN_SLIDERCRANK as i32;
+    const TRN_TENDON: i32 = mjtTrn_::mjTRN_TENDON as i32;
+    const JNT_SLIDE: i32 = mjtJoint_::mjJNT_SLIDE as i32;
+    const JNT_HINGE: i32 = mjtJoint_::mjJNT_HINGE as i32;
+    const JNT_BALL: i32 = mjtJoint_::mjJNT_BALL as i32;
+
     for i in 0..nu {
         rowadr[i] = if i == 0 { 0 } else { rowadr[i - 1] + rownnz[i - 1] };
         let adr = rowadr[i] as usize;
@@ -344,22 +360,22 @@ pub unsafe fn transmission(m: &mjModel, d: &mut mjData) {
             continue;
         }
 
-        let id = m.actuator_trnid()[2 * i] as usize;
-        let gear = &m.actuator_gear()[6 * i..6 * i + 6];
+        let id = trnid[2 * i] as usize;
+        let gear: &[f64; 6] = v6(gear_all, i);
         let gear3 = [gear[0], gear[1], gear[2]];
-        let trntype = m.actuator_trntype()[i];
+        let trntype = trntypes[i];
 
-        if trntype == mjtTrn_::mjTRN_JOINT as i32 || trntype == mjtTrn_::mjTRN_JOINTINPARENT as i32 {
-            let jtype = m.jnt_type()[id];
-            let qadr = m.jnt_qposadr()[id] as usize;
-            let dadr = m.jnt_dofadr()[id];
-            let inparent = trntype == mjtTrn_::mjTRN_JOINTINPARENT as i32;
-            if jtype == mjtJoint_::mjJNT_SLIDE as i32 || jtype == mjtJoint_::mjJNT_HINGE as i32 {
+        if trntype == TRN_JOINT || trntype == TRN_JOINTINPARENT {
+            let jtype = jnt_type[id];
+            let qadr = jnt_qposadr[id] as usize;
+            let dadr = jnt_dofadr[id];
+            let inparent = trntype == TRN_JOINTINPARENT;
+            if jtype == JNT_SLIDE || jtype == JNT_HINGE {
                 rownnz[i] = 1;
                 colind[adr] = dadr;
                 length[i] = qpos[qadr] * gear[0];
                 moment[adr] = gear[0];
-            } else if jtype == mjtJoint_::mjJNT_BALL as i32 {
+            } else if jtype == JNT_BALL {
                 let mut quat = *v4(&qpos[qadr..], 0);
                 normalize4(&mut quat);
                 let axis = quat2vel(&quat, 1.0);
@@ -387,8 +403,8 @@ pub unsafe fn transmission(m: &mjModel, d: &mut mjData) {
                 moment[adr..adr + 3].copy_from_slice(&gear3);
                 moment[adr + 3..adr + 6].copy_from_slice(&gear_axis);
             }
-        } else if trntype == mjtTrn_::mjTRN_SLIDERCRANK as i32 {
-            let slider = m.actuator_trnid()[2 * i + 1] as usize;
+        } else if trntype == TRN_SLIDERCRANK {
+            let slider = trnid[2 * i + 1] as usize;
             let rod = m.actuator_cranklength()[i];
             let smat = v9(site_xmat, slider);
             let axis = [smat[2], smat[5], smat[8]];
@@ -416,20 +432,21 @@ pub unsafe fn transmission(m: &mjModel, d: &mut mjData) {
             sub_from(jacp, jac_s);
 
             let row = &mut moment[adr..adr + nv];
-            row.fill(0.0);
+            let (ja, jp) = (&jac_a[..3 * nv], &jacp[..3 * nv]);
             for (j, r) in row.iter_mut().enumerate() {
+                let mut acc = 0.0;
                 for k in 0..3 {
-                    *r += dlda[k] * jac_a[k * nv + j] + dldv[k] * jacp[k * nv + j];
+                    acc += dlda[k] * ja[k * nv + j] + dldv[k] * jp[k * nv + j];
                 }
+                *r = acc;
             }
             length[i] *= gear[0];
             for r in row.iter_mut() {
                 *r *= gear[0];
             }
             rownnz[i] = compress_row(row, &mut colind[adr..adr + nv]);
-        } else if trntype == mjtTrn_::mjTRN_TENDON as i32 {
-            length[i] = d.ten_length(m)[id] * gear[0];
-            let ten_j = d.ten_J(m);
+        } else if trntype == TRN_TENDON {
+            length[i] = ten_length[id] * gear[0];
             if sparse {
                 let tnnz = d.ten_J_rownnz(m)[id] as usize;
                 let tadr = d.ten_J_rowadr(m)[id] as usize;
@@ -446,165 +463,218 @@ pub unsafe fn transmission(m: &mjModel, d: &mut mjData) {
                 rownnz[i] = compress_row(row, &mut colind[adr..adr + nv]);
             }
         } else if trntype == mjtTrn_::mjTRN_SITE as i32 {
-            jac_site(m, d, Some(&mut *jacp), Some(&mut *jac_s), id);
-            length[i] = 0.0;
-            let refid = m.actuator_trnid()[2 * i + 1];
-            let row = &mut moment[adr..adr + nv];
-            let smat = v9(site_xmat, id);
-            let grot = [gear[3], gear[4], gear[5]];
-
-            if refid == -1 {
-                // gear acts in the site frame
-                let wt = mul_mat_vec3(smat, &gear3);
-                let wr = mul_mat_vec3(smat, &grot);
-                mul_mat_t_vec(row, jacp, &wt, 3, nv);
-                mul_mat_t_vec(jacp, jac_s, &wr, 3, nv);
-                add_to(row, &jacp[..nv]);
-            } else {
-                let refid = refid as usize;
-                if jacref.is_none() {
-                    jacref = Some(stack_nums(d, 3 * nv));
-                }
-                let Some(jref) = jacref.as_deref_mut() else { continue };
-
-                // deepest dof shared by both sites' chains
-                let weld = m.body_weldid();
-                let b0 = weld[m.site_bodyid()[id] as usize] as usize;
-                let b1 = weld[m.site_bodyid()[refid] as usize] as usize;
-                let (dofadr, dofnum, dofparent) = (m.body_dofadr(), m.body_dofnum(), m.dof_parentid());
-                let mut da0 = dofadr[b0] + dofnum[b0] - 1;
-                let mut da1 = dofadr[b1] + dofnum[b1] - 1;
-                let mut common = -1;
-                if da0 >= 0 && da1 >= 0 {
-                    while da0 != da1 {
-                        if da0 < da1 {
-                            da1 = dofparent[da1 as usize];
-                        } else {
-                            da0 = dofparent[da0 as usize];
-                        }
-                        if da0 == -1 || da1 == -1 {
-                            break;
-                        }
-                    }
-                    if da0 == da1 {
-                        common = da0;
-                    }
-                }
-                let clear_common = |jm: &mut [f64]| {
-                    let mut da = common;
-                    while da >= 0 {
-                        let c = da as usize;
-                        jm[c] = 0.0;
-                        jm[nv + c] = 0.0;
-                        jm[2 * nv + c] = 0.0;
-                        da = dofparent[c];
-                    }
-                };
-                let rmat = v9(site_xmat, refid);
-
-                row.fill(0.0);
-
-                if !is_zero(&gear3) {
-                    let vec = mul_mat_t_vec3(rmat, &sub3(v3(site_xpos, id), v3(site_xpos, refid)));
-                    length[i] += dot3(&vec, &gear3);
-                    jac_site(m, d, Some(&mut *jref), None, refid);
-                    sub_from(jacp, jref);
-                    clear_common(jacp);
-                    let wt = mul_mat_vec3(rmat, &gear3);
-                    mul_mat_t_vec(row, jacp, &wt, 3, nv);
-                }
-
-                if !is_zero(&grot) {
-                    let xquat = d.xquat(m);
-                    let squat = m.site_quat();
-                    let quat = mul_quat(v4(squat, id), v4(xquat, m.site_bodyid()[id] as usize));
-                    let refquat = mul_quat(v4(squat, refid), v4(xquat, m.site_bodyid()[refid] as usize));
-                    let vec = sub_quat(&quat, &refquat);
-                    length[i] += dot3(&vec, &grot);
-                    jac_site(m, d, None, Some(&mut *jref), refid);
-                    sub_from(jac_s, jref);
-                    clear_common(jac_s);
-                    let wr = mul_mat_vec3(rmat, &grot);
-                    if moment_tmp.is_none() {
-                        moment_tmp = Some(stack_nums(d, nv));
-                    }
-                    let Some(mt) = moment_tmp.as_deref_mut() else { continue };
-                    mul_mat_t_vec(mt, jac_s, &wr, 3, nv);
-                    add_to(row, mt);
-                }
-            }
-            rownnz[i] = compress_row(row, &mut colind[adr..adr + nv]);
+            let (row, cols) = (&mut moment[adr..adr + nv], &mut colind[adr..adr + nv]);
+            let nnz = site_moment(
+                m, d, i, id, gear, &mut length[i], row, cols, jacp, jac_s, &mut jacref, &mut moment_tmp,
+            );
+            let Some(nnz) = nnz else { continue };
+            rownnz[i] = nnz;
         } else if trntype == mjtTrn_::mjTRN_BODY as i32 {
-            length[i] = 0.0;
-            let row = &mut moment[adr..adr + nv];
-            row.fill(0.0);
-
-            if body_scratch.is_none() {
-                let nefc = d.nefc as usize;
-                body_scratch = Some(BodyScratch {
-                    efc_force: stack_nums(d, nefc),
-                    exclude: stack_nums(d, nv),
-                    jacdif: stack_nums(d, 3 * nv),
-                    jac1: stack_nums(d, 3 * nv),
-                    jac2: stack_nums(d, 3 * nv),
-                    chain: if sparse { stack_ints(d, nv) } else { &mut [] },
-                });
-            }
-            let Some(bs) = body_scratch.as_mut() else { continue };
-            bs.efc_force.fill(0.0);
-            bs.exclude.fill(0.0);
-
-            let elliptic = m.opt.cone == mjtCone_::mjCONE_ELLIPTIC as i32;
-            let mut counter = 0;
-            for con in d.contact(m).iter() {
-                let (g1, g2) = (con.geom[0], con.geom[1]);
-                if g1 < 0 || g2 < 0 {
-                    continue;
-                }
-                let b1 = m.geom_bodyid()[g1 as usize] as usize;
-                let b2 = m.geom_bodyid()[g2 as usize] as usize;
-                if b1 != id && b2 != id {
-                    continue;
-                }
-                if con.exclude == 0 {
-                    counter += 1;
-                    let ea = con.efc_address as usize;
-                    if con.dim == 1 || elliptic {
-                        bs.efc_force[ea] = 1.0;
-                    } else {
-                        let npyr = (con.dim - 1) as usize;
-                        for f in &mut bs.efc_force[ea..ea + 2 * npyr] {
-                            *f = 0.5 / npyr as f64;
-                        }
-                    }
-                } else if con.exclude == 1 {
-                    counter += 1;
-                    let nc = jac_dif_p(
-                        m, d, bs.chain, b1, b2, &con.pos, &con.pos, bs.jac1, bs.jac2, bs.jacdif,
-                    );
-                    mul_mat_mat(jacp, &con.frame[..3], bs.jacdif, 1, 3, nc);
-                    if sparse {
-                        for k in 0..nc {
-                            bs.exclude[bs.chain[k] as usize] += jacp[k];
-                        }
-                    } else {
-                        add_to(bs.exclude, &jacp[..nv]);
-                    }
-                }
-            }
-
-            if counter > 0 {
-                mul_jac_t_vec(m, d, row, bs.efc_force);
-                add_to(row, bs.exclude);
-                scl_inplace(row, -1.0 / counter as f64);
-            }
-            rownnz[i] = compress_row(row, &mut colind[adr..adr + nv]);
+            let (row, cols) = (&mut moment[adr..adr + nv], &mut colind[adr..adr + nv]);
+            let Some(nnz) = body_moment(m, d, id, &mut length[i], row, cols, jacp, &mut body_scratch) else {
+                continue;
+            };
+            rownnz[i] = nnz;
         } else {
             crate::mjerror!("mj_transmission", "unknown transmission type {}", trntype);
         }
     }
 
     free(d);
+}
+
+
+/// Site transmission of actuator `i` (site `id`): length into `length`, dense moment into `row`,
+/// compressed with `colind`; None when scratch ran out.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+unsafe fn site_moment<'a>(
+    m: &mjModel,
+    d: &mut mjData,
+    i: usize,
+    id: usize,
+    gear: &[f64; 6],
+    length: &mut f64,
+    row: &mut [f64],
+    colind: &mut [i32],
+    jacp: &mut [f64],
+    jac_s: &mut [f64],
+    jacref: &mut Option<&'a mut [f64]>,
+    moment_tmp: &mut Option<&'a mut [f64]>,
+) -> Option<i32> {
+    let nv = m.nv as usize;
+    let trnid = m.actuator_trnid();
+    let site_xpos: &[f64] = d.site_xpos(m);
+    let site_xmat: &[f64] = d.site_xmat(m);
+    let gear3 = [gear[0], gear[1], gear[2]];
+    jac_site(m, d, Some(&mut *jacp), Some(&mut *jac_s), id);
+    *length = 0.0;
+    let refid = trnid[2 * i + 1];
+    let smat = v9(site_xmat, id);
+    let grot = [gear[3], gear[4], gear[5]];
+
+    if refid == -1 {
+        // gear acts in the site frame
+        let wt = mul_mat_vec3(smat, &gear3);
+        let wr = mul_mat_vec3(smat, &grot);
+        mul_mat_t_vec(row, jacp, &wt, 3, nv);
+        mul_mat_t_vec(jacp, jac_s, &wr, 3, nv);
+        add_to(row, &jacp[..nv]);
+    } else {
+        let refid = refid as usize;
+        if jacref.is_none() {
+            *jacref = Some(stack_nums(d, 3 * nv));
+        }
+        let Some(jref) = jacref.as_deref_mut() else { return None };
+
+        // deepest dof shared by both sites' chains
+        let weld = m.body_weldid();
+        let b0 = weld[m.site_bodyid()[id] as usize] as usize;
+        let b1 = weld[m.site_bodyid()[refid] as usize] as usize;
+        let (dofadr, dofnum, dofparent) = (m.body_dofadr(), m.body_dofnum(), m.dof_parentid());
+        let mut da0 = dofadr[b0] + dofnum[b0] - 1;
+        let mut da1 = dofadr[b1] + dofnum[b1] - 1;
+        let mut common = -1;
+        if da0 >= 0 && da1 >= 0 {
+            while da0 != da1 {
+                if da0 < da1 {
+                    da1 = dofparent[da1 as usize];
+                } else {
+                    da0 = dofparent[da0 as usize];
+                }
+                if da0 == -1 || da1 == -1 {
+                    break;
+                }
+            }
+            if da0 == da1 {
+                common = da0;
+            }
+        }
+        let clear_common = |jm: &mut [f64]| {
+            let mut da = common;
+            while da >= 0 {
+                let c = da as usize;
+                jm[c] = 0.0;
+                jm[nv + c] = 0.0;
+                jm[2 * nv + c] = 0.0;
+                da = dofparent[c];
+            }
+        };
+        let rmat = v9(site_xmat, refid);
+
+        row.fill(0.0);
+
+        if !is_zero(&gear3) {
+            let vec = mul_mat_t_vec3(rmat, &sub3(v3(site_xpos, id), v3(site_xpos, refid)));
+            *length += dot3(&vec, &gear3);
+            jac_site(m, d, Some(&mut *jref), None, refid);
+            sub_from(jacp, jref);
+            clear_common(jacp);
+            let wt = mul_mat_vec3(rmat, &gear3);
+            mul_mat_t_vec(row, jacp, &wt, 3, nv);
+        }
+
+        if !is_zero(&grot) {
+            let xquat = d.xquat(m);
+            let squat = m.site_quat();
+            let quat = mul_quat(v4(squat, id), v4(xquat, m.site_bodyid()[id] as usize));
+            let refquat = mul_quat(v4(squat, refid), v4(xquat, m.site_bodyid()[refid] as usize));
+            let vec = sub_quat(&quat, &refquat);
+            *length += dot3(&vec, &grot);
+            jac_site(m, d, None, Some(&mut *jref), refid);
+            sub_from(jac_s, jref);
+            clear_common(jac_s);
+            let wr = mul_mat_vec3(rmat, &grot);
+            if moment_tmp.is_none() {
+                *moment_tmp = Some(stack_nums(d, nv));
+            }
+            let Some(mt) = moment_tmp.as_deref_mut() else { return None };
+            mul_mat_t_vec(mt, jac_s, &wr, 3, nv);
+            add_to(row, mt);
+        }
+    }
+    Some(compress_row(row, colind))
+}
+
+/// Body transmission of actuator `i` (body `id`): moment into `row`, compressed with `colind`;
+/// None when scratch ran out.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+unsafe fn body_moment<'a>(
+    m: &mjModel,
+    d: &mut mjData,
+    id: usize,
+    length: &mut f64,
+    row: &mut [f64],
+    colind: &mut [i32],
+    jacp: &mut [f64],
+    body_scratch: &mut Option<BodyScratch<'a>>,
+) -> Option<i32> {
+    let nv = m.nv as usize;
+    let sparse = is_sparse(m);
+    *length = 0.0;
+    row.fill(0.0);
+
+    if body_scratch.is_none() {
+        let nefc = d.nefc as usize;
+        *body_scratch = Some(BodyScratch {
+            efc_force: stack_nums(d, nefc),
+            exclude: stack_nums(d, nv),
+            jacdif: stack_nums(d, 3 * nv),
+            jac1: stack_nums(d, 3 * nv),
+            jac2: stack_nums(d, 3 * nv),
+            chain: if sparse { stack_ints(d, nv) } else { &mut [] },
+        });
+    }
+    let Some(bs) = body_scratch.as_mut() else { return None };
+    bs.efc_force.fill(0.0);
+    bs.exclude.fill(0.0);
+
+    let elliptic = m.opt.cone == mjtCone_::mjCONE_ELLIPTIC as i32;
+    let mut counter = 0;
+    for con in d.contact(m).iter() {
+        let (g1, g2) = (con.geom[0], con.geom[1]);
+        if g1 < 0 || g2 < 0 {
+            continue;
+        }
+        let b1 = m.geom_bodyid()[g1 as usize] as usize;
+        let b2 = m.geom_bodyid()[g2 as usize] as usize;
+        if b1 != id && b2 != id {
+            continue;
+        }
+        if con.exclude == 0 {
+            counter += 1;
+            let ea = con.efc_address as usize;
+            if con.dim == 1 || elliptic {
+                bs.efc_force[ea] = 1.0;
+            } else {
+                let npyr = (con.dim - 1) as usize;
+                for f in &mut bs.efc_force[ea..ea + 2 * npyr] {
+                    *f = 0.5 / npyr as f64;
+                }
+            }
+        } else if con.exclude == 1 {
+            counter += 1;
+            let nc = jac_dif_p(
+                m, d, bs.chain, b1, b2, &con.pos, &con.pos, bs.jac1, bs.jac2, bs.jacdif,
+            );
+            mul_mat_mat(jacp, &con.frame[..3], bs.jacdif, 1, 3, nc);
+            if sparse {
+                for k in 0..nc {
+                    bs.exclude[bs.chain[k] as usize] += jacp[k];
+                }
+            } else {
+                add_to(bs.exclude, &jacp[..nv]);
+            }
+        }
+    }
+
+    if counter > 0 {
+        mul_jac_t_vec(m, d, row, bs.efc_force);
+        add_to(row, bs.exclude);
+        scl_inplace(row, -1.0 / counter as f64);
+    }
+    Some(compress_row(row, colind))
 }
 
 /// Scratch of body transmissions, taken from the stack for the first one.
