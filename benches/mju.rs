@@ -6,11 +6,13 @@
 //!
 //!     cargo bench --bench mju
 
-use core::ffi::{c_int, c_void};
-use std::ffi::CString;
+use core::ffi::c_int;
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
+
+mod common;
+use common::Reference;
 use mujoco::capi::{mju_dense, mju_solve};
 
 type MulMatVec = unsafe extern "C" fn(*mut f64, *const f64, *const f64, c_int, c_int);
@@ -18,28 +20,6 @@ type CholSolve = unsafe extern "C" fn(*mut f64, *const f64, *const f64, c_int);
 type CholFactor = unsafe extern "C" fn(*mut f64, c_int, f64) -> c_int;
 type MulQuat = unsafe extern "C" fn(*mut f64, *const f64, *const f64);
 type RotVecQuat = unsafe extern "C" fn(*mut f64, *const f64, *const f64);
-
-/// Upstream's library, opened privately so its symbols do not replace ours.
-struct Reference(*mut c_void);
-
-impl Reference {
-    fn open() -> Reference {
-        let dir = std::env::var("MJREF_DIR").unwrap_or_else(|_| {
-            let out = std::process::Command::new("capi-tests/refget.sh").output().expect("refget.sh");
-            String::from_utf8(out.stdout).unwrap().trim().to_string()
-        });
-        let path = CString::new(format!("{dir}/lib/libmujoco.so.3.4.0")).unwrap();
-        let h = unsafe { libc::dlopen(path.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL) };
-        assert!(!h.is_null(), "cannot open the reference library in {dir}");
-        Reference(h)
-    }
-    fn get<T: Copy>(&self, name: &str) -> T {
-        let c = CString::new(name).unwrap();
-        let p = unsafe { libc::dlsym(self.0, c.as_ptr()) };
-        assert!(!p.is_null(), "{name} missing from the reference");
-        unsafe { core::mem::transmute_copy(&p) }
-    }
-}
 
 fn lcg(seed: &mut u64) -> f64 {
     *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);

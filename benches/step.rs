@@ -11,6 +11,9 @@ use std::ffi::CString;
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
+
+mod common;
+use common::Reference;
 use mujoco::abi::{mjData, mjModel};
 use mujoco::capi::{data as cdata, forward, model as cmodel};
 
@@ -19,28 +22,6 @@ type SaveModel = unsafe extern "C" fn(*const c_void, *const c_char, *mut c_void,
 type LoadModel = unsafe extern "C" fn(*const c_char, *const c_void) -> *mut mjModel;
 type MakeData = unsafe extern "C" fn(*const mjModel) -> *mut mjData;
 type Step = unsafe extern "C" fn(*const mjModel, *mut mjData);
-
-/// Upstream's library, opened privately so its symbols do not replace ours.
-struct Reference(*mut c_void);
-
-impl Reference {
-    fn open() -> Reference {
-        let dir = std::env::var("MJREF_DIR").unwrap_or_else(|_| {
-            let out = std::process::Command::new("capi-tests/refget.sh").output().expect("refget.sh");
-            String::from_utf8(out.stdout).unwrap().trim().to_string()
-        });
-        let path = CString::new(format!("{dir}/lib/libmujoco.so.3.4.0")).unwrap();
-        let h = unsafe { libc::dlopen(path.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL) };
-        assert!(!h.is_null(), "cannot open the reference library in {dir}");
-        Reference(h)
-    }
-    fn get<T: Copy>(&self, name: &str) -> T {
-        let c = CString::new(name).unwrap();
-        let p = unsafe { libc::dlsym(self.0, c.as_ptr()) };
-        assert!(!p.is_null(), "{name} missing from the reference");
-        unsafe { core::mem::transmute_copy(&p) }
-    }
-}
 
 fn steps(c: &mut Criterion) {
     let r = Reference::open();

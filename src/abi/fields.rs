@@ -181,6 +181,18 @@ macro_rules! arena_null {
     ($g:ident, $e:expr) => { $e = core::ptr::null_mut(); };
 }
 
+/// Runs `$b` for a field of the `SOLVER` group only.
+macro_rules! if_solver {
+    (SOLVER, $b:block) => { $b };
+    ($g:ident, $b:block) => {};
+}
+
+/// 1 for a field of the `SOLVER` group, 0 otherwise.
+macro_rules! solver_count {
+    (SOLVER) => { 1 };
+    ($g:ident) => { 0 };
+}
+
 macro_rules! define_mjdata {
     (head: [ $( { $hc:ident $ht:ident $hn:ident [$($hd:tt)*] $hk:ident $hx:tt $hr:tt $hcol:tt } )* ]
      tail: [ $( { $tc:ident $tt:ident $tn:ident [$($td:tt)*] $tk:ident $tx:tt $tr:tt $tcol:tt } )* ]
@@ -206,6 +218,9 @@ macro_rules! define_mjdata {
             xmacro: stringify!($tk), xtype: stringify!($tx), xrows: stringify!($tr), xcols: stringify!($tcol),
         } ),* ];
 
+        /// Number of solver arrays of mjData (`MJDATA_ARENA_POINTERS_SOLVER`).
+        pub const MJDATA_NSOLVER: usize = 0 $( + solver_count!($g) )*;
+
         /// Number of array fields of mjData.
         pub const MJDATA_NARRAY: usize = [$(stringify!($n)),*].len();
 
@@ -227,6 +242,22 @@ macro_rules! define_mjdata {
             /// Address of every array pointer slot, in table order.
             pub fn array_slots(&mut self) -> [*mut *mut c_void; MJDATA_NARRAY] {
                 [ $( core::ptr::addr_of_mut!(self.$n) as *mut *mut c_void ),* ]
+            }
+
+            /// The solver arrays (`MJDATA_ARENA_POINTERS_SOLVER`) in table order: pointer slot,
+            /// byte size for the current `nefc`/`nJ`/`nA`, and alignment.
+            #[inline]
+            pub fn solver_arrays(&mut self, m: &mjModel) -> [(*mut *mut c_void, usize, usize); MJDATA_NSOLVER] {
+                let mut out = [(core::ptr::null_mut(), 0, 0); MJDATA_NSOLVER];
+                let mut _k = 0;
+                $( if_solver!($g, {
+                    let d = &*self;
+                    let _ = d;
+                    let n = rows_v!(m, d, $r) * cols_v!(m, $c);
+                    out[_k] = (core::ptr::addr_of_mut!(self.$n) as *mut *mut c_void, n * size_of::<$t>(), core::mem::align_of::<$t>());
+                    _k += 1;
+                }); )*
+                out
             }
 
             /// Sets every arena array pointer (all groups but `BUF`) to null.
@@ -274,6 +305,13 @@ mod tests {
         assert_eq!(size_of::<mjVisual>(), 632);
         assert_eq!(size_of::<mjModel>(), MJMODEL_SIZE_UPSTREAM);
         assert_eq!(size_of::<mjData>(), MJDATA_SIZE_UPSTREAM);
+    }
+
+    #[test]
+    fn solver_list_matches_table() {
+        let n = MJDATA_ARRAYS.iter().filter(|f| f.group == "SOLVER").count();
+        assert_eq!(MJDATA_NSOLVER, n);
+        assert_eq!(n, 20); // upstream 3.4.0: MJDATA_ARENA_POINTERS_SOLVER
     }
 
     const MJMODEL_SIZE_UPSTREAM: usize = 4856;

@@ -120,13 +120,8 @@ pub unsafe fn make_constraint(m: &mjModel, d: &mut mjData) {
 /// arena is full (upstream's `arenaAllocEfc`).
 unsafe fn alloc_efc(m: &mjModel, d: &mut mjData) -> bool {
     d.parena = d.ncon as usize * core::mem::size_of::<mjContact>();
-    let counts = d.array_counts(m);
-    let slots = d.array_slots();
-    for ((f, n), slot) in MJDATA_ARRAYS.iter().zip(counts).zip(slots) {
-        if f.group != "SOLVER" {
-            continue;
-        }
-        let p = crate::data::stack::arena_alloc(d, f.elem_size * n, f.elem_size);
+    for (slot, bytes, align) in d.solver_arrays(m) {
+        let p = crate::data::stack::arena_alloc(d, bytes, align);
         if p.is_null() {
             crate::engine::warning(d, mjtWarning_::mjWARN_CNSTRFULL, d.narena as i32);
             clear_efc(m, d);
