@@ -70,6 +70,66 @@ static void set_state(const mjModel* m, mjData* d, int seed) {
   d->time = 0.5 * urand();
 }
 
+// contacts, constraint rows, dual and island arrays (in the arena; absent pointers are named)
+static void dump_arena(const mjModel* m, const mjData* d, FILE* f) {
+  fprintf(f, "sizes nJ %d nA %d nisland %d nidof %d\n", d->nJ, d->nA, d->nisland, d->nidof);
+  fprintf(f, "solver_niter int %d", mjNISLAND);
+  for (int i = 0; i < mjNISLAND; i++) fprintf(f, " %d", d->solver_niter[i]);
+  fprintf(f, "\nsolver_nnz int %d", mjNISLAND);
+  for (int i = 0; i < mjNISLAND; i++) fprintf(f, " %d", d->solver_nnz[i]);
+  fprintf(f, "\nsolver_stat mjtNum %d", 5 * mjNISLAND * mjNSOLVER);
+  for (int i = 0; i < mjNISLAND * mjNSOLVER; i++) {
+    const mjSolverStat* s = d->solver + i;
+    fprintf(f, " %.17g %.17g %.17g %d %d", s->improvement, s->gradient, s->lineslope, s->nactive, s->nchange);
+  }
+  fprintf(f, "\nsolver_fwdinv mjtNum 2 %.17g %.17g\n", d->solver_fwdinv[0], d->solver_fwdinv[1]);
+#define CON(field, n, fmt, val)                                                 \
+  fprintf(f, "contact_%s x %d", #field, d->ncon * (n));                         \
+  for (int c = 0; c < d->ncon; c++)                                             \
+    for (int k = 0; k < (n); k++) fprintf(f, fmt, val);                         \
+  fprintf(f, "\n");
+  const mjContact* cn = d->contact;
+  CON(dist, 1, " %.17g", cn[c].dist)
+  CON(pos, 3, " %.17g", cn[c].pos[k])
+  CON(frame, 9, " %.17g", cn[c].frame[k])
+  CON(includemargin, 1, " %.17g", cn[c].includemargin)
+  CON(friction, 5, " %.17g", cn[c].friction[k])
+  CON(solref, mjNREF, " %.17g", cn[c].solref[k])
+  CON(solreffriction, mjNREF, " %.17g", cn[c].solreffriction[k])
+  CON(solimp, mjNIMP, " %.17g", cn[c].solimp[k])
+  CON(mu, 1, " %.17g", cn[c].mu)
+  CON(H, 36, " %.17g", cn[c].H[k])
+  CON(dim, 1, " %d", cn[c].dim)
+  CON(geom, 2, " %d", cn[c].geom[k])
+  CON(geom12, 2, " %d", k ? cn[c].geom2 : cn[c].geom1)
+  CON(flex, 2, " %d", cn[c].flex[k])
+  CON(elem, 2, " %d", cn[c].elem[k])
+  CON(vert, 2, " %d", cn[c].vert[k])
+  CON(exclude, 1, " %d", cn[c].exclude)
+  CON(efc_address, 1, " %d", cn[c].efc_address)
+#undef CON
+#undef MJ_D
+#undef MJ_M
+#define MJ_D(n) d->n
+#define MJ_M(n) m->n
+#define X(type, name, nr, nc)                                                   \
+  if (!d->name) {                                                              \
+    fprintf(f, "%s absent\n", #name);                                          \
+  } else {                                                                     \
+    long long cnt = (long long)(nr) * (long long)(nc);                         \
+    fprintf(f, "%s %s %lld", #name, #type, cnt);                               \
+    for (long long i = 0; i < cnt; i++) {                                      \
+      if (!strcmp(#type, "mjtNum")) fprintf(f, " %.17g", (double)((type*)d->name)[i]); \
+      else fprintf(f, " %lld", (long long)((type*)d->name)[i]);                \
+    }                                                                          \
+    fprintf(f, "\n");                                                          \
+  }
+  MJDATA_ARENA_POINTERS_SOLVER
+  MJDATA_ARENA_POINTERS_DUAL
+  MJDATA_ARENA_POINTERS_ISLAND
+#undef X
+}
+
 static void dump(const mjModel* m, const mjData* d, FILE* f) {
   fprintf(f, "time %.17g\n", d->time);
   fprintf(f, "energy %.17g %.17g\n", d->energy[0], d->energy[1]);
@@ -89,6 +149,7 @@ static void dump(const mjModel* m, const mjData* d, FILE* f) {
   }
   MJDATA_POINTERS
 #undef X
+  dump_arena(m, d, f);
 }
 
 int main(int argc, char** argv) {

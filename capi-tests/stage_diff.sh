@@ -12,8 +12,10 @@ done
 key=$(echo "$model" | md5sum | cut -c1-10)
 case "$model" in
   *.mjb) mjb=$model ;;
-  *) mjb=$work/$key.mjb; [ -s "$mjb" ] && [ "$mjb" -nt "$model" ] || LD_LIBRARY_PATH=$ref/lib "$work/mjdiff" compile "$model" "$mjb" || exit 2 ;;
+  *) mjb=$work/$key.mjb; [ -s "$mjb" ] && [ "$mjb" -nt "$model" ] || { LD_LIBRARY_PATH=$ref/lib "$work/mjdiff" compile "$model" "$mjb.$$" && mv "$mjb.$$" "$mjb"; } || exit 2 ;;
 esac
-LD_LIBRARY_PATH=$ref/lib timeout 60 "$work/stage_diff" "$mjb" "$seed" "$stages" "$work/$key.ref" || { echo "reference run failed"; exit 2; }
-LD_LIBRARY_PATH=$ours timeout 60 "$work/stage_diff" "$mjb" "$seed" "$stages" "$work/$key.our" || { echo "our run failed"; exit 1; }
-python3 "$here/stage_compare.py" "$work/$key.ref" "$work/$key.our" "$tol"
+LD_LIBRARY_PATH=$ref/lib timeout 60 "$work/stage_diff" "$mjb" "$seed" "$stages" "$work/$key.$$.ref" || { echo "reference run failed"; exit 2; }
+LD_LIBRARY_PATH=$ours timeout 60 "$work/stage_diff" "$mjb" "$seed" "$stages" "$work/$key.$$.our" || { echo "our run failed"; exit 1; }
+python3 "$here/stage_compare.py" "$work/$key.$$.ref" "$work/$key.$$.our" "$tol"; rc=$?
+rm -f "$work/$key.$$.ref" "$work/$key.$$.our"
+exit $rc

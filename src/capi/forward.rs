@@ -109,7 +109,7 @@ pub unsafe extern "C" fn mj_checkAcc(m: *const mjModel, d: *mut mjData) {
 #[no_mangle]
 pub unsafe extern "C" fn mj_collision(m: *const mjModel, d: *mut mjData) {
     let (Some(m), Some(d)) = (m.as_ref(), d.as_mut()) else { return };
-    guard("mj_collision", (), || constraint::collision(m, d))
+    guard("mj_collision", (), || crate::engine::collision::collision(m, d))
 }
 
 /// Constraint assembly: Jacobians, parameters and references of all active constraints.
@@ -123,7 +123,7 @@ pub unsafe extern "C" fn mj_makeConstraint(m: *const mjModel, d: *mut mjData) {
 #[no_mangle]
 pub unsafe extern "C" fn mj_island(m: *const mjModel, d: *mut mjData) {
     let (Some(m), Some(d)) = (m.as_ref(), d.as_mut()) else { return };
-    guard("mj_island", (), || constraint::island(m, d))
+    guard("mj_island", (), || crate::engine::island::island(m, d))
 }
 
 /// Inverse inertia in constraint space.

@@ -1,8 +1,7 @@
-//! Collision and constraint stages as far as they are built. With constraints disabled, or for a
-//! model whose state has nothing to constrain, they produce upstream's empty constraint set
-//! (`ncon = nefc = 0`, arena cleared). Anything that would create a contact or a constraint row
-//! reports "not supported yet" through `mju_error` (collision, constraint assembly and the
-//! solvers are issue 6), so no model silently runs without its constraints.
+//! Constraint assembly (upstream's `engine_core_constraint.c`): contacts into the arena,
+//! equality, friction-loss, limit and contact rows with their Jacobians, impedance and
+//! reference acceleration, the inverse-inertia projection for the dual solvers and the
+//! constraint-state update shared by the primal solvers and inverse dynamics.
 
 use crate::abi::*;
 use crate::engine::{disabled, is_sparse};
@@ -19,51 +18,6 @@ pub(crate) unsafe fn clear_efc(m: &mjModel, d: &mut mjData) {
     d.contact = d.arena as *mut mjContact;
     for c in d.contact(m) {
         c.efc_address = -1;
-    }
-}
-
-/// True when two bodies' collision bitmasks let them touch (`contype & conaffinity` either way).
-fn bitmask_compatible(m: &mjModel, b1: usize, b2: usize) -> bool {
-    let (t, a) = (m.body_contype(), m.body_conaffinity());
-    (t[b1] & a[b2]) != 0 || (t[b2] & a[b1]) != 0
-}
-
-/// Collision detection (`mj_collision`). Only the cases without contacts are built: contacts
-/// disabled, fewer than two bodies, or no pair of separately moving bodies whose bitmasks match
-/// and no explicit pairs.
-///
-/// # Safety
-/// `d` must be data made for `m`.
-pub unsafe fn collision(m: &mjModel, d: &mut mjData) {
-    d.ncon = 0;
-    d.parena = 0;
-    clear_efc(m, d);
-    if m.vis.global.bvactive != 0 {
-        d.bvh_active(m).fill(0);
-    }
-    let nbodyflex = m.nbody + m.nflex;
-    if disabled(m, mjDSBL_CONSTRAINT) || disabled(m, mjDSBL_CONTACT) || nbodyflex < 2 {
-        return;
-    }
-    let weld = m.body_weldid();
-    let nbody = m.nbody as usize;
-    let mut possible = m.npair > 0 || m.nflex > 0;
-    'outer: for b1 in 0..nbody {
-        if m.body_geomnum()[b1] == 0 {
-            continue;
-        }
-        for b2 in b1 + 1..nbody {
-            if m.body_geomnum()[b2] > 0 && weld[b1] != weld[b2] && bitmask_compatible(m, b1, b2) {
-                possible = true;
-                break 'outer;
-            }
-        }
-    }
-    if possible {
-        crate::mjerror!(
-            "mj_collision",
-            "not supported yet: collision detection (disable contacts with mjDSBL_CONTACT or mjDSBL_CONSTRAINT)"
-        );
     }
 }
 
@@ -131,19 +85,6 @@ unsafe fn alloc_efc(m: &mjModel, d: &mut mjData) -> bool {
         *slot = p;
     }
     true
-}
-
-/// Constraint islands (`mj_island`): none without constraint rows.
-///
-/// # Safety
-/// As [`collision`].
-pub unsafe fn island(m: &mjModel, d: &mut mjData) {
-    if disabled(m, mjDSBL_ISLAND) || d.nefc == 0 {
-        d.nisland = 0;
-        d.nidof = 0;
-        return;
-    }
-    crate::mjerror!("mj_island", "not supported yet: constraint islands");
 }
 
 /// True when the dual problem is solved (PGS or noslip; `mj_isDual`).
@@ -224,14 +165,6 @@ pub unsafe fn mul_jac_t_vec(m: &mjModel, d: &mjData, res: &mut [f64], vec: &[f64
     }
 }
 
-/// Runs the constraint solver for `nefc > 0` (part of `mj_fwdConstraint`).
-///
-/// # Safety
-/// As [`collision`].
-pub unsafe fn solve(_m: &mjModel, _d: &mut mjData) {
-    crate::mjerror!("mj_fwdConstraint", "not supported yet: constraint solvers");
-}
-
 /// Constraint forces in inverse dynamics (`mj_invConstraint`): zero without rows.
 ///
 /// # Safety
@@ -244,4 +177,47 @@ pub unsafe fn inv_constraint(m: &mjModel, d: &mut mjData) {
         return;
     }
     crate::mjerror!("mj_invConstraint", "not supported yet: inverse constraint forces");
+}
+
+/// Appends a contact to `d.contact` in the arena (`mj_addContact`); false with
+/// `mjWARN_CONTACTFULL` when the arena is full.
+///
+/// # Safety
+/// `d` must be data made for `m`.
+pub unsafe fn add_contact(_m: &mjModel, _d: &mut mjData, _con: &mjContact) -> bool {
+    crate::mjerror!("mj_addContact", "not supported yet: contacts");
+    false
+}
+
+/// Constraint forces, states and optionally the cost from `jar = J*qacc - aref`, for the
+/// constraints of the whole model (`mj_constraintUpdate`).
+///
+/// # Safety
+/// As [`add_contact`]; `jar` has `nefc` entries.
+pub unsafe fn constraint_update(_m: &mjModel, _d: &mut mjData, _jar: &[f64], _cost: Option<&mut f64>, _flg_cone_hessian: bool) {
+    crate::mjerror!("mj_constraintUpdate", "not supported yet: constraint update");
+}
+
+/// The constraint update of [`constraint_update`] on explicit arrays, so the solvers can run
+/// it on one island's rows (`mj_constraintUpdate_impl`): forces and states from `jar`, the
+/// cost when asked, and cone Hessians of elliptic contacts in `contact[..].H` when
+/// `flg_cone_hessian`.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn constraint_update_impl(
+    _ne: usize,
+    _nf: usize,
+    _nefc: usize,
+    _efc_d: &[f64],
+    _efc_r: &[f64],
+    _floss: &[f64],
+    _jar: &[f64],
+    _types: &[i32],
+    _ids: &[i32],
+    _contact: &mut [mjContact],
+    _state: &mut [i32],
+    _force: &mut [f64],
+    _cost: Option<&mut f64>,
+    _flg_cone_hessian: bool,
+) {
+    crate::mjerror!("mj_constraintUpdate_impl", "not supported yet: constraint update");
 }

@@ -8,7 +8,7 @@
 
 use crate::abi::*;
 use crate::engine::{
-    actuation, constraint, derivative, disabled, enabled, flex, free, inertia, kinematics, mark,
+    actuation, collision, constraint, island, derivative, disabled, enabled, flex, free, inertia, kinematics, mark,
     passive, sensor, sleep, stack_ints, stack_nums, support, tendon, timer_add, timer_end,
     timer_start, velocity, warning,
 };
@@ -150,12 +150,12 @@ pub unsafe fn fwd_position(m: &mjModel, d: &mut mjData) {
     // pool is bound, with the same results as this sequential order
     inertia::make_m(m, d);
     inertia::factor_m(m, d);
-    constraint::collision(m, d);
+    collision::collision(m, d);
 
     // contacts and equalities with awake trees wake their sleeping partners
     if sleep::wake_collision(m, d) > 0 {
         sleep::update_sleep(m, d);
-        constraint::collision(m, d);
+        collision::collision(m, d);
     }
     if sleep::wake_equality(m, d) > 0 {
         sleep::update_sleep(m, d);
@@ -163,7 +163,7 @@ pub unsafe fn fwd_position(m: &mjModel, d: &mut mjData) {
 
     let t = timer_start();
     constraint::make_constraint(m, d);
-    constraint::island(m, d);
+    island::island(m, d);
     timer_end(d, mjTIMER_POS_MAKE, t);
 
     let t = timer_start();
@@ -277,16 +277,7 @@ pub unsafe fn fwd_acceleration(m: &mjModel, d: &mut mjData) {
 /// # Safety
 /// As [`check_pos`].
 pub unsafe fn fwd_constraint(m: &mjModel, d: &mut mjData) {
-    let t = timer_start();
-    blas::zero(d.qfrc_constraint(m));
-    if d.nefc == 0 {
-        blas::copy(d.qacc(m), d.qacc_smooth(m));
-        d.solver_niter = [0; mjNISLAND];
-        timer_end(d, mjTIMER_CONSTRAINT, t);
-        return;
-    }
-    constraint::solve(m, d);
-    timer_end(d, mjTIMER_CONSTRAINT, t);
+    crate::engine::solver::fwd_constraint(m, d)
 }
 
 /// Advances activations, velocities, positions and time from `act_dot` and `qacc`, with

@@ -31,7 +31,7 @@ pub unsafe fn inv_position(m: &mjModel, d: &mut mjData) {
 
     inertia::make_m(m, d);
     inertia::factor_m(m, d);
-    constraint::collision(m, d);
+    crate::engine::collision::collision(m, d);
 
     let t = timer_start();
     constraint::make_constraint(m, d);

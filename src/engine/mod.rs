@@ -6,18 +6,21 @@
 //! the heap.
 
 pub mod actuation;
+pub mod collision;
 pub mod constraint;
 pub mod derivative;
 pub mod flex;
 pub mod forward;
 pub mod inertia;
 pub mod inverse;
+pub mod island;
 pub mod kinematics;
 pub mod passive;
 pub mod ray;
 pub mod sensor;
 pub mod setconst;
 pub mod sleep;
+pub mod solver;
 pub mod support;
 pub mod tendon;
 pub mod velocity;
