@@ -35,3 +35,8 @@ pub mod support;
 pub mod forward;
 pub mod inverse;
 pub mod sleep;
+pub mod collision;
+pub mod collide_primitive;
+pub mod collide_convex;
+pub mod constraint;
+pub mod island;
