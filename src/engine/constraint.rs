@@ -4,7 +4,7 @@
 //! constraint-state update shared by the primal solvers and inverse dynamics.
 
 use crate::abi::*;
-use crate::engine::{disabled, is_sparse};
+use crate::engine::{disabled, enabled, is_sparse};
 use crate::math::blas;
 
 use mjtDisableBit_::*;
@@ -180,13 +180,52 @@ pub unsafe fn inv_constraint(m: &mjModel, d: &mut mjData) {
 }
 
 /// Appends a contact to `d.contact` in the arena (`mj_addContact`); false with
-/// `mjWARN_CONTACTFULL` when the arena is full.
+/// `mjWARN_CONTACTFULL` when the arena is full. Constraint arrays placed after the contacts
+/// are invalidated.
 ///
 /// # Safety
 /// `d` must be data made for `m`.
-pub unsafe fn add_contact(_m: &mjModel, _d: &mut mjData, _con: &mjContact) -> bool {
-    crate::mjerror!("mj_addContact", "not supported yet: contacts");
-    false
+pub unsafe fn add_contact(m: &mjModel, d: &mut mjData, con: &mjContact) -> bool {
+    d.parena = d.ncon as usize * core::mem::size_of::<mjContact>();
+    clear_efc(m, d);
+    let dst = crate::data::stack::arena_alloc(d, core::mem::size_of::<mjContact>(), core::mem::align_of::<mjContact>()) as *mut mjContact;
+    if dst.is_null() {
+        crate::engine::warning(d, mjtWarning_::mjWARN_CONTACTFULL, d.ncon);
+        return false;
+    }
+    dst.write(*con);
+    d.ncon += 1;
+    true
+}
+
+/// Contact friction from `source`, or the override friction when `mjENBL_OVERRIDE` is on,
+/// floored at `mjMINMU` (`mj_assignFriction`).
+pub fn assign_friction(m: &mjModel, target: &mut [f64], source: &[f64]) {
+    let src = if enabled(m, mjtEnableBit_::mjENBL_OVERRIDE) { &m.opt.o_friction[..] } else { source };
+    for (t, s) in target[..5].iter_mut().zip(&src[..5]) {
+        *t = s.max(mjMINMU);
+    }
+}
+
+/// Contact solref, or the override one (`mj_assignRef`).
+pub fn assign_ref(m: &mjModel, target: &mut [f64], source: &[f64]) {
+    let src = if enabled(m, mjtEnableBit_::mjENBL_OVERRIDE) { &m.opt.o_solref[..] } else { source };
+    target[..mjNREF].copy_from_slice(&src[..mjNREF]);
+}
+
+/// Contact solimp, or the override one (`mj_assignImp`).
+pub fn assign_imp(m: &mjModel, target: &mut [f64], source: &[f64]) {
+    let src = if enabled(m, mjtEnableBit_::mjENBL_OVERRIDE) { &m.opt.o_solimp[..] } else { source };
+    target[..mjNIMP].copy_from_slice(&src[..mjNIMP]);
+}
+
+/// Contact margin, or the override one (`mj_assignMargin`).
+pub fn assign_margin(m: &mjModel, source: f64) -> f64 {
+    if enabled(m, mjtEnableBit_::mjENBL_OVERRIDE) {
+        m.opt.o_margin
+    } else {
+        source
+    }
 }
 
 /// Constraint forces, states and optionally the cost from `jar = J*qacc - aref`, for the
