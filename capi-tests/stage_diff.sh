@@ -7,7 +7,7 @@ ref=$("$here/refget.sh"); ours=${OURS:-$root/dist/lib}
 work=$root/target/stage-diff; mkdir -p "$work"
 model=$1; seed=$2; stages=$3; tol=${4:-1e-9}
 for prog in stage_diff mjdiff; do
-  [ "$work/$prog" -nt "$here/$prog.c" ] || gcc -O1 -std=gnu11 -I"$ref/include" "$here/$prog.c" -L"$ref/lib" -lmujoco -lm -ldl -o "$work/$prog" || exit 2
+  [ "$work/$prog" -nt "$here/$prog.c" ] || { gcc -O1 -std=gnu11 -I"$ref/include" "$here/$prog.c" -L"$ref/lib" -lmujoco -lm -ldl -o "$work/$prog.$$" && mv "$work/$prog.$$" "$work/$prog"; } || exit 2
 done
 key=$(echo "$model" | md5sum | cut -c1-10)
 case "$model" in

@@ -1,0 +1,118 @@
+// collide_diff: narrowphase functions (the exported mjc_* pair functions) on random relative
+// poses, dumped so upstream's library and ours can be compared contact by contact
+// (stage_compare.py). Built against upstream's header; functions are looked up with dlsym.
+//
+//   collide_diff MODEL.mjb SEED NTRIAL OUT
+// For every geom pair (g1, g2) whose types have an exported pair function, NTRIAL trials: g1 at
+// a random pose, g2 at a random orientation and a random offset of up to 1.1 times the sum of
+// their bounding radii (planes: up to the other geom's radius), margin 0 or random. An error
+// raised by the library is caught (mju_user_error + longjmp) and recorded as such.
+#include <dlfcn.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mujoco/mujoco.h>
+
+static unsigned long long rng = 88172645463325252ULL;
+static double urand(void) {
+  rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
+  return (rng >> 11) * (1.0 / 9007199254740992.0);
+}
+static double srand1(void) { return 2 * urand() - 1; }
+
+typedef int (*pairfn)(const mjModel*, const mjData*, mjContact*, int, int, mjtNum);
+
+// exported pair functions by geom type (upper triangle, as upstream's collision table)
+static const char* names[mjNGEOMTYPES][mjNGEOMTYPES] = {
+  /* PLANE */     {0, 0, "PlaneSphere", "PlaneCapsule", 0, "PlaneCylinder", "PlaneBox", 0, 0},
+  /* HFIELD */    {0},
+  /* SPHERE */    {0, 0, "SphereSphere", "SphereCapsule", "Convex", "SphereCylinder", "SphereBox", "Convex", 0},
+  /* CAPSULE */   {0, 0, 0, "CapsuleCapsule", "Convex", "Convex", "CapsuleBox", "Convex", 0},
+  /* ELLIPSOID */ {0, 0, 0, 0, "Convex", "Convex", "Convex", "Convex", 0},
+  /* CYLINDER */  {0, 0, 0, 0, 0, "Convex", "Convex", "Convex", 0},
+  /* BOX */       {0, 0, 0, 0, 0, 0, "BoxBox", "Convex", 0},
+  /* MESH */      {0, 0, 0, 0, 0, 0, 0, "Convex", 0},
+  /* SDF */       {0},
+};
+
+static jmp_buf on_error;
+static char errmsg[1000];
+static void catch_error(const char* msg) {
+  snprintf(errmsg, sizeof(errmsg), "%s", msg);
+  longjmp(on_error, 1);
+}
+
+static void random_pose(mjtNum pos[3], mjtNum mat[9], const mjtNum center[3], mjtNum radius) {
+  mjtNum q[4] = {srand1(), srand1(), srand1(), srand1()};
+  mju_normalize4(q);
+  mju_quat2Mat(mat, q);
+  mjtNum dir[3] = {srand1(), srand1(), srand1()};
+  mju_normalize3(dir);
+  mjtNum r = radius * (0.05 + 1.05 * urand());
+  for (int k = 0; k < 3; k++) pos[k] = center[k] + r * dir[k];
+}
+
+int main(int argc, char** argv) {
+  if (argc != 5) { fprintf(stderr, "usage: collide_diff MODEL.mjb SEED NTRIAL OUT\n"); return 2; }
+  mjModel* m = mj_loadModel(argv[1], NULL);
+  if (!m) { fprintf(stderr, "cannot load %s\n", argv[1]); return 3; }
+  mjData* d = mj_makeData(m);
+  int seed = atoi(argv[2]), ntrial = atoi(argv[3]);
+  for (int i = 0; i < seed * 7 + 3; i++) urand();
+  FILE* f = fopen(argv[4], "w");
+  if (!f) return 2;
+  mju_user_error = catch_error;
+
+  static mjContact con[mjMAXCONPAIR];
+  int npair = 0;
+  for (int a = 0; a < m->ngeom; a++) {
+    for (int b = a + 1; b < m->ngeom; b++) {
+      int g1 = a, g2 = b;
+      if (m->geom_type[g1] > m->geom_type[g2]) { g1 = b; g2 = a; }
+      const char* name = names[m->geom_type[g1]][m->geom_type[g2]];
+      if (!name) continue;
+      char sym[64];
+      snprintf(sym, sizeof(sym), "mjc_%s", name);
+      pairfn fn = (pairfn)dlsym(RTLD_DEFAULT, sym);
+      npair++;
+      for (int t = 0; t < ntrial; t++) {
+        mjtNum zero[3] = {0, 0, 0};
+        mjtNum rb1 = m->geom_rbound[g1], rb2 = m->geom_rbound[g2];
+        random_pose(d->geom_xpos + 3*g1, d->geom_xmat + 9*g1, zero, 1.0);
+        random_pose(d->geom_xpos + 3*g2, d->geom_xmat + 9*g2, d->geom_xpos + 3*g1,
+                    1.1 * (rb1 + rb2));
+        // boxes and cylinders face to face now and then: same orientation, axis offset
+        if (t % 4 == 1) {
+          mju_copy(d->geom_xmat + 9*g2, d->geom_xmat + 9*g1, 9);
+        }
+        mjtNum margin = (t % 3 == 0) ? 0 : 0.2 * urand() * (rb1 + rb2 + 0.1);
+        memset(con, 0, sizeof(con));
+        fprintf(f, "pair_%d_%d_%d %s", g1, g2, t, name);
+        if (!fn) {
+          fprintf(f, " MISSING\n");
+          continue;
+        }
+        if (setjmp(on_error)) {
+          fprintf(f, " ERROR\n");
+          continue;
+        }
+        int n = fn(m, d, con, g1, g2, margin);
+        fprintf(f, " %d", n);
+        for (int i = 0; i < n && i < mjMAXCONPAIR; i++) {
+          fprintf(f, " %.17g", con[i].dist);
+          for (int k = 0; k < 3; k++) fprintf(f, " %.17g", con[i].pos[k]);
+          for (int k = 0; k < 9; k++) fprintf(f, " %.17g", con[i].frame[k]);
+        }
+        fprintf(f, "\n");
+      }
+    }
+  }
+  fclose(f);
+  fprintf(stderr, "%d pairs, %d trials each\n", npair, ntrial);
+  mj_deleteData(d);
+  mj_deleteModel(m);
+  return 0;
+}
