@@ -1,9 +1,45 @@
 //! Convex narrowphase: the object abstraction used by the CCD algorithms (support points of
 //! every convex shape, meshes by hill climbing, height-field prisms, flex elements), the
 //! general convex pair function, plane-convex, convex-height-field and the flex element
-//! variants: upstream's `engine_collision_convex.c`.
+//! variants: upstream's `engine_collision_convex.c` (native CCD path).
 
+use super::gjk::{ccd, CcdConfig, CcdStatus};
 use crate::abi::*;
+use crate::engine::{disabled, enabled, v3, v3m, v9, v9m};
+use crate::math::blas::{
+    add_to3, add_to_scl3, dist3, dot3, mul_mat_mat3, mul_mat_t_mat3, mul_mat_t_vec3, mul_mat_vec3, normalize3, sub3,
+    sub_from3,
+};
+use crate::math::misc::{max, min, sign};
+use crate::math::spatial::{axis_angle2quat, cross, quat2mat};
+
+use mjtDisableBit_::*;
+use mjtEnableBit_::*;
+use mjtGeom_::*;
+
+/// Below this many vertices a mesh's support point comes from a linear scan
+/// (upstream's `mjMESH_HILLCLIMB_MIN`).
+pub const MESH_HILLCLIMB_MIN: i32 = 10;
+
+const MINVAL2: f64 = mjMINVAL * mjMINVAL;
+
+/// Which support function an object uses.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    Undefined,
+    Sphere,
+    Capsule,
+    Ellipsoid,
+    Cylinder,
+    Box,
+    /// mesh by linear scan over all vertices
+    Mesh,
+    /// mesh by hill climbing over the vertex graph
+    HillClimb,
+    /// one height-field prism (`prism`)
+    Prism,
+    Flex,
+}
 
 /// A convex object for the CCD algorithms (upstream's `mjCCDObj`): a geom, a flex element or
 /// a flex vertex, with its margin and an optional extra rotation.
@@ -12,11 +48,11 @@ pub struct CcdObj<'a> {
     pub d: &'a mjData,
     /// geom id, or -1 for flex objects
     pub geom: i32,
-    /// geom type (`mjtGeom`), or -1 for flex objects
+    /// geom type (`mjtGeom`), or `mjGEOM_FLEX` for flex objects
     pub geom_type: i32,
-    /// index of the mesh vertex returned by the last support call (-1 if none)
+    /// index of the mesh vertex (or box corner) returned by the last support call (-1 if none)
     pub vertindex: i32,
-    /// mesh id for mesh geoms, else -1
+    /// warm start of mesh searches: graph-local vertex id (hill climbing) or vertex id
     pub meshindex: i32,
     pub flex: i32,
     pub elem: i32,
@@ -24,55 +60,1193 @@ pub struct CcdObj<'a> {
     pub margin: f64,
     /// extra rotation applied to the object (identity `[1,0,0,0]` by default)
     pub rotate: [f64; 4],
-    /// height-field prism vertices (global frame) for height-field collisions
+    /// height-field prism vertices: 0..3 bottom, 3..6 top
     pub prism: [[f64; 3]; 6],
+    kind: Kind,
+    // height field of a prism object: size, elevation data, rows and columns
+    hsize: [f64; 4],
+    hdata: &'a [f32],
+    hnrow: i32,
+    hncol: i32,
+}
+
+/// 3-vector from an f32 slice, widened.
+#[inline(always)]
+fn vf(v: &[f32], i: usize) -> [f64; 3] {
+    [v[3 * i] as f64, v[3 * i + 1] as f64, v[3 * i + 2] as f64]
+}
+
+/// a . b with b in single precision.
+#[inline(always)]
+fn dot3f(a: &[f64; 3], v: &[f32], i: usize) -> f64 {
+    a[0] * v[3 * i] as f64 + a[1] * v[3 * i + 1] as f64 + a[2] * v[3 * i + 2] as f64
+}
+
+/// mat * local + pos.
+#[inline(always)]
+fn local_to_global(mat: &[f64; 9], local: &[f64; 3], pos: &[f64; 3]) -> [f64; 3] {
+    let r = mul_mat_vec3(mat, local);
+    [r[0] + pos[0], r[1] + pos[1], r[2] + pos[2]]
+}
+
+/// The vertex graph of a mesh: edge list start per vertex, global vertex ids, and the
+/// -1 terminated neighbour lists (graph-local ids).
+struct MeshGraph<'a> {
+    edgeadr: &'a [i32],
+    globalid: &'a [i32],
+    localid: &'a [i32],
+}
+
+impl<'a> MeshGraph<'a> {
+    fn new(m: &'a mjModel, mesh: usize) -> Self {
+        let graph = m.mesh_graph();
+        let adr = m.mesh_graphadr()[mesh] as usize;
+        let nv = graph[adr] as usize;
+        MeshGraph {
+            edgeadr: &graph[adr + 2..adr + 2 + nv],
+            globalid: &graph[adr + 2 + nv..adr + 2 + 2 * nv],
+            localid: &graph[adr + 2 + 2 * nv..],
+        }
+    }
+
+    /// Neighbours (graph-local ids) of graph vertex `v`.
+    fn neighbours(&self, v: i32) -> impl Iterator<Item = i32> + '_ {
+        self.localid[self.edgeadr[v as usize] as usize..].iter().copied().take_while(|&x| x >= 0)
+    }
 }
 
 impl<'a> CcdObj<'a> {
-    /// Object for geom `g` with `margin` (`mjc_initCCDObj`).
+    /// Object for geom `g` (or a flex object when `g` is negative; set `flex`, `elem`, `vert`
+    /// afterwards) with `margin` (`mjc_initCCDObj`).
     ///
     /// # Safety
-    /// `d` must be data made for `m`, `g` a geom id.
+    /// `d` must be data made for `m`, `g` a geom id or negative.
     pub unsafe fn new(m: &'a mjModel, d: &'a mjData, g: i32, margin: f64) -> Self {
-        crate::mjerror!("mjc_initCCDObj", "not supported yet: convex collision objects");
-        CcdObj { m, d, geom: g, geom_type: -1, vertindex: -1, meshindex: -1, flex: -1, elem: -1, vert: -1, margin, rotate: [1.0, 0.0, 0.0, 0.0], prism: [[0.0; 3]; 6] }
+        let mut obj = CcdObj {
+            m,
+            d,
+            geom: g,
+            geom_type: mjGEOM_FLEX as i32,
+            vertindex: -1,
+            meshindex: -1,
+            flex: -1,
+            elem: -1,
+            vert: -1,
+            margin,
+            rotate: [1.0, 0.0, 0.0, 0.0],
+            prism: [[0.0; 3]; 6],
+            kind: Kind::Flex,
+            hsize: [0.0; 4],
+            hdata: &[],
+            hnrow: 0,
+            hncol: 0,
+        };
+        if g >= 0 {
+            let g = g as usize;
+            obj.geom_type = m.geom_type()[g];
+            let t = obj.geom_type;
+            obj.kind = if t == mjGEOM_ELLIPSOID as i32 {
+                Kind::Ellipsoid
+            } else if (t == mjGEOM_MESH as i32 || t == mjGEOM_SDF as i32) && m.geom_dataid()[g] >= 0 {
+                let mesh = m.geom_dataid()[g] as usize;
+                if m.mesh_graphadr()[mesh] < 0 || m.mesh_vertnum()[mesh] < MESH_HILLCLIMB_MIN {
+                    Kind::Mesh
+                } else {
+                    Kind::HillClimb
+                }
+            } else if t == mjGEOM_SPHERE as i32 {
+                Kind::Sphere
+            } else if t == mjGEOM_CAPSULE as i32 {
+                Kind::Capsule
+            } else if t == mjGEOM_CYLINDER as i32 {
+                Kind::Cylinder
+            } else if t == mjGEOM_BOX as i32 {
+                Kind::Box
+            } else if t == mjGEOM_HFIELD as i32 {
+                obj.set_hfield(m.geom_dataid()[g] as usize);
+                Kind::Prism
+            } else {
+                Kind::Undefined
+            };
+        }
+        obj
     }
 
-    /// Centre of the object in global coordinates (`mjc_center`).
+    /// A bare height-field prism object (as upstream's `mjc_HFieldElem` sets one up).
+    fn new_prism(m: &'a mjModel, d: &'a mjData, hid: usize) -> Self {
+        let mut obj = CcdObj {
+            m,
+            d,
+            geom: -1,
+            geom_type: mjGEOM_HFIELD as i32,
+            vertindex: -1,
+            meshindex: -1,
+            flex: -1,
+            elem: -1,
+            vert: -1,
+            margin: 0.0,
+            rotate: [1.0, 0.0, 0.0, 0.0],
+            prism: [[0.0; 3]; 6],
+            kind: Kind::Prism,
+            hsize: [0.0; 4],
+            hdata: &[],
+            hnrow: 0,
+            hncol: 0,
+        };
+        obj.set_hfield(hid);
+        obj
+    }
+
+    fn set_hfield(&mut self, hid: usize) {
+        let m = self.m;
+        self.hnrow = m.hfield_nrow()[hid];
+        self.hncol = m.hfield_ncol()[hid];
+        self.hsize.copy_from_slice(&m.hfield_size()[4 * hid..4 * hid + 4]);
+        let adr = m.hfield_adr()[hid] as usize;
+        let n = (self.hnrow.max(0) * self.hncol.max(0)) as usize;
+        self.hdata = &m.hfield_data()[adr..adr + n];
+    }
+
+    #[inline(always)]
+    unsafe fn xpos(&self) -> [f64; 3] {
+        *v3(self.d.geom_xpos(self.m), self.geom as usize)
+    }
+
+    #[inline(always)]
+    unsafe fn xmat(&self) -> [f64; 9] {
+        *v9(self.d.geom_xmat(self.m), self.geom as usize)
+    }
+
+    #[inline(always)]
+    fn size(&self) -> [f64; 3] {
+        *v3(self.m.geom_size(), self.geom as usize)
+    }
+
+    /// Centre of the object in global coordinates (`mjc_center`; the prism mean for prisms).
     ///
     /// # Safety
     /// As [`CcdObj::new`].
     pub unsafe fn center(&self) -> [f64; 3] {
-        [0.0; 3]
+        let (m, d) = (self.m, self.d);
+        if self.kind == Kind::Prism {
+            let mut res = [0.0; 3];
+            for p in &self.prism {
+                add_to3(&mut res, p);
+            }
+            let s = 1.0 / 6.0;
+            return [res[0] * s, res[1] * s, res[2] * s];
+        }
+        if self.geom >= 0 {
+            self.xpos()
+        } else if self.elem >= 0 {
+            let i = (m.flex_elemadr()[self.flex as usize] + self.elem) as usize;
+            *v3(&d.flexelem_aabb(m)[6 * i..6 * i + 3], 0)
+        } else {
+            let i = (m.flex_vertadr()[self.flex as usize] + self.vert) as usize;
+            *v3(d.flexvert_xpos(m), i)
+        }
     }
 
-    /// Support point of the object (inflated by half its margin) in direction `dir`
-    /// (global coordinates); sets `vertindex` for meshes.
+    /// Support point of the object in direction `dir` (global coordinates), as upstream's
+    /// `obj->support`: geoms and prisms without margin (the CCD adds half the margin of a geom
+    /// itself), flex objects with their radius plus half the margin. Sets `vertindex` for
+    /// boxes and meshes, `meshindex` for hill-climbed meshes.
     ///
     /// # Safety
     /// As [`CcdObj::new`].
-    pub unsafe fn support(&mut self, _dir: &[f64; 3]) -> [f64; 3] {
-        [0.0; 3]
+    pub unsafe fn support(&mut self, dir: &[f64; 3]) -> [f64; 3] {
+        match self.kind {
+            Kind::Sphere => self.support_sphere(dir),
+            Kind::Capsule => self.support_capsule(dir),
+            Kind::Ellipsoid => self.support_ellipsoid(dir),
+            Kind::Cylinder => self.support_cylinder(dir),
+            Kind::Box => self.support_box(dir),
+            Kind::Mesh => self.support_mesh(dir),
+            Kind::HillClimb => self.support_hillclimb(dir),
+            Kind::Prism => self.support_prism(dir),
+            Kind::Flex => self.support_flex(dir),
+            Kind::Undefined => {
+                crate::mjerror!("mjc_ccd", "ccd support function is undefined for geom type {}", self.geom_type);
+                [0.0; 3]
+            }
+        }
+    }
+
+    /// Support of the geom's centre point (`mjc_pointSupport`; spheres during CCD).
+    ///
+    /// # Safety
+    /// As [`CcdObj::new`]; the object must be a geom.
+    pub unsafe fn support_point(&mut self, _dir: &[f64; 3]) -> [f64; 3] {
+        self.xpos()
+    }
+
+    /// Support of the geom's axis segment (`mjc_lineSupport`; capsules during CCD).
+    ///
+    /// # Safety
+    /// As [`CcdObj::new`]; the object must be a geom.
+    pub unsafe fn support_line(&mut self, dir: &[f64; 3]) -> [f64; 3] {
+        let mat = self.xmat();
+        let pos = self.xpos();
+        let length = self.size()[1];
+        let dot = mat[2] * dir[0] + mat[5] * dir[1] + mat[8] * dir[2];
+        let scl = if dot >= 0.0 { length } else { -length };
+        [mat[2] * scl + pos[0], mat[5] * scl + pos[1], mat[8] * scl + pos[2]]
+    }
+
+    unsafe fn support_sphere(&self, dir: &[f64; 3]) -> [f64; 3] {
+        let pos = self.xpos();
+        let r = self.size()[0];
+        [r * dir[0] + pos[0], r * dir[1] + pos[1], r * dir[2] + pos[2]]
+    }
+
+    unsafe fn support_capsule(&self, dir: &[f64; 3]) -> [f64; 3] {
+        let (mat, pos, size) = (self.xmat(), self.xpos(), self.size());
+        let ld = mul_mat_t_vec3(&mat, dir);
+        let mut s = [ld[0] * size[0], ld[1] * size[0], ld[2] * size[0]];
+        s[2] += if ld[2] >= 0.0 { size[1] } else { -size[1] };
+        local_to_global(&mat, &s, &pos)
+    }
+
+    unsafe fn support_ellipsoid(&self, dir: &[f64; 3]) -> [f64; 3] {
+        let (mat, pos, size) = (self.xmat(), self.xpos(), self.size());
+        let ld = mul_mat_t_vec3(&mat, dir);
+        let mut s = [ld[0] * size[0], ld[1] * size[1], ld[2] * size[2]];
+        let norm2 = s[0] * s[0] + s[1] * s[1] + s[2] * s[2];
+        if norm2 < MINVAL2 {
+            return [mat[0] * size[0] + pos[0], mat[3] * size[0] + pos[1], mat[6] * size[0] + pos[2]];
+        }
+        let inv = 1.0 / norm2.sqrt();
+        for i in 0..3 {
+            s[i] *= inv * size[i];
+        }
+        local_to_global(&mat, &s, &pos)
+    }
+
+    unsafe fn support_cylinder(&self, dir: &[f64; 3]) -> [f64; 3] {
+        let (mat, pos, size) = (self.xmat(), self.xpos(), self.size());
+        let ld = mul_mat_t_vec3(&mat, dir);
+        let n2 = ld[0] * ld[0] + ld[1] * ld[1];
+        let scl = if n2 >= MINVAL2 { size[0] / n2.sqrt() } else { 0.0 };
+        let s = [scl * ld[0], scl * ld[1], if ld[2] >= 0.0 { size[1] } else { -size[1] }];
+        local_to_global(&mat, &s, &pos)
+    }
+
+    unsafe fn support_box(&mut self, dir: &[f64; 3]) -> [f64; 3] {
+        let (mat, pos, size) = (self.xmat(), self.xpos(), self.size());
+        let ld = mul_mat_t_vec3(&mat, dir);
+        let mut s = [0.0; 3];
+        let mut corner = 0;
+        for i in 0..3 {
+            s[i] = if ld[i] >= 0.0 { size[i] } else { -size[i] };
+            if s[i] > 0.0 {
+                corner |= 1 << i;
+            }
+        }
+        self.vertindex = corner;
+        local_to_global(&mat, &s, &pos)
+    }
+
+    /// Vertices of the geom's mesh (flat, single precision).
+    fn mesh_verts(&self) -> (&'a [f32], usize) {
+        let m = self.m;
+        let mesh = m.geom_dataid()[self.geom as usize] as usize;
+        let adr = m.mesh_vertadr()[mesh] as usize;
+        let n = m.mesh_vertnum()[mesh] as usize;
+        (&m.mesh_vert()[3 * adr..3 * (adr + n)], mesh)
+    }
+
+    unsafe fn support_mesh(&mut self, dir: &[f64; 3]) -> [f64; 3] {
+        let (mat, pos) = (self.xmat(), self.xpos());
+        let (verts, _) = self.mesh_verts();
+        let ld = mul_mat_t_vec3(&mat, dir);
+        let mut best = -(f32::MAX as f64);
+        let mut ibest = 0usize;
+        if self.vertindex >= 0 {
+            ibest = self.vertindex as usize;
+            best = dot3f(&ld, verts, ibest);
+        }
+        for i in 0..verts.len() / 3 {
+            let vdot = dot3f(&ld, verts, i);
+            if vdot > best {
+                best = vdot;
+                ibest = i;
+            }
+        }
+        self.vertindex = ibest as i32;
+        local_to_global(&mat, &vf(verts, ibest), &pos)
+    }
+
+    unsafe fn support_hillclimb(&mut self, dir: &[f64; 3]) -> [f64; 3] {
+        let (mat, pos) = (self.xmat(), self.xpos());
+        let (verts, mesh) = self.mesh_verts();
+        let graph = MeshGraph::new(self.m, mesh);
+        let ld = mul_mat_t_vec3(&mat, dir);
+        let mut best = -(f32::MAX as f64);
+        let mut prev = -1;
+        let mut ibest = if self.meshindex >= 0 { self.meshindex } else { 0 };
+        while ibest != prev {
+            prev = ibest;
+            for sub in graph.neighbours(prev) {
+                let vdot = dot3f(&ld, verts, graph.globalid[sub as usize] as usize);
+                if vdot > best {
+                    best = vdot;
+                    ibest = sub;
+                }
+            }
+        }
+        self.meshindex = ibest;
+        let gid = graph.globalid[ibest as usize];
+        self.vertindex = gid;
+        local_to_global(&mat, &vf(verts, gid as usize), &pos)
+    }
+
+    fn support_prism(&self, dir: &[f64; 3]) -> [f64; 3] {
+        let start = if dir[2] < 0.0 { 0 } else { 3 };
+        let mut ibest = start;
+        let mut best = dot3(&self.prism[start], dir);
+        for i in start + 1..start + 3 {
+            let tmp = dot3(&self.prism[i], dir);
+            if tmp > best {
+                ibest = i;
+                best = tmp;
+            }
+        }
+        self.prism[ibest]
+    }
+
+    unsafe fn support_flex(&self, dir: &[f64; 3]) -> [f64; 3] {
+        let (m, d) = (self.m, self.d);
+        let f = self.flex as usize;
+        let inflate = m.flex_radius()[f] + 0.5 * self.margin;
+        let xpos = d.flexvert_xpos(m);
+        let vadr = m.flex_vertadr()[f] as usize;
+        if self.elem >= 0 {
+            let dim = m.flex_dim()[f] as usize;
+            let start = m.flex_elemdataadr()[f] as usize + self.elem as usize * (dim + 1);
+            let edata = &m.flex_elem()[start..start + dim + 1];
+            let mut res = *v3(xpos, vadr + edata[0] as usize);
+            let mut best = dot3(&res, dir);
+            for &v in &edata[1..] {
+                let p = v3(xpos, vadr + v as usize);
+                let dot = dot3(p, dir);
+                if dot > best {
+                    best = dot;
+                    res = *p;
+                }
+            }
+            add_to_scl3(&mut res, dir, inflate);
+            res
+        } else {
+            let p = v3(xpos, vadr + self.vert as usize);
+            [p[0] + dir[0] * inflate, p[1] + dir[1] * inflate, p[2] + dir[2] * inflate]
+        }
+    }
+
+    /// Support point as libccd's callback computes it (`mjccd_support`): geoms inflated by
+    /// half the margin along the local direction, meshes by hill climbing from `meshindex`
+    /// whenever a graph exists.
+    unsafe fn support_ccd(&mut self, dir: &[f64; 3]) -> [f64; 3] {
+        if self.geom < 0 {
+            return self.support_flex(dir);
+        }
+        let (m, g) = (self.m, self.geom as usize);
+        let size = self.size();
+        let mat = self.xmat();
+        let ld = mul_mat_t_vec3(&mat, dir);
+        let t = self.geom_type;
+        let mut res = [0.0; 3];
+        if t == mjGEOM_SPHERE as i32 {
+            res = [ld[0] * size[0], ld[1] * size[0], ld[2] * size[0]];
+        } else if t == mjGEOM_CAPSULE as i32 {
+            res = [ld[0] * size[0], ld[1] * size[0], ld[2] * size[0]];
+            res[2] += sign(ld[2]) * size[1];
+        } else if t == mjGEOM_ELLIPSOID as i32 {
+            res = [ld[0] * size[0], ld[1] * size[1], ld[2] * size[2]];
+            normalize3(&mut res);
+            for i in 0..3 {
+                res[i] *= size[i];
+            }
+        } else if t == mjGEOM_CYLINDER as i32 {
+            let tmp = (ld[0] * ld[0] + ld[1] * ld[1]).sqrt();
+            if tmp > mjMINVAL {
+                res[0] = ld[0] / tmp * size[0];
+                res[1] = ld[1] / tmp * size[0];
+            }
+            res[2] = sign(ld[2]) * size[1];
+        } else if t == mjGEOM_BOX as i32 {
+            for i in 0..3 {
+                res[i] = sign(ld[i]) * size[i];
+            }
+        } else if (t == mjGEOM_MESH as i32 || t == mjGEOM_SDF as i32) && m.geom_dataid()[g] >= 0 {
+            let (verts, mesh) = self.mesh_verts();
+            let mut ibest = -1i32;
+            if m.mesh_graphadr()[mesh] < 0 {
+                let mut best = -1e10;
+                for i in 0..verts.len() / 3 {
+                    let vdot = ld[0] * verts[3 * i] as f64 + ld[1] * verts[3 * i + 1] as f64 + ld[2] * verts[3 * i + 2] as f64;
+                    if vdot > best {
+                        best = vdot;
+                        ibest = i as i32;
+                    }
+                }
+                self.meshindex = ibest;
+            } else {
+                let graph = MeshGraph::new(m, mesh);
+                let mut loc = if self.meshindex < 0 { 0 } else { self.meshindex };
+                let mut best = dot3f(&ld, verts, graph.globalid[loc as usize] as usize);
+                let mut change = true;
+                while change {
+                    change = false;
+                    for sub in graph.neighbours(loc) {
+                        let vdot = dot3f(&ld, verts, graph.globalid[sub as usize] as usize);
+                        if vdot > best {
+                            best = vdot;
+                            loc = sub;
+                            change = true;
+                        }
+                    }
+                }
+                self.meshindex = loc;
+                ibest = graph.globalid[loc as usize];
+            }
+            if ibest < 0 {
+                crate::mjwarning!("mesh_support could not find support vertex");
+            } else {
+                res = vf(verts, ibest as usize);
+            }
+        } else {
+            crate::mjerror!("mjccd_support", "ccd support function is undefined for geom type {}", m.geom_type()[g]);
+        }
+        for i in 0..3 {
+            res[i] += ld[i] * self.margin / 2.0;
+        }
+        let r = mul_mat_vec3(&mat, &res);
+        let pos = self.xpos();
+        [r[0] + pos[0], r[1] + pos[1], r[2] + pos[2]]
+    }
+
+    /// Shifts the prism by one grid vertex and puts `(x, y, z)` in the last slot (top z only).
+    fn push_prism_vert(&mut self, x: f64, y: f64, z: f64) {
+        let p = &mut self.prism;
+        p[0] = p[1];
+        p[1] = p[2];
+        p[3] = p[4];
+        p[4] = p[5];
+        p[2][0] = x;
+        p[5][0] = x;
+        p[2][1] = y;
+        p[5][1] = y;
+        p[5][2] = z;
     }
 }
 
-fn not_yet(name: &str) -> usize {
-    crate::mjerror!(name, "not supported yet: convex collisions");
-    0
+//------------------------------------------ CCD driving -------------------------------------------
+
+/// Runs native CCD for one pair and writes its contacts (at most `max_contacts`) into `con`
+/// (`mjc_CCDIteration`).
+unsafe fn ccd_iteration(
+    m: &mjModel,
+    d: &mjData,
+    obj1: &mut CcdObj,
+    obj2: &mut CcdObj,
+    con: &mut [mjContact],
+    max_contacts: i32,
+    margin: f64,
+) -> usize {
+    if disabled(m, mjDSBL_NATIVECCD) {
+        crate::mjerror!("mjc_CCDIteration", "not supported yet: libccd fallback (mjDSBL_NATIVECCD)");
+        return 0;
+    }
+    let config = CcdConfig {
+        max_iterations: m.opt.ccd_iterations,
+        tolerance: m.opt.ccd_tolerance,
+        max_contacts,
+        dist_cutoff: 0.0,
+        stack: d as *const mjData as *mut mjData,
+    };
+    let mut status = CcdStatus::default();
+    let dist = ccd(&config, &mut status, obj1, obj2);
+    if dist.is_nan() || dist >= 0.0 {
+        return 0;
+    }
+    let n = (status.nx.max(0) as usize).min(con.len());
+    for (i, c) in con[..n].iter_mut().enumerate() {
+        let x1 = v3(&status.x1, i);
+        let x2 = v3(&status.x2, i);
+        c.dist = margin + dist;
+        let mut normal = sub3(x1, x2);
+        normalize3(&mut normal);
+        c.frame[..3].copy_from_slice(&normal);
+        for k in 0..3 {
+            c.pos[k] = 0.5 * (x1[k] + x2[k]);
+        }
+        c.frame[3..6].fill(0.0);
+    }
+    n
+}
+
+/// Penetration of two objects by native CCD (`mjc_penetration`): depth, unit direction from
+/// object 2 to object 1 and midpoint, or None without penetration.
+unsafe fn penetration(m: &mjModel, d: &mjData, obj1: &mut CcdObj, obj2: &mut CcdObj) -> Option<(f64, [f64; 3], [f64; 3])> {
+    if disabled(m, mjDSBL_NATIVECCD) {
+        crate::mjerror!("mjc_penetration", "not supported yet: libccd fallback (mjDSBL_NATIVECCD)");
+        return None;
+    }
+    let config = CcdConfig {
+        max_iterations: m.opt.ccd_iterations,
+        tolerance: m.opt.ccd_tolerance,
+        max_contacts: 1,
+        dist_cutoff: 0.0,
+        stack: d as *const mjData as *mut mjData,
+    };
+    let mut status = CcdStatus::default();
+    let dist = ccd(&config, &mut status, obj1, obj2);
+    if dist < 0.0 {
+        let x1 = v3(&status.x1, 0);
+        let x2 = v3(&status.x2, 0);
+        let mut dir = sub3(x1, x2);
+        normalize3(&mut dir);
+        let pos = [0.5 * (x1[0] + x2[0]), 0.5 * (x1[1] + x2[1]), 0.5 * (x1[2] + x2[2])];
+        Some((-dist, dir, pos))
+    } else {
+        None
+    }
+}
+
+/// libccd's test of a vector against the origin (every component below DBL_EPSILON).
+fn is_origin(v: &[f64; 3]) -> bool {
+    v.iter().all(|x| x.abs() < f64::EPSILON)
+}
+
+/// True when the last of `con[..n]` is farther than `tolerance` from all earlier ones
+/// (`mjc_isDistinctContact`).
+fn is_distinct_contact(con: &[mjContact], n: usize, tolerance: f64) -> bool {
+    let last = &con[n - 1].pos;
+    con[..n - 1].iter().all(|c| dist3(&c.pos, last) > tolerance)
+}
+
+/// Rotates the frame (`xmat`, `xpos`) by `rot` about the point `origin` (`mju_rotateFrame`).
+fn rotate_frame(origin: &[f64; 3], rot: &[f64; 9], xmat: &mut [f64; 9], xpos: &mut [f64; 3]) {
+    *xmat = mul_mat_mat3(rot, xmat);
+    let rel = sub3(origin, xpos);
+    let mut vec = mul_mat_vec3(rot, &rel);
+    sub_from3(&mut vec, &rel);
+    sub_from3(xpos, &vec);
+}
+
+/// Completes a contact frame from its normal (and a tentative second axis) (`mju_makeFrame`).
+fn make_frame(frame: &mut [f64; 9]) {
+    let mut x = [frame[0], frame[1], frame[2]];
+    if normalize3(&mut x) < 0.5 {
+        crate::mjerror!("mju_makeFrame", "xaxis of contact frame undefined");
+    }
+    let mut y = [frame[3], frame[4], frame[5]];
+    if dot3(&y, &y) < 0.25 {
+        y = [0.0; 3];
+        if x[1] < 0.5 && x[1] > -0.5 {
+            y[1] = 1.0;
+        } else {
+            y[2] = 1.0;
+        }
+    }
+    let s = dot3(&x, &y);
+    let tmp = [x[0] * s, x[1] * s, x[2] * s];
+    sub_from3(&mut y, &tmp);
+    normalize3(&mut y);
+    let z = cross(&x, &y);
+    frame[..3].copy_from_slice(&x);
+    frame[3..6].copy_from_slice(&y);
+    frame[6..].copy_from_slice(&z);
+}
+
+/// Copy of geom `g`'s global position and orientation.
+unsafe fn geom_frame(m: &mjModel, d: &mjData, g: usize) -> ([f64; 3], [f64; 9]) {
+    (*v3(d.geom_xpos(m), g), *v9(d.geom_xmat(m), g))
+}
+
+/// Overwrites geom `g`'s global position and orientation (the convex functions move geoms
+/// temporarily and put them back).
+unsafe fn set_geom_frame(m: &mjModel, d: &mjData, g: usize, pos: &[f64; 3], mat: &[f64; 9]) {
+    *v3m(d.geom_xpos(m), g) = *pos;
+    *v9m(d.geom_xmat(m), g) = *mat;
+}
+
+/// Contacts one CCD pass can return (`maxContacts`).
+fn max_contacts(obj1: &CcdObj, obj2: &CcdObj) -> i32 {
+    if obj1.margin > 0.0 || obj2.margin > 0.0 {
+        return 1;
+    }
+    let m = obj1.m;
+    let t1 = m.geom_type()[obj1.geom as usize];
+    let t2 = m.geom_type()[obj2.geom as usize];
+    let (b, me) = (mjGEOM_BOX as i32, mjGEOM_MESH as i32);
+    if t1 == b && t2 == b {
+        return 8;
+    }
+    if (t1 == b || t1 == me) && (t2 == b || t2 == me) {
+        return if enabled(m, mjENBL_MULTICCD) { 4 } else { 1 };
+    }
+    1
 }
 
 /// General convex pair (`mjc_Convex`).
-pub unsafe fn convex(_m: &mjModel, _d: &mjData, _con: &mut [mjContact], _g1: usize, _g2: usize, _margin: f64) -> usize { not_yet("mjc_Convex") }
-/// Plane `g1` against a convex geom `g2` (`mjc_PlaneConvex`).
-pub unsafe fn plane_convex(_m: &mjModel, _d: &mjData, _con: &mut [mjContact], _g1: usize, _g2: usize, _margin: f64) -> usize { not_yet("mjc_PlaneConvex") }
-/// Height field `g1` against a convex geom `g2` (`mjc_ConvexHField`).
-pub unsafe fn convex_hfield(_m: &mjModel, _d: &mjData, _con: &mut [mjContact], _g1: usize, _g2: usize, _margin: f64) -> usize { not_yet("mjc_ConvexHField") }
-/// Geom, flex element or flex vertex against a flex element (`mjc_ConvexElem`); -1 marks
-/// unused ids as upstream.
+///
+/// # Safety
+/// `d` must be data made for `m`; `g1`, `g2` geom ids of convex types.
+pub unsafe fn convex(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
+    let mut obj1 = CcdObj::new(m, d, g1 as i32, margin);
+    let mut obj2 = CcdObj::new(m, d, g2 as i32, margin);
+    let maxc = max_contacts(&obj1, &obj2);
+    let mut ncon = ccd_iteration(m, d, &mut obj1, &mut obj2, con, maxc, margin);
+
+    if !disabled(m, mjDSBL_NATIVECCD) && maxc > 1 {
+        return ncon;
+    }
+
+    let types = m.geom_type();
+    let smooth = |t: i32| t == mjGEOM_ELLIPSOID as i32 || t == mjGEOM_SPHERE as i32;
+    if ncon != 1 || !enabled(m, mjENBL_MULTICCD) || smooth(types[g1]) || smooth(types[g2]) {
+        return ncon;
+    }
+
+    // perturb both geoms by small rotations about the first contact, collect distinct contacts
+    let (xpos1, xmat1) = geom_frame(m, d, g1);
+    let (xpos2, xmat2) = geom_frame(m, d, g2);
+
+    let mut frame = con[0].frame;
+    make_frame(&mut frame);
+    let tolerance = 1e-3 * min(m.geom_rbound()[g1], m.geom_rbound()[g2]);
+    let axes = [[frame[3], frame[4], frame[5]], [frame[6], frame[7], frame[8]]];
+    let origin = con[0].pos;
+
+    for axis in &axes {
+        for angle in [-1e-3, 1e-3] {
+            let rot = quat2mat(&axis_angle2quat(axis, angle));
+            let (mut p1, mut r1) = (xpos1, xmat1);
+            rotate_frame(&origin, &rot, &mut r1, &mut p1);
+            set_geom_frame(m, d, g1, &p1, &r1);
+            let invrot = [rot[0], rot[3], rot[6], rot[1], rot[4], rot[7], rot[2], rot[5], rot[8]];
+            let (mut p2, mut r2) = (xpos2, xmat2);
+            rotate_frame(&origin, &invrot, &mut r2, &mut p2);
+            set_geom_frame(m, d, g2, &p2, &r2);
+
+            if ncon < con.len() {
+                let found = ccd_iteration(m, d, &mut obj1, &mut obj2, &mut con[ncon..], 1, margin);
+                if found > 0 && is_distinct_contact(con, ncon + 1, tolerance) {
+                    con[ncon].dist = con[0].dist;
+                    ncon += 1;
+                }
+            }
+
+            set_geom_frame(m, d, g1, &xpos1, &xmat1);
+            set_geom_frame(m, d, g2, &xpos2, &xmat2);
+        }
+    }
+    ncon
+}
+
+/// Most contacts a plane-mesh pair gets, and the fraction of the mesh's bounding radius
+/// extra contacts must keep from the first one.
+const MAX_PLANE_MESH: usize = 3;
+const TOL_PLANE_MESH: f64 = 0.3;
+
+/// Writes a plane contact at mesh vertex `vertex` unless it is near `first`
+/// (`addplanemesh`); returns the number of contacts added.
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn convex_elem(_m: &mjModel, _d: &mjData, _con: &mut [mjContact], _g1: i32, _f1: i32, _e1: i32, _v1: i32, _f2: i32, _e2: i32, _margin: f64) -> usize { not_yet("mjc_ConvexElem") }
-/// Height field `g` against flex element `e` of flex `f` (`mjc_HFieldElem`).
-pub unsafe fn hfield_elem(_m: &mjModel, _d: &mjData, _con: &mut [mjContact], _g: usize, _f: usize, _e: usize, _margin: f64) -> usize { not_yet("mjc_HFieldElem") }
+fn add_plane_mesh(
+    con: &mut mjContact,
+    vertex: [f64; 3],
+    pos1: &[f64; 3],
+    normal: &[f64; 3],
+    pos2: &[f64; 3],
+    mat2: &[f64; 9],
+    first: &[f64; 3],
+    rbound: f64,
+) -> usize {
+    let mut pnt = mul_mat_vec3(mat2, &vertex);
+    add_to3(&mut pnt, pos2);
+    if dist3(&pnt, first) < TOL_PLANE_MESH * rbound {
+        return 0;
+    }
+    let dif = sub3(&pnt, pos1);
+    con.dist = dot3(normal, &dif);
+    let mut pos = pnt;
+    add_to_scl3(&mut pos, normal, -0.5 * con.dist);
+    con.pos = pos;
+    con.frame[..3].copy_from_slice(normal);
+    con.frame[3..6].fill(0.0);
+    1
+}
+
+/// Plane `g1` against a convex geom `g2` (`mjc_PlaneConvex`).
+///
+/// # Safety
+/// As [`convex`].
+pub unsafe fn plane_convex(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
+    let (pos1, mat1) = geom_frame(m, d, g1);
+    let (pos2, mat2) = geom_frame(m, d, g2);
+    let normal = [mat1[2], mat1[5], mat1[8]];
+    let mut obj = CcdObj::new(m, d, g2 as i32, 0.0);
+    let dir = [-mat1[2], -mat1[5], -mat1[8]];
+    let vec = obj.support_ccd(&dir);
+
+    let dif = sub3(&vec, &pos1);
+    let dist = dot3(&normal, &dif);
+    if dist > margin || con.is_empty() {
+        return 0;
+    }
+    con[0].dist = dist;
+    let mut p = vec;
+    add_to_scl3(&mut p, &normal, -0.5 * dist);
+    con[0].pos = p;
+    con[0].frame[..3].copy_from_slice(&normal);
+    con[0].frame[3..6].fill(0.0);
+
+    let mut count = 1;
+    let mesh = m.geom_dataid()[g2];
+    if mesh == -1 {
+        return count;
+    }
+    let mesh = mesh as usize;
+    let (verts, _) = obj.mesh_verts();
+    let locdir = mul_mat_t_vec3(&mat2, &dir);
+    let threshold = dot3(&normal, &sub3(&pos2, &pos1)) - margin;
+    let first = con[0].pos;
+    let rbound = m.geom_rbound()[g2];
+    let cap = MAX_PLANE_MESH.min(con.len());
+    let vdot = |i: usize| locdir[0] * verts[3 * i] as f64 + locdir[1] * verts[3 * i + 1] as f64 + locdir[2] * verts[3 * i + 2] as f64;
+
+    if m.mesh_graphadr()[mesh] < 0 {
+        for i in 0..verts.len() / 3 {
+            if count >= cap {
+                break;
+            }
+            if vdot(i) > threshold && i as i32 != obj.meshindex {
+                count += add_plane_mesh(&mut con[count], vf(verts, i), &pos1, &normal, &pos2, &mat2, &first, rbound);
+            }
+        }
+    } else if obj.meshindex >= 0 {
+        let graph = MeshGraph::new(m, mesh);
+        for loc in graph.neighbours(obj.meshindex) {
+            if count >= cap {
+                break;
+            }
+            let v = graph.globalid[loc as usize] as usize;
+            if vdot(v) > threshold {
+                count += add_plane_mesh(&mut con[count], vf(verts, v), &pos1, &normal, &pos2, &mat2, &first, rbound);
+            }
+        }
+    }
+    count
+}
+
+/// Height field `g1` against a convex geom `g2` (`mjc_ConvexHField`): CCD against every
+/// triangular prism of the grid under the geom's bounding box.
+///
+/// # Safety
+/// As [`convex`].
+pub unsafe fn convex_hfield(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
+    let (pos1, mat1) = geom_frame(m, d, g1);
+    let (savepos2, savemat2) = geom_frame(m, d, g2);
+    let hid = m.geom_dataid()[g1] as usize;
+    let nrow = m.hfield_nrow()[hid];
+    let ncol = m.hfield_ncol()[hid];
+    let hs = &m.hfield_size()[4 * hid..4 * hid + 4];
+    let (size0, size1, size2, size3) = (hs[0], hs[1], hs[2], hs[3]);
+
+    // bounding sphere of geom 2 against the height field's box
+    let rel = [savepos2[0] - pos1[0], savepos2[1] - pos1[1], savepos2[2] - pos1[2]];
+    let pos = mul_mat_t_vec3(&mat1, &rel);
+    let radius = m.geom_rbound()[g2] + margin;
+    if size0 < pos[0] - radius
+        || -size0 > pos[0] + radius
+        || size1 < pos[1] - radius
+        || -size1 > pos[1] + radius
+        || size2 < pos[2] - radius
+        || -size3 > pos[2] + radius
+    {
+        return 0;
+    }
+
+    let mut obj1 = CcdObj::new(m, d, g1 as i32, 0.0);
+    let mut obj2 = CcdObj::new(m, d, g2 as i32, 0.0);
+
+    // express geom 2 in the height field's frame for the rest of the test
+    let mat = mul_mat_t_mat3(&mat1, &savemat2);
+    set_geom_frame(m, d, g2, &pos, &mat);
+
+    let mut ext = [0.0; 6]; // xmax, xmin, ymax, ymin, zmax, zmin
+    for k in 0..3 {
+        let mut dir = [0.0; 3];
+        dir[k] = 1.0;
+        ext[2 * k] = obj2.support(&dir)[k];
+        dir[k] = -1.0;
+        ext[2 * k + 1] = obj2.support(&dir)[k];
+    }
+    let [xmax, xmin, ymax, ymin, zmax, zmin] = ext;
+
+    let restore = || set_geom_frame(m, d, g2, &savepos2, &savemat2);
+
+    if xmin - margin > size0
+        || xmax + margin < -size0
+        || ymin - margin > size1
+        || ymax + margin < -size1
+        || zmin - margin > size2
+        || zmax + margin < -size3
+    {
+        restore();
+        return 0;
+    }
+
+    let (nc1, nr1) = ((ncol - 1) as f64, (nrow - 1) as f64);
+    let cmin = (((xmin + size0) / (2.0 * size0) * nc1).floor() as i32).max(0);
+    let cmax = (((xmax + size0) / (2.0 * size0) * nc1).ceil() as i32).min(ncol - 1);
+    let rmin = (((ymin + size1) / (2.0 * size1) * nr1).floor() as i32).max(0);
+    let rmax = (((ymax + size1) / (2.0 * size1) * nr1).ceil() as i32).min(nrow - 1);
+
+    obj2.margin = margin;
+    let dx = (2.0 * size0) / nc1;
+    let dy = (2.0 * size1) / nr1;
+    for k in 0..3 {
+        obj1.prism[k][2] = -size3;
+    }
+
+    let hdata = obj1.hdata;
+    let ncolu = ncol as usize;
+    // grid vertex (r + 1 - i, c) as the newest prism vertex
+    let add = |obj: &mut CcdObj, r: i32, c: i32, i: i32| {
+        let rr = r + 1 - i;
+        let z = hdata[rr as usize * ncolu + c as usize] as f64 * size2 + margin;
+        obj.push_prism_vert(dx * c as f64 - size0, dy * rr as f64 - size1, z);
+    };
+
+    let mut ncon = 0;
+    'grid: for r in rmin..rmax {
+        add(&mut obj1, r, cmin, 0);
+        add(&mut obj1, r, cmin, 1);
+        for c in cmin + 1..=cmax {
+            for i in 0..2 {
+                add(&mut obj1, r, c, i);
+                let p = &obj1.prism;
+                if p[3][2] < zmin && p[4][2] < zmin && p[5][2] < zmin {
+                    continue;
+                }
+                if let Some((depth, dir, vec)) = penetration(m, d, &mut obj1, &mut obj2) {
+                    if !is_origin(&dir) {
+                        let Some(cn) = con.get_mut(ncon) else { break 'grid };
+                        cn.dist = -depth;
+                        let frame = mul_mat_vec3(&mat1, &dir);
+                        cn.frame[..3].copy_from_slice(&frame);
+                        let mut p = mul_mat_vec3(&mat1, &vec);
+                        add_to3(&mut p, &pos1);
+                        cn.pos = p;
+                        cn.frame[3..6].fill(0.0);
+                        ncon += 1;
+                        if ncon >= mjMAXCONPAIR {
+                            break 'grid;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    restore();
+    ncon
+}
+
+//------------------------------------------ contact normal fix ------------------------------------
+
+/// Normal at the ellipsoid boundary for a point inside, by ray projection (`mjc_ellipsoidInside`).
+fn ellipsoid_inside(nrm: &mut [f64; 3], pos: &[f64; 3], size: &[f64; 3]) -> bool {
+    const MAXITER: i32 = 30;
+    const TOL: f64 = 1e-6;
+    let s2inv = [1.0 / (size[0] * size[0]), 1.0 / (size[1] * size[1]), 1.0 / (size[2] * size[2])];
+    let c = pos[0] * pos[0] * s2inv[0] + pos[1] * pos[1] * s2inv[1] + pos[2] * pos[2] * s2inv[2] - 1.0;
+    if c > 0.0 {
+        return false;
+    }
+    normalize3(nrm);
+    for iter in 0..MAXITER {
+        let a = nrm[0] * nrm[0] * s2inv[0] + nrm[1] * nrm[1] * s2inv[1] + nrm[2] * nrm[2] * s2inv[2];
+        let b = pos[0] * nrm[0] * s2inv[0] + pos[1] * nrm[1] * s2inv[1] + pos[2] * nrm[2] * s2inv[2];
+        let det = b * b - a * c;
+        if det < mjMINVAL || a < mjMINVAL {
+            return iter > 0;
+        }
+        let x = (-b + det.sqrt()) / a;
+        if x < 0.0 {
+            return iter > 0;
+        }
+        let pnt = [pos[0] + nrm[0] * x, pos[1] + nrm[1] * x, pos[2] + nrm[2] * x];
+        let mut newnrm = [pnt[0] * s2inv[0], pnt[1] * s2inv[1], pnt[2] * s2inv[2]];
+        normalize3(&mut newnrm);
+        let change = dist3(nrm, &newnrm);
+        *nrm = newnrm;
+        if change < TOL {
+            break;
+        }
+    }
+    true
+}
+
+/// Normal of the ellipsoid at the point nearest to an outside point (`mjc_ellipsoidOutside`).
+fn ellipsoid_outside(nrm: &mut [f64; 3], pos: &[f64; 3], size: &[f64; 3]) -> bool {
+    const MAXITER: i32 = 30;
+    const TOL: f64 = 1e-6;
+    let s2 = [size[0] * size[0], size[1] * size[1], size[2] * size[2]];
+    let ps2 = [pos[0] * pos[0] * s2[0], pos[1] * pos[1] * s2[1], pos[2] * pos[2] * s2[2]];
+    let mut la = 0.0;
+    for _ in 0..MAXITER {
+        let r = [1.0 / (s2[0] + la), 1.0 / (s2[1] + la), 1.0 / (s2[2] + la)];
+        let val = ps2[0] * r[0] * r[0] + ps2[1] * r[1] * r[1] + ps2[2] * r[2] * r[2] - 1.0;
+        if val < TOL {
+            break;
+        }
+        let deriv = -2.0 * (ps2[0] * r[0] * r[0] * r[0] + ps2[1] * r[1] * r[1] * r[1] + ps2[2] * r[2] * r[2] * r[2]);
+        if deriv > -mjMINVAL {
+            break;
+        }
+        let delta = -val / deriv;
+        if delta < TOL {
+            break;
+        }
+        la += delta;
+    }
+    *nrm = [pos[0] / (s2[0] + la), pos[1] / (s2[1] + la), pos[2] / (s2[2] + la)];
+    normalize3(nrm);
+    true
+}
+
 /// Replaces the normal of a contact between smooth geoms by the analytic one where upstream
 /// does (`mjc_fixNormal`).
-pub unsafe fn fix_normal(_m: &mjModel, _d: &mjData, _con: &mut mjContact, _g1: usize, _g2: usize) {}
+///
+/// # Safety
+/// As [`convex`].
+pub unsafe fn fix_normal(m: &mjModel, d: &mjData, con: &mut mjContact, g1: usize, g2: usize) {
+    let gid = [g1, g2];
+    let smooth = |t: i32| {
+        t == mjGEOM_SPHERE as i32 || t == mjGEOM_CAPSULE as i32 || t == mjGEOM_ELLIPSOID as i32 || t == mjGEOM_CYLINDER as i32
+    };
+    let types = gid.map(|g| m.geom_type()[g]);
+    if !smooth(types[0]) && !smooth(types[1]) {
+        return;
+    }
+    let f = [con.frame[0], con.frame[1], con.frame[2]];
+    let mut normal = [f, [-f[0], -f[1], -f[2]]];
+    let mut processed = [false; 2];
+
+    for i in 0..2 {
+        let t = types[i];
+        if !smooth(t) {
+            continue;
+        }
+        let (gpos, mat) = geom_frame(m, d, gid[i]);
+        let size = *v3(m.geom_size(), gid[i]);
+        let dif = sub3(&con.pos, &gpos);
+        let pos = mul_mat_t_vec3(&mat, &dif);
+        let mut nrm = mul_mat_t_vec3(&mat, &normal[i]);
+
+        if t == mjGEOM_SPHERE as i32 {
+            nrm = pos;
+            processed[i] = true;
+        } else if t == mjGEOM_CAPSULE as i32 {
+            nrm[2] = if pos[2] < -size[1] {
+                pos[2] + size[1]
+            } else if pos[2] > size[1] {
+                pos[2] - size[1]
+            } else {
+                0.0
+            };
+            nrm[0] = pos[0];
+            nrm[1] = pos[1];
+            processed[i] = true;
+        } else if t == mjGEOM_ELLIPSOID as i32 {
+            if size[0] < mjMINVAL || size[1] < mjMINVAL || size[2] < mjMINVAL {
+                continue;
+            }
+            let dst = pos[0] * pos[0] / (size[0] * size[0]) + pos[1] * pos[1] / (size[1] * size[1]) + pos[2] * pos[2] / (size[2] * size[2]);
+            processed[i] = if dst <= 1.0 { ellipsoid_inside(&mut nrm, &pos, &size) } else { ellipsoid_outside(&mut nrm, &pos, &size) };
+        } else {
+            // cylinder: only near the round wall
+            if pos[2].abs() > 0.95 * size[1] {
+                continue;
+            }
+            let dst1 = (size[1] - pos[2].abs()).abs();
+            let dst2 = (size[0] - crate::math::blas::norm(&pos[..2])).abs();
+            if dst1 < 0.25 * dst2 {
+                continue;
+            }
+            nrm = [pos[0], pos[1], 0.0];
+            processed[i] = true;
+        }
+
+        if processed[i] {
+            normalize3(&mut nrm);
+            normal[i] = mul_mat_vec3(&mat, &nrm);
+        }
+    }
+
+    if processed[0] && processed[1] {
+        let mut n = sub3(&normal[0], &normal[1]);
+        normalize3(&mut n);
+        con.frame[..3].copy_from_slice(&n);
+    } else if processed[0] {
+        con.frame[..3].copy_from_slice(&normal[0]);
+    } else if processed[1] {
+        let n = normal[1];
+        con.frame[..3].copy_from_slice(&[-n[0], -n[1], -n[2]]);
+    }
+    if processed[0] || processed[1] {
+        con.frame[3..6].fill(0.0);
+    }
+}
+
+//------------------------------------------ flex collisions ---------------------------------------
+
+/// Geom, flex element or flex vertex against a flex element (`mjc_ConvexElem`); -1 marks
+/// unused ids as upstream.
+///
+/// # Safety
+/// As [`convex`]; the ids must be valid where not -1.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn convex_elem(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: i32, f1: i32, e1: i32, v1: i32, f2: i32, e2: i32, margin: f64) -> usize {
+    let mut obj1 = CcdObj::new(m, d, g1, margin);
+    let mut obj2 = CcdObj::new(m, d, -1, margin);
+    (obj1.flex, obj1.elem, obj1.vert) = (f1, e1, v1);
+    (obj2.flex, obj2.elem, obj2.vert) = (f2, e2, -1);
+    ccd_iteration(m, d, &mut obj1, &mut obj2, con, 1, margin)
+}
+
+/// `mat' * vec` for a 3x3 matrix as `mju_mulMatTVec` sums it (zero entries of `vec` skipped).
+fn mul_mat_t_vec_skip(mat: &[f64; 9], vec: &[f64; 3]) -> [f64; 3] {
+    let mut res = [0.0; 3];
+    for r in 0..3 {
+        let t = vec[r];
+        if t != 0.0 {
+            for c in 0..3 {
+                res[c] += mat[3 * r + c] * t;
+            }
+        }
+    }
+    res
+}
+
+/// Height field `g` against flex element `e` of flex `f` (`mjc_HFieldElem`).
+///
+/// # Safety
+/// As [`convex`].
+pub unsafe fn hfield_elem(m: &mjModel, d: &mjData, con: &mut [mjContact], g: usize, f: usize, e: usize, margin: f64) -> usize {
+    let hid = m.geom_dataid()[g] as usize;
+    let mut obj1 = CcdObj::new_prism(m, d, hid);
+    let nrow = obj1.hnrow;
+    let ncol = obj1.hncol;
+    let hsize = obj1.hsize;
+    let hdata = obj1.hdata;
+    let (hpos, hmat) = geom_frame(m, d, g);
+
+    let dim = m.flex_dim()[f] as usize;
+    let start = m.flex_elemdataadr()[f] as usize + e * (dim + 1);
+    let edata = &m.flex_elem()[start..start + dim + 1];
+    let vadr = m.flex_vertadr()[f] as usize;
+    let ei = m.flex_elemadr()[f] as usize + e;
+    let vpos = |v: i32| -> &mut [f64; 3] { v3m(d.flexvert_xpos(m), vadr + v as usize) };
+    let cpos = || -> &mut [f64; 3] { v3m(&mut d.flexelem_aabb(m)[6 * ei..6 * ei + 3], 0) };
+
+    let mut obj2 = CcdObj::new(m, d, -1, margin);
+    (obj2.flex, obj2.elem, obj2.vert) = (f as i32, e as i32, -1);
+
+    // element vertices and centre in the height field's frame (restored at the end)
+    let mut savevert = [[0.0; 3]; 4];
+    for (i, &v) in edata.iter().enumerate() {
+        let p = vpos(v);
+        savevert[i] = *p;
+        let vec = sub3(p, &hpos);
+        *p = mul_mat_t_vec_skip(&hmat, &vec);
+    }
+    let center = cpos();
+    let savecenter = *center;
+    *center = mul_mat_t_vec_skip(&hmat, &sub3(center, &hpos));
+
+    let restore = || {
+        for (i, &v) in edata.iter().enumerate() {
+            *vpos(v) = savevert[i];
+        }
+        *cpos() = savecenter;
+    };
+
+    let p0 = *vpos(edata[0]);
+    let (mut xmin, mut xmax, mut ymin, mut ymax, mut zmin, mut zmax) = (p0[0], p0[0], p0[1], p0[1], p0[2], p0[2]);
+    for &v in &edata[1..] {
+        let p = *vpos(v);
+        xmin = min(xmin, p[0]);
+        xmax = max(xmax, p[0]);
+        ymin = min(ymin, p[1]);
+        ymax = max(ymax, p[1]);
+        zmin = min(zmin, p[2]);
+        zmax = max(zmax, p[2]);
+    }
+
+    if xmin - margin > hsize[0]
+        || xmax + margin < -hsize[0]
+        || ymin - margin > hsize[1]
+        || ymax + margin < -hsize[1]
+        || zmin - margin > hsize[2]
+        || zmax + margin < -hsize[3]
+    {
+        restore();
+        return 0;
+    }
+
+    let (nc1, nr1) = ((ncol - 1) as f64, (nrow - 1) as f64);
+    let cmin = (((xmin + hsize[0]) / (2.0 * hsize[0]) * nc1).floor() as i32).max(0);
+    let cmax = (((xmax + hsize[0]) / (2.0 * hsize[0]) * nc1).ceil() as i32).min(ncol - 1);
+    let rmin = (((ymin + hsize[1]) / (2.0 * hsize[1]) * nr1).floor() as i32).max(0);
+    let rmax = (((ymax + hsize[1]) / (2.0 * hsize[1]) * nr1).ceil() as i32).min(nrow - 1);
+
+    let dx = (2.0 * hsize[0]) / nc1;
+    let dy = (2.0 * hsize[1]) / nr1;
+    let dr = [1, 0];
+    for k in 0..3 {
+        obj1.prism[k][2] = -hsize[3];
+    }
+
+    let mut cnt = 0;
+    'grid: for r in rmin..rmax {
+        let mut nvert = 0;
+        for c in cmin..=cmax {
+            for drk in dr {
+                let rr = r + drk;
+                let z = hdata[(rr * ncol + c) as usize] as f64 * hsize[2] + margin;
+                obj1.push_prism_vert(dx * c as f64 - hsize[0], dy * rr as f64 - hsize[1], z);
+                nvert += 1;
+                if nvert <= 2 {
+                    continue;
+                }
+                let p = &obj1.prism;
+                if p[3][2] < zmin && p[4][2] < zmin && p[5][2] < zmin {
+                    continue;
+                }
+                if let Some((depth, dir, vec)) = penetration(m, d, &mut obj1, &mut obj2) {
+                    if !is_origin(&dir) {
+                        let Some(cn) = con.get_mut(cnt) else { break 'grid };
+                        cn.dist = -depth;
+                        let frame = mul_mat_vec3(&hmat, &dir);
+                        cn.frame[..3].copy_from_slice(&frame);
+                        let mut p = mul_mat_vec3(&hmat, &vec);
+                        add_to3(&mut p, &hpos);
+                        cn.pos = p;
+                        cn.frame[3..6].fill(0.0);
+                        cnt += 1;
+                        if cnt >= mjMAXCONPAIR {
+                            break 'grid;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    restore();
+    cnt
+}
