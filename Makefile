@@ -20,8 +20,9 @@ lib: $(LIB)
 $(LIB): FORCE
 	$(CARGO) build --release -j $(JOBS) --lib
 	@mkdir -p $(LIBDIR) dist/include
-	gcc -shared -o $@ -Wl,-soname,$(SONAME) -Wl,--version-script=src/capi/exports.map \
-	    -Wl,--whole-archive $(STATIC) -Wl,--no-whole-archive -lm -lpthread -ldl -lgcc_s -lc
+	gcc -shared -o $@.tmp$$$$ -Wl,-soname,$(SONAME) -Wl,--version-script=src/capi/exports.map \
+	    -Wl,--whole-archive $(STATIC) -Wl,--no-whole-archive -lm -lpthread -ldl -lgcc_s -lc \
+	    && mv -f $@.tmp$$$$ $@
 	ln -sf $(SONAME) $(LIBDIR)/libmujoco.so
 	rm -rf dist/include/mujoco && cp -r include/mujoco dist/include/
 
