@@ -12,4 +12,7 @@ pub mod io;
 pub mod data;
 pub mod engine;
 pub mod math;
+pub mod xml;
+pub mod spec;
+pub mod compiler;
 pub mod capi;

@@ -40,3 +40,4 @@ pub mod collide_primitive;
 pub mod collide_convex;
 pub mod constraint;
 pub mod island;
+pub mod xml;

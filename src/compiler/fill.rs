@@ -1,0 +1,849 @@
+//! Sizes, allocation and the copy of compiled objects into a new mjModel, followed by the
+//! derived quantities that the engine computes at the reference configuration.
+
+use crate::abi::mjtJoint_::*;
+use crate::abi::mjtSameFrame_::*;
+use crate::abi::mjtTrn_::*;
+use crate::abi::*;
+use crate::model::alloc;
+
+use super::tree::Compiled;
+use super::util::EPS;
+use super::{CResult, CompileError};
+
+/// Mutable view of a model array.
+///
+/// # Safety
+/// `p` must hold `n` elements and not be aliased while the slice lives.
+#[allow(clippy::mut_from_ref)]
+unsafe fn w<'a, T>(p: *mut T, n: usize) -> &'a mut [T] {
+    if n == 0 || p.is_null() {
+        &mut []
+    } else {
+        core::slice::from_raw_parts_mut(p, n)
+    }
+}
+
+/// Tolerance below which two frames count as equal.
+const FRAME_EPS: f64 = 1e-6;
+
+fn same_vec(a: &[f64; 3], b: &[f64; 3]) -> bool {
+    (a[0] - b[0]).abs() < FRAME_EPS && (a[1] - b[1]).abs() < FRAME_EPS && (a[2] - b[2]).abs() < FRAME_EPS
+}
+
+fn same_quat(a: &[f64; 4], b: &[f64; 4]) -> bool {
+    let minus = (0..4).all(|k| (a[k] - b[k]).abs() < FRAME_EPS);
+    let plus = (0..4).all(|k| (a[k] + b[k]).abs() < FRAME_EPS);
+    minus || plus
+}
+
+fn same_pose(p1: Option<&[f64; 3]>, p2: Option<&[f64; 3]>, q1: Option<&[f64; 4]>, q2: Option<&[f64; 4]>) -> bool {
+    if let (Some(a), Some(b)) = (p1, p2) {
+        if !same_vec(a, b) {
+            return false;
+        }
+    }
+    if let (Some(a), Some(b)) = (q1, q2) {
+        if !same_quat(a, b) {
+            return false;
+        }
+    }
+    true
+}
+
+fn is_null_pose(pos: Option<&[f64; 3]>, quat: Option<&[f64; 4]>) -> bool {
+    same_pose(pos, Some(&[0.0; 3]), quat, Some(&[1.0, 0.0, 0.0, 0.0]))
+}
+
+fn frame_kind(pos: &[f64; 3], quat: &[f64; 4], ipos: &[f64; 3], iquat: &[f64; 4]) -> i32 {
+    if is_null_pose(Some(pos), Some(quat)) {
+        mjSAMEFRAME_BODY as i32
+    } else if is_null_pose(None, Some(quat)) {
+        mjSAMEFRAME_BODYROT as i32
+    } else if same_pose(Some(pos), Some(ipos), Some(quat), Some(iquat)) {
+        mjSAMEFRAME_INERTIA as i32
+    } else if same_pose(None, None, Some(quat), Some(iquat)) {
+        mjSAMEFRAME_INERTIAROT as i32
+    } else {
+        mjSAMEFRAME_NONE as i32
+    }
+}
+
+/// Sparse sizes computed from the compiled tree before allocation.
+struct SparseSizes {
+    nm: i32,
+    nd: i32,
+    nb: i32,
+    nc: i32,
+}
+
+fn sparse_sizes(c: &mut Compiled, nv: usize) -> SparseSizes {
+    let nbody = c.bodies.len();
+    if nv == 0 {
+        for b in c.bodies.iter_mut() {
+            b.subtreedofs = 0;
+        }
+        return SparseSizes { nm: 0, nd: 0, nb: 0, nc: 0 };
+    }
+    let mut dof_parent = vec![-1i32; nv];
+    let mut dof_body = vec![0usize; nv];
+    let mut lastdof = vec![-1i32; nbody];
+    for i in 0..nbody {
+        let mut cur = if i > 0 { lastdof[c.bodies[i].s.parent] } else { -1 };
+        for &ji in &c.bodies[i].joints {
+            let j = &c.joints[ji];
+            for k in 0..j.nv() {
+                let adr = (j.dofadr + k) as usize;
+                dof_body[adr] = i;
+                dof_parent[adr] = cur;
+                cur = adr as i32;
+            }
+        }
+        lastdof[i] = cur;
+    }
+    let mut nm = 0;
+    for i in 0..nv {
+        let mut j = i as i32;
+        while j != -1 {
+            nm += 1;
+            j = dof_parent[j as usize];
+        }
+    }
+    let nd = 2 * nm - nv as i32;
+    for i in (0..nbody).rev() {
+        let mut s = c.bodies[i].dofnum;
+        for &ch in &c.bodies[i].s.bodies {
+            s += c.bodies[ch].subtreedofs;
+        }
+        c.bodies[i].subtreedofs = s;
+    }
+    let mut nb = 0;
+    for i in 0..nbody {
+        nb += c.bodies[i].subtreedofs;
+        if i > 0 {
+            let mut p = c.bodies[i].s.parent;
+            while p > 0 {
+                nb += c.bodies[p].dofnum;
+                p = c.bodies[p].s.parent;
+            }
+        }
+    }
+    // simple bodies, as the copy will mark them
+    let mut rootid = vec![0usize; nbody];
+    let mut simple = vec![0i32; nbody];
+    for i in 0..nbody {
+        let par = c.bodies[i].s.parent;
+        rootid[i] = if i == 0 || par == 0 { i } else { rootid[par] };
+        let b = &c.bodies[i].s;
+        let sameframe = is_null_pose(Some(&b.ipos), Some(&b.iquat));
+        simple[i] = (sameframe
+            && (rootid[i] == i || (i > 0 && par > 0 && c.bodies[par].s.parent == 0 && c.bodies[par].dofnum == 0)))
+            as i32;
+    }
+    for i in 1..nbody {
+        simple[c.bodies[i].s.parent] = 0;
+    }
+    for i in 1..nbody {
+        if simple[i] == 0 {
+            continue;
+        }
+        let mut rotfound = false;
+        for &ji in &c.bodies[i].joints {
+            let j = &c.joints[ji].s;
+            let aligned = ((j.axis[0].abs() > EPS) as i32 + (j.axis[1].abs() > EPS) as i32 + (j.axis[2].abs() > EPS) as i32) == 1;
+            let scalar = j.jtype == mjJNT_HINGE as i32 || j.jtype == mjJNT_SLIDE as i32;
+            if rotfound || !is_null_pose(Some(&j.pos), None) || (scalar && !aligned) {
+                simple[i] = 0;
+                break;
+            }
+            if j.jtype == mjJNT_BALL as i32 || j.jtype == mjJNT_HINGE as i32 {
+                rotfound = true;
+            }
+        }
+        if simple[i] == 0 {
+            continue;
+        }
+        if c.bodies[i].dofnum > 0 {
+            simple[i] = 2;
+            for &ji in &c.bodies[i].joints {
+                if c.joints[ji].s.jtype != mjJNT_SLIDE as i32 {
+                    simple[i] = 1;
+                    break;
+                }
+            }
+        }
+    }
+    let mut simplenum = vec![0i32; nv];
+    let mut count = 0;
+    for i in (0..nv).rev() {
+        if simple[dof_body[i]] != 0 {
+            count += 1;
+        } else {
+            count = 0;
+        }
+        simplenum[i] = count;
+    }
+    let mut nod = 0;
+    for i in 0..nv {
+        if simplenum[i] == 0 {
+            let mut j = i as i32;
+            while j != -1 {
+                if j != i as i32 {
+                    nod += 1;
+                }
+                j = dof_parent[j as usize];
+            }
+        }
+    }
+    SparseSizes { nm, nd, nb, nc: nod + nv as i32 }
+}
+
+/// Allocates and fills the model, then computes the derived quantities.
+pub fn make(c: &mut Compiled) -> CResult<*mut mjModel> {
+    let spec = c.spec;
+    let nbody = c.bodies.len();
+    let njnt = c.joints.len();
+
+    // joint addresses and counts
+    let (mut nq, mut nv) = (0i32, 0i32);
+    let mut ntree = 0;
+    for b in 0..nbody {
+        for (k, &ji) in c.bodies[b].joints.clone().iter().enumerate() {
+            let j = &mut c.joints[ji];
+            j.qposadr = nq;
+            j.dofadr = nv;
+            nq += j.nq();
+            nv += j.nv();
+            if k == 0 {
+                let mut stat = true;
+                let mut a = c.bodies[b].s.parent;
+                while a != 0 {
+                    if !c.bodies[a].joints.is_empty() {
+                        stat = false;
+                        break;
+                    }
+                    a = c.bodies[a].s.parent;
+                }
+                if stat {
+                    ntree += 1;
+                }
+            }
+        }
+    }
+    let nu = c.actuators.len() as i32;
+    let na: i32 = c.actuators.iter().map(|a| a.s.actdim).sum();
+    let nbvhstatic: i32 = c.bodies.iter().map(|b| b.bvh.nodeid.len() as i32).sum();
+    let nsensordata: i32 = c.sensors.iter().map(|s| s.s.dim).sum();
+
+    let names: Vec<Vec<String>> = vec![
+        c.bodies.iter().map(|x| x.s.name.clone()).collect(),
+        c.joints.iter().map(|x| x.s.name.clone()).collect(),
+        c.geoms.iter().map(|x| x.s.name.clone()).collect(),
+        c.sites.iter().map(|x| x.s.name.clone()).collect(),
+        c.cameras.iter().map(|x| x.s.name.clone()).collect(),
+        c.lights.iter().map(|x| x.s.name.clone()).collect(),
+        vec![], // flex
+        vec![], // mesh
+        vec![], // skin
+        vec![], // hfield
+        vec![], // texture
+        vec![], // material
+        vec![], // pair
+        vec![], // exclude
+        vec![], // equality
+        vec![], // tendon
+        c.actuators.iter().map(|x| x.s.name.clone()).collect(),
+        c.sensors.iter().map(|x| x.s.name.clone()).collect(),
+        vec![], // numeric
+        vec![], // text
+        vec![], // tuple
+        vec![], // key
+        vec![], // plugin
+    ];
+    let mut nnames = spec.modelname.len() as i32 + 1;
+    for sec in &names {
+        for n in sec {
+            nnames += n.len() as i32 + 1;
+        }
+    }
+
+    let ss = sparse_sizes(c, nv as usize);
+
+    // mocap ids
+    let mut nmocap = 0;
+    for b in c.bodies.iter_mut() {
+        if b.s.mocap {
+            b.mocapid = nmocap;
+            nmocap += 1;
+        } else {
+            b.mocapid = -1;
+        }
+    }
+
+    // moving bodies need mass and inertia
+    for i in 1..nbody {
+        let b = &c.bodies[i];
+        if !b.joints.is_empty() {
+            let s = &b.s;
+            if s.mass < MINVAL_MASS || s.inertia[0] < MINVAL_MASS || s.inertia[1] < MINVAL_MASS || s.inertia[2] < MINVAL_MASS {
+                return Err(CompileError::elem(
+                    "mass and inertia of moving bodies must be larger than mjMINVAL",
+                    &s.name,
+                    i as i64,
+                    s.info.line,
+                ));
+            }
+        }
+    }
+
+    let mut sizes = [0i64; MJMODEL_SIZES_LEN];
+    let mut set = |name: &str, v: i64| {
+        if let Some(i) = MJMODEL_SIZES.iter().position(|(n, _)| *n == name) {
+            sizes[i] = v;
+        }
+    };
+    set("nq", nq as i64);
+    set("nv", nv as i64);
+    set("nu", nu as i64);
+    set("na", na as i64);
+    set("nbody", nbody as i64);
+    set("nbvh", nbvhstatic as i64);
+    set("nbvhstatic", nbvhstatic as i64);
+    set("njnt", njnt as i64);
+    set("ntree", ntree as i64);
+    set("nM", ss.nm as i64);
+    set("nB", ss.nb as i64);
+    set("nC", ss.nc as i64);
+    set("nD", ss.nd as i64);
+    set("ngeom", c.geoms.len() as i64);
+    set("nsite", c.sites.len() as i64);
+    set("ncam", c.cameras.len() as i64);
+    set("nlight", c.lights.len() as i64);
+    set("nsensor", c.sensors.len() as i64);
+    set("nmocap", nmocap as i64);
+    set("nuser_body", c.nuser_body as i64);
+    set("nuser_jnt", c.nuser_jnt as i64);
+    set("nuser_geom", c.nuser_geom as i64);
+    set("nuser_site", c.nuser_site as i64);
+    set("nuser_cam", c.nuser_cam as i64);
+    set("nuser_tendon", spec.nuser_tendon.max(0) as i64);
+    set("nuser_actuator", c.nuser_actuator as i64);
+    set("nuser_sensor", c.nuser_sensor as i64);
+    set("nnames", nnames as i64);
+    set("npaths", 1);
+    set("nkey", spec.nkey as i64);
+
+    let mp = match alloc::make_model(&sizes) {
+        Ok(m) => m,
+        Err(_) => return Err(CompileError::model("could not create mjModel")),
+    };
+    let m = unsafe { &mut *mp };
+    let r = unsafe { fill(c, m, &names, nsensordata) };
+    if let Err(e) = r {
+        unsafe { alloc::delete_model(mp) };
+        return Err(e);
+    }
+    Ok(mp)
+}
+
+const MINVAL_MASS: f64 = crate::abi::mjMINVAL;
+
+unsafe fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensordata: i32) -> CResult<()> {
+    let spec = c.spec;
+    let (nbody, nv, nq) = (m.nbody as usize, m.nv as usize, m.nq as usize);
+    m.opt = spec.option;
+    m.vis = spec.visual;
+    m.nemax = 0;
+    m.njmax = spec.njmax;
+    m.nconmax = spec.nconmax;
+    m.nsensordata = nsensordata;
+    m.nuserdata = spec.nuserdata;
+
+    // names and their hash maps
+    {
+        let nn = m.nnames as usize;
+        let buf = w(m.names as *mut u8, nn);
+        buf.fill(0);
+        let mb = spec.modelname.as_bytes();
+        buf[..mb.len()].copy_from_slice(mb);
+        let mut adr = mb.len() + 1;
+        let adrs = crate::model::names::named_adrs(m);
+        for (k, sec) in names.iter().enumerate() {
+            let a = w(adrs[k], sec.len());
+            for (i, n) in sec.iter().enumerate() {
+                a[i] = adr as i32;
+                buf[adr..adr + n.len()].copy_from_slice(n.as_bytes());
+                adr += n.len() + 1;
+            }
+        }
+        let secs: Vec<&[String]> = names.iter().map(|v| v.as_slice()).collect();
+        let map = crate::model::names::build_names_map(&secs);
+        w(m.names_map, m.nnames_map as usize).copy_from_slice(&map[..m.nnames_map as usize]);
+        *m.paths = 0;
+    }
+
+    w(m.body_plugin, nbody).fill(-1);
+    w(m.geom_plugin, m.ngeom as usize).fill(-1);
+    w(m.actuator_plugin, m.nu as usize).fill(-1);
+    w(m.sensor_plugin, m.nsensor as usize).fill(-1);
+
+    copy_tree(c, m)?;
+
+    // actuators
+    {
+        let nu = m.nu as usize;
+        let mut adr = 0;
+        let nua = c.nuser_actuator as usize;
+        for (i, a) in c.actuators.iter().enumerate() {
+            let s = &a.s;
+            w(m.actuator_trntype, nu)[i] = s.trntype;
+            w(m.actuator_dyntype, nu)[i] = s.dyntype;
+            w(m.actuator_gaintype, nu)[i] = s.gaintype;
+            w(m.actuator_biastype, nu)[i] = s.biastype;
+            w(m.actuator_trnid, 2 * nu)[2 * i..2 * i + 2].copy_from_slice(&a.trnid);
+            w(m.actuator_actnum, nu)[i] = s.actdim;
+            w(m.actuator_actadr, nu)[i] = if s.actdim != 0 { adr } else { -1 };
+            adr += s.actdim;
+            w(m.actuator_group, nu)[i] = s.group;
+            w(m.actuator_ctrllimited, nu)[i] = super::tree::islimited(s.ctrllimited, &s.ctrlrange) as u8;
+            w(m.actuator_forcelimited, nu)[i] = super::tree::islimited(s.forcelimited, &s.forcerange) as u8;
+            w(m.actuator_actlimited, nu)[i] = super::tree::islimited(s.actlimited, &s.actrange) as u8;
+            w(m.actuator_actearly, nu)[i] = s.actearly as u8;
+            w(m.actuator_cranklength, nu)[i] = s.cranklength;
+            w(m.actuator_gear, 6 * nu)[6 * i..6 * i + 6].copy_from_slice(&s.gear);
+            w(m.actuator_dynprm, mjNDYN * nu)[mjNDYN * i..mjNDYN * (i + 1)].copy_from_slice(&s.dynprm);
+            w(m.actuator_gainprm, mjNGAIN * nu)[mjNGAIN * i..mjNGAIN * (i + 1)].copy_from_slice(&s.gainprm);
+            w(m.actuator_biasprm, mjNBIAS * nu)[mjNBIAS * i..mjNBIAS * (i + 1)].copy_from_slice(&s.biasprm);
+            w(m.actuator_ctrlrange, 2 * nu)[2 * i..2 * i + 2].copy_from_slice(&s.ctrlrange);
+            w(m.actuator_forcerange, 2 * nu)[2 * i..2 * i + 2].copy_from_slice(&s.forcerange);
+            w(m.actuator_actrange, 2 * nu)[2 * i..2 * i + 2].copy_from_slice(&s.actrange);
+            w(m.actuator_lengthrange, 2 * nu)[2 * i..2 * i + 2].copy_from_slice(&s.lengthrange);
+            copy_user(w(m.actuator_user, nua * nu), i, nua, &s.userdata);
+        }
+        m.na = adr;
+    }
+
+    // sensors
+    {
+        let ns = m.nsensor as usize;
+        let nus = c.nuser_sensor as usize;
+        let mut adr = 0;
+        for (i, x) in c.sensors.iter().enumerate() {
+            let s = &x.s;
+            w(m.sensor_type, ns)[i] = s.stype;
+            w(m.sensor_datatype, ns)[i] = s.datatype;
+            w(m.sensor_needstage, ns)[i] = s.needstage;
+            w(m.sensor_objtype, ns)[i] = s.objtype;
+            w(m.sensor_objid, ns)[i] = x.objid;
+            w(m.sensor_reftype, ns)[i] = s.reftype;
+            w(m.sensor_refid, ns)[i] = x.refid;
+            w(m.sensor_intprm, mjNSENS * ns)[mjNSENS * i..mjNSENS * (i + 1)].copy_from_slice(&s.intprm);
+            w(m.sensor_dim, ns)[i] = s.dim;
+            w(m.sensor_cutoff, ns)[i] = s.cutoff;
+            w(m.sensor_noise, ns)[i] = s.noise;
+            copy_user(w(m.sensor_user, nus * ns), i, nus, &s.userdata);
+            w(m.sensor_adr, ns)[i] = adr;
+            adr += s.dim;
+        }
+    }
+
+    // simple dofs
+    {
+        let bsimple = w(m.body_simple, nbody);
+        let dof_body = core::slice::from_raw_parts(m.dof_bodyid, nv);
+        let simplenum = w(m.dof_simplenum, nv);
+        let mut count = 0;
+        for i in (0..nv).rev() {
+            if bsimple[dof_body[i] as usize] != 0 {
+                count += 1;
+            } else {
+                count = 0;
+            }
+            simplenum[i] = count;
+        }
+    }
+
+    // non-zeros of actuator moments
+    {
+        let mut count = 0;
+        for i in 0..m.nu as usize {
+            let id = *m.actuator_trnid.add(2 * i) as usize;
+            let t = *m.actuator_trntype.add(i);
+            if t == mjTRN_JOINT as i32 || t == mjTRN_JOINTINPARENT as i32 {
+                count += match *m.jnt_type.add(id) {
+                    x if x == mjJNT_FREE as i32 => 6,
+                    x if x == mjJNT_BALL as i32 => 3,
+                    _ => 1,
+                };
+            } else {
+                count += nv as i32;
+            }
+        }
+        m.nJmom = count;
+    }
+
+    if spec.compiler.settotalmass > 0.0 {
+        crate::engine::support::set_totalmass(m, spec.compiler.settotalmass);
+    }
+
+    // arena size
+    if spec.memory != -1 {
+        m.narena = spec.memory as _;
+    } else {
+        let nconmax = if m.nconmax == -1 { 100 } else { m.nconmax } as usize;
+        let njmax = if m.njmax == -1 { 500 } else { m.njmax } as usize;
+        let mut narena: usize = if spec.nstack != -1 {
+            8 * spec.nstack as usize
+        } else {
+            let a = njmax + m.neq as usize + nv;
+            let b = nq + nv + m.nu as usize + m.na as usize + nbody + m.njnt as usize + m.ngeom as usize
+                + m.nsite as usize + m.neq as usize + m.ntendon as usize + m.nwrap as usize;
+            8 * (1000usize).max(5 * a * a + 20 * b)
+        };
+        narena += nconmax * core::mem::size_of::<mjContact>()
+            + njmax * (8 * 4 + 14 * 8)
+            + nv * (3 * 4)
+            + njmax * nv * (2 * 4 + 2 * 8)
+            + njmax * njmax * (4 + 8);
+        let mb = 1usize << 20;
+        narena = mb * (narena / mb + if narena % mb != 0 { 1 } else { 0 });
+        m.narena = narena as _;
+    }
+
+    super::sparse::build(m);
+
+    // engine-derived constants at the reference configuration
+    let disable = m.opt.disableflags;
+    let enable = m.opt.enableflags;
+    m.opt.disableflags |= mjtDisableBit_::mjDSBL_CONTACT as i32;
+    m.opt.enableflags &= !(mjtEnableBit_::mjENBL_SLEEP as i32);
+    let d = crate::data::make::make_raw_data(m);
+    if d.is_null() {
+        return Err(CompileError::model("could not create mjData"));
+    }
+    crate::data::reset::reset(m, &mut *d, 0);
+    crate::engine::setconst::set_const(m, &mut *d);
+    crate::data::make::delete_data(d);
+    m.opt.disableflags = disable;
+    m.opt.enableflags = enable;
+
+    // user overrides of the statistics
+    let st = &spec.stat;
+    if !st.extent.is_nan() {
+        m.stat.extent = st.extent;
+    }
+    if !st.meaninertia.is_nan() {
+        m.stat.meaninertia = st.meaninertia;
+    }
+    if !st.meanmass.is_nan() {
+        m.stat.meanmass = st.meanmass;
+    }
+    if !st.meansize.is_nan() {
+        m.stat.meansize = st.meansize;
+    }
+    if !st.center[0].is_nan() {
+        m.stat.center = st.center;
+    }
+    Ok(())
+}
+
+fn copy_user(dst: &mut [f64], i: usize, n: usize, src: &[f64]) {
+    if n == 0 {
+        return;
+    }
+    let row = &mut dst[i * n..(i + 1) * n];
+    row.fill(0.0);
+    let k = src.len().min(n);
+    row[..k].copy_from_slice(&src[..k]);
+}
+
+unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
+    let nbody = m.nbody as usize;
+    let (njnt, nv, nq) = (m.njnt as usize, m.nv as usize, m.nq as usize);
+    let (ngeom, nsite, ncam, nlight) = (m.ngeom as usize, m.nsite as usize, m.ncam as usize, m.nlight as usize);
+    let (nub, nuj, nug, nus, nuc) =
+        (c.nuser_body as usize, c.nuser_jnt as usize, c.nuser_geom as usize, c.nuser_site as usize, c.nuser_cam as usize);
+
+    let mut jntadr = 0usize;
+    let mut dofadr = 0usize;
+    let mut qposadr = 0usize;
+    let mut bvhadr = 0usize;
+    let mut lastdof = vec![-1i32; nbody];
+
+    let body_simple = w(m.body_simple, nbody);
+    let body_rootid = w(m.body_rootid, nbody);
+    let body_parentid = w(m.body_parentid, nbody);
+    let body_dofnum = w(m.body_dofnum, nbody);
+    let qpos0 = w(m.qpos0, nq);
+    let qpos_spring = w(m.qpos_spring, nq);
+    let dof_parentid = w(m.dof_parentid, nv);
+
+    for i in 0..nbody {
+        let pb = &c.bodies[i];
+        let b = &pb.s;
+        let par = if i > 0 { Some(b.parent) } else { None };
+        body_parentid[i] = par.unwrap_or(0) as i32;
+        w(m.body_weldid, nbody)[i] = pb.weldid;
+        w(m.body_mocapid, nbody)[i] = pb.mocapid;
+        w(m.body_jntnum, nbody)[i] = pb.joints.len() as i32;
+        w(m.body_jntadr, nbody)[i] = if pb.joints.is_empty() { -1 } else { jntadr as i32 };
+        body_dofnum[i] = pb.dofnum;
+        w(m.body_dofadr, nbody)[i] = if pb.dofnum != 0 { dofadr as i32 } else { -1 };
+        w(m.body_geomnum, nbody)[i] = pb.geoms.len() as i32;
+        w(m.body_geomadr, nbody)[i] = pb.geoms.first().map(|&g| g as i32).unwrap_or(-1);
+        w(m.body_pos, 3 * nbody)[3 * i..3 * i + 3].copy_from_slice(&b.pos);
+        w(m.body_quat, 4 * nbody)[4 * i..4 * i + 4].copy_from_slice(&b.quat);
+        w(m.body_ipos, 3 * nbody)[3 * i..3 * i + 3].copy_from_slice(&b.ipos);
+        w(m.body_iquat, 4 * nbody)[4 * i..4 * i + 4].copy_from_slice(&b.iquat);
+        w(m.body_mass, nbody)[i] = b.mass;
+        w(m.body_inertia, 3 * nbody)[3 * i..3 * i + 3].copy_from_slice(&b.inertia);
+        w(m.body_gravcomp, nbody)[i] = b.gravcomp;
+        copy_user(w(m.body_user, nub * nbody), i, nub, &b.userdata);
+        w(m.body_contype, nbody)[i] = pb.contype;
+        w(m.body_conaffinity, nbody)[i] = pb.conaffinity;
+        w(m.body_margin, nbody)[i] = pb.margin;
+
+        let nb = pb.bvh.nodeid.len();
+        w(m.body_bvhadr, nbody)[i] = if nb > 0 { bvhadr as i32 } else { -1 };
+        w(m.body_bvhnum, nbody)[i] = nb as i32;
+        if nb > 0 {
+            let nbvh = m.nbvh as usize;
+            w(m.bvh_aabb, 6 * nbvh)[6 * bvhadr..6 * (bvhadr + nb)].copy_from_slice(&pb.bvh.aabb);
+            w(m.bvh_child, 2 * nbvh)[2 * bvhadr..2 * (bvhadr + nb)].copy_from_slice(&pb.bvh.child);
+            w(m.bvh_depth, nbvh)[bvhadr..bvhadr + nb].copy_from_slice(&pb.bvh.depth);
+            w(m.bvh_nodeid, nbvh)[bvhadr..bvhadr + nb].copy_from_slice(&pb.bvh.nodeid);
+        }
+        bvhadr += nb;
+
+        let cntfree = pb.joints.iter().filter(|&&j| c.joints[j].s.jtype == mjJNT_FREE as i32).count();
+        if cntfree > 1 || (cntfree == 1 && pb.joints.len() > 1) {
+            return Err(CompileError::elem("free joint can only appear by itself", &b.name, i as i64, b.info.line));
+        }
+        if cntfree > 0 && par.is_some_and(|p| p != 0) {
+            return Err(CompileError::elem("free joint can only be used on top level", &b.name, i as i64, b.info.line));
+        }
+        body_rootid[i] = if i == 0 || par == Some(0) { i as i32 } else { body_rootid[par.unwrap_or(0)] };
+        lastdof[i] = par.map(|p| lastdof[p]).unwrap_or(-1);
+
+        let sameframe = if is_null_pose(Some(&b.ipos), Some(&b.iquat)) {
+            mjSAMEFRAME_BODY as i32
+        } else if is_null_pose(None, Some(&b.iquat)) {
+            mjSAMEFRAME_BODYROT as i32
+        } else {
+            mjSAMEFRAME_NONE as i32
+        };
+        w(m.body_sameframe, nbody)[i] = sameframe as u8;
+        let pid = body_parentid[i] as usize;
+        body_simple[i] = (sameframe == mjSAMEFRAME_BODY as i32
+            && (body_rootid[i] == i as i32 || (body_parentid[pid] == 0 && body_dofnum[pid] == 0))) as u8;
+        if body_parentid[i] > 0 {
+            body_simple[body_parentid[i] as usize] = 0;
+        }
+
+        let mut rotfound = false;
+        for &jid in &pb.joints {
+            let cj = &c.joints[jid];
+            let j = &cj.s;
+            w(m.jnt_type, njnt)[jid] = j.jtype;
+            w(m.jnt_group, njnt)[jid] = j.group;
+            w(m.jnt_limited, njnt)[jid] = cj.is_limited() as u8;
+            w(m.jnt_actfrclimited, njnt)[jid] = cj.is_actfrclimited() as u8;
+            w(m.jnt_actgravcomp, njnt)[jid] = j.actgravcomp as u8;
+            w(m.jnt_qposadr, njnt)[jid] = cj.qposadr;
+            w(m.jnt_dofadr, njnt)[jid] = cj.dofadr;
+            w(m.jnt_bodyid, njnt)[jid] = i as i32;
+            w(m.jnt_pos, 3 * njnt)[3 * jid..3 * jid + 3].copy_from_slice(&j.pos);
+            w(m.jnt_axis, 3 * njnt)[3 * jid..3 * jid + 3].copy_from_slice(&j.axis);
+            w(m.jnt_stiffness, njnt)[jid] = j.stiffness;
+            w(m.jnt_range, 2 * njnt)[2 * jid..2 * jid + 2].copy_from_slice(&j.range);
+            w(m.jnt_actfrcrange, 2 * njnt)[2 * jid..2 * jid + 2].copy_from_slice(&j.actfrcrange);
+            w(m.jnt_solref, mjNREF * njnt)[mjNREF * jid..mjNREF * (jid + 1)].copy_from_slice(&j.solref_limit);
+            w(m.jnt_solimp, mjNIMP * njnt)[mjNIMP * jid..mjNIMP * (jid + 1)].copy_from_slice(&j.solimp_limit);
+            w(m.jnt_margin, njnt)[jid] = j.margin;
+            copy_user(w(m.jnt_user, nuj * njnt), jid, nuj, &j.userdata);
+
+            let aligned = ((j.axis[0].abs() > EPS) as i32 + (j.axis[1].abs() > EPS) as i32 + (j.axis[2].abs() > EPS) as i32) == 1;
+            let scalar = j.jtype == mjJNT_HINGE as i32 || j.jtype == mjJNT_SLIDE as i32;
+            if rotfound || !is_null_pose(Some(&j.pos), None) || (scalar && !aligned) {
+                body_simple[i] = 0;
+            }
+            if j.jtype == mjJNT_BALL as i32 || j.jtype == mjJNT_HINGE as i32 {
+                rotfound = true;
+            }
+            match j.jtype {
+                x if x == mjJNT_FREE as i32 => {
+                    qpos0[qposadr..qposadr + 3].copy_from_slice(&b.pos);
+                    qpos0[qposadr + 3..qposadr + 7].copy_from_slice(&b.quat);
+                    let v: [f64; 7] = qpos0[qposadr..qposadr + 7].try_into().unwrap_or([0.0; 7]);
+                    qpos_spring[qposadr..qposadr + 7].copy_from_slice(&v);
+                }
+                x if x == mjJNT_BALL as i32 => {
+                    qpos0[qposadr..qposadr + 4].copy_from_slice(&[1.0, 0.0, 0.0, 0.0]);
+                    qpos_spring[qposadr..qposadr + 4].copy_from_slice(&[1.0, 0.0, 0.0, 0.0]);
+                }
+                _ => {
+                    qpos0[qposadr] = j.ref_;
+                    qpos_spring[qposadr] = j.springref;
+                }
+            }
+            for _ in 0..cj.nv() {
+                w(m.dof_bodyid, nv)[dofadr] = i as i32;
+                w(m.dof_jntid, nv)[dofadr] = jid as i32;
+                w(m.dof_solref, mjNREF * nv)[mjNREF * dofadr..mjNREF * (dofadr + 1)].copy_from_slice(&j.solref_friction);
+                w(m.dof_solimp, mjNIMP * nv)[mjNIMP * dofadr..mjNIMP * (dofadr + 1)].copy_from_slice(&j.solimp_friction);
+                w(m.dof_frictionloss, nv)[dofadr] = j.frictionloss;
+                w(m.dof_armature, nv)[dofadr] = j.armature;
+                w(m.dof_damping, nv)[dofadr] = j.damping;
+                dof_parentid[dofadr] = lastdof[i];
+                lastdof[i] = dofadr as i32;
+                dofadr += 1;
+            }
+            jntadr += 1;
+            qposadr += cj.nq() as usize;
+        }
+        if body_simple[i] != 0 && body_dofnum[i] != 0 {
+            body_simple[i] = 2;
+            for &jid in &pb.joints {
+                if c.joints[jid].s.jtype != mjJNT_SLIDE as i32 {
+                    body_simple[i] = 1;
+                    break;
+                }
+            }
+        }
+
+        for &gid in &pb.geoms {
+            let cg = &c.geoms[gid];
+            let g = &cg.s;
+            w(m.geom_type, ngeom)[gid] = g.gtype;
+            w(m.geom_contype, ngeom)[gid] = g.contype;
+            w(m.geom_conaffinity, ngeom)[gid] = g.conaffinity;
+            w(m.geom_condim, ngeom)[gid] = g.condim;
+            w(m.geom_bodyid, ngeom)[gid] = i as i32;
+            w(m.geom_dataid, ngeom)[gid] = -1;
+            w(m.geom_matid, ngeom)[gid] = cg.matid;
+            w(m.geom_group, ngeom)[gid] = g.group;
+            w(m.geom_priority, ngeom)[gid] = g.priority;
+            w(m.geom_size, 3 * ngeom)[3 * gid..3 * gid + 3].copy_from_slice(&g.size);
+            w(m.geom_aabb, 6 * ngeom)[6 * gid..6 * gid + 6].copy_from_slice(&cg.aabb);
+            w(m.geom_pos, 3 * ngeom)[3 * gid..3 * gid + 3].copy_from_slice(&g.pos);
+            w(m.geom_quat, 4 * ngeom)[4 * gid..4 * gid + 4].copy_from_slice(&g.quat);
+            w(m.geom_friction, 3 * ngeom)[3 * gid..3 * gid + 3].copy_from_slice(&g.friction);
+            w(m.geom_solmix, ngeom)[gid] = g.solmix;
+            w(m.geom_solref, mjNREF * ngeom)[mjNREF * gid..mjNREF * (gid + 1)].copy_from_slice(&g.solref);
+            w(m.geom_solimp, mjNIMP * ngeom)[mjNIMP * gid..mjNIMP * (gid + 1)].copy_from_slice(&g.solimp);
+            w(m.geom_margin, ngeom)[gid] = g.margin;
+            w(m.geom_gap, ngeom)[gid] = g.gap;
+            w(m.geom_fluid, mjNFLUID * ngeom)[mjNFLUID * gid..mjNFLUID * (gid + 1)].copy_from_slice(&cg.fluid);
+            copy_user(w(m.geom_user, nug * ngeom), gid, nug, &g.userdata);
+            w(m.geom_rgba, 4 * ngeom)[4 * gid..4 * gid + 4].copy_from_slice(&g.rgba);
+            w(m.geom_sameframe, ngeom)[gid] = frame_kind(&g.pos, &g.quat, &b.ipos, &b.iquat) as u8;
+            let s = &g.size;
+            w(m.geom_rbound, ngeom)[gid] = match g.gtype {
+                x if x == mjtGeom_::mjGEOM_SPHERE as i32 => s[0],
+                x if x == mjtGeom_::mjGEOM_CAPSULE as i32 => s[0] + s[1],
+                x if x == mjtGeom_::mjGEOM_CYLINDER as i32 => (s[0] * s[0] + s[1] * s[1]).sqrt(),
+                x if x == mjtGeom_::mjGEOM_ELLIPSOID as i32 => s[0].max(s[1]).max(s[2]),
+                x if x == mjtGeom_::mjGEOM_BOX as i32 => (s[0] * s[0] + s[1] * s[1] + s[2] * s[2]).sqrt(),
+                _ => 0.0,
+            };
+        }
+
+        for &sid in &pb.sites {
+            let cs = &c.sites[sid];
+            let s = &cs.s;
+            w(m.site_type, nsite)[sid] = s.stype;
+            w(m.site_bodyid, nsite)[sid] = i as i32;
+            w(m.site_matid, nsite)[sid] = cs.matid;
+            w(m.site_group, nsite)[sid] = s.group;
+            w(m.site_size, 3 * nsite)[3 * sid..3 * sid + 3].copy_from_slice(&s.size);
+            w(m.site_pos, 3 * nsite)[3 * sid..3 * sid + 3].copy_from_slice(&s.pos);
+            w(m.site_quat, 4 * nsite)[4 * sid..4 * sid + 4].copy_from_slice(&s.quat);
+            copy_user(w(m.site_user, nus * nsite), sid, nus, &s.userdata);
+            w(m.site_rgba, 4 * nsite)[4 * sid..4 * sid + 4].copy_from_slice(&s.rgba);
+            w(m.site_sameframe, nsite)[sid] = frame_kind(&s.pos, &s.quat, &b.ipos, &b.iquat) as u8;
+        }
+
+        for &cid in &pb.cameras {
+            let cc = &c.cameras[cid];
+            let s = &cc.s;
+            w(m.cam_bodyid, ncam)[cid] = i as i32;
+            w(m.cam_mode, ncam)[cid] = s.mode;
+            w(m.cam_targetbodyid, ncam)[cid] = cc.targetbodyid;
+            w(m.cam_pos, 3 * ncam)[3 * cid..3 * cid + 3].copy_from_slice(&s.pos);
+            w(m.cam_quat, 4 * ncam)[4 * cid..4 * cid + 4].copy_from_slice(&s.quat);
+            w(m.cam_orthographic, ncam)[cid] = s.orthographic;
+            w(m.cam_fovy, ncam)[cid] = s.fovy;
+            w(m.cam_ipd, ncam)[cid] = s.ipd;
+            w(m.cam_resolution, 2 * ncam)[2 * cid] = s.resolution[0] as i32;
+            w(m.cam_resolution, 2 * ncam)[2 * cid + 1] = s.resolution[1] as i32;
+            w(m.cam_sensorsize, 2 * ncam)[2 * cid..2 * cid + 2].copy_from_slice(&s.sensor_size);
+            w(m.cam_intrinsic, 4 * ncam)[4 * cid..4 * cid + 4].copy_from_slice(&s.intrinsic);
+            copy_user(w(m.cam_user, nuc * ncam), cid, nuc, &s.userdata);
+        }
+
+        for &lid in &pb.lights {
+            let cl = &c.lights[lid];
+            let s = &cl.s;
+            w(m.light_bodyid, nlight)[lid] = i as i32;
+            w(m.light_mode, nlight)[lid] = s.mode;
+            w(m.light_targetbodyid, nlight)[lid] = cl.targetbodyid;
+            w(m.light_type, nlight)[lid] = s.ltype;
+            w(m.light_texid, nlight)[lid] = cl.texid;
+            w(m.light_castshadow, nlight)[lid] = s.castshadow as u8;
+            w(m.light_active, nlight)[lid] = s.active as u8;
+            w(m.light_pos, 3 * nlight)[3 * lid..3 * lid + 3].copy_from_slice(&s.pos);
+            w(m.light_dir, 3 * nlight)[3 * lid..3 * lid + 3].copy_from_slice(&s.dir);
+            w(m.light_bulbradius, nlight)[lid] = s.bulbradius;
+            w(m.light_intensity, nlight)[lid] = s.intensity;
+            w(m.light_range, nlight)[lid] = s.range;
+            w(m.light_attenuation, 3 * nlight)[3 * lid..3 * lid + 3].copy_from_slice(&s.attenuation);
+            w(m.light_cutoff, nlight)[lid] = s.cutoff;
+            w(m.light_exponent, nlight)[lid] = s.exponent;
+            w(m.light_ambient, 3 * nlight)[3 * lid..3 * lid + 3].copy_from_slice(&s.ambient);
+            w(m.light_diffuse, 3 * nlight)[3 * lid..3 * lid + 3].copy_from_slice(&s.diffuse);
+            w(m.light_specular, 3 * nlight)[3 * lid..3 * lid + 3].copy_from_slice(&s.specular);
+        }
+    }
+
+    // trees
+    let dof_treeid = w(m.dof_treeid, nv);
+    let mut ntree = 0;
+    for i in 0..nv {
+        if dof_parentid[i] == -1 {
+            ntree += 1;
+        }
+        dof_treeid[i] = ntree - 1;
+    }
+    let body_treeid = w(m.body_treeid, nbody);
+    let weld = core::slice::from_raw_parts(m.body_weldid, nbody);
+    let bdofadr = core::slice::from_raw_parts(m.body_dofadr, nbody);
+    for i in 0..nbody {
+        let wi = weld[i] as usize;
+        body_treeid[i] = if body_dofnum[wi] != 0 { dof_treeid[bdofadr[wi] as usize] } else { -1 };
+    }
+    let ntr = m.ntree as usize;
+    let policy = w(m.tree_sleep_policy, ntr);
+    policy.fill(mjtSleepPolicy_::mjSLEEP_AUTO as i32);
+    for i in 1..nbody {
+        let s = c.bodies[i].s.sleep;
+        if s != mjtSleepPolicy_::mjSLEEP_AUTO as i32 {
+            let t = body_treeid[i];
+            if t == -1 || t == body_treeid[i - 1] {
+                let b = &c.bodies[i].s;
+                return Err(CompileError::elem("sleep policy only allowed for movable root bodies", &b.name, i as i64, b.info.line));
+            }
+            policy[t as usize] = s;
+        }
+    }
+    let dof_madr = w(m.dof_Madr, nv);
+    let mut nm = 0;
+    for i in 0..nv {
+        dof_madr[i] = nm;
+        let mut j = i as i32;
+        while j >= 0 {
+            nm += 1;
+            j = dof_parentid[j as usize];
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,1477 @@
+//! Compilation of the kinematic tree and the objects that refer to it.
+
+use std::collections::HashMap;
+
+use crate::abi::mjtGeom_::*;
+use crate::abi::mjtJoint_::*;
+use crate::abi::mjtTrn_::*;
+use crate::abi::*;
+use crate::spec::*;
+
+use super::util::*;
+use super::{CResult, CompileError};
+
+/// A compiled frame: its pose relative to its body.
+#[derive(Clone, Debug)]
+pub struct CFrame {
+    pub pos: [f64; 3],
+    pub quat: [f64; 4],
+}
+
+/// Bounding volume hierarchy of one body's geoms.
+#[derive(Clone, Debug, Default)]
+pub struct Bvh {
+    pub aabb: Vec<f64>,
+    pub child: Vec<i32>,
+    pub depth: Vec<i32>,
+    pub nodeid: Vec<i32>,
+}
+
+#[derive(Clone, Debug)]
+pub struct CBody {
+    pub s: Body,
+    pub weldid: i32,
+    pub dofnum: i32,
+    pub subtreedofs: i32,
+    pub mocapid: i32,
+    pub contype: i32,
+    pub conaffinity: i32,
+    pub margin: f64,
+    pub xpos0: [f64; 3],
+    pub xquat0: [f64; 4],
+    pub bvh: Bvh,
+    /// model ids of this body's elements, in order
+    pub joints: Vec<usize>,
+    pub geoms: Vec<usize>,
+    pub sites: Vec<usize>,
+    pub cameras: Vec<usize>,
+    pub lights: Vec<usize>,
+}
+
+#[derive(Clone, Debug)]
+pub struct CJoint {
+    pub s: Joint,
+    pub qposadr: i32,
+    pub dofadr: i32,
+}
+
+impl CJoint {
+    pub fn nq(&self) -> i32 {
+        match self.s.jtype {
+            t if t == mjJNT_FREE as i32 => 7,
+            t if t == mjJNT_BALL as i32 => 4,
+            _ => 1,
+        }
+    }
+    pub fn nv(&self) -> i32 {
+        match self.s.jtype {
+            t if t == mjJNT_FREE as i32 => 6,
+            t if t == mjJNT_BALL as i32 => 3,
+            _ => 1,
+        }
+    }
+    pub fn is_limited(&self) -> bool {
+        islimited(self.s.limited, &self.s.range)
+    }
+    pub fn is_actfrclimited(&self) -> bool {
+        islimited(self.s.actfrclimited, &self.s.actfrcrange)
+    }
+}
+
+pub fn islimited(limited: i32, range: &[f64; 2]) -> bool {
+    limited == TF_TRUE || (limited == TF_AUTO && range[0] < range[1])
+}
+
+#[derive(Clone, Debug)]
+pub struct CGeom {
+    pub s: Geom,
+    pub mass: f64,
+    pub inertia: [f64; 3],
+    pub aabb: [f64; 6],
+    pub fluid: [f64; mjNFLUID],
+    pub inferinertia: bool,
+    pub matid: i32,
+}
+
+#[derive(Clone, Debug)]
+pub struct CSite {
+    pub s: Site,
+    pub matid: i32,
+}
+
+#[derive(Clone, Debug)]
+pub struct CCamera {
+    pub s: Camera,
+    pub targetbodyid: i32,
+}
+
+#[derive(Clone, Debug)]
+pub struct CLight {
+    pub s: Light,
+    pub targetbodyid: i32,
+    pub texid: i32,
+}
+
+#[derive(Clone, Debug)]
+pub struct CActuator {
+    pub s: Actuator,
+    pub trnid: [i32; 2],
+}
+
+#[derive(Clone, Debug)]
+pub struct CSensor {
+    pub s: Sensor,
+    pub objid: i32,
+    pub refid: i32,
+}
+
+/// Everything the compiler works on, in model order.
+pub struct Compiled<'a> {
+    pub spec: &'a Spec,
+    pub frames: Vec<CFrame>,
+    pub bodies: Vec<CBody>,
+    pub joints: Vec<CJoint>,
+    pub geoms: Vec<CGeom>,
+    pub sites: Vec<CSite>,
+    pub cameras: Vec<CCamera>,
+    pub lights: Vec<CLight>,
+    pub actuators: Vec<CActuator>,
+    pub sensors: Vec<CSensor>,
+    pub nuser_body: i32,
+    pub nuser_jnt: i32,
+    pub nuser_geom: i32,
+    pub nuser_site: i32,
+    pub nuser_cam: i32,
+    pub nuser_actuator: i32,
+    pub nuser_sensor: i32,
+}
+
+fn nuser(given: i32, lens: impl Iterator<Item = usize>) -> i32 {
+    if given == -1 {
+        lens.max().unwrap_or(0) as i32
+    } else {
+        given
+    }
+}
+
+fn names_map<T>(items: &[T], name: impl Fn(&T) -> &str) -> HashMap<String, usize> {
+    let mut h = HashMap::new();
+    for (i, x) in items.iter().enumerate() {
+        let n = name(x);
+        if !n.is_empty() {
+            h.entry(n.to_string()).or_insert(i);
+        }
+    }
+    h
+}
+
+/// Number of size parameters each geom type needs.
+fn geom_nsize(t: i32) -> usize {
+    match t {
+        t if t == mjGEOM_PLANE as i32 => 3,
+        t if t == mjGEOM_HFIELD as i32 => 0,
+        t if t == mjGEOM_SPHERE as i32 => 1,
+        t if t == mjGEOM_CAPSULE as i32 => 2,
+        t if t == mjGEOM_ELLIPSOID as i32 => 3,
+        t if t == mjGEOM_CYLINDER as i32 => 2,
+        t if t == mjGEOM_BOX as i32 => 3,
+        _ => 0,
+    }
+}
+
+impl<'a> Compiled<'a> {
+    /// Puts the spec's objects into model order (bodies depth first; each body's elements
+    /// in order, body after body).
+    pub fn new(spec: &'a Spec) -> CResult<Self> {
+        if !spec.bodies[0].joints.is_empty() {
+            return Err(CompileError::model("joint found in world body"));
+        }
+        if spec.bodies.len() >= 65534 {
+            return Err(CompileError::model("number of bodies plus flexes must be less than 65534"));
+        }
+        let mut c = Compiled {
+            spec,
+            frames: Vec::new(),
+            bodies: Vec::new(),
+            joints: Vec::new(),
+            geoms: Vec::new(),
+            sites: Vec::new(),
+            cameras: Vec::new(),
+            lights: Vec::new(),
+            actuators: Vec::new(),
+            sensors: Vec::new(),
+            nuser_body: 0,
+            nuser_jnt: 0,
+            nuser_geom: 0,
+            nuser_site: 0,
+            nuser_cam: 0,
+            nuser_actuator: 0,
+            nuser_sensor: 0,
+        };
+        for b in &spec.bodies {
+            let mut cb = CBody {
+                s: b.clone(),
+                weldid: 0,
+                dofnum: 0,
+                subtreedofs: 0,
+                mocapid: -1,
+                contype: 0,
+                conaffinity: 0,
+                margin: 0.0,
+                xpos0: [0.0; 3],
+                xquat0: [1.0, 0.0, 0.0, 0.0],
+                bvh: Bvh::default(),
+                joints: Vec::new(),
+                geoms: Vec::new(),
+                sites: Vec::new(),
+                cameras: Vec::new(),
+                lights: Vec::new(),
+            };
+            for &j in &b.joints {
+                cb.joints.push(c.joints.len());
+                c.joints.push(CJoint { s: spec.joints[j].clone(), qposadr: -1, dofadr: -1 });
+            }
+            for &g in &b.geoms {
+                cb.geoms.push(c.geoms.len());
+                c.geoms.push(CGeom {
+                    s: spec.geoms[g].clone(),
+                    mass: 0.0,
+                    inertia: [0.0; 3],
+                    aabb: [0.0; 6],
+                    fluid: [0.0; mjNFLUID],
+                    inferinertia: true,
+                    matid: -1,
+                });
+            }
+            for &x in &b.sites {
+                cb.sites.push(c.sites.len());
+                c.sites.push(CSite { s: spec.sites[x].clone(), matid: -1 });
+            }
+            for &x in &b.cameras {
+                cb.cameras.push(c.cameras.len());
+                c.cameras.push(CCamera { s: spec.cameras[x].clone(), targetbodyid: -1 });
+            }
+            for &x in &b.lights {
+                cb.lights.push(c.lights.len());
+                c.lights.push(CLight { s: spec.lights[x].clone(), targetbodyid: -1, texid: -1 });
+            }
+            c.bodies.push(cb);
+        }
+        c.actuators = spec.actuators.iter().map(|a| CActuator { s: a.clone(), trnid: [-1, -1] }).collect();
+        c.sensors = spec.sensors.iter().map(|x| CSensor { s: x.clone(), objid: -1, refid: -1 }).collect();
+        c.nuser_body = nuser(spec.nuser_body, c.bodies.iter().map(|b| b.s.userdata.len()));
+        c.nuser_jnt = nuser(spec.nuser_jnt, c.joints.iter().map(|b| b.s.userdata.len()));
+        c.nuser_geom = nuser(spec.nuser_geom, c.geoms.iter().map(|b| b.s.userdata.len()));
+        c.nuser_site = nuser(spec.nuser_site, c.sites.iter().map(|b| b.s.userdata.len()));
+        c.nuser_cam = nuser(spec.nuser_cam, c.cameras.iter().map(|b| b.s.userdata.len()));
+        c.nuser_actuator = nuser(spec.nuser_actuator, c.actuators.iter().map(|b| b.s.userdata.len()));
+        c.nuser_sensor = nuser(spec.nuser_sensor, c.sensors.iter().map(|b| b.s.userdata.len()));
+        c.check_repeated_names()?;
+        Ok(c)
+    }
+
+    fn check_repeated_names(&self) -> CResult<()> {
+        fn check<'b>(names: impl Iterator<Item = (&'b str, i32)>, what: &str) -> CResult<()> {
+            let mut seen = std::collections::HashSet::new();
+            for (n, line) in names {
+                if !n.is_empty() && !seen.insert(n) {
+                    let _ = line;
+                    return Err(CompileError::model(&format!("repeated name '{}' in {}", n, what)));
+                }
+            }
+            Ok(())
+        }
+        check(self.bodies.iter().map(|x| (x.s.name.as_str(), x.s.info.line)), "body")?;
+        check(self.joints.iter().map(|x| (x.s.name.as_str(), x.s.info.line)), "joint")?;
+        check(self.geoms.iter().map(|x| (x.s.name.as_str(), x.s.info.line)), "geom")?;
+        check(self.sites.iter().map(|x| (x.s.name.as_str(), x.s.info.line)), "site")?;
+        check(self.cameras.iter().map(|x| (x.s.name.as_str(), x.s.info.line)), "camera")?;
+        check(self.lights.iter().map(|x| (x.s.name.as_str(), x.s.info.line)), "light")?;
+        check(self.actuators.iter().map(|x| (x.s.name.as_str(), x.s.info.line)), "actuator")?;
+        check(self.sensors.iter().map(|x| (x.s.name.as_str(), x.s.info.line)), "sensor")?;
+        Ok(())
+    }
+
+    fn degree(&self) -> bool {
+        self.spec.compiler.degree
+    }
+
+    fn seq(&self) -> &[u8; 3] {
+        &self.spec.compiler.eulerseq
+    }
+
+    fn frame(&self, f: Option<usize>) -> Option<&CFrame> {
+        f.map(|i| &self.frames[i])
+    }
+
+    /// Compiles frames, then bodies in order (a parent before its children).
+    pub fn compile_tree(&mut self) -> CResult<()> {
+        for (i, f) in self.spec.frames.iter().enumerate() {
+            let mut quat = f.quat;
+            let mut pos = f.pos;
+            resolve_orientation(&mut quat, self.degree(), self.seq(), &f.alt).map_err(|e| {
+                CompileError::elem(&format!("orientation specification error '{}' in site {}", e, i), &f.name, i as i64, f.info.line)
+            })?;
+            if let Some(p) = f.parent {
+                let pf = self.frames[p].clone();
+                frameaccum_child(&pf.pos, &pf.quat, &mut pos, &mut quat);
+            }
+            normvec(&mut quat);
+            self.frames.push(CFrame { pos, quat });
+        }
+        for i in 0..self.bodies.len() {
+            self.compile_body(i)?;
+        }
+        Ok(())
+    }
+
+    fn body_err(&self, i: usize, msg: &str) -> CompileError {
+        let b = &self.bodies[i].s;
+        CompileError::elem(msg, &b.name, i as i64, b.info.line)
+    }
+
+    fn compile_body(&mut self, id: usize) -> CResult<()> {
+        let comp = self.spec.compiler.clone();
+        if self.bodies[id].s.userdata.len() > self.nuser_body as usize {
+            return Err(self.body_err(id, "user has more values than nuser_body in body"));
+        }
+        {
+            let b = &mut self.bodies[id].s;
+            normvec(&mut b.quat);
+            normvec(&mut b.iquat);
+        }
+        // children inherit this body's weld unless they have joints
+        let children = self.bodies[id].s.bodies.clone();
+        let weldid = self.bodies[id].weldid;
+        for &ch in &children {
+            self.bodies[ch].weldid = if !self.bodies[ch].s.joints.is_empty() { ch as i32 } else { weldid };
+        }
+        {
+            let (deg, seq) = (self.degree(), *self.seq());
+            let b = &mut self.bodies[id].s;
+            let alt = b.alt;
+            if let Err(e) = resolve_orientation(&mut b.quat, deg, &seq, &alt) {
+                return Err(self.body_err(id, &format!("error '{}' in frame alternative", e)));
+            }
+        }
+        let (fi_def, ialt_quat) = {
+            let b = &self.bodies[id].s;
+            (defined(b.fullinertia[0]), matches!(b.ialt, Orientation::Quat))
+        };
+        if fi_def && !ialt_quat {
+            return Err(self.body_err(id, "fullinertia and inertial orientation cannot both be specified"));
+        }
+        {
+            let b = &self.bodies[id].s;
+            if fi_def && (b.inertia[0] != 0.0 || b.inertia[1] != 0.0 || b.inertia[2] != 0.0) {
+                return Err(self.body_err(id, "fullinertia and diagonal inertia cannot both be specified"));
+            }
+        }
+        if fi_def {
+            let full = self.bodies[id].s.fullinertia;
+            match full_inertia(&full) {
+                Ok((q, inert)) => {
+                    let b = &mut self.bodies[id].s;
+                    b.iquat = q;
+                    b.inertia = inert;
+                }
+                Err(e) => return Err(self.body_err(id, &format!("error '{}' in fullinertia", e))),
+            }
+        }
+        {
+            let (deg, seq) = (self.degree(), *self.seq());
+            let b = &mut self.bodies[id].s;
+            let ialt = b.ialt;
+            if let Err(e) = resolve_orientation(&mut b.iquat, deg, &seq, &ialt) {
+                return Err(self.body_err(id, &format!("error '{}' in inertia alternative", e)));
+            }
+        }
+
+        // geoms
+        let explicit = self.bodies[id].s.explicitinertial;
+        for gi in self.bodies[id].geoms.clone() {
+            let g = &mut self.geoms[gi];
+            g.inferinertia = id > 0
+                && (!explicit || comp.inertiafromgeom == TF_TRUE)
+                && g.s.group >= comp.inertiagrouprange[0]
+                && g.s.group <= comp.inertiagrouprange[1];
+            self.compile_geom(gi)?;
+        }
+
+        // inertial frame from geoms
+        if id > 0
+            && (comp.inertiafromgeom == TF_TRUE || (!defined(self.bodies[id].s.ipos[0]) && comp.inertiafromgeom == TF_AUTO))
+        {
+            self.inertia_from_geom(id)?;
+        }
+        {
+            let b = &mut self.bodies[id].s;
+            if !defined(b.ipos[0]) {
+                b.ipos = b.pos;
+                b.iquat = b.quat;
+            }
+        }
+        if id > 0 {
+            let b = &mut self.bodies[id].s;
+            b.mass = b.mass.max(comp.boundmass);
+            for k in 0..3 {
+                b.inertia[k] = b.inertia[k].max(comp.boundinertia);
+            }
+            if b.mass < 0.0 || b.inertia.iter().any(|&x| x < 0.0) {
+                return Err(self.body_err(id, "mass and inertia cannot be negative"));
+            }
+            let b = &mut self.bodies[id].s;
+            let i = b.inertia;
+            if i[0] + i[1] < i[2] || i[0] + i[2] < i[1] || i[1] + i[2] < i[0] {
+                if comp.balanceinertia {
+                    let m = (i[0] + i[1] + i[2]) / 3.0;
+                    b.inertia = [m, m, m];
+                } else {
+                    return Err(self.body_err(id, "inertia must satisfy A + B >= C; use 'balanceinertia' to fix"));
+                }
+            }
+        }
+        if let Some(f) = self.frame(self.bodies[id].s.frame).cloned() {
+            let b = &mut self.bodies[id].s;
+            frameaccum_child(&f.pos, &f.quat, &mut b.pos, &mut b.quat);
+        }
+
+        // collision masks and margin of the body's geoms
+        let (mut ct, mut ca, mut mg) = (0, 0, 0.0f64);
+        for &gi in &self.bodies[id].geoms {
+            let g = &self.geoms[gi].s;
+            ct |= g.contype;
+            ca |= g.conaffinity;
+            mg = mg.max(g.margin);
+        }
+        {
+            let b = &mut self.bodies[id];
+            b.contype = ct;
+            b.conaffinity = ca;
+            b.margin = mg;
+        }
+
+        // free-joint alignment
+        let align_free = {
+            let b = &self.bodies[id];
+            b.joints.len() == 1
+                && self.joints[b.joints[0]].s.jtype == mjJNT_FREE as i32
+                && b.s.bodies.is_empty()
+                && (self.joints[b.joints[0]].s.align == 1 || (self.joints[b.joints[0]].s.align == 2 && comp.alignfree))
+        };
+        let mut inv = ([0.0; 3], [1.0, 0.0, 0.0, 0.0]);
+        if align_free {
+            let b = &mut self.bodies[id].s;
+            let (ip, iq) = (b.ipos, b.iquat);
+            frameaccum(&mut b.pos, &mut b.quat, &ip, &iq);
+            inv = frameinvert(&ip, &iq);
+            b.ipos = [0.0; 3];
+            b.iquat = [1.0, 0.0, 0.0, 0.0];
+            for gi in self.bodies[id].geoms.clone() {
+                let g = &mut self.geoms[gi].s;
+                frameaccum_child(&inv.0, &inv.1, &mut g.pos, &mut g.quat);
+            }
+        }
+
+        self.compute_bvh(id);
+
+        // joints
+        let mut dofnum = 0;
+        for ji in self.bodies[id].joints.clone() {
+            dofnum += self.compile_joint(ji)?;
+        }
+        self.bodies[id].dofnum = dofnum;
+        if dofnum > 6 {
+            let n = self.bodies[id].s.name.clone();
+            return Err(self.body_err(id, &format!("more than 6 dofs in body '{}'", n)));
+        }
+        let mut hasball = false;
+        for &ji in &self.bodies[id].joints {
+            let t = self.joints[ji].s.jtype;
+            if (t == mjJNT_BALL as i32 || t == mjJNT_HINGE as i32) && hasball {
+                let n = self.bodies[id].s.name.clone();
+                return Err(self.body_err(id, &format!("ball followed by rotation in body '{}'", n)));
+            }
+            if t == mjJNT_BALL as i32 {
+                hasball = true;
+            }
+        }
+        {
+            let b = &self.bodies[id];
+            if b.s.mocap && (dofnum > 0 || (id > 0 && b.s.parent != 0)) {
+                let n = b.s.name.clone();
+                return Err(self.body_err(id, &format!("mocap body '{}' is not a fixed child of world", n)));
+            }
+        }
+        if id > 0 {
+            let p = self.bodies[id].s.parent;
+            let (ppos, pquat) = (self.bodies[p].xpos0, self.bodies[p].xquat0);
+            let b = &mut self.bodies[id];
+            let r = rot_vec_quat(&b.s.pos, &pquat);
+            b.xpos0 = [r[0] + ppos[0], r[1] + ppos[1], r[2] + ppos[2]];
+            b.xquat0 = mulquat(&pquat, &b.s.quat);
+        }
+
+        for si in self.bodies[id].sites.clone() {
+            self.compile_site(si)?;
+        }
+        for ci in self.bodies[id].cameras.clone() {
+            self.compile_camera(ci)?;
+        }
+        for li in self.bodies[id].lights.clone() {
+            self.compile_light(li)?;
+        }
+
+        if align_free {
+            for si in self.bodies[id].sites.clone() {
+                let s = &mut self.sites[si].s;
+                frameaccum_child(&inv.0, &inv.1, &mut s.pos, &mut s.quat);
+            }
+            for ci in self.bodies[id].cameras.clone() {
+                let s = &mut self.cameras[ci].s;
+                frameaccum_child(&inv.0, &inv.1, &mut s.pos, &mut s.quat);
+            }
+            for li in self.bodies[id].lights.clone() {
+                let s = &mut self.lights[li].s;
+                let mut qunit = [1.0, 0.0, 0.0, 0.0];
+                frameaccum_child(&inv.0, &inv.1, &mut s.pos, &mut qunit);
+                s.dir = rot_vec_quat(&s.dir, &inv.1);
+            }
+        }
+        Ok(())
+    }
+
+    fn inertia_from_geom(&mut self, id: usize) -> CResult<()> {
+        let comp = &self.spec.compiler;
+        let sel: Vec<usize> = self.bodies[id]
+            .geoms
+            .iter()
+            .copied()
+            .filter(|&g| {
+                let x = &self.geoms[g];
+                x.s.group >= comp.inertiagrouprange[0] && x.s.group <= comp.inertiagrouprange[1] && x.mass > EPS
+            })
+            .collect();
+        if sel.len() == 1 {
+            let g = &self.geoms[sel[0]];
+            let b = &mut self.bodies[id].s;
+            b.ipos = g.s.pos;
+            b.iquat = g.s.quat;
+            b.mass = g.mass;
+            b.inertia = g.inertia;
+        } else if sel.len() > 1 {
+            let mut mass = 0.0;
+            let mut com = [0.0; 3];
+            for &gi in &sel {
+                let g = &self.geoms[gi];
+                mass += g.mass;
+                com[0] += g.mass * g.s.pos[0];
+                com[1] += g.mass * g.s.pos[1];
+                com[2] += g.mass * g.s.pos[2];
+            }
+            if mass < EPS {
+                return Err(self.body_err(id, "body mass is too small, cannot compute center of mass"));
+            }
+            let ipos = [com[0] / mass, com[1] / mass, com[2] / mass];
+            let mut toti = [0.0; 6];
+            for &gi in &sel {
+                let g = &self.geoms[gi];
+                let dpos = [g.s.pos[0] - ipos[0], g.s.pos[1] - ipos[1], g.s.pos[2] - ipos[2]];
+                let i0 = globalinertia(&g.inertia, &g.s.quat);
+                let i1 = offcenter(g.mass, &dpos);
+                for j in 0..6 {
+                    toti[j] = toti[j] + i0[j] + i1[j];
+                }
+            }
+            match full_inertia(&toti) {
+                Ok((q, inert)) => {
+                    let b = &mut self.bodies[id].s;
+                    b.mass = mass;
+                    b.ipos = ipos;
+                    b.iquat = q;
+                    b.inertia = inert;
+                    b.fullinertia = toti;
+                }
+                Err(e) => return Err(self.body_err(id, &format!("error '{}' in alternative for principal axes", e))),
+            }
+        }
+        Ok(())
+    }
+
+    fn compute_bvh(&mut self, id: usize) {
+        let b = &self.bodies[id];
+        if b.geoms.is_empty() {
+            return;
+        }
+        let ipos = b.s.ipos;
+        let iquat = b.s.iquat;
+        let qinv = [iquat[0], -iquat[1], -iquat[2], -iquat[3]];
+        // (geom id, position in the inertial frame)
+        let mut elems: Vec<(usize, [f64; 3])> = Vec::new();
+        for &gi in &b.geoms {
+            let g = &self.geoms[gi];
+            if g.s.contype != 0 || g.s.conaffinity != 0 {
+                let v = [g.s.pos[0] - ipos[0], g.s.pos[1] - ipos[1], g.s.pos[2] - ipos[2]];
+                elems.push((gi, rot_vec_quat(&v, &qinv)));
+            }
+        }
+        let mut bvh = Bvh::default();
+        self.make_bvh(&mut bvh, &mut elems[..], 0, &ipos, &qinv);
+        self.bodies[id].bvh = bvh;
+    }
+
+    fn make_bvh(&self, bvh: &mut Bvh, elems: &mut [(usize, [f64; 3])], lev: i32, ipos: &[f64; 3], qinv: &[f64; 4]) -> i32 {
+        let n = elems.len();
+        if n == 0 {
+            return -1;
+        }
+        let mut aamm = [f64::MAX, f64::MAX, f64::MAX, -f64::MAX, -f64::MAX, -f64::MAX];
+        for (gi, _) in elems.iter() {
+            let g = &self.geoms[*gi];
+            let a = &g.aabb;
+            let box_ = [a[0] - a[3], a[1] - a[4], a[2] - a[5], a[0] + a[3], a[1] + a[4], a[2] + a[5]];
+            for v in 0..8 {
+                let vert = [
+                    if v & 1 != 0 { box_[3] } else { box_[0] },
+                    if v & 2 != 0 { box_[4] } else { box_[1] },
+                    if v & 4 != 0 { box_[5] } else { box_[2] },
+                ];
+                let mut bx = rot_vec_quat(&vert, &g.s.quat);
+                bx[0] += g.s.pos[0] - ipos[0];
+                bx[1] += g.s.pos[1] - ipos[1];
+                bx[2] += g.s.pos[2] - ipos[2];
+                let p = rot_vec_quat(&bx, qinv);
+                for k in 0..3 {
+                    aamm[k] = aamm[k].min(p[k]);
+                    aamm[k + 3] = aamm[k + 3].max(p[k]);
+                }
+            }
+        }
+        for k in 0..3 {
+            if (aamm[k] - aamm[k + 3]).abs() < EPS {
+                aamm[k] -= EPS;
+                aamm[k + 3] += EPS;
+            }
+        }
+        let index = bvh.nodeid.len();
+        bvh.child.push(-1);
+        bvh.child.push(-1);
+        bvh.nodeid.push(-1);
+        bvh.depth.push(lev);
+        bvh.aabb.extend_from_slice(&[
+            (aamm[3] + aamm[0]) / 2.0,
+            (aamm[4] + aamm[1]) / 2.0,
+            (aamm[5] + aamm[2]) / 2.0,
+            (aamm[3] - aamm[0]) / 2.0,
+            (aamm[4] - aamm[1]) / 2.0,
+            (aamm[5] - aamm[2]) / 2.0,
+        ]);
+        if n == 1 {
+            bvh.nodeid[index] = elems[0].0 as i32;
+            return index as i32;
+        }
+        let edges = [aamm[3] - aamm[0], aamm[4] - aamm[1], aamm[5] - aamm[2]];
+        let mut axis = 0;
+        if edges[1] >= edges[0] + EPS {
+            axis = 1;
+        }
+        if edges[2] >= edges[axis] + EPS {
+            axis = 2;
+        }
+        // the split only depends on which elements fall in each half, so a full sort
+        // with upstream's ordering gives the same halves as its partial sort
+        elems.sort_by(|a, b| {
+            if (a.1[axis] - b.1[axis]).abs() > EPS {
+                a.1[axis].partial_cmp(&b.1[axis]).unwrap_or(std::cmp::Ordering::Equal)
+            } else {
+                a.0.cmp(&b.0)
+            }
+        });
+        let m = n / 2;
+        let (left, right) = elems.split_at_mut(m);
+        if m > 0 {
+            let c = self.make_bvh(bvh, left, lev + 1, ipos, qinv);
+            bvh.child[2 * index] = c;
+        }
+        if m != n {
+            let c = self.make_bvh(bvh, right, lev + 1, ipos, qinv);
+            bvh.child[2 * index + 1] = c;
+        }
+        index as i32
+    }
+
+    fn joint_err(&self, i: usize, msg: &str) -> CompileError {
+        let j = &self.joints[i].s;
+        CompileError::elem(msg, &j.name, i as i64, j.info.line)
+    }
+
+    fn checklimited(&self, autolimits: bool, entity: &str, attr: &str, limited: i32, hasrange: bool) -> Option<String> {
+        if !autolimits && limited == 2 && hasrange {
+            return Some(format!(
+                "{e} has `{a}range` but not `{a}limited`. set the autolimits=\"true\" compiler option, specify `{a}limited` explicitly (\"true\" or \"false\"), or remove the `{a}range` attribute.",
+                e = entity,
+                a = attr
+            ));
+        }
+        None
+    }
+
+    fn compile_joint(&mut self, ji: usize) -> CResult<i32> {
+        let comp = self.spec.compiler.clone();
+        if self.joints[ji].s.userdata.len() > self.nuser_jnt as usize {
+            return Err(self.joint_err(ji, "user has more values than nuser_jnt in joint"));
+        }
+        let frame = self.frame(self.joints[ji].s.frame).cloned();
+        let j = self.joints[ji].s.clone();
+        if (j.springdamper[0] != 0.0 || j.springdamper[1] != 0.0) && (j.springdamper[0] <= 0.0 || j.springdamper[1] <= 0.0) {
+            return Err(self.joint_err(ji, "when defined, springdamper values must be positive in joint"));
+        }
+        let free = j.jtype == mjJNT_FREE as i32;
+        let ball = j.jtype == mjJNT_BALL as i32;
+        let hinge = j.jtype == mjJNT_HINGE as i32;
+        let mut j = j;
+        if free {
+            j.limited = TF_FALSE;
+        } else if j.limited == TF_AUTO {
+            let hasrange = !(j.range[0] == 0.0 && j.range[1] == 0.0);
+            if let Some(m) = self.checklimited(comp.autolimits, "joint", "", j.limited, hasrange) {
+                return Err(self.joint_err(ji, &m));
+            }
+        }
+        if islimited(j.limited, &j.range) {
+            if j.range[0] >= j.range[1] && !ball {
+                return Err(self.joint_err(ji, "range[0] should be smaller than range[1] in joint"));
+            }
+            if j.range[0] != 0.0 && ball {
+                return Err(self.joint_err(ji, "range[0] should be 0 in ball joint"));
+            }
+            if comp.degree && (hinge || ball) {
+                if j.range[0] != 0.0 {
+                    j.range[0] *= mjPI / 180.0;
+                }
+                if j.range[1] != 0.0 {
+                    j.range[1] *= mjPI / 180.0;
+                }
+            }
+        }
+        if free || ball {
+            j.actfrclimited = TF_FALSE;
+        } else if j.actfrclimited == TF_AUTO {
+            let hasrange = !(j.actfrcrange[0] == 0.0 && j.actfrcrange[1] == 0.0);
+            if let Some(m) = self.checklimited(comp.autolimits, "joint", "", j.actfrclimited, hasrange) {
+                return Err(self.joint_err(ji, &m));
+            }
+        }
+        if islimited(j.actfrclimited, &j.actfrcrange) && j.actfrcrange[0] >= j.actfrcrange[1] {
+            return Err(self.joint_err(ji, "actfrcrange[0] should be smaller than actfrcrange[1] in joint"));
+        }
+        if free || ball {
+            j.axis = [0.0, 0.0, 1.0];
+        } else if let Some(f) = &frame {
+            j.axis = rot_vec_quat(&j.axis, &f.quat);
+        }
+        if normvec(&mut j.axis) < EPS {
+            return Err(self.joint_err(ji, "axis too small in joint"));
+        }
+        if free && j.limited == TF_TRUE {
+            return Err(self.joint_err(ji, "limits should not be defined in free joint"));
+        }
+        if free {
+            j.pos = [0.0; 3];
+        } else if let Some(f) = &frame {
+            let mut q = [1.0, 0.0, 0.0, 0.0];
+            frameaccum_child(&f.pos, &f.quat, &mut j.pos, &mut q);
+        }
+        if hinge && comp.degree {
+            j.ref_ *= mjPI / 180.0;
+            j.springref *= mjPI / 180.0;
+        }
+        self.joints[ji].s = j;
+        Ok(if free { 6 } else if ball { 3 } else { 1 })
+    }
+
+    fn geom_err(&self, i: usize, msg: &str) -> CompileError {
+        let g = &self.geoms[i].s;
+        CompileError::elem(msg, &g.name, i as i64, g.info.line)
+    }
+
+    fn geom_volume(g: &Geom) -> f64 {
+        let s = &g.size;
+        let shell = g.typeinertia == 1;
+        match g.gtype {
+            t if t == mjGEOM_SPHERE as i32 => {
+                let r = s[0];
+                if shell {
+                    4.0 * mjPI * r * r
+                } else {
+                    4.0 * mjPI * r * r * r / 3.0
+                }
+            }
+            t if t == mjGEOM_CAPSULE as i32 => {
+                let (h, r) = (2.0 * s[1], s[0]);
+                if shell {
+                    4.0 * mjPI * r * r + 2.0 * mjPI * r * h
+                } else {
+                    mjPI * (r * r * h + 4.0 * r * r * r / 3.0)
+                }
+            }
+            t if t == mjGEOM_CYLINDER as i32 => {
+                let (h, r) = (2.0 * s[1], s[0]);
+                if shell {
+                    2.0 * mjPI * r * r + 2.0 * mjPI * r * h
+                } else {
+                    mjPI * r * r * h
+                }
+            }
+            t if t == mjGEOM_ELLIPSOID as i32 => {
+                if shell {
+                    let p = 1.6075;
+                    let tmp = (s[0] * s[1]).powf(p) + (s[1] * s[2]).powf(p) + (s[2] * s[0]).powf(p);
+                    4.0 * mjPI * (tmp / 3.0).powf(1.0 / p)
+                } else {
+                    4.0 * mjPI * s[0] * s[1] * s[2] / 3.0
+                }
+            }
+            t if t == mjGEOM_HFIELD as i32 || t == mjGEOM_BOX as i32 => {
+                if shell {
+                    8.0 * (s[0] * s[1] + s[1] * s[2] + s[2] * s[0])
+                } else {
+                    s[0] * s[1] * s[2] * 8.0
+                }
+            }
+            _ => 0.0,
+        }
+    }
+
+    fn geom_inertia(g: &Geom, mass: f64) -> [f64; 3] {
+        let s = &g.size;
+        let shell = g.typeinertia == 1;
+        match g.gtype {
+            t if t == mjGEOM_SPHERE as i32 => {
+                let v = if shell { 2.0 * mass * s[0] * s[0] / 3.0 } else { 2.0 * mass * s[0] * s[0] / 5.0 };
+                [v, v, v]
+            }
+            t if t == mjGEOM_CAPSULE as i32 => {
+                let (hh, h, r) = (s[1], 2.0 * s[1], s[0]);
+                if !shell {
+                    let sm = mass * 4.0 * r / (4.0 * r + 3.0 * h);
+                    let cm = mass - sm;
+                    let mut i0 = cm * (3.0 * r * r + h * h) / 12.0;
+                    let mut i2 = cm * r * r / 2.0;
+                    let si = 2.0 * sm * r * r / 5.0;
+                    i0 += si + sm * h * (3.0 * r + 2.0 * h) / 8.0;
+                    i2 += si;
+                    [i0, i0, i2]
+                } else {
+                    let asph = 4.0 * mjPI * r * r;
+                    let acyl = 2.0 * mjPI * r * h;
+                    let at = asph + acyl;
+                    let sm = mass * asph / at;
+                    let cm = mass - sm;
+                    let mut i0 = cm * (6.0 * r * r + h * h) / 12.0;
+                    let mut i2 = cm * r * r;
+                    let si = 2.0 * sm * r * r / 3.0;
+                    let hs_com = r / 2.0;
+                    let hs_pos = hh + hs_com;
+                    i0 += si + sm * (hs_pos * hs_pos - hs_com * hs_com);
+                    i2 += si;
+                    [i0, i0, i2]
+                }
+            }
+            t if t == mjGEOM_CYLINDER as i32 => {
+                let (hh, h, r) = (s[1], 2.0 * s[1], s[0]);
+                if !shell {
+                    let i0 = mass * (3.0 * r * r + h * h) / 12.0;
+                    [i0, i0, mass * r * r / 2.0]
+                } else {
+                    let adisk = mjPI * r * r;
+                    let acyl = 2.0 * mjPI * r * h;
+                    let at = 2.0 * adisk + acyl;
+                    let md = mass * adisk / at;
+                    let mc = mass - 2.0 * md;
+                    let mut i0 = mc * (6.0 * r * r + h * h) / 12.0;
+                    let mut i2 = mc * r * r;
+                    let idx = md * r * r / 4.0 + md * hh * hh;
+                    let idz = md * r * r / 2.0;
+                    i0 += 2.0 * idx;
+                    i2 += 2.0 * idz;
+                    [i0, i0, i2]
+                }
+            }
+            t if t == mjGEOM_ELLIPSOID as i32 => {
+                let (s00, s11, s22) = (s[0] * s[0], s[1] * s[1], s[2] * s[2]);
+                if !shell {
+                    [mass * (s11 + s22) / 5.0, mass * (s00 + s22) / 5.0, mass * (s00 + s11) / 5.0]
+                } else {
+                    let eps = 1e-6;
+                    let va = 4.0 * mjPI * s[0] * s[1] * s[2] / 3.0;
+                    let (ae, be, ce) = (s[0] + eps, s[1] + eps, s[2] + eps);
+                    let vb = 4.0 * mjPI * ae * be * ce / 3.0;
+                    let density = mass / (vb - va);
+                    let ma = va * density;
+                    let ia = [ma * (s11 + s22) / 5.0, ma * (s00 + s22) / 5.0, ma * (s00 + s11) / 5.0];
+                    let mb = vb * density;
+                    let ib = [mb * (be * be + ce * ce) / 5.0, mb * (ae * ae + ce * ce) / 5.0, mb * (ae * ae + be * be) / 5.0];
+                    [ib[0] - ia[0], ib[1] - ia[1], ib[2] - ia[2]]
+                }
+            }
+            t if t == mjGEOM_HFIELD as i32 || t == mjGEOM_BOX as i32 => {
+                let (s00, s11, s22) = (s[0] * s[0], s[1] * s[1], s[2] * s[2]);
+                if !shell {
+                    [mass * (s11 + s22) / 3.0, mass * (s00 + s22) / 3.0, mass * (s00 + s11) / 3.0]
+                } else {
+                    let (lx, ly, lz) = (2.0 * s[0], 2.0 * s[1], 2.0 * s[2]);
+                    let (a0, a1, a2) = (lx * ly, ly * lz, lz * lx);
+                    let at = 2.0 * (a0 + a1 + a2);
+                    let m0 = mass * a0 / at;
+                    let ix0 = m0 * ly * ly / 12.0;
+                    let iy0 = m0 * lx * lx / 12.0;
+                    let iz0 = m0 * (lx * lx + ly * ly) / 12.0;
+                    let m1 = mass * a1 / at;
+                    let ix1 = m1 * (ly * ly + lz * lz) / 12.0;
+                    let iy1 = m1 * lz * lz / 12.0;
+                    let iz1 = m1 * ly * ly / 12.0;
+                    let m2 = mass * a2 / at;
+                    let ix2 = m2 * lz * lz / 12.0;
+                    let iy2 = m2 * (lx * lx + lz * lz) / 12.0;
+                    let iz2 = m2 * lx * lx / 12.0;
+                    [
+                        2.0 * (m0 * s22 + m2 * s11 + ix0 + ix1 + ix2),
+                        2.0 * (m0 * s22 + m1 * s00 + iy0 + iy1 + iy2),
+                        2.0 * (m1 * s00 + m2 * s11 + iz0 + iz1 + iz2),
+                    ]
+                }
+            }
+            _ => [0.0; 3],
+        }
+    }
+
+    fn compile_geom(&mut self, gi: usize) -> CResult<()> {
+        if self.geoms[gi].s.userdata.len() > self.nuser_geom as usize {
+            let n = self.geoms[gi].s.name.clone();
+            return Err(self.geom_err(gi, &format!("user has more values than nuser_geom in geom '{}' (id = {})", n, gi)));
+        }
+        let frame = self.frame(self.geoms[gi].s.frame).cloned();
+        let body = self.geoms[gi].s.body;
+        let weldid = self.bodies[body].weldid;
+        let (deg, seq) = (self.degree(), *self.seq());
+        let mut g = self.geoms[gi].s.clone();
+        let t = g.gtype;
+        if !(0..9).contains(&t) {
+            return Err(self.geom_err(gi, "invalid type in geom"));
+        }
+        if ![1, 3, 4, 6].contains(&g.condim) {
+            return Err(self.geom_err(gi, "invalid condim in geom"));
+        }
+        if t == mjGEOM_MESH as i32 || t == mjGEOM_SDF as i32 || !g.meshname.is_empty() {
+            return Err(self.geom_err(gi, "mesh geoms are not supported yet"));
+        }
+        if t == mjGEOM_HFIELD as i32 || !g.hfieldname.is_empty() {
+            return Err(self.geom_err(gi, "height fields are not supported yet"));
+        }
+        if t == mjGEOM_PLANE as i32 && weldid != 0 {
+            return Err(self.geom_err(gi, "plane only allowed in static bodies"));
+        }
+        normvec(&mut g.quat);
+        if defined(g.fromto[0]) {
+            if ![mjGEOM_CAPSULE as i32, mjGEOM_CYLINDER as i32, mjGEOM_ELLIPSOID as i32, mjGEOM_BOX as i32].contains(&t) {
+                return Err(self.geom_err(gi, "fromto requires capsule, cylinder, box or ellipsoid in geom"));
+            }
+            if g.pos[0] != 0.0 || g.pos[1] != 0.0 || g.pos[2] != 0.0 {
+                return Err(self.geom_err(gi, "both pos and fromto defined in geom"));
+            }
+            let f = g.fromto;
+            let mut vec = [f[0] - f[3], f[1] - f[4], f[2] - f[5]];
+            g.size[1] = normvec(&mut vec) / 2.0;
+            if g.size[1] < EPS {
+                return Err(self.geom_err(gi, "fromto points too close in geom"));
+            }
+            if t == mjGEOM_ELLIPSOID as i32 || t == mjGEOM_BOX as i32 {
+                g.size[2] = g.size[1];
+                g.size[1] = g.size[0];
+            }
+            g.pos = [(f[0] + f[3]) / 2.0, (f[1] + f[4]) / 2.0, (f[2] + f[5]) / 2.0];
+            g.quat = z2quat(&vec);
+        } else if let Err(e) = resolve_orientation(&mut g.quat, deg, &seq, &g.alt) {
+            return Err(self.geom_err(gi, &format!("orientation specification error '{}' in geom {}", e, gi)));
+        }
+        if t == mjGEOM_PLANE as i32 {
+            if g.size[2] <= 0.0 {
+                return Err(self.geom_err(gi, "plane size(3) must be positive"));
+            }
+        } else {
+            for i in 0..geom_nsize(t) {
+                if g.size[i] <= 0.0 {
+                    return Err(self.geom_err(gi, &format!("size {} must be positive in geom", i)));
+                }
+            }
+        }
+        if g.size.iter().any(|s| s.is_nan()) {
+            return Err(self.geom_err(gi, "nan size in geom"));
+        }
+        // bounding box in (center, half-size) form
+        let s = g.size;
+        let aamm: [f64; 6] = match t {
+            x if x == mjGEOM_SPHERE as i32 => [-s[0], -s[0], -s[0], s[0], s[0], s[0]],
+            x if x == mjGEOM_CAPSULE as i32 => [-s[0], -s[0], -(s[0] + s[1]), s[0], s[0], s[0] + s[1]],
+            x if x == mjGEOM_CYLINDER as i32 => [-s[0], -s[0], -s[1], s[0], s[0], s[1]],
+            x if x == mjGEOM_PLANE as i32 => [-mjMAXVAL, -mjMAXVAL, -mjMAXVAL, mjMAXVAL, mjMAXVAL, 0.0],
+            _ => [-s[0], -s[1], -s[2], s[0], s[1], s[2]],
+        };
+        let aabb = [
+            (aamm[3] + aamm[0]) / 2.0,
+            (aamm[4] + aamm[1]) / 2.0,
+            (aamm[5] + aamm[2]) / 2.0,
+            (aamm[3] - aamm[0]) / 2.0,
+            (aamm[4] - aamm[1]) / 2.0,
+            (aamm[5] - aamm[2]) / 2.0,
+        ];
+        let mut mass = 0.0;
+        let mut inertia = [0.0; 3];
+        if self.geoms[gi].inferinertia {
+            if defined(g.mass) {
+                if g.mass == 0.0 {
+                    mass = 0.0;
+                    g.density = 0.0;
+                } else if Self::geom_volume(&g) > EPS {
+                    mass = g.mass;
+                    g.density = g.mass / Self::geom_volume(&g);
+                    inertia = Self::geom_inertia(&g, mass);
+                }
+            } else if g.density == 0.0 {
+                mass = 0.0;
+            } else {
+                mass = g.density * Self::geom_volume(&g);
+                inertia = Self::geom_inertia(&g, mass);
+            }
+            if mass < 0.0 || inertia.iter().any(|&x| x < 0.0) || g.density < 0.0 {
+                return Err(self.geom_err(gi, "mass, inertia or density are negative in geom"));
+            }
+        }
+        let mut fluid = [0.0; mjNFLUID];
+        if g.fluid_ellipsoid > 0.0 {
+            fluid = fluid_coefs(&g);
+        }
+        if let Some(f) = &frame {
+            frameaccum_child(&f.pos, &f.quat, &mut g.pos, &mut g.quat);
+        }
+        let cg = &mut self.geoms[gi];
+        cg.s = g;
+        cg.mass = mass;
+        cg.inertia = inertia;
+        cg.aabb = aabb;
+        cg.fluid = fluid;
+        Ok(())
+    }
+
+    fn compile_site(&mut self, si: usize) -> CResult<()> {
+        let err = |c: &Self, msg: &str| {
+            let s = &c.sites[si].s;
+            CompileError::elem(msg, &s.name, si as i64, s.info.line)
+        };
+        if self.sites[si].s.userdata.len() > self.nuser_site as usize {
+            return Err(err(self, "user has more values than nuser_site in site"));
+        }
+        let frame = self.frame(self.sites[si].s.frame).cloned();
+        let (deg, seq) = (self.degree(), *self.seq());
+        let mut s = self.sites[si].s.clone();
+        let t = s.stype;
+        if !(0..9).contains(&t) {
+            return Err(err(self, "invalid type in site"));
+        }
+        if t == mjGEOM_MESH as i32 || t == mjGEOM_HFIELD as i32 || t == mjGEOM_PLANE as i32 {
+            return Err(err(self, "meshes, hfields and planes not allowed in site"));
+        }
+        if defined(s.fromto[0]) {
+            if ![mjGEOM_CAPSULE as i32, mjGEOM_CYLINDER as i32, mjGEOM_ELLIPSOID as i32, mjGEOM_BOX as i32].contains(&t) {
+                return Err(err(self, "fromto requires capsule, cylinder, box or ellipsoid in geom"));
+            }
+            if s.pos[0] != 0.0 || s.pos[1] != 0.0 || s.pos[2] != 0.0 {
+                return Err(err(self, "both pos and fromto defined in geom"));
+            }
+            let f = s.fromto;
+            let mut vec = [f[0] - f[3], f[1] - f[4], f[2] - f[5]];
+            s.size[1] = normvec(&mut vec) / 2.0;
+            if s.size[1] < EPS {
+                return Err(err(self, "fromto points too close in geom"));
+            }
+            if t == mjGEOM_ELLIPSOID as i32 || t == mjGEOM_BOX as i32 {
+                s.size[2] = s.size[1];
+                s.size[1] = s.size[0];
+            }
+            s.pos = [(f[0] + f[3]) / 2.0, (f[1] + f[4]) / 2.0, (f[2] + f[5]) / 2.0];
+            s.quat = z2quat(&vec);
+        } else if let Err(e) = resolve_orientation(&mut s.quat, deg, &seq, &s.alt) {
+            return Err(err(self, &format!("orientation specification error '{}' in site {}", e, si)));
+        }
+        if let Some(f) = &frame {
+            frameaccum_child(&f.pos, &f.quat, &mut s.pos, &mut s.quat);
+        }
+        normvec(&mut s.quat);
+        for i in 0..geom_nsize(t) {
+            if s.size[i] <= 0.0 {
+                return Err(err(self, &format!("size {} must be positive in geom", i)));
+            }
+        }
+        self.sites[si].s = s;
+        Ok(())
+    }
+
+    fn body_by_name(&self, name: &str) -> Option<usize> {
+        self.bodies.iter().position(|b| b.s.name == name)
+    }
+
+    fn compile_camera(&mut self, ci: usize) -> CResult<()> {
+        let err = |c: &Self, msg: &str| {
+            let s = &c.cameras[ci].s;
+            CompileError::elem(msg, &s.name, ci as i64, s.info.line)
+        };
+        if self.cameras[ci].s.userdata.len() > self.nuser_cam as usize {
+            return Err(err(self, "user has more values than nuser_cam in camera"));
+        }
+        let frame = self.frame(self.cameras[ci].s.frame).cloned();
+        let (deg, seq) = (self.degree(), *self.seq());
+        let mut c = self.cameras[ci].s.clone();
+        if let Err(e) = resolve_orientation(&mut c.quat, deg, &seq, &c.alt) {
+            return Err(err(self, &format!("orientation specification error '{}' in camera {}", e, ci)));
+        }
+        if let Some(f) = &frame {
+            frameaccum_child(&f.pos, &f.quat, &mut c.pos, &mut c.quat);
+        }
+        normvec(&mut c.quat);
+        if !c.targetbody.is_empty() {
+            match self.body_by_name(&c.targetbody) {
+                Some(b) => self.cameras[ci].targetbodyid = b as i32,
+                None => return Err(err(self, "unknown target body in camera")),
+            }
+        }
+        if c.fovy >= 180.0 {
+            return Err(err(self, &format!("fovy too large in camera '{}' (id = {}, value = {})", c.name, ci, c.fovy)));
+        }
+        if (c.principal_length[0] != 0.0 && c.principal_pixel[0] != 0.0)
+            || (c.principal_length[1] != 0.0 && c.principal_pixel[1] != 0.0)
+        {
+            return Err(err(self, "principal length duplicated in camera"));
+        }
+        if (c.focal_length[0] != 0.0 && c.focal_pixel[0] != 0.0) || (c.focal_length[1] != 0.0 && c.focal_pixel[1] != 0.0) {
+            return Err(err(self, "focal length duplicated in camera"));
+        }
+        if c.sensor_size[0] > 0.0 && c.sensor_size[1] > 0.0 {
+            let pd = [c.resolution[0] / c.sensor_size[0], c.resolution[1] / c.sensor_size[1]];
+            c.intrinsic[0] = c.focal_pixel[0] / pd[0] + c.focal_length[0];
+            c.intrinsic[1] = c.focal_pixel[1] / pd[1] + c.focal_length[1];
+            c.intrinsic[2] = c.principal_pixel[0] / pd[0] + c.principal_length[0];
+            c.intrinsic[3] = c.principal_pixel[1] / pd[1] + c.principal_length[1];
+            c.fovy = ((c.sensor_size[1] / 2.0) as f64).atan2(c.intrinsic[1] as f64) * 360.0 / mjPI;
+        } else {
+            c.intrinsic[0] = self.spec.visual.map.znear;
+            c.intrinsic[1] = self.spec.visual.map.znear;
+        }
+        self.cameras[ci].s = c;
+        Ok(())
+    }
+
+    fn compile_light(&mut self, li: usize) -> CResult<()> {
+        let err = |c: &Self, msg: &str| {
+            let s = &c.lights[li].s;
+            CompileError::elem(msg, &s.name, li as i64, s.info.line)
+        };
+        let frame = self.frame(self.lights[li].s.frame).cloned();
+        let mut l = self.lights[li].s.clone();
+        if let Some(f) = &frame {
+            let mut q = [1.0, 0.0, 0.0, 0.0];
+            frameaccum_child(&f.pos, &f.quat, &mut l.pos, &mut q);
+            l.dir = rot_vec_quat(&l.dir, &f.quat);
+        }
+        if normvec(&mut l.dir) < EPS {
+            return Err(err(self, "zero direction in light"));
+        }
+        if !l.targetbody.is_empty() {
+            match self.body_by_name(&l.targetbody) {
+                Some(b) => self.lights[li].targetbodyid = b as i32,
+                None => return Err(err(self, "unknown target body in light")),
+            }
+        }
+        if !l.texture.is_empty() {
+            return Err(err(self, "unknown texture in light"));
+        }
+        self.lights[li].s = l;
+        Ok(())
+    }
+
+    /// Compiles actuators and sensors (references resolved by name).
+    pub fn compile_objects(&mut self) -> CResult<()> {
+        let comp = self.spec.compiler.clone();
+        let jmap = names_map(&self.joints, |x| &x.s.name);
+        let smap = names_map(&self.sites, |x| &x.s.name);
+        let bmap = names_map(&self.bodies, |x| &x.s.name);
+        let amap = names_map(&self.actuators, |x| &x.s.name);
+        for ai in 0..self.actuators.len() {
+            let err = |c: &Self, msg: &str| {
+                let s = &c.actuators[ai].s;
+                CompileError::elem(msg, &s.name, ai as i64, s.info.line)
+            };
+            if self.actuators[ai].s.userdata.len() > self.nuser_actuator as usize {
+                let n = self.actuators[ai].s.name.clone();
+                return Err(err(self, &format!("user has more values than nuser_actuator in actuator '{}' (id = {})", n, ai)));
+            }
+            let mut a = self.actuators[ai].s.clone();
+            if a.target.is_empty() {
+                return Err(err(self, "missing transmission target for actuator"));
+            }
+            let mut trnid = [-1, -1];
+            let t = a.trntype;
+            let target: Option<usize>;
+            if t == mjTRN_JOINT as i32 || t == mjTRN_JOINTINPARENT as i32 {
+                target = jmap.get(&a.target).copied();
+                if target.is_none() {
+                    return Err(err(self, &format!("unknown transmission target '{}' for actuator id = {}", a.target, ai)));
+                }
+            } else if t == mjTRN_SLIDERCRANK as i32 {
+                if a.slidersite.is_empty() {
+                    return Err(err(self, &format!("missing base site for slider-crank '{}' (id = {})", a.name, ai)));
+                }
+                match smap.get(&a.slidersite) {
+                    Some(&s) => trnid[1] = s as i32,
+                    None => return Err(err(self, &format!("base site '{}' not found for actuator {}", a.slidersite, ai))),
+                }
+                if a.cranklength <= 0.0 {
+                    return Err(err(self, &format!("crank length must be positive in actuator '{}' (id = {})", a.name, ai)));
+                }
+                target = smap.get(&a.target).copied();
+            } else if t == mjTRN_SITE as i32 {
+                if !a.refsite.is_empty() {
+                    match smap.get(&a.refsite) {
+                        Some(&s) => trnid[1] = s as i32,
+                        None => return Err(err(self, &format!("reference site '{}' not found for actuator {}", a.refsite, ai))),
+                    }
+                }
+                target = smap.get(&a.target).copied();
+            } else if t == mjTRN_BODY as i32 {
+                target = bmap.get(&a.target).copied();
+            } else if t == mjTRN_TENDON as i32 {
+                return Err(err(self, "tendons are not supported yet"));
+            } else {
+                return Err(err(self, "invalid transmission type in actuator"));
+            }
+            match target {
+                Some(x) => trnid[0] = x as i32,
+                None => return Err(err(self, &format!("transmission target '{}' not found in actuator {}", a.target, ai))),
+            }
+            // inherit the target's range
+            use crate::abi::mjtBias_::*;
+            use crate::abi::mjtDyn_::*;
+            use crate::abi::mjtGain_::*;
+            if a.gaintype == mjGAIN_FIXED as i32 && a.biastype == mjBIAS_AFFINE as i32 && a.gainprm[0] == -a.biasprm[1] && a.inheritrange > 0.0 {
+                let pos_like = a.dyntype == mjDYN_NONE as i32 || a.dyntype == mjDYN_FILTEREXACT as i32;
+                if !pos_like && a.dyntype != mjDYN_INTEGRATOR as i32 {
+                    return Err(err(self, "inheritrange only available for position and intvelocity actuators"));
+                }
+                if t != mjTRN_JOINT as i32 {
+                    return Err(err(self, "inheritrange can only be used with joint and tendon transmission, actuator"));
+                }
+                let j = &self.joints[trnid[0] as usize];
+                if j.s.jtype != mjJNT_HINGE as i32 && j.s.jtype != mjJNT_SLIDE as i32 {
+                    return Err(err(self, "inheritrange can only be used with hinge and slide joints, actuator"));
+                }
+                let tr = j.s.range;
+                if tr[0] == tr[1] {
+                    return Err(err(self, &format!("inheritrange used but target '{}' has no range defined in actuator {}", a.target, ai)));
+                }
+                let mean = 0.5 * (tr[1] + tr[0]);
+                let radius = 0.5 * (tr[1] - tr[0]) * a.inheritrange;
+                let r = if pos_like { &mut a.ctrlrange } else { &mut a.actrange };
+                r[0] = mean - radius;
+                r[1] = mean + radius;
+            }
+            for (lim, range, what) in [(a.forcelimited, a.forcerange, "force"), (a.ctrllimited, a.ctrlrange, "ctrl"), (a.actlimited, a.actrange, "act")] {
+                if lim == TF_AUTO {
+                    let hasrange = !(range[0] == 0.0 && range[1] == 0.0);
+                    if let Some(m) = self.checklimited(comp.autolimits, "actuator", what, lim, hasrange) {
+                        return Err(err(self, &m));
+                    }
+                }
+            }
+            if a.forcerange[0] >= a.forcerange[1] && islimited(a.forcelimited, &a.forcerange) {
+                return Err(err(self, "invalid force range for actuator"));
+            }
+            if a.ctrlrange[0] >= a.ctrlrange[1] && islimited(a.ctrllimited, &a.ctrlrange) {
+                return Err(err(self, "invalid control range for actuator"));
+            }
+            if a.actrange[0] >= a.actrange[1] && islimited(a.actlimited, &a.actrange) {
+                return Err(err(self, "invalid actrange for actuator"));
+            }
+            if islimited(a.actlimited, &a.actrange) && a.dyntype == mjDYN_NONE as i32 {
+                return Err(err(self, "actrange specified but dyntype is 'none' in actuator"));
+            }
+            if a.actdim > 1 && a.dyntype != mjDYN_USER as i32 {
+                return Err(err(self, "actdim > 1 is only allowed for dyntype 'user' in actuator"));
+            }
+            if a.actdim == 1 && a.dyntype == mjDYN_NONE as i32 {
+                return Err(err(self, "invalid actdim 1 in stateless actuator"));
+            }
+            if a.actdim == 0 && a.dyntype != mjDYN_NONE as i32 {
+                return Err(err(self, "invalid actdim 0 in stateful actuator"));
+            }
+            if a.actdim < 0 {
+                a.actdim = (a.dyntype != mjDYN_NONE as i32) as i32;
+            }
+            for k in 0..2 {
+                let prm = if k == 0 && a.gaintype == mjGAIN_MUSCLE as i32 {
+                    Some(a.gainprm)
+                } else if k == 1 && a.biastype == mjBIAS_MUSCLE as i32 {
+                    Some(a.biasprm)
+                } else {
+                    None
+                };
+                if let Some(p) = prm {
+                    if p[0] >= p[1] {
+                        return Err(err(self, "range[0]<range[1] required in muscle"));
+                    }
+                    if p[4] >= 1.0 || p[5] <= 1.0 {
+                        return Err(err(self, "lmin<1<lmax required in muscle"));
+                    }
+                    if p[3] <= 0.0 || p[6] <= 0.0 || p[7] <= 0.0 || p[8] <= 0.0 {
+                        return Err(err(self, &format!("positive scale, vmax, fpmax, fvmax required in muscle '{}' (id = {})", a.name, ai)));
+                    }
+                }
+            }
+            self.actuators[ai].s = a;
+            self.actuators[ai].trnid = trnid;
+        }
+
+        for si in 0..self.sensors.len() {
+            use crate::abi::mjtDataType_::*;
+            use crate::abi::mjtObj_::*;
+            use crate::abi::mjtSensor_::*;
+            use crate::abi::mjtStage_::*;
+            let err = |c: &Self, msg: &str| {
+                let s = &c.sensors[si].s;
+                CompileError::elem(msg, &s.name, si as i64, s.info.line)
+            };
+            let x = self.sensors[si].s.clone();
+            if x.userdata.len() > self.nuser_sensor as usize {
+                return Err(err(self, "user has more values than nuser_sensor in sensor"));
+            }
+            if x.noise < 0.0 {
+                return Err(err(self, "negative noise in sensor"));
+            }
+            if x.cutoff < 0.0 {
+                return Err(err(self, "negative cutoff in sensor"));
+            }
+            let objid = if x.objtype == mjOBJ_SITE as i32 {
+                smap.get(&x.objname).copied()
+            } else if x.objtype == mjOBJ_JOINT as i32 {
+                jmap.get(&x.objname).copied()
+            } else if x.objtype == mjOBJ_BODY as i32 || x.objtype == mjOBJ_XBODY as i32 {
+                bmap.get(&x.objname).copied()
+            } else if x.objtype == mjOBJ_ACTUATOR as i32 {
+                amap.get(&x.objname).copied()
+            } else {
+                None
+            };
+            if x.objtype != mjOBJ_UNKNOWN as i32 && objid.is_none() {
+                return Err(err(self, &format!("unrecognized name '{}' of sensorized object", x.objname)));
+            }
+            let t = x.stype;
+            let dim;
+            let mut datatype = mjDATATYPE_REAL as i32;
+            let needstage;
+            let is = |s: mjtSensor_| t == s as i32;
+            if is(mjSENS_TOUCH) || is(mjSENS_RANGEFINDER) {
+                datatype = mjDATATYPE_POSITIVE as i32;
+            }
+            if is(mjSENS_BALLQUAT) {
+                datatype = mjDATATYPE_QUATERNION as i32;
+            }
+            if is(mjSENS_TOUCH) || is(mjSENS_ACCELEROMETER) || is(mjSENS_FORCE) || is(mjSENS_TORQUE) || is(mjSENS_ACTUATORFRC) || is(mjSENS_JOINTACTFRC) || is(mjSENS_JOINTLIMITFRC) {
+                needstage = mjSTAGE_ACC as i32;
+            } else if is(mjSENS_VELOCIMETER) || is(mjSENS_GYRO) || is(mjSENS_JOINTVEL) || is(mjSENS_ACTUATORVEL) || is(mjSENS_BALLANGVEL) || is(mjSENS_JOINTLIMITVEL) || is(mjSENS_SUBTREELINVEL) || is(mjSENS_SUBTREEANGMOM) {
+                needstage = mjSTAGE_VEL as i32;
+            } else {
+                needstage = mjSTAGE_POS as i32;
+            }
+            if is(mjSENS_ACCELEROMETER) || is(mjSENS_VELOCIMETER) || is(mjSENS_GYRO) || is(mjSENS_FORCE) || is(mjSENS_TORQUE) || is(mjSENS_MAGNETOMETER) || is(mjSENS_BALLANGVEL) || is(mjSENS_SUBTREECOM) || is(mjSENS_SUBTREELINVEL) || is(mjSENS_SUBTREEANGMOM) {
+                dim = 3;
+            } else if is(mjSENS_BALLQUAT) {
+                dim = 4;
+            } else {
+                dim = 1;
+            }
+            // joint sensors check the joint type
+            if let Some(o) = objid {
+                if x.objtype == mjOBJ_JOINT as i32 {
+                    let jt = self.joints[o].s.jtype;
+                    let scalar = jt == mjJNT_SLIDE as i32 || jt == mjJNT_HINGE as i32;
+                    if (is(mjSENS_JOINTPOS) || is(mjSENS_JOINTVEL) || is(mjSENS_JOINTACTFRC)) && !scalar {
+                        return Err(err(self, "joint must be slide or hinge in sensor"));
+                    }
+                    if (is(mjSENS_BALLQUAT) || is(mjSENS_BALLANGVEL)) && jt != mjJNT_BALL as i32 {
+                        return Err(err(self, "joint must be ball in sensor"));
+                    }
+                    if (is(mjSENS_JOINTLIMITPOS) || is(mjSENS_JOINTLIMITVEL) || is(mjSENS_JOINTLIMITFRC)) && !self.joints[o].is_limited() {
+                        return Err(err(self, "joint must be limited in sensor"));
+                    }
+                }
+            }
+            let cs = &mut self.sensors[si];
+            cs.objid = objid.map(|o| o as i32).unwrap_or(-1);
+            cs.s.dim = dim;
+            cs.s.datatype = datatype;
+            cs.s.needstage = needstage;
+        }
+        Ok(())
+    }
+}
+
+/// Added-mass coefficient of an ellipsoid along its first semi-axis.
+fn added_mass_kappa(dx: f64, dy: f64, dz: f64) -> f64 {
+    const W: [f64; 15] = [
+        0.01146766, 0.03154605, 0.05239501, 0.07032663, 0.08450236, 0.09517529, 0.10221647, 0.10474107, 0.10221647,
+        0.09517529, 0.08450236, 0.07032663, 0.05239501, 0.03154605, 0.01146766,
+    ];
+    const L: [f64; 15] = [
+        7.865151709349917e-08, 1.7347976913907274e-05, 0.0003548008144506193, 0.002846636252924549, 0.014094260903596077,
+        0.053063261727396636, 0.17041978741317773, 0.5, 1.4036301548686991, 3.9353484827022642, 11.644841677041734,
+        39.53187807410903, 177.5711362220801, 1429.4772912937397, 54087.416549217705,
+    ];
+    const D: [f64; 15] = [
+        5.538677720489877e-05, 0.002080868285293228, 0.016514126520723166, 0.07261900344370877, 0.23985243401862602,
+        0.6868318249020725, 1.8551129519182894, 5.0, 14.060031152313941, 43.28941239611009, 156.58546376397112,
+        747.9826085305024, 5827.4042950027115, 116754.0197944512, 25482945.327264845,
+    ];
+    let ix = 1.0 / (dx * dx);
+    let iy = 1.0 / (dy * dy);
+    let iz = 1.0 / (dz * dz);
+    let scale = (dx * dx * dx * dy * dz).powf(0.4);
+    let mut kappa = 0.0;
+    for i in 0..15 {
+        let lambda = scale * L[i];
+        let denom = (1.0 + lambda * ix) * ((1.0 + lambda * ix) * (1.0 + lambda * iy) * (1.0 + lambda * iz)).sqrt();
+        kappa += scale * D[i] / denom * W[i];
+    }
+    kappa * ix
+}
+
+/// The 12 fluid-interaction numbers of a geom (ellipsoid model).
+fn fluid_coefs(g: &Geom) -> [f64; mjNFLUID] {
+    let s = &g.size;
+    let (dx, dy, dz) = match g.gtype {
+        t if t == mjGEOM_SPHERE as i32 => (s[0], s[0], s[0]),
+        t if t == mjGEOM_CAPSULE as i32 => (s[0], s[0], s[1] + s[0]),
+        t if t == mjGEOM_CYLINDER as i32 => (s[0], s[0], s[1]),
+        _ => (s[0], s[1], s[2]),
+    };
+    let volume = 4.0 / 3.0 * mjPI * dx * dy * dz;
+    let kx = added_mass_kappa(dx, dy, dz);
+    let ky = added_mass_kappa(dy, dz, dx);
+    let kz = added_mass_kappa(dz, dx, dy);
+    let p2 = |v: f64| v * v;
+    let ixf = p2(dy * dy - dz * dz) * (kz - ky).abs() / EPS.max((2.0 * (dy * dy - dz * dz) + (dy * dy + dz * dz) * (ky - kz)).abs());
+    let iyf = p2(dz * dz - dx * dx) * (kx - kz).abs() / EPS.max((2.0 * (dz * dz - dx * dx) + (dz * dz + dx * dx) * (kz - kx)).abs());
+    let izf = p2(dx * dx - dy * dy) * (ky - kx).abs() / EPS.max((2.0 * (dx * dx - dy * dy) + (dx * dx + dy * dy) * (kx - ky)).abs());
+    let vm = [volume * kx / EPS.max(2.0 - kx), volume * ky / EPS.max(2.0 - ky), volume * kz / EPS.max(2.0 - kz)];
+    let vi = [volume * ixf / 5.0, volume * iyf / 5.0, volume * izf / 5.0];
+    let c = &g.fluid_coefs;
+    [g.fluid_ellipsoid, c[0], c[1], c[2], c[3], c[4], vm[0], vm[1], vm[2], vi[0], vi[1], vi[2]]
+}

@@ -1,0 +1,685 @@
+//! The in-memory model specification: what an MJCF file says, before compilation.
+//!
+//! Each element type is a plain struct whose `Default` gives upstream's `mjs_default*` values.
+//! Default classes hold one prototype of each element type; the reader copies the prototype of
+//! the active class and then applies the element's own attributes. Bodies form a tree kept as
+//! an arena (`Spec::bodies`, index 0 is the world); every tree element records its body.
+
+use crate::abi::*;
+use crate::model::defaults;
+
+/// Upstream's "undefined" marker for numeric spec fields.
+pub const UNDEF: f64 = f64::NAN;
+
+/// True when a spec number was given (not the NaN marker).
+#[inline]
+pub fn defined(x: f64) -> bool {
+    !x.is_nan()
+}
+
+/// `mjsOrientation`: an alternative orientation given instead of a quaternion.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum Orientation {
+    #[default]
+    Quat,
+    AxisAngle([f64; 4]),
+    XYAxes([f64; 6]),
+    ZAxis([f64; 3]),
+    Euler([f64; 3]),
+}
+
+/// Tri-state flags (`limited`, `ctrllimited`, `inertiafromgeom`, `align`): false, true, auto.
+pub const TF_FALSE: i32 = 0;
+pub const TF_TRUE: i32 = 1;
+pub const TF_AUTO: i32 = 2;
+
+#[derive(Clone)]
+pub struct Compiler {
+    pub autolimits: bool,
+    pub boundmass: f64,
+    pub boundinertia: f64,
+    pub settotalmass: f64,
+    pub balanceinertia: bool,
+    pub fitaabb: bool,
+    pub degree: bool,
+    pub eulerseq: [u8; 3],
+    pub discardvisual: bool,
+    pub usethread: bool,
+    pub fusestatic: bool,
+    pub inertiafromgeom: i32,
+    pub inertiagrouprange: [i32; 2],
+    pub saveinertial: bool,
+    pub alignfree: bool,
+    pub lropt: mjLROpt,
+    pub meshdir: String,
+    pub texturedir: String,
+    pub strippath: bool,
+}
+
+impl Default for Compiler {
+    fn default() -> Self {
+        let mut lropt: mjLROpt = unsafe { core::mem::zeroed() };
+        defaults::default_lropt(&mut lropt);
+        Compiler {
+            autolimits: true,
+            boundmass: 0.0,
+            boundinertia: 0.0,
+            settotalmass: -1.0,
+            balanceinertia: false,
+            fitaabb: false,
+            degree: true,
+            eulerseq: *b"xyz",
+            discardvisual: false,
+            usethread: true,
+            fusestatic: false,
+            inertiafromgeom: TF_AUTO,
+            inertiagrouprange: [0, mjNGROUP as i32 - 1],
+            saveinertial: false,
+            alignfree: false,
+            lropt,
+            meshdir: String::new(),
+            texturedir: String::new(),
+            strippath: false,
+        }
+    }
+}
+
+/// Statistics the user may override (NaN: computed).
+#[derive(Clone, Copy, Debug)]
+pub struct Statistic {
+    pub meaninertia: f64,
+    pub meanmass: f64,
+    pub meansize: f64,
+    pub extent: f64,
+    pub center: [f64; 3],
+}
+
+impl Default for Statistic {
+    fn default() -> Self {
+        Statistic { meaninertia: UNDEF, meanmass: UNDEF, meansize: UNDEF, extent: UNDEF, center: [UNDEF, 0.0, 0.0] }
+    }
+}
+
+/// Where an element came from, for error messages.
+#[derive(Clone, Debug, Default)]
+pub struct Info {
+    pub line: i32,
+}
+
+#[derive(Clone, Debug)]
+pub struct Body {
+    pub name: String,
+    pub childclass: Option<usize>,
+    pub class: usize,
+    pub parent: usize,
+    pub frame: Option<usize>,
+    pub pos: [f64; 3],
+    pub quat: [f64; 4],
+    pub alt: Orientation,
+    pub mass: f64,
+    pub ipos: [f64; 3],
+    pub iquat: [f64; 4],
+    pub inertia: [f64; 3],
+    pub ialt: Orientation,
+    pub fullinertia: [f64; 6],
+    pub mocap: bool,
+    pub gravcomp: f64,
+    pub sleep: i32,
+    pub userdata: Vec<f64>,
+    pub explicitinertial: bool,
+    pub info: Info,
+    /// children in document order
+    pub bodies: Vec<usize>,
+    pub joints: Vec<usize>,
+    pub geoms: Vec<usize>,
+    pub sites: Vec<usize>,
+    pub cameras: Vec<usize>,
+    pub lights: Vec<usize>,
+}
+
+impl Default for Body {
+    fn default() -> Self {
+        Body {
+            name: String::new(),
+            childclass: None,
+            class: 0,
+            parent: 0,
+            frame: None,
+            pos: [0.0; 3],
+            quat: [1.0, 0.0, 0.0, 0.0],
+            alt: Orientation::Quat,
+            mass: 0.0,
+            ipos: [UNDEF, 0.0, 0.0],
+            iquat: [1.0, 0.0, 0.0, 0.0],
+            inertia: [0.0; 3],
+            ialt: Orientation::Quat,
+            fullinertia: [UNDEF, 0.0, 0.0, 0.0, 0.0, 0.0],
+            mocap: false,
+            gravcomp: 0.0,
+            sleep: mjtSleepPolicy_::mjSLEEP_AUTO as i32,
+            userdata: Vec::new(),
+            explicitinertial: false,
+            info: Info::default(),
+            bodies: Vec::new(),
+            joints: Vec::new(),
+            geoms: Vec::new(),
+            sites: Vec::new(),
+            cameras: Vec::new(),
+            lights: Vec::new(),
+        }
+    }
+}
+
+/// A coordinate frame grouping elements of one body (`<frame>`).
+#[derive(Clone, Debug)]
+pub struct Frame {
+    pub name: String,
+    pub body: usize,
+    pub parent: Option<usize>,
+    pub pos: [f64; 3],
+    pub quat: [f64; 4],
+    pub alt: Orientation,
+    pub info: Info,
+}
+
+impl Default for Frame {
+    fn default() -> Self {
+        Frame { name: String::new(), body: 0, parent: None, pos: [0.0; 3], quat: [1.0, 0.0, 0.0, 0.0], alt: Orientation::Quat, info: Info::default() }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Joint {
+    pub name: String,
+    pub body: usize,
+    pub frame: Option<usize>,
+    pub jtype: i32,
+    pub pos: [f64; 3],
+    pub axis: [f64; 3],
+    pub ref_: f64,
+    pub align: i32,
+    pub stiffness: f64,
+    pub springref: f64,
+    pub springdamper: [f64; 2],
+    pub limited: i32,
+    pub range: [f64; 2],
+    pub margin: f64,
+    pub solref_limit: [f64; mjNREF],
+    pub solimp_limit: [f64; mjNIMP],
+    pub actfrclimited: i32,
+    pub actfrcrange: [f64; 2],
+    pub armature: f64,
+    pub damping: f64,
+    pub frictionloss: f64,
+    pub solref_friction: [f64; mjNREF],
+    pub solimp_friction: [f64; mjNIMP],
+    pub group: i32,
+    pub actgravcomp: bool,
+    pub userdata: Vec<f64>,
+    pub info: Info,
+}
+
+fn solrefimp() -> ([f64; mjNREF], [f64; mjNIMP]) {
+    let mut r = [0.0; mjNREF];
+    let mut i = [0.0; mjNIMP];
+    defaults::default_solrefimp(Some(&mut r), Some(&mut i));
+    (r, i)
+}
+
+impl Default for Joint {
+    fn default() -> Self {
+        let (r, i) = solrefimp();
+        Joint {
+            name: String::new(),
+            body: 0,
+            frame: None,
+            jtype: mjtJoint_::mjJNT_HINGE as i32,
+            pos: [0.0; 3],
+            axis: [0.0, 0.0, 1.0],
+            ref_: 0.0,
+            align: TF_AUTO,
+            stiffness: 0.0,
+            springref: 0.0,
+            springdamper: [0.0; 2],
+            limited: TF_AUTO,
+            range: [0.0; 2],
+            margin: 0.0,
+            solref_limit: r,
+            solimp_limit: i,
+            actfrclimited: TF_AUTO,
+            actfrcrange: [0.0; 2],
+            armature: 0.0,
+            damping: 0.0,
+            frictionloss: 0.0,
+            solref_friction: r,
+            solimp_friction: i,
+            group: 0,
+            actgravcomp: false,
+            userdata: Vec::new(),
+            info: Info::default(),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Geom {
+    pub name: String,
+    pub body: usize,
+    pub frame: Option<usize>,
+    pub gtype: i32,
+    pub pos: [f64; 3],
+    pub quat: [f64; 4],
+    pub alt: Orientation,
+    pub fromto: [f64; 6],
+    pub size: [f64; 3],
+    pub contype: i32,
+    pub conaffinity: i32,
+    pub condim: i32,
+    pub priority: i32,
+    pub friction: [f64; 3],
+    pub solmix: f64,
+    pub solref: [f64; mjNREF],
+    pub solimp: [f64; mjNIMP],
+    pub margin: f64,
+    pub gap: f64,
+    pub mass: f64,
+    pub density: f64,
+    pub typeinertia: i32,
+    pub fluid_ellipsoid: f64,
+    pub fluid_coefs: [f64; 5],
+    pub material: String,
+    pub rgba: [f32; 4],
+    pub group: i32,
+    pub hfieldname: String,
+    pub meshname: String,
+    pub fitscale: f64,
+    pub userdata: Vec<f64>,
+    pub info: Info,
+}
+
+impl Default for Geom {
+    fn default() -> Self {
+        let (r, i) = solrefimp();
+        Geom {
+            name: String::new(),
+            body: 0,
+            frame: None,
+            gtype: mjtGeom_::mjGEOM_SPHERE as i32,
+            pos: [0.0; 3],
+            quat: [1.0, 0.0, 0.0, 0.0],
+            alt: Orientation::Quat,
+            fromto: [UNDEF, 0.0, 0.0, 0.0, 0.0, 0.0],
+            size: [0.0; 3],
+            contype: 1,
+            conaffinity: 1,
+            condim: 3,
+            priority: 0,
+            friction: [1.0, 0.005, 0.0001],
+            solmix: 1.0,
+            solref: r,
+            solimp: i,
+            margin: 0.0,
+            gap: 0.0,
+            mass: UNDEF,
+            density: 1000.0,
+            typeinertia: 0,
+            fluid_ellipsoid: 0.0,
+            fluid_coefs: [0.5, 0.25, 1.5, 1.0, 1.0],
+            material: String::new(),
+            rgba: [0.5, 0.5, 0.5, 1.0],
+            group: 0,
+            hfieldname: String::new(),
+            meshname: String::new(),
+            fitscale: 1.0,
+            userdata: Vec::new(),
+            info: Info::default(),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Site {
+    pub name: String,
+    pub body: usize,
+    pub frame: Option<usize>,
+    pub pos: [f64; 3],
+    pub quat: [f64; 4],
+    pub alt: Orientation,
+    pub fromto: [f64; 6],
+    pub size: [f64; 3],
+    pub stype: i32,
+    pub material: String,
+    pub group: i32,
+    pub rgba: [f32; 4],
+    pub userdata: Vec<f64>,
+    pub info: Info,
+}
+
+impl Default for Site {
+    fn default() -> Self {
+        Site {
+            name: String::new(),
+            body: 0,
+            frame: None,
+            pos: [0.0; 3],
+            quat: [1.0, 0.0, 0.0, 0.0],
+            alt: Orientation::Quat,
+            fromto: [UNDEF, 0.0, 0.0, 0.0, 0.0, 0.0],
+            size: [0.005; 3],
+            stype: mjtGeom_::mjGEOM_SPHERE as i32,
+            material: String::new(),
+            group: 0,
+            rgba: [0.5, 0.5, 0.5, 1.0],
+            userdata: Vec::new(),
+            info: Info::default(),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Camera {
+    pub name: String,
+    pub body: usize,
+    pub frame: Option<usize>,
+    pub pos: [f64; 3],
+    pub quat: [f64; 4],
+    pub alt: Orientation,
+    pub mode: i32,
+    pub targetbody: String,
+    pub orthographic: i32,
+    pub fovy: f64,
+    pub ipd: f64,
+    pub intrinsic: [f32; 4],
+    pub sensor_size: [f32; 2],
+    pub resolution: [f32; 2],
+    pub focal_length: [f32; 2],
+    pub focal_pixel: [f32; 2],
+    pub principal_length: [f32; 2],
+    pub principal_pixel: [f32; 2],
+    pub userdata: Vec<f64>,
+    pub info: Info,
+}
+
+impl Default for Camera {
+    fn default() -> Self {
+        Camera {
+            name: String::new(),
+            body: 0,
+            frame: None,
+            pos: [0.0; 3],
+            quat: [1.0, 0.0, 0.0, 0.0],
+            alt: Orientation::Quat,
+            mode: mjtCamLight_::mjCAMLIGHT_FIXED as i32,
+            targetbody: String::new(),
+            orthographic: 0,
+            fovy: 45.0,
+            ipd: 0.068,
+            intrinsic: [0.0; 4],
+            sensor_size: [0.0; 2],
+            resolution: [1.0, 1.0],
+            focal_length: [0.0; 2],
+            focal_pixel: [0.0; 2],
+            principal_length: [0.0; 2],
+            principal_pixel: [0.0; 2],
+            userdata: Vec::new(),
+            info: Info::default(),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Light {
+    pub name: String,
+    pub body: usize,
+    pub frame: Option<usize>,
+    pub pos: [f64; 3],
+    pub dir: [f64; 3],
+    pub mode: i32,
+    pub targetbody: String,
+    pub active: bool,
+    pub ltype: i32,
+    pub texture: String,
+    pub castshadow: bool,
+    pub bulbradius: f32,
+    pub intensity: f32,
+    pub range: f32,
+    pub attenuation: [f32; 3],
+    pub cutoff: f32,
+    pub exponent: f32,
+    pub ambient: [f32; 3],
+    pub diffuse: [f32; 3],
+    pub specular: [f32; 3],
+    pub info: Info,
+}
+
+impl Default for Light {
+    fn default() -> Self {
+        Light {
+            name: String::new(),
+            body: 0,
+            frame: None,
+            pos: [0.0; 3],
+            dir: [0.0, 0.0, -1.0],
+            mode: mjtCamLight_::mjCAMLIGHT_FIXED as i32,
+            targetbody: String::new(),
+            active: true,
+            ltype: mjtLightType_::mjLIGHT_SPOT as i32,
+            texture: String::new(),
+            castshadow: true,
+            bulbradius: 0.02,
+            intensity: 0.0,
+            range: 10.0,
+            attenuation: [1.0, 0.0, 0.0],
+            cutoff: 45.0,
+            exponent: 10.0,
+            ambient: [0.0; 3],
+            diffuse: [0.7; 3],
+            specular: [0.3; 3],
+            info: Info::default(),
+        }
+    }
+}
+
+/// Transmission target kinds of an actuator (what `target` names).
+#[derive(Clone, Debug)]
+pub struct Actuator {
+    pub name: String,
+    pub gaintype: i32,
+    pub gainprm: [f64; mjNGAIN],
+    pub biastype: i32,
+    pub biasprm: [f64; mjNBIAS],
+    pub dyntype: i32,
+    pub dynprm: [f64; mjNDYN],
+    pub actdim: i32,
+    pub actearly: bool,
+    pub trntype: i32,
+    pub gear: [f64; 6],
+    pub target: String,
+    pub refsite: String,
+    pub slidersite: String,
+    pub cranklength: f64,
+    pub lengthrange: [f64; 2],
+    pub inheritrange: f64,
+    pub ctrllimited: i32,
+    pub ctrlrange: [f64; 2],
+    pub forcelimited: i32,
+    pub forcerange: [f64; 2],
+    pub actlimited: i32,
+    pub actrange: [f64; 2],
+    pub group: i32,
+    pub userdata: Vec<f64>,
+    pub info: Info,
+}
+
+impl Default for Actuator {
+    fn default() -> Self {
+        let mut gainprm = [0.0; mjNGAIN];
+        gainprm[0] = 1.0;
+        let mut dynprm = [0.0; mjNDYN];
+        dynprm[0] = 1.0;
+        Actuator {
+            name: String::new(),
+            gaintype: mjtGain_::mjGAIN_FIXED as i32,
+            gainprm,
+            biastype: mjtBias_::mjBIAS_NONE as i32,
+            biasprm: [0.0; mjNBIAS],
+            dyntype: mjtDyn_::mjDYN_NONE as i32,
+            dynprm,
+            actdim: -1,
+            actearly: false,
+            trntype: mjtTrn_::mjTRN_UNDEFINED as i32,
+            gear: [1.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+            target: String::new(),
+            refsite: String::new(),
+            slidersite: String::new(),
+            cranklength: 0.0,
+            lengthrange: [0.0; 2],
+            inheritrange: 0.0,
+            ctrllimited: TF_AUTO,
+            ctrlrange: [0.0; 2],
+            forcelimited: TF_AUTO,
+            forcerange: [0.0; 2],
+            actlimited: TF_AUTO,
+            actrange: [0.0; 2],
+            group: 0,
+            userdata: Vec::new(),
+            info: Info::default(),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Sensor {
+    pub name: String,
+    pub stype: i32,
+    pub objtype: i32,
+    pub objname: String,
+    pub reftype: i32,
+    pub refname: String,
+    pub intprm: [i32; 3],
+    pub datatype: i32,
+    pub needstage: i32,
+    pub dim: i32,
+    pub cutoff: f64,
+    pub noise: f64,
+    pub userdata: Vec<f64>,
+    pub info: Info,
+}
+
+impl Default for Sensor {
+    fn default() -> Self {
+        Sensor {
+            name: String::new(),
+            stype: mjtSensor_::mjSENS_TOUCH as i32,
+            objtype: mjtObj_::mjOBJ_UNKNOWN as i32,
+            objname: String::new(),
+            reftype: mjtObj_::mjOBJ_UNKNOWN as i32,
+            refname: String::new(),
+            intprm: [0; 3],
+            datatype: mjtDataType_::mjDATATYPE_REAL as i32,
+            needstage: mjtStage_::mjSTAGE_ACC as i32,
+            dim: 0,
+            cutoff: 0.0,
+            noise: 0.0,
+            userdata: Vec::new(),
+            info: Info::default(),
+        }
+    }
+}
+
+/// A default class: one prototype per element type, plus the tree of classes.
+#[derive(Clone, Debug, Default)]
+pub struct DefaultClass {
+    pub name: String,
+    pub parent: Option<usize>,
+    pub joint: Joint,
+    pub geom: Geom,
+    pub site: Site,
+    pub camera: Camera,
+    pub light: Light,
+    pub actuator: Actuator,
+}
+
+/// The whole model specification.
+pub struct Spec {
+    pub modelname: String,
+    pub comment: String,
+    pub compiler: Compiler,
+    pub option: mjOption,
+    pub visual: mjVisual,
+    pub stat: Statistic,
+    pub memory: i64,
+    pub nuserdata: i32,
+    pub nuser_body: i32,
+    pub nuser_jnt: i32,
+    pub nuser_geom: i32,
+    pub nuser_site: i32,
+    pub nuser_cam: i32,
+    pub nuser_tendon: i32,
+    pub nuser_actuator: i32,
+    pub nuser_sensor: i32,
+    pub nkey: i32,
+    pub njmax: i32,
+    pub nconmax: i32,
+    pub nstack: i64,
+    pub defaults: Vec<DefaultClass>,
+    pub bodies: Vec<Body>,
+    pub frames: Vec<Frame>,
+    pub joints: Vec<Joint>,
+    pub geoms: Vec<Geom>,
+    pub sites: Vec<Site>,
+    pub cameras: Vec<Camera>,
+    pub lights: Vec<Light>,
+    pub actuators: Vec<Actuator>,
+    pub sensors: Vec<Sensor>,
+}
+
+impl Default for Spec {
+    fn default() -> Self {
+        let mut option: mjOption = unsafe { core::mem::zeroed() };
+        defaults::default_option(&mut option);
+        let mut visual: mjVisual = unsafe { core::mem::zeroed() };
+        defaults::default_visual(&mut visual);
+        let world = Body { name: "world".into(), ..Body::default() };
+        Spec {
+            modelname: "MuJoCo Model".into(),
+            comment: String::new(),
+            compiler: Compiler::default(),
+            option,
+            visual,
+            stat: Statistic::default(),
+            memory: -1,
+            nuserdata: 0,
+            nuser_body: -1,
+            nuser_jnt: -1,
+            nuser_geom: -1,
+            nuser_site: -1,
+            nuser_cam: -1,
+            nuser_tendon: -1,
+            nuser_actuator: -1,
+            nuser_sensor: -1,
+            nkey: 0,
+            njmax: -1,
+            nconmax: -1,
+            nstack: -1,
+            defaults: vec![DefaultClass { name: "main".into(), ..DefaultClass::default() }],
+            bodies: vec![world],
+            frames: Vec::new(),
+            joints: Vec::new(),
+            geoms: Vec::new(),
+            sites: Vec::new(),
+            cameras: Vec::new(),
+            lights: Vec::new(),
+            actuators: Vec::new(),
+            sensors: Vec::new(),
+        }
+    }
+}
+
+impl Spec {
+    /// Index of the default class with this name.
+    pub fn find_default(&self, name: &str) -> Option<usize> {
+        self.defaults.iter().position(|d| d.name == name)
+    }
+}
+pub mod shortcuts;

@@ -1,0 +1,65 @@
+//! MJCF reader: XML text to a model specification (`crate::spec::Spec`).
+//!
+//! `tree` turns text into an owned element tree and splices `<include>` files in, `schema`
+//! checks element nesting and attribute names, `reader` fills the spec.
+
+pub mod reader;
+pub mod schema;
+mod schema_table;
+pub mod tree;
+
+use crate::spec::Spec;
+
+/// An XML error as upstream formats it: message, then the element and its line.
+#[derive(Debug, Clone)]
+pub struct XmlError {
+    pub message: String,
+}
+
+impl XmlError {
+    /// Error tied to an element.
+    pub fn at(e: &tree::Element, msg: &str) -> Self {
+        XmlError { message: format!("XML Error: {}\nElement '{}', line {}\n", msg, e.name, e.line) }
+    }
+
+    /// Error without an element.
+    pub fn plain(msg: &str) -> Self {
+        XmlError { message: format!("XML Error: {}", msg) }
+    }
+}
+
+/// Reads files for the reader: the VFS first, then the file system.
+pub struct Files<'a> {
+    pub vfs: Option<&'a crate::io::vfs::Vfs>,
+}
+
+impl tree::FileSource for Files<'_> {
+    fn read(&self, name: &str) -> Option<Vec<u8>> {
+        if let Some(v) = self.vfs {
+            if let Ok(c) = std::ffi::CString::new(name) {
+                if let Some(f) = v.get(&c) {
+                    return Some(f.data.clone());
+                }
+            }
+        }
+        std::fs::read(name).ok()
+    }
+}
+
+/// Parses MJCF text (from file `path`, used for includes) into a spec.
+pub fn parse_mjcf(text: &str, path: &str, src: &dyn tree::FileSource) -> Result<Spec, String> {
+    let mut root = tree::parse_text(text).map_err(|e| format!("XML parse error:\n{}\n", e))?;
+    let dir = match path.rfind(['/', '\\']) {
+        Some(i) => path[..=i].to_string(),
+        None => String::new(),
+    };
+    let mut included = std::collections::HashSet::new();
+    tree::expand_includes(&mut root, &dir, &dir, src, &mut included).map_err(|e| e.message)?;
+    if root.name != "mujoco" {
+        return Err("Unrecognized XML model type: '".to_string() + &root.name + "'");
+    }
+    schema::check(&root).map_err(|e| e.message)?;
+    let mut spec = Spec::default();
+    reader::read(&root, &mut spec).map_err(|e| e.message)?;
+    Ok(spec)
+}

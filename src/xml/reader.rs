@@ -1,0 +1,1183 @@
+//! Fills a `Spec` from a checked MJCF element tree, following upstream's reading rules:
+//! defaults come from the element's class (or its body's child class), then attributes given on
+//! the element override them.
+
+use crate::abi::*;
+use crate::spec::*;
+
+use super::tree::Element;
+use super::XmlError;
+
+type R<T> = Result<T, XmlError>;
+
+// ---------------------------------------------------------------- attribute parsing
+
+/// Keyword tables: (keyword, value).
+pub type Map = &'static [(&'static str, i32)];
+
+pub const BOOL_MAP: Map = &[("false", 0), ("true", 1)];
+pub const TFAUTO_MAP: Map = &[("false", 0), ("true", 1), ("auto", 2)];
+pub const ENABLE_MAP: Map = &[("disable", 0), ("enable", 1)];
+pub const FLUID_MAP: Map = &[("none", 0), ("ellipsoid", 1)];
+pub const SLEEP_MAP: Map = &[("auto", 0), ("never", 1), ("allowed", 2), ("init", 3)];
+pub const JOINT_MAP: Map = &[("free", 0), ("ball", 1), ("slide", 2), ("hinge", 3)];
+pub const GEOM_MAP: Map = &[
+    ("plane", 0), ("hfield", 1), ("sphere", 2), ("capsule", 3), ("ellipsoid", 4), ("cylinder", 5),
+    ("box", 6), ("mesh", 7), ("sdf", 8),
+];
+pub const CAMLIGHT_MAP: Map = &[("fixed", 0), ("track", 1), ("trackcom", 2), ("targetbody", 3), ("targetbodycom", 4)];
+pub const LIGHTTYPE_MAP: Map = &[("spot", 0), ("directional", 1), ("point", 2), ("image", 3)];
+pub const INTEGRATOR_MAP: Map = &[("Euler", 0), ("RK4", 1), ("implicit", 2), ("implicitfast", 3)];
+pub const CONE_MAP: Map = &[("pyramidal", 0), ("elliptic", 1)];
+pub const JAC_MAP: Map = &[("dense", 0), ("sparse", 1), ("auto", 2)];
+pub const SOLVER_MAP: Map = &[("PGS", 0), ("CG", 1), ("Newton", 2)];
+pub const DYN_MAP: Map = &[("none", 0), ("integrator", 1), ("filter", 2), ("filterexact", 3), ("muscle", 4), ("user", 5)];
+pub const GAIN_MAP: Map = &[("fixed", 0), ("affine", 1), ("muscle", 2), ("user", 3)];
+pub const BIAS_MAP: Map = &[("none", 0), ("affine", 1), ("muscle", 2), ("user", 3)];
+pub const LRMODE_MAP: Map = &[("none", 0), ("muscle", 1), ("muscleuser", 2), ("all", 3)];
+pub const MESHTYPE_MAP: Map = &[("false", 0), ("true", 1)];
+pub const COORD_MAP: Map = &[("local", 0), ("global", 1)];
+pub const ANGLE_MAP: Map = &[("radian", 0), ("degree", 1)];
+
+/// Numbers that the reader can parse from attribute text.
+pub trait Num: Copy {
+    fn parse(s: &str) -> Option<Self>;
+}
+
+fn parse_float_token(s: &str) -> Option<f64> {
+    let t = s.trim_start_matches('+');
+    if let Ok(v) = t.parse::<f64>() {
+        return Some(v);
+    }
+    // strtod also accepts hexadecimal floats and "infinity"
+    let l = t.to_ascii_lowercase();
+    match l.as_str() {
+        "inf" | "infinity" | "+inf" => Some(f64::INFINITY),
+        "-inf" | "-infinity" => Some(f64::NEG_INFINITY),
+        "nan" | "-nan" => Some(f64::NAN),
+        _ => None,
+    }
+}
+
+impl Num for f64 {
+    fn parse(s: &str) -> Option<Self> {
+        parse_float_token(s)
+    }
+}
+impl Num for f32 {
+    fn parse(s: &str) -> Option<Self> {
+        let t = s.trim_start_matches('+');
+        match t.parse::<f32>() {
+            Ok(v) => Some(v),
+            Err(_) => parse_float_token(s).map(|v| v as f32),
+        }
+    }
+}
+impl Num for i32 {
+    fn parse(s: &str) -> Option<Self> {
+        let t = s.strip_prefix('+').unwrap_or(s);
+        t.parse::<i64>().ok().map(|v| v.clamp(i32::MIN as i64, i32::MAX as i64) as i32)
+    }
+}
+
+/// All numbers of an attribute (None when absent or empty).
+pub fn read_vec<T: Num>(e: &Element, attr: &str) -> R<Option<Vec<T>>> {
+    let Some(text) = e.attr(attr) else { return Ok(None) };
+    let mut v = Vec::new();
+    for tok in text.split_ascii_whitespace() {
+        match T::parse(tok) {
+            Some(x) => v.push(x),
+            None => return Err(XmlError::at(e, &format!("bad format in attribute '{}'", attr))),
+        }
+    }
+    if v.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(v))
+}
+
+/// Reads up to `out.len()` numbers into `out`; `exact` requires all of them. Returns how many.
+pub fn read_arr<T: Num>(e: &Element, attr: &str, out: &mut [T], exact: bool) -> R<usize> {
+    let Some(v) = read_vec::<T>(e, attr)? else { return Ok(0) };
+    if exact && v.len() < out.len() {
+        return Err(XmlError::at(e, &format!("attribute '{}' does not have enough data", attr)));
+    }
+    if v.len() > out.len() {
+        return Err(XmlError::at(e, &format!("attribute '{}' has too much data", attr)));
+    }
+    out[..v.len()].copy_from_slice(&v);
+    Ok(v.len())
+}
+
+/// Reads a required attribute of exactly `out.len()` numbers.
+pub fn read_req<T: Num>(e: &Element, attr: &str, out: &mut [T]) -> R<()> {
+    if e.attr(attr).is_none() || read_arr(e, attr, out, true)? == 0 {
+        return Err(XmlError::at(e, &format!("required attribute missing: '{}'", attr)));
+    }
+    Ok(())
+}
+
+/// Reads one number.
+pub fn read1<T: Num>(e: &Element, attr: &str, out: &mut T) -> R<bool> {
+    let mut a = [*out];
+    let n = read_arr(e, attr, &mut a, true)?;
+    if n > 0 {
+        *out = a[0];
+    }
+    Ok(n > 0)
+}
+
+/// Reads a text attribute.
+pub fn read_txt(e: &Element, attr: &str) -> Option<String> {
+    e.attr(attr).map(|s| s.to_string())
+}
+
+/// Reads a required text attribute.
+pub fn read_txt_req(e: &Element, attr: &str) -> R<String> {
+    read_txt(e, attr).ok_or_else(|| XmlError::at(e, &format!("required attribute missing: '{}'", attr)))
+}
+
+/// Maps a keyword attribute through `map`.
+pub fn map_value(e: &Element, attr: &str, map: Map) -> R<Option<i32>> {
+    let Some(text) = e.attr(attr) else { return Ok(None) };
+    match map.iter().find(|(k, _)| *k == text) {
+        Some((_, v)) => Ok(Some(*v)),
+        None => Err(XmlError::at(e, &format!("invalid keyword: '{}'", text))),
+    }
+}
+
+fn map_into(e: &Element, attr: &str, map: Map, out: &mut i32) -> R<()> {
+    if let Some(v) = map_value(e, attr, map)? {
+        *out = v;
+    }
+    Ok(())
+}
+
+fn map_bool(e: &Element, attr: &str, out: &mut bool) -> R<()> {
+    if let Some(v) = map_value(e, attr, BOOL_MAP)? {
+        *out = v == 1;
+    }
+    Ok(())
+}
+
+/// Reads `quat`, rejecting the zero quaternion.
+fn read_quat(e: &Element, attr: &str, q: &mut [f64; 4]) -> R<()> {
+    read_arr(e, attr, q, true)?;
+    if q.iter().all(|&x| x == 0.0) {
+        return Err(XmlError::at(e, "zero quaternion is not allowed"));
+    }
+    Ok(())
+}
+
+/// Reads the alternative orientation attributes; returns how many orientation specifiers
+/// (including `quat`) were given.
+fn read_alternative(e: &Element, alt: &mut Orientation) -> R<usize> {
+    let mut n = e.attr("quat").is_some() as usize;
+    let mut aa = [0.0; 4];
+    if read_arr(e, "axisangle", &mut aa, true)? > 0 {
+        n += 1;
+        *alt = Orientation::AxisAngle(aa);
+    }
+    let mut xy = [0.0; 6];
+    if read_arr(e, "xyaxes", &mut xy, true)? > 0 {
+        n += 1;
+        *alt = Orientation::XYAxes(xy);
+    }
+    let mut z = [0.0; 3];
+    if read_arr(e, "zaxis", &mut z, true)? > 0 {
+        n += 1;
+        *alt = Orientation::ZAxis(z);
+    }
+    let mut eu = [0.0; 3];
+    if read_arr(e, "euler", &mut eu, true)? > 0 {
+        n += 1;
+        *alt = Orientation::Euler(eu);
+    }
+    if n > 1 {
+        return Err(XmlError::at(e, "multiple orientation specifiers are not allowed"));
+    }
+    Ok(n)
+}
+
+fn read_user(e: &Element, out: &mut Vec<f64>) -> R<()> {
+    if let Some(v) = read_vec::<f64>(e, "user")? {
+        *out = v;
+    }
+    Ok(())
+}
+
+fn info(e: &Element) -> Info {
+    Info { line: e.line }
+}
+
+// ---------------------------------------------------------------- top-level sections
+
+/// Reads the whole document into `spec`.
+pub fn read(root: &Element, spec: &mut Spec) -> R<()> {
+    if let Some(n) = root.attr("model") {
+        spec.modelname = n.to_string();
+    }
+    spec.comment = root.comment.clone().unwrap_or_default();
+    for s in root.children_named("compiler") {
+        compiler(s, spec)?;
+    }
+    for s in root.children_named("option") {
+        option(s, &mut spec.option)?;
+    }
+    for s in root.children_named("size") {
+        size(s, spec)?;
+    }
+    for s in root.children_named("visual") {
+        visual(s, &mut spec.visual)?;
+    }
+    for s in root.children_named("statistic") {
+        statistic(s, spec)?;
+    }
+    for s in root.children_named("default") {
+        default_section(s, None, spec)?;
+    }
+    for name in ["extension", "custom", "asset", "contact", "deformable", "equality", "tendon"] {
+        for s in root.children_named(name) {
+            if let Some(c) = s.children.first() {
+                return Err(XmlError::at(c, &format!("element '{}' is not supported yet", c.name)));
+            }
+        }
+    }
+    for s in root.children_named("actuator") {
+        actuator_section(s, spec)?;
+    }
+    for s in root.children_named("sensor") {
+        sensor_section(s, spec)?;
+    }
+    for s in root.children_named("keyframe") {
+        if let Some(c) = s.children.first() {
+            return Err(XmlError::at(c, "element 'key' is not supported yet"));
+        }
+    }
+    for s in root.children_named("worldbody") {
+        if !s.attrs.is_empty() {
+            return Err(XmlError::at(s, "World body cannot have attributes"));
+        }
+        body_children(s, 0, None, 0, spec)?;
+    }
+    Ok(())
+}
+
+fn compiler(e: &Element, s: &mut Spec) -> R<()> {
+    let c = &mut s.compiler;
+    map_bool(e, "autolimits", &mut c.autolimits)?;
+    read1(e, "boundmass", &mut c.boundmass)?;
+    read1(e, "boundinertia", &mut c.boundinertia)?;
+    read1(e, "settotalmass", &mut c.settotalmass)?;
+    map_bool(e, "balanceinertia", &mut c.balanceinertia)?;
+    map_bool(e, "strippath", &mut c.strippath)?;
+    map_bool(e, "fitaabb", &mut c.fitaabb)?;
+    if map_value(e, "coordinate", COORD_MAP)? == Some(1) {
+        return Err(XmlError::at(
+            e,
+            "global coordinates no longer supported. To convert existing models, load and save them in MuJoCo 2.3.3 or older",
+        ));
+    }
+    if let Some(v) = map_value(e, "angle", ANGLE_MAP)? {
+        c.degree = v == 1;
+    }
+    if let Some(t) = read_txt(e, "eulerseq") {
+        if t.len() != 3 {
+            return Err(XmlError::at(e, "euler format must have length 3"));
+        }
+        c.eulerseq.copy_from_slice(t.as_bytes());
+    }
+    if let Some(t) = read_txt(e, "assetdir") {
+        c.meshdir = t.clone();
+        c.texturedir = t;
+    }
+    if let Some(t) = read_txt(e, "meshdir") {
+        c.meshdir = t;
+    }
+    if let Some(t) = read_txt(e, "texturedir") {
+        c.texturedir = t;
+    }
+    map_bool(e, "discardvisual", &mut c.discardvisual)?;
+    map_bool(e, "usethread", &mut c.usethread)?;
+    map_bool(e, "fusestatic", &mut c.fusestatic)?;
+    map_into(e, "inertiafromgeom", TFAUTO_MAP, &mut c.inertiafromgeom)?;
+    read_arr(e, "inertiagrouprange", &mut c.inertiagrouprange, true)?;
+    map_bool(e, "alignfree", &mut c.alignfree)?;
+    map_bool(e, "saveinertial", &mut c.saveinertial)?;
+    if let Some(l) = e.children_named("lengthrange").next() {
+        let o = &mut c.lropt;
+        map_into(l, "mode", LRMODE_MAP, &mut o.mode)?;
+        if let Some(v) = map_value(l, "useexisting", BOOL_MAP)? {
+            o.useexisting = v;
+        }
+        if let Some(v) = map_value(l, "uselimit", BOOL_MAP)? {
+            o.uselimit = v;
+        }
+        read1(l, "accel", &mut o.accel)?;
+        read1(l, "maxforce", &mut o.maxforce)?;
+        read1(l, "timeconst", &mut o.timeconst)?;
+        read1(l, "timestep", &mut o.timestep)?;
+        read1(l, "inttotal", &mut o.inttotal)?;
+        read1(l, "interval", &mut o.interval)?;
+        read1(l, "tolrange", &mut o.tolrange)?;
+    }
+    Ok(())
+}
+
+fn option(e: &Element, o: &mut mjOption) -> R<()> {
+    read1(e, "timestep", &mut o.timestep)?;
+    read1(e, "impratio", &mut o.impratio)?;
+    read1(e, "tolerance", &mut o.tolerance)?;
+    read1(e, "ls_tolerance", &mut o.ls_tolerance)?;
+    read1(e, "noslip_tolerance", &mut o.noslip_tolerance)?;
+    read1(e, "ccd_tolerance", &mut o.ccd_tolerance)?;
+    read1(e, "sleep_tolerance", &mut o.sleep_tolerance)?;
+    read_arr(e, "gravity", &mut o.gravity, true)?;
+    read_arr(e, "wind", &mut o.wind, true)?;
+    read_arr(e, "magnetic", &mut o.magnetic, true)?;
+    read1(e, "density", &mut o.density)?;
+    read1(e, "viscosity", &mut o.viscosity)?;
+    read1(e, "o_margin", &mut o.o_margin)?;
+    read_arr(e, "o_solref", &mut o.o_solref, false)?;
+    read_arr(e, "o_solimp", &mut o.o_solimp, false)?;
+    read_arr(e, "o_friction", &mut o.o_friction, false)?;
+    map_into(e, "integrator", INTEGRATOR_MAP, &mut o.integrator)?;
+    map_into(e, "cone", CONE_MAP, &mut o.cone)?;
+    map_into(e, "jacobian", JAC_MAP, &mut o.jacobian)?;
+    map_into(e, "solver", SOLVER_MAP, &mut o.solver)?;
+    read1(e, "iterations", &mut o.iterations)?;
+    read1(e, "ls_iterations", &mut o.ls_iterations)?;
+    read1(e, "noslip_iterations", &mut o.noslip_iterations)?;
+    read1(e, "ccd_iterations", &mut o.ccd_iterations)?;
+    read1(e, "sdf_iterations", &mut o.sdf_iterations)?;
+    read1(e, "sdf_initpoints", &mut o.sdf_initpoints)?;
+    let mut groups = [0i32; 31];
+    let n = read_arr(e, "actuatorgroupdisable", &mut groups, false)?;
+    for &g in &groups[..n] {
+        if g < 0 {
+            return Err(XmlError::at(e, "disabled actuator group value must be non-negative"));
+        }
+        if g > 30 {
+            return Err(XmlError::at(e, "disabled actuator group value cannot exceed 30"));
+        }
+        o.disableactuator |= 1 << g;
+    }
+    if let Some(f) = e.children_named("flag").next() {
+        use crate::abi::mjtDisableBit_::*;
+        use crate::abi::mjtEnableBit_::*;
+        let dsbl: [(&str, i32); 19] = [
+            ("constraint", mjDSBL_CONSTRAINT as i32),
+            ("equality", mjDSBL_EQUALITY as i32),
+            ("frictionloss", mjDSBL_FRICTIONLOSS as i32),
+            ("limit", mjDSBL_LIMIT as i32),
+            ("contact", mjDSBL_CONTACT as i32),
+            ("spring", mjDSBL_SPRING as i32),
+            ("damper", mjDSBL_DAMPER as i32),
+            ("gravity", mjDSBL_GRAVITY as i32),
+            ("clampctrl", mjDSBL_CLAMPCTRL as i32),
+            ("warmstart", mjDSBL_WARMSTART as i32),
+            ("filterparent", mjDSBL_FILTERPARENT as i32),
+            ("actuation", mjDSBL_ACTUATION as i32),
+            ("refsafe", mjDSBL_REFSAFE as i32),
+            ("sensor", mjDSBL_SENSOR as i32),
+            ("midphase", mjDSBL_MIDPHASE as i32),
+            ("eulerdamp", mjDSBL_EULERDAMP as i32),
+            ("autoreset", mjDSBL_AUTORESET as i32),
+            ("nativeccd", mjDSBL_NATIVECCD as i32),
+            ("island", mjDSBL_ISLAND as i32),
+        ];
+        for (name, mask) in dsbl {
+            if let Some(v) = map_value(f, name, ENABLE_MAP)? {
+                o.disableflags &= !mask;
+                if v == 0 {
+                    o.disableflags |= mask;
+                }
+            }
+        }
+        let enbl: [(&str, i32); 6] = [
+            ("override", mjENBL_OVERRIDE as i32),
+            ("energy", mjENBL_ENERGY as i32),
+            ("fwdinv", mjENBL_FWDINV as i32),
+            ("invdiscrete", mjENBL_INVDISCRETE as i32),
+            ("multiccd", mjENBL_MULTICCD as i32),
+            ("sleep", mjENBL_SLEEP as i32),
+        ];
+        for (name, mask) in enbl {
+            if let Some(v) = map_value(f, name, ENABLE_MAP)? {
+                o.enableflags &= !mask;
+                if v == 1 {
+                    o.enableflags |= mask;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn parse_memory(e: &Element, text: &str) -> R<Option<i64>> {
+    const MSG: &str = "unsigned integer with an optional suffix {K,M,G,T,P,E} is expected in attribute 'memory' (or the size specified is too big)";
+    let mut toks = text.split_ascii_whitespace();
+    let t = toks.next().unwrap_or("");
+    if toks.next().is_some() || t.is_empty() {
+        return Err(XmlError::at(e, MSG));
+    }
+    if t == "-1" {
+        return Ok(None);
+    }
+    let digits: String = t.chars().take_while(|c| c.is_ascii_digit()).collect();
+    let rest = &t[digits.len()..];
+    let base: u64 = digits.parse().map_err(|_| XmlError::at(e, MSG))?;
+    let bit = match rest {
+        "" => 0,
+        "K" | "k" => 10,
+        "M" | "m" => 20,
+        "G" | "g" => 30,
+        "T" | "t" => 40,
+        "P" | "p" => 50,
+        "E" | "e" => 60,
+        _ => return Err(XmlError::at(e, MSG)),
+    };
+    if base > (u64::MAX << bit) >> bit {
+        return Err(XmlError::at(e, MSG));
+    }
+    Ok(Some((base << bit) as i64))
+}
+
+fn size(e: &Element, s: &mut Spec) -> R<()> {
+    if let Some(t) = e.attr("memory") {
+        if let Some(m) = parse_memory(e, t)? {
+            s.memory = m;
+        }
+    }
+    read1(e, "nuserdata", &mut s.nuserdata)?;
+    read1(e, "nkey", &mut s.nkey)?;
+    read1(e, "nconmax", &mut s.nconmax)?;
+    if s.nconmax < -1 {
+        return Err(XmlError::at(e, "nconmax must be >= -1"));
+    }
+    let mut nstack = -1i32;
+    if read1(e, "nstack", &mut nstack)? {
+        if s.memory != -1 && nstack != -1 {
+            return Err(XmlError::at(e, "either 'memory' and 'nstack' attribute can be specified, not both"));
+        }
+        s.nstack = nstack as i64;
+    }
+    let mut njmax = -1i32;
+    if read1(e, "njmax", &mut njmax)? {
+        if s.memory != -1 && njmax != -1 {
+            return Err(XmlError::at(e, "either 'memory' and 'njmax' attribute can be specified, not both"));
+        }
+        s.njmax = njmax;
+    }
+    for (name, field) in [
+        ("nuser_body", &mut s.nuser_body),
+        ("nuser_jnt", &mut s.nuser_jnt),
+        ("nuser_geom", &mut s.nuser_geom),
+        ("nuser_site", &mut s.nuser_site),
+        ("nuser_cam", &mut s.nuser_cam),
+        ("nuser_tendon", &mut s.nuser_tendon),
+        ("nuser_actuator", &mut s.nuser_actuator),
+        ("nuser_sensor", &mut s.nuser_sensor),
+    ] {
+        read1(e, name, field)?;
+        if *field < -1 {
+            return Err(XmlError::at(e, &format!("{} must be >= -1", name)));
+        }
+    }
+    Ok(())
+}
+
+fn visual(e: &Element, v: &mut mjVisual) -> R<()> {
+    for c in &e.children {
+        match c.name.as_str() {
+            "global" => {
+                let g = &mut v.global;
+                read1(c, "cameraid", &mut g.cameraid)?;
+                if let Some(x) = map_value(c, "orthographic", BOOL_MAP)? {
+                    g.orthographic = x;
+                }
+                read1(c, "fovy", &mut g.fovy)?;
+                read1(c, "ipd", &mut g.ipd)?;
+                read1(c, "azimuth", &mut g.azimuth)?;
+                read1(c, "elevation", &mut g.elevation)?;
+                read1(c, "linewidth", &mut g.linewidth)?;
+                read1(c, "glow", &mut g.glow)?;
+                read1(c, "realtime", &mut g.realtime)?;
+                read1(c, "offwidth", &mut g.offwidth)?;
+                read1(c, "offheight", &mut g.offheight)?;
+                if let Some(x) = map_value(c, "ellipsoidinertia", BOOL_MAP)? {
+                    g.ellipsoidinertia = x;
+                }
+                if let Some(x) = map_value(c, "bvactive", BOOL_MAP)? {
+                    g.bvactive = x;
+                }
+            }
+            "quality" => {
+                let q = &mut v.quality;
+                read1(c, "shadowsize", &mut q.shadowsize)?;
+                read1(c, "offsamples", &mut q.offsamples)?;
+                read1(c, "numslices", &mut q.numslices)?;
+                read1(c, "numstacks", &mut q.numstacks)?;
+                read1(c, "numquads", &mut q.numquads)?;
+            }
+            "headlight" => {
+                let h = &mut v.headlight;
+                read_arr(c, "ambient", &mut h.ambient, true)?;
+                read_arr(c, "diffuse", &mut h.diffuse, true)?;
+                read_arr(c, "specular", &mut h.specular, true)?;
+                read1(c, "active", &mut h.active)?;
+            }
+            "map" => {
+                let m = &mut v.map;
+                read1(c, "stiffness", &mut m.stiffness)?;
+                read1(c, "stiffnessrot", &mut m.stiffnessrot)?;
+                read1(c, "force", &mut m.force)?;
+                read1(c, "torque", &mut m.torque)?;
+                read1(c, "alpha", &mut m.alpha)?;
+                read1(c, "fogstart", &mut m.fogstart)?;
+                read1(c, "fogend", &mut m.fogend)?;
+                read1(c, "znear", &mut m.znear)?;
+                if m.znear <= 0.0 {
+                    return Err(XmlError::at(c, "znear must be strictly positive"));
+                }
+                read1(c, "zfar", &mut m.zfar)?;
+                read1(c, "haze", &mut m.haze)?;
+                read1(c, "shadowclip", &mut m.shadowclip)?;
+                read1(c, "shadowscale", &mut m.shadowscale)?;
+                read1(c, "actuatortendon", &mut m.actuatortendon)?;
+            }
+            "scale" => {
+                let s = &mut v.scale;
+                for (n, f) in [
+                    ("forcewidth", &mut s.forcewidth),
+                    ("contactwidth", &mut s.contactwidth),
+                    ("contactheight", &mut s.contactheight),
+                    ("connect", &mut s.connect),
+                    ("com", &mut s.com),
+                    ("camera", &mut s.camera),
+                    ("light", &mut s.light),
+                    ("selectpoint", &mut s.selectpoint),
+                    ("jointlength", &mut s.jointlength),
+                    ("jointwidth", &mut s.jointwidth),
+                    ("actuatorlength", &mut s.actuatorlength),
+                    ("actuatorwidth", &mut s.actuatorwidth),
+                    ("framelength", &mut s.framelength),
+                    ("framewidth", &mut s.framewidth),
+                    ("constraint", &mut s.constraint),
+                    ("slidercrank", &mut s.slidercrank),
+                    ("frustum", &mut s.frustum),
+                ] {
+                    read1(c, n, f)?;
+                }
+            }
+            "rgba" => {
+                let r = &mut v.rgba;
+                for (n, f) in [
+                    ("fog", &mut r.fog),
+                    ("haze", &mut r.haze),
+                    ("force", &mut r.force),
+                    ("inertia", &mut r.inertia),
+                    ("joint", &mut r.joint),
+                    ("actuator", &mut r.actuator),
+                    ("actuatornegative", &mut r.actuatornegative),
+                    ("actuatorpositive", &mut r.actuatorpositive),
+                    ("com", &mut r.com),
+                    ("camera", &mut r.camera),
+                    ("light", &mut r.light),
+                    ("selectpoint", &mut r.selectpoint),
+                    ("connect", &mut r.connect),
+                    ("contactpoint", &mut r.contactpoint),
+                    ("contactforce", &mut r.contactforce),
+                    ("contactfriction", &mut r.contactfriction),
+                    ("contacttorque", &mut r.contacttorque),
+                    ("contactgap", &mut r.contactgap),
+                    ("rangefinder", &mut r.rangefinder),
+                    ("constraint", &mut r.constraint),
+                    ("slidercrank", &mut r.slidercrank),
+                    ("crankbroken", &mut r.crankbroken),
+                    ("frustum", &mut r.frustum),
+                    ("bv", &mut r.bv),
+                    ("bvactive", &mut r.bvactive),
+                ] {
+                    read_arr(c, n, f, true)?;
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+fn statistic(e: &Element, s: &mut Spec) -> R<()> {
+    let st = &mut s.stat;
+    read1(e, "meaninertia", &mut st.meaninertia)?;
+    read1(e, "meanmass", &mut st.meanmass)?;
+    read1(e, "meansize", &mut st.meansize)?;
+    read1(e, "extent", &mut st.extent)?;
+    if defined(st.extent) && st.extent <= 0.0 {
+        return Err(XmlError::at(e, "extent must be strictly positive"));
+    }
+    read_arr(e, "center", &mut st.center, true)?;
+    Ok(())
+}
+
+// ---------------------------------------------------------------- defaults
+
+fn default_section(e: &Element, parent: Option<usize>, s: &mut Spec) -> R<()> {
+    let name = read_txt(e, "class").unwrap_or_default();
+    let id = match parent {
+        Some(p) => {
+            if name.is_empty() {
+                return Err(XmlError::at(e, "empty class name"));
+            }
+            if s.find_default(&name).is_some() {
+                return Err(XmlError::at(e, "repeated default class name"));
+            }
+            let mut d = s.defaults[p].clone();
+            d.name = name;
+            d.parent = Some(p);
+            s.defaults.push(d);
+            s.defaults.len() - 1
+        }
+        None => {
+            if !name.is_empty() && name != "main" {
+                return Err(XmlError::at(e, "top-level default class 'main' cannot be renamed"));
+            }
+            0
+        }
+    };
+    for c in &e.children {
+        let d = &mut s.defaults[id];
+        match c.name.as_str() {
+            "joint" => one_joint(c, &mut d.joint)?,
+            "geom" => one_geom(c, &mut d.geom)?,
+            "site" => one_site(c, &mut d.site)?,
+            "camera" => one_camera(c, &mut d.camera)?,
+            "light" => one_light(c, &mut d.light)?,
+            "general" | "motor" | "position" | "velocity" | "damper" | "intvelocity" | "cylinder" | "muscle"
+            | "adhesion" => one_actuator(c, &mut d.actuator)?,
+            "default" => {}
+            _ => {
+                return Err(XmlError::at(c, &format!("element '{}' is not supported yet", c.name)));
+            }
+        }
+    }
+    for c in e.children_named("default") {
+        default_section(c, Some(id), s)?;
+    }
+    Ok(())
+}
+
+fn get_class(e: &Element, s: &Spec) -> R<Option<usize>> {
+    match e.attr("class") {
+        None => Ok(None),
+        Some(n) => match s.find_default(n) {
+            Some(i) => Ok(Some(i)),
+            None => Err(XmlError::at(e, &format!("unknown default class name '{}'", n))),
+        },
+    }
+}
+
+// ---------------------------------------------------------------- one element each
+
+fn set_name(e: &Element, name: &mut String) {
+    if let Some(n) = e.attr("name") {
+        *name = n.to_string();
+    }
+}
+
+fn one_joint(e: &Element, j: &mut Joint) -> R<()> {
+    set_name(e, &mut j.name);
+    map_into(e, "type", JOINT_MAP, &mut j.jtype)?;
+    map_into(e, "limited", TFAUTO_MAP, &mut j.limited)?;
+    map_into(e, "actuatorfrclimited", TFAUTO_MAP, &mut j.actfrclimited)?;
+    read1(e, "group", &mut j.group)?;
+    read_arr(e, "solreflimit", &mut j.solref_limit, false)?;
+    read_arr(e, "solimplimit", &mut j.solimp_limit, false)?;
+    read_arr(e, "solreffriction", &mut j.solref_friction, false)?;
+    read_arr(e, "solimpfriction", &mut j.solimp_friction, false)?;
+    read_arr(e, "pos", &mut j.pos, true)?;
+    read_arr(e, "axis", &mut j.axis, true)?;
+    read_arr(e, "springdamper", &mut j.springdamper, true)?;
+    read1(e, "stiffness", &mut j.stiffness)?;
+    read_arr(e, "range", &mut j.range, true)?;
+    read_arr(e, "actuatorfrcrange", &mut j.actfrcrange, true)?;
+    read1(e, "margin", &mut j.margin)?;
+    read1(e, "ref", &mut j.ref_)?;
+    read1(e, "springref", &mut j.springref)?;
+    read1(e, "armature", &mut j.armature)?;
+    read1(e, "damping", &mut j.damping)?;
+    read1(e, "frictionloss", &mut j.frictionloss)?;
+    map_bool(e, "actuatorgravcomp", &mut j.actgravcomp)?;
+    read_user(e, &mut j.userdata)?;
+    j.info = info(e);
+    Ok(())
+}
+
+fn one_geom(e: &Element, g: &mut Geom) -> R<()> {
+    set_name(e, &mut g.name);
+    map_into(e, "type", GEOM_MAP, &mut g.gtype)?;
+    read_arr(e, "size", &mut g.size, false)?;
+    read1(e, "contype", &mut g.contype)?;
+    read1(e, "conaffinity", &mut g.conaffinity)?;
+    read1(e, "condim", &mut g.condim)?;
+    read1(e, "group", &mut g.group)?;
+    read1(e, "priority", &mut g.priority)?;
+    read_arr(e, "friction", &mut g.friction, false)?;
+    read1(e, "solmix", &mut g.solmix)?;
+    read_arr(e, "solref", &mut g.solref, false)?;
+    read_arr(e, "solimp", &mut g.solimp, false)?;
+    read1(e, "margin", &mut g.margin)?;
+    read1(e, "gap", &mut g.gap)?;
+    if let Some(t) = read_txt(e, "hfield") {
+        g.hfieldname = t;
+    }
+    if let Some(t) = read_txt(e, "mesh") {
+        g.meshname = t;
+    }
+    read1(e, "fitscale", &mut g.fitscale)?;
+    if let Some(t) = read_txt(e, "material") {
+        g.material = t;
+    }
+    read_arr(e, "rgba", &mut g.rgba, true)?;
+    if let Some(v) = map_value(e, "fluidshape", FLUID_MAP)? {
+        g.fluid_ellipsoid = v as f64;
+    }
+    read_arr(e, "fluidcoef", &mut g.fluid_coefs, false)?;
+    read_user(e, &mut g.userdata)?;
+    read1(e, "mass", &mut g.mass)?;
+    read1(e, "density", &mut g.density)?;
+    read_arr(e, "fromto", &mut g.fromto, true)?;
+    read_arr(e, "pos", &mut g.pos, true)?;
+    read_quat(e, "quat", &mut g.quat)?;
+    read_alternative(e, &mut g.alt)?;
+    map_into(e, "shellinertia", MESHTYPE_MAP, &mut g.typeinertia)?;
+    g.info = info(e);
+    Ok(())
+}
+
+fn one_site(e: &Element, s: &mut Site) -> R<()> {
+    set_name(e, &mut s.name);
+    map_into(e, "type", GEOM_MAP, &mut s.stype)?;
+    read_arr(e, "size", &mut s.size, false)?;
+    read1(e, "group", &mut s.group)?;
+    read_arr(e, "pos", &mut s.pos, true)?;
+    read_quat(e, "quat", &mut s.quat)?;
+    if let Some(t) = read_txt(e, "material") {
+        s.material = t;
+    }
+    read_arr(e, "rgba", &mut s.rgba, true)?;
+    read_arr(e, "fromto", &mut s.fromto, true)?;
+    read_alternative(e, &mut s.alt)?;
+    read_user(e, &mut s.userdata)?;
+    s.info = info(e);
+    Ok(())
+}
+
+fn one_camera(e: &Element, c: &mut Camera) -> R<()> {
+    set_name(e, &mut c.name);
+    if let Some(t) = read_txt(e, "target") {
+        c.targetbody = t;
+    }
+    map_into(e, "mode", CAMLIGHT_MAP, &mut c.mode)?;
+    read_arr(e, "pos", &mut c.pos, true)?;
+    read_quat(e, "quat", &mut c.quat)?;
+    read_alternative(e, &mut c.alt)?;
+    read1(e, "ipd", &mut c.ipd)?;
+    if let Some(v) = map_value(e, "orthographic", BOOL_MAP)? {
+        c.orthographic = v;
+    }
+    let has_principal = read_arr(e, "principalpixel", &mut c.principal_pixel, true)? > 0
+        || read_arr(e, "principal", &mut c.principal_length, true)? > 0;
+    let has_focal =
+        read_arr(e, "focalpixel", &mut c.focal_pixel, true)? > 0 || read_arr(e, "focal", &mut c.focal_length, true)? > 0;
+    let has_sensorsize = read_arr(e, "sensorsize", &mut c.sensor_size, true)? > 0;
+    if (has_principal || has_focal) && !has_sensorsize {
+        return Err(XmlError::at(e, "required attribute missing: 'sensorsize'"));
+    }
+    let has_fovy = read1(e, "fovy", &mut c.fovy)?;
+    let has_res = read_arr(e, "resolution", &mut c.resolution, true)? > 0;
+    if (has_focal || has_sensorsize) && !has_res {
+        return Err(XmlError::at(e, "required attribute missing: 'resolution'"));
+    }
+    if c.resolution[0] < 0.0 || c.resolution[1] < 0.0 {
+        return Err(XmlError::at(e, "camera resolution cannot be negative"));
+    }
+    if has_fovy && has_sensorsize {
+        return Err(XmlError::at(e, "either 'fovy' or 'sensorsize' attribute can be specified, not both"));
+    }
+    read_user(e, &mut c.userdata)?;
+    c.info = info(e);
+    Ok(())
+}
+
+fn one_light(e: &Element, l: &mut Light) -> R<()> {
+    set_name(e, &mut l.name);
+    if let Some(t) = read_txt(e, "texture") {
+        l.texture = t;
+    }
+    if let Some(t) = read_txt(e, "target") {
+        l.targetbody = t;
+    }
+    map_into(e, "mode", CAMLIGHT_MAP, &mut l.mode)?;
+    let mut has_dir = false;
+    if let Some(v) = map_value(e, "directional", BOOL_MAP)? {
+        l.ltype = if v == 1 { mjtLightType_::mjLIGHT_DIRECTIONAL as i32 } else { mjtLightType_::mjLIGHT_SPOT as i32 };
+        has_dir = true;
+    }
+    if let Some(v) = map_value(e, "type", LIGHTTYPE_MAP)? {
+        if has_dir {
+            return Err(XmlError::at(e, "type and directional cannot both be defined"));
+        }
+        l.ltype = v;
+    }
+    map_bool(e, "castshadow", &mut l.castshadow)?;
+    map_bool(e, "active", &mut l.active)?;
+    read_arr(e, "pos", &mut l.pos, true)?;
+    read_arr(e, "dir", &mut l.dir, true)?;
+    read1(e, "bulbradius", &mut l.bulbradius)?;
+    read1(e, "intensity", &mut l.intensity)?;
+    read1(e, "range", &mut l.range)?;
+    read_arr(e, "attenuation", &mut l.attenuation, true)?;
+    read1(e, "cutoff", &mut l.cutoff)?;
+    read1(e, "exponent", &mut l.exponent)?;
+    read_arr(e, "ambient", &mut l.ambient, true)?;
+    read_arr(e, "diffuse", &mut l.diffuse, true)?;
+    read_arr(e, "specular", &mut l.specular, true)?;
+    l.info = info(e);
+    Ok(())
+}
+
+// ---------------------------------------------------------------- kinematic tree
+
+/// Reads the children of a body (or frame) element into body `b`; `frame` is the enclosing
+/// frame, `def` the default class in effect.
+fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, s: &mut Spec) -> R<()> {
+    for e in &section.children {
+        let edef = get_class(e, s)?.unwrap_or(def);
+        match e.name.as_str() {
+            "inertial" => {
+                if b == 0 {
+                    return Err(XmlError::at(e, "World body cannot have inertia"));
+                }
+                let body = &mut s.bodies[b];
+                body.explicitinertial = true;
+                read_req(e, "pos", &mut body.ipos)?;
+                read_quat(e, "quat", &mut body.iquat)?;
+                let mut m = [0.0];
+                read_req(e, "mass", &mut m)?;
+                body.mass = m[0];
+                read_arr(e, "diaginertia", &mut body.inertia, true)?;
+                let alt = read_alternative(e, &mut body.ialt)? > 0;
+                let full = read_arr(e, "fullinertia", &mut body.fullinertia, true)? > 0;
+                if alt && full {
+                    return Err(XmlError::at(e, "fullinertia and inertial orientation cannot both be specified"));
+                }
+            }
+            "joint" => {
+                if b == 0 {
+                    return Err(XmlError::at(e, "World body cannot have joints"));
+                }
+                let mut j = s.defaults[edef].joint.clone();
+                j.name.clear();
+                one_joint(e, &mut j)?;
+                j.body = b;
+                j.frame = frame;
+                s.joints.push(j);
+                s.bodies[b].joints.push(s.joints.len() - 1);
+            }
+            "freejoint" => {
+                if b == 0 {
+                    return Err(XmlError::at(e, "World body cannot have joints"));
+                }
+                let mut j = Joint { jtype: mjtJoint_::mjJNT_FREE as i32, limited: TF_FALSE, actfrclimited: TF_FALSE, ..Joint::default() };
+                set_name(e, &mut j.name);
+                read1(e, "group", &mut j.group)?;
+                map_into(e, "align", TFAUTO_MAP, &mut j.align)?;
+                j.info = info(e);
+                j.body = b;
+                j.frame = frame;
+                s.joints.push(j);
+                s.bodies[b].joints.push(s.joints.len() - 1);
+            }
+            "geom" => {
+                let mut g = s.defaults[edef].geom.clone();
+                g.name.clear();
+                one_geom(e, &mut g)?;
+                if e.children_named("plugin").next().is_some() {
+                    return Err(XmlError::at(e, "geom plugins are not supported yet"));
+                }
+                g.body = b;
+                g.frame = frame;
+                s.geoms.push(g);
+                s.bodies[b].geoms.push(s.geoms.len() - 1);
+            }
+            "site" => {
+                let mut x = s.defaults[edef].site.clone();
+                x.name.clear();
+                one_site(e, &mut x)?;
+                x.body = b;
+                x.frame = frame;
+                s.sites.push(x);
+                s.bodies[b].sites.push(s.sites.len() - 1);
+            }
+            "camera" => {
+                let mut x = s.defaults[edef].camera.clone();
+                x.name.clear();
+                one_camera(e, &mut x)?;
+                x.body = b;
+                x.frame = frame;
+                s.cameras.push(x);
+                s.bodies[b].cameras.push(s.cameras.len() - 1);
+            }
+            "light" => {
+                let mut x = s.defaults[edef].light.clone();
+                x.name.clear();
+                one_light(e, &mut x)?;
+                x.body = b;
+                x.frame = frame;
+                s.lights.push(x);
+                s.bodies[b].lights.push(s.lights.len() - 1);
+            }
+            "frame" => {
+                let childdef = child_class(e, s)?;
+                let mut f = Frame { body: b, parent: frame, info: info(e), ..Frame::default() };
+                set_name(e, &mut f.name);
+                read_arr(e, "pos", &mut f.pos, true)?;
+                read_quat(e, "quat", &mut f.quat)?;
+                read_alternative(e, &mut f.alt)?;
+                s.frames.push(f);
+                let fid = s.frames.len() - 1;
+                body_children(e, b, Some(fid), childdef.unwrap_or(def), s)?;
+            }
+            "body" => {
+                let childdef = child_class(e, s)?;
+                let mut nb = Body { parent: b, frame, info: info(e), ..Body::default() };
+                nb.class = childdef.unwrap_or(def);
+                nb.childclass = childdef;
+                set_name(e, &mut nb.name);
+                read_arr(e, "pos", &mut nb.pos, true)?;
+                read_quat(e, "quat", &mut nb.quat)?;
+                map_bool(e, "mocap", &mut nb.mocap)?;
+                read_alternative(e, &mut nb.alt)?;
+                read1(e, "gravcomp", &mut nb.gravcomp)?;
+                map_into(e, "sleep", SLEEP_MAP, &mut nb.sleep)?;
+                read_user(e, &mut nb.userdata)?;
+                s.bodies.push(nb);
+                let id = s.bodies.len() - 1;
+                s.bodies[b].bodies.push(id);
+                let cdef = s.bodies[id].class;
+                body_children(e, id, None, cdef, s)?;
+            }
+            other => {
+                return Err(XmlError::at(e, &format!("element '{}' is not supported yet", other)));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn child_class(e: &Element, s: &Spec) -> R<Option<usize>> {
+    match e.attr("childclass") {
+        None => Ok(None),
+        Some(n) => match s.find_default(n) {
+            Some(i) => Ok(Some(i)),
+            None => Err(XmlError::at(e, "unknown default childclass")),
+        },
+    }
+}
+
+// ---------------------------------------------------------------- actuators
+
+fn one_actuator(e: &Element, a: &mut Actuator) -> R<()> {
+    use crate::abi::mjtTrn_::*;
+    set_name(e, &mut a.name);
+    read1(e, "group", &mut a.group)?;
+    map_into(e, "ctrllimited", TFAUTO_MAP, &mut a.ctrllimited)?;
+    map_into(e, "forcelimited", TFAUTO_MAP, &mut a.forcelimited)?;
+    map_into(e, "actlimited", TFAUTO_MAP, &mut a.actlimited)?;
+    read_arr(e, "ctrlrange", &mut a.ctrlrange, true)?;
+    read_arr(e, "forcerange", &mut a.forcerange, true)?;
+    read_arr(e, "actrange", &mut a.actrange, true)?;
+    read_arr(e, "lengthrange", &mut a.lengthrange, true)?;
+    read_arr(e, "gear", &mut a.gear, false)?;
+    let mut cnt = 0;
+    for (attr, t) in [
+        ("joint", mjTRN_JOINT),
+        ("jointinparent", mjTRN_JOINTINPARENT),
+        ("tendon", mjTRN_TENDON),
+        ("cranksite", mjTRN_SLIDERCRANK),
+        ("site", mjTRN_SITE),
+        ("body", mjTRN_BODY),
+    ] {
+        if let Some(v) = read_txt(e, attr) {
+            a.target = v;
+            a.trntype = t as i32;
+            cnt += 1;
+        }
+    }
+    if cnt > 1 {
+        return Err(XmlError::at(e, "actuator can have at most one of transmission target"));
+    }
+    let r1 = read1(e, "cranklength", &mut a.cranklength)?;
+    let r2 = match read_txt(e, "slidersite") {
+        Some(v) => {
+            a.slidersite = v;
+            true
+        }
+        None => false,
+    };
+    if (r1 || r2) && a.trntype != mjTRN_SLIDERCRANK as i32 && a.trntype != mjTRN_UNDEFINED as i32 {
+        return Err(XmlError::at(e, "cranklength and slidersite can only be used in slidercrank transmission"));
+    }
+    if let Some(v) = read_txt(e, "refsite") {
+        a.refsite = v;
+        if a.trntype != mjTRN_SITE as i32 && a.trntype != mjTRN_UNDEFINED as i32 {
+            return Err(XmlError::at(e, "refsite can only be used with site transmission"));
+        }
+    }
+    let err = match e.name.as_str() {
+        "general" => {
+            map_into(e, "dyntype", DYN_MAP, &mut a.dyntype)?;
+            map_into(e, "gaintype", GAIN_MAP, &mut a.gaintype)?;
+            map_into(e, "biastype", BIAS_MAP, &mut a.biastype)?;
+            map_bool(e, "actearly", &mut a.actearly)?;
+            read_arr(e, "dynprm", &mut a.dynprm, false)?;
+            read_arr(e, "gainprm", &mut a.gainprm, false)?;
+            read_arr(e, "biasprm", &mut a.biasprm, false)?;
+            read1(e, "actdim", &mut a.actdim)?;
+            None
+        }
+        "motor" => crate::spec::shortcuts::set_motor(a),
+        "position" | "intvelocity" => {
+            let mut kp = a.gainprm[0];
+            read1(e, "kp", &mut kp)?;
+            let mut kv = 0.0;
+            let kv = if read1(e, "kv", &mut kv)? { Some(kv) } else { None };
+            let mut dr = 0.0;
+            let dr = if read1(e, "dampratio", &mut dr)? { Some(dr) } else { None };
+            let mut tc = 0.0;
+            let tc = if read1(e, "timeconst", &mut tc)? { Some(tc) } else { None };
+            let mut ir = a.inheritrange;
+            read1(e, "inheritrange", &mut ir)?;
+            if e.name == "position" {
+                crate::spec::shortcuts::set_position(a, kp, kv, dr, tc, ir)
+            } else {
+                crate::spec::shortcuts::set_intvelocity(a, kp, kv, dr, tc, ir)
+            }
+        }
+        "velocity" => {
+            let mut kv = a.gainprm[0];
+            read1(e, "kv", &mut kv)?;
+            crate::spec::shortcuts::set_velocity(a, kv)
+        }
+        "damper" => {
+            let mut kv = 0.0;
+            read1(e, "kv", &mut kv)?;
+            crate::spec::shortcuts::set_damper(a, kv)
+        }
+        "cylinder" => {
+            let mut tc = a.dynprm[0];
+            let mut bias = [a.biasprm[0], 0.0, 0.0];
+            let mut area = a.gainprm[0];
+            let mut diameter = -1.0;
+            read1(e, "timeconst", &mut tc)?;
+            read_arr(e, "bias", &mut bias, true)?;
+            read1(e, "area", &mut area)?;
+            read1(e, "diameter", &mut diameter)?;
+            crate::spec::shortcuts::set_cylinder(a, tc, bias[0], area, diameter)
+        }
+        "muscle" => {
+            let mut tausmooth = a.dynprm[2];
+            let (mut force, mut scale, mut lmin, mut lmax, mut vmax, mut fpmax, mut fvmax) =
+                (-1.0, -1.0, -1.0, -1.0, -1.0, -1.0, -1.0);
+            let mut range = [-1.0, -1.0];
+            let mut tc = [-1.0, -1.0];
+            read_arr(e, "timeconst", &mut tc, true)?;
+            read1(e, "tausmooth", &mut tausmooth)?;
+            read_arr(e, "range", &mut range, true)?;
+            read1(e, "force", &mut force)?;
+            read1(e, "scale", &mut scale)?;
+            read1(e, "lmin", &mut lmin)?;
+            read1(e, "lmax", &mut lmax)?;
+            read1(e, "vmax", &mut vmax)?;
+            read1(e, "fpmax", &mut fpmax)?;
+            read1(e, "fvmax", &mut fvmax)?;
+            crate::spec::shortcuts::set_muscle(a, tc, tausmooth, range, force, scale, lmin, lmax, vmax, fpmax, fvmax)
+        }
+        "adhesion" => {
+            let mut gain = a.gainprm[0];
+            read1(e, "gain", &mut gain)?;
+            read_arr(e, "ctrlrange", &mut a.ctrlrange, true)?;
+            crate::spec::shortcuts::set_adhesion(a, gain)
+        }
+        other => return Err(XmlError::at(e, &format!("element '{}' is not supported yet", other))),
+    };
+    if let Some(m) = err {
+        return Err(XmlError::at(e, &m));
+    }
+    read_user(e, &mut a.userdata)?;
+    a.info = info(e);
+    Ok(())
+}
+
+fn actuator_section(section: &Element, s: &mut Spec) -> R<()> {
+    for e in &section.children {
+        let def = get_class(e, s)?.unwrap_or(0);
+        let mut a = s.defaults[def].actuator.clone();
+        a.name.clear();
+        one_actuator(e, &mut a)?;
+        s.actuators.push(a);
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------- sensors
+
+fn sensor_section(section: &Element, s: &mut Spec) -> R<()> {
+    use crate::abi::mjtObj_::*;
+    use crate::abi::mjtSensor_::*;
+    for e in &section.children {
+        let mut x = Sensor::default();
+        set_name(e, &mut x.name);
+        read1(e, "cutoff", &mut x.cutoff)?;
+        read1(e, "noise", &mut x.noise)?;
+        read_user(e, &mut x.userdata)?;
+        let (t, ot, attr) = match e.name.as_str() {
+            "touch" => (mjSENS_TOUCH, mjOBJ_SITE, "site"),
+            "accelerometer" => (mjSENS_ACCELEROMETER, mjOBJ_SITE, "site"),
+            "velocimeter" => (mjSENS_VELOCIMETER, mjOBJ_SITE, "site"),
+            "gyro" => (mjSENS_GYRO, mjOBJ_SITE, "site"),
+            "force" => (mjSENS_FORCE, mjOBJ_SITE, "site"),
+            "torque" => (mjSENS_TORQUE, mjOBJ_SITE, "site"),
+            "magnetometer" => (mjSENS_MAGNETOMETER, mjOBJ_SITE, "site"),
+            "rangefinder" => (mjSENS_RANGEFINDER, mjOBJ_SITE, "site"),
+            "jointpos" => (mjSENS_JOINTPOS, mjOBJ_JOINT, "joint"),
+            "jointvel" => (mjSENS_JOINTVEL, mjOBJ_JOINT, "joint"),
+            "actuatorpos" => (mjSENS_ACTUATORPOS, mjOBJ_ACTUATOR, "actuator"),
+            "actuatorvel" => (mjSENS_ACTUATORVEL, mjOBJ_ACTUATOR, "actuator"),
+            "actuatorfrc" => (mjSENS_ACTUATORFRC, mjOBJ_ACTUATOR, "actuator"),
+            "jointactuatorfrc" => (mjSENS_JOINTACTFRC, mjOBJ_JOINT, "joint"),
+            "ballquat" => (mjSENS_BALLQUAT, mjOBJ_JOINT, "joint"),
+            "ballangvel" => (mjSENS_BALLANGVEL, mjOBJ_JOINT, "joint"),
+            "jointlimitpos" => (mjSENS_JOINTLIMITPOS, mjOBJ_JOINT, "joint"),
+            "jointlimitvel" => (mjSENS_JOINTLIMITVEL, mjOBJ_JOINT, "joint"),
+            "jointlimitfrc" => (mjSENS_JOINTLIMITFRC, mjOBJ_JOINT, "joint"),
+            "subtreecom" => (mjSENS_SUBTREECOM, mjOBJ_BODY, "body"),
+            "subtreelinvel" => (mjSENS_SUBTREELINVEL, mjOBJ_BODY, "body"),
+            "subtreeangmom" => (mjSENS_SUBTREEANGMOM, mjOBJ_BODY, "body"),
+            "clock" => (mjSENS_CLOCK, mjOBJ_UNKNOWN, ""),
+            "e_potential" => (mjSENS_E_POTENTIAL, mjOBJ_UNKNOWN, ""),
+            "e_kinetic" => (mjSENS_E_KINETIC, mjOBJ_UNKNOWN, ""),
+            other => return Err(XmlError::at(e, &format!("sensor '{}' is not supported yet", other))),
+        };
+        x.stype = t as i32;
+        x.objtype = ot as i32;
+        if !attr.is_empty() {
+            x.objname = read_txt_req(e, attr)?;
+        }
+        x.info = info(e);
+        s.sensors.push(x);
+    }
+    Ok(())
+}
