@@ -2,18 +2,613 @@
 //! rows are grouped by flood fill, and each island gets its own dof and row maps so the
 //! solvers can work on islands separately.
 
-use crate::abi::*;
-use crate::engine::disabled;
+use core::ffi::c_void;
+use core::mem::{align_of, size_of};
 
-/// Finds the constraint islands of the current rows (`mj_island`).
+use crate::abi::mjtConstraint_::*;
+use crate::abi::*;
+use crate::engine::{disabled, free, is_sparse, mark, stack_ints, warning};
+use crate::math::blas::block_diag;
+use crate::math::misc::gather;
+use crate::math::sparse::{block_diag_sparse, super_sparse};
+
+const EQUALITY: i32 = mjCNSTR_EQUALITY as i32;
+const FRICTION_DOF: i32 = mjCNSTR_FRICTION_DOF as i32;
+const FRICTION_TENDON: i32 = mjCNSTR_FRICTION_TENDON as i32;
+const LIMIT_JOINT: i32 = mjCNSTR_LIMIT_JOINT as i32;
+const CONTACT_FRICTIONLESS: i32 = mjCNSTR_CONTACT_FRICTIONLESS as i32;
+const CONTACT_PYRAMIDAL: i32 = mjCNSTR_CONTACT_PYRAMIDAL as i32;
+const CONTACT_ELLIPTIC: i32 = mjCNSTR_CONTACT_ELLIPTIC as i32;
+const EQ_CONNECT: i32 = mjtEq_::mjEQ_CONNECT as i32;
+const EQ_WELD: i32 = mjtEq_::mjEQ_WELD as i32;
+const EQ_FLEX: i32 = mjtEq_::mjEQ_FLEX as i32;
+const OBJ_SITE: i32 = mjtObj_::mjOBJ_SITE as i32;
+
+/// Number of island arrays (`MJDATA_ARENA_POINTERS_ISLAND`).
+const NISLAND_ARRAYS: usize = 40;
+
+//-------------------------- arena -----------------------------------------------------------------
+
+/// The island arrays in `MJDATA_ARENA_POINTERS_ISLAND` order: pointer slot, bytes for the
+/// current counts, alignment.
+fn island_slots(m: &mjModel, d: &mut mjData) -> [(*mut *mut c_void, usize, usize); NISLAND_ARRAYS] {
+    let (ntree, nv, nc) = (m.ntree as usize, m.nv as usize, m.nC as usize);
+    let (ni, nidof, nefc, nj) = (d.nisland as usize, d.nidof as usize, d.nefc as usize, d.nJ as usize);
+    macro_rules! slots {
+        ($($name:ident: $t:ty = $n:expr),* $(,)?) => {
+            [$( (
+                core::ptr::addr_of_mut!(d.$name) as *mut *mut c_void,
+                size_of::<$t>() * $n,
+                align_of::<$t>(),
+            ) ),*]
+        };
+    }
+    slots!(
+        tree_island: i32 = ntree,
+        island_ntree: i32 = ni,
+        island_itreeadr: i32 = ni,
+        map_itree2tree: i32 = ntree,
+        dof_island: i32 = nv,
+        island_nv: i32 = ni,
+        island_idofadr: i32 = ni,
+        island_dofadr: i32 = ni,
+        map_dof2idof: i32 = nv,
+        map_idof2dof: i32 = nv,
+        ifrc_smooth: f64 = nidof,
+        iacc_smooth: f64 = nidof,
+        iM_rownnz: i32 = nidof,
+        iM_rowadr: i32 = nidof,
+        iM_colind: i32 = nc,
+        iM: f64 = nc,
+        iLD: f64 = nc,
+        iLDiagInv: f64 = nidof,
+        iacc: f64 = nidof,
+        efc_island: i32 = nefc,
+        island_ne: i32 = ni,
+        island_nf: i32 = ni,
+        island_nefc: i32 = ni,
+        island_iefcadr: i32 = ni,
+        map_efc2iefc: i32 = nefc,
+        map_iefc2efc: i32 = nefc,
+        iefc_type: i32 = nefc,
+        iefc_id: i32 = nefc,
+        iefc_J_rownnz: i32 = nefc,
+        iefc_J_rowadr: i32 = nefc,
+        iefc_J_rowsuper: i32 = nefc,
+        iefc_J_colind: i32 = nj,
+        iefc_J: f64 = nj,
+        iefc_frictionloss: f64 = nefc,
+        iefc_D: f64 = nefc,
+        iefc_R: f64 = nefc,
+        iefc_aref: f64 = nefc,
+        iefc_state: i32 = nefc,
+        iefc_force: f64 = nefc,
+        ifrc_constraint: f64 = nidof,
+    )
+}
+
+/// Nulls the island arrays, drops all constraint rows and islands and resets the arena top
+/// to `parena` (upstream's `clearIsland`).
+fn clear_island(m: &mjModel, d: &mut mjData, parena: usize) {
+    for (slot, _, _) in island_slots(m, d) {
+        unsafe { *slot = core::ptr::null_mut() };
+    }
+    d.nefc = 0;
+    d.nisland = 0;
+    d.nidof = 0;
+    d.parena = parena;
+}
+
+/// Places the island arrays in the arena; on overflow warns `mjWARN_CNSTRFULL`, clears them
+/// and returns false (upstream's `arenaAllocIsland`).
+fn alloc_island(m: &mjModel, d: &mut mjData) -> bool {
+    let parena_old = d.parena;
+    for (slot, bytes, align) in island_slots(m, d) {
+        let p = crate::data::stack::arena_alloc(d, bytes, align);
+        if p.is_null() {
+            warning(d, mjtWarning_::mjWARN_CNSTRFULL, d.narena as i32);
+            clear_island(m, d, parena_old);
+            return false;
+        }
+        unsafe { *slot = p };
+    }
+    true
+}
+
+//-------------------------- flood fill and tree graph ---------------------------------------------
+
+/// Labels the connected components of a sparse symmetric adjacency pattern (`mj_floodFill`):
+/// `island[v]` gets the component of vertex v (-1 for vertices without edges); returns the
+/// number of components. `stack` needs room for all nonzeros; column indices may repeat.
+pub fn flood_fill(island: &mut [i32], rownnz: &[i32], rowadr: &[i32], colind: &[i32], stack: &mut [i32]) -> i32 {
+    let nr = island.len();
+    island.fill(-1);
+    let mut nisland = 0;
+    for i in 0..nr {
+        if island[i] != -1 || rownnz[i] == 0 {
+            continue;
+        }
+
+        // depth-first traversal from i
+        stack[0] = i as i32;
+        let mut nstack = 1;
+        while nstack > 0 {
+            nstack -= 1;
+            let v = stack[nstack] as usize;
+            if island[v] != -1 {
+                continue;
+            }
+            island[v] = nisland;
+            let (adr, n) = (rowadr[v] as usize, rownnz[v].max(0) as usize);
+            stack[nstack..nstack + n].copy_from_slice(&colind[adr..adr + n]);
+            nstack += n;
+        }
+        nisland += 1;
+    }
+    nisland
+}
+
+/// The constraint rows as the tree scans read them.
+struct Rows<'a> {
+    m: &'a mjModel,
+    sparse: bool,
+    nv: usize,
+    efc_type: &'a [i32],
+    efc_id: &'a [i32],
+    efc_j: &'a [f64],
+    rownnz: &'a [i32],
+    rowadr: &'a [i32],
+    colind: &'a [i32],
+    contact: &'a [mjContact],
+}
+
+impl<'a> Rows<'a> {
+    unsafe fn new(m: &'a mjModel, d: &mjData) -> Self {
+        let sparse = is_sparse(m);
+        let contact: &[mjContact] = if d.ncon > 0 && !d.contact.is_null() { d.contact(m) } else { &[] };
+        Rows {
+            m,
+            sparse,
+            nv: m.nv as usize,
+            efc_type: d.efc_type(m),
+            efc_id: d.efc_id(m),
+            efc_j: d.efc_J(m),
+            rownnz: if sparse { d.efc_J_rownnz(m) } else { &[] },
+            rowadr: if sparse { d.efc_J_rowadr(m) } else { &[] },
+            colind: if sparse { d.efc_J_colind(m) } else { &[] },
+            contact,
+        }
+    }
+
+    /// Tree of the first dof of row i, from position `*index` on (a column or nonzero index),
+    /// that is not `tree`; -1 if none. `*index` is left at the position found (or the end).
+    fn tree_next(&self, tree: i32, i: usize, index: &mut usize) -> i32 {
+        let dof_treeid = self.m.dof_treeid();
+        let mut j = *index;
+        let mut next = -1;
+        if self.sparse {
+            let nnz = self.rownnz[i] as usize;
+            let cols = &self.colind[self.rowadr[i] as usize..];
+            while j < nnz {
+                let t = dof_treeid[cols[j] as usize];
+                if t != tree {
+                    next = t;
+                    break;
+                }
+                j += 1;
+            }
+        } else {
+            let row = &self.efc_j[self.nv * i..self.nv * (i + 1)];
+            while j < self.nv {
+                if row[j] != 0.0 {
+                    let t = dof_treeid[j];
+                    if t != tree {
+                        next = t;
+                        break;
+                    }
+                }
+                j += 1;
+            }
+        }
+        *index = j;
+        next
+    }
+
+    /// The (up to two) trees of row i. Rows whose trees are known from their object (dof
+    /// friction, joint limits, geom-geom contacts, connect and weld) return `None`; otherwise
+    /// the first tree comes from scanning the Jacobian and the scan position is returned.
+    fn tree_first(&self, i: usize) -> ([i32; 2], Option<usize>) {
+        let m = self.m;
+        let (ty, id) = (self.efc_type[i], self.efc_id[i]);
+
+        // static side first, non-static second
+        let order = |t: [i32; 2], what: &str| -> [i32; 2] {
+            if t[0] < 0 {
+                if t[1] < 0 {
+                    crate::mjerror!("treeFirst", "{} {} is between two static bodies", what, id);
+                }
+                [t[1], t[0]]
+            } else {
+                t
+            }
+        };
+
+        match ty {
+            FRICTION_DOF => return ([m.dof_treeid()[id as usize], -1], None),
+            LIMIT_JOINT => {
+                let dof = m.jnt_dofadr()[id as usize] as usize;
+                return ([m.dof_treeid()[dof], -1], None);
+            }
+            CONTACT_FRICTIONLESS | CONTACT_PYRAMIDAL | CONTACT_ELLIPTIC => {
+                let con = &self.contact[id as usize];
+                let (g1, g2) = (con.geom[0], con.geom[1]);
+                if g1 >= 0 && g2 >= 0 {
+                    let tree_of = |g: i32| m.body_treeid()[m.geom_bodyid()[g as usize] as usize];
+                    return (order([tree_of(g1), tree_of(g2)], "contact"), None);
+                }
+            }
+            EQUALITY => {
+                let e = id as usize;
+                let eq_type = m.eq_type()[e];
+                if eq_type == EQ_CONNECT || eq_type == EQ_WELD {
+                    let (mut b1, mut b2) = (m.eq_obj1id()[e], m.eq_obj2id()[e]);
+                    if m.eq_objtype()[e] == OBJ_SITE {
+                        b1 = m.site_bodyid()[b1 as usize];
+                        b2 = m.site_bodyid()[b2 as usize];
+                    }
+                    let t = [m.body_treeid()[b1 as usize], m.body_treeid()[b2 as usize]];
+                    return (order(t, "equality"), None);
+                }
+            }
+            _ => {}
+        }
+
+        // generic rows: scan the Jacobian
+        let mut index = 0;
+        let first = self.tree_next(-1, i, &mut index);
+        if first < 0 {
+            crate::mjerror!("treeFirst", "no tree found for constraint {}", i);
+        }
+        ([first, -1], Some(index))
+    }
+}
+
+/// Appends the edge tree1-tree2 (both directions) or the self-edge of a single tree, unless it
+/// repeats the previous edge; counts edges per tree in `treenedge`. Returns the new number of
+/// edges (0 after an error, as upstream's `addEdge`).
+fn add_edge(treenedge: &mut [i32], edge: &mut [i32], nedge: usize, tree1: i32, tree2: i32, nedge_max: usize) -> usize {
+    if tree1 == -1 && tree2 == -1 {
+        crate::mjerror!("addEdge", "self-edge of the static tree");
+        return 0;
+    }
+    let tree1 = if tree1 == -1 { tree2 } else { tree1 };
+    let tree2 = if tree2 == -1 { tree1 } else { tree2 };
+    let (p1, p2) = if nedge > 0 { (edge[2 * nedge - 2], edge[2 * nedge - 1]) } else { (-1, -1) };
+
+    if tree1 == tree2 {
+        if nedge > 0 && tree1 == p1 && tree1 == p2 {
+            return nedge;
+        }
+        if nedge >= nedge_max {
+            crate::mjerror!("addEdge", "edge array too small");
+            return 0;
+        }
+        edge[2 * nedge] = tree1;
+        edge[2 * nedge + 1] = tree1;
+        treenedge[tree1 as usize] += 1;
+        return nedge + 1;
+    }
+
+    if nedge > 0 && ((tree1 == p1 && tree2 == p2) || (tree1 == p2 && tree2 == p1)) {
+        return nedge;
+    }
+    if nedge + 2 > nedge_max {
+        crate::mjerror!("addEdge", "edge array too small");
+        return 0;
+    }
+    edge[2 * nedge..2 * nedge + 4].copy_from_slice(&[tree1, tree2, tree2, tree1]);
+    treenedge[tree1 as usize] += 1;
+    treenedge[tree2 as usize] += 1;
+    nedge + 2
+}
+
+/// Collects the tree-tree edges of all rows (one scan per constraint, per row for flex
+/// equalities) and the edge count of each tree; returns the number of edges.
+fn find_edges(rows: &Rows, nefc: usize, treenedge: &mut [i32], edge: &mut [i32], nedge_max: usize) -> usize {
+    let eq_type = rows.m.eq_type();
+    treenedge.fill(0);
+    let (mut last_type, mut last_id) = (-1, -1);
+    let mut nedge = 0;
+    for i in 0..nefc {
+        let (ty, id) = (rows.efc_type[i], rows.efc_id[i]);
+        if ty == last_type && id == last_id && !(ty == EQUALITY && eq_type[id as usize] == EQ_FLEX) {
+            continue;
+        }
+        last_type = ty;
+        last_id = id;
+
+        let (tree, index) = rows.tree_first(i);
+        let Some(mut index) = index else {
+            let second = if tree[1] == -1 { tree[0] } else { tree[1] };
+            nedge = add_edge(treenedge, edge, nedge, tree[0], second, nedge_max);
+            continue;
+        };
+
+        // walk along the row, one edge per change of tree
+        let mut tree1 = tree[0];
+        let mut tree2 = rows.tree_next(tree1, i, &mut index);
+        if tree2 == -1 {
+            nedge = add_edge(treenedge, edge, nedge, tree1, tree1, nedge_max);
+            continue;
+        }
+        nedge = add_edge(treenedge, edge, nedge, tree1, tree2, nedge_max);
+        let mut tree3 = rows.tree_next(tree2, i, &mut index);
+        while tree3 > -1 && tree3 != tree2 {
+            tree1 = tree2;
+            tree2 = tree3;
+            nedge = add_edge(treenedge, edge, nedge, tree1, tree2, nedge_max);
+            tree3 = rows.tree_next(tree2, i, &mut index);
+        }
+    }
+    nedge
+}
+
+//-------------------------- main entry point ------------------------------------------------------
+
+/// Finds the constraint islands of the current rows (`mj_island`): the tree, dof and row maps,
+/// the per-island inertia (`iM`, `iLD`, `iLDiagInv`) and row data (`iefc_*`).
 ///
 /// # Safety
 /// `d` must be data made for `m`.
 pub unsafe fn island(m: &mjModel, d: &mut mjData) {
-    if disabled(m, mjtDisableBit_::mjDSBL_ISLAND) || d.nefc == 0 {
+    let (nv, nefc, ntree, nj) = (m.nv as usize, d.nefc.max(0) as usize, m.ntree.max(0) as usize, d.nJ.max(0) as usize);
+    if disabled(m, mjtDisableBit_::mjDSBL_ISLAND) || nefc == 0 || ntree == 0 {
         d.nisland = 0;
         d.nidof = 0;
         return;
     }
-    crate::mjerror!("mj_island", "not supported yet: constraint islands");
+
+    mark(d);
+
+    // tree graph: edges from the rows, then compressed adjacency lists
+    let edge = stack_ints(d, 2 * nj);
+    let rownnz = stack_ints(d, ntree);
+    let rows = Rows::new(m, d);
+    let nedge = find_edges(&rows, nefc, rownnz, edge, nj);
+
+    let rowadr = stack_ints(d, ntree);
+    rowadr[0] = 0;
+    for r in 1..ntree {
+        rowadr[r] = rowadr[r - 1] + rownnz[r - 1];
+        rownnz[r - 1] = 0;
+    }
+    rownnz[ntree - 1] = 0;
+
+    let colind = stack_ints(d, nedge);
+    for e in 0..nedge {
+        let (row, col) = (edge[2 * e] as usize, edge[2 * e + 1]);
+        colind[(rowadr[row] + rownnz[row]) as usize] = col;
+        rownnz[row] += 1;
+    }
+
+    // islands of trees
+    let tree_island = stack_ints(d, ntree);
+    let stack = stack_ints(d, nedge);
+    d.nisland = flood_fill(tree_island, rownnz, rowadr, colind, stack);
+    if d.nisland == 0 {
+        d.nidof = 0;
+        free(d);
+        return;
+    }
+
+    let tree_dofnum = m.tree_dofnum();
+    let nidof: usize = (0..ntree).filter(|&t| tree_island[t] >= 0).map(|t| tree_dofnum[t] as usize).sum();
+    d.nidof = nidof as i32;
+
+    if !alloc_island(m, d) {
+        free(d);
+        return;
+    }
+    let ni = d.nisland as usize;
+
+    // ---- trees
+    d.tree_island(m).copy_from_slice(tree_island);
+    let island_ntree = d.island_ntree(m);
+    island_ntree.fill(0);
+    for &isl in tree_island.iter() {
+        if isl >= 0 {
+            island_ntree[isl as usize] += 1;
+        }
+    }
+    let island_itreeadr = d.island_itreeadr(m);
+    cumsum(island_itreeadr, island_ntree);
+    let last_tree = (island_itreeadr[ni - 1] + island_ntree[ni - 1]) as usize;
+
+    // trees listed island by island, unconstrained trees at the end
+    let count = stack_ints(d, ni + 1);
+    count.fill(0);
+    let map_itree2tree = d.map_itree2tree(m);
+    for (t, &isl) in tree_island.iter().enumerate() {
+        let pos = if isl >= 0 {
+            let k = isl as usize;
+            island_itreeadr[k] as usize + bump(&mut count[k])
+        } else {
+            last_tree + bump(&mut count[ni])
+        };
+        map_itree2tree[pos] = t as i32;
+    }
+    if count[..ni] != island_ntree[..] {
+        crate::mjerror!("mj_island", "island_ntree miscount");
+    }
+    if last_tree + count[ni] as usize != ntree {
+        crate::mjerror!("mj_island", "miscount of unconstrained trees");
+    }
+
+    // ---- dofs
+    let (dof_island, island_nv) = (d.dof_island(m), d.island_nv(m));
+    let dof_treeid = m.dof_treeid();
+    island_nv.fill(0);
+    for dof in 0..nv {
+        let isl = tree_island[dof_treeid[dof] as usize];
+        dof_island[dof] = isl;
+        if isl >= 0 {
+            island_nv[isl as usize] += 1;
+        }
+    }
+    let island_idofadr = d.island_idofadr(m);
+    cumsum(island_idofadr, island_nv);
+
+    // dofs listed island by island, unconstrained dofs at the end
+    let (map_dof2idof, map_idof2dof) = (d.map_dof2idof(m), d.map_idof2dof(m));
+    count.fill(0);
+    for dof in 0..nv {
+        let isl = dof_island[dof];
+        let idof = if isl >= 0 {
+            let k = isl as usize;
+            island_idofadr[k] as usize + bump(&mut count[k])
+        } else {
+            nidof + bump(&mut count[ni])
+        };
+        map_dof2idof[dof] = idof as i32;
+        map_idof2dof[idof] = dof as i32;
+    }
+    if count[..ni] != island_nv[..] {
+        crate::mjerror!("mj_island", "island_nv miscount");
+    }
+    if nidof + count[ni] as usize != nv {
+        crate::mjerror!("mj_island", "miscount of unconstrained dofs");
+    }
+    let island_dofadr = d.island_dofadr(m);
+    for k in 0..ni {
+        island_dofadr[k] = map_idof2dof[island_idofadr[k] as usize];
+    }
+
+    // block-diagonal inertia and its factor, in island dof order
+    block_diag_sparse(
+        d.iLD(m),
+        d.iM_rownnz(m),
+        d.iM_rowadr(m),
+        d.iM_colind(m),
+        d.qLD(m),
+        m.M_rownnz(),
+        m.M_rowadr(),
+        m.M_colind(),
+        nidof,
+        ni,
+        map_idof2dof,
+        map_dof2idof,
+        island_idofadr,
+        island_idofadr,
+        Some((d.iM(m), d.M(m))),
+    );
+    gather(&mut d.iLDiagInv(m)[..nidof], d.qLDiagInv(m), map_idof2dof);
+
+    // ---- constraint rows
+    let (efc_island, island_ne, island_nf, island_nefc) =
+        (d.efc_island(m), d.island_ne(m), d.island_nf(m), d.island_nefc(m));
+    island_ne.fill(0);
+    island_nf.fill(0);
+    island_nefc.fill(0);
+    for i in 0..nefc {
+        let (tree, _) = rows.tree_first(i);
+        if tree[0] < 0 {
+            free(d);
+            return;
+        }
+        let isl = tree_island[tree[0] as usize];
+        efc_island[i] = isl;
+        let k = isl as usize;
+        island_nefc[k] += 1;
+        match rows.efc_type[i] {
+            EQUALITY => island_ne[k] += 1,
+            FRICTION_DOF | FRICTION_TENDON => island_nf[k] += 1,
+            _ => {}
+        }
+    }
+    let island_iefcadr = d.island_iefcadr(m);
+    cumsum(island_iefcadr, island_nefc);
+
+    let (map_efc2iefc, map_iefc2efc) = (d.map_efc2iefc(m), d.map_iefc2efc(m));
+    count.fill(0);
+    for c in 0..nefc {
+        let k = efc_island[c] as usize;
+        let ic = island_iefcadr[k] as usize + bump(&mut count[k]);
+        map_efc2iefc[c] = ic as i32;
+        map_iefc2efc[ic] = c as i32;
+    }
+    if count[..ni] != island_nefc[..] {
+        crate::mjerror!("mj_island", "island_nefc miscount");
+    }
+
+    // block-diagonal Jacobian
+    if !rows.sparse {
+        block_diag(
+            d.iefc_J(m),
+            rows.efc_j,
+            nv,
+            nidof,
+            map_iefc2efc,
+            map_idof2dof,
+            island_nefc,
+            island_nv,
+            island_iefcadr,
+            island_idofadr,
+        );
+    } else {
+        let (rownnz, rowadr, colind) = (d.iefc_J_rownnz(m), d.iefc_J_rowadr(m), d.iefc_J_colind(m));
+        block_diag_sparse(
+            d.iefc_J(m),
+            rownnz,
+            rowadr,
+            colind,
+            rows.efc_j,
+            rows.rownnz,
+            rows.rowadr,
+            rows.colind,
+            nefc,
+            ni,
+            map_iefc2efc,
+            map_dof2idof,
+            island_iefcadr,
+            island_idofadr,
+            None,
+        );
+        let rowsuper = d.iefc_J_rowsuper(m);
+        for k in 0..ni {
+            let (adr, n) = (island_iefcadr[k] as usize, island_nefc[k] as usize);
+            super_sparse(
+                n,
+                &mut rowsuper[adr..adr + n],
+                &rownnz[adr..adr + n],
+                &rowadr[adr..adr + n],
+                colind,
+            );
+        }
+    }
+
+    // position-dependent row data the solvers need, in island order
+    gather(d.iefc_type(m), rows.efc_type, map_iefc2efc);
+    gather(d.iefc_id(m), rows.efc_id, map_iefc2efc);
+    gather(d.iefc_frictionloss(m), d.efc_frictionloss(m), map_iefc2efc);
+    gather(d.iefc_D(m), d.efc_D(m), map_iefc2efc);
+    gather(d.iefc_R(m), d.efc_R(m), map_iefc2efc);
+
+    free(d);
+}
+
+/// Exclusive prefix sum: `adr[0] = 0`, `adr[k] = adr[k-1] + num[k-1]`.
+fn cumsum(adr: &mut [i32], num: &[i32]) {
+    let mut s = 0;
+    for (a, &n) in adr.iter_mut().zip(num) {
+        *a = s;
+        s += n;
+    }
+}
+
+/// Returns the counter's value, then increments it.
+#[inline]
+fn bump(c: &mut i32) -> usize {
+    let v = *c;
+    *c += 1;
+    v as usize
 }

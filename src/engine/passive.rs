@@ -4,13 +4,13 @@
 use crate::abi::mjtDisableBit_::{mjDSBL_CONTACT, mjDSBL_DAMPER, mjDSBL_GRAVITY, mjDSBL_SPRING};
 use crate::abi::mjtEnableBit_::mjENBL_SLEEP;
 use crate::abi::*;
-use crate::engine::support::{apply_ft, jac_dif_pair, object_velocity};
+use crate::engine::support::{apply_ft, jac_dif_pair, jac_sum, object_velocity};
 use crate::engine::{disabled, enabled, free, is_sparse, mark, stack_ints, stack_nums, v3, v9};
 use crate::math::blas::{
-    add, add_scl3, add_to, add_to3, add_to_scl, add_to_scl3, copy4, mul_mat_vec, mul_mat_vec3, norm3,
-    normalize4, scl3, sub3,
+    add, add_scl3, add_to, add_to3, add_to_scl, add_to_scl3, copy4, dist3, mul_mat_vec, mul_mat_vec3, norm3,
+    normalize4, scl3, sub3, sum,
 };
-use crate::math::misc::{def_gradient, geom_semi_axes, max, min};
+use crate::math::misc::{def_gradient, eval_basis, geom_semi_axes, max, min};
 use crate::math::spatial::{cross, mat2rot, neg_quat, rot_vec_quat, sub_quat, transform_spatial};
 
 /// Stiffness of the penalty force of passive (flex) contacts.
@@ -810,6 +810,113 @@ pub fn viscous_forces(
     }
 }
 
+/// Room for the bodies of both sides of a flex contact (upstream's bound, 27 x 27).
+const FLEX_MAXBODY: usize = 729;
+
+/// Bodies and weights of the vertices of element `e` of flex `f` for a contact at `point`:
+/// inverse distances, normalized, dropping vertex `v` when it belongs to the element. Vertex
+/// ids are written to `vert`; returns their number (upstream's `mj_elemBodyWeight`).
+unsafe fn elem_body_weight(
+    m: &mjModel, d: &mjData, f: usize, e: usize, v: i32, point: &[f64; 3], vert: &mut [i32; 4], weight: &mut [f64; 4],
+) -> usize {
+    let dim = m.flex_dim()[f] as usize;
+    let vertadr = m.flex_vertadr()[f];
+    let edata = &m.flex_elem()[m.flex_elemdataadr()[f] as usize + e * (dim + 1)..][..dim + 1];
+    let xpos = &d.flexvert_xpos(m)[3 * vertadr as usize..];
+    let mut found = None;
+    for (i, &ev) in edata.iter().enumerate() {
+        weight[i] = 1.0 / max(mjMINVAL, dist3(point, v3(xpos, ev as usize)));
+        vert[i] = vertadr + ev;
+        if ev == v {
+            found = Some(i);
+        }
+    }
+    let mut n = dim + 1;
+    if let Some(k) = found {
+        for j in k..dim {
+            weight[j] = weight[j + 1];
+            vert[j] = vert[j + 1];
+        }
+        n = dim;
+    }
+    let total = sum(&weight[..n]);
+    if total < mjMINVAL {
+        crate::mjerror!("mj_elemBodyWeight", "element body weight sum < mjMINVAL");
+    }
+    let inv = 1.0 / total;
+    for w in &mut weight[..n] {
+        *w *= inv;
+    }
+    n
+}
+
+/// Nodes of interpolated flex `f` whose basis is not negligible at the reference position
+/// given by vertices `vert` with weights `vweight`: their bodies and basis values; returns
+/// their number (upstream's `mj_vertBodyWeight`).
+fn vert_body_weight(m: &mjModel, f: usize, vert: &[i32], vweight: &[f64], body: &mut [i32], bweight: &mut [f64]) -> usize {
+    if vert.is_empty() {
+        return 0;
+    }
+    let mut coord = [0.0; 3];
+    for (&v, &w) in vert.iter().zip(vweight) {
+        add_to_scl3(&mut coord, v3(m.flex_vert0(), v as usize), w);
+    }
+    let nstart = m.flex_nodeadr()[f] as usize;
+    let nend = nstart + m.flex_nodenum()[f] as usize;
+    let mut nb = 0;
+    for i in nstart..nend {
+        let w = eval_basis(&coord, (i - nstart) as i32, m.flex_interp()[f]);
+        if w < 1e-5 {
+            continue;
+        }
+        bweight[nb] = w;
+        body[nb] = m.flex_nodebodyid()[i];
+        nb += 1;
+    }
+    nb
+}
+
+/// Bodies and signed weights of both sides of a contact that involves flex elements or
+/// interpolated flexes (first side negative); returns their number.
+unsafe fn contact_bodies(m: &mjModel, d: &mjData, con: &mjContact, bid: &mut [i32], bweight: &mut [f64]) -> usize {
+    let mut nb = 0;
+    for side in 0..2 {
+        let sign = if side == 0 { -1.0 } else { 1.0 };
+        if con.geom[side] >= 0 {
+            bid[nb] = m.geom_bodyid()[con.geom[side] as usize];
+            bweight[nb] = sign;
+            nb += 1;
+            continue;
+        }
+        let f = con.flex[side] as usize;
+        let mut vid = [0i32; 4];
+        let mut vweight = [0.0f64; 4];
+        let nw = if con.vert[side] >= 0 {
+            vid[0] = m.flex_vertadr()[f] + con.vert[side];
+            vweight[0] = sign;
+            1
+        } else {
+            let nw = elem_body_weight(m, d, f, con.elem[side] as usize, con.vert[1 - side], &con.pos, &mut vid, &mut vweight);
+            if side == 0 {
+                for w in &mut vweight[..nw] {
+                    *w *= -1.0;
+                }
+            }
+            nw
+        };
+        if m.flex_interp()[f] == 0 {
+            for k in 0..nw {
+                bid[nb] = m.flex_vertbodyid()[vid[k] as usize];
+                bweight[nb] = vweight[k];
+                nb += 1;
+            }
+        } else {
+            nb += vert_body_weight(m, f, &vid[..nw], &vweight[..nw], &mut bid[nb..], &mut bweight[nb..]);
+        }
+    }
+    nb
+}
+
 /// Penalty forces of passive flex contacts (`exclude == 4`) into `qfrc_spring`.
 #[inline(never)]
 unsafe fn contact_passive(m: &mjModel, d: &mut mjData, qfrc_spring: &mut [f64]) -> bool {
@@ -837,29 +944,31 @@ unsafe fn contact_passive(m: &mjModel, d: &mut mjData, qfrc_spring: &mut [f64]) 
         }
         con.efc_address = -1;
 
-        // both sides must resolve to a single body (geom or vertex of a non-interpolated flex)
-        let mut bid = [0usize; 2];
-        let mut single = true;
-        for side in 0..2 {
-            if con.geom[side] >= 0 {
-                bid[side] = m.geom_bodyid()[con.geom[side] as usize] as usize;
-            } else if con.vert[side] >= 0 && m.flex_interp()[con.flex[side] as usize] == 0 {
-                let fl = con.flex[side] as usize;
-                let v = m.flex_vertadr()[fl] as usize + con.vert[side] as usize;
-                bid[side] = m.flex_vertbodyid()[v] as usize;
-            } else {
-                single = false;
+        // one body per side (geom, or vertex of a non-interpolated flex): Jacobian difference;
+        // otherwise a weighted sum over the bodies of flex elements or interpolation nodes
+        let single = |side: usize| {
+            con.geom[side] >= 0 || (con.vert[side] >= 0 && m.flex_interp()[con.flex[side] as usize] == 0)
+        };
+        let n = if single(0) && single(1) {
+            let mut bid = [0usize; 2];
+            for side in 0..2 {
+                bid[side] = if con.geom[side] >= 0 {
+                    m.geom_bodyid()[con.geom[side] as usize] as usize
+                } else {
+                    let fl = con.flex[side] as usize;
+                    m.flex_vertbodyid()[(m.flex_vertadr()[fl] + con.vert[side]) as usize] as usize
+                };
             }
-        }
-        if !single {
-            // contacts with flex elements need element weights: not handled here
-            continue;
-        }
-
-        let n = jac_dif_pair(
-            m, d, chain, bid[0], bid[1], &con.pos, &con.pos, Some(&mut jac1[..]), Some(&mut jac2[..]),
-            Some(&mut jacdif[..]), None, None, None,
-        );
+            jac_dif_pair(
+                m, d, chain, bid[0], bid[1], &con.pos, &con.pos, Some(&mut jac1[..]), Some(&mut jac2[..]),
+                Some(&mut jacdif[..]), None, None, None,
+            )
+        } else {
+            let mut bid = [0i32; FLEX_MAXBODY];
+            let mut bweight = [0.0f64; FLEX_MAXBODY];
+            let nb = contact_bodies(m, d, con, &mut bid, &mut bweight);
+            jac_sum(m, d, chain, &bid[..nb], &bweight[..nb], &con.pos, jacdif, false)
+        };
         if n == 0 {
             con.exclude = 3;
             continue;

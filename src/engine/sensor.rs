@@ -2,12 +2,11 @@
 //!
 //! Each stage fills `sensordata` for the sensors whose `sensor_needstage` matches, calls
 //! `mjcb_sensor` when the stage has user sensors, and finally clamps the outputs that have a
-//! positive cutoff. Geom-distance sensors, tactile sensors in contact and sensor plugins are
-//! not supported yet and are reported as errors.
+//! positive cutoff. Tactile sensors in contact and sensor plugins are not supported yet and
+//! are reported as errors.
 #![allow(non_upper_case_globals)]
 
 use super::{disabled, enabled, free, mark, stack_nums, v3, v4, v6, v9};
-use crate::abi::mjtCone_::mjCONE_PYRAMIDAL;
 use crate::abi::mjtConstraint_::{mjCNSTR_LIMIT_JOINT, mjCNSTR_LIMIT_TENDON};
 use crate::abi::mjtDataType_::{mjDATATYPE_POSITIVE, mjDATATYPE_REAL};
 use crate::abi::mjtDisableBit_::{mjDSBL_GRAVITY, mjDSBL_SENSOR, mjDSBL_SPRING};
@@ -17,7 +16,8 @@ use crate::abi::*;
 use crate::math::blas::{
     add_to3, add_to_scl3, dot, dot3, mul_mat_t_vec, mul_mat_t_vec3, norm3, normalize3, normalize4, scl3, sub3,
 };
-use crate::math::misc::{clip, decode_pyramid, min};
+use super::velocity::contact_force;
+use crate::math::misc::{clip, min};
 use crate::math::spatial::{cross as cross_product, mul_quat, neg_quat, sub_quat, transform_spatial};
 
 /// Integer constants of an enum, named as upstream names them, for use as match patterns.
@@ -247,28 +247,7 @@ unsafe fn limit_row(d: &mjData, m: &mjModel, kind: mjtConstraint_, id: i32) -> O
     (start..d.nefc as usize).find(|&j| types[j] == kind as i32 && ids[j] == id)
 }
 
-/// Contact force:torque of contact `id` in its contact frame (upstream's `mj_contactForce`).
-unsafe fn contact_force(m: &mjModel, d: &mjData, id: usize) -> [f64; 6] {
-    let mut res = [0.0; 6];
-    if id >= d.ncon as usize {
-        return res;
-    }
-    let con = &d.contact(m)[id];
-    if con.efc_address < 0 {
-        return res;
-    }
-    let (adr, dim) = (con.efc_address as usize, con.dim as usize);
-    let force = d.efc_force(m);
-    if m.opt.cone == mjCONE_PYRAMIDAL as i32 {
-        let npyr = if dim > 1 { 2 * (dim - 1) } else { 1 };
-        decode_pyramid(&mut res, &force[adr..adr + npyr], &con.friction[..dim - 1]);
-    } else {
-        res[..dim].copy_from_slice(&force[adr..adr + dim]);
-    }
-    res
-}
-
-/// The sensor output `v` (1 to 3 values) written at `adr`.
+/// The sensor output `v` written at `adr`.
 fn put(sd: &mut [f64], adr: usize, v: &[f64]) {
     sd[adr..adr + v.len()].copy_from_slice(v);
 }
@@ -288,8 +267,13 @@ pub unsafe fn sensor_pos(m: &mjModel, d: &mut mjData) {
     let sd = d.sensordata(m);
     let (site_xpos, site_xmat) = (d.site_xpos(m), d.site_xmat(m));
     let mut nuser = 0;
+    // geom-distance sensors sharing their objects and cutoff are written together
+    let mut skip_to = 0;
 
     for i in 0..m.nsensor as usize {
+        if i < skip_to {
+            continue;
+        }
         let t = m.sensor_type()[i];
         if filter && sleep_state(m, d, mjOBJ_SENSOR, i as i32) == mjS_ASLEEP {
             continue;
@@ -380,7 +364,7 @@ pub unsafe fn sensor_pos(m: &mjModel, d: &mut mjData) {
                 sd[adr] = inside as i32 as f64;
             }
             mjSENS_GEOMDIST | mjSENS_GEOMNORMAL | mjSENS_GEOMFROMTO => {
-                crate::mjerror!("mj_sensorPos", "not supported yet: geom distance sensors (mj_geomDistance), sensor {}", i);
+                skip_to = geom_distance_sensors(m, d, sd, i);
             }
             mjSENS_E_POTENTIAL => {
                 energy_pos(m, d);
@@ -403,6 +387,73 @@ pub unsafe fn sensor_pos(m: &mjModel, d: &mut mjData) {
     user_sensors(m, d, mjSTAGE_POS as i32, nuser);
     plugin_sensors(m, "mj_sensorPos", mjSTAGE_POS as i32);
     apply_cutoff(m, d, mjSTAGE_POS as i32);
+}
+
+/// Geom-distance sensor `i` (distance, normal or from-to segment between two geoms or the geoms
+/// of two bodies, up to the cutoff), and the sensors right after it that have the same objects
+/// and cutoff, which share the computation. Returns the index of the first sensor not written.
+unsafe fn geom_distance_sensors(m: &mjModel, d: &mjData, sd: &mut [f64], i: usize) -> usize {
+    let (types, objtypes, objids) = (m.sensor_type(), m.sensor_objtype(), m.sensor_objid());
+    let (reftypes, refids, cutoffs) = (m.sensor_reftype(), m.sensor_refid(), m.sensor_cutoff());
+    let (objtype, objid, reftype, refid, cutoff) = (objtypes[i], objids[i], reftypes[i], refids[i], cutoffs[i]);
+
+    // the geoms on each side: one geom, or all geoms of a body
+    let geoms = |ty: i32, id: i32| -> (i32, i32) {
+        if ty == mjOBJ_BODY {
+            (m.body_geomadr()[id as usize], m.body_geomnum()[id as usize])
+        } else {
+            (id, 1)
+        }
+    };
+    let (adr1, n1) = geoms(objtype, objid);
+    let (adr2, n2) = geoms(reftype, refid);
+
+    // smallest distance over all pairs
+    let mut dist = cutoff;
+    let mut fromto = [0.0; 6];
+    for g1 in adr1..adr1 + n1 {
+        for g2 in adr2..adr2 + n2 {
+            let mut fromto_new = [0.0; 6];
+            let dist_new =
+                super::collision::geom_distance(m, d, g1 as usize, g2 as usize, cutoff, Some(&mut fromto_new));
+            if dist_new < dist {
+                dist = dist_new;
+                fromto = fromto_new;
+            }
+        }
+    }
+
+    let nsensor = m.nsensor as usize;
+    let mut k = i;
+    loop {
+        let adr = m.sensor_adr()[k] as usize;
+        match types[k] {
+            mjSENS_GEOMDIST => sd[adr] = dist,
+            mjSENS_GEOMNORMAL => {
+                let mut normal = [fromto[3] - fromto[0], fromto[4] - fromto[1], fromto[5] - fromto[2]];
+                if normal[0] != 0.0 || normal[1] != 0.0 || normal[2] != 0.0 {
+                    normalize3(&mut normal);
+                }
+                put(sd, adr, &normal);
+            }
+            _ => put(sd, adr, &fromto),
+        }
+        let next = k + 1;
+        if next == nsensor {
+            break;
+        }
+        let same = matches!(types[next], mjSENS_GEOMDIST | mjSENS_GEOMNORMAL | mjSENS_GEOMFROMTO)
+            && objtypes[next] == objtype
+            && objids[next] == objid
+            && reftypes[next] == reftype
+            && refids[next] == refid
+            && cutoffs[next] == cutoff;
+        if !same {
+            break;
+        }
+        k = next;
+    }
+    k + 1
 }
 
 //-------------------------------- velocity stage --------------------------------------------------
@@ -711,7 +762,7 @@ unsafe fn contact_sensor(m: &mjModel, d: &mut mjData, sd: &mut [f64], i: usize) 
         let criterion = match reduce {
             MINDIST => d.contact(m)[c].dist,
             MAXFORCE => {
-                let f = contact_force(m, d, c);
+                let f = contact_force(m, d, c as i32);
                 -dot3(v3(&f, 0), v3(&f, 0))
             }
             _ => 0.0,
@@ -732,7 +783,7 @@ unsafe fn contact_sensor(m: &mjModel, d: &mut mjData, sd: &mut [f64], i: usize) 
         let contacts = d.contact(m);
         for (j, info) in matched.iter().enumerate() {
             let con = &contacts[info.id as usize];
-            let mut w = contact_force(m, d, info.id as usize);
+            let mut w = contact_force(m, d, info.id);
             if info.flip != 0 {
                 w.iter_mut().for_each(|x| *x *= -1.0);
             }
@@ -798,7 +849,7 @@ unsafe fn contact_sensor(m: &mjModel, d: &mut mjData, sd: &mut [f64], i: usize) 
             out[k] = nmatch as f64;
         }
         if offsets[1].is_some() || offsets[2].is_some() {
-            let ft = contact_force(m, d, id);
+            let ft = contact_force(m, d, id as i32);
             for (field, part) in [(1, 0), (2, 1)] {
                 if let Some(k) = offsets[field] {
                     out[k..k + 3].copy_from_slice(v3(&ft, part));
@@ -888,7 +939,7 @@ pub unsafe fn sensor_acc(m: &mjModel, d: &mut mjData) {
                     if con.efc_address < 0 || (body != conbody[0] && body != conbody[1]) {
                         continue;
                     }
-                    let f = contact_force(m, d, j);
+                    let f = contact_force(m, d, j as i32);
                     if f[0] <= 0.0 {
                         continue;
                     }

@@ -320,19 +320,30 @@ unsafe fn rne_awake_finish(m: &mjModel, d: &mjData, cfrc: &mut [[f64; 6]], resul
     }
 }
 
-/// Contact force of contact `id` in its contact frame (normal, tangents, torques), as
-/// `mj_contactForce`.
-unsafe fn contact_force(m: &mjModel, d: &mjData, con: &mjContact) -> [f64; 6] {
+/// Force:torque of contact `id` in its contact frame (normal, tangents, then torques), decoded
+/// from the pyramid for pyramidal cones; zero for an invalid id or a contact without rows
+/// (`mj_contactForce`).
+///
+/// # Safety
+/// `d` must be data made for `m`.
+pub unsafe fn contact_force(m: &mjModel, d: &mjData, id: i32) -> [f64; 6] {
     let mut res = [0.0; 6];
+    if id < 0 || id >= d.ncon || d.contact.is_null() {
+        return res;
+    }
+    let con = &d.contact(m)[id as usize];
     if con.efc_address < 0 {
         return res;
     }
-    let dim = con.dim as usize;
-    let force = &d.efc_force(m)[con.efc_address as usize..];
-    if m.opt.cone == mjtCone_::mjCONE_PYRAMIDAL as i32 {
-        decode_pyramid(&mut res, force, &con.friction[..dim - 1]);
+    let (adr, dim) = (con.efc_address as usize, con.dim.clamp(1, 6) as usize);
+    let pyramidal = m.opt.cone == mjtCone_::mjCONE_PYRAMIDAL as i32;
+    let nrow = if pyramidal && dim > 1 { 2 * (dim - 1) } else { dim };
+    let force = d.efc_force(m);
+    let Some(rows) = force.get(adr..adr + nrow) else { return res };
+    if pyramidal {
+        decode_pyramid(&mut res, rows, &con.friction[..dim - 1]);
     } else {
-        res[..dim].copy_from_slice(&force[..dim]);
+        res[..dim].copy_from_slice(rows);
     }
     res
 }
@@ -375,11 +386,11 @@ pub unsafe fn rne_post_constraint(m: &mjModel, d: &mut mjData) {
     // contact forces: body 2 receives the force, body 1 its opposite
     let ncon = d.ncon.max(0) as usize;
     let contacts: &[mjContact] = if ncon == 0 || d.contact.is_null() { &[] } else { d.contact(m) };
-    for con in contacts.iter().take(ncon) {
+    for (id, con) in contacts.iter().take(ncon).enumerate() {
         if con.efc_address < 0 || con.geom[0] < 0 || con.geom[1] < 0 {
             continue;
         }
-        let l = contact_force(m, d, con);
+        let l = contact_force(m, d, id as i32);
         let t = mul_mat_t_vec3(&con.frame, &[l[3], l[4], l[5]]);
         let f = mul_mat_t_vec3(&con.frame, &[l[0], l[1], l[2]]);
         let c = [t[0], t[1], t[2], f[0], f[1], f[2]];
