@@ -112,11 +112,22 @@ static void dump_arena(const mjModel* m, const mjData* d, FILE* f) {
 #undef MJ_M
 #define MJ_D(n) d->n
 #define MJ_M(n) m->n
+  // arrays upstream leaves unwritten: sparse structure in dense mode, tails past the nonzeros
+  int dense = !mj_isSparse(m), iMnnz = 0;
+  if (d->iM_rownnz) for (int i = 0; i < d->nidof; i++) iMnnz += d->iM_rownnz[i];
+  static const char* dense_skip[] = {"efc_J_rownnz", "efc_J_rowadr", "efc_J_rowsuper",
+    "efc_J_colind", "iefc_J_rownnz", "iefc_J_rowadr", "iefc_J_rowsuper", "iefc_J_colind",
+    "efc_AR_rownnz", "efc_AR_rowadr", "efc_AR_colind", 0};
 #define X(type, name, nr, nc)                                                   \
+  int skip_##name = 0;                                                         \
+  for (int s = 0; dense && dense_skip[s]; s++) skip_##name |= !strcmp(dense_skip[s], #name); \
   if (!d->name) {                                                              \
     fprintf(f, "%s absent\n", #name);                                          \
+  } else if (skip_##name) {                                                    \
+    fprintf(f, "%s unused\n", #name);                                          \
   } else {                                                                     \
     long long cnt = (long long)(nr) * (long long)(nc);                         \
+    if (!strcmp(#name, "iM") || !strcmp(#name, "iLD") || !strcmp(#name, "iM_colind")) cnt = iMnnz; \
     fprintf(f, "%s %s %lld", #name, #type, cnt);                               \
     for (long long i = 0; i < cnt; i++) {                                      \
       if (!strcmp(#type, "mjtNum")) fprintf(f, " %.17g", (double)((type*)d->name)[i]); \
