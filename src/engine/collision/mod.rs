@@ -4,67 +4,1082 @@
 
 pub mod boxes;
 pub mod convex;
+mod driver_broad;
+mod driver_flex;
+pub mod driver_sort;
 pub mod gjk;
 pub mod primitive;
 
 use crate::abi::*;
-use crate::engine::disabled;
+use crate::engine::constraint::{assign_friction, assign_imp, assign_margin, assign_ref, clear_efc};
+use crate::engine::{disabled, enabled, free, mark, stack_ints, timer_end, timer_start, v3, v6, v9};
+use crate::math::blas::{dot3, normalize3};
+use crate::math::misc::max;
+use crate::math::spatial::cross;
 
 use mjtDisableBit_::*;
+use mjtEnableBit_::*;
+use mjtGeom_::*;
+use mjtTimer_::*;
+
+pub use driver_flex::{collide_elem_vert, collide_elems, collide_flex_internal, collide_flex_sap, collide_geom_elem, collide_plane_flex};
 
 /// A narrowphase function: writes up to `mjMAXCONPAIR` contacts between geoms `g1` and `g2`
 /// (types in table order) into `con` and returns their number (upstream's `mjfCollision`).
 pub type CollideFn = unsafe fn(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize;
 
-/// True when two bodies' collision bitmasks let them touch (`contype & conaffinity` either way).
-fn bitmask_compatible(m: &mjModel, b1: usize, b2: usize) -> bool {
-    let (t, a) = (m.body_contype(), m.body_conaffinity());
-    (t[b1] & a[b2]) != 0 || (t[b2] & a[b1]) != 0
+/// SDF geoms need the SDF narrowphase and plugins, which are not there yet.
+unsafe fn sdf_unsupported(_m: &mjModel, _d: &mjData, _con: &mut [mjContact], _g1: usize, _g2: usize, _margin: f64) -> usize {
+    crate::mjerror!("mj_collision", "not supported yet: SDF collisions");
+    0
 }
 
-/// Collision detection (`mj_collision`). Only the cases without contacts are built so far.
+const NGEOMTYPES: usize = mjNGEOMTYPES as usize;
+
+use convex::{convex as cvx, convex_hfield as chf, plane_convex as pcv};
+
+/// Narrowphase function of each pair of geom types, indexed `[type1][type2]` with
+/// `type1 <= type2` (upstream's `mjCOLLISIONFUNC`).
+#[rustfmt::skip]
+pub const COLLISION_TABLE: [[Option<CollideFn>; NGEOMTYPES]; NGEOMTYPES] = {
+    use boxes::*;
+    use primitive::*;
+    const N: Option<CollideFn> = None;
+    const fn f(x: CollideFn) -> Option<CollideFn> { Some(x) }
+    [
+        // PLANE
+        [N, N, f(plane_sphere), f(plane_capsule), f(pcv), f(plane_cylinder), f(plane_box), f(pcv), f(pcv)],
+        // HFIELD
+        [N, N, f(chf), f(chf), f(chf), f(chf), f(chf), f(chf), f(sdf_unsupported)],
+        // SPHERE
+        [N, N, f(sphere_sphere), f(sphere_capsule), f(cvx), f(sphere_cylinder), f(sphere_box), f(cvx), f(sdf_unsupported)],
+        // CAPSULE
+        [N, N, N, f(capsule_capsule), f(cvx), f(cvx), f(capsule_box), f(cvx), f(sdf_unsupported)],
+        // ELLIPSOID
+        [N, N, N, N, f(cvx), f(cvx), f(cvx), f(cvx), f(sdf_unsupported)],
+        // CYLINDER
+        [N, N, N, N, N, f(cvx), f(cvx), f(cvx), f(sdf_unsupported)],
+        // BOX
+        [N, N, N, N, N, N, f(box_box), f(cvx), f(sdf_unsupported)],
+        // MESH
+        [N, N, N, N, N, N, N, f(cvx), f(sdf_unsupported)],
+        // SDF
+        [N, N, N, N, N, N, N, N, f(sdf_unsupported)],
+    ]
+};
+
+/// True where [`COLLISION_TABLE`] holds the general convex function (`mjc_Convex`).
+fn is_convex_entry(t1: usize, t2: usize) -> bool {
+    const S: usize = mjGEOM_SPHERE as usize;
+    const C: usize = mjGEOM_CAPSULE as usize;
+    const E: usize = mjGEOM_ELLIPSOID as usize;
+    const Y: usize = mjGEOM_CYLINDER as usize;
+    const B: usize = mjGEOM_BOX as usize;
+    const M: usize = mjGEOM_MESH as usize;
+    match t1 {
+        S => t2 == E || t2 == M,
+        C => t2 == E || t2 == Y || t2 == M,
+        E => (E..=M).contains(&t2),
+        Y => (Y..=M).contains(&t2),
+        B => t2 == M,
+        M => t2 == M,
+        _ => false,
+    }
+}
+
+//------------------------------------ shared helpers ---------------------------------------------
+
+const CONSIZE: usize = core::mem::size_of::<mjContact>();
+
+/// Moves the arena pointer back to the end of the contact array (`resetArena`).
+#[inline]
+pub(crate) fn reset_arena(d: &mut mjData) {
+    d.parena = d.ncon as usize * CONSIZE;
+}
+
+/// Room for `mjMAXCONPAIR` contacts right after the contact array, or None with
+/// `mjWARN_CONTACTFULL` when the arena is full.
+unsafe fn arena_contacts<'a>(d: &mut mjData) -> Option<&'a mut [mjContact]> {
+    let p = crate::data::stack::arena_alloc(d, CONSIZE * mjMAXCONPAIR, core::mem::align_of::<mjContact>()) as *mut mjContact;
+    if p.is_null() {
+        crate::engine::warning(d, mjtWarning_::mjWARN_CONTACTFULL, d.ncon);
+        return None;
+    }
+    Some(core::slice::from_raw_parts_mut(p, mjMAXCONPAIR))
+}
+
+/// `n` values of a plain type from mjData's stack (uninitialised), valid until the enclosing
+/// `free`.
+unsafe fn stack_slice<'a, T: Copy>(d: &mut mjData, n: usize) -> &'a mut [T] {
+    let p = crate::data::stack::stack_alloc(d, n * core::mem::size_of::<T>(), core::mem::align_of::<T>()) as *mut T;
+    if p.is_null() {
+        &mut []
+    } else {
+        core::slice::from_raw_parts_mut(p, n)
+    }
+}
+
+/// A contact with every field zero.
+#[inline]
+fn zero_contact() -> mjContact {
+    // SAFETY: mjContact is plain old data; all-zero bytes are a valid value
+    unsafe { core::mem::zeroed() }
+}
+
+/// True when neither bitmask pair allows contact (`filterBitmask`).
+#[inline]
+fn filter_bitmask(contype1: i32, conaffinity1: i32, contype2: i32, conaffinity2: i32) -> bool {
+    (contype1 & conaffinity2) == 0 && (contype2 & conaffinity1) == 0
+}
+
+/// True when two boxes in (center, half-size) form are apart by more than `margin`
+/// (`filterBox`).
+fn filter_box(a: &[f64], b: &[f64], margin: f64) -> bool {
+    a[0] + a[3] + margin < b[0] - b[3]
+        || a[1] + a[4] + margin < b[1] - b[4]
+        || a[2] + a[5] + margin < b[2] - b[5]
+        || b[0] + b[3] + margin < a[0] - a[3]
+        || b[1] + b[4] + margin < a[1] - a[4]
+        || b[2] + b[5] + margin < a[2] - a[5]
+}
+
+/// True when the cube of half-size `bound` around `s` misses the box `aabb` (`filterSphereBox`).
+fn filter_sphere_box(s: &[f64; 3], bound: f64, aabb: &[f64]) -> bool {
+    s[0] + bound < aabb[0] - aabb[3]
+        || s[1] + bound < aabb[1] - aabb[4]
+        || s[2] + bound < aabb[2] - aabb[5]
+        || s[0] - bound > aabb[0] + aabb[3]
+        || s[1] - bound > aabb[1] + aabb[4]
+        || s[2] - bound > aabb[2] + aabb[5]
+}
+
+/// Signed distance of geom `g2`'s centre above plane geom `g1`.
+fn plane_geom_dist(xpos: &[f64], xmat: &[f64], g1: usize, g2: usize) -> f64 {
+    let mat = v9(xmat, g1);
+    let p1 = v3(xpos, g1);
+    let p2 = v3(xpos, g2);
+    let dif = [p2[0] - p1[0], p2[1] - p1[1], p2[2] - p1[2]];
+    dot3(&dif, &[mat[2], mat[5], mat[8]])
+}
+
+/// Bounding-sphere test of two geoms, planes as half-spaces; true discards (`mj_filterSphere`).
+unsafe fn filter_sphere(m: &mjModel, d: &mjData, g1: usize, g2: usize, margin: f64) -> bool {
+    let rbound = m.geom_rbound();
+    let xpos = d.geom_xpos(m);
+    if rbound[g1] > 0.0 && rbound[g2] > 0.0 {
+        let (p1, p2) = (v3(xpos, g1), v3(xpos, g2));
+        let dif = [p1[0] - p2[0], p1[1] - p2[1], p1[2] - p2[2]];
+        let distsqr = dif[0] * dif[0] + dif[1] * dif[1] + dif[2] * dif[2];
+        let bound = rbound[g1] + rbound[g2] + margin;
+        return distsqr > bound * bound;
+    }
+    let gtype = m.geom_type();
+    let xmat = d.geom_xmat(m);
+    let plane = mjGEOM_PLANE as i32;
+    if gtype[g1] == plane && rbound[g2] > 0.0 && plane_geom_dist(xpos, xmat, g1, g2) > margin + rbound[g2] {
+        return true;
+    }
+    if gtype[g2] == plane && rbound[g1] > 0.0 && plane_geom_dist(xpos, xmat, g2, g1) > margin + rbound[g1] {
+        return true;
+    }
+    false
+}
+
+/// True for an element that takes part in collisions: all of them below dimension 3, else
+/// those in the active layers (`mj_isElemActive`).
+pub fn is_elem_active(m: &mjModel, f: usize, e: usize) -> bool {
+    if m.flex_dim()[f] < 3 {
+        true
+    } else {
+        let layer = m.flex_elemlayer().get(m.flex_elemadr()[f] as usize + e);
+        layer.is_some_and(|&l| l < m.flex_activelayers()[f])
+    }
+}
+
+/// Mixed contact parameters of two geoms or flexes (geom ids with flex -1, or flex ids).
+pub(crate) struct ContactParam {
+    pub condim: i32,
+    pub gap: f64,
+    pub solref: [f64; mjNREF],
+    pub solimp: [f64; mjNIMP],
+    pub friction: [f64; 5],
+}
+
+/// Contact condim, gap, solref, solimp and friction from priority or mixing (`mj_contactParam`).
+pub(crate) fn contact_param(m: &mjModel, g1: i32, g2: i32, f1: i32, f2: i32) -> ContactParam {
+    struct Side<'a> {
+        priority: i32,
+        condim: i32,
+        gap: f64,
+        solmix: f64,
+        solref: &'a [f64],
+        solimp: &'a [f64],
+        friction: &'a [f64],
+    }
+    fn side(m: &mjModel, g: i32, f: i32) -> Side<'_> {
+        if f < 0 {
+            let g = g as usize;
+            Side {
+                priority: m.geom_priority()[g],
+                condim: m.geom_condim()[g],
+                gap: m.geom_gap()[g],
+                solmix: m.geom_solmix()[g],
+                solref: &m.geom_solref()[g * mjNREF..g * mjNREF + mjNREF],
+                solimp: &m.geom_solimp()[g * mjNIMP..g * mjNIMP + mjNIMP],
+                friction: &m.geom_friction()[3 * g..3 * g + 3],
+            }
+        } else {
+            let f = f as usize;
+            Side {
+                priority: m.flex_priority()[f],
+                condim: m.flex_condim()[f],
+                gap: m.flex_gap()[f],
+                solmix: m.flex_solmix()[f],
+                solref: &m.flex_solref()[f * mjNREF..f * mjNREF + mjNREF],
+                solimp: &m.flex_solimp()[f * mjNIMP..f * mjNIMP + mjNIMP],
+                friction: &m.flex_friction()[3 * f..3 * f + 3],
+            }
+        }
+    }
+    let (a, b) = (side(m, g1, f1), side(m, g2, f2));
+    let mut p = ContactParam { condim: 0, gap: max(a.gap, b.gap), solref: [0.0; mjNREF], solimp: [0.0; mjNIMP], friction: [0.0; 5] };
+    let mut fri = [0.0; 3];
+    if a.priority != b.priority {
+        let w = if a.priority > b.priority { &a } else { &b };
+        p.condim = w.condim;
+        p.solref.copy_from_slice(w.solref);
+        p.solimp.copy_from_slice(w.solimp);
+        fri.copy_from_slice(w.friction);
+    } else {
+        p.condim = a.condim.max(b.condim);
+        let mix = if a.solmix >= mjMINVAL && b.solmix >= mjMINVAL {
+            a.solmix / (a.solmix + b.solmix)
+        } else if a.solmix < mjMINVAL && b.solmix < mjMINVAL {
+            0.5
+        } else if a.solmix < mjMINVAL {
+            0.0
+        } else {
+            1.0
+        };
+        if a.solref[0] > 0.0 && b.solref[0] > 0.0 {
+            for i in 0..mjNREF {
+                p.solref[i] = mix * a.solref[i] + (1.0 - mix) * b.solref[i];
+            }
+        } else {
+            for i in 0..mjNREF {
+                p.solref[i] = crate::math::misc::min(a.solref[i], b.solref[i]);
+            }
+        }
+        for i in 0..mjNIMP {
+            p.solimp[i] = mix * a.solimp[i] + (1.0 - mix) * b.solimp[i];
+        }
+        for (f, (&x, &y)) in fri.iter_mut().zip(a.friction.iter().zip(b.friction)) {
+            *f = max(x, y);
+        }
+    }
+    p.friction = [fri[0], fri[0], fri[1], fri[2], fri[2]];
+    if p.condim > 6 || p.condim < 1 {
+        crate::mjerror!("mj_contactParam", "Invalid condim value: {}", p.condim);
+    }
+    p
+}
+
+/// Completes a contact frame from its normal (and optional tangent) (`mju_makeFrame`).
+fn make_frame(frame: &mut [f64; 9]) {
+    let mut x = [frame[0], frame[1], frame[2]];
+    if normalize3(&mut x) < 0.5 {
+        crate::mjerror!("mju_makeFrame", "xaxis of contact frame undefined");
+    }
+    let mut y = [frame[3], frame[4], frame[5]];
+    if dot3(&y, &y) < 0.25 {
+        y = [0.0; 3];
+        if x[1] < 0.5 && x[1] > -0.5 {
+            y[1] = 1.0;
+        } else {
+            y[2] = 1.0;
+        }
+    }
+    let s = dot3(&x, &y);
+    let tmp = [x[0] * s, x[1] * s, x[2] * s];
+    y = [y[0] - tmp[0], y[1] - tmp[1], y[2] - tmp[2]];
+    normalize3(&mut y);
+    let z = cross(&x, &y);
+    *frame = [x[0], x[1], x[2], y[0], y[1], y[2], z[0], z[1], z[2]];
+}
+
+/// Fills the solver parameters of a contact whose geometry and ids are set (`mj_setContact`).
+pub(crate) fn set_contact(m: &mjModel, con: &mut mjContact, p: &ContactParam, includemargin: f64, solreffriction: &[f64; mjNREF]) {
+    con.dim = p.condim;
+    con.includemargin = includemargin;
+    assign_ref(m, &mut con.solref, &p.solref);
+    assign_ref(m, &mut con.solreffriction, solreffriction);
+    assign_imp(m, &mut con.solimp, &p.solimp);
+    assign_friction(m, &mut con.friction, &p.friction);
+    con.exclude = (con.dist >= includemargin) as i32;
+    make_frame(&mut con.frame);
+    con.efc_address = -1;
+    con.mu = 0.0;
+    con.H = [0.0; 36];
+    con.geom1 = con.geom[0];
+    con.geom2 = con.geom[1];
+}
+
+/// Sets the ids of a contact: geoms, flexes, elements, vertices (-1 where unused).
+#[inline]
+fn set_ids(con: &mut mjContact, geom: [i32; 2], flex: [i32; 2], elem: [i32; 2], vert: [i32; 2]) {
+    con.geom = geom;
+    con.flex = flex;
+    con.elem = elem;
+    con.vert = vert;
+}
+
+//------------------------------------ entry point ------------------------------------------------
+
+/// Order of contacts found by the midphase: by the ids of the two objects, with geom pairs in
+/// the order the all-pairs loop would have produced (`contactcompare`).
+fn contact_compare(m: &mjModel, c1: &mjContact, c2: &mjContact) -> i32 {
+    let obj = |c: &mjContact, k: usize| {
+        if c.geom[k] >= 0 {
+            c.geom[k]
+        } else if c.elem[k] >= 0 {
+            c.elem[k]
+        } else {
+            c.vert[k]
+        }
+    };
+    let (mut a1, mut a2, mut b1, mut b2) = (obj(c1, 0), obj(c1, 1), obj(c2, 0), obj(c2, 1));
+    if c1.geom[0] >= 0 && c1.geom[1] >= 0 && c2.geom[0] >= 0 && c2.geom[1] >= 0 {
+        let gtype = m.geom_type();
+        if gtype[a1 as usize] > gtype[a2 as usize] {
+            core::mem::swap(&mut a1, &mut a2);
+        }
+        if gtype[b1 as usize] > gtype[b2 as usize] {
+            core::mem::swap(&mut b1, &mut b2);
+        }
+    }
+    if a1 != b1 {
+        return if a1 < b1 { -1 } else { 1 };
+    }
+    if a2 != b2 {
+        return if a2 < b2 { -1 } else { 1 };
+    }
+    0
+}
+
+#[inline]
+fn can_collide2(m: &mjModel, bf1: usize, bf2: usize) -> bool {
+    let nbody = m.nbody as usize;
+    let bits = |bf: usize| {
+        if bf < nbody {
+            (m.body_contype()[bf], m.body_conaffinity()[bf])
+        } else {
+            (m.flex_contype()[bf - nbody], m.flex_conaffinity()[bf - nbody])
+        }
+    };
+    let ((t1, a1), (t2, a2)) = (bits(bf1), bits(bf2));
+    !filter_bitmask(t1, a1, t2, a2)
+}
+
+/// Collision detection (`mj_collision`): fills `d.contact` / `d.ncon` from the broadphase, the
+/// midphase, explicit pairs and flex self-collisions.
 ///
 /// # Safety
 /// `d` must be data made for `m`.
 pub unsafe fn collision(m: &mjModel, d: &mut mjData) {
+    let t1 = timer_start();
     d.ncon = 0;
     d.parena = 0;
-    crate::engine::constraint::clear_efc(m, d);
+    clear_efc(m, d);
     if m.vis.global.bvactive != 0 {
         d.bvh_active(m).fill(0);
     }
-    let nbodyflex = m.nbody + m.nflex;
+    let nbody = m.nbody as usize;
+    let nflex = m.nflex as usize;
+    let nbodyflex = nbody + nflex;
     if disabled(m, mjDSBL_CONSTRAINT) || disabled(m, mjDSBL_CONTACT) || nbodyflex < 2 {
         return;
     }
-    let weld = m.body_weldid();
-    let nbody = m.nbody as usize;
-    let mut possible = m.npair > 0 || m.nflex > 0;
-    'outer: for b1 in 0..nbody {
-        if m.body_geomnum()[b1] == 0 {
+
+    mark(d);
+    let t = timer_start();
+    let nmax = nbodyflex * (nbodyflex - 1) / 2;
+    let bfpair = stack_ints(d, nmax);
+    let nbfpair = driver_broad::broadphase(m, d, bfpair);
+    timer_end(d, mjTIMER_COL_BROAD, t);
+
+    let t = timer_start();
+    let npair = m.npair as usize;
+    let nexclude = m.nexclude as usize;
+    let pair_signature = m.pair_signature();
+    let exclude_signature = m.exclude_signature();
+    let (body_bvhadr, flex_bvhadr) = (m.body_bvhadr(), m.flex_bvhadr());
+    let (body_geomadr, body_geomnum) = (m.body_geomadr(), m.body_geomnum());
+    let midphase = !disabled(m, mjDSBL_MIDPHASE);
+    let mut last_signature = u32::MAX;
+    let mut pairadr = 0usize;
+    for &bp in &bfpair[..nbfpair] {
+        let bf1 = ((bp >> 16) & 0xFFFF) as usize;
+        let bf2 = (bp & 0xFFFF) as usize;
+        let signature = ((bf1 as u32) << 16).wrapping_add(bf2 as u32);
+        if signature == last_signature {
             continue;
         }
-        for b2 in b1 + 1..nbody {
-            if m.body_geomnum()[b2] > 0 && weld[b1] != weld[b2] && bitmask_compatible(m, b1, b2) {
-                possible = true;
-                break 'outer;
+        last_signature = signature;
+
+        // explicit pairs up to this signature come first
+        let mut merged = false;
+        let startadr = pairadr;
+        while pairadr < npair && pair_signature[pairadr] as u32 <= signature {
+            if pair_signature[pairadr] as u32 == signature {
+                merged = true;
+            }
+            collide_pair(m, d, pairadr);
+            pairadr += 1;
+        }
+
+        if !can_collide2(m, bf1, bf2) {
+            continue;
+        }
+
+        if nexclude > 0 {
+            let exadr = exclude_signature.iter().position(|&s| s as u32 >= signature);
+            if let Some(k) = exadr {
+                if exclude_signature[k] as u32 == signature {
+                    continue;
+                }
+            }
+        }
+
+        let (isbody1, isbody2) = (bf1 < nbody, bf2 < nbody);
+        let bvh1 = if isbody1 { body_bvhadr[bf1] } else { flex_bvhadr[bf1 - nbody] };
+        let bvh2 = if isbody2 { body_bvhadr[bf2] } else { flex_bvhadr[bf2 - nbody] };
+
+        if isbody1 && isbody2 && body_geomnum[bf1] == 1 && body_geomnum[bf2] == 1 {
+            let (g1, g2) = (body_geomadr[bf1] as usize, body_geomadr[bf2] as usize);
+            collide_geom_pair(m, d, g1, g2, merged, startadr, pairadr);
+        } else if midphase && bvh1 >= 0 && bvh2 >= 0 {
+            let before = d.ncon as usize;
+            collide_tree(m, d, bf1, bf2, merged, startadr, pairadr);
+            let n = d.ncon as usize - before;
+            if n > 1 {
+                mark(d);
+                let buf: &mut [mjContact] = stack_slice(d, n);
+                let cons = &mut d.contact(m)[before..before + n];
+                driver_sort::stable_sort(cons, buf, |a, b| contact_compare(m, a, b));
+                free(d);
+            }
+        } else if isbody1 && isbody2 {
+            let (adr1, adr2) = (body_geomadr[bf1] as usize, body_geomadr[bf2] as usize);
+            for g1 in adr1..adr1 + body_geomnum[bf1] as usize {
+                for g2 in adr2..adr2 + body_geomnum[bf2] as usize {
+                    collide_geom_pair(m, d, g1, g2, merged, startadr, pairadr);
+                }
+            }
+        } else if isbody1 {
+            let f = bf2 - nbody;
+            let (gtype, contype, conaff) = (m.geom_type(), m.geom_contype(), m.geom_conaffinity());
+            let (fct, fca) = (m.flex_contype()[f], m.flex_conaffinity()[f]);
+            let adr1 = body_geomadr[bf1] as usize;
+            for g in adr1..adr1 + body_geomnum[bf1] as usize {
+                if filter_bitmask(contype[g], conaff[g], fct, fca) {
+                    continue;
+                }
+                if gtype[g] == mjGEOM_PLANE as i32 {
+                    collide_plane_flex(m, d, g, f);
+                    continue;
+                }
+                for e in 0..m.flex_elemnum()[f] as usize {
+                    collide_geom_elem(m, d, g, f, e);
+                }
+            }
+        } else {
+            let (f1, f2) = (bf1 - nbody, bf2 - nbody);
+            let elemnum = m.flex_elemnum();
+            for e1 in 0..elemnum[f1] as usize {
+                for e2 in 0..elemnum[f2] as usize {
+                    collide_elems(m, d, f1, e1, f2, e2);
+                }
             }
         }
     }
-    if possible {
-        crate::mjerror!(
-            "mj_collision",
-            "not supported yet: collision detection (disable contacts with mjDSBL_CONTACT or mjDSBL_CONSTRAINT)"
-        );
+
+    // explicit pairs after the last body pair
+    while pairadr < npair {
+        collide_pair(m, d, pairadr);
+        pairadr += 1;
     }
+
+    // flex self-collisions
+    let (rigid, fct, fca) = (m.flex_rigid(), m.flex_contype(), m.flex_conaffinity());
+    let (internal, selfcollide, dim) = (m.flex_internal(), m.flex_selfcollide(), m.flex_dim());
+    for f in 0..nflex {
+        if rigid[f] != 0 || (fct[f] & fca[f]) == 0 {
+            continue;
+        }
+        if internal[f] != 0 {
+            collide_flex_internal(m, d, f);
+        }
+        let sc = selfcollide[f];
+        if sc == mjtFlexSelf_::mjFLEXSELF_NONE as i32 {
+            continue;
+        }
+        if midphase && sc != mjtFlexSelf_::mjFLEXSELF_NARROW as i32 && flex_bvhadr[f] >= 0 {
+            if sc == mjtFlexSelf_::mjFLEXSELF_BVH as i32 || (sc == mjtFlexSelf_::mjFLEXSELF_AUTO as i32 && dim[f] == 3) {
+                collide_tree(m, d, nbody + f, nbody + f, false, 0, 0);
+            } else {
+                collide_flex_sap(m, d, f);
+            }
+        } else {
+            let n = m.flex_elemnum()[f] as usize;
+            for e1 in 0..n {
+                if !is_elem_active(m, f, e1) {
+                    continue;
+                }
+                for e2 in e1 + 1..n {
+                    if is_elem_active(m, f, e2) {
+                        collide_elems(m, d, f, e1, f, e2);
+                    }
+                }
+            }
+        }
+    }
+    timer_end(d, mjTIMER_COL_NARROW, t);
+
+    free(d);
+    timer_end(d, mjTIMER_POS_COLLISION, t1);
 }
+
+//------------------------------------ geom pairs --------------------------------------------------
+
+/// Tests geoms `g1`, `g2` unless the pair is one of the explicit pairs `startadr..pairadr`
+/// already processed for this body pair (`mj_collideGeomPair`).
+unsafe fn collide_geom_pair(m: &mjModel, d: &mut mjData, g1: usize, g2: usize, merged: bool, startadr: usize, pairadr: usize) {
+    if merged {
+        let (p1, p2) = (m.pair_geom1(), m.pair_geom2());
+        let (a, b) = (g1 as i32, g2 as i32);
+        if (startadr..pairadr).any(|k| (p1[k] == a && p2[k] == b) || (p1[k] == b && p2[k] == a)) {
+            return;
+        }
+    }
+    collide_geoms(m, d, g1, g2);
+}
+
+/// Tests two geoms with the dynamic filters and parameters (`mj_collideGeoms` with `g2 >= 0`).
+///
+/// # Safety
+/// As [`collision`].
+pub unsafe fn collide_geoms(m: &mjModel, d: &mut mjData, g1: usize, g2: usize) {
+    collide_geoms_impl(m, d, g1, g2, None);
+}
+
+/// Tests explicit pair `ipair` (`mj_collideGeoms` with `g2 < 0`).
+///
+/// # Safety
+/// As [`collision`].
+pub unsafe fn collide_pair(m: &mjModel, d: &mut mjData, ipair: usize) {
+    let g1 = m.pair_geom1()[ipair] as usize;
+    let g2 = m.pair_geom2()[ipair] as usize;
+    if enabled(m, mjENBL_SLEEP) {
+        let bodyid = m.geom_bodyid();
+        let awake = d.body_awake(m);
+        let aw = mjtSleepState_::mjS_AWAKE as i32;
+        if awake[bodyid[g1] as usize] != aw && awake[bodyid[g2] as usize] != aw {
+            return;
+        }
+    }
+    collide_geoms_impl(m, d, g1, g2, Some(ipair));
+}
+
+unsafe fn collide_geoms_impl(m: &mjModel, d: &mut mjData, g1: usize, g2: usize, ipair: Option<usize>) {
+    let gtype = m.geom_type();
+    let (g1, g2) = if gtype[g1] > gtype[g2] { (g2, g1) } else { (g1, g2) };
+    let (t1, t2) = (gtype[g1] as usize, gtype[g2] as usize);
+    let Some(func) = COLLISION_TABLE.get(t1).and_then(|r| r.get(t2)).copied().flatten() else {
+        return;
+    };
+
+    let margin = match ipair {
+        None => {
+            if let Some(cb) = crate::runtime::callbacks::mjcb_contactfilter {
+                if cb(m, d as *mut mjData, g1 as i32, g2 as i32) != 0 {
+                    return;
+                }
+            } else {
+                let (ct, ca) = (m.geom_contype(), m.geom_conaffinity());
+                if filter_bitmask(ct[g1], ca[g1], ct[g2], ca[g2]) {
+                    return;
+                }
+            }
+            let gm = m.geom_margin();
+            assign_margin(m, max(gm[g1], gm[g2]))
+        }
+        Some(p) => assign_margin(m, m.pair_margin()[p]),
+    };
+
+    if filter_sphere(m, d, g1, g2, margin) {
+        return;
+    }
+
+    let Some(con) = arena_contacts(d) else { return };
+    let mut num = func(m, d, con, g1, g2, margin);
+    if num == 0 {
+        reset_arena(d);
+        return;
+    }
+    if num > mjMAXCONPAIR {
+        crate::mjerror!("mj_collideGeoms", "too many contacts returned by collision function");
+        num = mjMAXCONPAIR;
+    }
+
+    // box-box: drop contacts outside either box and repeated positions
+    if t1 == mjGEOM_BOX as usize && t2 == mjGEOM_BOX as usize {
+        num = clean_box_box(m, d, &mut con[..num], g1, g2, margin);
+    }
+
+    let mut solreffriction = [0.0; mjNREF];
+    let p = match ipair {
+        None => contact_param(m, g1 as i32, g2 as i32, -1, -1),
+        Some(ip) => {
+            let srf = &m.pair_solreffriction()[mjNREF * ip..mjNREF * ip + mjNREF];
+            if srf[0] != 0.0 || srf[1] != 0.0 {
+                solreffriction.copy_from_slice(srf);
+            }
+            let mut p = ContactParam {
+                condim: m.pair_dim()[ip],
+                gap: m.pair_gap()[ip],
+                solref: [0.0; mjNREF],
+                solimp: [0.0; mjNIMP],
+                friction: [0.0; 5],
+            };
+            p.solref.copy_from_slice(&m.pair_solref()[mjNREF * ip..mjNREF * ip + mjNREF]);
+            p.solimp.copy_from_slice(&m.pair_solimp()[mjNIMP * ip..mjNIMP * ip + mjNIMP]);
+            p.friction.copy_from_slice(&m.pair_friction()[5 * ip..5 * ip + 5]);
+            p
+        }
+    };
+
+    for c in &mut con[..num] {
+        set_ids(c, [g1 as i32, g2 as i32], [-1, -1], [-1, -1], [-1, -1]);
+        set_contact(m, c, &p, margin - p.gap, &solreffriction);
+    }
+    d.ncon += num as i32;
+    reset_arena(d);
+}
+
+/// Box-box post-processing of upstream's driver: removes contacts lying outside one box (and
+/// not inside the other) and all but the last of repeated positions; returns the new count.
+unsafe fn clean_box_box(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
+    const REMOVE_RATIO: f64 = 1.01;
+    let num = con.len();
+    let (xpos, xmat, size) = (d.geom_xpos(m), d.geom_xmat(m), m.geom_size());
+    let (pos1, mat1, s1) = (v3(xpos, g1), v9(xmat, g1), v3(size, g1));
+    let (pos2, mat2, s2) = (v3(xpos, g2), v9(xmat, g2), v3(size, g2));
+    let sz1 = [s1[0] + margin, s1[1] + margin, s1[2] + margin];
+    let sz2 = [s2[0] + margin, s2[1] + margin, s2[2] + margin];
+    for c in con.iter_mut() {
+        c.dim = 0;
+    }
+    for c in con.iter_mut() {
+        let out1 = crate::math::misc::outside_box(&c.pos, pos1, mat1, &sz1, REMOVE_RATIO);
+        let out2 = crate::math::misc::outside_box(&c.pos, pos2, mat2, &sz2, REMOVE_RATIO);
+        if (out1 == 1 && out2 != -1) || (out2 == 1 && out1 != -1) {
+            c.dim = -1;
+        }
+    }
+    for i in 0..num.saturating_sub(1) {
+        if con[i].dim == -1 {
+            continue;
+        }
+        for j in i + 1..num {
+            if con[j].dim != -1 && con[i].pos == con[j].pos {
+                con[i].dim = -1;
+                break;
+            }
+        }
+    }
+    let mut i = 0;
+    for j in 0..num {
+        if con[j].dim == 0 {
+            if i < j {
+                con[i] = con[j];
+            }
+            i += 1;
+        }
+    }
+    i
+}
+
+//------------------------------------ midphase ---------------------------------------------------
+
+/// Separating-axis test of two oriented boxes in (center, half-size) form, each with an
+/// optional pose; `cache` holds the axis products and offsets shared by all node pairs of two
+/// bodies, filled while `*initialize` is set. True when the boxes (grown by `margin`) may
+/// overlap (`mj_collideOBB`).
+#[allow(clippy::too_many_arguments)]
+pub fn collide_obb(
+    aabb1: &[f64],
+    aabb2: &[f64],
+    xpos1: Option<&[f64; 3]>,
+    xmat1: Option<&[f64; 9]>,
+    xpos2: Option<&[f64; 3]>,
+    xmat2: Option<&[f64; 9]>,
+    margin: f64,
+    cache: Option<(&mut [f64; 36], &mut [f64; 12])>,
+    initialize: &mut bool,
+) -> bool {
+    let inf = |a: &[f64]| [a[3] >= mjMAXVAL, a[4] >= mjMAXVAL, a[5] >= mjMAXVAL];
+    let (inf1, inf2) = (inf(aabb1), inf(aabb2));
+    if inf1.iter().all(|&x| x) || inf2.iter().all(|&x| x) {
+        return true;
+    }
+    let aabb = [aabb1, aabb2];
+    let xmat = [xmat1, xmat2];
+    let xpos = [xpos1, xpos2];
+    let infinite = [inf1.iter().any(|&x| x), inf2.iter().any(|&x| x)];
+
+    // face normals in global coordinates: normal[i][j] is axis j of box i
+    let mut normal = [[[0.0; 3]; 3]; 2];
+    for i in 0..2 {
+        for j in 0..3 {
+            for k in 0..3 {
+                normal[i][j][k] = match xmat[i] {
+                    Some(mat) => mat[3 * k + j],
+                    None => (j == k) as i32 as f64,
+                };
+            }
+        }
+    }
+
+    match cache {
+        None => {
+            let mut xcenter = [[0.0; 3]; 2];
+            for i in 0..2 {
+                let c = [aabb[i][0], aabb[i][1], aabb[i][2]];
+                xcenter[i] = match xmat[i] {
+                    Some(mat) => crate::math::blas::mul_mat_vec3(mat, &c),
+                    None => c,
+                };
+                if let Some(p) = xpos[i] {
+                    crate::math::blas::add_to3(&mut xcenter[i], p);
+                }
+            }
+            for j in 0..2 {
+                if infinite[1 - j] {
+                    continue;
+                }
+                for k in 0..3 {
+                    let mut proj = [0.0; 2];
+                    let mut radius = [0.0; 2];
+                    for i in 0..2 {
+                        let n = &normal[j][k];
+                        proj[i] = dot3(&xcenter[i], n);
+                        radius[i] = (aabb[i][3] * dot3(&normal[i][0], n)).abs()
+                            + (aabb[i][4] * dot3(&normal[i][1], n)).abs()
+                            + (aabb[i][5] * dot3(&normal[i][2], n)).abs();
+                    }
+                    if radius[0] + radius[1] + margin < (proj[1] - proj[0]).abs() {
+                        return false;
+                    }
+                }
+            }
+        }
+        Some((product, offset)) => {
+            if *initialize {
+                for i in 0..2 {
+                    for j in 0..2 {
+                        for k in 0..3 {
+                            for l in 0..3 {
+                                product[18 * i + 9 * j + 3 * k + l] = dot3(&normal[i][l], &normal[j][k]);
+                            }
+                            offset[6 * i + 3 * j + k] = match xpos[i] {
+                                Some(p) => dot3(p, &normal[j][k]),
+                                None => 0.0,
+                            };
+                        }
+                    }
+                }
+                *initialize = false;
+            }
+            for j in 0..2 {
+                if infinite[1 - j] {
+                    continue;
+                }
+                for k in 0..3 {
+                    let mut proj = [0.0; 2];
+                    let mut radius = [0.0; 2];
+                    for i in 0..2 {
+                        let adr = 18 * i + 9 * j + 3 * k;
+                        let a = aabb[i];
+                        proj[i] = a[0] * product[adr] + a[1] * product[adr + 1] + a[2] * product[adr + 2] + offset[6 * i + 3 * j + k];
+                        radius[i] = (a[3] * product[adr]).abs() + (a[4] * product[adr + 1]).abs() + (a[5] * product[adr + 2]).abs();
+                    }
+                    if radius[0] + radius[1] + margin < (proj[1] - proj[0]).abs() {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Walks the bounding volume hierarchies of two bodies/flexes (or one flex with itself) and
+/// tests the overlapping leaves (`mj_collideTree`).
+///
+/// # Safety
+/// As [`collision`].
+pub unsafe fn collide_tree(m: &mjModel, d: &mut mjData, bf1: usize, bf2: usize, merged: bool, startadr: usize, pairadr: usize) {
+    let nbody = m.nbody as usize;
+    let nbvhstatic = m.nbvhstatic as usize;
+    let (isbody1, isbody2) = (bf1 < nbody, bf2 < nbody);
+    let f1 = bf1.wrapping_sub(nbody);
+    let f2 = bf2.wrapping_sub(nbody);
+    let mark_active = m.vis.global.bvactive != 0;
+    let bvhadr1 = if isbody1 { m.body_bvhadr()[bf1] } else { m.flex_bvhadr()[f1] } as usize;
+    let bvhadr2 = if isbody2 { m.body_bvhadr()[bf2] } else { m.flex_bvhadr()[f2] } as usize;
+    let child = m.bvh_child();
+    let child1 = &child[2 * bvhadr1..];
+    let child2 = &child[2 * bvhadr2..];
+    let nodeids = m.bvh_nodeid();
+    let aabb_dyn: &[f64] = d.bvh_aabb_dyn(m);
+    let bvh1: &[f64] = if isbody1 { &m.bvh_aabb()[6 * bvhadr1..] } else { &aabb_dyn[6 * (bvhadr1 - nbvhstatic)..] };
+    let bvh2: &[f64] = if isbody2 { &m.bvh_aabb()[6 * bvhadr2..] } else { &aabb_dyn[6 * (bvhadr2 - nbvhstatic)..] };
+    let bvh_active = d.bvh_active(m);
+
+    let mut product = [0.0; 36];
+    let mut offset = [0.0; 12];
+    let mut initialize = true;
+
+    if !can_collide2(m, bf1, bf2) {
+        return;
+    }
+
+    let (geom_margin, body_margin, flex_margin) = (m.geom_margin(), m.body_margin(), m.flex_margin());
+    let (geom_aabb, geom_type, geom_rbound) = (m.geom_aabb(), m.geom_type(), m.geom_rbound());
+    let (contype, conaff) = (m.geom_contype(), m.geom_conaffinity());
+    let (xpos, xmat) = (d.geom_xpos(m), d.geom_xmat(m));
+    let (xipos, ximat) = (d.xipos(m), d.ximat(m));
+
+    mark(d);
+    let max_stack = (if isbody1 { m.body_bvhnum()[bf1] } else { m.flex_bvhnum()[f1] }
+        + if isbody2 { m.body_bvhnum()[bf2] } else { m.flex_bvhnum()[f2] }) as usize;
+    let stack = stack_ints(d, 2 * max_stack);
+    let mut nstack = 1;
+    stack[0] = 0;
+    stack[1] = 0;
+
+    // planes of a static body against a flex are handled directly
+    if isbody1 && !isbody2 && m.body_weldid()[bf1] == 0 {
+        let adr = m.body_geomadr()[bf1] as usize;
+        let num = m.body_geomnum()[bf1] as usize;
+        for (g, &t) in geom_type.iter().enumerate().skip(adr).take(num) {
+            if t == mjGEOM_PLANE as i32 {
+                collide_plane_flex(m, d, g, f2);
+            }
+        }
+    }
+
+    let mut set_active = |n1: usize, n2: usize| {
+        if mark_active {
+            bvh_active[n1 + bvhadr1] = 1;
+            bvh_active[n2 + bvhadr2] = 1;
+        }
+    };
+
+    while nstack > 0 {
+        nstack -= 1;
+        let node1 = stack[2 * nstack] as usize;
+        let node2 = stack[2 * nstack + 1] as usize;
+        let isleaf1 = child1[2 * node1] < 0 && child1[2 * node1 + 1] < 0;
+        let isleaf2 = child2[2 * node2] < 0 && child2[2 * node2 + 1] < 0;
+        let nodeid1 = nodeids[bvhadr1 + node1];
+        let nodeid2 = nodeids[bvhadr2 + node2];
+        if (isleaf1 && nodeid1 < 0) || (isleaf2 && nodeid2 < 0) {
+            crate::runtime::error::raise(format_args!("BVH leaf has invalid node id"));
+            break;
+        }
+        if bf1 == bf2 && node1 > node2 {
+            continue;
+        }
+        let (n1, n2) = (nodeid1 as usize, nodeid2 as usize);
+        let box1 = &bvh1[6 * node1..6 * node1 + 6];
+        let box2 = &bvh2[6 * node2..6 * node2 + 6];
+
+        if isbody1 && isbody2 {
+            if isleaf1 && isleaf2 {
+                let margin = assign_margin(m, max(geom_margin[n1], geom_margin[n2]));
+                if !filter_sphere(m, d, n1, n2, margin)
+                    && collide_obb(
+                        v6(geom_aabb, n1),
+                        v6(geom_aabb, n2),
+                        Some(v3(xpos, n1)),
+                        Some(v9(xmat, n1)),
+                        Some(v3(xpos, n2)),
+                        Some(v9(xmat, n2)),
+                        margin,
+                        None,
+                        &mut initialize,
+                    )
+                {
+                    collide_geom_pair(m, d, n1, n2, merged, startadr, pairadr);
+                    set_active(node1, node2);
+                }
+                continue;
+            }
+            let margin = assign_margin(m, max(body_margin[bf1], body_margin[bf2]));
+            if !collide_obb(
+                box1,
+                box2,
+                Some(v3(xipos, bf1)),
+                Some(v9(ximat, bf1)),
+                Some(v3(xipos, bf2)),
+                Some(v9(ximat, bf2)),
+                margin,
+                Some((&mut product, &mut offset)),
+                &mut initialize,
+            ) {
+                continue;
+            }
+        } else if isbody1 {
+            if isleaf1 && isleaf2 {
+                let margin = assign_margin(m, max(geom_margin[n1], flex_margin[f2]));
+                let (fct, fca) = (m.flex_contype()[f2], m.flex_conaffinity()[f2]);
+                if !filter_bitmask(contype[n1], conaff[n1], fct, fca)
+                    && !filter_sphere_box(v3(xpos, n1), geom_rbound[n1] + margin, box2)
+                    && collide_obb(v6(geom_aabb, n1), box2, Some(v3(xpos, n1)), Some(v9(xmat, n1)), None, None, margin, None, &mut initialize)
+                {
+                    if geom_type[n1] != mjGEOM_PLANE as i32 {
+                        collide_geom_elem(m, d, n1, f2, n2);
+                    }
+                    set_active(node1, node2);
+                }
+                continue;
+            }
+            let margin = assign_margin(m, max(body_margin[bf1], flex_margin[f2]));
+            if !collide_obb(
+                box1,
+                box2,
+                Some(v3(xipos, bf1)),
+                Some(v9(ximat, bf1)),
+                None,
+                None,
+                margin,
+                Some((&mut product, &mut offset)),
+                &mut initialize,
+            ) {
+                continue;
+            }
+        } else if isbody2 {
+            crate::mjerror!("mj_collideTree", "BVH flex : body collision should not occur");
+            break;
+        } else {
+            if isleaf1 && isleaf2 {
+                collide_elems(m, d, f1, n1, f2, n2);
+                set_active(node1, node2);
+                continue;
+            }
+            let margin = assign_margin(m, max(flex_margin[f1], flex_margin[f2]));
+            if filter_box(box1, box2, margin) {
+                continue;
+            }
+        }
+
+        set_active(node1, node2);
+
+        // descend into the hierarchy with the larger box (or the one that is not a leaf)
+        let descend1 = if !isleaf1 && isleaf2 {
+            true
+        } else if isleaf1 && !isleaf2 {
+            false
+        } else {
+            let (x1, y1, z1) = (box1[3] - box1[0], box1[4] - box1[1], box1[5] - box1[2]);
+            let (x2, y2, z2) = (box2[3] - box2[0], box2[4] - box2[1], box2[5] - box2[2]);
+            x1 * y1 + y1 * z1 + z1 * x1 > x2 * y2 + y2 * z2 + z2 * x2
+        };
+        for i in 0..2 {
+            let (c1, c2) = if descend1 { (child1[2 * node1 + i], node2 as i32) } else { (node1 as i32, child2[2 * node2 + i]) };
+            if (descend1 && c1 == -1) || (!descend1 && c2 == -1) {
+                continue;
+            }
+            if nstack >= max_stack {
+                crate::mjerror!("mj_collideTree", "BVH stack depth exceeded.");
+                free(d);
+                return;
+            }
+            stack[2 * nstack] = c1;
+            stack[2 * nstack + 1] = c2;
+            nstack += 1;
+        }
+    }
+    free(d);
+}
+
+//------------------------------------ geom distance ----------------------------------------------
 
 /// Smallest signed distance between geoms `g1` and `g2` up to `distmax`, with the nearest
 /// points in `fromto` (`mj_geomDistance`).
 ///
 /// # Safety
 /// As [`collision`].
-pub unsafe fn geom_distance(_m: &mjModel, _d: &mjData, _g1: usize, _g2: usize, distmax: f64, _fromto: Option<&mut [f64; 6]>) -> f64 {
-    crate::mjerror!("mj_geomDistance", "not supported yet: geom distances");
-    distmax
+pub unsafe fn geom_distance(m: &mjModel, d: &mjData, geom1: usize, geom2: usize, distmax: f64, mut fromto: Option<&mut [f64; 6]>) -> f64 {
+    let mut dist = distmax;
+    if let Some(ft) = fromto.as_deref_mut() {
+        *ft = [0.0; 6];
+    }
+    let gtype = m.geom_type();
+    let flip = gtype[geom1] > gtype[geom2];
+    let (g1, g2) = if flip { (geom2, geom1) } else { (geom1, geom2) };
+    let (t1, t2) = (gtype[g1] as usize, gtype[g2] as usize);
+    let Some(func) = COLLISION_TABLE.get(t1).and_then(|r| r.get(t2)).copied().flatten() else {
+        return dist;
+    };
+
+    if !disabled(m, mjDSBL_NATIVECCD) && (is_convex_entry(t1, t2) || (t1 == mjGEOM_BOX as usize && t2 == mjGEOM_BOX as usize)) {
+        return geom_distance_ccd(m, d, geom1, geom2, distmax, fromto);
+    }
+
+    let mut con = [zero_contact(); mjMAXCONPAIR];
+    let num = func(m, d, &mut con, g1, g2, distmax).min(mjMAXCONPAIR);
+    let mut smallest = None;
+    for (i, c) in con[..num].iter().enumerate() {
+        if c.dist < dist {
+            dist = c.dist;
+            smallest = Some(i);
+        }
+    }
+    if let (Some(ft), Some(i)) = (fromto, smallest) {
+        let sign = if flip { -1.0 } else { 1.0 };
+        let c = &con[i];
+        let n = [c.frame[0], c.frame[1], c.frame[2]];
+        let a = crate::math::blas::add_scl3(&c.pos, &n, -0.5 * sign * dist);
+        let b = crate::math::blas::add_scl3(&c.pos, &n, 0.5 * sign * dist);
+        *ft = [a[0], a[1], a[2], b[0], b[1], b[2]];
+    }
+    dist
+}
+
+/// Geom distance by the native convex solver (`mj_geomDistanceCCD`).
+unsafe fn geom_distance_ccd(m: &mjModel, d: &mjData, g1: usize, g2: usize, distmax: f64, fromto: Option<&mut [f64; 6]>) -> f64 {
+    let config = gjk::CcdConfig {
+        max_iterations: m.opt.ccd_iterations,
+        tolerance: m.opt.ccd_tolerance,
+        max_contacts: 1,
+        dist_cutoff: distmax,
+        stack: core::ptr::null_mut(),
+    };
+    let mut status = gjk::CcdStatus::default();
+    let mut obj1 = convex::CcdObj::new(m, d, g1 as i32, 0.0);
+    let mut obj2 = convex::CcdObj::new(m, d, g2 as i32, 0.0);
+    let dist = gjk::ccd(&config, &mut status, &mut obj1, &mut obj2);
+    if let Some(ft) = fromto {
+        if status.nx > 0 {
+            ft[..3].copy_from_slice(&status.x1[..3]);
+            ft[3..].copy_from_slice(&status.x2[..3]);
+        }
+    }
+    if dist < distmax {
+        dist
+    } else {
+        distmax
+    }
 }

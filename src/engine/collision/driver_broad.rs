@@ -1,0 +1,360 @@
+//! Broadphase of `mj_collision`: always-colliding pairs with static planes, then sweep and
+//! prune over the bodies and flexes along the principal axis of the geom and vertex cloud.
+
+use super::driver_sort::stable_sort;
+use super::stack_slice;
+use crate::abi::*;
+use crate::engine::{disabled, enabled, free, mark, stack_ints, stack_nums, v3};
+use crate::math::blas::dot3;
+use crate::math::misc::{max, min};
+
+/// True when a body or flex has any collision bit (`canCollide`).
+fn can_collide(m: &mjModel, bf: usize) -> bool {
+    let nbody = m.nbody as usize;
+    if bf < nbody {
+        m.body_contype()[bf] != 0 || m.body_conaffinity()[bf] != 0
+    } else {
+        m.flex_contype()[bf - nbody] != 0 || m.flex_conaffinity()[bf - nbody] != 0
+    }
+}
+
+/// True when a body pair is discarded: same weld, both asleep, asleep against static, or
+/// parent-child welds unless that filter is disabled (`filterBodyPair`).
+fn filter_body_pair(weld1: i32, parent1: i32, asleep1: bool, weld2: i32, parent2: i32, asleep2: bool, dsbl_filterparent: bool) -> bool {
+    if weld1 == weld2 {
+        return true;
+    }
+    if asleep1 && asleep2 {
+        return true;
+    }
+    if (asleep1 && weld2 == 0) || (asleep2 && weld1 == 0) {
+        return true;
+    }
+    !dsbl_filterparent && weld1 != 0 && weld2 != 0 && (weld1 == parent2 || weld2 == parent1)
+}
+
+/// Union of the geom bitmasks of a body, or the flex bitmasks.
+fn bitmasks(m: &mjModel, bf: usize) -> (i32, i32) {
+    let nbody = m.nbody as usize;
+    if bf < nbody {
+        let adr = m.body_geomadr()[bf] as usize;
+        let num = m.body_geomnum()[bf] as usize;
+        let (ct, ca) = (&m.geom_contype()[adr..adr + num], &m.geom_conaffinity()[adr..adr + num]);
+        (ct.iter().fold(0, |a, &x| a | x), ca.iter().fold(0, |a, &x| a | x))
+    } else {
+        (m.flex_contype()[bf - nbody], m.flex_conaffinity()[bf - nbody])
+    }
+}
+
+/// Appends the pair (smaller id in the high half) when the bitmasks allow contact (`add_pair`).
+fn add_pair(m: &mjModel, bf1: usize, bf2: usize, npair: &mut usize, pair: &mut [i32]) {
+    if *npair >= pair.len() {
+        crate::mjerror!("add_pair", "broadphase buffer full");
+        return;
+    }
+    let (t1, a1) = bitmasks(m, bf1);
+    let (t2, a2) = bitmasks(m, bf2);
+    if (t1 & a2) == 0 && (t2 & a1) == 0 {
+        return;
+    }
+    let (lo, hi) = if bf1 < bf2 { (bf1, bf2) } else { (bf2, bf1) };
+    pair[*npair] = ((lo as i32) << 16) + hi as i32;
+    *npair += 1;
+}
+
+/// True when body `b` has a plane geom.
+fn has_plane(m: &mjModel, b: usize) -> bool {
+    let adr = m.body_geomadr()[b] as usize;
+    let num = m.body_geomnum()[b] as usize;
+    m.geom_type()[adr..adr + num].contains(&(mjtGeom_::mjGEOM_PLANE as i32))
+}
+
+/// Extent of a body (its geoms' bounding spheres plus margins) or a flex (its vertices plus
+/// radius and margin) along the three rows of `frame`, as (min[3], max[3]) (`makeAAMM`).
+unsafe fn make_aamm(m: &mjModel, d: &mjData, bf: usize, frame: &[f64; 9]) -> [f64; 6] {
+    let nbody = m.nbody as usize;
+    let overrides = enabled(m, mjtEnableBit_::mjENBL_OVERRIDE);
+    let mut aamm = [0.0; 6];
+    let rows = [[frame[0], frame[1], frame[2]], [frame[3], frame[4], frame[5]], [frame[6], frame[7], frame[8]]];
+    if bf < nbody {
+        let adr = m.body_geomadr()[bf] as usize;
+        let num = m.body_geomnum()[bf] as usize;
+        let (xpos, rbound, gmargin) = (d.geom_xpos(m), m.geom_rbound(), m.geom_margin());
+        for (i, g) in (adr..adr + num).enumerate() {
+            let margin = if overrides { 0.5 * m.opt.o_margin } else { gmargin[g] };
+            let mut one = [0.0; 6];
+            for j in 0..3 {
+                let cen = dot3(v3(xpos, g), &rows[j]);
+                one[j] = cen - rbound[g] - margin;
+                one[j + 3] = cen + rbound[g] + margin;
+            }
+            if i == 0 {
+                aamm = one;
+            } else {
+                for j in 0..3 {
+                    aamm[j] = min(aamm[j], one[j]);
+                    aamm[j + 3] = max(aamm[j + 3], one[j + 3]);
+                }
+            }
+        }
+    } else {
+        let f = bf - nbody;
+        let adr = m.flex_vertadr()[f] as usize;
+        let num = m.flex_vertnum()[f] as usize;
+        let vxpos = d.flexvert_xpos(m);
+        for i in 0..num {
+            let mut v = [0.0; 3];
+            crate::math::blas::mul_mat_vec(&mut v, frame, v3(vxpos, adr + i), 3, 3);
+            if i == 0 {
+                aamm = [v[0], v[1], v[2], v[0], v[1], v[2]];
+            } else {
+                for j in 0..3 {
+                    aamm[j] = min(aamm[j], v[j]);
+                    aamm[j + 3] = max(aamm[j + 3], v[j]);
+                }
+            }
+        }
+        let margin = if overrides { 0.5 * m.opt.o_margin } else { m.flex_margin()[f] };
+        let bound = m.flex_radius()[f] + margin;
+        for j in 0..3 {
+            aamm[j] -= bound;
+            aamm[j + 3] += bound;
+        }
+    }
+    aamm
+}
+
+/// One endpoint of an interval on the sweep axis: value in single precision, id with bit 16 set
+/// for interval ends (upstream's `mjtSAP`).
+#[derive(Clone, Copy)]
+#[repr(C)]
+struct SapItem {
+    value: f32,
+    id_ismax: i32,
+}
+
+/// Sweep and prune over `n` boxes stored per axis (`aamm[axis*n + i]` for min, `aamm[(axis+3)*n
+/// + i]` for max), sweeping along `axis_x`; writes pairs `(i << 16) + j` and returns their
+/// number, or -1 on bad input (`mj_SAP`).
+pub(super) unsafe fn sap(d: &mut mjData, aamm: &[f64], n: usize, axis_x: usize, pair: &mut [i32]) -> i32 {
+    let maxpair = pair.len();
+    if n >= 0x10000 || axis_x > 2 || maxpair < 1 {
+        return -1;
+    }
+    let sortbuf: &mut [SapItem] = stack_slice(d, 2 * n);
+    let activebuf: &mut [SapItem] = stack_slice(d, 2 * n);
+    let x_min = &aamm[n * axis_x..n * axis_x + n];
+    let x_max = &aamm[n * (axis_x + 3)..n * (axis_x + 3) + n];
+    for i in 0..n {
+        sortbuf[2 * i] = SapItem { value: x_min[i] as f32, id_ismax: i as i32 };
+        sortbuf[2 * i + 1] = SapItem { value: x_max[i] as f32, id_ismax: i as i32 + 0x10000 };
+    }
+    let buf: &mut [SapItem] = stack_slice(d, 2 * n);
+    stable_sort(sortbuf, buf, |a, b| {
+        if a.value < b.value {
+            -1
+        } else if a.value == b.value {
+            0
+        } else {
+            1
+        }
+    });
+
+    let (axis_y, axis_z) = match axis_x {
+        0 => (1, 2),
+        1 => (0, 2),
+        _ => (0, 1),
+    };
+    let y_min = &aamm[n * axis_y..n * axis_y + n];
+    let y_max = &aamm[n * (axis_y + 3)..n * (axis_y + 3) + n];
+    let z_min = &aamm[n * axis_z..n * axis_z + n];
+    let z_max = &aamm[n * (axis_z + 3)..n * (axis_z + 3) + n];
+
+    let mut cnt = 0usize;
+    let mut npair = 0usize;
+    for item in sortbuf.iter() {
+        if item.id_ismax & 0x10000 == 0 {
+            let id2 = item.id_ismax as usize;
+            let (y0, y1, z0, z1) = (y_min[id2], y_max[id2], z_min[id2], z_max[id2]);
+            for a in &activebuf[..cnt] {
+                // active ids are below n (they come from the loop above)
+                let id1 = a.id_ismax as usize;
+                if id1 >= n {
+                    continue;
+                }
+                if y_min[id1] > y1 || y0 > y_max[id1] || z_min[id1] > z1 || z0 > z_max[id1] {
+                    continue;
+                }
+                pair[npair] = ((id1 as i32) << 16) + id2 as i32;
+                npair += 1;
+                if npair >= maxpair {
+                    return maxpair as i32;
+                }
+            }
+            activebuf[cnt] = *item;
+            cnt += 1;
+        } else {
+            let toremove = item.id_ismax & 0xFFFF;
+            if let Some(j) = activebuf[..cnt].iter().position(|a| a.id_ismax == toremove) {
+                activebuf.copy_within(j + 1..cnt, j);
+                cnt -= 1;
+            }
+        }
+    }
+    npair as i32
+}
+
+/// Accumulates the outer product of `vec - cen` into `cov` (`updateCov`).
+fn update_cov(cov: &mut [f64; 9], vec: &[f64; 3], cen: &[f64; 3]) {
+    let dif = [vec[0] - cen[0], vec[1] - cen[1], vec[2] - cen[2]];
+    let d00 = dif[0] * dif[0];
+    let d01 = dif[0] * dif[1];
+    let d02 = dif[0] * dif[2];
+    let d11 = dif[1] * dif[1];
+    let d12 = dif[1] * dif[2];
+    let d22 = dif[2] * dif[2];
+    cov[0] += d00;
+    cov[1] += d01;
+    cov[2] += d02;
+    cov[3] += d01;
+    cov[4] += d11;
+    cov[5] += d12;
+    cov[6] += d02;
+    cov[7] += d12;
+    cov[8] += d22;
+}
+
+/// Candidate body/flex pairs (`(bf1 << 16) + bf2`, bf1 < bf2) in `bfpair`, sorted by signature
+/// except when nothing but static geoms exist; returns their number (`mj_broadphase`).
+pub(super) unsafe fn broadphase(m: &mjModel, d: &mut mjData, bfpair: &mut [i32]) -> usize {
+    let nbody = m.nbody as usize;
+    let ngeom = m.ngeom as usize;
+    let nvert = m.nflexvert as usize;
+    let nflex = m.nflex as usize;
+    let nbodyflex = nbody + nflex;
+    let dsbl_filterparent = disabled(m, mjtDisableBit_::mjDSBL_FILTERPARENT);
+    let sleep_filter = enabled(m, mjtEnableBit_::mjENBL_SLEEP) && (d.nbody_awake as usize) < nbody;
+    let body_awake: &[i32] = d.body_awake(m);
+    let asleep = |b: usize| sleep_filter && body_awake[b] == mjtSleepState_::mjS_ASLEEP as i32;
+    let (weldid, parentid) = (m.body_weldid(), m.body_parentid());
+    let mut npair = 0usize;
+
+    // the world body and static bodies with planes meet every other body and flex
+    for b1 in 0..nbody {
+        if !can_collide(m, b1) {
+            continue;
+        }
+        if (b1 == 0 && m.body_geomnum()[b1] > 0) || (weldid[b1] == 0 && has_plane(m, b1)) {
+            for b2 in 0..nbody {
+                if !can_collide(m, b2) {
+                    continue;
+                }
+                let weld2 = weldid[b2];
+                let parent2 = weldid[parentid[weld2 as usize] as usize];
+                if filter_body_pair(0, 0, true, weld2, parent2, asleep(b2), dsbl_filterparent) {
+                    continue;
+                }
+                add_pair(m, b1, b2, &mut npair, bfpair);
+            }
+            for f in 0..nflex {
+                add_pair(m, b1, nbody + f, &mut npair, bfpair);
+            }
+        }
+    }
+
+    // centre and covariance of the moving geoms and flex vertices
+    let (geom_bodyid, vert_bodyid) = (m.geom_bodyid(), m.flex_vertbodyid());
+    let (gxpos, vxpos) = (d.geom_xpos(m), d.flexvert_xpos(m));
+    let mut cnt = 0usize;
+    let mut cen = [0.0; 3];
+    for (i, &b) in geom_bodyid[..ngeom].iter().enumerate() {
+        if b != 0 {
+            crate::math::blas::add_to3(&mut cen, v3(gxpos, i));
+            cnt += 1;
+        }
+    }
+    for (i, &b) in vert_bodyid[..nvert].iter().enumerate() {
+        if b != 0 {
+            crate::math::blas::add_to3(&mut cen, v3(vxpos, i));
+            cnt += 1;
+        }
+    }
+    if cnt == 0 {
+        return npair;
+    }
+    let cen = crate::math::blas::scl3(&cen, 1.0 / cnt as f64);
+    let mut cov = [0.0; 9];
+    for (i, &b) in geom_bodyid[..ngeom].iter().enumerate() {
+        if b != 0 {
+            update_cov(&mut cov, v3(gxpos, i), &cen);
+        }
+    }
+    for (i, &b) in vert_bodyid[..nvert].iter().enumerate() {
+        if b != 0 {
+            update_cov(&mut cov, v3(vxpos, i), &cen);
+        }
+    }
+    let s = 1.0 / cnt as f64;
+    for c in cov.iter_mut() {
+        *c *= s;
+    }
+    let mut eigval = [0.0; 3];
+    let mut frame = [0.0; 9];
+    let mut quat = [0.0; 4];
+    crate::math::solve::eig3(&mut eigval, &mut frame, &mut quat, &cov);
+
+    mark(d);
+    let bfid = stack_ints(d, nbodyflex);
+    let mut ncollide = 0usize;
+    for i in 1..nbodyflex {
+        if can_collide(m, i) {
+            bfid[ncollide] = i as i32;
+            ncollide += 1;
+        }
+    }
+
+    if ncollide > 1 {
+        let aamm = stack_nums(d, 6 * ncollide);
+        for i in 0..ncollide {
+            let a = make_aamm(m, d, bfid[i] as usize, &frame);
+            for (k, &x) in a.iter().enumerate() {
+                aamm[k * ncollide + i] = x;
+            }
+        }
+        let maxsappair = ncollide * (ncollide - 1) / 2;
+        let sappair = stack_ints(d, maxsappair);
+        let nsappair = sap(d, aamm, ncollide, 0, sappair);
+        if nsappair < 0 {
+            crate::mjerror!("mj_broadphase", "SAP failed");
+        }
+        for &sp in &sappair[..nsappair.max(0) as usize] {
+            let bf1 = bfid[(sp >> 16) as usize] as usize;
+            let bf2 = bfid[(sp & 0xFFFF) as usize] as usize;
+            if bf1 < nbody && bf2 < nbody {
+                let (weld1, weld2) = (weldid[bf1], weldid[bf2]);
+                let parent1 = weldid[parentid[weld1 as usize] as usize];
+                let parent2 = weldid[parentid[weld2 as usize] as usize];
+                if filter_body_pair(weld1, parent1, asleep(bf1), weld2, parent2, asleep(bf2), dsbl_filterparent) {
+                    continue;
+                }
+            }
+            add_pair(m, bf1, bf2, &mut npair, bfpair);
+        }
+    }
+
+    if npair > 1 {
+        let buf = stack_ints(d, npair);
+        stable_sort(&mut bfpair[..npair], buf, |a, b| {
+            let (a, b) = (*a as u32, *b as u32);
+            if a < b {
+                -1
+            } else if a == b {
+                0
+            } else {
+                1
+            }
+        });
+    }
+    free(d);
+    npair
+}

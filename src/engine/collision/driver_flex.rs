@@ -1,0 +1,368 @@
+//! Flex collisions of `mj_collision`: plane against flex vertices, geoms against elements,
+//! element pairs, internal element-vertex and tetrahedron face contacts, and the SAP over the
+//! active elements of one flex.
+
+use super::driver_broad::sap;
+use super::{arena_contacts, contact_param, filter_box, filter_sphere_box, is_elem_active, reset_arena, set_contact, set_ids, zero_contact, ContactParam};
+use crate::abi::*;
+use crate::engine::constraint::{add_contact, assign_margin};
+use crate::engine::{disabled, free, mark, stack_ints, stack_nums, v3, v9};
+use crate::math::blas::{dot3, normalize3};
+use crate::math::misc::max;
+use crate::math::spatial::{cross, quat2mat, quat_z2vec};
+
+use super::convex::{convex_elem, hfield_elem};
+use super::primitive::{raw_capsule_capsule, raw_sphere_capsule, raw_sphere_triangle};
+
+/// Vertex ids (within the flex) of element `e` of flex `f`.
+fn elem_verts(m: &mjModel, f: usize, e: usize) -> &[i32] {
+    let dim = m.flex_dim()[f] as usize;
+    let adr = m.flex_elemdataadr()[f] as usize + e * (dim + 1);
+    &m.flex_elem()[adr..adr + dim + 1]
+}
+
+/// Capsule spanned by two flex vertices with the flex radius: (pos, mat, size)
+/// (`mj_makeCapsule`).
+unsafe fn make_capsule(m: &mjModel, d: &mjData, f: usize, vid: &[i32]) -> ([f64; 3], [f64; 9], [f64; 2]) {
+    let vxpos = d.flexvert_xpos(m);
+    let adr = m.flex_vertadr()[f] as usize;
+    let v1 = v3(vxpos, adr + vid[0] as usize);
+    let v2 = v3(vxpos, adr + vid[1] as usize);
+    let mut dif = [v1[0] - v2[0], v1[1] - v2[1], v1[2] - v2[2]];
+    let size = [m.flex_radius()[f], 0.5 * normalize3(&mut dif)];
+    let sum = [v1[0] + v2[0], v1[1] + v2[1], v1[2] + v2[2]];
+    let pos = [sum[0] * 0.5, sum[1] * 0.5, sum[2] * 0.5];
+    let mat = quat2mat(&quat_z2vec(&dif));
+    (pos, mat, size)
+}
+
+/// Writes ids and parameters into the `num` contacts found and appends them.
+fn commit(m: &mjModel, d: &mut mjData, con: &mut [mjContact], ids: ([i32; 2], [i32; 2], [i32; 2], [i32; 2]), p: &ContactParam, includemargin: f64) {
+    let srf = [0.0; mjNREF];
+    for c in con.iter_mut() {
+        set_ids(c, ids.0, ids.1, ids.2, ids.3);
+        set_contact(m, c, p, includemargin, &srf);
+    }
+    d.ncon += con.len() as i32;
+    reset_arena(d);
+}
+
+/// Plane geom `g` against every vertex of flex `f` (`mj_collidePlaneFlex`).
+///
+/// # Safety
+/// `d` must be data made for `m`.
+pub unsafe fn collide_plane_flex(m: &mjModel, d: &mut mjData, g: usize, f: usize) {
+    let radius = m.flex_radius()[f];
+    let pos = *v3(d.geom_xpos(m), g);
+    let mat = v9(d.geom_xmat(m), g);
+    let nrm = [mat[2], mat[5], mat[8]];
+    let margin = assign_margin(m, max(m.geom_margin()[g], m.flex_margin()[f]));
+    let p = contact_param(m, g as i32, -1, -1, f as i32);
+    let srf = [0.0; mjNREF];
+    let vxpos = d.flexvert_xpos(m);
+    let adr = m.flex_vertadr()[f] as usize;
+    for i in 0..m.flex_vertnum()[f] as usize {
+        let v = v3(vxpos, adr + i);
+        let dif = [v[0] - pos[0], v[1] - pos[1], v[2] - pos[2]];
+        let dist = dot3(&dif, &nrm);
+        if dist > margin + radius {
+            continue;
+        }
+        let mut con = zero_contact();
+        con.dist = dist - radius;
+        let s = -con.dist * 0.5 - radius;
+        con.pos = [v[0] + s * nrm[0], v[1] + s * nrm[1], v[2] + s * nrm[2]];
+        con.frame = [nrm[0], nrm[1], nrm[2], 0.0, 0.0, 0.0, 0.0, 0.0, 0.0];
+        set_ids(&mut con, [g as i32, -1], [-1, f as i32], [-1, -1], [-1, i as i32]);
+        set_contact(m, &mut con, &p, margin - p.gap, &srf);
+        if !add_contact(m, d, &con) {
+            return;
+        }
+    }
+}
+
+/// Contact of vertex `v` with the plane of triangle `t0 t1 t2` (both thickened by `rad`);
+/// fills geometry and `vert[1]` of `con` and returns whether they touch (`planeVertex`).
+fn plane_vertex(con: &mut mjContact, pos: &[f64], rad: f64, t0: usize, t1: usize, t2: usize, v: usize) -> bool {
+    let p0 = v3(pos, t0);
+    let e1 = crate::math::blas::sub3(v3(pos, t1), p0);
+    let e2 = crate::math::blas::sub3(v3(pos, t2), p0);
+    let ev = crate::math::blas::sub3(v3(pos, v), p0);
+    let mut nrm = cross(&e1, &e2);
+    normalize3(&mut nrm);
+    let dst = dot3(&ev, &nrm);
+    if dst <= -2.0 * rad {
+        return false;
+    }
+    con.dist = -dst - 2.0 * rad;
+    con.frame[..3].copy_from_slice(&[-nrm[0], -nrm[1], -nrm[2]]);
+    con.frame[3..6].fill(0.0);
+    let pv = v3(pos, v);
+    let s = -0.5 * dst;
+    con.pos = [pv[0] + s * nrm[0], pv[1] + s * nrm[1], pv[2] + s * nrm[2]];
+    con.vert[1] = v as i32;
+    true
+}
+
+/// Internal collisions of flex `f`: predefined element-vertex pairs, and for tetrahedra each
+/// vertex against its opposite face; margins are ignored (`mj_collideFlexInternal`).
+///
+/// # Safety
+/// As [`collide_plane_flex`].
+pub unsafe fn collide_flex_internal(m: &mjModel, d: &mut mjData, f: usize) {
+    let evnum = m.flex_evpairnum()[f] as usize;
+    let evadr = m.flex_evpairadr()[f] as usize;
+    let evpair = m.flex_evpair();
+    for i in 0..evnum {
+        let k = 2 * (evadr + i);
+        collide_elem_vert(m, d, f, evpair[k] as usize, evpair[k + 1] as usize);
+    }
+    if m.flex_dim()[f] != 3 {
+        return;
+    }
+
+    let mut con = zero_contact();
+    set_ids(&mut con, [-1, -1], [f as i32, f as i32], [0, -1], [-1, 0]);
+    let mut p = contact_param(m, -1, -1, f as i32, f as i32);
+    p.condim = 1;
+    let srf = [0.0; mjNREF];
+    let radius = m.flex_radius()[f];
+    let vertxpos = &d.flexvert_xpos(m)[3 * m.flex_vertadr()[f] as usize..];
+    let elem = m.flex_elem();
+    let dataadr = m.flex_elemdataadr()[f] as usize;
+    for e in 0..m.flex_elemnum()[f] as usize {
+        let ed = &elem[dataadr + 4 * e..dataadr + 4 * e + 4];
+        let ed = [ed[0] as usize, ed[1] as usize, ed[2] as usize, ed[3] as usize];
+        con.elem[0] = e as i32;
+        let faces = [(ed[0], ed[1], ed[2], ed[3]), (ed[0], ed[2], ed[3], ed[1]), (ed[0], ed[3], ed[1], ed[2]), (ed[1], ed[3], ed[2], ed[0])];
+        for (a, b, c, v) in faces {
+            if plane_vertex(&mut con, vertxpos, radius, a, b, c, v) {
+                set_contact(m, &mut con, &p, 0.0, &srf);
+                if !add_contact(m, d, &con) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Self-collisions of the active elements of flex `f` by sweep and prune along the longest
+/// axis of its bounding box; margins are ignored (`mj_collideFlexSAP`).
+///
+/// # Safety
+/// As [`collide_plane_flex`].
+pub unsafe fn collide_flex_sap(m: &mjModel, d: &mut mjData, f: usize) {
+    mark(d);
+    let elemnum = m.flex_elemnum()[f] as usize;
+    let elid = stack_ints(d, elemnum);
+    let mut nactive = 0usize;
+    for i in 0..elemnum {
+        if is_elem_active(m, f, i) {
+            elid[nactive] = i as i32;
+            nactive += 1;
+        }
+    }
+    if nactive < 2 {
+        free(d);
+        return;
+    }
+
+    let aamm = stack_nums(d, 6 * nactive);
+    let elemaabb = &d.flexelem_aabb(m)[6 * m.flex_elemadr()[f] as usize..];
+    for i in 0..nactive {
+        let b = &elemaabb[6 * elid[i] as usize..6 * elid[i] as usize + 6];
+        for k in 0..3 {
+            aamm[nactive * k + i] = b[k] - b[k + 3];
+            aamm[nactive * (k + 3) + i] = b[k] + b[k + 3];
+        }
+    }
+
+    let nbvhstatic = m.nbvhstatic as usize;
+    let bvh = &d.bvh_aabb_dyn(m)[6 * (m.flex_bvhadr()[f] as usize - nbvhstatic)..];
+    let axis = if bvh[3] > bvh[4] && bvh[3] > bvh[5] {
+        0
+    } else if bvh[4] > bvh[5] {
+        1
+    } else {
+        2
+    };
+
+    let maxsappair = (nactive * (nactive - 1) / 2).min(1_000_000);
+    let sappair = stack_ints(d, maxsappair);
+    let nsappair = sap(d, aamm, nactive, axis, sappair);
+    if nsappair < 0 {
+        crate::mjerror!("mj_collideFlexSAP", "SAP failed");
+    }
+    for &sp in &sappair[..nsappair.max(0) as usize] {
+        let e1 = elid[(sp >> 16) as usize] as usize;
+        let e2 = elid[(sp & 0xFFFF) as usize] as usize;
+        collide_elems(m, d, f, e1, f, e2);
+    }
+    free(d);
+}
+
+/// Geom `g` against element `e` of flex `f` (`mj_collideGeomElem`).
+///
+/// # Safety
+/// As [`collide_plane_flex`].
+pub unsafe fn collide_geom_elem(m: &mjModel, d: &mut mjData, g: usize, f: usize, e: usize) {
+    let margin = assign_margin(m, max(m.geom_margin()[g], m.flex_margin()[f]));
+    let dim = m.flex_dim()[f];
+    let gtype = m.geom_type()[g];
+    let (xpos, xmat, size) = (d.geom_xpos(m), d.geom_xmat(m), m.geom_size());
+
+    if disabled(m, mjtDisableBit_::mjDSBL_MIDPHASE) {
+        let eglobal = m.flex_elemadr()[f] as usize + e;
+        if filter_sphere_box(v3(xpos, g), m.geom_rbound()[g] + margin, &d.flexelem_aabb(m)[6 * eglobal..6 * eglobal + 6]) {
+            return;
+        }
+    }
+
+    // elements touching the geom's body are skipped
+    let b = m.geom_bodyid()[g];
+    let edata = elem_verts(m, f, e);
+    let bdata = &m.flex_vertbodyid()[m.flex_vertadr()[f] as usize..];
+    if edata.iter().any(|&v| b >= 0 && b == bdata[v as usize]) {
+        return;
+    }
+
+    let Some(con) = arena_contacts(d) else { return };
+    use mjtGeom_::*;
+    let (gpos, gmat, gsize) = (v3(xpos, g), v9(xmat, g), &size[3 * g..3 * g + 3]);
+    let num = if dim == 1 && (gtype == mjGEOM_SPHERE as i32 || gtype == mjGEOM_CAPSULE as i32 || gtype == mjGEOM_BOX as i32) {
+        let (pos, mat, csize) = make_capsule(m, d, f, edata);
+        if gtype == mjGEOM_SPHERE as i32 {
+            raw_sphere_capsule(con, margin, gpos, gmat, gsize, &pos, &mat, &csize)
+        } else if gtype == mjGEOM_CAPSULE as i32 {
+            raw_capsule_capsule(con, margin, gpos, gmat, gsize, &pos, &mat, &csize)
+        } else {
+            let n = raw_capsule_box(con, margin, &pos, &mat, &csize, gpos, gmat, gsize);
+            for c in con[..n.min(mjMAXCONPAIR)].iter_mut() {
+                for k in 0..3 {
+                    c.frame[k] *= -1.0;
+                }
+            }
+            n
+        }
+    } else if gtype == mjGEOM_HFIELD as i32 {
+        hfield_elem(m, d, con, g, f, e, margin)
+    } else if gtype == mjGEOM_SPHERE as i32 && dim == 2 {
+        let vx = &d.flexvert_xpos(m)[3 * m.flex_vertadr()[f] as usize..];
+        let (a, bb, c) = (edata[0] as usize, edata[1] as usize, edata[2] as usize);
+        raw_sphere_triangle(con, margin, gpos, size[3 * g], v3(vx, a), v3(vx, bb), v3(vx, c), m.flex_radius()[f])
+    } else {
+        convex_elem(m, d, con, g as i32, -1, -1, -1, f as i32, e as i32, margin)
+    };
+    let num = num.min(mjMAXCONPAIR);
+    if num == 0 {
+        reset_arena(d);
+        return;
+    }
+    let p = contact_param(m, g as i32, -1, -1, f as i32);
+    commit(m, d, &mut con[..num], ([g as i32, -1], [-1, f as i32], [-1, e as i32], [-1, -1]), &p, margin - p.gap);
+}
+
+use super::boxes::raw_capsule_box;
+
+/// Element `e1` of flex `f1` against element `e2` of flex `f2` (`mj_collideElems`).
+///
+/// # Safety
+/// As [`collide_plane_flex`].
+pub unsafe fn collide_elems(m: &mjModel, d: &mut mjData, f1: usize, e1: usize, f2: usize, e2: usize) {
+    // margins are ignored in self-collisions
+    let margin = if f1 == f2 {
+        0.0
+    } else {
+        let fmargin = m.flex_margin();
+        assign_margin(m, max(fmargin[f1], fmargin[f2]))
+    };
+    let elemadr = m.flex_elemadr();
+    let aabb = d.flexelem_aabb(m);
+    let a1 = 6 * (elemadr[f1] as usize + e1);
+    let a2 = 6 * (elemadr[f2] as usize + e2);
+    if filter_box(&aabb[a1..a1 + 6], &aabb[a2..a2 + 6], margin) {
+        return;
+    }
+    let dim = m.flex_dim();
+    let (dim1, dim2) = (dim[f1], dim[f2]);
+
+    // elements sharing a body are skipped
+    let (ed1, ed2) = (elem_verts(m, f1, e1), elem_verts(m, f2, e2));
+    let vb = m.flex_vertbodyid();
+    let vadr = m.flex_vertadr();
+    let (bd1, bd2) = (&vb[vadr[f1] as usize..], &vb[vadr[f2] as usize..]);
+    for &v1 in ed1 {
+        let b1 = bd1[v1 as usize];
+        if ed2.iter().any(|&v2| b1 >= 0 && b1 == bd2[v2 as usize]) {
+            return;
+        }
+    }
+
+    let Some(con) = arena_contacts(d) else { return };
+    let num = if dim1 == 1 && dim2 == 1 {
+        let (pos1, mat1, size1) = make_capsule(m, d, f1, ed1);
+        let (pos2, mat2, size2) = make_capsule(m, d, f2, ed2);
+        raw_capsule_capsule(con, margin, &pos1, &mat1, &size1, &pos2, &mat2, &size2)
+    } else {
+        convex_elem(m, d, con, -1, f1 as i32, e1 as i32, -1, f2 as i32, e2 as i32, margin)
+    };
+    let num = num.min(mjMAXCONPAIR);
+    if num == 0 {
+        reset_arena(d);
+        return;
+    }
+    let mut p = contact_param(m, -1, -1, f1 as i32, f2 as i32);
+    if f1 == f2 {
+        p.gap = 0.0;
+    }
+    let (fi1, fi2) = (f1 as i32, f2 as i32);
+    commit(m, d, &mut con[..num], ([-1, -1], [fi1, fi2], [e1 as i32, e2 as i32], [-1, -1]), &p, margin - p.gap);
+}
+
+/// Vertex `v` of flex `f` against its element `e`, without margin (`mj_collideElemVert`).
+///
+/// # Safety
+/// As [`collide_plane_flex`].
+pub unsafe fn collide_elem_vert(m: &mjModel, d: &mut mjData, f: usize, e: usize, v: usize) {
+    let margin = assign_margin(m, m.flex_margin()[f]);
+    let radius = m.flex_radius()[f];
+    let vxpos = d.flexvert_xpos(m);
+    let vadr = m.flex_vertadr()[f] as usize;
+    let vert = v3(vxpos, vadr + v);
+    let dim = m.flex_dim()[f];
+    let edata = elem_verts(m, f, e);
+
+    let a = 6 * (m.flex_elemadr()[f] as usize + e);
+    let aabb = &d.flexelem_aabb(m)[a..a + 6];
+    let rbound = margin + radius;
+    if aabb[0] - aabb[3] > vert[0] + rbound
+        || aabb[1] - aabb[4] > vert[1] + rbound
+        || aabb[2] - aabb[5] > vert[2] + rbound
+        || aabb[0] + aabb[3] < vert[0] - rbound
+        || aabb[1] + aabb[4] < vert[1] - rbound
+        || aabb[2] + aabb[5] < vert[2] - rbound
+    {
+        return;
+    }
+
+    let Some(con) = arena_contacts(d) else { return };
+    let num = if dim == 1 {
+        let (pos, mat, size) = make_capsule(m, d, f, edata);
+        let eye = [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0];
+        raw_sphere_capsule(con, 0.0, vert, &eye, &[radius], &pos, &mat, &size)
+    } else if dim == 2 {
+        let vx = &vxpos[3 * vadr..];
+        let (a, b, c) = (edata[0] as usize, edata[1] as usize, edata[2] as usize);
+        raw_sphere_triangle(con, 0.0, vert, radius, v3(vx, a), v3(vx, b), v3(vx, c), radius)
+    } else {
+        convex_elem(m, d, con, -1, f as i32, -1, v as i32, f as i32, e as i32, 0.0)
+    };
+    let num = num.min(mjMAXCONPAIR);
+    if num == 0 {
+        reset_arena(d);
+        return;
+    }
+    let p = contact_param(m, -1, -1, f as i32, f as i32);
+    let fi = f as i32;
+    commit(m, d, &mut con[..num], ([-1, -1], [fi, fi], [-1, e as i32], [v as i32, -1]), &p, 0.0);
+}
