@@ -4,10 +4,68 @@
 //! constraint-state update shared by the primal solvers and inverse dynamics.
 
 use crate::abi::*;
-use crate::engine::{disabled, enabled, is_sparse};
-use crate::math::blas;
+use crate::engine::sleep::sleep_state;
+use crate::engine::support::{body_chain, jac_dif_pair, jac_sum, merge_chain, merge_chain_simple};
+use crate::engine::{disabled, enabled, free, is_sparse, mark, stack_ints, stack_nums, v3, v4, v9};
+use crate::math::blas::{self, add3, add_scl, add_to_scl, add_to_scl3, dist3, mul_mat_mat, mul_mat_vec3, sub3};
+use crate::math::sparse;
+use crate::math::spatial::{mul_quat, mul_quat_axis, neg_quat, quat2vel};
 
+use mjtConstraintState_::*;
+use mjtConstraint_::*;
 use mjtDisableBit_::*;
+
+const EQUALITY: i32 = mjCNSTR_EQUALITY as i32;
+const FRICTION_DOF: i32 = mjCNSTR_FRICTION_DOF as i32;
+const FRICTION_TENDON: i32 = mjCNSTR_FRICTION_TENDON as i32;
+const LIMIT_JOINT: i32 = mjCNSTR_LIMIT_JOINT as i32;
+const LIMIT_TENDON: i32 = mjCNSTR_LIMIT_TENDON as i32;
+const FRICTIONLESS: i32 = mjCNSTR_CONTACT_FRICTIONLESS as i32;
+const PYRAMIDAL: i32 = mjCNSTR_CONTACT_PYRAMIDAL as i32;
+const ELLIPTIC: i32 = mjCNSTR_CONTACT_ELLIPTIC as i32;
+
+const EQ_CONNECT: i32 = mjtEq_::mjEQ_CONNECT as i32;
+const EQ_WELD: i32 = mjtEq_::mjEQ_WELD as i32;
+const EQ_JOINT: i32 = mjtEq_::mjEQ_JOINT as i32;
+const EQ_TENDON: i32 = mjtEq_::mjEQ_TENDON as i32;
+const EQ_FLEX: i32 = mjtEq_::mjEQ_FLEX as i32;
+
+const OBJ_BODY: i32 = mjtObj_::mjOBJ_BODY as i32;
+const OBJ_SITE: i32 = mjtObj_::mjOBJ_SITE as i32;
+const OBJ_JOINT: i32 = mjtObj_::mjOBJ_JOINT as i32;
+const OBJ_DOF: i32 = mjtObj_::mjOBJ_DOF as i32;
+const OBJ_EQUALITY: i32 = mjtObj_::mjOBJ_EQUALITY as i32;
+const ASLEEP: i32 = mjtSleepState_::mjS_ASLEEP as i32;
+
+/// Room for the bodies of one contact involving flex elements: at most 27 interpolation nodes
+/// (or 4 element vertices) per side.
+const MAXBODY: usize = 64;
+
+/// `mju_max`: `a` unless `b` is larger.
+#[inline(always)]
+fn mx(a: f64, b: f64) -> f64 {
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
+
+/// `mju_min`: `a` unless `b` is smaller.
+#[inline(always)]
+fn mn(a: f64, b: f64) -> f64 {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}
+
+/// Sleep filtering is on and some tree sleeps.
+#[inline]
+fn sleep_filter(m: &mjModel, d: &mjData) -> bool {
+    enabled(m, mjtEnableBit_::mjENBL_SLEEP) && (d.ntree_awake as i64) < m.ntree as i64
+}
 
 /// Clears the arena's constraint arrays: all efc pointers null, `nefc = nisland = 0`, contacts
 /// at the arena's start with no efc rows (upstream's `mj_clearEfc`).
@@ -21,54 +79,6 @@ pub(crate) unsafe fn clear_efc(m: &mjModel, d: &mut mjData) {
     }
 }
 
-/// Constraint assembly (`mj_makeConstraint`). Built for the cases with no constraint rows:
-/// everything disabled, or a model without active equalities, friction loss, limits or
-/// contacts.
-///
-/// # Safety
-/// As [`collision`].
-pub unsafe fn make_constraint(m: &mjModel, d: &mut mjData) {
-    d.ne = 0;
-    d.nf = 0;
-    d.nl = 0;
-    d.nefc = 0;
-    d.nJ = 0;
-    d.nA = 0;
-    if disabled(m, mjDSBL_CONSTRAINT) {
-        return;
-    }
-    let what = if !disabled(m, mjDSBL_EQUALITY) && d.eq_active(m).iter().any(|&a| a != 0) {
-        Some("equality constraints")
-    } else if !disabled(m, mjDSBL_FRICTIONLOSS)
-        && (m.dof_frictionloss().iter().any(|&f| f > 0.0) || m.tendon_frictionloss().iter().any(|&f| f > 0.0))
-    {
-        Some("friction loss")
-    } else if !disabled(m, mjDSBL_LIMIT)
-        && (m.jnt_limited().iter().any(|&l| l != 0) || m.tendon_limited().iter().any(|&l| l != 0))
-    {
-        Some("joint and tendon limits")
-    } else if d.ncon > 0 {
-        Some("contacts")
-    } else {
-        None
-    };
-    if let Some(what) = what {
-        crate::mjerror!(
-            "mj_makeConstraint",
-            "not supported yet: {} (run with mjDSBL_CONSTRAINT)",
-            what
-        );
-        return;
-    }
-    // no rows: the solver arrays still get their (mostly empty) places in the arena, as upstream
-    if !alloc_efc(m, d) {
-        return;
-    }
-    d.tendon_efcadr(m).fill(-1);
-    d.maxuse_con = d.maxuse_con.max(d.ncon as _);
-    d.maxuse_efc = d.maxuse_efc.max(d.nefc as _);
-}
-
 /// Places the solver arrays (`MJDATA_ARENA_POINTERS_SOLVER`) in the arena after the contacts,
 /// sized for the current `nefc`, `nJ`, `nA`. Reports `mjWARN_CNSTRFULL` and clears them when the
 /// arena is full (upstream's `arenaAllocEfc`).
@@ -77,9 +87,7 @@ unsafe fn alloc_efc(m: &mjModel, d: &mut mjData) -> bool {
     for (slot, bytes, align) in d.solver_arrays(m) {
         let p = crate::data::stack::arena_alloc(d, bytes, align);
         if p.is_null() {
-            crate::engine::warning(d, mjtWarning_::mjWARN_CNSTRFULL, d.narena as i32);
-            clear_efc(m, d);
-            d.parena = d.ncon as usize * core::mem::size_of::<mjContact>();
+            arena_full(m, d);
             return false;
         }
         *slot = p;
@@ -87,96 +95,16 @@ unsafe fn alloc_efc(m: &mjModel, d: &mut mjData) -> bool {
     true
 }
 
+/// Arena overflow while placing constraint arrays: warning, constraint arrays dropped.
+unsafe fn arena_full(m: &mjModel, d: &mut mjData) {
+    crate::engine::warning(d, mjtWarning_::mjWARN_CNSTRFULL, d.narena as i32);
+    clear_efc(m, d);
+    d.parena = d.ncon as usize * core::mem::size_of::<mjContact>();
+}
+
 /// True when the dual problem is solved (PGS or noslip; `mj_isDual`).
 pub fn is_dual(m: &mjModel) -> bool {
     m.opt.solver == mjtSolver_::mjSOL_PGS as i32 || m.opt.noslip_iterations > 0
-}
-
-/// Inverse inertia in constraint space (`mj_projectConstraint`): nothing without rows.
-///
-/// # Safety
-/// As [`collision`].
-pub unsafe fn project_constraint(m: &mjModel, d: &mut mjData) {
-    if d.nefc == 0 || !is_dual(m) {
-        return;
-    }
-    crate::mjerror!("mj_projectConstraint", "not supported yet: constraint projection");
-}
-
-/// Constraint velocities and reference accelerations (`mj_referenceConstraint`).
-///
-/// # Safety
-/// As [`collision`].
-pub unsafe fn reference_constraint(m: &mjModel, d: &mut mjData) {
-    mul_jac_vec(m, d, d.efc_vel(m), d.qvel(m));
-    let (kbip, vel, pos, margin) = (d.efc_KBIP(m), d.efc_vel(m), d.efc_pos(m), d.efc_margin(m));
-    for (i, aref) in d.efc_aref(m).iter_mut().enumerate() {
-        *aref = -kbip[4 * i + 1] * vel[i] - kbip[4 * i] * kbip[4 * i + 2] * (pos[i] - margin[i]);
-    }
-}
-
-/// `res = efc_J * vec` (`mj_mulJacVec`).
-///
-/// # Safety
-/// As [`collision`].
-pub unsafe fn mul_jac_vec(m: &mjModel, d: &mjData, res: &mut [f64], vec: &[f64]) {
-    let nefc = d.nefc as usize;
-    if nefc == 0 {
-        return;
-    }
-    if is_sparse(m) {
-        crate::math::sparse::mul_mat_vec_sparse(
-            res,
-            d.efc_J(m),
-            vec,
-            nefc,
-            d.efc_J_rownnz(m),
-            d.efc_J_rowadr(m),
-            d.efc_J_colind(m),
-            Some(d.efc_J_rowsuper(m)),
-        );
-    } else {
-        blas::mul_mat_vec(res, d.efc_J(m), vec, nefc, m.nv as usize);
-    }
-}
-
-/// `res = efc_J' * vec` (`mj_mulJacTVec`).
-///
-/// # Safety
-/// As [`collision`].
-pub unsafe fn mul_jac_t_vec(m: &mjModel, d: &mjData, res: &mut [f64], vec: &[f64]) {
-    let nefc = d.nefc as usize;
-    if nefc == 0 {
-        return;
-    }
-    if is_sparse(m) {
-        crate::math::sparse::mul_mat_t_vec_sparse(
-            res,
-            d.efc_J(m),
-            vec,
-            nefc,
-            m.nv as usize,
-            d.efc_J_rownnz(m),
-            d.efc_J_rowadr(m),
-            d.efc_J_colind(m),
-        );
-    } else {
-        blas::mul_mat_t_vec(res, d.efc_J(m), vec, nefc, m.nv as usize);
-    }
-}
-
-/// Constraint forces in inverse dynamics (`mj_invConstraint`): zero without rows.
-///
-/// # Safety
-/// As [`collision`].
-pub unsafe fn inv_constraint(m: &mjModel, d: &mut mjData) {
-    let t = crate::engine::timer_start();
-    if d.nefc == 0 {
-        blas::zero(d.qfrc_constraint(m));
-        crate::engine::timer_end(d, mjtTimer_::mjTIMER_CONSTRAINT, t);
-        return;
-    }
-    crate::mjerror!("mj_invConstraint", "not supported yet: inverse constraint forces");
 }
 
 /// Appends a contact to `d.contact` in the arena (`mj_addContact`); false with
@@ -228,35 +156,1994 @@ pub fn assign_margin(m: &mjModel, source: f64) -> f64 {
     }
 }
 
+//------------------------------------ flex contact bodies -----------------------------------------
+
+/// Vertices of element `e` of flex `f` (global vertex ids in `body`) with normalised
+/// inverse-distance weights to `point`; the vertex `v` (local id) is dropped when it belongs to
+/// the element. Returns the count (`mj_elemBodyWeight`).
+#[allow(clippy::too_many_arguments)]
+unsafe fn elem_body_weight(
+    m: &mjModel, d: &mjData, f: usize, e: i32, v: i32, point: &[f64; 3], body: &mut [i32], weight: &mut [f64],
+) -> usize {
+    let dim = m.flex_dim()[f] as usize;
+    let adr = m.flex_elemdataadr()[f] as usize + e as usize * (dim + 1);
+    let edata = &m.flex_elem()[adr..adr + dim + 1];
+    let vadr = m.flex_vertadr()[f];
+    let xpos = d.flexvert_xpos(m);
+
+    let mut found = None;
+    for (i, &ev) in edata.iter().enumerate() {
+        let dist = dist3(point, v3(xpos, (vadr + ev) as usize));
+        weight[i] = 1.0 / mx(mjMINVAL, dist);
+        body[i] = vadr + ev;
+        if ev == v {
+            found = Some(i);
+        }
+    }
+
+    let mut n = dim + 1;
+    if let Some(k) = found {
+        for j in k..dim {
+            weight[j] = weight[j + 1];
+            body[j] = body[j + 1];
+        }
+        n -= 1;
+    }
+
+    let s = blas::sum(&weight[..n]);
+    if s < mjMINVAL {
+        crate::mjerror!("mj_elemBodyWeight", "element body weight sum < mjMINVAL");
+    }
+    blas::scl_inplace(&mut weight[..n], 1.0 / s);
+    n
+}
+
+/// Nodes of interpolated flex `f` whose basis weight at the weighted vertex combination is not
+/// negligible: their bodies in `body`, weights in `bweight` (`mj_vertBodyWeight`).
+fn vert_body_weight(
+    m: &mjModel, f: usize, v: &[i32], body: &mut [i32], mut bweight: Option<&mut [f64]>, vweight: &[f64],
+) -> usize {
+    if v.is_empty() {
+        return 0;
+    }
+    let vert0 = m.flex_vert0();
+    let mut coord = [0.0; 3];
+    for (&vi, &w) in v.iter().zip(vweight) {
+        add_to_scl3(&mut coord, v3(vert0, vi as usize), w);
+    }
+    let start = m.flex_nodeadr()[f] as usize;
+    let end = start + m.flex_nodenum()[f] as usize;
+    let order = m.flex_interp()[f];
+    let nodebody = m.flex_nodebodyid();
+    let mut nb = 0;
+    for i in start..end {
+        let w = crate::math::misc::eval_basis(&coord, (i - start) as i32, order);
+        if w < 1e-5 {
+            continue;
+        }
+        if let Some(bw) = bweight.as_deref_mut() {
+            bw[nb] = w;
+        }
+        body[nb] = nodebody[i];
+        nb += 1;
+    }
+    nb
+}
+
+/// True when contact side `side` is a geom or a vertex of a non-interpolated flex (one body).
+#[inline]
+fn single_body(m: &mjModel, con: &mjContact, side: usize) -> bool {
+    con.geom[side] >= 0 || (con.vert[side] >= 0 && m.flex_interp()[con.flex[side] as usize] == 0)
+}
+
+/// Body of a single-body contact side.
+#[inline]
+fn side_body(m: &mjModel, con: &mjContact, side: usize) -> usize {
+    if con.geom[side] >= 0 {
+        m.geom_bodyid()[con.geom[side] as usize] as usize
+    } else {
+        let f = con.flex[side] as usize;
+        m.flex_vertbodyid()[(m.flex_vertadr()[f] + con.vert[side]) as usize] as usize
+    }
+}
+
+/// Bodies and weights of one flex side of a contact (vertex or element), as the Jacobian and
+/// diagonal approximation use them; `sign` multiplies the vertex weights. Returns the count.
+#[allow(clippy::too_many_arguments)]
+unsafe fn flex_side_bodies(
+    m: &mjModel, d: &mjData, con: &mjContact, side: usize, sign: f64, bid: &mut [i32], bweight: &mut [f64],
+) -> usize {
+    let f = con.flex[side] as usize;
+    let mut vid = [0i32; 4];
+    let mut vw = [0.0; 4];
+    let nw = if con.vert[side] >= 0 {
+        vid[0] = m.flex_vertadr()[f] + con.vert[side];
+        vw[0] = sign;
+        1
+    } else {
+        let n = elem_body_weight(m, d, f, con.elem[side], con.vert[1 - side], &con.pos, &mut vid, &mut vw);
+        if sign < 0.0 {
+            for w in &mut vw[..n] {
+                *w = -*w;
+            }
+        }
+        n
+    };
+    if m.flex_interp()[f] == 0 {
+        let vb = m.flex_vertbodyid();
+        for k in 0..nw {
+            bid[k] = vb[vid[k] as usize];
+            bweight[k] = vw[k];
+        }
+        nw
+    } else {
+        vert_body_weight(m, f, &vid[..nw], bid, Some(bweight), &vw[..nw])
+    }
+}
+
+//------------------------------------ row storage -------------------------------------------------
+
+/// The solver arrays being filled by the instantiation pass, sized as allocated, with the row
+/// counters.
+struct Rows<'a> {
+    nv: usize,
+    sparse: bool,
+    j: &'a mut [f64],
+    rownnz: &'a mut [i32],
+    rowadr: &'a mut [i32],
+    colind: &'a mut [i32],
+    pos: &'a mut [f64],
+    margin: &'a mut [f64],
+    floss: &'a mut [f64],
+    typ: &'a mut [i32],
+    id: &'a mut [i32],
+    n: usize,
+    ne: usize,
+    nf: usize,
+    nl: usize,
+}
+
+impl Rows<'_> {
+    /// Views of the arrays just allocated for `d.nefc` rows and `d.nJ` Jacobian entries.
+    unsafe fn new(m: &mjModel, d: &mjData) -> Self {
+        Rows {
+            nv: m.nv as usize,
+            sparse: is_sparse(m),
+            j: d.efc_J(m),
+            rownnz: d.efc_J_rownnz(m),
+            rowadr: d.efc_J_rowadr(m),
+            colind: d.efc_J_colind(m),
+            pos: d.efc_pos(m),
+            margin: d.efc_margin(m),
+            floss: d.efc_frictionloss(m),
+            typ: d.efc_type(m),
+            id: d.efc_id(m),
+            n: 0,
+            ne: 0,
+            nf: 0,
+            nl: 0,
+        }
+    }
+
+    /// Appends `size` rows of type `typ` for object `id` (`mj_addConstraint`). The Jacobian is
+    /// `size` dense rows of nv, or in sparse mode `size` rows of `nvj` values over the dofs
+    /// `chain`. Rows other than contacts whose Jacobian is all zero are skipped.
+    #[allow(clippy::too_many_arguments)]
+    fn add(
+        &mut self, jac: &[f64], pos: Option<&[f64]>, margin: Option<&[f64]>, floss: f64, size: usize, typ: i32,
+        id: usize, nvj: i32, chain: Option<&[i32]>,
+    ) {
+        let n = self.n;
+        let contact = typ == FRICTIONLESS || typ == PYRAMIDAL || typ == ELLIPTIC;
+        let cap = self.typ.len();
+
+        if !self.sparse {
+            let len = size * self.nv;
+            if !contact && jac[..len].iter().all(|&x| x == 0.0) {
+                return;
+            }
+            if n + size > cap {
+                crate::mjerror!("mj_makeConstraint", "nefc under-allocation: found nefc={} but allocated only {}", n + size, cap);
+                return;
+            }
+            self.j[n * self.nv..n * self.nv + len].copy_from_slice(&jac[..len]);
+        } else {
+            let nvj = nvj.max(0) as usize;
+            if nvj == 0 && !contact {
+                return;
+            }
+            let chain = match chain {
+                Some(c) => c,
+                None if nvj > 0 => {
+                    crate::mjerror!("mj_addConstraint", "called with dense arguments");
+                    return;
+                }
+                None => &[],
+            };
+            if n + size > cap {
+                crate::mjerror!("mj_makeConstraint", "nefc mis-allocation: found nefc={} but allocated {}", n + size, cap);
+                return;
+            }
+            for i in 0..size {
+                let r = n + i;
+                let adr = if r > 0 { (self.rowadr[r - 1] + self.rownnz[r - 1]) as usize } else { 0 };
+                if adr + nvj > self.j.len() {
+                    crate::mjerror!(
+                        "mj_makeConstraint",
+                        "constraint Jacobian mis-allocation: found nJ={} but allocated {}",
+                        adr + nvj,
+                        self.j.len()
+                    );
+                    return;
+                }
+                self.rowadr[r] = adr as i32;
+                self.rownnz[r] = nvj as i32;
+                if nvj > 0 {
+                    self.colind[adr..adr + nvj].copy_from_slice(&chain[..nvj]);
+                    self.j[adr..adr + nvj].copy_from_slice(&jac[i * nvj..(i + 1) * nvj]);
+                }
+            }
+        }
+
+        for i in 0..size {
+            self.pos[n + i] = pos.map_or(0.0, |p| p[i]);
+            self.margin[n + i] = margin.map_or(0.0, |p| p[i]);
+            self.floss[n + i] = floss;
+            self.typ[n + i] = typ;
+            self.id[n + i] = id as i32;
+        }
+        self.n += size;
+        match typ {
+            EQUALITY => self.ne += size,
+            FRICTION_DOF | FRICTION_TENDON => self.nf += size,
+            LIMIT_JOINT | LIMIT_TENDON => self.nl += size,
+            _ => {}
+        }
+    }
+}
+
+/// `res = efc_J * vec` (`mj_mulJacVec`).
+///
+/// # Safety
+/// As [`add_contact`].
+pub unsafe fn mul_jac_vec(m: &mjModel, d: &mjData, res: &mut [f64], vec: &[f64]) {
+    let nefc = d.nefc as usize;
+    if nefc == 0 {
+        return;
+    }
+    if is_sparse(m) {
+        sparse::mul_mat_vec_sparse(
+            res,
+            d.efc_J(m),
+            vec,
+            nefc,
+            d.efc_J_rownnz(m),
+            d.efc_J_rowadr(m),
+            d.efc_J_colind(m),
+            Some(d.efc_J_rowsuper(m)),
+        );
+    } else {
+        blas::mul_mat_vec(res, d.efc_J(m), vec, nefc, m.nv as usize);
+    }
+}
+
+/// `res = efc_J' * vec` (`mj_mulJacTVec`).
+///
+/// # Safety
+/// As [`add_contact`].
+pub unsafe fn mul_jac_t_vec(m: &mjModel, d: &mjData, res: &mut [f64], vec: &[f64]) {
+    let nefc = d.nefc as usize;
+    if nefc == 0 {
+        return;
+    }
+    if is_sparse(m) {
+        sparse::mul_mat_t_vec_sparse(
+            res,
+            d.efc_J(m),
+            vec,
+            nefc,
+            m.nv as usize,
+            d.efc_J_rownnz(m),
+            d.efc_J_rowadr(m),
+            d.efc_J_colind(m),
+        );
+    } else {
+        blas::mul_mat_t_vec(res, d.efc_J(m), vec, nefc, m.nv as usize);
+    }
+}
+
+//------------------------------------ instantiation -----------------------------------------------
+
+/// Rows of the active equality constraints (`mj_instantiateEquality`).
+unsafe fn instantiate_equality(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
+    if disabled(m, mjDSBL_EQUALITY) || m.nemax == 0 {
+        return;
+    }
+    let (nv, sp) = (m.nv as usize, rows.sparse);
+    let filter = sleep_filter(m, d);
+
+    mark(d);
+    let jac0 = stack_nums(d, 6 * nv);
+    let jac1 = stack_nums(d, 6 * nv);
+    let jacdif = stack_nums(d, 6 * nv);
+    let (chain, chain2, buf_ind, sparse_buf): (&mut [i32], &mut [i32], &mut [i32], &mut [f64]) = if sp {
+        let c = stack_ints(d, nv);
+        let c2 = stack_ints(d, nv);
+        let bi = stack_ints(d, nv);
+        (c, c2, bi, stack_nums(d, nv))
+    } else {
+        (&mut [], &mut [], &mut [], &mut [])
+    };
+
+    let (eq_type, eq_objtype, obj1, obj2, eq_data) = (m.eq_type(), m.eq_objtype(), m.eq_obj1id(), m.eq_obj2id(), m.eq_data());
+    let (site_bodyid, site_quat) = (m.site_bodyid(), m.site_quat());
+    let (xpos, xmat, xquat, site_xpos) = (d.xpos(m), d.xmat(m), d.xquat(m), d.site_xpos(m));
+    let (qpos, qpos0, jnt_qposadr, jnt_dofadr) = (d.qpos(m), m.qpos0(), m.jnt_qposadr(), m.jnt_dofadr());
+    let (ten_length, ten_length0) = (d.ten_length(m), m.tendon_length0());
+    let (ten_j, ten_nnz, ten_adr, ten_ind) = (d.ten_J(m), d.ten_J_rownnz(m), d.ten_J_rowadr(m), d.ten_J_colind(m));
+    let tendon_efcadr = d.tendon_efcadr(m);
+    let active = d.eq_active(m);
+
+    for i in 0..m.neq as usize {
+        if active[i] == 0 {
+            continue;
+        }
+        if filter && sleep_state(m, d, OBJ_EQUALITY, i as i32) == ASLEEP {
+            continue;
+        }
+
+        let data = &eq_data[mjNEQDATA * i..mjNEQDATA * (i + 1)];
+        let id = [obj1[i], obj2[i]];
+        let mut cpos = [0.0; 6];
+        let mut size = 0;
+        let mut nvj = 0usize;
+
+        match eq_type[i] {
+            t @ (EQ_CONNECT | EQ_WELD) => {
+                let weld = t == EQ_WELD;
+                let body_sem = eq_objtype[i] == OBJ_BODY;
+                let mut pos = [[0.0; 3]; 2];
+                let mut bid = [0usize; 2];
+                for j in 0..2 {
+                    let k = id[j] as usize;
+                    if body_sem {
+                        let anchor = v3(data, if weld { 1 - j } else { j });
+                        pos[j] = add3(&mul_mat_vec3(v9(xmat, k), anchor), v3(xpos, k));
+                        bid[j] = k;
+                    } else {
+                        pos[j] = *v3(site_xpos, k);
+                        bid[j] = site_bodyid[k] as usize;
+                    }
+                }
+                cpos[..3].copy_from_slice(&sub3(&pos[0], &pos[1]));
+
+                if !weld {
+                    nvj = jac_dif_pair(
+                        m, d, chain, bid[1], bid[0], &pos[1], &pos[0],
+                        Some(&mut *jac1), Some(&mut *jac0), Some(&mut *jacdif), None, None, None,
+                    );
+                    jac0[..3 * nvj].copy_from_slice(&jacdif[..3 * nvj]);
+                    size = 3;
+                } else {
+                    let torquescale = data[10];
+                    {
+                        let (j1p, j1r) = jac1.split_at_mut(3 * nv);
+                        let (j0p, j0r) = jac0.split_at_mut(3 * nv);
+                        let (dp, dr) = jacdif.split_at_mut(3 * nv);
+                        nvj = jac_dif_pair(
+                            m, d, chain, bid[1], bid[0], &pos[1], &pos[0],
+                            Some(j1p), Some(j0p), Some(dp), Some(j1r), Some(j0r), Some(dr),
+                        );
+                    }
+                    jac0[..3 * nvj].copy_from_slice(&jacdif[..3 * nvj]);
+                    jac0[3 * nvj..6 * nvj].copy_from_slice(&jacdif[3 * nv..3 * nv + 3 * nvj]);
+
+                    // orientation error: neg(q1) * q0 * relpose, axis part
+                    let (quat, quat1) = if body_sem {
+                        let relpose = [data[6], data[7], data[8], data[9]];
+                        (mul_quat(v4(xquat, id[0] as usize), &relpose), neg_quat(v4(xquat, id[1] as usize)))
+                    } else {
+                        let q0 = mul_quat(v4(xquat, bid[0]), v4(site_quat, id[0] as usize));
+                        let q1 = mul_quat(v4(xquat, bid[1]), v4(site_quat, id[1] as usize));
+                        (q0, neg_quat(&q1))
+                    };
+                    let quat2 = mul_quat(&quat1, &quat);
+                    for k in 0..3 {
+                        cpos[3 + k] = quat2[1 + k] * torquescale;
+                    }
+
+                    // rotational Jacobian: 0.5 * neg(q1) * (jac0 - jac1) * q0 * relpose
+                    for j in 0..nvj {
+                        let axis = [jac0[3 * nvj + j], jac0[4 * nvj + j], jac0[5 * nvj + j]];
+                        let q3 = mul_quat(&mul_quat_axis(&quat1, &axis), &quat);
+                        jac0[3 * nvj + j] = 0.5 * q3[1];
+                        jac0[4 * nvj + j] = 0.5 * q3[2];
+                        jac0[5 * nvj + j] = 0.5 * q3[3];
+                    }
+                    blas::scl_inplace(&mut jac0[3 * nvj..6 * nvj], torquescale);
+                    size = 6;
+                }
+            }
+
+            t @ (EQ_JOINT | EQ_TENDON) => {
+                let joint = t == EQ_JOINT;
+                let two = id[1] >= 0;
+                let mut val = [0.0; 2];
+                let mut refv = [0.0; 2];
+                let mut nv2 = 0usize;
+                for j in 0..1 + two as usize {
+                    let k = id[j] as usize;
+                    let (jac_j, chain_j): (&mut [f64], &mut [i32]) =
+                        if j == 0 { (&mut *jac0, &mut *chain) } else { (&mut *jac1, &mut *chain2) };
+                    let cnt;
+                    if joint {
+                        let qadr = jnt_qposadr[k] as usize;
+                        val[j] = qpos[qadr];
+                        refv[j] = qpos0[qadr];
+                        let dof = jnt_dofadr[k];
+                        if sp {
+                            chain_j[0] = dof;
+                            jac_j[0] = 1.0;
+                            cnt = 1;
+                        } else {
+                            jac_j[..nv].fill(0.0);
+                            jac_j[dof as usize] = 1.0;
+                            cnt = 0;
+                        }
+                    } else {
+                        val[j] = ten_length[k];
+                        refv[j] = ten_length0[k];
+                        if tendon_efcadr[k] == -1 {
+                            tendon_efcadr[k] = i as i32;
+                        }
+                        if sp {
+                            let (nnz, adr) = (ten_nnz[k] as usize, ten_adr[k] as usize);
+                            chain_j[..nnz].copy_from_slice(&ten_ind[adr..adr + nnz]);
+                            jac_j[..nnz].copy_from_slice(&ten_j[adr..adr + nnz]);
+                            cnt = nnz;
+                        } else {
+                            jac_j[..nv].copy_from_slice(&ten_j[k * nv..k * nv + nv]);
+                            cnt = 0;
+                        }
+                    }
+                    if j == 0 {
+                        nvj = cnt;
+                    } else {
+                        nv2 = cnt;
+                    }
+                }
+
+                if two {
+                    let dif = val[1] - refv[1];
+                    cpos[0] = val[0] - refv[0] - data[0]
+                        - (data[1] * dif + data[2] * dif * dif + data[3] * dif * dif * dif + data[4] * dif * dif * dif * dif);
+                    let deriv = data[1] + 2.0 * data[2] * dif + 3.0 * data[3] * dif * dif + 4.0 * data[4] * dif * dif * dif;
+                    if sp {
+                        nvj = sparse::combine_sparse(jac0, jac1, 1.0, -deriv, nvj, nv2, chain, chain2, sparse_buf, buf_ind);
+                    } else {
+                        add_to_scl(&mut jac0[..nv], &jac1[..nv], -deriv);
+                    }
+                } else {
+                    cpos[0] = val[0] - refv[0] - data[0];
+                }
+                size = 1;
+            }
+
+            EQ_FLEX => {
+                let f = id[0] as usize;
+                let start = m.flex_edgeadr()[f] as usize;
+                let end = start + m.flex_edgenum()[f] as usize;
+                let (rigid, len0) = (m.flexedge_rigid(), m.flexedge_length0());
+                let (len, fj) = (d.flexedge_length(m), d.flexedge_J(m));
+                let (fnnz, fadr, find) = (d.flexedge_J_rownnz(m), d.flexedge_J_rowadr(m), d.flexedge_J_colind(m));
+                for e in start..end {
+                    if rigid[e] != 0 {
+                        continue;
+                    }
+                    let c = [len[e] - len0[e]];
+                    if sp {
+                        let adr = fadr[e] as usize;
+                        rows.add(&fj[adr..], Some(&c), None, 0.0, 1, EQUALITY, i, fnnz[e], Some(&find[adr..]));
+                    } else {
+                        rows.add(&fj[e * nv..], Some(&c), None, 0.0, 1, EQUALITY, i, 0, None);
+                    }
+                }
+            }
+
+            t => {
+                crate::mjerror!("mj_instantiateEquality", "invalid equality constraint type {}", t);
+            }
+        }
+
+        if size > 0 {
+            let (n, c) = if sp { (nvj as i32, Some(&chain[..])) } else { (0, None) };
+            rows.add(jac0, Some(&cpos[..size]), None, 0.0, size, EQUALITY, i, n, c);
+        }
+    }
+
+    free(d);
+}
+
+/// Friction-loss rows of dofs and tendons (`mj_instantiateFriction`).
+unsafe fn instantiate_friction(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
+    if disabled(m, mjDSBL_FRICTIONLOSS) {
+        return;
+    }
+    let (nv, sp) = (m.nv as usize, rows.sparse);
+    let filter = sleep_filter(m, d);
+
+    mark(d);
+    let jac = stack_nums(d, nv);
+
+    let floss = m.dof_frictionloss();
+    for i in 0..nv {
+        if floss[i] == 0.0 {
+            continue;
+        }
+        if filter && sleep_state(m, d, OBJ_DOF, i as i32) == ASLEEP {
+            continue;
+        }
+        if sp {
+            jac[0] = 1.0;
+            rows.add(jac, None, None, floss[i], 1, FRICTION_DOF, i, 1, Some(&[i as i32]));
+        } else {
+            jac.fill(0.0);
+            jac[i] = 1.0;
+            rows.add(jac, None, None, floss[i], 1, FRICTION_DOF, i, 0, None);
+        }
+    }
+
+    let tfloss = m.tendon_frictionloss();
+    let (ten_j, ten_nnz, ten_adr, ten_ind) = (d.ten_J(m), d.ten_J_rownnz(m), d.ten_J_rowadr(m), d.ten_J_colind(m));
+    let tendon_efcadr = d.tendon_efcadr(m);
+    for i in 0..m.ntendon as usize {
+        if tfloss[i] > 0.0 {
+            let efcadr = rows.n as i32;
+            if sp {
+                let adr = ten_adr[i] as usize;
+                rows.add(&ten_j[adr..], None, None, tfloss[i], 1, FRICTION_TENDON, i, ten_nnz[i], Some(&ten_ind[adr..]));
+            } else {
+                rows.add(&ten_j[i * nv..], None, None, tfloss[i], 1, FRICTION_TENDON, i, 0, None);
+            }
+            if tendon_efcadr[i] == -1 {
+                tendon_efcadr[i] = efcadr;
+            }
+        }
+    }
+
+    free(d);
+}
+
+/// Rotation angle of the (normalised) ball-joint quaternion at `qpos[adr..adr+4]` and its unit
+/// axis.
+#[inline]
+fn ball_angle(qpos: &[f64], adr: usize) -> (f64, [f64; 3]) {
+    let mut quat = [qpos[adr], qpos[adr + 1], qpos[adr + 2], qpos[adr + 3]];
+    blas::normalize4(&mut quat);
+    let mut axis = quat2vel(&quat, 1.0);
+    let value = blas::normalize3(&mut axis);
+    (value, axis)
+}
+
+/// Joint and tendon limit rows (`mj_instantiateLimit`).
+unsafe fn instantiate_limit(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
+    if disabled(m, mjDSBL_LIMIT) {
+        return;
+    }
+    let (nv, sp) = (m.nv as usize, rows.sparse);
+    let filter = sleep_filter(m, d);
+
+    mark(d);
+    let jac = stack_nums(d, nv);
+
+    let (limited, jtype, range, jmargin) = (m.jnt_limited(), m.jnt_type(), m.jnt_range(), m.jnt_margin());
+    let (qadr, dadr) = (m.jnt_qposadr(), m.jnt_dofadr());
+    let qpos = d.qpos(m);
+    for i in 0..m.njnt as usize {
+        if limited[i] == 0 {
+            continue;
+        }
+        if filter && sleep_state(m, d, OBJ_JOINT, i as i32) == ASLEEP {
+            continue;
+        }
+        let margin = [jmargin[i]];
+        let t = jtype[i];
+        if t == mjtJoint_::mjJNT_SLIDE as i32 || t == mjtJoint_::mjJNT_HINGE as i32 {
+            let value = qpos[qadr[i] as usize];
+            for side in [-1.0f64, 1.0] {
+                let dist = [side * (range[2 * i + (side > 0.0) as usize] - value)];
+                if dist[0] < margin[0] {
+                    if sp {
+                        jac[0] = -side;
+                        rows.add(jac, Some(&dist), Some(&margin), 0.0, 1, LIMIT_JOINT, i, 1, Some(&dadr[i..i + 1]));
+                    } else {
+                        jac.fill(0.0);
+                        jac[dadr[i] as usize] = -side;
+                        rows.add(jac, Some(&dist), Some(&margin), 0.0, 1, LIMIT_JOINT, i, 0, None);
+                    }
+                }
+            }
+        } else if t == mjtJoint_::mjJNT_BALL as i32 {
+            let (value, axis) = ball_angle(qpos, qadr[i] as usize);
+            let dist = [mx(range[2 * i], range[2 * i + 1]) - value];
+            if dist[0] < margin[0] {
+                let dof = dadr[i] as usize;
+                if sp {
+                    let chain = [dadr[i], dadr[i] + 1, dadr[i] + 2];
+                    jac[..3].copy_from_slice(&[-axis[0], -axis[1], -axis[2]]);
+                    rows.add(jac, Some(&dist), Some(&margin), 0.0, 1, LIMIT_JOINT, i, 3, Some(&chain));
+                } else {
+                    jac.fill(0.0);
+                    jac[dof..dof + 3].copy_from_slice(&[-axis[0], -axis[1], -axis[2]]);
+                    rows.add(jac, Some(&dist), Some(&margin), 0.0, 1, LIMIT_JOINT, i, 0, None);
+                }
+            }
+        }
+    }
+
+    let (tlimited, trange, tmargin, ten_length) = (m.tendon_limited(), m.tendon_range(), m.tendon_margin(), d.ten_length(m));
+    let (ten_j, ten_nnz, ten_adr, ten_ind) = (d.ten_J(m), d.ten_J_rownnz(m), d.ten_J_rowadr(m), d.ten_J_colind(m));
+    let tendon_efcadr = d.tendon_efcadr(m);
+    for i in 0..m.ntendon as usize {
+        if tlimited[i] == 0 {
+            continue;
+        }
+        let value = ten_length[i];
+        let margin = [tmargin[i]];
+        for side in [-1.0f64, 1.0] {
+            let dist = [side * (trange[2 * i + (side > 0.0) as usize] - value)];
+            if dist[0] < margin[0] {
+                let efcadr = rows.n as i32;
+                if sp {
+                    let (nnz, adr) = (ten_nnz[i] as usize, ten_adr[i] as usize);
+                    blas::scl(&mut jac[..nnz], &ten_j[adr..adr + nnz], -side);
+                    rows.add(jac, Some(&dist), Some(&margin), 0.0, 1, LIMIT_TENDON, i, nnz as i32, Some(&ten_ind[adr..]));
+                } else {
+                    blas::scl(&mut jac[..nv], &ten_j[i * nv..i * nv + nv], -side);
+                    rows.add(jac, Some(&dist), Some(&margin), 0.0, 1, LIMIT_TENDON, i, 0, None);
+                }
+                if tendon_efcadr[i] == -1 {
+                    tendon_efcadr[i] = efcadr;
+                }
+            }
+        }
+    }
+
+    free(d);
+}
+
+/// Scratch of the contact Jacobian.
+struct ContactScratch<'a> {
+    jacdif: &'a mut [f64],
+    jac1p: &'a mut [f64],
+    jac2p: &'a mut [f64],
+    jac1r: &'a mut [f64],
+    jac2r: &'a mut [f64],
+    chain: &'a mut [i32],
+}
+
+/// Jacobian difference (side 1 minus side 0) at the contact point, translational rows in
+/// `jacdif[..3*NV]` and, for `dim > 3`, rotational rows from `jacdif[3*nv]`; returns the number
+/// of columns NV (`mj_contactJacobian`).
+unsafe fn contact_jacobian(m: &mjModel, d: &mut mjData, con: &mjContact, dim: usize, s: &mut ContactScratch) -> usize {
+    let nv = m.nv as usize;
+    if single_body(m, con, 0) && single_body(m, con, 1) {
+        let (b0, b1) = (side_body(m, con, 0), side_body(m, con, 1));
+        let (dp, dr) = s.jacdif.split_at_mut(3 * nv);
+        if dim > 3 {
+            jac_dif_pair(
+                m, d, s.chain, b0, b1, &con.pos, &con.pos,
+                Some(&mut *s.jac1p), Some(&mut *s.jac2p), Some(dp), Some(&mut *s.jac1r), Some(&mut *s.jac2r), Some(dr),
+            )
+        } else {
+            jac_dif_pair(
+                m, d, s.chain, b0, b1, &con.pos, &con.pos,
+                Some(&mut *s.jac1p), Some(&mut *s.jac2p), Some(dp), None, None, None,
+            )
+        }
+    } else {
+        let mut bid = [0i32; MAXBODY];
+        let mut bw = [0.0f64; MAXBODY];
+        let mut nb = 0;
+        for side in 0..2 {
+            let sign = if side == 1 { 1.0 } else { -1.0 };
+            if con.geom[side] >= 0 {
+                bid[nb] = m.geom_bodyid()[con.geom[side] as usize];
+                bw[nb] = sign;
+                nb += 1;
+            } else {
+                nb += flex_side_bodies(m, d, con, side, sign, &mut bid[nb..], &mut bw[nb..]);
+            }
+        }
+        jac_sum(m, d, s.chain, &bid[..nb], &bw[..nb], &con.pos, s.jacdif, dim > 3)
+    }
+}
+
+/// Contact rows: frictionless, pyramidal or elliptic (`mj_instantiateContact`).
+unsafe fn instantiate_contact(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
+    let ncon = d.ncon as usize;
+    let nv = m.nv as usize;
+    if disabled(m, mjDSBL_CONTACT) || ncon == 0 || nv == 0 {
+        return;
+    }
+    let sp = rows.sparse;
+    let pyramid = m.opt.cone == mjtCone_::mjCONE_PYRAMIDAL as i32;
+
+    mark(d);
+    let jac = stack_nums(d, 6 * nv);
+    let mut s = ContactScratch {
+        jacdif: stack_nums(d, 6 * nv),
+        jac1p: stack_nums(d, 3 * nv),
+        jac2p: stack_nums(d, 3 * nv),
+        jac1r: stack_nums(d, 3 * nv),
+        jac2r: stack_nums(d, 3 * nv),
+        chain: if sp { stack_ints(d, nv) } else { &mut [] },
+    };
+
+    let contacts = d.contact(m);
+    for i in 0..ncon {
+        if contacts[i].exclude != 0 {
+            continue;
+        }
+        let dim = contacts[i].dim as usize;
+        contacts[i].efc_address = rows.n as i32;
+        let nvj = contact_jacobian(m, d, &contacts[i], dim, &mut s);
+        if nvj == 0 {
+            contacts[i].efc_address = -1;
+            contacts[i].exclude = 3;
+            continue;
+        }
+        let con = &contacts[i];
+
+        // rotate the differences into the contact frame
+        mul_mat_mat(jac, &con.frame, &s.jacdif[..3 * nvj], if dim > 1 { 3 } else { 1 }, 3, nvj);
+        if dim > 3 {
+            mul_mat_mat(&mut jac[3 * nvj..], &con.frame, &s.jacdif[3 * nv..3 * nv + 3 * nvj], dim - 3, 3, nvj);
+        }
+        let (n, chain) = if sp { (nvj as i32, Some(&s.chain[..])) } else { (0, None) };
+
+        if dim == 1 {
+            rows.add(jac, Some(&[con.dist]), Some(&[con.includemargin]), 0.0, 1, FRICTIONLESS, i, n, chain);
+        } else if pyramid {
+            let cpos = [con.dist; 2];
+            let cmargin = [con.includemargin; 2];
+            for k in 1..dim {
+                let fr = con.friction[k - 1];
+                let (e0, e1) = s.jacdif.split_at_mut(nvj);
+                add_scl(e0, &jac[..nvj], &jac[k * nvj..(k + 1) * nvj], fr);
+                add_scl(&mut e1[..nvj], &jac[..nvj], &jac[k * nvj..(k + 1) * nvj], -fr);
+                rows.add(s.jacdif, Some(&cpos), Some(&cmargin), 0.0, 2, PYRAMIDAL, i, n, chain);
+            }
+        } else {
+            let mut cpos = [0.0; 6];
+            let mut cmargin = [0.0; 6];
+            cpos[0] = con.dist;
+            cmargin[0] = con.includemargin;
+            rows.add(jac, Some(&cpos[..dim]), Some(&cmargin[..dim]), 0.0, dim, ELLIPTIC, i, n, chain);
+        }
+    }
+
+    free(d);
+}
+
+//------------------------------------ constraint parameters ---------------------------------------
+
+/// Approximate inverse inertia of each row from the model's invweight0 (`mj_diagApprox`).
+unsafe fn diag_approx(m: &mjModel, d: &mut mjData) {
+    let nefc = d.nefc as usize;
+    let (typ, ids, da) = (d.efc_type(m), d.efc_id(m), d.efc_diagApprox(m));
+    let contacts = d.contact(m);
+    let (bw0, dw0, tw0) = (m.body_invweight0(), m.dof_invweight0(), m.tendon_invweight0());
+    let (eq_type, eq_objtype, obj1, obj2) = (m.eq_type(), m.eq_objtype(), m.eq_obj1id(), m.eq_obj2id());
+    let (site_bodyid, jnt_dofadr) = (m.site_bodyid(), m.jnt_dofadr());
+
+    let mut weldcnt = 0;
+    let mut i = 0;
+    while i < nefc {
+        let id = ids[i] as usize;
+        match typ[i] {
+            EQUALITY => match eq_type[id] {
+                t @ (EQ_CONNECT | EQ_WELD) => {
+                    let (mut b1, mut b2) = (obj1[id] as usize, obj2[id] as usize);
+                    if eq_objtype[id] == OBJ_SITE {
+                        b1 = site_bodyid[b1] as usize;
+                        b2 = site_bodyid[b2] as usize;
+                    }
+                    if t == EQ_CONNECT {
+                        da[i] = bw0[2 * b1] + bw0[2 * b2];
+                    } else {
+                        let r = (weldcnt > 2) as usize;
+                        da[i] = bw0[2 * b1 + r] + bw0[2 * b2 + r];
+                        weldcnt = (weldcnt + 1) % 6;
+                    }
+                }
+                t @ (EQ_JOINT | EQ_TENDON) => {
+                    let w = |o: i32| if t == EQ_JOINT { dw0[jnt_dofadr[o as usize] as usize] } else { tw0[o as usize] };
+                    da[i] = w(obj1[id]);
+                    if obj2[id] >= 0 {
+                        da[i] += w(obj2[id]);
+                    }
+                }
+                EQ_FLEX => {
+                    let f = obj1[id] as usize;
+                    let start = m.flex_edgeadr()[f] as usize;
+                    let end = start + m.flex_edgenum()[f] as usize;
+                    let (rigid, ew0) = (m.flexedge_rigid(), m.flexedge_invweight0());
+                    for e in start..end {
+                        if rigid[e] == 0 {
+                            if i < nefc {
+                                da[i] = ew0[e];
+                            }
+                            i += 1;
+                        }
+                    }
+                    i = i.saturating_sub(1);
+                }
+                _ => {
+                    crate::mjerror!("mj_diagApprox", "unknown constraint type type {}", typ[i]);
+                }
+            },
+            FRICTION_DOF => da[i] = dw0[id],
+            LIMIT_JOINT => da[i] = dw0[jnt_dofadr[id] as usize],
+            FRICTION_TENDON | LIMIT_TENDON => da[i] = tw0[id],
+            t @ (FRICTIONLESS | PYRAMIDAL | ELLIPTIC) => {
+                let con = &contacts[id];
+                let dim = con.dim as usize;
+                let (mut tran, mut rot) = (0.0, 0.0);
+                for side in 0..2 {
+                    if con.geom[side] >= 0 {
+                        let b = m.geom_bodyid()[con.geom[side] as usize] as usize;
+                        tran += bw0[2 * b] * 1.0;
+                        rot += bw0[2 * b + 1] * 1.0;
+                    } else {
+                        let mut bid = [0i32; MAXBODY];
+                        let mut bw = [0.0f64; MAXBODY];
+                        let nb = flex_side_bodies(m, d, con, side, 1.0, &mut bid, &mut bw);
+                        for k in 0..nb {
+                            let b = bid[k] as usize;
+                            tran += bw0[2 * b] * bw[k];
+                            rot += bw0[2 * b + 1] * bw[k];
+                        }
+                    }
+                }
+                if t == FRICTIONLESS {
+                    da[i] = tran;
+                } else if t == ELLIPTIC {
+                    for j in 0..dim {
+                        da[i + j] = if j < 3 { tran } else { rot };
+                    }
+                    i += dim - 1;
+                } else {
+                    for j in 0..dim - 1 {
+                        let fri = con.friction[j];
+                        let v = tran + fri * fri * if j < 2 { tran } else { rot };
+                        da[i + 2 * j] = v;
+                        da[i + 2 * j + 1] = v;
+                    }
+                    i += 2 * dim - 3;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+}
+
+/// solref, solreffriction and solimp of a row of type `typ` for object `id`, checked and
+/// clamped (`getsolparam`).
+fn sol_param(m: &mjModel, typ: i32, id: usize, contacts: &[mjContact]) -> ([f64; 2], [f64; 2], [f64; 5]) {
+    let mut solref = [0.0; 2];
+    let mut solreffriction = [0.0; 2];
+    let mut solimp = [0.0; 5];
+    let mut take = |r: &[f64], p: &[f64]| {
+        solref.copy_from_slice(&r[mjNREF * id..mjNREF * id + mjNREF]);
+        solimp.copy_from_slice(&p[mjNIMP * id..mjNIMP * id + mjNIMP]);
+    };
+    match typ {
+        EQUALITY => take(m.eq_solref(), m.eq_solimp()),
+        LIMIT_JOINT => take(m.jnt_solref(), m.jnt_solimp()),
+        FRICTION_DOF => take(m.dof_solref(), m.dof_solimp()),
+        LIMIT_TENDON => take(m.tendon_solref_lim(), m.tendon_solimp_lim()),
+        FRICTION_TENDON => take(m.tendon_solref_fri(), m.tendon_solimp_fri()),
+        FRICTIONLESS | PYRAMIDAL | ELLIPTIC => {
+            let con = &contacts[id];
+            solref = con.solref;
+            solreffriction = con.solreffriction;
+            solimp = con.solimp;
+        }
+        _ => {}
+    }
+
+    let refsafe = !disabled(m, mjDSBL_REFSAFE);
+    if (solref[0] > 0.0) ^ (solref[1] > 0.0) {
+        crate::mjwarning!("mixed solref format, replacing with default");
+        solref = [0.02, 1.0];
+    }
+    if refsafe && solref[0] > 0.0 {
+        solref[0] = mx(solref[0], 2.0 * m.opt.timestep);
+    }
+    if (solreffriction[0] > 0.0) ^ (solreffriction[1] > 0.0) {
+        crate::mjwarning!("solreffriction values should have the same sign, replacing with default");
+        solreffriction = [0.0, 0.0];
+    }
+    if refsafe && solreffriction[0] > 0.0 {
+        solreffriction[0] = mx(solreffriction[0], 2.0 * m.opt.timestep);
+    }
+
+    solimp[0] = mn(mjMAXIMP, mx(mjMINIMP, solimp[0]));
+    solimp[1] = mn(mjMAXIMP, mx(mjMINIMP, solimp[1]));
+    solimp[2] = mx(0.0, solimp[2]);
+    solimp[3] = mn(mjMAXIMP, mx(mjMINIMP, solimp[3]));
+    solimp[4] = mx(1.0, solimp[4]);
+    (solref, solreffriction, solimp)
+}
+
+/// Violation and number of rows sharing one impedance, for the constraint of type `typ` and
+/// object `id` starting at row `i` (`getposdim`).
+fn pos_dim(m: &mjModel, pos: &[f64], i: usize, typ: i32, id: usize, contacts: &[mjContact]) -> (f64, usize) {
+    match typ {
+        ELLIPTIC => (pos[i], contacts[id].dim as usize),
+        PYRAMIDAL => (pos[i], 2 * (contacts[id].dim as usize - 1)),
+        EQUALITY => match m.eq_type()[id] {
+            EQ_WELD => (blas::norm(&pos[i..i + 6]), 6),
+            EQ_CONNECT => (blas::norm(&pos[i..i + 3]), 3),
+            _ => (pos[i], 1),
+        },
+        _ => (pos[i], 1),
+    }
+}
+
+/// `a^b` with shortcuts for b = 1 and 2.
+#[inline]
+fn power(a: f64, b: f64) -> f64 {
+    if b == 1.0 {
+        a
+    } else if b == 2.0 {
+        a * a
+    } else {
+        a.powf(b)
+    }
+}
+
+/// Impedance and its derivative with respect to the violation (`getimpedance`).
+fn impedance(solimp: &[f64; 5], pos: f64, margin: f64) -> (f64, f64) {
+    if solimp[0] == solimp[1] || solimp[2] <= mjMINVAL {
+        return (0.5 * (solimp[0] + solimp[1]), 0.0);
+    }
+
+    let mut x = (pos - margin) / solimp[2];
+    let mut sgn = 1.0;
+    if x < 0.0 {
+        x = -x;
+        sgn = -1.0;
+    }
+    if x >= 1.0 || x <= 0.0 {
+        return (if x >= 1.0 { solimp[1] } else { solimp[0] }, 0.0);
+    }
+
+    let (y, yp);
+    if solimp[4] == 1.0 {
+        y = x;
+        yp = 1.0;
+    } else if x <= solimp[3] {
+        let a = 1.0 / power(solimp[3], solimp[4] - 1.0);
+        y = a * power(x, solimp[4]);
+        yp = solimp[4] * a * power(x, solimp[4] - 1.0);
+    } else {
+        let b = 1.0 / power(1.0 - solimp[3], solimp[4] - 1.0);
+        y = 1.0 - b * power(1.0 - x, solimp[4]);
+        yp = solimp[4] * b * power(1.0 - x, solimp[4] - 1.0);
+    }
+
+    (solimp[0] + y * (solimp[1] - solimp[0]), yp * sgn * (solimp[1] - solimp[0]) / solimp[2])
+}
+
+/// efc_R, efc_D, efc_KBIP, contact mu, and diagApprox made consistent with R
+/// (`mj_makeImpedance`).
+unsafe fn make_impedance(m: &mjModel, d: &mut mjData) {
+    let nefc = d.nefc as usize;
+    let (r, kbip, da, margin, typ) = (d.efc_R(m), d.efc_KBIP(m), d.efc_diagApprox(m), d.efc_margin(m), d.efc_type(m));
+    let (ids, efc_pos, contacts) = (d.efc_id(m), d.efc_pos(m), d.contact(m));
+
+    let mut i = 0;
+    while i < nefc {
+        let id = ids[i] as usize;
+        let (solref, solreffriction, solimp) = sol_param(m, typ[i], id, contacts);
+        let (pos, dim) = pos_dim(m, efc_pos, i, typ[i], id, contacts);
+        let (imp, imp_p) = impedance(&solimp, pos, margin[i]);
+
+        for j in 0..dim {
+            let k = i + j;
+            r[k] = mx(mjMINVAL, (1.0 - imp) * da[k] / imp);
+            let tp = typ[k];
+            let elliptic_friction = tp == ELLIPTIC && j > 0;
+            let rf = if elliptic_friction && (solreffriction[0] != 0.0 || solreffriction[1] != 0.0) {
+                &solreffriction
+            } else {
+                &solref
+            };
+
+            kbip[4 * k] = if tp == FRICTION_DOF || tp == FRICTION_TENDON || elliptic_friction {
+                0.0
+            } else if rf[0] > 0.0 {
+                1.0 / mx(mjMINVAL, solimp[1] * solimp[1] * rf[0] * rf[0] * rf[1] * rf[1])
+            } else {
+                -rf[0] / mx(mjMINVAL, solimp[1] * solimp[1])
+            };
+            kbip[4 * k + 1] = if rf[1] > 0.0 {
+                2.0 / mx(mjMINVAL, solimp[1] * rf[0])
+            } else {
+                -rf[1] / mx(mjMINVAL, solimp[1])
+            };
+            kbip[4 * k + 2] = imp;
+            kbip[4 * k + 3] = imp_p;
+        }
+        i += dim.max(1);
+    }
+
+    // friction directions of contacts: R from the normal one, regularised cone mu
+    let mut i = (d.ne + d.nf) as usize;
+    while i < nefc {
+        let tp = typ[i];
+        if tp == PYRAMIDAL || tp == ELLIPTIC {
+            let con = &mut contacts[ids[i] as usize];
+            let dim = con.dim as usize;
+            let fr = con.friction;
+            r[i + 1] = r[i] / mx(mjMINVAL, m.opt.impratio);
+            con.mu = fr[0] * (r[i + 1] / r[i]).sqrt();
+            if tp == ELLIPTIC {
+                for j in 1..dim - 1 {
+                    r[i + j + 1] = r[i + 1] * fr[0] * fr[0] / (fr[j] * fr[j]);
+                }
+                i += dim - 1;
+            } else {
+                let rpy = 2.0 * con.mu * con.mu * r[i];
+                for v in &mut r[i..i + 2 * (dim - 1)] {
+                    *v = rpy;
+                }
+                i += 2 * (dim - 1) - 1;
+            }
+        }
+        i += 1;
+    }
+
+    for (dv, &rv) in d.efc_D(m).iter_mut().zip(r.iter()) {
+        *dv = 1.0 / rv;
+    }
+    for k in 0..nefc {
+        da[k] = r[k] * kbip[4 * k + 2] / (1.0 - kbip[4 * k + 2]);
+    }
+}
+
+//------------------------------------ counting ----------------------------------------------------
+
+/// Columns of the Jacobian difference of two bodies (`mj_jacDifPairCount`).
+fn jac_dif_pair_count(m: &mjModel, chain: &mut [i32], b1: usize, b2: usize, sp: bool) -> usize {
+    if m.nv == 0 {
+        return 0;
+    }
+    if sp {
+        if m.body_simple()[b1] != 0 && m.body_simple()[b2] != 0 {
+            return merge_chain_simple(m, chain, b1, b2);
+        }
+        return merge_chain(m, chain, b1, b2);
+    }
+    m.nv as usize
+}
+
+/// Union of two increasing dof chains into `res`; returns its length (`mju_addChains`).
+fn add_chains(res: &mut [i32], n: usize, c1: &[i32], c2: &[i32]) -> usize {
+    let (n1, n2) = (c1.len(), c2.len());
+    if n1 == n2 {
+        if n1 == 0 {
+            return 0;
+        }
+        if c1 == c2 {
+            res[..n1].copy_from_slice(c1);
+            return n1;
+        }
+    }
+    let past = n as i32 + 1;
+    let (mut i1, mut i2, mut k) = (0, 0, 0);
+    let mut a1 = if n1 > 0 { c1[0] } else { past };
+    let mut a2 = if n2 > 0 { c2[0] } else { past };
+    while i1 < n1 || i2 < n2 {
+        if a1 == a2 {
+            res[k] = a1;
+            i1 += 1;
+            i2 += 1;
+        } else if a1 < a2 {
+            res[k] = a1;
+            i1 += 1;
+        } else {
+            res[k] = a2;
+            i2 += 1;
+        }
+        k += 1;
+        a1 = if i1 < n1 { c1[i1] } else { past };
+        a2 = if i2 < n2 { c2[i2] } else { past };
+    }
+    k
+}
+
+/// Columns of the weighted Jacobian sum over `body` (`mj_jacSumCount`).
+unsafe fn jac_sum_count(m: &mjModel, d: &mut mjData, chain: &mut [i32], body: &[i32]) -> usize {
+    if body.is_empty() {
+        return 0;
+    }
+    let nv = m.nv as usize;
+    mark(d);
+    let bodychain = stack_ints(d, nv);
+    let tempchain = stack_ints(d, nv);
+    let mut n = body_chain(m, body[0] as usize, chain);
+    for &b in &body[1..] {
+        let bn = body_chain(m, b as usize, bodychain);
+        if bn == 0 {
+            continue;
+        }
+        n = add_chains(tempchain, nv, &chain[..n], &bodychain[..bn]);
+        if n > 0 {
+            chain[..n].copy_from_slice(&tempchain[..n]);
+        }
+    }
+    free(d);
+    n
+}
+
+/// Rows a constraint of `size` rows and `nvj` Jacobian columns occupies (`mj_addConstraintCount`).
+#[inline]
+fn count_rows(m: &mjModel, sp: bool, size: usize, nvj: usize) -> usize {
+    if !sp {
+        return if m.nv > 0 { size } else { 0 };
+    }
+    if nvj > 0 {
+        size
+    } else {
+        0
+    }
+}
+
+/// Equality rows, with their Jacobian non-zeros added to `nnz` in sparse mode (`mj_ne`).
+unsafe fn count_equality(m: &mjModel, d: &mut mjData, sp: bool, nnz: &mut usize) -> usize {
+    if disabled(m, mjDSBL_EQUALITY) || m.nemax == 0 {
+        return 0;
+    }
+    let nv = m.nv as usize;
+    let filter = sleep_filter(m, d);
+    mark(d);
+    let (chain, chain2): (&mut [i32], &mut [i32]) =
+        if sp { (stack_ints(d, nv), stack_ints(d, nv)) } else { (&mut [], &mut []) };
+
+    let (eq_type, eq_objtype, obj1, obj2) = (m.eq_type(), m.eq_objtype(), m.eq_obj1id(), m.eq_obj2id());
+    let (site_bodyid, jnt_dofadr) = (m.site_bodyid(), m.jnt_dofadr());
+    let (ten_nnz, ten_adr, ten_ind) = (d.ten_J_rownnz(m), d.ten_J_rowadr(m), d.ten_J_colind(m));
+    let active = d.eq_active(m);
+
+    let (mut ne, mut nnze) = (0, 0);
+    for i in 0..m.neq as usize {
+        if active[i] == 0 {
+            continue;
+        }
+        if filter && sleep_state(m, d, OBJ_EQUALITY, i as i32) == ASLEEP {
+            continue;
+        }
+        let mut id = [obj1[i], obj2[i]];
+        let mut size = 0;
+        let mut nvj = 0;
+        match eq_type[i] {
+            t @ (EQ_CONNECT | EQ_WELD) => {
+                size = if t == EQ_CONNECT { 3 } else { 6 };
+                if sp {
+                    if eq_objtype[i] == OBJ_SITE {
+                        id = [site_bodyid[id[0] as usize], site_bodyid[id[1] as usize]];
+                    }
+                    nvj = jac_dif_pair_count(m, chain, id[1] as usize, id[0] as usize, sp);
+                }
+            }
+            t @ (EQ_JOINT | EQ_TENDON) => {
+                size = 1;
+                if sp {
+                    let mut nv2 = 0;
+                    for j in 0..1 + (id[1] >= 0) as usize {
+                        let k = id[j] as usize;
+                        let c: &mut [i32] = if j == 0 { &mut *chain } else { &mut *chain2 };
+                        let cnt = if t == EQ_JOINT {
+                            c[0] = jnt_dofadr[k];
+                            1
+                        } else {
+                            let (n, a) = (ten_nnz[k] as usize, ten_adr[k] as usize);
+                            c[..n].copy_from_slice(&ten_ind[a..a + n]);
+                            n
+                        };
+                        if j == 0 {
+                            nvj = cnt;
+                        } else {
+                            nv2 = cnt;
+                        }
+                    }
+                    if id[1] >= 0 {
+                        nvj = sparse::combine_sparse_count(&chain[..nvj], &chain2[..nv2]) as usize;
+                    }
+                }
+            }
+            EQ_FLEX => {
+                let f = id[0] as usize;
+                let start = m.flex_edgeadr()[f] as usize;
+                let num = m.flex_edgenum()[f] as usize;
+                let (rigid, edge, vadr, vbody) = (m.flexedge_rigid(), m.flex_edge(), m.flex_vertadr()[f], m.flex_vertbodyid());
+                size = num;
+                for e in start..start + num {
+                    if rigid[e] != 0 {
+                        size -= 1;
+                        continue;
+                    }
+                    if sp {
+                        let b1 = vbody[(vadr + edge[2 * e]) as usize] as usize;
+                        let b2 = vbody[(vadr + edge[2 * e + 1]) as usize] as usize;
+                        nvj += jac_dif_pair_count(m, chain, b1, b2, sp);
+                    }
+                }
+            }
+            t => {
+                crate::mjerror!("mj_ne", "unknown constraint type type {}", t);
+            }
+        }
+        ne += count_rows(m, sp, size, nvj);
+        nnze += if eq_type[i] == EQ_FLEX { nvj } else { size * nvj };
+    }
+    if sp {
+        *nnz += nnze;
+    }
+    free(d);
+    ne
+}
+
+/// Friction-loss rows and non-zeros (`mj_nf`).
+unsafe fn count_friction(m: &mjModel, d: &mjData, sp: bool, nnz: &mut usize) -> usize {
+    if disabled(m, mjDSBL_FRICTIONLOSS) {
+        return 0;
+    }
+    let filter = sleep_filter(m, d);
+    let (tree_awake, dof_treeid) = (d.tree_awake(m), m.dof_treeid());
+    let mut nf = 0;
+    for (i, &fl) in m.dof_frictionloss().iter().enumerate() {
+        if fl == 0.0 {
+            continue;
+        }
+        if filter && tree_awake[dof_treeid[i] as usize] == 0 {
+            continue;
+        }
+        nf += count_rows(m, sp, 1, 1);
+        *nnz += 1;
+    }
+    let ten_nnz = d.ten_J_rownnz(m);
+    for (i, &fl) in m.tendon_frictionloss().iter().enumerate() {
+        if fl > 0.0 {
+            if sp {
+                nf += count_rows(m, sp, 1, ten_nnz[i].max(0) as usize);
+                *nnz += ten_nnz[i].max(0) as usize;
+            } else {
+                nf += count_rows(m, sp, 1, 0);
+            }
+        }
+    }
+    nf
+}
+
+/// Limit rows and non-zeros (`mj_nl`).
+unsafe fn count_limit(m: &mjModel, d: &mjData, sp: bool, nnz: &mut usize) -> usize {
+    if disabled(m, mjDSBL_LIMIT) {
+        return 0;
+    }
+    let filter = sleep_filter(m, d);
+    let (tree_awake, dof_treeid) = (d.tree_awake(m), m.dof_treeid());
+    let (limited, jtype, range, jmargin) = (m.jnt_limited(), m.jnt_type(), m.jnt_range(), m.jnt_margin());
+    let (qadr, dadr) = (m.jnt_qposadr(), m.jnt_dofadr());
+    let qpos = d.qpos(m);
+    let mut nl = 0;
+    for i in 0..m.njnt as usize {
+        if limited[i] == 0 {
+            continue;
+        }
+        if filter && tree_awake[dof_treeid[dadr[i] as usize] as usize] == 0 {
+            continue;
+        }
+        let margin = jmargin[i];
+        let t = jtype[i];
+        if t == mjtJoint_::mjJNT_SLIDE as i32 || t == mjtJoint_::mjJNT_HINGE as i32 {
+            let value = qpos[qadr[i] as usize];
+            for side in [-1.0f64, 1.0] {
+                let dist = side * (range[2 * i + (side > 0.0) as usize] - value);
+                if dist < margin {
+                    nl += count_rows(m, sp, 1, 1);
+                    *nnz += 1;
+                }
+            }
+        } else if t == mjtJoint_::mjJNT_BALL as i32 {
+            let (value, _) = ball_angle(qpos, qadr[i] as usize);
+            let dist = mx(range[2 * i], range[2 * i + 1]) - value;
+            if dist < margin {
+                nl += count_rows(m, sp, 1, 3);
+                *nnz += 3;
+            }
+        }
+    }
+    let (ten_length, ten_nnz) = (d.ten_length(m), d.ten_J_rownnz(m));
+    for i in 0..m.ntendon as usize {
+        let count = crate::engine::sleep::tendon_limit(m, ten_length, i);
+        for _ in 0..count {
+            if sp {
+                nl += count_rows(m, sp, 1, ten_nnz[i].max(0) as usize);
+                *nnz += ten_nnz[i].max(0) as usize;
+            } else {
+                nl += count_rows(m, sp, 1, 0);
+            }
+        }
+    }
+    nl
+}
+
+/// Contact rows and non-zeros (`mj_nc`); contacts of passive flexes are excluded here.
+unsafe fn count_contact(m: &mjModel, d: &mut mjData, sp: bool, nnz: &mut usize) -> usize {
+    let ncon = d.ncon as usize;
+    if disabled(m, mjDSBL_CONTACT) || ncon == 0 {
+        return 0;
+    }
+    let pyramid = m.opt.cone == mjtCone_::mjCONE_PYRAMIDAL as i32;
+    let filter = sleep_filter(m, d);
+    mark(d);
+    let chain = stack_ints(d, m.nv as usize);
+
+    let contacts = d.contact(m);
+    let passive = m.flex_passive();
+    let (geom_bodyid, weldid, body_awake) = (m.geom_bodyid(), m.body_weldid(), d.body_awake(m));
+    let (mut nc, mut nnzc) = (0, 0);
+    for i in 0..ncon {
+        let con = &mut contacts[i];
+        if (con.flex[0] > -1 && passive[con.flex[0] as usize] != 0) || (con.flex[1] > -1 && passive[con.flex[1] as usize] != 0) {
+            con.efc_address = -1;
+            con.exclude = 4;
+        }
+        if con.exclude != 0 {
+            continue;
+        }
+
+        if filter {
+            let (g1, g2) = (con.geom[0], con.geom[1]);
+            if g1 >= 0 && g2 >= 0 {
+                let b1 = weldid[geom_bodyid[g1 as usize] as usize] as usize;
+                let b2 = weldid[geom_bodyid[g2 as usize] as usize] as usize;
+                let (a1, a2) = (body_awake[b1] == ASLEEP, body_awake[b2] == ASLEEP);
+                if a1 || a2 {
+                    crate::mjerror!("mj_nc", "contact {} involves sleeping geom {}", i, if a1 { g1 } else { g2 });
+                }
+            }
+        }
+
+        let con = &contacts[i];
+        let mut nvj = 0;
+        if sp {
+            nvj = if con.geom[0] >= 0 && con.geom[1] >= 0 {
+                let b = [geom_bodyid[con.geom[0] as usize], geom_bodyid[con.geom[1] as usize]];
+                jac_sum_count(m, d, chain, &b)
+            } else {
+                let mut bid = [0i32; MAXBODY];
+                let nb = contact_count_bodies(m, d, con, &mut bid);
+                jac_sum_count(m, d, chain, &bid[..nb])
+            };
+            if nvj == 0 {
+                continue;
+            }
+        }
+
+        let dim = con.dim as usize;
+        if dim == 1 {
+            nc += 1;
+            nnzc += nvj;
+        } else if pyramid {
+            nc += 2 * (dim - 1);
+            nnzc += 2 * (dim - 1) * nvj;
+        } else {
+            nc += dim;
+            nnzc += dim * nvj;
+        }
+    }
+    if sp {
+        *nnz += nnzc;
+    }
+    free(d);
+    nc
+}
+
+/// Bodies of a contact involving a flex, as the sparse count collects them.
+unsafe fn contact_count_bodies(m: &mjModel, d: &mjData, con: &mjContact, bid: &mut [i32]) -> usize {
+    let mut nb = 0;
+    for side in 0..2 {
+        if con.geom[side] >= 0 {
+            bid[nb] = m.geom_bodyid()[con.geom[side] as usize];
+            nb += 1;
+            continue;
+        }
+        let f = con.flex[side] as usize;
+        let vadr = m.flex_vertadr()[f];
+        let interp = m.flex_interp()[f];
+        let mut vid = [0i32; 4];
+        let mut vw = [0.0; 4];
+        let mut nw;
+        if con.vert[side] >= 0 {
+            vid[0] = vadr + con.vert[side];
+            vw[0] = 1.0;
+            nw = 1;
+        } else {
+            let fdim = m.flex_dim()[f] as usize;
+            let adr = m.flex_elemdataadr()[f] as usize + con.elem[side] as usize * (fdim + 1);
+            let edata = &m.flex_elem()[adr..adr + fdim + 1];
+            for (k, &ev) in edata.iter().enumerate() {
+                vid[k] = vadr + ev;
+            }
+            nw = fdim + 1;
+            if interp != 0 {
+                nw = elem_body_weight(m, d, f, con.elem[side], con.vert[1 - side], &con.pos, &mut vid, &mut vw);
+            }
+        }
+        if interp == 0 {
+            let vb = m.flex_vertbodyid();
+            for &v in &vid[..nw] {
+                bid[nb] = vb[v as usize];
+                nb += 1;
+            }
+        } else {
+            nb += vert_body_weight(m, f, &vid[..nw], &mut bid[nb..], None, &vw[..nw]);
+        }
+    }
+    nb
+}
+
+//------------------------------------ top level ---------------------------------------------------
+
+/// Constraint assembly (`mj_makeConstraint`): counts the rows and Jacobian non-zeros, places
+/// the solver arrays in the arena, instantiates equality, friction, limit and contact rows and
+/// computes their impedance parameters.
+///
+/// # Safety
+/// As [`add_contact`], after the position stage up to collision.
+pub unsafe fn make_constraint(m: &mjModel, d: &mut mjData) {
+    d.ne = 0;
+    d.nf = 0;
+    d.nl = 0;
+    d.nefc = 0;
+    d.nJ = 0;
+    d.nA = 0;
+    if disabled(m, mjDSBL_CONSTRAINT) {
+        return;
+    }
+
+    let sp = is_sparse(m);
+    let mut nnz = 0usize;
+    let ne_alloc = count_equality(m, d, sp, &mut nnz);
+    let nf_alloc = count_friction(m, d, sp, &mut nnz);
+    let nl_alloc = count_limit(m, d, sp, &mut nnz);
+    let nefc_alloc = ne_alloc + nf_alloc + nl_alloc + count_contact(m, d, sp, &mut nnz);
+    d.nJ = if sp { nnz as i32 } else { (nefc_alloc * m.nv as usize) as i32 };
+    d.nefc = nefc_alloc as i32;
+
+    if !alloc_efc(m, d) {
+        return;
+    }
+    d.tendon_efcadr(m).fill(-1);
+
+    let mut rows = Rows::new(m, d);
+    d.nefc = 0;
+    instantiate_equality(m, d, &mut rows);
+    instantiate_friction(m, d, &mut rows);
+    instantiate_limit(m, d, &mut rows);
+    instantiate_contact(m, d, &mut rows);
+    d.nefc = rows.n as i32;
+    d.ne = rows.ne as i32;
+    d.nf = rows.nf as i32;
+    d.nl = rows.nl as i32;
+
+    if sp {
+        if rows.ne != ne_alloc {
+            crate::mjerror!("mj_makeConstraint", "ne mis-allocation: found ne={} but allocated {}", rows.ne, ne_alloc);
+        }
+        if rows.nf != nf_alloc {
+            crate::mjerror!("mj_makeConstraint", "nf mis-allocation: found nf={} but allocated {}", rows.nf, nf_alloc);
+        }
+        if rows.nl != nl_alloc {
+            crate::mjerror!("mj_makeConstraint", "nl mis-allocation: found nl={} but allocated {}", rows.nl, nl_alloc);
+        }
+        if rows.n != nefc_alloc {
+            crate::mjerror!("mj_makeConstraint", "nefc mis-allocation: found nefc={} but allocated {}", rows.n, nefc_alloc);
+        }
+        if rows.n > 0 {
+            let nj = rows.rownnz[rows.n - 1] + rows.rowadr[rows.n - 1];
+            if d.nJ != nj {
+                crate::mjerror!("mj_makeConstraint", "constraint Jacobian mis-allocation: found nJ={} but allocated {}", nj, d.nJ);
+            }
+        }
+    } else if rows.n > nefc_alloc {
+        crate::mjerror!("mj_makeConstraint", "nefc under-allocation: found nefc={} but allocated only {}", rows.n, nefc_alloc);
+    }
+
+    d.maxuse_con = d.maxuse_con.max(d.ncon as _);
+    d.maxuse_efc = d.maxuse_efc.max(d.nefc as _);
+
+    if d.nefc == 0 {
+        return;
+    }
+
+    if sp {
+        let n = d.nefc as usize;
+        sparse::super_sparse(n, d.efc_J_rowsuper(m), d.efc_J_rownnz(m), d.efc_J_rowadr(m), d.efc_J_colind(m));
+    }
+
+    diag_approx(m, d);
+    make_impedance(m, d);
+}
+
+/// `dst += scl * src` at the indices the two sparse vectors share (`mju_addToSclSparseInc`).
+#[inline]
+fn add_to_scl_sparse_inc(dst: &mut [f64], src: &[f64], ind_dst: &[i32], ind_src: &[i32], scl: f64) {
+    let (nd, ns) = (ind_dst.len(), ind_src.len());
+    if nd == 0 || ns == 0 {
+        return;
+    }
+    let (mut a, mut b) = (0, 0);
+    loop {
+        let (is, id) = (ind_src[a], ind_dst[b]);
+        if is == id {
+            dst[b] += scl * src[a];
+            a += 1;
+            b += 1;
+            if a >= ns || b >= nd {
+                return;
+            }
+        } else if is < id {
+            a += 1;
+            if a >= ns {
+                return;
+            }
+        } else {
+            b += 1;
+            if b >= nd {
+                return;
+            }
+        }
+    }
+}
+
+/// Inverse inertia in constraint space for the dual solvers (`mj_projectConstraint`):
+/// `efc_AR = J M^-1 J' + diag(R)`, dense or sparse, placed in the arena.
+///
+/// # Safety
+/// As [`add_contact`], after [`make_constraint`] and the inertia factorisation.
+pub unsafe fn project_constraint(m: &mjModel, d: &mut mjData) {
+    let nefc = d.nefc as usize;
+    let nv = m.nv as usize;
+    if nefc == 0 || !is_dual(m) {
+        return;
+    }
+
+    mark(d);
+    let (mrownnz, mrowadr, mcolind) = (m.M_rownnz(), m.M_rowadr(), m.M_colind());
+    let qld = d.qLD(m);
+    let sqrt_inv_d = stack_nums(d, nv);
+    for i in 0..nv {
+        let diag = (mrowadr[i] + mrownnz[i] - 1) as usize;
+        sqrt_inv_d[i] = 1.0 / qld[diag].sqrt();
+    }
+
+    if is_sparse(m) {
+        let (jrownnz, jrowadr, jcolind, jval) = (d.efc_J_rownnz(m), d.efc_J_rowadr(m), d.efc_J_colind(m), d.efc_J(m));
+
+        // pattern of B = J with each row completed to its dof ancestors
+        let b_rownnz = stack_ints(d, nefc);
+        let b_rowadr = stack_ints(d, nefc);
+        let marker = stack_ints(d, nv);
+        marker.fill(-1);
+        b_rowadr[0] = 0;
+        for r in 0..nefc {
+            let mut cnt = 0;
+            let start = jrowadr[r] as usize;
+            for &j in jcolind[start..start + jrownnz[r] as usize].iter().rev() {
+                if marker[j as usize] == r as i32 {
+                    continue;
+                }
+                let adr = mrowadr[j as usize] as usize;
+                for &c in &mcolind[adr..adr + mrownnz[j as usize] as usize] {
+                    if marker[c as usize] != r as i32 {
+                        marker[c as usize] = r as i32;
+                        cnt += 1;
+                    }
+                }
+            }
+            b_rownnz[r] = cnt;
+            if r + 1 < nefc {
+                b_rowadr[r + 1] = b_rowadr[r] + cnt;
+            }
+        }
+        let nb = (b_rowadr[nefc - 1] + b_rownnz[nefc - 1]) as usize;
+
+        // fill B from J, zeros at the added ancestors
+        let b = stack_nums(d, nb);
+        let b_colind = stack_ints(d, nb);
+        let parent = m.dof_parentid();
+        for r in 0..nefc {
+            let end = (b_rowadr[r] + b_rownnz[r]) as usize;
+            let adr_j = jrowadr[r] as usize;
+            let mut remain = jrownnz[r] as usize;
+            let mut cnt = 0usize;
+            loop {
+                let prev_src = if remain > 0 { jcolind[adr_j + remain - 1] } else { -1 };
+                let prev_dst = if cnt > 0 { parent[b_colind[end - cnt] as usize] } else { -1 };
+                if prev_src < 0 && prev_dst < 0 {
+                    break;
+                }
+                if cnt >= b_rownnz[r] as usize {
+                    cnt += 1;
+                    break;
+                }
+                cnt += 1;
+                if prev_src >= prev_dst {
+                    remain -= 1;
+                    b_colind[end - cnt] = prev_src;
+                    b[end - cnt] = jval[adr_j + remain];
+                } else {
+                    b_colind[end - cnt] = prev_dst;
+                    b[end - cnt] = 0.0;
+                }
+            }
+            if cnt != b_rownnz[r] as usize {
+                crate::mjerror!("mj_projectConstraint", "pre and post-count of B_rownnz are not equal on row {}", r);
+                free(d);
+                return;
+            }
+        }
+
+        // B <- B * inv(L) * sqrt(inv(D)), row by row
+        for r in 0..nefc {
+            let (adr, cnt) = (b_rowadr[r] as usize, b_rownnz[r] as usize);
+            let (row, ind) = (&mut b[adr..adr + cnt], &b_colind[adr..adr + cnt]);
+            for i in (0..cnt).rev() {
+                let bi = row[i];
+                if bi == 0.0 {
+                    continue;
+                }
+                let j = ind[i] as usize;
+                let adr_c = mrowadr[j] as usize;
+                let n_c = mrownnz[j] as usize - 1;
+                add_to_scl_sparse_inc(row, &qld[adr_c..adr_c + n_c], ind, &mcolind[adr_c..adr_c + n_c], -bi);
+            }
+            for (v, &c) in row.iter_mut().zip(ind) {
+                *v *= sqrt_inv_d[c as usize];
+            }
+        }
+
+        let b_rowsuper = stack_ints(d, nefc);
+        sparse::super_sparse(nefc, b_rowsuper, b_rownnz, b_rowadr, b_colind);
+
+        let bt_rownnz = stack_ints(d, nv);
+        let bt_rowadr = stack_ints(d, nv);
+        let bt_colind = stack_ints(d, nb);
+        let bt = stack_nums(d, nb);
+        sparse::transpose_sparse(Some(bt), b, nefc, nv, bt_rownnz, bt_rowadr, bt_colind, None, b_rownnz, b_rowadr, b_colind);
+
+        let p1 = crate::data::stack::arena_alloc(d, 4 * nefc, 4) as *mut i32;
+        let p2 = if p1.is_null() { core::ptr::null_mut() } else { crate::data::stack::arena_alloc(d, 4 * nefc, 4) as *mut i32 };
+        if p1.is_null() || p2.is_null() {
+            arena_full(m, d);
+            free(d);
+            return;
+        }
+        d.efc_AR_rownnz = p1;
+        d.efc_AR_rowadr = p2;
+        let (ar_rownnz, ar_rowadr) = (d.efc_AR_rownnz(m), d.efc_AR_rowadr(m));
+
+        mark(d);
+        let chain = stack_ints(d, 2 * nefc);
+        let na = sparse::sqr_mat_td_sparse_count(
+            ar_rownnz, ar_rowadr, nefc, bt_rownnz, bt_rowadr, bt_colind, b_rownnz, b_rowadr, b_colind, Some(b_rowsuper), true,
+            chain,
+        );
+        free(d);
+        d.nA = na;
+
+        let p3 = crate::data::stack::arena_alloc(d, 8 * na as usize, 8) as *mut f64;
+        let p4 = if p3.is_null() { core::ptr::null_mut() } else { crate::data::stack::arena_alloc(d, 4 * na as usize, 4) as *mut i32 };
+        if p3.is_null() || p4.is_null() {
+            arena_full(m, d);
+            free(d);
+            return;
+        }
+        d.efc_AR = p3;
+        d.efc_AR_colind = p4;
+
+        let diagind = stack_ints(d, nefc);
+        mark(d);
+        let scratch = sparse::SqrMatTdScratch {
+            marker: stack_ints(d, nefc),
+            buffer: stack_nums(d, nefc * 8),
+            buffer_idx: stack_ints(d, nefc),
+            rowstart: stack_ints(d, nv),
+        };
+        let ar = d.efc_AR(m);
+        sparse::sqr_mat_td_sparse(
+            ar,
+            bt,
+            b,
+            None,
+            nefc,
+            ar_rownnz,
+            ar_rowadr,
+            d.efc_AR_colind(m),
+            bt_rownnz,
+            bt_rowadr,
+            bt_colind,
+            b_rownnz,
+            b_rowadr,
+            b_colind,
+            Some(b_rowsuper),
+            Some(&mut *diagind),
+            scratch,
+        );
+        free(d);
+
+        let r = d.efc_R(m);
+        for i in 0..nefc {
+            ar[diagind[i] as usize] += r[i];
+        }
+    } else {
+        d.nA = (nefc * nefc) as i32;
+        let p = crate::data::stack::arena_alloc(d, 8 * nefc * nefc, 8) as *mut f64;
+        if p.is_null() {
+            arena_full(m, d);
+            free(d);
+            return;
+        }
+        d.efc_AR = p;
+
+        let b = stack_nums(d, nefc * nv);
+        let bt = stack_nums(d, nv * nefc);
+        crate::engine::inertia::solve_m2(m, d, b, d.efc_J(m), sqrt_inv_d, nefc);
+        blas::transpose(bt, b, nefc, nv);
+        let ar = d.efc_AR(m);
+        blas::sqr_mat_td(ar, bt, None, nv, nefc);
+        let r = d.efc_R(m);
+        for i in 0..nefc {
+            ar[i * (nefc + 1)] += r[i];
+        }
+    }
+
+    free(d);
+}
+
+/// Constraint velocities and reference accelerations (`mj_referenceConstraint`).
+///
+/// # Safety
+/// As [`add_contact`].
+pub unsafe fn reference_constraint(m: &mjModel, d: &mut mjData) {
+    mul_jac_vec(m, d, d.efc_vel(m), d.qvel(m));
+    let (kbip, vel, pos, margin) = (d.efc_KBIP(m), d.efc_vel(m), d.efc_pos(m), d.efc_margin(m));
+    for (i, aref) in d.efc_aref(m).iter_mut().enumerate() {
+        *aref = -kbip[4 * i + 1] * vel[i] - kbip[4 * i] * kbip[4 * i + 2] * (pos[i] - margin[i]);
+    }
+}
+
+//------------------------------------ constraint state --------------------------------------------
+
+/// Constraint forces in inverse dynamics (`mj_invConstraint`): states and forces from
+/// `jar = J*qacc - aref`, then `qfrc_constraint`.
+///
+/// # Safety
+/// As [`add_contact`].
+pub unsafe fn inv_constraint(m: &mjModel, d: &mut mjData) {
+    let t = crate::engine::timer_start();
+    let nefc = d.nefc as usize;
+    if nefc == 0 {
+        blas::zero(d.qfrc_constraint(m));
+        crate::engine::timer_end(d, mjtTimer_::mjTIMER_CONSTRAINT, t);
+        return;
+    }
+    mark(d);
+    let jar = stack_nums(d, nefc);
+    mul_jac_vec(m, d, jar, d.qacc(m));
+    blas::sub_from(jar, d.efc_aref(m));
+    constraint_update(m, d, jar, None, false);
+    free(d);
+    crate::engine::timer_end(d, mjtTimer_::mjTIMER_CONSTRAINT, t);
+}
+
 /// Constraint forces, states and optionally the cost from `jar = J*qacc - aref`, for the
-/// constraints of the whole model (`mj_constraintUpdate`).
+/// constraints of the whole model, then `qfrc_constraint = J' * efc_force`
+/// (`mj_constraintUpdate`).
 ///
 /// # Safety
 /// As [`add_contact`]; `jar` has `nefc` entries.
-pub unsafe fn constraint_update(_m: &mjModel, _d: &mut mjData, _jar: &[f64], _cost: Option<&mut f64>, _flg_cone_hessian: bool) {
-    crate::mjerror!("mj_constraintUpdate", "not supported yet: constraint update");
+pub unsafe fn constraint_update(m: &mjModel, d: &mut mjData, jar: &[f64], cost: Option<&mut f64>, flg_cone_hessian: bool) {
+    constraint_update_impl(
+        d.ne as usize,
+        d.nf as usize,
+        d.nefc as usize,
+        d.efc_D(m),
+        d.efc_R(m),
+        d.efc_frictionloss(m),
+        jar,
+        d.efc_type(m),
+        d.efc_id(m),
+        d.contact(m),
+        d.efc_state(m),
+        d.efc_force(m),
+        cost,
+        flg_cone_hessian,
+    );
+    mul_jac_t_vec(m, d, d.qfrc_constraint(m), d.efc_force(m));
 }
 
 /// The constraint update of [`constraint_update`] on explicit arrays, so the solvers can run
 /// it on one island's rows (`mj_constraintUpdate_impl`): forces and states from `jar`, the
 /// cost when asked, and cone Hessians of elliptic contacts in `contact[..].H` when
 /// `flg_cone_hessian`.
+///
+/// # Safety
+/// The slices hold `nefc` rows; `ids` of contact rows index `contact`.
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn constraint_update_impl(
-    _ne: usize,
-    _nf: usize,
-    _nefc: usize,
-    _efc_d: &[f64],
-    _efc_r: &[f64],
-    _floss: &[f64],
-    _jar: &[f64],
-    _types: &[i32],
-    _ids: &[i32],
-    _contact: &mut [mjContact],
-    _state: &mut [i32],
-    _force: &mut [f64],
-    _cost: Option<&mut f64>,
-    _flg_cone_hessian: bool,
+    ne: usize,
+    nf: usize,
+    nefc: usize,
+    efc_d: &[f64],
+    efc_r: &[f64],
+    floss: &[f64],
+    jar: &[f64],
+    types: &[i32],
+    ids: &[i32],
+    contact: &mut [mjContact],
+    state: &mut [i32],
+    force: &mut [f64],
+    cost: Option<&mut f64>,
+    flg_cone_hessian: bool,
 ) {
-    crate::mjerror!("mj_constraintUpdate_impl", "not supported yet: constraint update");
+    if nefc == 0 {
+        if let Some(c) = cost {
+            *c = 0.0;
+        }
+        return;
+    }
+    let want_cost = cost.is_some();
+    let mut s = 0.0;
+    let (dd, rr, jar) = (&efc_d[..nefc], &efc_r[..nefc], &jar[..nefc]);
+    let (state, force) = (&mut state[..nefc], &mut force[..nefc]);
+
+    for i in 0..nefc {
+        force[i] = -dd[i] * jar[i];
+    }
+
+    const QUADRATIC: i32 = mjCNSTRSTATE_QUADRATIC as i32;
+    const SATISFIED: i32 = mjCNSTRSTATE_SATISFIED as i32;
+
+    let mut i = 0;
+    while i < nefc {
+        if i < ne {
+            if want_cost {
+                s += 0.5 * dd[i] * jar[i] * jar[i];
+            }
+            state[i] = QUADRATIC;
+            i += 1;
+            continue;
+        }
+
+        if i < ne + nf {
+            let (r, f, j) = (rr[i], floss[i], jar[i]);
+            if j <= -r * f {
+                if want_cost {
+                    s += -0.5 * r * f * f - f * j;
+                }
+                force[i] = f;
+                state[i] = mjCNSTRSTATE_LINEARNEG as i32;
+            } else if j >= r * f {
+                if want_cost {
+                    s += -0.5 * r * f * f + f * j;
+                }
+                force[i] = -f;
+                state[i] = mjCNSTRSTATE_LINEARPOS as i32;
+            } else {
+                if want_cost {
+                    s += 0.5 * dd[i] * j * j;
+                }
+                state[i] = QUADRATIC;
+            }
+            i += 1;
+            continue;
+        }
+
+        if types[i] != ELLIPTIC {
+            if jar[i] >= 0.0 {
+                force[i] = 0.0;
+                state[i] = SATISFIED;
+            } else {
+                if want_cost {
+                    s += 0.5 * dd[i] * jar[i] * jar[i];
+                }
+                state[i] = QUADRATIC;
+            }
+            i += 1;
+            continue;
+        }
+
+        // elliptic cone
+        let con = &mut contact[ids[i] as usize];
+        let (mu, fr) = (con.mu, con.friction);
+        let dim = con.dim as usize;
+
+        let mut u = [0.0; 6];
+        u[0] = jar[i] * mu;
+        for j in 1..dim {
+            u[j] = jar[i + j] * fr[j - 1];
+        }
+        let n = u[0];
+        let t = blas::norm(&u[1..dim]);
+
+        if n >= mu * t || (t <= 0.0 && n >= 0.0) {
+            force[i..i + dim].fill(0.0);
+            state[i] = SATISFIED;
+        } else if mu * n + t <= 0.0 || (t <= 0.0 && n < 0.0) {
+            if want_cost {
+                for j in 0..dim {
+                    s += 0.5 * dd[i + j] * jar[i + j] * jar[i + j];
+                }
+            }
+            state[i] = QUADRATIC;
+        } else {
+            let dm = dd[i] / (mu * mu * (1.0 + mu * mu));
+            let nmt = n - mu * t;
+            if want_cost {
+                s += 0.5 * dm * nmt * nmt;
+            }
+            force[i] = -dm * nmt * mu;
+            for j in 1..dim {
+                force[i + j] = -force[i] / t * u[j] * fr[j - 1];
+            }
+            state[i] = mjCNSTRSTATE_CONE as i32;
+
+            if flg_cone_hessian {
+                let h = &mut con.H;
+                let mut scl = -mu / t;
+                h[0] = 1.0;
+                for j in 1..dim {
+                    h[j] = scl * u[j];
+                }
+                scl = mu * n / (t * t * t);
+                for k in 1..dim {
+                    for j in k..dim {
+                        h[k * dim + j] = scl * u[j] * u[k];
+                    }
+                }
+                scl = mu * mu - mu * n / t;
+                for j in 1..dim {
+                    h[j * (dim + 1)] += scl;
+                }
+                for k in 0..dim {
+                    let sk = dm * if k == 0 { mu } else { fr[k - 1] };
+                    for j in k..dim {
+                        h[k * dim + j] *= sk * if j == 0 { mu } else { fr[j - 1] };
+                    }
+                }
+                for k in 0..dim {
+                    for j in k + 1..dim {
+                        h[j * dim + k] = h[k * dim + j];
+                    }
+                }
+            }
+        }
+
+        for j in 1..dim {
+            state[i + j] = state[i];
+        }
+        i += dim;
+    }
+
+    if let Some(c) = cost {
+        *c = s;
+    }
 }
