@@ -23,7 +23,7 @@ for xml in "${models[@]}"; do
   for seed in 1 2; do
     check "forward $n seed $seed" 1e-9 "$xml" $seed forward
   done
-  check "20 steps $n" 1e-7 "$xml" 3 "step*20"
+  check "20 steps $n" 1e-7 "$xml" 4 "step*20"
   check "forward $n without constraints" 1e-9 "$xml" 3 forward 1
 done
 echo "engine: $pass passed, $fail failed"

@@ -173,6 +173,15 @@ fn sparse_sizes(c: &mut Compiled, nv: usize) -> SparseSizes {
             }
         }
     }
+    for t in &c.x.tendons {
+        if t.s.armature > 0.0 {
+            for cw in &t.path {
+                if cw.body >= 0 {
+                    simple[cw.body as usize] = 0;
+                }
+            }
+        }
+    }
     let mut simplenum = vec![0i32; nv];
     let mut count = 0;
     for i in (0..nv).rev() {
@@ -235,6 +244,7 @@ pub fn make(c: &mut Compiled) -> CResult<*mut mjModel> {
     let nbvhstatic: i32 = c.bodies.iter().map(|b| b.bvh.nodeid.len() as i32).sum();
     let nsensordata: i32 = c.sensors.iter().map(|s| s.s.dim).sum();
 
+    let nkey = (spec.nkey.max(0) as usize).max(spec.keys.len());
     let names: Vec<Vec<String>> = vec![
         c.bodies.iter().map(|x| x.s.name.clone()).collect(),
         c.joints.iter().map(|x| x.s.name.clone()).collect(),
@@ -246,18 +256,18 @@ pub fn make(c: &mut Compiled) -> CResult<*mut mjModel> {
         vec![], // mesh
         vec![], // skin
         vec![], // hfield
-        vec![], // texture
-        vec![], // material
-        vec![], // pair
-        vec![], // exclude
-        vec![], // equality
-        vec![], // tendon
+        c.x.textures.iter().map(|x| x.s.name.clone()).collect(),
+        c.x.materials.iter().map(|x| x.s.name.clone()).collect(),
+        c.x.pairs.iter().map(|x| x.s.name.clone()).collect(),
+        c.x.excludes.iter().map(|x| x.name.clone()).collect(),
+        c.x.equalities.iter().map(|x| x.s.name.clone()).collect(),
+        c.x.tendons.iter().map(|x| x.s.name.clone()).collect(),
         c.actuators.iter().map(|x| x.s.name.clone()).collect(),
         c.sensors.iter().map(|x| x.s.name.clone()).collect(),
-        vec![], // numeric
-        vec![], // text
-        vec![], // tuple
-        vec![], // key
+        spec.numerics.iter().map(|x| x.name.clone()).collect(),
+        spec.texts.iter().map(|x| x.name.clone()).collect(),
+        spec.tuples.iter().map(|x| x.name.clone()).collect(),
+        (0..nkey).map(|i| spec.keys.get(i).map(|k| k.name.clone()).unwrap_or_default()).collect(),
         vec![], // plugin
     ];
     let mut nnames = spec.modelname.len() as i32 + 1;
@@ -326,12 +336,26 @@ pub fn make(c: &mut Compiled) -> CResult<*mut mjModel> {
     set("nuser_geom", c.nuser_geom as i64);
     set("nuser_site", c.nuser_site as i64);
     set("nuser_cam", c.nuser_cam as i64);
-    set("nuser_tendon", spec.nuser_tendon.max(0) as i64);
+    set("nuser_tendon", c.x.nuser_tendon as i64);
     set("nuser_actuator", c.nuser_actuator as i64);
     set("nuser_sensor", c.nuser_sensor as i64);
     set("nnames", nnames as i64);
     set("npaths", 1);
-    set("nkey", spec.nkey as i64);
+    set("nkey", nkey as i64);
+    set("ntex", c.x.textures.len() as i64);
+    set("ntexdata", c.x.textures.iter().map(|t| t.data.len() as i64).sum());
+    set("nmat", c.x.materials.len() as i64);
+    set("npair", c.x.pairs.len() as i64);
+    set("nexclude", c.x.excludes.len() as i64);
+    set("neq", c.x.equalities.len() as i64);
+    set("ntendon", c.x.tendons.len() as i64);
+    set("nwrap", c.x.tendons.iter().map(|t| t.path.len() as i64).sum());
+    set("nnumeric", spec.numerics.len() as i64);
+    set("nnumericdata", spec.numerics.iter().map(|n| n.size as i64).sum());
+    set("ntext", spec.texts.len() as i64);
+    set("ntextdata", spec.texts.iter().map(|t| t.data.len() as i64 + 1).sum());
+    set("ntuple", c.x.tuples.len() as i64);
+    set("ntupledata", c.x.tuples.iter().map(|t| t.objid.len() as i64).sum());
 
     let mp = match alloc::make_model(&sizes) {
         Ok(m) => m,
@@ -353,7 +377,16 @@ unsafe fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensor
     let (nbody, nv, nq) = (m.nbody as usize, m.nv as usize, m.nq as usize);
     m.opt = spec.option;
     m.vis = spec.visual;
-    m.nemax = 0;
+    m.nemax = c
+        .x
+        .equalities
+        .iter()
+        .map(|q| match q.s.etype {
+            t if t == mjtEq_::mjEQ_CONNECT as i32 => 3,
+            t if t == mjtEq_::mjEQ_WELD as i32 => 7,
+            _ => 1,
+        })
+        .sum();
     m.njmax = spec.njmax;
     m.nconmax = spec.nconmax;
     m.nsensordata = nsensordata;
@@ -388,6 +421,7 @@ unsafe fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensor
     w(m.sensor_plugin, m.nsensor as usize).fill(-1);
 
     copy_tree(c, m)?;
+    super::objects::fill_extra(c, m)?;
 
     // actuators
     {
@@ -450,6 +484,15 @@ unsafe fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensor
     // simple dofs
     {
         let bsimple = w(m.body_simple, nbody);
+        for t in &c.x.tendons {
+            if t.s.armature != 0.0 {
+                for cw in &t.path {
+                    if cw.body >= 0 {
+                        bsimple[cw.body as usize] = 0;
+                    }
+                }
+            }
+        }
         let dof_body = core::slice::from_raw_parts(m.dof_bodyid, nv);
         let simplenum = w(m.dof_simplenum, nv);
         let mut count = 0;
@@ -481,6 +524,8 @@ unsafe fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensor
         }
         m.nJmom = count;
     }
+
+    super::objects::fill_keys(c, m)?;
 
     if spec.compiler.settotalmass > 0.0 {
         crate::engine::support::set_totalmass(m, spec.compiler.settotalmass);
@@ -522,7 +567,13 @@ unsafe fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensor
         return Err(CompileError::model("could not create mjData"));
     }
     crate::data::reset::reset(m, &mut *d, 0);
+    for k in 0..m.nkey as usize {
+        let nq = m.nq as usize;
+        let kq = w(m.key_qpos, m.nkey as usize * nq);
+        crate::engine::support::normalize_quat(m, &mut kq[k * nq..(k + 1) * nq]);
+    }
     crate::engine::setconst::set_const(m, &mut *d);
+    auto_spring_damper(c, m);
     crate::data::make::delete_data(d);
     m.opt.disableflags = disable;
     m.opt.enableflags = enable;
@@ -846,4 +897,29 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
         }
     }
     Ok(())
+}
+
+/// Joints given `springdamper` (time constant, damping ratio) get stiffness and damping from
+/// their reference inertia.
+unsafe fn auto_spring_damper(c: &Compiled, m: &mut mjModel) {
+    let njnt = m.njnt as usize;
+    let nv = m.nv as usize;
+    for (n, j) in c.joints.iter().enumerate().take(njnt) {
+        let (tc, dr) = (j.s.springdamper[0], j.s.springdamper[1]);
+        if tc <= 0.0 || dr <= 0.0 {
+            continue;
+        }
+        let adr = *m.jnt_dofadr.add(n) as usize;
+        let ndim = j.nv() as usize;
+        let invw = core::slice::from_raw_parts(m.dof_invweight0, nv);
+        let mut inertia = 0.0;
+        for i in 0..ndim {
+            inertia += invw[adr + i];
+        }
+        inertia = ndim as f64 / mjMINVAL.max(inertia);
+        let stiffness = inertia / mjMINVAL.max(tc * tc * dr * dr);
+        let damping = 2.0 * inertia / mjMINVAL.max(tc);
+        *m.jnt_stiffness.add(n) = stiffness;
+        w(m.dof_damping, nv)[adr..adr + ndim].fill(damping);
+    }
 }

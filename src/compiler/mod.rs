@@ -10,6 +10,7 @@ pub mod tree;
 pub mod util;
 
 mod fill;
+pub mod objects;
 mod sparse;
 
 use crate::abi::*;
@@ -41,7 +42,10 @@ pub type CResult<T> = Result<T, CompileError>;
 pub fn compile(spec: &Spec) -> CResult<*mut mjModel> {
     let mut c = tree::Compiled::new(spec)?;
     c.compile_tree()?;
+    c.compile_assets()?;
+    c.compile_constraints()?;
     c.compile_objects()?;
+    c.compile_custom()?;
     let m = fill::make(&mut c)?;
     Ok(m)
 }

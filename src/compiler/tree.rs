@@ -144,6 +144,8 @@ pub struct Compiled<'a> {
     pub nuser_cam: i32,
     pub nuser_actuator: i32,
     pub nuser_sensor: i32,
+    /// objects outside the tree
+    pub x: super::objects::Extra,
 }
 
 fn nuser(given: i32, lens: impl Iterator<Item = usize>) -> i32 {
@@ -207,6 +209,7 @@ impl<'a> Compiled<'a> {
             nuser_cam: 0,
             nuser_actuator: 0,
             nuser_sensor: 0,
+            x: Default::default(),
         };
         for b in &spec.bodies {
             let mut cb = CBody {
@@ -267,6 +270,7 @@ impl<'a> Compiled<'a> {
         c.nuser_actuator = nuser(spec.nuser_actuator, c.actuators.iter().map(|b| b.s.userdata.len()));
         c.nuser_sensor = nuser(spec.nuser_sensor, c.sensors.iter().map(|b| b.s.userdata.len()));
         c.check_repeated_names()?;
+        c.check_repeated_extra()?;
         Ok(c)
     }
 
@@ -1193,7 +1197,10 @@ impl<'a> Compiled<'a> {
             }
         }
         if !l.texture.is_empty() {
-            return Err(err(self, "unknown texture in light"));
+            match self.texture_id(&l.texture) {
+                Some(t) => self.lights[li].texid = t as i32,
+                None => return Err(err(self, "unknown texture in light")),
+            }
         }
         self.lights[li].s = l;
         Ok(())
@@ -1250,7 +1257,7 @@ impl<'a> Compiled<'a> {
             } else if t == mjTRN_BODY as i32 {
                 target = bmap.get(&a.target).copied();
             } else if t == mjTRN_TENDON as i32 {
-                return Err(err(self, "tendons are not supported yet"));
+                target = self.spec.tendons.iter().position(|x| x.name == a.target);
             } else {
                 return Err(err(self, "invalid transmission type in actuator"));
             }
@@ -1267,14 +1274,17 @@ impl<'a> Compiled<'a> {
                 if !pos_like && a.dyntype != mjDYN_INTEGRATOR as i32 {
                     return Err(err(self, "inheritrange only available for position and intvelocity actuators"));
                 }
-                if t != mjTRN_JOINT as i32 {
+                let tr = if t == mjTRN_JOINT as i32 {
+                    let j = &self.joints[trnid[0] as usize];
+                    if j.s.jtype != mjJNT_HINGE as i32 && j.s.jtype != mjJNT_SLIDE as i32 {
+                        return Err(err(self, "inheritrange can only be used with hinge and slide joints, actuator"));
+                    }
+                    j.s.range
+                } else if t == mjTRN_TENDON as i32 {
+                    self.spec.tendons[trnid[0] as usize].range
+                } else {
                     return Err(err(self, "inheritrange can only be used with joint and tendon transmission, actuator"));
-                }
-                let j = &self.joints[trnid[0] as usize];
-                if j.s.jtype != mjJNT_HINGE as i32 && j.s.jtype != mjJNT_SLIDE as i32 {
-                    return Err(err(self, "inheritrange can only be used with hinge and slide joints, actuator"));
-                }
-                let tr = j.s.range;
+                };
                 if tr[0] == tr[1] {
                     return Err(err(self, &format!("inheritrange used but target '{}' has no range defined in actuator {}", a.target, ai)));
                 }

@@ -587,6 +587,276 @@ impl Default for Sensor {
     }
 }
 
+
+/// One element of a tendon path (`mjsWrap`): what it wraps and its parameter.
+#[derive(Clone, Debug)]
+pub struct Wrap {
+    /// mjtWrap value (sphere stands for any geom until compiled)
+    pub wtype: i32,
+    pub target: String,
+    pub sidesite: String,
+    /// joint coefficient or pulley divisor
+    pub prm: f64,
+    pub info: Info,
+}
+
+#[derive(Clone, Debug)]
+pub struct Tendon {
+    pub name: String,
+    pub stiffness: f64,
+    pub springlength: [f64; 2],
+    pub damping: f64,
+    pub frictionloss: f64,
+    pub solref_friction: [f64; mjNREF],
+    pub solimp_friction: [f64; mjNIMP],
+    pub armature: f64,
+    pub limited: i32,
+    pub actfrclimited: i32,
+    pub range: [f64; 2],
+    pub actfrcrange: [f64; 2],
+    pub solref_limit: [f64; mjNREF],
+    pub solimp_limit: [f64; mjNIMP],
+    pub margin: f64,
+    pub material: String,
+    pub width: f64,
+    pub rgba: [f32; 4],
+    pub group: i32,
+    pub userdata: Vec<f64>,
+    pub path: Vec<Wrap>,
+    pub info: Info,
+}
+
+impl Default for Tendon {
+    fn default() -> Self {
+        let (r, i) = solrefimp();
+        Tendon {
+            name: String::new(),
+            stiffness: 0.0,
+            springlength: [-1.0, -1.0],
+            damping: 0.0,
+            frictionloss: 0.0,
+            solref_friction: r,
+            solimp_friction: i,
+            armature: 0.0,
+            limited: TF_AUTO,
+            actfrclimited: TF_AUTO,
+            range: [0.0; 2],
+            actfrcrange: [0.0; 2],
+            solref_limit: r,
+            solimp_limit: i,
+            margin: 0.0,
+            material: String::new(),
+            width: 0.003,
+            rgba: [0.5, 0.5, 0.5, 1.0],
+            group: 0,
+            userdata: Vec::new(),
+            path: Vec::new(),
+            info: Info::default(),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Equality {
+    pub name: String,
+    pub etype: i32,
+    pub data: [f64; mjNEQDATA],
+    pub active: bool,
+    pub name1: String,
+    pub name2: String,
+    pub objtype: i32,
+    pub solref: [f64; mjNREF],
+    pub solimp: [f64; mjNIMP],
+    pub info: Info,
+}
+
+impl Default for Equality {
+    fn default() -> Self {
+        let (r, i) = solrefimp();
+        let mut data = [0.0; mjNEQDATA];
+        data[1] = 1.0;
+        data[10] = 1.0;
+        Equality {
+            name: String::new(),
+            etype: mjtEq_::mjEQ_CONNECT as i32,
+            data,
+            active: true,
+            name1: String::new(),
+            name2: String::new(),
+            objtype: mjtObj_::mjOBJ_UNKNOWN as i32,
+            solref: r,
+            solimp: i,
+            info: Info::default(),
+        }
+    }
+}
+
+/// An explicit geom pair (`<contact><pair>`).
+#[derive(Clone, Debug)]
+pub struct Pair {
+    pub name: String,
+    pub geom1: String,
+    pub geom2: String,
+    pub condim: i32,
+    pub solref: [f64; mjNREF],
+    pub solreffriction: [f64; mjNREF],
+    pub solimp: [f64; mjNIMP],
+    pub margin: f64,
+    pub gap: f64,
+    pub friction: [f64; 5],
+    pub info: Info,
+}
+
+impl Default for Pair {
+    fn default() -> Self {
+        let (r, i) = solrefimp();
+        Pair {
+            name: String::new(),
+            geom1: String::new(),
+            geom2: String::new(),
+            condim: 3,
+            solref: r,
+            solreffriction: [0.0; mjNREF],
+            solimp: i,
+            margin: 0.0,
+            gap: 0.0,
+            friction: [1.0, 1.0, 0.005, 0.0001, 0.0001],
+            info: Info::default(),
+        }
+    }
+}
+
+/// A body pair excluded from collisions.
+#[derive(Clone, Debug, Default)]
+pub struct Exclude {
+    pub name: String,
+    pub body1: String,
+    pub body2: String,
+    pub info: Info,
+}
+
+/// A keyframe; empty vectors take the model's reference values.
+#[derive(Clone, Debug, Default)]
+pub struct Key {
+    pub name: String,
+    pub time: f64,
+    pub qpos: Vec<f64>,
+    pub qvel: Vec<f64>,
+    pub act: Vec<f64>,
+    pub mpos: Vec<f64>,
+    pub mquat: Vec<f64>,
+    pub ctrl: Vec<f64>,
+    pub info: Info,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Numeric {
+    pub name: String,
+    pub data: Vec<f64>,
+    pub size: i32,
+    pub info: Info,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Text {
+    pub name: String,
+    pub data: String,
+    pub info: Info,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Tuple {
+    pub name: String,
+    pub objtype: Vec<i32>,
+    pub objname: Vec<String>,
+    pub objprm: Vec<f64>,
+    pub info: Info,
+}
+
+#[derive(Clone, Debug)]
+pub struct Material {
+    pub name: String,
+    /// texture names by role (mjNTEXROLE)
+    pub textures: Vec<String>,
+    pub texuniform: bool,
+    pub texrepeat: [f32; 2],
+    pub emission: f32,
+    pub specular: f32,
+    pub shininess: f32,
+    pub reflectance: f32,
+    pub metallic: f32,
+    pub roughness: f32,
+    pub rgba: [f32; 4],
+    pub info: Info,
+}
+
+impl Default for Material {
+    fn default() -> Self {
+        Material {
+            name: String::new(),
+            textures: vec![String::new(); mjtTextureRole_::mjNTEXROLE as usize],
+            texuniform: false,
+            texrepeat: [1.0, 1.0],
+            emission: 0.0,
+            specular: 0.5,
+            shininess: 0.5,
+            reflectance: 0.0,
+            metallic: -1.0,
+            roughness: -1.0,
+            rgba: [1.0; 4],
+            info: Info::default(),
+        }
+    }
+}
+
+/// A texture (`mjsTexture`); only builtin procedural textures are generated.
+#[derive(Clone, Debug)]
+pub struct Texture {
+    pub name: String,
+    pub ttype: i32,
+    pub colorspace: i32,
+    pub builtin: i32,
+    pub mark: i32,
+    pub rgb1: [f64; 3],
+    pub rgb2: [f64; 3],
+    pub markrgb: [f64; 3],
+    pub random: f64,
+    pub width: i32,
+    pub height: i32,
+    pub gridsize: [i32; 2],
+    pub gridlayout: [u8; 12],
+    pub nchannel: i32,
+    pub hflip: bool,
+    pub vflip: bool,
+    pub has_file: bool,
+    pub info: Info,
+}
+
+impl Default for Texture {
+    fn default() -> Self {
+        Texture {
+            name: String::new(),
+            ttype: mjtTexture_::mjTEXTURE_CUBE as i32,
+            colorspace: mjtColorSpace_::mjCOLORSPACE_AUTO as i32,
+            builtin: 0,
+            mark: 0,
+            rgb1: [0.8; 3],
+            rgb2: [0.5; 3],
+            markrgb: [0.0; 3],
+            random: 0.01,
+            width: 0,
+            height: 0,
+            gridsize: [1, 1],
+            gridlayout: *b"............",
+            nchannel: 3,
+            hflip: false,
+            vflip: false,
+            has_file: false,
+            info: Info::default(),
+        }
+    }
+}
+
 /// A default class: one prototype per element type, plus the tree of classes.
 #[derive(Clone, Debug, Default)]
 pub struct DefaultClass {
@@ -598,6 +868,10 @@ pub struct DefaultClass {
     pub camera: Camera,
     pub light: Light,
     pub actuator: Actuator,
+    pub tendon: Tendon,
+    pub equality: Equality,
+    pub pair: Pair,
+    pub material: Material,
 }
 
 /// The whole model specification.
@@ -632,6 +906,16 @@ pub struct Spec {
     pub lights: Vec<Light>,
     pub actuators: Vec<Actuator>,
     pub sensors: Vec<Sensor>,
+    pub tendons: Vec<Tendon>,
+    pub equalities: Vec<Equality>,
+    pub pairs: Vec<Pair>,
+    pub excludes: Vec<Exclude>,
+    pub keys: Vec<Key>,
+    pub numerics: Vec<Numeric>,
+    pub texts: Vec<Text>,
+    pub tuples: Vec<Tuple>,
+    pub textures: Vec<Texture>,
+    pub materials: Vec<Material>,
 }
 
 impl Default for Spec {
@@ -672,6 +956,16 @@ impl Default for Spec {
             lights: Vec::new(),
             actuators: Vec::new(),
             sensors: Vec::new(),
+            tendons: Vec::new(),
+            equalities: Vec::new(),
+            pairs: Vec::new(),
+            excludes: Vec::new(),
+            keys: Vec::new(),
+            numerics: Vec::new(),
+            texts: Vec::new(),
+            tuples: Vec::new(),
+            textures: Vec::new(),
+            materials: Vec::new(),
         }
     }
 }

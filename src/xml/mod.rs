@@ -6,6 +6,7 @@
 pub mod reader;
 pub mod schema;
 mod schema_table;
+pub mod sections;
 pub mod tree;
 
 use crate::spec::Spec;

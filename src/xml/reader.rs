@@ -19,7 +19,7 @@ pub const BOOL_MAP: Map = &[("false", 0), ("true", 1)];
 pub const TFAUTO_MAP: Map = &[("false", 0), ("true", 1), ("auto", 2)];
 pub const ENABLE_MAP: Map = &[("disable", 0), ("enable", 1)];
 pub const FLUID_MAP: Map = &[("none", 0), ("ellipsoid", 1)];
-pub const SLEEP_MAP: Map = &[("auto", 0), ("never", 1), ("allowed", 2), ("init", 3)];
+pub const SLEEP_MAP: Map = &[("auto", 0), ("never", 3), ("allowed", 4), ("init", 5)];
 pub const JOINT_MAP: Map = &[("free", 0), ("ball", 1), ("slide", 2), ("hinge", 3)];
 pub const GEOM_MAP: Map = &[
     ("plane", 0), ("hfield", 1), ("sphere", 2), ("capsule", 3), ("ellipsoid", 4), ("cylinder", 5),
@@ -146,14 +146,14 @@ pub fn map_value(e: &Element, attr: &str, map: Map) -> R<Option<i32>> {
     }
 }
 
-fn map_into(e: &Element, attr: &str, map: Map, out: &mut i32) -> R<()> {
+pub(super) fn map_into(e: &Element, attr: &str, map: Map, out: &mut i32) -> R<()> {
     if let Some(v) = map_value(e, attr, map)? {
         *out = v;
     }
     Ok(())
 }
 
-fn map_bool(e: &Element, attr: &str, out: &mut bool) -> R<()> {
+pub(super) fn map_bool(e: &Element, attr: &str, out: &mut bool) -> R<()> {
     if let Some(v) = map_value(e, attr, BOOL_MAP)? {
         *out = v == 1;
     }
@@ -161,7 +161,7 @@ fn map_bool(e: &Element, attr: &str, out: &mut bool) -> R<()> {
 }
 
 /// Reads `quat`, rejecting the zero quaternion.
-fn read_quat(e: &Element, attr: &str, q: &mut [f64; 4]) -> R<()> {
+pub(super) fn read_quat(e: &Element, attr: &str, q: &mut [f64; 4]) -> R<()> {
     read_arr(e, attr, q, true)?;
     if q.iter().all(|&x| x == 0.0) {
         return Err(XmlError::at(e, "zero quaternion is not allowed"));
@@ -171,7 +171,7 @@ fn read_quat(e: &Element, attr: &str, q: &mut [f64; 4]) -> R<()> {
 
 /// Reads the alternative orientation attributes; returns how many orientation specifiers
 /// (including `quat`) were given.
-fn read_alternative(e: &Element, alt: &mut Orientation) -> R<usize> {
+pub(super) fn read_alternative(e: &Element, alt: &mut Orientation) -> R<usize> {
     let mut n = e.attr("quat").is_some() as usize;
     let mut aa = [0.0; 4];
     if read_arr(e, "axisangle", &mut aa, true)? > 0 {
@@ -199,14 +199,14 @@ fn read_alternative(e: &Element, alt: &mut Orientation) -> R<usize> {
     Ok(n)
 }
 
-fn read_user(e: &Element, out: &mut Vec<f64>) -> R<()> {
+pub(super) fn read_user(e: &Element, out: &mut Vec<f64>) -> R<()> {
     if let Some(v) = read_vec::<f64>(e, "user")? {
         *out = v;
     }
     Ok(())
 }
 
-fn info(e: &Element) -> Info {
+pub(super) fn info(e: &Element) -> Info {
     Info { line: e.line }
 }
 
@@ -236,12 +236,30 @@ pub fn read(root: &Element, spec: &mut Spec) -> R<()> {
     for s in root.children_named("default") {
         default_section(s, None, spec)?;
     }
-    for name in ["extension", "custom", "asset", "contact", "deformable", "equality", "tendon"] {
-        for s in root.children_named(name) {
-            if let Some(c) = s.children.first() {
-                return Err(XmlError::at(c, &format!("element '{}' is not supported yet", c.name)));
-            }
+    for sec in root.children_named("extension") {
+        if let Some(c) = sec.children.first() {
+            return Err(XmlError::at(c, &format!("element '{}' is not supported yet", c.name)));
         }
+    }
+    for sec in root.children_named("custom") {
+        super::sections::custom_section(sec, spec)?;
+    }
+    for sec in root.children_named("asset") {
+        super::sections::asset_section(sec, spec)?;
+    }
+    for sec in root.children_named("contact") {
+        super::sections::contact_section(sec, spec)?;
+    }
+    for sec in root.children_named("deformable") {
+        if let Some(c) = sec.children.first() {
+            return Err(XmlError::at(c, &format!("element '{}' is not supported yet", c.name)));
+        }
+    }
+    for sec in root.children_named("equality") {
+        super::sections::equality_section(sec, spec)?;
+    }
+    for sec in root.children_named("tendon") {
+        super::sections::tendon_section(sec, spec)?;
     }
     for s in root.children_named("actuator") {
         actuator_section(s, spec)?;
@@ -249,16 +267,14 @@ pub fn read(root: &Element, spec: &mut Spec) -> R<()> {
     for s in root.children_named("sensor") {
         sensor_section(s, spec)?;
     }
-    for s in root.children_named("keyframe") {
-        if let Some(c) = s.children.first() {
-            return Err(XmlError::at(c, "element 'key' is not supported yet"));
-        }
-    }
     for s in root.children_named("worldbody") {
         if !s.attrs.is_empty() {
             return Err(XmlError::at(s, "World body cannot have attributes"));
         }
         body_children(s, 0, None, 0, spec)?;
+    }
+    for sec in root.children_named("keyframe") {
+        super::sections::keyframe_section(sec, spec)?;
     }
     Ok(())
 }
@@ -656,6 +672,10 @@ fn default_section(e: &Element, parent: Option<usize>, s: &mut Spec) -> R<()> {
             "light" => one_light(c, &mut d.light)?,
             "general" | "motor" | "position" | "velocity" | "damper" | "intvelocity" | "cylinder" | "muscle"
             | "adhesion" => one_actuator(c, &mut d.actuator)?,
+            "tendon" => super::sections::one_tendon(c, &mut d.tendon)?,
+            "equality" => super::sections::one_equality(c, &mut d.equality, true)?,
+            "pair" => super::sections::one_pair(c, &mut d.pair, true)?,
+            "material" => super::sections::one_material(c, &mut d.material)?,
             "default" => {}
             _ => {
                 return Err(XmlError::at(c, &format!("element '{}' is not supported yet", c.name)));
@@ -668,7 +688,7 @@ fn default_section(e: &Element, parent: Option<usize>, s: &mut Spec) -> R<()> {
     Ok(())
 }
 
-fn get_class(e: &Element, s: &Spec) -> R<Option<usize>> {
+pub(super) fn get_class(e: &Element, s: &Spec) -> R<Option<usize>> {
     match e.attr("class") {
         None => Ok(None),
         Some(n) => match s.find_default(n) {
@@ -680,7 +700,7 @@ fn get_class(e: &Element, s: &Spec) -> R<Option<usize>> {
 
 // ---------------------------------------------------------------- one element each
 
-fn set_name(e: &Element, name: &mut String) {
+pub(super) fn set_name(e: &Element, name: &mut String) {
     if let Some(n) = e.attr("name") {
         *name = n.to_string();
     }
