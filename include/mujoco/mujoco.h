@@ -981,6 +981,42 @@ MJAPI void mjd_quatIntegrate(const mjtNum *vel,
                        mjtNum *dvel,
                        mjtNum *dscale);
 
+/// Signed distance between two geoms, at most `distmax`; nearest points go to `fromto`.
+MJAPI mjtNum mj_geomDistance(const mjModel *m,
+                       const mjData *d,
+                       int geom1,
+                       int geom2,
+                       mjtNum distmax,
+                       mjtNum *fromto);
+
+/// Append a copy of con to the contact list in the arena; returns 0 on success, 1 when full.
+MJAPI int mj_addContact(const mjModel *m, mjData *d, const mjContact *con);
+
+/// Constraint states and forces from jar = J*qacc - aref, qfrc_constraint, and optionally the
+/// cost and the cone Hessians of elliptic contacts.
+MJAPI void mj_constraintUpdate(const mjModel *m,
+                         mjData *d,
+                         const mjtNum *jar,
+                         mjtNum *cost,
+                         int flg_coneHessian);
+
+/// Write the 6D force:torque of contact id, in its contact frame, to result (zero if invalid).
+MJAPI void mj_contactForce(const mjModel *m, const mjData *d, int id, mjtNum *result);
+
+/// Parse an MJCF file (from `vfs` when given) and compile it into a model; NULL on error,
+/// with the message in `error`.
+MJAPI mjModel *mj_loadXML(const char *filename, const mjVFS *vfs, char *error, int error_sz);
+
+/// Save the last loaded XML model as MJCF (not available yet: returns 0 with a message).
+MJAPI int mj_saveLastXML(const char *filename, const mjModel *m, char *error, int error_sz);
+
+/// Free the data kept from the last XML load.
+MJAPI void mj_freeLastXML(void);
+
+/// Print the MJCF schema as text (html and padding flags as upstream) to a file or buffer;
+/// returns the number of characters written to the buffer.
+MJAPI int mj_printSchema(const char *filename, char *buffer, int buffer_sz, int flg_html, int flg_pad);
+
 // report an error (printf-style); returns only if a user handler returns
 MJAPI void mju_error(const char* msg, ...) mjPRINTFLIKE(1, 2);
 MJAPI void mju_error_i(const char* msg, int i);

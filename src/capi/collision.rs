@@ -25,6 +25,7 @@ pub unsafe extern "C" fn mj_geomDistance(
     guard("mj_geomDistance", distmax, || col::geom_distance(m, d, geom1 as usize, geom2 as usize, distmax, fromto))
 }
 
+/// cbindgen:ignore
 /// Separating-axis overlap test of two posed boxes (center, half-size) with a margin; the
 /// optional `product`/`offset` cache is filled while `*initialize` is nonzero.
 #[no_mangle]
@@ -62,6 +63,7 @@ pub unsafe extern "C" fn mj_collideOBB(
     r as c_int
 }
 
+/// cbindgen:ignore
 /// 1 if element `e` of flex `f` takes part in collisions (always below dimension 3).
 #[no_mangle]
 pub unsafe extern "C" fn mj_isElemActive(m: *const mjModel, f: c_int, e: c_int) -> c_int {
@@ -96,6 +98,7 @@ macro_rules! table_row {
     };
 }
 
+/// cbindgen:ignore
 /// The narrowphase function of each pair of geom types (upstream's `mjCOLLISIONFUNC`).
 #[no_mangle]
 pub static mut mjCOLLISIONFUNC: [[mjfCollision; mjtGeom_::mjNGEOMTYPES as usize]; mjtGeom_::mjNGEOMTYPES as usize] = [

@@ -7,6 +7,7 @@ use core::slice::{from_raw_parts, from_raw_parts_mut};
 use crate::abi::{mjData, mjModel, mjtNum};
 use crate::capi::guard;
 
+/// cbindgen:ignore
 /// Label the connected components of a sparse symmetric adjacency pattern; returns how many.
 #[no_mangle]
 pub unsafe extern "C" fn mj_floodFill(
