@@ -53,7 +53,8 @@ pub unsafe extern "C" fn mj_loadXML(filename: *const c_char, vfs: *const mjVFS, 
 
 /// Save the last loaded XML model as MJCF (not available yet: returns 0 with a message).
 #[no_mangle]
-pub unsafe extern "C" fn mj_saveLastXML(_filename: *const c_char, _m: *const mjModel, error: *mut c_char, error_sz: c_int) -> c_int {
+pub unsafe extern "C" fn mj_saveLastXML(filename: *const c_char, m: *const mjModel, error: *mut c_char, error_sz: c_int) -> c_int {
+    let _ = (filename, m);
     set_error(error, error_sz, "mj_saveLastXML is not supported yet");
     0
 }

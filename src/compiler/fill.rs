@@ -291,11 +291,18 @@ pub fn make(c: &mut Compiled) -> CResult<*mut mjModel> {
     }
 
     // moving bodies need mass and inertia
+    fn mass_ok(c: &Compiled, i: usize) -> bool {
+        let s = &c.bodies[i].s;
+        if s.mass >= MINVAL_MASS && s.inertia.iter().all(|&x| x >= MINVAL_MASS) {
+            return true;
+        }
+        s.bodies.iter().any(|&ch| c.bodies[ch].joints.is_empty() && mass_ok(c, ch))
+    }
     for i in 1..nbody {
         let b = &c.bodies[i];
         if !b.joints.is_empty() {
             let s = &b.s;
-            if s.mass < MINVAL_MASS || s.inertia[0] < MINVAL_MASS || s.inertia[1] < MINVAL_MASS || s.inertia[2] < MINVAL_MASS {
+            if !mass_ok(c, i) {
                 return Err(CompileError::elem(
                     "mass and inertia of moving bodies must be larger than mjMINVAL",
                     &s.name,
@@ -574,6 +581,10 @@ unsafe fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensor
     }
     crate::engine::setconst::set_const(m, &mut *d);
     auto_spring_damper(c, m);
+    if let Err(e) = super::lengthrange::length_range(m, &mut *d, &spec.compiler.lropt) {
+        crate::data::make::delete_data(d);
+        return Err(CompileError::model(&e));
+    }
     crate::data::make::delete_data(d);
     m.opt.disableflags = disable;
     m.opt.enableflags = enable;

@@ -1212,7 +1212,6 @@ impl<'a> Compiled<'a> {
         let jmap = names_map(&self.joints, |x| &x.s.name);
         let smap = names_map(&self.sites, |x| &x.s.name);
         let bmap = names_map(&self.bodies, |x| &x.s.name);
-        let amap = names_map(&self.actuators, |x| &x.s.name);
         for ai in 0..self.actuators.len() {
             let err = |c: &Self, msg: &str| {
                 let s = &c.actuators[ai].s;
@@ -1350,87 +1349,7 @@ impl<'a> Compiled<'a> {
             self.actuators[ai].trnid = trnid;
         }
 
-        for si in 0..self.sensors.len() {
-            use crate::abi::mjtDataType_::*;
-            use crate::abi::mjtObj_::*;
-            use crate::abi::mjtSensor_::*;
-            use crate::abi::mjtStage_::*;
-            let err = |c: &Self, msg: &str| {
-                let s = &c.sensors[si].s;
-                CompileError::elem(msg, &s.name, si as i64, s.info.line)
-            };
-            let x = self.sensors[si].s.clone();
-            if x.userdata.len() > self.nuser_sensor as usize {
-                return Err(err(self, "user has more values than nuser_sensor in sensor"));
-            }
-            if x.noise < 0.0 {
-                return Err(err(self, "negative noise in sensor"));
-            }
-            if x.cutoff < 0.0 {
-                return Err(err(self, "negative cutoff in sensor"));
-            }
-            let objid = if x.objtype == mjOBJ_SITE as i32 {
-                smap.get(&x.objname).copied()
-            } else if x.objtype == mjOBJ_JOINT as i32 {
-                jmap.get(&x.objname).copied()
-            } else if x.objtype == mjOBJ_BODY as i32 || x.objtype == mjOBJ_XBODY as i32 {
-                bmap.get(&x.objname).copied()
-            } else if x.objtype == mjOBJ_ACTUATOR as i32 {
-                amap.get(&x.objname).copied()
-            } else {
-                None
-            };
-            if x.objtype != mjOBJ_UNKNOWN as i32 && objid.is_none() {
-                return Err(err(self, &format!("unrecognized name '{}' of sensorized object", x.objname)));
-            }
-            let t = x.stype;
-            let dim;
-            let mut datatype = mjDATATYPE_REAL as i32;
-            let needstage;
-            let is = |s: mjtSensor_| t == s as i32;
-            if is(mjSENS_TOUCH) || is(mjSENS_RANGEFINDER) {
-                datatype = mjDATATYPE_POSITIVE as i32;
-            }
-            if is(mjSENS_BALLQUAT) {
-                datatype = mjDATATYPE_QUATERNION as i32;
-            }
-            if is(mjSENS_TOUCH) || is(mjSENS_ACCELEROMETER) || is(mjSENS_FORCE) || is(mjSENS_TORQUE) || is(mjSENS_ACTUATORFRC) || is(mjSENS_JOINTACTFRC) || is(mjSENS_JOINTLIMITFRC) {
-                needstage = mjSTAGE_ACC as i32;
-            } else if is(mjSENS_VELOCIMETER) || is(mjSENS_GYRO) || is(mjSENS_JOINTVEL) || is(mjSENS_ACTUATORVEL) || is(mjSENS_BALLANGVEL) || is(mjSENS_JOINTLIMITVEL) || is(mjSENS_SUBTREELINVEL) || is(mjSENS_SUBTREEANGMOM) {
-                needstage = mjSTAGE_VEL as i32;
-            } else {
-                needstage = mjSTAGE_POS as i32;
-            }
-            if is(mjSENS_ACCELEROMETER) || is(mjSENS_VELOCIMETER) || is(mjSENS_GYRO) || is(mjSENS_FORCE) || is(mjSENS_TORQUE) || is(mjSENS_MAGNETOMETER) || is(mjSENS_BALLANGVEL) || is(mjSENS_SUBTREECOM) || is(mjSENS_SUBTREELINVEL) || is(mjSENS_SUBTREEANGMOM) {
-                dim = 3;
-            } else if is(mjSENS_BALLQUAT) {
-                dim = 4;
-            } else {
-                dim = 1;
-            }
-            // joint sensors check the joint type
-            if let Some(o) = objid {
-                if x.objtype == mjOBJ_JOINT as i32 {
-                    let jt = self.joints[o].s.jtype;
-                    let scalar = jt == mjJNT_SLIDE as i32 || jt == mjJNT_HINGE as i32;
-                    if (is(mjSENS_JOINTPOS) || is(mjSENS_JOINTVEL) || is(mjSENS_JOINTACTFRC)) && !scalar {
-                        return Err(err(self, "joint must be slide or hinge in sensor"));
-                    }
-                    if (is(mjSENS_BALLQUAT) || is(mjSENS_BALLANGVEL)) && jt != mjJNT_BALL as i32 {
-                        return Err(err(self, "joint must be ball in sensor"));
-                    }
-                    if (is(mjSENS_JOINTLIMITPOS) || is(mjSENS_JOINTLIMITVEL) || is(mjSENS_JOINTLIMITFRC)) && !self.joints[o].is_limited() {
-                        return Err(err(self, "joint must be limited in sensor"));
-                    }
-                }
-            }
-            let cs = &mut self.sensors[si];
-            cs.objid = objid.map(|o| o as i32).unwrap_or(-1);
-            cs.s.dim = dim;
-            cs.s.datatype = datatype;
-            cs.s.needstage = needstage;
-        }
-        Ok(())
+        self.compile_sensors()
     }
 }
 

@@ -916,6 +916,8 @@ pub struct Spec {
     pub tuples: Vec<Tuple>,
     pub textures: Vec<Texture>,
     pub materials: Vec<Material>,
+    /// the model used `<replicate>` (references into replicas are not replicated yet)
+    pub has_replicate: bool,
 }
 
 impl Default for Spec {
@@ -966,6 +968,7 @@ impl Default for Spec {
             tuples: Vec::new(),
             textures: Vec::new(),
             materials: Vec::new(),
+            has_replicate: false,
         }
     }
 }

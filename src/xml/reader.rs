@@ -265,13 +265,13 @@ pub fn read(root: &Element, spec: &mut Spec) -> R<()> {
         actuator_section(s, spec)?;
     }
     for s in root.children_named("sensor") {
-        sensor_section(s, spec)?;
+        super::sections::sensor_section(s, spec)?;
     }
     for s in root.children_named("worldbody") {
         if !s.attrs.is_empty() {
             return Err(XmlError::at(s, "World body cannot have attributes"));
         }
-        body_children(s, 0, None, 0, spec)?;
+        body_children(s, 0, None, 0, "", spec)?;
     }
     for sec in root.children_named("keyframe") {
         super::sections::keyframe_section(sec, spec)?;
@@ -872,7 +872,7 @@ fn one_light(e: &Element, l: &mut Light) -> R<()> {
 
 /// Reads the children of a body (or frame) element into body `b`; `frame` is the enclosing
 /// frame, `def` the default class in effect.
-fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, s: &mut Spec) -> R<()> {
+fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str, s: &mut Spec) -> R<()> {
     for e in &section.children {
         let edef = get_class(e, s)?.unwrap_or(def);
         match e.name.as_str() {
@@ -901,6 +901,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 let mut j = s.defaults[edef].joint.clone();
                 j.name.clear();
                 one_joint(e, &mut j)?;
+                add_suffix(&mut j.name, sfx);
                 j.body = b;
                 j.frame = frame;
                 s.joints.push(j);
@@ -912,6 +913,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 }
                 let mut j = Joint { jtype: mjtJoint_::mjJNT_FREE as i32, limited: TF_FALSE, actfrclimited: TF_FALSE, ..Joint::default() };
                 set_name(e, &mut j.name);
+                add_suffix(&mut j.name, sfx);
                 read1(e, "group", &mut j.group)?;
                 map_into(e, "align", TFAUTO_MAP, &mut j.align)?;
                 j.info = info(e);
@@ -924,6 +926,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 let mut g = s.defaults[edef].geom.clone();
                 g.name.clear();
                 one_geom(e, &mut g)?;
+                add_suffix(&mut g.name, sfx);
                 if e.children_named("plugin").next().is_some() {
                     return Err(XmlError::at(e, "geom plugins are not supported yet"));
                 }
@@ -936,6 +939,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 let mut x = s.defaults[edef].site.clone();
                 x.name.clear();
                 one_site(e, &mut x)?;
+                add_suffix(&mut x.name, sfx);
                 x.body = b;
                 x.frame = frame;
                 s.sites.push(x);
@@ -945,6 +949,8 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 let mut x = s.defaults[edef].camera.clone();
                 x.name.clear();
                 one_camera(e, &mut x)?;
+                add_suffix(&mut x.name, sfx);
+                add_suffix(&mut x.targetbody, sfx);
                 x.body = b;
                 x.frame = frame;
                 s.cameras.push(x);
@@ -954,6 +960,9 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 let mut x = s.defaults[edef].light.clone();
                 x.name.clear();
                 one_light(e, &mut x)?;
+                add_suffix(&mut x.name, sfx);
+                add_suffix(&mut x.targetbody, sfx);
+                add_suffix(&mut x.texture, sfx);
                 x.body = b;
                 x.frame = frame;
                 s.lights.push(x);
@@ -963,19 +972,22 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 let childdef = child_class(e, s)?;
                 let mut f = Frame { body: b, parent: frame, info: info(e), ..Frame::default() };
                 set_name(e, &mut f.name);
+                add_suffix(&mut f.name, sfx);
                 read_arr(e, "pos", &mut f.pos, true)?;
                 read_quat(e, "quat", &mut f.quat)?;
                 read_alternative(e, &mut f.alt)?;
                 s.frames.push(f);
                 let fid = s.frames.len() - 1;
-                body_children(e, b, Some(fid), childdef.unwrap_or(def), s)?;
+                body_children(e, b, Some(fid), childdef.unwrap_or(def), sfx, s)?;
             }
+            "replicate" => replicate(e, b, frame, def, sfx, s)?,
             "body" => {
                 let childdef = child_class(e, s)?;
                 let mut nb = Body { parent: b, frame, info: info(e), ..Body::default() };
                 nb.class = childdef.unwrap_or(def);
                 nb.childclass = childdef;
                 set_name(e, &mut nb.name);
+                add_suffix(&mut nb.name, sfx);
                 read_arr(e, "pos", &mut nb.pos, true)?;
                 read_quat(e, "quat", &mut nb.quat)?;
                 map_bool(e, "mocap", &mut nb.mocap)?;
@@ -987,12 +999,50 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 let id = s.bodies.len() - 1;
                 s.bodies[b].bodies.push(id);
                 let cdef = s.bodies[id].class;
-                body_children(e, id, None, cdef, s)?;
+                body_children(e, id, None, cdef, sfx, s)?;
             }
             other => {
                 return Err(XmlError::at(e, &format!("element '{}' is not supported yet", other)));
             }
         }
+    }
+    Ok(())
+}
+
+fn add_suffix(name: &mut String, sfx: &str) {
+    if !name.is_empty() {
+        name.push_str(sfx);
+    }
+}
+
+/// `<replicate>`: the enclosed elements, copied `count` times into frames that advance by
+/// `offset` and turn by `euler`, with names suffixed by the copy index.
+fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str, s: &mut Spec) -> R<()> {
+    let mut count = 0i32;
+    read_req(e, "count", core::slice::from_mut(&mut count))?;
+    let mut offset = [0.0; 3];
+    let mut euler = [0.0; 3];
+    read_arr(e, "offset", &mut offset, true)?;
+    read_arr(e, "euler", &mut euler, true)?;
+    let sep = read_txt(e, "sep").unwrap_or_default();
+    let (deg, seq) = (s.compiler.degree, s.compiler.eulerseq);
+    let mut rotation = [1.0, 0.0, 0.0, 0.0];
+    let _ = crate::compiler::util::resolve_orientation(&mut rotation, deg, &seq, &Orientation::Euler(euler));
+    s.has_replicate = true;
+    let childdef = child_class(e, s)?;
+    let ndigits = count.to_string().len();
+    let mut pos = [0.0; 3];
+    for i in 0..count.max(0) {
+        let mut quat = [1.0, 0.0, 0.0, 0.0];
+        let ei = [i as f64 * euler[0], i as f64 * euler[1], i as f64 * euler[2]];
+        let _ = crate::compiler::util::resolve_orientation(&mut quat, deg, &seq, &Orientation::Euler(ei));
+        let f = Frame { body: b, parent: frame, pos, quat, info: info(e), ..Frame::default() };
+        s.frames.push(f);
+        let fid = s.frames.len() - 1;
+        let mut q = quat;
+        crate::compiler::util::frameaccum(&mut pos, &mut q, &offset, &rotation);
+        let suffix = format!("{}{:0width$}{}", sep, i, sfx, width = ndigits);
+        body_children(e, b, Some(fid), childdef.unwrap_or(def), &suffix, s)?;
     }
     Ok(())
 }
@@ -1148,56 +1198,6 @@ fn actuator_section(section: &Element, s: &mut Spec) -> R<()> {
         a.name.clear();
         one_actuator(e, &mut a)?;
         s.actuators.push(a);
-    }
-    Ok(())
-}
-
-// ---------------------------------------------------------------- sensors
-
-fn sensor_section(section: &Element, s: &mut Spec) -> R<()> {
-    use crate::abi::mjtObj_::*;
-    use crate::abi::mjtSensor_::*;
-    for e in &section.children {
-        let mut x = Sensor::default();
-        set_name(e, &mut x.name);
-        read1(e, "cutoff", &mut x.cutoff)?;
-        read1(e, "noise", &mut x.noise)?;
-        read_user(e, &mut x.userdata)?;
-        let (t, ot, attr) = match e.name.as_str() {
-            "touch" => (mjSENS_TOUCH, mjOBJ_SITE, "site"),
-            "accelerometer" => (mjSENS_ACCELEROMETER, mjOBJ_SITE, "site"),
-            "velocimeter" => (mjSENS_VELOCIMETER, mjOBJ_SITE, "site"),
-            "gyro" => (mjSENS_GYRO, mjOBJ_SITE, "site"),
-            "force" => (mjSENS_FORCE, mjOBJ_SITE, "site"),
-            "torque" => (mjSENS_TORQUE, mjOBJ_SITE, "site"),
-            "magnetometer" => (mjSENS_MAGNETOMETER, mjOBJ_SITE, "site"),
-            "rangefinder" => (mjSENS_RANGEFINDER, mjOBJ_SITE, "site"),
-            "jointpos" => (mjSENS_JOINTPOS, mjOBJ_JOINT, "joint"),
-            "jointvel" => (mjSENS_JOINTVEL, mjOBJ_JOINT, "joint"),
-            "actuatorpos" => (mjSENS_ACTUATORPOS, mjOBJ_ACTUATOR, "actuator"),
-            "actuatorvel" => (mjSENS_ACTUATORVEL, mjOBJ_ACTUATOR, "actuator"),
-            "actuatorfrc" => (mjSENS_ACTUATORFRC, mjOBJ_ACTUATOR, "actuator"),
-            "jointactuatorfrc" => (mjSENS_JOINTACTFRC, mjOBJ_JOINT, "joint"),
-            "ballquat" => (mjSENS_BALLQUAT, mjOBJ_JOINT, "joint"),
-            "ballangvel" => (mjSENS_BALLANGVEL, mjOBJ_JOINT, "joint"),
-            "jointlimitpos" => (mjSENS_JOINTLIMITPOS, mjOBJ_JOINT, "joint"),
-            "jointlimitvel" => (mjSENS_JOINTLIMITVEL, mjOBJ_JOINT, "joint"),
-            "jointlimitfrc" => (mjSENS_JOINTLIMITFRC, mjOBJ_JOINT, "joint"),
-            "subtreecom" => (mjSENS_SUBTREECOM, mjOBJ_BODY, "body"),
-            "subtreelinvel" => (mjSENS_SUBTREELINVEL, mjOBJ_BODY, "body"),
-            "subtreeangmom" => (mjSENS_SUBTREEANGMOM, mjOBJ_BODY, "body"),
-            "clock" => (mjSENS_CLOCK, mjOBJ_UNKNOWN, ""),
-            "e_potential" => (mjSENS_E_POTENTIAL, mjOBJ_UNKNOWN, ""),
-            "e_kinetic" => (mjSENS_E_KINETIC, mjOBJ_UNKNOWN, ""),
-            other => return Err(XmlError::at(e, &format!("sensor '{}' is not supported yet", other))),
-        };
-        x.stype = t as i32;
-        x.objtype = ot as i32;
-        if !attr.is_empty() {
-            x.objname = read_txt_req(e, attr)?;
-        }
-        x.info = info(e);
-        s.sensors.push(x);
     }
     Ok(())
 }

@@ -74,7 +74,11 @@ fn check_node(node: &Node, e: &Element, level: i32) -> Result<(), XmlError> {
         }
         if !found {
             if node.kind == 'R' && name_match(node, c, level + 1) {
-                check_node(node, c, level + 1)?;
+                // as upstream, only nested bodies are checked; frames and replicates
+                // (and everything inside them) are taken as they are
+                if c.name == node.name {
+                    check_node(node, c, level + 1)?;
+                }
             } else {
                 return Err(XmlError::at(c, "Schema violation: unrecognized element"));
             }

@@ -1,0 +1,1209 @@
+//! Compilation of the objects outside the kinematic tree: textures (builtin patterns),
+//! materials, contact pairs and exclusions, equality constraints, tendons, custom fields and
+//! keyframes, and their copy into the model.
+
+use std::collections::HashMap;
+
+use crate::abi::mjtEq_::*;
+use crate::abi::mjtGeom_::*;
+use crate::abi::mjtJoint_::*;
+use crate::abi::mjtObj_::*;
+use crate::abi::mjtWrap_::*;
+use crate::abi::*;
+use crate::spec::*;
+
+use super::tree::{islimited, Compiled};
+use super::{CResult, CompileError};
+
+pub const NTEXROLE: usize = mjtTextureRole_::mjNTEXROLE as usize;
+
+#[derive(Clone, Debug)]
+pub struct CTexture {
+    pub s: Texture,
+    pub data: Vec<u8>,
+}
+
+#[derive(Clone, Debug)]
+pub struct CMaterial {
+    pub s: Material,
+    pub texid: [i32; NTEXROLE],
+}
+
+#[derive(Clone, Debug)]
+pub struct CPair {
+    pub s: Pair,
+    pub geom1: i32,
+    pub geom2: i32,
+    pub signature: i32,
+}
+
+#[derive(Clone, Debug)]
+pub struct CExclude {
+    pub name: String,
+    pub signature: i32,
+}
+
+#[derive(Clone, Debug)]
+pub struct CEquality {
+    pub s: Equality,
+    pub obj1id: i32,
+    pub obj2id: i32,
+}
+
+/// A compiled wrap: type, object id and parameter as the model stores them.
+#[derive(Clone, Debug)]
+pub struct CWrap {
+    pub wtype: i32,
+    pub objid: i32,
+    pub prm: f64,
+    /// body the wrapped object belongs to (-1: none)
+    pub body: i32,
+}
+
+#[derive(Clone, Debug)]
+pub struct CTendon {
+    pub s: Tendon,
+    pub matid: i32,
+    pub path: Vec<CWrap>,
+}
+
+#[derive(Clone, Debug)]
+pub struct CTuple {
+    pub s: Tuple,
+    pub objid: Vec<i32>,
+}
+
+/// Compiled objects outside the tree.
+#[derive(Default)]
+pub struct Extra {
+    pub textures: Vec<CTexture>,
+    pub materials: Vec<CMaterial>,
+    pub pairs: Vec<CPair>,
+    pub excludes: Vec<CExclude>,
+    pub equalities: Vec<CEquality>,
+    pub tendons: Vec<CTendon>,
+    pub tuples: Vec<CTuple>,
+    pub nuser_tendon: i32,
+}
+
+fn names<T>(items: &[T], name: impl Fn(&T) -> &str) -> HashMap<String, usize> {
+    let mut h = HashMap::new();
+    for (i, x) in items.iter().enumerate() {
+        let n = name(x);
+        if !n.is_empty() {
+            h.entry(n.to_string()).or_insert(i);
+        }
+    }
+    h
+}
+
+fn err_at(msg: &str, name: &str, id: usize, info: &Info) -> CompileError {
+    CompileError::elem(msg, name, id as i64, info.line)
+}
+
+// ---------------------------------------------------------------- builtin textures
+
+/// 64-bit Mersenne twister (std::mt19937_64), used for the random texture marks.
+struct Mt64 {
+    mt: [u64; 312],
+    idx: usize,
+}
+
+impl Mt64 {
+    fn new(seed: u64) -> Self {
+        let mut mt = [0u64; 312];
+        mt[0] = seed;
+        for i in 1..312 {
+            mt[i] = 6364136223846793005u64.wrapping_mul(mt[i - 1] ^ (mt[i - 1] >> 62)).wrapping_add(i as u64);
+        }
+        Mt64 { mt, idx: 312 }
+    }
+
+    fn next(&mut self) -> u64 {
+        const UPPER: u64 = 0xFFFF_FFFF_8000_0000;
+        const LOWER: u64 = 0x7FFF_FFFF;
+        if self.idx >= 312 {
+            for i in 0..312 {
+                let x = (self.mt[i] & UPPER) | (self.mt[(i + 1) % 312] & LOWER);
+                let mut xa = x >> 1;
+                if x & 1 != 0 {
+                    xa ^= 0xB502_6F5A_A966_19E9;
+                }
+                self.mt[i] = self.mt[(i + 156) % 312] ^ xa;
+            }
+            self.idx = 0;
+        }
+        let mut y = self.mt[self.idx];
+        self.idx += 1;
+        y ^= (y >> 29) & 0x5555_5555_5555_5555;
+        y ^= (y << 17) & 0x71D6_7FFF_EDA6_0000;
+        y ^= (y << 37) & 0xFFF7_EEE0_0000_0000;
+        y ^= y >> 43;
+        y
+    }
+
+    /// A double in [0, 1) as libstdc++'s uniform_real_distribution draws it.
+    fn uniform(&mut self) -> f64 {
+        let r = self.next() as f64 / 18446744073709551616.0;
+        if r >= 1.0 {
+            1.0 - f64::EPSILON / 2.0
+        } else {
+            r
+        }
+    }
+}
+
+fn byte(x: f64) -> u8 {
+    (255.0 * x) as u8
+}
+
+fn rgb_bytes(c: &[f64; 3]) -> [u8; 3] {
+    [byte(c[0]), byte(c[1]), byte(c[2])]
+}
+
+fn put(data: &mut [u8], at: usize, c: &[u8; 3]) {
+    if let Some(d) = data.get_mut(at..at + 3) {
+        d.copy_from_slice(c);
+    }
+}
+
+fn interp(c1: &[f64; 3], c2: &[f64; 3], pos: f64) -> [u8; 3] {
+    let correction = 1.0 / 2f64.sqrt();
+    let alpha = (0.5 * (1.0 + pos / (1.0 + pos * pos).sqrt() / correction)).clamp(0.0, 1.0);
+    let mut out = [0u8; 3];
+    for j in 0..3 {
+        out[j] = byte(alpha * c1[j] + (1.0 - alpha) * c2[j]);
+    }
+    out
+}
+
+fn checker(data: &mut [u8], base: usize, c1: &[u8; 3], c2: &[u8; 3], w: usize, h: usize) {
+    for r in 0..h {
+        for c in 0..w {
+            let first = (r < h / 2) == (c < w / 2);
+            put(data, base + 3 * (r * w + c), if first { c1 } else { c2 });
+        }
+    }
+}
+
+fn random_dots(data: &mut [u8], mark: &[f64; 3], w: usize, h: usize, prob: f64) {
+    let mut rng = Mt64::new(42);
+    let c = rgb_bytes(mark);
+    for r in 0..h {
+        for col in 0..w {
+            if rng.uniform() < prob {
+                put(data, 3 * (r * w + col), &c);
+            }
+        }
+    }
+}
+
+fn builtin_2d(t: &Texture, data: &mut [u8]) {
+    let (w, h) = (t.width as usize, t.height as usize);
+    let (c1, c2, cm) = (rgb_bytes(&t.rgb1), rgb_bytes(&t.rgb2), rgb_bytes(&t.markrgb));
+    match t.builtin {
+        1 => {
+            for r in 0..h {
+                for c in 0..w {
+                    let x = 2.0 * c as f64 / ((w - 1) as f64) - 1.0;
+                    let y = 1.0 - 2.0 * r as f64 / ((h - 1) as f64);
+                    let pos = 2.0 * (x * x + y * y).sqrt() - 1.0;
+                    put(data, 3 * (r * w + c), &interp(&t.rgb2, &t.rgb1, pos));
+                }
+            }
+        }
+        2 => checker(data, 0, &c1, &c2, w, h),
+        3 => {
+            for p in 0..w * h {
+                put(data, 3 * p, &c1);
+            }
+        }
+        _ => {}
+    }
+    match t.mark {
+        1 => {
+            for r in 0..h {
+                put(data, 3 * (r * w), &cm);
+                put(data, 3 * (r * w + w - 1), &cm);
+            }
+            for c in 0..w {
+                put(data, 3 * c, &cm);
+                put(data, 3 * ((h - 1) * w + c), &cm);
+            }
+        }
+        2 => {
+            for r in 0..h {
+                put(data, 3 * (r * w + w / 2), &cm);
+            }
+            for c in 0..w {
+                put(data, 3 * (h / 2 * w + c), &cm);
+            }
+        }
+        3 if t.random > 0.0 => random_dots(data, &t.markrgb, w, h, t.random),
+        _ => {}
+    }
+}
+
+fn builtin_cube(t: &Texture, data: &mut [u8]) {
+    let w = t.width as usize;
+    let ww = w * w;
+    let (c1, c2, cm) = (rgb_bytes(&t.rgb1), rgb_bytes(&t.rgb2), rgb_bytes(&t.markrgb));
+    match t.builtin {
+        1 => {
+            for r in 0..w {
+                for c in 0..w {
+                    let x = 2.0 * c as f64 / ((w - 1) as f64) - 1.0;
+                    let y = 1.0 - 2.0 * r as f64 / ((w - 1) as f64);
+                    let elside = (y / (1.0 + x * x + y * y).sqrt()).asin() / (0.5 * mjPI);
+                    let elup = 1.0 - (1.0 / (1.0 + x * x + y * y).sqrt()).acos() / (0.5 * mjPI);
+                    let side = interp(&t.rgb1, &t.rgb2, elside);
+                    let px = 3 * (r * w + c);
+                    for face in [0, 1, 4, 5] {
+                        put(data, face * 3 * ww + px, &side);
+                    }
+                    put(data, 2 * 3 * ww + px, &interp(&t.rgb1, &t.rgb2, elup));
+                    put(data, 3 * 3 * ww + px, &interp(&t.rgb1, &t.rgb2, -elup));
+                }
+            }
+        }
+        2 => {
+            for face in 0..4 {
+                checker(data, face * 3 * ww, &c1, &c2, w, w);
+            }
+            for face in 4..6 {
+                checker(data, face * 3 * ww, &c2, &c1, w, w);
+            }
+        }
+        3 => {
+            for p in 0..ww {
+                for face in [0, 1, 2, 4, 5] {
+                    put(data, face * 3 * ww + 3 * p, &c1);
+                }
+                put(data, 3 * 3 * ww + 3 * p, &c2);
+            }
+        }
+        _ => {}
+    }
+    match t.mark {
+        1 => {
+            for face in 0..6 {
+                let b = face * 3 * ww;
+                for r in 0..w {
+                    put(data, b + 3 * (r * w), &cm);
+                    put(data, b + 3 * (r * w + w - 1), &cm);
+                }
+                for c in 0..w {
+                    put(data, b + 3 * c, &cm);
+                    put(data, b + 3 * ((w - 1) * w + c), &cm);
+                }
+            }
+        }
+        2 => {
+            for face in 0..6 {
+                let b = face * 3 * ww;
+                for r in 0..w {
+                    put(data, b + 3 * (r * w + w / 2), &cm);
+                }
+                for c in 0..w {
+                    put(data, b + 3 * (w / 2 * w + c), &cm);
+                }
+            }
+        }
+        3 if t.random > 0.0 => random_dots(data, &t.markrgb, w, t.height as usize, t.random),
+        _ => {}
+    }
+}
+
+fn compile_texture(t: &mut Texture, id: usize) -> CResult<Vec<u8>> {
+    let e = |m: &str, t: &Texture| err_at(m, &t.name, id, &t.info);
+    if t.builtin == 0 {
+        return Err(e("texture files are not supported yet", t));
+    }
+    if t.width < 1 {
+        return Err(e("Invalid width of builtin texture", t));
+    }
+    if t.ttype != mjtTexture_::mjTEXTURE_2D as i32 {
+        if t.width >= i32::MAX / 6 {
+            return Err(e("Invalid width of builtin texture", t));
+        }
+        t.height = 6 * t.width;
+    } else if t.height < 1 {
+        return Err(e("Invalid height of builtin texture", t));
+    }
+    let size = t.width as i64 * t.height as i64;
+    if t.nchannel < 1 || size >= (i32::MAX / t.nchannel) as i64 || size <= 0 || size > (1 << 28) {
+        return Err(e("Builtin texture too large", t));
+    }
+    let mut data = vec![0u8; t.nchannel as usize * size as usize];
+    if t.ttype == mjtTexture_::mjTEXTURE_2D as i32 {
+        builtin_2d(t, &mut data);
+    } else {
+        builtin_cube(t, &mut data);
+    }
+    Ok(data)
+}
+
+// ---------------------------------------------------------------- compilation
+
+impl<'a> Compiled<'a> {
+    /// Texture of a light, by name (-1: none).
+    pub fn texture_id(&self, name: &str) -> Option<usize> {
+        self.spec.textures.iter().position(|t| t.name == name)
+    }
+
+    /// Textures, materials and the material references of geoms, sites and tendons.
+    pub fn compile_assets(&mut self) -> CResult<()> {
+        let spec = self.spec;
+        for (i, t) in spec.textures.iter().enumerate() {
+            if t.name.is_empty() && t.ttype != mjtTexture_::mjTEXTURE_SKYBOX as i32 {
+                return Err(err_at("empty name in texture", &t.name, i, &t.info));
+            }
+        }
+        for (i, m) in spec.materials.iter().enumerate() {
+            if m.name.is_empty() {
+                return Err(err_at("empty name in material", &m.name, i, &m.info));
+            }
+        }
+        for (i, t) in spec.textures.iter().enumerate() {
+            let mut t = t.clone();
+            let data = compile_texture(&mut t, i)?;
+            self.x.textures.push(CTexture { s: t, data });
+        }
+        let texmap = names(&spec.textures, |t| &t.name);
+        let matmap = names(&spec.materials, |m| &m.name);
+        for gi in 0..self.geoms.len() {
+            let mat = &self.geoms[gi].s.material;
+            if !mat.is_empty() {
+                match matmap.get(mat) {
+                    Some(&id) => self.geoms[gi].matid = id as i32,
+                    None => {
+                        let g = &self.geoms[gi].s;
+                        return Err(err_at(&format!("material '{}' not found in geom {}", mat, gi), &g.name, gi, &g.info));
+                    }
+                }
+            }
+        }
+        for si in 0..self.sites.len() {
+            let mat = &self.sites[si].s.material;
+            if !mat.is_empty() {
+                match matmap.get(mat) {
+                    Some(&id) => self.sites[si].matid = id as i32,
+                    None => {
+                        let s = &self.sites[si].s;
+                        return Err(err_at(&format!("material '{}' not found in site {}", mat, si), &s.name, si, &s.info));
+                    }
+                }
+            }
+        }
+        for (i, t) in spec.tendons.iter().enumerate() {
+            if !t.material.is_empty() && !matmap.contains_key(&t.material) {
+                return Err(err_at(&format!("material '{}' not found in tendon {}", t.material, i), &t.name, i, &t.info));
+            }
+        }
+        for (i, m) in spec.materials.iter().enumerate() {
+            let mut texid = [-1; NTEXROLE];
+            for j in 0..NTEXROLE {
+                let tn = &m.textures[j];
+                if !tn.is_empty() {
+                    match texmap.get(tn) {
+                        Some(&id) => texid[j] = id as i32,
+                        None => return Err(err_at(&format!("texture '{}' not found in material {}", tn, i), &m.name, i, &m.info)),
+                    }
+                }
+            }
+            self.x.materials.push(CMaterial { s: m.clone(), texid });
+        }
+        Ok(())
+    }
+
+    /// Contact pairs, excluded body pairs, equality constraints and tendons.
+    pub fn compile_constraints(&mut self) -> CResult<()> {
+        let spec = self.spec;
+        let gmap = names(&self.geoms, |g| &g.s.name);
+        let bmap = names(&self.bodies, |b| &b.s.name);
+        let smap = names(&self.sites, |s| &s.s.name);
+        let jmap = names(&self.joints, |j| &j.s.name);
+        let tmap = names(&spec.tendons, |t| &t.name);
+        let gbody = |g: usize| self.geoms[g].s.body as i32;
+
+        // pairs
+        let mut pairs = Vec::new();
+        for (i, p) in spec.pairs.iter().enumerate() {
+            let e = |m: &str| err_at(m, &p.name, i, &p.info);
+            if ![1, 3, 4, 6].contains(&p.condim) {
+                return Err(e("invalid condim in contact pair"));
+            }
+            let g1 = gmap.get(&p.geom1).copied().ok_or_else(|| e(&format!("geom '{}' not found in collision {}", p.geom1, i)))?;
+            let g2 = gmap.get(&p.geom2).copied().ok_or_else(|| e(&format!("geom '{}' not found in collision {}", p.geom2, i)))?;
+            let (g1, g2) = if gbody(g1) > gbody(g2) { (g2, g1) } else { (g1, g2) };
+            let signature = (gbody(g1) << 16) + gbody(g2);
+            pairs.push(CPair { s: p.clone(), geom1: g1 as i32, geom2: g2 as i32, signature });
+        }
+        pairs.sort_by_key(|p| p.signature);
+        self.x.pairs = pairs;
+
+        // excludes
+        let mut ex = Vec::new();
+        for (i, x) in spec.excludes.iter().enumerate() {
+            let e = |m: &str| err_at(m, &x.name, i, &x.info);
+            let b1 = bmap.get(&x.body1).copied().ok_or_else(|| e(&format!("body '{}' not found in bodypair {}", x.body1, i)))?;
+            let b2 = bmap.get(&x.body2).copied().ok_or_else(|| e(&format!("body '{}' not found in bodypair {}", x.body2, i)))?;
+            let (b1, b2) = if b1 > b2 { (b2, b1) } else { (b1, b2) };
+            ex.push(CExclude { name: x.name.clone(), signature: ((b1 as i32) << 16) + b2 as i32 });
+        }
+        ex.sort_by_key(|x| x.signature);
+        self.x.excludes = ex;
+
+        // equality constraints
+        for (i, q) in spec.equalities.iter().enumerate() {
+            let e = |m: &str| err_at(m, &q.name, i, &q.info);
+            let et = q.etype;
+            let map = if et == mjEQ_WELD as i32 || et == mjEQ_CONNECT as i32 {
+                if q.objtype == mjOBJ_SITE as i32 {
+                    &smap
+                } else if q.objtype == mjOBJ_BODY as i32 {
+                    &bmap
+                } else if et == mjEQ_WELD as i32 {
+                    return Err(e("weld constraint supports only sites and bodies"));
+                } else {
+                    return Err(e("connect constraint supports only sites and bodies"));
+                }
+            } else if et == mjEQ_JOINT as i32 {
+                &jmap
+            } else if et == mjEQ_TENDON as i32 {
+                &tmap
+            } else {
+                return Err(e("invalid type in equality constraint"));
+            };
+            let o1 = map.get(&q.name1).copied().ok_or_else(|| e(&format!("unknown element '{}' in equality constraint", q.name1)))?
+                as i32;
+            let mut o2 = -1;
+            if !q.name2.is_empty() {
+                o2 = map.get(&q.name2).copied().ok_or_else(|| e(&format!("unknown element '{}' in equality constraint {}", q.name2, i)))?
+                    as i32;
+            }
+            let body = (et == mjEQ_WELD as i32 || et == mjEQ_CONNECT as i32) && q.objtype == mjOBJ_BODY as i32;
+            if body && o2 == -1 {
+                o2 = 0;
+            }
+            if o1 == o2 {
+                return Err(e(&format!("element '{}' is repeated in equality constraint {}", q.name1, i)));
+            }
+            if et == mjEQ_JOINT as i32 {
+                let scalar = |t: i32| t == mjJNT_HINGE as i32 || t == mjJNT_SLIDE as i32;
+                let t1 = self.joints[o1 as usize].s.jtype;
+                let t2 = if o2 >= 0 { self.joints[o2 as usize].s.jtype } else { mjJNT_HINGE as i32 };
+                if !scalar(t1) || !scalar(t2) {
+                    return Err(e("only HINGE and SLIDE joint allowed in constraint"));
+                }
+            }
+            self.x.equalities.push(CEquality { s: q.clone(), obj1id: o1, obj2id: o2 });
+        }
+
+        // tendons
+        let given = spec.nuser_tendon;
+        self.x.nuser_tendon = if given == -1 { spec.tendons.iter().map(|t| t.userdata.len()).max().unwrap_or(0) as i32 } else { given };
+        let matmap = names(&spec.materials, |m| &m.name);
+        for (i, t) in spec.tendons.iter().enumerate() {
+            let e = |m: &str| err_at(m, &t.name, i, &t.info);
+            if t.userdata.len() > self.x.nuser_tendon as usize {
+                return Err(e("user has more values than nuser_tendon in tendon"));
+            }
+            let sz = t.path.len();
+            if sz == 0 {
+                return Err(e(&format!("tendon '{}' (id = {}): path cannot be empty", t.name, i)));
+            }
+            let spatial = t.path[0].wtype != mjWRAP_JOINT as i32;
+            if spatial && sz < 2 {
+                return Err(e(&format!("tendon '{}' (id = {}): spatial path must contain at least two objects", t.name, i)));
+            }
+            if spatial && t.width <= 0.0 {
+                return Err(e(&format!("tendon '{}' (id = {}) must have positive width", t.name, i)));
+            }
+            let mut path = Vec::with_capacity(sz);
+            for (k, w) in t.path.iter().enumerate() {
+                let mut cw = CWrap { wtype: w.wtype, objid: -1, prm: w.prm, body: -1 };
+                let werr = |m: String| err_at(&m, "", k, &w.info);
+                if w.wtype == mjWRAP_JOINT as i32 {
+                    let j = jmap.get(&w.target).copied().ok_or_else(|| werr(format!("joint '{}' not found in tendon {}, wrap {}", w.target, i, k)))?;
+                    cw.objid = j as i32;
+                } else if w.wtype == mjWRAP_SPHERE as i32 {
+                    let g = gmap.get(&w.target).copied().ok_or_else(|| werr(format!("geom '{}' not found in tendon {}, wrap {}", w.target, i, k)))?;
+                    let gt = self.geoms[g].s.gtype;
+                    if gt == mjGEOM_CYLINDER as i32 {
+                        cw.wtype = mjWRAP_CYLINDER as i32;
+                    } else if gt != mjGEOM_SPHERE as i32 {
+                        return Err(werr(format!("geom '{}' in tendon {}, wrap {} is not sphere or cylinder", w.target, i, k)));
+                    }
+                    cw.objid = g as i32;
+                    cw.body = self.geoms[g].s.body as i32;
+                    cw.prm = -1.0;
+                    if !w.sidesite.is_empty() {
+                        let s = smap.get(&w.sidesite).copied().ok_or_else(|| werr(format!("side site '{}' not found in tendon {}, wrap {}", w.sidesite, i, k)))?;
+                        cw.prm = s as f64;
+                    }
+                } else if w.wtype == mjWRAP_PULLEY as i32 {
+                    if w.prm < 0.0 {
+                        return Err(werr(format!("pulley has negative divisor in tendon {}, wrap {}", i, k)));
+                    }
+                } else if w.wtype == mjWRAP_SITE as i32 {
+                    let s = smap.get(&w.target).copied().ok_or_else(|| werr(format!("site '{}' not found in tendon {}, wrap {}", w.target, i, k)))?;
+                    cw.objid = s as i32;
+                    cw.body = self.sites[s].s.body as i32;
+                } else {
+                    return Err(werr("unknown wrap type".into()));
+                }
+                path.push(cw);
+            }
+            for k in 0..sz {
+                let ty = path[k].wtype;
+                if !spatial {
+                    if ty != mjWRAP_JOINT as i32 {
+                        return Err(e(&format!("tendon '{}' (id = {}): spatial object found in fixed path at pos {}", t.name, i, k)));
+                    }
+                    continue;
+                }
+                if t.armature < 0.0 {
+                    return Err(e(&format!("tendon '{}' (id = {}): tendon armature cannot be negative", t.name, i)));
+                }
+                let prev = if k > 0 { Some(path[k - 1].wtype) } else { None };
+                let next = path.get(k + 1).map(|w| w.wtype);
+                let pulley = mjWRAP_PULLEY as i32;
+                let site = mjWRAP_SITE as i32;
+                if ty == pulley {
+                    if prev == Some(pulley) {
+                        return Err(e(&format!("tendon '{}' (id = {}): consecutive pulleys (pos {})", t.name, i, k)));
+                    }
+                    if k == sz - 1 {
+                        return Err(e(&format!("tendon '{}' (id = {}): path ends with pulley", t.name, i)));
+                    }
+                } else if ty == site {
+                    if (prev.is_none() || prev == Some(pulley)) && (next.is_none() || next == Some(pulley)) {
+                        return Err(e(&format!("tendon '{}' (id = {}): site {} needs a neighbor that is not a pulley", t.name, i, k)));
+                    }
+                    if next == Some(site) && path[k].objid == path[k + 1].objid {
+                        return Err(e(&format!("tendon '{}' (id = {}): site {} is repeated", t.name, i, k)));
+                    }
+                } else if ty == mjWRAP_SPHERE as i32 || ty == mjWRAP_CYLINDER as i32 {
+                    if k == 0 || k == sz - 1 || prev != Some(site) || next != Some(site) {
+                        return Err(e(&format!("tendon '{}' (id = {}): geom at pos {} not bracketed by sites", t.name, i, k)));
+                    }
+                    if t.armature > 0.0 {
+                        return Err(e(&format!("tendon '{}' (id = {}): geom wrapping not supported by tendon armature", t.name, i)));
+                    }
+                } else {
+                    return Err(e(&format!("tendon '{} (id = {})': joint wrap found in spatial path at pos {}", t.name, i, k)));
+                }
+            }
+            let autolimits = spec.compiler.autolimits;
+            let limmsg = "tendon has `range` but not `limited`. set the autolimits=\"true\" compiler option, specify `limited` explicitly (\"true\" or \"false\"), or remove the `range` attribute.";
+            if t.limited == TF_AUTO && !autolimits && !(t.range[0] == 0.0 && t.range[1] == 0.0) {
+                return Err(e(limmsg));
+            }
+            if t.range[0] >= t.range[1] && islimited(t.limited, &t.range) {
+                return Err(e("invalid limits in tendon"));
+            }
+            if t.actfrclimited == TF_AUTO && !autolimits && !(t.actfrcrange[0] == 0.0 && t.actfrcrange[1] == 0.0) {
+                return Err(e(limmsg));
+            }
+            let afl = islimited(t.actfrclimited, &t.actfrcrange);
+            if afl && (t.actfrcrange[0] >= t.actfrcrange[1] || t.actfrcrange[0] > 0.0 || t.actfrcrange[1] < 0.0) {
+                return Err(e("invalid actuatorfrcrange in tendon"));
+            }
+            if t.springlength[0] > t.springlength[1] {
+                return Err(e("invalid springlength in tendon"));
+            }
+            let matid = if t.material.is_empty() { -1 } else { matmap.get(&t.material).map(|&m| m as i32).unwrap_or(-1) };
+            self.x.tendons.push(CTendon { s: t.clone(), matid, path });
+        }
+        Ok(())
+    }
+
+    /// Custom tuples (numeric and text fields need no compilation beyond their checks).
+    pub fn compile_custom(&mut self) -> CResult<()> {
+        let spec = self.spec;
+        for (i, n) in spec.numerics.iter().enumerate() {
+            if n.size == 0 {
+                return Err(err_at(&format!("numeric '{}' (id = {}): size cannot be zero", n.name, i), &n.name, i, &n.info));
+            }
+        }
+        for (i, t) in spec.tuples.iter().enumerate() {
+            let e = |m: &str| err_at(m, &t.name, i, &t.info);
+            if t.objtype.is_empty() {
+                return Err(e(&format!("tuple '{}' (id = {}) is empty", t.name, i)));
+            }
+            let mut ids = Vec::new();
+            for (k, &ot) in t.objtype.iter().enumerate() {
+                match self.find_object(ot, &t.objname[k]) {
+                    Some(id) => ids.push(id as i32),
+                    None => return Err(e(&format!("unrecognized object '{}' in tuple {}", t.objname[k], i))),
+                }
+            }
+            self.x.tuples.push(CTuple { s: t.clone(), objid: ids });
+        }
+        Ok(())
+    }
+
+    /// Id of a named object of the given type.
+    pub fn find_object(&self, objtype: i32, name: &str) -> Option<usize> {
+        let spec = self.spec;
+        let pos = |v: &mut dyn Iterator<Item = &str>| {
+            let mut k = 0;
+            for n in v {
+                if n == name {
+                    return Some(k);
+                }
+                k += 1;
+            }
+            None
+        };
+        let t = objtype;
+        if t == mjOBJ_BODY as i32 || t == mjOBJ_XBODY as i32 {
+            pos(&mut self.bodies.iter().map(|x| x.s.name.as_str()))
+        } else if t == mjOBJ_JOINT as i32 {
+            pos(&mut self.joints.iter().map(|x| x.s.name.as_str()))
+        } else if t == mjOBJ_GEOM as i32 {
+            pos(&mut self.geoms.iter().map(|x| x.s.name.as_str()))
+        } else if t == mjOBJ_SITE as i32 {
+            pos(&mut self.sites.iter().map(|x| x.s.name.as_str()))
+        } else if t == mjOBJ_CAMERA as i32 {
+            pos(&mut self.cameras.iter().map(|x| x.s.name.as_str()))
+        } else if t == mjOBJ_LIGHT as i32 {
+            pos(&mut self.lights.iter().map(|x| x.s.name.as_str()))
+        } else if t == mjOBJ_TEXTURE as i32 {
+            pos(&mut spec.textures.iter().map(|x| x.name.as_str()))
+        } else if t == mjOBJ_MATERIAL as i32 {
+            pos(&mut spec.materials.iter().map(|x| x.name.as_str()))
+        } else if t == mjOBJ_PAIR as i32 {
+            pos(&mut self.x.pairs.iter().map(|x| x.s.name.as_str()))
+        } else if t == mjOBJ_EXCLUDE as i32 {
+            pos(&mut self.x.excludes.iter().map(|x| x.name.as_str()))
+        } else if t == mjOBJ_EQUALITY as i32 {
+            pos(&mut spec.equalities.iter().map(|x| x.name.as_str()))
+        } else if t == mjOBJ_TENDON as i32 {
+            pos(&mut spec.tendons.iter().map(|x| x.name.as_str()))
+        } else if t == mjOBJ_ACTUATOR as i32 {
+            pos(&mut self.actuators.iter().map(|x| x.s.name.as_str()))
+        } else if t == mjOBJ_SENSOR as i32 {
+            pos(&mut self.sensors.iter().map(|x| x.s.name.as_str()))
+        } else if t == mjOBJ_NUMERIC as i32 {
+            pos(&mut spec.numerics.iter().map(|x| x.name.as_str()))
+        } else if t == mjOBJ_TEXT as i32 {
+            pos(&mut spec.texts.iter().map(|x| x.name.as_str()))
+        } else if t == mjOBJ_TUPLE as i32 {
+            pos(&mut spec.tuples.iter().map(|x| x.name.as_str()))
+        } else if t == mjOBJ_KEY as i32 {
+            pos(&mut spec.keys.iter().map(|x| x.name.as_str()))
+        } else {
+            None
+        }
+    }
+
+    /// Checks for repeated names among the objects outside the tree.
+    pub fn check_repeated_extra(&self) -> CResult<()> {
+        fn check<'b>(names: impl Iterator<Item = &'b str>, what: &str) -> CResult<()> {
+            let mut seen = std::collections::HashSet::new();
+            for n in names {
+                if !n.is_empty() && !seen.insert(n) {
+                    return Err(CompileError::model(&format!("repeated name '{}' in {}", n, what)));
+                }
+            }
+            Ok(())
+        }
+        let s = self.spec;
+        check(s.textures.iter().map(|x| x.name.as_str()), "texture")?;
+        check(s.materials.iter().map(|x| x.name.as_str()), "material")?;
+        check(s.pairs.iter().map(|x| x.name.as_str()), "pair")?;
+        check(s.excludes.iter().map(|x| x.name.as_str()), "exclude")?;
+        check(s.equalities.iter().map(|x| x.name.as_str()), "equality")?;
+        check(s.tendons.iter().map(|x| x.name.as_str()), "tendon")?;
+        check(s.numerics.iter().map(|x| x.name.as_str()), "numeric")?;
+        check(s.texts.iter().map(|x| x.name.as_str()), "text")?;
+        check(s.tuples.iter().map(|x| x.name.as_str()), "tuple")?;
+        check(s.keys.iter().map(|x| x.name.as_str()), "key")?;
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------- copy into the model
+
+#[allow(clippy::mut_from_ref)]
+unsafe fn w<'a, T>(p: *mut T, n: usize) -> &'a mut [T] {
+    if n == 0 || p.is_null() {
+        &mut []
+    } else {
+        core::slice::from_raw_parts_mut(p, n)
+    }
+}
+
+/// Copies the compiled objects outside the tree into `m` (sizes already set).
+///
+/// # Safety
+/// `m` must be a model allocated with the sizes counted from `c`.
+pub unsafe fn fill_extra(c: &Compiled, m: &mut mjModel) -> CResult<()> {
+    let x = &c.x;
+    let spec = c.spec;
+
+    // textures
+    let ntex = m.ntex as usize;
+    let mut adr = 0usize;
+    for (i, t) in x.textures.iter().enumerate() {
+        w(m.tex_type, ntex)[i] = t.s.ttype;
+        w(m.tex_colorspace, ntex)[i] = t.s.colorspace;
+        w(m.tex_height, ntex)[i] = t.s.height;
+        w(m.tex_width, ntex)[i] = t.s.width;
+        w(m.tex_nchannel, ntex)[i] = t.s.nchannel;
+        w(m.tex_adr, ntex)[i] = adr as i32;
+        w(m.tex_pathadr, ntex)[i] = -1;
+        w(m.tex_data, m.ntexdata as usize)[adr..adr + t.data.len()].copy_from_slice(&t.data);
+        adr += t.data.len();
+    }
+
+    // materials
+    let nmat = m.nmat as usize;
+    for (i, mt) in x.materials.iter().enumerate() {
+        let s = &mt.s;
+        w(m.mat_texid, NTEXROLE * nmat)[NTEXROLE * i..NTEXROLE * (i + 1)].copy_from_slice(&mt.texid);
+        w(m.mat_texuniform, nmat)[i] = s.texuniform as u8;
+        w(m.mat_texrepeat, 2 * nmat)[2 * i..2 * i + 2].copy_from_slice(&s.texrepeat);
+        w(m.mat_emission, nmat)[i] = s.emission;
+        w(m.mat_specular, nmat)[i] = s.specular;
+        w(m.mat_shininess, nmat)[i] = s.shininess;
+        w(m.mat_reflectance, nmat)[i] = s.reflectance;
+        w(m.mat_metallic, nmat)[i] = s.metallic;
+        w(m.mat_roughness, nmat)[i] = s.roughness;
+        w(m.mat_rgba, 4 * nmat)[4 * i..4 * i + 4].copy_from_slice(&s.rgba);
+    }
+
+    // pairs and excludes
+    let np = m.npair as usize;
+    for (i, p) in x.pairs.iter().enumerate() {
+        let s = &p.s;
+        w(m.pair_dim, np)[i] = s.condim;
+        w(m.pair_geom1, np)[i] = p.geom1;
+        w(m.pair_geom2, np)[i] = p.geom2;
+        w(m.pair_signature, np)[i] = p.signature;
+        w(m.pair_solref, mjNREF * np)[mjNREF * i..mjNREF * (i + 1)].copy_from_slice(&s.solref);
+        w(m.pair_solreffriction, mjNREF * np)[mjNREF * i..mjNREF * (i + 1)].copy_from_slice(&s.solreffriction);
+        w(m.pair_solimp, mjNIMP * np)[mjNIMP * i..mjNIMP * (i + 1)].copy_from_slice(&s.solimp);
+        w(m.pair_margin, np)[i] = s.margin;
+        w(m.pair_gap, np)[i] = s.gap;
+        w(m.pair_friction, 5 * np)[5 * i..5 * i + 5].copy_from_slice(&s.friction);
+    }
+    let nex = m.nexclude as usize;
+    for (i, e) in x.excludes.iter().enumerate() {
+        w(m.exclude_signature, nex)[i] = e.signature;
+    }
+
+    // equality constraints
+    let neq = m.neq as usize;
+    for (i, q) in x.equalities.iter().enumerate() {
+        let s = &q.s;
+        w(m.eq_type, neq)[i] = s.etype;
+        w(m.eq_obj1id, neq)[i] = q.obj1id;
+        w(m.eq_obj2id, neq)[i] = q.obj2id;
+        w(m.eq_objtype, neq)[i] = s.objtype;
+        w(m.eq_active0, neq)[i] = s.active as u8;
+        w(m.eq_solref, mjNREF * neq)[mjNREF * i..mjNREF * (i + 1)].copy_from_slice(&s.solref);
+        w(m.eq_solimp, mjNIMP * neq)[mjNIMP * i..mjNIMP * (i + 1)].copy_from_slice(&s.solimp);
+        w(m.eq_data, mjNEQDATA * neq)[mjNEQDATA * i..mjNEQDATA * (i + 1)].copy_from_slice(&s.data);
+    }
+
+    // tendons and wraps
+    let nt = m.ntendon as usize;
+    let nwrap = m.nwrap as usize;
+    let nut = x.nuser_tendon as usize;
+    let mut adr = 0usize;
+    for (i, t) in x.tendons.iter().enumerate() {
+        let s = &t.s;
+        w(m.tendon_adr, nt)[i] = adr as i32;
+        w(m.tendon_num, nt)[i] = t.path.len() as i32;
+        w(m.tendon_matid, nt)[i] = t.matid;
+        w(m.tendon_group, nt)[i] = s.group;
+        w(m.tendon_limited, nt)[i] = islimited(s.limited, &s.range) as u8;
+        w(m.tendon_actfrclimited, nt)[i] = islimited(s.actfrclimited, &s.actfrcrange) as u8;
+        w(m.tendon_width, nt)[i] = s.width;
+        w(m.tendon_solref_lim, mjNREF * nt)[mjNREF * i..mjNREF * (i + 1)].copy_from_slice(&s.solref_limit);
+        w(m.tendon_solimp_lim, mjNIMP * nt)[mjNIMP * i..mjNIMP * (i + 1)].copy_from_slice(&s.solimp_limit);
+        w(m.tendon_solref_fri, mjNREF * nt)[mjNREF * i..mjNREF * (i + 1)].copy_from_slice(&s.solref_friction);
+        w(m.tendon_solimp_fri, mjNIMP * nt)[mjNIMP * i..mjNIMP * (i + 1)].copy_from_slice(&s.solimp_friction);
+        w(m.tendon_range, 2 * nt)[2 * i..2 * i + 2].copy_from_slice(&s.range);
+        w(m.tendon_actfrcrange, 2 * nt)[2 * i..2 * i + 2].copy_from_slice(&s.actfrcrange);
+        w(m.tendon_margin, nt)[i] = s.margin;
+        w(m.tendon_stiffness, nt)[i] = s.stiffness;
+        w(m.tendon_damping, nt)[i] = s.damping;
+        w(m.tendon_armature, nt)[i] = s.armature;
+        w(m.tendon_frictionloss, nt)[i] = s.frictionloss;
+        w(m.tendon_lengthspring, 2 * nt)[2 * i..2 * i + 2].copy_from_slice(&s.springlength);
+        if nut > 0 {
+            let row = &mut w(m.tendon_user, nut * nt)[nut * i..nut * (i + 1)];
+            row.fill(0.0);
+            let k = s.userdata.len().min(nut);
+            row[..k].copy_from_slice(&s.userdata[..k]);
+        }
+        w(m.tendon_rgba, 4 * nt)[4 * i..4 * i + 4].copy_from_slice(&s.rgba);
+        for (k, cw) in t.path.iter().enumerate() {
+            w(m.wrap_type, nwrap)[adr + k] = cw.wtype;
+            w(m.wrap_objid, nwrap)[adr + k] = cw.objid;
+            w(m.wrap_prm, nwrap)[adr + k] = cw.prm;
+        }
+        adr += t.path.len();
+    }
+
+    // custom fields
+    let nn = m.nnumeric as usize;
+    let mut adr = 0usize;
+    for (i, n) in spec.numerics.iter().enumerate() {
+        w(m.numeric_adr, nn)[i] = adr as i32;
+        w(m.numeric_size, nn)[i] = n.size;
+        let d = &mut w(m.numeric_data, m.nnumericdata as usize)[adr..adr + n.size as usize];
+        d.fill(0.0);
+        let k = n.data.len().min(d.len());
+        d[..k].copy_from_slice(&n.data[..k]);
+        adr += n.size as usize;
+    }
+    let ntext = m.ntext as usize;
+    let mut adr = 0usize;
+    for (i, t) in spec.texts.iter().enumerate() {
+        w(m.text_adr, ntext)[i] = adr as i32;
+        w(m.text_size, ntext)[i] = t.data.len() as i32 + 1;
+        let d = w(m.text_data as *mut u8, m.ntextdata as usize);
+        d[adr..adr + t.data.len()].copy_from_slice(t.data.as_bytes());
+        d[adr + t.data.len()] = 0;
+        adr += t.data.len() + 1;
+    }
+    let ntu = m.ntuple as usize;
+    let ntd = m.ntupledata as usize;
+    let mut adr = 0usize;
+    for (i, t) in x.tuples.iter().enumerate() {
+        w(m.tuple_adr, ntu)[i] = adr as i32;
+        w(m.tuple_size, ntu)[i] = t.objid.len() as i32;
+        for k in 0..t.objid.len() {
+            w(m.tuple_objtype, ntd)[adr + k] = t.s.objtype[k];
+            w(m.tuple_objid, ntd)[adr + k] = t.objid[k];
+            w(m.tuple_objprm, ntd)[adr + k] = t.s.objprm[k];
+        }
+        adr += t.objid.len();
+    }
+    Ok(())
+}
+
+/// Fills the keyframes from the spec; missing values take the model's reference values.
+///
+/// # Safety
+/// `m` must be fully filled apart from the keyframes.
+pub unsafe fn fill_keys(c: &Compiled, m: &mut mjModel) -> CResult<()> {
+    let (nq, nv, na, nu, nmocap, nbody) =
+        (m.nq as usize, m.nv as usize, m.na as usize, m.nu as usize, m.nmocap as usize, m.nbody as usize);
+    let nkey = m.nkey as usize;
+    let qpos0 = core::slice::from_raw_parts(m.qpos0, nq).to_vec();
+    let bpos = core::slice::from_raw_parts(m.body_pos, 3 * nbody).to_vec();
+    let bquat = core::slice::from_raw_parts(m.body_quat, 4 * nbody).to_vec();
+    let mocapid = core::slice::from_raw_parts(m.body_mocapid, nbody).to_vec();
+    let mut mpos0 = vec![0.0; 3 * nmocap];
+    let mut mquat0 = vec![0.0; 4 * nmocap];
+    for b in 0..nbody {
+        if mocapid[b] >= 0 {
+            let k = mocapid[b] as usize;
+            mpos0[3 * k..3 * k + 3].copy_from_slice(&bpos[3 * b..3 * b + 3]);
+            mquat0[4 * k..4 * k + 4].copy_from_slice(&bquat[4 * b..4 * b + 4]);
+        }
+    }
+    let empty = Key::default();
+    for i in 0..nkey {
+        let k = c.spec.keys.get(i).unwrap_or(&empty);
+        let e = |msg: String| err_at(&msg, &k.name, i, &k.info);
+        // fewer values than needed are completed with the reference values
+        let fill = |given: &[f64], n: usize, dflt: &[f64], what: &str| -> CResult<Vec<f64>> {
+            if given.is_empty() {
+                return Ok(dflt.to_vec());
+            }
+            if given.len() > n {
+                return Err(match what {
+                    "qpos" | "qvel" | "act" => e(format!("keyframe '{}': invalid {} size, expected {}, got {}", k.name, what, n, given.len())),
+                    _ => e(format!("keyframe {}: invalid {} size, expected length {}", i, what, n)),
+                });
+            }
+            let mut v = dflt.to_vec();
+            v[..given.len()].copy_from_slice(given);
+            Ok(v)
+        };
+        let qpos = fill(&k.qpos, nq, &qpos0, "qpos")?;
+        let qvel = fill(&k.qvel, nv, &vec![0.0; nv], "qvel")?;
+        let act = fill(&k.act, na, &vec![0.0; na], "act")?;
+        let mpos = fill(&k.mpos, 3 * nmocap, &mpos0, "mpos")?;
+        let mquat = fill(&k.mquat, 4 * nmocap, &mquat0, "mquat")?;
+        let ctrl = fill(&k.ctrl, nu, &vec![0.0; nu], "ctrl")?;
+        w(m.key_time, nkey)[i] = k.time;
+        let kq = &mut w(m.key_qpos, nkey * nq)[i * nq..(i + 1) * nq];
+        kq.copy_from_slice(&qpos);
+        w(m.key_qvel, nkey * nv)[i * nv..(i + 1) * nv].copy_from_slice(&qvel);
+        w(m.key_act, nkey * na)[i * na..(i + 1) * na].copy_from_slice(&act);
+        w(m.key_mpos, nkey * 3 * nmocap)[i * 3 * nmocap..(i + 1) * 3 * nmocap].copy_from_slice(&mpos);
+        let kmq = &mut w(m.key_mquat, nkey * 4 * nmocap)[i * 4 * nmocap..(i + 1) * 4 * nmocap];
+        kmq.copy_from_slice(&mquat);
+        w(m.key_ctrl, nkey * nu)[i * nu..(i + 1) * nu].copy_from_slice(&ctrl);
+        for j in 0..m.njnt as usize {
+            let t = *m.jnt_type.add(j);
+            if t == mjJNT_BALL as i32 || t == mjJNT_FREE as i32 {
+                let a = *m.jnt_qposadr.add(j) as usize + if t == mjJNT_FREE as i32 { 3 } else { 0 };
+                super::util::normvec(&mut kq[a..a + 4]);
+            }
+        }
+        for j in 0..nmocap {
+            super::util::normvec(&mut kmq[4 * j..4 * j + 4]);
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------- sensors
+
+fn sensor_datatype(t: i32) -> i32 {
+    use crate::abi::mjtDataType_::*;
+    use crate::abi::mjtSensor_::*;
+    let is = |s: mjtSensor_| t == s as i32;
+    if is(mjSENS_TOUCH) || is(mjSENS_RANGEFINDER) || is(mjSENS_INSIDESITE) {
+        mjDATATYPE_POSITIVE as i32
+    } else if is(mjSENS_FRAMEXAXIS) || is(mjSENS_FRAMEYAXIS) || is(mjSENS_FRAMEZAXIS) || is(mjSENS_GEOMNORMAL) {
+        mjDATATYPE_AXIS as i32
+    } else if is(mjSENS_BALLQUAT) || is(mjSENS_FRAMEQUAT) {
+        mjDATATYPE_QUATERNION as i32
+    } else {
+        mjDATATYPE_REAL as i32
+    }
+}
+
+fn sensor_needstage(t: i32) -> i32 {
+    use crate::abi::mjtSensor_::*;
+    use crate::abi::mjtStage_::*;
+    let is = |s: mjtSensor_| t == s as i32;
+    let acc = [
+        mjSENS_TOUCH, mjSENS_ACCELEROMETER, mjSENS_FORCE, mjSENS_TORQUE, mjSENS_ACTUATORFRC, mjSENS_JOINTACTFRC,
+        mjSENS_TENDONACTFRC, mjSENS_JOINTLIMITFRC, mjSENS_TENDONLIMITFRC, mjSENS_FRAMELINACC, mjSENS_FRAMEANGACC,
+        mjSENS_CONTACT, mjSENS_TACTILE,
+    ];
+    let vel = [
+        mjSENS_VELOCIMETER, mjSENS_GYRO, mjSENS_JOINTVEL, mjSENS_TENDONVEL, mjSENS_ACTUATORVEL, mjSENS_BALLANGVEL,
+        mjSENS_JOINTLIMITVEL, mjSENS_TENDONLIMITVEL, mjSENS_FRAMELINVEL, mjSENS_FRAMEANGVEL, mjSENS_SUBTREELINVEL,
+        mjSENS_SUBTREEANGMOM,
+    ];
+    if acc.iter().any(|&s| is(s)) {
+        mjSTAGE_ACC as i32
+    } else if vel.iter().any(|&s| is(s)) {
+        mjSTAGE_VEL as i32
+    } else {
+        mjSTAGE_POS as i32
+    }
+}
+
+fn condata_size(spec: i32) -> i32 {
+    const SIZE: [i32; 7] = [1, 3, 3, 1, 3, 3, 3];
+    (0..7).filter(|&i| spec & (1 << i) != 0).map(|i| SIZE[i]).sum()
+}
+
+fn sensor_dim(s: &Sensor) -> i32 {
+    use crate::abi::mjtSensor_::*;
+    let t = s.stype;
+    let is = |x: mjtSensor_| t == x as i32;
+    let three = [
+        mjSENS_ACCELEROMETER, mjSENS_VELOCIMETER, mjSENS_GYRO, mjSENS_FORCE, mjSENS_TORQUE, mjSENS_MAGNETOMETER,
+        mjSENS_BALLANGVEL, mjSENS_FRAMEPOS, mjSENS_FRAMEXAXIS, mjSENS_FRAMEYAXIS, mjSENS_FRAMEZAXIS, mjSENS_FRAMELINVEL,
+        mjSENS_FRAMEANGVEL, mjSENS_FRAMELINACC, mjSENS_FRAMEANGACC, mjSENS_SUBTREECOM, mjSENS_SUBTREELINVEL,
+        mjSENS_SUBTREEANGMOM, mjSENS_GEOMNORMAL,
+    ];
+    if is(mjSENS_CAMPROJECTION) {
+        2
+    } else if three.iter().any(|&x| is(x)) {
+        3
+    } else if is(mjSENS_GEOMFROMTO) {
+        6
+    } else if is(mjSENS_BALLQUAT) || is(mjSENS_FRAMEQUAT) {
+        4
+    } else if is(mjSENS_CONTACT) {
+        s.intprm[2] * condata_size(s.intprm[0])
+    } else if is(mjSENS_USER) {
+        s.dim
+    } else {
+        1
+    }
+}
+
+impl<'a> Compiled<'a> {
+    /// Sensors: references, data type, stage and dimension.
+    pub fn compile_sensors(&mut self) -> CResult<()> {
+        use crate::abi::mjtDataType_::*;
+        use crate::abi::mjtSensor_::*;
+        for si in 0..self.sensors.len() {
+            let mut x = self.sensors[si].s.clone();
+            let e = |m: &str| err_at(m, &x.name, si, &x.info);
+            if x.userdata.len() > self.nuser_sensor as usize {
+                return Err(e("user has more values than nuser_sensor in sensor"));
+            }
+            if x.noise < 0.0 {
+                return Err(e("negative noise in sensor"));
+            }
+            if x.cutoff < 0.0 {
+                return Err(e("negative cutoff in sensor"));
+            }
+            let unknown = mjOBJ_UNKNOWN as i32;
+            let obj = if x.objtype != unknown { self.find_object(x.objtype, &x.objname) } else { None };
+            let rf = if x.reftype != unknown { self.find_object(x.reftype, &x.refname) } else { None };
+            let t = x.stype;
+            let is = |s: mjtSensor_| t == s as i32;
+            if x.objtype != unknown {
+                if x.objname.is_empty() {
+                    return Err(e("missing name of sensorized object in sensor"));
+                }
+                if obj.is_none() {
+                    return Err(e(&format!("unrecognized name '{}' of sensorized object", x.objname)));
+                }
+            } else if !(is(mjSENS_E_POTENTIAL) || is(mjSENS_E_KINETIC) || is(mjSENS_CLOCK) || is(mjSENS_CONTACT) || is(mjSENS_USER)) {
+                return Err(e("invalid type in sensor"));
+            }
+            if x.reftype != unknown {
+                if x.refname.is_empty() {
+                    return Err(e("missing name of reference frame object in sensor"));
+                }
+                if rf.is_none() {
+                    return Err(e(&format!("unrecognized name '{}' of object", x.refname)));
+                }
+                let r = x.reftype;
+                if ![mjOBJ_BODY, mjOBJ_XBODY, mjOBJ_GEOM, mjOBJ_SITE, mjOBJ_CAMERA].iter().any(|&o| r == o as i32) {
+                    return Err(e("reference frame object must be (x)body, geom, site or camera in sensor"));
+                }
+            }
+            if !is(mjSENS_USER) {
+                x.datatype = sensor_datatype(t);
+                x.needstage = sensor_needstage(t);
+            }
+            let ot = x.objtype;
+            let oid = obj.unwrap_or(0);
+            let frame_obj = [mjOBJ_BODY, mjOBJ_XBODY, mjOBJ_GEOM, mjOBJ_SITE, mjOBJ_CAMERA].iter().any(|&o| ot == o as i32);
+            let scalar_joint = |c: &Self| {
+                let jt = c.joints[oid].s.jtype;
+                jt == mjJNT_SLIDE as i32 || jt == mjJNT_HINGE as i32
+            };
+            if [mjSENS_TOUCH, mjSENS_ACCELEROMETER, mjSENS_VELOCIMETER, mjSENS_GYRO, mjSENS_FORCE, mjSENS_TORQUE, mjSENS_MAGNETOMETER, mjSENS_RANGEFINDER, mjSENS_CAMPROJECTION]
+                .iter()
+                .any(|&s| is(s))
+            {
+                if ot != mjOBJ_SITE as i32 {
+                    return Err(e("sensor must be attached to site"));
+                }
+                if is(mjSENS_CAMPROJECTION) {
+                    let cam = &self.cameras[rf.unwrap_or(0)].s;
+                    if cam.resolution[0] == 0.0 || cam.resolution[1] == 0.0 {
+                        return Err(e("camera projection sensor requires camera resolution"));
+                    }
+                }
+            } else if is(mjSENS_JOINTPOS) || is(mjSENS_JOINTVEL) || is(mjSENS_JOINTACTFRC) {
+                if ot != mjOBJ_JOINT as i32 {
+                    return Err(e("sensor must be attached to joint"));
+                }
+                if !scalar_joint(self) {
+                    return Err(e("joint must be slide or hinge in sensor"));
+                }
+            } else if is(mjSENS_TENDONACTFRC) || is(mjSENS_TENDONPOS) || is(mjSENS_TENDONVEL) {
+                if ot != mjOBJ_TENDON as i32 {
+                    return Err(e("sensor must be attached to tendon"));
+                }
+            } else if is(mjSENS_ACTUATORPOS) || is(mjSENS_ACTUATORVEL) || is(mjSENS_ACTUATORFRC) {
+                if ot != mjOBJ_ACTUATOR as i32 {
+                    return Err(e("sensor must be attached to actuator"));
+                }
+            } else if is(mjSENS_BALLQUAT) || is(mjSENS_BALLANGVEL) {
+                if ot != mjOBJ_JOINT as i32 {
+                    return Err(e("sensor must be attached to joint"));
+                }
+                if self.joints[oid].s.jtype != mjJNT_BALL as i32 {
+                    return Err(e("joint must be ball in sensor"));
+                }
+            } else if is(mjSENS_JOINTLIMITPOS) || is(mjSENS_JOINTLIMITVEL) || is(mjSENS_JOINTLIMITFRC) {
+                if ot != mjOBJ_JOINT as i32 {
+                    return Err(e("sensor must be attached to joint"));
+                }
+                if !self.joints[oid].is_limited() {
+                    return Err(e("joint must be limited in sensor"));
+                }
+            } else if is(mjSENS_TENDONLIMITPOS) || is(mjSENS_TENDONLIMITVEL) || is(mjSENS_TENDONLIMITFRC) {
+                if ot != mjOBJ_TENDON as i32 {
+                    return Err(e("sensor must be attached to tendon"));
+                }
+                let tn = &self.spec.tendons[oid];
+                if !islimited(tn.limited, &tn.range) {
+                    return Err(e("tendon must be limited in sensor"));
+                }
+            } else if [mjSENS_FRAMEPOS, mjSENS_FRAMEQUAT, mjSENS_FRAMEXAXIS, mjSENS_FRAMEYAXIS, mjSENS_FRAMEZAXIS, mjSENS_FRAMELINVEL, mjSENS_FRAMEANGVEL, mjSENS_FRAMELINACC, mjSENS_FRAMEANGACC]
+                .iter()
+                .any(|&s| is(s))
+            {
+                if !frame_obj {
+                    return Err(e("sensor must be attached to (x)body, geom, site or camera"));
+                }
+            } else if is(mjSENS_SUBTREECOM) || is(mjSENS_SUBTREELINVEL) || is(mjSENS_SUBTREEANGMOM) {
+                if ot != mjOBJ_BODY as i32 {
+                    return Err(e("sensor must be attached to body"));
+                }
+            } else if is(mjSENS_INSIDESITE) {
+                if !frame_obj {
+                    return Err(e("sensor must be attached to (x)body, geom, site or camera"));
+                }
+                if x.reftype != mjOBJ_SITE as i32 {
+                    return Err(e("sensor must be associated with a site"));
+                }
+            } else if is(mjSENS_GEOMDIST) || is(mjSENS_GEOMNORMAL) || is(mjSENS_GEOMFROMTO) {
+                let bg = |o: i32| o == mjOBJ_BODY as i32 || o == mjOBJ_GEOM as i32;
+                if !bg(ot) || !bg(x.reftype) {
+                    return Err(e("sensor must be attached to body or geom"));
+                }
+                if ot == x.reftype && obj == rf {
+                    return Err(e("1st body/geom must be different from 2nd body/geom"));
+                }
+                let hf = |o: i32, id: Option<usize>| {
+                    o == mjOBJ_GEOM as i32 && id.map(|g| self.geoms[g].s.gtype == mjGEOM_HFIELD as i32).unwrap_or(false)
+                };
+                if hf(ot, obj) || hf(x.reftype, rf) {
+                    return Err(e("height fields are not supported in geom distance sensors"));
+                }
+            } else if is(mjSENS_CONTACT) {
+                if ![mjOBJ_SITE, mjOBJ_BODY, mjOBJ_XBODY, mjOBJ_GEOM, mjOBJ_UNKNOWN].iter().any(|&o| ot == o as i32) {
+                    return Err(e("first matching criterion: if set, must be (x)body, geom or site"));
+                }
+                if ![mjOBJ_BODY, mjOBJ_XBODY, mjOBJ_GEOM, mjOBJ_UNKNOWN].iter().any(|&o| x.reftype == o as i32) {
+                    return Err(e("second matching criterion: if set, must be (x)body or geom"));
+                }
+                let mask = (1 << 7) - 1;
+                if x.intprm[0] <= 0 || x.intprm[0] & mask == 0 || x.intprm[0] & !mask != 0 {
+                    return Err(e("invalid data spec in contact sensor"));
+                }
+                if !(0..=3).contains(&x.intprm[1]) {
+                    return Err(e("unknown reduction criterion"));
+                }
+            } else if is(mjSENS_USER) {
+                if x.dim < 0 {
+                    return Err(e("sensor dim must be non-negative in sensor"));
+                }
+                if x.datatype == mjDATATYPE_AXIS as i32 && x.dim != 3 {
+                    return Err(e("datatype AXIS requires dim=3 in sensor"));
+                }
+                if x.datatype == mjDATATYPE_QUATERNION as i32 && x.dim != 4 {
+                    return Err(e("datatype QUATERNION requires dim=4 in sensor"));
+                }
+            } else if !(is(mjSENS_E_POTENTIAL) || is(mjSENS_E_KINETIC) || is(mjSENS_CLOCK)) {
+                return Err(e(&format!("sensor type {} is not supported yet", t)));
+            }
+            x.dim = sensor_dim(&x);
+            if x.cutoff > 0.0
+                && (x.datatype == mjDATATYPE_QUATERNION as i32 || (x.datatype == mjDATATYPE_AXIS as i32 && !is(mjSENS_GEOMNORMAL)))
+            {
+                return Err(e("cutoff applied to axis or quaternion datatype in sensor"));
+            }
+            let cs = &mut self.sensors[si];
+            cs.objid = obj.map(|o| o as i32).unwrap_or(-1);
+            cs.refid = rf.map(|o| o as i32).unwrap_or(-1);
+            cs.s = x;
+        }
+        Ok(())
+    }
+}

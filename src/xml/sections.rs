@@ -1,0 +1,608 @@
+//! Readers for the sections outside the kinematic tree: assets (textures, materials), contact
+//! pairs and exclusions, equality constraints, tendons, custom fields and keyframes, plus the
+//! default-class versions of their elements.
+
+use crate::abi::*;
+use crate::spec::*;
+
+use super::reader::*;
+use super::tree::Element;
+use super::XmlError;
+
+type R<T> = Result<T, XmlError>;
+
+pub const TEXTURE_MAP: Map = &[("2d", 0), ("cube", 1), ("skybox", 2)];
+pub const COLORSPACE_MAP: Map = &[("auto", 0), ("linear", 1), ("sRGB", 2)];
+pub const BUILTIN_MAP: Map = &[("none", 0), ("gradient", 1), ("checker", 2), ("flat", 3)];
+pub const MARK_MAP: Map = &[("none", 0), ("edge", 1), ("cross", 2), ("random", 3)];
+pub const TEXROLE_MAP: Map = &[
+    ("rgb", 1), ("occlusion", 2), ("roughness", 3), ("metallic", 4), ("normal", 5), ("opacity", 6),
+    ("emissive", 7), ("rgba", 8), ("orm", 9),
+];
+
+/// `<material>` attributes (also used for default classes).
+pub fn one_material(e: &Element, m: &mut Material) -> R<()> {
+    set_name(e, &mut m.name);
+    let mut has_tex = false;
+    if let Some(t) = read_txt(e, "texture") {
+        m.textures[mjtTextureRole_::mjTEXROLE_RGB as usize] = t;
+        has_tex = true;
+    }
+    for layer in &e.children {
+        if has_tex {
+            return Err(XmlError::at(layer, "A material with a texture attribute cannot have layer sub-elements"));
+        }
+        let role = read_txt_req(layer, "role")?;
+        let r = TEXROLE_MAP.iter().find(|(k, _)| *k == role).map(|(_, v)| *v as usize).unwrap_or(0);
+        m.textures[r] = read_txt_req(layer, "texture")?;
+    }
+    map_bool(e, "texuniform", &mut m.texuniform)?;
+    read_arr(e, "texrepeat", &mut m.texrepeat, true)?;
+    read1(e, "emission", &mut m.emission)?;
+    read1(e, "specular", &mut m.specular)?;
+    read1(e, "shininess", &mut m.shininess)?;
+    read1(e, "reflectance", &mut m.reflectance)?;
+    read1(e, "metallic", &mut m.metallic)?;
+    read1(e, "roughness", &mut m.roughness)?;
+    read_arr(e, "rgba", &mut m.rgba, true)?;
+    m.info = info(e);
+    Ok(())
+}
+
+fn one_texture(e: &Element) -> R<Texture> {
+    let mut t = Texture { info: info(e), ..Texture::default() };
+    map_into(e, "type", TEXTURE_MAP, &mut t.ttype)?;
+    map_into(e, "colorspace", COLORSPACE_MAP, &mut t.colorspace)?;
+    set_name(e, &mut t.name);
+    for f in ["file", "fileright", "fileleft", "fileup", "filedown", "filefront", "fileback"] {
+        if e.attr(f).is_some() {
+            t.has_file = true;
+        }
+    }
+    read1(e, "width", &mut t.width)?;
+    read1(e, "height", &mut t.height)?;
+    read1(e, "nchannel", &mut t.nchannel)?;
+    read_arr(e, "rgb1", &mut t.rgb1, true)?;
+    read_arr(e, "rgb2", &mut t.rgb2, true)?;
+    read_arr(e, "markrgb", &mut t.markrgb, true)?;
+    read1(e, "random", &mut t.random)?;
+    map_into(e, "builtin", BUILTIN_MAP, &mut t.builtin)?;
+    map_into(e, "mark", MARK_MAP, &mut t.mark)?;
+    map_bool(e, "hflip", &mut t.hflip)?;
+    map_bool(e, "vflip", &mut t.vflip)?;
+    read_arr(e, "gridsize", &mut t.gridsize, true)?;
+    if let Some(text) = read_txt(e, "gridlayout") {
+        if text.len() > 12 {
+            return Err(XmlError::at(e, "gridlayout length cannot exceed 12 characters"));
+        }
+        if text.len() as i32 != t.gridsize[0] * t.gridsize[1] {
+            return Err(XmlError::at(e, "gridlayout length must match gridsize"));
+        }
+        t.gridlayout[..text.len()].copy_from_slice(text.as_bytes());
+    }
+    if t.has_file {
+        return Err(XmlError::at(e, "texture files are not supported yet"));
+    }
+    Ok(t)
+}
+
+/// `<asset>`: textures and materials; meshes, height fields and skins are not supported yet.
+pub fn asset_section(section: &Element, s: &mut Spec) -> R<()> {
+    for e in &section.children {
+        let def = get_class(e, s)?.unwrap_or(0);
+        match e.name.as_str() {
+            "texture" => {
+                let t = one_texture(e)?;
+                s.textures.push(t);
+            }
+            "material" => {
+                let mut m = s.defaults[def].material.clone();
+                m.name.clear();
+                one_material(e, &mut m)?;
+                s.materials.push(m);
+            }
+            other => return Err(XmlError::at(e, &format!("element '{}' is not supported yet", other))),
+        }
+    }
+    Ok(())
+}
+
+/// `<pair>` attributes (also for default classes, where the geom names are ignored).
+pub fn one_pair(e: &Element, p: &mut Pair, defaults: bool) -> R<()> {
+    if !defaults {
+        if let Some(t) = read_txt(e, "geom1") {
+            p.geom1 = t;
+        }
+        if let Some(t) = read_txt(e, "geom2") {
+            p.geom2 = t;
+        }
+    }
+    set_name(e, &mut p.name);
+    read1(e, "condim", &mut p.condim)?;
+    read_arr(e, "solref", &mut p.solref, false)?;
+    read_arr(e, "solreffriction", &mut p.solreffriction, false)?;
+    read_arr(e, "solimp", &mut p.solimp, false)?;
+    read1(e, "margin", &mut p.margin)?;
+    read1(e, "gap", &mut p.gap)?;
+    read_arr(e, "friction", &mut p.friction, false)?;
+    p.info = info(e);
+    Ok(())
+}
+
+/// `<contact>`: explicit pairs and excluded body pairs.
+pub fn contact_section(section: &Element, s: &mut Spec) -> R<()> {
+    for e in &section.children {
+        let def = get_class(e, s)?.unwrap_or(0);
+        match e.name.as_str() {
+            "pair" => {
+                let mut p = s.defaults[def].pair.clone();
+                p.name.clear();
+                one_pair(e, &mut p, false)?;
+                s.pairs.push(p);
+            }
+            "exclude" => {
+                let mut x = Exclude { info: info(e), ..Exclude::default() };
+                set_name(e, &mut x.name);
+                x.body1 = read_txt_req(e, "body1")?;
+                x.body2 = read_txt_req(e, "body2")?;
+                s.excludes.push(x);
+            }
+            other => return Err(XmlError::at(e, &format!("element '{}' is not supported yet", other))),
+        }
+    }
+    Ok(())
+}
+
+/// One equality element; `defaults` reads only the attributes a default class carries.
+pub fn one_equality(e: &Element, q: &mut Equality, defaults: bool) -> R<()> {
+    use crate::abi::mjtEq_::*;
+    use crate::abi::mjtObj_::*;
+    if !defaults {
+        q.etype = match e.name.as_str() {
+            "connect" => mjEQ_CONNECT as i32,
+            "weld" => mjEQ_WELD as i32,
+            "joint" => mjEQ_JOINT as i32,
+            "tendon" => mjEQ_TENDON as i32,
+            "flex" => return Err(XmlError::at(e, "element 'flex' is not supported yet")),
+            _ => return Err(XmlError::at(e, "unrecognized equality constraint type")),
+        };
+        set_name(e, &mut q.name);
+        let name1;
+        let mut name2 = String::new();
+        if q.etype == mjEQ_CONNECT as i32 || q.etype == mjEQ_WELD as i32 {
+            let weld = q.etype == mjEQ_WELD as i32;
+            let (s1, s2) = (read_txt(e, "site1"), read_txt(e, "site2"));
+            let (b1, b2) = (read_txt(e, "body1"), read_txt(e, "body2"));
+            let mut anchor = [0.0; 3];
+            let has_anchor = read_arr(e, "anchor", &mut anchor, true)? > 0;
+            if has_anchor {
+                q.data[..3].copy_from_slice(&anchor);
+            }
+            let mut has_relpose = false;
+            if weld {
+                let mut rp = [0.0; 7];
+                has_relpose = read_arr(e, "relpose", &mut rp, true)? > 0;
+                if has_relpose {
+                    q.data[3..10].copy_from_slice(&rp);
+                }
+            }
+            let maybe_site = s1.is_some() || s2.is_some();
+            let maybe_body = b1.is_some() || b2.is_some() || has_anchor || has_relpose;
+            if maybe_site && maybe_body {
+                return Err(XmlError::at(e, "body and site semantics cannot be mixed"));
+            }
+            let site_sem = s1.is_some() && s2.is_some();
+            let body_sem = if weld { b1.is_some() } else { b1.is_some() && has_anchor };
+            if site_sem == body_sem {
+                let msg = if weld {
+                    "either body1 must be defined and optionally {body2, anchor, relpose}, or site1 and site2 must be defined"
+                } else {
+                    "either both body1 and anchor must be defined, or both site1 and site2 must be defined"
+                };
+                return Err(XmlError::at(e, msg));
+            }
+            if body_sem {
+                name1 = b1.unwrap_or_default();
+                name2 = b2.unwrap_or_default();
+                q.objtype = mjOBJ_BODY as i32;
+                if weld && !has_anchor {
+                    q.data[..3].fill(0.0);
+                }
+            } else {
+                name1 = s1.unwrap_or_default();
+                name2 = s2.unwrap_or_default();
+                q.objtype = mjOBJ_SITE as i32;
+            }
+            if weld {
+                read1(e, "torquescale", &mut q.data[10])?;
+            }
+        } else {
+            let (a1, a2) = if q.etype == mjEQ_JOINT as i32 { ("joint1", "joint2") } else { ("tendon1", "tendon2") };
+            name1 = read_txt_req(e, a1)?;
+            if let Some(t) = read_txt(e, a2) {
+                name2 = t;
+            }
+            let mut poly = [0.0; 5];
+            let n = read_arr(e, "polycoef", &mut poly, false)?;
+            q.data[..n].copy_from_slice(&poly[..n]);
+        }
+        q.name1 = name1;
+        q.name2 = name2;
+    }
+    let mut act = q.active;
+    map_bool(e, "active", &mut act)?;
+    q.active = act;
+    read_arr(e, "solref", &mut q.solref, false)?;
+    read_arr(e, "solimp", &mut q.solimp, false)?;
+    q.info = info(e);
+    Ok(())
+}
+
+/// `<equality>` section.
+pub fn equality_section(section: &Element, s: &mut Spec) -> R<()> {
+    for e in &section.children {
+        let def = get_class(e, s)?.unwrap_or(0);
+        let mut q = s.defaults[def].equality.clone();
+        q.name.clear();
+        one_equality(e, &mut q, false)?;
+        s.equalities.push(q);
+    }
+    Ok(())
+}
+
+/// Tendon attributes (also for default classes).
+pub fn one_tendon(e: &Element, t: &mut Tendon) -> R<()> {
+    set_name(e, &mut t.name);
+    read1(e, "group", &mut t.group)?;
+    if let Some(m) = read_txt(e, "material") {
+        t.material = m;
+    }
+    map_into(e, "limited", TFAUTO_MAP, &mut t.limited)?;
+    map_into(e, "actuatorfrclimited", TFAUTO_MAP, &mut t.actfrclimited)?;
+    read1(e, "width", &mut t.width)?;
+    read_arr(e, "solreflimit", &mut t.solref_limit, false)?;
+    read_arr(e, "solimplimit", &mut t.solimp_limit, false)?;
+    read_arr(e, "solreffriction", &mut t.solref_friction, false)?;
+    read_arr(e, "solimpfriction", &mut t.solimp_friction, false)?;
+    read_arr(e, "range", &mut t.range, true)?;
+    read_arr(e, "actuatorfrcrange", &mut t.actfrcrange, true)?;
+    read1(e, "margin", &mut t.margin)?;
+    read1(e, "stiffness", &mut t.stiffness)?;
+    read1(e, "damping", &mut t.damping)?;
+    read1(e, "armature", &mut t.armature)?;
+    read1(e, "frictionloss", &mut t.frictionloss)?;
+    if read_arr(e, "springlength", &mut t.springlength, false)? == 1 {
+        t.springlength[1] = t.springlength[0];
+    }
+    read_arr(e, "rgba", &mut t.rgba, true)?;
+    read_user(e, &mut t.userdata)?;
+    t.info = info(e);
+    Ok(())
+}
+
+/// `<tendon>` section: fixed and spatial tendons with their paths.
+pub fn tendon_section(section: &Element, s: &mut Spec) -> R<()> {
+    use crate::abi::mjtWrap_::*;
+    for e in &section.children {
+        let def = get_class(e, s)?.unwrap_or(0);
+        let mut t = s.defaults[def].tendon.clone();
+        t.name.clear();
+        one_tendon(e, &mut t)?;
+        t.path.clear();
+        for sub in &e.children {
+            let mut w = Wrap { wtype: 0, target: String::new(), sidesite: String::new(), prm: 0.0, info: info(sub) };
+            match sub.name.as_str() {
+                "site" => {
+                    w.wtype = mjWRAP_SITE as i32;
+                    w.target = read_txt_req(sub, "site")?;
+                }
+                "geom" => {
+                    w.wtype = mjWRAP_SPHERE as i32;
+                    w.target = read_txt_req(sub, "geom")?;
+                    w.sidesite = read_txt(sub, "sidesite").unwrap_or_default();
+                }
+                "pulley" => {
+                    w.wtype = mjWRAP_PULLEY as i32;
+                    read_req(sub, "divisor", core::slice::from_mut(&mut w.prm))?;
+                }
+                "joint" => {
+                    w.wtype = mjWRAP_JOINT as i32;
+                    w.target = read_txt_req(sub, "joint")?;
+                    read_req(sub, "coef", core::slice::from_mut(&mut w.prm))?;
+                }
+                _ => return Err(XmlError::at(sub, "unknown wrap type")),
+            }
+            t.path.push(w);
+        }
+        s.tendons.push(t);
+    }
+    Ok(())
+}
+
+/// `<custom>`: numeric, text and tuple fields.
+pub fn custom_section(section: &Element, s: &mut Spec) -> R<()> {
+    for e in &section.children {
+        match e.name.as_str() {
+            "numeric" => {
+                let mut n = Numeric { info: info(e), ..Numeric::default() };
+                n.name = read_txt_req(e, "name")?;
+                let given = read1(e, "size", &mut n.size)?;
+                let data = read_vec::<f64>(e, "data")?.unwrap_or_default();
+                if given {
+                    if data.len() > n.size.max(0) as usize {
+                        return Err(XmlError::at(e, "attribute 'data' has too much data"));
+                    }
+                } else {
+                    n.size = data.len() as i32;
+                }
+                if n.size < 1 || n.size > 500 {
+                    return Err(XmlError::at(e, "custom field size must be between 1 and 500"));
+                }
+                n.data = vec![0.0; n.size as usize];
+                n.data[..data.len()].copy_from_slice(&data);
+                s.numerics.push(n);
+            }
+            "text" => {
+                let mut t = Text { info: info(e), ..Text::default() };
+                t.name = read_txt_req(e, "name")?;
+                t.data = read_txt_req(e, "data")?;
+                if t.data.is_empty() {
+                    return Err(XmlError::at(e, "text field cannot be empty"));
+                }
+                s.texts.push(t);
+            }
+            "tuple" => {
+                let mut t = Tuple { info: info(e), ..Tuple::default() };
+                t.name = read_txt_req(e, "name")?;
+                for o in e.children_named("element") {
+                    let ty = read_txt_req(o, "objtype")?;
+                    let ot = crate::runtime::text::str_to_type(ty.as_bytes());
+                    if ot == mjtObj_::mjOBJ_UNKNOWN as i32 {
+                        return Err(XmlError::at(o, "unknown object type"));
+                    }
+                    t.objtype.push(ot);
+                    t.objname.push(read_txt_req(o, "objname")?);
+                    let mut prm = 0.0;
+                    read1(o, "prm", &mut prm)?;
+                    t.objprm.push(prm);
+                }
+                s.tuples.push(t);
+            }
+            other => return Err(XmlError::at(e, &format!("element '{}' is not supported yet", other))),
+        }
+    }
+    Ok(())
+}
+
+/// `<keyframe>` section.
+pub fn keyframe_section(section: &Element, s: &mut Spec) -> R<()> {
+    for e in &section.children {
+        let mut k = Key { info: info(e), ..Key::default() };
+        set_name(e, &mut k.name);
+        read1(e, "time", &mut k.time)?;
+        for (attr, out) in [
+            ("qpos", &mut k.qpos),
+            ("qvel", &mut k.qvel),
+            ("act", &mut k.act),
+            ("mpos", &mut k.mpos),
+            ("mquat", &mut k.mquat),
+            ("ctrl", &mut k.ctrl),
+        ] {
+            if let Some(v) = read_vec::<f64>(e, attr)? {
+                *out = v;
+            }
+        }
+        s.keys.push(k);
+    }
+    Ok(())
+}
+
+const CONDATA_MAP: Map = &[("found", 0), ("force", 1), ("torque", 2), ("dist", 3), ("pos", 4), ("normal", 5), ("tangent", 6)];
+const REDUCE_MAP: Map = &[("none", 0), ("mindist", 1), ("maxforce", 2), ("netforce", 3)];
+const STAGE_MAP: Map = &[("none", 0), ("pos", 1), ("vel", 2), ("acc", 3)];
+const DATATYPE_MAP: Map = &[("real", 0), ("positive", 1), ("axis", 2), ("quaternion", 3)];
+
+fn obj_type(e: &Element, attr: &str) -> R<i32> {
+    let t = read_txt_req(e, attr)?;
+    Ok(crate::runtime::text::str_to_type(t.as_bytes()))
+}
+
+/// `<sensor>` section.
+pub fn sensor_section(section: &Element, s: &mut Spec) -> R<()> {
+    use crate::abi::mjtObj_::*;
+    use crate::abi::mjtSensor_::*;
+    for e in &section.children {
+        let mut x = Sensor::default();
+        set_name(e, &mut x.name);
+        read1(e, "cutoff", &mut x.cutoff)?;
+        read1(e, "noise", &mut x.noise)?;
+        read_user(e, &mut x.userdata)?;
+        let simple: Option<(mjtSensor_, mjtObj_, &str)> = match e.name.as_str() {
+            "touch" => Some((mjSENS_TOUCH, mjOBJ_SITE, "site")),
+            "accelerometer" => Some((mjSENS_ACCELEROMETER, mjOBJ_SITE, "site")),
+            "velocimeter" => Some((mjSENS_VELOCIMETER, mjOBJ_SITE, "site")),
+            "gyro" => Some((mjSENS_GYRO, mjOBJ_SITE, "site")),
+            "force" => Some((mjSENS_FORCE, mjOBJ_SITE, "site")),
+            "torque" => Some((mjSENS_TORQUE, mjOBJ_SITE, "site")),
+            "magnetometer" => Some((mjSENS_MAGNETOMETER, mjOBJ_SITE, "site")),
+            "camprojection" => Some((mjSENS_CAMPROJECTION, mjOBJ_SITE, "site")),
+            "rangefinder" => Some((mjSENS_RANGEFINDER, mjOBJ_SITE, "site")),
+            "jointpos" => Some((mjSENS_JOINTPOS, mjOBJ_JOINT, "joint")),
+            "jointvel" => Some((mjSENS_JOINTVEL, mjOBJ_JOINT, "joint")),
+            "tendonpos" => Some((mjSENS_TENDONPOS, mjOBJ_TENDON, "tendon")),
+            "tendonvel" => Some((mjSENS_TENDONVEL, mjOBJ_TENDON, "tendon")),
+            "actuatorpos" => Some((mjSENS_ACTUATORPOS, mjOBJ_ACTUATOR, "actuator")),
+            "actuatorvel" => Some((mjSENS_ACTUATORVEL, mjOBJ_ACTUATOR, "actuator")),
+            "actuatorfrc" => Some((mjSENS_ACTUATORFRC, mjOBJ_ACTUATOR, "actuator")),
+            "jointactuatorfrc" => Some((mjSENS_JOINTACTFRC, mjOBJ_JOINT, "joint")),
+            "tendonactuatorfrc" => Some((mjSENS_TENDONACTFRC, mjOBJ_TENDON, "tendon")),
+            "ballquat" => Some((mjSENS_BALLQUAT, mjOBJ_JOINT, "joint")),
+            "ballangvel" => Some((mjSENS_BALLANGVEL, mjOBJ_JOINT, "joint")),
+            "jointlimitpos" => Some((mjSENS_JOINTLIMITPOS, mjOBJ_JOINT, "joint")),
+            "jointlimitvel" => Some((mjSENS_JOINTLIMITVEL, mjOBJ_JOINT, "joint")),
+            "jointlimitfrc" => Some((mjSENS_JOINTLIMITFRC, mjOBJ_JOINT, "joint")),
+            "tendonlimitpos" => Some((mjSENS_TENDONLIMITPOS, mjOBJ_TENDON, "tendon")),
+            "tendonlimitvel" => Some((mjSENS_TENDONLIMITVEL, mjOBJ_TENDON, "tendon")),
+            "tendonlimitfrc" => Some((mjSENS_TENDONLIMITFRC, mjOBJ_TENDON, "tendon")),
+            "subtreecom" => Some((mjSENS_SUBTREECOM, mjOBJ_BODY, "body")),
+            "subtreelinvel" => Some((mjSENS_SUBTREELINVEL, mjOBJ_BODY, "body")),
+            "subtreeangmom" => Some((mjSENS_SUBTREEANGMOM, mjOBJ_BODY, "body")),
+            "e_potential" => Some((mjSENS_E_POTENTIAL, mjOBJ_UNKNOWN, "")),
+            "e_kinetic" => Some((mjSENS_E_KINETIC, mjOBJ_UNKNOWN, "")),
+            "clock" => Some((mjSENS_CLOCK, mjOBJ_UNKNOWN, "")),
+            _ => None,
+        };
+        if let Some((t, ot, attr)) = simple {
+            x.stype = t as i32;
+            x.objtype = ot as i32;
+            if !attr.is_empty() {
+                x.objname = read_txt_req(e, attr)?;
+            }
+            if t == mjSENS_CAMPROJECTION {
+                x.refname = read_txt_req(e, "camera")?;
+                x.reftype = mjOBJ_CAMERA as i32;
+            }
+        } else {
+            let frame = [
+                ("framepos", mjSENS_FRAMEPOS, true),
+                ("framequat", mjSENS_FRAMEQUAT, true),
+                ("framexaxis", mjSENS_FRAMEXAXIS, true),
+                ("frameyaxis", mjSENS_FRAMEYAXIS, true),
+                ("framezaxis", mjSENS_FRAMEZAXIS, true),
+                ("framelinvel", mjSENS_FRAMELINVEL, true),
+                ("frameangvel", mjSENS_FRAMEANGVEL, true),
+                ("framelinacc", mjSENS_FRAMELINACC, false),
+                ("frameangacc", mjSENS_FRAMEANGACC, false),
+            ];
+            if let Some(&(_, t, withref)) = frame.iter().find(|f| f.0 == e.name) {
+                x.stype = t as i32;
+                x.objtype = obj_type(e, "objtype")?;
+                x.objname = read_txt_req(e, "objname")?;
+                if withref {
+                    if let Some(rt) = read_txt(e, "reftype") {
+                        x.reftype = crate::runtime::text::str_to_type(rt.as_bytes());
+                        x.refname = read_txt_req(e, "refname")?;
+                    } else if let Some(rn) = read_txt(e, "refname") {
+                        return Err(XmlError::at(e, &format!("refname '{}' given but reftype is missing", rn)));
+                    }
+                }
+            } else {
+                match e.name.as_str() {
+                    "insidesite" => {
+                        x.stype = mjSENS_INSIDESITE as i32;
+                        x.reftype = mjOBJ_SITE as i32;
+                        x.refname = read_txt_req(e, "site")?;
+                        x.objtype = obj_type(e, "objtype")?;
+                        x.objname = read_txt_req(e, "objname")?;
+                    }
+                    "distance" | "normal" | "fromto" => {
+                        let b1 = read_txt(e, "body1");
+                        let g1 = read_txt(e, "geom1");
+                        if b1.is_some() == g1.is_some() {
+                            return Err(XmlError::at(e, "exactly one of (geom1, body1) must be specified"));
+                        }
+                        x.objtype = if b1.is_some() { mjOBJ_BODY } else { mjOBJ_GEOM } as i32;
+                        x.objname = g1.or(b1).unwrap_or_default();
+                        let b2 = read_txt(e, "body2");
+                        let g2 = read_txt(e, "geom2");
+                        if b2.is_some() == g2.is_some() {
+                            return Err(XmlError::at(e, "exactly one of (geom2, body2) must be specified"));
+                        }
+                        x.reftype = if b2.is_some() { mjOBJ_BODY } else { mjOBJ_GEOM } as i32;
+                        x.refname = g2.or(b2).unwrap_or_default();
+                        x.stype = match e.name.as_str() {
+                            "distance" => mjSENS_GEOMDIST,
+                            "normal" => mjSENS_GEOMNORMAL,
+                            _ => mjSENS_GEOMFROMTO,
+                        } as i32;
+                    }
+                    "contact" => {
+                        let c1: Vec<(Option<String>, mjtObj_)> = vec![
+                            (read_txt(e, "site"), mjOBJ_SITE),
+                            (read_txt(e, "body1"), mjOBJ_BODY),
+                            (read_txt(e, "subtree1"), mjOBJ_XBODY),
+                            (read_txt(e, "geom1"), mjOBJ_GEOM),
+                        ];
+                        if c1.iter().filter(|c| c.0.is_some()).count() > 1 {
+                            return Err(XmlError::at(e, "at most one of (geom1, body1, subtree1, site) can be specified"));
+                        }
+                        // the last given name wins, as upstream reads them in this order
+                        x.objtype = mjOBJ_UNKNOWN as i32;
+                        for (n, t) in &c1 {
+                            if let Some(n) = n {
+                                x.objname = n.clone();
+                                x.objtype = *t as i32;
+                            }
+                        }
+                        let c2: Vec<(Option<String>, mjtObj_)> = vec![
+                            (read_txt(e, "body2"), mjOBJ_BODY),
+                            (read_txt(e, "subtree2"), mjOBJ_XBODY),
+                            (read_txt(e, "geom2"), mjOBJ_GEOM),
+                        ];
+                        if c2.iter().filter(|c| c.0.is_some()).count() > 1 {
+                            return Err(XmlError::at(e, "at most one of (geom2, body2, subtree2) can be specified"));
+                        }
+                        x.reftype = mjOBJ_UNKNOWN as i32;
+                        for (n, t) in &c2 {
+                            if let Some(n) = n {
+                                x.refname = n.clone();
+                                x.reftype = *t as i32;
+                            }
+                        }
+                        let mut dataspec = 1;
+                        if let Some(text) = e.attr("data") {
+                            let mut keys = Vec::new();
+                            for w in text.split_ascii_whitespace() {
+                                match CONDATA_MAP.iter().find(|(k, _)| *k == w) {
+                                    Some((_, v)) => keys.push(*v),
+                                    None => return Err(XmlError::at(e, &format!("invalid keyword: '{}'", w))),
+                                }
+                            }
+                            if !keys.is_empty() {
+                                dataspec = 1 << keys[0];
+                                for i in 1..keys.len() {
+                                    if keys[i] <= keys[i - 1] {
+                                        return Err(XmlError::at(
+                                            e,
+                                            "data attributes must be in order: found, force, torque, dist, pos, normal, tangent",
+                                        ));
+                                    }
+                                    dataspec |= 1 << keys[i];
+                                }
+                            }
+                        }
+                        x.intprm[0] = dataspec;
+                        x.intprm[1] = 0;
+                        map_into(e, "reduce", REDUCE_MAP, &mut x.intprm[1])?;
+                        x.intprm[2] = 1;
+                        read1(e, "num", &mut x.intprm[2])?;
+                        if x.intprm[2] <= 0 {
+                            return Err(XmlError::at(e, "'num' must be positive in sensor"));
+                        }
+                        x.stype = mjSENS_CONTACT as i32;
+                    }
+                    "user" => {
+                        x.stype = mjSENS_USER as i32;
+                        let on = read_txt(e, "objname");
+                        if let Some(ot) = read_txt(e, "objtype") {
+                            if on.is_none() {
+                                return Err(XmlError::at(e, &format!("objtype '{}' given but objname is missing", ot)));
+                            }
+                            x.objtype = crate::runtime::text::str_to_type(ot.as_bytes());
+                        } else if let Some(n) = &on {
+                            return Err(XmlError::at(e, &format!("objname '{}' given but objtype is missing", n)));
+                        }
+                        x.objname = on.unwrap_or_default();
+                        read_req(e, "dim", core::slice::from_mut(&mut x.dim))?;
+                        map_into(e, "needstage", STAGE_MAP, &mut x.needstage)?;
+                        map_into(e, "datatype", DATATYPE_MAP, &mut x.datatype)?;
+                    }
+                    other => return Err(XmlError::at(e, &format!("sensor '{}' is not supported yet", other))),
+                }
+            }
+        }
+        x.info = info(e);
+        s.sensors.push(x);
+    }
+    Ok(())
+}
