@@ -1166,7 +1166,8 @@ impl<'a> Compiled<'a> {
             c.intrinsic[1] = c.focal_pixel[1] / pd[1] + c.focal_length[1];
             c.intrinsic[2] = c.principal_pixel[0] / pd[0] + c.principal_length[0];
             c.intrinsic[3] = c.principal_pixel[1] / pd[1] + c.principal_length[1];
-            c.fovy = ((c.sensor_size[1] / 2.0) as f64).atan2(c.intrinsic[1] as f64) * 360.0 / mjPI;
+            // single-precision atan2, as upstream (float arguments)
+            c.fovy = (c.sensor_size[1] / 2.0).atan2(c.intrinsic[1]) as f64 * 360.0 / mjPI;
         } else {
             c.intrinsic[0] = self.spec.visual.map.znear;
             c.intrinsic[1] = self.spec.visual.map.znear;
