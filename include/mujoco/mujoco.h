@@ -1017,6 +1017,11 @@ MJAPI void mj_freeLastXML(void);
 /// returns the number of characters written to the buffer.
 MJAPI int mj_printSchema(const char *filename, char *buffer, int buffer_sz, int flg_html, int flg_pad);
 
+/// List into `dependencies` the files the MJCF file `filename` depends on: the file itself,
+/// included and nested model files (recursively) and the asset files they name, with the
+/// compiler's asset folders and the model's folder applied.
+MJAPI void mju_getXMLDependencies(const char *filename, mjStringVec *dependencies);
+
 // report an error (printf-style); returns only if a user handler returns
 MJAPI void mju_error(const char* msg, ...) mjPRINTFLIKE(1, 2);
 MJAPI void mju_error_i(const char* msg, int i);

@@ -41,3 +41,4 @@ pub mod collide_convex;
 pub mod constraint;
 pub mod island;
 pub mod xml;
+pub mod xml_deps;

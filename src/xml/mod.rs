@@ -3,6 +3,7 @@
 //! `tree` turns text into an owned element tree and splices `<include>` files in, `schema`
 //! checks element nesting and attribute names, `reader` fills the spec.
 
+pub mod deps;
 pub mod reader;
 pub mod schema;
 mod schema_table;
