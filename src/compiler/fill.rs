@@ -347,7 +347,8 @@ pub fn make(c: &mut Compiled) -> CResult<*mut mjModel> {
     set("nuser_actuator", c.nuser_actuator as i64);
     set("nuser_sensor", c.nuser_sensor as i64);
     set("nnames", nnames as i64);
-    set("npaths", 1);
+    let npaths: usize = c.x.textures.iter().filter(|t| !t.s.file.is_empty()).map(|t| t.s.file.len() + 1).sum();
+    set("npaths", npaths.max(1) as i64);
     set("nkey", nkey as i64);
     set("ntex", c.x.textures.len() as i64);
     set("ntexdata", c.x.textures.iter().map(|t| t.data.len() as i64).sum());
@@ -588,6 +589,7 @@ unsafe fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensor
     crate::data::make::delete_data(d);
     m.opt.disableflags = disable;
     m.opt.enableflags = enable;
+    sleep_init_check(m)?;
 
     // user overrides of the statistics
     let st = &spec.stat;
@@ -932,5 +934,46 @@ unsafe fn auto_spring_damper(c: &Compiled, m: &mut mjModel) {
         let damping = 2.0 * inertia / mjMINVAL.max(tc);
         *m.jnt_stiffness.add(n) = stiffness;
         w(m.dof_damping, nv)[adr..adr + ndim].fill(damping);
+    }
+}
+
+thread_local! {
+    static ENGINE_ERROR: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Error handler used while the compiler runs the engine: keeps the message.
+unsafe extern "C" fn keep_engine_error(msg: *const core::ffi::c_char) {
+    let text = if msg.is_null() { String::new() } else { core::ffi::CStr::from_ptr(msg).to_string_lossy().into_owned() };
+    ENGINE_ERROR.with(|e| {
+        let mut e = e.borrow_mut();
+        if e.is_none() {
+            *e = Some(text);
+        }
+    });
+}
+
+/// With sleep enabled and trees that start asleep, resets a fresh mjData as upstream does at
+/// the end of compiling, so that trees that cannot sleep make the model fail to load.
+unsafe fn sleep_init_check(m: &mut mjModel) -> CResult<()> {
+    if m.opt.enableflags & mjtEnableBit_::mjENBL_SLEEP as i32 == 0 {
+        return Ok(());
+    }
+    let init = mjtSleepPolicy_::mjSLEEP_INIT as i32;
+    if !(0..m.ntree as usize).any(|i| *m.tree_sleep_policy.add(i) == init) {
+        return Ok(());
+    }
+    let d = crate::data::make::make_raw_data(m);
+    if d.is_null() {
+        return Err(CompileError::model("could not create mjData"));
+    }
+    let saved = crate::runtime::error::tls_error();
+    ENGINE_ERROR.with(|e| *e.borrow_mut() = None);
+    crate::runtime::error::set_tls_error(Some(keep_engine_error));
+    crate::data::reset::reset(m, &mut *d, 0);
+    crate::runtime::error::set_tls_error(saved);
+    crate::data::make::delete_data(d);
+    match ENGINE_ERROR.with(|e| e.borrow_mut().take()) {
+        Some(msg) => Err(CompileError::model(&format!("engine error: {}", msg))),
+        None => Ok(()),
     }
 }

@@ -10,6 +10,7 @@ pub mod tree;
 pub mod util;
 
 mod fill;
+pub mod image;
 pub mod lengthrange;
 pub mod objects;
 mod sparse;
@@ -44,15 +45,7 @@ pub fn compile(spec: &Spec) -> CResult<*mut mjModel> {
     let mut c = tree::Compiled::new(spec)?;
     c.compile_tree()?;
     c.compile_assets()?;
-    let r = c.compile_constraints().and_then(|_| c.compile_objects()).and_then(|_| c.compile_custom());
-    if let Err(e) = r {
-        // tendons, actuators, sensors... that name elements inside a replicate are not
-        // copied per replica yet
-        if spec.has_replicate && (e.0.contains("not found") || e.0.contains("unknown") || e.0.contains("unrecognized")) {
-            return Err(CompileError(format!("{}\n(not supported yet: elements referencing replicated names)", e.0)));
-        }
-        return Err(e);
-    }
+    c.compile_constraints().and_then(|_| c.compile_objects()).and_then(|_| c.compile_custom())?;
     let m = fill::make(&mut c)?;
     Ok(m)
 }

@@ -317,7 +317,7 @@ fn builtin_cube(t: &Texture, data: &mut [u8]) {
 fn compile_texture(t: &mut Texture, id: usize) -> CResult<Vec<u8>> {
     let e = |m: &str, t: &Texture| err_at(m, &t.name, id, &t.info);
     if t.builtin == 0 {
-        return Err(e("texture files are not supported yet", t));
+        return texture_from_files(t, id);
     }
     if t.width < 1 {
         return Err(e("Invalid width of builtin texture", t));
@@ -343,6 +343,184 @@ fn compile_texture(t: &mut Texture, id: usize) -> CResult<Vec<u8>> {
     Ok(data)
 }
 
+/// Loads one image file of texture `t` (`k`: 0 the main file, 1..7 the cube faces), flipped
+/// as asked; sets the colour space from the file when it is automatic.
+fn load_image(t: &mut Texture, id: usize, k: usize) -> CResult<super::image::Image> {
+    use super::image::*;
+    let name = if k == 0 { t.file.clone() } else { t.cubefiles[k - 1].clone() };
+    let bytes = match t.filedata.get(k) {
+        Some(Ok(b)) => b.clone(),
+        Some(Err(path)) if !path.is_empty() => {
+            return Err(CompileError::model(&format!("Error opening file '{}': No such file or directory", path)))
+        }
+        _ => return Err(CompileError::model(&format!("Error opening file '{}': No such file or directory", name))),
+    };
+    let ctype = if !t.content_type.is_empty() {
+        let ct = t.content_type.trim();
+        match ct.split_once('/') {
+            Some((a, b)) if !a.is_empty() && !b.is_empty() => ct.split(';').next().unwrap_or("").trim().to_string(),
+            _ => String::new(),
+        }
+    } else if name.to_ascii_lowercase().ends_with(".png") {
+        "image/png".to_string()
+    } else {
+        String::new()
+    };
+    let ctype = if ctype.is_empty() { "image/vnd.mujoco.texture".to_string() } else { ctype };
+    if bytes.is_empty() {
+        return Err(err_at(&format!("empty PNG file '{}'", name), &t.name, id, &t.info));
+    }
+    let mut img = match ctype.as_str() {
+        "image/png" => {
+            if t.nchannel != 1 && t.nchannel != 3 && t.nchannel != 4 {
+                return Err(err_at(&format!("Unsupported number of channels: {}", t.nchannel), &t.name, id, &t.info));
+            }
+            decode_png(&bytes, t.nchannel).map_err(|m| {
+                err_at(&format!("error decoding PNG file '{}': {}", name, m), &t.name, id, &t.info)
+            })?
+        }
+        "image/ktx" => {
+            if t.hflip || t.vflip {
+                return Err(err_at("cannot flip KTX textures", &t.name, id, &t.info));
+            }
+            Image { data: bytes.to_vec(), width: bytes.len() as u32, height: 1, srgb: false }
+        }
+        "image/vnd.mujoco.texture" => match decode_custom(&bytes) {
+            Some(i) => i,
+            None => {
+                return Err(err_at(
+                    &format!("Non-PNG texture, assuming custom binary file format,\nunexpected file size in file '{}'", name),
+                    &t.name,
+                    id,
+                    &t.info,
+                ))
+            }
+        },
+        other => return Err(err_at(&format!("unsupported content type: '{}'", other), &t.name, id, &t.info)),
+    };
+    flip(&mut img, t.nchannel.max(0) as usize, t.hflip, t.vflip);
+    if t.colorspace == mjtColorSpace_::mjCOLORSPACE_AUTO as i32 {
+        t.colorspace = if img.srgb { mjtColorSpace_::mjCOLORSPACE_SRGB } else { mjtColorSpace_::mjCOLORSPACE_LINEAR } as i32;
+    }
+    Ok(img)
+}
+
+/// Texture data from image files: a 2D image, a cube from one file (repeated or a grid of
+/// faces), or a cube from one file per face.
+fn texture_from_files(t: &mut Texture, id: usize) -> CResult<Vec<u8>> {
+    let e = |m: &str, t: &Texture| err_at(m, &t.name, id, &t.info);
+    let rgb1 = rgb_bytes(&t.rgb1);
+    if !t.file.is_empty() {
+        let img = load_image(t, id, 0)?;
+        if t.ttype == mjtTexture_::mjTEXTURE_2D as i32 {
+            t.width = img.width as i32;
+            t.height = img.height as i32;
+            return Ok(img.data);
+        }
+        let (g0, g1) = (t.gridsize[0], t.gridsize[1]);
+        if g0 < 1 || g1 < 1 || g0 * g1 > 12 {
+            return Err(e("gridsize must be non-zero and no more than 12 squares in texture", t));
+        }
+        let (w, h) = (img.width as i64, img.height as i64);
+        if w / g1 as i64 != h / g0 as i64 || w % g1 as i64 != 0 || h % g0 as i64 != 0 {
+            return Err(e(&format!("PNG size must be integer multiple of gridsize in texture '{}' (id {})", t.file, id), t));
+        }
+        let width = if g0 == 1 && g1 == 1 { w } else { w / g1 as i64 };
+        if width >= (i32::MAX / 6) as i64 {
+            return Err(e("Invalid width of cube texture", t));
+        }
+        let height = if g0 == 1 && g1 == 1 { width } else { 6 * width };
+        let size = width * height;
+        if size >= (i32::MAX / 3) as i64 || size <= 0 {
+            return Err(e("Cube texture too large", t));
+        }
+        t.width = width as i32;
+        t.height = height as i32;
+        let wd = width as usize;
+        let mut data = vec![0u8; 3 * size as usize];
+        if g0 == 1 && g1 == 1 {
+            let n = (3 * wd * wd).min(img.data.len());
+            data[..n].copy_from_slice(&img.data[..n]);
+            return Ok(data);
+        }
+        let mut loaded = [false; 6];
+        for k in 0..(g0 * g1) as usize {
+            let face = match t.gridlayout[k] {
+                b'R' => 0,
+                b'L' => 1,
+                b'U' => 2,
+                b'D' => 3,
+                b'F' => 4,
+                b'B' => 5,
+                b'.' => continue,
+                _ => return Err(e("gridlayout symbol is not among '.RLUDFB' in texture", t)),
+            };
+            let rstart = wd * (k / g1 as usize);
+            let cstart = wd * (k % g1 as usize);
+            for j in 0..wd {
+                let src = (j + rstart) * 3 * w as usize + 3 * cstart;
+                let dst = face * 3 * wd * wd + j * 3 * wd;
+                if let (Some(s), Some(d)) = (img.data.get(src..src + 3 * wd), data.get_mut(dst..dst + 3 * wd)) {
+                    d.copy_from_slice(s);
+                }
+            }
+            loaded[face] = true;
+        }
+        fill_faces(&mut data, &loaded, wd, &rgb1);
+        return Ok(data);
+    }
+    if t.ttype == mjtTexture_::mjTEXTURE_2D as i32 {
+        return Err(e("Cannot load 2D texture from separate files, texture", t));
+    }
+    if t.cubefiles.iter().all(|f| f.is_empty()) {
+        return Err(e("No cubefiles_ defined in cube or skybox texture", t));
+    }
+    let mut data: Vec<u8> = Vec::new();
+    let mut loaded = [false; 6];
+    let mut wd = 0usize;
+    for i in 0..6 {
+        if t.cubefiles[i].is_empty() {
+            continue;
+        }
+        let img = load_image(t, id, i + 1)?;
+        if img.width != img.height {
+            return Err(e(&format!("Non-square PNG file '{}' in cube or skybox id {}", t.cubefiles[i], id), t));
+        }
+        if data.is_empty() {
+            let width = img.width as i64;
+            if width >= (i32::MAX / 6) as i64 {
+                return Err(e("Invalid width of builtin texture", t));
+            }
+            let size = width * 6 * width;
+            if size >= (i32::MAX / 3) as i64 || size <= 0 {
+                return Err(e("PNG texture too large", t));
+            }
+            t.width = width as i32;
+            t.height = 6 * width as i32;
+            wd = width as usize;
+            data = vec![0u8; 3 * size as usize];
+        } else if t.width as u32 != img.width {
+            return Err(e(&format!("PNG file '{}' has incompatible size in texture id {}", t.cubefiles[i], id), t));
+        }
+        let n = 3 * wd * wd;
+        if let (Some(s), Some(d)) = (img.data.get(..n), data.get_mut(i * n..(i + 1) * n)) {
+            d.copy_from_slice(s);
+        }
+        loaded[i] = true;
+    }
+    fill_faces(&mut data, &loaded, wd, &rgb1);
+    Ok(data)
+}
+
+/// Paints the cube faces that no file defined with `c`.
+fn fill_faces(data: &mut [u8], loaded: &[bool; 6], wd: usize, c: &[u8; 3]) {
+    for (face, _) in loaded.iter().enumerate().filter(|(_, l)| !**l) {
+        for p in 0..wd * wd {
+            put(data, face * 3 * wd * wd + 3 * p, c);
+        }
+    }
+}
+
 // ---------------------------------------------------------------- compilation
 
 impl<'a> Compiled<'a> {
@@ -366,6 +544,9 @@ impl<'a> Compiled<'a> {
         }
         for (i, t) in spec.textures.iter().enumerate() {
             let mut t = t.clone();
+            if spec.compiler.strippath {
+                t.file = crate::xml::sections::strip_path(&t.file).to_string();
+            }
             let data = compile_texture(&mut t, i)?;
             self.x.textures.push(CTexture { s: t, data });
         }
@@ -747,6 +928,7 @@ pub unsafe fn fill_extra(c: &Compiled, m: &mut mjModel) -> CResult<()> {
     // textures
     let ntex = m.ntex as usize;
     let mut adr = 0usize;
+    let mut padr = 0usize;
     for (i, t) in x.textures.iter().enumerate() {
         w(m.tex_type, ntex)[i] = t.s.ttype;
         w(m.tex_colorspace, ntex)[i] = t.s.colorspace;
@@ -755,6 +937,17 @@ pub unsafe fn fill_extra(c: &Compiled, m: &mut mjModel) -> CResult<()> {
         w(m.tex_nchannel, ntex)[i] = t.s.nchannel;
         w(m.tex_adr, ntex)[i] = adr as i32;
         w(m.tex_pathadr, ntex)[i] = -1;
+        if !t.s.file.is_empty() {
+            let np = m.npaths as usize;
+            let buf = w(m.paths as *mut u8, np);
+            let f = t.s.file.as_bytes();
+            if let Some(d) = buf.get_mut(padr..padr + f.len() + 1) {
+                d[..f.len()].copy_from_slice(f);
+                d[f.len()] = 0;
+                w(m.tex_pathadr, ntex)[i] = padr as i32;
+            }
+            padr += f.len() + 1;
+        }
         w(m.tex_data, m.ntexdata as usize)[adr..adr + t.data.len()].copy_from_slice(&t.data);
         adr += t.data.len();
     }
@@ -912,6 +1105,14 @@ pub unsafe fn fill_keys(c: &Compiled, m: &mut mjModel) -> CResult<()> {
     let empty = Key::default();
     for i in 0..nkey {
         let k = c.spec.keys.get(i).unwrap_or(&empty);
+        let built;
+        let k = match k.attached {
+            Some(flags) => {
+                built = attached_key(c, m, k, flags, &qpos0, &mpos0, &mquat0);
+                &built
+            }
+            None => k,
+        };
         let e = |msg: String| err_at(&msg, &k.name, i, &k.info);
         // fewer values than needed are completed with the reference values
         let fill = |given: &[f64], n: usize, dflt: &[f64], what: &str| -> CResult<Vec<f64>> {
@@ -955,6 +1156,86 @@ pub unsafe fn fill_keys(c: &Compiled, m: &mut mjModel) -> CResult<()> {
         }
     }
     Ok(())
+}
+
+/// The values of a keyframe brought in by `<attach>`: those stored on joints, actuators and
+/// mocap bodies under its name, the reference values elsewhere (zero velocities and controls).
+unsafe fn attached_key(c: &Compiled, m: &mjModel, k: &Key, flags: [bool; 6], qpos0: &[f64], mpos0: &[f64], mquat0: &[f64]) -> Key {
+    let (nq, nv, na, nu) = (m.nq as usize, m.nv as usize, m.na as usize, m.nu as usize);
+    let mut out = Key { name: k.name.clone(), time: k.time, info: k.info.clone(), ..Key::default() };
+    let find = |v: &[(String, Vec<f64>, Vec<f64>)]| v.iter().find(|x| x.0 == k.name).cloned();
+    if flags[0] || flags[1] {
+        let mut q = qpos0.to_vec();
+        let mut dq = vec![0.0; nv];
+        for (j, cj) in c.joints.iter().enumerate() {
+            if let Some((_, kq, kv)) = find(&cj.s.keyvals) {
+                let qa = *m.jnt_qposadr.add(j) as usize;
+                let va = *m.jnt_dofadr.add(j) as usize;
+                if let Some(d) = q.get_mut(qa..qa + kq.len()) {
+                    d.copy_from_slice(&kq);
+                }
+                if let Some(d) = dq.get_mut(va..va + kv.len()) {
+                    d.copy_from_slice(&kv);
+                }
+            }
+        }
+        if flags[0] {
+            out.qpos = q;
+        }
+        if flags[1] {
+            out.qvel = dq;
+        }
+    }
+    if flags[2] || flags[3] {
+        let mut act = vec![0.0; na];
+        let mut ctrl = vec![0.0; nu];
+        for (i, a) in c.actuators.iter().enumerate() {
+            if let Some((_, ka, kc)) = a.s.keyvals.iter().find(|x| x.0 == k.name) {
+                let adr = *m.actuator_actadr.add(i);
+                if adr >= 0 {
+                    if let Some(d) = act.get_mut(adr as usize..adr as usize + ka.len()) {
+                        d.copy_from_slice(ka);
+                    }
+                }
+                if let Some(x) = kc {
+                    ctrl[i] = *x;
+                }
+            }
+        }
+        if flags[2] {
+            out.act = act;
+        }
+        if flags[3] {
+            out.ctrl = ctrl;
+        }
+    }
+    if flags[4] || flags[5] {
+        let mut mp = mpos0.to_vec();
+        let mut mq = mquat0.to_vec();
+        for (b, cb) in c.bodies.iter().enumerate() {
+            let id = *m.body_mocapid.add(b);
+            if id < 0 {
+                continue;
+            }
+            let id = id as usize;
+            if let Some((_, p, q)) = cb.s.keyvals.iter().find(|x| x.0 == k.name) {
+                if !p[0].is_nan() {
+                    mp[3 * id..3 * id + 3].copy_from_slice(p);
+                }
+                if !q[0].is_nan() {
+                    mq[4 * id..4 * id + 4].copy_from_slice(q);
+                }
+            }
+        }
+        if flags[4] {
+            out.mpos = mp;
+        }
+        if flags[5] {
+            out.mquat = mq;
+        }
+    }
+    let _ = nq;
+    out
 }
 
 // ---------------------------------------------------------------- sensors

@@ -127,6 +127,8 @@ pub struct Body {
     pub sleep: i32,
     pub userdata: Vec<f64>,
     pub explicitinertial: bool,
+    /// mocap values of attached keyframes: (key name, position, orientation)
+    pub keyvals: Vec<(String, [f64; 3], [f64; 4])>,
     pub info: Info,
     /// children in document order
     pub bodies: Vec<usize>,
@@ -159,6 +161,7 @@ impl Default for Body {
             sleep: mjtSleepPolicy_::mjSLEEP_AUTO as i32,
             userdata: Vec::new(),
             explicitinertial: false,
+            keyvals: Vec::new(),
             info: Info::default(),
             bodies: Vec::new(),
             joints: Vec::new(),
@@ -216,6 +219,8 @@ pub struct Joint {
     pub group: i32,
     pub actgravcomp: bool,
     pub userdata: Vec<f64>,
+    /// values of attached keyframes: (key name, qpos, qvel; empty when not given)
+    pub keyvals: Vec<(String, Vec<f64>, Vec<f64>)>,
     pub info: Info,
 }
 
@@ -256,6 +261,7 @@ impl Default for Joint {
             group: 0,
             actgravcomp: false,
             userdata: Vec::new(),
+            keyvals: Vec::new(),
             info: Info::default(),
         }
     }
@@ -508,6 +514,8 @@ pub struct Actuator {
     pub actrange: [f64; 2],
     pub group: i32,
     pub userdata: Vec<f64>,
+    /// values of attached keyframes: (key name, act (empty when none), ctrl)
+    pub keyvals: Vec<(String, Vec<f64>, Option<f64>)>,
     pub info: Info,
 }
 
@@ -543,6 +551,7 @@ impl Default for Actuator {
             actrange: [0.0; 2],
             group: 0,
             userdata: Vec::new(),
+            keyvals: Vec::new(),
             info: Info::default(),
         }
     }
@@ -739,6 +748,9 @@ pub struct Exclude {
 #[derive(Clone, Debug, Default)]
 pub struct Key {
     pub name: String,
+    /// keyframe brought in by `<attach>`: which of qpos, qvel, act, ctrl, mpos, mquat it
+    /// gives; its values live on the joints, actuators and mocap bodies (`keyvals`)
+    pub attached: Option<[bool; 6]>,
     pub time: f64,
     pub qpos: Vec<f64>,
     pub qvel: Vec<f64>,
@@ -829,6 +841,13 @@ pub struct Texture {
     pub hflip: bool,
     pub vflip: bool,
     pub has_file: bool,
+    /// image file (path as written) and the six cube-face files
+    pub file: String,
+    pub cubefiles: [String; 6],
+    pub content_type: String,
+    /// contents of `file` then of the cube files, read when the MJCF was parsed: `Err` holds
+    /// the path that could not be opened
+    pub filedata: Vec<Result<std::sync::Arc<Vec<u8>>, String>>,
     pub info: Info,
 }
 
@@ -852,6 +871,10 @@ impl Default for Texture {
             hflip: false,
             vflip: false,
             has_file: false,
+            file: String::new(),
+            cubefiles: Default::default(),
+            content_type: String::new(),
+            filedata: Vec::new(),
             info: Info::default(),
         }
     }
@@ -916,7 +939,13 @@ pub struct Spec {
     pub tuples: Vec<Tuple>,
     pub textures: Vec<Texture>,
     pub materials: Vec<Material>,
-    /// the model used `<replicate>` (references into replicas are not replicated yet)
+    /// models named in `<asset><model>`, parsed, for `<attach>`
+    pub models: Vec<(String, Box<Spec>)>,
+    /// keyframes of attached models, added after the model's own
+    pub pending_keys: Vec<Key>,
+    /// folder of the model file (with a trailing separator), where asset paths start
+    pub modelfiledir: String,
+    /// the model used `<replicate>`
     pub has_replicate: bool,
 }
 
@@ -968,6 +997,9 @@ impl Default for Spec {
             tuples: Vec::new(),
             textures: Vec::new(),
             materials: Vec::new(),
+            models: Vec::new(),
+            pending_keys: Vec::new(),
+            modelfiledir: String::new(),
             has_replicate: false,
         }
     }

@@ -271,11 +271,13 @@ pub fn read(root: &Element, spec: &mut Spec) -> R<()> {
         if !s.attrs.is_empty() {
             return Err(XmlError::at(s, "World body cannot have attributes"));
         }
-        body_children(s, 0, None, 0, "", spec)?;
+        body_children(s, 0, None, 0, "", Cx { copying: false }, spec)?;
     }
     for sec in root.children_named("keyframe") {
         super::sections::keyframe_section(sec, spec)?;
     }
+    let pending = std::mem::take(&mut spec.pending_keys);
+    spec.keys.extend(pending);
     Ok(())
 }
 
@@ -872,7 +874,15 @@ fn one_light(e: &Element, l: &mut Light) -> R<()> {
 
 /// Reads the children of a body (or frame) element into body `b`; `frame` is the enclosing
 /// frame, `def` the default class in effect.
-fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str, s: &mut Spec) -> R<()> {
+/// How a subtree is being read: `copying` when it is a replica of a subtree that was read
+/// once already (elements outside the tree, assets and keyframe values are then not brought
+/// in again).
+#[derive(Clone, Copy)]
+pub struct Cx {
+    pub copying: bool,
+}
+
+fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str, cx: Cx, s: &mut Spec) -> R<()> {
     for e in &section.children {
         let edef = get_class(e, s)?.unwrap_or(def);
         match e.name.as_str() {
@@ -978,9 +988,10 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 read_alternative(e, &mut f.alt)?;
                 s.frames.push(f);
                 let fid = s.frames.len() - 1;
-                body_children(e, b, Some(fid), childdef.unwrap_or(def), sfx, s)?;
+                body_children(e, b, Some(fid), childdef.unwrap_or(def), sfx, cx, s)?;
             }
-            "replicate" => replicate(e, b, frame, def, sfx, s)?,
+            "replicate" => replicate(e, b, frame, def, sfx, cx, s)?,
+            "attach" => attach(e, b, frame, sfx, cx, s)?,
             "body" => {
                 let childdef = child_class(e, s)?;
                 let mut nb = Body { parent: b, frame, info: info(e), ..Body::default() };
@@ -999,7 +1010,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 let id = s.bodies.len() - 1;
                 s.bodies[b].bodies.push(id);
                 let cdef = s.bodies[id].class;
-                body_children(e, id, None, cdef, sfx, s)?;
+                body_children(e, id, None, cdef, sfx, cx, s)?;
             }
             other => {
                 return Err(XmlError::at(e, &format!("element '{}' is not supported yet", other)));
@@ -1016,8 +1027,11 @@ fn add_suffix(name: &mut String, sfx: &str) {
 }
 
 /// `<replicate>`: the enclosed elements, copied `count` times into frames that advance by
-/// `offset` and turn by `euler`, with names suffixed by the copy index.
-fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str, s: &mut Spec) -> R<()> {
+/// `offset` and turn by `euler`, with names suffixed by the copy index. As upstream, the
+/// subtree is first read once as it is written (so that tendons, actuators... naming its
+/// elements can be copied for each replica), then removed after the copies are made.
+fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str, cx: Cx, s: &mut Spec) -> R<()> {
+    use super::attach::*;
     let mut count = 0i32;
     read_req(e, "count", core::slice::from_mut(&mut count))?;
     let mut offset = [0.0; 3];
@@ -1031,6 +1045,16 @@ fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str,
     s.has_replicate = true;
     let childdef = child_class(e, s)?;
     let ndigits = count.to_string().len();
+    // the original subtree (not when this is itself part of a replica)
+    let marks = if cx.copying {
+        None
+    } else {
+        let m0 = TreeMark::of(s);
+        s.frames.push(Frame { body: b, parent: frame, info: info(e), ..Frame::default() });
+        let fid = s.frames.len() - 1;
+        body_children(e, b, Some(fid), childdef.unwrap_or(def), sfx, cx, s)?;
+        Some((m0, TreeMark::of(s)))
+    };
     let mut pos = [0.0; 3];
     for i in 0..count.max(0) {
         let mut quat = [1.0, 0.0, 0.0, 0.0];
@@ -1041,9 +1065,68 @@ fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str,
         let fid = s.frames.len() - 1;
         let mut q = quat;
         crate::compiler::util::frameaccum(&mut pos, &mut q, &offset, &rotation);
-        let suffix = format!("{}{:0width$}{}", sep, i, sfx, width = ndigits);
-        body_children(e, b, Some(fid), childdef.unwrap_or(def), &suffix, s)?;
+        let own = format!("{}{:0width$}", sep, i, width = ndigits);
+        let suffix = format!("{}{}", own, sfx);
+        let rcx = Cx { copying: true };
+        let before = TreeMark::of(s);
+        body_children(e, b, Some(fid), childdef.unwrap_or(def), &suffix, rcx, s)?;
+        if let (Some(m), 0) = (marks, i) {
+            pass_keys_to_replica(s, m, before);
+        }
+        if marks.is_some() {
+            let mut names = Names::of(s);
+            copy_referencing(s, None, "", &own, &mut names);
+        }
     }
+    if let Some((m0, m1)) = marks {
+        let old = Names::of(s);
+        remove_tree_range(s, m0, m1);
+        remove_dangling(s, &old);
+    }
+    Ok(())
+}
+
+/// `<attach>`: a body (or, without `body`, the whole world body) of a model named in
+/// `<asset><model>`, with names prefixed; outside a replica also its assets, the elements that
+/// name the attached elements and its keyframes.
+fn attach(e: &Element, b: usize, frame: Option<usize>, sfx: &str, cx: Cx, s: &mut Spec) -> R<()> {
+    use super::attach::*;
+    let model = read_txt_req(e, "model")?;
+    let body = read_txt(e, "body").unwrap_or_default();
+    let prefix = read_txt_req(e, "prefix")?;
+    let Some(idx) = s.models.iter().position(|(n, _)| *n == model) else {
+        return Err(XmlError::at(e, &format!("could not find model '{}'", model)));
+    };
+    let child = std::mem::take(&mut s.models[idx].1);
+    let root = if body.is_empty() {
+        None
+    } else {
+        match child.bodies.iter().position(|x| x.name == body) {
+            Some(r) => Some(r),
+            None => {
+                s.models[idx].1 = child;
+                // upstream's message has a second, empty placeholder
+                return Err(XmlError::at(e, &format!("could not find body '{}''(null)'", body)));
+            }
+        }
+    };
+    let pframe = match frame {
+        Some(f) => Some(f),
+        None => {
+            s.frames.push(Frame { body: b, parent: None, info: info(e), ..Frame::default() });
+            Some(s.frames.len() - 1)
+        }
+    };
+    let mut child = child;
+    if !cx.copying {
+        store_child_keys(&mut child, &prefix);
+    }
+    copy_subtree(s, &child, root, b, pframe, &prefix, sfx, !cx.copying);
+    if !cx.copying {
+        forget_child_keys(&mut child, root);
+        attach_rest(s, &child, &prefix);
+    }
+    s.models[idx].1 = child;
     Ok(())
 }
 

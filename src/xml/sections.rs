@@ -54,10 +54,21 @@ fn one_texture(e: &Element) -> R<Texture> {
     map_into(e, "type", TEXTURE_MAP, &mut t.ttype)?;
     map_into(e, "colorspace", COLORSPACE_MAP, &mut t.colorspace)?;
     set_name(e, &mut t.name);
-    for f in ["file", "fileright", "fileleft", "fileup", "filedown", "filefront", "fileback"] {
-        if e.attr(f).is_some() {
+    if let Some(c) = read_txt(e, "content_type") {
+        t.content_type = c;
+    }
+    if let Some(f) = read_txt(e, "file") {
+        t.file = f;
+        t.has_file = true;
+    }
+    for (i, f) in ["fileright", "fileleft", "fileup", "filedown", "filefront", "fileback"].iter().enumerate() {
+        if let Some(v) = read_txt(e, f) {
+            t.cubefiles[i] = v;
             t.has_file = true;
         }
+    }
+    if t.name.is_empty() && !t.file.is_empty() {
+        t.name = stem_of(&t.file);
     }
     read1(e, "width", &mut t.width)?;
     read1(e, "height", &mut t.height)?;
@@ -80,10 +91,73 @@ fn one_texture(e: &Element) -> R<Texture> {
         }
         t.gridlayout[..text.len()].copy_from_slice(text.as_bytes());
     }
-    if t.has_file {
-        return Err(XmlError::at(e, "texture files are not supported yet"));
-    }
     Ok(t)
+}
+
+/// File name without folders and without its extension (upstream's default asset name).
+pub fn stem_of(path: &str) -> String {
+    let base = match path.rfind(['/', '\\']) {
+        Some(i) => &path[i + 1..],
+        None => path,
+    };
+    match base.rfind('.') {
+        Some(i) => base[..i].to_string(),
+        None => base.to_string(),
+    }
+}
+
+/// File name without folders.
+pub fn strip_path(path: &str) -> &str {
+    match path.rfind(['/', '\\']) {
+        Some(i) => &path[i + 1..],
+        None => path,
+    }
+}
+
+/// Reads the image files of the textures (texture folder under the model's folder); a file that
+/// cannot be read is recorded, and reported when the texture is compiled.
+pub fn load_texture_files(s: &mut Spec, src: &dyn super::tree::FileSource) {
+    let dir = if s.compiler.texturedir.is_empty() { String::new() } else { s.compiler.texturedir.clone() };
+    let mut dir = join_path(&s.modelfiledir, &dir);
+    if !dir.is_empty() && !dir.ends_with(['/', '\\']) {
+        dir.push('/');
+    }
+    let strip = s.compiler.strippath;
+    let mut cache: Vec<(String, std::sync::Arc<Vec<u8>>)> = Vec::new();
+    for t in s.textures.iter_mut() {
+        if !t.filedata.is_empty() {
+            continue;
+        }
+        let names: Vec<String> = std::iter::once(t.file.clone()).chain(t.cubefiles.iter().cloned()).collect();
+        for n in names {
+            if n.is_empty() {
+                t.filedata.push(Err(String::new()));
+                continue;
+            }
+            let n = if strip { strip_path(&n).to_string() } else { n };
+            let path = join_path(&dir, &n);
+            if let Some((_, d)) = cache.iter().find(|(p, _)| *p == path) {
+                t.filedata.push(Ok(d.clone()));
+                continue;
+            }
+            match src.read(&path) {
+                Some(d) => {
+                    let d = std::sync::Arc::new(d);
+                    cache.push((path, d.clone()));
+                    t.filedata.push(Ok(d));
+                }
+                None => t.filedata.push(Err(path)),
+            }
+        }
+    }
+}
+
+/// `dir` + `file`, unless `file` is absolute.
+pub fn join_path(dir: &str, file: &str) -> String {
+    if file.starts_with('/') || file.starts_with('\\') || dir.is_empty() {
+        return file.to_string();
+    }
+    format!("{}{}", dir, file)
 }
 
 /// `<asset>`: textures and materials; meshes, height fields and skins are not supported yet.
@@ -101,6 +175,8 @@ pub fn asset_section(section: &Element, s: &mut Spec) -> R<()> {
                 one_material(e, &mut m)?;
                 s.materials.push(m);
             }
+            // parsed before the reading starts (see `crate::xml::load_models`)
+            "model" => {}
             other => return Err(XmlError::at(e, &format!("element '{}' is not supported yet", other))),
         }
     }

@@ -1,0 +1,730 @@
+//! Copying parts of a model into a model, as upstream's `mjs_attach` does for `<attach>` (a body
+//! of another model) and for `<replicate>` (the model attaching copies of its own subtree).
+//!
+//! Tree elements are copied with prefixed/suffixed names. Elements outside the tree that name
+//! tree elements (contact pairs and exclusions, tendons, equalities, actuators, sensors,
+//! tuples) are copied when their renamed references resolve in the receiving model, with
+//! upstream's fallbacks to the unrenamed name for one side of a pair, a sensor's reference
+//! object and tendon wraps. After a replicate, the original subtree is removed together with
+//! the elements that only resolved through it.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::abi::mjtObj_;
+use crate::abi::mjtObj_::*;
+use crate::abi::mjtSensor_::*;
+use crate::abi::mjtTrn_::*;
+use crate::abi::mjtWrap_::*;
+use crate::spec::*;
+
+/// The names present in a model, by object type.
+#[derive(Clone, Default)]
+pub struct Names {
+    map: HashMap<i32, HashSet<String>>,
+}
+
+fn norm_type(t: i32) -> i32 {
+    if t == mjOBJ_XBODY as i32 {
+        mjOBJ_BODY as i32
+    } else {
+        t
+    }
+}
+
+impl Names {
+    /// Collects the names of every named object of `s`.
+    pub fn of(s: &Spec) -> Names {
+        let mut n = Names::default();
+        let mut put = |t: mjtObj_, it: &mut dyn Iterator<Item = &String>| {
+            let set = n.map.entry(t as i32).or_default();
+            for x in it {
+                if !x.is_empty() {
+                    set.insert(x.clone());
+                }
+            }
+        };
+        put(mjOBJ_BODY, &mut s.bodies.iter().map(|x| &x.name));
+        put(mjOBJ_JOINT, &mut s.joints.iter().map(|x| &x.name));
+        put(mjOBJ_GEOM, &mut s.geoms.iter().map(|x| &x.name));
+        put(mjOBJ_SITE, &mut s.sites.iter().map(|x| &x.name));
+        put(mjOBJ_CAMERA, &mut s.cameras.iter().map(|x| &x.name));
+        put(mjOBJ_LIGHT, &mut s.lights.iter().map(|x| &x.name));
+        put(mjOBJ_TEXTURE, &mut s.textures.iter().map(|x| &x.name));
+        put(mjOBJ_MATERIAL, &mut s.materials.iter().map(|x| &x.name));
+        put(mjOBJ_PAIR, &mut s.pairs.iter().map(|x| &x.name));
+        put(mjOBJ_EXCLUDE, &mut s.excludes.iter().map(|x| &x.name));
+        put(mjOBJ_EQUALITY, &mut s.equalities.iter().map(|x| &x.name));
+        put(mjOBJ_TENDON, &mut s.tendons.iter().map(|x| &x.name));
+        put(mjOBJ_ACTUATOR, &mut s.actuators.iter().map(|x| &x.name));
+        put(mjOBJ_SENSOR, &mut s.sensors.iter().map(|x| &x.name));
+        put(mjOBJ_NUMERIC, &mut s.numerics.iter().map(|x| &x.name));
+        put(mjOBJ_TEXT, &mut s.texts.iter().map(|x| &x.name));
+        put(mjOBJ_TUPLE, &mut s.tuples.iter().map(|x| &x.name));
+        put(mjOBJ_KEY, &mut s.keys.iter().map(|x| &x.name));
+        n
+    }
+
+    pub fn has(&self, t: i32, name: &str) -> bool {
+        !name.is_empty() && self.map.get(&norm_type(t)).is_some_and(|s| s.contains(name))
+    }
+
+    pub fn add(&mut self, t: mjtObj_, name: &str) {
+        if !name.is_empty() {
+            self.map.entry(t as i32).or_default().insert(name.to_string());
+        }
+    }
+}
+
+/// `pre` + `name` + `suf` for a non-empty name.
+fn ns(pre: &str, name: &str, suf: &str) -> String {
+    if name.is_empty() {
+        String::new()
+    } else {
+        format!("{}{}{}", pre, name, suf)
+    }
+}
+
+// ---------------------------------------------------------------- reference resolution
+
+/// Two references where either may fall back to its unrenamed name (pairs, exclusions).
+fn resolve_two(t: i32, n1: &str, n2: &str, pre: &str, suf: &str, names: &Names) -> Option<(String, String)> {
+    let mut a = format!("{}{}{}", pre, n1, suf);
+    let mut b = format!("{}{}{}", pre, n2, suf);
+    let mut fa = names.has(t, &a);
+    let mut fb = names.has(t, &b);
+    if !fa && fb {
+        a = n1.to_string();
+        fa = names.has(t, &a);
+    }
+    if fa && !fb {
+        b = n2.to_string();
+        fb = names.has(t, &b);
+    }
+    (fa && fb).then_some((a, b))
+}
+
+pub fn resolve_pair(p: &Pair, pre: &str, suf: &str, names: &Names) -> Option<Pair> {
+    let (g1, g2) = resolve_two(mjOBJ_GEOM as i32, &p.geom1, &p.geom2, pre, suf, names)?;
+    Some(Pair { name: ns(pre, &p.name, suf), geom1: g1, geom2: g2, ..p.clone() })
+}
+
+pub fn resolve_exclude(x: &Exclude, pre: &str, suf: &str, names: &Names) -> Option<Exclude> {
+    let (b1, b2) = resolve_two(mjOBJ_BODY as i32, &x.body1, &x.body2, pre, suf, names)?;
+    Some(Exclude { name: ns(pre, &x.name, suf), body1: b1, body2: b2, ..x.clone() })
+}
+
+fn wrap_ok(w: &Wrap, target: &str, side: &str, names: &Names) -> bool {
+    let t = w.wtype;
+    if t == mjWRAP_JOINT as i32 {
+        names.has(mjOBJ_JOINT as i32, target)
+    } else if t == mjWRAP_SITE as i32 {
+        names.has(mjOBJ_SITE as i32, target)
+    } else if t == mjWRAP_SPHERE as i32 || t == mjWRAP_CYLINDER as i32 {
+        names.has(mjOBJ_GEOM as i32, target) && (side.is_empty() || names.has(mjOBJ_SITE as i32, side))
+    } else {
+        t == mjWRAP_PULLEY as i32 && w.prm >= 0.0
+    }
+}
+
+pub fn resolve_tendon(x: &Tendon, pre: &str, suf: &str, names: &Names) -> Option<Tendon> {
+    let mut out = x.clone();
+    out.name = ns(pre, &x.name, suf);
+    let mut nfail = 0;
+    let mut npulley = 0;
+    for w in out.path.iter_mut() {
+        if w.wtype == mjWRAP_PULLEY as i32 {
+            npulley += 1;
+        }
+        let t = format!("{}{}{}", pre, w.target, suf);
+        let sd = format!("{}{}{}", pre, w.sidesite, suf);
+        if wrap_ok(w, &t, &sd, names) {
+            if w.wtype != mjWRAP_PULLEY as i32 {
+                w.target = t;
+                if !w.sidesite.is_empty() {
+                    w.sidesite = sd;
+                }
+            }
+        } else {
+            if !wrap_ok(w, &w.target, &w.sidesite, names) {
+                return None;
+            }
+            nfail += 1;
+        }
+    }
+    if nfail == x.path.len() - npulley {
+        return None;
+    }
+    Some(out)
+}
+
+pub fn resolve_equality(x: &Equality, pre: &str, suf: &str, names: &Names) -> Option<Equality> {
+    use crate::abi::mjtEq_::*;
+    let t = if x.etype == mjEQ_WELD as i32 || x.etype == mjEQ_CONNECT as i32 {
+        if x.objtype != mjOBJ_SITE as i32 && x.objtype != mjOBJ_BODY as i32 {
+            return None;
+        }
+        x.objtype
+    } else if x.etype == mjEQ_JOINT as i32 {
+        mjOBJ_JOINT as i32
+    } else if x.etype == mjEQ_TENDON as i32 {
+        mjOBJ_TENDON as i32
+    } else {
+        return None;
+    };
+    let n1 = ns(pre, &x.name1, suf);
+    let n2 = ns(pre, &x.name2, suf);
+    if !names.has(t, &n1) || (!n2.is_empty() && !names.has(t, &n2)) {
+        return None;
+    }
+    Some(Equality { name: ns(pre, &x.name, suf), name1: n1, name2: n2, ..x.clone() })
+}
+
+pub fn resolve_actuator(x: &Actuator, pre: &str, suf: &str, names: &Names) -> Option<Actuator> {
+    let target = ns(pre, &x.target, suf);
+    let refsite = ns(pre, &x.refsite, suf);
+    let slider = ns(pre, &x.slidersite, suf);
+    let site = mjOBJ_SITE as i32;
+    let tt = x.trntype;
+    let ok = if tt == mjTRN_JOINT as i32 || tt == mjTRN_JOINTINPARENT as i32 {
+        names.has(mjOBJ_JOINT as i32, &target)
+    } else if tt == mjTRN_SLIDERCRANK as i32 {
+        !slider.is_empty() && names.has(site, &slider) && x.cranklength > 0.0 && names.has(site, &target)
+    } else if tt == mjTRN_TENDON as i32 {
+        names.has(mjOBJ_TENDON as i32, &target)
+    } else if tt == mjTRN_SITE as i32 {
+        (refsite.is_empty() || names.has(site, &refsite)) && names.has(site, &target)
+    } else if tt == mjTRN_BODY as i32 {
+        names.has(mjOBJ_BODY as i32, &target)
+    } else {
+        false
+    };
+    ok.then(|| Actuator { name: ns(pre, &x.name, suf), target, refsite, slidersite: slider, ..x.clone() })
+}
+
+pub fn resolve_sensor(x: &Sensor, pre: &str, suf: &str, names: &Names) -> Option<Sensor> {
+    let unknown = mjOBJ_UNKNOWN as i32;
+    let (ot, rt) = (x.objtype, x.reftype);
+    let mut on = format!("{}{}{}", pre, x.objname, suf);
+    let mut rn = format!("{}{}{}", pre, x.refname, suf);
+    let mut obj = ot != unknown && names.has(ot, &on);
+    let mut rf = rt != unknown && names.has(rt, &rn);
+    if ot != unknown && rt != unknown && !obj && rf {
+        on = x.objname.clone();
+        obj = names.has(ot, &on);
+    }
+    if ot != unknown && rt != unknown && obj && !rf {
+        rn = x.refname.clone();
+        rf = names.has(rt, &rn);
+    }
+    if ot != unknown {
+        if on.is_empty() || !obj {
+            return None;
+        }
+    } else {
+        let t = x.stype;
+        let free = [mjSENS_E_POTENTIAL, mjSENS_E_KINETIC, mjSENS_CLOCK, mjSENS_PLUGIN, mjSENS_CONTACT, mjSENS_USER];
+        if !free.iter().any(|&f| f as i32 == t) {
+            return None;
+        }
+        on = x.objname.clone();
+    }
+    if rt != unknown {
+        if rn.is_empty() || !rf {
+            return None;
+        }
+        let frames = [mjOBJ_BODY, mjOBJ_XBODY, mjOBJ_GEOM, mjOBJ_SITE, mjOBJ_CAMERA];
+        if !frames.iter().any(|&f| f as i32 == rt) {
+            return None;
+        }
+    } else {
+        rn = x.refname.clone();
+    }
+    Some(Sensor { name: ns(pre, &x.name, suf), objname: on, refname: rn, ..x.clone() })
+}
+
+pub fn resolve_tuple(x: &Tuple, pre: &str, suf: &str, names: &Names) -> Option<Tuple> {
+    if x.objtype.is_empty() || x.objtype.len() != x.objname.len() || x.objtype.len() != x.objprm.len() {
+        return None;
+    }
+    let objname: Vec<String> = x.objname.iter().map(|n| format!("{}{}{}", pre, n, suf)).collect();
+    for (t, n) in x.objtype.iter().zip(&objname) {
+        if !names.has(*t, n) {
+            return None;
+        }
+    }
+    Some(Tuple { name: ns(pre, &x.name, suf), objname, ..x.clone() })
+}
+
+// ---------------------------------------------------------------- copy and removal passes
+
+/// Copies the referencing elements of `src` (or of `dst` itself when `src` is None: each list
+/// as it stands when its turn comes) into `dst`, renamed, when their references resolve.
+/// Returns the (source, copy) indices of the copied actuators.
+pub fn copy_referencing(dst: &mut Spec, src: Option<&Spec>, pre: &str, suf: &str, names: &mut Names) -> Vec<(usize, usize)> {
+    let mut acts = Vec::new();
+    macro_rules! pass {
+        ($list:ident, $resolve:ident, $obj:expr, $is_act:expr) => {{
+            let n = src.map_or(dst.$list.len(), |s| s.$list.len());
+            for i in 0..n {
+                let r = match src {
+                    Some(s) => $resolve(&s.$list[i], pre, suf, names),
+                    None => $resolve(&dst.$list[i], pre, suf, names),
+                };
+                if let Some(c) = r {
+                    names.add($obj, &c.name);
+                    dst.$list.push(c);
+                    if $is_act {
+                        acts.push((i, dst.$list.len() - 1));
+                    }
+                }
+            }
+        }};
+    }
+    pass!(pairs, resolve_pair, mjOBJ_PAIR, false);
+    pass!(excludes, resolve_exclude, mjOBJ_EXCLUDE, false);
+    pass!(tendons, resolve_tendon, mjOBJ_TENDON, false);
+    pass!(equalities, resolve_equality, mjOBJ_EQUALITY, false);
+    pass!(actuators, resolve_actuator, mjOBJ_ACTUATOR, true);
+    pass!(sensors, resolve_sensor, mjOBJ_SENSOR, false);
+    pass!(tuples, resolve_tuple, mjOBJ_TUPLE, false);
+    if src.is_none() {
+        // the originals forget their keyframe values: only the first copy keeps them
+        for &(i, _) in &acts {
+            dst.actuators[i].keyvals.clear();
+        }
+    }
+    acts
+}
+
+/// Removes the referencing elements that resolved with `old` names but no longer do.
+pub fn remove_dangling(s: &mut Spec, old: &Names) {
+    macro_rules! keep {
+        ($list:ident, $resolve:ident) => {{
+            let new = Names::of(s);
+            let v = std::mem::take(&mut s.$list);
+            s.$list = v.into_iter().filter(|x| $resolve(x, "", "", old).is_none() || $resolve(x, "", "", &new).is_some()).collect();
+        }};
+    }
+    keep!(pairs, resolve_pair);
+    keep!(excludes, resolve_exclude);
+    keep!(tendons, resolve_tendon_plain);
+    keep!(equalities, resolve_equality);
+    keep!(actuators, resolve_actuator);
+    keep!(sensors, resolve_sensor);
+}
+
+/// Tendon resolution without renaming (a tendon resolves when all its wraps do).
+fn resolve_tendon_plain(x: &Tendon, _: &str, _: &str, names: &Names) -> Option<()> {
+    x.path.iter().all(|w| wrap_ok(w, &w.target, &w.sidesite, names)).then_some(())
+}
+
+/// Lengths of the tree lists, marking where an original subtree starts.
+#[derive(Clone, Copy)]
+pub struct TreeMark {
+    bodies: usize,
+    frames: usize,
+    joints: usize,
+    geoms: usize,
+    sites: usize,
+    cameras: usize,
+    lights: usize,
+}
+
+impl TreeMark {
+    pub fn of(s: &Spec) -> TreeMark {
+        TreeMark {
+            bodies: s.bodies.len(),
+            frames: s.frames.len(),
+            joints: s.joints.len(),
+            geoms: s.geoms.len(),
+            sites: s.sites.len(),
+            cameras: s.cameras.len(),
+            lights: s.lights.len(),
+        }
+    }
+}
+
+/// Index remap after removing `[a, b)`: indices in the range disappear, later ones move down.
+fn remap(i: usize, a: usize, b: usize) -> Option<usize> {
+    if i < a {
+        Some(i)
+    } else if i < b {
+        None
+    } else {
+        Some(i - (b - a))
+    }
+}
+
+fn remap_list(v: &mut Vec<usize>, a: usize, b: usize) {
+    *v = v.iter().filter_map(|&i| remap(i, a, b)).collect();
+}
+
+/// Removes the tree elements created between marks `a` and `b` (an original replicate subtree).
+pub fn remove_tree_range(s: &mut Spec, a: TreeMark, b: TreeMark) {
+    s.bodies.drain(a.bodies..b.bodies);
+    s.frames.drain(a.frames..b.frames);
+    s.joints.drain(a.joints..b.joints);
+    s.geoms.drain(a.geoms..b.geoms);
+    s.sites.drain(a.sites..b.sites);
+    s.cameras.drain(a.cameras..b.cameras);
+    s.lights.drain(a.lights..b.lights);
+    let fr = |f: Option<usize>| f.and_then(|f| remap(f, a.frames, b.frames));
+    for x in s.bodies.iter_mut() {
+        x.parent = remap(x.parent, a.bodies, b.bodies).unwrap_or(0);
+        x.frame = fr(x.frame);
+        remap_list(&mut x.bodies, a.bodies, b.bodies);
+        remap_list(&mut x.joints, a.joints, b.joints);
+        remap_list(&mut x.geoms, a.geoms, b.geoms);
+        remap_list(&mut x.sites, a.sites, b.sites);
+        remap_list(&mut x.cameras, a.cameras, b.cameras);
+        remap_list(&mut x.lights, a.lights, b.lights);
+    }
+    for x in s.frames.iter_mut() {
+        x.body = remap(x.body, a.bodies, b.bodies).unwrap_or(0);
+        x.parent = fr(x.parent);
+    }
+    macro_rules! fix {
+        ($list:ident) => {
+            for x in s.$list.iter_mut() {
+                x.body = remap(x.body, a.bodies, b.bodies).unwrap_or(0);
+                x.frame = fr(x.frame);
+            }
+        };
+    }
+    fix!(joints);
+    fix!(geoms);
+    fix!(sites);
+    fix!(cameras);
+    fix!(lights);
+}
+
+// ---------------------------------------------------------------- attaching another model
+
+/// Copies body `root` of `c` (or, when None, everything in its world body) into body `b` of
+/// `s` under frame `frame`, names prefixed with `pre` and suffixed with `suf`; `keys` keeps
+/// the attached keyframe values on the copies.
+pub fn copy_subtree(s: &mut Spec, c: &Spec, root: Option<usize>, b: usize, frame: Option<usize>, pre: &str, suf: &str, keys: bool) {
+    let n = |x: &str| ns(pre, x, suf);
+    // frames of the copied bodies (and of the world when the whole model is attached)
+    let inside = |body: usize| -> bool {
+        match root {
+            None => true,
+            Some(r) => {
+                let mut k = body;
+                loop {
+                    if k == r {
+                        return true;
+                    }
+                    if k == 0 {
+                        return false;
+                    }
+                    k = c.bodies[k].parent;
+                }
+            }
+        }
+    };
+    let mut bmap: HashMap<usize, usize> = HashMap::new();
+    let mut fmap: HashMap<usize, usize> = HashMap::new();
+    // the world of `c` maps to `b` when the whole model is attached, under a new frame
+    let top_frame = if root.is_none() {
+        s.frames.push(Frame { body: b, parent: frame, ..Frame::default() });
+        Some(s.frames.len() - 1)
+    } else {
+        frame
+    };
+    bmap.insert(0, b);
+    let mut order: Vec<usize> = Vec::new();
+    match root {
+        Some(r) => order.push(r),
+        None => order.extend(c.bodies[0].bodies.iter().copied()),
+    }
+    // depth-first order of the copied bodies
+    let mut dfs: Vec<usize> = Vec::new();
+    let mut stack: Vec<usize> = order.iter().rev().copied().collect();
+    while let Some(k) = stack.pop() {
+        dfs.push(k);
+        for &ch in c.bodies[k].bodies.iter().rev() {
+            stack.push(ch);
+        }
+    }
+    // frames, parents first (frames are stored after their parents)
+    for (fi, f) in c.frames.iter().enumerate() {
+        if (f.body == 0 && root.is_some()) || !inside(f.body) {
+            continue;
+        }
+        let mut nf = f.clone();
+        nf.name = n(&f.name);
+        nf.parent = match f.parent {
+            Some(p) => fmap.get(&p).copied(),
+            None if f.body == 0 => top_frame,
+            None => None,
+        };
+        fmap.insert(fi, s.frames.len());
+        s.frames.push(nf);
+    }
+    let map_frame = |f: Option<usize>, body: usize, fmap: &HashMap<usize, usize>| -> Option<usize> {
+        match f {
+            Some(f) => fmap.get(&f).copied(),
+            None if body == 0 => top_frame,
+            None => None,
+        }
+    };
+    // bodies first, so that frames of the bodies' elements can point to them
+    for &k in &dfs {
+        let src = &c.bodies[k];
+        let mut nb = src.clone();
+        nb.name = n(&src.name);
+        nb.class = 0;
+        nb.childclass = None;
+        nb.bodies.clear();
+        nb.joints.clear();
+        nb.geoms.clear();
+        nb.sites.clear();
+        nb.cameras.clear();
+        nb.lights.clear();
+        if !keys {
+            nb.keyvals.clear();
+        }
+        let parent = if Some(k) == root { b } else { bmap[&src.parent] };
+        nb.parent = parent;
+        nb.frame = if Some(k) == root { frame } else { map_frame(src.frame, src.parent, &fmap) };
+        let id = s.bodies.len();
+        bmap.insert(k, id);
+        s.bodies.push(nb);
+        s.bodies[parent].bodies.push(id);
+    }
+    let nf = s.frames.len() - fmap.len();
+    for f in s.frames[nf..].iter_mut() {
+        f.body = *bmap.get(&f.body).unwrap_or(&b);
+    }
+    // the elements of each copied body (and of the world, when attached whole)
+    let mut owners: Vec<usize> = Vec::new();
+    if root.is_none() {
+        owners.push(0);
+    }
+    owners.extend(dfs.iter().copied());
+    for k in owners {
+        let nbody = bmap[&k];
+        let src = &c.bodies[k];
+        for &j in &src.joints {
+            let mut x = c.joints[j].clone();
+            x.name = n(&x.name);
+            x.body = nbody;
+            x.frame = map_frame(x.frame, k, &fmap);
+            if !keys {
+                x.keyvals.clear();
+            }
+            s.joints.push(x);
+            s.bodies[nbody].joints.push(s.joints.len() - 1);
+        }
+        for &g in &src.geoms {
+            let mut x = c.geoms[g].clone();
+            x.name = n(&x.name);
+            x.material = ns(pre, &x.material, "");
+            x.meshname = ns(pre, &x.meshname, "");
+            x.hfieldname = ns(pre, &x.hfieldname, "");
+            x.body = nbody;
+            x.frame = map_frame(x.frame, k, &fmap);
+            s.geoms.push(x);
+            s.bodies[nbody].geoms.push(s.geoms.len() - 1);
+        }
+        for &i in &src.sites {
+            let mut x = c.sites[i].clone();
+            x.name = n(&x.name);
+            x.material = ns(pre, &x.material, "");
+            x.body = nbody;
+            x.frame = map_frame(x.frame, k, &fmap);
+            s.sites.push(x);
+            s.bodies[nbody].sites.push(s.sites.len() - 1);
+        }
+        for &i in &src.cameras {
+            let mut x = c.cameras[i].clone();
+            x.name = n(&x.name);
+            x.targetbody = n(&x.targetbody);
+            x.body = nbody;
+            x.frame = map_frame(x.frame, k, &fmap);
+            s.cameras.push(x);
+            s.bodies[nbody].cameras.push(s.cameras.len() - 1);
+        }
+        for &i in &src.lights {
+            let mut x = c.lights[i].clone();
+            x.name = n(&x.name);
+            x.targetbody = n(&x.targetbody);
+            x.texture = n(&x.texture);
+            x.body = nbody;
+            x.frame = map_frame(x.frame, k, &fmap);
+            s.lights.push(x);
+            s.bodies[nbody].lights.push(s.lights.len() - 1);
+        }
+    }
+}
+
+/// The assets and referencing elements of model `c` that come along with an attach
+/// (prefix `pre`), and its keyframes as pending keyframes of `s`.
+///
+/// Keyframe values follow upstream's bookkeeping: at each attach the values of every keyframe
+/// of `c` are stored on all of `c`'s joints and mocap bodies (under the prefixed key names) and
+/// stay there, the attached copy takes what its source elements hold, and the source subtree
+/// then forgets its values (see `store_child_keys`).
+pub fn attach_rest(s: &mut Spec, c: &Spec, pre: &str) {
+    for t in &c.textures {
+        let mut x = t.clone();
+        x.name = ns(pre, &t.name, "");
+        s.textures.push(x);
+    }
+    for m in &c.materials {
+        let mut x = m.clone();
+        x.name = ns(pre, &m.name, "");
+        for t in x.textures.iter_mut() {
+            *t = ns(pre, t, "");
+        }
+        s.materials.push(x);
+    }
+    for k in &c.keys {
+        s.pending_keys.push(Key {
+            name: format!("{}{}", pre, k.name),
+            time: k.time,
+            attached: Some([
+                !k.qpos.is_empty(),
+                !k.qvel.is_empty(),
+                !k.act.is_empty(),
+                !k.ctrl.is_empty(),
+                !k.mpos.is_empty(),
+                !k.mquat.is_empty(),
+            ]),
+            info: k.info.clone(),
+            ..Key::default()
+        });
+    }
+    s.pending_keys.extend(c.pending_keys.iter().cloned());
+    for x in &c.numerics {
+        s.numerics.push(Numeric { name: ns(pre, &x.name, ""), ..x.clone() });
+    }
+    for x in &c.texts {
+        s.texts.push(Text { name: ns(pre, &x.name, ""), ..x.clone() });
+    }
+    let mut names = Names::of(s);
+    // actuators bring no keyframe values along (upstream's attached keys have zero act, ctrl)
+    copy_referencing(s, Some(c), pre, "", &mut names);
+}
+
+/// Values of the keyframes of model `c` for its joints, actuators and mocap bodies, under the
+/// prefixed key names.
+#[derive(Default)]
+pub struct KeyVals {
+    pub joints: HashMap<usize, Vec<(String, Vec<f64>, Vec<f64>)>>,
+    pub actuators: HashMap<usize, Vec<(String, Vec<f64>, Option<f64>)>>,
+    pub bodies: HashMap<usize, Vec<(String, [f64; 3], [f64; 4])>>,
+}
+
+pub fn child_keyvals(c: &Spec, pre: &str) -> KeyVals {
+    use crate::abi::mjtJoint_::*;
+    let mut out = KeyVals::default();
+    if c.keys.is_empty() {
+        return out;
+    }
+    // addresses in the order of the compiled model (bodies depth first = spec order)
+    let mut qadr = 0usize;
+    let mut vadr = 0usize;
+    let mut jadr: Vec<(usize, usize, usize, usize, usize)> = Vec::new();
+    for b in &c.bodies {
+        for &j in &b.joints {
+            let t = c.joints[j].jtype;
+            let (nq, nv) = if t == mjJNT_FREE as i32 {
+                (7, 6)
+            } else if t == mjJNT_BALL as i32 {
+                (4, 3)
+            } else {
+                (1, 1)
+            };
+            jadr.push((j, qadr, nq, vadr, nv));
+            qadr += nq;
+            vadr += nv;
+        }
+    }
+    let mut aadr = Vec::new();
+    let mut na = 0usize;
+    for a in &c.actuators {
+        let dim = if a.actdim > 0 { a.actdim as usize } else { (a.dyntype != 0) as usize };
+        aadr.push((na, dim));
+        na += dim;
+    }
+    let mocap: Vec<usize> = (0..c.bodies.len()).filter(|&i| c.bodies[i].mocap && c.bodies[i].parent == 0).collect();
+    for k in &c.keys {
+        let name = format!("{}{}", pre, k.name);
+        for &(j, qa, nq, va, nv) in &jadr {
+            let q = k.qpos.get(qa..qa + nq).map(|v| v.to_vec()).unwrap_or_default();
+            let v = k.qvel.get(va..va + nv).map(|v| v.to_vec()).unwrap_or_default();
+            if !q.is_empty() || !v.is_empty() {
+                out.joints.entry(j).or_default().push((name.clone(), q, v));
+            }
+        }
+        for (i, &(a0, dim)) in aadr.iter().enumerate() {
+            let act = if dim > 0 { k.act.get(a0..a0 + dim).map(|v| v.to_vec()).unwrap_or_default() } else { Vec::new() };
+            let ctrl = k.ctrl.get(i).copied();
+            if !act.is_empty() || ctrl.is_some() {
+                out.actuators.entry(i).or_default().push((name.clone(), act, ctrl));
+            }
+        }
+        for (m, &bi) in mocap.iter().enumerate() {
+            let mut p = [f64::NAN, 0.0, 0.0];
+            let mut q = [f64::NAN, 0.0, 0.0, 0.0];
+            if let Some(v) = k.mpos.get(3 * m..3 * m + 3) {
+                p.copy_from_slice(v);
+            }
+            if let Some(v) = k.mquat.get(4 * m..4 * m + 4) {
+                q.copy_from_slice(v);
+            }
+            if !p[0].is_nan() || !q[0].is_nan() {
+                out.bodies.entry(bi).or_default().push((name.clone(), p, q));
+            }
+        }
+    }
+    out
+}
+
+/// Stores the keyframe values of `c` (prefixed key names) on all its joints and mocap bodies.
+pub fn store_child_keys(c: &mut Spec, pre: &str) {
+    let kv = child_keyvals(c, pre);
+    for (j, v) in kv.joints {
+        c.joints[j].keyvals.extend(v);
+    }
+    for (b, v) in kv.bodies {
+        c.bodies[b].keyvals.extend(v);
+    }
+}
+
+/// Clears the keyframe values of body `root` of `c` and its subtree (the whole model if None).
+pub fn forget_child_keys(c: &mut Spec, root: Option<usize>) {
+    let mut stack: Vec<usize> = match root {
+        Some(r) => vec![r],
+        None => vec![0],
+    };
+    while let Some(k) = stack.pop() {
+        c.bodies[k].keyvals.clear();
+        let js = c.bodies[k].joints.clone();
+        for j in js {
+            c.joints[j].keyvals.clear();
+        }
+        stack.extend(c.bodies[k].bodies.iter().copied());
+    }
+}
+
+/// Gives the first replica the keyframe values of the original subtree (blocks of joints and
+/// bodies in the same order), which then forgets them.
+pub fn pass_keys_to_replica(s: &mut Spec, orig: (TreeMark, TreeMark), rep: TreeMark) {
+    let (a, b) = orig;
+    let nj = b.joints - a.joints;
+    let nb = b.bodies - a.bodies;
+    if s.joints.len() - rep.joints != nj || s.bodies.len() - rep.bodies != nb {
+        return;
+    }
+    for k in 0..nj {
+        let v = std::mem::take(&mut s.joints[a.joints + k].keyvals);
+        s.joints[rep.joints + k].keyvals.extend(v);
+    }
+    for k in 0..nb {
+        let v = std::mem::take(&mut s.bodies[a.bodies + k].keyvals);
+        s.bodies[rep.bodies + k].keyvals.extend(v);
+    }
+}
