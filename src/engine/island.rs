@@ -160,6 +160,9 @@ struct Rows<'a> {
     rowadr: &'a [i32],
     colind: &'a [i32],
     contact: &'a [mjContact],
+    dof_treeid: &'a [i32],
+    body_treeid: &'a [i32],
+    geom_bodyid: &'a [i32],
 }
 
 impl<'a> Rows<'a> {
@@ -177,20 +180,24 @@ impl<'a> Rows<'a> {
             rowadr: if sparse { d.efc_J_rowadr(m) } else { &[] },
             colind: if sparse { d.efc_J_colind(m) } else { &[] },
             contact,
+            dof_treeid: m.dof_treeid(),
+            body_treeid: m.body_treeid(),
+            geom_bodyid: m.geom_bodyid(),
         }
     }
 
     /// Tree of the first dof of row i, from position `*index` on (a column or nonzero index),
     /// that is not `tree`; -1 if none. `*index` is left at the position found (or the end).
+    #[inline]
     fn tree_next(&self, tree: i32, i: usize, index: &mut usize) -> i32 {
-        let dof_treeid = self.m.dof_treeid();
+        let dof_treeid = self.dof_treeid;
         let mut j = *index;
         let mut next = -1;
         if self.sparse {
-            let nnz = self.rownnz[i] as usize;
-            let cols = &self.colind[self.rowadr[i] as usize..];
-            while j < nnz {
-                let t = dof_treeid[cols[j] as usize];
+            let adr = self.rowadr[i] as usize;
+            let cols = &self.colind[adr..adr + self.rownnz[i] as usize];
+            while let Some(&c) = cols.get(j) {
+                let t = dof_treeid[c as usize];
                 if t != tree {
                     next = t;
                     break;
@@ -234,16 +241,16 @@ impl<'a> Rows<'a> {
         };
 
         match ty {
-            FRICTION_DOF => return ([m.dof_treeid()[id as usize], -1], None),
+            FRICTION_DOF => return ([self.dof_treeid[id as usize], -1], None),
             LIMIT_JOINT => {
                 let dof = m.jnt_dofadr()[id as usize] as usize;
-                return ([m.dof_treeid()[dof], -1], None);
+                return ([self.dof_treeid[dof], -1], None);
             }
             CONTACT_FRICTIONLESS | CONTACT_PYRAMIDAL | CONTACT_ELLIPTIC => {
                 let con = &self.contact[id as usize];
                 let (g1, g2) = (con.geom[0], con.geom[1]);
                 if g1 >= 0 && g2 >= 0 {
-                    let tree_of = |g: i32| m.body_treeid()[m.geom_bodyid()[g as usize] as usize];
+                    let tree_of = |g: i32| self.body_treeid[self.geom_bodyid[g as usize] as usize];
                     return (order([tree_of(g1), tree_of(g2)], "contact"), None);
                 }
             }

@@ -322,21 +322,31 @@ pub unsafe fn jac_sparse_simple(
     if num == 0 {
         return;
     }
+    let num = num.max(0) as usize;
     let adr = m.body_dofadr()[body] as usize;
-    let cdof = d.cdof(m);
-    for (k, da) in (adr..adr + num as usize).enumerate() {
-        let ci = start + k;
-        let c = v6(cdof, da);
-        if let Some(jr) = jacdifr.as_deref_mut() {
-            let r = ang(c);
-            set_col(jr, ci, nchain, if second { r } else { [-r[0], -r[1], -r[2]] });
-        }
-        if let Some(jp) = jacdifp.as_deref_mut() {
-            let t = cross(&ang(c), &offset);
-            let p = [c[3] + t[0], c[4] + t[1], c[5] + t[2]];
-            set_col(jp, ci, nchain, if second { p } else { [-p[0], -p[1], -p[2]] });
+    let cdof = &d.cdof(m)[6 * adr..6 * (adr + num)];
+    if let Some(jr) = jacdifr.as_deref_mut() {
+        let [r0, r1, r2] = block_rows(jr, nchain, start, num);
+        for (c, ((x, y), z)) in cdof.chunks_exact(6).zip(r0.iter_mut().zip(r1.iter_mut()).zip(r2.iter_mut())) {
+            (*x, *y, *z) = if second { (c[0], c[1], c[2]) } else { (-c[0], -c[1], -c[2]) };
         }
     }
+    if let Some(jp) = jacdifp.as_deref_mut() {
+        let [r0, r1, r2] = block_rows(jp, nchain, start, num);
+        for (c, ((x, y), z)) in cdof.chunks_exact(6).zip(r0.iter_mut().zip(r1.iter_mut()).zip(r2.iter_mut())) {
+            let t = cross(&[c[0], c[1], c[2]], &offset);
+            let v = [c[3] + t[0], c[4] + t[1], c[5] + t[2]];
+            (*x, *y, *z) = if second { (v[0], v[1], v[2]) } else { (-v[0], -v[1], -v[2]) };
+        }
+    }
+}
+
+/// Columns `start..start+num` of the three rows of a 3 x `nchain` block.
+#[inline(always)]
+fn block_rows(jac: &mut [f64], nchain: usize, start: usize, num: usize) -> [&mut [f64]; 3] {
+    let (r0, rest) = jac[..3 * nchain].split_at_mut(nchain);
+    let (r1, r2) = rest.split_at_mut(nchain);
+    [&mut r0[start..start + num], &mut r1[start..start + num], &mut r2[start..start + num]]
 }
 
 /// Jacobian difference `J(pos2 on b2) - J(pos1 on b1)`, dense (3 x nv) or, when the model uses

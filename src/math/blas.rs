@@ -756,10 +756,11 @@ pub fn block_diag(
         let (r0, c0) = (idx(block_r[b]), idx(block_c[b]));
         let (rows, cols) = (&perm_r[r0..r0 + bnr], &perm_c[c0..c0 + bnc]);
         let out = &mut res[nc_res * r0..nc_res * r0 + bnr * bnc];
-        for (r, &row) in rows.iter().enumerate() {
+        for (&row, dst) in rows.iter().zip(out.chunks_exact_mut(bnc)) {
             let src = &mat[nc_mat * idx(row)..];
-            for (o, &col) in out[r * bnc..r * bnc + bnc].iter_mut().zip(cols) {
-                *o = src[idx(col)];
+            // a negative column wraps to a huge index and fails the bounds check
+            for (o, &col) in dst.iter_mut().zip(cols) {
+                *o = src[col as usize];
             }
         }
     }

@@ -165,20 +165,28 @@ pub fn chol_update(mat: &mut [f64], x: &mut [f64], n: usize, plus: bool) -> i32 
         let cinv = 1.0 / c;
         let s = xk / lkk;
         mat[k * (n + 1)] = r;
+        if k + 1 == n {
+            continue;
+        }
 
+        // column k below the diagonal, then x below k (each x[i] uses the new mat[i][k])
+        let mut idx = (k + 1) * n + k;
         if plus {
-            for i in k + 1..n {
-                let m = &mut mat[i * n + k];
-                *m = (*m + s * x[i]) * cinv;
+            for xi in &mut x[k + 1..] {
+                // SAFETY: idx = i*n + k with k < i < n, below mat.len() = n*n
+                let m = unsafe { mat.get_unchecked_mut(idx) };
+                *m = (*m + s * *xi) * cinv;
+                *xi = c * *xi - s * *m;
+                idx += n;
             }
         } else {
-            for i in k + 1..n {
-                let m = &mut mat[i * n + k];
-                *m = (*m - s * x[i]) * cinv;
+            for xi in &mut x[k + 1..] {
+                // SAFETY: as above
+                let m = unsafe { mat.get_unchecked_mut(idx) };
+                *m = (*m - s * *xi) * cinv;
+                *xi = c * *xi - s * *m;
+                idx += n;
             }
-        }
-        for i in k + 1..n {
-            x[i] = c * x[i] - s * mat[i * n + k];
         }
     }
     rank

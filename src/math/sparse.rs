@@ -515,23 +515,26 @@ pub fn transpose_sparse(
         res_rowadr[i] = res_rowadr[i - 1] + res_rownnz[i - 1];
     }
 
-    for r in 0..nr {
-        let mut c_prev = -1;
-        let start = (rowadr[r] - offset) as usize;
-        for i in start..start + rownnz[r] as usize {
-            let c = colind[i];
-            let cu = c as usize;
-            let adr = res_rowadr[cu] as usize;
-            res_rowadr[cu] += 1;
-            res_colind[adr] = r as i32;
-            if let Some(res) = res.as_deref_mut() {
-                res[adr] = mat[i];
+    // every address the scatter writes lies below the total count
+    let total = (res_rowadr[nc - 1] + res_rownnz[nc - 1]).max(0) as usize;
+    assert!(total <= res_colind.len() && res.as_deref().is_none_or(|r| total <= r.len()));
+    let sup: &mut [i32] = match res_rowsuper.as_deref_mut() {
+        Some(sup) => &mut sup[..nc],
+        None => &mut [],
+    };
+    match res.as_deref_mut() {
+        Some(res) => {
+            if sup.is_empty() {
+                transpose_scatter::<true, false>(res, mat, nr, offset, rownnz, rowadr, colind, res_rowadr, res_colind, sup)
+            } else {
+                transpose_scatter::<true, true>(res, mat, nr, offset, rownnz, rowadr, colind, res_rowadr, res_colind, sup)
             }
-            if let Some(sup) = res_rowsuper.as_deref_mut() {
-                if c > 0 && c != c_prev + 1 && sup[cu - 1] != 0 {
-                    sup[cu - 1] = 0;
-                }
-                c_prev = c;
+        }
+        None => {
+            if sup.is_empty() {
+                transpose_scatter::<false, false>(&mut [], mat, nr, offset, rownnz, rowadr, colind, res_rowadr, res_colind, sup)
+            } else {
+                transpose_scatter::<false, true>(&mut [], mat, nr, offset, rownnz, rowadr, colind, res_rowadr, res_colind, sup)
             }
         }
     }
@@ -545,6 +548,50 @@ pub fn transpose_sparse(
         for i in (0..nc - 1).rev() {
             if sup[i] != 0 {
                 sup[i] += sup[i + 1];
+            }
+        }
+    }
+}
+
+/// Second pass of [`transpose_sparse`]: places every element at its row's running address
+/// (values only with `VAL`) and clears supernode marks broken by a gap in a row (with `SUP`).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn transpose_scatter<const VAL: bool, const SUP: bool>(
+    res: &mut [f64],
+    mat: &[f64],
+    nr: usize,
+    offset: i32,
+    rownnz: &[i32],
+    rowadr: &[i32],
+    colind: &[i32],
+    res_rowadr: &mut [i32],
+    res_colind: &mut [i32],
+    sup: &mut [i32],
+) {
+    for (r, (&adr_r, &nnz_r)) in rowadr[..nr].iter().zip(&rownnz[..nr]).enumerate() {
+        let mut c_prev = -1;
+        let start = (adr_r - offset) as usize;
+        let end = start + nnz_r as usize;
+        let cols = &colind[start..end];
+        let vals = if VAL { &mat[start..end] } else { &[][..] };
+        for (k, &c) in cols.iter().enumerate() {
+            let cu = c as usize;
+            let adr = res_rowadr[cu] as usize;
+            res_rowadr[cu] += 1;
+            // SAFETY: the caller checked that the counted non-zeros fit in res_colind (and res),
+            // and adr stays below the end of row cu of the transpose.
+            unsafe {
+                *res_colind.get_unchecked_mut(adr) = r as i32;
+                if VAL {
+                    *res.get_unchecked_mut(adr) = *vals.get_unchecked(k);
+                }
+            }
+            if SUP {
+                if c > 0 && c != c_prev + 1 && sup[cu - 1] != 0 {
+                    sup[cu - 1] = 0;
+                }
+                c_prev = c;
             }
         }
     }
@@ -718,7 +765,12 @@ pub fn sqr_mat_td_sparse(
     scratch: SqrMatTdScratch,
 ) {
     let SqrMatTdScratch { marker, buffer, buffer_idx, rowstart } = scratch;
-    marker[..nc].fill(0);
+    let marker = &mut marker[..nc];
+    let buffer_idx = &mut buffer_idx[..nc];
+    // dense accumulators, column-major like upstream's (lane s of row j at s*nc + j), so the
+    // scratch is left with the same contents
+    let acc = &mut buffer[..nc * MAXSUPER];
+    marker.fill(0);
     rowstart.fill(0);
     res_rownnz[..nc].fill(0);
 
@@ -730,13 +782,11 @@ pub fn sqr_mat_td_sparse(
         let ind = &colind_t[adr..adr + nnz];
 
         // columns c .. c+ns share the pattern of column c
-        let mut ns = 1usize;
-        if let Some(sup) = rowsuper_t {
-            let cs = sup[c];
-            if cs != 0 {
-                ns += (cs as usize).min(MAXSUPER - 1);
-            }
-        }
+        let extra = match rowsuper_t {
+            Some(sup) if sup[c] != 0 => (sup[c] as usize).min(MAXSUPER - 1),
+            _ => 0,
+        };
+        let ns = 1 + extra;
         let mut val: [&[f64]; MAXSUPER] = [&[]; MAXSUPER];
         for (s, v) in val[..ns].iter_mut().enumerate() {
             let a = rowadr_t[c + s] as usize;
@@ -747,8 +797,8 @@ pub fn sqr_mat_td_sparse(
         if let Some(dg) = diag {
             for s in 0..ns {
                 let mut ds = 0.0;
-                for (k, &x) in val[s].iter().enumerate() {
-                    ds += (x * x) * dg[ind[k] as usize];
+                for (&x, &k) in val[s].iter().zip(ind) {
+                    ds += (x * x) * dg[k as usize];
                 }
                 diag_c[s] = ds;
             }
@@ -759,8 +809,8 @@ pub fn sqr_mat_td_sparse(
         }
 
         // strict lower triangle of columns c..c+ns, accumulated densely
-        for i in 0..nnz {
-            let r = ind[i] as usize;
+        for (i, &r) in ind.iter().enumerate() {
+            let r = r as usize;
             let adr_r = rowadr[r] as usize;
             let nnz_r = rownnz[r] as usize;
             let ind_r = &colind[adr_r..adr_r + nnz_r];
@@ -778,26 +828,22 @@ pub fn sqr_mat_td_sparse(
                 }
             }
 
-            for k in rowstart[r] as usize..nnz_r {
-                let j = ind_r[k] as usize;
-                if j <= c {
-                    rowstart[r] += 1;
-                    continue;
-                }
-                let vk = val_r[k];
-                if marker[j] == 0 {
-                    marker[j] = 1;
-                    buffer_idx[buffer_nnz] = j as i32;
-                    buffer_nnz += 1;
-                    for s in 0..ns {
-                        buffer[s * nc + j] = vk * v[s];
-                    }
-                } else {
-                    for s in 0..ns {
-                        buffer[s * nc + j] += vk * v[s];
-                    }
-                }
-            }
+            let rs0 = rowstart[r] as usize;
+            let ind_r = ind_r.get(rs0..).unwrap_or(&[]);
+            let val_r = val_r.get(rs0..).unwrap_or(&[]);
+            let mut st = GatherState { marker: &mut *marker, acc: &mut *acc, buffer_idx: &mut *buffer_idx, buffer_nnz, nc, c };
+            let skipped = match ns {
+                1 => st.gather::<1>(ind_r, val_r, &v),
+                2 => st.gather::<2>(ind_r, val_r, &v),
+                3 => st.gather::<3>(ind_r, val_r, &v),
+                4 => st.gather::<4>(ind_r, val_r, &v),
+                5 => st.gather::<5>(ind_r, val_r, &v),
+                6 => st.gather::<6>(ind_r, val_r, &v),
+                7 => st.gather::<7>(ind_r, val_r, &v),
+                _ => st.gather::<8>(ind_r, val_r, &v),
+            };
+            buffer_nnz = st.buffer_nnz;
+            rowstart[r] = (rs0 + skipped) as i32;
         }
 
         // scatter below the diagonal
@@ -807,9 +853,9 @@ pub fn sqr_mat_td_sparse(
             let adr_j = (res_rowadr[j] + res_rownnz[j]) as usize;
             let nm = ns.min(j - c);
             res_rownnz[j] += nm as i32;
-            for s in 0..nm {
-                res[adr_j + s] = buffer[s * nc + j];
-                res_colind[adr_j + s] = (c + s) as i32;
+            for (s, (rv, ci)) in res[adr_j..adr_j + nm].iter_mut().zip(&mut res_colind[adr_j..adr_j + nm]).enumerate() {
+                *rv = acc[s * nc + j];
+                *ci = (c + s) as i32;
             }
         }
 
@@ -826,6 +872,51 @@ pub fn sqr_mat_td_sparse(
 
     if let Some(diagind) = diagind {
         fill_upper(res, nc, res_rownnz, res_rowadr, res_colind, diagind);
+    }
+}
+
+/// Dense accumulation state of one column block of [`sqr_mat_td_sparse`].
+struct GatherState<'a> {
+    marker: &'a mut [i32],
+    acc: &'a mut [f64],
+    buffer_idx: &'a mut [i32],
+    buffer_nnz: usize,
+    nc: usize,
+    c: usize,
+}
+
+impl GatherState<'_> {
+    /// Adds `val_r[k] * v[s]` into lane s of row `ind_r[k]` (first touch sets) for the entries
+    /// below column c; returns the number of leading entries at or above it.
+    #[inline(always)]
+    fn gather<const N: usize>(&mut self, ind_r: &[i32], val_r: &[f64], v: &[f64; MAXSUPER]) -> usize {
+        let (nc, c) = (self.nc, self.c);
+        assert!(self.acc.len() >= N * nc && self.marker.len() == nc);
+        let mut skipped = 0;
+        for (&j, &vk) in ind_r.iter().zip(val_r) {
+            let j = j as usize;
+            if j <= c {
+                skipped += 1;
+                continue;
+            }
+            let Some(mk) = self.marker.get_mut(j) else { continue };
+            // SAFETY: j < nc and s < N, so s*nc + j < N*nc <= acc.len()
+            unsafe {
+                if *mk == 0 {
+                    *mk = 1;
+                    self.buffer_idx[self.buffer_nnz] = j as i32;
+                    self.buffer_nnz += 1;
+                    for s in 0..N {
+                        *self.acc.get_unchecked_mut(s * nc + j) = vk * v[s];
+                    }
+                } else {
+                    for s in 0..N {
+                        *self.acc.get_unchecked_mut(s * nc + j) += vk * v[s];
+                    }
+                }
+            }
+        }
+        skipped
     }
 }
 
@@ -967,12 +1058,26 @@ pub fn block_diag_sparse(
         res_rowadr[r] = res_adr as i32;
 
         let mat_adr = rowadr[k] as usize;
-        for (dst, &c) in res_colind[res_adr..res_adr + nnz].iter_mut().zip(&colind[mat_adr..mat_adr + nnz]) {
-            *dst = perm_c[c as usize] - col_offset;
-        }
-        res[res_adr..res_adr + nnz].copy_from_slice(&mat[mat_adr..mat_adr + nnz]);
+        let dst_ind = &mut res_colind[res_adr..res_adr + nnz];
+        let dst = &mut res[res_adr..res_adr + nnz];
+        let src_ind = &colind[mat_adr..mat_adr + nnz];
+        let src = &mat[mat_adr..mat_adr + nnz];
+        // rows are short: one fused pass instead of separate copies
         if let Some((res2, mat2)) = second.as_mut() {
-            res2[res_adr..res_adr + nnz].copy_from_slice(&mat2[mat_adr..mat_adr + nnz]);
+            let dst2 = &mut res2[res_adr..res_adr + nnz];
+            let src2 = &mat2[mat_adr..mat_adr + nnz];
+            for ((((di, dv), dv2), &c), (&v, &v2)) in
+                dst_ind.iter_mut().zip(dst.iter_mut()).zip(dst2.iter_mut()).zip(src_ind).zip(src.iter().zip(src2))
+            {
+                *di = perm_c[c as usize] - col_offset;
+                *dv = v;
+                *dv2 = v2;
+            }
+        } else {
+            for (((di, dv), &c), &v) in dst_ind.iter_mut().zip(dst.iter_mut()).zip(src_ind).zip(src) {
+                *di = perm_c[c as usize] - col_offset;
+                *dv = v;
+            }
         }
 
         if r + 1 >= row_next && block + 1 < nb {

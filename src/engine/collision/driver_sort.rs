@@ -3,7 +3,7 @@
 //! the resulting order identical to upstream's even for comparators that are not strict weak
 //! orders.
 
-const RUN: usize = 32;
+pub(crate) const RUN: usize = 32;
 
 /// Sorts `arr` in place; `buf` must hold at least `arr.len()` elements. `cmp` returns a
 /// negative, zero or positive number like C's comparison functions.
@@ -41,6 +41,10 @@ pub fn stable_sort<T: Copy>(arr: &mut [T], buf: &mut [T], cmp: impl Fn(&T, &T) -
 
 fn insertion_sort<T: Copy>(a: &mut [T], cmp: &impl Fn(&T, &T) -> i32) {
     for j in 1..a.len() {
+        // already in place: skip the copies (same result)
+        if cmp(&a[j - 1], &a[j]) <= 0 {
+            continue;
+        }
         let tmp = a[j];
         let mut k = j;
         while k > 0 && cmp(&a[k - 1], &tmp) > 0 {

@@ -154,6 +154,7 @@ fn filter_sphere_box(s: &[f64; 3], bound: f64, aabb: &[f64]) -> bool {
 }
 
 /// Signed distance of geom `g2`'s centre above plane geom `g1`.
+#[inline]
 fn plane_geom_dist(xpos: &[f64], xmat: &[f64], g1: usize, g2: usize) -> f64 {
     let mat = v9(xmat, g1);
     let p1 = v3(xpos, g1);
@@ -163,6 +164,7 @@ fn plane_geom_dist(xpos: &[f64], xmat: &[f64], g1: usize, g2: usize) -> f64 {
 }
 
 /// Bounding-sphere test of two geoms, planes as half-spaces; true discards (`mj_filterSphere`).
+#[inline]
 unsafe fn filter_sphere(m: &mjModel, d: &mjData, g1: usize, g2: usize, margin: f64) -> bool {
     let rbound = m.geom_rbound();
     let xpos = d.geom_xpos(m);
@@ -216,6 +218,7 @@ pub(crate) fn contact_param(m: &mjModel, g1: i32, g2: i32, f1: i32, f2: i32) -> 
         solimp: &'a [f64],
         friction: &'a [f64],
     }
+    #[inline(always)]
     fn side(m: &mjModel, g: i32, f: i32) -> Side<'_> {
         if f < 0 {
             let g = g as usize;
@@ -335,9 +338,36 @@ fn set_ids(con: &mut mjContact, geom: [i32; 2], flex: [i32; 2], elem: [i32; 2], 
 
 //------------------------------------ entry point ------------------------------------------------
 
+/// Largest contact count sorted through an index permutation (indices on the Rust stack).
+const SORT_BY_INDEX: usize = 1024;
+
+/// Reorders `a` so that position k receives the element at `perm[k]` (a permutation of
+/// 0..a.len(), at most `SORT_BY_INDEX` long), following cycles with one spare element.
+fn permute_in_place<T: Copy>(a: &mut [T], perm: &[u16]) {
+    let mut done = [0u64; SORT_BY_INDEX / 64];
+    for start in 0..a.len() {
+        if done[start / 64] & (1 << (start % 64)) != 0 || perm[start] as usize == start {
+            continue;
+        }
+        let tmp = a[start];
+        let mut k = start;
+        loop {
+            done[k / 64] |= 1 << (k % 64);
+            let src = perm[k] as usize;
+            if src == start {
+                a[k] = tmp;
+                break;
+            }
+            a[k] = a[src];
+            k = src;
+        }
+    }
+}
+
 /// Order of contacts found by the midphase: by the ids of the two objects, with geom pairs in
 /// the order the all-pairs loop would have produced (`contactcompare`).
-fn contact_compare(m: &mjModel, c1: &mjContact, c2: &mjContact) -> i32 {
+#[inline]
+fn contact_compare(gtype: &[i32], c1: &mjContact, c2: &mjContact) -> i32 {
     let obj = |c: &mjContact, k: usize| {
         if c.geom[k] >= 0 {
             c.geom[k]
@@ -349,7 +379,6 @@ fn contact_compare(m: &mjModel, c1: &mjContact, c2: &mjContact) -> i32 {
     };
     let (mut a1, mut a2, mut b1, mut b2) = (obj(c1, 0), obj(c1, 1), obj(c2, 0), obj(c2, 1));
     if c1.geom[0] >= 0 && c1.geom[1] >= 0 && c2.geom[0] >= 0 && c2.geom[1] >= 0 {
-        let gtype = m.geom_type();
         if gtype[a1 as usize] > gtype[a2 as usize] {
             core::mem::swap(&mut a1, &mut a2);
         }
@@ -465,7 +494,28 @@ pub unsafe fn collision(m: &mjModel, d: &mut mjData) {
                 mark(d);
                 let buf: &mut [mjContact] = stack_slice(d, n);
                 let cons = &mut d.contact(m)[before..before + n];
-                driver_sort::stable_sort(cons, buf, |a, b| contact_compare(m, a, b));
+                let gtype = m.geom_type();
+                if n <= SORT_BY_INDEX && buf.len() == n {
+                    // the same sort on indices (same comparisons, same passes), then the
+                    // contacts moved once; the scratch buffer receives what upstream's merge
+                    // passes leave in it (nothing up to one run)
+                    let mut idx = [0u16; SORT_BY_INDEX];
+                    let mut ibuf = [0u16; SORT_BY_INDEX];
+                    for (k, v) in idx[..n].iter_mut().enumerate() {
+                        *v = k as u16;
+                    }
+                    driver_sort::stable_sort(&mut idx[..n], &mut ibuf[..n], |&a, &b| {
+                        contact_compare(gtype, &cons[a as usize], &cons[b as usize])
+                    });
+                    if n > driver_sort::RUN {
+                        for (dst, &k) in buf.iter_mut().zip(&ibuf[..n]) {
+                            *dst = cons[k as usize];
+                        }
+                    }
+                    permute_in_place(cons, &idx[..n]);
+                } else {
+                    driver_sort::stable_sort(cons, buf, |a, b| contact_compare(gtype, a, b));
+                }
                 free(d);
             }
         } else if isbody1 && isbody2 {
