@@ -1007,10 +1007,11 @@ MJAPI void mj_contactForce(const mjModel *m, const mjData *d, int id, mjtNum *re
 /// with the message in `error`.
 MJAPI mjModel *mj_loadXML(const char *filename, const mjVFS *vfs, char *error, int error_sz);
 
-/// Save the last loaded XML model as MJCF (not available yet: returns 0 with a message).
+/// Write the last model loaded from XML as MJCF to `filename` (stdout when NULL or empty);
+/// `m`, when given, must be that model. Returns 1 on success, 0 with the reason in `error`.
 MJAPI int mj_saveLastXML(const char *filename, const mjModel *m, char *error, int error_sz);
 
-/// Free the data kept from the last XML load.
+/// Forget the model kept from the last XML load.
 MJAPI void mj_freeLastXML(void);
 
 /// Print the MJCF schema as text (html and padding flags as upstream) to a file or buffer;

@@ -26,8 +26,17 @@ fn load(filename: &str, vfs: Option<&crate::io::vfs::Vfs>) -> Result<*mut mjMode
         None => return Err(format!("resource not found via provider or OS filesystem: '{}'", filename)),
     };
     let text = String::from_utf8_lossy(&bytes);
-    let spec = crate::xml::parse_mjcf(&text, filename, &files)?;
-    crate::compiler::compile(&spec).map_err(|e| e.0)
+    let (spec, root) = crate::xml::parse_mjcf_tree(&text, filename, &files)?;
+    let m = crate::compiler::compile(&spec).map_err(|e| e.0)?;
+    if !m.is_null() {
+        // SAFETY: the compiler returned a valid model.
+        let dir = match filename.rfind(['/', '\\']) {
+            Some(i) => &filename[..=i],
+            None => "",
+        };
+        crate::xml::writer::remember(&root, unsafe { &*m }, if vfs.is_some() { None } else { Some(dir) });
+    }
+    Ok(m)
 }
 
 /// Parse an MJCF file (from `vfs` when given) and compile it into a model; NULL on error,
@@ -51,17 +60,39 @@ pub unsafe extern "C" fn mj_loadXML(filename: *const c_char, vfs: *const mjVFS, 
     }
 }
 
-/// Save the last loaded XML model as MJCF (not available yet: returns 0 with a message).
+/// Write the last model loaded from XML as MJCF to `filename` (stdout when NULL or empty);
+/// `m`, when given, must be that model. Returns 1 on success, 0 with the reason in `error`.
 #[no_mangle]
 pub unsafe extern "C" fn mj_saveLastXML(filename: *const c_char, m: *const mjModel, error: *mut c_char, error_sz: c_int) -> c_int {
-    let _ = (filename, m);
-    set_error(error, error_sz, "mj_saveLastXML is not supported yet");
-    0
+    set_error(error, error_sz, "");
+    let mref = if m.is_null() { None } else { Some(&*m) };
+    let text = match guard("mj_saveLastXML", Err("internal error".to_string()), || crate::xml::writer::last_xml(mref)) {
+        Ok(t) => t,
+        Err(msg) => {
+            set_error(error, error_sz, &msg);
+            return 0;
+        }
+    };
+    let name = if filename.is_null() { String::new() } else { CStr::from_ptr(filename).to_string_lossy().into_owned() };
+    if name.is_empty() {
+        use std::io::Write;
+        let _ = std::io::stdout().write_all(text.as_bytes());
+        return 1;
+    }
+    match std::fs::write(&name, text.as_bytes()) {
+        Ok(()) => 1,
+        Err(_) => {
+            set_error(error, error_sz, "File not found");
+            0
+        }
+    }
 }
 
-/// Free the data kept from the last XML load.
+/// Forget the model kept from the last XML load.
 #[no_mangle]
-pub unsafe extern "C" fn mj_freeLastXML() {}
+pub unsafe extern "C" fn mj_freeLastXML() {
+    crate::xml::writer::forget();
+}
 
 /// Print the MJCF schema as text (html and padding flags as upstream) to a file or buffer;
 /// returns the number of characters written to the buffer.

@@ -10,6 +10,7 @@ pub mod schema;
 mod schema_table;
 pub mod sections;
 pub mod tree;
+pub mod writer;
 
 use crate::spec::Spec;
 
@@ -51,10 +52,15 @@ impl tree::FileSource for Files<'_> {
 
 /// Parses MJCF text (from file `path`, used for includes) into a spec.
 pub fn parse_mjcf(text: &str, path: &str, src: &dyn tree::FileSource) -> Result<Spec, String> {
+    parse_at_depth(text, path, src, 0).map(|(s, _)| s)
+}
+
+/// Like `parse_mjcf`, also returning the element tree with includes spliced in.
+pub fn parse_mjcf_tree(text: &str, path: &str, src: &dyn tree::FileSource) -> Result<(Spec, tree::Element), String> {
     parse_at_depth(text, path, src, 0)
 }
 
-fn parse_at_depth(text: &str, path: &str, src: &dyn tree::FileSource, depth: usize) -> Result<Spec, String> {
+fn parse_at_depth(text: &str, path: &str, src: &dyn tree::FileSource, depth: usize) -> Result<(Spec, tree::Element), String> {
     let mut root = tree::parse_text(text).map_err(|e| format!("XML parse error:\n{}\n", e))?;
     let dir = match path.rfind(['/', '\\']) {
         Some(i) => path[..=i].to_string(),
@@ -71,7 +77,7 @@ fn parse_at_depth(text: &str, path: &str, src: &dyn tree::FileSource, depth: usi
     load_models(&root, &dir, src, &mut spec, depth)?;
     reader::read(&root, &mut spec).map_err(|e| e.message)?;
     sections::load_texture_files(&mut spec, src);
-    Ok(spec)
+    Ok((spec, root))
 }
 
 /// Parses the models named in `<asset><model>` (files relative to the model's folder), for
@@ -92,7 +98,7 @@ fn load_models(root: &tree::Element, dir: &str, src: &dyn tree::FileSource, spec
                 None => return Err(fail(&format!("ParseXML: Error opening file '{}': No such file or directory", path))),
             };
             let text = String::from_utf8_lossy(&bytes).into_owned();
-            let child = parse_at_depth(&text, &path, src, depth + 1).map_err(|m| fail(&m))?;
+            let (child, _) = parse_at_depth(&text, &path, src, depth + 1).map_err(|m| fail(&m))?;
             let name = e.attr("name").map(|n| n.to_string()).unwrap_or_else(|| child.modelname.clone());
             spec.models.push((name, Box::new(child)));
         }
