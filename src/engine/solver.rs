@@ -201,6 +201,30 @@ fn count_changes(a: &[i32], b: &[i32]) -> i32 {
 }
 
 /// Solves the QCQP of a friction cone: 2 and 3 dimensions with the closed-form solvers,
+
+/// Friction forces of an elliptic contact block `force = [normal, friction...]` from the
+/// QCQP on its friction part (`ac`, `bc`), scaled onto the cone's ellipsoid when the cone
+/// constraint is active; zero friction without normal force (shared by PGS and noslip).
+fn elliptic_friction(force: &mut [f64], ac: &[f64; 25], bc: &[f64; 5], mu: &[f64; 5], n1: usize) {
+    let normal = force[0];
+    if normal < mjMINVAL {
+        force[1..].fill(0.0);
+        return;
+    }
+    let mut v = [0.0; 6];
+    if qcqp(&mut v, ac, bc, mu, normal, n1) {
+        let mut s = 0.0;
+        for j in 0..n1 {
+            s += v[j] * v[j] / (mu[j] * mu[j]);
+        }
+        s = (normal * normal / crate::math::misc::max(mjMINVAL, s)).sqrt();
+        for x in v[..n1].iter_mut() {
+            *x *= s;
+        }
+    }
+    force[1..].copy_from_slice(&v[..n1]);
+}
+
 /// 1, 4 and 5 with the general one. True when the constraint is active.
 fn qcqp(res: &mut [f64; 6], a: &[f64; 25], b: &[f64; 5], mu: &[f64; 5], r: f64, n: usize) -> bool {
     match n {
@@ -575,25 +599,7 @@ pub unsafe fn sol_pgs(m: &mjModel, d: &mut mjData, maxiter: i32) {
                     bc[j] += athis[(j + 1) * dim] * (force[i] - oldforce[0]);
                 }
 
-                if force[i] < mjMINVAL {
-                    force[i + 1..i + dim].fill(0.0);
-                } else {
-                    let mut v = [0.0; 6];
-                    let active = qcqp(&mut v, &ac, &bc, &mu, force[i], n1);
-
-                    // put v on the ellipsoid when the constraint is active
-                    if active {
-                        let mut s = 0.0;
-                        for j in 0..n1 {
-                            s += v[j] * v[j] / (mu[j] * mu[j]);
-                        }
-                        s = (force[i] * force[i] / crate::math::misc::max(mjMINVAL, s)).sqrt();
-                        for x in v[..n1].iter_mut() {
-                            *x *= s;
-                        }
-                    }
-                    force[i + 1..i + dim].copy_from_slice(&v[..n1]);
-                }
+                elliptic_friction(&mut force[i..i + dim], &ac, &bc, &mu, n1);
             }
 
             if dim == 1 {
@@ -740,23 +746,7 @@ pub unsafe fn sol_noslip(m: &mjModel, d: &mut mjData, maxiter: i32) {
                     bc[j] -= blas::dot(&ac[j * n1..j * n1 + n1], &oldforce[..n1]);
                 }
 
-                if force[i] < mjMINVAL {
-                    force[i + 1..i + dim].fill(0.0);
-                } else {
-                    let mut v = [0.0; 6];
-                    let active = qcqp(&mut v, &ac, &bc, &mu, force[i], n1);
-                    if active {
-                        let mut s = 0.0;
-                        for j in 0..n1 {
-                            s += v[j] * v[j] / (mu[j] * mu[j]);
-                        }
-                        s = (force[i] * force[i] / crate::math::misc::max(mjMINVAL, s)).sqrt();
-                        for x in v[..n1].iter_mut() {
-                            *x *= s;
-                        }
-                    }
-                    force[i + 1..i + dim].copy_from_slice(&v[..n1]);
-                }
+                elliptic_friction(&mut force[i..i + dim], &ac, &bc, &mu, n1);
 
                 improvement -= cost_change(&ac, &mut force[i + 1..i + dim], &oldforce, &res, n1);
                 i += dim;
