@@ -7,6 +7,9 @@
 // a random pose, g2 at a random orientation and a random offset of up to 1.1 times the sum of
 // their bounding radii (planes: up to the other geom's radius), margin 0 or random. An error
 // raised by the library is caught (mju_user_error + longjmp) and recorded as such.
+// Models with SDF geoms also get the signed distance functions (mjc_distance, mjc_gradient): each
+// geom alone and each SDF geom combined with every other geom in the three two-object modes, at
+// NTRIAL random points and relative poses.
 #include <dlfcn.h>
 #include <math.h>
 #include <setjmp.h>
@@ -55,6 +58,64 @@ static void random_pose(mjtNum pos[3], mjtNum mat[9], const mjtNum center[3], mj
   for (int k = 0; k < 3; k++) pos[k] = center[k] + r * dir[k];
 }
 
+typedef mjtNum (*distfn)(const mjModel*, const mjData*, const mjSDF*, const mjtNum*);
+typedef void (*gradfn)(const mjModel*, const mjData*, const mjSDF*, mjtNum*, const mjtNum*);
+
+// object id an SDF field uses for geom g: the mesh of an SDF geom, the geom itself otherwise
+static int sdf_id(const mjModel* m, int g) {
+  return m->geom_type[g] == mjGEOM_SDF ? m->geom_dataid[g] : g;
+}
+
+static void sdf_eval(FILE* f, const mjModel* m, const mjData* d, const mjSDF* s, mjtNum radius,
+                     distfn dist, gradfn grad) {
+  mjtNum x[3] = {radius * srand1(), radius * srand1(), radius * srand1()};
+  if (setjmp(on_error)) {
+    fprintf(f, " ERROR\n");
+    return;
+  }
+  mjtNum g[3] = {0, 0, 0};
+  mjtNum v = dist(m, d, s, x);
+  grad(m, d, s, g, x);
+  fprintf(f, " %.17g %.17g %.17g %.17g\n", v, g[0], g[1], g[2]);
+}
+
+// signed distance functions on random points; returns the number of combinations tried
+static int sdf_fields(const mjModel* m, mjData* d, FILE* f, int ntrial) {
+  int has_sdf = 0, n = 0;
+  for (int g = 0; g < m->ngeom; g++) has_sdf |= m->geom_type[g] == mjGEOM_SDF;
+  if (!has_sdf) return 0;
+  distfn dist = (distfn)dlsym(RTLD_DEFAULT, "mjc_distance");
+  gradfn grad = (gradfn)dlsym(RTLD_DEFAULT, "mjc_gradient");
+  const mjpPlugin* noplugin[2] = {NULL, NULL};
+  mjtNum zero[3] = {0, 0, 0};
+  for (int a = 0; a < m->ngeom; a++) {
+    for (int b = -1; b < m->ngeom; b++) {
+      // b < 0: geom a alone; otherwise SDF geom a with geom b in each two-object mode
+      if (b >= 0 && (b == a || m->geom_type[a] != mjGEOM_SDF)) continue;
+      for (int type = (b < 0 ? mjSDFTYPE_SINGLE : mjSDFTYPE_INTERSECTION);
+           type <= (b < 0 ? mjSDFTYPE_SINGLE : mjSDFTYPE_COLLISION); type++) {
+        n++;
+        for (int t = 0; t < ntrial; t++) {
+          random_pose(d->geom_xpos + 3*a, d->geom_xmat + 9*a, zero, 1.0);
+          if (b >= 0) random_pose(d->geom_xpos + 3*b, d->geom_xmat + 9*b, zero, 1.0);
+          int id[2] = {sdf_id(m, a), b >= 0 ? sdf_id(m, b) : 0};
+          mjtGeom types[2] = {m->geom_type[a], b >= 0 ? m->geom_type[b] : 0};
+          mjtNum relpos[3], relmat[9];
+          random_pose(relpos, relmat, zero, 0.5 * m->geom_rbound[a]);
+          mjSDF s = {(const mjpPlugin**)noplugin, id, type, relpos, relmat, types};
+          fprintf(f, "sdf_%d_%d_%d_%d", a, b, type, t);
+          if (!dist || !grad) {
+            fprintf(f, " MISSING\n");
+            continue;
+          }
+          sdf_eval(f, m, d, &s, 1.2 * m->geom_rbound[a] + 0.05, dist, grad);
+        }
+      }
+    }
+  }
+  return n;
+}
+
 int main(int argc, char** argv) {
   if (argc != 5) { fprintf(stderr, "usage: collide_diff MODEL.mjb SEED NTRIAL OUT\n"); return 2; }
   mjModel* m = mj_loadModel(argv[1], NULL);
@@ -68,7 +129,7 @@ int main(int argc, char** argv) {
   mju_user_error = catch_error;
 
   static mjContact con[mjMAXCONPAIR];
-  int npair = 0;
+  int npair = 0, nsdf;
   for (int a = 0; a < m->ngeom; a++) {
     for (int b = a + 1; b < m->ngeom; b++) {
       int g1 = a, g2 = b;
@@ -111,8 +172,9 @@ int main(int argc, char** argv) {
       }
     }
   }
+  nsdf = sdf_fields(m, d, f, ntrial);
   fclose(f);
-  fprintf(stderr, "%d pairs, %d trials each\n", npair, ntrial);
+  fprintf(stderr, "%d pairs, %d sdf combinations, %d trials each\n", npair, nsdf, ntrial);
   mj_deleteData(d);
   mj_deleteModel(m);
   return 0;

@@ -27,11 +27,73 @@ static double srand1(void) { return 2 * urand() - 1; }
 
 typedef void (*md_fn)(const mjModel*, mjData*);
 
+static void* need(const char* sym) {
+  void* f = dlsym(RTLD_DEFAULT, sym);
+  if (!f) { printf("MISSING %s\n", sym); exit(4); }
+  return f;
+}
+
+// The exported factor/solve kernels on explicit matrices (after factorM has run):
+//   factorI        CSR factorisation of d->M (all rows, then the odd rows again by index) into
+//                  d->qLD, d->qLDiagInv
+//   solveLD        qfrc_smooth and qfrc_bias solved with qLD (one and two vectors, and by index)
+//                  into qacc, qacc_smooth, qfrc_constraint
+//   factorIlegacy  legacy-layout factorisation of d->qM, written back into d->qM, qLDiagInv
+//   solveLDlegacy  one and two vectors with that factor into qacc, qacc_smooth
+static void linalg_stage(const char* name, const mjModel* m, mjData* d) {
+  int nv = m->nv;
+  mjtNum* tmp = mju_malloc(sizeof(mjtNum) * (2 * nv + m->nM + m->nC + 1));
+  if (!strcmp(name, "factorI")) {
+    void (*f)(mjtNum*, mjtNum*, int, const int*, const int*, const int*, const int*) = need("mj_factorI");
+    mju_copy(d->qLD, d->M, m->nC);
+    f(d->qLD, d->qLDiagInv, nv, m->M_rownnz, m->M_rowadr, m->M_colind, NULL);
+    int* odd = mju_malloc(sizeof(int) * (nv / 2 + 1));
+    int nodd = 0;
+    for (int i = 1; i < nv; i += 2) odd[nodd++] = i;
+    mju_copy(tmp, d->M, m->nC);
+    f(tmp, NULL, nodd, m->M_rownnz, m->M_rowadr, m->M_colind, odd);
+    for (int i = 0; i < nodd; i++) d->qLDiagInv[odd[i]] += tmp[m->M_rowadr[odd[i]]];
+    mju_free(odd);
+  } else if (!strcmp(name, "solveLD")) {
+    void (*f)(mjtNum*, const mjtNum*, const mjtNum*, int, int, const int*, const int*, const int*,
+              const int*) = need("mj_solveLD");
+    mju_copy(d->qacc, d->qfrc_smooth, nv);
+    f(d->qacc, d->qLD, d->qLDiagInv, nv, 1, m->M_rownnz, m->M_rowadr, m->M_colind, NULL);
+    mju_copy(tmp, d->qfrc_smooth, nv);
+    mju_copy(tmp + nv, d->qfrc_bias, nv);
+    f(tmp, d->qLD, d->qLDiagInv, nv, 2, m->M_rownnz, m->M_rowadr, m->M_colind, NULL);
+    mju_copy(d->qacc_smooth, tmp + nv, nv);
+    int* all = mju_malloc(sizeof(int) * (nv + 1));
+    for (int i = 0; i < nv; i++) all[i] = i;
+    mju_copy(d->qfrc_constraint, d->qfrc_bias, nv);
+    f(d->qfrc_constraint, d->qLD, d->qLDiagInv, nv, 1, m->M_rownnz, m->M_rowadr, m->M_colind, all);
+    mju_free(all);
+  } else if (!strcmp(name, "factorIlegacy")) {
+    void (*f)(const mjModel*, mjData*, const mjtNum*, mjtNum*, mjtNum*) = need("mj_factorI_legacy");
+    f(m, d, d->qM, tmp, d->qLDiagInv);
+    mju_copy(d->qM, tmp, m->nM);
+  } else {
+    void (*f)(const mjModel*, mjtNum*, int, const mjtNum*, const mjtNum*) = need("mj_solveLD_legacy");
+    mju_copy(d->qacc, d->qfrc_smooth, nv);
+    f(m, d->qacc, 1, d->qM, d->qLDiagInv);
+    mju_copy(tmp, d->qfrc_smooth, nv);
+    mju_copy(tmp + nv, d->qfrc_bias, nv);
+    f(m, tmp, 2, d->qM, d->qLDiagInv);
+    mju_copy(d->qacc_smooth, tmp + nv, nv);
+  }
+  mju_free(tmp);
+}
+
 static void call(const char* name, const mjModel* m, mjData* d) {
   if (!strcmp(name, "rne0") || !strcmp(name, "rne1")) {
     void (*f)(const mjModel*, mjData*, int, mjtNum*) = dlsym(RTLD_DEFAULT, "mj_rne");
     if (!f) { printf("MISSING mj_rne\n"); exit(4); }
     f(m, d, name[3] == '1', d->qfrc_bias);
+    return;
+  }
+  if (!strcmp(name, "factorI") || !strcmp(name, "solveLD") || !strcmp(name, "factorIlegacy") ||
+      !strcmp(name, "solveLDlegacy")) {
+    linalg_stage(name, m, d);
     return;
   }
   char sym[64];

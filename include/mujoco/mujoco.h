@@ -1023,6 +1023,59 @@ MJAPI int mj_printSchema(const char *filename, char *buffer, int buffer_sz, int 
 /// compiler's asset folders and the model's folder applied.
 MJAPI void mju_getXMLDependencies(const char *filename, mjStringVec *dependencies);
 
+/// Zero every field of a plugin definition.
+MJAPI void mjp_defaultPlugin(mjpPlugin *plugin);
+
+/// Register a copy of a plugin globally and return its slot (the existing slot if the same plugin is already registered).
+MJAPI int mjp_registerPlugin(const mjpPlugin *plugin);
+
+/// Number of plugins registered so far.
+MJAPI int mjp_pluginCount(void);
+
+/// Find a registered plugin by name (case-insensitive); its slot goes to *slot when given (-1 if not found).
+MJAPI const mjpPlugin *mjp_getPlugin(const char *name,
+                               int *slot);
+
+/// The plugin registered in a given slot; NULL if there is none.
+MJAPI const mjpPlugin *mjp_getPluginAtSlot(int slot);
+
+/// Value of a configuration attribute of a model's plugin instance; NULL for a bad instance id or unknown attribute.
+MJAPI const char *mj_getPluginConfig(const mjModel *m,
+                               int plugin_id,
+                               const char *attrib);
+
+/// Load a shared library whose constructors register plugins; errors if the library cannot be loaded.
+MJAPI void mj_loadPluginLibrary(const char *path);
+
+/// Load every *.so file of a directory, reporting each to the callback with its first new plugin slot and plugin count.
+MJAPI void mj_loadAllPluginLibraries(const char *directory,
+                               mjfPluginLibraryLoadCallback callback);
+
+/// Zero every field of a resource provider definition.
+MJAPI void mjp_defaultResourceProvider(mjpResourceProvider *provider);
+
+/// Register a copy of a resource provider globally; return its slot (from 1), or -1 for an invalid provider.
+MJAPI int mjp_registerResourceProvider(const mjpResourceProvider *provider);
+
+/// Number of resource providers registered so far.
+MJAPI int mjp_resourceProviderCount(void);
+
+/// The registered provider whose prefix matches the scheme (text before the first ':') of a resource name.
+MJAPI const mjpResourceProvider *mjp_getResourceProvider(const char *resource_name);
+
+/// The resource provider registered in a given slot (counted from 1); NULL if there is none.
+MJAPI const mjpResourceProvider *mjp_getResourceProviderAtSlot(int slot);
+
+/// Register a resource decoder under its content type and each of its '|'-separated extensions.
+MJAPI void mjp_registerDecoder(const mjpDecoder *decoder);
+
+/// Zero every field of a decoder definition.
+MJAPI void mjp_defaultDecoder(mjpDecoder *decoder);
+
+/// Find a registered decoder that accepts a resource, by content type first and then by the name's extension.
+MJAPI const mjpDecoder *mjp_findDecoder(const mjResource *resource,
+                                  const char *content_type);
+
 // report an error (printf-style); returns only if a user handler returns
 MJAPI void mju_error(const char* msg, ...) mjPRINTFLIKE(1, 2);
 MJAPI void mju_error_i(const char* msg, int i);

@@ -149,7 +149,7 @@ pub unsafe extern "C" fn mj_warning(d: *mut mjData, warning: c_int, info: c_int)
 
 //------------------------------------------ resources ---------------------------------------------
 
-/// Open a resource from the VFS (if given and holding the name) or the file system; NULL with a message in error on failure.
+/// Open a resource from the VFS (if given and holding the name), a registered provider matching its prefix, or the file system; NULL with a message in error on failure.
 /// cbindgen:ignore
 #[no_mangle]
 pub unsafe extern "C" fn mju_openResource(

@@ -226,3 +226,124 @@ pub unsafe extern "C" fn mj_rnePostConstraint(m: *const mjModel, d: *mut mjData)
     }
     guard("mj_rnePostConstraint", (), || velocity::rne_post_constraint(&*m, &mut *d))
 }
+
+//------------------------------ inertia-like matrices given explicitly ----------------------------
+
+/// Rows a CSR factorisation call touches (the largest listed row + 1 with an index, else nv)
+/// and the number of stored elements of those rows.
+unsafe fn csr_extent(nv: usize, rownnz: *const c_int, rowadr: *const c_int, index: *const c_int) -> (usize, usize) {
+    let rows = if index.is_null() {
+        nv
+    } else {
+        ints(index, nv).iter().map(|&i| i.max(0) as usize + 1).max().unwrap_or(0)
+    };
+    let nnz = (0..rows).map(|r| (*rowadr.add(r) + *rownnz.add(r)).max(0) as usize).max().unwrap_or(0);
+    (rows, nnz)
+}
+
+/// Add the tendon armature terms armature * J'J to the inertia matrix in d.
+/// cbindgen:ignore
+#[no_mangle]
+pub unsafe extern "C" fn mj_tendonArmature(m: *const mjModel, d: *mut mjData) {
+    if m.is_null() || d.is_null() {
+        return;
+    }
+    guard("mj_tendonArmature", (), || inertia::tendon_armature(&*m, &mut *d))
+}
+
+/// Factorise a CSR inertia-like matrix in place as L'DL (only the rows in index, if given);
+/// diaginv, if not NULL, receives 1/D.
+/// cbindgen:ignore
+#[no_mangle]
+pub unsafe extern "C" fn mj_factorI(
+    mat: *mut mjtNum,
+    diaginv: *mut mjtNum,
+    nv: c_int,
+    rownnz: *const c_int,
+    rowadr: *const c_int,
+    colind: *const c_int,
+    index: *const c_int,
+) {
+    if mat.is_null() || rownnz.is_null() || rowadr.is_null() || colind.is_null() || nv <= 0 {
+        return;
+    }
+    let nv = nv as usize;
+    let (rows, nnz) = csr_extent(nv, rownnz, rowadr, index);
+    let index = (!index.is_null()).then(|| ints(index, nv));
+    guard("mj_factorI", (), || {
+        inertia::factor_i(
+            nums_mut(mat, nnz),
+            nums_mut(diaginv, rows),
+            nv,
+            ints(rownnz, rows),
+            ints(rowadr, rows),
+            ints(colind, nnz),
+            index,
+        )
+    })
+}
+
+/// Solve L'DL x = x in place for n vectors with a CSR factorisation (only the rows in index,
+/// if given).
+/// cbindgen:ignore
+#[no_mangle]
+pub unsafe extern "C" fn mj_solveLD(
+    x: *mut mjtNum,
+    qLD: *const mjtNum,
+    qLDiagInv: *const mjtNum,
+    nv: c_int,
+    n: c_int,
+    rownnz: *const c_int,
+    rowadr: *const c_int,
+    colind: *const c_int,
+    index: *const c_int,
+) {
+    if x.is_null() || qLD.is_null() || qLDiagInv.is_null() || rownnz.is_null() || rowadr.is_null() || colind.is_null() || nv <= 0 || n <= 0 {
+        return;
+    }
+    let (nv, n) = (nv as usize, n as usize);
+    let (rows, nnz) = csr_extent(nv, rownnz, rowadr, index);
+    let len = (n - 1) * nv + rows.max(nv);
+    let index = (!index.is_null()).then(|| ints(index, nv));
+    guard("mj_solveLD", (), || {
+        inertia::solve_ld(
+            nums_mut(x, len),
+            nums(qLD, nnz),
+            nums(qLDiagInv, rows),
+            nv,
+            n,
+            ints(rownnz, rows),
+            ints(rowadr, rows),
+            ints(colind, nnz),
+            index,
+        )
+    })
+}
+
+/// Factorise an inertia-like matrix in the per-dof qM layout as L'DL into qLD and qLDiagInv.
+/// cbindgen:ignore
+#[no_mangle]
+pub unsafe extern "C" fn mj_factorI_legacy(m: *const mjModel, d: *mut mjData, M: *const mjtNum, qLD: *mut mjtNum, qLDiagInv: *mut mjtNum) {
+    if m.is_null() || d.is_null() || M.is_null() || qLD.is_null() || qLDiagInv.is_null() {
+        return;
+    }
+    let m = &*m;
+    let (nm, nv) = (m.nM as usize, m.nv as usize);
+    guard("mj_factorI_legacy", (), || {
+        inertia::factor_i_legacy(m, &mut *d, nums(M, nm), nums_mut(qLD, nm), nums_mut(qLDiagInv, nv))
+    })
+}
+
+/// Solve L'DL x = x in place for n vectors with a factorisation in the per-dof qM layout.
+/// cbindgen:ignore
+#[no_mangle]
+pub unsafe extern "C" fn mj_solveLD_legacy(m: *const mjModel, x: *mut mjtNum, n: c_int, qLD: *const mjtNum, qLDiagInv: *const mjtNum) {
+    if m.is_null() || x.is_null() || qLD.is_null() || qLDiagInv.is_null() || n <= 0 {
+        return;
+    }
+    let m = &*m;
+    let (nm, nv) = (m.nM as usize, m.nv as usize);
+    guard("mj_solveLD_legacy", (), || {
+        inertia::solve_ld_legacy(m, nums_mut(x, n as usize * nv), n as usize, nums(qLD, nm), nums(qLDiagInv, nv))
+    })
+}

@@ -709,3 +709,107 @@ mod tests {
         assert!((2.0 * x[3] - 4.0).abs() < 1e-12);
     }
 }
+
+//---------------------------- legacy (per-dof qM layout) factorisation ----------------------------
+
+/// Ancestor dofs of `k` (excluding `k`) in the order the legacy layout stores them after the
+/// diagonal: parent first, root last.
+fn legacy_ancestors(parent: &[i32], k: usize) -> impl Iterator<Item = usize> + '_ {
+    let first = (parent[k] >= 0).then_some(parent[k] as usize);
+    core::iter::successors(first, move |&i| (parent[i] >= 0).then_some(parent[i] as usize))
+}
+
+/// L'DL factorisation of an inertia-like matrix in the legacy `qM` layout (`dof_Madr`)
+/// (`mj_factorI_legacy`): `qld` gets L and D in that layout, `qldiaginv` 1/D. Diagonals below
+/// mjMINVAL are raised to it with `mjWARN_INERTIA`.
+///
+/// # Safety
+/// `d` must be data made for `m`; `mat` and `qld` hold `nM` numbers, `qldiaginv` `nv`.
+pub unsafe fn factor_i_legacy(m: &mjModel, d: &mut mjData, mat: &[f64], qld: &mut [f64], qldiaginv: &mut [f64]) {
+    let (nv, nm) = (m.nv as usize, m.nM as usize);
+    let (madr, parent, simple) = (m.dof_Madr(), m.dof_parentid(), m.dof_simplenum());
+    qld[..nm].copy_from_slice(&mat[..nm]);
+    for k in (0..nv).rev() {
+        let kk = madr[k] as usize;
+        if qld[kk] < mjMINVAL {
+            crate::engine::warning(d, mjtWarning_::mjWARN_INERTIA, k as i32);
+            qld[kk] = mjMINVAL;
+        }
+        if simple[k] != 0 {
+            continue;
+        }
+        for (ki, i) in (kk + 1..).zip(legacy_ancestors(parent, k)) {
+            let tmp = qld[ki] / qld[kk];
+            // ancestors of i (including i): the rest of row k from ki on matches row i
+            let cnt = if i + 1 < nv { (madr[i + 1] - madr[i]) as usize } else { nm - madr[i] as usize };
+            let row_i = madr[i] as usize;
+            for c in 0..cnt {
+                qld[row_i + c] += qld[ki + c] * -tmp;
+            }
+            qld[ki] = tmp;
+        }
+    }
+    for i in 0..nv {
+        qldiaginv[i] = 1.0 / qld[madr[i] as usize];
+    }
+}
+
+/// Solves `L'DL x = x` in place for `n` vectors of length nv with a factor in the legacy `qM`
+/// layout (`mj_solveLD_legacy`).
+///
+/// # Safety
+/// `qld` holds `nM` numbers, `qldiaginv` `nv`, `x` `n * nv`.
+pub unsafe fn solve_ld_legacy(m: &mjModel, x: &mut [f64], n: usize, qld: &[f64], qldiaginv: &[f64]) {
+    let nv = m.nv as usize;
+    let (madr, parent, simple) = (m.dof_Madr(), m.dof_parentid(), m.dof_simplenum());
+    let x = &mut x[..n * nv];
+    if n == 1 {
+        for i in (0..nv).rev() {
+            let xi = x[i];
+            if simple[i] == 0 && xi != 0.0 {
+                for (adr, j) in (madr[i] as usize + 1..).zip(legacy_ancestors(parent, i)) {
+                    x[j] -= qld[adr] * x[i];
+                }
+            }
+        }
+        for i in 0..nv {
+            x[i] *= qldiaginv[i];
+        }
+        for i in 0..nv {
+            if simple[i] == 0 {
+                for (adr, j) in (madr[i] as usize + 1..).zip(legacy_ancestors(parent, i)) {
+                    x[i] -= qld[adr] * x[j];
+                }
+            }
+        }
+        return;
+    }
+    for i in (0..nv).rev() {
+        if simple[i] != 0 {
+            continue;
+        }
+        for (adr, j) in (madr[i] as usize + 1..).zip(legacy_ancestors(parent, i)) {
+            for off in (0..n * nv).step_by(nv) {
+                let tmp = x[i + off];
+                if tmp != 0.0 {
+                    x[j + off] -= qld[adr] * tmp;
+                }
+            }
+        }
+    }
+    for i in 0..nv {
+        for off in (0..n * nv).step_by(nv) {
+            x[i + off] *= qldiaginv[i];
+        }
+    }
+    for i in 0..nv {
+        if simple[i] != 0 {
+            continue;
+        }
+        for (adr, j) in (madr[i] as usize + 1..).zip(legacy_ancestors(parent, i)) {
+            for off in (0..n * nv).step_by(nv) {
+                x[i + off] -= qld[adr] * x[j + off];
+            }
+        }
+    }
+}

@@ -1,8 +1,8 @@
 //! Ray casting against the model's geoms (`mj_ray`, `mj_multiRay`), meshes (BVH traversal),
 //! height fields and flexes.
 //!
-//! Primitive geoms use the intersections of [`crate::math::ray`]; SDF geoms (plugins) are not
-//! supported yet and are reported as errors.
+//! Primitive geoms use the intersections of [`crate::math::ray`]; SDF geoms are ray-marched
+//! through their distance field.
 
 use super::{free, mark, stack_ints, stack_nums, v3, v9};
 use crate::abi::mjtGeom_::*;
@@ -46,15 +46,12 @@ fn excluded(m: &mjModel, g: usize, geomgroup: Option<&[u8]>, flg_static: bool, b
     }
 }
 
-/// Distance along the ray to geom `g` (-1 on a miss); SDF geoms are reported as unsupported.
+/// Distance along the ray to geom `g` (-1 on a miss).
 unsafe fn geom_hit(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3) -> f64 {
     match m.geom_type()[g] {
         GEOM_MESH => ray_mesh(m, d, g, pnt, vec, None),
         GEOM_HFIELD => ray_hfield(m, d, g, pnt, vec),
-        GEOM_SDF => {
-            crate::mjerror!("mj_ray", "not supported yet: ray casting against SDF geoms");
-            -1.0
-        }
+        GEOM_SDF => ray_sdf(m, d, g, pnt, vec),
         t => ray_geom(
             v3(d.geom_xpos(m), g),
             v9(d.geom_xmat(m), g),
@@ -65,6 +62,49 @@ unsafe fn geom_hit(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3) -> f64
             None,
         ),
     }
+}
+
+/// Ray against SDF geom `g`: rejected by the geom's box, then marched along the unit local
+/// direction by the field's value, at most 40 steps, until the value is below 1e-7.
+unsafe fn ray_sdf(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3) -> f64 {
+    use crate::engine::collision::sdf;
+    const MIN_DIST: f64 = 1e-7;
+    let (xpos, xmat) = (v3(d.geom_xpos(m), g), v9(d.geom_xmat(m), g));
+    if ray_box(xpos, xmat, v3(m.geom_size(), g), pnt, vec, None, None) < 0.0 {
+        return -1.0;
+    }
+    let instance = m.geom_plugin()[g];
+    let plugin = if instance == -1 { core::ptr::null() } else { sdf::get_sdf(m, g) };
+    let reset = || {
+        if let Some(reset) = plugin.as_ref().and_then(|p| p.reset) {
+            reset(m, core::ptr::null_mut(), *d.plugin_data.add(instance as usize) as *mut core::ffi::c_void, instance);
+        }
+    };
+    let field = sdf::Sdf {
+        plugin: [plugin, core::ptr::null()],
+        id: [if instance == -1 { m.geom_dataid()[g] } else { instance }, 0],
+        geomtype: [GEOM_SDF, 0],
+        kind: mjtSDFType_::mjSDFTYPE_SINGLE as i32,
+        relpos: [0.0; 3],
+        relmat: [0.0; 9],
+    };
+    reset();
+    let (lpnt, mut lvec) = geom_local(m, d, g, pnt, vec);
+    normalize3(&mut lvec);
+    let mut total = 0.0;
+    for _ in 0..40 {
+        let p = add_scl3(&lpnt, &lvec, total);
+        let dist = sdf::distance(m, d, &field, &p);
+        total += dist;
+        if dist.abs() < MIN_DIST {
+            return total;
+        }
+        if dist > 1e6 {
+            break;
+        }
+    }
+    reset();
+    -1.0
 }
 
 /// The ray in the frame of geom `g`: `(R'(pnt - p), R'vec)`.

@@ -1,11 +1,13 @@
 //! Resources (`mju_openResource` and friends): named byte sources that the model loaders read.
 //!
-//! A resource is opened from the VFS when one is given and it holds the name, else from the file
-//! system. Resources from the VFS carry this module's VFS provider (upstream's has no prefix and
-//! is not registered); file-system resources have no provider. Each kind keeps its state behind
-//! `mjResource.data`: a [`FileSpec`] (bytes read lazily, once, plus the modification time) or a
-//! [`VfsSpec`] (a view of the VFS file and its content stamp). Timestamps are the Base64 text of
-//! the raw bytes of `time_t` (files) or of the 64-bit content stamp (VFS files).
+//! A resource is opened from the VFS when one is given and it holds the name, else through the
+//! registered resource provider whose prefix is the scheme of the joined name (`mem:x.xml`),
+//! else from the file system. Resources from the VFS carry this module's VFS provider
+//! (upstream's has no prefix and is not registered); file-system resources have no provider.
+//! File and VFS resources keep their state behind `mjResource.data`: a [`FileSpec`] (bytes read
+//! lazily, once, plus the modification time) or a [`VfsSpec`] (a view of the VFS file and its
+//! content stamp). Timestamps are the Base64 text of the raw bytes of `time_t` (files) or of the
+//! 64-bit content stamp (VFS files).
 
 use core::ffi::{c_char, c_int, c_void, CStr};
 use core::ptr;
@@ -13,6 +15,7 @@ use core::ptr;
 use crate::abi::{mjResource, mjVFS, mjpResourceProvider};
 use crate::io::vfs;
 use crate::runtime::alloc;
+use crate::runtime::plugin;
 use crate::runtime::text;
 
 /// State of a resource read from the file system.
@@ -52,15 +55,22 @@ pub fn dirname_len(path: &[u8]) -> usize {
     path.iter().rposition(|&c| c == b'/' || c == b'\\').map_or(0, |p| p + 1)
 }
 
+/// True when `name` is kept as it is by [`join_path`]: a registered provider serves its
+/// scheme, or it has an absolute prefix (`/`, `c:\\`, `x:/`).
+fn is_abs(name: &[u8]) -> bool {
+    !name.is_empty() && (plugin::provider_for(name).is_some() || vfs::abs_prefix_len(name) > 0)
+}
+
 /// True when `dir` and `name` are joined with a `/` between them (see [`join_path`]).
 fn needs_separator(dir: &[u8]) -> bool {
     dir.last().is_some_and(|&c| c != b'/' && c != b'\\')
 }
 
-/// Joins a directory and a name as resource opening does (no reduction): an absolute name is
-/// kept, otherwise a `/` is inserted unless the directory is empty or ends in a separator.
+/// Joins a directory and a name as resource opening does (no reduction): an absolute name
+/// (see [`is_abs`]) is kept, otherwise a `/` is inserted unless the directory is empty or ends
+/// in a separator.
 pub fn join_path(dir: &[u8], name: &[u8]) -> Vec<u8> {
-    if vfs::abs_prefix_len(name) > 0 {
+    if is_abs(name) {
         return name.to_vec();
     }
     let mut s = Vec::with_capacity(dir.len() + 1 + name.len());
@@ -80,7 +90,7 @@ unsafe fn write_joined(out: *mut c_char, dir: &[u8], name: &[u8]) -> usize {
         ptr::copy_nonoverlapping(b.as_ptr() as *const c_char, out.add(n), b.len());
         n += b.len();
     };
-    if vfs::abs_prefix_len(name) == 0 {
+    if !is_abs(name) {
         put(dir);
         if needs_separator(dir) {
             put(b"/");
@@ -93,7 +103,7 @@ unsafe fn write_joined(out: *mut c_char, dir: &[u8], name: &[u8]) -> usize {
 
 /// Length of [`join_path`]`(dir, name)` without building it.
 fn joined_len(dir: &[u8], name: &[u8]) -> usize {
-    if vfs::abs_prefix_len(name) > 0 {
+    if is_abs(name) {
         name.len()
     } else {
         dir.len() + needs_separator(dir) as usize + name.len()
@@ -110,14 +120,14 @@ fn set_timestamp(res: &mut mjResource, bytes: &[u8]) {
 }
 
 /// Decodes up to 8 bytes of a timestamp string the way upstream does (groups of four, invalid
-/// characters as zero bits); missing bytes stay zero. Extra bytes are discarded instead of
-/// overrunning the destination.
+/// characters as zero bits); missing bytes stay zero (also for text shorter than a group).
+/// Extra bytes are discarded instead of overrunning the destination.
 fn decode_stamp(ts: &CStr) -> [u8; 8] {
     let s = ts.to_bytes();
     let mut src = Vec::with_capacity(s.len() + 8);
     src.extend_from_slice(s);
     src.extend_from_slice(&[0; 8]);
-    let mut out = vec![0u8; 3 * (s.len() / 4 + 2)];
+    let mut out = vec![0u8; 3 * (s.len() / 4 + 2) + 8];
     // SAFETY: src is NUL-padded by more than a group, out holds 3 bytes per group read
     unsafe { text::decode_base64_raw(out.as_mut_ptr(), src.as_ptr() as *const c_char) };
     let mut r = [0u8; 8];
@@ -292,7 +302,8 @@ unsafe extern "C" fn vfs_modified(res: *const mjResource, timestamp: *const c_ch
 //------------------------------------------ entry points ------------------------------------------
 
 /// Opens `name` (joined to `dir` unless absolute): from `vfs` if given and the VFS holds it
-/// (looked up by `name` alone), else from the file system. On failure returns null with a
+/// (looked up by `name` alone), else through the provider registered for the joined name's
+/// scheme (its failure is final), else from the file system. On failure returns null with a
 /// message in `error` (which is cleared first).
 ///
 /// # Safety
@@ -340,8 +351,29 @@ pub unsafe fn open(
         }
     }
 
-    // then the file system, under the joined name
-    write_joined((*res).name, dir_b, name_b);
+    // then a registered provider for the joined name's scheme; failing that is final
+    let len = write_joined((*res).name, dir_b, name_b);
+    let full = core::slice::from_raw_parts((*res).name as *const u8, len);
+    if let Some(p) = plugin::provider_for(full) {
+        (*res).provider = p;
+        (*res).data = ptr::null_mut();
+        if p.open.is_some_and(|f| f(res) != 0) {
+            return res;
+        }
+        if !error.is_null() {
+            libc::snprintf(
+                error,
+                nerror,
+                c"could not open '%s'using a resource provider matching prefix '%s'".as_ptr(),
+                (*res).name,
+                p.prefix,
+            );
+        }
+        close(res);
+        return ptr::null_mut();
+    }
+
+    // lastly the file system
     if file_open(&mut *res, error, nerror) {
         return res;
     }

@@ -44,13 +44,10 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     hay.windows(needle.len()).position(|w| w == needle)
 }
 
-/// Length of a `scheme:` prefix that names a registered resource provider.
-///
-/// Upstream treats such a prefix as the absolute part of a path. This crate has no
-/// resource-provider table yet, so no scheme is recognised here; paths like `http://x` still
-/// get their `http:/` prefix from the `:/` rule of [`abs_prefix_len`].
-fn provider_prefix_len(_s: &[u8]) -> Option<usize> {
-    None
+/// Length of a `scheme:` prefix that names a registered resource provider (upstream treats
+/// such a prefix as the absolute part of a path).
+fn provider_prefix_len(s: &[u8]) -> Option<usize> {
+    crate::runtime::plugin::provider_prefix_len(s)
 }
 
 /// Length of the absolute prefix of a path (`/`, `c:\`, `scheme:/`, ...), 0 for relative paths.

@@ -10,3 +10,4 @@ pub mod error;
 pub mod strings;
 pub mod text;
 pub mod threadpool;
+pub mod plugin;

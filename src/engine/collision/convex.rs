@@ -4,6 +4,7 @@
 //! variants: upstream's `engine_collision_convex.c` (native CCD path).
 
 use super::gjk::{ccd, CcdConfig, CcdStatus};
+use super::make_frame;
 use crate::abi::*;
 use crate::engine::{disabled, enabled, v3, v3m, v9, v9m};
 use crate::math::blas::{
@@ -11,7 +12,7 @@ use crate::math::blas::{
     sub_from3,
 };
 use crate::math::misc::{max, min, sign};
-use crate::math::spatial::{axis_angle2quat, cross, quat2mat};
+use crate::math::spatial::{axis_angle2quat, quat2mat};
 
 use mjtDisableBit_::*;
 use mjtEnableBit_::*;
@@ -634,30 +635,6 @@ fn rotate_frame(origin: &[f64; 3], rot: &[f64; 9], xmat: &mut [f64; 9], xpos: &m
     sub_from3(xpos, &vec);
 }
 
-/// Completes a contact frame from its normal (and a tentative second axis) (`mju_makeFrame`).
-fn make_frame(frame: &mut [f64; 9]) {
-    let mut x = [frame[0], frame[1], frame[2]];
-    if normalize3(&mut x) < 0.5 {
-        crate::mjerror!("mju_makeFrame", "xaxis of contact frame undefined");
-    }
-    let mut y = [frame[3], frame[4], frame[5]];
-    if dot3(&y, &y) < 0.25 {
-        y = [0.0; 3];
-        if x[1] < 0.5 && x[1] > -0.5 {
-            y[1] = 1.0;
-        } else {
-            y[2] = 1.0;
-        }
-    }
-    let s = dot3(&x, &y);
-    let tmp = [x[0] * s, x[1] * s, x[2] * s];
-    sub_from3(&mut y, &tmp);
-    normalize3(&mut y);
-    let z = cross(&x, &y);
-    frame[..3].copy_from_slice(&x);
-    frame[3..6].copy_from_slice(&y);
-    frame[6..].copy_from_slice(&z);
-}
 
 /// Copy of geom `g`'s global position and orientation.
 unsafe fn geom_frame(m: &mjModel, d: &mjData, g: usize) -> ([f64; 3], [f64; 9]) {

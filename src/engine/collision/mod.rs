@@ -9,6 +9,7 @@ mod driver_flex;
 pub mod driver_sort;
 pub mod gjk;
 pub mod primitive;
+pub mod sdf;
 
 use crate::abi::*;
 use crate::engine::constraint::{assign_friction, assign_imp, assign_margin, assign_ref, clear_efc};
@@ -28,12 +29,6 @@ pub use driver_flex::{collide_elem_vert, collide_elems, collide_flex_internal, c
 /// (types in table order) into `con` and returns their number (upstream's `mjfCollision`).
 pub type CollideFn = unsafe fn(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize;
 
-/// SDF geoms need the SDF narrowphase and plugins, which are not there yet.
-unsafe fn sdf_unsupported(_m: &mjModel, _d: &mjData, _con: &mut [mjContact], _g1: usize, _g2: usize, _margin: f64) -> usize {
-    crate::mjerror!("mj_collision", "not supported yet: SDF collisions");
-    0
-}
-
 const NGEOMTYPES: usize = mjNGEOMTYPES as usize;
 
 use convex::{convex as cvx, convex_hfield as chf, plane_convex as pcv};
@@ -50,21 +45,21 @@ pub const COLLISION_TABLE: [[Option<CollideFn>; NGEOMTYPES]; NGEOMTYPES] = {
         // PLANE
         [N, N, f(plane_sphere), f(plane_capsule), f(pcv), f(plane_cylinder), f(plane_box), f(pcv), f(pcv)],
         // HFIELD
-        [N, N, f(chf), f(chf), f(chf), f(chf), f(chf), f(chf), f(sdf_unsupported)],
+        [N, N, f(chf), f(chf), f(chf), f(chf), f(chf), f(chf), f(sdf::hfield_sdf)],
         // SPHERE
-        [N, N, f(sphere_sphere), f(sphere_capsule), f(cvx), f(sphere_cylinder), f(sphere_box), f(cvx), f(sdf_unsupported)],
+        [N, N, f(sphere_sphere), f(sphere_capsule), f(cvx), f(sphere_cylinder), f(sphere_box), f(cvx), f(sdf::sdf)],
         // CAPSULE
-        [N, N, N, f(capsule_capsule), f(cvx), f(cvx), f(capsule_box), f(cvx), f(sdf_unsupported)],
+        [N, N, N, f(capsule_capsule), f(cvx), f(cvx), f(capsule_box), f(cvx), f(sdf::sdf)],
         // ELLIPSOID
-        [N, N, N, N, f(cvx), f(cvx), f(cvx), f(cvx), f(sdf_unsupported)],
+        [N, N, N, N, f(cvx), f(cvx), f(cvx), f(cvx), f(sdf::sdf)],
         // CYLINDER
-        [N, N, N, N, N, f(cvx), f(cvx), f(cvx), f(sdf_unsupported)],
+        [N, N, N, N, N, f(cvx), f(cvx), f(cvx), f(sdf::sdf)],
         // BOX
-        [N, N, N, N, N, N, f(box_box), f(cvx), f(sdf_unsupported)],
+        [N, N, N, N, N, N, f(box_box), f(cvx), f(sdf::sdf)],
         // MESH
-        [N, N, N, N, N, N, N, f(cvx), f(sdf_unsupported)],
+        [N, N, N, N, N, N, N, f(cvx), f(sdf::sdf)],
         // SDF
-        [N, N, N, N, N, N, N, N, f(sdf_unsupported)],
+        [N, N, N, N, N, N, N, N, f(sdf::sdf)],
     ]
 };
 
@@ -288,7 +283,7 @@ pub(crate) fn contact_param(m: &mjModel, g1: i32, g2: i32, f1: i32, f2: i32) -> 
 }
 
 /// Completes a contact frame from its normal (and optional tangent) (`mju_makeFrame`).
-fn make_frame(frame: &mut [f64; 9]) {
+pub(crate) fn make_frame(frame: &mut [f64; 9]) {
     let mut x = [frame[0], frame[1], frame[2]];
     if normalize3(&mut x) < 0.5 {
         crate::mjerror!("mju_makeFrame", "xaxis of contact frame undefined");
