@@ -2,8 +2,11 @@
 // tendon spring lengths, dampratio, equality anchors, automatic sleep policies), calls it and
 // prints every mjModel array, the statistics and every mjData array as "name type count values"
 // lines (compared by stage_compare.py). Built against upstream's header, run with each library.
+// Seed 3 instead runs mj_setLengthRange on every actuator with four option sets (all actuators, joint and tendon
+// limits used or not, existing ranges kept or not, a small force limit): return value, ranges and
+// error text.
 //
-//   setconst_diff MODEL.mjb SEED OUT
+//   setconst_diff MODEL.mjb SEED OUT        (SEED 0: as compiled, 1-2: perturbed, 3: length ranges)
 #include <dlfcn.h>
 #include <math.h>
 #include <stdio.h>
@@ -97,6 +100,31 @@ static void dump(const mjModel* m, const mjData* d) {
   }
 }
 
+static void lengthranges(mjModel* m, mjData* d) {
+  int (*setlr)(mjModel*, mjData*, int, const mjLROpt*, char*, int) =
+      dlsym(RTLD_DEFAULT, "mj_setLengthRange");
+  if (!setlr) { fprintf(out, "MISSING mj_setLengthRange\n"); return; }
+  for (int variant = 0; variant < 4; variant++) {
+    mjLROpt opt;
+    mj_defaultLROpt(&opt);
+    opt.mode = variant == 3 ? mjLRMODE_MUSCLEUSER : mjLRMODE_ALL;
+    opt.uselimit = variant % 2;
+    opt.useexisting = variant == 2;
+    opt.inttotal = 2;
+    if (variant == 1) opt.maxforce = 5;
+    if (variant == 2) opt.tolrange = 1e-6;
+    m->opt.disableflags |= mjDSBL_CONTACT;
+    for (int i = 0; i < m->nu; i++) {
+      char err[300] = "";
+      int ok = setlr(m, d, i, &opt, err, sizeof(err));
+      fprintf(out, "lr_%d_%d mjtNum 3 %d %.17g %.17g\n", variant, i, ok,
+              m->actuator_lengthrange[2*i], m->actuator_lengthrange[2*i+1]);
+      for (char* c = err; *c; c++) if (*c == ' ' || *c == '\n') *c = '_';
+      fprintf(out, "lrerr_%d_%d text 1 %s\n", variant, i, err[0] ? err : "-");
+    }
+  }
+}
+
 int main(int argc, char** argv) {
   if (argc != 4) { fprintf(stderr, "usage: setconst_diff MODEL.mjb SEED OUT\n"); return 2; }
   out = fopen(argv[3], "w");
@@ -106,6 +134,11 @@ int main(int argc, char** argv) {
   mjData* d = mj_makeData(m);
   if (!d) return 3;
   int seed = atoi(argv[2]);
+  if (seed == 3) {  // length ranges only
+    lengthranges(m, d);
+    fclose(out);
+    return 0;
+  }
   if (seed > 0) perturb(m, seed);
   void (*setconst)(mjModel*, mjData*) = dlsym(RTLD_DEFAULT, "mj_setConst");
   if (!setconst) { fprintf(out, "MISSING mj_setConst\n"); return 4; }

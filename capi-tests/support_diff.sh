@@ -2,7 +2,8 @@
 # Support functions (Jacobians, object frames, applied forces, configuration helpers) and
 # mj_setConst against upstream: support_diff.sh [OUR_LIBDIR] [MODEL.xml ...]  (models default to
 # models/*.xml). Each model is compiled to MJB by upstream; support_diff (two seeds) and
-# setconst_diff (seed 0: model as compiled, seeds 1-2: perturbed inputs) run on both libraries and
+# setconst_diff (seed 0: model as compiled, seeds 1-2: perturbed inputs; seed 3 on models/lengthrange*:
+# mj_setLengthRange) run on both libraries and
 # stage_compare.py compares the outputs (tol 1e-9 relative). Exit status 0 when all agree.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd); root=$(dirname "$here")
@@ -17,7 +18,9 @@ pass=0; fail=0
 for xml in "${models[@]}"; do
   n=$(basename "$xml" .xml); mjb=$work/$n.mjb
   LD_LIBRARY_PATH=$ref/lib "$work/mjdiff" compile "$xml" "$mjb" 2>/dev/null || { echo "SKIP $n (upstream cannot compile)"; continue; }
-  for run in support_diff:0 support_diff:1 setconst_diff:0 setconst_diff:1 setconst_diff:2; do
+  runs="support_diff:0 support_diff:1 setconst_diff:0 setconst_diff:1 setconst_diff:2"
+  case $n in lengthrange*) runs="$runs setconst_diff:3";; esac  # mj_setLengthRange
+  for run in $runs; do
     prog=${run%:*}; seed=${run#*:}; o=$work/$n.$prog.$seed
     LD_LIBRARY_PATH=$ref/lib timeout 60 "$work/$prog" "$mjb" $seed "$o.ref" || { echo "FAIL $prog $n seed $seed: reference run"; fail=$((fail+1)); continue; }
     if LD_LIBRARY_PATH=$ours timeout 60 "$work/$prog" "$mjb" $seed "$o.our" \

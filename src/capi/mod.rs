@@ -12,6 +12,17 @@ pub mod data;
 pub mod memory;
 pub mod model;
 
+/// Copies `msg` into a caller's error buffer of `error_sz` bytes (truncated, always
+/// terminated); nothing for a null or empty buffer.
+pub(crate) unsafe fn write_error(error: *mut core::ffi::c_char, error_sz: core::ffi::c_int, msg: &str) {
+    if error.is_null() || error_sz <= 0 {
+        return;
+    }
+    let n = msg.len().min(error_sz as usize - 1);
+    core::ptr::copy_nonoverlapping(msg.as_ptr() as *const core::ffi::c_char, error, n);
+    *error.add(n) = 0;
+}
+
 /// Runs `f`, turning a Rust panic into an `mju_error` report naming `func`; a panic never
 /// crosses into C. Returns `fallback` when `f` panicked and the error handler returned.
 #[inline]

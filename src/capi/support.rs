@@ -1,7 +1,7 @@
 //! C entry points of the support functions: Jacobians, object frames, applied forces and
 //! configuration-space helpers (logic in `engine::support`).
 
-use core::ffi::c_int;
+use core::ffi::{c_char, c_int};
 
 use crate::abi::mjtCone_::mjCONE_PYRAMIDAL;
 use crate::abi::*;
@@ -328,4 +328,29 @@ pub unsafe extern "C" fn mj_setTotalmass(m: *mut mjModel, newmass: mjtNum) {
 pub unsafe extern "C" fn mj_setConst(m: *mut mjModel, d: *mut mjData) {
     let (Some(m), Some(d)) = (m.as_mut(), d.as_mut()) else { return };
     guard("mj_setConst", (), || crate::engine::setconst::set_const(m, d))
+}
+
+/// Compute the length range of one actuator (from limits or by simulation, as opt says);
+/// returns 1 on success, 0 with a message in error otherwise.
+#[no_mangle]
+pub unsafe extern "C" fn mj_setLengthRange(
+    m: *mut mjModel,
+    d: *mut mjData,
+    index: c_int,
+    opt: *const mjLROpt,
+    error: *mut c_char,
+    error_sz: c_int,
+) -> c_int {
+    let (Some(m), Some(d), Some(opt)) = (m.as_mut(), d.as_mut(), opt.as_ref()) else { return 0 };
+    if index < 0 || index >= m.nu {
+        crate::mjerror!("mj_setLengthRange", "invalid actuator index");
+        return 0;
+    }
+    guard("mj_setLengthRange", 0, || match crate::engine::lengthrange::set_length_range(m, d, index as usize, opt) {
+        Ok(()) => 1,
+        Err(msg) => {
+            super::write_error(error, error_sz, &msg);
+            0
+        }
+    })
 }

@@ -15,6 +15,7 @@ pub mod inertia;
 pub mod inverse;
 pub mod island;
 pub mod kinematics;
+pub mod lengthrange;
 pub mod passive;
 pub mod ray;
 pub mod sensor;

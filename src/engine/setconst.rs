@@ -1,7 +1,7 @@
 //! Model constants that depend on the reference configuration (`mj_setConst`): tree bookkeeping,
 //! quantities evaluated at qpos0 (dof_M0, inverse weights, actuator_acc0, equality anchors,
 //! camera/light offsets, dampratio), model statistics and spring lengths at qpos_spring.
-//! `mj_setLengthRange` is not part of this.
+//! `mj_setLengthRange` is in [`super::lengthrange`].
 
 use crate::abi::mjtCamLight_::mjCAMLIGHT_FIXED;
 use crate::abi::mjtEq_::*;
