@@ -229,16 +229,32 @@ pub unsafe extern "C" fn mj_rnePostConstraint(m: *const mjModel, d: *mut mjData)
 
 //------------------------------ inertia-like matrices given explicitly ----------------------------
 
-/// Rows a CSR factorisation call touches (the largest listed row + 1 with an index, else nv)
-/// and the number of stored elements of those rows.
-unsafe fn csr_extent(nv: usize, rownnz: *const c_int, rowadr: *const c_int, index: *const c_int) -> (usize, usize) {
+/// The sparsity pattern and row index of a CSR factorisation call as slices: the rows it
+/// touches (largest listed row + 1 with an index, else nv) and the stored elements of those.
+struct CsrPattern<'a> {
+    rows: usize,
+    nnz: usize,
+    rownnz: &'a [c_int],
+    rowadr: &'a [c_int],
+    colind: &'a [c_int],
+    index: Option<&'a [c_int]>,
+}
+
+unsafe fn csr_pattern<'a>(nv: usize, rownnz: *const c_int, rowadr: *const c_int, colind: *const c_int, index: *const c_int) -> CsrPattern<'a> {
     let rows = if index.is_null() {
         nv
     } else {
         ints(index, nv).iter().map(|&i| i.max(0) as usize + 1).max().unwrap_or(0)
     };
     let nnz = (0..rows).map(|r| (*rowadr.add(r) + *rownnz.add(r)).max(0) as usize).max().unwrap_or(0);
-    (rows, nnz)
+    CsrPattern {
+        rows,
+        nnz,
+        rownnz: ints(rownnz, rows),
+        rowadr: ints(rowadr, rows),
+        colind: ints(colind, nnz),
+        index: (!index.is_null()).then(|| ints(index, nv)),
+    }
 }
 
 /// Add the tendon armature terms armature * J'J to the inertia matrix in d.
@@ -268,18 +284,9 @@ pub unsafe extern "C" fn mj_factorI(
         return;
     }
     let nv = nv as usize;
-    let (rows, nnz) = csr_extent(nv, rownnz, rowadr, index);
-    let index = (!index.is_null()).then(|| ints(index, nv));
+    let p = csr_pattern(nv, rownnz, rowadr, colind, index);
     guard("mj_factorI", (), || {
-        inertia::factor_i(
-            nums_mut(mat, nnz),
-            nums_mut(diaginv, rows),
-            nv,
-            ints(rownnz, rows),
-            ints(rowadr, rows),
-            ints(colind, nnz),
-            index,
-        )
+        inertia::factor_i(nums_mut(mat, p.nnz), nums_mut(diaginv, p.rows), nv, p.rownnz, p.rowadr, p.colind, p.index)
     })
 }
 
@@ -302,21 +309,11 @@ pub unsafe extern "C" fn mj_solveLD(
         return;
     }
     let (nv, n) = (nv as usize, n as usize);
-    let (rows, nnz) = csr_extent(nv, rownnz, rowadr, index);
-    let len = (n - 1) * nv + rows.max(nv);
-    let index = (!index.is_null()).then(|| ints(index, nv));
+    let p = csr_pattern(nv, rownnz, rowadr, colind, index);
+    let len = (n - 1) * nv + p.rows.max(nv);
     guard("mj_solveLD", (), || {
-        inertia::solve_ld(
-            nums_mut(x, len),
-            nums(qLD, nnz),
-            nums(qLDiagInv, rows),
-            nv,
-            n,
-            ints(rownnz, rows),
-            ints(rowadr, rows),
-            ints(colind, nnz),
-            index,
-        )
+        let (x, qld, diaginv) = (nums_mut(x, len), nums(qLD, p.nnz), nums(qLDiagInv, p.rows));
+        inertia::solve_ld(x, qld, diaginv, nv, n, p.rownnz, p.rowadr, p.colind, p.index)
     })
 }
 

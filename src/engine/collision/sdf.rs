@@ -157,6 +157,14 @@ fn radial_field(a: &V3, x: &V3, size: &[f64]) -> V3 {
     f
 }
 
+/// Terms of the ellipsoid's approximate distance: `x / size^2` and the norms of `x / size`
+/// and `x / size^2`.
+fn ellipsoid_terms(x: &V3, size: &[f64]) -> (V3, f64, f64) {
+    let a = [x[0] / size[0], x[1] / size[1], x[2] / size[2]];
+    let b = [a[0] / size[0], a[1] / size[1], a[2] / size[2]];
+    (b, norm3(&a), norm3(&b))
+}
+
 /// Mesh octree count read the way upstream reads it in the SDF narrowphase: indexed by the
 /// given id, which there is a geom id (not a mesh id).
 unsafe fn mesh_octnum_at(m: &mjModel, i: usize) -> i32 {
@@ -195,11 +203,7 @@ unsafe fn geom_distance(m: &mjModel, d: &mjData, p: *const mjpPlugin, i: usize, 
             norm3(&a) - size[0]
         }
         t if t == mjGEOM_ELLIPSOID as i32 => {
-            let size = geom_size();
-            let a = [x[0] / size[0], x[1] / size[1], x[2] / size[2]];
-            let b = [a[0] / size[0], a[1] / size[1], a[2] / size[2]];
-            let k0 = norm3(&a);
-            let k1 = norm3(&b);
+            let (_, k0, k1) = ellipsoid_terms(x, geom_size());
             k0 * (k0 - 1.0) / k1
         }
         t if t == mjGEOM_CYLINDER as i32 => {
@@ -272,10 +276,7 @@ unsafe fn geom_gradient(m: &mjModel, d: &mjData, p: *const mjpPlugin, i: usize, 
         }
         t if t == mjGEOM_ELLIPSOID as i32 => {
             let size = geom_size();
-            let a = [x[0] / size[0], x[1] / size[1], x[2] / size[2]];
-            let b = [a[0] / size[0], a[1] / size[1], a[2] / size[2]];
-            let k0 = norm3(&a);
-            let k1 = norm3(&b);
+            let (b, k0, k1) = ellipsoid_terms(x, size);
             let (inv0, inv1) = (1.0 / k0, 1.0 / k1);
             let gk0 = [b[0] * inv0, b[1] * inv0, b[2] * inv0];
             let gk1 = [
