@@ -2,7 +2,9 @@
 # Engine against upstream 3.4.0: for every models/*.xml (compiled to MJB by upstream), from seeded
 # random states, mj_forward and then 20 mj_step must give upstream's mjData (every buffer array)
 # within tolerance, with contacts and constraints (collision, constraint assembly, islands, the
-# solvers); once more with constraints disabled (MJDUMP_DSBL=1) for the smooth dynamics alone.
+# solvers); once more with constraints disabled (MJDUMP_DSBL=1) for the smooth dynamics alone, and
+# the exported factor/solve kernels (mj_tendonArmature, mj_factorI, mj_solveLD and their legacy
+# forms) on explicit matrices.
 # Prints one line per check and 'engine: N passed, N failed'.
 #   engine_diff.sh OUR_LIBDIR [MODEL.xml ...]
 set -uo pipefail
@@ -25,6 +27,7 @@ for xml in "${models[@]}"; do
   done
   check "20 steps $n" 1e-7 "$xml" 4 "step*20"
   check "forward $n without constraints" 1e-9 "$xml" 3 forward 1
+  check "factor/solve kernels $n" 1e-9 "$xml" 5 forward,tendonArmature,factorI,solveLD,factorIlegacy,solveLDlegacy 1
 done
 echo "engine: $pass passed, $fail failed"
 [ $fail -eq 0 ]
