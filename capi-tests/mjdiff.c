@@ -6,6 +6,7 @@
 //   mjdiff resave  MJB OUT.mjb   load and save again (file and buffer forms must agree)
 //   mjdiff data    MJB OUT       mjData after reset and keyframes, copies, state vectors, stack
 //   mjdiff badload MJB OUT       damaged variants of MJB: result and warning text of each load
+//   MJPLUGIN_DIR=DIR in the environment loads the plugin libraries of DIR first.
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -254,6 +255,8 @@ int main(int argc, char** argv) {
     return 2;
   }
   mju_user_warning = on_warning;
+  const char* plugdir = getenv("MJPLUGIN_DIR");  // plugin libraries to load first, if any
+  if (plugdir && *plugdir) mj_loadAllPluginLibraries(plugdir, NULL);
   const char* mode = argv[1];
   if (!strcmp(mode, "compile")) {
     char err[1000] = "";

@@ -9,6 +9,12 @@
 //   Before the stages: qpos = qpos0 + noise (quaternions renormalised), qvel, act, ctrl, qacc,
 //   qfrc_applied, xfrc_applied (for odd SEED) and mocap poses get seeded random values;
 //   MJDUMP_DSBL=N ors N into opt.disableflags (1: no constraints).
+//   MJPLUGIN_DIR=DIR loads the plugin libraries of DIR first (mj_loadAllPluginLibraries); the
+//   MJB must have been compiled with the same libraries. plugin_data holds per-process pointers
+//   and is dumped as 0/1 (null or not).
+//   Besides mj_ functions, STAGES may name "copyData" (continue on mj_copyData(NULL, ...) of the
+//   data, the original deleted) and "copyDataInto" (continue on a new mj_makeData filled by
+//   mj_copyData).
 #include <dlfcn.h>
 #include <math.h>
 #include <stdio.h>
@@ -214,8 +220,10 @@ static void dump(const mjModel* m, const mjData* d, FILE* f) {
   {                                                                            \
     long long cnt = (long long)(m->nr) * (long long)(nc);                      \
     fprintf(f, "%s %s %lld", #name, #type, cnt);                               \
+    int flag = !strcmp(#name, "plugin_data");                                  \
     for (long long i = 0; i < cnt; i++) {                                      \
       if (!strcmp(#type, "mjtNum")) fprintf(f, " %.17g", (double)((type*)d->name)[i]); \
+      else if (flag) fprintf(f, " %d", ((type*)d->name)[i] != 0);              \
       else fprintf(f, " %lld", (long long)((type*)d->name)[i]);                \
     }                                                                          \
     fprintf(f, "\n");                                                          \
@@ -227,6 +235,8 @@ static void dump(const mjModel* m, const mjData* d, FILE* f) {
 
 int main(int argc, char** argv) {
   if (argc != 5) { fprintf(stderr, "usage: stage_diff MODEL.mjb SEED STAGES OUT\n"); return 2; }
+  const char* plugdir = getenv("MJPLUGIN_DIR");
+  if (plugdir && *plugdir) mj_loadAllPluginLibraries(plugdir, NULL);
   mjModel* m = mj_loadModel(argv[1], NULL);
   if (!m) { fprintf(stderr, "cannot load %s\n", argv[1]); return 3; }
   const char* dsbl = getenv("MJDUMP_DSBL");
@@ -240,7 +250,16 @@ int main(int argc, char** argv) {
     int rep = 1;
     char* star = strchr(s, '*');
     if (star) { *star = 0; rep = atoi(star + 1); }
-    for (int r = 0; r < rep; r++) call(s, m, d);
+    for (int r = 0; r < rep; r++) {
+      if (!strcmp(s, "copyData") || !strcmp(s, "copyDataInto")) {
+        mjData* d2 = !strcmp(s, "copyData") ? mj_copyData(NULL, m, d) : mj_copyData(mj_makeData(m), m, d);
+        if (!d2) { fprintf(stderr, "mj_copyData failed\n"); return 3; }
+        mj_deleteData(d);
+        d = d2;
+      } else {
+        call(s, m, d);
+      }
+    }
   }
   FILE* f = fopen(argv[4], "w");
   if (!f) return 2;

@@ -5,7 +5,7 @@ use core::ptr;
 
 use super::guard;
 use crate::abi::*;
-use crate::data::{make, reset};
+use crate::data::{make, plugin, reset};
 use crate::mjerror;
 
 /// Allocate mjData for the model and reset it.
@@ -15,12 +15,19 @@ pub unsafe extern "C" fn mj_makeData(m: *const mjModel) -> *mut mjData {
         mjerror!("mj_makeData", "NULL model");
         return ptr::null_mut();
     }
-    guard("mj_makeData", ptr::null_mut(), || {
-        let d = make::make_raw_data(&*m);
-        if !d.is_null() {
-            reset::reset(&*m, &mut *d, 0);
-        }
-        d
+    guard("mj_makeData", ptr::null_mut(), || make::make_data(&*m))
+}
+
+/// Create the model's plugin instances in data (upstream-internal; mj_makeData does this).
+/// cbindgen:ignore
+#[no_mangle]
+pub unsafe extern "C" fn mj_initPlugin(m: *const mjModel, d: *mut mjData) {
+    if m.is_null() || d.is_null() {
+        mjerror!("mj_initPlugin", "NULL argument");
+        return;
+    }
+    guard("mj_initPlugin", (), || {
+        plugin::init_plugin(&*m, d);
     })
 }
 

@@ -55,3 +55,4 @@ pub mod island;
 pub mod xml;
 pub mod xml_deps;
 pub mod plugin;
+pub mod vis;

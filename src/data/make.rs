@@ -11,6 +11,7 @@ use core::ptr;
 use crate::abi::*;
 use crate::model::alloc::{layout_size, skip};
 use crate::runtime::alloc;
+use crate::data::plugin;
 use crate::{mjerror, mjwarning};
 
 /// Whether field `i` of `MJDATA_ARRAYS` lives in `buffer` (else in the arena).
@@ -50,10 +51,6 @@ pub unsafe fn set_data_pointers(m: &mjModel, d: &mut mjData) -> bool {
 /// Allocates data for `m` without resetting it (`mj_makeRawData`). Reports and returns null
 /// when sizes are invalid or memory runs out.
 pub unsafe fn make_raw_data(m: &mjModel) -> *mut mjData {
-    if m.nplugin > 0 {
-        mjerror!("mj_makeData", "not supported yet: engine plugins (model has {} plugin instances)", m.nplugin);
-        return ptr::null_mut();
-    }
     let d = alloc::malloc(size_of::<mjData>()) as *mut mjData;
     if d.is_null() {
         return ptr::null_mut();
@@ -86,6 +83,11 @@ pub unsafe fn make_raw_data(m: &mjModel) -> *mut mjData {
     if !set_data_pointers(m, dd) {
         mjerror!("mj_setPtrData", "mjData buffer size mismatch");
     }
+    // plugin constructors may read the data before its first reset: give them zeros, not
+    // whatever the allocator returned
+    if m.nplugin > 0 {
+        ptr::write_bytes(dd.buffer as *mut u8, 0, nbuffer);
+    }
     dd.threadpool = 0;
     dd.nplugin = 0;
     dd.ntree_awake = m.ntree;
@@ -95,11 +97,23 @@ pub unsafe fn make_raw_data(m: &mjModel) -> *mut mjData {
     d
 }
 
-/// Frees data and both of its blocks.
+/// Allocates data for `m`, creates its plugin instances and resets it (`mj_makeData`); null
+/// when allocation or a plugin's `init` fails.
+pub unsafe fn make_data(m: &mjModel) -> *mut mjData {
+    let d = make_raw_data(m);
+    if d.is_null() || !plugin::init_plugin(m, d) {
+        return ptr::null_mut();
+    }
+    crate::data::reset::reset(m, &mut *d, 0);
+    d
+}
+
+/// Destroys the plugin instances of data, then frees it and both of its blocks.
 pub unsafe fn delete_data(d: *mut mjData) {
     if d.is_null() {
         return;
     }
+    plugin::destroy_plugins(d);
     alloc::free((*d).buffer);
     alloc::free((*d).arena);
     alloc::free(d as *mut c_void);
@@ -110,7 +124,7 @@ pub unsafe fn delete_data(d: *mut mjData) {
 pub unsafe fn copy_data(mut dest: *mut mjData, m: &mjModel, src: &mjData, only_visual: bool) -> *mut mjData {
     if dest.is_null() {
         dest = make_raw_data(m);
-        if dest.is_null() {
+        if dest.is_null() || !plugin::init_plugin(m, dest) {
             return ptr::null_mut();
         }
     }
@@ -134,6 +148,9 @@ pub unsafe fn copy_data(mut dest: *mut mjData, m: &mjModel, src: &mjData, only_v
     d.arena = arena;
     set_data_pointers(m, d);
 
+    // dest keeps the objects of its own plugin instances (as many as src has instances)
+    let keep_objects = (src.nplugin.max(0) as usize).min(m.nplugin.max(0) as usize);
+
     let counts = src.array_counts(m);
     let src_ptrs = src.array_ptrs();
     let slots = d.array_slots();
@@ -145,7 +162,12 @@ pub unsafe fn copy_data(mut dest: *mut mjData, m: &mjModel, src: &mjData, only_v
             continue;
         }
         let len = f.elem_size * n;
-        if in_buffer(f) {
+        if in_buffer(f) && f.name == "plugin_data" {
+            let skip = (f.elem_size * keep_objects).min(len);
+            if len > skip {
+                ptr::copy_nonoverlapping((s as *const u8).add(skip), (*slot as *mut u8).add(skip), len - skip);
+            }
+        } else if in_buffer(f) {
             if len > 0 {
                 ptr::copy_nonoverlapping(s as *const u8, *slot as *mut u8, len);
             }
@@ -161,7 +183,7 @@ pub unsafe fn copy_data(mut dest: *mut mjData, m: &mjModel, src: &mjData, only_v
         }
     }
     d.contact = d.arena as *mut mjContact;
-    d.nplugin = m.nplugin;
-    d.threadpool = src.threadpool;
+    plugin::copy_plugins(dest, m, src);
+    (*dest).threadpool = src.threadpool;
     dest
 }

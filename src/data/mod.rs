@@ -1,6 +1,7 @@
 //! mjData lifecycle: allocation, the stack and arena, reset, and the state vector.
 
 pub mod make;
+pub mod plugin;
 pub mod reset;
 pub mod stack;
 pub mod state;

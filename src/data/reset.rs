@@ -26,10 +26,18 @@ unsafe fn copy<T>(dst: *mut T, src: *const T, n: usize) {
 /// # Safety
 /// `d` must have been made for `m`.
 pub unsafe fn reset(m: &mjModel, d: &mut mjData, fill: u8) {
-    if m.nplugin > 0 {
-        mjerror!("mj_resetData", "not supported yet: engine plugins");
-        return;
+    // plugin state and objects survive the clearing; the instances are reset afterwards
+    let saved = crate::data::plugin::save(m, d);
+    let complete = clear(m, d, fill);
+    crate::data::plugin::restore(m, d, saved);
+    if complete {
+        d.signature = m.signature;
     }
+}
+
+/// The body of [`reset`] without the plugin handling; false when it stopped after reporting
+/// an error (the signature is then left alone).
+unsafe fn clear(m: &mjModel, d: &mut mjData, fill: u8) -> bool {
     if d.threadpool == 0 {
         d.pstack = 0;
     }
@@ -84,7 +92,7 @@ pub unsafe fn reset(m: &mjModel, d: &mut mjData, fill: u8) {
         *d.tree_asleep.add(i) = TREE_AWAKE;
     }
     if m.opt.enableflags & mjtEnableBit_::mjENBL_SLEEP as i32 != 0 && !init_sleep(m, d) {
-        return;
+        return false;
     }
     crate::engine::sleep::update_sleep(m, d);
 
@@ -97,10 +105,7 @@ pub unsafe fn reset(m: &mjModel, d: &mut mjData, fill: u8) {
         }
     }
 
-    if !check_db_sparse(m) {
-        return;
-    }
-    d.signature = m.signature;
+    check_db_sparse(m)
 }
 
 /// Sleep-enabled part of the reset: computes the static bodies' poses (all bodies count as

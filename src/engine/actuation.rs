@@ -8,6 +8,8 @@ use crate::engine::{disabled, enabled, free, mark, stack_nums, timer_end, timer_
 use crate::math::blas::norm3;
 use crate::math::misc::{clip, is_bad, max, muscle_bias, muscle_dynamics, muscle_gain};
 use crate::math::sparse::mul_mat_t_vec_sparse;
+use crate::abi::mjtPluginCapabilityBit_::mjPLUGIN_ACTUATOR;
+use crate::data::plugin;
 use crate::runtime::callbacks;
 
 /// Number of dofs of each joint type (free, ball, slide, hinge).
@@ -188,6 +190,17 @@ pub unsafe fn fwd_actuation(m: &mjModel, d: &mut mjData) {
         }
     }
 
+    // actuator plugins add their activation derivatives
+    let dp: *mut mjData = d;
+    plugin::each_plugin(m, "mj_fwdActuation", |i, _, p| {
+        if plugin::has_capability(p, mjPLUGIN_ACTUATOR) {
+            if let Some(act_dot) = p.actuator_act_dot {
+                act_dot(m, dp, i);
+            }
+        }
+    });
+    let (act, act_dot) = (d.act(m), d.act_dot(m));
+
     // force = gain * (ctrl or act) + bias
     let trntype = m.actuator_trntype();
     let trnid = m.actuator_trnid();
@@ -227,6 +240,15 @@ pub unsafe fn fwd_actuation(m: &mjModel, d: &mut mjData) {
         let bprm: &[f64; mjNBIAS] = (&biasprm[mjNBIAS * i..mjNBIAS * i + mjNBIAS]).try_into().unwrap();
         force[i] += actuator_bias(m, d, i, biastype[i], bprm, len, vel);
     }
+
+    // actuator plugins write the forces of their actuators
+    let dp: *mut mjData = d;
+    plugin::each_plugin(m, "mj_fwdActuation", |i, slot, p| {
+        if plugin::has_capability(p, mjPLUGIN_ACTUATOR) {
+            plugin::compute(m, dp, i, slot, p, mjPLUGIN_ACTUATOR, "mj_fwdActuation", false);
+        }
+    });
+    let force = d.actuator_force(m);
 
     // scale forces of tendon actuators whose total exceeds the tendon's actuator force range
     if tendon_frclimited {

@@ -326,10 +326,14 @@ unsafe fn advance(m: &mjModel, d: &mut mjData, act_dot: &[f64], qacc: &[f64], qv
     support::integrate_pos_ind(m, d.qpos(m), qvel.unwrap_or(&*qvel_now), h, index, nbody);
     d.time += h;
 
-    if m.nplugin > 0 {
-        crate::mjerror!("mj_step", "not supported yet: engine plugins");
-        return;
-    }
+    // plugins advance their own state
+    let dp: *mut mjData = d;
+    crate::data::plugin::each_plugin(m, "mj_advance", |i, _, p| {
+        if let Some(advance) = p.advance {
+            advance(m, dp, i);
+        }
+    });
+
     blas::copy(d.qacc_warmstart(m), d.qacc(m));
 }
 

@@ -1089,4 +1089,13 @@ pub unsafe fn passive(m: &mjModel, d: &mut mjData) {
     if let Some(cb) = crate::runtime::callbacks::mjcb_passive {
         cb(m, d);
     }
+
+    // passive forces of plugins
+    let dp: *mut mjData = d;
+    crate::data::plugin::each_plugin(m, "mj_passive", |i, slot, p| {
+        use crate::abi::mjtPluginCapabilityBit_::mjPLUGIN_PASSIVE;
+        if crate::data::plugin::has_capability(p, mjPLUGIN_PASSIVE) {
+            crate::data::plugin::compute(m, dp, i, slot, p, mjPLUGIN_PASSIVE, "mj_passive", false);
+        }
+    });
 }

@@ -2,8 +2,8 @@
 //!
 //! Each stage fills `sensordata` for the sensors whose `sensor_needstage` matches, calls
 //! `mjcb_sensor` when the stage has user sensors, and finally clamps the outputs that have a
-//! positive cutoff. Tactile sensors in contact and sensor plugins are not supported yet and
-//! are reported as errors.
+//! positive cutoff. Sensor plugins of the stage run after the built-in sensors, before the
+//! cutoff. Tactile sensors in contact are not supported yet and are reported as errors.
 #![allow(non_upper_case_globals)]
 
 use super::{disabled, enabled, free, mark, stack_nums, v3, v4, v6, v9};
@@ -89,19 +89,30 @@ unsafe fn user_sensors(m: &mjModel, d: &mut mjData, stage: i32, nuser: usize) {
     }
 }
 
-/// Sensor plugins are not supported yet: reports models that have plugin sensors of `stage`.
-fn plugin_sensors(m: &mjModel, func: &str, stage: i32) {
-    if m.nplugin == 0 {
-        return;
-    }
-    let (types, stages) = (m.sensor_type(), m.sensor_needstage());
-    let pending = (0..m.nsensor as usize).any(|i| {
-        types[i] == mjSENS_PLUGIN
-            && (stages[i] == stage || (stage == mjSTAGE_POS as i32 && stages[i] == mjSTAGE_NONE as i32))
+/// Runs the `compute` of the sensor plugins of `stage` (plugins that need no stage run with the
+/// position stage). `prepare`, when given, runs once before the first of them (the quantities
+/// upstream computes for plugins whether they need them or not).
+unsafe fn plugin_sensors(m: &mjModel, d: &mut mjData, func: &str, stage: i32, prepare: Option<unsafe fn(&mjModel, &mut mjData)>) {
+    use crate::abi::mjtPluginCapabilityBit_::mjPLUGIN_SENSOR;
+    use crate::data::plugin;
+    let mut prepare = prepare;
+    let dp: *mut mjData = d;
+    plugin::each_plugin(m, func, |i, slot, p| {
+        let ns = p.needstage;
+        let this_stage = ns == stage || (stage == mjSTAGE_POS as i32 && ns == mjSTAGE_NONE as i32);
+        if !plugin::has_capability(p, mjPLUGIN_SENSOR) || !this_stage {
+            return;
+        }
+        let short = stage != mjSTAGE_POS as i32;
+        if p.compute.is_none() {
+            plugin::compute(m, dp, i, slot, p, mjPLUGIN_SENSOR, func, short);
+            return;
+        }
+        if let Some(f) = prepare.take() {
+            f(m, &mut *dp);
+        }
+        plugin::compute(m, dp, i, slot, p, mjPLUGIN_SENSOR, func, short);
     });
-    if pending {
-        crate::mjerror!(func, "not supported yet: sensor plugins");
-    }
 }
 
 /// Position and orientation matrix of an object a frame sensor refers to.
@@ -259,8 +270,8 @@ fn put(sd: &mut [f64], adr: usize, v: &[f64]) {
 /// # Safety
 /// `d` must be data made for `m`, with the position stage computed.
 pub unsafe fn sensor_pos(m: &mjModel, d: &mut mjData) {
-    // without sensors there is nothing to compute, cut off or hand to plugins
-    if disabled(m, mjDSBL_SENSOR) || m.nsensor == 0 {
+    // without sensors or plugins there is nothing to compute, cut off or hand to plugins
+    if disabled(m, mjDSBL_SENSOR) || (m.nsensor == 0 && m.nplugin == 0) {
         return;
     }
     let filter = sleep_filter(m, d);
@@ -385,7 +396,7 @@ pub unsafe fn sensor_pos(m: &mjModel, d: &mut mjData) {
     }
 
     user_sensors(m, d, mjSTAGE_POS as i32, nuser);
-    plugin_sensors(m, "mj_sensorPos", mjSTAGE_POS as i32);
+    plugin_sensors(m, d, "mj_sensorPos", mjSTAGE_POS as i32, None);
     apply_cutoff(m, d, mjSTAGE_POS as i32);
 }
 
@@ -463,8 +474,8 @@ unsafe fn geom_distance_sensors(m: &mjModel, d: &mjData, sd: &mut [f64], i: usiz
 /// # Safety
 /// `d` must be data made for `m`, with the position and velocity stages computed.
 pub unsafe fn sensor_vel(m: &mjModel, d: &mut mjData) {
-    // without sensors there is nothing to compute, cut off or hand to plugins
-    if disabled(m, mjDSBL_SENSOR) || m.nsensor == 0 {
+    // without sensors or plugins there is nothing to compute, cut off or hand to plugins
+    if disabled(m, mjDSBL_SENSOR) || (m.nsensor == 0 && m.nplugin == 0) {
         return;
     }
     let filter = sleep_filter(m, d);
@@ -550,7 +561,8 @@ pub unsafe fn sensor_vel(m: &mjModel, d: &mut mjData) {
     }
 
     user_sensors(m, d, mjSTAGE_VEL as i32, nuser);
-    plugin_sensors(m, "mj_sensorVel", mjSTAGE_VEL as i32);
+    let prepare: Option<unsafe fn(&mjModel, &mut mjData)> = if subtree_done { None } else { Some(super::velocity::subtree_vel) };
+    plugin_sensors(m, d, "mj_sensorVel", mjSTAGE_VEL as i32, prepare);
     apply_cutoff(m, d, mjSTAGE_VEL as i32);
 }
 
@@ -897,8 +909,8 @@ unsafe fn tactile_sensor(m: &mjModel, d: &mjData, sd: &mut [f64], i: usize) {
 /// # Safety
 /// `d` must be data made for `m`, with the acceleration and constraint forces computed.
 pub unsafe fn sensor_acc(m: &mjModel, d: &mut mjData) {
-    // without sensors there is nothing to compute, cut off or hand to plugins
-    if disabled(m, mjDSBL_SENSOR) || m.nsensor == 0 {
+    // without sensors or plugins there is nothing to compute, cut off or hand to plugins
+    if disabled(m, mjDSBL_SENSOR) || (m.nsensor == 0 && m.nplugin == 0) {
         return;
     }
     let filter = sleep_filter(m, d);
@@ -1015,7 +1027,8 @@ pub unsafe fn sensor_acc(m: &mjModel, d: &mut mjData) {
     }
 
     user_sensors(m, d, mjSTAGE_ACC as i32, nuser);
-    plugin_sensors(m, "mj_sensorAcc", mjSTAGE_ACC as i32);
+    let prepare: Option<unsafe fn(&mjModel, &mut mjData)> = if rne_done { None } else { Some(super::velocity::rne_post_constraint) };
+    plugin_sensors(m, d, "mj_sensorAcc", mjSTAGE_ACC as i32, prepare);
     apply_cutoff(m, d, mjSTAGE_ACC as i32);
 }
 

@@ -516,10 +516,28 @@ pub unsafe fn validate_references(m: &mjModel) -> Result<(), &'static str> {
         let reftype = ints(m.sensor_reftype, n)?;
         let refid = ints(m.sensor_refid, n)?;
         for i in 0..stype.len() {
-            if stype[i] == mjSENS_PLUGIN as c_int {
-                return Err("not supported yet: plugin sensors");
-            }
-            let size = sensor_size(stype[i], dim[i]);
+            let size = if stype[i] == mjSENS_PLUGIN as c_int {
+                // the plugin sizes its own output (sensor_plugin was range-checked above)
+                let instance = *m.sensor_plugin.add(i);
+                if instance < 0 {
+                    return Err("Invalid model: Bad sensor_type.");
+                }
+                let slot = *m.plugin.add(instance as usize);
+                let plugin = crate::runtime::plugin::plugin_at_slot(slot).as_ref();
+                match plugin.and_then(|p| p.nsensordata) {
+                    Some(f) => f(m, instance, i as c_int),
+                    None => {
+                        crate::mjerror!(
+                            "mj_validateReferences",
+                            "`nsensordata` is a null function pointer for plugin at slot {}",
+                            slot
+                        );
+                        return Err("Invalid model: Bad sensor_type.");
+                    }
+                }
+            } else {
+                sensor_size(stype[i], dim[i])
+            };
             if size < 0 {
                 return Err("Invalid model: Bad sensor_type.");
             }
@@ -780,8 +798,9 @@ mod tests {
         set!(tm, sensor_reftype, [50]);
         assert_eq!(check(&tm), Err("Invalid model: invalid sensor_reftype"));
         let mut tm = valid();
+        // a plugin sensor without a plugin instance
         set!(tm, sensor_type, [mjSENS_PLUGIN as c_int]);
-        assert_eq!(check(&tm), Err("not supported yet: plugin sensors"));
+        assert_eq!(check(&tm), Err("Invalid model: Bad sensor_type."));
     }
 
     #[test]
