@@ -56,3 +56,4 @@ pub mod xml;
 pub mod xml_deps;
 pub mod plugin;
 pub mod vis;
+pub mod print;

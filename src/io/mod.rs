@@ -3,3 +3,4 @@
 pub mod mjb;
 pub mod vfs;
 pub mod resource;
+pub mod print;

@@ -1,0 +1,1359 @@
+//! Text dumps of mjModel and mjData (`mj_printModel`, `mj_printData`, their formatted variants
+//! and `mj_printSparsity`), laid out byte for byte as upstream writes them.
+//!
+//! Floats go through libc's `fprintf` with the caller's single-float format, so the digits are
+//! the C library's; everything else is written from Rust. The per-object sections of the model
+//! and the size lists are driven by the field tables of `abi`.
+
+use core::ffi::{c_char, c_int, c_void, CStr};
+use core::fmt::{self, Write};
+
+use libc::FILE;
+
+use crate::abi::mjtObj_::mjOBJ_GEOM;
+use crate::abi::{mjData, mjModel, mjtNum, MJMODEL_ARRAYS, MJMODEL_NARRAY, MJMODEL_SIZES, mjNISLAND, mjNSOLVER};
+use crate::{mjerror, mjwarning};
+
+/// Float format used when the caller gives none or an invalid one.
+pub const DEFAULT_FORMAT: &CStr = c"% -9.2g";
+
+/// Longest accepted float format, in bytes.
+const FORMAT_MAX_LEN: usize = 20;
+
+extern "C" {
+    static mut stdout: *mut FILE;
+}
+
+/// A C stream with the float format of the dump.
+struct Out {
+    fp: *mut FILE,
+    ff: *const c_char,
+}
+
+impl Write for Out {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.bytes(s.as_bytes());
+        Ok(())
+    }
+}
+
+/// `write!` into an [`Out`], which cannot fail.
+macro_rules! w {
+    ($o:expr, $($arg:tt)*) => {{ let _ = write!($o, $($arg)*); }};
+}
+
+impl Out {
+    fn bytes(&mut self, b: &[u8]) {
+        if !b.is_empty() {
+            // SAFETY: fp is an open stream
+            unsafe { libc::fwrite(b.as_ptr().cast(), 1, b.len(), self.fp) };
+        }
+    }
+
+    /// One number in the dump's float format.
+    fn num(&mut self, v: f64) {
+        // SAFETY: the format was validated to take exactly one double
+        unsafe { libc::fprintf(self.fp, self.ff, v) };
+    }
+
+    /// One number in a fixed C format.
+    fn cnum(&mut self, fmt: &CStr, v: f64) {
+        // SAFETY: the fixed formats take exactly one double
+        unsafe { libc::fprintf(self.fp, fmt.as_ptr(), v) };
+    }
+
+    /// A C string at `p` (nothing for null).
+    fn cstr(&mut self, p: *const c_char) {
+        if !p.is_null() {
+            // SAFETY: model strings are NUL-terminated
+            self.bytes(unsafe { CStr::from_ptr(p) }.to_bytes());
+        }
+    }
+
+    /// A label left-justified in 21 columns.
+    fn label(&mut self, s: &str) {
+        w!(self, "{s:<21}");
+    }
+
+    /// Width of the float format applied to 0.
+    fn width(&self) -> usize {
+        let mut buf = [0 as c_char; 100];
+        // SAFETY: bounded write into buf; the format takes one double
+        let n = unsafe { libc::snprintf(buf.as_mut_ptr(), buf.len(), self.ff, 0.0f64) };
+        n.max(0) as usize
+    }
+
+    /// Byte count as upstream's memory summary writes it.
+    fn memory(&mut self, nbytes: usize) {
+        if nbytes < 1024 {
+            w!(self, "{nbytes:5} bytes");
+        } else {
+            self.cnum(c"%7.0f KB", nbytes as f64 / 1024.0);
+        }
+    }
+
+    /// Titled rows x cols table of numbers; nothing for absent data or an empty shape.
+    fn array2d(&mut self, title: &str, nr: c_int, nc: c_int, data: &[f64]) {
+        let (nr, nc) = (nr.max(0) as usize, nc.max(0) as usize);
+        if nr == 0 || nc == 0 {
+            return;
+        }
+        let Some(data) = data.get(..nr * nc) else { return };
+        w!(self, "{title}\n");
+        for row in data.chunks_exact(nc) {
+            self.bytes(b" ");
+            for &v in row {
+                self.bytes(b" ");
+                self.num(v);
+            }
+            self.bytes(b"\n");
+        }
+        self.bytes(b"\n");
+    }
+
+    /// Titled rows x cols table of integers.
+    fn array2d_int(&mut self, title: &str, nr: c_int, nc: c_int, data: &[c_int]) {
+        let (nr, nc) = (nr.max(0) as usize, nc.max(0) as usize);
+        if nr == 0 || nc == 0 {
+            return;
+        }
+        let Some(data) = data.get(..nr * nc) else { return };
+        w!(self, "{title}\n");
+        for row in data.chunks_exact(nc) {
+            self.bytes(b" ");
+            for &v in row {
+                w!(self, " {v}");
+            }
+            self.bytes(b"\n");
+        }
+        self.bytes(b"\n");
+    }
+
+    /// Prefix then the numbers of `data`, each after a space.
+    fn vector(&mut self, prefix: &str, data: &[f64]) {
+        if data.is_empty() {
+            return;
+        }
+        self.bytes(prefix.as_bytes());
+        for &v in data {
+            self.bytes(b" ");
+            self.num(v);
+        }
+        self.bytes(b"\n");
+    }
+
+    /// Label then the integers of `data`, each after a space, and a blank line.
+    fn int_line(&mut self, label: &str, data: &[c_int]) {
+        self.label(label);
+        for &v in data {
+            w!(self, " {v}");
+        }
+        self.bytes(b"\n\n");
+    }
+
+    /// Compressed-row matrix, one line of `col: value` pairs per row (at most 300 rows).
+    fn sparse(&mut self, title: &str, mat: &[f64], nr: c_int, rownnz: &[c_int], rowadr: &[c_int], colind: &[c_int]) {
+        if mat.is_empty() || nr <= 0 || nr > 300 {
+            return;
+        }
+        let nr = nr as usize;
+        if rownnz.len() < nr || rowadr.len() < nr {
+            return;
+        }
+        w!(self, "{title}\n");
+        for r in 0..nr {
+            self.bytes(b"  ");
+            let adr = rowadr[r].max(0) as usize;
+            for k in adr..adr + rownnz[r].max(0) as usize {
+                w!(self, "  {:2}: ", colind.get(k).copied().unwrap_or(0));
+                self.num(mat.get(k).copied().unwrap_or(0.0));
+            }
+            self.bytes(b"\n");
+        }
+        self.bytes(b"\n");
+    }
+
+    /// Nonzero pattern of a compressed-row matrix ('D' on the marked diagonal, supernode sizes
+    /// at the right); at most 300 columns.
+    #[allow(clippy::too_many_arguments)]
+    fn sparsity(
+        &mut self,
+        title: &[u8],
+        nr: c_int,
+        nc: c_int,
+        rowadr: &[c_int],
+        diag: Option<&[c_int]>,
+        rownnz: &[c_int],
+        rowsuper: Option<&[c_int]>,
+        colind: &[c_int],
+    ) {
+        if nr == 0 || nc == 0 || nc > 300 {
+            return;
+        }
+        let nr = nr.max(0) as usize;
+        if rowadr.len() < nr || rownnz.len() < nr {
+            return;
+        }
+        self.bytes(title);
+        self.bytes(b"\n");
+        self.dashes(nc);
+        self.bytes(b"\n ");
+        for r in 0..nr {
+            let adr = rowadr[r].max(0) as usize;
+            let mut nnz = 0;
+            for c in 0..nc {
+                let hit = nnz < rownnz[r] && colind.get(adr + nnz as usize) == Some(&c);
+                if hit {
+                    let on_diag = diag.is_some_and(|dg| dg.get(r) == Some(&nnz));
+                    self.bytes(if on_diag { b"D" } else { b"x" });
+                    nnz += 1;
+                } else {
+                    self.bytes(b" ");
+                }
+            }
+            self.bytes(b" |");
+            if let Some(&s) = rowsuper.and_then(|rs| rs.get(r)) {
+                if s > 0 {
+                    w!(self, " {s}");
+                }
+            }
+            self.bytes(b"\n");
+            if r + 1 < nr {
+                self.bytes(b" ");
+            }
+        }
+        self.dashes(nc);
+        self.bytes(b"\n\n");
+    }
+
+    fn dashes(&mut self, nc: c_int) {
+        for _ in 0..nc + 2 {
+            self.bytes(b"-");
+        }
+    }
+}
+
+/// Island-blocked sparse matrix: the nonzeros of each row show its island id (digit below 10,
+/// 'x' above) in the row's block of columns.
+struct BlockSparsity<'a> {
+    nisland: c_int,
+    block_ncols: &'a [c_int],
+    col_offset: &'a [c_int],
+    entity_island: &'a [c_int],
+    row_entity: &'a [c_int],
+    rownnz: &'a [c_int],
+    rowadr: &'a [c_int],
+    colind: &'a [c_int],
+    rowsuper: Option<&'a [c_int]>,
+}
+
+impl BlockSparsity<'_> {
+    fn print(&self, o: &mut Out, title: &str, nr: c_int, nc: c_int) {
+        if nr == 0 || nc == 0 || nc > 300 {
+            return;
+        }
+        let at = |s: &[c_int], i: c_int| s.get(i.max(0) as usize).copied().unwrap_or(0);
+        w!(o, "{title}\n");
+        o.dashes(nc);
+        o.bytes(b"\n");
+        for r in 0..nr.max(0) {
+            o.bytes(b" ");
+            let entity = at(self.row_entity, r);
+            let island = if entity >= 0 { at(self.entity_island, entity) } else { -1 };
+            if island < 0 || island >= self.nisland {
+                for _ in 0..nc {
+                    o.bytes(b" ");
+                }
+                w!(o, " | Error: invalid island {island} for row {r} (entity {entity})\n");
+                continue;
+            }
+            let start = at(self.col_offset, island);
+            let bnc = at(self.block_ncols, island);
+            let (nnz, adr) = (at(self.rownnz, r), at(self.rowadr, r));
+            let mark = if island < 10 { b'0' + island as u8 } else { b'x' };
+            let mut k = 0;
+            for c in 0..nc {
+                let mut hit = false;
+                if c >= start && c < start + bnc {
+                    let local = c - start;
+                    while k < nnz && at(self.colind, adr + k) < local {
+                        k += 1;
+                    }
+                    hit = k < nnz && at(self.colind, adr + k) == local;
+                }
+                o.bytes(&[if hit { mark } else { b' ' }]);
+            }
+            o.bytes(b" |");
+            if let Some(s) = self.rowsuper.map(|rs| at(rs, r)) {
+                if s > 0 {
+                    w!(o, " {s}");
+                }
+            }
+            o.bytes(b"\n");
+        }
+        o.dashes(nc);
+        o.bytes(b"\n\n");
+    }
+}
+
+/// Checks that `ff` is a printf format for exactly one floating-point value
+/// (`%[flags][width][.precision][L](f|g|G|e|E)`), warning about what is wrong otherwise.
+///
+/// # Safety
+/// `ff` is null or a NUL-terminated string.
+unsafe fn valid_format(ff: *const c_char) -> bool {
+    if ff.is_null() {
+        return false;
+    }
+    if libc::strnlen(ff, FORMAT_MAX_LEN + 1) > FORMAT_MAX_LEN {
+        mjwarning!("Format string longer than limit of {}.", FORMAT_MAX_LEN);
+        return false;
+    }
+    let s = CStr::from_ptr(ff).to_bytes();
+    let at = |i: usize| s.get(i).copied().unwrap_or(0);
+    if at(0) != b'%' {
+        mjwarning!("Format string must start with '%'.");
+        return false;
+    }
+    let mut i = 1;
+    let flags = b"-+ #0";
+    let mut seen = [false; 5];
+    while let Some(k) = flags.iter().position(|&f| f == at(i)) {
+        if seen[k] {
+            mjwarning!("Format string contains repeated flag.");
+            return false;
+        }
+        seen[k] = true;
+        i += 1;
+    }
+    while at(i).is_ascii_digit() {
+        i += 1;
+    }
+    if at(i) == b'.' {
+        i += 1;
+        while at(i).is_ascii_digit() {
+            i += 1;
+        }
+    }
+    if at(i) == b'L' {
+        i += 1;
+    }
+    if !b"fgGeE".contains(&at(i)) || at(i) == 0 {
+        mjwarning!("Format string specifier must be one of \"fgGeE\".");
+        return false;
+    }
+    i += 1;
+    if i == s.len() {
+        true
+    } else {
+        mjwarning!(
+            "Unable to match format string {} with expected pattern for a single float.",
+            String::from_utf8_lossy(s)
+        );
+        false
+    }
+}
+
+/// The caller's format when valid, else the default (with a warning).
+unsafe fn checked_format(ff: *const c_char) -> *const c_char {
+    if valid_format(ff) {
+        ff
+    } else {
+        mjwarning!("WARNING: Received invalid float_format. Using default instead.");
+        DEFAULT_FORMAT.as_ptr()
+    }
+}
+
+/// Opens `filename` for writing, or stdout for null; null (with a warning) on failure.
+unsafe fn open(filename: *const c_char) -> *mut FILE {
+    let fp = if filename.is_null() { stdout } else { libc::fopen(filename, c"wt".as_ptr()) };
+    if fp.is_null() {
+        let name = if filename.is_null() { "(null)".into() } else { CStr::from_ptr(filename).to_string_lossy() };
+        mjwarning!("Could not open file '{}' for writing mjModel", name);
+    }
+    fp
+}
+
+unsafe fn close(fp: *mut FILE, filename: *const c_char) {
+    if !filename.is_null() {
+        libc::fclose(fp);
+    }
+}
+
+/// Writes the nonzero pattern of a compressed-row matrix to a C stream (`mj_printSparsity`).
+///
+/// # Safety
+/// `fp` is an open stream; the arrays hold `nr` rows (colind every entry they address).
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn print_sparsity_raw(
+    title: *const c_char,
+    nr: c_int,
+    nc: c_int,
+    rowadr: *const c_int,
+    diag: *const c_int,
+    rownnz: *const c_int,
+    rowsuper: *const c_int,
+    colind: *const c_int,
+    fp: *mut FILE,
+) {
+    if nr <= 0 || nc <= 0 || nc > 300 || rowadr.is_null() || rownnz.is_null() || fp.is_null() {
+        return;
+    }
+    let n = nr as usize;
+    let adr = core::slice::from_raw_parts(rowadr, n);
+    let nnz = core::slice::from_raw_parts(rownnz, n);
+    let ncol = (0..n).map(|r| (adr[r] + nnz[r]).max(0) as usize).max().unwrap_or(0);
+    let col: &[c_int] = if colind.is_null() { &[] } else { core::slice::from_raw_parts(colind, ncol) };
+    let opt = |p: *const c_int| (!p.is_null()).then(|| core::slice::from_raw_parts(p, n));
+    let title = if title.is_null() { &b"(null)"[..] } else { CStr::from_ptr(title).to_bytes() };
+    let mut o = Out { fp, ff: DEFAULT_FORMAT.as_ptr() };
+    o.sparsity(title, nr, nc, adr, opt(diag), nnz, opt(rowsuper), col);
+}
+
+//------------------------------------------ mjModel -----------------------------------------------
+
+/// Object classes of the per-object sections: title, X-macro group, size field, count and name
+/// addresses (None: unnamed).
+fn classes(m: &mjModel) -> [(&'static str, &'static str, &'static str, c_int, Option<&[c_int]>); 20] {
+    [
+        ("BODY", "BODY", "nbody", m.nbody, Some(m.name_bodyadr())),
+        ("JOINT", "JOINT", "njnt", m.njnt, Some(m.name_jntadr())),
+        ("DOF", "DOF", "nv", m.nv, None),
+        ("TREE", "TREE", "ntree", m.ntree, None),
+        ("GEOM", "GEOM", "ngeom", m.ngeom, Some(m.name_geomadr())),
+        ("SITE", "SITE", "nsite", m.nsite, Some(m.name_siteadr())),
+        ("CAMERA", "CAMERA", "ncam", m.ncam, Some(m.name_camadr())),
+        ("LIGHT", "LIGHT", "nlight", m.nlight, Some(m.name_lightadr())),
+        ("FLEX", "FLEX", "nflex", m.nflex, Some(m.name_flexadr())),
+        ("MESH", "MESH", "nmesh", m.nmesh, Some(m.name_meshadr())),
+        ("SKIN", "SKIN", "nskin", m.nskin, Some(m.name_skinadr())),
+        ("HEIGHTFIELD", "HFIELD", "nhfield", m.nhfield, Some(m.name_hfieldadr())),
+        ("TEXTURE", "TEXTURE", "ntex", m.ntex, Some(m.name_texadr())),
+        ("MATERIAL", "MATERIAL", "nmat", m.nmat, Some(m.name_matadr())),
+        ("PAIR", "PAIR", "npair", m.npair, Some(m.name_pairadr())),
+        ("EXCLUDE", "EXCLUDE", "nexclude", m.nexclude, Some(m.name_excludeadr())),
+        ("EQUALITY", "EQUALITY", "neq", m.neq, Some(m.name_eqadr())),
+        ("TENDON", "TENDON", "ntendon", m.ntendon, Some(m.name_tendonadr())),
+        ("ACTUATOR", "ACTUATOR", "nu", m.nu, Some(m.name_actuatoradr())),
+        ("SENSOR", "SENSOR", "nsensor", m.nsensor, Some(m.name_sensoradr())),
+    ]
+}
+
+/// Bytes of the mesh arrays in the memory summary.
+fn size_mesh(m: &mjModel) -> usize {
+    let n = |v: c_int| v.max(0) as usize;
+    let (f, i, d) = (4, 4, 8);
+    f * 3 * n(m.nmeshvert)
+        + f * 3 * n(m.nmeshnormal)
+        + f * 2 * n(m.nmeshtexcoord)
+        + i * 9 * n(m.nmeshface)
+        + i * n(m.nmeshgraph)
+        + d * 3 * n(m.nmeshpoly)
+        + i * 2 * n(m.nmeshpoly)
+        + i * n(m.nmeshpolyvert)
+        + i * 2 * n(m.nmeshvert)
+        + i * n(m.nmeshpolymap)
+}
+
+/// Bytes of the skin arrays in the memory summary.
+fn size_skin(m: &mjModel) -> usize {
+    let n = |v: c_int| v.max(0) as usize;
+    4 * 3 * n(m.nskinvert)
+        + 4 * 2 * n(m.nskintexvert)
+        + 4 * 3 * n(m.nskinface)
+        + 4 * 2 * n(m.nskinbone)
+        + 4 * 3 * n(m.nskinbone)
+        + 4 * 4 * n(m.nskinbone)
+        + 4 * n(m.nskinbone)
+        + 4 * n(m.nskinbonevert)
+        + 4 * n(m.nskinbonevert)
+}
+
+/// Bytes of the bounding-volume arrays in the memory summary.
+fn size_bvh(m: &mjModel) -> usize {
+    let n = |v: c_int| v.max(0) as usize;
+    4 * n(m.nbvh) + 4 * 2 * n(m.nbvh) + 4 * n(m.nbvh) + 8 * 6 * n(m.nbvhstatic)
+        + 4 * n(m.noct) + 4 * 8 * n(m.noct) + 8 * 6 * n(m.noct) + 8 * 8 * n(m.noct)
+}
+
+/// Element counts and pointers of the model's array fields, in table order.
+type Arrays = ([usize; MJMODEL_NARRAY], [*mut c_void; MJMODEL_NARRAY]);
+
+/// Writes the per-object fields of one class for object `i` from the model's field table.
+unsafe fn object_fields(o: &mut Out, (counts, ptrs): &Arrays, group: &str, size: &str, count: c_int, i: usize) {
+    for (k, f) in MJMODEL_ARRAYS.iter().enumerate() {
+        if f.group != group || f.rows != size || count <= 0 || ptrs[k].is_null() {
+            continue;
+        }
+        let sz = counts[k] / count as usize;
+        if sz == 0 {
+            continue;
+        }
+        let p = ptrs[k];
+        let base = sz * i;
+        let float = matches!(f.ctype, "mjtNum" | "float");
+        let int = matches!(f.ctype, "int" | "mjtByte");
+        if !float && !int {
+            continue;
+        }
+        o.bytes(b"  ");
+        o.label(f.name);
+        for j in base..base + sz {
+            match f.ctype {
+                "mjtNum" => o.num(*(p as *const f64).add(j)),
+                "float" => o.num(*(p as *const f32).add(j) as f64),
+                "int" => w!(o, " {}", *(p as *const c_int).add(j)),
+                _ => w!(o, " {}", *(p as *const u8).add(j)),
+            }
+            o.bytes(b" ");
+        }
+        o.bytes(b"\n");
+    }
+}
+
+/// Writes model `m` as text (`mj_printFormattedModel`); stdout when `filename` is null.
+///
+/// # Safety
+/// `m` is a valid model; `filename` and `ff` are null or NUL-terminated.
+pub unsafe fn print_model(m: &mjModel, filename: *const c_char, ff: *const c_char) {
+    let fp = open(filename);
+    if fp.is_null() {
+        return;
+    }
+    let mut o = Out { fp, ff: checked_format(ff) };
+    write_model(&mut o, m);
+    close(fp, filename);
+}
+
+unsafe fn write_model(o: &mut Out, m: &mjModel) {
+    let totalmass = m.body_mass().iter().fold(0.0, |s: mjtNum, &v| s + v);
+
+    o.bytes(b"MuJoCo version ");
+    o.cstr(crate::model::defaults::version_string_ptr());
+    o.bytes(b"\nmodel name     ");
+    o.cstr(m.names);
+    o.bytes(b"\n\n");
+
+    // memory footprint
+    o.bytes(b"MEMORY\n");
+    let total = crate::io::mjb::model_file_size(m);
+    let mesh = if m.nmesh != 0 { size_mesh(m) } else { 0 };
+    let bvh = if m.nbvh != 0 || m.noct != 0 { size_bvh(m) } else { 0 };
+    let tex = if m.ntex != 0 { m.ntexdata.max(0) as usize } else { 0 };
+    let skin = if m.nskin != 0 { size_skin(m) } else { 0 };
+    let other = total.wrapping_sub(mesh).wrapping_sub(bvh).wrapping_sub(tex).wrapping_sub(skin);
+    for (label, v, always) in [
+        ("  total       ", total, true),
+        ("  meshes      ", mesh, false),
+        ("  bvhs        ", bvh, false),
+        ("  textures    ", tex, false),
+        ("  skins       ", skin, false),
+        ("  other       ", other, false),
+    ] {
+        if always || v != 0 {
+            o.bytes(label.as_bytes());
+            o.memory(v);
+            o.bytes(b"\n");
+        }
+    }
+    o.bytes(b"\n");
+
+    // sizes (MJMODEL_INTS), nonzero ones only
+    o.bytes(b"SIZES\n");
+    for ((name, _), v) in MJMODEL_SIZES.iter().zip(m.size_values()) {
+        if v != 0 {
+            o.label(&format!("  {name}"));
+            w!(o, " {v}\n");
+        }
+    }
+    o.bytes(b"\n");
+
+    // options: scalar floats, scalar ints, then vectors (MJOPTION_* order)
+    o.bytes(b"OPTION\n");
+    let op = &m.opt;
+    let floats = [
+        ("timestep", op.timestep),
+        ("impratio", op.impratio),
+        ("tolerance", op.tolerance),
+        ("ls_tolerance", op.ls_tolerance),
+        ("noslip_tolerance", op.noslip_tolerance),
+        ("ccd_tolerance", op.ccd_tolerance),
+        ("sleep_tolerance", op.sleep_tolerance),
+        ("density", op.density),
+        ("viscosity", op.viscosity),
+        ("o_margin", op.o_margin),
+    ];
+    for (name, v) in floats {
+        o.label(&format!("  {name}"));
+        o.num(v);
+        o.bytes(b"\n");
+    }
+    let ints = [
+        ("integrator", op.integrator),
+        ("cone", op.cone),
+        ("jacobian", op.jacobian),
+        ("solver", op.solver),
+        ("iterations", op.iterations),
+        ("ls_iterations", op.ls_iterations),
+        ("noslip_iterations", op.noslip_iterations),
+        ("ccd_iterations", op.ccd_iterations),
+        ("disableflags", op.disableflags),
+        ("enableflags", op.enableflags),
+        ("disableactuator", op.disableactuator),
+        ("sdf_initpoints", op.sdf_initpoints),
+        ("sdf_iterations", op.sdf_iterations),
+    ];
+    for (name, v) in ints {
+        o.label(&format!("  {name}"));
+        w!(o, " {v}\n");
+    }
+    let vectors: [(&str, &[f64]); 6] = [
+        ("gravity", &op.gravity),
+        ("wind", &op.wind),
+        ("magnetic", &op.magnetic),
+        ("o_solref", &op.o_solref),
+        ("o_solimp", &op.o_solimp),
+        ("o_friction", &op.o_friction),
+    ];
+    for (name, v) in vectors {
+        o.label(&format!("  {name}"));
+        for &x in v {
+            o.num(x);
+            o.bytes(b" ");
+        }
+        o.bytes(b"\n");
+    }
+    o.bytes(b"\n");
+
+    o.label("totalmass");
+    o.num(totalmass);
+    o.bytes(b"\n\n");
+
+    o.bytes(b"STATISTIC\n");
+    let st = &m.stat;
+    for (name, v) in [
+        ("  meaninertia", st.meaninertia),
+        ("  meanmass", st.meanmass),
+        ("  meansize", st.meansize),
+        ("  extent", st.extent),
+    ] {
+        o.label(name);
+        o.num(v);
+        o.bytes(b"\n");
+    }
+    o.label("  center");
+    for &v in &st.center {
+        o.num(v);
+    }
+    o.bytes(b"\n\n");
+
+    for (name, v) in [("qpos0", m.qpos0()), ("qpos_spring", m.qpos_spring())] {
+        o.label(name);
+        for &x in v {
+            o.num(x);
+            o.bytes(b" ");
+        }
+        o.bytes(b"\n\n");
+    }
+
+    // per-object sections
+    let names = m.names;
+    let arrays: Arrays = (m.array_counts(), m.array_ptrs());
+    for (title, group, size, count, nameadr) in classes(m) {
+        for i in 0..count.max(0) as usize {
+            w!(o, "\n{title} {i}:\n");
+            if let Some(adr) = nameadr {
+                o.bytes(b"  ");
+                o.label("name");
+                o.bytes(if title == "HEIGHTFIELD" { b"  " } else { b" " });
+                o.cstr(names.add(adr[i] as usize));
+                o.bytes(b"\n");
+            }
+            object_fields(o, &arrays, group, size, count, i);
+            match title {
+                "MESH" => mesh_extra(o, m, i),
+                "TENDON" => tendon_path(o, m, i),
+                _ => {}
+            }
+        }
+        if count > 0 {
+            o.bytes(b"\n");
+        }
+    }
+
+    // custom numeric, text and tuple parameters
+    for i in 0..m.nnumeric.max(0) as usize {
+        w!(o, "\nNUMERIC {i}:\n  name         ");
+        o.cstr(names.add(m.name_numericadr()[i] as usize));
+        let size = m.numeric_size()[i];
+        w!(o, "\n  size         {size}\n  value       ");
+        let adr = m.numeric_adr()[i].max(0) as usize;
+        for &v in m.numeric_data().get(adr..adr + size.max(0) as usize).unwrap_or(&[]) {
+            o.num(v);
+        }
+        o.bytes(b"\n");
+    }
+    if m.nnumeric != 0 {
+        o.bytes(b"\n");
+    }
+    for i in 0..m.ntext.max(0) as usize {
+        w!(o, "\nTEXT {i}:\n  name         ");
+        o.cstr(names.add(m.name_textadr()[i] as usize));
+        w!(o, "\n  size         {}\n  value        ", m.text_size()[i]);
+        o.cstr(m.text_data.add(m.text_adr()[i] as usize));
+        o.bytes(b"\n");
+    }
+    if m.ntext != 0 {
+        o.bytes(b"\n");
+    }
+    for i in 0..m.ntuple.max(0) as usize {
+        w!(o, "\nTUPLE {i}:\n  name         ");
+        o.cstr(names.add(m.name_tupleadr()[i] as usize));
+        let (adr, size) = (m.tuple_adr()[i].max(0) as usize, m.tuple_size()[i]);
+        w!(o, "\n  size         {size}\n  elements\n");
+        for j in adr..adr + size.max(0) as usize {
+            let t = m.tuple_objtype()[j];
+            o.bytes(b"       ");
+            match crate::runtime::text::type_to_str(t) {
+                Some(s) => o.bytes(s.to_bytes()),
+                None => o.bytes(b"(null)"),
+            }
+            w!(o, " {}, prm = ", m.tuple_objid()[j]);
+            o.num(m.tuple_objprm()[j]);
+            o.bytes(b"\n");
+        }
+    }
+    if m.ntuple != 0 {
+        o.bytes(b"\n");
+    }
+
+    for i in 0..m.nkey.max(0) as usize {
+        keyframe(o, m, i);
+    }
+
+    // sparse structures of B, M and D
+    o.sparsity(b"B: body-dof matrix", m.nbody, m.nv, m.B_rowadr(), None, m.B_rownnz(), None, m.B_colind());
+    o.array2d_int("B_ROWNNZ", 1, m.nbody, m.B_rownnz());
+    o.array2d_int("B_ROWADR", 1, m.nbody, m.B_rowadr());
+    o.array2d_int("B_COLIND", 1, m.nB, m.B_colind());
+
+    o.sparsity(b"M: reduced inertia matrix", m.nv, m.nv, m.M_rowadr(), None, m.M_rownnz(), None, m.M_colind());
+    o.array2d_int("M_ROWNNZ", 1, m.nv, m.M_rownnz());
+    o.array2d_int("M_ROWADR", 1, m.nv, m.M_rowadr());
+    o.array2d_int("M_COLIND", 1, m.nC, m.M_colind());
+    o.array2d_int("MAPM2M", 1, m.nC, m.mapM2M());
+
+    o.sparsity(b"D: dof-dof matrix", m.nv, m.nv, m.D_rowadr(), Some(m.D_diag()), m.D_rownnz(), None, m.D_colind());
+    o.array2d_int("D_ROWNNZ", 1, m.nv, m.D_rownnz());
+    o.array2d_int("D_ROWADR", 1, m.nv, m.D_rowadr());
+    o.array2d_int("D_COLIND", 1, m.nD, m.D_colind());
+    o.array2d_int("MAPM2D", 1, m.nD, m.mapM2D());
+    o.array2d_int("MAPD2M", 1, m.nC, m.mapD2M());
+
+    w!(o, "\nSIGNATURE\n  {}\n\n", m.signature);
+
+    // bounding volume hierarchy
+    w!(o, "BVH:\n  {:<8}{:<8}{:<8}{:<10}{}\n", "id", "depth", "nodeid", "child[0]", "child[1]");
+    let (depth, nodeid, child) = (m.bvh_depth(), m.bvh_nodeid(), m.bvh_child());
+    let sp = |v: c_int| if v < 0 { v.to_string() } else { format!(" {v}") };
+    for i in 0..m.nbvh.max(0) as usize {
+        w!(
+            o,
+            "  {:<8}{:<8}{:<8}{:<10}{}\n",
+            i,
+            depth[i],
+            sp(nodeid[i]),
+            sp(child[2 * i]),
+            sp(child[2 * i + 1])
+        );
+    }
+    o.bytes(b"\n");
+}
+
+/// Face and vertex counts of a mesh's convex hull, when it has one.
+fn mesh_extra(o: &mut Out, m: &mjModel, i: usize) {
+    let adr = m.mesh_graphadr()[i];
+    if adr < 0 {
+        return;
+    }
+    let g = m.mesh_graph();
+    let at = |k: usize| g.get(k).copied().unwrap_or(0);
+    o.bytes(b"  ");
+    o.label("qhull face");
+    w!(o, " {}\n", at(adr as usize + 1));
+    o.bytes(b"  ");
+    o.label("qhull vert");
+    w!(o, " {}\n", at(adr as usize));
+}
+
+/// The wrap path of tendon `i`.
+fn tendon_path(o: &mut Out, m: &mjModel, i: usize) {
+    o.bytes(b"  path\n    type  objid  prm\n");
+    let adr = m.tendon_adr()[i].max(0) as usize;
+    for k in adr..adr + m.tendon_num()[i].max(0) as usize {
+        w!(o, "    {}     {}     ", m.wrap_type()[k], m.wrap_objid()[k]);
+        o.num(m.wrap_prm()[k]);
+        o.bytes(b"\n");
+    }
+    o.bytes(b"\n");
+}
+
+/// Keyframe `i`: its name and time, then those vectors that differ from the defaults. As
+/// upstream, a vector is written only when its check is the last one that changed the marker.
+unsafe fn keyframe(o: &mut Out, m: &mjModel, i: usize) {
+    let (nq, nv, na, nu, nmocap) =
+        (m.nq as usize, m.nv as usize, m.na as usize, m.nu as usize, m.nmocap as usize);
+    let name = m.names.add(m.name_keyadr()[i] as usize);
+    if *name != 0 {
+        w!(o, "key_name{i}    ");
+        o.cstr(name);
+        o.bytes(b"\n");
+    }
+    let time = m.key_time()[i];
+    if time != 0.0 {
+        w!(o, "key_time{i}    ");
+        o.cnum(c"%.4f", time);
+        o.bytes(b"\n");
+    }
+    fn key_row(s: &[f64], i: usize, n: usize) -> &[f64] {
+        s.get(i * n..(i + 1) * n).unwrap_or(&[])
+    }
+    let (qpos, qvel, act) = (key_row(m.key_qpos(), i, nq), key_row(m.key_qvel(), i, nv), key_row(m.key_act(), i, na));
+    let (mpos, mquat, ctrl) = (key_row(m.key_mpos(), i, 3 * nmocap), key_row(m.key_mquat(), i, 4 * nmocap), key_row(m.key_ctrl(), i, nu));
+    let write = |o: &mut Out, label: &str, v: &[f64]| {
+        w!(o, "{label}{i}   ");
+        for &x in v {
+            o.num(x);
+        }
+        o.bytes(b"\n");
+    };
+
+    let mut k = 0;
+    if m.qpos0().iter().zip(qpos).any(|(a, b)| a != b) {
+        k = 1;
+    }
+    if k == 1 {
+        write(o, "key_qpos", qpos);
+    }
+    if qvel.iter().any(|&v| v != 0.0) {
+        k = 2;
+    }
+    if k == 2 {
+        write(o, "key_qvel", qvel);
+    }
+    if act.iter().any(|&v| v != 0.0) {
+        k = 3;
+    }
+    if k == 3 {
+        write(o, "key_act", act);
+    }
+    // mocap bodies whose key pose differs from the body's model pose
+    let mocap_differs = |n: usize, key: &[f64], body: &[f64]| {
+        m.body_mocapid().iter().enumerate().any(|(j, &id)| {
+            id >= 0 && (0..n).any(|c| body.get(n * j + c) != key.get(n * id as usize + c))
+        })
+    };
+    if nmocap > 0 && mocap_differs(3, mpos, m.body_pos()) {
+        k = 4;
+    }
+    if k == 4 {
+        write(o, "key_mpos", mpos);
+    }
+    if nmocap > 0 && mocap_differs(4, mquat, m.body_quat()) {
+        k = 5;
+    }
+    if k == 5 {
+        write(o, "key_mquat", mquat);
+    }
+    if ctrl.iter().any(|&v| v != 0.0) {
+        k = 6;
+    }
+    if k == 6 {
+        write(o, "key_ctrl", ctrl);
+    }
+    if k != 0 {
+        o.bytes(b"\n");
+    }
+}
+
+//------------------------------------------ mjData ------------------------------------------------
+
+/// Calls `$f(name, value)` for the integer scalars of mjData that the size summary lists
+/// (`MJDATA_SCALAR` entries of C type int or mjtSize), in table order.
+macro_rules! data_int_scalar {
+    (S, int, $e:expr) => { Some($e as i64) };
+    (S, mjtSize, $e:expr) => { Some($e as i64) };
+    ($k:ident, $c:ident, $e:expr) => { None };
+}
+
+macro_rules! define_data_scalars {
+    (head: [ $( { $hc:ident $ht:ident $hn:ident [$($hd:tt)*] $hk:ident $hx:tt $hr:tt $hcol:tt } )* ]
+     tail: [ $( { $tc:ident $tt:ident $tn:ident [$($td:tt)*] $tk:ident $tx:tt $tr:tt $tcol:tt } )* ]
+     arrays: [ $($rest:tt)* ]) => {
+        /// Visits the integer scalars of mjData listed in its size summary.
+        fn for_data_scalars(d: &mjData, mut f: impl FnMut(&'static str, i64)) {
+            $( if let Some(v) = data_int_scalar!($hk, $hc, d.$hn) { f(stringify!($hn), v); } )*
+            $( if let Some(v) = data_int_scalar!($tk, $tc, d.$tn) { f(stringify!($tn), v); } )*
+        }
+    };
+}
+
+crate::mjdata_table!(define_data_scalars);
+
+/// Writes data `d` of model `m` as text (`mj_printFormattedData`); stdout when `filename` is
+/// null.
+///
+/// # Safety
+/// `d` is data made for `m`; `filename` and `ff` are null or NUL-terminated.
+pub unsafe fn print_data(m: &mjModel, d: &mjData, filename: *const c_char, ff: *const c_char) {
+    if d.pstack != 0 {
+        mjerror!("mj_printFormattedData", "attempting to print mjData when stack is in use");
+    }
+    let ff = checked_format(ff);
+    let fp = open(filename);
+    if fp.is_null() {
+        return;
+    }
+    let mut o = Out { fp, ff };
+    write_data(&mut o, m, d);
+    close(fp, filename);
+}
+
+unsafe fn write_data(o: &mut Out, m: &mjModel, d: &mjData) {
+    let sparse = crate::engine::is_sparse(m);
+    let nisland = d.nisland;
+
+    o.bytes(b"MEMORY\n");
+    let nbuffer = d.nbuffer as usize;
+    let narena = d.narena as usize;
+    let sz = core::mem::size_of::<mjData>();
+    for (label, v) in [("  total         ", sz + nbuffer + narena), ("  struct        ", sz), ("  buffer        ", nbuffer)] {
+        o.bytes(label.as_bytes());
+        o.memory(v);
+        o.bytes(b"\n");
+    }
+    o.bytes(b"  arena         ");
+    o.memory(narena);
+    o.cnum(c", used %.1f%%\n\n", (100 * d.maxuse_arena) as f64 / d.narena as f64);
+
+    o.bytes(b"SIZES\n");
+    for_data_scalars(d, |name, v| {
+        o.bytes(b"  ");
+        o.label(name);
+        w!(o, " {v}\n");
+    });
+    o.bytes(b"  ");
+    o.label("threadpool");
+    w!(o, " {}\n\n", (d.threadpool != 0) as c_int);
+
+    if d.warning.iter().map(|w| w.number).sum::<c_int>() != 0 {
+        o.bytes(b"WARNING\n");
+        for (i, w) in d.warning.iter().enumerate().filter(|(_, w)| w.number != 0) {
+            w!(o, "    {i}:  lastinfo = {}   number = {}\n", w.lastinfo, w.number);
+        }
+        o.bytes(b"\n");
+    }
+
+    if d.timer.iter().fold(0.0, |s: mjtNum, t| s + t.duration) != 0.0 {
+        o.bytes(b"TIMER\n");
+        for (i, t) in d.timer.iter().enumerate() {
+            w!(o, "    {i}:  duration = ");
+            o.num(t.duration);
+            w!(o, "   number = {}\n", t.number);
+        }
+        o.bytes(b"\n");
+    }
+
+    if d.nefc != 0 {
+        o.bytes(b"SOLVER STAT\n");
+        o.vector("  solver_fwdinv = ", &d.solver_fwdinv);
+        let nstat = nisland.clamp(1, mjNISLAND as c_int).max(1) as usize;
+        for island in 0..nstat {
+            let niter = d.solver_niter[island];
+            let nshow = niter.min(mjNSOLVER as c_int).max(0) as usize;
+            if niter.min(mjNSOLVER as c_int) == 0 {
+                continue;
+            }
+            w!(o, "  ISLAND {island}\n    solver_niter = {niter}\n    solver_nnz = {}\n", d.solver_nnz[island]);
+            for (i, s) in d.solver[island * mjNSOLVER..].iter().take(nshow).enumerate() {
+                w!(o, "      {i}:  improvement = ");
+                o.num(s.improvement);
+                o.bytes(b"    gradient = ");
+                o.num(s.gradient);
+                o.bytes(b"    lineslope = ");
+                o.num(s.lineslope);
+                w!(
+                    o,
+                    "\n          nactive = {}   nchange = {}   neval = {}   nupdate = {}\n",
+                    s.nactive,
+                    s.nchange,
+                    s.neval,
+                    s.nupdate
+                );
+            }
+            o.bytes(b"\n");
+        }
+    }
+
+    o.vector("ENERGY = ", &d.energy);
+    o.bytes(b"\nTIME = ");
+    o.num(d.time);
+    o.bytes(b"\n\n");
+
+    o.array2d("QPOS", m.nq, 1, d.qpos(m));
+    o.array2d("QVEL", m.nv, 1, d.qvel(m));
+    o.array2d("ACT", m.na, 1, d.act(m));
+    o.array2d("QACC_WARMSTART", m.nv, 1, d.qacc_warmstart(m));
+    o.array2d("CTRL", m.nu, 1, d.ctrl(m));
+    o.array2d("QFRC_APPLIED", m.nv, 1, d.qfrc_applied(m));
+    o.array2d("XFRC_APPLIED", m.nbody, 6, d.xfrc_applied(m));
+    if m.neq != 0 {
+        o.label("EQ_ACTIVE");
+        for &v in d.eq_active(m).iter() {
+            w!(o, " {v}");
+        }
+        o.bytes(b"\n\n");
+    }
+    o.array2d("MOCAP_POS", m.nmocap, 3, d.mocap_pos(m));
+    o.array2d("MOCAP_QUAT", m.nmocap, 4, d.mocap_quat(m));
+    o.array2d("QACC", m.nv, 1, d.qacc(m));
+    o.array2d("ACT_DOT", m.na, 1, d.act_dot(m));
+    o.array2d("USERDATA", m.nuserdata, 1, d.userdata(m));
+    o.array2d("SENSOR", m.nsensordata, 1, d.sensordata(m));
+    o.array2d_int("TREE_ASLEEP", m.ntree, 1, d.tree_asleep(m));
+
+    o.array2d("XPOS", m.nbody, 3, d.xpos(m));
+    o.array2d("XQUAT", m.nbody, 4, d.xquat(m));
+    o.array2d("XMAT", m.nbody, 9, d.xmat(m));
+    o.array2d("XIPOS", m.nbody, 3, d.xipos(m));
+    o.array2d("XIMAT", m.nbody, 9, d.ximat(m));
+    o.array2d("XANCHOR", m.njnt, 3, d.xanchor(m));
+    o.array2d("XAXIS", m.njnt, 3, d.xaxis(m));
+    o.array2d("GEOM_XPOS", m.ngeom, 3, d.geom_xpos(m));
+    o.array2d("GEOM_XMAT", m.ngeom, 9, d.geom_xmat(m));
+    o.array2d("SITE_XPOS", m.nsite, 3, d.site_xpos(m));
+    o.array2d("SITE_XMAT", m.nsite, 9, d.site_xmat(m));
+    o.array2d("CAM_XPOS", m.ncam, 3, d.cam_xpos(m));
+    o.array2d("CAM_XMAT", m.ncam, 9, d.cam_xmat(m));
+    o.array2d("LIGHT_XPOS", m.nlight, 3, d.light_xpos(m));
+    o.array2d("LIGHT_XDIR", m.nlight, 3, d.light_xdir(m));
+
+    o.array2d("SUBTREE_COM", m.nbody, 3, d.subtree_com(m));
+    o.array2d("CDOF", m.nv, 6, d.cdof(m));
+    o.array2d("CINERT", m.nbody, 10, d.cinert(m));
+
+    o.array2d("FLEXVERT_XPOS", m.nflexvert, 3, d.flexvert_xpos(m));
+    o.array2d("FLEXELEM_AABB", m.nflexelem, 6, d.flexelem_aabb(m));
+    if !sparse {
+        o.array2d("FLEXEDGE_J", m.nflexedge, m.nv, d.flexedge_J(m));
+    } else {
+        let (nnz, adr, col) = (d.flexedge_J_rownnz(m), d.flexedge_J_rowadr(m), d.flexedge_J_colind(m));
+        o.sparsity(b"FLEXEDGE_J: flex edge connectivity", m.nflexedge, m.nv, adr, None, nnz, None, col);
+        o.array2d_int("FLEXEDGE_J_ROWNNZ", m.nflexedge, 1, nnz);
+        o.array2d_int("FLEXEDGE_J_ROWADR", m.nflexedge, 1, adr);
+        o.sparse("FLEXEDGE_J", d.flexedge_J(m), m.nflexedge, nnz, adr, col);
+    }
+    o.array2d("FLEXEDGE_LENGTH", m.nflexedge, 1, d.flexedge_length(m));
+
+    o.array2d("TEN_LENGTH", m.ntendon, 1, d.ten_length(m));
+    if !sparse {
+        o.array2d("TEN_MOMENT", m.ntendon, m.nv, d.ten_J(m));
+    } else {
+        let (nnz, adr, col) = (d.ten_J_rownnz(m), d.ten_J_rowadr(m), d.ten_J_colind(m));
+        o.sparsity(b"TEN_J: tendon moments", m.ntendon, m.nv, adr, None, nnz, None, col);
+        o.array2d_int("TEN_J_ROWNNZ", m.ntendon, 1, nnz);
+        o.array2d_int("TEN_J_ROWADR", m.ntendon, 1, adr);
+        o.sparse("TEN_J", d.ten_J(m), m.ntendon, nnz, adr, col);
+    }
+    let (wrapadr, wrapnum, wrap_obj, wrap_xpos) = (d.ten_wrapadr(m), d.ten_wrapnum(m), d.wrap_obj(m), d.wrap_xpos(m));
+    for i in 0..m.ntendon.max(0) as usize {
+        w!(o, "TENDON {i}: {} wrap points\n", wrapnum[i]);
+        for j in 0..wrapnum[i].max(0) as usize {
+            let k = wrapadr[i].max(0) as usize + j;
+            w!(o, "    {}:  ", wrap_obj.get(k).copied().unwrap_or(0));
+            o.vector("", wrap_xpos.get(3 * k..3 * k + 3).unwrap_or(&[]));
+        }
+        o.bytes(b"\n");
+    }
+
+    o.array2d("ACTUATOR_LENGTH", m.nu, 1, d.actuator_length(m));
+    let (nnz, adr, col) = (d.moment_rownnz(m), d.moment_rowadr(m), d.moment_colind(m));
+    o.sparsity(b"actuator_moment", m.nu, m.nv, adr, None, nnz, None, col);
+    o.sparse("ACTUATOR_MOMENT", d.actuator_moment(m), m.nu, nnz, adr, col);
+    o.array2d("CRB", m.nbody, 10, d.crb(m));
+    inertia(o, "QM", d.qM(m), m);
+    o.sparse("M", d.M(m), m.nv, m.M_rownnz(), m.M_rowadr(), m.M_colind());
+    o.sparse("QLD", d.qLD(m), m.nv, m.M_rownnz(), m.M_rowadr(), m.M_colind());
+    o.array2d("QLDIAGINV", m.nv, 1, d.qLDiagInv(m));
+    if nisland != 0 {
+        o.sparsity(b"M: inertia structure", m.nv, m.nv, m.M_rowadr(), None, m.M_rownnz(), None, m.M_colind());
+        BlockSparsity {
+            nisland,
+            block_ncols: d.island_nv(m),
+            col_offset: d.island_idofadr(m),
+            entity_island: d.dof_island(m),
+            row_entity: d.map_idof2dof(m),
+            rownnz: d.iM_rownnz(m),
+            rowadr: d.iM_rowadr(m),
+            colind: d.iM_colind(m),
+            rowsuper: None,
+        }
+        .print(o, "iM: block-diagonal inertia (nnzs are island ids)", d.nidof, d.nidof);
+    }
+
+    if !crate::math::misc::is_zero(d.qHDiagInv(m)) {
+        o.sparse("QH", d.qH(m), m.nv, m.M_rownnz(), m.M_rowadr(), m.M_colind());
+        o.array2d("QHDIAGINV", m.nv, 1, d.qHDiagInv(m));
+    }
+
+    o.array2d_int("TREE_AWAKE", 1, m.ntree, d.tree_awake(m));
+    o.array2d_int("BODY_AWAKE", 1, m.nbody, d.body_awake(m));
+    o.array2d_int("BODY_AWAKE_IND", 1, d.nbody_awake, d.body_awake_ind(m));
+    o.array2d_int("PARENT_AWAKE_IND", 1, d.nparent_awake, d.parent_awake_ind(m));
+    o.array2d_int("DOF_AWAKE_IND", 1, d.nv_awake, d.dof_awake_ind(m));
+
+    if !crate::math::misc::is_zero(d.qDeriv(m)) {
+        o.sparse("QDERIV", d.qDeriv(m), m.nv, m.D_rownnz(), m.D_rowadr(), m.D_colind());
+    }
+    if !crate::math::misc::is_zero(d.qLU(m)) {
+        o.sparse("QLU", d.qLU(m), m.nv, m.D_rownnz(), m.D_rowadr(), m.D_colind());
+    }
+
+    contacts(o, m, d);
+
+    let nefc = d.nefc;
+    o.array2d_int("EFC_TYPE", nefc, 1, d.efc_type(m));
+    o.array2d_int("EFC_ID", nefc, 1, d.efc_id(m));
+    if !sparse {
+        o.array2d("EFC_J", nefc, m.nv, d.efc_J(m));
+        if nisland != 0 {
+            block_array(o, "IEFC_J", d.iefc_J(m), nefc, d.nidof, d.island_nefc(m), d.island_nv(m), d.island_iefcadr(m), d.island_idofadr(m), nisland);
+        }
+        o.array2d("EFC_AR", nefc, nefc, d.efc_AR(m));
+    } else {
+        let (nnz, adr, col) = (d.efc_J_rownnz(m), d.efc_J_rowadr(m), d.efc_J_colind(m));
+        o.array2d_int("EFC_J_ROWNNZ", nefc, 1, nnz);
+        o.array2d_int("EFC_J_ROWADR", nefc, 1, adr);
+        o.sparse("EFC_J", d.efc_J(m), nefc, nnz, adr, col);
+        let sup = d.efc_J_rowsuper(m);
+        o.sparsity(b"J: constraint Jacobian", nefc, m.nv, adr, None, nnz, (!sup.is_empty()).then_some(&*sup), col);
+        if nisland != 0 {
+            let sup = d.iefc_J_rowsuper(m);
+            BlockSparsity {
+                nisland,
+                block_ncols: d.island_nv(m),
+                col_offset: d.island_idofadr(m),
+                entity_island: d.efc_island(m),
+                row_entity: d.map_iefc2efc(m),
+                rownnz: d.iefc_J_rownnz(m),
+                rowadr: d.iefc_J_rowadr(m),
+                colind: d.iefc_J_colind(m),
+                rowsuper: (!sup.is_empty()).then_some(&*sup),
+            }
+            .print(o, "IEFC_J: block-diagonalized constraint Jacobian (nnzs are island ids)", nefc, d.nidof);
+        }
+        if crate::engine::constraint::is_dual(m) {
+            let (nnz, adr, col) = (d.efc_AR_rownnz(m), d.efc_AR_rowadr(m), d.efc_AR_colind(m));
+            o.array2d_int("EFC_AR_ROWNNZ", nefc, 1, nnz);
+            o.array2d_int("EFC_AR_ROWADR", nefc, 1, adr);
+            o.sparse("EFC_AR", d.efc_AR(m), nefc, nnz, adr, col);
+            o.sparsity(b"efc_AR: inverse constraint inertia", nefc, nefc, adr, None, nnz, None, col);
+        }
+    }
+
+    o.array2d("EFC_POS", nefc, 1, d.efc_pos(m));
+    o.array2d("EFC_MARGIN", nefc, 1, d.efc_margin(m));
+    o.array2d("EFC_FRICTIONLOSS", nefc, 1, d.efc_frictionloss(m));
+    o.array2d("EFC_DIAGAPPROX", nefc, 1, d.efc_diagApprox(m));
+    o.array2d("EFC_KBIP", nefc, 4, d.efc_KBIP(m));
+    o.array2d("EFC_D", nefc, 1, d.efc_D(m));
+    o.array2d("EFC_R", nefc, 1, d.efc_R(m));
+
+    o.array2d("FLEXEDGE_VELOCITY", m.nflexedge, 1, d.flexedge_velocity(m));
+    o.array2d("TEN_VELOCITY", m.ntendon, 1, d.ten_velocity(m));
+    o.array2d("ACTUATOR_VELOCITY", m.nu, 1, d.actuator_velocity(m));
+    o.array2d("CVEL", m.nbody, 6, d.cvel(m));
+    o.array2d("CDOF_DOT", m.nv, 6, d.cdof_dot(m));
+    o.array2d("QFRC_BIAS", m.nv, 1, d.qfrc_bias(m));
+    o.array2d("QFRC_SPRING", m.nv, 1, d.qfrc_spring(m));
+    o.array2d("QFRC_DAMPER", m.nv, 1, d.qfrc_damper(m));
+    o.array2d("QFRC_GRAVCOMP", m.nv, 1, d.qfrc_gravcomp(m));
+    o.array2d("QFRC_FLUID", m.nv, 1, d.qfrc_fluid(m));
+    o.array2d("QFRC_PASSIVE", m.nv, 1, d.qfrc_passive(m));
+    o.array2d("EFC_VEL", nefc, 1, d.efc_vel(m));
+    o.array2d("EFC_AREF", nefc, 1, d.efc_aref(m));
+    o.array2d("SUBTREE_LINVEL", m.nbody, 3, d.subtree_linvel(m));
+    o.array2d("SUBTREE_ANGMOM", m.nbody, 3, d.subtree_angmom(m));
+    o.array2d("ACTUATOR_FORCE", m.nu, 1, d.actuator_force(m));
+    o.array2d("QFRC_ACTUATOR", m.nv, 1, d.qfrc_actuator(m));
+    o.array2d("QFRC_SMOOTH", m.nv, 1, d.qfrc_smooth(m));
+    o.array2d("QACC_SMOOTH", m.nv, 1, d.qacc_smooth(m));
+    o.array2d("EFC_B", nefc, 1, d.efc_b(m));
+    o.array2d("EFC_FORCE", nefc, 1, d.efc_force(m));
+    o.array2d_int("EFC_STATE", nefc, 1, d.efc_state(m));
+    o.array2d("QFRC_CONSTRAINT", m.nv, 1, d.qfrc_constraint(m));
+    o.array2d("QFRC_INVERSE", m.nv, 1, d.qfrc_inverse(m));
+    o.array2d("CACC", m.nbody, 6, d.cacc(m));
+    o.array2d("CFRC_INT", m.nbody, 6, d.cfrc_int(m));
+    o.array2d("CFRC_EXT", m.nbody, 6, d.cfrc_ext(m));
+
+    if nisland != 0 {
+        islands(o, m, d);
+    }
+    // (upstream dereferences a null array here when there are no constraints; we skip it)
+    let efcadr = d.tendon_efcadr(m);
+    if m.ntendon != 0 && !efcadr.is_empty() {
+        o.int_line("TENDON_EFCADR", efcadr);
+    }
+}
+
+/// Island assignment and the maps between global and island order ('|' between islands).
+unsafe fn islands(o: &mut Out, m: &mjModel, d: &mjData) {
+    o.array2d_int("TREE_ISLAND", 1, m.ntree, d.tree_island(m));
+    o.array2d_int("ISLAND_NTREE", 1, d.nisland, d.island_ntree(m));
+    o.array2d_int("ISLAND_ITREEADR", 1, d.nisland, d.island_itreeadr(m));
+    o.array2d_int("MAP_ITREE2TREE", 1, m.ntree, d.map_itree2tree(m));
+
+    let dof_island = d.dof_island(m);
+    o.int_line("DOF_ISLAND", dof_island);
+    o.int_line("ISLAND_NV", d.island_nv(m));
+    o.int_line("ISLAND_IDOFADR", d.island_idofadr(m));
+    island_map(o, "MAP_IDOF2DOF", d.map_idof2dof(m), dof_island);
+
+    let efc_island = d.efc_island(m);
+    o.int_line("EFC_ISLAND", efc_island);
+    o.int_line("ISLAND_NEFC", d.island_nefc(m));
+    o.int_line("ISLAND_IEFCADR", d.island_iefcadr(m));
+    island_map(o, "MAP_IEFC2EFC", d.map_iefc2efc(m), efc_island);
+}
+
+fn island_map(o: &mut Out, label: &str, map: &[c_int], island: &[c_int]) {
+    let isl = |k: c_int| island.get(k.max(0) as usize).copied().unwrap_or(-1);
+    o.label(label);
+    for (i, &k) in map.iter().enumerate() {
+        if i > 0 && isl(k) != isl(map[i - 1]) {
+            o.bytes(b" |");
+        }
+        w!(o, " {k}");
+    }
+    o.bytes(b"\n\n");
+}
+
+/// Lower triangle of the inertia in `qM` layout, blanks where the dof tree has no entry.
+fn inertia(o: &mut Out, title: &str, mat: &[f64], m: &mjModel) {
+    let nv = m.nv;
+    if mat.is_empty() || nv == 0 || nv > 300 {
+        return;
+    }
+    let len = o.width();
+    let (madr, parent) = (m.dof_Madr(), m.dof_parentid());
+    w!(o, "{title}\n");
+    for i in 0..nv.max(0) as usize {
+        o.bytes(b" ");
+        let mut adr = if i + 1 == nv as usize { m.nM as i64 - 1 } else { madr[i + 1] as i64 - 1 };
+        for k in 0..=i as i64 {
+            let mut j = i as i64;
+            while j != k && j >= 0 {
+                j = parent[j as usize] as i64;
+            }
+            if j == k {
+                o.bytes(b" ");
+                o.num(if adr >= 0 { mat.get(adr as usize).copied().unwrap_or(0.0) } else { 0.0 });
+                adr -= 1;
+            } else {
+                for _ in 0..=len {
+                    o.bytes(b" ");
+                }
+            }
+        }
+        o.bytes(b"\n");
+    }
+    o.bytes(b"\n");
+}
+
+/// Block-diagonal dense matrix: each island's block in place, dots elsewhere.
+#[allow(clippy::too_many_arguments)]
+fn block_array(
+    o: &mut Out,
+    title: &str,
+    data: &[f64],
+    nr: c_int,
+    nc: c_int,
+    block_nr: &[c_int],
+    block_nc: &[c_int],
+    block_r: &[c_int],
+    block_c: &[c_int],
+    nblock: c_int,
+) {
+    if data.is_empty() || nr == 0 || nc == 0 {
+        return;
+    }
+    w!(o, "{title}\n");
+    let width = o.width();
+    let at = |s: &[c_int], b: usize| s.get(b).copied().unwrap_or(0).max(0) as usize;
+    let dots = |o: &mut Out| {
+        for _ in 0..width {
+            o.bytes(b".");
+        }
+        o.bytes(b" ");
+    };
+    for b in 0..nblock.max(0) as usize {
+        let (bnr, bnc, r0, c0) = (at(block_nr, b), at(block_nc, b), at(block_r, b), at(block_c, b));
+        let mut k = r0 * nc.max(0) as usize;
+        for _ in 0..bnr {
+            o.bytes(b" ");
+            for _ in 0..c0 {
+                dots(o);
+            }
+            for _ in 0..bnc {
+                o.bytes(b" ");
+                o.num(data.get(k).copied().unwrap_or(0.0));
+                k += 1;
+            }
+            for _ in c0 + bnc..nc.max(0) as usize {
+                dots(o);
+            }
+            o.bytes(b"\n");
+        }
+    }
+    o.bytes(b"\n");
+}
+
+/// The contact list: geoms (by name when named) or flex elements, parameters and force.
+unsafe fn contacts(o: &mut Out, m: &mjModel, d: &mjData) {
+    if d.ncon <= 0 {
+        return;
+    }
+    o.bytes(b"CONTACT\n");
+    for (i, c) in d.contact(m).iter().enumerate() {
+        w!(o, "  {i}:\n     dim           {}\n", c.dim);
+        let [g1, g2] = c.geom;
+        if g1 > -1 && g2 > -1 {
+            o.bytes(b"     geoms         ");
+            let n1 = crate::model::names::id2name(m, mjOBJ_GEOM as c_int, g1);
+            let n2 = crate::model::names::id2name(m, mjOBJ_GEOM as c_int, g2);
+            if n1.is_null() { w!(o, "{g1}") } else { o.cstr(n1) }
+            o.bytes(b" : ");
+            if n2.is_null() { w!(o, "{g2}") } else { o.cstr(n2) }
+            o.bytes(b"\n");
+        } else {
+            w!(
+                o,
+                "     gfev          {} {} {} {} : {} {} {} {}\n",
+                c.geom[0], c.flex[0], c.elem[0], c.vert[0], c.geom[1], c.flex[1], c.elem[1], c.vert[1]
+            );
+        }
+        w!(o, "     exclude       {}\n     efc_address   {}\n", c.exclude, c.efc_address);
+        o.vector("     solref       ", &c.solref);
+        o.vector("     solimp       ", &c.solimp);
+        o.vector("     dist         ", &[c.dist]);
+        o.vector("     includemargin", &[c.includemargin]);
+        o.vector("     pos          ", &c.pos);
+        o.vector("     frame        ", &c.frame);
+        o.vector("     friction     ", &c.friction);
+        o.vector("     mu           ", &[c.mu]);
+        let force = crate::engine::velocity::contact_force(m, d, i as c_int);
+        o.vector("     force        ", &force);
+    }
+    o.bytes(b"\n");
+}
