@@ -265,7 +265,13 @@ static void test_config(void) {
 
 //------------------------------------------ resource providers ------------------------------------
 
-static const char* mem_names[] = {"model.xml", "inc/part.xml", "data.bin", "sub/dir/mesh.tst"};
+static const char* mem_names[] = {
+  "model.xml", "inc/part.xml", "data.bin", "sub/dir/mesh.tst",
+  // files of the mj_loadXML test (xml mode)
+  "top.xml", "main/model.xml", "main/inc/part.xml", "main/inc/deep.xml", "main/inc/assets.xml",
+  "main/tex/img.bin", "main/inc/img2.bin", "main/bad.xml", "main/badtex.xml", "main/attach.xml",
+  "main/child.xml", "main/badmodel.xml",
+};
 static const char* mem_texts[] = {
   "<mujoco model=\"mem\">\n"
   "  <worldbody>\n"
@@ -276,13 +282,55 @@ static const char* mem_texts[] = {
   "<mujoco><worldbody><geom size=\"1\"/></worldbody></mujoco>\n",
   "0123456789abcdef",
   "mesh bytes",
+  // top.xml: the folder of "mem:top.xml" is "mem:", so the include is looked up as
+  // "mem:/inc/part.xml"
+  "<mujoco><include file=\"inc/part.xml\"/></mujoco>\n",
+  // main/model.xml
+  "<mujoco model=\"main\">\n"
+  "  <compiler texturedir=\"tex\"/>\n"
+  "  <include file=\"inc/assets.xml\"/>\n"
+  "  <asset>\n"
+  "    <texture name=\"t1\" type=\"2d\" file=\"img.bin\"/>\n"
+  "    <texture name=\"t2\" type=\"2d\" file=\"img.bin\" hflip=\"true\"/>\n"
+  "    <texture name=\"t3\" type=\"2d\" file=\"./img.bin\"/>\n"
+  "    <material name=\"m\" texture=\"t1\"/>\n"
+  "  </asset>\n"
+  "  <worldbody>\n"
+  "    <include file=\"inc/part.xml\"/>\n"
+  "  </worldbody>\n"
+  "</mujoco>\n",
+  // main/inc/part.xml: deep.xml is not beside the main file, so it is found beside this one
+  "<mujoco><body name=\"b\"><joint/><geom size=\".1\" material=\"m\"/>"
+  "<include file=\"deep.xml\"/></body></mujoco>\n",
+  // main/inc/deep.xml
+  "<mujoco><geom size=\".05\"/></mujoco>\n",
+  // main/inc/assets.xml: img2.bin is not in the texture folder, so it is taken from here
+  "<mujoco><asset><texture name=\"t4\" type=\"2d\" file=\"img2.bin\"/></asset></mujoco>\n",
+  // main/tex/img.bin, main/inc/img2.bin: custom format, 2x1 RGB (lengths in mem_lens)
+  "\2\0\0\0\1\0\0\0\12\24\36\50\62\74",
+  "\1\0\0\0\1\0\0\0\7\10\11",
+  // main/bad.xml
+  "<mujoco><include file=\"nothere.xml\"/></mujoco>\n",
+  // main/badtex.xml
+  "<mujoco><asset><texture type=\"2d\" file=\"none.bin\"/></asset></mujoco>\n",
+  // main/attach.xml
+  "<mujoco><asset><model name=\"c\" file=\"child.xml\"/></asset>\n"
+  "<worldbody><attach model=\"c\" body=\"cb\" prefix=\"c-\"/></worldbody></mujoco>\n",
+  // main/child.xml
+  "<mujoco model=\"child\"><worldbody><body name=\"cb\"><freejoint/><geom size=\".2\"/></body>"
+  "</worldbody></mujoco>\n",
+  // main/badmodel.xml
+  "<mujoco><asset><model name=\"c\" file=\"nochild.xml\"/></asset></mujoco>\n",
 };
+// byte counts of the binary entries (0: text, use strlen)
+static const int mem_lens[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 11, 0, 0, 0, 0, 0};
+#define NMEM ((int)(sizeof(mem_names) / sizeof(mem_names[0])))
 static int provider_data;  // address passed as the providers' opaque data
 
 static int mem_open(mjResource* r) {
   const char* colon = strchr(r->name, ':');
   printf("  [open '%s' data %s]\n", r->name, r->data ? "set" : "NULL");
-  for (int i = 0; i < 4; i++) {
+  for (int i = 0; i < NMEM; i++) {
     if (colon && !strcmp(colon + 1, mem_names[i])) {
       int* idx = malloc(sizeof(int));
       *idx = i;
@@ -298,7 +346,7 @@ static int mem_read(mjResource* r, const void** buffer) {
   int i = *(int*)r->data;
   printf("  [read %d]\n", i);
   *buffer = mem_texts[i];
-  return strlen(mem_texts[i]);
+  return mem_lens[i] ? mem_lens[i] : (int)strlen(mem_texts[i]);
 }
 
 static void mem_close(mjResource* r) {
@@ -642,6 +690,32 @@ static void test_libraries(const char* work) {
 
 //------------------------------------------ mj_loadXML --------------------------------------------
 
+static void show_model(const char* label, mjModel* m, const char* err) {
+  if (!m) {
+    printf("  %s: NULL, error '%s'\n", label, err);
+    return;
+  }
+  printf("  %s: nq %d nbody %d ngeom %d ntex %d nmat %d warning '%s'\n", label, m->nq, m->nbody,
+         m->ngeom, m->ntex, m->nmat, err);
+  for (int i = 0; i < m->ntex; i++) {
+    const unsigned char* d = m->tex_data + m->tex_adr[i];
+    printf("    tex %d: %dx%dx%d colorspace %d path '%s' data %d %d %d\n", i, m->tex_width[i],
+           m->tex_height[i], m->tex_nchannel[i], m->tex_colorspace[i],
+           m->tex_pathadr[i] >= 0 ? m->paths + m->tex_pathadr[i] : "(none)", d[0], d[1], d[2]);
+  }
+  for (int i = 0; i < m->nbody; i++) {
+    printf("    body %d '%s'\n", i, m->names + m->name_bodyadr[i]);
+  }
+  mj_deleteModel(m);
+}
+
+static void load_one(const char* file, const mjVFS* vfs) {
+  char err[300] = "unset";
+  printf(" load '%s'%s\n", file, vfs ? " with VFS" : "");
+  mjModel* m = mj_loadXML(file, vfs, err, sizeof(err));
+  show_model(file, m, err);
+}
+
 static void test_xml(void) {
   printf("== mj_loadXML through a provider\n");
   mjpResourceProvider p = mem_provider("mem");
@@ -657,6 +731,29 @@ static void test_xml(void) {
       printf("  %s: NULL, error '%s'\n", files[i], err);
     }
   }
+
+  printf("== includes, textures and model files through a provider\n");
+  load_one("mem:top.xml", NULL);
+  load_one("mem:main/model.xml", NULL);
+  // again: the decoded textures come from the asset cache (opened, not read)
+  load_one("mem:main/model.xml", NULL);
+  load_one("mem:main/bad.xml", NULL);
+  load_one("mem:main/badtex.xml", NULL);
+  load_one("mem:main/attach.xml", NULL);
+  load_one("mem:main/badmodel.xml", NULL);
+  load_one("mem:main/missing.xml", NULL);
+
+  // a VFS file that includes a provider file by its absolute (scheme) name
+  mjVFS vfs;
+  mj_defaultVFS(&vfs);
+  const char* vmain = "<mujoco><worldbody><include file=\"mem:main/inc/deep.xml\"/>"
+                      "</worldbody></mujoco>";
+  mj_addBufferVFS(&vfs, "vfsmain.xml", vmain, (int)strlen(vmain));
+  const char* vbad = "<mujoco><include file=\"mem:main/inc/nothere.xml\"/></mujoco>";
+  mj_addBufferVFS(&vfs, "vfsbad.xml", vbad, (int)strlen(vbad));
+  load_one("vfsmain.xml", &vfs);
+  load_one("vfsbad.xml", &vfs);
+  mj_deleteVFS(&vfs);
 }
 
 int main(int argc, char** argv) {

@@ -17,39 +17,32 @@ unsafe fn set_error(error: *mut c_char, error_sz: c_int, msg: &str) {
 }
 
 /// Reads, checks and compiles an MJCF file into a model; on failure returns NULL with the
-/// reason in `error`.
-fn load(filename: &str, vfs: Option<&crate::io::vfs::Vfs>) -> Result<*mut mjModel, String> {
+/// reason in `error`. Every file is opened as a resource: the VFS, then registered resource
+/// providers, then the file system.
+fn load(filename: &str, vfs: Option<&mjVFS>) -> Result<*mut mjModel, String> {
     let files = crate::xml::Files { vfs };
-    let bytes = match crate::xml::tree::FileSource::read(&files, filename) {
-        Some(b) if !b.is_empty() => b,
-        Some(_) => return Err(format!("File '{}' is empty", filename)),
-        None => return Err(format!("resource not found via provider or OS filesystem: '{}'", filename)),
-    };
-    let text = String::from_utf8_lossy(&bytes);
-    let (spec, root) = crate::xml::parse_mjcf_tree(&text, filename, &files)?;
-    let m = crate::compiler::compile(&spec).map_err(|e| e.0)?;
+    let parsed = crate::xml::parse_file(filename, &files, 0)?;
+    let m = crate::compiler::image::with_vfs(files.vfs_ptr(), || crate::compiler::compile(&parsed.spec)).map_err(|e| e.0)?;
     if !m.is_null() {
+        // files are anchored for saving only when they came from the file system
+        let dir = if vfs.is_some() { None } else { parsed.disk_dir.as_deref() };
         // SAFETY: the compiler returned a valid model.
-        let dir = match filename.rfind(['/', '\\']) {
-            Some(i) => &filename[..=i],
-            None => "",
-        };
-        crate::xml::writer::remember(&root, unsafe { &*m }, if vfs.is_some() { None } else { Some(dir) });
+        crate::xml::writer::remember(&parsed.root, unsafe { &*m }, dir);
     }
     Ok(m)
 }
 
-/// Parse an MJCF file (from `vfs` when given) and compile it into a model; NULL on error,
-/// with the message in `error`.
+/// Parse an MJCF file (opened through `vfs`, resource providers or the file system) and
+/// compile it into a model; NULL on error, with the message in `error`.
 #[no_mangle]
 pub unsafe extern "C" fn mj_loadXML(filename: *const c_char, vfs: *const mjVFS, error: *mut c_char, error_sz: c_int) -> *mut mjModel {
     set_error(error, error_sz, "");
     if filename.is_null() {
-        set_error(error, error_sz, "filename argument required");
+        set_error(error, error_sz, "ParseXML: filename argument required\n");
         return ptr::null_mut();
     }
     let name = CStr::from_ptr(filename).to_string_lossy().into_owned();
-    let v = crate::io::vfs::vfs_impl(vfs);
+    let v = vfs.as_ref();
     let r = guard("mj_loadXML", Err("internal error".to_string()), || load(&name, v));
     match r {
         Ok(m) => m,

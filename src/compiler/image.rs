@@ -3,7 +3,15 @@
 //! transparency keys become alpha, alpha is dropped for RGB, grey takes the red sample) and
 //! upstream's raw format (two ints, then RGB bytes).
 
+use core::cell::Cell;
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use crate::abi::mjVFS;
+use crate::xml::res::Res;
+
 /// A decoded image: `nchannel` bytes per pixel, rows top to bottom.
+#[derive(Clone)]
 pub struct Image {
     pub data: Vec<u8>,
     pub width: u32,
@@ -58,20 +66,21 @@ pub fn decode_png(bytes: &[u8], nchannel: i32) -> Result<Image, String> {
 }
 
 /// Upstream's raw texture format: width and height as native ints, then width*height RGB bytes.
-pub fn decode_custom(bytes: &[u8]) -> Option<Image> {
+/// The sizes are taken as unsigned and the byte count wraps at 32 bits, as upstream computes it.
+pub fn decode_custom(bytes: &[u8]) -> Result<Image, &'static str> {
     if bytes.len() < 8 {
-        return None;
+        return Err("unexpected file size");
     }
-    let w = i32::from_ne_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
-    let h = i32::from_ne_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]);
+    let w = u32::from_ne_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+    let h = u32::from_ne_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]);
     if w < 1 || h < 1 {
-        return None;
+        return Err("non-positive texture dimensions");
     }
-    let n = w as usize * h as usize * 3;
+    let n = w.wrapping_mul(h).wrapping_mul(3) as usize;
     if bytes.len() != 8 + n {
-        return None;
+        return Err("unexpected file size");
     }
-    Some(Image { data: bytes[8..].to_vec(), width: w as u32, height: h as u32, srgb: false })
+    Ok(Image { data: bytes[8..].to_vec(), width: w, height: h, srgb: false })
 }
 
 /// Mirrors the image left-right and/or top-bottom in place.
@@ -100,5 +109,224 @@ pub fn flip(img: &mut Image, nchannel: usize, hflip: bool, vflip: bool) {
                 }
             }
         }
+    }
+}
+
+//------------------------------------------ texture files -----------------------------------------
+
+thread_local! {
+    /// VFS consulted by texture files during a compile (see [`with_vfs`]).
+    static VFS: Cell<*const mjVFS> = const { Cell::new(core::ptr::null()) };
+}
+
+/// Runs `f` (a compile) with `vfs` as the VFS its texture files are looked up in first.
+pub fn with_vfs<T>(vfs: *const mjVFS, f: impl FnOnce() -> T) -> T {
+    struct Restore(*const mjVFS);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            VFS.with(|v| v.set(self.0));
+        }
+    }
+    let _restore = Restore(VFS.with(|v| v.replace(vfs)));
+    f()
+}
+
+/// Content type of an asset as upstream derives it: the `content_type` attribute when given
+/// (`type/subtype[;param=value]`, "" when malformed), else from the file extension.
+pub fn asset_content_type(filename: &str, raw: &str) -> String {
+    if raw.is_empty() {
+        let ext = filename.rfind('.').map_or("", |i| &filename[i..]).to_ascii_lowercase();
+        return match ext.as_str() {
+            ".stl" => "model/stl",
+            ".obj" => "model/obj",
+            ".ply" => "model/ply",
+            ".msh" => "model/vnd.mujoco.msh",
+            ".png" => "image/png",
+            _ => "",
+        }
+        .to_string();
+    }
+    let Some(n) = raw.find('/').filter(|&n| n + 1 < raw.len()) else { return String::new() };
+    let end = match raw.find(';') {
+        None => raw.len(),
+        Some(m) => {
+            let valid = m + 1 > n && raw.find('=').is_some_and(|q| q + 1 > m);
+            if !valid {
+                return String::new();
+            }
+            raw[n + 1..].find(';').map_or(raw.len(), |k| n + 1 + k)
+        }
+    };
+    format!("{}/{}", &raw[..n], &raw[n + 1..end])
+}
+
+/// Why a texture file could not be loaded: the resource did not open (upstream reports it
+/// without naming the texture), or the texture's own error.
+pub enum TexError {
+    Open(String),
+    Texture(String),
+}
+
+/// Where the bytes of a texture file come from: an open resource (read on demand, as upstream
+/// reads only after its checks) or bytes read earlier.
+enum Src<'a> {
+    Res(&'a Res),
+    Bytes(&'a [u8]),
+}
+
+impl Src<'_> {
+    fn read(&self) -> Option<&[u8]> {
+        match self {
+            Src::Res(r) => r.read(),
+            Src::Bytes(b) => Some(b),
+        }
+    }
+}
+
+/// Decodes one texture file of content type `ctype` (already checked to be a supported one)
+/// with upstream's checks and messages, then flips it as asked.
+fn decode(src: &Src, name: &str, ctype: &str, nchannel: i32, hflip: bool, vflip: bool) -> Result<Image, String> {
+    let read = |png: bool| -> Result<&[u8], String> {
+        match src.read() {
+            None if png => Err(format!("could not read PNG file '{name}'")),
+            None => Err(format!("could not read texture file '{name}'")),
+            Some([]) if png => Err(format!("empty PNG file '{name}'")),
+            Some([]) => Err(format!("texture file is empty: '{name}'")),
+            Some(b) => Ok(b),
+        }
+    };
+    let mut img = match ctype {
+        "image/png" => {
+            if !matches!(nchannel, 1 | 3 | 4) {
+                return Err(format!("Unsupported number of channels: {nchannel}"));
+            }
+            decode_png(read(true)?, nchannel).map_err(|m| format!("error decoding PNG file '{name}': {m}"))?
+        }
+        "image/ktx" => {
+            if hflip || vflip {
+                return Err("cannot flip KTX textures".to_string());
+            }
+            let b = read(false)?;
+            Image { data: b.to_vec(), width: b.len() as u32, height: 1, srgb: false }
+        }
+        _ => decode_custom(read(false)?).map_err(|m| {
+            format!("Non-PNG texture, assuming custom binary file format,\n{m} in file '{name}'")
+        })?,
+    };
+    flip(&mut img, nchannel.max(0) as usize, hflip, vflip);
+    Ok(img)
+}
+
+/// Upstream's asset cache for decoded textures: entries by resource name and decoding
+/// arguments, valid while the resource reports itself unmodified since.
+struct Cached {
+    timestamp: std::ffi::CString,
+    image: Image,
+    size: usize,
+}
+
+#[derive(Default)]
+struct Cache {
+    entries: HashMap<String, Cached>,
+    size: usize,
+}
+
+/// Capacity of upstream's global asset cache (bytes).
+const CACHE_CAPACITY: usize = 500 << 20;
+/// Bytes upstream counts per cached image besides its pixels.
+const CACHE_OVERHEAD: usize = 40;
+
+static CACHE: Mutex<Option<Cache>> = Mutex::new(None);
+
+fn cache_get(id: &str, r: &Res) -> Option<Image> {
+    let guard = CACHE.lock().ok()?;
+    let e = guard.as_ref()?.entries.get(id)?;
+    (r.modified(&e.timestamp) == 0).then(|| e.image.clone())
+}
+
+fn cache_put(id: &str, r: &Res, img: &Image) {
+    let Ok(mut guard) = CACHE.lock() else { return };
+    let cache = guard.get_or_insert_with(Cache::default);
+    let size = CACHE_OVERHEAD + img.data.len();
+    let timestamp = r.timestamp();
+    match cache.entries.get_mut(id) {
+        None => {
+            if cache.size + size > CACHE_CAPACITY {
+                return;
+            }
+            cache.size += size;
+            cache.entries.insert(id.to_string(), Cached { timestamp, image: img.clone(), size });
+        }
+        Some(e) => {
+            if cache.size - e.size + size > CACHE_CAPACITY || e.timestamp == timestamp {
+                return;
+            }
+            cache.size = cache.size - e.size + size;
+            *e = Cached { timestamp, image: img.clone(), size };
+        }
+    }
+}
+
+/// Loads one texture file as upstream's compiler does: `filename` (texture folder + file) is
+/// opened under `modeldir` through the resources (the VFS of [`with_vfs`] first), decoded
+/// according to `ctype` unless the asset cache holds it unchanged, and flipped as asked.
+/// `preloaded` replaces the opening for files read earlier (nested models): bytes and the
+/// name to report, or the error met when opening.
+pub fn load_texture_file(
+    modeldir: &str,
+    filename: &str,
+    preloaded: Option<&Result<std::sync::Arc<Vec<u8>>, String>>,
+    ctype: &str,
+    nchannel: i32,
+    hflip: bool,
+    vflip: bool,
+) -> Result<Image, TexError> {
+    match preloaded {
+        Some(Ok(bytes)) => {
+            let name = crate::xml::res::join(modeldir, filename);
+            decode(&Src::Bytes(bytes), &name, ctype, nchannel, hflip, vflip).map_err(TexError::Texture)
+        }
+        Some(Err(msg)) => Err(TexError::Open(msg.clone())),
+        None => {
+            let r = Res::open(modeldir, filename, VFS.with(|v| v.get())).map_err(TexError::Open)?;
+            let name = r.name();
+            let id = format!("{name};ARGS:content_type={ctype},nchannel={nchannel},hflip={},vflip={};", hflip as i32, vflip as i32);
+            if let Some(img) = cache_get(&id, &r) {
+                return Ok(img);
+            }
+            let img = decode(&Src::Res(&r), &name, ctype, nchannel, hflip, vflip).map_err(TexError::Texture)?;
+            cache_put(&id, &r, &img);
+            Ok(img)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn content_types() {
+        assert_eq!(asset_content_type("a/b.PNG", ""), "image/png");
+        assert_eq!(asset_content_type("a.stl", ""), "model/stl");
+        assert_eq!(asset_content_type("a", ""), "");
+        assert_eq!(asset_content_type("x", "image/png"), "image/png");
+        assert_eq!(asset_content_type("x", "image/png;q=1"), "image/png");
+        assert_eq!(asset_content_type("x", "image/"), "");
+        assert_eq!(asset_content_type("x", "image/png;q"), "");
+        assert_eq!(asset_content_type("x", "imagepng"), "");
+    }
+
+    #[test]
+    fn custom_format() {
+        let mut b = vec![0u8; 8];
+        b[..4].copy_from_slice(&1i32.to_ne_bytes());
+        b[4..].copy_from_slice(&2i32.to_ne_bytes());
+        assert_eq!(decode_custom(&b).err(), Some("unexpected file size"));
+        b.extend_from_slice(&[1, 2, 3, 4, 5, 6]);
+        let img = decode_custom(&b).ok().unwrap();
+        assert_eq!((img.width, img.height, img.data.len()), (1, 2, 6));
+        b[..4].copy_from_slice(&0i32.to_ne_bytes());
+        assert_eq!(decode_custom(&b).err(), Some("non-positive texture dimensions"));
     }
 }

@@ -314,10 +314,10 @@ fn builtin_cube(t: &Texture, data: &mut [u8]) {
     }
 }
 
-fn compile_texture(t: &mut Texture, id: usize) -> CResult<Vec<u8>> {
+fn compile_texture(t: &mut Texture, id: usize, dirs: &TexDirs) -> CResult<Vec<u8>> {
     let e = |m: &str, t: &Texture| err_at(m, &t.name, id, &t.info);
     if t.builtin == 0 {
-        return texture_from_files(t, id);
+        return texture_from_files(t, id, dirs);
     }
     if t.width < 1 {
         return Err(e("Invalid width of builtin texture", t));
@@ -343,62 +343,31 @@ fn compile_texture(t: &mut Texture, id: usize) -> CResult<Vec<u8>> {
     Ok(data)
 }
 
-/// Loads one image file of texture `t` (`k`: 0 the main file, 1..7 the cube faces), flipped
-/// as asked; sets the colour space from the file when it is automatic.
-fn load_image(t: &mut Texture, id: usize, k: usize) -> CResult<super::image::Image> {
+/// Where the compiler finds texture files: the model's folder (reduced) and the compiler's
+/// texture folder.
+pub struct TexDirs {
+    pub modeldir: String,
+    pub texturedir: String,
+}
+
+/// Loads one image file of texture `t` (`k`: 0 the main file, 1..7 the cube faces) through the
+/// resources, flipped as asked; sets the colour space from the file when it is automatic.
+fn load_image(t: &mut Texture, id: usize, k: usize, dirs: &TexDirs) -> CResult<super::image::Image> {
     use super::image::*;
-    let name = if k == 0 { t.file.clone() } else { t.cubefiles[k - 1].clone() };
-    let bytes = match t.filedata.get(k) {
-        Some(Ok(b)) => b.clone(),
-        Some(Err(path)) if !path.is_empty() => {
-            return Err(CompileError::model(&format!("Error opening file '{}': No such file or directory", path)))
-        }
-        _ => return Err(CompileError::model(&format!("Error opening file '{}': No such file or directory", name))),
-    };
-    let ctype = if !t.content_type.is_empty() {
-        let ct = t.content_type.trim();
-        match ct.split_once('/') {
-            Some((a, b)) if !a.is_empty() && !b.is_empty() => ct.split(';').next().unwrap_or("").trim().to_string(),
-            _ => String::new(),
-        }
-    } else if name.to_ascii_lowercase().ends_with(".png") {
-        "image/png".to_string()
-    } else {
-        String::new()
-    };
-    let ctype = if ctype.is_empty() { "image/vnd.mujoco.texture".to_string() } else { ctype };
-    if bytes.is_empty() {
-        return Err(err_at(&format!("empty PNG file '{}'", name), &t.name, id, &t.info));
+    let file = if k == 0 { &t.file } else { &t.cubefiles[k - 1] };
+    let filename = crate::xml::res::join(&dirs.texturedir, file);
+    let mut ctype = asset_content_type(&filename, &t.content_type);
+    if ctype.is_empty() {
+        ctype = "image/vnd.mujoco.texture".to_string();
     }
-    let mut img = match ctype.as_str() {
-        "image/png" => {
-            if t.nchannel != 1 && t.nchannel != 3 && t.nchannel != 4 {
-                return Err(err_at(&format!("Unsupported number of channels: {}", t.nchannel), &t.name, id, &t.info));
-            }
-            decode_png(&bytes, t.nchannel).map_err(|m| {
-                err_at(&format!("error decoding PNG file '{}': {}", name, m), &t.name, id, &t.info)
-            })?
-        }
-        "image/ktx" => {
-            if t.hflip || t.vflip {
-                return Err(err_at("cannot flip KTX textures", &t.name, id, &t.info));
-            }
-            Image { data: bytes.to_vec(), width: bytes.len() as u32, height: 1, srgb: false }
-        }
-        "image/vnd.mujoco.texture" => match decode_custom(&bytes) {
-            Some(i) => i,
-            None => {
-                return Err(err_at(
-                    &format!("Non-PNG texture, assuming custom binary file format,\nunexpected file size in file '{}'", name),
-                    &t.name,
-                    id,
-                    &t.info,
-                ))
-            }
-        },
-        other => return Err(err_at(&format!("unsupported content type: '{}'", other), &t.name, id, &t.info)),
-    };
-    flip(&mut img, t.nchannel.max(0) as usize, t.hflip, t.vflip);
+    if !matches!(ctype.as_str(), "image/png" | "image/ktx" | "image/vnd.mujoco.texture") {
+        return Err(err_at(&format!("unsupported content type: '{}'", ctype), &t.name, id, &t.info));
+    }
+    let img = load_texture_file(&dirs.modeldir, &filename, t.filedata.get(k), &ctype, t.nchannel, t.hflip, t.vflip)
+        .map_err(|e| match e {
+            TexError::Open(m) => CompileError::model(&m),
+            TexError::Texture(m) => err_at(&m, &t.name, id, &t.info),
+        })?;
     if t.colorspace == mjtColorSpace_::mjCOLORSPACE_AUTO as i32 {
         t.colorspace = if img.srgb { mjtColorSpace_::mjCOLORSPACE_SRGB } else { mjtColorSpace_::mjCOLORSPACE_LINEAR } as i32;
     }
@@ -407,11 +376,11 @@ fn load_image(t: &mut Texture, id: usize, k: usize) -> CResult<super::image::Ima
 
 /// Texture data from image files: a 2D image, a cube from one file (repeated or a grid of
 /// faces), or a cube from one file per face.
-fn texture_from_files(t: &mut Texture, id: usize) -> CResult<Vec<u8>> {
+fn texture_from_files(t: &mut Texture, id: usize, dirs: &TexDirs) -> CResult<Vec<u8>> {
     let e = |m: &str, t: &Texture| err_at(m, &t.name, id, &t.info);
     let rgb1 = rgb_bytes(&t.rgb1);
     if !t.file.is_empty() {
-        let img = load_image(t, id, 0)?;
+        let img = load_image(t, id, 0, dirs)?;
         if t.ttype == mjtTexture_::mjTEXTURE_2D as i32 {
             t.width = img.width as i32;
             t.height = img.height as i32;
@@ -482,7 +451,7 @@ fn texture_from_files(t: &mut Texture, id: usize) -> CResult<Vec<u8>> {
         if t.cubefiles[i].is_empty() {
             continue;
         }
-        let img = load_image(t, id, i + 1)?;
+        let img = load_image(t, id, i + 1, dirs)?;
         if img.width != img.height {
             return Err(e(&format!("Non-square PNG file '{}' in cube or skybox id {}", t.cubefiles[i], id), t));
         }
@@ -542,12 +511,19 @@ impl<'a> Compiled<'a> {
                 return Err(err_at("empty name in material", &m.name, i, &m.info));
             }
         }
+        let dirs = TexDirs {
+            modeldir: crate::xml::res::reduce(&spec.modelfiledir),
+            texturedir: spec.compiler.texturedir.clone(),
+        };
         for (i, t) in spec.textures.iter().enumerate() {
             let mut t = t.clone();
             if spec.compiler.strippath {
                 t.file = crate::xml::sections::strip_path(&t.file).to_string();
+                for f in t.cubefiles.iter_mut() {
+                    *f = crate::xml::sections::strip_path(f).to_string();
+                }
             }
-            let data = compile_texture(&mut t, i)?;
+            let data = compile_texture(&mut t, i, &dirs)?;
             self.x.textures.push(CTexture { s: t, data });
         }
         let texmap = names(&spec.textures, |t| &t.name);

@@ -846,7 +846,7 @@ pub struct Texture {
     pub cubefiles: [String; 6],
     pub content_type: String,
     /// contents of `file` then of the cube files, read when the MJCF was parsed: `Err` holds
-    /// the path that could not be opened
+    /// the message of the failed open
     pub filedata: Vec<Result<std::sync::Arc<Vec<u8>>, String>>,
     pub info: Info,
 }

@@ -11,79 +11,31 @@
 use std::collections::{BTreeSet, HashSet};
 
 // ---------------------------------------------------------------------------------------------
-// paths, as upstream's FilePath treats them
-
-fn is_sep(c: u8) -> bool {
-    c == b'/' || c == b'\\'
-}
-
-/// Length of the absolute prefix of `s` ("/", "\", "c:/", "http://"); 0 when relative.
-/// (Upstream also accepts registered resource-provider prefixes; this library has none.)
-fn abs_prefix_len(s: &str) -> usize {
-    let b = s.as_bytes();
-    if b.is_empty() {
-        return 0;
-    }
-    if is_sep(b[0]) {
-        return 1;
-    }
-    if let Some(p) = s.find(":/") {
-        return p + 2;
-    }
-    if let Some(p) = s.find(":\\") {
-        return p + 2;
-    }
-    0
-}
+// paths, as upstream's FilePath treats them (registered provider schemes are absolute prefixes)
 
 fn is_abs(s: &str) -> bool {
-    abs_prefix_len(s) > 0
+    super::res::is_abs(s)
 }
 
 /// Normalises a path: drops "." segments and folds "name/.." pairs (every segment except the
 /// last, which is kept verbatim), joining segments with '/'.
 fn reduce(s: &str) -> String {
-    let pre = abs_prefix_len(s);
-    let mut parts: Vec<&str> = Vec::new();
-    let mut start = pre;
-    for (i, c) in s.bytes().enumerate().skip(pre) {
-        if !is_sep(c) {
-            continue;
-        }
-        let seg = &s[start..i];
-        start = i + 1;
-        if seg == ".." && parts.last().is_some_and(|p| *p != "..") {
-            parts.pop();
-        } else if seg != "." {
-            parts.push(seg);
-        }
-    }
-    parts.push(&s[start..]);
-    let mut out = String::with_capacity(s.len());
-    out.push_str(&s[..pre]);
-    out.push_str(&parts.join("/"));
-    out
+    super::res::reduce(s)
 }
 
 /// `a` followed by `b` (b wins when absolute), then normalised.
 fn join(a: &str, b: &str) -> String {
-    if is_abs(b) {
-        return reduce(b);
-    }
-    if !a.is_empty() && !a.ends_with(['/', '\\']) {
-        reduce(&format!("{a}/{b}"))
-    } else {
-        reduce(&format!("{a}{b}"))
-    }
+    super::res::join(a, b)
 }
 
-/// Whether the OS file system has `name` (relative names from the working directory).
+/// Whether `name` opens as a resource (registered providers, then the file system; relative
+/// names from the working directory), upstream's existence probe.
 fn exists(name: &str) -> bool {
-    !name.is_empty() && std::fs::metadata(name).is_ok()
+    super::res::Res::probe(name, core::ptr::null())
 }
 
-/// Upstream's lookup of a file attribute: absolute names and names present in the working
-/// directory are kept, others get the `dir` of the nearest enclosing `<include>`, if it has one.
+/// Upstream's lookup of a file attribute: absolute names and names that open as they are
+/// kept, others get the `dir` of the nearest enclosing `<include>`, if it has one.
 fn resolve(value: &str, include_dir: Option<&str>) -> String {
     let name = reduce(value);
     if is_abs(&name) || exists(&join("", &name)) {
@@ -471,9 +423,11 @@ pub fn dependencies(filename: &str) -> Result<Vec<String>, String> {
     };
     let found = scan(doc.root_element());
 
-    // folder of the file as named (up to and including the last separator)
-    let cut = filename.rfind(['/', '\\']).map_or(0, |i| i + 1);
-    let model_dir = reduce(&filename[..cut]);
+    // folder of the file as its resource reports it (else as named, up to the last separator)
+    let model_dir = match super::res::Res::open("", filename, core::ptr::null()) {
+        Ok(r) => reduce(&r.dir()),
+        Err(_) => reduce(&filename[..filename.rfind(['/', '\\']).map_or(0, |i| i + 1)]),
+    };
 
     let mut files = LibcxxSet::new();
     files.insert(filename.to_string());

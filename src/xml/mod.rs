@@ -4,6 +4,7 @@
 //! checks element nesting and attribute names, `reader` fills the spec.
 
 pub mod deps;
+pub mod res;
 pub mod attach;
 pub mod reader;
 pub mod schema;
@@ -32,76 +33,136 @@ impl XmlError {
     }
 }
 
-/// Reads files for the reader: the VFS first, then the file system.
+/// Where the loader reads files: the VFS when one is given, then registered resource
+/// providers, then the file system (see `res`).
 pub struct Files<'a> {
-    pub vfs: Option<&'a crate::io::vfs::Vfs>,
+    pub vfs: Option<&'a crate::abi::mjVFS>,
 }
 
-impl tree::FileSource for Files<'_> {
-    fn read(&self, name: &str) -> Option<Vec<u8>> {
-        if let Some(v) = self.vfs {
-            if let Ok(c) = std::ffi::CString::new(name) {
-                if let Some(f) = v.get(&c) {
-                    return Some(f.data.clone());
-                }
-            }
-        }
-        std::fs::read(name).ok()
+impl Files<'_> {
+    /// The VFS as the resource layer takes it.
+    pub fn vfs_ptr(&self) -> *const crate::abi::mjVFS {
+        self.vfs.map_or(core::ptr::null(), |v| v as *const _)
     }
 }
 
-/// Parses MJCF text (from file `path`, used for includes) into a spec.
-pub fn parse_mjcf(text: &str, path: &str, src: &dyn tree::FileSource) -> Result<Spec, String> {
-    parse_at_depth(text, path, src, 0).map(|(s, _)| s)
+/// A model file read by [`parse_file`]: its spec, the element tree with includes spliced in,
+/// and whether the main file came from the file system (and then its folder).
+pub struct Parsed {
+    pub spec: Spec,
+    pub root: tree::Element,
+    pub disk_dir: Option<String>,
+}
+
+/// What the reader needs for file attributes: the file source, the model's folder, the
+/// compiler's asset folders seen by the include pass, and the nesting depth of `<model>` files.
+pub struct ReadCx<'a> {
+    pub files: &'a Files<'a>,
+    pub modeldir: String,
+    pub dirs: tree::AssetDirs,
+    pub depth: usize,
+}
+
+impl ReadCx<'_> {
+    /// Folder texture files are first looked up in (model folder + texture or asset folder).
+    fn texture_dir(&self) -> String {
+        let d = if self.dirs.texture.is_empty() { &self.dirs.asset } else { &self.dirs.texture };
+        res::join(&self.modeldir, d)
+    }
+
+    /// The value to store for texture file attribute `value` of `e` (upstream's resolution).
+    pub fn texture_file(&self, e: &tree::Element, value: &str) -> String {
+        tree::resolve_file(e, value, &self.texture_dir(), self.files.vfs_ptr())
+    }
+
+    /// Parses the model file named by `<model>` element `e`.
+    pub fn load_model(&self, e: &tree::Element) -> Result<Spec, XmlError> {
+        let fail = |m: &str| XmlError::at(e, &format!("could not parse model file with error: {}", m));
+        let Some(value) = e.attr("file") else {
+            return Err(XmlError::at(e, "required attribute missing: 'file'"));
+        };
+        let vfs = self.files.vfs_ptr();
+        let filename = res::join(&self.modeldir, &tree::resolve_file(e, value, "", vfs));
+        if self.depth > 20 {
+            return Err(fail("models are nested too deeply"));
+        }
+        let content_type = e.attr("content_type").unwrap_or("");
+        let ext = filename.rfind('.').map_or("", |i| &filename[i..]);
+        if ext != ".xml" && content_type != "text/xml" {
+            return Err(fail(&decode_model(&filename, content_type, vfs)));
+        }
+        parse_file(&filename, self.files, self.depth + 1).map(|p| p.spec).map_err(|m| fail(&m))
+    }
+}
+
+/// Model files that are not MJCF go to a registered decoder upstream; decoded specs cannot
+/// be used here. Without a decoder this is upstream's error.
+fn decode_model(filename: &str, content_type: &str, vfs: *const crate::abi::mjVFS) -> String {
+    let opened = res::Res::open("", filename, vfs).ok();
+    let name = res::c_string(filename);
+    let ct = res::c_string(content_type);
+    // a resource holding only the name when the file cannot be opened (as upstream)
+    // SAFETY: mjResource is plain C data, for which all zero bytes are a valid value
+    let mut bare: crate::abi::mjResource = unsafe { core::mem::zeroed() };
+    bare.name = name.as_ptr() as *mut _;
+    let rp = opened.as_ref().map_or(&mut bare as *mut _, |r| r.as_ptr());
+    // SAFETY: `rp` is an open resource or `bare`, whose name outlives the call
+    let d = unsafe { crate::runtime::plugin::find_decoder(rp, ct.as_ptr()) };
+    if d.is_null() {
+        crate::runtime::error::raise(format_args!("Could not find decoder for resource '{}'", filename));
+        return format!("Could not find decoder for resource '{}'", filename);
+    }
+    "models read by a resource decoder are not supported yet".to_string()
+}
+
+/// Opens `filename` through the resources (`vfs` first) and parses it into a spec, with
+/// upstream's messages (`ParseXML: ...`) for files that cannot be opened or read.
+pub fn parse_file(filename: &str, files: &Files, depth: usize) -> Result<Parsed, String> {
+    let r = res::Res::open("", filename, files.vfs_ptr()).map_err(|m| format!("ParseXML: {}", m))?;
+    let root = match r.read() {
+        None => return Err(format!("ParseXML: error reading file '{}'", filename)),
+        Some([]) => return Err(format!("ParseXML: empty file '{}'", filename)),
+        Some(bytes) => tree::parse_text(&String::from_utf8_lossy(bytes)).map_err(|e| format!("XML parse error:\n{}\n", e))?,
+    };
+    let dir = r.dir();
+    let on_disk = r.on_disk();
+    drop(r);
+    let (spec, root) = parse_root(root, &dir, filename, files, depth)?;
+    Ok(Parsed { spec, root, disk_dir: on_disk.then_some(dir) })
+}
+
+/// Parses MJCF text (read from file `path`, whose folder locates included files) into a spec.
+pub fn parse_mjcf(text: &str, path: &str, src: &Files) -> Result<Spec, String> {
+    parse_mjcf_tree(text, path, src).map(|(s, _)| s)
 }
 
 /// Like `parse_mjcf`, also returning the element tree with includes spliced in.
-pub fn parse_mjcf_tree(text: &str, path: &str, src: &dyn tree::FileSource) -> Result<(Spec, tree::Element), String> {
-    parse_at_depth(text, path, src, 0)
+pub fn parse_mjcf_tree(text: &str, path: &str, src: &Files) -> Result<(Spec, tree::Element), String> {
+    let root = tree::parse_text(text).map_err(|e| format!("XML parse error:\n{}\n", e))?;
+    let dir = &path[..path.rfind(['/', '\\']).map_or(0, |i| i + 1)];
+    parse_root(root, dir, path, src, 0)
 }
 
-fn parse_at_depth(text: &str, path: &str, src: &dyn tree::FileSource, depth: usize) -> Result<(Spec, tree::Element), String> {
-    let mut root = tree::parse_text(text).map_err(|e| format!("XML parse error:\n{}\n", e))?;
-    let dir = match path.rfind(['/', '\\']) {
-        Some(i) => path[..=i].to_string(),
-        None => String::new(),
-    };
-    let mut included = std::collections::HashSet::new();
-    tree::expand_includes(&mut root, &dir, &dir, src, &mut included).map_err(|e| e.message)?;
+/// The part of upstream's ParseXML after the main file is read: includes, schema, reading.
+fn parse_root(mut root: tree::Element, dir: &str, filename: &str, src: &Files, depth: usize) -> Result<(Spec, tree::Element), String> {
     if root.name != "mujoco" {
-        return Err("Unrecognized XML model type: '".to_string() + &root.name + "'");
+        return Err(XmlError::plain(&format!("Unrecognized XML model type: '{}'", root.name)).message);
     }
+    let modeldir = res::reduce(dir);
+    let mut icx = tree::IncludeCx {
+        vfs: src.vfs_ptr(),
+        modeldir: modeldir.clone(),
+        included: std::iter::once(filename.to_string()).collect(),
+        dirs: tree::AssetDirs::default(),
+    };
+    tree::expand_includes(&mut root, "", &mut icx).map_err(|e| e.message)?;
     schema::check(&root).map_err(|e| e.message)?;
-    let mut spec = Spec::default();
-    spec.modelfiledir = dir.clone();
-    load_models(&root, &dir, src, &mut spec, depth)?;
-    reader::read(&root, &mut spec).map_err(|e| e.message)?;
-    sections::load_texture_files(&mut spec, src);
-    Ok((spec, root))
-}
-
-/// Parses the models named in `<asset><model>` (files relative to the model's folder), for
-/// `<attach>`; a model's name is its `name` attribute, else the name inside its file.
-fn load_models(root: &tree::Element, dir: &str, src: &dyn tree::FileSource, spec: &mut Spec, depth: usize) -> Result<(), String> {
-    for sec in root.children_named("asset") {
-        for e in sec.children_named("model") {
-            let Some(file) = e.attr("file") else {
-                return Err(XmlError::at(e, "required attribute missing: 'file'").message);
-            };
-            let path = sections::join_path(dir, file);
-            let fail = |m: &str| XmlError::at(e, &format!("could not parse model file with error: {}", m)).message;
-            if depth > 20 {
-                return Err(fail("models are nested too deeply"));
-            }
-            let bytes = match src.read(&path) {
-                Some(b) => b,
-                None => return Err(fail(&format!("ParseXML: Error opening file '{}': No such file or directory", path))),
-            };
-            let text = String::from_utf8_lossy(&bytes).into_owned();
-            let (child, _) = parse_at_depth(&text, &path, src, depth + 1).map_err(|m| fail(&m))?;
-            let name = e.attr("name").map(|n| n.to_string()).unwrap_or_else(|| child.modelname.clone());
-            spec.models.push((name, Box::new(child)));
-        }
+    let mut spec = Spec { modelfiledir: dir.to_string(), ..Spec::default() };
+    let cx = ReadCx { files: src, modeldir, dirs: icx.dirs, depth };
+    reader::read(&root, &mut spec, &cx).map_err(|e| e.message)?;
+    if depth > 0 {
+        // textures of nested models are read now (the compiler reads the main model's)
+        sections::load_texture_files(&mut spec, src);
     }
-    Ok(())
+    Ok((spec, root))
 }

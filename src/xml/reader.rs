@@ -213,7 +213,7 @@ pub(super) fn info(e: &Element) -> Info {
 // ---------------------------------------------------------------- top-level sections
 
 /// Reads the whole document into `spec`.
-pub fn read(root: &Element, spec: &mut Spec) -> R<()> {
+pub fn read(root: &Element, spec: &mut Spec, cx: &super::ReadCx) -> R<()> {
     if let Some(n) = root.attr("model") {
         spec.modelname = n.to_string();
     }
@@ -245,7 +245,7 @@ pub fn read(root: &Element, spec: &mut Spec) -> R<()> {
         super::sections::custom_section(sec, spec)?;
     }
     for sec in root.children_named("asset") {
-        super::sections::asset_section(sec, spec)?;
+        super::sections::asset_section(sec, spec, cx)?;
     }
     for sec in root.children_named("contact") {
         super::sections::contact_section(sec, spec)?;

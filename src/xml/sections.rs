@@ -49,7 +49,9 @@ pub fn one_material(e: &Element, m: &mut Material) -> R<()> {
     Ok(())
 }
 
-fn one_texture(e: &Element) -> R<Texture> {
+/// `<texture>`; file attributes are resolved as upstream does (`ReadCx::texture_file`), at the
+/// points where upstream reads them.
+fn one_texture(e: &Element, cx: &super::ReadCx) -> R<Texture> {
     let mut t = Texture { info: info(e), ..Texture::default() };
     map_into(e, "type", TEXTURE_MAP, &mut t.ttype)?;
     map_into(e, "colorspace", COLORSPACE_MAP, &mut t.colorspace)?;
@@ -57,15 +59,9 @@ fn one_texture(e: &Element) -> R<Texture> {
     if let Some(c) = read_txt(e, "content_type") {
         t.content_type = c;
     }
-    if let Some(f) = read_txt(e, "file") {
-        t.file = f;
+    if let Some(f) = e.attr("file") {
+        t.file = cx.texture_file(e, f);
         t.has_file = true;
-    }
-    for (i, f) in ["fileright", "fileleft", "fileup", "filedown", "filefront", "fileback"].iter().enumerate() {
-        if let Some(v) = read_txt(e, f) {
-            t.cubefiles[i] = v;
-            t.has_file = true;
-        }
     }
     if t.name.is_empty() && !t.file.is_empty() {
         t.name = stem_of(&t.file);
@@ -91,6 +87,12 @@ fn one_texture(e: &Element) -> R<Texture> {
         }
         t.gridlayout[..text.len()].copy_from_slice(text.as_bytes());
     }
+    for (i, f) in ["fileright", "fileleft", "fileup", "filedown", "filefront", "fileback"].iter().enumerate() {
+        if let Some(v) = e.attr(f) {
+            t.cubefiles[i] = cx.texture_file(e, v);
+            t.has_file = true;
+        }
+    }
     Ok(t)
 }
 
@@ -114,16 +116,14 @@ pub fn strip_path(path: &str) -> &str {
     }
 }
 
-/// Reads the image files of the textures (texture folder under the model's folder); a file that
-/// cannot be read is recorded, and reported when the texture is compiled.
-pub fn load_texture_files(s: &mut Spec, src: &dyn super::tree::FileSource) {
-    let dir = if s.compiler.texturedir.is_empty() { String::new() } else { s.compiler.texturedir.clone() };
-    let mut dir = join_path(&s.modelfiledir, &dir);
-    if !dir.is_empty() && !dir.ends_with(['/', '\\']) {
-        dir.push('/');
-    }
+/// Reads the image files of the textures of a nested model now, through the resources, with
+/// that model's folders (the compiler reads the main model's textures itself; see
+/// `crate::compiler::image::open_texture`). A file that cannot be opened is recorded with its
+/// error, reported when the texture is compiled.
+pub fn load_texture_files(s: &mut Spec, src: &super::Files) {
+    let modeldir = super::res::reduce(&s.modelfiledir);
+    let texdir = s.compiler.texturedir.clone();
     let strip = s.compiler.strippath;
-    let mut cache: Vec<(String, std::sync::Arc<Vec<u8>>)> = Vec::new();
     for t in s.textures.iter_mut() {
         if !t.filedata.is_empty() {
             continue;
@@ -135,38 +135,20 @@ pub fn load_texture_files(s: &mut Spec, src: &dyn super::tree::FileSource) {
                 continue;
             }
             let n = if strip { strip_path(&n).to_string() } else { n };
-            let path = join_path(&dir, &n);
-            if let Some((_, d)) = cache.iter().find(|(p, _)| *p == path) {
-                t.filedata.push(Ok(d.clone()));
-                continue;
-            }
-            match src.read(&path) {
-                Some(d) => {
-                    let d = std::sync::Arc::new(d);
-                    cache.push((path, d.clone()));
-                    t.filedata.push(Ok(d));
-                }
-                None => t.filedata.push(Err(path)),
-            }
+            let name = super::res::join(&texdir, &n);
+            let data = super::res::read_all(&modeldir, &name, src.vfs_ptr());
+            t.filedata.push(data.map(std::sync::Arc::new));
         }
     }
 }
 
-/// `dir` + `file`, unless `file` is absolute.
-pub fn join_path(dir: &str, file: &str) -> String {
-    if file.starts_with('/') || file.starts_with('\\') || dir.is_empty() {
-        return file.to_string();
-    }
-    format!("{}{}", dir, file)
-}
-
 /// `<asset>`: textures and materials; meshes, height fields and skins are not supported yet.
-pub fn asset_section(section: &Element, s: &mut Spec) -> R<()> {
+pub fn asset_section(section: &Element, s: &mut Spec, cx: &super::ReadCx) -> R<()> {
     for e in &section.children {
         let def = get_class(e, s)?.unwrap_or(0);
         match e.name.as_str() {
             "texture" => {
-                let t = one_texture(e)?;
+                let t = one_texture(e, cx)?;
                 s.textures.push(t);
             }
             "material" => {
@@ -175,8 +157,11 @@ pub fn asset_section(section: &Element, s: &mut Spec) -> R<()> {
                 one_material(e, &mut m)?;
                 s.materials.push(m);
             }
-            // parsed before the reading starts (see `crate::xml::load_models`)
-            "model" => {}
+            "model" => {
+                let child = cx.load_model(e)?;
+                let name = e.attr("name").map_or_else(|| child.modelname.clone(), |n| n.to_string());
+                s.models.push((name, Box::new(child)));
+            }
             other => return Err(XmlError::at(e, &format!("element '{}' is not supported yet", other))),
         }
     }

@@ -2,7 +2,9 @@
 
 use std::collections::HashSet;
 
+use super::res::{is_abs, join, reduce, Res};
 use super::XmlError;
+use crate::abi::mjVFS;
 
 /// One XML element: name, attributes in document order, child elements, source line.
 #[derive(Clone, Debug, Default)]
@@ -13,6 +15,9 @@ pub struct Element {
     pub line: i32,
     /// leading comment of the document (root only)
     pub comment: Option<String>,
+    /// folder of the included file this element came from (upstream's `dir` attribute of the
+    /// nearest enclosing `<include>`); None for elements of the main file
+    pub incdir: Option<String>,
 }
 
 impl Element {
@@ -25,11 +30,6 @@ impl Element {
     pub fn children_named<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a Element> + 'a {
         self.children.iter().filter(move |c| c.name == name)
     }
-}
-
-/// Where included files are looked up: a reader of named files (VFS first, then disk).
-pub trait FileSource {
-    fn read(&self, name: &str) -> Option<Vec<u8>>;
 }
 
 fn convert(doc: &roxmltree::Document, node: roxmltree::Node) -> Element {
@@ -58,72 +58,113 @@ pub fn parse_text(text: &str) -> Result<Element, String> {
     Ok(e)
 }
 
-fn dir_of(path: &str) -> String {
-    match path.rfind(['/', '\\']) {
-        Some(i) => path[..=i].to_string(),
-        None => String::new(),
+
+/// The compiler's asset folders as the include pass last saw them (reduced paths).
+#[derive(Default, Clone, Debug)]
+pub struct AssetDirs {
+    pub asset: String,
+    pub mesh: String,
+    pub texture: String,
+}
+
+/// State of the include pass.
+pub struct IncludeCx {
+    /// where files are looked up first (null: providers and disk only)
+    pub vfs: *const mjVFS,
+    /// the main model's folder (reduced)
+    pub modeldir: String,
+    /// files included so far (the main file as named, then included files)
+    pub included: HashSet<String>,
+    /// `<compiler>` folders met so far, in document order with includes spliced in
+    pub dirs: AssetDirs,
+}
+
+/// Upstream's lookup of a file attribute `value` of element `e`: absolute names are kept;
+/// a name found under `dir` (probed through the resources) is kept as written (reduced);
+/// otherwise it is taken relative to the folder of the included file holding `e`.
+pub fn resolve_file(e: &Element, value: &str, dir: &str, vfs: *const mjVFS) -> String {
+    let name = reduce(value);
+    if is_abs(&name) || Res::probe(&join(dir, &name), vfs) {
+        return name;
+    }
+    join(&reduce(e.incdir.as_deref().unwrap_or("")), &name)
+}
+
+/// Marks an element spliced from an included file: its folder, and line 0 (upstream's copies
+/// of included elements carry no line numbers).
+fn mark_included(e: &mut Element, dir: &str) {
+    e.incdir = Some(dir.to_string());
+    e.line = 0;
+    for c in e.children.iter_mut() {
+        mark_included(c, dir);
     }
 }
 
-fn is_abs(path: &str) -> bool {
-    path.starts_with('/') || path.starts_with('\\') || (path.len() > 1 && path.as_bytes()[1] == b':')
+fn capture_dirs(e: &Element, dirs: &mut AssetDirs) {
+    if !e.name.eq_ignore_ascii_case("compiler") {
+        return;
+    }
+    if let Some(v) = e.attr("assetdir") {
+        dirs.asset = reduce(v);
+    }
+    if let Some(v) = e.attr("texturedir") {
+        dirs.texture = reduce(v);
+    }
+    if let Some(v) = e.attr("meshdir") {
+        dirs.mesh = reduce(v);
+    }
 }
 
-/// Replaces every `<include file=...>` below `e` by the children of the included file's root.
-/// `modeldir` is the main model's folder, `dir` the folder of the file being processed.
-pub fn expand_includes(
-    e: &mut Element,
-    modeldir: &str,
-    dir: &str,
-    src: &dyn FileSource,
-    included: &mut HashSet<String>,
-) -> Result<(), XmlError> {
+/// Replaces every `<include file=...>` below `e` by the children of the included file's root,
+/// opening files through resources as upstream does: first relative to the model's folder,
+/// then (for relative names) under `dir`, the folder of the file holding the include. Also
+/// records the `<compiler>` asset folders in the order upstream's include pass meets them.
+pub fn expand_includes(e: &mut Element, dir: &str, cx: &mut IncludeCx) -> Result<(), XmlError> {
     let mut out = Vec::with_capacity(e.children.len());
     for mut c in std::mem::take(&mut e.children) {
+        capture_dirs(&c, &mut cx.dirs);
         if !c.name.eq_ignore_ascii_case("include") {
-            expand_includes(&mut c, modeldir, dir, src, included)?;
+            expand_includes(&mut c, dir, cx)?;
             out.push(c);
             continue;
         }
         if !c.children.is_empty() {
             return Err(XmlError::at(&c, "Include element cannot have children"));
         }
-        let file = match c.attr("file") {
-            Some(f) => f.to_string(),
-            None => return Err(XmlError::at(&c, "required attribute missing: 'file'")),
+        let Some(value) = c.attr("file") else {
+            return Err(XmlError::at(&c, "required attribute missing: 'file'"));
         };
-        // legacy lookup in the model folder first, then relative to the including file
-        let mut found: Option<(String, Vec<u8>)> = None;
-        let first: String = if is_abs(&file) { file.clone() } else { format!("{modeldir}{file}") };
-        if let Some(b) = src.read(&first) {
-            found = Some((first.clone(), b));
-        } else if !is_abs(&file) {
-            let second = format!("{dir}{file}");
-            if let Some(b) = src.read(&second) {
-                found = Some((second, b));
-            }
+        let mut filename = resolve_file(&c, value, &cx.modeldir, cx.vfs);
+        if cx.included.contains(&filename) {
+            return Err(XmlError::at(&c, &format!("File '{}' already included", filename)));
         }
-        let (path, bytes) = match found {
-            Some(x) => x,
-            None => return Err(XmlError::at(&c, &format!("resource not found via provider or OS filesystem: '{}'", first))),
+
+        // legacy lookup under the model's folder, then relative to the including file
+        let mut opened = Res::open(&cx.modeldir, &filename, cx.vfs);
+        if opened.is_err() && !is_abs(&filename) {
+            opened = Res::open(&cx.modeldir, &join(dir, &filename), cx.vfs);
+        }
+        let res = opened.map_err(|m| XmlError::at(&c, &m))?;
+        filename = join(dir, &filename);
+        let next_dir = reduce(&res.dir());
+
+        let root = match res.read() {
+            None => return Err(XmlError::at(&c, &format!("Error reading file '{}'", filename))),
+            Some([]) => return Err(XmlError::at(&c, &format!("Empty file '{}'", filename))),
+            Some(bytes) => parse_text(&String::from_utf8_lossy(bytes)),
         };
-        let key = format!("{dir}{file}");
-        if included.contains(&key) {
-            return Err(XmlError::at(&c, &format!("File '{}' already included", file)));
-        }
-        if bytes.is_empty() {
-            return Err(XmlError::at(&c, &format!("Empty file '{}'", key)));
-        }
-        let text = String::from_utf8_lossy(&bytes);
-        let root = parse_text(&text)
-            .map_err(|m| XmlError::at(&c, &format!("Include error: 'XML parse error:\n{}\n'", m)))?;
-        included.insert(key);
+        drop(res);
+        let root = root.map_err(|m| XmlError::at(&c, &format!("Include error: 'XML parse error:\n{}\n'", m)))?;
+        cx.included.insert(filename.clone());
         if root.children.is_empty() {
-            return Err(XmlError::at(&c, &format!("Empty include file '{}'", file)));
+            return Err(XmlError::at(&c, &format!("Empty include file '{}'", filename)));
         }
-        let next_dir = dir_of(&path);
+
         let mut holder = Element { name: "include".into(), children: root.children, line: c.line, ..Element::default() };
-        expand_includes(&mut holder, modeldir, &next_dir, src, included)?;
+        for k in holder.children.iter_mut() {
+            mark_included(k, &next_dir);
+        }
+        expand_includes(&mut holder, &next_dir, cx)?;
         out.extend(holder.children);
     }
     e.children = out;

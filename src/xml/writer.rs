@@ -131,7 +131,7 @@ fn anchor_files(root: &Element, base: &str) -> Element {
 }
 
 /// Remembers `root` (the expanded tree of a model that compiled to `m`) for `save`; `dir` is
-/// the model's folder when its files came from the file system (None when a VFS was used).
+/// the model's folder when its files came from the file system (None for a VFS or provider).
 pub fn remember(root: &Element, m: &crate::abi::mjModel, dir: Option<&str>) {
     let text = match (file_reference(root), dir) {
         (None, _) => Ok(to_text(root)),
@@ -146,7 +146,7 @@ pub fn remember(root: &Element, m: &crate::abi::mjModel, dir: Option<&str>) {
                 None => Err("not supported yet: saving models that reference files".to_string()),
             }
         }
-        (Some(kind), None) => Err(format!("not supported yet: saving models that reference files from a VFS (element '{}')", kind)),
+        (Some(kind), None) => Err(format!("not supported yet: saving models that reference files from a VFS or a resource provider (element '{}')", kind)),
     };
     let saved = Saved { text, mjb: mjb_of(m) };
     if let Ok(mut g) = LAST.lock() {
