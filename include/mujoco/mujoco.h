@@ -880,6 +880,15 @@ MJAPI void mj_setTotalmass(mjModel *m, mjtNum newmass);
 /// ranges), using d as workspace.
 MJAPI void mj_setConst(mjModel *m, mjData *d);
 
+/// Compute the length range of one actuator (from limits or by simulation, as opt says);
+/// returns 1 on success, 0 with a message in error otherwise.
+MJAPI int mj_setLengthRange(mjModel *m,
+                      mjData *d,
+                      int index,
+                      const mjLROpt *opt,
+                      char *error,
+                      int error_sz);
+
 /// Advance the simulation by one step: forward dynamics, then the model's integrator.
 MJAPI void mj_step(const mjModel *m, mjData *d);
 
@@ -1003,8 +1012,8 @@ MJAPI void mj_constraintUpdate(const mjModel *m,
 /// Write the 6D force:torque of contact id, in its contact frame, to result (zero if invalid).
 MJAPI void mj_contactForce(const mjModel *m, const mjData *d, int id, mjtNum *result);
 
-/// Parse an MJCF file (from `vfs` when given) and compile it into a model; NULL on error,
-/// with the message in `error`.
+/// Parse an MJCF file (opened through `vfs`, resource providers or the file system) and
+/// compile it into a model; NULL on error, with the message in `error`.
 MJAPI mjModel *mj_loadXML(const char *filename, const mjVFS *vfs, char *error, int error_sz);
 
 /// Write the last model loaded from XML as MJCF to `filename` (stdout when NULL or empty);
@@ -1075,6 +1084,36 @@ MJAPI void mjp_defaultDecoder(mjpDecoder *decoder);
 /// Find a registered decoder that accepts a resource, by content type first and then by the name's extension.
 MJAPI const mjpDecoder *mjp_findDecoder(const mjResource *resource,
                                   const char *content_type);
+
+/// Fill a visual geom's type, size, pose and color (defaults for NULL arguments) and reset its rendering properties.
+MJAPI void mjv_initGeom(mjvGeom *geom,
+                  int type,
+                  const mjtNum *size,
+                  const mjtNum *pos,
+                  const mjtNum *mat,
+                  const float *rgba);
+
+/// Shape a visual geom as a connector (capsule, cylinder, arrow or line) of the given width between two points.
+MJAPI void mjv_connector(mjvGeom *geom,
+                   int type,
+                   mjtNum width,
+                   const mjtNum *from,
+                   const mjtNum *to);
+
+/// Write the model as text to a file (stdout for NULL) with the given printf float format.
+MJAPI void mj_printFormattedModel(const mjModel *m, const char *filename, const char *float_format);
+
+/// Write the model as text to a file (stdout for NULL) with the default float format.
+MJAPI void mj_printModel(const mjModel *m, const char *filename);
+
+/// Write the data as text to a file (stdout for NULL) with the given printf float format.
+MJAPI void mj_printFormattedData(const mjModel *m,
+                           const mjData *d,
+                           const char *filename,
+                           const char *float_format);
+
+/// Write the data as text to a file (stdout for NULL) with the default float format.
+MJAPI void mj_printData(const mjModel *m, const mjData *d, const char *filename);
 
 // report an error (printf-style); returns only if a user handler returns
 MJAPI void mju_error(const char* msg, ...) mjPRINTFLIKE(1, 2);
