@@ -3,18 +3,8 @@
 use core::ffi::{c_char, c_int, CStr};
 use core::ptr;
 
-use super::guard;
+use super::{guard, write_error};
 use crate::abi::*;
-
-/// Copies `msg` into the caller's error buffer (truncated, always terminated).
-unsafe fn set_error(error: *mut c_char, error_sz: c_int, msg: &str) {
-    if error.is_null() || error_sz <= 0 {
-        return;
-    }
-    let n = (msg.len()).min(error_sz as usize - 1);
-    ptr::copy_nonoverlapping(msg.as_ptr() as *const c_char, error, n);
-    *error.add(n) = 0;
-}
 
 /// Reads, checks and compiles an MJCF file into a model; on failure returns NULL with the
 /// reason in `error`. Every file is opened as a resource: the VFS, then registered resource
@@ -36,9 +26,9 @@ fn load(filename: &str, vfs: Option<&mjVFS>) -> Result<*mut mjModel, String> {
 /// compile it into a model; NULL on error, with the message in `error`.
 #[no_mangle]
 pub unsafe extern "C" fn mj_loadXML(filename: *const c_char, vfs: *const mjVFS, error: *mut c_char, error_sz: c_int) -> *mut mjModel {
-    set_error(error, error_sz, "");
+    write_error(error, error_sz, "");
     if filename.is_null() {
-        set_error(error, error_sz, "ParseXML: filename argument required\n");
+        write_error(error, error_sz, "ParseXML: filename argument required\n");
         return ptr::null_mut();
     }
     let name = CStr::from_ptr(filename).to_string_lossy().into_owned();
@@ -47,7 +37,7 @@ pub unsafe extern "C" fn mj_loadXML(filename: *const c_char, vfs: *const mjVFS, 
     match r {
         Ok(m) => m,
         Err(msg) => {
-            set_error(error, error_sz, &msg);
+            write_error(error, error_sz, &msg);
             ptr::null_mut()
         }
     }
@@ -57,12 +47,12 @@ pub unsafe extern "C" fn mj_loadXML(filename: *const c_char, vfs: *const mjVFS, 
 /// `m`, when given, must be that model. Returns 1 on success, 0 with the reason in `error`.
 #[no_mangle]
 pub unsafe extern "C" fn mj_saveLastXML(filename: *const c_char, m: *const mjModel, error: *mut c_char, error_sz: c_int) -> c_int {
-    set_error(error, error_sz, "");
+    write_error(error, error_sz, "");
     let mref = if m.is_null() { None } else { Some(&*m) };
     let text = match guard("mj_saveLastXML", Err("internal error".to_string()), || crate::xml::writer::last_xml(mref)) {
         Ok(t) => t,
         Err(msg) => {
-            set_error(error, error_sz, &msg);
+            write_error(error, error_sz, &msg);
             return 0;
         }
     };
@@ -75,7 +65,7 @@ pub unsafe extern "C" fn mj_saveLastXML(filename: *const c_char, m: *const mjMod
     match std::fs::write(&name, text.as_bytes()) {
         Ok(()) => 1,
         Err(_) => {
-            set_error(error, error_sz, "File not found");
+            write_error(error, error_sz, "File not found");
             0
         }
     }
@@ -97,7 +87,7 @@ pub unsafe extern "C" fn mj_printSchema(filename: *const c_char, buffer: *mut c_
         let _ = std::fs::write(name, text.as_bytes());
     }
     if !buffer.is_null() && buffer_sz > 0 {
-        set_error(buffer, buffer_sz, &text);
+        write_error(buffer, buffer_sz, &text);
     }
     text.len() as c_int
 }

@@ -103,15 +103,13 @@ unsafe fn plugin_sensors(m: &mjModel, d: &mut mjData, func: &str, stage: i32, pr
         if !plugin::has_capability(p, mjPLUGIN_SENSOR) || !this_stage {
             return;
         }
-        let short = stage != mjSTAGE_POS as i32;
-        if p.compute.is_none() {
-            plugin::compute(m, dp, i, slot, p, mjPLUGIN_SENSOR, func, short);
-            return;
+        // a plugin without compute is reported by plugin::compute before any preparation
+        if p.compute.is_some() {
+            if let Some(f) = prepare.take() {
+                f(m, &mut *dp);
+            }
         }
-        if let Some(f) = prepare.take() {
-            f(m, &mut *dp);
-        }
-        plugin::compute(m, dp, i, slot, p, mjPLUGIN_SENSOR, func, short);
+        plugin::compute(m, dp, i, slot, p, mjPLUGIN_SENSOR, func, stage != mjSTAGE_POS as i32);
     });
 }
 
@@ -890,8 +888,8 @@ unsafe fn contact_sensor(m: &mjModel, d: &mut mjData, sd: &mut [f64], i: usize) 
     free(d);
 }
 
-/// Tactile sensor `i`: zero without contacts on the sensing geom's weld body; with contacts
-/// it needs signed distance functions, which are not supported yet.
+/// Tactile sensor `i`: zero without contacts on the sensing geom's weld body; the pressure
+/// model for the contact case is not built yet and is reported as unsupported.
 unsafe fn tactile_sensor(m: &mjModel, d: &mjData, sd: &mut [f64], i: usize) {
     let adr = m.sensor_adr()[i] as usize;
     sd[adr..adr + m.sensor_dim()[i] as usize].fill(0.0);
