@@ -142,11 +142,11 @@ macro_rules! define_mjmodel {
             pub fn $n(&self) -> &[$t] {
                 let n = rows_v!(self, self, $r) * cols_v!(self, $c);
                 let p = self.$n;
-                // a zero-length slice may start at any non-null aligned pointer
-                if p.is_null() { &[] } else {
-                    // SAFETY: the model's buffer holds rows*cols elements for every array
-                    unsafe { core::slice::from_raw_parts(p, n) }
-                }
+                // every model array points into the model's buffer (as upstream's mj_setPtrModel
+                // lays it out), so it is never null, even when empty
+                debug_assert!(!p.is_null());
+                // SAFETY: the model's buffer holds rows*cols elements for every array
+                unsafe { core::slice::from_raw_parts(p, n) }
             }
             )*
 
@@ -179,6 +179,20 @@ macro_rules! fixed_ty {
 macro_rules! arena_null {
     (BUF, $e:expr) => {};
     ($g:ident, $e:expr) => { $e = core::ptr::null_mut(); };
+}
+
+/// Slice of an mjData array: `BUF` arrays always point into the data buffer, arena arrays
+/// are null until the step allocates them.
+macro_rules! data_slice {
+    (BUF, $p:expr, $n:expr) => {{
+        let p = $p;
+        debug_assert!(!p.is_null());
+        core::slice::from_raw_parts_mut(p, $n)
+    }};
+    ($g:ident, $p:expr, $n:expr) => {{
+        let p = $p;
+        if p.is_null() { &mut [] } else { core::slice::from_raw_parts_mut(p, $n) }
+    }};
 }
 
 /// Runs `$b` for a field of the `SOLVER` group only.
@@ -277,10 +291,7 @@ macro_rules! define_mjdata {
             pub unsafe fn $n<'a>(&self, m: &mjModel) -> &'a mut [$t] {
                 let d = self; let _ = (d, m);
                 let n = rows_v!(m, d, $r) * cols_v!(m, $c);
-                let p = self.$n;
-                if p.is_null() { &mut [] } else {
-                    core::slice::from_raw_parts_mut(p, n)
-                }
+                data_slice!($g, self.$n, n)
             }
             )*
 
