@@ -286,6 +286,7 @@ pub unsafe extern "C" fn mj_factorI(
     let nv = nv as usize;
     let p = csr_pattern(nv, rownnz, rowadr, colind, index);
     guard("mj_factorI", (), || {
+        assert!(inertia::columns_below(p.colind, p.rowadr.len()), "mj_factorI: bad sparsity pattern");
         inertia::factor_i(nums_mut(mat, p.nnz), nums_mut(diaginv, p.rows), nv, p.rownnz, p.rowadr, p.colind, p.index)
     })
 }
@@ -313,6 +314,7 @@ pub unsafe extern "C" fn mj_solveLD(
     let len = (n - 1) * nv + p.rows.max(nv);
     guard("mj_solveLD", (), || {
         let (x, qld, diaginv) = (nums_mut(x, len), nums(qLD, p.nnz), nums(qLDiagInv, p.rows));
+        assert!(inertia::columns_below(p.colind, p.rows.max(nv)), "mj_solveLD: bad sparsity pattern");
         inertia::solve_ld(x, qld, diaginv, nv, n, p.rownnz, p.rowadr, p.colind, p.index)
     })
 }

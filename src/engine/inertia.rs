@@ -46,7 +46,9 @@ unsafe fn awake_dofs<'a>(m: &mjModel, d: &mjData) -> Option<&'a [i32]> {
 /// reads as a huge u32), so that rows of the pattern can index length-`n` vectors without a
 /// check per element.
 #[inline]
-fn columns_below(colind: &[i32], n: usize) -> bool {
+/// Whether every column index lies in `0..n` (the precondition of the unchecked column
+/// accesses below; model patterns are checked once when the model is loaded).
+pub fn columns_below(colind: &[i32], n: usize) -> bool {
     let max = colind.iter().fold(0u32, |a, &c| a.max(c as u32));
     colind.is_empty() || (max as usize) < n
 }
@@ -107,7 +109,8 @@ pub unsafe fn tendon_armature(m: &mjModel, d: &mut mjData) {
 /// inertia `M` (armature on the diagonal, fixed `dof_M0` for simple dofs).
 ///
 /// # Safety
-/// `d` must be data made for `m`, after `mj_comPos`.
+/// `d` must be data made for `m`, after `mj_comPos`; `m` passed the load checks (columns of `M`
+/// below `nv`).
 pub unsafe fn crb(m: &mjModel, d: &mut mjData) {
     if let Some(dofs) = awake_dofs(m, d) {
         crb_awake(m, d, dofs);
@@ -136,7 +139,7 @@ pub unsafe fn crb(m: &mjModel, d: &mut mjData) {
         }
     }
 
-    assert!(columns_below(colind, cdof.len()), "mj_crb: bad sparsity pattern of M");
+    debug_assert!(columns_below(colind, cdof.len()), "mj_crb: bad sparsity pattern of M");
     mm.fill(0.0);
     for i in 0..nv {
         let adr = rowadr[i] as usize;
@@ -286,9 +289,10 @@ pub unsafe fn factor_m(m: &mjModel, d: &mut mjData) {
 /// With `index`, only the rows listed (increasing, `nv` of them) are processed.
 ///
 /// # Safety
-/// The pattern arrays must describe `mat` (ancestor-closed rows, as `M_*`).
+/// The pattern arrays must describe `mat` (ancestor-closed rows, as `M_*`), every column below
+/// `rowadr.len()` ([`columns_below`]).
 pub unsafe fn factor_i(mat: &mut [f64], diaginv: &mut [f64], nv: usize, rownnz: &[i32], rowadr: &[i32], colind: &[i32], index: Option<&[i32]>) {
-    assert!(columns_below(colind, rowadr.len()), "mj_factorI: bad sparsity pattern");
+    debug_assert!(columns_below(colind, rowadr.len()), "mj_factorI: bad sparsity pattern");
     for j in (0..nv).rev() {
         let k = match index {
             Some(ind) => ind[j] as usize,
@@ -357,10 +361,13 @@ unsafe fn dot_gather(vals: &[f64], ind: &[i32], x: &[f64]) -> f64 {
 }
 
 /// [`solve_ld`] for one vector over all rows.
-fn solve_ld1(x: &mut [f64], qld: &[f64], qldiaginv: &[f64], nv: usize, rownnz: &[i32], rowadr: &[i32], colind: &[i32]) {
+///
+/// # Safety
+/// Every column must be below `nv`.
+unsafe fn solve_ld1(x: &mut [f64], qld: &[f64], qldiaginv: &[f64], nv: usize, rownnz: &[i32], rowadr: &[i32], colind: &[i32]) {
     let (x, diaginv) = (&mut x[..nv], &qldiaginv[..nv]);
     let (rownnz, rowadr) = (&rownnz[..nv], &rowadr[..nv]);
-    assert!(columns_below(colind, nv), "mj_solveLD: bad sparsity pattern");
+    debug_assert!(columns_below(colind, nv), "mj_solveLD: bad sparsity pattern");
 
     // x <- inv(L') x, skipping zeros of x
     for i in (0..nv).rev() {
@@ -398,7 +405,7 @@ fn solve_ld1(x: &mut [f64], qld: &[f64], qldiaginv: &[f64], nv: usize, rownnz: &
 /// (`mj_solveLD`); with `index`, only the listed rows take part.
 ///
 /// # Safety
-/// As [`factor_i`]; `x` holds `n * nv` numbers.
+/// As [`factor_i`], every column below `nv`; `x` holds `n * nv` numbers.
 pub unsafe fn solve_ld(x: &mut [f64], qld: &[f64], qldiaginv: &[f64], nv: usize, n: usize, rownnz: &[i32], rowadr: &[i32], colind: &[i32], index: Option<&[i32]>) {
     if n == 1 && index.is_none() {
         solve_ld1(x, qld, qldiaginv, nv, rownnz, rowadr, colind);

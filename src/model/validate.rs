@@ -602,6 +602,26 @@ pub unsafe fn validate_references(m: &mjModel) -> Result<(), &'static str> {
         }
     }
 
+    check_inertia_pattern(m)
+}
+
+/// The sparsity pattern of `M` (not checked upstream): every row lies inside `M_colind`, is not
+/// empty, ends on its diagonal, and every column is a dof. The factorisation and the
+/// composite-inertia pass rely on it without checking it again each step.
+unsafe fn check_inertia_pattern(m: &mjModel) -> Result<(), &'static str> {
+    let (nv, nc) = (m.nv as i64, m.nC as i64);
+    let rownnz = ints(m.M_rownnz, nv)?;
+    let rowadr = ints(m.M_rowadr, nv)?;
+    let colind = ints(m.M_colind, nc)?;
+    if colind.iter().any(|&c| c < 0 || c as i64 >= nv) {
+        return Err("Invalid model: M_colind out of bounds.");
+    }
+    for (i, (&adr, &nnz)) in rowadr.iter().zip(rownnz).enumerate() {
+        let (adr, nnz) = (adr as i64, nnz as i64);
+        if adr < 0 || nnz < 1 || adr + nnz > nc || colind[(adr + nnz - 1) as usize] as usize != i {
+            return Err("Invalid model: M_rowadr out of bounds.");
+        }
+    }
     Ok(())
 }
 
@@ -674,6 +694,7 @@ mod tests {
             m.nq = 2;
             m.nv = 2;
             m.nM = 3;
+            m.nC = 3;
             m.ntree = 1;
             m.ngeom = 2;
             m.nnames = 1;
@@ -738,6 +759,10 @@ mod tests {
         set!(tm, actuator_plugin, [-1]);
         set!(tm, actuator_actadr, [-1]);
         set!(tm, actuator_actnum, [0]);
+        // rows of M: dof 0 alone, dof 1 with its parent dof 0
+        set!(tm, M_rownnz, [1, 2]);
+        set!(tm, M_rowadr, [0, 1]);
+        set!(tm, M_colind, [0, 0, 1]);
         tm
     }
 
@@ -778,6 +803,23 @@ mod tests {
         let mut tm = valid();
         set!(tm, jnt_type, [3, 4]);
         assert_eq!(check(&tm), Err("Invalid model: jnt_type out of bounds."));
+    }
+
+    #[test]
+    fn bad_inertia_pattern() {
+        let mut tm = valid();
+        set!(tm, M_colind, [0, 0, 2]);
+        assert_eq!(check(&tm), Err("Invalid model: M_colind out of bounds."));
+        let mut tm = valid();
+        set!(tm, M_colind, [0, -1, 1]);
+        assert_eq!(check(&tm), Err("Invalid model: M_colind out of bounds."));
+        // a row past the end, an empty row, a row not ending on its diagonal
+        for (nnz, adr) in [([1, 3], [0, 1]), ([0, 2], [0, 1]), ([1, 2], [2, 1])] {
+            let mut tm = valid();
+            set!(tm, M_rownnz, nnz);
+            set!(tm, M_rowadr, adr);
+            assert_eq!(check(&tm), Err("Invalid model: M_rowadr out of bounds."));
+        }
     }
 
     #[test]
