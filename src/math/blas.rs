@@ -756,11 +756,14 @@ pub fn block_diag(
         let (r0, c0) = (idx(block_r[b]), idx(block_c[b]));
         let (rows, cols) = (&perm_r[r0..r0 + bnr], &perm_c[c0..c0 + bnc]);
         let out = &mut res[nc_res * r0..nc_res * r0 + bnr * bnc];
+        // columns checked once per block: a negative one wraps to a huge index and fails
+        let last_col = cols.iter().fold(0u32, |a, &c| a.max(c as u32)) as usize;
         for (&row, dst) in rows.iter().zip(out.chunks_exact_mut(bnc)) {
             let src = &mat[nc_mat * idx(row)..];
-            // a negative column wraps to a huge index and fails the bounds check
+            assert!(last_col < src.len(), "block_diag: column out of range");
             for (o, &col) in dst.iter_mut().zip(cols) {
-                *o = src[col as usize];
+                // SAFETY: every column is at most last_col, below src.len() (checked above)
+                *o = unsafe { *src.get_unchecked(col as u32 as usize) };
             }
         }
     }
