@@ -255,7 +255,7 @@ pub fn make(c: &mut Compiled) -> CResult<*mut mjModel> {
         vec![], // flex
         vec![], // mesh
         vec![], // skin
-        vec![], // hfield
+        c.x.hfields.iter().map(|x| x.s.name.clone()).collect(),
         c.x.textures.iter().map(|x| x.s.name.clone()).collect(),
         c.x.materials.iter().map(|x| x.s.name.clone()).collect(),
         c.x.pairs.iter().map(|x| x.s.name.clone()).collect(),
@@ -347,9 +347,12 @@ pub fn make(c: &mut Compiled) -> CResult<*mut mjModel> {
     set("nuser_actuator", c.nuser_actuator as i64);
     set("nuser_sensor", c.nuser_sensor as i64);
     set("nnames", nnames as i64);
-    let npaths: usize = c.x.textures.iter().filter(|t| !t.s.file.is_empty()).map(|t| t.s.file.len() + 1).sum();
+    let npaths: usize = c.x.hfields.iter().filter(|h| !h.s.file.is_empty()).map(|h| h.s.file.len() + 1).sum::<usize>()
+        + c.x.textures.iter().filter(|t| !t.s.file.is_empty()).map(|t| t.s.file.len() + 1).sum::<usize>();
     set("npaths", npaths.max(1) as i64);
     set("nkey", nkey as i64);
+    set("nhfield", c.x.hfields.len() as i64);
+    set("nhfielddata", c.x.hfields.iter().map(|h| h.data.len() as i64).sum());
     set("ntex", c.x.textures.len() as i64);
     set("ntexdata", c.x.textures.iter().map(|t| t.data.len() as i64).sum());
     set("nmat", c.x.materials.len() as i64);
@@ -783,7 +786,7 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
             w(m.geom_conaffinity, ngeom)[gid] = g.conaffinity;
             w(m.geom_condim, ngeom)[gid] = g.condim;
             w(m.geom_bodyid, ngeom)[gid] = i as i32;
-            w(m.geom_dataid, ngeom)[gid] = -1;
+            w(m.geom_dataid, ngeom)[gid] = cg.hfield.map_or(-1, |h| h as i32);
             w(m.geom_matid, ngeom)[gid] = cg.matid;
             w(m.geom_group, ngeom)[gid] = g.group;
             w(m.geom_priority, ngeom)[gid] = g.priority;
@@ -802,7 +805,12 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
             w(m.geom_rgba, 4 * ngeom)[4 * gid..4 * gid + 4].copy_from_slice(&g.rgba);
             w(m.geom_sameframe, ngeom)[gid] = frame_kind(&g.pos, &g.quat, &b.ipos, &b.iquat) as u8;
             let s = &g.size;
+            let hs = cg.hfield.map(|h| c.x.hfields[h].s.size);
             w(m.geom_rbound, ngeom)[gid] = match g.gtype {
+                x if x == mjtGeom_::mjGEOM_HFIELD as i32 => {
+                    let h = hs.unwrap_or_default();
+                    (h[0] * h[0] + h[1] * h[1] + (h[2] * h[2]).max(h[3] * h[3])).sqrt()
+                }
                 x if x == mjtGeom_::mjGEOM_SPHERE as i32 => s[0],
                 x if x == mjtGeom_::mjGEOM_CAPSULE as i32 => s[0] + s[1],
                 x if x == mjtGeom_::mjGEOM_CYLINDER as i32 => (s[0] * s[0] + s[1] * s[1]).sqrt(),

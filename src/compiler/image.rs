@@ -267,6 +267,66 @@ fn cache_put(id: &str, r: &Res, img: &Image) {
     }
 }
 
+/// Decodes a height field file: a PNG (grey, rows flipped so the first is the bottom one) or
+/// upstream's binary format (row and column counts as ints, then the floats). `name` is the
+/// resource name for messages.
+fn decode_hfield(bytes: Option<&[u8]>, name: &str, png: bool) -> Result<(i32, i32, Vec<f32>), String> {
+    if png {
+        let b = match bytes {
+            None => return Err(format!("could not read PNG file '{name}'")),
+            Some([]) => return Err(format!("empty PNG file '{name}'")),
+            Some(b) => b,
+        };
+        let img = decode_png(b, 1).map_err(|m| format!("error decoding PNG file '{name}': {m}"))?;
+        let (nrow, ncol) = (img.height as usize, img.width as usize);
+        let mut data = Vec::with_capacity(nrow * ncol);
+        for r in 0..nrow {
+            data.extend(img.data[(nrow - 1 - r) * ncol..(nrow - r) * ncol].iter().map(|&v| v as f32));
+        }
+        return Ok((nrow as i32, ncol as i32, data));
+    }
+    let b = match bytes {
+        None | Some([]) => return Err(format!("could not read hfield file '{name}'")),
+        Some(b) => b,
+    };
+    if b.len() < 8 {
+        return Err(format!("hfield missing header '{name}'"));
+    }
+    let nrow = i32::from_ne_bytes([b[0], b[1], b[2], b[3]]);
+    let ncol = i32::from_ne_bytes([b[4], b[5], b[6], b[7]]);
+    if nrow < 1 || ncol < 1 {
+        return Err(format!("non-positive hfield dimensions in file '{name}'"));
+    }
+    let n = nrow as u64 * ncol as u64;
+    if b.len() as u64 != 4 * n + 8 {
+        return Err(format!("unexpected file size in file '{name}'"));
+    }
+    let data = b[8..].chunks_exact(4).map(|c| f32::from_ne_bytes([c[0], c[1], c[2], c[3]])).collect();
+    Ok((nrow, ncol, data))
+}
+
+/// Loads one height field file as upstream's compiler does: `filename` (mesh folder + file)
+/// is opened under `modeldir` through the resources (the VFS of [`with_vfs`] first), unless
+/// `preloaded` holds its bytes or the error met opening it (nested models), and decoded.
+pub fn load_hfield_file(
+    modeldir: &str,
+    filename: &str,
+    preloaded: Option<&Result<std::sync::Arc<Vec<u8>>, String>>,
+    png: bool,
+) -> Result<(i32, i32, Vec<f32>), TexError> {
+    match preloaded {
+        Some(Ok(bytes)) => {
+            let name = crate::xml::res::join(modeldir, filename);
+            decode_hfield(Some(bytes), &name, png).map_err(TexError::Texture)
+        }
+        Some(Err(msg)) => Err(TexError::Open(msg.clone())),
+        None => {
+            let r = Res::open(modeldir, filename, VFS.with(|v| v.get())).map_err(TexError::Open)?;
+            decode_hfield(r.read(), &r.name(), png).map_err(TexError::Texture)
+        }
+    }
+}
+
 /// Loads one texture file as upstream's compiler does: `filename` (texture folder + file) is
 /// opened under `modeldir` through the resources (the VFS of [`with_vfs`] first), decoded
 /// according to `ctype` unless the asset cache holds it unchanged, and flipped as asked.

@@ -73,6 +73,32 @@ mod tests {
     }
 
     #[test]
+    fn hfield_rows_flipped_and_scaled() {
+        // elevations are written top row first and stored bottom row first, scaled to [0, 1]
+        let m = load(r#"<mujoco><asset><hfield name="h" nrow="2" ncol="3" size="2 1 0.5 0.25"
+            elevation="1 2 3  5 -3 1"/></asset>
+            <worldbody><geom type="hfield" hfield="h"/></worldbody></mujoco>"#)
+        .unwrap();
+        let mm = unsafe { &*m };
+        let data = unsafe { core::slice::from_raw_parts(mm.hfield_data, 6) };
+        let expect: Vec<f32> = [5.0f32, -3.0, 1.0, 1.0, 2.0, 3.0].iter().map(|v| (v + 3.0) / 8.0).collect();
+        assert_eq!(data, &expect[..]);
+        assert_eq!((mm.nhfield, mm.hfield_nrow()[0], mm.hfield_ncol()[0]), (1, 2, 3));
+        assert_eq!(mm.geom_dataid()[0], 0);
+        // geom size: x, y, then a quarter of the top plus half the bottom
+        assert_eq!(&mm.geom_size()[..3], &[2.0, 1.0, 0.25 * 0.5 + 0.5 * 0.25]);
+        assert_eq!(mm.geom_rbound()[0], (4.0f64 + 1.0 + 0.25).sqrt());
+        unsafe { crate::model::alloc::delete_model(m) };
+
+        let e = load(r#"<mujoco><asset><hfield name="h" size="1 1 1 1"/></asset></mujoco>"#).unwrap_err();
+        assert!(e.starts_with("Error: hfield not specified\nElement name 'h', id 0"), "{e}");
+        let e = load(r#"<mujoco><asset><hfield name="h" nrow="1" ncol="1" size="1 1 1 1"/></asset>
+            <worldbody><geom type="hfield" hfield="g"/></worldbody></mujoco>"#)
+        .unwrap_err();
+        assert!(e.starts_with("Error: hfield 'g' not found in geom 0"), "{e}");
+    }
+
+    #[test]
     fn errors_name_element_and_line() {
         let e = load("<mujoco>\n<worldbody>\n<geom typo=\"1\"/>\n</worldbody></mujoco>").unwrap_err();
         assert!(e.contains("unrecognized attribute: 'typo'") && e.contains("Element 'geom', line 3"), "{e}");

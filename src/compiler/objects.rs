@@ -17,6 +17,14 @@ use super::{CResult, CompileError};
 
 pub const NTEXROLE: usize = mjtTextureRole_::mjNTEXROLE as usize;
 
+/// A compiled height field: its spec (file path after `strippath`) and elevations scaled to
+/// [0, 1], rows bottom to top.
+#[derive(Clone, Debug)]
+pub struct CHField {
+    pub s: HField,
+    pub data: Vec<f32>,
+}
+
 #[derive(Clone, Debug)]
 pub struct CTexture {
     pub s: Texture,
@@ -76,6 +84,7 @@ pub struct CTuple {
 /// Compiled objects outside the tree.
 #[derive(Default)]
 pub struct Extra {
+    pub hfields: Vec<CHField>,
     pub textures: Vec<CTexture>,
     pub materials: Vec<CMaterial>,
     pub pairs: Vec<CPair>,
@@ -343,6 +352,78 @@ fn compile_texture(t: &mut Texture, id: usize, dirs: &TexDirs) -> CResult<Vec<u8
     Ok(data)
 }
 
+/// Compiles height field `i` (upstream's order of checks): elevations from the model or from
+/// its file (under the compiler's mesh folder), then shifted and scaled to [0, 1].
+fn compile_hfield(h: &HField, i: usize, spec: &Spec, modeldir: &str) -> CResult<CHField> {
+    let e = |m: &str| err_at(m, &h.name, i, &h.info);
+    let mut h = h.clone();
+    let (mut nrow, mut ncol) = (h.nrow, h.ncol);
+    if !h.file.is_empty() {
+        // the dimensions come from the file
+        nrow = 0;
+        ncol = 0;
+    }
+    let mut data = Vec::new();
+    if !h.userdata.is_empty() {
+        if nrow as i64 * ncol as i64 != h.userdata.len() as i64 {
+            return Err(e("elevation data length must match nrow*ncol"));
+        }
+        data = h.userdata.clone();
+    }
+    if h.size.iter().any(|&x| x <= 0.0) {
+        return Err(e("size parameter is not positive in hfield"));
+    }
+    if spec.compiler.strippath {
+        h.file = crate::xml::sections::strip_path(&h.file).to_string();
+    }
+    if !h.file.is_empty() {
+        if nrow != 0 || ncol != 0 || !data.is_empty() {
+            return Err(e("hfield specified from file and manually"));
+        }
+        let mut ctype = super::image::asset_content_type(&h.file, &h.content_type);
+        if ctype.is_empty() {
+            ctype = "image/vnd.mujoco.hfield".to_string();
+        }
+        if ctype != "image/png" && ctype != "image/vnd.mujoco.hfield" {
+            return Err(e(&format!("unsupported content type: '{}'", ctype)));
+        }
+        let filename = crate::xml::res::join(&spec.compiler.meshdir, &h.file);
+        let (r, c, d) = super::image::load_hfield_file(modeldir, &filename, h.filedata.as_ref(), ctype == "image/png")
+            .map_err(|err| match err {
+                super::image::TexError::Open(m) => CompileError::model(&m),
+                super::image::TexError::Texture(m) => e(&m),
+            })?;
+        (nrow, ncol, data) = (r, c, d);
+    }
+    if nrow < 1 || ncol < 1 || data.is_empty() {
+        return Err(e("hfield not specified"));
+    }
+
+    // shift and scale to [0, 1] in single precision, as upstream; NaNs take no part in the range
+    let (mut emin, mut emax) = (1e10f32, -1e10f32);
+    for &v in &data {
+        if v < emin {
+            emin = v;
+        }
+        if emax < v {
+            emax = v;
+        }
+    }
+    if emin > emax {
+        return Err(e(&format!("invalid data range in hfield '{}'", h.file)));
+    }
+    let range = emax - emin;
+    for v in data.iter_mut() {
+        *v -= emin;
+        if range as f64 > super::util::EPS {
+            *v /= range;
+        }
+    }
+    h.nrow = nrow;
+    h.ncol = ncol;
+    Ok(CHField { s: h, data })
+}
+
 /// Where the compiler finds texture files: the model's folder (reduced) and the compiler's
 /// texture folder.
 pub struct TexDirs {
@@ -498,9 +579,15 @@ impl<'a> Compiled<'a> {
         self.spec.textures.iter().position(|t| t.name == name)
     }
 
-    /// Textures, materials and the material references of geoms, sites and tendons.
+    /// Height fields, textures, materials and the material references of geoms, sites and
+    /// tendons.
     pub fn compile_assets(&mut self) -> CResult<()> {
         let spec = self.spec;
+        for (i, h) in spec.hfields.iter().enumerate() {
+            if h.name.is_empty() {
+                return Err(err_at("empty name in height field", &h.name, i, &h.info));
+            }
+        }
         for (i, t) in spec.textures.iter().enumerate() {
             if t.name.is_empty() && t.ttype != mjtTexture_::mjTEXTURE_SKYBOX as i32 {
                 return Err(err_at("empty name in texture", &t.name, i, &t.info));
@@ -511,10 +598,12 @@ impl<'a> Compiled<'a> {
                 return Err(err_at("empty name in material", &m.name, i, &m.info));
             }
         }
-        let dirs = TexDirs {
-            modeldir: crate::xml::res::reduce(&spec.modelfiledir),
-            texturedir: spec.compiler.texturedir.clone(),
-        };
+        let modeldir = crate::xml::res::reduce(&spec.modelfiledir);
+        for (i, h) in spec.hfields.iter().enumerate() {
+            let c = compile_hfield(h, i, spec, &modeldir)?;
+            self.x.hfields.push(c);
+        }
+        let dirs = TexDirs { modeldir, texturedir: spec.compiler.texturedir.clone() };
         for (i, t) in spec.textures.iter().enumerate() {
             let mut t = t.clone();
             if spec.compiler.strippath {
@@ -827,6 +916,8 @@ impl<'a> Compiled<'a> {
             pos(&mut self.cameras.iter().map(|x| x.s.name.as_str()))
         } else if t == mjOBJ_LIGHT as i32 {
             pos(&mut self.lights.iter().map(|x| x.s.name.as_str()))
+        } else if t == mjOBJ_HFIELD as i32 {
+            pos(&mut spec.hfields.iter().map(|x| x.name.as_str()))
         } else if t == mjOBJ_TEXTURE as i32 {
             pos(&mut spec.textures.iter().map(|x| x.name.as_str()))
         } else if t == mjOBJ_MATERIAL as i32 {
@@ -868,6 +959,7 @@ impl<'a> Compiled<'a> {
             Ok(())
         }
         let s = self.spec;
+        check(s.hfields.iter().map(|x| x.name.as_str()), "hfield")?;
         check(s.textures.iter().map(|x| x.name.as_str()), "texture")?;
         check(s.materials.iter().map(|x| x.name.as_str()), "material")?;
         check(s.pairs.iter().map(|x| x.name.as_str()), "pair")?;
@@ -901,10 +993,33 @@ pub unsafe fn fill_extra(c: &Compiled, m: &mut mjModel) -> CResult<()> {
     let x = &c.x;
     let spec = c.spec;
 
+    // height fields (their file paths come first in `paths`)
+    let nhf = m.nhfield as usize;
+    let mut padr = 0usize;
+    let mut adr = 0usize;
+    for (i, h) in x.hfields.iter().enumerate() {
+        w(m.hfield_size, 4 * nhf)[4 * i..4 * i + 4].copy_from_slice(&h.s.size);
+        w(m.hfield_nrow, nhf)[i] = h.s.nrow;
+        w(m.hfield_ncol, nhf)[i] = h.s.ncol;
+        w(m.hfield_adr, nhf)[i] = adr as i32;
+        w(m.hfield_pathadr, nhf)[i] = -1;
+        if !h.s.file.is_empty() {
+            let buf = w(m.paths as *mut u8, m.npaths as usize);
+            let f = h.s.file.as_bytes();
+            if let Some(d) = buf.get_mut(padr..padr + f.len() + 1) {
+                d[..f.len()].copy_from_slice(f);
+                d[f.len()] = 0;
+                w(m.hfield_pathadr, nhf)[i] = padr as i32;
+            }
+            padr += f.len() + 1;
+        }
+        w(m.hfield_data, m.nhfielddata as usize)[adr..adr + h.data.len()].copy_from_slice(&h.data);
+        adr += h.data.len();
+    }
+
     // textures
     let ntex = m.ntex as usize;
     let mut adr = 0usize;
-    let mut padr = 0usize;
     for (i, t) in x.textures.iter().enumerate() {
         w(m.tex_type, ntex)[i] = t.s.ttype;
         w(m.tex_colorspace, ntex)[i] = t.s.colorspace;

@@ -91,6 +91,8 @@ pub struct CGeom {
     pub fluid: [f64; mjNFLUID],
     pub inferinertia: bool,
     pub matid: i32,
+    /// height field of an hfield geom (`geom_dataid`)
+    pub hfield: Option<usize>,
 }
 
 #[derive(Clone, Debug)]
@@ -244,6 +246,7 @@ impl<'a> Compiled<'a> {
                     fluid: [0.0; mjNFLUID],
                     inferinertia: true,
                     matid: -1,
+                    hfield: None,
                 });
             }
             for &x in &b.sites {
@@ -970,8 +973,16 @@ impl<'a> Compiled<'a> {
         if t == mjGEOM_MESH as i32 || t == mjGEOM_SDF as i32 || !g.meshname.is_empty() {
             return Err(self.geom_err(gi, "mesh geoms are not supported yet"));
         }
-        if t == mjGEOM_HFIELD as i32 || !g.hfieldname.is_empty() {
-            return Err(self.geom_err(gi, "height fields are not supported yet"));
+        let hfield = if g.hfieldname.is_empty() {
+            None
+        } else {
+            match self.spec.hfields.iter().position(|h| h.name == g.hfieldname) {
+                Some(h) => Some(h),
+                None => return Err(self.geom_err(gi, &format!("hfield '{}' not found in geom {}", g.hfieldname, gi))),
+            }
+        };
+        if (t == mjGEOM_HFIELD as i32) != hfield.is_some() {
+            return Err(self.geom_err(gi, &format!("hfield geom '{}' (id = {}) must have valid hfieldid", g.name, gi)));
         }
         if t == mjGEOM_PLANE as i32 && weldid != 0 {
             return Err(self.geom_err(gi, "plane only allowed in static bodies"));
@@ -1013,14 +1024,23 @@ impl<'a> Compiled<'a> {
         if g.size.iter().any(|s| s.is_nan()) {
             return Err(self.geom_err(gi, "nan size in geom"));
         }
+        // a height field geom takes its size from the height field (x, y, and a thickness
+        // for its mass)
+        let hsize = hfield.map(|h| self.spec.hfields[h].size);
+        if let Some(h) = hsize {
+            g.size = [h[0], h[1], 0.25 * h[2] + 0.5 * h[3]];
+        }
         // bounding box in (center, half-size) form
         let s = g.size;
-        let aamm: [f64; 6] = match t {
+        let aamm: [f64; 6] = match (t, hsize) {
+            (_, Some(h)) => [-h[0], -h[1], -h[3], h[0], h[1], h[2]],
+            _ => match t {
             x if x == mjGEOM_SPHERE as i32 => [-s[0], -s[0], -s[0], s[0], s[0], s[0]],
             x if x == mjGEOM_CAPSULE as i32 => [-s[0], -s[0], -(s[0] + s[1]), s[0], s[0], s[0] + s[1]],
             x if x == mjGEOM_CYLINDER as i32 => [-s[0], -s[0], -s[1], s[0], s[0], s[1]],
             x if x == mjGEOM_PLANE as i32 => [-mjMAXVAL, -mjMAXVAL, -mjMAXVAL, mjMAXVAL, mjMAXVAL, 0.0],
             _ => [-s[0], -s[1], -s[2], s[0], s[1], s[2]],
+            },
         };
         let aabb = [
             (aamm[3] + aamm[0]) / 2.0,
@@ -1065,6 +1085,7 @@ impl<'a> Compiled<'a> {
         cg.inertia = inertia;
         cg.aabb = aabb;
         cg.fluid = fluid;
+        cg.hfield = hfield;
         Ok(())
     }
 

@@ -880,6 +880,24 @@ impl Default for Texture {
     }
 }
 
+/// A height field asset (`<hfield>`): elevations from a file (PNG or upstream's binary format),
+/// from `elevation` or all zero, over a `size` of (x, y, top, bottom) half-extents.
+#[derive(Clone, Debug, Default)]
+pub struct HField {
+    pub name: String,
+    pub file: String,
+    pub content_type: String,
+    pub nrow: i32,
+    pub ncol: i32,
+    pub size: [f64; 4],
+    /// elevations given in the model (rows bottom to top), empty for a file
+    pub userdata: Vec<f32>,
+    /// contents of `file` when read with the MJCF (nested models): `Err` holds the message of
+    /// the failed open; `None` lets the compiler open it
+    pub filedata: Option<Result<std::sync::Arc<Vec<u8>>, String>>,
+    pub info: Info,
+}
+
 /// A default class: one prototype per element type, plus the tree of classes.
 #[derive(Clone, Debug, Default)]
 pub struct DefaultClass {
@@ -937,6 +955,7 @@ pub struct Spec {
     pub numerics: Vec<Numeric>,
     pub texts: Vec<Text>,
     pub tuples: Vec<Tuple>,
+    pub hfields: Vec<HField>,
     pub textures: Vec<Texture>,
     pub materials: Vec<Material>,
     /// models named in `<asset><model>`, parsed, for `<attach>`
@@ -995,6 +1014,7 @@ impl Default for Spec {
             numerics: Vec::new(),
             texts: Vec::new(),
             tuples: Vec::new(),
+            hfields: Vec::new(),
             textures: Vec::new(),
             materials: Vec::new(),
             models: Vec::new(),

@@ -70,6 +70,12 @@ impl ReadCx<'_> {
         res::join(&self.modeldir, d)
     }
 
+    /// The value to store for the file attribute `value` of a height field `e` (looked up
+    /// first under the model folder + asset folder).
+    pub fn asset_file(&self, e: &tree::Element, value: &str) -> String {
+        tree::resolve_file(e, value, &res::join(&self.modeldir, &self.dirs.asset), self.files.vfs_ptr())
+    }
+
     /// The value to store for texture file attribute `value` of `e` (upstream's resolution).
     pub fn texture_file(&self, e: &tree::Element, value: &str) -> String {
         tree::resolve_file(e, value, &self.texture_dir(), self.files.vfs_ptr())
@@ -161,8 +167,10 @@ fn parse_root(mut root: tree::Element, dir: &str, filename: &str, src: &Files, d
     let cx = ReadCx { files: src, modeldir, dirs: icx.dirs, depth };
     reader::read(&root, &mut spec, &cx).map_err(|e| e.message)?;
     if depth > 0 {
-        // textures of nested models are read now (the compiler reads the main model's)
+        // textures and height fields of nested models are read now (the compiler reads the
+        // main model's)
         sections::load_texture_files(&mut spec, src);
+        sections::load_hfield_files(&mut spec, src);
     }
     Ok((spec, root))
 }

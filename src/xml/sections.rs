@@ -142,11 +142,72 @@ pub fn load_texture_files(s: &mut Spec, src: &super::Files) {
     }
 }
 
-/// `<asset>`: textures and materials; meshes, height fields and skins are not supported yet.
+/// One `<hfield>`: name, file or dimensions, size, and elevations (given top row first, stored
+/// bottom row first; all zero when absent).
+fn one_hfield(e: &Element, cx: &super::ReadCx) -> R<HField> {
+    let mut h = HField { info: info(e), ..HField::default() };
+    set_name(e, &mut h.name);
+    if let Some(c) = read_txt(e, "content_type") {
+        h.content_type = c;
+    }
+    let file = e.attr("file").map(|f| cx.asset_file(e, f));
+    read1(e, "nrow", &mut h.nrow)?;
+    read1(e, "ncol", &mut h.ncol)?;
+    read_req(e, "size", &mut h.size)?;
+    if file.is_none() && h.nrow > 0 && h.ncol > 0 {
+        let (nrow, ncol) = (h.nrow as usize, h.ncol as usize);
+        let n = nrow as u64 * ncol as u64;
+        if n > (i32::MAX / 4) as u64 {
+            return Err(XmlError::at(e, "height field too large: nrow*ncol exceeds the model size limit"));
+        }
+        match read_vec::<f32>(e, "elevation")? {
+            Some(v) => {
+                if v.len() as u64 != n {
+                    return Err(XmlError::at(e, "elevation data length must match nrow*ncol"));
+                }
+                let mut flipped = vec![0f32; nrow * ncol];
+                for (i, row) in v.chunks_exact(ncol).enumerate() {
+                    flipped[(nrow - 1 - i) * ncol..(nrow - i) * ncol].copy_from_slice(row);
+                }
+                h.userdata = flipped;
+            }
+            None => h.userdata = vec![0f32; nrow * ncol],
+        }
+    }
+    if let Some(f) = file {
+        h.file = f;
+    }
+    if h.name.is_empty() && !h.file.is_empty() {
+        h.name = stem_of(&h.file);
+    }
+    Ok(h)
+}
+
+/// Reads the height field files of a nested model now, through the resources, with that
+/// model's folders (mesh folder first), as [`load_texture_files`] does for textures.
+pub fn load_hfield_files(s: &mut Spec, src: &super::Files) {
+    let modeldir = super::res::reduce(&s.modelfiledir);
+    let meshdir = s.compiler.meshdir.clone();
+    let strip = s.compiler.strippath;
+    for h in s.hfields.iter_mut() {
+        if h.filedata.is_some() || h.file.is_empty() {
+            continue;
+        }
+        let n = if strip { strip_path(&h.file).to_string() } else { h.file.clone() };
+        let name = super::res::join(&meshdir, &n);
+        h.filedata = Some(super::res::read_all(&modeldir, &name, src.vfs_ptr()).map(std::sync::Arc::new));
+    }
+}
+
+/// `<asset>`: height fields, textures and materials; meshes and skins are not supported yet.
 pub fn asset_section(section: &Element, s: &mut Spec, cx: &super::ReadCx) -> R<()> {
     for e in &section.children {
         let def = get_class(e, s)?.unwrap_or(0);
         match e.name.as_str() {
+            "hfield" => {
+                let h = one_hfield(e, cx)?;
+                s.hfields.push(h);
+            }
             "texture" => {
                 let t = one_texture(e, cx)?;
                 s.textures.push(t);
