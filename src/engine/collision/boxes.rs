@@ -473,12 +473,22 @@ pub unsafe fn box_box(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize,
                 continue;
             }
             let proj = dot3(&pos21, &n);
+            // entry 3i + 3 - k - j of rot for k != j: 1 <= k + j <= 3, so it lies in 0..9
+            let rot_at = |r: &[f64; 9], k: usize| {
+                debug_assert!(k != j && 3 * i + 3 - k - j < 9);
+                // SAFETY: the index is below 9 (see above)
+                unsafe { *r.get_unchecked(3 * i + 3 - k - j) }
+            };
             let mut c3 = 0.0;
-            for k in (0..3).filter(|&k| k != i) {
-                c3 += size1[k] * n[k].abs();
+            for k in 0..3 {
+                if k != i {
+                    c3 += size1[k] * n[k].abs();
+                }
             }
-            for k in (0..3).filter(|&k| k != j) {
-                c3 += size2[k] * rotabs[3 * i + 3 - k - j] / len;
+            for k in 0..3 {
+                if k != j {
+                    c3 += size2[k] * rot_at(&rotabs, k) / len;
+                }
             }
             c3 -= proj.abs();
             if c3 < -margin {
@@ -487,14 +497,14 @@ pub unsafe fn box_box(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize,
             if c3 < penetration * (1.0 - 1e-12) {
                 penetration = c3;
                 cle1 = 0;
-                for k in (0..3).filter(|&k| k != i) {
-                    if (n[k] > 0.0) ^ (proj < 0.0) {
+                for k in 0..3 {
+                    if k != i && (n[k] > 0.0) ^ (proj < 0.0) {
                         cle1 += 1 << k;
                     }
                 }
                 cle2 = 0;
-                for k in (0..3).filter(|&k| k != j) {
-                    if (rot[3 * i + 3 - k - j] > 0.0) ^ (proj < 0.0) ^ ((k + 3 - j) % 3 == 1) {
+                for k in 0..3 {
+                    if k != j && (rot_at(&rot, k) > 0.0) ^ (proj < 0.0) ^ ((k + 3 - j) % 3 == 1) {
                         cle2 += 1 << k;
                     }
                 }
