@@ -160,19 +160,30 @@ pub unsafe fn jac(
     if b == 0 {
         return;
     }
-    let (cdof, parent) = (d.cdof(m), m.dof_parentid());
+    let (cdof, parent) = (&d.cdof(m)[..6 * nv], &m.dof_parentid()[..nv]);
+    let mut jacr = jacr.map(|j| &mut j[..3 * nv]);
+    let mut jacp = jacp.map(|j| &mut j[..3 * nv]);
     let mut i = last_dof(m, b);
+    // every dof on the chain is below nv: the first is checked here, and each parent dof is
+    // lower than its child (load checks)
+    assert!(i < nv as i32, "mj_jac: bad dof address");
     while i >= 0 {
         let iu = i as usize;
-        let c = v6(cdof, iu);
-        if let Some(jr) = jacr.as_deref_mut() {
-            set_col(jr, iu, nv, ang(c));
+        // SAFETY: iu < nv (above), cdof holds 6 * nv numbers, the Jacobians 3 * nv
+        unsafe {
+            let c = &*(cdof.as_ptr().add(6 * iu) as *const [f64; 6]);
+            if let Some(jr) = jacr.as_deref_mut() {
+                let p = jr.as_mut_ptr().add(iu);
+                (*p, *p.add(nv), *p.add(2 * nv)) = (c[0], c[1], c[2]);
+            }
+            if let Some(jp) = jacp.as_deref_mut() {
+                let t = cross(&ang(c), &offset);
+                let p = jp.as_mut_ptr().add(iu);
+                (*p, *p.add(nv), *p.add(2 * nv)) = (c[3] + t[0], c[4] + t[1], c[5] + t[2]);
+            }
+            i = *parent.get_unchecked(iu);
         }
-        if let Some(jp) = jacp.as_deref_mut() {
-            let t = cross(&ang(c), &offset);
-            set_col(jp, iu, nv, [c[3] + t[0], c[4] + t[1], c[5] + t[2]]);
-        }
-        i = parent[iu];
+        debug_assert!(i < iu as i32);
     }
 }
 
