@@ -124,6 +124,33 @@ MJAPI void mj_copyState(const mjModel *m, const mjData *src, mjData *dst, unsign
 /// Store the current time, qpos, qvel, act, mocap poses and ctrl as keyframe k of the model.
 MJAPI void mj_setKeyframe(mjModel *m, const mjData *d, int k);
 
+/// Finite-differenced transition matrices (control-theory notation): d(x_next) = A*dx + B*du,
+/// d(sensor) = C*dx + D*du, with x = (qpos in tangent space, qvel, act). A is (2*nv+na)^2,
+/// B (2*nv+na) x nu, C nsensordata x (2*nv+na), D nsensordata x nu; any may be NULL.
+MJAPI void mjd_transitionFD(const mjModel *m,
+                      mjData *d,
+                      mjtNum eps,
+                      mjtByte flg_centered,
+                      mjtNum *A,
+                      mjtNum *B,
+                      mjtNum *C,
+                      mjtNum *D);
+
+/// Finite-differenced Jacobians of (force, sensors) = mj_inverse(state, acceleration), one
+/// row per input: DfDq, DfDv, DfDa nv x nv; DsDq, DsDv, DsDa nv x nsensordata; DmDq nv x nM.
+/// With flg_actuation, qfrc_actuator is subtracted from qfrc_inverse. Any output may be NULL.
+MJAPI void mjd_inverseFD(const mjModel *m,
+                   mjData *d,
+                   mjtNum eps,
+                   mjtByte flg_actuation,
+                   mjtNum *DfDq,
+                   mjtNum *DfDv,
+                   mjtNum *DfDa,
+                   mjtNum *DsDq,
+                   mjtNum *DsDv,
+                   mjtNum *DsDa,
+                   mjtNum *DmDq);
+
 /// Initialize an empty VFS; release it with mj_deleteVFS.
 MJAPI void mj_defaultVFS(mjVFS *vfs);
 

@@ -7,6 +7,7 @@ pub mod error;
 pub mod defaults;
 pub mod names;
 pub mod state;
+pub mod derivative;
 pub mod vfs;
 pub mod data;
 pub mod memory;

@@ -342,6 +342,15 @@ unsafe fn advance(m: &mjModel, d: &mut mjData, act_dot: &[f64], qacc: &[f64], qv
 /// # Safety
 /// As [`check_pos`].
 pub unsafe fn euler(m: &mjModel, d: &mut mjData) {
+    euler_skip(m, d, false);
+}
+
+/// [`euler`]; with `skipfactor` the factorisation of `M + h*diag(damping)` left in `qH` by the
+/// previous call is reused (`mj_EulerSkip`).
+///
+/// # Safety
+/// As [`check_pos`]; with `skipfactor`, `qH`/`qHDiagInv` must hold that factorisation.
+pub unsafe fn euler_skip(m: &mjModel, d: &mut mjData, skipfactor: bool) {
     let t = timer_start();
     let nv = m.nv as usize;
     mark(d);
@@ -366,34 +375,36 @@ pub unsafe fn euler(m: &mjModel, d: &mut mjData) {
         // (M + h*diag(damping)) qacc = qfrc_smooth + qfrc_constraint
         let qh = d.qH(m);
         let (rownnz, rowadr, colind) = (m.M_rownnz(), m.M_rowadr(), m.M_colind());
-        let mm = d.M(m);
-        match awake {
-            None => qh.copy_from_slice(mm),
-            Some(ind) => copy_rows(qh, mm, rownnz, rowadr, ind),
-        }
-        let add_damping = |qh: &mut [f64], i: usize| {
-            qh[(rowadr[i] + rownnz[i] - 1) as usize] += m.opt.timestep * damping[i];
-        };
-        match awake {
-            None => {
-                let h = m.opt.timestep;
-                for ((&a, &n), &b) in rowadr[..nv].iter().zip(&rownnz[..nv]).zip(&damping[..nv]) {
-                    qh[(a + n - 1) as usize] += h * b;
-                }
+        let diaginv = d.qHDiagInv(m);
+        if !skipfactor {
+            let mm = d.M(m);
+            match awake {
+                None => qh.copy_from_slice(mm),
+                Some(ind) => copy_rows(qh, mm, rownnz, rowadr, ind),
             }
-            Some(ind) => ind.iter().for_each(|&i| add_damping(qh, i as usize)),
+            let add_damping = |qh: &mut [f64], i: usize| {
+                qh[(rowadr[i] + rownnz[i] - 1) as usize] += m.opt.timestep * damping[i];
+            };
+            match awake {
+                None => {
+                    let h = m.opt.timestep;
+                    for ((&a, &n), &b) in rowadr[..nv].iter().zip(&rownnz[..nv]).zip(&damping[..nv]) {
+                        qh[(a + n - 1) as usize] += h * b;
+                    }
+                }
+                Some(ind) => ind.iter().for_each(|&i| add_damping(qh, i as usize)),
+            }
+            let nrow = awake.map_or(nv, |ind| ind.len());
+            inertia::factor_i(qh, diaginv, nrow, rownnz, rowadr, colind, awake);
         }
         let (smooth, constraint) = (d.qfrc_smooth(m), d.qfrc_constraint(m));
-        let diaginv = d.qHDiagInv(m);
         match awake {
             None => {
-                inertia::factor_i(qh, diaginv, nv, rownnz, rowadr, colind, None);
                 blas::add(qfrc, smooth, constraint);
                 qacc.copy_from_slice(qfrc);
                 inertia::solve_ld(qacc, qh, diaginv, nv, 1, rownnz, rowadr, colind, None);
             }
             Some(ind) => {
-                inertia::factor_i(qh, diaginv, ind.len(), rownnz, rowadr, colind, Some(ind));
                 for &i in ind {
                     let i = i as usize;
                     qfrc[i] = smooth[i] + constraint[i];
@@ -520,6 +531,15 @@ pub unsafe fn runge_kutta(m: &mjModel, d: &mut mjData, n: i32) {
 /// # Safety
 /// As [`check_pos`].
 pub unsafe fn implicit(m: &mjModel, d: &mut mjData) {
+    implicit_skip(m, d, false);
+}
+
+/// [`implicit`]; with `skipfactor` the factorisation left in `qLU` (implicit) or `qH`
+/// (implicitfast) by the previous call is reused (`mj_implicitSkip`).
+///
+/// # Safety
+/// As [`check_pos`]; with `skipfactor`, the factorisation must be there.
+pub unsafe fn implicit_skip(m: &mjModel, d: &mut mjData, skipfactor: bool) {
     let t = timer_start();
     let nv = m.nv as usize;
     let h = m.opt.timestep;
@@ -540,26 +560,30 @@ pub unsafe fn implicit(m: &mjModel, d: &mut mjData) {
     }
 
     if m.opt.integrator == mjtIntegrator_::mjINT_IMPLICIT as i32 {
-        derivative::smooth_vel(m, d, true);
-        // qLU = M (lower triangle spread to the full pattern) - h*qDeriv
         let qlu = d.qLU(m);
-        crate::math::misc::gather_masked(qlu, d.M(m), m.mapM2D());
-        blas::add_to_scl(qlu, d.qDeriv(m), -h);
-        let scratch = stack_ints(d, nrow);
-        crate::math::solve::factor_lu_sparse(qlu, nrow, scratch, m.D_rownnz(), m.D_rowadr(), m.D_colind(), awake);
+        if !skipfactor {
+            derivative::smooth_vel(m, d, true);
+            // qLU = M (lower triangle spread to the full pattern) - h*qDeriv
+            crate::math::misc::gather_masked(qlu, d.M(m), m.mapM2D());
+            blas::add_to_scl(qlu, d.qDeriv(m), -h);
+            let scratch = stack_ints(d, nrow);
+            crate::math::solve::factor_lu_sparse(qlu, nrow, scratch, m.D_rownnz(), m.D_rowadr(), m.D_colind(), awake);
+        }
         crate::math::solve::solve_lu_sparse(qacc, qlu, qfrc, nrow, m.D_rownnz(), m.D_rowadr(), m.D_diag(), m.D_colind(), awake);
     } else if m.opt.integrator == mjtIntegrator_::mjINT_IMPLICITFAST as i32 {
-        derivative::smooth_vel(m, d, false);
-        // qH = M - h*qDeriv on the lower-triangular pattern of M
         let qh = d.qH(m);
-        crate::math::misc::gather(qh, d.qDeriv(m), m.mapD2M());
-        let hq = &mut *qh;
-        for (x, &mv) in hq.iter_mut().zip(d.M(m).iter()) {
-            *x = mv + *x * -h;
-        }
         let (rownnz, rowadr, colind) = (m.M_rownnz(), m.M_rowadr(), m.M_colind());
         let diaginv = d.qHDiagInv(m);
-        inertia::factor_i(qh, diaginv, nrow, rownnz, rowadr, colind, awake);
+        if !skipfactor {
+            derivative::smooth_vel(m, d, false);
+            // qH = M - h*qDeriv on the lower-triangular pattern of M
+            crate::math::misc::gather(qh, d.qDeriv(m), m.mapD2M());
+            let hq = &mut *qh;
+            for (x, &mv) in hq.iter_mut().zip(d.M(m).iter()) {
+                *x = mv + *x * -h;
+            }
+            inertia::factor_i(qh, diaginv, nrow, rownnz, rowadr, colind, awake);
+        }
         match awake {
             None => {
                 qacc.copy_from_slice(qfrc);
@@ -661,6 +685,32 @@ unsafe fn integrate(m: &mjModel, d: &mut mjData) {
         }
         _ => crate::mjerror!("mj_step", "invalid integrator"),
     }
+}
+
+/// One simulation step reusing what is already computed: forward dynamics skip the stages up
+/// to `skipstage` (and sensors with `skipsensor`); Euler reuses its factorisation from the
+/// position stage on, the implicit integrators from the velocity stage on (`mj_stepSkip`).
+///
+/// # Safety
+/// As [`check_pos`]; the skipped stages must hold the current state's results.
+pub unsafe fn step_skip(m: &mjModel, d: &mut mjData, skipstage: i32, skipsensor: bool) {
+    let t = timer_start();
+    check_pos(m, d);
+    check_vel(m, d);
+    forward_skip(m, d, skipstage, skipsensor);
+    check_acc(m, d);
+    if enabled(m, mjENBL_FWDINV) {
+        crate::engine::inverse::compare_fwd_inv(m, d);
+    }
+    match m.opt.integrator {
+        x if x == mjtIntegrator_::mjINT_EULER as i32 => euler_skip(m, d, skipstage >= mjtStage_::mjSTAGE_POS as i32),
+        x if x == mjtIntegrator_::mjINT_RK4 as i32 => runge_kutta(m, d, 4),
+        x if x == mjtIntegrator_::mjINT_IMPLICIT as i32 || x == mjtIntegrator_::mjINT_IMPLICITFAST as i32 => {
+            implicit_skip(m, d, skipstage >= mjtStage_::mjSTAGE_VEL as i32)
+        }
+        _ => crate::mjerror!("mj_stepSkip", "invalid integrator"),
+    }
+    timer_end(d, mjTIMER_STEP, t);
 }
 
 /// One simulation step (`mj_step`).
