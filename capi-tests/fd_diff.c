@@ -1,7 +1,8 @@
 // fd_diff: finite-difference derivatives on a seeded state, printed as "label mjtNum count
 // values" lines (compared by stage_compare.py): mjd_transitionFD (forward and centred, all
 // outputs and A alone), mjd_inverseFD (with and without actuation), mj_stepSkip from each
-// stage, and the qDeriv fillers mjd_smooth_vel, mjd_smooth_velFD, mjd_passive_velFD. Built
+// stage, and the qDeriv fillers mjd_smooth_vel, mjd_actuator_vel, mjd_passive_vel,
+// mjd_smooth_velFD, mjd_passive_velFD. Built
 // against upstream's header and run with each library; entry points not in the public header
 // are looked up with dlsym, and a missing one is reported in the output.
 //
@@ -145,6 +146,10 @@ int main(int argc, char** argv) {
     smooth(m, d, bias);
     snprintf(lab, sizeof(lab), "smooth_vel_%d", bias); put(lab, d->qDeriv, m->nD);
   }
+  void (*actvel)(const mjModel*, mjData*) = sym("mjd_actuator_vel");
+  void (*passvel)(const mjModel*, mjData*) = sym("mjd_passive_vel");
+  if (actvel) { actvel(m, d); put("actuator_vel_added", d->qDeriv, m->nD); }
+  if (passvel) { passvel(m, d); put("passive_vel_added", d->qDeriv, m->nD); }
   if (smoothfd) { smoothfd(m, d, 1e-6); put("smooth_velFD", d->qDeriv, m->nD); }
   if (passivefd) { passivefd(m, d, 1e-6); put("passive_velFD", d->qDeriv, m->nD); }
 

@@ -101,6 +101,22 @@ pub unsafe extern "C" fn mjd_smooth_vel(m: *const mjModel, d: *mut mjData, flg_b
     guard("mjd_smooth_vel", (), || derivative::smooth_vel(m, d, flg_bias != 0))
 }
 
+/// qDeriv += d qfrc_actuator / d qvel, analytically.
+/// cbindgen:ignore
+#[no_mangle]
+pub unsafe extern "C" fn mjd_actuator_vel(m: *const mjModel, d: *mut mjData) {
+    let (Some(m), Some(d)) = (m.as_ref(), d.as_mut()) else { return };
+    guard("mjd_actuator_vel", (), || derivative::actuator_vel(m, d))
+}
+
+/// qDeriv += d qfrc_passive / d qvel, analytically.
+/// cbindgen:ignore
+#[no_mangle]
+pub unsafe extern "C" fn mjd_passive_vel(m: *const mjModel, d: *mut mjData) {
+    let (Some(m), Some(d)) = (m.as_ref(), d.as_mut()) else { return };
+    guard("mjd_passive_vel", (), || derivative::passive_vel(m, d))
+}
+
 /// qDeriv by forward differences of qfrc_passive over qvel.
 /// cbindgen:ignore
 #[no_mangle]

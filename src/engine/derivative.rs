@@ -359,7 +359,10 @@ fn muscle_gain_vel(len: f64, vel: f64, lengthrange: &[f64], acc0: f64, prm: &[f6
 }
 
 /// `qDeriv += d qfrc_actuator / d qvel` (`mjd_actuator_vel`).
-unsafe fn actuator_vel(m: &mjModel, d: &mut mjData) {
+///
+/// # Safety
+/// `d` must be data made for `m`, with position and velocity stages computed.
+pub unsafe fn actuator_vel(m: &mjModel, d: &mut mjData) {
     if disabled(m, mjtDisableBit_::mjDSBL_ACTUATION) {
         return;
     }
@@ -881,7 +884,10 @@ unsafe fn inertia_box_fluid(m: &mjModel, d: &mut mjData, body: usize) {
 
 /// `qDeriv += d qfrc_passive / d qvel` (`mjd_passive_vel`): fluid, dof, flex-edge and tendon
 /// damping.
-unsafe fn passive_vel(m: &mjModel, d: &mut mjData) {
+///
+/// # Safety
+/// As [`actuator_vel`].
+pub unsafe fn passive_vel(m: &mjModel, d: &mut mjData) {
     if disabled(m, mjtDisableBit_::mjDSBL_SPRING) && disabled(m, mjtDisableBit_::mjDSBL_DAMPER) {
         return;
     }
