@@ -243,6 +243,84 @@ static void config(mjModel* m, mjData* d) {
   free(v);
 }
 
+// internal entry points upstream exports (not in mujoco.h), after a full mj_forward
+static void internals(mjModel* m, mjData* d) {
+  char lab[128];
+  int nv = m->nv > 0 ? m->nv : 1;
+  mj_forward(m, d);
+  int (*actdis)(const mjModel*, int) = sym("mj_actuatorDisabled");
+  for (int pattern = 0; pattern < 3 && actdis; pattern++) {
+    int saved = m->opt.disableactuator;
+    m->opt.disableactuator = pattern == 0 ? 0 : (pattern == 1 ? 1 : 6);
+    for (int i = 0; i < m->nu; i += stride) {
+      snprintf(lab, sizeof(lab), "actuatordisabled_%d_%d", pattern, i);
+      fprintf(out, "%s int 1 %d\n", lab, actdis(m, i));
+    }
+    m->opt.disableactuator = saved;
+  }
+  mjtNum* buf = malloc(sizeof(mjtNum) * 3 * nv);
+  mjtNum* buf2 = malloc(sizeof(mjtNum) * 3 * nv);
+  mjtNum* buf3 = malloc(sizeof(mjtNum) * 3 * nv);
+  void (*tdot)(const mjModel*, mjData*, int, mjtNum*) = sym("mj_tendonDot");
+  for (int t = 0; t < m->ntendon && tdot; t += stride) {
+    int geomwrap = 0;  // not supported upstream (an error)
+    for (int w = m->tendon_adr[t]; w < m->tendon_adr[t] + m->tendon_num[t]; w++)
+      geomwrap |= m->wrap_type[w] == mjWRAP_SPHERE || m->wrap_type[w] == mjWRAP_CYLINDER;
+    if (geomwrap) continue;
+    for (int i = 0; i < nv; i++) buf[i] = -7;
+    tdot(m, d, t, buf);
+    snprintf(lab, sizeof(lab), "tendondot_%d", t); put(lab, buf, m->nv);
+  }
+  void (*tbias)(const mjModel*, mjData*, mjtNum*) = sym("mj_tendonBias");
+  if (tbias) {
+    for (int i = 0; i < nv; i++) buf[i] = 0.01 * i;
+    tbias(m, d, buf);
+    put("tendonbias", buf, m->nv);
+  }
+  void (*ipi)(const mjModel*, mjtNum*, const mjtNum*, mjtNum, const int*, int) = sym("mj_integratePosInd");
+  if (ipi) {
+    mjtNum* q = malloc(sizeof(mjtNum) * (m->nq + 1));
+    int* index = malloc(sizeof(int) * m->nbody);
+    for (int b = 0; b < m->nbody; b++) index[b] = m->nbody - 1 - b + (b == 0 ? 0 : 0);
+    index[0] = 0;
+    for (int b = 1; b < m->nbody; b++) index[b] = m->nbody - b;  // bodies in reverse order
+    for (int k = 0; k < 3; k++) {
+      mju_copy(q, d->qpos, m->nq);
+      ipi(m, q, d->qvel, 0.01 * (k + 1), k == 1 ? index : NULL, k == 2 ? (m->nbody + 1) / 2 : m->nbody);
+      snprintf(lab, sizeof(lab), "integrateposind_%d", k); put(lab, q, m->nq);
+    }
+    free(q);
+    free(index);
+  }
+  int (*jdp)(const mjModel*, const mjData*, int*, int, int, const mjtNum*, const mjtNum*, mjtNum*,
+             mjtNum*, mjtNum*, mjtNum*, mjtNum*, mjtNum*) = sym("mj_jacDifPair");
+  if (jdp) {
+    int* chain = malloc(sizeof(int) * nv);
+    mjtNum* difr = malloc(sizeof(mjtNum) * 3 * nv);
+    int saved = m->opt.jacobian;
+    for (int mode = 0; mode < 2; mode++) {
+      m->opt.jacobian = mode == 0 ? mjJAC_DENSE : mjJAC_SPARSE;
+      for (int b1 = 0; b1 < m->nbody; b1 += stride) {
+        int b2 = (b1 * 7 + 3) % m->nbody;
+        mjtNum p1[3], p2[3];
+        for (int k = 0; k < 3; k++) { p1[k] = d->xpos[3*b1+k] + 0.1; p2[k] = d->xpos[3*b2+k] - 0.1; }
+        int n = jdp(m, d, chain, b1, b2, p1, p2, buf, buf2, buf3, NULL, NULL, NULL);
+        snprintf(lab, sizeof(lab), "jacdifpair_n_%d_%d", mode, b1);
+        fprintf(out, "%s int 1 %d\n", lab, n);
+        snprintf(lab, sizeof(lab), "jacdifpair_p_%d_%d", mode, b1); put(lab, buf3, 3 * n);
+        n = jdp(m, d, chain, b1, b2, p1, p2, buf, buf2, NULL, buf, buf2, difr);
+        snprintf(lab, sizeof(lab), "jacdifpair_r_%d_%d", mode, b1); put(lab, difr, 3 * n);
+      }
+    }
+    m->opt.jacobian = saved;
+    free(chain);
+    free(difr);
+  }
+  free(buf);
+  free(buf2);
+  free(buf3);
+}
+
 int main(int argc, char** argv) {
   if (argc != 4) { fprintf(stderr, "usage: support_diff MODEL.mjb SEED OUT\n"); return 2; }
   out = fopen(argv[3], "w");
@@ -268,6 +346,7 @@ int main(int argc, char** argv) {
   objects(m, d);
   forces(m, d, jp);
   config(m, d);
+  internals(m, d);
   free(jp);
   free(jr);
   mj_deleteData(d);

@@ -505,7 +505,10 @@ pub unsafe fn rne_post_constraint(m: &mjModel, d: &mut mjData) {
 
 /// Dense time derivative of the Jacobian of spatial tendon `id` (`mj_tendonDot`); zero for a
 /// fixed tendon. `jdot` holds nv numbers.
-unsafe fn tendon_dot(m: &mjModel, d: &mut mjData, id: usize, jdot: &mut [f64]) {
+///
+/// # Safety
+/// `d` must be data made for `m`, after the velocity-dependent com quantities.
+pub unsafe fn tendon_dot(m: &mjModel, d: &mut mjData, id: usize, jdot: &mut [f64]) {
     const JOINT: i32 = mjtWrap_::mjWRAP_JOINT as i32;
     const PULLEY: i32 = mjtWrap_::mjWRAP_PULLEY as i32;
     const SPHERE: i32 = mjtWrap_::mjWRAP_SPHERE as i32;
