@@ -354,3 +354,119 @@ pub unsafe extern "C" fn mj_setLengthRange(
         }
     })
 }
+
+//------------------------------ internal entry points upstream's library exports ------------------
+
+/// Whether actuator i belongs to a group disabled by opt.disableactuator (groups 0-30).
+/// cbindgen:ignore
+#[no_mangle]
+pub unsafe extern "C" fn mj_actuatorDisabled(m: *const mjModel, i: c_int) -> c_int {
+    let Some(m) = m.as_ref() else { return 0 };
+    if i < 0 || i >= m.nu {
+        crate::mjerror!("mj_actuatorDisabled", "invalid actuator index {}", i);
+        return 0;
+    }
+    let group = m.actuator_group()[i as usize];
+    ((0..=30).contains(&group) && m.opt.disableactuator & (1 << group) != 0) as c_int
+}
+
+/// Time derivative of the Jacobian of tendon id (nv numbers; zero for fixed tendons); an
+/// invalid id leaves Jdot untouched.
+/// cbindgen:ignore
+#[no_mangle]
+#[allow(non_snake_case)]
+pub unsafe extern "C" fn mj_tendonDot(m: *const mjModel, d: *mut mjData, id: c_int, Jdot: *mut mjtNum) {
+    let (Some(m), Some(d)) = (m.as_ref(), d.as_mut()) else { return };
+    if id < 0 || id >= m.ntendon || Jdot.is_null() {
+        return;
+    }
+    let jdot = core::slice::from_raw_parts_mut(Jdot, m.nv.max(0) as usize);
+    guard("mj_tendonDot", (), || crate::engine::velocity::tendon_dot(m, d, id as usize, jdot))
+}
+
+/// Adds the bias forces of tendon armature (the velocity-product term) to qfrc (nv numbers).
+/// cbindgen:ignore
+#[no_mangle]
+pub unsafe extern "C" fn mj_tendonBias(m: *const mjModel, d: *mut mjData, qfrc: *mut mjtNum) {
+    let (Some(m), Some(d)) = (m.as_ref(), d.as_mut()) else { return };
+    if qfrc.is_null() {
+        return;
+    }
+    let qfrc = core::slice::from_raw_parts_mut(qfrc, m.nv.max(0) as usize);
+    guard("mj_tendonBias", (), || crate::engine::velocity::tendon_bias(m, d, qfrc))
+}
+
+/// Integrates qpos over dt with velocity qvel for the joints of bodies index[1..nbody] (bodies
+/// 1..nbody when index is NULL).
+/// cbindgen:ignore
+#[no_mangle]
+pub unsafe extern "C" fn mj_integratePosInd(
+    m: *const mjModel,
+    qpos: *mut mjtNum,
+    qvel: *const mjtNum,
+    dt: mjtNum,
+    index: *const c_int,
+    nbody: c_int,
+) {
+    let Some(m) = m.as_ref() else { return };
+    if qpos.is_null() || qvel.is_null() || nbody <= 0 {
+        return;
+    }
+    let (nq, nv, n) = (m.nq.max(0) as usize, m.nv.max(0) as usize, nbody as usize);
+    if index.is_null() && n > m.nbody.max(0) as usize {
+        crate::mjerror!("mj_integratePosInd", "nbody {} exceeds the model's {}", nbody, m.nbody);
+        return;
+    }
+    let index = (!index.is_null()).then(|| core::slice::from_raw_parts(index, n));
+    if let Some(ind) = index {
+        if ind.iter().skip(1).any(|&b| b < 0 || b >= m.nbody) {
+            crate::mjerror!("mj_integratePosInd", "invalid body index");
+            return;
+        }
+    }
+    let (qpos, qvel) = (core::slice::from_raw_parts_mut(qpos, nq), core::slice::from_raw_parts(qvel, nv));
+    guard("mj_integratePosInd", (), || crate::engine::support::integrate_pos_ind(m, qpos, qvel, dt, index, n))
+}
+
+/// Jacobian difference J(pos2 on b2) - J(pos1 on b1), dense or over the merged dof chain of
+/// the two bodies (written to chain) when the model uses sparse Jacobians; returns the number
+/// of columns. Each Jacobian pointer may be NULL; buffers hold 3*nv numbers.
+/// cbindgen:ignore
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn mj_jacDifPair(
+    m: *const mjModel,
+    d: *const mjData,
+    chain: *mut c_int,
+    b1: c_int,
+    b2: c_int,
+    pos1: *const mjtNum,
+    pos2: *const mjtNum,
+    jac1p: *mut mjtNum,
+    jac2p: *mut mjtNum,
+    jacdifp: *mut mjtNum,
+    jac1r: *mut mjtNum,
+    jac2r: *mut mjtNum,
+    jacdifr: *mut mjtNum,
+) -> c_int {
+    let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else { return 0 };
+    if pos1.is_null() || pos2.is_null() || b1 < 0 || b2 < 0 || b1 >= m.nbody || b2 >= m.nbody {
+        crate::mjerror!("mj_jacDifPair", "invalid arguments");
+        return 0;
+    }
+    let nv = m.nv.max(0) as usize;
+    let mut empty = [0 as c_int; 0];
+    let chain = if chain.is_null() { &mut empty[..] } else { core::slice::from_raw_parts_mut(chain, nv) };
+    let (p1, p2) = (&*(pos1 as *const [f64; 3]), &*(pos2 as *const [f64; 3]));
+    guard("mj_jacDifPair", 0, || {
+        crate::engine::support::jac_dif_pair(
+            m, d, chain, b1 as usize, b2 as usize, p1, p2, out_nums(jac1p, 3 * nv), out_nums(jac2p, 3 * nv),
+            out_nums(jacdifp, 3 * nv), out_nums(jac1r, 3 * nv), out_nums(jac2r, 3 * nv), out_nums(jacdifr, 3 * nv),
+        ) as c_int
+    })
+}
+
+/// Optional output of `n` numbers (None for NULL).
+unsafe fn out_nums<'a>(p: *mut mjtNum, n: usize) -> Option<&'a mut [mjtNum]> {
+    if p.is_null() { None } else { Some(core::slice::from_raw_parts_mut(p, n)) }
+}
