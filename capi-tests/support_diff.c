@@ -316,6 +316,24 @@ static void internals(mjModel* m, mjData* d) {
     free(chain);
     free(difr);
   }
+  const char* (*vr)(const mjModel*) = sym("mj_validateReferences");
+  if (vr) {
+    // NULL for the model as loaded; the message for out-of-range references
+    fprintf(out, "validate_ok int 1 %d\n", vr(m) == NULL);
+    int* fields[3] = {m->body_parentid, m->jnt_qposadr, m->geom_bodyid};
+    int counts[3] = {m->nbody, m->njnt, m->ngeom};
+    for (int f = 0; f < 3; f++) {
+      if (counts[f] < 2) continue;
+      int saved = fields[f][1];
+      fields[f][1] = 1 << 20;
+      const char* r = vr(m);
+      fields[f][1] = saved;
+      int n = r ? (int)strlen(r) : 0;
+      fprintf(out, "validate_bad_%d int %d", f, n);
+      for (int k = 0; k < n; k++) fprintf(out, " %d", r[k]);
+      fprintf(out, "\n");
+    }
+  }
   free(buf);
   free(buf2);
   free(buf3);

@@ -470,3 +470,25 @@ pub unsafe extern "C" fn mj_jacDifPair(
 unsafe fn out_nums<'a>(p: *mut mjtNum, n: usize) -> Option<&'a mut [mjtNum]> {
     if p.is_null() { None } else { Some(core::slice::from_raw_parts_mut(p, n)) }
 }
+
+/// NULL when every id and address stored in the model lies within the array it refers to,
+/// else the message naming the first bad field (a static string).
+/// cbindgen:ignore
+#[no_mangle]
+pub unsafe extern "C" fn mj_validateReferences(m: *const mjModel) -> *const c_char {
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+    // each message is a static str; its C copy is made once and kept for the process
+    static MESSAGES: Mutex<Option<HashMap<&'static str, &'static std::ffi::CStr>>> = Mutex::new(None);
+    let Some(m) = m.as_ref() else { return core::ptr::null() };
+    let Err(msg) = guard("mj_validateReferences", Ok(()), || crate::model::validate::validate_references(m)) else {
+        return core::ptr::null();
+    };
+    let Ok(mut guard) = MESSAGES.lock() else { return c"Invalid model.".as_ptr() };
+    let map = guard.get_or_insert_with(HashMap::new);
+    let c = map.entry(msg).or_insert_with(|| {
+        let owned = std::ffi::CString::new(msg).unwrap_or_default();
+        Box::leak(owned.into_boxed_c_str())
+    });
+    c.as_ptr()
+}
