@@ -93,9 +93,10 @@ int main(int argc, char** argv) {
     snprintf(lab, sizeof(lab), "B_%d", centered); put(lab, B, ndx * nu);
     snprintf(lab, sizeof(lab), "C_%d", centered); put(lab, C, ns * ndx);
     snprintf(lab, sizeof(lab), "D_%d", centered); put(lab, D, ns * nu);
-    // the state after the call (restored)
+    // the state after the call (restored) and the stack high-water mark
     snprintf(lab, sizeof(lab), "qpos_after_%d", centered); put(lab, d->qpos, m->nq);
     snprintf(lab, sizeof(lab), "qacc_after_%d", centered); put(lab, d->qacc, nv);
+    fprintf(out, "maxuse_stack_%d int 1 %lu\n", centered, (unsigned long)d->maxuse_stack);
   }
   mjd_transitionFD(m, d, 1e-5, 0, A, NULL, NULL, NULL);
   put("A_only", A, ndx * ndx);

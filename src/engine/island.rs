@@ -467,6 +467,8 @@ pub unsafe fn island(m: &mjModel, d: &mut mjData) {
 
     // dofs listed island by island, unconstrained dofs at the end
     let (map_dof2idof, map_idof2dof) = (d.map_dof2idof(m), d.map_idof2dof(m));
+    // a second counter array, as upstream allocates one (the stack high-water mark matches)
+    let count = stack_ints(d, ni + 1);
     count.fill(0);
     for dof in 0..nv {
         let isl = dof_island[dof];
