@@ -254,7 +254,7 @@ pub fn make(c: &mut Compiled) -> CResult<*mut mjModel> {
         c.lights.iter().map(|x| x.s.name.clone()).collect(),
         vec![], // flex
         vec![], // mesh
-        vec![], // skin
+        c.x.skins.iter().map(|x| x.s.name.clone()).collect(),
         c.x.hfields.iter().map(|x| x.s.name.clone()).collect(),
         c.x.textures.iter().map(|x| x.s.name.clone()).collect(),
         c.x.materials.iter().map(|x| x.s.name.clone()).collect(),
@@ -348,9 +348,17 @@ pub fn make(c: &mut Compiled) -> CResult<*mut mjModel> {
     set("nuser_sensor", c.nuser_sensor as i64);
     set("nnames", nnames as i64);
     let npaths: usize = c.x.hfields.iter().filter(|h| !h.s.file.is_empty()).map(|h| h.s.file.len() + 1).sum::<usize>()
+        + c.x.skins.iter().filter(|k| !k.s.file.is_empty()).map(|k| k.s.file.len() + 1).sum::<usize>()
         + c.x.textures.iter().filter(|t| !t.s.file.is_empty()).map(|t| t.s.file.len() + 1).sum::<usize>();
     set("npaths", npaths.max(1) as i64);
     set("nkey", nkey as i64);
+    let skins = &c.x.skins;
+    set("nskin", skins.len() as i64);
+    set("nskinvert", skins.iter().map(|k| (k.s.vert.len() / 3) as i64).sum());
+    set("nskintexvert", skins.iter().map(|k| (k.s.texcoord.len() / 2) as i64).sum());
+    set("nskinface", skins.iter().map(|k| (k.s.face.len() / 3) as i64).sum());
+    set("nskinbone", skins.iter().map(|k| k.bodyid.len() as i64).sum());
+    set("nskinbonevert", skins.iter().map(|k| k.s.vertid.iter().map(|v| v.len() as i64).sum::<i64>()).sum());
     set("nhfield", c.x.hfields.len() as i64);
     set("nhfielddata", c.x.hfields.iter().map(|h| h.data.len() as i64).sum());
     set("ntex", c.x.textures.len() as i64);

@@ -327,6 +327,24 @@ pub fn load_hfield_file(
     }
 }
 
+/// The bytes of an asset file (None when the resource reads nothing) and the resource name for
+/// messages: opened under `modeldir` through the resources (the VFS of [`with_vfs`] first)
+/// unless `preloaded` holds its bytes or the error met opening it (nested models).
+pub fn read_asset(
+    modeldir: &str,
+    filename: &str,
+    preloaded: Option<&Result<std::sync::Arc<Vec<u8>>, String>>,
+) -> Result<(Option<Vec<u8>>, String), TexError> {
+    match preloaded {
+        Some(Ok(bytes)) => Ok((Some(bytes.to_vec()), crate::xml::res::join(modeldir, filename))),
+        Some(Err(msg)) => Err(TexError::Open(msg.clone())),
+        None => {
+            let r = Res::open(modeldir, filename, VFS.with(|v| v.get())).map_err(TexError::Open)?;
+            Ok((r.read().map(|b| b.to_vec()), r.name()))
+        }
+    }
+}
+
 /// Loads one texture file as upstream's compiler does: `filename` (texture folder + file) is
 /// opened under `modeldir` through the resources (the VFS of [`with_vfs`] first), decoded
 /// according to `ctype` unless the asset cache holds it unchanged, and flipped as asked.

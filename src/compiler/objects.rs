@@ -17,6 +17,15 @@ use super::{CResult, CompileError};
 
 pub const NTEXROLE: usize = mjtTextureRole_::mjNTEXROLE as usize;
 
+/// A compiled skin: its data (from the model or its SKN file), the bones' body ids, vertex
+/// weights normalised per vertex and bind quaternions normalised.
+#[derive(Clone, Debug)]
+pub struct CSkin {
+    pub s: Skin,
+    pub matid: i32,
+    pub bodyid: Vec<i32>,
+}
+
 /// A compiled height field: its spec (file path after `strippath`) and elevations scaled to
 /// [0, 1], rows bottom to top.
 #[derive(Clone, Debug)]
@@ -84,6 +93,7 @@ pub struct CTuple {
 /// Compiled objects outside the tree.
 #[derive(Default)]
 pub struct Extra {
+    pub skins: Vec<CSkin>,
     pub hfields: Vec<CHField>,
     pub textures: Vec<CTexture>,
     pub materials: Vec<CMaterial>,
@@ -352,6 +362,178 @@ fn compile_texture(t: &mut Texture, id: usize, dirs: &TexDirs) -> CResult<Vec<u8
     Ok(data)
 }
 
+/// Reads upstream's SKN format into `k`: four int counts (vertices, texture coordinates,
+/// faces, bones), the float and int arrays, then per bone a 40-byte body name, bind pose,
+/// vertex count, vertex ids and weights.
+fn decode_skn(k: &mut Skin, b: &[u8], name: &str) -> Result<(), String> {
+    let word = |i: usize| -> [u8; 4] { [b[4 * i], b[4 * i + 1], b[4 * i + 2], b[4 * i + 3]] };
+    if b.len() < 16 {
+        return Err(format!("missing header in SKN file '{name}'"));
+    }
+    let (nvert, ntex, nface, nbone) =
+        (i32::from_ne_bytes(word(0)), i32::from_ne_bytes(word(1)), i32::from_ne_bytes(word(2)), i32::from_ne_bytes(word(3)));
+    if nvert < 0 || ntex < 0 || nface < 0 || nbone < 0 {
+        return Err(format!("negative size in header of SKN file '{name}'"));
+    }
+    let (nvert, ntex, nface, nbone) = (nvert as usize, ntex as usize, nface as usize, nbone as usize);
+    if (b.len() as u64) < 16 + 12 * nvert as u64 + 8 * ntex as u64 + 12 * nface as u64 {
+        return Err(format!("insufficient data in SKN file '{name}'"));
+    }
+    let nword = b.len() / 4;
+    let f = |i: usize| f32::from_ne_bytes(word(4 + i));
+    let int = |i: usize| i32::from_ne_bytes(word(4 + i));
+    let mut cnt = 0usize;
+    k.vert = (0..3 * nvert).map(|i| f(cnt + i)).collect();
+    cnt += 3 * nvert;
+    k.texcoord = (0..2 * ntex).map(|i| f(cnt + i)).collect();
+    cnt += 2 * ntex;
+    k.face = (0..3 * nface).map(|i| int(cnt + i)).collect();
+    cnt += 3 * nface;
+    k.bodyname.clear();
+    k.bindpos.clear();
+    k.bindquat.clear();
+    k.vertid.clear();
+    k.vertweight.clear();
+    for i in 0..nbone {
+        if (nword as i64) - 4 - (cnt as i64) < 18 {
+            return Err(format!("insufficient data in SKN file '{name}', bone {i}"));
+        }
+        // the name: at most 39 bytes of the 40, up to the first NUL
+        let start = 16 + 4 * cnt;
+        let raw = &b[start..start + 39];
+        let len = raw.iter().position(|&c| c == 0).unwrap_or(39);
+        k.bodyname.push(String::from_utf8_lossy(&raw[..len]).into_owned());
+        cnt += 10;
+        k.bindpos.extend((0..3).map(|j| f(cnt + j)));
+        cnt += 3;
+        k.bindquat.extend((0..4).map(|j| f(cnt + j)));
+        cnt += 4;
+        let vcount = int(cnt);
+        cnt += 1;
+        if vcount < 1 {
+            return Err(format!("vertex count must be positive in SKN file '{name}', bone {i}"));
+        }
+        let vcount = vcount as usize;
+        if (nword as i64) - 4 - (cnt as i64) < 2 * vcount as i64 {
+            return Err(format!("insufficient vertex data in SKN file '{name}', bone {i}"));
+        }
+        k.vertid.push((0..vcount).map(|j| int(cnt + j)).collect());
+        cnt += vcount;
+        k.vertweight.push((0..vcount).map(|j| f(cnt + j)).collect());
+        cnt += vcount;
+    }
+    if b.len() != 16 + 4 * cnt {
+        return Err(format!("unexpected buffer size in SKN file '{name}'"));
+    }
+    Ok(())
+}
+
+/// Compiles skin `i` (upstream's order of checks).
+fn compile_skin(c: &Compiled, k: &Skin, i: usize, spec: &Spec, modeldir: &str) -> CResult<CSkin> {
+    let e = |m: &str| err_at(m, &k.name, i, &k.info);
+    let mut k = k.clone();
+    if !k.file.is_empty() {
+        let given = !k.vert.is_empty() || !k.texcoord.is_empty() || !k.face.is_empty() || !k.bodyname.is_empty()
+            || !k.bindpos.is_empty() || !k.bindquat.is_empty() || !k.vertid.is_empty() || !k.vertweight.is_empty();
+        if given {
+            return Err(e(&format!("Both skin data and file were specified: {}", k.file)));
+        }
+        if spec.compiler.strippath {
+            k.file = crate::xml::sections::strip_path(&k.file).to_string();
+        }
+        let ext = k.file.rfind('.').map_or("", |p| &k.file[p..]);
+        if !ext.eq_ignore_ascii_case(".skn") {
+            return Err(e(&format!("Unknown skin file type: {}", k.file)));
+        }
+        let filename = crate::xml::res::join(&spec.compiler.meshdir, &k.file);
+        let (bytes, name) = super::image::read_asset(modeldir, &filename, k.filedata.as_ref()).map_err(|err| match err {
+            super::image::TexError::Open(m) => CompileError::model(&m),
+            super::image::TexError::Texture(m) => e(&m),
+        })?;
+        let bytes = match bytes {
+            None => return Err(e(&format!("could not read SKN file '{name}'"))),
+            Some(b) if b.is_empty() => return Err(e(&format!("SKN file '{name}' is empty"))),
+            Some(b) => b,
+        };
+        decode_skn(&mut k, &bytes, &name).map_err(|m| e(&m))?;
+    }
+    if k.vert.is_empty() || k.face.is_empty() || k.bodyname.is_empty() || k.bindpos.is_empty()
+        || k.bindquat.is_empty() || k.vertid.is_empty() || k.vertweight.is_empty()
+    {
+        return Err(e("Missing data in skin"));
+    }
+    if k.vert.len() % 3 != 0 {
+        return Err(e("Vertex data must be multiple of 3"));
+    }
+    if !k.texcoord.is_empty() && k.texcoord.len() != 2 * k.vert.len() / 3 {
+        return Err(e("Vertex and texcoord data incompatible size"));
+    }
+    if k.face.len() % 3 != 0 {
+        return Err(e("Face data must be multiple of 3"));
+    }
+    let nbone = k.bodyname.len();
+    if k.bindpos.len() != 3 * nbone {
+        return Err(e("Unexpected bindpos size in skin"));
+    }
+    if k.bindquat.len() != 4 * nbone {
+        return Err(e("Unexpected bindquat size in skin"));
+    }
+    if k.vertid.len() != nbone {
+        return Err(e("Unexpected vertid size in skin"));
+    }
+    if k.vertweight.len() != nbone {
+        return Err(e("Unexpected vertweight size in skin"));
+    }
+    let mut bodyid = Vec::with_capacity(nbone);
+    for b in &k.bodyname {
+        match c.body_by_name(b) {
+            Some(id) => bodyid.push(id as i32),
+            None => return Err(e(&format!("unknown body '{}' in skin", b))),
+        }
+    }
+    let matid = if k.material.is_empty() {
+        -1
+    } else {
+        match spec.materials.iter().position(|mt| mt.name == k.material) {
+            Some(id) => id as i32,
+            None => return Err(e(&format!("unknown material '{}' in skin", k.material))),
+        }
+    };
+
+    // total weight of each vertex over all bones, then weights normalised by it
+    let nvert = k.vert.len() / 3;
+    let mut total = vec![0f32; nvert];
+    for (ids, ws) in k.vertid.iter().zip(&k.vertweight) {
+        if ws.len() != ids.len() || ids.is_empty() {
+            return Err(e("vertid and vertweight must have same non-zero size in skin"));
+        }
+        for (&v, &w) in ids.iter().zip(ws) {
+            if v < 0 || v as usize >= nvert {
+                return Err(e(&format!("vertid {} out of range in skin", v)));
+            }
+            total[v as usize] += w;
+        }
+    }
+    if let Some(v) = total.iter().position(|&w| w as f64 <= mjMINVAL) {
+        return Err(e(&format!("vertex {} must have positive total weight in skin", v)));
+    }
+    for (ids, ws) in k.vertid.iter().zip(k.vertweight.iter_mut()) {
+        for (&v, w) in ids.iter().zip(ws.iter_mut()) {
+            *w /= total[v as usize];
+        }
+    }
+
+    // bind quaternions normalised in double precision
+    for q in k.bindquat.chunks_exact_mut(4) {
+        let mut d = [q[0] as f64, q[1] as f64, q[2] as f64, q[3] as f64];
+        super::util::normvec(&mut d);
+        for (x, &y) in q.iter_mut().zip(&d) {
+            *x = y as f32;
+        }
+    }
+    Ok(CSkin { s: k, matid, bodyid })
+}
+
 /// Compiles height field `i` (upstream's order of checks): elevations from the model or from
 /// its file (under the compiler's mesh folder), then shifted and scaled to [0, 1].
 fn compile_hfield(h: &HField, i: usize, spec: &Spec, modeldir: &str) -> CResult<CHField> {
@@ -599,6 +781,15 @@ impl<'a> Compiled<'a> {
             }
         }
         let modeldir = crate::xml::res::reduce(&spec.modelfiledir);
+        for (i, k) in spec.skins.iter().enumerate() {
+            if !k.material.is_empty() && !spec.materials.iter().any(|mt| mt.name == k.material) {
+                return Err(err_at(&format!("material '{}' not found in skin {}", k.material, i), &k.name, i, &k.info));
+            }
+        }
+        for (i, k) in spec.skins.iter().enumerate() {
+            let c = compile_skin(self, k, i, spec, &modeldir)?;
+            self.x.skins.push(c);
+        }
         for (i, h) in spec.hfields.iter().enumerate() {
             let c = compile_hfield(h, i, spec, &modeldir)?;
             self.x.hfields.push(c);
@@ -916,6 +1107,8 @@ impl<'a> Compiled<'a> {
             pos(&mut self.cameras.iter().map(|x| x.s.name.as_str()))
         } else if t == mjOBJ_LIGHT as i32 {
             pos(&mut self.lights.iter().map(|x| x.s.name.as_str()))
+        } else if t == mjOBJ_SKIN as i32 {
+            pos(&mut spec.skins.iter().map(|x| x.name.as_str()))
         } else if t == mjOBJ_HFIELD as i32 {
             pos(&mut spec.hfields.iter().map(|x| x.name.as_str()))
         } else if t == mjOBJ_TEXTURE as i32 {
@@ -959,6 +1152,7 @@ impl<'a> Compiled<'a> {
             Ok(())
         }
         let s = self.spec;
+        check(s.skins.iter().map(|x| x.name.as_str()), "skin")?;
         check(s.hfields.iter().map(|x| x.name.as_str()), "hfield")?;
         check(s.textures.iter().map(|x| x.name.as_str()), "texture")?;
         check(s.materials.iter().map(|x| x.name.as_str()), "material")?;
@@ -1015,6 +1209,58 @@ pub unsafe fn fill_extra(c: &Compiled, m: &mut mjModel) -> CResult<()> {
         }
         w(m.hfield_data, m.nhfielddata as usize)[adr..adr + h.data.len()].copy_from_slice(&h.data);
         adr += h.data.len();
+    }
+
+    // skins (their file paths after the height fields' and meshes')
+    let nsk = m.nskin as usize;
+    let (mut vadr, mut tadr, mut fadr, mut badr, mut bvadr) = (0usize, 0usize, 0usize, 0usize, 0usize);
+    for (i, k) in x.skins.iter().enumerate() {
+        let s = &k.s;
+        let (nvert, ntex, nface, nbone) = (s.vert.len() / 3, s.texcoord.len() / 2, s.face.len() / 3, k.bodyid.len());
+        w(m.skin_matid, nsk)[i] = k.matid;
+        w(m.skin_group, nsk)[i] = s.group;
+        w(m.skin_rgba, 4 * nsk)[4 * i..4 * i + 4].copy_from_slice(&s.rgba);
+        w(m.skin_inflate, nsk)[i] = s.inflate;
+        w(m.skin_vertadr, nsk)[i] = vadr as i32;
+        w(m.skin_vertnum, nsk)[i] = nvert as i32;
+        w(m.skin_texcoordadr, nsk)[i] = if ntex > 0 { tadr as i32 } else { -1 };
+        w(m.skin_faceadr, nsk)[i] = fadr as i32;
+        w(m.skin_facenum, nsk)[i] = nface as i32;
+        w(m.skin_boneadr, nsk)[i] = badr as i32;
+        w(m.skin_bonenum, nsk)[i] = nbone as i32;
+        w(m.skin_pathadr, nsk)[i] = -1;
+        if !s.file.is_empty() {
+            let buf = w(m.paths as *mut u8, m.npaths as usize);
+            let f = s.file.as_bytes();
+            if let Some(dst) = buf.get_mut(padr..padr + f.len() + 1) {
+                dst[..f.len()].copy_from_slice(f);
+                dst[f.len()] = 0;
+                w(m.skin_pathadr, nsk)[i] = padr as i32;
+            }
+            padr += f.len() + 1;
+        }
+        let nsv = m.nskinvert as usize;
+        w(m.skin_vert, 3 * nsv)[3 * vadr..3 * (vadr + nvert)].copy_from_slice(&s.vert);
+        let nst = m.nskintexvert as usize;
+        w(m.skin_texcoord, 2 * nst)[2 * tadr..2 * (tadr + ntex)].copy_from_slice(&s.texcoord);
+        let nsf = m.nskinface as usize;
+        w(m.skin_face, 3 * nsf)[3 * fadr..3 * (fadr + nface)].copy_from_slice(&s.face);
+        let nsb = m.nskinbone as usize;
+        w(m.skin_bonebindpos, 3 * nsb)[3 * badr..3 * (badr + nbone)].copy_from_slice(&s.bindpos);
+        w(m.skin_bonebindquat, 4 * nsb)[4 * badr..4 * (badr + nbone)].copy_from_slice(&s.bindquat);
+        w(m.skin_bonebodyid, nsb)[badr..badr + nbone].copy_from_slice(&k.bodyid);
+        let nbv = m.nskinbonevert as usize;
+        for (j, (ids, ws)) in s.vertid.iter().zip(&s.vertweight).enumerate() {
+            w(m.skin_bonevertadr, nsb)[badr + j] = bvadr as i32;
+            w(m.skin_bonevertnum, nsb)[badr + j] = ids.len() as i32;
+            w(m.skin_bonevertid, nbv)[bvadr..bvadr + ids.len()].copy_from_slice(ids);
+            w(m.skin_bonevertweight, nbv)[bvadr..bvadr + ids.len()].copy_from_slice(ws);
+            bvadr += ids.len();
+        }
+        vadr += nvert;
+        tadr += ntex;
+        fadr += nface;
+        badr += nbone;
     }
 
     // textures

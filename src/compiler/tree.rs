@@ -1142,7 +1142,7 @@ impl<'a> Compiled<'a> {
         Ok(())
     }
 
-    fn body_by_name(&self, name: &str) -> Option<usize> {
+    pub(crate) fn body_by_name(&self, name: &str) -> Option<usize> {
         self.bodies.iter().position(|b| b.s.name == name)
     }
 

@@ -898,6 +898,52 @@ pub struct HField {
     pub info: Info,
 }
 
+/// A skin (`<skin>`): a triangle mesh drawn over bodies, each vertex moved by weighted bones;
+/// data given in the model or read from an SKN file.
+#[derive(Clone, Debug)]
+pub struct Skin {
+    pub name: String,
+    pub file: String,
+    pub material: String,
+    pub rgba: [f32; 4],
+    pub inflate: f32,
+    pub group: i32,
+    pub vert: Vec<f32>,
+    pub texcoord: Vec<f32>,
+    pub face: Vec<i32>,
+    pub bodyname: Vec<String>,
+    pub bindpos: Vec<f32>,
+    pub bindquat: Vec<f32>,
+    pub vertid: Vec<Vec<i32>>,
+    pub vertweight: Vec<Vec<f32>>,
+    /// contents of `file` when read with the MJCF (nested models), as for height fields
+    pub filedata: Option<Result<std::sync::Arc<Vec<u8>>, String>>,
+    pub info: Info,
+}
+
+impl Default for Skin {
+    fn default() -> Self {
+        Skin {
+            name: String::new(),
+            file: String::new(),
+            material: String::new(),
+            rgba: [0.5, 0.5, 0.5, 1.0],
+            inflate: 0.0,
+            group: 0,
+            vert: Vec::new(),
+            texcoord: Vec::new(),
+            face: Vec::new(),
+            bodyname: Vec::new(),
+            bindpos: Vec::new(),
+            bindquat: Vec::new(),
+            vertid: Vec::new(),
+            vertweight: Vec::new(),
+            filedata: None,
+            info: Info::default(),
+        }
+    }
+}
+
 /// A default class: one prototype per element type, plus the tree of classes.
 #[derive(Clone, Debug, Default)]
 pub struct DefaultClass {
@@ -955,6 +1001,7 @@ pub struct Spec {
     pub numerics: Vec<Numeric>,
     pub texts: Vec<Text>,
     pub tuples: Vec<Tuple>,
+    pub skins: Vec<Skin>,
     pub hfields: Vec<HField>,
     pub textures: Vec<Texture>,
     pub materials: Vec<Material>,
@@ -1014,6 +1061,7 @@ impl Default for Spec {
             numerics: Vec::new(),
             texts: Vec::new(),
             tuples: Vec::new(),
+            skins: Vec::new(),
             hfields: Vec::new(),
             textures: Vec::new(),
             materials: Vec::new(),

@@ -49,6 +49,7 @@ impl Names {
         put(mjOBJ_SITE, &mut s.sites.iter().map(|x| &x.name));
         put(mjOBJ_CAMERA, &mut s.cameras.iter().map(|x| &x.name));
         put(mjOBJ_LIGHT, &mut s.lights.iter().map(|x| &x.name));
+        put(mjOBJ_SKIN, &mut s.skins.iter().map(|x| &x.name));
         put(mjOBJ_HFIELD, &mut s.hfields.iter().map(|x| &x.name));
         put(mjOBJ_TEXTURE, &mut s.textures.iter().map(|x| &x.name));
         put(mjOBJ_MATERIAL, &mut s.materials.iter().map(|x| &x.name));
@@ -568,6 +569,14 @@ pub fn copy_subtree(s: &mut Spec, c: &Spec, root: Option<usize>, b: usize, frame
 /// stay there, the attached copy takes what its source elements hold, and the source subtree
 /// then forgets its values (see `store_child_keys`).
 pub fn attach_rest(s: &mut Spec, c: &Spec, pre: &str) {
+    // upstream prefixes only the bone body names of a skin, not its name or material
+    for k in &c.skins {
+        let mut x = k.clone();
+        for b in x.bodyname.iter_mut() {
+            *b = ns(pre, b, "");
+        }
+        s.skins.push(x);
+    }
     for h in &c.hfields {
         let mut x = h.clone();
         x.name = ns(pre, &h.name, "");

@@ -251,8 +251,14 @@ pub fn read(root: &Element, spec: &mut Spec, cx: &super::ReadCx) -> R<()> {
         super::sections::contact_section(sec, spec)?;
     }
     for sec in root.children_named("deformable") {
-        if let Some(c) = sec.children.first() {
-            return Err(XmlError::at(c, &format!("element '{}' is not supported yet", c.name)));
+        for c in &sec.children {
+            match c.name.as_str() {
+                "skin" => {
+                    let k = super::sections::one_skin(c, cx)?;
+                    spec.skins.push(k);
+                }
+                other => return Err(XmlError::at(c, &format!("element '{}' is not supported yet", other))),
+            }
         }
     }
     for sec in root.children_named("equality") {

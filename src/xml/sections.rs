@@ -183,7 +183,49 @@ fn one_hfield(e: &Element, cx: &super::ReadCx) -> R<HField> {
     Ok(h)
 }
 
-/// Reads the height field files of a nested model now, through the resources, with that
+/// One `<skin>` (in `<asset>` or `<deformable>`): attributes, mesh data and `<bone>` children.
+pub fn one_skin(e: &Element, cx: &super::ReadCx) -> R<Skin> {
+    let mut k = Skin { info: info(e), ..Skin::default() };
+    set_name(e, &mut k.name);
+    if let Some(f) = e.attr("file") {
+        k.file = cx.asset_file(e, f);
+    }
+    if let Some(mt) = read_txt(e, "material") {
+        k.material = mt;
+    }
+    read1(e, "group", &mut k.group)?;
+    if !(0..mjNGROUP as i32).contains(&k.group) {
+        return Err(XmlError::at(e, "skin group must be between 0 and 5"));
+    }
+    read_arr(e, "rgba", &mut k.rgba, true)?;
+    read1(e, "inflate", &mut k.inflate)?;
+    if let Some(v) = read_vec::<f32>(e, "vertex")? {
+        k.vert = v;
+    }
+    if let Some(v) = read_vec::<f32>(e, "texcoord")? {
+        k.texcoord = v;
+    }
+    if let Some(v) = read_vec::<i32>(e, "face")? {
+        k.face = v;
+    }
+    for b in e.children_named("bone") {
+        k.bodyname.push(read_txt_req(b, "body")?);
+        let (mut pos, mut quat) = ([0f32; 3], [0f32; 4]);
+        read_req(b, "bindpos", &mut pos)?;
+        read_req(b, "bindquat", &mut quat)?;
+        k.bindpos.extend_from_slice(&pos);
+        k.bindquat.extend_from_slice(&quat);
+        let missing = |a: &str| XmlError::at(b, &format!("required attribute missing: '{}'", a));
+        k.vertid.push(read_vec::<i32>(b, "vertid")?.ok_or_else(|| missing("vertid"))?);
+        k.vertweight.push(read_vec::<f32>(b, "vertweight")?.ok_or_else(|| missing("vertweight"))?);
+    }
+    if k.name.is_empty() && !k.file.is_empty() {
+        k.name = stem_of(&k.file);
+    }
+    Ok(k)
+}
+
+/// Reads the height field and skin files of a nested model now, through the resources, with that
 /// model's folders (mesh folder first), as [`load_texture_files`] does for textures.
 pub fn load_hfield_files(s: &mut Spec, src: &super::Files) {
     let modeldir = super::res::reduce(&s.modelfiledir);
@@ -197,9 +239,17 @@ pub fn load_hfield_files(s: &mut Spec, src: &super::Files) {
         let name = super::res::join(&meshdir, &n);
         h.filedata = Some(super::res::read_all(&modeldir, &name, src.vfs_ptr()).map(std::sync::Arc::new));
     }
+    for k in s.skins.iter_mut() {
+        if k.filedata.is_some() || k.file.is_empty() {
+            continue;
+        }
+        let n = if strip { strip_path(&k.file).to_string() } else { k.file.clone() };
+        let name = super::res::join(&meshdir, &n);
+        k.filedata = Some(super::res::read_all(&modeldir, &name, src.vfs_ptr()).map(std::sync::Arc::new));
+    }
 }
 
-/// `<asset>`: height fields, textures and materials; meshes and skins are not supported yet.
+/// `<asset>`: height fields, skins, textures and materials; meshes are not supported yet.
 pub fn asset_section(section: &Element, s: &mut Spec, cx: &super::ReadCx) -> R<()> {
     for e in &section.children {
         let def = get_class(e, s)?.unwrap_or(0);
@@ -207,6 +257,10 @@ pub fn asset_section(section: &Element, s: &mut Spec, cx: &super::ReadCx) -> R<(
             "hfield" => {
                 let h = one_hfield(e, cx)?;
                 s.hfields.push(h);
+            }
+            "skin" => {
+                let k = one_skin(e, cx)?;
+                s.skins.push(k);
             }
             "texture" => {
                 let t = one_texture(e, cx)?;
