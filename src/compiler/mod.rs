@@ -99,6 +99,17 @@ mod tests {
     }
 
     #[test]
+    fn repeated_names_reported_at_the_element() {
+        let e = load("<mujoco><worldbody>\n<body name=\"b\"/>\n<body name=\"b\"/></worldbody></mujoco>").unwrap_err();
+        assert!(e.contains("Error: repeated name 'b' in body") && e.contains("Element 'body', line 3"), "{e}");
+        let e = load("<mujoco><worldbody><body name=\"world\"/></worldbody></mujoco>").unwrap_err();
+        assert!(e.contains("repeated name 'world' in body"), "{e}");
+        // the same name in different object types is fine
+        let m = load("<mujoco><worldbody><body name=\"x\"><geom name=\"x\" size=\"1\"/><site name=\"x\"/></body></worldbody></mujoco>").unwrap();
+        unsafe { crate::model::alloc::delete_model(m) };
+    }
+
+    #[test]
     fn errors_name_element_and_line() {
         let e = load("<mujoco>\n<worldbody>\n<geom typo=\"1\"/>\n</worldbody></mujoco>").unwrap_err();
         assert!(e.contains("unrecognized attribute: 'typo'") && e.contains("Element 'geom', line 3"), "{e}");

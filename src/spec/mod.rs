@@ -1013,6 +1013,9 @@ pub struct Spec {
     pub modelfiledir: String,
     /// the model used `<replicate>`
     pub has_replicate: bool,
+    /// names given so far by the XML reader, by object type (for upstream's early check of
+    /// repeated names)
+    pub names_seen: std::collections::HashMap<&'static str, std::collections::HashSet<String>>,
 }
 
 impl Default for Spec {
@@ -1069,6 +1072,7 @@ impl Default for Spec {
             pending_keys: Vec::new(),
             modelfiledir: String::new(),
             has_replicate: false,
+            names_seen: Default::default(),
         }
     }
 }

@@ -255,6 +255,7 @@ pub fn read(root: &Element, spec: &mut Spec, cx: &super::ReadCx) -> R<()> {
             match c.name.as_str() {
                 "skin" => {
                     let k = super::sections::one_skin(c, cx)?;
+                    claim_name(c, spec, "skin", &k.name)?;
                     spec.skins.push(k);
                 }
                 other => return Err(XmlError::at(c, &format!("element '{}' is not supported yet", other))),
@@ -708,6 +709,25 @@ pub(super) fn get_class(e: &Element, s: &Spec) -> R<Option<usize>> {
 
 // ---------------------------------------------------------------- one element each
 
+/// Registers the name of an element about to join the spec; a name already used by an element
+/// of the same type is an error at this element, as upstream reports it when the name is set.
+pub(super) fn claim_name(e: &Element, s: &mut Spec, what: &'static str, name: &str) -> R<()> {
+    if name.is_empty() {
+        return Ok(());
+    }
+    let seen = s.names_seen.entry(what).or_insert_with(|| {
+        let mut h = std::collections::HashSet::new();
+        if what == "body" {
+            h.insert("world".to_string());
+        }
+        h
+    });
+    if !seen.insert(name.to_string()) {
+        return Err(XmlError::at(e, &format!("Error: repeated name '{}' in {}", name, what)));
+    }
+    Ok(())
+}
+
 pub(super) fn set_name(e: &Element, name: &mut String) {
     if let Some(n) = e.attr("name") {
         *name = n.to_string();
@@ -920,6 +940,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 add_suffix(&mut j.name, sfx);
                 j.body = b;
                 j.frame = frame;
+                claim_name(e, s, "joint", &j.name)?;
                 s.joints.push(j);
                 s.bodies[b].joints.push(s.joints.len() - 1);
             }
@@ -935,6 +956,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 j.info = info(e);
                 j.body = b;
                 j.frame = frame;
+                claim_name(e, s, "joint", &j.name)?;
                 s.joints.push(j);
                 s.bodies[b].joints.push(s.joints.len() - 1);
             }
@@ -948,6 +970,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 }
                 g.body = b;
                 g.frame = frame;
+                claim_name(e, s, "geom", &g.name)?;
                 s.geoms.push(g);
                 s.bodies[b].geoms.push(s.geoms.len() - 1);
             }
@@ -958,6 +981,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 add_suffix(&mut x.name, sfx);
                 x.body = b;
                 x.frame = frame;
+                claim_name(e, s, "site", &x.name)?;
                 s.sites.push(x);
                 s.bodies[b].sites.push(s.sites.len() - 1);
             }
@@ -969,6 +993,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 add_suffix(&mut x.targetbody, sfx);
                 x.body = b;
                 x.frame = frame;
+                claim_name(e, s, "camera", &x.name)?;
                 s.cameras.push(x);
                 s.bodies[b].cameras.push(s.cameras.len() - 1);
             }
@@ -981,6 +1006,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 add_suffix(&mut x.texture, sfx);
                 x.body = b;
                 x.frame = frame;
+                claim_name(e, s, "light", &x.name)?;
                 s.lights.push(x);
                 s.bodies[b].lights.push(s.lights.len() - 1);
             }
@@ -992,6 +1018,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 read_arr(e, "pos", &mut f.pos, true)?;
                 read_quat(e, "quat", &mut f.quat)?;
                 read_alternative(e, &mut f.alt)?;
+                claim_name(e, s, "frame", &f.name)?;
                 s.frames.push(f);
                 let fid = s.frames.len() - 1;
                 body_children(e, b, Some(fid), childdef.unwrap_or(def), sfx, cx, s)?;
@@ -1012,6 +1039,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 read1(e, "gravcomp", &mut nb.gravcomp)?;
                 map_into(e, "sleep", SLEEP_MAP, &mut nb.sleep)?;
                 read_user(e, &mut nb.userdata)?;
+                claim_name(e, s, "body", &nb.name)?;
                 s.bodies.push(nb);
                 let id = s.bodies.len() - 1;
                 s.bodies[b].bodies.push(id);
@@ -1067,6 +1095,7 @@ fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str,
         let ei = [i as f64 * euler[0], i as f64 * euler[1], i as f64 * euler[2]];
         let _ = crate::compiler::util::resolve_orientation(&mut quat, deg, &seq, &Orientation::Euler(ei));
         let f = Frame { body: b, parent: frame, pos, quat, info: info(e), ..Frame::default() };
+        claim_name(e, s, "frame", &f.name)?;
         s.frames.push(f);
         let fid = s.frames.len() - 1;
         let mut q = quat;
@@ -1286,6 +1315,7 @@ fn actuator_section(section: &Element, s: &mut Spec) -> R<()> {
         let mut a = s.defaults[def].actuator.clone();
         a.name.clear();
         one_actuator(e, &mut a)?;
+        claim_name(e, s, "actuator", &a.name)?;
         s.actuators.push(a);
     }
     Ok(())

@@ -256,20 +256,24 @@ pub fn asset_section(section: &Element, s: &mut Spec, cx: &super::ReadCx) -> R<(
         match e.name.as_str() {
             "hfield" => {
                 let h = one_hfield(e, cx)?;
+                super::reader::claim_name(e, s, "hfield", &h.name)?;
                 s.hfields.push(h);
             }
             "skin" => {
                 let k = one_skin(e, cx)?;
+                super::reader::claim_name(e, s, "skin", &k.name)?;
                 s.skins.push(k);
             }
             "texture" => {
                 let t = one_texture(e, cx)?;
+                super::reader::claim_name(e, s, "texture", &t.name)?;
                 s.textures.push(t);
             }
             "material" => {
                 let mut m = s.defaults[def].material.clone();
                 m.name.clear();
                 one_material(e, &mut m)?;
+                super::reader::claim_name(e, s, "material", &m.name)?;
                 s.materials.push(m);
             }
             "model" => {
@@ -314,6 +318,7 @@ pub fn contact_section(section: &Element, s: &mut Spec) -> R<()> {
                 let mut p = s.defaults[def].pair.clone();
                 p.name.clear();
                 one_pair(e, &mut p, false)?;
+                super::reader::claim_name(e, s, "pair", &p.name)?;
                 s.pairs.push(p);
             }
             "exclude" => {
@@ -321,6 +326,7 @@ pub fn contact_section(section: &Element, s: &mut Spec) -> R<()> {
                 set_name(e, &mut x.name);
                 x.body1 = read_txt_req(e, "body1")?;
                 x.body2 = read_txt_req(e, "body2")?;
+                super::reader::claim_name(e, s, "exclude", &x.name)?;
                 s.excludes.push(x);
             }
             other => return Err(XmlError::at(e, &format!("element '{}' is not supported yet", other))),
@@ -421,6 +427,7 @@ pub fn equality_section(section: &Element, s: &mut Spec) -> R<()> {
         let mut q = s.defaults[def].equality.clone();
         q.name.clear();
         one_equality(e, &mut q, false)?;
+        super::reader::claim_name(e, s, "equality", &q.name)?;
         s.equalities.push(q);
     }
     Ok(())
@@ -490,6 +497,7 @@ pub fn tendon_section(section: &Element, s: &mut Spec) -> R<()> {
             }
             t.path.push(w);
         }
+        super::reader::claim_name(e, s, "tendon", &t.name)?;
         s.tendons.push(t);
     }
     Ok(())
@@ -516,6 +524,7 @@ pub fn custom_section(section: &Element, s: &mut Spec) -> R<()> {
                 }
                 n.data = vec![0.0; n.size as usize];
                 n.data[..data.len()].copy_from_slice(&data);
+                super::reader::claim_name(e, s, "numeric", &n.name)?;
                 s.numerics.push(n);
             }
             "text" => {
@@ -525,6 +534,7 @@ pub fn custom_section(section: &Element, s: &mut Spec) -> R<()> {
                 if t.data.is_empty() {
                     return Err(XmlError::at(e, "text field cannot be empty"));
                 }
+                super::reader::claim_name(e, s, "text", &t.name)?;
                 s.texts.push(t);
             }
             "tuple" => {
@@ -542,6 +552,7 @@ pub fn custom_section(section: &Element, s: &mut Spec) -> R<()> {
                     read1(o, "prm", &mut prm)?;
                     t.objprm.push(prm);
                 }
+                super::reader::claim_name(e, s, "tuple", &t.name)?;
                 s.tuples.push(t);
             }
             other => return Err(XmlError::at(e, &format!("element '{}' is not supported yet", other))),
@@ -568,6 +579,7 @@ pub fn keyframe_section(section: &Element, s: &mut Spec) -> R<()> {
                 *out = v;
             }
         }
+        super::reader::claim_name(e, s, "key", &k.name)?;
         s.keys.push(k);
     }
     Ok(())
@@ -778,6 +790,7 @@ pub fn sensor_section(section: &Element, s: &mut Spec) -> R<()> {
             }
         }
         x.info = info(e);
+        super::reader::claim_name(e, s, "sensor", &x.name)?;
         s.sensors.push(x);
     }
     Ok(())
