@@ -316,6 +316,24 @@ static void internals(mjModel* m, mjData* d) {
     free(chain);
     free(difr);
   }
+  void (*mrd)(mjData**, const mjModel*) = sym("mj_makeRawData");
+  if (mrd) {
+    // new data, then the same data given new blocks; layout, sizes and a step from reset
+    mjData* d2 = NULL;
+    for (int round = 0; round < 2; round++) {
+      mrd(&d2, m);
+      if (!d2) break;
+      fprintf(out, "rawdata_sizes_%d int 3 %ld %ld %d\n", round, (long)d2->nbuffer, (long)d2->narena,
+              d2->nv_awake);
+      fprintf(out, "rawdata_offsets_%d int 4 %ld %ld %ld %ld\n", round, (long)((char*)d2->qvel - (char*)d2->buffer),
+              (long)((char*)d2->xpos - (char*)d2->buffer), (long)((char*)d2->qM - (char*)d2->buffer),
+              (long)((char*)d2->sensordata - (char*)d2->buffer));
+      mj_resetData(m, d2);
+      mj_step(m, d2);
+      snprintf(lab, sizeof(lab), "rawdata_qpos_%d", round); put(lab, d2->qpos, m->nq);
+    }
+    if (d2) mj_deleteData(d2);
+  }
   const char* (*vr)(const mjModel*) = sym("mj_validateReferences");
   if (vr) {
     // NULL for the model as loaded; the message for out-of-range references

@@ -18,6 +18,25 @@ pub unsafe extern "C" fn mj_makeData(m: *const mjModel) -> *mut mjData {
     guard("mj_makeData", ptr::null_mut(), || make::make_data(&*m))
 }
 
+/// Allocate mjData for the model without resetting it (upstream-internal; mj_makeData does
+/// this first). With *dest not NULL, that data gets new blocks sized for the model (its plugin
+/// instances destroyed first); otherwise new data is stored in *dest.
+/// cbindgen:ignore
+#[no_mangle]
+pub unsafe extern "C" fn mj_makeRawData(dest: *mut *mut mjData, m: *const mjModel) {
+    if dest.is_null() || m.is_null() {
+        mjerror!("mj_makeRawData", "NULL argument");
+        return;
+    }
+    guard("mj_makeRawData", (), || {
+        if (*dest).is_null() {
+            *dest = make::make_raw_data(&*m);
+        } else {
+            make::remake_raw_data(&*m, *dest);
+        }
+    })
+}
+
 /// Create the model's plugin instances in data (upstream-internal; mj_makeData does this).
 /// cbindgen:ignore
 #[no_mangle]

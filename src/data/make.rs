@@ -56,29 +56,55 @@ pub unsafe fn make_raw_data(m: &mjModel) -> *mut mjData {
         return ptr::null_mut();
     }
     ptr::write_bytes(d as *mut u8, 0, size_of::<mjData>());
+    if !fill_raw_data(m, &mut *d) {
+        alloc::free(d as *mut c_void);
+        return ptr::null_mut();
+    }
+    d
+}
+
+/// Gives existing data `d` new blocks sized for `m` (`mj_makeRawData` with a destination):
+/// its plugin instances are destroyed and its old blocks freed first; other fields keep their
+/// values except those a fresh allocation sets. On failure `d` is left without blocks.
+///
+/// # Safety
+/// `d` must be valid data (made by this library).
+pub unsafe fn remake_raw_data(m: &mjModel, d: *mut mjData) -> bool {
+    plugin::destroy_plugins(d);
     let dd = &mut *d;
+    alloc::free(dd.buffer);
+    alloc::free(dd.arena);
+    dd.buffer = ptr::null_mut();
+    dd.arena = ptr::null_mut();
+    fill_raw_data(m, dd)
+}
+
+/// Sizes and allocates the buffer and arena of `d` for `m`, sets the array pointers and the
+/// fields a new allocation starts with. False (blocks null) when sizes are invalid or memory
+/// runs out, after reporting.
+unsafe fn fill_raw_data(m: &mjModel, dd: &mut mjData) -> bool {
+    dd.buffer = ptr::null_mut();
+    dd.arena = ptr::null_mut();
     let nbuffer = match data_buffer_size(m, dd) {
         Ok(n) => n,
         Err(name) => {
-            alloc::free(d as *mut c_void);
             mjwarning!("Invalid data: {} too large.", name);
-            return ptr::null_mut();
+            return false;
         }
     };
     dd.nbuffer = nbuffer as i64;
     dd.narena = m.narena;
     dd.buffer = alloc::malloc(nbuffer);
     if dd.buffer.is_null() {
-        alloc::free(d as *mut c_void);
         mjerror!("mj_makeRawData", "could not allocate mjData buffer");
-        return ptr::null_mut();
+        return false;
     }
     dd.arena = alloc::malloc(m.narena.max(0) as usize);
     if dd.arena.is_null() {
         alloc::free(dd.buffer);
-        alloc::free(d as *mut c_void);
+        dd.buffer = ptr::null_mut();
         mjerror!("mj_makeRawData", "could not allocate mjData arena");
-        return ptr::null_mut();
+        return false;
     }
     if !set_data_pointers(m, dd) {
         mjerror!("mj_setPtrData", "mjData buffer size mismatch");
@@ -94,7 +120,7 @@ pub unsafe fn make_raw_data(m: &mjModel) -> *mut mjData {
     dd.nbody_awake = m.nbody;
     dd.nparent_awake = m.nbody;
     dd.nv_awake = m.nv;
-    d
+    true
 }
 
 /// Allocates data for `m`, creates its plugin instances and resets it (`mj_makeData`); null
