@@ -19,12 +19,7 @@
 
 #include <mujoco/mujoco.h>
 
-static unsigned long long rng = 88172645463325252ULL;
-static double urand(void) {
-  rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
-  return (rng >> 11) * (1.0 / 9007199254740992.0);
-}
-static double srand1(void) { return 2 * urand() - 1; }
+#include "seeded.h"
 
 typedef int (*pairfn)(const mjModel*, const mjData*, mjContact*, int, int, mjtNum);
 

@@ -18,6 +18,8 @@
 
 #include <mujoco/mujoco.h>
 
+#include "seeded.h"
+
 typedef void (*model_fn)(const mjModel*, const char*);
 typedef void (*fmodel_fn)(const mjModel*, const char*, const char*);
 typedef void (*data_fn)(const mjModel*, const mjData*, const char*);
@@ -32,12 +34,6 @@ static const char* outdir;
 static void on_warning(const char* msg) { fprintf(logfp, "W: %s\n", msg); fflush(logfp); }
 static void on_error(const char* msg) { fprintf(logfp, "E: %s\n", msg); fflush(logfp); longjmp(jump, 1); }
 
-static unsigned long long rng = 88172645463325252ULL;
-static double srand1(void) {
-  rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
-  return 2 * ((rng >> 11) * (1.0 / 9007199254740992.0)) - 1;
-}
-
 static const char* path(const char* name) {
   static char buf[4096];
   snprintf(buf, sizeof(buf), "%s/%s", outdir, name);
@@ -46,15 +42,7 @@ static const char* path(const char* name) {
 
 static void set_state(const mjModel* m, mjData* d) {
   for (int i = 0; i < m->nq; i++) d->qpos[i] = m->qpos0[i] + 0.3 * srand1();
-  for (int j = 0; j < m->njnt; j++) {
-    int a = m->jnt_qposadr[j], t = m->jnt_type[j];
-    int q = t == mjJNT_FREE ? a + 3 : (t == mjJNT_BALL ? a : -1);
-    if (q < 0) continue;
-    double n = 0;
-    for (int k = 0; k < 4; k++) n += d->qpos[q + k] * d->qpos[q + k];
-    n = sqrt(n);
-    for (int k = 0; k < 4; k++) d->qpos[q + k] /= n;
-  }
+  normalize_joint_quats(m, d->qpos);
   for (int i = 0; i < m->nv; i++) d->qvel[i] = srand1();
   for (int i = 0; i < m->nu; i++) d->ctrl[i] = srand1();
   for (int i = 0; i < m->na; i++) d->act[i] = 0.5 * (srand1() + 1);

@@ -22,17 +22,13 @@
 
 #include <mujoco/mujoco.h>
 
+#include "seeded.h"
+
 // exported by upstream but not declared in its public header
 mjtNum mj_rayMeshNormal(const mjModel* m, const mjData* d, int geomid, const mjtNum pnt[3],
                         const mjtNum vec[3], mjtNum normal[3]);
 
 static FILE* out;
-static unsigned long long rng = 88172645463325252ULL;
-static double urand(void) {  // xorshift64 in [0, 1)
-  rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
-  return (rng >> 11) * (1.0 / 9007199254740992.0);
-}
-static double srand1(void) { return 2 * urand() - 1; }
 
 static void on_error(const char* msg) {
   fprintf(out ? out : stdout, "ERROR %s\n", msg);
@@ -95,15 +91,7 @@ int main(int argc, char** argv) {
   rng += 7919ULL * seed;
   for (int i = 0; i < 10; i++) urand();
   for (int i = 0; i < m->nq; i++) d->qpos[i] = m->qpos0[i] + 0.3 * srand1();
-  for (int j = 0; j < m->njnt; j++) {
-    int a = m->jnt_qposadr[j], t = m->jnt_type[j];
-    int q = t == mjJNT_FREE ? a + 3 : (t == mjJNT_BALL ? a : -1);
-    if (q < 0) continue;
-    double n = 0;
-    for (int k = 0; k < 4; k++) n += d->qpos[q + k] * d->qpos[q + k];
-    n = sqrt(n);
-    for (int k = 0; k < 4; k++) d->qpos[q + k] /= n;
-  }
+  normalize_joint_quats(m, d->qpos);
   mj_forward(m, d);
   if (!getenv("RAY_NOROUND")) {
     round_float(d->geom_xpos, 3 * m->ngeom);

@@ -16,24 +16,11 @@
 #include <mujoco/mujoco.h>
 #include <mujoco/mjxmacro.h>
 
-static unsigned long long rng = 88172645463325252ULL;
-static double urand(void) {
-  rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
-  return (rng >> 11) * (1.0 / 9007199254740992.0);
-}
-static double srand1(void) { return 2 * urand() - 1; }
+#include "seeded.h"
 
 static void perturb_qpos(const mjModel* m, mjtNum* q, double scale) {
   for (int i = 0; i < m->nq; i++) q[i] += scale * srand1();
-  for (int j = 0; j < m->njnt; j++) {
-    int a = m->jnt_qposadr[j], t = m->jnt_type[j];
-    int s = t == mjJNT_FREE ? a + 3 : (t == mjJNT_BALL ? a : -1);
-    if (s < 0) continue;
-    double n = 0;
-    for (int k = 0; k < 4; k++) n += q[s + k] * q[s + k];
-    n = sqrt(n);
-    for (int k = 0; k < 4; k++) q[s + k] /= n;
-  }
+  normalize_joint_quats(m, q);
 }
 
 static void perturb(mjModel* m, int seed) {

@@ -24,12 +24,7 @@
 #include <mujoco/mujoco.h>
 #include <mujoco/mjxmacro.h>
 
-static unsigned long long rng = 88172645463325252ULL;
-static double urand(void) {  // xorshift64 in [0, 1)
-  rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
-  return (rng >> 11) * (1.0 / 9007199254740992.0);
-}
-static double srand1(void) { return 2 * urand() - 1; }
+#include "seeded.h"
 
 typedef void (*md_fn)(const mjModel*, mjData*);
 
@@ -112,15 +107,7 @@ static void call(const char* name, const mjModel* m, mjData* d) {
 static void set_state(const mjModel* m, mjData* d, int seed) {
   for (int i = 0; i < seed * 7 + 3; i++) urand();
   for (int i = 0; i < m->nq; i++) d->qpos[i] = m->qpos0[i] + 0.3 * srand1();
-  for (int j = 0; j < m->njnt; j++) {
-    int a = m->jnt_qposadr[j], t = m->jnt_type[j];
-    int q = t == mjJNT_FREE ? a + 3 : (t == mjJNT_BALL ? a : -1);
-    if (q < 0) continue;
-    double n = 0;
-    for (int k = 0; k < 4; k++) n += d->qpos[q + k] * d->qpos[q + k];
-    n = sqrt(n);
-    for (int k = 0; k < 4; k++) d->qpos[q + k] /= n;
-  }
+  normalize_joint_quats(m, d->qpos);
   for (int i = 0; i < m->nv; i++) d->qvel[i] = srand1();
   for (int i = 0; i < m->nv; i++) d->qacc[i] = srand1();
   for (int i = 0; i < m->nv; i++) d->qacc_warmstart[i] = srand1();

@@ -2,20 +2,10 @@
 //! the step they use, and the analytical velocity derivatives upstream exports besides.
 
 use core::ffi::c_int;
-use core::slice;
 
-use super::guard;
+use super::{guard, opt_mut};
 use crate::abi::*;
 use crate::engine::{derivative, derivative_fd, forward};
-
-/// Optional output of `n` numbers (None for NULL).
-unsafe fn out<'a>(p: *mut mjtNum, n: usize) -> Option<&'a mut [mjtNum]> {
-    if p.is_null() {
-        None
-    } else {
-        Some(slice::from_raw_parts_mut(p, n))
-    }
-}
 
 /// Finite-differenced transition matrices (control-theory notation): d(x_next) = A*dx + B*du,
 /// d(sensor) = C*dx + D*du, with x = (qpos in tangent space, qvel, act). A is (2*nv+na)^2,
@@ -36,7 +26,7 @@ pub unsafe extern "C" fn mjd_transitionFD(
     let (ndx, nu, ns) = ((2 * m.nv + m.na).max(0) as usize, m.nu.max(0) as usize, m.nsensordata.max(0) as usize);
     guard("mjd_transitionFD", (), || {
         derivative_fd::transition_fd(
-            m, d, eps, flg_centered != 0, out(A, ndx * ndx), out(B, ndx * nu), out(C, ns * ndx), out(D, ns * nu),
+            m, d, eps, flg_centered != 0, opt_mut(A, ndx * ndx), opt_mut(B, ndx * nu), opt_mut(C, ns * ndx), opt_mut(D, ns * nu),
         )
     })
 }
@@ -63,8 +53,8 @@ pub unsafe extern "C" fn mjd_inverseFD(
     let (nv, ns, nm) = (m.nv.max(0) as usize, m.nsensordata.max(0) as usize, m.nM.max(0) as usize);
     guard("mjd_inverseFD", (), || {
         derivative_fd::inverse_fd(
-            m, d, eps, flg_actuation != 0, out(DfDq, nv * nv), out(DfDv, nv * nv), out(DfDa, nv * nv),
-            out(DsDq, nv * ns), out(DsDv, nv * ns), out(DsDa, nv * ns), out(DmDq, nv * nm),
+            m, d, eps, flg_actuation != 0, opt_mut(DfDq, nv * nv), opt_mut(DfDv, nv * nv), opt_mut(DfDa, nv * nv),
+            opt_mut(DsDq, nv * ns), opt_mut(DsDv, nv * ns), opt_mut(DsDa, nv * ns), opt_mut(DmDq, nv * nm),
         )
     })
 }

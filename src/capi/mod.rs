@@ -24,6 +24,16 @@ pub(crate) unsafe fn write_error(error: *mut core::ffi::c_char, error_sz: core::
     *error.add(n) = 0;
 }
 
+/// Mutable view of `n` numbers at `p`, or `None` for a null pointer (an optional output).
+#[inline]
+pub(crate) unsafe fn opt_mut<'a>(p: *mut crate::abi::mjtNum, n: usize) -> Option<&'a mut [crate::abi::mjtNum]> {
+    if p.is_null() {
+        None
+    } else {
+        Some(core::slice::from_raw_parts_mut(p, n))
+    }
+}
+
 /// Runs `f`, turning a Rust panic into an `mju_error` report naming `func`; a panic never
 /// crosses into C. Returns `fallback` when `f` panicked and the error handler returned.
 #[inline]

@@ -7,17 +7,7 @@ use crate::abi::mjtCone_::mjCONE_PYRAMIDAL;
 use crate::abi::*;
 use crate::engine::{self, support};
 
-use super::guard;
-
-/// Mutable view of `n` numbers at `p`, or `None` for a null pointer.
-#[inline]
-unsafe fn opt_mut<'a>(p: *mut mjtNum, n: usize) -> Option<&'a mut [f64]> {
-    if p.is_null() {
-        None
-    } else {
-        Some(core::slice::from_raw_parts_mut(p, n))
-    }
-}
+use super::{guard, opt_mut};
 
 /// Copy of a fixed-size array at `p`, or `None` for a null pointer.
 #[inline]
@@ -460,15 +450,10 @@ pub unsafe extern "C" fn mj_jacDifPair(
     let (p1, p2) = (&*(pos1 as *const [f64; 3]), &*(pos2 as *const [f64; 3]));
     guard("mj_jacDifPair", 0, || {
         crate::engine::support::jac_dif_pair(
-            m, d, chain, b1 as usize, b2 as usize, p1, p2, out_nums(jac1p, 3 * nv), out_nums(jac2p, 3 * nv),
-            out_nums(jacdifp, 3 * nv), out_nums(jac1r, 3 * nv), out_nums(jac2r, 3 * nv), out_nums(jacdifr, 3 * nv),
+            m, d, chain, b1 as usize, b2 as usize, p1, p2, opt_mut(jac1p, 3 * nv), opt_mut(jac2p, 3 * nv),
+            opt_mut(jacdifp, 3 * nv), opt_mut(jac1r, 3 * nv), opt_mut(jac2r, 3 * nv), opt_mut(jacdifr, 3 * nv),
         ) as c_int
     })
-}
-
-/// Optional output of `n` numbers (None for NULL).
-unsafe fn out_nums<'a>(p: *mut mjtNum, n: usize) -> Option<&'a mut [mjtNum]> {
-    if p.is_null() { None } else { Some(core::slice::from_raw_parts_mut(p, n)) }
 }
 
 /// NULL when every id and address stored in the model lies within the array it refers to,

@@ -305,26 +305,16 @@ fn decode_hfield(bytes: Option<&[u8]>, name: &str, png: bool) -> Result<(i32, i3
     Ok((nrow, ncol, data))
 }
 
-/// Loads one height field file as upstream's compiler does: `filename` (mesh folder + file)
-/// is opened under `modeldir` through the resources (the VFS of [`with_vfs`] first), unless
-/// `preloaded` holds its bytes or the error met opening it (nested models), and decoded.
+/// Loads one height field file (`filename`: mesh folder + file) as [`read_asset`] finds it,
+/// and decodes it.
 pub fn load_hfield_file(
     modeldir: &str,
     filename: &str,
     preloaded: Option<&Result<std::sync::Arc<Vec<u8>>, String>>,
     png: bool,
 ) -> Result<(i32, i32, Vec<f32>), TexError> {
-    match preloaded {
-        Some(Ok(bytes)) => {
-            let name = crate::xml::res::join(modeldir, filename);
-            decode_hfield(Some(bytes), &name, png).map_err(TexError::Texture)
-        }
-        Some(Err(msg)) => Err(TexError::Open(msg.clone())),
-        None => {
-            let r = Res::open(modeldir, filename, VFS.with(|v| v.get())).map_err(TexError::Open)?;
-            decode_hfield(r.read(), &r.name(), png).map_err(TexError::Texture)
-        }
-    }
+    let (bytes, name) = read_asset(modeldir, filename, preloaded)?;
+    decode_hfield(bytes.as_deref(), &name, png).map_err(TexError::Texture)
 }
 
 /// The bytes of an asset file (None when the resource reads nothing) and the resource name for

@@ -362,6 +362,15 @@ fn compile_texture(t: &mut Texture, id: usize, dirs: &TexDirs) -> CResult<Vec<u8
     Ok(data)
 }
 
+/// The compile error for an asset file that could not be used: a resource that did not open is
+/// reported without naming the element (as upstream), any other problem as the element's.
+fn asset_error(err: super::image::TexError, elem: impl Fn(&str) -> CompileError) -> CompileError {
+    match err {
+        super::image::TexError::Open(m) => CompileError::model(&m),
+        super::image::TexError::Texture(m) => elem(&m),
+    }
+}
+
 /// Reads upstream's SKN format into `k`: four int counts (vertices, texture coordinates,
 /// faces, bones), the float and int arrays, then per bone a 40-byte body name, bind pose,
 /// vertex count, vertex ids and weights.
@@ -446,10 +455,7 @@ fn compile_skin(c: &Compiled, k: &Skin, i: usize, spec: &Spec, modeldir: &str) -
             return Err(e(&format!("Unknown skin file type: {}", k.file)));
         }
         let filename = crate::xml::res::join(&spec.compiler.meshdir, &k.file);
-        let (bytes, name) = super::image::read_asset(modeldir, &filename, k.filedata.as_ref()).map_err(|err| match err {
-            super::image::TexError::Open(m) => CompileError::model(&m),
-            super::image::TexError::Texture(m) => e(&m),
-        })?;
+        let (bytes, name) = super::image::read_asset(modeldir, &filename, k.filedata.as_ref()).map_err(|err| asset_error(err, e))?;
         let bytes = match bytes {
             None => return Err(e(&format!("could not read SKN file '{name}'"))),
             Some(b) if b.is_empty() => return Err(e(&format!("SKN file '{name}' is empty"))),
@@ -571,10 +577,7 @@ fn compile_hfield(h: &HField, i: usize, spec: &Spec, modeldir: &str) -> CResult<
         }
         let filename = crate::xml::res::join(&spec.compiler.meshdir, &h.file);
         let (r, c, d) = super::image::load_hfield_file(modeldir, &filename, h.filedata.as_ref(), ctype == "image/png")
-            .map_err(|err| match err {
-                super::image::TexError::Open(m) => CompileError::model(&m),
-                super::image::TexError::Texture(m) => e(&m),
-            })?;
+            .map_err(|err| asset_error(err, e))?;
         (nrow, ncol, data) = (r, c, d);
     }
     if nrow < 1 || ncol < 1 || data.is_empty() {
@@ -627,10 +630,7 @@ fn load_image(t: &mut Texture, id: usize, k: usize, dirs: &TexDirs) -> CResult<s
         return Err(err_at(&format!("unsupported content type: '{}'", ctype), &t.name, id, &t.info));
     }
     let img = load_texture_file(&dirs.modeldir, &filename, t.filedata.get(k), &ctype, t.nchannel, t.hflip, t.vflip)
-        .map_err(|e| match e {
-            TexError::Open(m) => CompileError::model(&m),
-            TexError::Texture(m) => err_at(&m, &t.name, id, &t.info),
-        })?;
+        .map_err(|err| asset_error(err, |m| err_at(m, &t.name, id, &t.info)))?;
     if t.colorspace == mjtColorSpace_::mjCOLORSPACE_AUTO as i32 {
         t.colorspace = if img.srgb { mjtColorSpace_::mjCOLORSPACE_SRGB } else { mjtColorSpace_::mjCOLORSPACE_LINEAR } as i32;
     }

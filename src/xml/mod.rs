@@ -170,7 +170,7 @@ fn parse_root(mut root: tree::Element, dir: &str, filename: &str, src: &Files, d
         // textures and height fields of nested models are read now (the compiler reads the
         // main model's)
         sections::load_texture_files(&mut spec, src);
-        sections::load_hfield_files(&mut spec, src);
+        sections::load_meshdir_files(&mut spec, src);
     }
     Ok((spec, root))
 }

@@ -225,27 +225,24 @@ pub fn one_skin(e: &Element, cx: &super::ReadCx) -> R<Skin> {
     Ok(k)
 }
 
-/// Reads the height field and skin files of a nested model now, through the resources, with that
-/// model's folders (mesh folder first), as [`load_texture_files`] does for textures.
-pub fn load_hfield_files(s: &mut Spec, src: &super::Files) {
+/// Reads the files of a nested model that live under its mesh folder (height fields and
+/// skins) now, through the resources, as [`load_texture_files`] does for textures.
+pub fn load_meshdir_files(s: &mut Spec, src: &super::Files) {
     let modeldir = super::res::reduce(&s.modelfiledir);
     let meshdir = s.compiler.meshdir.clone();
     let strip = s.compiler.strippath;
-    for h in s.hfields.iter_mut() {
-        if h.filedata.is_some() || h.file.is_empty() {
-            continue;
+    let preload = |file: &str, data: &mut Option<Result<std::sync::Arc<Vec<u8>>, String>>| {
+        if data.is_some() || file.is_empty() {
+            return;
         }
-        let n = if strip { strip_path(&h.file).to_string() } else { h.file.clone() };
-        let name = super::res::join(&meshdir, &n);
-        h.filedata = Some(super::res::read_all(&modeldir, &name, src.vfs_ptr()).map(std::sync::Arc::new));
+        let name = super::res::join(&meshdir, if strip { strip_path(file) } else { file });
+        *data = Some(super::res::read_all(&modeldir, &name, src.vfs_ptr()).map(std::sync::Arc::new));
+    };
+    for h in s.hfields.iter_mut() {
+        preload(&h.file, &mut h.filedata);
     }
     for k in s.skins.iter_mut() {
-        if k.filedata.is_some() || k.file.is_empty() {
-            continue;
-        }
-        let n = if strip { strip_path(&k.file).to_string() } else { k.file.clone() };
-        let name = super::res::join(&meshdir, &n);
-        k.filedata = Some(super::res::read_all(&modeldir, &name, src.vfs_ptr()).map(std::sync::Arc::new));
+        preload(&k.file, &mut k.filedata);
     }
 }
 
