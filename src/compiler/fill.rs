@@ -241,7 +241,8 @@ pub fn make(c: &mut Compiled) -> CResult<*mut mjModel> {
     }
     let nu = c.actuators.len() as i32;
     let na: i32 = c.actuators.iter().map(|a| a.s.actdim).sum();
-    let nbvhstatic: i32 = c.bodies.iter().map(|b| b.bvh.nodeid.len() as i32).sum();
+    let nbvhstatic: i32 = c.bodies.iter().map(|b| b.bvh.nodeid.len() as i32).sum::<i32>()
+        + c.x.meshes.iter().map(|k| k.bvh.nodeid.len() as i32).sum::<i32>();
     let nsensordata: i32 = c.sensors.iter().map(|s| s.s.dim).sum();
 
     let nkey = (spec.nkey.max(0) as usize).max(spec.keys.len());
@@ -253,7 +254,7 @@ pub fn make(c: &mut Compiled) -> CResult<*mut mjModel> {
         c.cameras.iter().map(|x| x.s.name.clone()).collect(),
         c.lights.iter().map(|x| x.s.name.clone()).collect(),
         vec![], // flex
-        vec![], // mesh
+        c.x.meshes.iter().map(|x| x.name.clone()).collect(),
         c.x.skins.iter().map(|x| x.s.name.clone()).collect(),
         c.x.hfields.iter().map(|x| x.s.name.clone()).collect(),
         c.x.textures.iter().map(|x| x.s.name.clone()).collect(),
@@ -348,6 +349,7 @@ pub fn make(c: &mut Compiled) -> CResult<*mut mjModel> {
     set("nuser_sensor", c.nuser_sensor as i64);
     set("nnames", nnames as i64);
     let npaths: usize = c.x.hfields.iter().filter(|h| !h.s.file.is_empty()).map(|h| h.s.file.len() + 1).sum::<usize>()
+        + c.x.meshes.iter().filter(|k| !k.file.is_empty()).map(|k| k.file.len() + 1).sum::<usize>()
         + c.x.skins.iter().filter(|k| !k.s.file.is_empty()).map(|k| k.s.file.len() + 1).sum::<usize>()
         + c.x.textures.iter().filter(|t| !t.s.file.is_empty()).map(|t| t.s.file.len() + 1).sum::<usize>();
     set("npaths", npaths.max(1) as i64);
@@ -359,6 +361,16 @@ pub fn make(c: &mut Compiled) -> CResult<*mut mjModel> {
     set("nskinface", skins.iter().map(|k| (k.s.face.len() / 3) as i64).sum());
     set("nskinbone", skins.iter().map(|k| k.bodyid.len() as i64).sum());
     set("nskinbonevert", skins.iter().map(|k| k.s.vertid.iter().map(|v| v.len() as i64).sum::<i64>()).sum());
+    let meshes = &c.x.meshes;
+    set("nmesh", meshes.len() as i64);
+    set("nmeshvert", meshes.iter().map(|k| k.nvert() as i64).sum());
+    set("nmeshnormal", meshes.iter().map(|k| (k.normal.len() / 3) as i64).sum());
+    set("nmeshtexcoord", meshes.iter().map(|k| (k.texcoord.len() / 2) as i64).sum());
+    set("nmeshface", meshes.iter().map(|k| k.nface() as i64).sum());
+    set("nmeshgraph", meshes.iter().map(|k| k.graph.len() as i64).sum());
+    set("nmeshpoly", meshes.iter().map(|k| k.poly.paths.len() as i64).sum());
+    set("nmeshpolyvert", meshes.iter().map(|k| k.poly.paths.iter().map(|p| p.len() as i64).sum::<i64>()).sum());
+    set("nmeshpolymap", meshes.iter().map(|k| k.poly.map.iter().map(|p| p.len() as i64).sum::<i64>()).sum());
     set("nhfield", c.x.hfields.len() as i64);
     set("nhfielddata", c.x.hfields.iter().map(|h| h.data.len() as i64).sum());
     set("ntex", c.x.textures.len() as i64);
@@ -794,7 +806,7 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
             w(m.geom_conaffinity, ngeom)[gid] = g.conaffinity;
             w(m.geom_condim, ngeom)[gid] = g.condim;
             w(m.geom_bodyid, ngeom)[gid] = i as i32;
-            w(m.geom_dataid, ngeom)[gid] = cg.hfield.map_or(-1, |h| h as i32);
+            w(m.geom_dataid, ngeom)[gid] = cg.hfield.or(cg.mesh).map_or(-1, |h| h as i32);
             w(m.geom_matid, ngeom)[gid] = cg.matid;
             w(m.geom_group, ngeom)[gid] = g.group;
             w(m.geom_priority, ngeom)[gid] = g.priority;
@@ -824,6 +836,11 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
                 x if x == mjtGeom_::mjGEOM_CYLINDER as i32 => (s[0] * s[0] + s[1] * s[1]).sqrt(),
                 x if x == mjtGeom_::mjGEOM_ELLIPSOID as i32 => s[0].max(s[1]).max(s[2]),
                 x if x == mjtGeom_::mjGEOM_BOX as i32 => (s[0] * s[0] + s[1] * s[1] + s[2] * s[2]).sqrt(),
+                x if x == mjtGeom_::mjGEOM_MESH as i32 || x == mjtGeom_::mjGEOM_SDF as i32 => {
+                    let a = cg.mesh.map_or([0.0; 6], |k| c.x.meshes[k].aamm);
+                    let h = [a[0].abs().max(a[3].abs()), a[1].abs().max(a[4].abs()), a[2].abs().max(a[5].abs())];
+                    (h[0] * h[0] + h[1] * h[1] + h[2] * h[2]).sqrt()
+                }
                 _ => 0.0,
             };
         }

@@ -6,6 +6,8 @@
 //! sparse structures, then evaluate the reference configuration with the engine
 //! (`set_const`) to fill the derived quantities.
 
+pub mod bvh;
+pub mod mesh;
 pub mod tree;
 pub mod util;
 
@@ -43,6 +45,7 @@ pub type CResult<T> = Result<T, CompileError>;
 /// Compiles `spec` into a newly allocated model (free with `mj_deleteModel`).
 pub fn compile(spec: &Spec) -> CResult<*mut mjModel> {
     let mut c = tree::Compiled::new(spec)?;
+    c.compile_meshes()?;
     c.compile_tree()?;
     c.compile_assets()?;
     c.compile_constraints().and_then(|_| c.compile_objects()).and_then(|_| c.compile_custom())?;

@@ -93,6 +93,7 @@ pub struct CTuple {
 /// Compiled objects outside the tree.
 #[derive(Default)]
 pub struct Extra {
+    pub meshes: Vec<super::mesh::CMesh>,
     pub skins: Vec<CSkin>,
     pub hfields: Vec<CHField>,
     pub textures: Vec<CTexture>,
@@ -1152,6 +1153,7 @@ impl<'a> Compiled<'a> {
             Ok(())
         }
         let s = self.spec;
+        check(s.meshes.iter().map(|x| x.name.as_str()), "mesh")?;
         check(s.skins.iter().map(|x| x.name.as_str()), "skin")?;
         check(s.hfields.iter().map(|x| x.name.as_str()), "hfield")?;
         check(s.textures.iter().map(|x| x.name.as_str()), "texture")?;
@@ -1210,6 +1212,8 @@ pub unsafe fn fill_extra(c: &Compiled, m: &mut mjModel) -> CResult<()> {
         w(m.hfield_data, m.nhfielddata as usize)[adr..adr + h.data.len()].copy_from_slice(&h.data);
         adr += h.data.len();
     }
+
+    super::mesh::model::fill_meshes(c, m, &mut padr);
 
     // skins (their file paths after the height fields' and meshes')
     let nsk = m.nskin as usize;

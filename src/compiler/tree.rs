@@ -18,14 +18,7 @@ pub struct CFrame {
     pub quat: [f64; 4],
 }
 
-/// Bounding volume hierarchy of one body's geoms.
-#[derive(Clone, Debug, Default)]
-pub struct Bvh {
-    pub aabb: Vec<f64>,
-    pub child: Vec<i32>,
-    pub depth: Vec<i32>,
-    pub nodeid: Vec<i32>,
-}
+pub use super::bvh::Bvh;
 
 #[derive(Clone, Debug)]
 pub struct CBody {
@@ -93,6 +86,8 @@ pub struct CGeom {
     pub matid: i32,
     /// height field of an hfield geom (`geom_dataid`)
     pub hfield: Option<usize>,
+    /// mesh of a mesh or SDF geom (`geom_dataid`)
+    pub mesh: Option<usize>,
 }
 
 #[derive(Clone, Debug)]
@@ -247,6 +242,7 @@ impl<'a> Compiled<'a> {
                     inferinertia: true,
                     matid: -1,
                     hfield: None,
+                    mesh: None,
                 });
             }
             for &x in &b.sites {
@@ -613,98 +609,18 @@ impl<'a> Compiled<'a> {
         let ipos = b.s.ipos;
         let iquat = b.s.iquat;
         let qinv = [iquat[0], -iquat[1], -iquat[2], -iquat[3]];
-        // (geom id, position in the inertial frame)
-        let mut elems: Vec<(usize, [f64; 3])> = Vec::new();
+        // colliding geoms, their boxes placed in the body's inertial frame
+        let mut leaves = Vec::new();
         for &gi in &b.geoms {
             let g = &self.geoms[gi];
             if g.s.contype != 0 || g.s.conaffinity != 0 {
                 let v = [g.s.pos[0] - ipos[0], g.s.pos[1] - ipos[1], g.s.pos[2] - ipos[2]];
-                elems.push((gi, rot_vec_quat(&v, &qinv)));
+                let center = rot_vec_quat(&v, &qinv);
+                let pose = super::bvh::Pose { quat: g.s.quat, offset: v, qinv };
+                leaves.push(super::bvh::Leaf { id: gi as i32, center, aabb: g.aabb, pose: Some(pose) });
             }
         }
-        let mut bvh = Bvh::default();
-        self.make_bvh(&mut bvh, &mut elems[..], 0, &ipos, &qinv);
-        self.bodies[id].bvh = bvh;
-    }
-
-    fn make_bvh(&self, bvh: &mut Bvh, elems: &mut [(usize, [f64; 3])], lev: i32, ipos: &[f64; 3], qinv: &[f64; 4]) -> i32 {
-        let n = elems.len();
-        if n == 0 {
-            return -1;
-        }
-        let mut aamm = [f64::MAX, f64::MAX, f64::MAX, -f64::MAX, -f64::MAX, -f64::MAX];
-        for (gi, _) in elems.iter() {
-            let g = &self.geoms[*gi];
-            let a = &g.aabb;
-            let box_ = [a[0] - a[3], a[1] - a[4], a[2] - a[5], a[0] + a[3], a[1] + a[4], a[2] + a[5]];
-            for v in 0..8 {
-                let vert = [
-                    if v & 1 != 0 { box_[3] } else { box_[0] },
-                    if v & 2 != 0 { box_[4] } else { box_[1] },
-                    if v & 4 != 0 { box_[5] } else { box_[2] },
-                ];
-                let mut bx = rot_vec_quat(&vert, &g.s.quat);
-                bx[0] += g.s.pos[0] - ipos[0];
-                bx[1] += g.s.pos[1] - ipos[1];
-                bx[2] += g.s.pos[2] - ipos[2];
-                let p = rot_vec_quat(&bx, qinv);
-                for k in 0..3 {
-                    aamm[k] = aamm[k].min(p[k]);
-                    aamm[k + 3] = aamm[k + 3].max(p[k]);
-                }
-            }
-        }
-        for k in 0..3 {
-            if (aamm[k] - aamm[k + 3]).abs() < EPS {
-                aamm[k] -= EPS;
-                aamm[k + 3] += EPS;
-            }
-        }
-        let index = bvh.nodeid.len();
-        bvh.child.push(-1);
-        bvh.child.push(-1);
-        bvh.nodeid.push(-1);
-        bvh.depth.push(lev);
-        bvh.aabb.extend_from_slice(&[
-            (aamm[3] + aamm[0]) / 2.0,
-            (aamm[4] + aamm[1]) / 2.0,
-            (aamm[5] + aamm[2]) / 2.0,
-            (aamm[3] - aamm[0]) / 2.0,
-            (aamm[4] - aamm[1]) / 2.0,
-            (aamm[5] - aamm[2]) / 2.0,
-        ]);
-        if n == 1 {
-            bvh.nodeid[index] = elems[0].0 as i32;
-            return index as i32;
-        }
-        let edges = [aamm[3] - aamm[0], aamm[4] - aamm[1], aamm[5] - aamm[2]];
-        let mut axis = 0;
-        if edges[1] >= edges[0] + EPS {
-            axis = 1;
-        }
-        if edges[2] >= edges[axis] + EPS {
-            axis = 2;
-        }
-        // the split only depends on which elements fall in each half, so a full sort
-        // with upstream's ordering gives the same halves as its partial sort
-        elems.sort_by(|a, b| {
-            if (a.1[axis] - b.1[axis]).abs() > EPS {
-                a.1[axis].partial_cmp(&b.1[axis]).unwrap_or(std::cmp::Ordering::Equal)
-            } else {
-                a.0.cmp(&b.0)
-            }
-        });
-        let m = n / 2;
-        let (left, right) = elems.split_at_mut(m);
-        if m > 0 {
-            let c = self.make_bvh(bvh, left, lev + 1, ipos, qinv);
-            bvh.child[2 * index] = c;
-        }
-        if m != n {
-            let c = self.make_bvh(bvh, right, lev + 1, ipos, qinv);
-            bvh.child[2 * index + 1] = c;
-        }
-        index as i32
+        self.bodies[id].bvh = super::bvh::build(&leaves);
     }
 
     fn joint_err(&self, i: usize, msg: &str) -> CompileError {
@@ -795,6 +711,10 @@ impl<'a> Compiled<'a> {
         }
         self.joints[ji].s = j;
         Ok(if free { 6 } else if ball { 3 } else { 1 })
+    }
+
+    fn mesh_err(&self, k: usize, msg: &str) -> CompileError {
+        super::mesh::mesh_err(&self.spec.meshes[k], k, msg)
     }
 
     fn geom_err(&self, i: usize, msg: &str) -> CompileError {
@@ -970,8 +890,10 @@ impl<'a> Compiled<'a> {
         if ![1, 3, 4, 6].contains(&g.condim) {
             return Err(self.geom_err(gi, "invalid condim in geom"));
         }
-        if t == mjGEOM_MESH as i32 || t == mjGEOM_SDF as i32 || !g.meshname.is_empty() {
-            return Err(self.geom_err(gi, "mesh geoms are not supported yet"));
+        let is_mesh = t == mjGEOM_MESH as i32 || t == mjGEOM_SDF as i32;
+        let mut mesh = self.geoms[gi].mesh;
+        if is_mesh && mesh.is_none() {
+            return Err(self.geom_err(gi, &format!("mesh geom '{}' (id = {}) must have valid meshid", g.name, gi)));
         }
         let hfield = if g.hfieldname.is_empty() {
             None
@@ -1010,6 +932,27 @@ impl<'a> Compiled<'a> {
         } else if let Err(e) = resolve_orientation(&mut g.quat, deg, &seq, &g.alt) {
             return Err(self.geom_err(gi, &format!("orientation specification error '{}' in geom {}", e, gi)));
         }
+        // a mesh places the geom at its frame; other types are fitted to it and drop it
+        if let Some(k) = mesh {
+            if defined(g.fromto[0]) {
+                return Err(self.geom_err(gi, "fromto cannot be used with mesh geom"));
+            }
+            let km = &self.x.meshes[k];
+            let mut center = [0.0; 3];
+            if !is_mesh {
+                let fitaabb = self.spec.compiler.fitaabb;
+                super::mesh::fit_geom(km, t, fitaabb, g.fitscale, &mut g.size, &mut center)
+                    .map_err(|e| self.mesh_err(k, &e))?;
+                mesh = None;
+            } else if g.typeinertia == 1 {
+                return Err(self.geom_err(gi, "for mesh geoms, inertia should be specified in the mesh asset"));
+            }
+            let mut meshpos = rot_vec_quat(&center, &km.quat);
+            for i in 0..3 {
+                meshpos[i] += km.pos[i];
+            }
+            frameaccum(&mut g.pos, &mut g.quat, &meshpos, &km.quat);
+        }
         if t == mjGEOM_PLANE as i32 {
             if g.size[2] <= 0.0 {
                 return Err(self.geom_err(gi, "plane size(3) must be positive"));
@@ -1030,10 +973,15 @@ impl<'a> Compiled<'a> {
         if let Some(h) = hsize {
             g.size = [h[0], h[1], 0.25 * h[2] + 0.5 * h[3]];
         }
+        let mesh_aamm = mesh.map(|k| self.x.meshes[k].aamm);
+        if let Some(a) = mesh_aamm {
+            g.size = [a[0].abs().max(a[3].abs()), a[1].abs().max(a[4].abs()), a[2].abs().max(a[5].abs())];
+        }
         // bounding box in (center, half-size) form
         let s = g.size;
         let aamm: [f64; 6] = match (t, hsize) {
             (_, Some(h)) => [-h[0], -h[1], -h[3], h[0], h[1], h[2]],
+            _ if mesh_aamm.is_some() => mesh_aamm.unwrap(),
             _ => match t {
             x if x == mjGEOM_SPHERE as i32 => [-s[0], -s[0], -s[0], s[0], s[0], s[0]],
             x if x == mjGEOM_CAPSULE as i32 => [-s[0], -s[0], -(s[0] + s[1]), s[0], s[0], s[0] + s[1]],
@@ -1052,21 +1000,34 @@ impl<'a> Compiled<'a> {
         ];
         let mut mass = 0.0;
         let mut inertia = [0.0; 3];
+        let km = mesh.map(|k| &self.x.meshes[k]);
+        let volume = |g: &Geom| km.map_or_else(|| Self::geom_volume(g), |k| k.volume_ref());
+        let geom_inertia = |g: &Geom, mass: f64| match km {
+            Some(k) => {
+                let b = k.boxsz;
+                [
+                    mass * (b[1] * b[1] + b[2] * b[2]) / 3.0,
+                    mass * (b[0] * b[0] + b[2] * b[2]) / 3.0,
+                    mass * (b[0] * b[0] + b[1] * b[1]) / 3.0,
+                ]
+            }
+            None => Self::geom_inertia(g, mass),
+        };
         if self.geoms[gi].inferinertia {
             if defined(g.mass) {
                 if g.mass == 0.0 {
                     mass = 0.0;
                     g.density = 0.0;
-                } else if Self::geom_volume(&g) > EPS {
+                } else if volume(&g) > EPS {
                     mass = g.mass;
-                    g.density = g.mass / Self::geom_volume(&g);
-                    inertia = Self::geom_inertia(&g, mass);
+                    g.density = g.mass / volume(&g);
+                    inertia = geom_inertia(&g, mass);
                 }
             } else if g.density == 0.0 {
                 mass = 0.0;
             } else {
-                mass = g.density * Self::geom_volume(&g);
-                inertia = Self::geom_inertia(&g, mass);
+                mass = g.density * volume(&g);
+                inertia = geom_inertia(&g, mass);
             }
             if mass < 0.0 || inertia.iter().any(|&x| x < 0.0) || g.density < 0.0 {
                 return Err(self.geom_err(gi, "mass, inertia or density are negative in geom"));
@@ -1086,6 +1047,7 @@ impl<'a> Compiled<'a> {
         cg.aabb = aabb;
         cg.fluid = fluid;
         cg.hfield = hfield;
+        cg.mesh = mesh;
         Ok(())
     }
 

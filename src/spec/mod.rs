@@ -880,6 +880,57 @@ impl Default for Texture {
     }
 }
 
+/// A mesh asset (`<mesh>`): vertex data from a file (OBJ, STL, MSH) or given in the model, with
+/// the reference frame, scale and inertia mode the compiler applies.
+#[derive(Clone, Debug)]
+pub struct Mesh {
+    pub name: String,
+    pub file: String,
+    pub content_type: String,
+    pub refpos: [f64; 3],
+    pub refquat: [f64; 4],
+    pub scale: [f64; 3],
+    /// `mjtMeshInertia`
+    pub inertia: i32,
+    pub smoothnormal: bool,
+    pub maxhullvert: i32,
+    pub vert: Vec<f32>,
+    pub normal: Vec<f32>,
+    pub texcoord: Vec<f32>,
+    pub face: Vec<i32>,
+    pub facenormal: Vec<i32>,
+    pub facetexcoord: Vec<i32>,
+    pub material: String,
+    /// contents of `file` when read with the MJCF (nested models), as for height fields
+    pub filedata: Option<Result<std::sync::Arc<Vec<u8>>, String>>,
+    pub info: Info,
+}
+
+impl Default for Mesh {
+    fn default() -> Self {
+        Mesh {
+            name: String::new(),
+            file: String::new(),
+            content_type: String::new(),
+            refpos: [0.0; 3],
+            refquat: [1.0, 0.0, 0.0, 0.0],
+            scale: [1.0; 3],
+            inertia: crate::abi::mjtMeshInertia_::mjMESH_INERTIA_LEGACY as i32,
+            smoothnormal: false,
+            maxhullvert: -1,
+            vert: Vec::new(),
+            normal: Vec::new(),
+            texcoord: Vec::new(),
+            face: Vec::new(),
+            facenormal: Vec::new(),
+            facetexcoord: Vec::new(),
+            material: String::new(),
+            filedata: None,
+            info: Info::default(),
+        }
+    }
+}
+
 /// A height field asset (`<hfield>`): elevations from a file (PNG or upstream's binary format),
 /// from `elevation` or all zero, over a `size` of (x, y, top, bottom) half-extents.
 #[derive(Clone, Debug, Default)]
@@ -959,6 +1010,7 @@ pub struct DefaultClass {
     pub equality: Equality,
     pub pair: Pair,
     pub material: Material,
+    pub mesh: Mesh,
 }
 
 /// The whole model specification.
@@ -1002,6 +1054,7 @@ pub struct Spec {
     pub texts: Vec<Text>,
     pub tuples: Vec<Tuple>,
     pub skins: Vec<Skin>,
+    pub meshes: Vec<Mesh>,
     pub hfields: Vec<HField>,
     pub textures: Vec<Texture>,
     pub materials: Vec<Material>,
@@ -1065,6 +1118,7 @@ impl Default for Spec {
             texts: Vec::new(),
             tuples: Vec::new(),
             skins: Vec::new(),
+            meshes: Vec::new(),
             hfields: Vec::new(),
             textures: Vec::new(),
             materials: Vec::new(),
@@ -1083,4 +1137,5 @@ impl Spec {
         self.defaults.iter().position(|d| d.name == name)
     }
 }
+pub mod builtin_mesh;
 pub mod shortcuts;

@@ -70,6 +70,13 @@ impl ReadCx<'_> {
         res::join(&self.modeldir, d)
     }
 
+    /// The value to store for the file attribute `value` of a mesh `e` (looked up first under
+    /// the model folder + mesh folder, or the asset folder when no mesh folder is set).
+    pub fn mesh_file(&self, e: &tree::Element, value: &str) -> String {
+        let d = if self.dirs.mesh.is_empty() { &self.dirs.asset } else { &self.dirs.mesh };
+        tree::resolve_file(e, value, &res::join(&self.modeldir, d), self.files.vfs_ptr())
+    }
+
     /// The value to store for the file attribute `value` of a height field `e` (looked up
     /// first under the model folder + asset folder).
     pub fn asset_file(&self, e: &tree::Element, value: &str) -> String {

@@ -685,6 +685,7 @@ fn default_section(e: &Element, parent: Option<usize>, s: &mut Spec) -> R<()> {
             "equality" => super::sections::one_equality(c, &mut d.equality, true)?,
             "pair" => super::sections::one_pair(c, &mut d.pair, true)?,
             "material" => super::sections::one_material(c, &mut d.material)?,
+            "mesh" => super::sections::one_mesh(c, &mut d.mesh, None)?,
             "default" => {}
             _ => {
                 return Err(XmlError::at(c, &format!("element '{}' is not supported yet", c.name)));

@@ -183,6 +183,78 @@ fn one_hfield(e: &Element, cx: &super::ReadCx) -> R<HField> {
     Ok(h)
 }
 
+pub const MESH_INERTIA_MAP: Map = &[("convex", 0), ("legacy", 2), ("exact", 1), ("shell", 3)];
+pub const MESH_BUILTIN_MAP: Map = &[
+    ("none", 0),
+    ("sphere", 1),
+    ("hemisphere", 2),
+    ("cone", 3),
+    ("supertorus", 4),
+    ("supersphere", 5),
+    ("wedge", 6),
+    ("plate", 7),
+];
+
+/// One `<mesh>` (in `<asset>`, or in a default class when `cx` is None): file, reference frame,
+/// scale, inertia mode, normals option, hull size, inline data and material.
+pub fn one_mesh(e: &Element, m: &mut Mesh, cx: Option<&super::ReadCx>) -> R<()> {
+    set_name(e, &mut m.name);
+    if let Some(c) = read_txt(e, "content_type") {
+        m.content_type = c;
+    }
+    let file = match (e.attr("file"), cx) {
+        (Some(f), Some(cx)) => Some(cx.mesh_file(e, f)),
+        (Some(f), None) => Some(f.to_string()),
+        _ => None,
+    };
+    if let Some(f) = &file {
+        m.file = f.clone();
+    }
+    read_arr(e, "refpos", &mut m.refpos, true)?;
+    read_arr(e, "refquat", &mut m.refquat, true)?;
+    read_arr(e, "scale", &mut m.scale, true)?;
+    map_into(e, "inertia", MESH_INERTIA_MAP, &mut m.inertia)?;
+    if e.children_named("plugin").next().is_some() {
+        return Err(XmlError::at(e, "not supported yet: mesh plugins"));
+    }
+    map_bool(e, "smoothnormal", &mut m.smoothnormal)?;
+    let mut n = 0i32;
+    if read1(e, "maxhullvert", &mut n)? {
+        if n != -1 && n < 4 {
+            return Err(XmlError::at(e, "maxhullvert must be larger than 3"));
+        }
+        m.maxhullvert = n;
+    }
+    if let Some(v) = read_vec::<f32>(e, "vertex")? {
+        m.vert = v;
+    }
+    if let Some(v) = read_vec::<f32>(e, "normal")? {
+        m.normal = v;
+    }
+    if let Some(v) = read_vec::<f32>(e, "texcoord")? {
+        m.texcoord = v;
+    }
+    if let Some(v) = read_vec::<i32>(e, "face")? {
+        m.face = v;
+    }
+    if let Some(b) = map_value(e, "builtin", MESH_BUILTIN_MAP)? {
+        let params = read_vec::<f64>(e, "params")?
+            .ok_or_else(|| XmlError::at(e, "required attribute missing: 'params'"))?;
+        if file.is_some() {
+            return Err(XmlError::at(e, "builtin cannot be used with a mesh file"));
+        }
+        if !m.vert.is_empty() {
+            return Err(XmlError::at(e, "builtin mesh cannot be used with user vertex data"));
+        }
+        crate::spec::builtin_mesh::make_mesh(m, b, &params).map_err(|msg| XmlError::at(e, &msg))?;
+    }
+    if let Some(mt) = read_txt(e, "material") {
+        m.material = mt;
+    }
+    m.info = info(e);
+    Ok(())
+}
+
 /// One `<skin>` (in `<asset>` or `<deformable>`): attributes, mesh data and `<bone>` children.
 pub fn one_skin(e: &Element, cx: &super::ReadCx) -> R<Skin> {
     let mut k = Skin { info: info(e), ..Skin::default() };
@@ -241,12 +313,15 @@ pub fn load_meshdir_files(s: &mut Spec, src: &super::Files) {
     for h in s.hfields.iter_mut() {
         preload(&h.file, &mut h.filedata);
     }
+    for m in s.meshes.iter_mut() {
+        preload(&m.file, &mut m.filedata);
+    }
     for k in s.skins.iter_mut() {
         preload(&k.file, &mut k.filedata);
     }
 }
 
-/// `<asset>`: height fields, skins, textures and materials; meshes are not supported yet.
+/// `<asset>`: meshes, height fields, skins, textures, materials and models.
 pub fn asset_section(section: &Element, s: &mut Spec, cx: &super::ReadCx) -> R<()> {
     for e in &section.children {
         let def = get_class(e, s)?.unwrap_or(0);
@@ -260,6 +335,17 @@ pub fn asset_section(section: &Element, s: &mut Spec, cx: &super::ReadCx) -> R<(
                 let k = one_skin(e, cx)?;
                 super::reader::claim_name(e, s, "skin", &k.name)?;
                 s.skins.push(k);
+            }
+            "mesh" => {
+                let mut m = s.defaults[def].mesh.clone();
+                m.name.clear();
+                one_mesh(e, &mut m, Some(cx))?;
+                super::reader::claim_name(e, s, "mesh", &m.name)?;
+                if m.name.is_empty() && !m.file.is_empty() {
+                    // named after its file, as upstream names it when compiling
+                    m.name = stem_of(&super::sections::strip_path(&m.file).to_string());
+                }
+                s.meshes.push(m);
             }
             "texture" => {
                 let t = one_texture(e, cx)?;
