@@ -806,7 +806,7 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
             w(m.geom_conaffinity, ngeom)[gid] = g.conaffinity;
             w(m.geom_condim, ngeom)[gid] = g.condim;
             w(m.geom_bodyid, ngeom)[gid] = i as i32;
-            w(m.geom_dataid, ngeom)[gid] = cg.hfield.or(cg.mesh).map_or(-1, |h| h as i32);
+            w(m.geom_dataid, ngeom)[gid] = cg.meshref.or(cg.hfield).map_or(-1, |h| h as i32);
             w(m.geom_matid, ngeom)[gid] = cg.matid;
             w(m.geom_group, ngeom)[gid] = g.group;
             w(m.geom_priority, ngeom)[gid] = g.priority;

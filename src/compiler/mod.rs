@@ -7,6 +7,7 @@
 //! (`set_const`) to fill the derived quantities.
 
 pub mod bvh;
+mod discard;
 pub mod mesh;
 pub mod tree;
 pub mod util;
@@ -44,6 +45,14 @@ pub type CResult<T> = Result<T, CompileError>;
 
 /// Compiles `spec` into a newly allocated model (free with `mj_deleteModel`).
 pub fn compile(spec: &Spec) -> CResult<*mut mjModel> {
+    if spec.compiler.discardvisual {
+        let reduced = discard::reduce(spec)?;
+        return compile_spec(&reduced);
+    }
+    compile_spec(spec)
+}
+
+fn compile_spec(spec: &Spec) -> CResult<*mut mjModel> {
     let mut c = tree::Compiled::new(spec)?;
     c.compile_meshes()?;
     c.compile_tree()?;

@@ -86,8 +86,10 @@ pub struct CGeom {
     pub matid: i32,
     /// height field of an hfield geom (`geom_dataid`)
     pub hfield: Option<usize>,
-    /// mesh of a mesh or SDF geom (`geom_dataid`)
+    /// mesh of a mesh or SDF geom (none for a geom fitted to its mesh)
     pub mesh: Option<usize>,
+    /// mesh the geom names (`geom_dataid`, also for fitted geoms)
+    pub meshref: Option<usize>,
 }
 
 #[derive(Clone, Debug)]
@@ -243,6 +245,7 @@ impl<'a> Compiled<'a> {
                     matid: -1,
                     hfield: None,
                     mesh: None,
+                    meshref: None,
                 });
             }
             for &x in &b.sites {

@@ -1014,6 +1014,7 @@ pub struct DefaultClass {
 }
 
 /// The whole model specification.
+#[derive(Clone)]
 pub struct Spec {
     pub modelname: String,
     pub comment: String,

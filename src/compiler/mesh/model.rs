@@ -49,6 +49,7 @@ impl Compiled<'_> {
                 return Err(super::super::CompileError::elem(msg, &g.name, gi as i64, g.info.line));
             }
             self.geoms[gi].mesh = Some(k);
+            self.geoms[gi].meshref = Some(k);
             if self.geoms[gi].s.material.is_empty() {
                 // a geom without material takes its mesh's
                 self.geoms[gi].s.material = spec.meshes[k].material.clone();
