@@ -242,7 +242,8 @@ pub fn make(c: &mut Compiled) -> CResult<*mut mjModel> {
     let nu = c.actuators.len() as i32;
     let na: i32 = c.actuators.iter().map(|a| a.s.actdim).sum();
     let nbvhstatic: i32 = c.bodies.iter().map(|b| b.bvh.nodeid.len() as i32).sum::<i32>()
-        + c.x.meshes.iter().map(|k| k.bvh.nodeid.len() as i32).sum::<i32>();
+        + c.x.meshes.iter().map(|k| k.bvh.nodeid.len() as i32).sum::<i32>()
+        + c.extra_bvh;
     let nsensordata: i32 = c.sensors.iter().map(|s| s.s.dim).sum();
 
     let nkey = (spec.nkey.max(0) as usize).max(spec.keys.len());

@@ -8,6 +8,7 @@
 
 pub mod bvh;
 mod discard;
+mod fuse;
 pub mod mesh;
 pub mod tree;
 pub mod util;
@@ -56,6 +57,9 @@ fn compile_spec(spec: &Spec) -> CResult<*mut mjModel> {
     let mut c = tree::Compiled::new(spec)?;
     c.compile_meshes()?;
     c.compile_tree()?;
+    if spec.compiler.fusestatic {
+        c.fuse_static()?;
+    }
     c.compile_assets()?;
     c.compile_constraints().and_then(|_| c.compile_objects()).and_then(|_| c.compile_custom())?;
     let m = fill::make(&mut c)?;

@@ -33,6 +33,9 @@ pub struct CBody {
     pub xpos0: [f64; 3],
     pub xquat0: [f64; 4],
     pub bvh: Bvh,
+    /// upstream's list of node element pointers, which a rebuilt BVH (static bodies fused in)
+    /// extends instead of replacing; the model's node ids are read from its head
+    pub bvh_ptrs: Vec<Option<usize>>,
     /// model ids of this body's elements, in order
     pub joints: Vec<usize>,
     pub geoms: Vec<usize>,
@@ -145,6 +148,8 @@ pub struct Compiled<'a> {
     pub nuser_sensor: i32,
     /// objects outside the tree
     pub x: super::objects::Extra,
+    /// BVH nodes upstream counts in excess when it fuses static bodies (left zero at the end)
+    pub extra_bvh: i32,
 }
 
 fn nuser(given: i32, lens: impl Iterator<Item = usize>) -> i32 {
@@ -209,6 +214,7 @@ impl<'a> Compiled<'a> {
             nuser_actuator: 0,
             nuser_sensor: 0,
             x: Default::default(),
+            extra_bvh: 0,
         };
         for b in &spec.bodies {
             let mut cb = CBody {
@@ -223,6 +229,7 @@ impl<'a> Compiled<'a> {
                 xpos0: [0.0; 3],
                 xquat0: [1.0, 0.0, 0.0, 0.0],
                 bvh: Bvh::default(),
+                bvh_ptrs: Vec::new(),
                 joints: Vec::new(),
                 geoms: Vec::new(),
                 sites: Vec::new(),
@@ -604,7 +611,7 @@ impl<'a> Compiled<'a> {
         Ok(())
     }
 
-    fn compute_bvh(&mut self, id: usize) {
+    pub(super) fn compute_bvh(&mut self, id: usize) {
         let b = &self.bodies[id];
         if b.geoms.is_empty() {
             return;
@@ -623,7 +630,16 @@ impl<'a> Compiled<'a> {
                 leaves.push(super::bvh::Leaf { id: gi as i32, center, aabb: g.aabb, pose: Some(pose) });
             }
         }
-        self.bodies[id].bvh = super::bvh::build(&leaves);
+        let bvh = super::bvh::build(&leaves);
+        let ptrs = &mut self.bodies[id].bvh_ptrs;
+        let n = bvh.nodeid.len();
+        ptrs.extend(std::iter::repeat(None).take(n));
+        for (i, &g) in bvh.nodeid.iter().enumerate() {
+            if g >= 0 {
+                ptrs[i] = Some(g as usize);
+            }
+        }
+        self.bodies[id].bvh = bvh;
     }
 
     fn joint_err(&self, i: usize, msg: &str) -> CompileError {
