@@ -7,6 +7,7 @@
 //! (`set_const`) to fill the derived quantities.
 
 pub mod bvh;
+pub mod select;
 pub mod mesh;
 pub mod tree;
 pub mod util;
