@@ -98,17 +98,18 @@ fn make(bvh: &mut Bvh, leaves: &[Leaf], elems: &mut [usize], lev: i32) -> i32 {
     if edges[2] >= edges[axis] + EPS {
         axis = 2;
     }
-    // the split only depends on which elements fall in each half, so a full sort with
-    // upstream's ordering gives the same halves as its partial sort
-    elems.sort_by(|&a, &b| {
+    // upstream splits with libc++'s nth_element; its comparator is not a strict weak ordering
+    // (centres within EPS tie, then the earlier leaf wins), so the halves and their order
+    // depend on the selection algorithm itself
+    let m = n / 2;
+    crate::compiler::select::nth_element(elems, m, |&a, &b| {
         let (ca, cb) = (leaves[a].center[axis], leaves[b].center[axis]);
         if (ca - cb).abs() > EPS {
-            ca.partial_cmp(&cb).unwrap_or(std::cmp::Ordering::Equal)
+            ca < cb
         } else {
-            a.cmp(&b)
+            a < b
         }
     });
-    let m = n / 2;
     let (left, right) = elems.split_at_mut(m);
     if m > 0 {
         let c = make(bvh, leaves, left, lev + 1);

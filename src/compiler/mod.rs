@@ -9,6 +9,7 @@
 pub mod bvh;
 mod discard;
 mod fuse;
+pub mod select;
 pub mod mesh;
 pub mod tree;
 pub mod util;

@@ -189,8 +189,8 @@ pub const MESH_BUILTIN_MAP: Map = &[
     ("sphere", 1),
     ("hemisphere", 2),
     ("cone", 3),
-    ("supertorus", 4),
-    ("supersphere", 5),
+    ("supertorus", 5),
+    ("supersphere", 4),
     ("wedge", 6),
     ("plate", 7),
 ];
