@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # mj_loadXML against upstream 3.4.0: every models/*.xml and models/*.urdf is compiled by
-# upstream's library and by ours, both models are saved as MJB and dumped field by field by upstream's library (mjdiff
-# model); the dumps must be identical. Models with elements the loader does not read yet (flexes,
-# plugins, SDF geoms) must instead be refused with "not supported yet".
+# upstream's library and by ours, both models are saved as MJB and dumped field by field by
+# upstream's library (mjdiff model); the dumps must be identical. Models with elements the loader
+# does not read yet (flexes, plugins, SDF geoms) must instead be refused with "not supported yet".
 #   xml_diff.sh OUR_LIBDIR
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd); root=$(dirname "$here")
