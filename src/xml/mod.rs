@@ -1,4 +1,4 @@
-//! MJCF reader: XML text to a model specification (`crate::spec::Spec`).
+//! MJCF and URDF readers: XML text to a model specification (`crate::spec::Spec`).
 //!
 //! `tree` turns text into an owned element tree and splices `<include>` files in, `schema`
 //! checks element nesting and attribute names, `reader` fills the spec.
@@ -11,6 +11,7 @@ pub mod schema;
 mod schema_table;
 pub mod sections;
 pub mod tree;
+pub mod urdf;
 pub mod writer;
 
 use crate::spec::Spec;
@@ -158,6 +159,18 @@ pub fn parse_mjcf_tree(text: &str, path: &str, src: &Files) -> Result<(Spec, tre
 
 /// The part of upstream's ParseXML after the main file is read: includes, schema, reading.
 fn parse_root(mut root: tree::Element, dir: &str, filename: &str, src: &Files, depth: usize) -> Result<(Spec, tree::Element), String> {
+    if root.name.eq_ignore_ascii_case("robot") {
+        // upstream's defaults for URDF, which its <mujoco><compiler> may change
+        let mut spec = Spec { modelfiledir: dir.to_string(), ..Spec::default() };
+        spec.compiler.strippath = true;
+        spec.compiler.fusestatic = true;
+        spec.compiler.discardvisual = true;
+        urdf::read(&root, &mut spec).map_err(|e| e.message)?;
+        if depth > 0 {
+            sections::load_meshdir_files(&mut spec, src);
+        }
+        return Ok((spec, root));
+    }
     if root.name != "mujoco" {
         return Err(XmlError::plain(&format!("Unrecognized XML model type: '{}'", root.name)).message);
     }

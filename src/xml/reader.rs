@@ -288,7 +288,7 @@ pub fn read(root: &Element, spec: &mut Spec, cx: &super::ReadCx) -> R<()> {
     Ok(())
 }
 
-fn compiler(e: &Element, s: &mut Spec) -> R<()> {
+pub(super) fn compiler(e: &Element, s: &mut Spec) -> R<()> {
     let c = &mut s.compiler;
     map_bool(e, "autolimits", &mut c.autolimits)?;
     read1(e, "boundmass", &mut c.boundmass)?;
@@ -349,7 +349,7 @@ fn compiler(e: &Element, s: &mut Spec) -> R<()> {
     Ok(())
 }
 
-fn option(e: &Element, o: &mut mjOption) -> R<()> {
+pub(super) fn option(e: &Element, o: &mut mjOption) -> R<()> {
     read1(e, "timestep", &mut o.timestep)?;
     read1(e, "impratio", &mut o.impratio)?;
     read1(e, "tolerance", &mut o.tolerance)?;
@@ -468,7 +468,7 @@ fn parse_memory(e: &Element, text: &str) -> R<Option<i64>> {
     Ok(Some((base << bit) as i64))
 }
 
-fn size(e: &Element, s: &mut Spec) -> R<()> {
+pub(super) fn size(e: &Element, s: &mut Spec) -> R<()> {
     if let Some(t) = e.attr("memory") {
         if let Some(m) = parse_memory(e, t)? {
             s.memory = m;

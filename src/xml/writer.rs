@@ -134,6 +134,8 @@ fn anchor_files(root: &Element, base: &str) -> Element {
 /// the model's folder when its files came from the file system (None for a VFS or provider).
 pub fn remember(root: &Element, m: &crate::abi::mjModel, dir: Option<&str>) {
     let text = match (file_reference(root), dir) {
+        // upstream writes a URDF model as MJCF made from its spec
+        _ if root.name.eq_ignore_ascii_case("robot") => Err("not supported yet: saving models loaded from URDF".to_string()),
         (None, _) => Ok(to_text(root)),
         (Some(_), Some(d)) => {
             let base = if is_abs(d) {
