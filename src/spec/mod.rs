@@ -880,6 +880,94 @@ impl Default for Texture {
     }
 }
 
+/// A flex (`<flex>` in `<deformable>`, or made by `<flexcomp>`): vertices on bodies (or
+/// interpolation nodes), elements of dimension 1-3, contact, elasticity and rendering settings.
+#[derive(Clone, Debug)]
+pub struct Flex {
+    pub name: String,
+    pub contype: i32,
+    pub conaffinity: i32,
+    pub condim: i32,
+    pub priority: i32,
+    pub friction: [f64; 3],
+    pub solmix: f64,
+    pub solref: [f64; mjNREF],
+    pub solimp: [f64; mjNIMP],
+    pub margin: f64,
+    pub gap: f64,
+    pub dim: i32,
+    pub radius: f64,
+    pub internal: bool,
+    pub flatskin: bool,
+    pub selfcollide: i32,
+    pub vertcollide: i32,
+    pub passive: i32,
+    pub activelayers: i32,
+    pub group: i32,
+    pub edgestiffness: f64,
+    pub edgedamping: f64,
+    pub rgba: [f32; 4],
+    pub material: String,
+    pub young: f64,
+    pub poisson: f64,
+    pub damping: f64,
+    pub thickness: f64,
+    pub elastic2d: i32,
+    pub nodebody: Vec<String>,
+    pub vertbody: Vec<String>,
+    pub node: Vec<f64>,
+    pub vert: Vec<f64>,
+    pub elem: Vec<i32>,
+    pub texcoord: Vec<f32>,
+    pub elemtexcoord: Vec<i32>,
+    pub info: Info,
+}
+
+impl Default for Flex {
+    fn default() -> Self {
+        let (r, i) = solrefimp();
+        Flex {
+            name: String::new(),
+            contype: 1,
+            conaffinity: 1,
+            condim: 3,
+            priority: 0,
+            friction: [1.0, 0.005, 0.0001],
+            solmix: 1.0,
+            solref: r,
+            solimp: i,
+            margin: 0.0,
+            gap: 0.0,
+            dim: 2,
+            radius: 0.005,
+            internal: false,
+            flatskin: false,
+            selfcollide: crate::abi::mjtFlexSelf_::mjFLEXSELF_AUTO as i32,
+            vertcollide: 0,
+            passive: 0,
+            activelayers: 1,
+            group: 0,
+            edgestiffness: 0.0,
+            edgedamping: 0.0,
+            rgba: [0.5, 0.5, 0.5, 1.0],
+            material: String::new(),
+            young: 0.0,
+            poisson: 0.0,
+            damping: 0.0,
+            thickness: -1.0,
+            elastic2d: 0,
+            nodebody: Vec::new(),
+            vertbody: Vec::new(),
+            node: Vec::new(),
+            vert: Vec::new(),
+            elem: Vec::new(),
+            texcoord: Vec::new(),
+            elemtexcoord: Vec::new(),
+            info: Info::default(),
+        }
+    }
+}
+
 /// A mesh asset (`<mesh>`): vertex data from a file (OBJ, STL, MSH) or given in the model, with
 /// the reference frame, scale and inertia mode the compiler applies.
 #[derive(Clone, Debug)]
@@ -1055,6 +1143,7 @@ pub struct Spec {
     pub texts: Vec<Text>,
     pub tuples: Vec<Tuple>,
     pub skins: Vec<Skin>,
+    pub flexes: Vec<Flex>,
     pub meshes: Vec<Mesh>,
     pub hfields: Vec<HField>,
     pub textures: Vec<Texture>,
@@ -1119,6 +1208,7 @@ impl Default for Spec {
             texts: Vec::new(),
             tuples: Vec::new(),
             skins: Vec::new(),
+            flexes: Vec::new(),
             meshes: Vec::new(),
             hfields: Vec::new(),
             textures: Vec::new(),
