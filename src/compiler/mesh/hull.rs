@@ -165,13 +165,17 @@ unsafe fn read_graph(qh: *mut qhT, points: *mut f64, nvert: usize) -> Result<Vec
         return Ok(Vec::new());
     }
 
-    // neighbour lists: mesh vertex ids to hull-local ids
+    // neighbour lists: mesh vertex ids to hull-local ids (the first hull vertex with that id)
+    let mut local = vec![-1i32; nvert];
+    for a in (0..numvert).rev() {
+        local[graph[globalid0 + a] as usize] = a as i32;
+    }
     for k in 0..numvert + 3 * numface {
         let g = graph[local0 + k];
         if g >= 0 {
-            match graph[globalid0..globalid0 + numvert].iter().position(|&x| x == g) {
-                Some(a) => graph[local0 + k] = a as i32,
-                None => return Err(HullError::Internal("Vertex id not found in convex hull")),
+            match local.get(g as usize) {
+                Some(&a) if a >= 0 => graph[local0 + k] = a,
+                _ => return Err(HullError::Internal("Vertex id not found in convex hull")),
             }
         }
     }
