@@ -18,6 +18,8 @@ all: lib
 lib: $(LIB)
 
 $(LIB): FORCE
+	@ls /usr/lib/llvm-*/lib/libclang.so >/dev/null 2>&1 || [ -n "$${LIBCLANG_PATH:-}" ] || \
+	    echo "note: libclang not found; qhull-sys needs it to build (Debian: apt-get install libclang-dev)"
 	$(CARGO) build --release -j $(JOBS) --lib
 	@mkdir -p $(LIBDIR) dist/include
 	gcc -shared -o $@.tmp$$$$ -Wl,-soname,$(SONAME) -Wl,--version-script=src/capi/exports.map \
