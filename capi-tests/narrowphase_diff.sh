@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Narrowphase against upstream 3.4.0: every exported mjc_ pair function (primitive, box and
-# convex pairs, multiCCD, EPA beyond its static buffers) and the SDF fields (mjc_distance,
+# convex pairs, multiCCD, EPA beyond its static buffers, the libccd fallback with native CCD
+# disabled) and the SDF fields (mjc_distance,
 # mjc_gradient) on random relative poses of the geoms of
 # the models/collide_*.xml models, two seeds each, contacts compared exactly (tolerance 1e-12).
 #   narrowphase_diff.sh OUR_LIBDIR
@@ -10,7 +11,8 @@ export OURS=$(cd "${1:-$root/dist/lib}" && pwd)
 pass=0; fail=0
 for xml in "$root"/models/collide_primitives.xml "$root"/models/collide_convex.xml \
            "$root"/models/collide_convex_multiccd.xml "$root"/models/collide_gjk.xml \
-           "$root"/models/collide_gjk_iter.xml "$root"/models/collide_sdf.xml; do
+           "$root"/models/collide_gjk_iter.xml "$root"/models/collide_sdf.xml \
+           "$root"/models/collide_libccd.xml "$root"/models/collide_libccd_multiccd.xml; do
   for seed in 1 2; do
     n="$(basename "$xml") seed $seed"
     if out=$("$here/collide_diff.sh" "$xml" $seed 30 2>&1); then

@@ -4,6 +4,7 @@
 //! variants: upstream's `engine_collision_convex.c` (native CCD path).
 
 use super::gjk::{ccd, CcdConfig, CcdStatus};
+use super::libccd::{is_origin, mpr_penetration, MprConfig, MprObject};
 use super::make_frame;
 use crate::abi::*;
 use crate::engine::{disabled, enabled, v3, v3m, v9, v9m};
@@ -541,6 +542,22 @@ impl<'a> CcdObj<'a> {
     }
 }
 
+/// libccd's view of an object: upstream's `mjccd_center` and `mjccd_support` callbacks for
+/// geoms and flex objects, `mjccd_prism_center`/`mjccd_prism_support` for height-field prisms.
+impl MprObject for CcdObj<'_> {
+    unsafe fn mpr_center(&mut self) -> [f64; 3] {
+        self.center()
+    }
+
+    unsafe fn mpr_support(&mut self, dir: &[f64; 3]) -> [f64; 3] {
+        if self.kind == Kind::Prism {
+            self.support_prism(dir)
+        } else {
+            self.support_ccd(dir)
+        }
+    }
+}
+
 //------------------------------------------ CCD driving -------------------------------------------
 
 /// Runs native CCD for one pair and writes its contacts (at most `max_contacts`) into `con`
@@ -555,8 +572,7 @@ unsafe fn ccd_iteration(
     margin: f64,
 ) -> usize {
     if disabled(m, mjDSBL_NATIVECCD) {
-        crate::mjerror!("mjc_CCDIteration", "not supported yet: libccd fallback (mjDSBL_NATIVECCD)");
-        return 0;
+        return libccd_iteration(m, d, obj1, obj2, con, margin);
     }
     let config = CcdConfig {
         max_iterations: m.opt.ccd_iterations,
@@ -586,12 +602,35 @@ unsafe fn ccd_iteration(
     n
 }
 
-/// Penetration of two objects by native CCD (`mjc_penetration`): depth, unit direction from
-/// object 2 to object 1 and midpoint, or None without penetration.
+/// libccd's settings as upstream fills `ccd_t` from the model options.
+fn mpr_config(m: &mjModel) -> MprConfig {
+    MprConfig { tolerance: m.opt.ccd_tolerance, max_iterations: m.opt.ccd_iterations as i64 as u64 }
+}
+
+/// The libccd half of `mjc_CCDIteration`: one contact by MPR, with the normal fixed for smooth
+/// geoms when both objects are geoms.
+unsafe fn libccd_iteration(m: &mjModel, d: &mjData, obj1: &mut CcdObj, obj2: &mut CcdObj, con: &mut [mjContact], margin: f64) -> usize {
+    let Some(p) = mpr_penetration(obj1, obj2, &mpr_config(m)) else { return 0 };
+    if is_origin(&p.dir) || con.is_empty() {
+        return 0;
+    }
+    let c = &mut con[0];
+    c.dist = margin - p.depth;
+    c.frame[..3].copy_from_slice(&p.dir);
+    c.pos = p.pos;
+    c.frame[3..6].fill(0.0);
+    if obj1.geom >= 0 && obj2.geom >= 0 {
+        fix_normal(m, d, c, obj1.geom as usize, obj2.geom as usize);
+    }
+    1
+}
+
+/// Penetration of two objects by native CCD, or by libccd's MPR when native CCD is disabled
+/// (`mjc_penetration`): depth, unit direction from object 2 to object 1 and midpoint, or None
+/// without penetration (with MPR, a touching contact gives a zero direction).
 unsafe fn penetration(m: &mjModel, d: &mjData, obj1: &mut CcdObj, obj2: &mut CcdObj) -> Option<(f64, [f64; 3], [f64; 3])> {
     if disabled(m, mjDSBL_NATIVECCD) {
-        crate::mjerror!("mjc_penetration", "not supported yet: libccd fallback (mjDSBL_NATIVECCD)");
-        return None;
+        return mpr_penetration(obj1, obj2, &mpr_config(m)).map(|p| (p.depth, p.dir, p.pos));
     }
     let config = CcdConfig {
         max_iterations: m.opt.ccd_iterations,
@@ -614,10 +653,6 @@ unsafe fn penetration(m: &mjModel, d: &mjData, obj1: &mut CcdObj, obj2: &mut Ccd
     }
 }
 
-/// libccd's test of a vector against the origin (every component below DBL_EPSILON).
-fn is_origin(v: &[f64; 3]) -> bool {
-    v.iter().all(|x| x.abs() < f64::EPSILON)
-}
 
 /// True when the last of `con[..n]` is farther than `tolerance` from all earlier ones
 /// (`mjc_isDistinctContact`).
@@ -929,6 +964,11 @@ pub unsafe fn convex_hfield(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: 
     }
 
     restore();
+    if disabled(m, mjDSBL_NATIVECCD) {
+        for c in &mut con[..ncon] {
+            fix_normal(m, d, c, g1, g2);
+        }
+    }
     ncon
 }
 

@@ -8,6 +8,7 @@ mod driver_broad;
 mod driver_flex;
 pub mod driver_sort;
 pub mod gjk;
+pub mod libccd;
 pub mod primitive;
 pub mod sdf;
 
