@@ -20,9 +20,22 @@ pub struct CcdConfig {
     pub max_contacts: i32,
     /// largest distance of interest
     pub dist_cutoff: f64,
-    /// mjData whose stack supplies EPA memory when `max_iterations` exceeds the static buffers
-    /// (upstream's alloc/free callbacks); may be null when that cannot happen
-    pub stack: *mut mjData,
+    /// where EPA memory comes from when `max_iterations` exceeds the static buffers
+    pub memory: EpaMemory,
+}
+
+/// Source of EPA memory beyond the thread-local buffers (upstream's alloc/free callbacks).
+#[derive(Clone, Copy)]
+pub enum EpaMemory {
+    /// a frame on this mjData's stack (upstream's `ccd_allocate`); may be null when more
+    /// memory cannot be needed
+    Stack(*mut mjData),
+    /// a C caller's callbacks and their context (`mjCCDConfig`)
+    Callbacks {
+        context: *mut core::ffi::c_void,
+        alloc: Option<unsafe extern "C" fn(*mut core::ffi::c_void, usize) -> *mut core::ffi::c_void>,
+        free: Option<unsafe extern "C" fn(*mut core::ffi::c_void, *mut core::ffi::c_void)>,
+    },
 }
 
 /// A vertex of the Minkowski difference with the points of both objects it came from.
@@ -41,7 +54,8 @@ impl Vertex {
     pub const ZERO: Vertex = Vertex { vert: [0.0; 3], vert1: [0.0; 3], vert2: [0.0; 3], index1: 0, index2: 0 };
 }
 
-/// Result of one CCD query (upstream's `mjCCDStatus`).
+/// Result of one CCD query (upstream's `mjCCDStatus`, same layout).
+#[repr(C)]
 pub struct CcdStatus {
     pub dist: f64,
     pub x1: [f64; 3 * mjMAXCONPAIR],
@@ -2049,19 +2063,29 @@ unsafe fn epa_with_storage(config: &CcdConfig, status: &mut CcdStatus, pair: &mu
         }
     }
 
-    // memory from mjData's stack, sized as upstream's request
-    let d = config.stack;
-    if d.is_null() {
-        crate::mjerror!("mjc_ccd", "no memory available for EPA with {} iterations", config.max_iterations);
-        return;
-    }
+    // memory from mjData's stack or the caller's callback, sized as upstream's request
     let n = n.max(MAX_EPA_ITERATIONS);
     let c_face = 64usize;
     let c_vertex = 80usize;
     let nbytes = c_face * 6 * n + 8 * 6 * n + c_vertex * (5 + n) + 2 * (4 * (6 + n));
-    crate::engine::mark(&mut *d);
-    let buf = crate::data::stack::stack_alloc(&mut *d, nbytes, 8) as *mut u8;
-    if !buf.is_null() {
+    let buf = match config.memory {
+        EpaMemory::Stack(d) => {
+            if d.is_null() {
+                crate::mjerror!("mjc_ccd", "no memory available for EPA with {} iterations", config.max_iterations);
+                return;
+            }
+            crate::engine::mark(&mut *d);
+            crate::data::stack::stack_alloc(&mut *d, nbytes, 8) as *mut u8
+        }
+        EpaMemory::Callbacks { context, alloc, .. } => {
+            let Some(alloc) = alloc else {
+                crate::mjerror!("mjc_ccd", "no allocator given for EPA with {} iterations", config.max_iterations);
+                return;
+            };
+            alloc(context, nbytes) as *mut u8
+        }
+    };
+    if !buf.is_null() && (buf as usize) % 8 == 0 {
         core::ptr::write_bytes(buf, 0, nbytes);
         let verts = core::slice::from_raw_parts_mut(buf as *mut Vertex, 5 + n);
         let mut off = c_vertex * (5 + n);
@@ -2086,14 +2110,22 @@ unsafe fn epa_with_storage(config: &CcdConfig, status: &mut CcdStatus, pair: &mu
         };
         run_epa(&mut pt, status, pair, config.max_contacts);
     }
-    crate::engine::free(&mut *d);
+    match config.memory {
+        EpaMemory::Stack(d) => crate::engine::free(&mut *d),
+        EpaMemory::Callbacks { context, free, .. } => {
+            if let (Some(free), false) = (free, buf.is_null()) {
+                free(context, buf as *mut core::ffi::c_void);
+            }
+        }
+    }
 }
 
 /// Distance (negative: penetration depth) between two convex objects, with witness points in
 /// `status` (`mjc_ccd`).
 ///
 /// # Safety
-/// The objects' model and data must be valid; `config.stack` null or a valid mjData.
+/// The objects' model and data must be valid; `config.memory` a null or valid mjData, or
+/// callbacks that return memory of the size asked for.
 pub unsafe fn ccd(config: &CcdConfig, status: &mut CcdStatus, obj1: &mut CcdObj, obj2: &mut CcdObj) -> f64 {
     let c1 = obj1.center();
     let c2 = obj2.center();
