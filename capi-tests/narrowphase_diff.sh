@@ -2,7 +2,8 @@
 # Narrowphase against upstream 3.4.0: every exported mjc_ pair function (primitive, box and
 # convex pairs, multiCCD, EPA beyond its static buffers, the libccd fallback with native CCD
 # disabled) and the SDF fields (mjc_distance, mjc_gradient) on random relative poses of the
-# geoms of the models/collide_*.xml models; the exported convex-object internals (ccd_diff.c), two seeds each, contacts compared exactly (tolerance 1e-12).
+# geoms of the models/collide_*.xml models, two seeds each, contacts compared exactly (tolerance
+# 1e-12); the exported convex-object internals (ccd_diff.c) on four of them.
 #   narrowphase_diff.sh OUR_LIBDIR
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd); root=$(dirname "$here")
