@@ -8,6 +8,7 @@
 //   cacc get seeded random values (the functions only read them), so no later stage is needed.
 #include <dlfcn.h>
 #include <math.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -345,6 +346,171 @@ static void internals(mjModel* m, mjData* d) {
   free(buf3);
 }
 
+// errors raised by the library: the message is recorded and the call abandoned
+static jmp_buf on_error;
+static char errmsg[1000];
+static void catch_error(const char* msg) {
+  snprintf(errmsg, sizeof(errmsg), "%s", msg);
+  longjmp(on_error, 1);
+}
+
+static void put_text(const char* label, const char* text) {
+  int n = (int)strlen(text);
+  fprintf(out, "%s int %d", label, n);
+  for (int k = 0; k < n; k++) fprintf(out, " %d", text[k]);
+  fprintf(out, "\n");
+}
+
+static void put_ints(const char* label, const int* v, int n) {
+  fprintf(out, "%s int %d", label, n);
+  for (int i = 0; i < n; i++) fprintf(out, " %d", v[i]);
+  fprintf(out, "\n");
+}
+
+// the exported internals of issue 20: mjd_rne_vel_dense, mj_stackAllocInfo, the tree sparsity
+// builders (mj_makeDofDofSparse, mj_makeBSparse, mj_makeDofDofMaps), ray_triangle, mjCONDATA_SIZE
+static void internals20(mjModel* m, mjData* d) {
+  char lab[128];
+  void (*handler)(const char*) = mju_user_error;
+  mju_user_error = catch_error;
+
+  md_fn rvd = (md_fn)sym("mjd_rne_vel_dense");
+  if (rvd) {
+    mj_forward(m, d);
+    for (int i = 0; i < m->nD; i++) d->qDeriv[i] = 0.001 * i;
+    rvd(m, d);
+    put("rne_vel_dense", d->qDeriv, m->nD);
+    fprintf(out, "rne_vel_dense_stack int 2 %ld %ld\n", (long)d->pstack, (long)d->maxuse_stack);
+  }
+
+  void* (*sai)(mjData*, size_t, size_t, const char*, int) = sym("mj_stackAllocInfo");
+  if (sai) {
+    mj_markStack(d);
+    char* a = sai(d, 100, 8, "caller_a", 12);
+    char* b = sai(d, 36, 64, NULL, 0);
+    fprintf(out, "stackallocinfo int 4 %ld %ld %ld %d\n", (long)d->pstack, (long)(a - b),
+            (long)((uintptr_t)b % 64), sai(d, 0, 8, "zero", 1) == NULL);
+    for (int k = 0; k < 2; k++) {
+      errmsg[0] = 0;
+      if (!setjmp(on_error)) sai(d, (size_t)d->narena + 1, 8, k ? "big_alloc" : NULL, 77);
+      snprintf(lab, sizeof(lab), "stackallocinfo_overflow_%d", k);
+      put_text(lab, errmsg);
+    }
+    mj_freeStack(d);
+  }
+
+  // sparsity builders on the model's tree, every layout; inconsistent sizes raise errors
+  void (*dds)(int, int, int, int, const int*, const int*, int*, int*, int*, int*, int, int, int*) =
+      sym("mj_makeDofDofSparse");
+  int nv = m->nv, nmax = m->nD + m->nM + m->nC + m->nbody + m->nB + 1;
+  int* rownnz = malloc(sizeof(int) * (nv + 1));
+  int* rowadr = malloc(sizeof(int) * (nv + 1));
+  int* diag = malloc(sizeof(int) * (nv + 1));
+  int* colind = malloc(sizeof(int) * nmax);
+  int* scratch = malloc(sizeof(int) * nmax);
+  if (dds && nv > 0) {
+    for (int mode = 0; mode < 4; mode++) {
+      int reduced = mode & 1, upper = mode >> 1;
+      memset(diag, -1, sizeof(int) * nv);
+      snprintf(lab, sizeof(lab), "dofdofsparse_%d", mode);
+      errmsg[0] = 0;
+      if (!setjmp(on_error)) {
+        dds(nv, m->nC, m->nD, m->nM, m->dof_parentid, m->dof_simplenum, rownnz, rowadr,
+            mode == 1 ? NULL : diag, colind, reduced, upper, scratch);
+        int nnz = rowadr[nv - 1] + rownnz[nv - 1];
+        put_ints(lab, rownnz, nv);
+        snprintf(lab, sizeof(lab), "dofdofsparse_colind_%d", mode);
+        put_ints(lab, colind, nnz);
+        snprintf(lab, sizeof(lab), "dofdofsparse_diag_%d", mode);
+        put_ints(lab, diag, nv);
+      }
+      snprintf(lab, sizeof(lab), "dofdofsparse_err_%d", mode);
+      put_text(lab, errmsg);
+    }
+    // a wrong expected size is an error
+    errmsg[0] = 0;
+    if (!setjmp(on_error)) {
+      dds(nv, m->nC, m->nD + 1, m->nM, m->dof_parentid, m->dof_simplenum, rownnz, rowadr, diag,
+          scratch + nv, 0, 1, scratch);
+    }
+    put_text("dofdofsparse_bad", errmsg);
+  }
+  void (*bs)(int, int, int, const int*, const int*, const int*, int*, int*, int*, int*) =
+      sym("mj_makeBSparse");
+  if (bs) {
+    int* brn = malloc(sizeof(int) * m->nbody);
+    int* bra = malloc(sizeof(int) * m->nbody);
+    for (int k = 0; k < 2; k++) {
+      errmsg[0] = 0;
+      if (!setjmp(on_error)) {
+        bs(nv + k, m->nbody, m->nB, m->body_dofnum, m->body_parentid, m->body_dofadr, brn, bra,
+           colind, scratch);
+        snprintf(lab, sizeof(lab), "bsparse_rownnz_%d", k); put_ints(lab, brn, m->nbody);
+        snprintf(lab, sizeof(lab), "bsparse_rowadr_%d", k); put_ints(lab, bra, m->nbody);
+        snprintf(lab, sizeof(lab), "bsparse_colind_%d", k); put_ints(lab, colind, m->nB);
+      }
+      snprintf(lab, sizeof(lab), "bsparse_err_%d", k);
+      put_text(lab, errmsg);
+    }
+    free(brn);
+    free(bra);
+  }
+  void (*maps)(int, int, int, int, const int*, const int*, const int*, const int*, const int*,
+               const int*, const int*, const int*, const int*, int*, int*, int*, int*, int*) =
+      sym("mj_makeDofDofMaps");
+  if (maps && nv > 0) {
+    int* m2d = malloc(sizeof(int) * m->nD);
+    int* d2m = malloc(sizeof(int) * m->nC);
+    int* m2m = malloc(sizeof(int) * m->nC);
+    int* legacy = malloc(sizeof(int) * m->nM);
+    errmsg[0] = 0;
+    if (!setjmp(on_error)) {
+      maps(nv, m->nM, m->nC, m->nD, m->dof_Madr, m->dof_simplenum, m->dof_parentid, m->D_rownnz,
+           m->D_rowadr, m->D_colind, m->M_rownnz, m->M_rowadr, m->M_colind, m2d, d2m, m2m, legacy,
+           scratch);
+      put_ints("dofdofmaps_m2d", m2d, m->nD);
+      put_ints("dofdofmaps_d2m", d2m, m->nC);
+      put_ints("dofdofmaps_m2m", m2m, m->nC);
+      put_ints("dofdofmaps_legacy", legacy, m->nM);
+      put_ints("dofdofmaps_model", m->mapM2M, m->nC);
+    }
+    put_text("dofdofmaps_err", errmsg);
+    free(m2d);
+    free(d2m);
+    free(m2m);
+    free(legacy);
+  }
+  free(rownnz);
+  free(rowadr);
+  free(diag);
+  free(colind);
+  free(scratch);
+
+  mjtNum (*rt)(mjtNum[][3], const mjtNum*, const mjtNum*, const mjtNum*, const mjtNum*, mjtNum*) =
+      sym("ray_triangle");
+  for (int t = 0; t < 40 && rt; t++) {
+    mjtNum v[3][3], pnt[3], vec[3], b0[3], b1[3], nrm[3] = {7, 7, 7};
+    for (int i = 0; i < 3; i++) for (int k = 0; k < 3; k++) v[i][k] = srand1();
+    for (int k = 0; k < 3; k++) { pnt[k] = 2 * srand1(); vec[k] = -pnt[k] + 0.5 * srand1(); }
+    if (t % 8 == 7) for (int k = 0; k < 3; k++) v[2][k] = v[1][k];  // degenerate triangle
+    mjtNum n[3] = {vec[0], vec[1], vec[2]}, e[3] = {0, 0, 1};
+    mju_normalize3(n);
+    if (fabs(n[2]) > 0.9) e[0] = 1, e[2] = 0;
+    mju_cross(b0, n, e);
+    mju_normalize3(b0);
+    mju_cross(b1, n, b0);
+    mjtNum x = rt(v, pnt, vec, b0, b1, t % 2 ? nrm : NULL);
+    mjtNum row[4] = {x, nrm[0], nrm[1], nrm[2]};
+    snprintf(lab, sizeof(lab), "raytriangle_%d", t);
+    put(lab, row, 4);
+  }
+
+  const int* cds = sym("mjCONDATA_SIZE");
+  if (cds) put_ints("condata_size", cds, mjNCONDATA);
+
+  mju_user_error = handler;
+}
+
 int main(int argc, char** argv) {
   if (argc != 4) { fprintf(stderr, "usage: support_diff MODEL.mjb SEED OUT\n"); return 2; }
   out = fopen(argv[3], "w");
@@ -371,6 +537,7 @@ int main(int argc, char** argv) {
   forces(m, d, jp);
   config(m, d);
   internals(m, d);
+  internals20(m, d);
   free(jp);
   free(jr);
   mj_deleteData(d);

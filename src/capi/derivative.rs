@@ -91,6 +91,14 @@ pub unsafe extern "C" fn mjd_smooth_vel(m: *const mjModel, d: *mut mjData, flg_b
     guard("mjd_smooth_vel", (), || derivative::smooth_vel(m, d, flg_bias != 0))
 }
 
+/// qDeriv -= d qfrc_bias / d qvel, by dense propagation over the body tree.
+/// cbindgen:ignore
+#[no_mangle]
+pub unsafe extern "C" fn mjd_rne_vel_dense(m: *const mjModel, d: *mut mjData) {
+    let (Some(m), Some(d)) = (m.as_ref(), d.as_mut()) else { return };
+    guard("mjd_rne_vel_dense", (), || crate::engine::derivative_dense::rne_vel_dense(m, d))
+}
+
 /// qDeriv += d qfrc_actuator / d qvel, analytically.
 /// cbindgen:ignore
 #[no_mangle]

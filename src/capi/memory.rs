@@ -26,6 +26,21 @@ pub unsafe extern "C" fn mj_stackAllocByte(d: *mut mjData, bytes: usize, alignme
     stack::stack_alloc(&mut *d, bytes, alignment)
 }
 
+/// Allocate bytes on the mjData stack, naming the caller (function and line) in the stack
+/// overflow error.
+/// cbindgen:ignore
+#[no_mangle]
+pub unsafe extern "C" fn mj_stackAllocInfo(
+    d: *mut mjData,
+    bytes: usize,
+    alignment: usize,
+    caller: *const core::ffi::c_char,
+    line: c_int,
+) -> *mut c_void {
+    let name = if caller.is_null() { None } else { Some(core::ffi::CStr::from_ptr(caller).to_str().unwrap_or("?")) };
+    stack::stack_alloc_at(&mut *d, bytes, alignment, name.map(|n| (n, line)))
+}
+
 /// Allocate an array of mjtNums on the mjData stack; calls mju_error on stack overflow.
 #[no_mangle]
 pub unsafe extern "C" fn mj_stackAllocNum(d: *mut mjData, size: usize) -> *mut mjtNum {

@@ -60,6 +60,7 @@ pub mod sleep;
 pub mod collision;
 pub mod collide_primitive;
 pub mod collide_convex;
+pub mod ccd;
 pub mod collide_sdf;
 pub mod constraint;
 pub mod island;

@@ -74,3 +74,160 @@ pub unsafe extern "C" fn mjv_copyModel(dest: *mut mjModel, src: *const mjModel) 
         alloc::copy_model(dest, &*src, true);
     })
 }
+
+//------------------------------ sparsity patterns of the tree (engine_io) ------------------------
+// (parameter names as upstream declares them)
+
+/// `n` ints at `p` (empty for null or nonpositive `n`).
+unsafe fn ints<'a>(p: *const c_int, n: c_int) -> &'a [c_int] {
+    if p.is_null() || n <= 0 {
+        &[]
+    } else {
+        core::slice::from_raw_parts(p, n as usize)
+    }
+}
+
+/// Writable `n` ints at `p` (empty for null or nonpositive `n`).
+unsafe fn ints_mut<'a>(p: *mut c_int, n: c_int) -> &'a mut [c_int] {
+    if p.is_null() || n <= 0 {
+        &mut []
+    } else {
+        core::slice::from_raw_parts_mut(p, n as usize)
+    }
+}
+
+/// Sparse pattern of a dof-dof matrix: ancestors of each dof below the diagonal, mirrored above
+/// it with `upper`, off-diagonals of simple dofs dropped with `reduced`; optional diagonal
+/// positions.
+/// cbindgen:ignore
+#[no_mangle]
+#[allow(non_snake_case)]
+pub unsafe extern "C" fn mj_makeDofDofSparse(
+    nv: c_int,
+    nC: c_int,
+    nD: c_int,
+    nM: c_int,
+    dof_parentid: *const c_int,
+    dof_simplenum: *const c_int,
+    rownnz: *mut c_int,
+    rowadr: *mut c_int,
+    diag: *mut c_int,
+    colind: *mut c_int,
+    reduced: c_int,
+    upper: c_int,
+    remaining: *mut c_int,
+) {
+    if nv <= 0 {
+        return;
+    }
+    if dof_parentid.is_null() || (reduced != 0 && dof_simplenum.is_null()) || rownnz.is_null() || rowadr.is_null()
+        || colind.is_null() || remaining.is_null()
+    {
+        return;
+    }
+    let nnz = if upper != 0 { nD } else if reduced != 0 { nC } else { nM };
+    let sz = crate::model::sparsity::DofDofSizes { nv: nv as usize, nc: nC.max(0) as usize, nd: nD.max(0) as usize, nm: nM.max(0) as usize };
+    let simplenum = if reduced != 0 { ints(dof_simplenum, nv) } else { &[] };
+    let diag = if diag.is_null() { None } else { Some(ints_mut(diag, nv)) };
+    crate::capi::guard("mj_makeDofDofSparse", (), || {
+        crate::model::sparsity::make_dof_dof_sparse(
+            sz,
+            ints(dof_parentid, nv),
+            simplenum,
+            ints_mut(rownnz, nv),
+            ints_mut(rowadr, nv),
+            diag,
+            ints_mut(colind, nnz),
+            reduced != 0,
+            upper != 0,
+            ints_mut(remaining, nv),
+        )
+    })
+}
+
+/// Sparse pattern of the body-dof matrix: each body's row holds the dofs of its subtree and its
+/// ancestors, sorted.
+/// cbindgen:ignore
+#[no_mangle]
+#[allow(non_snake_case)]
+pub unsafe extern "C" fn mj_makeBSparse(
+    nv: c_int,
+    nbody: c_int,
+    nB: c_int,
+    body_dofnum: *const c_int,
+    body_parentid: *const c_int,
+    body_dofadr: *const c_int,
+    B_rownnz: *mut c_int,
+    B_rowadr: *mut c_int,
+    B_colind: *mut c_int,
+    count: *mut c_int,
+) {
+    if nbody <= 0
+        || [body_dofnum, body_parentid, body_dofadr].iter().any(|p| p.is_null())
+        || [B_rownnz, B_rowadr, count].iter().any(|p| p.is_null())
+        || (nB > 0 && B_colind.is_null())
+    {
+        return;
+    }
+    crate::capi::guard("mj_makeBSparse", (), || {
+        crate::model::sparsity::make_b_sparse(
+            nv.max(0) as usize,
+            nbody as usize,
+            nB.max(0) as usize,
+            ints(body_dofnum, nbody),
+            ints(body_parentid, nbody),
+            ints(body_dofadr, nbody),
+            ints_mut(B_rownnz, nbody),
+            ints_mut(B_rowadr, nbody),
+            ints_mut(B_colind, nB),
+            ints_mut(count, nbody),
+        )
+    })
+}
+
+/// Index maps between M's layouts: mapM2D (M to the symmetric D pattern), mapD2M (D to M),
+/// mapM2M (legacy address of each CSR element of M); `M` receives 0..nM, `scratch` holds nv.
+/// cbindgen:ignore
+#[no_mangle]
+#[allow(non_snake_case)]
+pub unsafe extern "C" fn mj_makeDofDofMaps(
+    nv: c_int,
+    nM: c_int,
+    nC: c_int,
+    nD: c_int,
+    dof_Madr: *const c_int,
+    dof_simplenum: *const c_int,
+    dof_parentid: *const c_int,
+    D_rownnz: *const c_int,
+    D_rowadr: *const c_int,
+    D_colind: *const c_int,
+    M_rownnz: *const c_int,
+    M_rowadr: *const c_int,
+    M_colind: *const c_int,
+    mapM2D: *mut c_int,
+    mapD2M: *mut c_int,
+    mapM2M: *mut c_int,
+    M: *mut c_int,
+    scratch: *mut c_int,
+) {
+    let inputs = [dof_Madr, dof_simplenum, dof_parentid, D_rownnz, D_rowadr, D_colind, M_rownnz, M_rowadr, M_colind];
+    if nv < 0 || inputs.iter().any(|p| p.is_null() && nv > 0) || [mapM2D, mapD2M, mapM2M, M, scratch].iter().any(|p| p.is_null()) {
+        return;
+    }
+    let sz = crate::model::sparsity::DofDofSizes { nv: nv as usize, nc: nC.max(0) as usize, nd: nD.max(0) as usize, nm: nM.max(0) as usize };
+    crate::capi::guard("mj_makeDofDofMaps", (), || {
+        crate::model::sparsity::make_dof_dof_maps(
+            sz,
+            ints(dof_Madr, nv),
+            ints(dof_simplenum, nv),
+            ints(dof_parentid, nv),
+            (ints(D_rownnz, nv), ints(D_rowadr, nv), ints(D_colind, nD)),
+            (ints(M_rownnz, nv), ints(M_rowadr, nv), ints(M_colind, nC)),
+            ints_mut(mapM2D, nD),
+            ints_mut(mapD2M, nC),
+            ints_mut(mapM2M, nC),
+            ints_mut(M, nM),
+            ints_mut(scratch, nv),
+        )
+    })
+}

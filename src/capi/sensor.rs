@@ -162,6 +162,33 @@ pub unsafe extern "C" fn mj_rayMesh(
     mj_rayMeshNormal(m, d, geomid, pnt, vec, core::ptr::null_mut())
 }
 
+/// Distance along the ray (lpnt, lvec) to the triangle v (three points), given a basis b0, b1 of
+/// the plane normal to lvec; -1 on a miss. The triangle's unit normal goes to `normal` if given.
+/// cbindgen:ignore
+#[no_mangle]
+pub unsafe extern "C" fn ray_triangle(
+    v: *mut [mjtNum; 3],
+    lpnt: *const mjtNum,
+    lvec: *const mjtNum,
+    b0: *const mjtNum,
+    b1: *const mjtNum,
+    normal: *mut mjtNum,
+) -> mjtNum {
+    if v.is_null() || lpnt.is_null() || lvec.is_null() || b0.is_null() || b1.is_null() {
+        return -1.0;
+    }
+    let tri = [*v, *v.add(1), *v.add(2)];
+    guard("ray_triangle", -1.0, || {
+        let mut nrm = [0.0; 3];
+        let want = if normal.is_null() { None } else { Some(&mut nrm) };
+        let x = math_ray::ray_triangle(&tri, &vec3(lpnt), &vec3(lvec), &vec3(b0), &vec3(b1), want);
+        if !normal.is_null() {
+            slice::from_raw_parts_mut(normal, 3).copy_from_slice(&nrm);
+        }
+        x
+    })
+}
+
 /// Distance from pnt along vec to height-field geom geomid, or -1 when the ray misses it.
 #[no_mangle]
 pub unsafe extern "C" fn mj_rayHfield(

@@ -36,11 +36,21 @@ fn bottom(d: &mjData) -> usize {
 /// through `mju_error` with upstream's message (and returns null if the handler returns).
 #[inline]
 pub fn stack_alloc(d: &mut mjData, size: usize, align: usize) -> *mut c_void {
+    stack_alloc_at(d, size, align, None)
+}
+
+/// Name and line of the code asking for stack memory, named in the overflow report
+/// (`mj_stackAllocInfo`).
+pub type Caller<'a> = Option<(&'a str, i32)>;
+
+/// [`stack_alloc`] with the caller named in an overflow report.
+#[inline]
+pub fn stack_alloc_at(d: &mut mjData, size: usize, align: usize, caller: Caller) -> *mut c_void {
     if size == 0 {
         return ptr::null_mut();
     }
     if d.threadpool != 0 {
-        return pool_stack_alloc(d, size, align);
+        return pool_stack_alloc(d, size, align, caller);
     }
     let align = align.max(1);
     let bot = bottom(d);
@@ -57,19 +67,20 @@ pub fn stack_alloc(d: &mut mjData, size: usize, align: usize) -> *mut c_void {
             d.maxuse_arena = d.maxuse_arena.max((usage + d.parena) as i64);
             start as *mut c_void
         }
-        _ => stack_overflow(d, top, start, available),
+        _ => stack_overflow(d, top, start, available, caller),
     }
 }
 
 /// Reports a stack overflow (the slow path of [`stack_alloc`]); returns null.
 #[cold]
 #[inline(never)]
-fn stack_overflow(d: &mjData, top: usize, start: Option<usize>, available: usize) -> *mut c_void {
+fn stack_overflow(d: &mjData, top: usize, start: Option<usize>, available: usize, caller: Caller) -> *mut c_void {
     let bot = bottom(d);
     let required = start.map(|s| top - s).unwrap_or(usize::MAX);
     mjerror!(
         "mj_stackAlloc",
-        "out of memory, stack overflow\n  max = {}, available = {}, requested = {}\n nefc = {}, ncon = {}",
+        "out of memory, stack overflow{}\n  max = {}, available = {}, requested = {}\n nefc = {}, ncon = {}",
+        caller_text(caller),
         bot - d.arena as usize - d.parena,
         available,
         required,
@@ -77,6 +88,20 @@ fn stack_overflow(d: &mjData, top: usize, start: Option<usize>, available: usize
         d.ncon
     );
     ptr::null_mut()
+}
+
+/// " at CALLER, line N" for an overflow report, or nothing (formatted without allocating).
+fn caller_text(caller: Caller<'_>) -> impl core::fmt::Display + '_ {
+    struct At<'a>(Caller<'a>);
+    impl core::fmt::Display for At<'_> {
+        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            match self.0 {
+                Some((name, line)) => write!(f, " at {name}, line {line}"),
+                None => Ok(()),
+            }
+        }
+    }
+    At(caller)
 }
 
 /// Pushes a stack frame (`mj_markStack`).
@@ -269,7 +294,7 @@ fn own_stack_info(d: &mjData) -> (*mut StackInfo, usize) {
 
 /// Stack allocation in the calling thread's region.
 #[inline(never)]
-fn pool_stack_alloc(d: &mut mjData, size: usize, align: usize) -> *mut c_void {
+fn pool_stack_alloc(d: &mut mjData, size: usize, align: usize, caller: Caller) -> *mut c_void {
     if size == 0 {
         return ptr::null_mut();
     }
@@ -277,14 +302,14 @@ fn pool_stack_alloc(d: &mut mjData, size: usize, align: usize) -> *mut c_void {
     if info.is_null() {
         return ptr::null_mut();
     }
-    unsafe { alloc_in(d, &mut *info, id, size, align) }
+    unsafe { alloc_in(d, &mut *info, id, size, align, caller) }
 }
 
 /// Allocates `size` bytes below `info.top`; updates `maxuse_threadstack[id]`.
 ///
 /// # Safety
 /// `info` must be the record of thread `id` in `d`.
-unsafe fn alloc_in(d: *mut mjData, info: &mut StackInfo, id: usize, size: usize, align: usize) -> *mut c_void {
+unsafe fn alloc_in(d: *mut mjData, info: &mut StackInfo, id: usize, size: usize, align: usize, caller: Caller) -> *mut c_void {
     let top = info.top;
     let start = top.checked_sub(size).map(|s| s - fastmod(s, align));
     let available = top.wrapping_sub(info.limit);
@@ -292,7 +317,8 @@ unsafe fn alloc_in(d: *mut mjData, info: &mut StackInfo, id: usize, size: usize,
     let Some(start) = start.filter(|_| required <= available) else {
         mjerror!(
             "mj_stackAlloc",
-            "out of memory, stack overflow\n  max = {}, available = {}, requested = {}\n nefc = {}, ncon = {}",
+            "out of memory, stack overflow{}\n  max = {}, available = {}, requested = {}\n nefc = {}, ncon = {}",
+            caller_text(caller),
             info.bottom.wrapping_sub(info.limit),
             available,
             required,
@@ -323,7 +349,7 @@ fn pool_mark(d: &mut mjData) {
     unsafe {
         let info = &mut *info;
         let old_top = info.top;
-        let f = alloc_in(d, info, id, size_of::<Frame>(), align_of::<Frame>()) as *mut Frame;
+        let f = alloc_in(d, info, id, size_of::<Frame>(), align_of::<Frame>(), None) as *mut Frame;
         if f.is_null() {
             return;
         }

@@ -26,7 +26,7 @@ fn d_cross(a: &[f64; 3], b: &[f64; 3]) -> ([f64; 9], [f64; 9]) {
 }
 
 /// Jacobian of the motion cross product `vel x v` with respect to `vel`.
-fn d_cross_motion_vel(v: &[f64; 6]) -> [f64; 36] {
+pub(crate) fn d_cross_motion_vel(v: &[f64; 6]) -> [f64; 36] {
     let mut d = [0.0; 36];
     d[2] = -v[1];
     d[1] = v[2];
@@ -50,7 +50,7 @@ fn d_cross_motion_vel(v: &[f64; 6]) -> [f64; 36] {
 }
 
 /// Jacobian of the force cross product `vel x* f` with respect to `vel`.
-fn d_cross_force_vel(f: &[f64; 6]) -> [f64; 36] {
+pub(crate) fn d_cross_force_vel(f: &[f64; 6]) -> [f64; 36] {
     let mut d = [0.0; 36];
     d[2] = -f[1];
     d[1] = f[2];
@@ -74,7 +74,7 @@ fn d_cross_force_vel(f: &[f64; 6]) -> [f64; 36] {
 }
 
 /// Jacobian of the force cross product `vel x* f` with respect to `f`.
-fn d_cross_force_frc(vel: &[f64; 6]) -> [f64; 36] {
+pub(crate) fn d_cross_force_frc(vel: &[f64; 6]) -> [f64; 36] {
     let mut d = [0.0; 36];
     d[1] = -vel[2];
     d[2] = vel[1];
@@ -98,7 +98,7 @@ fn d_cross_force_frc(vel: &[f64; 6]) -> [f64; 36] {
 }
 
 /// Jacobian of `mul_inert_vec(i, v)` with respect to `v`.
-fn d_mul_inert_vec_vel(i: &[f64; 10]) -> [f64; 36] {
+pub(crate) fn d_mul_inert_vec_vel(i: &[f64; 10]) -> [f64; 36] {
     let mut d = [0.0; 36];
     d[0] = i[0];
     d[1] = i[3];

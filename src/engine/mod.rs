@@ -9,6 +9,7 @@ pub mod actuation;
 pub mod collision;
 pub mod constraint;
 pub mod derivative;
+pub mod derivative_dense;
 pub mod derivative_fd;
 pub mod flex;
 pub mod forward;

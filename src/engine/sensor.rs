@@ -3,7 +3,7 @@
 //! Each stage fills `sensordata` for the sensors whose `sensor_needstage` matches, calls
 //! `mjcb_sensor` when the stage has user sensors, and finally clamps the outputs that have a
 //! positive cutoff. Sensor plugins of the stage run after the built-in sensors, before the
-//! cutoff. Tactile sensors in contact are not supported yet and are reported as errors.
+//! cutoff.
 #![allow(non_upper_case_globals)]
 
 use super::{disabled, enabled, free, mark, stack_nums, v3, v4, v6, v9};
@@ -14,10 +14,11 @@ use crate::abi::mjtEnableBit_::mjENBL_SLEEP;
 use crate::abi::mjtStage_::{mjSTAGE_ACC, mjSTAGE_NONE, mjSTAGE_POS, mjSTAGE_VEL};
 use crate::abi::*;
 use crate::math::blas::{
-    add_to3, add_to_scl3, dot, dot3, mul_mat_t_vec, mul_mat_t_vec3, norm3, normalize3, normalize4, scl3, sub3,
+    add_to3, add_to_scl3, dot, dot3, mul_mat_t_vec, mul_mat_t_vec3, mul_mat_vec3, norm3, normalize3, normalize4, scl3,
+    sub3,
 };
 use super::velocity::contact_force;
-use crate::math::misc::{clip, min};
+use crate::math::misc::{clip, max, min};
 use crate::math::spatial::{cross as cross_product, mul_quat, neg_quat, sub_quat, transform_spatial};
 
 /// Integer constants of an enum, named as upstream names them, for use as match patterns.
@@ -888,18 +889,134 @@ unsafe fn contact_sensor(m: &mjModel, d: &mut mjData, sd: &mut [f64], i: usize) 
     free(d);
 }
 
-/// Tactile sensor `i`: zero without contacts on the sensing geom's weld body; the pressure
-/// model for the contact case is not built yet and is reported as unsupported.
-unsafe fn tactile_sensor(m: &mjModel, d: &mjData, sd: &mut [f64], i: usize) {
+/// Tactile sensor `i` (`mjSENS_TACTILE`): for each vertex of the sensor's mesh, placed on its
+/// geom, the penetration into every geom touching the sensor's weld body (signed distance fields:
+/// mesh octrees, SDF plugins, primitives) gives a pressure along the vertex normal, and the
+/// relative slip velocity along the two vertex tangents; channels are normal pressure and the
+/// two slip speeds, one value per vertex. A later touching geom overwrites an earlier one's
+/// values at the vertices it reaches.
+unsafe fn tactile_sensor(m: &mjModel, d: &mut mjData, sd: &mut [f64], i: usize) {
+    const MAX_DEPTH: f64 = 0.05;
     let adr = m.sensor_adr()[i] as usize;
-    sd[adr..adr + m.sensor_dim()[i] as usize].fill(0.0);
-    let geom = m.sensor_refid()[i] as usize;
-    let weld = m.body_weldid()[m.geom_bodyid()[geom] as usize];
+    let dim = m.sensor_dim()[i] as usize;
+    let out = &mut sd[adr..adr + dim];
+    out.fill(0.0);
+
+    let mesh = m.sensor_objid()[i] as usize;
+    let sgeom = m.sensor_refid()[i] as usize;
+    let weld = m.body_weldid()[m.geom_bodyid()[sgeom] as usize];
+    let nvert = m.mesh_vertnum()[mesh] as usize;
+    let nchannel = if nvert > 0 { dim / nvert } else { 0 };
+
+    mark(d);
+    // geoms in contact with the sensor's weld body, each once, in contact order
+    let contacts = d.contact(m);
+    let others = super::stack_ints(d, contacts.len());
+    let mut nother = 0;
     let weld_of = |g: i32| m.body_weldid()[m.geom_bodyid()[g as usize] as usize];
-    let touching = d.contact(m).iter().any(|c| weld_of(c.geom1) == weld || weld_of(c.geom2) == weld);
-    if touching {
-        crate::mjerror!("mj_sensorAcc", "not supported yet: tactile sensors in contact, sensor {}", i);
+    for c in contacts {
+        for (mine, other) in [(c.geom1, c.geom2), (c.geom2, c.geom1)] {
+            if weld_of(mine) == weld && !others[..nother].contains(&other) {
+                others[nother] = other;
+                nother += 1;
+            }
+        }
     }
+    if nother == 0 {
+        free(d);
+        return;
+    }
+
+    let forces = stack_nums(d, 3 * nvert);
+    forces.fill(0.0);
+    let spos = *v3(d.geom_xpos(m), sgeom);
+    let smat = *v9(d.geom_xmat(m), sgeom);
+    let vadr = m.mesh_vertadr()[mesh] as usize;
+    let verts = &m.mesh_vert()[3 * vadr..3 * (vadr + nvert)];
+    let normals = tactile_normals(m, mesh, nvert);
+    let mquat = *v4(m.mesh_quat(), mesh);
+    let (cvel, subtree_com) = (d.cvel(m), d.subtree_com(m));
+    let sensor_root = m.body_rootid()[weld as usize] as usize;
+
+    for &geom in &others[..nother] {
+        let g = geom as usize;
+        let body = m.geom_bodyid()[g] as usize;
+        let gtype = m.geom_type()[g];
+        let mut sdf = crate::engine::collision::sdf::Sdf {
+            plugin: [core::ptr::null(); 2],
+            id: [g as i32, -1],
+            geomtype: [gtype, mjGEOM_SPHERE as i32],
+            kind: crate::abi::mjtSDFType_::mjSDFTYPE_SINGLE as i32,
+            relpos: [0.0; 3],
+            relmat: [0.0; 9],
+        };
+        if gtype == crate::abi::mjtGeom_::mjGEOM_SDF as i32 {
+            sdf.id[0] = m.geom_plugin()[g];
+            sdf.plugin[0] = crate::engine::collision::sdf::get_sdf(m, g);
+        } else if gtype == crate::abi::mjtGeom_::mjGEOM_MESH as i32 {
+            sdf.id[0] = m.geom_dataid()[g];
+            if m.mesh_octadr()[m.geom_dataid()[g] as usize] == -1 {
+                continue;
+            }
+        }
+        let gpos = *v3(d.geom_xpos(m), g);
+        let gmat = *v9(d.geom_xmat(m), g);
+
+        for j in 0..nvert {
+            let local = [verts[3 * j] as f64, verts[3 * j + 1] as f64, verts[3 * j + 2] as f64];
+            let mut xpos = mul_mat_vec3(&smat, &local);
+            add_to3(&mut xpos, &spos);
+            let mut lpos = mul_mat_t_vec3(&gmat, &sub3(&xpos, &gpos));
+            if !sdf.plugin[0].is_null() {
+                let dataid = m.geom_dataid()[g] as usize;
+                let mesh_mat = crate::math::spatial::quat2mat(v4(m.mesh_quat(), dataid));
+                lpos = mul_mat_vec3(&mesh_mat, &lpos);
+                add_to3(&mut lpos, v3(m.mesh_pos(), dataid));
+            }
+            let depth = min(crate::engine::collision::sdf::distance(m, d, &sdf, &lpos), 0.0);
+            if depth == 0.0 {
+                continue;
+            }
+
+            let vel_sensor = transform_spatial(v6(cvel, weld as usize), false, &xpos, v3(subtree_com, sensor_root), None);
+            let vel_other =
+                transform_spatial(v6(cvel, body), false, &gpos, v3(subtree_com, m.body_rootid()[body] as usize), None);
+            let vel_rel = [vel_sensor[3] - vel_other[3], vel_sensor[4] - vel_other[4], vel_sensor[5] - vel_other[5]];
+
+            let frame = |k: usize| {
+                let n = normals.get(9 * j + 3 * k..9 * j + 3 * k + 3).unwrap_or(&[0.0; 3]);
+                crate::math::spatial::rot_vec_quat(&[n[0] as f64, n[1] as f64, n[2] as f64], &mquat)
+            };
+            let (normal, tang1, tang2) = (frame(0), frame(1), frame(2));
+            let pressure = depth / max(MAX_DEPTH - depth, mjMINVAL);
+            let force = scl3(&normal, pressure);
+            forces[j] = dot3(&force, &normal);
+            forces[nvert + j] = dot3(&vel_rel, &tang1).abs();
+            forces[2 * nvert + j] = dot3(&vel_rel, &tang2).abs();
+        }
+    }
+
+    for c in 0..nchannel.min(3) {
+        let f = &forces[c * nvert..(c + 1) * nvert];
+        if f.iter().any(|&x| x != 0.0) {
+            for (o, &x) in out[c * nvert..(c + 1) * nvert].iter_mut().zip(f) {
+                *o += x;
+            }
+        }
+    }
+    free(d);
+}
+
+/// The vertex frames a tactile sensor reads: nine numbers per vertex (normal and two tangents)
+/// from the mesh's first normal on, as upstream indexes `mesh_normal`. Meshes have one normal
+/// per vertex, so upstream reads past the mesh's normals into what follows in mjModel's buffer;
+/// the same bytes are read here (this library lays the buffer out as upstream does), as far as
+/// the buffer goes.
+unsafe fn tactile_normals<'a>(m: &'a mjModel, mesh: usize, nvert: usize) -> &'a [f32] {
+    let base = m.mesh_normal().as_ptr().add(3 * m.mesh_normaladr()[mesh] as usize);
+    let end = (m.buffer as *const u8).add(m.nbuffer as usize);
+    let avail = (end as usize).saturating_sub(base as usize) / core::mem::size_of::<f32>();
+    core::slice::from_raw_parts(base, (9 * nvert).min(avail))
 }
 
 /// Acceleration- and force-dependent sensors.

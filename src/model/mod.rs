@@ -4,3 +4,4 @@ pub mod defaults;
 pub mod names;
 pub mod validate;
 pub mod alloc;
+pub mod sparsity;

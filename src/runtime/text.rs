@@ -317,6 +317,13 @@ pub unsafe fn print_mat_sparse(
 /// Values per contact-sensor data field (found, force, torque, dist, pos, normal, tangent).
 pub const CONDATA_SIZE: [c_int; crate::abi::mjtConDataField_::mjNCONDATA as usize] = [1, 3, 3, 1, 3, 3, 3];
 
+/// The same table as upstream's library exports it (`mjCONDATA_SIZE`, read-only data, not in
+/// the public header).
+/// cbindgen:ignore
+#[no_mangle]
+#[allow(non_upper_case_globals)]
+pub static mjCONDATA_SIZE: [c_int; crate::abi::mjtConDataField_::mjNCONDATA as usize] = CONDATA_SIZE;
+
 /// Total number of values of the fields selected by the bits of `dataspec`.
 pub fn condata_size(dataspec: c_int) -> c_int {
     CONDATA_SIZE

@@ -3,7 +3,8 @@
 //! general convex pair function, plane-convex, convex-height-field and the flex element
 //! variants: upstream's `engine_collision_convex.c` (native CCD path).
 
-use super::gjk::{ccd, CcdConfig, CcdStatus};
+use super::gjk::{ccd, CcdConfig, CcdStatus, EpaMemory};
+use super::libccd::{is_origin, mpr_penetration, MprConfig, MprObject};
 use super::make_frame;
 use crate::abi::*;
 use crate::engine::{disabled, enabled, v3, v3m, v9, v9m};
@@ -26,7 +27,7 @@ const MINVAL2: f64 = mjMINVAL * mjMINVAL;
 
 /// Which support function an object uses.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Kind {
+pub(crate) enum Kind {
     Undefined,
     Sphere,
     Capsule,
@@ -40,6 +41,20 @@ enum Kind {
     /// one height-field prism (`prism`)
     Prism,
     Flex,
+    /// a C caller's own support function (`mjc_ccd` on an object whose `support` is not one
+    /// of this library's)
+    Foreign,
+}
+
+/// Which centre function an object uses.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum CenterMode {
+    /// geom position, flex element centre or flex vertex (`mjc_center`)
+    Plain,
+    /// mean of the prism vertices
+    Prism,
+    /// a C caller's own centre function
+    Foreign,
 }
 
 /// A convex object for the CCD algorithms (upstream's `mjCCDObj`): a geom, a flex element or
@@ -63,7 +78,10 @@ pub struct CcdObj<'a> {
     pub rotate: [f64; 4],
     /// height-field prism vertices: 0..3 bottom, 3..6 top
     pub prism: [[f64; 3]; 6],
-    kind: Kind,
+    pub(crate) kind: Kind,
+    pub(crate) center_mode: CenterMode,
+    /// the C object this one mirrors (for foreign support and centre functions), or null
+    pub(crate) cobj: *mut core::ffi::c_void,
     // height field of a prism object: size, elevation data, rows and columns
     hsize: [f64; 4],
     hdata: &'a [f32],
@@ -137,6 +155,8 @@ impl<'a> CcdObj<'a> {
             rotate: [1.0, 0.0, 0.0, 0.0],
             prism: [[0.0; 3]; 6],
             kind: Kind::Flex,
+            center_mode: CenterMode::Plain,
+            cobj: core::ptr::null_mut(),
             hsize: [0.0; 4],
             hdata: &[],
             hnrow: 0,
@@ -165,6 +185,7 @@ impl<'a> CcdObj<'a> {
                 Kind::Box
             } else if t == mjGEOM_HFIELD as i32 {
                 obj.set_hfield(m.geom_dataid()[g] as usize);
+                obj.center_mode = CenterMode::Prism;
                 Kind::Prism
             } else {
                 Kind::Undefined
@@ -189,6 +210,8 @@ impl<'a> CcdObj<'a> {
             rotate: [1.0, 0.0, 0.0, 0.0],
             prism: [[0.0; 3]; 6],
             kind: Kind::Prism,
+            center_mode: CenterMode::Prism,
+            cobj: core::ptr::null_mut(),
             hsize: [0.0; 4],
             hdata: &[],
             hnrow: 0,
@@ -228,15 +251,31 @@ impl<'a> CcdObj<'a> {
     /// # Safety
     /// As [`CcdObj::new`].
     pub unsafe fn center(&self) -> [f64; 3] {
-        let (m, d) = (self.m, self.d);
-        if self.kind == Kind::Prism {
+        match self.center_mode {
+            CenterMode::Plain => self.center_plain(),
+            CenterMode::Prism => self.center_prism(),
+            CenterMode::Foreign => super::ccd_obj::foreign_center(self),
+        }
+    }
+
+    /// Mean of the prism vertices (upstream's `mjc_prism_center`).
+    pub fn center_prism(&self) -> [f64; 3] {
+        {
             let mut res = [0.0; 3];
             for p in &self.prism {
                 add_to3(&mut res, p);
             }
             let s = 1.0 / 6.0;
-            return [res[0] * s, res[1] * s, res[2] * s];
+            [res[0] * s, res[1] * s, res[2] * s]
         }
+    }
+
+    /// Geom position, flex element centre or flex vertex (upstream's `mjc_center`).
+    ///
+    /// # Safety
+    /// As [`CcdObj::new`].
+    pub unsafe fn center_plain(&self) -> [f64; 3] {
+        let (m, d) = (self.m, self.d);
         if self.geom >= 0 {
             self.xpos()
         } else if self.elem >= 0 {
@@ -266,6 +305,7 @@ impl<'a> CcdObj<'a> {
             Kind::HillClimb => self.support_hillclimb(dir),
             Kind::Prism => self.support_prism(dir),
             Kind::Flex => self.support_flex(dir),
+            Kind::Foreign => super::ccd_obj::foreign_support(self, dir),
             Kind::Undefined => {
                 crate::mjerror!("mjc_ccd", "ccd support function is undefined for geom type {}", self.geom_type);
                 [0.0; 3]
@@ -446,7 +486,7 @@ impl<'a> CcdObj<'a> {
     /// Support point as libccd's callback computes it (`mjccd_support`): geoms inflated by
     /// half the margin along the local direction, meshes by hill climbing from `meshindex`
     /// whenever a graph exists.
-    unsafe fn support_ccd(&mut self, dir: &[f64; 3]) -> [f64; 3] {
+    pub unsafe fn support_ccd(&mut self, dir: &[f64; 3]) -> [f64; 3] {
         if self.geom < 0 {
             return self.support_flex(dir);
         }
@@ -541,6 +581,22 @@ impl<'a> CcdObj<'a> {
     }
 }
 
+/// libccd's view of an object: upstream's `mjccd_center` and `mjccd_support` callbacks for
+/// geoms and flex objects, `mjccd_prism_center`/`mjccd_prism_support` for height-field prisms.
+impl MprObject for CcdObj<'_> {
+    unsafe fn mpr_center(&mut self) -> [f64; 3] {
+        self.center()
+    }
+
+    unsafe fn mpr_support(&mut self, dir: &[f64; 3]) -> [f64; 3] {
+        if self.kind == Kind::Prism {
+            self.support_prism(dir)
+        } else {
+            self.support_ccd(dir)
+        }
+    }
+}
+
 //------------------------------------------ CCD driving -------------------------------------------
 
 /// Runs native CCD for one pair and writes its contacts (at most `max_contacts`) into `con`
@@ -555,15 +611,14 @@ unsafe fn ccd_iteration(
     margin: f64,
 ) -> usize {
     if disabled(m, mjDSBL_NATIVECCD) {
-        crate::mjerror!("mjc_CCDIteration", "not supported yet: libccd fallback (mjDSBL_NATIVECCD)");
-        return 0;
+        return libccd_iteration(m, d, obj1, obj2, con, margin);
     }
     let config = CcdConfig {
         max_iterations: m.opt.ccd_iterations,
         tolerance: m.opt.ccd_tolerance,
         max_contacts,
         dist_cutoff: 0.0,
-        stack: d as *const mjData as *mut mjData,
+        memory: EpaMemory::Stack(d as *const mjData as *mut mjData),
     };
     let mut status = CcdStatus::default();
     let dist = ccd(&config, &mut status, obj1, obj2);
@@ -586,19 +641,42 @@ unsafe fn ccd_iteration(
     n
 }
 
-/// Penetration of two objects by native CCD (`mjc_penetration`): depth, unit direction from
-/// object 2 to object 1 and midpoint, or None without penetration.
+/// libccd's settings as upstream fills `ccd_t` from the model options.
+fn mpr_config(m: &mjModel) -> MprConfig {
+    MprConfig { tolerance: m.opt.ccd_tolerance, max_iterations: m.opt.ccd_iterations as i64 as u64 }
+}
+
+/// The libccd half of `mjc_CCDIteration`: one contact by MPR, with the normal fixed for smooth
+/// geoms when both objects are geoms.
+unsafe fn libccd_iteration(m: &mjModel, d: &mjData, obj1: &mut CcdObj, obj2: &mut CcdObj, con: &mut [mjContact], margin: f64) -> usize {
+    let Some(p) = mpr_penetration(obj1, obj2, &mpr_config(m)) else { return 0 };
+    if is_origin(&p.dir) || con.is_empty() {
+        return 0;
+    }
+    let c = &mut con[0];
+    c.dist = margin - p.depth;
+    c.frame[..3].copy_from_slice(&p.dir);
+    c.pos = p.pos;
+    c.frame[3..6].fill(0.0);
+    if obj1.geom >= 0 && obj2.geom >= 0 {
+        fix_normal(m, d, c, obj1.geom as usize, obj2.geom as usize);
+    }
+    1
+}
+
+/// Penetration of two objects by native CCD, or by libccd's MPR when native CCD is disabled
+/// (`mjc_penetration`): depth, unit direction from object 2 to object 1 and midpoint, or None
+/// without penetration (with MPR, a touching contact gives a zero direction).
 unsafe fn penetration(m: &mjModel, d: &mjData, obj1: &mut CcdObj, obj2: &mut CcdObj) -> Option<(f64, [f64; 3], [f64; 3])> {
     if disabled(m, mjDSBL_NATIVECCD) {
-        crate::mjerror!("mjc_penetration", "not supported yet: libccd fallback (mjDSBL_NATIVECCD)");
-        return None;
+        return mpr_penetration(obj1, obj2, &mpr_config(m)).map(|p| (p.depth, p.dir, p.pos));
     }
     let config = CcdConfig {
         max_iterations: m.opt.ccd_iterations,
         tolerance: m.opt.ccd_tolerance,
         max_contacts: 1,
         dist_cutoff: 0.0,
-        stack: d as *const mjData as *mut mjData,
+        memory: EpaMemory::Stack(d as *const mjData as *mut mjData),
     };
     let mut status = CcdStatus::default();
     let dist = ccd(&config, &mut status, obj1, obj2);
@@ -614,10 +692,6 @@ unsafe fn penetration(m: &mjModel, d: &mjData, obj1: &mut CcdObj, obj2: &mut Ccd
     }
 }
 
-/// libccd's test of a vector against the origin (every component below DBL_EPSILON).
-fn is_origin(v: &[f64; 3]) -> bool {
-    v.iter().all(|x| x.abs() < f64::EPSILON)
-}
 
 /// True when the last of `con[..n]` is farther than `tolerance` from all earlier ones
 /// (`mjc_isDistinctContact`).
@@ -929,6 +1003,11 @@ pub unsafe fn convex_hfield(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: 
     }
 
     restore();
+    if disabled(m, mjDSBL_NATIVECCD) {
+        for c in &mut con[..ncon] {
+            fix_normal(m, d, c, g1, g2);
+        }
+    }
     ncon
 }
 

@@ -7,7 +7,9 @@ pub mod convex;
 mod driver_broad;
 mod driver_flex;
 pub mod driver_sort;
+pub mod ccd_obj;
 pub mod gjk;
+pub mod libccd;
 pub mod primitive;
 pub mod sdf;
 
@@ -1110,7 +1112,7 @@ unsafe fn geom_distance_ccd(m: &mjModel, d: &mjData, g1: usize, g2: usize, distm
         tolerance: m.opt.ccd_tolerance,
         max_contacts: 1,
         dist_cutoff: distmax,
-        stack: core::ptr::null_mut(),
+        memory: gjk::EpaMemory::Stack(core::ptr::null_mut()),
     };
     let mut status = gjk::CcdStatus::default();
     let mut obj1 = convex::CcdObj::new(m, d, g1 as i32, 0.0);
