@@ -1112,6 +1112,8 @@ impl<'a> Compiled<'a> {
             pos(&mut spec.skins.iter().map(|x| x.name.as_str()))
         } else if t == mjOBJ_HFIELD as i32 {
             pos(&mut spec.hfields.iter().map(|x| x.name.as_str()))
+        } else if t == mjOBJ_MESH as i32 {
+            pos(&mut self.x.meshes.iter().map(|x| x.name.as_str()))
         } else if t == mjOBJ_TEXTURE as i32 {
             pos(&mut spec.textures.iter().map(|x| x.name.as_str()))
         } else if t == mjOBJ_MATERIAL as i32 {
@@ -1812,10 +1814,17 @@ impl<'a> Compiled<'a> {
                 if x.datatype == mjDATATYPE_QUATERNION as i32 && x.dim != 4 {
                     return Err(e("datatype QUATERNION requires dim=4 in sensor"));
                 }
+            } else if is(mjSENS_TACTILE) {
+                if x.objtype != mjOBJ_MESH as i32 {
+                    return Err(e("sensor must be associated with a mesh"));
+                }
+                if x.reftype != mjOBJ_GEOM as i32 {
+                    return Err(e("sensor must be associated with a geom"));
+                }
             } else if !(is(mjSENS_E_POTENTIAL) || is(mjSENS_E_KINETIC) || is(mjSENS_CLOCK)) {
                 return Err(e(&format!("sensor type {} is not supported yet", t)));
             }
-            x.dim = sensor_dim(&x);
+            x.dim = if is(mjSENS_TACTILE) { 3 * self.x.meshes[oid].nvert() as i32 } else { sensor_dim(&x) };
             if x.cutoff > 0.0
                 && (x.datatype == mjDATATYPE_QUATERNION as i32 || (x.datatype == mjDATATYPE_AXIS as i32 && !is(mjSENS_GEOMNORMAL)))
             {

@@ -723,7 +723,14 @@ pub fn sensor_section(section: &Element, s: &mut Spec) -> R<()> {
             "clock" => Some((mjSENS_CLOCK, mjOBJ_UNKNOWN, "")),
             _ => None,
         };
-        if let Some((t, ot, attr)) = simple {
+        if e.name == "tactile" {
+            // the geom touched is the reference, the mesh with the taxels the object
+            x.stype = mjSENS_TACTILE as i32;
+            x.reftype = mjOBJ_GEOM as i32;
+            x.refname = read_txt_req(e, "geom")?;
+            x.objtype = mjOBJ_MESH as i32;
+            x.objname = read_txt_req(e, "mesh")?;
+        } else if let Some((t, ot, attr)) = simple {
             x.stype = t as i32;
             x.objtype = ot as i32;
             if !attr.is_empty() {
