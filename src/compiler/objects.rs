@@ -1646,6 +1646,8 @@ fn sensor_dim(s: &Sensor) -> i32 {
         s.intprm[2] * condata_size(s.intprm[0])
     } else if is(mjSENS_USER) {
         s.dim
+    } else if is(mjSENS_PLUGIN) {
+        0 // reported by the plugin once the model holds its configuration
     } else {
         1
     }
@@ -1680,7 +1682,7 @@ impl<'a> Compiled<'a> {
                 if obj.is_none() {
                     return Err(e(&format!("unrecognized name '{}' of sensorized object", x.objname)));
                 }
-            } else if !(is(mjSENS_E_POTENTIAL) || is(mjSENS_E_KINETIC) || is(mjSENS_CLOCK) || is(mjSENS_CONTACT) || is(mjSENS_USER)) {
+            } else if !(is(mjSENS_E_POTENTIAL) || is(mjSENS_E_KINETIC) || is(mjSENS_CLOCK) || is(mjSENS_CONTACT) || is(mjSENS_USER) || is(mjSENS_PLUGIN)) {
                 return Err(e("invalid type in sensor"));
             }
             if x.reftype != unknown {
@@ -1697,6 +1699,8 @@ impl<'a> Compiled<'a> {
             }
             if !is(mjSENS_USER) {
                 x.datatype = sensor_datatype(t);
+            }
+            if !is(mjSENS_USER) && !is(mjSENS_PLUGIN) {
                 x.needstage = sensor_needstage(t);
             }
             let ot = x.objtype;
@@ -1812,6 +1816,8 @@ impl<'a> Compiled<'a> {
                 if x.datatype == mjDATATYPE_QUATERNION as i32 && x.dim != 4 {
                     return Err(e("datatype QUATERNION requires dim=4 in sensor"));
                 }
+            } else if is(mjSENS_PLUGIN) {
+                x.needstage = self.compile_sensor_plugin(si)?;
             } else if !(is(mjSENS_E_POTENTIAL) || is(mjSENS_E_KINETIC) || is(mjSENS_CLOCK)) {
                 return Err(e(&format!("sensor type {} is not supported yet", t)));
             }
