@@ -17,7 +17,33 @@ pass=0; fail=0
 ok() { pass=$((pass+1)); echo "PASS $1"; }
 bad() { fail=$((fail+1)); echo "FAIL $1"; [ -z "${2:-}" ] || echo "$2" | head -8 | sed 's/^/    /'; }
 if ! ls "$plugdir"/*.so >/dev/null 2>&1; then
-  bad "upstream plugin libraries in $plugdir"; echo "plugin xml: $pass passed, $fail failed"; exit 1
+  bad "upstream plugin libraries in $plugdir"; # corner cases that load: the same model (or the same error) from both libraries
+either() { # name, model text
+  local name=$1 f=$work/case_$1.xml
+  printf '%s\n' "$2" > "$f"
+  local r=0 o=0
+  run "$ref/lib" "$plugdir" compile "$f" "$work/case.ref.mjb" 2>"$work/case.referr" >/dev/null || r=1
+  run "$ours" "$plugdir" compile "$f" "$work/case.our.mjb" 2>"$work/case.ourerr" >/dev/null || o=1
+  if [ $r = 1 ] || [ $o = 1 ]; then
+    if [ $r = 1 ] && [ $o = 1 ] && cmp -s "$work/case.referr" "$work/case.ourerr"; then
+      ok "$name: both refuse: $(head -1 "$work/case.referr" | sed "s|$f: ||")"
+    else bad "$name: loaded by one library only" "$(cat "$work/case.referr" "$work/case.ourerr")"; fi
+    return
+  fi
+  run "$ref/lib" "$plugdir" model "$work/case.ref.mjb" "$work/case.ref.txt"
+  run "$ref/lib" "$plugdir" model "$work/case.our.mjb" "$work/case.our.txt"
+  if cmp -s "$work/case.ref.txt" "$work/case.our.txt"; then ok "$name: all $(wc -l < "$work/case.ref.txt") fields equal"
+  else bad "$name: fields differ" "$(diff "$work/case.ref.txt" "$work/case.our.txt" | cut -c1-200)"; fi
+}
+either extension_name_case "$(body '<extension><plugin plugin="MuJoCo.PID"><instance name="p"><config key="kp" value="1"/></instance></plugin></extension>' '' '<actuator><plugin joint="j" instance="p"/></actuator>')"
+either element_name_case "$(body "$pidext" '' '<actuator><plugin joint="j" plugin="MuJoCo.PID"/></actuator>')"
+either instance_of_other_plugin "$(body "$pidext"'<extension><plugin plugin="mujoco.elasticity.cable"/></extension>' '<plugin plugin="mujoco.elasticity.cable" instance="p"/>' '')"
+either unused_instances "$(body '<extension><plugin plugin="mujoco.elasticity.cable"><instance name="c1"><config key="bend" value="1"/></instance></plugin>
+<plugin plugin="mujoco.sdf.torus"><instance name="t0"><config key="radius1" value=".1"/></instance></plugin>
+<plugin plugin="mujoco.pid"><instance name="p1"><config key="kp" value="3"/></instance></plugin></extension>' '' '<actuator><plugin joint="j" instance="p1"/></actuator>')"
+either shared_actuator_instance "$(body "$pidext" '' '<actuator><plugin joint="j" instance="p"/><plugin joint="j" instance="p"/></actuator>')"
+either world_body_plugin "$(printf '<mujoco><extension><plugin plugin="mujoco.elasticity.cable"/></extension><worldbody><plugin plugin="mujoco.elasticity.cable"><config key="bend" value="1"/></plugin><body><joint/><geom size=".1"/></body></worldbody></mujoco>')"
+echo "plugin xml: $pass passed, $fail failed"; exit 1
 fi
 gcc -O1 -std=gnu11 -I"$ref/include" "$here/mjdiff.c" -L"$ref/lib" -lmujoco -lm -ldl -o "$work/mjdiff" || { bad "build mjdiff"; exit 1; }
 run() { # lib dir, plugin dir ('' for none), mjdiff args...
@@ -78,5 +104,31 @@ errcase neither_plugin_nor_instance "$plugdir" "$(body "$pidext" '<plugin/>' '')
 errcase sensor_objtype_without_objname "$plugdir" "$(body "$pidext" '' '<sensor><plugin instance="p" objtype="site"/></sensor>')"
 errcase repeated_instance_name "$plugdir" "$(body '<extension><plugin plugin="mujoco.pid"><instance name="p"/><instance name="p"/></plugin></extension>' '' '')"
 errcase config_with_instance_reference "$plugdir" "$(body "$pidext" '' '<actuator><plugin joint="j" instance="p" actdim="2"><config key="ki" value="1"/></plugin></actuator>')"
+# corner cases that load: the same model (or the same error) from both libraries
+either() { # name, model text
+  local name=$1 f=$work/case_$1.xml
+  printf '%s\n' "$2" > "$f"
+  local r=0 o=0
+  run "$ref/lib" "$plugdir" compile "$f" "$work/case.ref.mjb" 2>"$work/case.referr" >/dev/null || r=1
+  run "$ours" "$plugdir" compile "$f" "$work/case.our.mjb" 2>"$work/case.ourerr" >/dev/null || o=1
+  if [ $r = 1 ] || [ $o = 1 ]; then
+    if [ $r = 1 ] && [ $o = 1 ] && cmp -s "$work/case.referr" "$work/case.ourerr"; then
+      ok "$name: both refuse: $(head -1 "$work/case.referr" | sed "s|$f: ||")"
+    else bad "$name: loaded by one library only" "$(cat "$work/case.referr" "$work/case.ourerr")"; fi
+    return
+  fi
+  run "$ref/lib" "$plugdir" model "$work/case.ref.mjb" "$work/case.ref.txt"
+  run "$ref/lib" "$plugdir" model "$work/case.our.mjb" "$work/case.our.txt"
+  if cmp -s "$work/case.ref.txt" "$work/case.our.txt"; then ok "$name: all $(wc -l < "$work/case.ref.txt") fields equal"
+  else bad "$name: fields differ" "$(diff "$work/case.ref.txt" "$work/case.our.txt" | cut -c1-200)"; fi
+}
+either extension_name_case "$(body '<extension><plugin plugin="MuJoCo.PID"><instance name="p"><config key="kp" value="1"/></instance></plugin></extension>' '' '<actuator><plugin joint="j" instance="p"/></actuator>')"
+either element_name_case "$(body "$pidext" '' '<actuator><plugin joint="j" plugin="MuJoCo.PID"/></actuator>')"
+either instance_of_other_plugin "$(body "$pidext"'<extension><plugin plugin="mujoco.elasticity.cable"/></extension>' '<plugin plugin="mujoco.elasticity.cable" instance="p"/>' '')"
+either unused_instances "$(body '<extension><plugin plugin="mujoco.elasticity.cable"><instance name="c1"><config key="bend" value="1"/></instance></plugin>
+<plugin plugin="mujoco.sdf.torus"><instance name="t0"><config key="radius1" value=".1"/></instance></plugin>
+<plugin plugin="mujoco.pid"><instance name="p1"><config key="kp" value="3"/></instance></plugin></extension>' '' '<actuator><plugin joint="j" instance="p1"/></actuator>')"
+either shared_actuator_instance "$(body "$pidext" '' '<actuator><plugin joint="j" instance="p"/><plugin joint="j" instance="p"/></actuator>')"
+either world_body_plugin "$(printf '<mujoco><extension><plugin plugin="mujoco.elasticity.cable"/></extension><worldbody><plugin plugin="mujoco.elasticity.cable"><config key="bend" value="1"/></plugin><body><joint/><geom size=".1"/></body></worldbody></mujoco>')"
 echo "plugin xml: $pass passed, $fail failed"
 [ $fail -eq 0 ]
