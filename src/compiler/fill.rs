@@ -270,7 +270,7 @@ pub fn make(c: &mut Compiled) -> CResult<*mut mjModel> {
         spec.texts.iter().map(|x| x.name.clone()).collect(),
         spec.tuples.iter().map(|x| x.name.clone()).collect(),
         (0..nkey).map(|i| spec.keys.get(i).map(|k| k.name.clone()).unwrap_or_default()).collect(),
-        vec![], // plugin
+        c.plugins.list.iter().map(|x| x.s.name.clone()).collect(),
     ];
     let mut nnames = spec.modelname.len() as i32 + 1;
     for sec in &names {
@@ -388,6 +388,8 @@ pub fn make(c: &mut Compiled) -> CResult<*mut mjModel> {
     set("ntextdata", spec.texts.iter().map(|t| t.data.len() as i64 + 1).sum());
     set("ntuple", c.x.tuples.len() as i64);
     set("ntupledata", c.x.tuples.iter().map(|t| t.objid.len() as i64).sum());
+    set("nplugin", c.plugins.list.len() as i64);
+    set("npluginattr", c.plugins.list.iter().map(|p| p.attr.len() as i64).sum());
 
     let mp = match alloc::make_model(&sizes) {
         Ok(m) => m,
@@ -453,6 +455,12 @@ unsafe fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensor
     w(m.sensor_plugin, m.nsensor as usize).fill(-1);
 
     copy_tree(c, m)?;
+    // plugin instances (their sizes need the configuration in the model)
+    for (si, dim, stage) in super::plugin::fill(c, m)? {
+        c.sensors[si].s.dim = dim;
+        c.sensors[si].s.needstage = stage;
+    }
+    m.nsensordata = nsensordata + c.sensors.iter().filter(|x| x.s.stype == mjtSensor_::mjSENS_PLUGIN as i32).map(|x| x.s.dim).sum::<i32>();
     super::objects::fill_extra(c, m)?;
 
     // actuators
@@ -614,6 +622,7 @@ unsafe fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensor
     m.opt.disableflags = disable;
     m.opt.enableflags = enable;
     sleep_init_check(m)?;
+    plugin_init_check(m)?;
 
     // user overrides of the statistics
     let st = &spec.stat;
@@ -1008,6 +1017,61 @@ unsafe fn sleep_init_check(m: &mut mjModel) -> CResult<()> {
     crate::data::make::delete_data(d);
     match ENGINE_ERROR.with(|e| e.borrow_mut().take()) {
         Some(msg) => Err(CompileError::model(&format!("engine error: {}", msg))),
+        None => Ok(()),
+    }
+}
+
+thread_local! {
+    static LAST_WARNING: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Warning handler used while the compiler runs plugins: keeps the last message.
+unsafe extern "C" fn keep_last_warning(msg: *const core::ffi::c_char) {
+    let text = if msg.is_null() { String::new() } else { core::ffi::CStr::from_ptr(msg).to_string_lossy().into_owned() };
+    LAST_WARNING.with(|w| *w.borrow_mut() = Some(text));
+}
+
+/// With plugins, makes complete data (creating the instances) and takes one step, as upstream
+/// does at the end of compiling, so that a plugin refusing its configuration fails the load.
+/// The message carries the plugin's last warning (twice, as upstream reports it).
+unsafe fn plugin_init_check(m: &mut mjModel) -> CResult<()> {
+    if m.nplugin == 0 {
+        return Ok(());
+    }
+    let (disable, enable) = (m.opt.disableflags, m.opt.enableflags);
+    let init = mjtSleepPolicy_::mjSLEEP_INIT as i32;
+    let asleep_init = enable & mjtEnableBit_::mjENBL_SLEEP as i32 != 0
+        && (0..m.ntree as usize).any(|i| *m.tree_sleep_policy.add(i) == init);
+    if !asleep_init {
+        m.opt.disableflags |= mjtDisableBit_::mjDSBL_CONTACT as i32;
+        m.opt.enableflags &= !(mjtEnableBit_::mjENBL_SLEEP as i32);
+    }
+    let saved = (crate::runtime::error::tls_error(), crate::runtime::error::tls_warning());
+    ENGINE_ERROR.with(|e| *e.borrow_mut() = None);
+    LAST_WARNING.with(|w| *w.borrow_mut() = None);
+    crate::runtime::error::set_tls_error(Some(keep_engine_error));
+    crate::runtime::error::set_tls_warning(Some(keep_last_warning));
+    let d = crate::data::make::make_data(m);
+    if !d.is_null() {
+        if !asleep_init && ENGINE_ERROR.with(|e| e.borrow().is_none()) {
+            crate::engine::forward::step(m, &mut *d);
+        }
+        crate::data::make::delete_data(d);
+    }
+    crate::runtime::error::set_tls_error(saved.0);
+    crate::runtime::error::set_tls_warning(saved.1);
+    m.opt.disableflags = disable;
+    m.opt.enableflags = enable;
+    let warning = LAST_WARNING.with(|w| w.borrow_mut().take());
+    match ENGINE_ERROR.with(|e| e.borrow_mut().take()) {
+        Some(msg) => {
+            let mut text = format!("engine error: {}", msg);
+            if let Some(w) = &warning {
+                text = format!("{}\n{}\n{}", text, w, w);
+            }
+            Err(CompileError::model(&text))
+        }
+        None if d.is_null() => Err(CompileError::model("could not create mjData")),
         None => Ok(()),
     }
 }

@@ -18,6 +18,7 @@ mod fill;
 pub mod image;
 pub mod lengthrange;
 pub mod objects;
+pub mod plugin;
 mod sparse;
 
 use crate::abi::*;
@@ -61,8 +62,10 @@ fn compile_spec(spec: &Spec) -> CResult<*mut mjModel> {
     if spec.compiler.fusestatic {
         c.fuse_static()?;
     }
+    c.compile_tree_plugins()?;
     c.compile_assets()?;
     c.compile_constraints().and_then(|_| c.compile_objects()).and_then(|_| c.compile_custom())?;
+    c.compile_plugins()?;
     let m = fill::make(&mut c)?;
     Ok(m)
 }

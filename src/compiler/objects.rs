@@ -1648,6 +1648,8 @@ fn sensor_dim(s: &Sensor) -> i32 {
         s.intprm[2] * condata_size(s.intprm[0])
     } else if is(mjSENS_USER) {
         s.dim
+    } else if is(mjSENS_PLUGIN) {
+        0 // reported by the plugin once the model holds its configuration
     } else {
         1
     }
@@ -1682,7 +1684,7 @@ impl<'a> Compiled<'a> {
                 if obj.is_none() {
                     return Err(e(&format!("unrecognized name '{}' of sensorized object", x.objname)));
                 }
-            } else if !(is(mjSENS_E_POTENTIAL) || is(mjSENS_E_KINETIC) || is(mjSENS_CLOCK) || is(mjSENS_CONTACT) || is(mjSENS_USER)) {
+            } else if !(is(mjSENS_E_POTENTIAL) || is(mjSENS_E_KINETIC) || is(mjSENS_CLOCK) || is(mjSENS_CONTACT) || is(mjSENS_USER) || is(mjSENS_PLUGIN)) {
                 return Err(e("invalid type in sensor"));
             }
             if x.reftype != unknown {
@@ -1699,6 +1701,8 @@ impl<'a> Compiled<'a> {
             }
             if !is(mjSENS_USER) {
                 x.datatype = sensor_datatype(t);
+            }
+            if !is(mjSENS_USER) && !is(mjSENS_PLUGIN) {
                 x.needstage = sensor_needstage(t);
             }
             let ot = x.objtype;
@@ -1821,6 +1825,8 @@ impl<'a> Compiled<'a> {
                 if x.reftype != mjOBJ_GEOM as i32 {
                     return Err(e("sensor must be associated with a geom"));
                 }
+            } else if is(mjSENS_PLUGIN) {
+                x.needstage = self.compile_sensor_plugin(si)?;
             } else if !(is(mjSENS_E_POTENTIAL) || is(mjSENS_E_KINETIC) || is(mjSENS_CLOCK)) {
                 return Err(e(&format!("sensor type {} is not supported yet", t)));
             }

@@ -150,6 +150,8 @@ pub struct Compiled<'a> {
     pub x: super::objects::Extra,
     /// BVH nodes upstream counts in excess when it fuses static bodies (left zero at the end)
     pub extra_bvh: i32,
+    /// engine plugin instances and the elements using them
+    pub plugins: super::plugin::Plugins,
 }
 
 fn nuser(given: i32, lens: impl Iterator<Item = usize>) -> i32 {
@@ -215,6 +217,7 @@ impl<'a> Compiled<'a> {
             nuser_sensor: 0,
             x: Default::default(),
             extra_bvh: 0,
+            plugins: super::plugin::Plugins::new(&spec.plugins),
         };
         for b in &spec.bodies {
             let mut cb = CBody {
@@ -280,6 +283,12 @@ impl<'a> Compiled<'a> {
         c.nuser_sensor = nuser(spec.nuser_sensor, c.sensors.iter().map(|b| b.s.userdata.len()));
         c.check_repeated_names()?;
         c.check_repeated_extra()?;
+        let mut seen = std::collections::HashSet::new();
+        for p in &spec.plugins {
+            if !p.name.is_empty() && !seen.insert(p.name.as_str()) {
+                return Err(CompileError::model(&format!("repeated name '{}' in plugin", p.name)));
+            }
+        }
         Ok(c)
     }
 
@@ -1316,13 +1325,14 @@ impl<'a> Compiled<'a> {
             if islimited(a.actlimited, &a.actrange) && a.dyntype == mjDYN_NONE as i32 {
                 return Err(err(self, "actrange specified but dyntype is 'none' in actuator"));
             }
-            if a.actdim > 1 && a.dyntype != mjDYN_USER as i32 {
+            let plugin = a.plugin.active;
+            if !plugin && a.actdim > 1 && a.dyntype != mjDYN_USER as i32 {
                 return Err(err(self, "actdim > 1 is only allowed for dyntype 'user' in actuator"));
             }
-            if a.actdim == 1 && a.dyntype == mjDYN_NONE as i32 {
+            if !plugin && a.actdim == 1 && a.dyntype == mjDYN_NONE as i32 {
                 return Err(err(self, "invalid actdim 1 in stateless actuator"));
             }
-            if a.actdim == 0 && a.dyntype != mjDYN_NONE as i32 {
+            if !plugin && a.actdim == 0 && a.dyntype != mjDYN_NONE as i32 {
                 return Err(err(self, "invalid actdim 0 in stateful actuator"));
             }
             if a.actdim < 0 {
@@ -1350,6 +1360,7 @@ impl<'a> Compiled<'a> {
             }
             self.actuators[ai].s = a;
             self.actuators[ai].trnid = trnid;
+            self.compile_actuator_plugin(ai)?;
         }
 
         self.compile_sensors()

@@ -106,6 +106,30 @@ pub struct Info {
     pub line: i32,
 }
 
+/// How an element uses an engine plugin (`<plugin>` child or attributes of a body, geom,
+/// actuator or sensor): by registered plugin name, by instance name, or both.
+#[derive(Clone, Debug, Default)]
+pub struct PluginRef {
+    pub active: bool,
+    /// the `plugin` attribute (registered plugin name), may be empty
+    pub plugin_name: String,
+    /// the `instance` attribute, empty for a plugin configured in place
+    pub instance_name: String,
+    /// index into `Spec::plugins` of the instance configured in place (no `instance`)
+    pub implicit: Option<usize>,
+}
+
+/// A plugin instance: declared under `<extension>` (named), or created by an element that
+/// configures a plugin in place (unnamed).
+#[derive(Clone, Debug, Default)]
+pub struct Plugin {
+    pub name: String,
+    pub plugin_name: String,
+    /// `<config key value>` pairs, sorted by key
+    pub config: std::collections::BTreeMap<String, String>,
+    pub info: Info,
+}
+
 #[derive(Clone, Debug)]
 pub struct Body {
     pub name: String,
@@ -137,6 +161,7 @@ pub struct Body {
     pub sites: Vec<usize>,
     pub cameras: Vec<usize>,
     pub lights: Vec<usize>,
+    pub plugin: PluginRef,
 }
 
 impl Default for Body {
@@ -169,6 +194,7 @@ impl Default for Body {
             sites: Vec::new(),
             cameras: Vec::new(),
             lights: Vec::new(),
+            plugin: PluginRef::default(),
         }
     }
 }
@@ -300,6 +326,7 @@ pub struct Geom {
     pub meshname: String,
     pub fitscale: f64,
     pub userdata: Vec<f64>,
+    pub plugin: PluginRef,
     pub info: Info,
 }
 
@@ -338,6 +365,7 @@ impl Default for Geom {
             meshname: String::new(),
             fitscale: 1.0,
             userdata: Vec::new(),
+            plugin: PluginRef::default(),
             info: Info::default(),
         }
     }
@@ -516,6 +544,7 @@ pub struct Actuator {
     pub userdata: Vec<f64>,
     /// values of attached keyframes: (key name, act (empty when none), ctrl)
     pub keyvals: Vec<(String, Vec<f64>, Option<f64>)>,
+    pub plugin: PluginRef,
     pub info: Info,
 }
 
@@ -552,6 +581,7 @@ impl Default for Actuator {
             group: 0,
             userdata: Vec::new(),
             keyvals: Vec::new(),
+            plugin: PluginRef::default(),
             info: Info::default(),
         }
     }
@@ -572,6 +602,7 @@ pub struct Sensor {
     pub cutoff: f64,
     pub noise: f64,
     pub userdata: Vec<f64>,
+    pub plugin: PluginRef,
     pub info: Info,
 }
 
@@ -591,6 +622,7 @@ impl Default for Sensor {
             cutoff: 0.0,
             noise: 0.0,
             userdata: Vec::new(),
+            plugin: PluginRef::default(),
             info: Info::default(),
         }
     }
@@ -1156,6 +1188,12 @@ pub struct Spec {
     pub modelfiledir: String,
     /// the model used `<replicate>`
     pub has_replicate: bool,
+    /// plugin instances, in the order they were declared or created
+    pub plugins: Vec<Plugin>,
+    /// plugins named in `<extension>`: registered name and slot
+    pub active_plugins: Vec<(String, i32)>,
+    /// an element referenced a plugin instance by name (explicit instances must come first)
+    pub has_implicit_plugin_elem: bool,
     /// names given so far by the XML reader, by object type (for upstream's early check of
     /// repeated names)
     pub names_seen: std::collections::HashMap<&'static str, std::collections::HashSet<String>>,
@@ -1217,6 +1255,9 @@ impl Default for Spec {
             pending_keys: Vec::new(),
             modelfiledir: String::new(),
             has_replicate: false,
+            plugins: Vec::new(),
+            active_plugins: Vec::new(),
+            has_implicit_plugin_elem: false,
             names_seen: Default::default(),
         }
     }

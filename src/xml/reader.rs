@@ -237,9 +237,7 @@ pub fn read(root: &Element, spec: &mut Spec, cx: &super::ReadCx) -> R<()> {
         default_section(s, None, spec)?;
     }
     for sec in root.children_named("extension") {
-        if let Some(c) = sec.children.first() {
-            return Err(XmlError::at(c, &format!("element '{}' is not supported yet", c.name)));
-        }
+        super::sections::extension_section(sec, spec)?;
     }
     for sec in root.children_named("custom") {
         super::sections::custom_section(sec, spec)?;
@@ -966,8 +964,8 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 g.name.clear();
                 one_geom(e, &mut g)?;
                 add_suffix(&mut g.name, sfx);
-                if e.children_named("plugin").next().is_some() {
-                    return Err(XmlError::at(e, "geom plugins are not supported yet"));
+                if let Some(p) = e.children_named("plugin").next() {
+                    g.plugin = super::sections::one_plugin(p, s)?;
                 }
                 g.body = b;
                 g.frame = frame;
@@ -1024,7 +1022,16 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 let fid = s.frames.len() - 1;
                 body_children(e, b, Some(fid), childdef.unwrap_or(def), sfx, cx, s)?;
             }
-            "replicate" => replicate(e, b, frame, def, sfx, cx, s)?,
+            "plugin" => {
+                let r = super::sections::one_plugin(e, s)?;
+                s.bodies[b].plugin = r;
+            }
+            "replicate" => {
+                if has_plugin_below(e) {
+                    return Err(XmlError::at(e, "not supported yet: plugins in replicated elements"));
+                }
+                replicate(e, b, frame, def, sfx, cx, s)?
+            }
             "attach" => attach(e, b, frame, sfx, cx, s)?,
             "body" => {
                 let childdef = child_class(e, s)?;
@@ -1053,6 +1060,10 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
         }
     }
     Ok(())
+}
+
+fn has_plugin_below(e: &Element) -> bool {
+    e.children.iter().any(|c| c.name == "plugin" || has_plugin_below(c))
 }
 
 fn add_suffix(name: &mut String, sfx: &str) {
@@ -1153,6 +1164,10 @@ fn attach(e: &Element, b: usize, frame: Option<usize>, sfx: &str, cx: Cx, s: &mu
             Some(s.frames.len() - 1)
         }
     };
+    if !child.plugins.is_empty() || child.bodies.iter().any(|x| x.plugin.active) {
+        s.models[idx].1 = child;
+        return Err(XmlError::at(e, "not supported yet: attaching models with plugins"));
+    }
     let mut child = child;
     if !cx.copying {
         store_child_keys(&mut child, &prefix);
@@ -1300,6 +1315,14 @@ fn one_actuator(e: &Element, a: &mut Actuator) -> R<()> {
             read_arr(e, "ctrlrange", &mut a.ctrlrange, true)?;
             crate::spec::shortcuts::set_adhesion(a, gain)
         }
+        "plugin" => {
+            // the instance itself is read by the caller (it needs the spec)
+            map_into(e, "dyntype", DYN_MAP, &mut a.dyntype)?;
+            map_bool(e, "actearly", &mut a.actearly)?;
+            read_arr(e, "dynprm", &mut a.dynprm, false)?;
+            read1(e, "actdim", &mut a.actdim)?;
+            None
+        }
         other => return Err(XmlError::at(e, &format!("element '{}' is not supported yet", other))),
     };
     if let Some(m) = err {
@@ -1315,6 +1338,9 @@ fn actuator_section(section: &Element, s: &mut Spec) -> R<()> {
         let def = get_class(e, s)?.unwrap_or(0);
         let mut a = s.defaults[def].actuator.clone();
         a.name.clear();
+        if e.name == "plugin" {
+            a.plugin = super::sections::one_plugin(e, s)?;
+        }
         one_actuator(e, &mut a)?;
         claim_name(e, s, "actuator", &a.name)?;
         s.actuators.push(a);

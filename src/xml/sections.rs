@@ -875,6 +875,32 @@ pub fn sensor_section(section: &Element, s: &mut Spec) -> R<()> {
                         map_into(e, "needstage", STAGE_MAP, &mut x.needstage)?;
                         map_into(e, "datatype", DATATYPE_MAP, &mut x.datatype)?;
                     }
+                    "plugin" => {
+                        x.stype = mjSENS_PLUGIN as i32;
+                        x.plugin = one_plugin(e, s)?;
+                        let ot = read_txt(e, "objtype").unwrap_or_default();
+                        x.objtype = crate::runtime::text::str_to_type(ot.as_bytes());
+                        let on = read_txt(e, "objname").unwrap_or_default();
+                        let unknown = mjOBJ_UNKNOWN as i32;
+                        if x.objtype != unknown && on.is_empty() {
+                            return Err(XmlError::at(e, "objtype is specified but objname is not"));
+                        }
+                        if x.objtype == unknown && !on.is_empty() {
+                            return Err(XmlError::at(e, "objname is specified but objtype is not"));
+                        }
+                        if let Some(rt) = read_txt(e, "reftype") {
+                            x.reftype = crate::runtime::text::str_to_type(rt.as_bytes());
+                        }
+                        let rn = read_txt(e, "refname").unwrap_or_default();
+                        if x.reftype != unknown && rn.is_empty() {
+                            return Err(XmlError::at(e, "reftype is specified but refname is not"));
+                        }
+                        if x.reftype == unknown && !rn.is_empty() {
+                            return Err(XmlError::at(e, "refname is specified but reftype is not"));
+                        }
+                        x.objname = on;
+                        x.refname = rn;
+                    }
                     other => return Err(XmlError::at(e, &format!("sensor '{}' is not supported yet", other))),
                 }
             }
@@ -884,4 +910,60 @@ pub fn sensor_section(section: &Element, s: &mut Spec) -> R<()> {
         s.sensors.push(x);
     }
     Ok(())
+}
+
+// ---------------------------------------------------------------- engine plugins
+
+/// The `<config key value>` children of a plugin element, by key.
+fn plugin_configs(e: &Element) -> R<std::collections::BTreeMap<String, String>> {
+    let mut out = std::collections::BTreeMap::new();
+    for c in e.children_named("config") {
+        let key = read_txt_req(c, "key")?;
+        if out.contains_key(&key) {
+            return Err(XmlError::at(c, &format!("duplicate config key: {}", key)));
+        }
+        let value = read_txt_req(c, "value")?;
+        out.insert(key, value);
+    }
+    Ok(out)
+}
+
+/// `<extension>`: plugins the model uses (they must be registered) and their named instances.
+pub fn extension_section(section: &Element, s: &mut Spec) -> R<()> {
+    for e in section.children_named("plugin") {
+        let name = read_txt_req(e, "plugin")?;
+        let (p, slot) = crate::runtime::plugin::plugin_by_name(name.as_bytes());
+        if p.is_null() {
+            return Err(XmlError::at(e, &format!("plugin {} not found", name)));
+        }
+        let registered = unsafe { std::ffi::CStr::from_ptr((*p).name) }.to_string_lossy().into_owned();
+        if !s.active_plugins.iter().any(|(_, k)| *k == slot) {
+            s.active_plugins.push((registered, slot));
+        }
+        for c in e.children_named("instance") {
+            if s.has_implicit_plugin_elem {
+                return Err(XmlError::at(c, "explicit plugin instance must appear before implicit plugin elements"));
+            }
+            let iname = read_txt_req(c, "name")?;
+            let config = plugin_configs(c)?;
+            s.plugins.push(Plugin { name: iname, plugin_name: name.clone(), config, info: info(e) });
+        }
+    }
+    Ok(())
+}
+
+/// A `<plugin plugin=... instance=...>` element of a body, geom, actuator or sensor: an
+/// instance configured in place (a new unnamed instance) or a reference to a named one.
+pub fn one_plugin(e: &Element, s: &mut Spec) -> R<PluginRef> {
+    let plugin_name = read_txt(e, "plugin").unwrap_or_default();
+    let instance_name = read_txt(e, "instance").unwrap_or_default();
+    let mut r = PluginRef { active: true, plugin_name, instance_name, implicit: None };
+    if r.instance_name.is_empty() {
+        let config = plugin_configs(e)?;
+        s.plugins.push(Plugin { config, info: info(e), ..Plugin::default() });
+        r.implicit = Some(s.plugins.len() - 1);
+    } else {
+        s.has_implicit_plugin_elem = true;
+    }
+    Ok(r)
 }

@@ -1,0 +1,295 @@
+//! Engine plugin instances: which registered plugin each instance runs (by slot), which instance
+//! each body, geom, actuator and sensor uses, the configuration flattened into `plugin_attr`, and
+//! the sizes the plugins report (`nstate`, `nsensordata`) once the model holds their config.
+
+use std::ffi::CStr;
+
+use super::tree::Compiled;
+use super::{CResult, CompileError};
+use crate::abi::*;
+use crate::runtime::plugin::plugin_at_slot;
+use crate::spec::{Plugin, PluginRef};
+
+/// The element an error about an instance is reported at: name, id and line.
+#[derive(Clone, Debug, Default)]
+pub struct Owner {
+    pub name: String,
+    pub id: i64,
+    pub line: i32,
+}
+
+impl Owner {
+    fn error(&self, msg: &str) -> CompileError {
+        CompileError::elem(msg, &self.name, self.id, self.line)
+    }
+}
+
+/// One plugin instance as compiled.
+#[derive(Clone, Debug)]
+pub struct CPlugin {
+    pub s: Plugin,
+    /// registry slot, -1 until resolved
+    pub slot: i32,
+    /// where errors about the instance go (the element that configured it, or itself)
+    pub owner: Option<Owner>,
+    /// the configuration values in the order the plugin declares its attributes, each
+    /// NUL-terminated
+    pub attr: Vec<u8>,
+}
+
+/// Resolved instances and the instance each element uses (-1 for none).
+#[derive(Clone, Debug, Default)]
+pub struct Plugins {
+    pub list: Vec<CPlugin>,
+    pub body: Vec<i32>,
+    pub geom: Vec<i32>,
+    pub actuator: Vec<i32>,
+    pub sensor: Vec<i32>,
+}
+
+impl Plugins {
+    pub fn new(spec: &[Plugin]) -> Self {
+        Plugins {
+            list: spec.iter().map(|p| CPlugin { s: p.clone(), slot: -1, owner: None, attr: Vec::new() }).collect(),
+            ..Default::default()
+        }
+    }
+}
+
+/// The registered plugin at `slot` (None for an empty slot).
+fn registered(slot: i32) -> Option<&'static mjpPlugin> {
+    let p = plugin_at_slot(slot);
+    if p.is_null() {
+        None
+    } else {
+        Some(unsafe { &*p })
+    }
+}
+
+fn plugin_name(p: &mjpPlugin) -> String {
+    if p.name.is_null() {
+        return String::new();
+    }
+    unsafe { CStr::from_ptr(p.name) }.to_string_lossy().into_owned()
+}
+
+impl<'a> Compiled<'a> {
+    /// Finds the slot of the plugin an element (or instance) names and the instance it uses;
+    /// an instance configured in place takes the element as its owner. Returns the instance id.
+    fn resolve_plugin(&mut self, r: &PluginRef, own: Option<usize>, owner: &Owner) -> CResult<usize> {
+        let mut pname = r.plugin_name.clone();
+        if pname.is_empty() && !r.instance_name.is_empty() {
+            match self.plugins.list.iter().find(|p| p.s.name == r.instance_name) {
+                Some(p) => pname = p.s.plugin_name.clone(),
+                None => {
+                    return Err(owner.error(&format!("unrecognized name '{}' for plugin instance", r.instance_name)));
+                }
+            }
+        }
+        let mut slot = -1;
+        if !pname.is_empty() {
+            match self.spec.active_plugins.iter().find(|(n, _)| *n == pname) {
+                Some(&(_, k)) => slot = k,
+                None => return Err(owner.error(&format!("unrecognized plugin '{}'", pname))),
+            }
+        }
+        if let Some(k) = own {
+            let p = &mut self.plugins.list[k];
+            if p.slot == -1 {
+                p.slot = slot;
+                p.owner = Some(owner.clone());
+            }
+            return Ok(k);
+        }
+        match self.plugins.list.iter().position(|p| p.s.name == r.instance_name) {
+            Some(k) => {
+                self.plugins.list[k].slot = slot;
+                Ok(k)
+            }
+            None => Err(owner.error(&format!("unrecognized name '{}' for plugin instance", r.instance_name))),
+        }
+    }
+
+    /// Resolves the instance of an element and checks that its plugin has `capability`.
+    fn element_plugin(&mut self, r: &PluginRef, owner: &Owner, neither: &str, capability: mjtPluginCapabilityBit_, cannot: &str) -> CResult<i32> {
+        if r.plugin_name.is_empty() && r.instance_name.is_empty() {
+            return Err(owner.error(neither));
+        }
+        let k = self.resolve_plugin(r, r.implicit, owner)?;
+        let slot = self.plugins.list[k].slot;
+        let Some(p) = registered(slot) else {
+            return Err(owner.error(&format!("unrecognized plugin '{}'", r.plugin_name)));
+        };
+        if p.capabilityflags & capability as i32 == 0 {
+            return Err(owner.error(&format!("plugin '{}' does not support {}", plugin_name(p), cannot)));
+        }
+        Ok(k as i32)
+    }
+
+    /// Plugins of the geoms and bodies (each body's geoms before the body, as upstream compiles
+    /// them).
+    pub fn compile_tree_plugins(&mut self) -> CResult<()> {
+        use crate::abi::mjtPluginCapabilityBit_::*;
+        self.plugins.body = vec![-1; self.bodies.len()];
+        self.plugins.geom = vec![-1; self.geoms.len()];
+        for b in 0..self.bodies.len() {
+            for gi in self.bodies[b].geoms.clone() {
+                let g = &self.geoms[gi].s;
+                if !g.plugin.active {
+                    continue;
+                }
+                let r = g.plugin.clone();
+                let owner = Owner { name: g.name.clone(), id: gi as i64, line: g.info.line };
+                self.plugins.geom[gi] = self.element_plugin(
+                    &r,
+                    &owner,
+                    "neither 'plugin' nor 'instance' is specified for geom",
+                    mjPLUGIN_SDF,
+                    "sign distance fields",
+                )?;
+            }
+            let s = &self.bodies[b].s;
+            if s.plugin.active {
+                let r = s.plugin.clone();
+                let owner = Owner { name: s.name.clone(), id: b as i64, line: s.info.line };
+                let neither = format!("neither 'plugin' nor 'instance' is specified for body '{}', (id = {})", s.name, b);
+                self.plugins.body[b] = self.element_plugin(&r, &owner, &neither, mjPLUGIN_PASSIVE, "passive forces")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The plugin of actuator `i` (after its other checks).
+    pub fn compile_actuator_plugin(&mut self, i: usize) -> CResult<()> {
+        use crate::abi::mjtPluginCapabilityBit_::*;
+        if self.plugins.actuator.len() != self.actuators.len() {
+            self.plugins.actuator = vec![-1; self.actuators.len()];
+        }
+        let s = &self.actuators[i].s;
+        if !s.plugin.active {
+            return Ok(());
+        }
+        let r = s.plugin.clone();
+        let owner = Owner { name: s.name.clone(), id: i as i64, line: s.info.line };
+        let neither = format!("neither 'plugin' nor 'instance' is specified for actuator '{}', (id = {})", s.name, i);
+        self.plugins.actuator[i] = self.element_plugin(&r, &owner, &neither, mjPLUGIN_ACTUATOR, "actuators")?;
+        Ok(())
+    }
+
+    /// The plugin of plugin sensor `i`; returns the stage the plugin needs.
+    pub fn compile_sensor_plugin(&mut self, i: usize) -> CResult<i32> {
+        use crate::abi::mjtPluginCapabilityBit_::*;
+        if self.plugins.sensor.len() != self.sensors.len() {
+            self.plugins.sensor = vec![-1; self.sensors.len()];
+        }
+        let s = &self.sensors[i].s;
+        let r = s.plugin.clone();
+        let owner = Owner { name: s.name.clone(), id: i as i64, line: s.info.line };
+        let k = self.element_plugin(&r, &owner, "neither 'plugin' nor 'instance' is specified for sensor", mjPLUGIN_SENSOR, "sensors")?;
+        self.plugins.sensor[i] = k;
+        let slot = self.plugins.list[k as usize].slot;
+        Ok(registered(slot).map(|p| p.needstage).unwrap_or(0))
+    }
+
+    /// The instances themselves: slot of the explicit ones, and the configuration flattened in
+    /// the order the plugin declares its attributes (an unknown key is an error).
+    pub fn compile_plugins(&mut self) -> CResult<()> {
+        let n = self.plugins.list.len();
+        if self.plugins.actuator.len() != self.actuators.len() {
+            self.plugins.actuator = vec![-1; self.actuators.len()];
+        }
+        if self.plugins.sensor.len() != self.sensors.len() {
+            self.plugins.sensor = vec![-1; self.sensors.len()];
+        }
+        for k in 0..n {
+            let me = Owner { name: self.plugins.list[k].s.name.clone(), id: k as i64, line: self.plugins.list[k].s.info.line };
+            let r = PluginRef {
+                active: true,
+                plugin_name: self.plugins.list[k].s.plugin_name.clone(),
+                instance_name: self.plugins.list[k].s.name.clone(),
+                implicit: Some(k),
+            };
+            self.resolve_plugin(&r, Some(k), &me)?;
+            let p = &mut self.plugins.list[k];
+            let Some(reg) = registered(p.slot) else {
+                return Err(p.owner.clone().unwrap_or(me).error("plugin instance is not bound to a registered plugin"));
+            };
+            let mut left = p.s.config.clone();
+            let mut attr = Vec::new();
+            for a in 0..reg.nattribute.max(0) as usize {
+                let key = unsafe { CStr::from_ptr(*reg.attributes.add(a)) }.to_string_lossy().into_owned();
+                if let Some(v) = left.remove(&key) {
+                    attr.extend_from_slice(v.as_bytes());
+                }
+                attr.push(0);
+            }
+            if reg.nattribute == 0 {
+                attr.push(0);
+            }
+            if let Some((key, _)) = left.iter().next() {
+                let msg = format!("unrecognized attribute 'plugin:{}' for plugin {}'", key, plugin_name(reg));
+                return Err(p.owner.clone().unwrap_or(me).error(&msg));
+            }
+            p.attr = attr;
+        }
+        Ok(())
+    }
+}
+
+/// Fills the plugin arrays of `m` (sized with `nplugin` and `npluginattr`), then asks each
+/// plugin for its state size and each plugin sensor for its dimension; returns the sensor
+/// dimensions (index by sensor) the plugins reported.
+///
+/// # Safety
+/// `m` must be allocated with the plugin sizes of `c`, and its tree arrays filled.
+pub unsafe fn fill(c: &Compiled, m: &mut mjModel) -> CResult<Vec<(usize, i32, i32)>> {
+    let pl = &c.plugins;
+    let n = pl.list.len();
+    let mut adr = 0usize;
+    for (i, p) in pl.list.iter().enumerate() {
+        *m.plugin.add(i) = p.slot;
+        *m.plugin_attradr.add(i) = adr as i32;
+        core::ptr::copy_nonoverlapping(p.attr.as_ptr(), (m.plugin_attr as *mut u8).add(adr), p.attr.len());
+        adr += p.attr.len();
+    }
+    for (i, &k) in pl.body.iter().enumerate() {
+        *m.body_plugin.add(i) = k;
+    }
+    for (i, &k) in pl.geom.iter().enumerate() {
+        *m.geom_plugin.add(i) = k;
+    }
+    for (i, &k) in pl.actuator.iter().enumerate() {
+        *m.actuator_plugin.add(i) = k;
+    }
+    for (i, &k) in pl.sensor.iter().enumerate() {
+        *m.sensor_plugin.add(i) = k;
+    }
+    let mut dims = Vec::new();
+    let mut stateadr = 0;
+    for i in 0..n {
+        let slot = pl.list[i].slot;
+        let Some(reg) = registered(slot) else {
+            return Err(CompileError::model(&format!("plugin at slot {} is not registered", slot)));
+        };
+        let Some(nstate) = reg.nstate else {
+            return Err(CompileError::model(&format!("`nstate` is null for plugin at slot {}", slot)));
+        };
+        let ns = nstate(m, i as i32);
+        *m.plugin_stateadr.add(i) = stateadr;
+        *m.plugin_statenum.add(i) = ns;
+        stateadr += ns;
+        if reg.capabilityflags & mjtPluginCapabilityBit_::mjPLUGIN_SENSOR as i32 != 0 {
+            for (si, &k) in pl.sensor.iter().enumerate() {
+                if k != i as i32 {
+                    continue;
+                }
+                let Some(nsd) = reg.nsensordata else {
+                    return Err(CompileError::model(&format!("`nsensordata` is null for plugin at slot {}", slot)));
+                };
+                dims.push((si, nsd(m, i as i32, si as i32), reg.needstage));
+            }
+        }
+    }
+    m.npluginstate = stateadr;
+    Ok(dims)
+}
