@@ -47,6 +47,10 @@ pub type CResult<T> = Result<T, CompileError>;
 
 /// Compiles `spec` into a newly allocated model (free with `mj_deleteModel`).
 pub fn compile(spec: &Spec) -> CResult<*mut mjModel> {
+    // TEMPORARY (branch flexcomp): refuse flexes until the flex compiler is merged; remove then
+    if !spec.flexes.is_empty() {
+        return Err(CompileError::model("flex is not supported yet"));
+    }
     if spec.compiler.discardvisual {
         let reduced = discard::reduce(spec)?;
         return compile_spec(&reduced);

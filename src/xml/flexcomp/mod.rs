@@ -31,12 +31,28 @@ pub(super) enum Kind {
 }
 
 const KIND_MAP: Map = &[
-    ("grid", 0), ("box", 1), ("cylinder", 2), ("ellipsoid", 3), ("square", 4), ("disc", 5), ("circle", 6),
-    ("mesh", 7), ("gmsh", 8), ("direct", 9),
+    ("grid", 0),
+    ("box", 1),
+    ("cylinder", 2),
+    ("ellipsoid", 3),
+    ("square", 4),
+    ("disc", 5),
+    ("circle", 6),
+    ("mesh", 7),
+    ("gmsh", 8),
+    ("direct", 9),
 ];
 const KINDS: [Kind; 10] = [
-    Kind::Grid, Kind::Box, Kind::Cylinder, Kind::Ellipsoid, Kind::Square, Kind::Disc, Kind::Circle, Kind::Mesh,
-    Kind::Gmsh, Kind::Direct,
+    Kind::Grid,
+    Kind::Box,
+    Kind::Cylinder,
+    Kind::Ellipsoid,
+    Kind::Square,
+    Kind::Disc,
+    Kind::Circle,
+    Kind::Mesh,
+    Kind::Gmsh,
+    Kind::Direct,
 ];
 
 /// Degrees of freedom of the generated bodies.
@@ -47,8 +63,19 @@ enum Dof {
     Trilinear,
     Quadratic,
 }
-const DOF_MAP: Map = &[("full", 0), ("radial", 1), ("trilinear", 2), ("quadratic", 3)];
-const SELFCOLLIDE_MAP: Map = &[("none", 0), ("narrow", 1), ("bvh", 2), ("sap", 3), ("auto", 4)];
+const DOF_MAP: Map = &[
+    ("full", 0),
+    ("radial", 1),
+    ("trilinear", 2),
+    ("quadratic", 3),
+];
+const SELFCOLLIDE_MAP: Map = &[
+    ("none", 0),
+    ("narrow", 1),
+    ("bvh", 2),
+    ("sap", 3),
+    ("auto", 4),
+];
 const ELASTIC2D_MAP: Map = &[("none", 0), ("bend", 1), ("stretch", 2), ("both", 3)];
 
 const MINVAL: f64 = 1e-15;
@@ -157,8 +184,14 @@ pub(super) fn flexcomp(e: &Element, b: usize, sfx: &str, files: &Files, s: &mut 
         read1(e, "radius", &mut fl.radius)?;
         read1(e, "group", &mut fl.group)?;
     }
-    if read_arr(e, "origin", &mut fc.origin, true)? == 0 && fc.kind == Kind::Mesh && fc.flex.dim == 3 {
-        return Err(XmlError::at(e, "origin must be specified for mesh flexcomps if dim=3"));
+    if read_arr(e, "origin", &mut fc.origin, true)? == 0
+        && fc.kind == Kind::Mesh
+        && fc.flex.dim == 3
+    {
+        return Err(XmlError::at(
+            e,
+            "origin must be specified for mesh flexcomps if dim=3",
+        ));
     }
     read_arr(e, "pos", &mut fc.pos, true)?;
     read_arr(e, "quat", &mut fc.quat, true)?;
@@ -192,7 +225,10 @@ pub(super) fn flexcomp(e: &Element, b: usize, sfx: &str, files: &Files, s: &mut 
         map_into(el, "elastic2d", ELASTIC2D_MAP, &mut fl.elastic2d)?;
     }
     if fc.flex.elastic2d >= 2 && fc.equality {
-        return Err(XmlError::at(e, "elasticity and edge constraints cannot both be present"));
+        return Err(XmlError::at(
+            e,
+            "elasticity and edge constraints cannot both be present",
+        ));
     }
     if let Some(c) = e.children_named("contact").next() {
         let fl = &mut fc.flex;
@@ -276,8 +312,13 @@ impl FlexComp {
         if self.mass < MINVAL || self.inertiabox < MINVAL {
             return Err("Mass and inertiabox must be larger than mjMINVAL".into());
         }
-        crate::compiler::util::resolve_orientation(&mut self.quat, s.compiler.degree, &s.compiler.eulerseq, &self.alt)
-            .map_err(|m| m.to_string())?;
+        crate::compiler::util::resolve_orientation(
+            &mut self.quat,
+            s.compiler.degree,
+            &s.compiler.eulerseq,
+            &self.alt,
+        )
+        .map_err(|m| m.to_string())?;
 
         match self.kind {
             Kind::Grid | Kind::Circle => self.make_grid()?,
@@ -288,7 +329,8 @@ impl FlexComp {
             Kind::Direct => {}
         }
         let dim = self.flex.dim;
-        if matches!(self.kind, Kind::Box | Kind::Cylinder) || (self.kind == Kind::Grid && dim == 3) {
+        if matches!(self.kind, Kind::Box | Kind::Cylinder) || (self.kind == Kind::Grid && dim == 3)
+        {
             self.flex.flatskin = true;
         }
 
@@ -320,7 +362,10 @@ impl FlexComp {
         let npnt = self.point.len() / 3;
         for (i, &v) in self.element.iter().enumerate() {
             if v < 0 || v as usize >= npnt {
-                return Err(format!("element {} has point id {}, number of points is {}", i, v, npnt));
+                return Err(format!(
+                    "element {} has point id {}, number of points is {}",
+                    i, v, npnt
+                ));
             }
         }
 
@@ -368,7 +413,11 @@ impl FlexComp {
                         return Err("pingrid out of range".into());
                     }
                 }
-                let id = if dim == 2 { self.grid_id2(g[0], g[1]) } else { self.grid_id3(g[0], g[1], g[2]) };
+                let id = if dim == 2 {
+                    self.grid_id2(g[0], g[1])
+                } else {
+                    self.grid_id3(g[0], g[1], g[2])
+                };
                 set_pin(&mut pinned, id)?;
             }
             for g in self.pingridrange.chunks_exact(2 * d) {
@@ -454,8 +503,20 @@ impl FlexComp {
                 flex.vertbody.push(parent.clone());
                 continue;
             }
-            let p = [self.point[3 * i], self.point[3 * i + 1], self.point[3 * i + 2]];
-            let nb = self.add_body(s, b, format!("{}_{}{}", self.name, i, self.sfx), p, bodymass, [bodyinertia; 3], Some(4));
+            let p = [
+                self.point[3 * i],
+                self.point[3 * i + 1],
+                self.point[3 * i + 2],
+            ];
+            let nb = self.add_body(
+                s,
+                b,
+                format!("{}_{}{}", self.name, i, self.sfx),
+                p,
+                bodymass,
+                [bodyinertia; 3],
+                Some(4),
+            );
             match self.dof {
                 Dof::Radial => {
                     let mut axis = p;
@@ -498,9 +559,21 @@ impl FlexComp {
                             idx += 1;
                             continue;
                         }
-                        let m = if self.dof == Dof::Trilinear { self.mass / 8.0 } else { self.mass * mass_p2[i] * mass_p2[j] * mass_p2[k] };
+                        let m = if self.dof == Dof::Trilinear {
+                            self.mass / 8.0
+                        } else {
+                            self.mass * mass_p2[i] * mass_p2[j] * mass_p2[k]
+                        };
                         let inertia = m * (2.0 * self.inertiabox * self.inertiabox) / 3.0;
-                        let nb = self.add_body(s, b, format!("{}_{}_{}_{}{}", self.name, i, j, k, self.sfx), pos, m, [inertia; 3], None);
+                        let nb = self.add_body(
+                            s,
+                            b,
+                            format!("{}_{}_{}_{}{}", self.name, i, j, k, self.sfx),
+                            pos,
+                            m,
+                            [inertia; 3],
+                            None,
+                        );
                         for d in 0..3 {
                             let mut axis = [0.0; 3];
                             axis[d] = 1.0;
@@ -535,9 +608,34 @@ impl FlexComp {
     /// A body for a vertex or node: explicit inertia at its origin, a collision sphere when
     /// vertices collide (in `geomgroup`, when given).
     #[allow(clippy::too_many_arguments)]
-    fn add_body(&self, s: &mut Spec, b: usize, name: String, pos: [f64; 3], mass: f64, inertia: [f64; 3], geomgroup: Option<i32>) -> usize {
+    fn add_body(
+        &self,
+        s: &mut Spec,
+        b: usize,
+        name: String,
+        pos: [f64; 3],
+        mass: f64,
+        inertia: [f64; 3],
+        geomgroup: Option<i32>,
+    ) -> usize {
         let class = s.bodies[b].class;
-        let nb = Body { name, parent: b, class, pos, mass, ipos: [0.0; 3], inertia, explicitinertial: true, ..Body::default() };
+        // later elements of the model may not repeat the name (a repeat of an earlier name is
+        // left to the compiler, as upstream only records it then)
+        s.names_seen
+            .entry("body")
+            .or_insert_with(|| std::iter::once("world".to_string()).collect())
+            .insert(name.clone());
+        let nb = Body {
+            name,
+            parent: b,
+            class,
+            pos,
+            mass,
+            ipos: [0.0; 3],
+            inertia,
+            explicitinertial: true,
+            ..Body::default()
+        };
         s.bodies.push(nb);
         let id = s.bodies.len() - 1;
         s.bodies[b].bodies.push(id);
@@ -581,14 +679,18 @@ impl FlexComp {
         if asset_content_type(&filename, "") == "model/vnd.mujoco.msh" {
             return Err("legacy MSH files are not supported in flexcomp".into());
         }
-        let res = super::res::Res::open(&files.modeldir, &filename, files.vfs).map_err(|m| format!("Error: {}", m))?;
+        let res = super::res::Res::open(&files.modeldir, &filename, files.vfs)
+            .map_err(|m| format!("Error: {}", m))?;
         let rname = res.name();
         let bytes = res.read();
         // messages of upstream's mesh loader carry the (unnamed) mesh object
         let mesh_err = |m: String| format!("Error: {}\nElement name '', id {}", m, MESH_ID);
         let ctype = asset_content_type(&rname, "");
         if ctype.is_empty() {
-            return Err(mesh_err(format!("unknown or unsupported mesh file: '{}'", rname)));
+            return Err(mesh_err(format!(
+                "unknown or unsupported mesh file: '{}'",
+                rname
+            )));
         }
         use crate::compiler::mesh::decode;
         let raw = match ctype.as_str() {
@@ -598,7 +700,10 @@ impl FlexComp {
         }
         .map_err(mesh_err)?;
         let mut face = raw.face;
-        let vert = crate::compiler::mesh::process_vertices(&raw.vert, &mut face, true, &|m: &str| mesh_err(m.to_string()))?;
+        let vert =
+            crate::compiler::mesh::process_vertices(&raw.vert, &mut face, true, &|m: &str| {
+                mesh_err(m.to_string())
+            })?;
         if vert.is_empty() || face.is_empty() {
             return Err("Vertex and face data required".into());
         }
@@ -616,7 +721,11 @@ impl FlexComp {
                 let tet = [f[0] + 1, f[1] + 1, f[2] + 1];
                 let edge = |t: i32| {
                     let t = t as usize;
-                    [self.point[3 * t] - o[0], self.point[3 * t + 1] - o[1], self.point[3 * t + 2] - o[2]]
+                    [
+                        self.point[3 * t] - o[0],
+                        self.point[3 * t + 1] - o[1],
+                        self.point[3 * t + 2] - o[2],
+                    ]
                 };
                 let (e1, e2, e3) = (edge(tet[0]), edge(tet[1]), edge(tet[2]));
                 let normal = crate::compiler::util::cross(&e1, &e2);
@@ -632,7 +741,8 @@ impl FlexComp {
     /// Points and elements from a GMSH file; the file sets the dimension.
     fn make_gmsh(&mut self, files: &Files, s: &Spec) -> Result<(), String> {
         let filename = self.filename(s)?;
-        let res = super::res::Res::open(&files.modeldir, &filename, files.vfs).map_err(|m| format!("Error: {}", m))?;
+        let res = super::res::Res::open(&files.modeldir, &filename, files.vfs)
+            .map_err(|m| format!("Error: {}", m))?;
         let Some(bytes) = res.read() else {
             return Err("Error: Could not read GMSH file".into());
         };

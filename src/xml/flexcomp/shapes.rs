@@ -34,11 +34,19 @@ impl FlexComp {
                     }
                     let theta = 2.0 * crate::abi::mjPI / (c[0] - 1) as f64;
                     let radius = sp[0] / (theta / 2.0).sin() / 2.0;
-                    self.point.extend_from_slice(&[radius * (theta * ix as f64).cos(), radius * (theta * ix as f64).sin(), 0.0]);
+                    self.point.extend_from_slice(&[
+                        radius * (theta * ix as f64).cos(),
+                        radius * (theta * ix as f64).sin(),
+                        0.0,
+                    ]);
                     self.element.push(ix);
                     self.element.push(if ix == c[0] - 2 { 0 } else { ix + 1 });
                 } else {
-                    self.point.extend_from_slice(&[sp[0] * (ix as f64 - 0.5 * (c[0] - 1) as f64), 0.0, 0.0]);
+                    self.point.extend_from_slice(&[
+                        sp[0] * (ix as f64 - 0.5 * (c[0] - 1) as f64),
+                        0.0,
+                        0.0,
+                    ]);
                     if ix < c[0] - 1 {
                         self.element.push(ix);
                         self.element.push(ix + 1);
@@ -49,13 +57,20 @@ impl FlexComp {
             for ix in 0..c[0] {
                 for iy in 0..c[1] {
                     let mut quad2tri = [[0, 1, 2], [0, 2, 3]];
-                    let pos = [sp[0] * (ix as f64 - 0.5 * (c[0] - 1) as f64), sp[1] * (iy as f64 - 0.5 * (c[1] - 1) as f64)];
+                    let pos = [
+                        sp[0] * (ix as f64 - 0.5 * (c[0] - 1) as f64),
+                        sp[1] * (iy as f64 - 0.5 * (c[1] - 1) as f64),
+                    ];
                     self.point.extend_from_slice(&[pos[0], pos[1], 0.0]);
                     if needtex {
-                        self.texcoord.push((ix as f64 / (c[0] - 1).max(1) as f64) as f32);
-                        self.texcoord.push((iy as f64 / (c[1] - 1).max(1) as f64) as f32);
+                        self.texcoord
+                            .push((ix as f64 / (c[0] - 1).max(1) as f64) as f32);
+                        self.texcoord
+                            .push((iy as f64 / (c[1] - 1).max(1) as f64) as f32);
                     }
-                    if ((pos[0] < -EPS && pos[1] > -EPS) || (pos[0] > -EPS && pos[1] < -EPS)) && self.kind == Kind::Disc {
+                    if ((pos[0] < -EPS && pos[1] > -EPS) || (pos[0] > -EPS && pos[1] < -EPS))
+                        && self.kind == Kind::Disc
+                    {
                         quad2tri[0][2] = 3;
                         quad2tri[1][0] = 1;
                     }
@@ -75,7 +90,14 @@ impl FlexComp {
                 }
             }
         } else {
-            const CUBE2TETS: [[usize; 4]; 6] = [[0, 3, 1, 7], [0, 1, 4, 7], [1, 3, 2, 7], [1, 2, 6, 7], [1, 5, 4, 7], [1, 6, 5, 7]];
+            const CUBE2TETS: [[usize; 4]; 6] = [
+                [0, 3, 1, 7],
+                [0, 1, 4, 7],
+                [1, 3, 2, 7],
+                [1, 2, 6, 7],
+                [1, 5, 4, 7],
+                [1, 6, 5, 7],
+            ];
             for ix in 0..c[0] {
                 for iy in 0..c[1] {
                     for iz in 0..c[2] {
@@ -121,7 +143,10 @@ impl FlexComp {
         self.flex.dim = 2;
         self.make_grid()?;
         if self.kind == Kind::Disc {
-            let size = [0.5 * self.spacing[0] * (self.count[0] - 1) as f64, 0.5 * self.spacing[1] * (self.count[1] - 1) as f64];
+            let size = [
+                0.5 * self.spacing[0] * (self.count[0] - 1) as f64,
+                0.5 * self.spacing[1] * (self.count[1] - 1) as f64,
+            ];
             for p in self.point.chunks_exact_mut(3) {
                 let l0 = p[0].abs().max(p[1].abs());
                 normvec(&mut p[..2]);
@@ -146,7 +171,13 @@ impl FlexComp {
         } else if ix == 0 {
             2 * c[0] * c[1] + 2 * c[0] * (c[2] - 2) + (iy - 1) * (c[2] - 2) + iz - 1 + 1
         } else {
-            2 * c[0] * c[1] + 2 * c[0] * (c[2] - 2) + (c[1] - 2) * (c[2] - 2) + (iy - 1) * (c[2] - 2) + iz - 1 + 1
+            2 * c[0] * c[1]
+                + 2 * c[0] * (c[2] - 2)
+                + (c[1] - 2) * (c[2] - 2)
+                + (iy - 1) * (c[2] - 2)
+                + iz
+                - 1
+                + 1
         }
     }
 
@@ -204,7 +235,13 @@ impl FlexComp {
         let lin = |ix: i32, iy: i32, iz: i32| (ix * c[1] * c[2] + iy * c[2] + iz) as usize;
         let mut idx = vec![0i32; (c[0] * c[1] * c[2]).max(0) as usize];
         // the two extreme values of a coordinate (once when the count is 1)
-        let ends = |k: usize| if c[k] - 1 > 0 { vec![0, c[k] - 1] } else { vec![0] };
+        let ends = |k: usize| {
+            if c[k] - 1 > 0 {
+                vec![0, c[k] - 1]
+            } else {
+                vec![0]
+            }
+        };
         let tex = |a: i32, na: i32| a as f32 / (na - 1).max(1) as f32;
 
         for &iz in &ends(2) {
@@ -266,13 +303,31 @@ impl FlexComp {
                     }
                     if ix < c[0] - 1 && iy < c[1] - 1 {
                         if dim == 3 {
-                            el.extend_from_slice(&[0, self.box_id(ix, iy, iz), self.box_id(ix + 1, iy, iz), self.box_id(ix + 1, iy + 1, iz)]);
-                            el.extend_from_slice(&[0, self.box_id(ix, iy, iz), self.box_id(ix, iy + 1, iz), self.box_id(ix + 1, iy + 1, iz)]);
+                            el.extend_from_slice(&[
+                                0,
+                                self.box_id(ix, iy, iz),
+                                self.box_id(ix + 1, iy, iz),
+                                self.box_id(ix + 1, iy + 1, iz),
+                            ]);
+                            el.extend_from_slice(&[
+                                0,
+                                self.box_id(ix, iy, iz),
+                                self.box_id(ix, iy + 1, iz),
+                                self.box_id(ix + 1, iy + 1, iz),
+                            ]);
                         } else {
                             let s1 = if iz == 0 { 1 } else { 0 };
                             let s2 = if iz == 0 { 0 } else { 1 };
-                            el.extend_from_slice(&[idx[lin(ix, iy, iz)], idx[lin(ix + 1, iy + s1, iz)], idx[lin(ix + 1, iy + s2, iz)]]);
-                            el.extend_from_slice(&[idx[lin(ix, iy, iz)], idx[lin(ix + s2, iy + 1, iz)], idx[lin(ix + s1, iy + 1, iz)]]);
+                            el.extend_from_slice(&[
+                                idx[lin(ix, iy, iz)],
+                                idx[lin(ix + 1, iy + s1, iz)],
+                                idx[lin(ix + 1, iy + s2, iz)],
+                            ]);
+                            el.extend_from_slice(&[
+                                idx[lin(ix, iy, iz)],
+                                idx[lin(ix + s2, iy + 1, iz)],
+                                idx[lin(ix + s1, iy + 1, iz)],
+                            ]);
                         }
                     }
                 }
@@ -283,13 +338,31 @@ impl FlexComp {
                 for iz in 0..c[2] {
                     if ix < c[0] - 1 && iz < c[2] - 1 {
                         if dim == 3 {
-                            el.extend_from_slice(&[0, self.box_id(ix, iy, iz), self.box_id(ix + 1, iy, iz), self.box_id(ix + 1, iy, iz + 1)]);
-                            el.extend_from_slice(&[0, self.box_id(ix, iy, iz), self.box_id(ix, iy, iz + 1), self.box_id(ix + 1, iy, iz + 1)]);
+                            el.extend_from_slice(&[
+                                0,
+                                self.box_id(ix, iy, iz),
+                                self.box_id(ix + 1, iy, iz),
+                                self.box_id(ix + 1, iy, iz + 1),
+                            ]);
+                            el.extend_from_slice(&[
+                                0,
+                                self.box_id(ix, iy, iz),
+                                self.box_id(ix, iy, iz + 1),
+                                self.box_id(ix + 1, iy, iz + 1),
+                            ]);
                         } else {
                             let ix0 = if iy == 0 { ix } else { ix + 1 };
                             let dx = if iy == 0 { 1 } else { -1 };
-                            el.extend_from_slice(&[idx[lin(ix0, iy, iz)], idx[lin(ix0 + dx, iy, iz)], idx[lin(ix0 + dx, iy, iz + 1)]]);
-                            el.extend_from_slice(&[idx[lin(ix0, iy, iz)], idx[lin(ix0 + dx, iy, iz + 1)], idx[lin(ix0, iy, iz + 1)]]);
+                            el.extend_from_slice(&[
+                                idx[lin(ix0, iy, iz)],
+                                idx[lin(ix0 + dx, iy, iz)],
+                                idx[lin(ix0 + dx, iy, iz + 1)],
+                            ]);
+                            el.extend_from_slice(&[
+                                idx[lin(ix0, iy, iz)],
+                                idx[lin(ix0 + dx, iy, iz + 1)],
+                                idx[lin(ix0, iy, iz + 1)],
+                            ]);
                         }
                     }
                 }
@@ -300,13 +373,31 @@ impl FlexComp {
                 for iz in 0..c[2] {
                     if iy < c[1] - 1 && iz < c[2] - 1 {
                         if dim == 3 {
-                            el.extend_from_slice(&[0, self.box_id(ix, iy, iz), self.box_id(ix, iy + 1, iz), self.box_id(ix, iy + 1, iz + 1)]);
-                            el.extend_from_slice(&[0, self.box_id(ix, iy, iz), self.box_id(ix, iy, iz + 1), self.box_id(ix, iy + 1, iz + 1)]);
+                            el.extend_from_slice(&[
+                                0,
+                                self.box_id(ix, iy, iz),
+                                self.box_id(ix, iy + 1, iz),
+                                self.box_id(ix, iy + 1, iz + 1),
+                            ]);
+                            el.extend_from_slice(&[
+                                0,
+                                self.box_id(ix, iy, iz),
+                                self.box_id(ix, iy, iz + 1),
+                                self.box_id(ix, iy + 1, iz + 1),
+                            ]);
                         } else {
                             let iy0 = if ix != 0 { iy } else { iy + 1 };
                             let dy = if ix != 0 { 1 } else { -1 };
-                            el.extend_from_slice(&[idx[lin(ix, iy0, iz)], idx[lin(ix, iy0 + dy, iz)], idx[lin(ix, iy0 + dy, iz + 1)]]);
-                            el.extend_from_slice(&[idx[lin(ix, iy0, iz)], idx[lin(ix, iy0 + dy, iz + 1)], idx[lin(ix, iy0, iz + 1)]]);
+                            el.extend_from_slice(&[
+                                idx[lin(ix, iy0, iz)],
+                                idx[lin(ix, iy0 + dy, iz)],
+                                idx[lin(ix, iy0 + dy, iz + 1)],
+                            ]);
+                            el.extend_from_slice(&[
+                                idx[lin(ix, iy0, iz)],
+                                idx[lin(ix, iy0 + dy, iz + 1)],
+                                idx[lin(ix, iy0, iz + 1)],
+                            ]);
                         }
                     }
                 }

@@ -9,7 +9,14 @@ fn g(x: f64, prec: usize) -> String {
     let mut buf = [0u8; 64];
     let fmt = format!("%.{}g\0", prec);
     // SAFETY: the buffer holds 64 bytes and the format takes one double
-    let n = unsafe { libc::snprintf(buf.as_mut_ptr() as *mut libc::c_char, 64, fmt.as_ptr() as *const libc::c_char, x) };
+    let n = unsafe {
+        libc::snprintf(
+            buf.as_mut_ptr() as *mut libc::c_char,
+            64,
+            fmt.as_ptr() as *const libc::c_char,
+            x,
+        )
+    };
     String::from_utf8_lossy(&buf[..n as usize]).into_owned()
 }
 
@@ -44,7 +51,14 @@ pub fn dump(s: &Spec) -> String {
     order(s, 0, &mut bodies);
     for &b in &bodies {
         let x = &s.bodies[b];
-        let (parent, class) = if b == 0 { ("-".to_string(), "-".to_string()) } else { (s.bodies[x.parent].name.clone(), s.defaults[x.class].name.clone()) };
+        let (parent, class) = if b == 0 {
+            ("-".to_string(), "-".to_string())
+        } else {
+            (
+                s.bodies[x.parent].name.clone(),
+                s.defaults[x.class].name.clone(),
+            )
+        };
         o += &format!("body {} parent={} class={}", x.name, parent, class);
         pd(&mut o, "pos", &x.pos);
         pd(&mut o, "quat", &x.quat);
@@ -56,7 +70,10 @@ pub fn dump(s: &Spec) -> String {
     for &b in &bodies {
         for &j in &s.bodies[b].joints {
             let x = &s.joints[j];
-            o += &format!("joint {} body={} type {}", x.name, s.bodies[b].name, x.jtype);
+            o += &format!(
+                "joint {} body={} type {}",
+                x.name, s.bodies[b].name, x.jtype
+            );
             pd(&mut o, "pos", &x.pos);
             pd(&mut o, "axis", &x.axis);
             pd(&mut o, "damping", &[x.damping]);
@@ -71,20 +88,29 @@ pub fn dump(s: &Spec) -> String {
             o += &format!("geom {} body={} type {}", x.name, s.bodies[b].name, x.gtype);
             pd(&mut o, "size", &x.size);
             pd(&mut o, "pos", &x.pos);
-            o += &format!(" group {} contype {} conaffinity {} condim {}", x.group, x.contype, x.conaffinity, x.condim);
+            o += &format!(
+                " group {} contype {} conaffinity {} condim {}",
+                x.group, x.contype, x.conaffinity, x.condim
+            );
             pf(&mut o, "rgba", &x.rgba);
             o += "\n";
         }
     }
     for q in &s.equalities {
-        o += &format!("equality {} type {} active {} objtype {} name1 '{}' name2 '{}'", q.name, q.etype, q.active as i32, q.objtype, q.name1, q.name2);
+        o += &format!(
+            "equality {} type {} active {} objtype {} name1 '{}' name2 '{}'",
+            q.name, q.etype, q.active as i32, q.objtype, q.name1, q.name2
+        );
         pd(&mut o, "solref", &q.solref);
         pd(&mut o, "solimp", &q.solimp);
         pd(&mut o, "data", &q.data);
         o += "\n";
     }
     for f in &s.flexes {
-        o += &format!("flex {} contype {} conaffinity {} condim {} priority {}", f.name, f.contype, f.conaffinity, f.condim, f.priority);
+        o += &format!(
+            "flex {} contype {} conaffinity {} condim {} priority {}",
+            f.name, f.contype, f.conaffinity, f.condim, f.priority
+        );
         pd(&mut o, "friction", &f.friction);
         pd(&mut o, "solmix", &[f.solmix]);
         pd(&mut o, "solref", &f.solref);
@@ -135,7 +161,9 @@ pub fn dump(s: &Spec) -> String {
 
 #[test]
 fn dump_models() {
-    let Ok(list) = std::env::var("FLEXCOMP_DUMP") else { return };
+    let Ok(list) = std::env::var("FLEXCOMP_DUMP") else {
+        return;
+    };
     let outdir = std::env::var("FLEXCOMP_OUT").unwrap_or_else(|_| "/tmp".into());
     for path in list.split_whitespace() {
         let files = crate::xml::Files { vfs: None };
