@@ -48,6 +48,10 @@ pub type CResult<T> = Result<T, CompileError>;
 
 /// Compiles `spec` into a newly allocated model (free with `mj_deleteModel`).
 pub fn compile(spec: &Spec) -> CResult<*mut mjModel> {
+    // TEMPORARY (branch flexcomp): refuse flexes until the flex compiler is merged; remove then
+    if !spec.flexes.is_empty() {
+        return Err(CompileError::model("not supported yet: compiling flexes"));
+    }
     if spec.compiler.discardvisual {
         let reduced = discard::reduce(spec)?;
         return compile_spec(&reduced);

@@ -4,6 +4,7 @@
 //! checks element nesting and attribute names, `reader` fills the spec.
 
 pub mod deps;
+mod flexcomp;
 pub mod res;
 pub mod attach;
 pub mod reader;

@@ -276,7 +276,7 @@ pub fn read(root: &Element, spec: &mut Spec, cx: &super::ReadCx) -> R<()> {
         if !s.attrs.is_empty() {
             return Err(XmlError::at(s, "World body cannot have attributes"));
         }
-        body_children(s, 0, None, 0, "", Cx { copying: false }, spec)?;
+        body_children(s, 0, None, 0, "", Cx { copying: false, vfs: cx.files.vfs_ptr() }, spec)?;
     }
     for sec in root.children_named("keyframe") {
         super::sections::keyframe_section(sec, spec)?;
@@ -905,6 +905,8 @@ fn one_light(e: &Element, l: &mut Light) -> R<()> {
 #[derive(Clone, Copy)]
 pub struct Cx {
     pub copying: bool,
+    /// VFS the model's files are read from (flexcomp files)
+    pub vfs: *const crate::abi::mjVFS,
 }
 
 fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str, cx: Cx, s: &mut Spec) -> R<()> {
@@ -1032,6 +1034,10 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 }
                 replicate(e, b, frame, def, sfx, cx, s)?
             }
+            "flexcomp" => {
+                let files = super::flexcomp::Files { modeldir: super::res::reduce(&s.modelfiledir), vfs: cx.vfs };
+                super::flexcomp::flexcomp(e, b, sfx, &files, s)?;
+            }
             "attach" => attach(e, b, frame, sfx, cx, s)?,
             "body" => {
                 let childdef = child_class(e, s)?;
@@ -1098,7 +1104,12 @@ fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str,
         let m0 = TreeMark::of(s);
         s.frames.push(Frame { body: b, parent: frame, info: info(e), ..Frame::default() });
         let fid = s.frames.len() - 1;
+        let nflex = s.flexes.len();
         body_children(e, b, Some(fid), childdef.unwrap_or(def), sfx, cx, s)?;
+        // upstream's copies repeat the names of flexes made inside
+        if count > 0 && s.flexes.len() > nflex {
+            return Err(XmlError::at(e, &format!("Error: repeated name '{}' in flex", s.flexes[nflex].name)));
+        }
         Some((m0, TreeMark::of(s)))
     };
     let mut pos = [0.0; 3];
@@ -1114,7 +1125,7 @@ fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str,
         crate::compiler::util::frameaccum(&mut pos, &mut q, &offset, &rotation);
         let own = format!("{}{:0width$}", sep, i, width = ndigits);
         let suffix = format!("{}{}", own, sfx);
-        let rcx = Cx { copying: true };
+        let rcx = Cx { copying: true, ..cx };
         let before = TreeMark::of(s);
         body_children(e, b, Some(fid), childdef.unwrap_or(def), &suffix, rcx, s)?;
         if let (Some(m), 0) = (marks, i) {

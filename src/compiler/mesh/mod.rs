@@ -96,14 +96,14 @@ pub fn mesh_err(m: &Mesh, id: usize, msg: &str) -> CompileError {
 
 /// Vertices in double precision, checked finite; with `remove_repeated`, equal vertices merged
 /// (in order of first appearance) and `face` renumbered.
-fn process_vertices(vert: &[f32], face: &mut [i32], remove_repeated: bool, err: &dyn Fn(&str) -> CompileError) -> CResult<Vec<f64>> {
+pub fn process_vertices<E>(vert: &[f32], face: &mut [i32], remove_repeated: bool, err: &dyn Fn(&str) -> E) -> Result<Vec<f64>, E> {
     if vert.len() % 3 != 0 {
         return Err(err("vertex data must be a multiple of 3"));
     }
     if face.len() % 3 != 0 {
         return Err(err("face data must be a multiple of 3"));
     }
-    let finite = |i: usize, v: &[f32]| -> CResult<()> {
+    let finite = |i: usize, v: &[f32]| -> Result<(), E> {
         if v.iter().all(|x| x.is_finite()) {
             Ok(())
         } else {
