@@ -8,6 +8,7 @@
 
 pub mod bvh;
 mod discard;
+pub mod flex;
 mod fuse;
 pub mod select;
 pub mod mesh;

@@ -258,6 +258,11 @@ pub fn read(root: &Element, spec: &mut Spec, cx: &super::ReadCx) -> R<()> {
                     claim_name(c, spec, "skin", &k.name)?;
                     spec.skins.push(k);
                 }
+                "flex" => {
+                    let f = super::sections::one_flex(c)?;
+                    claim_name(c, spec, "flex", &f.name)?;
+                    spec.flexes.push(f);
+                }
                 other => return Err(XmlError::at(c, &format!("element '{}' is not supported yet", other))),
             }
         }
