@@ -250,6 +250,7 @@ pub fn read(root: &Element, spec: &mut Spec, cx: &super::ReadCx) -> R<()> {
     for sec in root.children_named("contact") {
         super::sections::contact_section(sec, spec)?;
     }
+    let mut flex_scratch = 0;
     for sec in root.children_named("deformable") {
         for c in &sec.children {
             match c.name.as_str() {
@@ -259,7 +260,7 @@ pub fn read(root: &Element, spec: &mut Spec, cx: &super::ReadCx) -> R<()> {
                     spec.skins.push(k);
                 }
                 "flex" => {
-                    let f = super::sections::one_flex(c)?;
+                    let f = super::sections::one_flex(c, &mut flex_scratch)?;
                     claim_name(c, spec, "flex", &f.name)?;
                     spec.flexes.push(f);
                 }

@@ -302,7 +302,12 @@ pub const ELASTIC2D_MAP: Map = &[("none", 0), ("bend", 1), ("stretch", 2), ("bot
 
 /// One `<flex>` in `<deformable>`: attributes, data vectors and the `<contact>`, `<edge>` and
 /// `<elasticity>` children (the first of each).
-pub fn one_flex(e: &Element) -> R<Flex> {
+///
+/// Upstream's keyword reads for `passive` and `vertcollide` store not their own value but
+/// whether the keyword parsed last into a scratch variable (from `flatskin` or `internal`) was
+/// true; that variable is left over from the previous `<flex>` when this one sets neither, and
+/// is not true before the first. `last_bool` carries it from flex to flex.
+pub fn one_flex(e: &Element, last_bool: &mut i32) -> R<Flex> {
     let mut f = Flex::default();
     set_name(e, &mut f.name);
     if let Some(mt) = read_txt(e, "material") {
@@ -310,12 +315,9 @@ pub fn one_flex(e: &Element) -> R<Flex> {
     }
     read1(e, "radius", &mut f.radius)?;
     read_arr(e, "rgba", &mut f.rgba, true)?;
-    // upstream's keyword reads for `passive` (and `vertcollide`) store the value last parsed
-    // from `flatskin` or `internal`, not their own
-    let mut last_bool: Option<i32> = None;
     if let Some(v) = map_value(e, "flatskin", BOOL_MAP)? {
         f.flatskin = v == 1;
-        last_bool = Some(v);
+        *last_bool = v;
     }
     read1(e, "dim", &mut f.dim)?;
     read1(e, "group", &mut f.group)?;
@@ -349,14 +351,14 @@ pub fn one_flex(e: &Element) -> R<Flex> {
         read1(c, "gap", &mut f.gap)?;
         if let Some(v) = map_value(c, "internal", BOOL_MAP)? {
             f.internal = v == 1;
-            last_bool = Some(v);
+            *last_bool = v;
         }
         map_into(c, "selfcollide", FLEXSELF_MAP, &mut f.selfcollide)?;
-        if let Some(v) = map_value(c, "vertcollide", BOOL_MAP)? {
-            f.vertcollide = (last_bool.unwrap_or(v) == 1) as i32;
+        if map_value(c, "vertcollide", BOOL_MAP)?.is_some() {
+            f.vertcollide = (*last_bool == 1) as i32;
         }
-        if let Some(v) = map_value(c, "passive", BOOL_MAP)? {
-            f.passive = (last_bool.unwrap_or(v) == 1) as i32;
+        if map_value(c, "passive", BOOL_MAP)?.is_some() {
+            f.passive = (*last_bool == 1) as i32;
         }
         read1(c, "activelayers", &mut f.activelayers)?;
     }
