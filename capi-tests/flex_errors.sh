@@ -11,10 +11,11 @@ mjdiff=$root/target/xml-diff/mjdiff; mkdir -p "$(dirname "$mjdiff")"
 pass=0; fail=0
 S='<joint type="slide" axis="1 0 0"/><joint type="slide" axis="0 1 0"/><joint type="slide" axis="0 0 1"/><geom size="0.05"/>'
 B="<body name=\"a\" pos=\"0 0 1\">$S</body><body name=\"b\" pos=\"1 0 1\">$S</body><body name=\"c\" pos=\"0 1 1\">$S</body><body name=\"d\" pos=\"0 1 2\"><freejoint/><geom size=\"0.1\"/></body>"
-# case_ NAME DEFORMABLE [EXTRA SECTIONS]
-case_() {
+# case_ NAME DEFORMABLE [EXTRA SECTIONS]: with the bodies B; xcase_ NAME MJCF: a whole model
+case_() { xcase_ "$1" "<mujoco><worldbody>$B</worldbody><deformable>$2</deformable>${3:-}</mujoco>"; }
+xcase_() {
   local f="$work/$1.xml"
-  echo "<mujoco><worldbody>$B</worldbody><deformable>$2</deformable>${3:-}</mujoco>" >"$f"
+  echo "$2" >"$f"
   local r o
   r=$(LD_LIBRARY_PATH=$ref/lib "$mjdiff" compile "$f" "$f.ref.mjb" 2>&1 | grep -v '^WARNING')
   o=$(LD_LIBRARY_PATH=$ours "$mjdiff" compile "$f" "$f.our.mjb" 2>&1 | grep -v '^WARNING')
@@ -67,5 +68,10 @@ case_ equality_ok "<flex $F element=\"0 1 2\" texcoord=\"0 0 1 0 1 1\"/>" '<equa
 # upstream's passive keyword stores whether the last flatskin/internal keyword read was true
 case_ passive_quirk '<flex dim="1" body="a b c" element="0 1 1 2"><contact passive="true"/></flex><flex dim="1" body="a b c" element="0 1 1 2" flatskin="true"><contact passive="true"/></flex><flex dim="1" body="a b c" element="0 1 1 2"><contact passive="true" internal="false"/></flex><flex dim="1" body="a b c" element="0 1 1 2"><contact passive="false" internal="true"/></flex><flex dim="1" body="a b c" element="0 1 1 2"><contact passive="false"/></flex>'
 case_ rigid_plate '<flex name="p" dim="2" body="d" vertex="0 0 0 1 0 0 0 1 0 1 1 0" element="0 1 2 1 3 2" flatskin="true" group="3"/>'
+# static bodies fused away before flexes compile; materials deleted by discardvisual
+xcase_ fused_body "<mujoco><compiler fusestatic=\"true\"/><worldbody><body name=\"s\" pos=\"0 0 1\"><geom size=\"0.1\"/><body name=\"a\">$S</body></body><body name=\"c\" pos=\"0 1 1\">$S</body></worldbody><deformable><flex dim=\"1\" body=\"s a c\" vertex=\"0.1 0 0 0 0 0 0 0 0\" element=\"0 1 1 2\"/></deformable></mujoco>"
+xcase_ fused_kept "<mujoco><compiler fusestatic=\"true\"/><worldbody><body name=\"s\" pos=\"0 0 1\"><geom size=\"0.1\"/><body name=\"a\">$S</body></body><body name=\"c\" pos=\"0 1 1\">$S</body></worldbody><deformable><flex dim=\"1\" body=\"a c\" element=\"0 1\"/></deformable></mujoco>"
+xcase_ discarded_material "<mujoco><compiler discardvisual=\"true\"/><asset><material name=\"m\"/></asset><worldbody>$B</worldbody><deformable><flex $F element=\"0 1 2\" material=\"m\"/></deformable></mujoco>"
+xcase_ discarded_texcoord "<mujoco><compiler discardvisual=\"true\"/><worldbody>$B</worldbody><deformable><flex $F element=\"0 1 2\" texcoord=\"0 0 1 0 0 1\"/></deformable></mujoco>"
 echo "flex errors: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -27,6 +27,9 @@ const ELEDGE: [&[[usize; 2]]; 3] = [
     &[[0, 1], [1, 2], [2, 0], [2, 3], [0, 3], [1, 3]],
 ];
 
+/// Material name a flex gets when `discardvisual` deleted the material it named.
+pub const DISCARDED_MATERIAL: &str = "\u{0}discarded material";
+
 /// A compiled flex.
 #[derive(Clone, Debug, Default)]
 pub struct CFlex {
@@ -163,6 +166,9 @@ impl Compiled<'_> {
             c.elemtexcoord[..n].copy_from_slice(&c.elem[..n]);
         }
 
+        if f.material == DISCARDED_MATERIAL {
+            return Err(CompileError::model("object not found"));
+        }
         if let Some(k) = self.spec.materials.iter().position(|m| m.name == f.material) {
             c.matid = k as i32;
         } else if !f.material.is_empty() {
