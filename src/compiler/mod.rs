@@ -117,6 +117,27 @@ mod tests {
     }
 
     #[test]
+    fn flex_edges_shell_and_pairs() {
+        let slide = r#"<joint type="slide" axis="1 0 0"/><joint type="slide" axis="0 1 0"/><joint type="slide" axis="0 0 1"/><geom size="0.01"/>"#;
+        let bodies: String = (0..4).map(|i| format!(r#"<body name="v{i}" pos="{} {} 1">{slide}</body>"#, i % 2, i / 2)).collect();
+        let m = load(&format!(
+            r#"<mujoco><worldbody>{bodies}</worldbody><deformable><flex name="f" dim="2" body="v0 v1 v3 v2" element="0 1 2 0 2 3"/></deformable>
+            <equality><flex flex="f"/></equality></mujoco>"#
+        ))
+        .unwrap();
+        let mm = unsafe { &*m };
+        assert_eq!((mm.nflex, mm.nflexvert, mm.nflexedge, mm.nflexelem), (1, 4, 5, 2));
+        // edges in order of first appearance, each (min, max)
+        assert_eq!(mm.flex_edge(), &[1, 2, 0, 2, 0, 1, 2, 3, 0, 3]);
+        assert_eq!(mm.flex_elemedge(), &[0, 1, 2, 3, 4, 1]);
+        // four boundary edges; the shared edge gives one element-vertex pair per side
+        assert_eq!((mm.flex_shellnum()[0], mm.nflexevpair), (4, 2));
+        assert_eq!(mm.flex_evpair(), &[1, 1, 0, 3]);
+        assert_eq!((mm.flex_rigid()[0], mm.flex_centered()[0], mm.flex_edgeequality()[0]), (0, 1, 1));
+        unsafe { crate::model::alloc::delete_model(m) };
+    }
+
+    #[test]
     fn repeated_names_reported_at_the_element() {
         let e = load("<mujoco><worldbody>\n<body name=\"b\"/>\n<body name=\"b\"/></worldbody></mujoco>").unwrap_err();
         assert!(e.contains("Error: repeated name 'b' in body") && e.contains("Element 'body', line 3"), "{e}");
