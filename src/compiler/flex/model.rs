@@ -192,8 +192,9 @@ pub unsafe fn fill_flexes(c: &Compiled, m: &mut mjModel) {
             if f.rigid {
                 w(m.flexedge_rigid, nedge)[a] = 1;
             } else if !f.interpolated {
-                let b1 = f.vertbodyid[e[0] as usize] as usize;
-                let b2 = f.vertbodyid[e[1] as usize] as usize;
+                // (vertex bodies fewer than vertices: upstream reads past its list)
+                let body = |v: i32| f.vertbodyid.get(v as usize).copied().unwrap_or(0).max(0) as usize;
+                let (b1, b2) = (body(e[0]), body(e[1]));
                 w(m.flexedge_rigid, nedge)[a] = (weld[b1] == weld[b2]) as u8;
             }
         }
