@@ -75,6 +75,13 @@ pub fn reduce(spec: &Spec) -> CResult<Spec> {
     for t in out.tendons.iter_mut() {
         t.material.clear();
     }
+    // upstream leaves flex material references in place; one that named a (now deleted)
+    // material fails when the flex compiles
+    for f in out.flexes.iter_mut() {
+        if !f.material.is_empty() && spec.materials.iter().any(|m| m.name == f.material) {
+            f.material = super::flex::DISCARDED_MATERIAL.to_string();
+        }
+    }
 
     if visual.iter().any(|&v| v) {
         // body inertias of the full tree, kept by bodies that lose geoms

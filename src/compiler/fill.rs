@@ -254,7 +254,7 @@ pub fn make(c: &mut Compiled) -> CResult<*mut mjModel> {
         c.sites.iter().map(|x| x.s.name.clone()).collect(),
         c.cameras.iter().map(|x| x.s.name.clone()).collect(),
         c.lights.iter().map(|x| x.s.name.clone()).collect(),
-        vec![], // flex
+        c.x.flexes.iter().map(|x| x.s.name.clone()).collect(),
         c.x.meshes.iter().map(|x| x.name.clone()).collect(),
         c.x.skins.iter().map(|x| x.s.name.clone()).collect(),
         c.x.hfields.iter().map(|x| x.s.name.clone()).collect(),
@@ -326,7 +326,14 @@ pub fn make(c: &mut Compiled) -> CResult<*mut mjModel> {
     set("nu", nu as i64);
     set("na", na as i64);
     set("nbody", nbody as i64);
-    set("nbvh", nbvhstatic as i64);
+    let mut nbvhdynamic = 0;
+    for (name, v) in super::flex::model::sizes(&c.x.flexes) {
+        if name == "nbvhdynamic" {
+            nbvhdynamic = v;
+        }
+        set(name, v);
+    }
+    set("nbvh", nbvhstatic as i64 + nbvhdynamic);
     set("nbvhstatic", nbvhstatic as i64);
     set("njnt", njnt as i64);
     set("ntree", ntree as i64);

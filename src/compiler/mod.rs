@@ -8,6 +8,7 @@
 
 pub mod bvh;
 mod discard;
+pub mod flex;
 mod fuse;
 pub mod select;
 pub mod mesh;
@@ -48,10 +49,6 @@ pub type CResult<T> = Result<T, CompileError>;
 
 /// Compiles `spec` into a newly allocated model (free with `mj_deleteModel`).
 pub fn compile(spec: &Spec) -> CResult<*mut mjModel> {
-    // TEMPORARY (branch flexcomp): refuse flexes until the flex compiler is merged; remove then
-    if !spec.flexes.is_empty() {
-        return Err(CompileError::model("not supported yet: compiling flexes"));
-    }
     if spec.compiler.discardvisual {
         let reduced = discard::reduce(spec)?;
         return compile_spec(&reduced);
@@ -120,6 +117,27 @@ mod tests {
             <worldbody><geom type="hfield" hfield="g"/></worldbody></mujoco>"#)
         .unwrap_err();
         assert!(e.starts_with("Error: hfield 'g' not found in geom 0"), "{e}");
+    }
+
+    #[test]
+    fn flex_edges_shell_and_pairs() {
+        let slide = r#"<joint type="slide" axis="1 0 0"/><joint type="slide" axis="0 1 0"/><joint type="slide" axis="0 0 1"/><geom size="0.01"/>"#;
+        let bodies: String = (0..4).map(|i| format!(r#"<body name="v{i}" pos="{} {} 1">{slide}</body>"#, i % 2, i / 2)).collect();
+        let m = load(&format!(
+            r#"<mujoco><worldbody>{bodies}</worldbody><deformable><flex name="f" dim="2" body="v0 v1 v3 v2" element="0 1 2 0 2 3"/></deformable>
+            <equality><flex flex="f"/></equality></mujoco>"#
+        ))
+        .unwrap();
+        let mm = unsafe { &*m };
+        assert_eq!((mm.nflex, mm.nflexvert, mm.nflexedge, mm.nflexelem), (1, 4, 5, 2));
+        // edges in order of first appearance, each (min, max)
+        assert_eq!(mm.flex_edge(), &[1, 2, 0, 2, 0, 1, 2, 3, 0, 3]);
+        assert_eq!(mm.flex_elemedge(), &[0, 1, 2, 3, 4, 1]);
+        // four boundary edges; the shared edge gives one element-vertex pair per side
+        assert_eq!((mm.flex_shellnum()[0], mm.nflexevpair), (4, 2));
+        assert_eq!(mm.flex_evpair(), &[1, 1, 0, 3]);
+        assert_eq!((mm.flex_rigid()[0], mm.flex_centered()[0], mm.flex_edgeequality()[0]), (0, 1, 1));
+        unsafe { crate::model::alloc::delete_model(m) };
     }
 
     #[test]

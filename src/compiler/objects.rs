@@ -94,6 +94,7 @@ pub struct CTuple {
 #[derive(Default)]
 pub struct Extra {
     pub meshes: Vec<super::mesh::CMesh>,
+    pub flexes: Vec<super::flex::CFlex>,
     pub skins: Vec<CSkin>,
     pub hfields: Vec<CHField>,
     pub textures: Vec<CTexture>,
@@ -781,6 +782,7 @@ impl<'a> Compiled<'a> {
                 return Err(err_at("empty name in material", &m.name, i, &m.info));
             }
         }
+        self.compile_flexes()?;
         let modeldir = crate::xml::res::reduce(&spec.modelfiledir);
         for (i, k) in spec.skins.iter().enumerate() {
             if !k.material.is_empty() && !spec.materials.iter().any(|mt| mt.name == k.material) {
@@ -862,6 +864,7 @@ impl<'a> Compiled<'a> {
         let smap = names(&self.sites, |s| &s.s.name);
         let jmap = names(&self.joints, |j| &j.s.name);
         let tmap = names(&spec.tendons, |t| &t.name);
+        let fmap = names(&spec.flexes, |f| &f.name);
         let gbody = |g: usize| self.geoms[g].s.body as i32;
 
         // pairs
@@ -910,6 +913,8 @@ impl<'a> Compiled<'a> {
                 &jmap
             } else if et == mjEQ_TENDON as i32 {
                 &tmap
+            } else if et == mjEQ_FLEX as i32 {
+                &fmap
             } else {
                 return Err(e("invalid type in equality constraint"));
             };
@@ -934,6 +939,9 @@ impl<'a> Compiled<'a> {
                 if !scalar(t1) || !scalar(t2) {
                     return Err(e("only HINGE and SLIDE joint allowed in constraint"));
                 }
+            }
+            if et == mjEQ_FLEX as i32 && self.x.flexes[o1 as usize].rigid {
+                return Err(e(&format!("rigid flex '{}' in equality constraint {}", q.name1, i)));
             }
             self.x.equalities.push(CEquality { s: q.clone(), obj1id: o1, obj2id: o2 });
         }
@@ -1108,6 +1116,8 @@ impl<'a> Compiled<'a> {
             pos(&mut self.cameras.iter().map(|x| x.s.name.as_str()))
         } else if t == mjOBJ_LIGHT as i32 {
             pos(&mut self.lights.iter().map(|x| x.s.name.as_str()))
+        } else if t == mjOBJ_FLEX as i32 {
+            pos(&mut spec.flexes.iter().map(|x| x.name.as_str()))
         } else if t == mjOBJ_SKIN as i32 {
             pos(&mut spec.skins.iter().map(|x| x.name.as_str()))
         } else if t == mjOBJ_HFIELD as i32 {
@@ -1155,6 +1165,7 @@ impl<'a> Compiled<'a> {
             Ok(())
         }
         let s = self.spec;
+        check(s.flexes.iter().map(|x| x.name.as_str()), "flex")?;
         check(s.meshes.iter().map(|x| x.name.as_str()), "mesh")?;
         check(s.skins.iter().map(|x| x.name.as_str()), "skin")?;
         check(s.hfields.iter().map(|x| x.name.as_str()), "hfield")?;
@@ -1216,6 +1227,7 @@ pub unsafe fn fill_extra(c: &Compiled, m: &mut mjModel) -> CResult<()> {
     }
 
     super::mesh::model::fill_meshes(c, m, &mut padr);
+    super::flex::model::fill_flexes(c, m);
 
     // skins (their file paths after the height fields' and meshes')
     let nsk = m.nskin as usize;

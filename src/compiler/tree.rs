@@ -194,7 +194,7 @@ impl<'a> Compiled<'a> {
         if !spec.bodies[0].joints.is_empty() {
             return Err(CompileError::model("joint found in world body"));
         }
-        if spec.bodies.len() >= 65534 {
+        if spec.bodies.len() + spec.flexes.len() >= 65534 {
             return Err(CompileError::model("number of bodies plus flexes must be less than 65534"));
         }
         let mut c = Compiled {

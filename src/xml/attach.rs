@@ -49,6 +49,7 @@ impl Names {
         put(mjOBJ_SITE, &mut s.sites.iter().map(|x| &x.name));
         put(mjOBJ_CAMERA, &mut s.cameras.iter().map(|x| &x.name));
         put(mjOBJ_LIGHT, &mut s.lights.iter().map(|x| &x.name));
+        put(mjOBJ_FLEX, &mut s.flexes.iter().map(|x| &x.name));
         put(mjOBJ_SKIN, &mut s.skins.iter().map(|x| &x.name));
         put(mjOBJ_HFIELD, &mut s.hfields.iter().map(|x| &x.name));
         put(mjOBJ_TEXTURE, &mut s.textures.iter().map(|x| &x.name));
@@ -170,6 +171,8 @@ pub fn resolve_equality(x: &Equality, pre: &str, suf: &str, names: &Names) -> Op
         mjOBJ_JOINT as i32
     } else if x.etype == mjEQ_TENDON as i32 {
         mjOBJ_TENDON as i32
+    } else if x.etype == mjEQ_FLEX as i32 {
+        mjOBJ_FLEX as i32
     } else {
         return None;
     };
@@ -179,6 +182,18 @@ pub fn resolve_equality(x: &Equality, pre: &str, suf: &str, names: &Names) -> Op
         return None;
     }
     Some(Equality { name: ns(pre, &x.name, suf), name1: n1, name2: n2, ..x.clone() })
+}
+
+/// A flex comes along when all its (prefixed) vertex and node bodies exist; upstream renames
+/// only those body references, not the flex itself.
+pub fn resolve_flex(x: &Flex, pre: &str, suf: &str, names: &Names) -> Option<Flex> {
+    let body = mjOBJ_BODY as i32;
+    let vertbody: Vec<String> = x.vertbody.iter().map(|b| format!("{}{}{}", pre, b, suf)).collect();
+    let nodebody: Vec<String> = x.nodebody.iter().map(|b| format!("{}{}{}", pre, b, suf)).collect();
+    if !vertbody.iter().chain(&nodebody).all(|b| names.has(body, b)) {
+        return None;
+    }
+    Some(Flex { vertbody, nodebody, ..x.clone() })
 }
 
 pub fn resolve_actuator(x: &Actuator, pre: &str, suf: &str, names: &Names) -> Option<Actuator> {
@@ -281,6 +296,9 @@ pub fn copy_referencing(dst: &mut Spec, src: Option<&Spec>, pre: &str, suf: &str
                 }
             }
         }};
+    }
+    if src.is_some() {
+        pass!(flexes, resolve_flex, mjOBJ_FLEX, false);
     }
     pass!(pairs, resolve_pair, mjOBJ_PAIR, false);
     pass!(excludes, resolve_exclude, mjOBJ_EXCLUDE, false);

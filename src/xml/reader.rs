@@ -248,6 +248,7 @@ pub fn read(root: &Element, spec: &mut Spec, cx: &super::ReadCx) -> R<()> {
     for sec in root.children_named("contact") {
         super::sections::contact_section(sec, spec)?;
     }
+    let mut flex_scratch = 0;
     for sec in root.children_named("deformable") {
         for c in &sec.children {
             match c.name.as_str() {
@@ -255,6 +256,11 @@ pub fn read(root: &Element, spec: &mut Spec, cx: &super::ReadCx) -> R<()> {
                     let k = super::sections::one_skin(c, cx)?;
                     claim_name(c, spec, "skin", &k.name)?;
                     spec.skins.push(k);
+                }
+                "flex" => {
+                    let f = super::sections::one_flex(c, &mut flex_scratch)?;
+                    claim_name(c, spec, "flex", &f.name)?;
+                    spec.flexes.push(f);
                 }
                 other => return Err(XmlError::at(c, &format!("element '{}' is not supported yet", other))),
             }

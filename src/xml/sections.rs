@@ -297,6 +297,86 @@ pub fn one_skin(e: &Element, cx: &super::ReadCx) -> R<Skin> {
     Ok(k)
 }
 
+pub const FLEXSELF_MAP: Map = &[("none", 0), ("narrow", 1), ("bvh", 2), ("sap", 3), ("auto", 4)];
+pub const ELASTIC2D_MAP: Map = &[("none", 0), ("bend", 1), ("stretch", 2), ("both", 3)];
+
+/// One `<flex>` in `<deformable>`: attributes, data vectors and the `<contact>`, `<edge>` and
+/// `<elasticity>` children (the first of each).
+///
+/// Upstream's keyword reads for `passive` and `vertcollide` store not their own value but
+/// whether the keyword parsed last into a scratch variable (from `flatskin` or `internal`) was
+/// true; that variable is left over from the previous `<flex>` when this one sets neither, and
+/// is not true before the first. `last_bool` carries it from flex to flex.
+pub fn one_flex(e: &Element, last_bool: &mut i32) -> R<Flex> {
+    let mut f = Flex::default();
+    set_name(e, &mut f.name);
+    if let Some(mt) = read_txt(e, "material") {
+        f.material = mt;
+    }
+    read1(e, "radius", &mut f.radius)?;
+    read_arr(e, "rgba", &mut f.rgba, true)?;
+    if let Some(v) = map_value(e, "flatskin", BOOL_MAP)? {
+        f.flatskin = v == 1;
+        *last_bool = v;
+    }
+    read1(e, "dim", &mut f.dim)?;
+    read1(e, "group", &mut f.group)?;
+    f.vertbody = read_txt_req(e, "body")?.split_ascii_whitespace().map(str::to_string).collect();
+    if let Some(t) = read_txt(e, "node") {
+        f.nodebody = t.split_ascii_whitespace().map(str::to_string).collect();
+    }
+    if let Some(v) = read_vec::<f64>(e, "vertex")? {
+        f.vert = v;
+    }
+    match read_vec::<i32>(e, "element")? {
+        Some(v) => f.elem = v,
+        None => return Err(XmlError::at(e, "required attribute missing: 'element'")),
+    }
+    if let Some(v) = read_vec::<f32>(e, "texcoord")? {
+        f.texcoord = v;
+    }
+    if let Some(v) = read_vec::<i32>(e, "elemtexcoord")? {
+        f.elemtexcoord = v;
+    }
+    if let Some(c) = e.children_named("contact").next() {
+        read1(c, "contype", &mut f.contype)?;
+        read1(c, "conaffinity", &mut f.conaffinity)?;
+        read1(c, "condim", &mut f.condim)?;
+        read1(c, "priority", &mut f.priority)?;
+        read_arr(c, "friction", &mut f.friction, false)?;
+        read1(c, "solmix", &mut f.solmix)?;
+        read_arr(c, "solref", &mut f.solref, false)?;
+        read_arr(c, "solimp", &mut f.solimp, false)?;
+        read1(c, "margin", &mut f.margin)?;
+        read1(c, "gap", &mut f.gap)?;
+        if let Some(v) = map_value(c, "internal", BOOL_MAP)? {
+            f.internal = v == 1;
+            *last_bool = v;
+        }
+        map_into(c, "selfcollide", FLEXSELF_MAP, &mut f.selfcollide)?;
+        if map_value(c, "vertcollide", BOOL_MAP)?.is_some() {
+            f.vertcollide = (*last_bool == 1) as i32;
+        }
+        if map_value(c, "passive", BOOL_MAP)?.is_some() {
+            f.passive = (*last_bool == 1) as i32;
+        }
+        read1(c, "activelayers", &mut f.activelayers)?;
+    }
+    if let Some(c) = e.children_named("edge").next() {
+        read1(c, "stiffness", &mut f.edgestiffness)?;
+        read1(c, "damping", &mut f.edgedamping)?;
+    }
+    if let Some(c) = e.children_named("elasticity").next() {
+        read1(c, "young", &mut f.young)?;
+        read1(c, "poisson", &mut f.poisson)?;
+        read1(c, "thickness", &mut f.thickness)?;
+        read1(c, "damping", &mut f.damping)?;
+        map_into(c, "elastic2d", ELASTIC2D_MAP, &mut f.elastic2d)?;
+    }
+    f.info = info(e);
+    Ok(f)
+}
+
 /// Reads the files of a nested model that live under its mesh folder (height fields and
 /// skins) now, through the resources, as [`load_texture_files`] does for textures.
 pub fn load_meshdir_files(s: &mut Spec, src: &super::Files) {
@@ -428,7 +508,7 @@ pub fn one_equality(e: &Element, q: &mut Equality, defaults: bool) -> R<()> {
             "weld" => mjEQ_WELD as i32,
             "joint" => mjEQ_JOINT as i32,
             "tendon" => mjEQ_TENDON as i32,
-            "flex" => return Err(XmlError::at(e, "element 'flex' is not supported yet")),
+            "flex" => mjEQ_FLEX as i32,
             _ => return Err(XmlError::at(e, "unrecognized equality constraint type")),
         };
         set_name(e, &mut q.name);
@@ -481,6 +561,8 @@ pub fn one_equality(e: &Element, q: &mut Equality, defaults: bool) -> R<()> {
             if weld {
                 read1(e, "torquescale", &mut q.data[10])?;
             }
+        } else if q.etype == mjEQ_FLEX as i32 {
+            name1 = read_txt_req(e, "flex")?;
         } else {
             let (a1, a2) = if q.etype == mjEQ_JOINT as i32 { ("joint1", "joint2") } else { ("tendon1", "tendon2") };
             name1 = read_txt_req(e, a1)?;
