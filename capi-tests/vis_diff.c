@@ -4,8 +4,9 @@
 //
 // Built against upstream's header and linked with upstream's library, which loads the model and
 // computes a seeded state (noise on qpos, qvel, ctrl, act, applied forces, mocap; a few mj_step
-// and mj_forward). Both libraries are then dlopen'ed with their own symbols first and every
-// mjv_ function is called on each with identical inputs; the results are compared here:
+// and mj_forward; seeded tactile readings). Both libraries are then dlopen'ed with their own
+// symbols first and every mjv_ function is called on each with identical inputs; the results
+// are compared here:
 //   defaults   mjv_defaultCamera/FreeCamera/Perturb/Option/Figure/Scene, mjv_makeScene without
 //              a model (bytes)
 //   scene ...  mjv_updateScene under default options, with every flag and each label and frame
@@ -24,6 +25,13 @@
 //              (byte-identical files; an invalid format's warning too) and of each library's
 //              own scene
 // Prints one line per failed comparison and a summary line "vis: N checks, M failed".
+//
+//   vis_diff MODEL.mjb --single OUT
+//
+// runs everything on the library the program resolves to (LD_LIBRARY_PATH), the plugin libraries
+// of MJPLUGIN_DIR loaded first: the seeded state is computed by that library, then
+// mjv_updateScene with default options and with every flag (plugins' visualize hooks add their
+// geoms) is written to OUT as "name values..." lines for stage_compare.py.
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <math.h>
@@ -320,6 +328,14 @@ static void set_state(const mjModel* m, mjData* d, int seed) {
     for (int k = 0; k < 3; k++) d->mocap_pos[3 * i + k] += 0.05 * srand1();
   for (int k = 0; k < 4; k++) mj_step(m, d);
   mj_forward(m, d);
+  // tactile readings need contacts with SDF geoms: give them seeded values (some zero)
+  for (int i = 0; i < m->nsensor; i++) {
+    if (m->sensor_type[i] != mjSENS_TACTILE) continue;
+    for (int k = 0; k < m->sensor_dim[i]; k++) {
+      double v = srand1();
+      d->sensordata[m->sensor_adr[i] + k] = v > 0.3 ? 0 : v;
+    }
+  }
 }
 
 //------------------------------------------ scenes ------------------------------------------------
@@ -827,7 +843,64 @@ static void defaults(const mjModel* m) {
   end();
 }
 
+static void dump_scene(FILE* fp, const char* tag, const mjvScene* s) {
+  fprintf(fp, "%s.ngeom %d\n%s.nlight %d\n", tag, s->ngeom, tag, s->nlight);
+  for (int i = 0; i < s->ngeom; i++) {
+    const mjvGeom* g = s->geoms + i;
+    fprintf(fp, "%s.geom%d.ids %d %d %d %d %d %d %d %d\n", tag, i, g->type, g->dataid, g->objtype,
+            g->objid, g->category, g->matid, g->texcoord, g->segid);
+    fprintf(fp, "%s.geom%d.floats", tag, i);
+    const float* f[] = {g->size, g->pos, g->mat, g->rgba};
+    const int n[] = {3, 3, 9, 4};
+    for (int k = 0; k < 4; k++)
+      for (int j = 0; j < n[k]; j++) fprintf(fp, " %.9g", f[k][j]);
+    fprintf(fp, " %.9g %.9g %.9g %.9g\n", g->emission, g->specular, g->shininess, g->reflectance);
+    fprintf(fp, "%s.geom%d.label |%s|\n", tag, i, g->label);
+  }
+  for (int i = 0; i < s->nlight; i++) {
+    const mjvLight* l = s->lights + i;
+    fprintf(fp, "%s.light%d %d %.9g %.9g %.9g %.9g %.9g %.9g\n", tag, i, l->id, l->pos[0],
+            l->pos[1], l->pos[2], l->dir[0], l->dir[1], l->dir[2]);
+  }
+  for (int i = 0; i < 2; i++) {
+    const mjvGLCamera* c = s->camera + i;
+    fprintf(fp, "%s.camera%d %.9g %.9g %.9g %.9g %.9g %.9g %.9g %.9g\n", tag, i, c->pos[0],
+            c->pos[1], c->pos[2], c->forward[0], c->forward[1], c->forward[2], c->frustum_top,
+            c->frustum_near);
+  }
+}
+
+static int single(const char* mjb, const char* out) {
+  const char* dir = getenv("MJPLUGIN_DIR");
+  if (dir && *dir) mj_loadAllPluginLibraries(dir, NULL);
+  mjModel* m = mj_loadModel(mjb, NULL);
+  if (!m) { fprintf(stderr, "cannot load %s\n", mjb); return 2; }
+  mjData* d = mj_makeData(m);
+  set_state(m, d, 1);
+  FILE* fp = fopen(out, "w");
+  if (!fp) return 2;
+  mjvScene scn;
+  mjv_defaultScene(&scn);
+  mjv_makeScene(m, &scn, MAXGEOM);
+  mjvOption opt;
+  mjv_defaultOption(&opt);
+  mjvCamera cam;
+  mjv_defaultFreeCamera(m, &cam);
+  mjv_updateScene(m, d, &opt, NULL, &cam, mjCAT_ALL, &scn);
+  dump_scene(fp, "default", &scn);
+  all_flags(&opt);
+  opt.label = mjLABEL_GEOM;
+  mjv_updateScene(m, d, &opt, NULL, &cam, mjCAT_ALL, &scn);
+  dump_scene(fp, "all", &scn);
+  fclose(fp);
+  mjv_freeScene(&scn);
+  mj_deleteData(d);
+  mj_deleteModel(m);
+  return 0;
+}
+
 int main(int argc, char** argv) {
+  if (argc == 4 && !strcmp(argv[2], "--single")) return single(argv[1], argv[3]);
   if (argc != 5) {
     fprintf(stderr, "usage: vis_diff MODEL.mjb REFLIB OURLIB OUTDIR\n");
     return 2;

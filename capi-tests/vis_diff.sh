@@ -36,5 +36,33 @@ for model in "${models[@]}"; do
     printf '%s\n' "$log" | grep -v '^vis:' | grep -v 'rays hit' | head -12 | cut -c1-300 | sed 's/^/    /'
   fi
 done
+
+# plugin visualize hooks: models/plugin/*.xml with upstream's plugin libraries loaded into the
+# library under test; each library computes the state and the scene (--single), and the dumps
+# are compared within 1e-6 (the states agree to the engine's tolerance)
+if [ $# -eq 0 ] && ls "$ref"/plugin/*.so >/dev/null 2>&1; then
+  for xml in "$root"/models/plugin/*.xml; do
+    n=plugin_$(basename "$xml" .xml); mjb=$work/$n.mjb
+    MJPLUGIN_DIR=$ref/plugin LD_LIBRARY_PATH=$ref/lib "$work/mjdiff" compile "$xml" "$mjb" >/dev/null 2>&1 \
+      || { echo "SKIP $n (upstream cannot compile)"; skip=$((skip+1)); continue; }
+    MJPLUGIN_DIR=$ref/plugin LD_LIBRARY_PATH=$ref/lib timeout 120 "$work/vis_diff" "$mjb" --single "$work/$n.ref" >/dev/null 2>&1 \
+      || { echo "FAIL $n: reference run"; fail=$((fail+1)); continue; }
+    if ! MJPLUGIN_DIR=$ref/plugin LD_LIBRARY_PATH=$ours timeout 120 "$work/vis_diff" "$mjb" --single "$work/$n.our" >"$work/$n.log" 2>&1; then
+      if grep -q "not supported yet" "$work/$n.log"; then
+        echo "SKIP $n (our mj_loadModel: $(grep -o 'not supported yet[^.]*' "$work/$n.log" | head -1))"; skip=$((skip+1))
+      else
+        echo "FAIL $n: our run"; fail=$((fail+1)); head -5 "$work/$n.log" | sed 's/^/    /'
+      fi
+      continue
+    fi
+    res=$(python3 "$here/stage_compare.py" "$work/$n.ref" "$work/$n.our" 1e-6); rc=$?
+    checks=$((checks+1))
+    if [ $rc -eq 0 ] && ! printf '%s\n' "$res" | grep -q DIFF; then
+      pass=$((pass+1)); echo "PASS $n ($(grep -c . "$work/$n.ref") lines; $(grep ngeom "$work/$n.ref" | tr "\n" " "))"
+    else
+      fail=$((fail+1)); echo "FAIL $n"; printf '%s\n' "$res" | head -8 | sed 's/^/    /'
+    fi
+  done
+fi
 echo "vis: $pass models passed, $fail failed, $skip skipped ($checks comparisons)"
 [ $fail -eq 0 ]
