@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The abstract visualizer against upstream: vis_diff.sh [OUR_LIBDIR] [MODEL.xml|MODEL.mjb ...]
-# (models default to models/*.xml). Each XML model is compiled to MJB by upstream; vis_diff
-# computes one seeded state with upstream's library and compares every mjv_ function and
-# mj_printScene of the two libraries on it (see vis_diff.c). Our library is copied first, so a
-# rebuild during the run does not change it. Exit status 0 when every model agrees.
+# (models default to models/*.xml and models/vis/*.xml). Each XML model is compiled to MJB by
+# upstream; vis_diff computes one seeded state with upstream's library and compares every mjv_
+# function and mj_printScene of the two libraries on it (see vis_diff.c). Our library is copied
+# first, so a rebuild during the run does not change it. Exit status 0 when every model agrees.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd); root=$(dirname "$here")
 src=$(cd "${1:-$root/dist/lib}" && pwd); shift || true
@@ -11,7 +11,7 @@ ref=$("$here/refget.sh")
 work=$root/target/vis-diff; mkdir -p "$work"
 ours=$(mktemp -d "$work/ours.XXXXXX"); trap 'rm -rf "$ours"' EXIT
 cp -L "$src"/libmujoco.so.3.4.0 "$ours"/ || exit 2
-models=("$@"); [ ${#models[@]} -gt 0 ] || models=("$root"/models/*.xml)
+models=("$@"); [ ${#models[@]} -gt 0 ] || models=("$root"/models/*.xml "$root"/models/vis/*.xml)
 for prog in vis_diff mjdiff; do
   gcc -O1 -Wall -std=gnu11 -I"$ref/include" "$here/$prog.c" -L"$ref/lib" -lmujoco -lm -ldl -o "$work/$prog" || exit 2
 done
