@@ -12,7 +12,8 @@
 //   scene ...  mjv_updateScene under default options, with every flag and each label and frame
 //              type, each catmask, static bodies hidden, transparency, convex hulls, island colours,
 //              tracking and fixed cameras, orthographic projection, a full geom buffer (status
-//              and mjWARN_VGEOMFULL), mjv_addGeoms on top, mjv_updateSkin; every field of every
+//              and mjWARN_VGEOMFULL), mjv_addGeoms on top, mjv_updateSkin, and the exported
+//              mjv_updateActiveFlex / mjv_updateActiveSkin; every field of every
 //              geom, light, GL camera, flex and skin buffer (floats within 1e-6 relative)
 //   camera     mjv_room2model/model2room (transform on and off), mjv_cameraInModel/InRoom,
 //              mjv_frustumHeight, mjv_alignToCamera, mjv_averageCamera, mjv_cameraFrame/Frustum,
@@ -64,6 +65,8 @@ typedef struct {
   void (*makeLights)(const mjModel*, const mjData*, mjvScene*);
   void (*updateCamera)(const mjModel*, const mjData*, mjvCamera*, mjvScene*);
   void (*updateSkin)(const mjModel*, const mjData*, mjvScene*);
+  void (*updateActiveFlex)(const mjModel*, mjData*, mjvScene*, const mjvOption*);
+  void (*updateActiveSkin)(const mjModel*, const mjData*, mjvScene*, const mjvOption*);
   void (*room2model)(mjtNum*, mjtNum*, const mjtNum*, const mjtNum*, const mjvScene*);
   void (*model2room)(mjtNum*, mjtNum*, const mjtNum*, const mjtNum*, const mjvScene*);
   void (*cameraInModel)(mjtNum*, mjtNum*, mjtNum*, const mjvScene*);
@@ -126,6 +129,8 @@ static void load_lib(Lib* lib, const char* path, const char* name) {
   SYM(lib, makeLights, "mjv_makeLights");
   SYM(lib, updateCamera, "mjv_updateCamera");
   SYM(lib, updateSkin, "mjv_updateSkin");
+  SYM(lib, updateActiveFlex, "mjv_updateActiveFlex");
+  SYM(lib, updateActiveSkin, "mjv_updateActiveSkin");
   SYM(lib, room2model, "mjv_room2model");
   SYM(lib, model2room, "mjv_model2room");
   SYM(lib, cameraInModel, "mjv_cameraInModel");
@@ -495,6 +500,23 @@ static void scenes(const mjModel* mc, mjData* d, mjvPerturb* pert) {
   cmp_skinverts(m, S, S + 1);
   if (strcmp(w[0], w[1])) fail("warning '%s' vs '%s'", w[0], w[1]);
   end();
+
+  // the exported parts of mjv_updateScene that upstream's header does not declare
+  for (int variant = 0; variant < 3; variant++) {
+    begin("updateActiveFlex + updateActiveSkin, options %d", variant);
+    mjvOption o = variant ? all : opt;
+    if (variant == 2) {
+      o.flags[mjVIS_FLEXSKIN] = 0;
+      o.skingroup[0] = 0;
+    }
+    for (int k = 0; k < 2; k++) {
+      L[k].updateActiveFlex(m, d, S + k, &o);
+      L[k].updateActiveSkin(m, d, S + k, &o);
+    }
+    cmp_scene(m, S, S + 1);
+    cmp_skinverts(m, S, S + 1);
+    end();
+  }
 }
 
 //------------------------------------------ cameras -----------------------------------------------

@@ -453,6 +453,28 @@ pub unsafe extern "C" fn mjv_updateScene(
     guard("mjv_updateScene", (), || update::update_scene(m, d, o, pert.as_ref(), cam.as_mut(), catmask, s))
 }
 
+/// Fill the scene's flex vertex and face buffers for the flexes the options show.
+/// cbindgen:ignore
+#[no_mangle]
+pub unsafe extern "C" fn mjv_updateActiveFlex(m: *const mjModel, d: *mut mjData, scn: *mut mjvScene, opt: *const mjvOption) {
+    let (Some(m), Some(d), Some(s), Some(o)) = (m.as_ref(), d.as_mut(), scn.as_mut(), opt.as_ref()) else {
+        mjerror!("mjv_updateActiveFlex", "NULL argument");
+        return;
+    };
+    guard("mjv_updateActiveFlex", (), || skin::update_flex(m, d, s, o))
+}
+
+/// Fill the scene's skin vertices and normals for the skins in the groups the options show.
+/// cbindgen:ignore
+#[no_mangle]
+pub unsafe extern "C" fn mjv_updateActiveSkin(m: *const mjModel, d: *const mjData, scn: *mut mjvScene, opt: *const mjvOption) {
+    let (Some(m), Some(d), Some(s), Some(o)) = (m.as_ref(), d.as_ref(), scn.as_mut(), opt.as_ref()) else {
+        mjerror!("mjv_updateActiveSkin", "NULL argument");
+        return;
+    };
+    guard("mjv_updateActiveSkin", (), || skin::update_skin(m, d, s, o))
+}
+
 //------------------------------------ printing ----------------------------------------------------
 
 /// Write the scene as text to a file (stdout for NULL) with the given printf float format.
