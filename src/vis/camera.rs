@@ -428,3 +428,25 @@ pub unsafe fn update_camera(m: &mjModel, d: &mjData, cam: &mut mjvCamera, scn: &
     }
     scn.enabletransform = 0;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn align_and_transform() {
+        // forward along +x: (0,1) maps onto x
+        let r = align_to_camera(&[0.0, 1.0, 0.5], &[1.0, 0.0, 0.0]);
+        assert!((r[0] - 1.0).abs() < 1e-15 && r[1].abs() < 1e-15 && r[2] == 0.5);
+        // SAFETY: plain old data
+        let mut scn: mjvScene = unsafe { core::mem::zeroed() };
+        scn.scale = 2.0;
+        scn.rotate = [1.0, 0.0, 0.0, 0.0];
+        scn.translate = [1.0, 0.0, 0.0];
+        let q = [1.0, 0.0, 0.0, 0.0];
+        assert_eq!(room2model(&[3.0, 0.0, 0.0], &q, &scn).0, [3.0, 0.0, 0.0]);
+        scn.enabletransform = 1;
+        assert_eq!(room2model(&[3.0, 0.0, 0.0], &q, &scn).0, [1.0, 0.0, 0.0]);
+        assert_eq!(model2room(&[1.0, 0.0, 0.0], &q, &scn).0, [4.0, 0.0, 0.0]);
+    }
+}

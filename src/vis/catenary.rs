@@ -99,3 +99,26 @@ pub fn catenary(x0: &[f64; 3], x1: &[f64; 3], gravity: &[f64; 3], length: f64, o
     put(out, n - 1, x1);
     n
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn taut_vertical_and_hanging_strings() {
+        let g = [0.0, 0.0, -9.81];
+        let mut out = [0.0; 300];
+        // longer than the string: straight
+        assert_eq!(catenary(&[0.0; 3], &[2.0, 0.0, 0.0], &g, 1.0, &mut out, 20), 2);
+        // nearly vertical: one hanging bead below both ends
+        assert_eq!(catenary(&[0.0; 3], &[0.001, 0.0, 0.0], &g, 1.0, &mut out, 20), 3);
+        assert!(out[5] < -0.4);
+        // a proper catenary: endpoints kept, sagging below the chord, symmetric
+        let n = catenary(&[0.0; 3], &[1.0, 0.0, 0.0], &g, 1.5, &mut out, 21);
+        assert_eq!(n, 21);
+        assert_eq!(&out[..3], &[0.0; 3]);
+        assert_eq!(&out[60..63], &[1.0, 0.0, 0.0]);
+        assert!(out[3 * 10 + 2] < -0.3);
+        assert!((out[3 * 5 + 2] - out[3 * 16 + 2]).abs() < 0.05);
+    }
+}

@@ -75,11 +75,7 @@ pub unsafe fn add_contacts(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut m
             n2f(&mut g.pos, &con.pos);
             n2f(&mut g.mat, &mat);
             if flags[mjVIS_ISLAND as usize] != 0 && efc_adr >= 0 {
-                let h = if d.nisland > 0 {
-                    d.island_dofadr(m)[d.efc_island(m)[efc_adr as usize] as usize]
-                } else {
-                    -1
-                };
+                let h = if d.nisland > 0 { crate::vis::objects::island_first_dof(m, d, efc_adr) } else { -1 };
                 island_color(&mut g.rgba, h, true);
             } else if efc_adr >= 0 {
                 g.rgba = m.vis.rgba.contactpoint;

@@ -350,6 +350,23 @@ mod tests {
     }
 
     #[test]
+    fn colors_and_labels() {
+        assert_eq!(hsv2rgb(0.0, 0.0, 0.7), [0.7; 3]);
+        assert_eq!(hsv2rgb(0.5, 1.0, 1.0), [0.0, 1.0, 1.0]);
+        let mut rgba = [0.0; 4];
+        island_color(&mut rgba, -1, true);
+        assert_eq!(rgba, [0.7, 0.7, 0.7, 1.0]);
+        assert_eq!(mix_color(&[0.9, 0.1, 0.2, 1.0], false, true), [0.1, 0.9, 0.2, 1.0]);
+        let mut t = Text::<8>::new();
+        t.push(b"abc");
+        t.cnum(c"%.3f", 1.5);
+        assert_eq!(t.bytes(), b"abc1.50");
+        let mut label = [1 as c_char; 100];
+        put_label(&mut label, b"xy");
+        assert_eq!((label[0], label[1], label[2], label[99]), (b'x' as c_char, b'y' as c_char, 0, 0));
+    }
+
+    #[test]
     fn connector_is_centred_for_capsules() {
         let mut g = blank();
         connector(&mut g, mjGEOM_CAPSULE as i32, 0.1, &[0.0, 0.0, 0.0], &[0.0, 0.0, 2.0]);

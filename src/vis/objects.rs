@@ -232,6 +232,12 @@ pub unsafe fn add_site_geoms(m: &mjModel, d: &mjData, opt: &mjvOption, pert: &mj
     }
 }
 
+/// First dof of the island of constraint row `efc` (-1 when the row has no island).
+pub unsafe fn island_first_dof(m: &mjModel, d: &mjData, efc: i32) -> i32 {
+    let island = d.efc_island(m).get(efc as usize).copied().unwrap_or(-1);
+    d.island_dofadr(m).get(island as usize).copied().unwrap_or(-1)
+}
+
 /// Impedance of the limit row of object `id` of constraint type `ctype` among the limit rows
 /// (0 when it is not limited; the last such row counts).
 pub unsafe fn limit_impedance(m: &mjModel, d: &mjData, ctype: i32, id: i32) -> f64 {
@@ -312,7 +318,7 @@ pub unsafe fn add_tendon_geoms(m: &mjModel, d: &mjData, opt: &mjvOption, catmask
                     if d.nisland != 0 {
                         let efcadr = d.tendon_efcadr(m)[i];
                         if efcadr >= 0 {
-                            h = d.island_dofadr(m)[d.efc_island(m)[efcadr as usize] as usize];
+                            h = island_first_dof(m, d, efcadr);
                         }
                     }
                     island_color(&mut g.rgba, h, true);
@@ -323,8 +329,11 @@ pub unsafe fn add_tendon_geoms(m: &mjModel, d: &mjData, opt: &mjvOption, catmask
                 release(scn);
             }
         } else {
-            let x0 = *v3(wrap_xpos, adr);
-            let x1 = *v3(wrap_xpos, adr + 1);
+            // (a fixed tendon can get here too; its wrap points are whatever the slots hold)
+            let point = |k: usize| -> [f64; 3] {
+                wrap_xpos.get(3 * k..3 * k + 3).map_or([0.0; 3], |p| [p[0], p[1], p[2]])
+            };
+            let (x0, x1) = (point(adr), point(adr + 1));
             let length = if limitedconstraint { range[1] } else { lengthspring[1] };
             let ncatenary = (m.vis.quality.numslices + 1).min(100);
             let mut points = [0.0; 300];

@@ -293,3 +293,42 @@ pub unsafe fn free_scene(scn: &mut mjvScene) {
     }
     default_scene(scn);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::abi::mjtVisFlag_::*;
+
+    #[test]
+    fn defaults() {
+        // SAFETY: plain old data
+        let mut opt: mjvOption = unsafe { core::mem::zeroed() };
+        default_option(&mut opt);
+        assert_eq!(opt.geomgroup, [1, 1, 1, 0, 0, 0]);
+        assert_eq!(opt.flags[mjVIS_TEXTURE as usize], 1);
+        assert_eq!(opt.flags[mjVIS_JOINT as usize], 0);
+        assert_eq!(opt.flags[mjVIS_FLEXSKIN as usize], 1);
+        assert_eq!(opt.bvh_depth, 1);
+
+        let mut cam: mjvCamera = unsafe { core::mem::zeroed() };
+        default_camera(&mut cam);
+        assert_eq!((cam.fixedcamid, cam.trackbodyid, cam.distance, cam.azimuth, cam.elevation), (-1, -1, 2.0, 90.0, -45.0));
+
+        let mut fig: Box<mjvFigure> = Box::new(unsafe { core::mem::zeroed() });
+        default_figure(&mut fig);
+        assert_eq!(fig.linergb[2], [0.3, 0.3, 1.0]);
+        assert!(fig.linergb[8].iter().all(|&c| (0.1..=0.9).contains(&c)));
+        assert_eq!(fig.xformat[..5].iter().map(|&c| c as u8).collect::<Vec<_>>(), b"%.0f\0");
+    }
+
+    #[test]
+    fn scene_without_model() {
+        let mut scn: mjvScene = unsafe { core::mem::zeroed() };
+        unsafe { make_scene(None, &mut scn, 10) };
+        assert_eq!((scn.maxgeom, scn.nflex, scn.nskin, scn.scale, scn.rotate[0]), (10, 0, 0, 1.0, 1.0));
+        assert!(!scn.geoms.is_null() && !scn.geomorder.is_null() && scn.flexvert.is_null());
+        assert_eq!(scn.flags[0], 1);
+        unsafe { free_scene(&mut scn) };
+        assert!(scn.geoms.is_null() && scn.maxgeom == 0);
+    }
+}
