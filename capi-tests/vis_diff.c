@@ -96,9 +96,15 @@ static const char* outdir;
 static int nchecks, nfail;
 static char errmsg[1024], warnmsg[1024];
 static jmp_buf jump;
+static int armed;  // a setjmp is waiting for errors
 
 static void on_error(const char* msg) {
   snprintf(errmsg, sizeof(errmsg), "%s", msg);
+  if (!armed) {
+    printf("unexpected error: %s\n", msg);
+    exit(3);
+  }
+  armed = 0;
   longjmp(jump, 1);
 }
 static void on_warning(const char* msg) { snprintf(warnmsg, sizeof(warnmsg), "%s", msg); }
@@ -366,7 +372,9 @@ static void scene_case(const mjModel* m, mjData* d, const mjvOption* opt, const 
     d->warning[mjWARN_VGEOMFULL].number = 0;
     errmsg[0] = 0;
     if (setjmp(jump) == 0) {
+      armed = 1;
       L[k].updateScene(m, d, opt, pert, c + k, catmask, S + k);
+      armed = 0;
     } else {
       printf("  %s: error in %s: %s\n", name, L[k].name, errmsg);
     }
@@ -750,6 +758,7 @@ static void errors(const mjModel* m, mjData* d) {
       mjvCamera c = camtemplate;
       float z[6];
       if (setjmp(jump) == 0) {
+        armed = 1;
         switch (t) {
           case 0: c.type = mjCAMERA_FIXED; c.fixedcamid = m->ncam;
                   L[k].cameraFrustum(z, z + 2, z + 4, m, &c); break;
@@ -760,6 +769,7 @@ static void errors(const mjModel* m, mjData* d) {
           case 4: { mjvScene s = S[k]; s.camera[1].orthographic = !s.camera[0].orthographic;
                     L[k].frustumHeight(&s); break; }
         }
+        armed = 0;
       }
       snprintf(e[k], sizeof(e[k]), "%s", errmsg);
     }
@@ -937,7 +947,14 @@ int main(int argc, char** argv) {
   load_lib(L + 1, argv[3], "ours");
   mju_user_error = on_error;
   mju_user_warning = on_warning;
-  set_state(m, d, 1);
+  if (setjmp(jump) == 0) {
+    armed = 1;
+    set_state(m, d, 1);
+    armed = 0;
+  } else {
+    printf("upstream cannot simulate the model: %s\n", errmsg);
+    return 4;
+  }
 
   mjv_defaultFreeCamera(m, &camtemplate);
   camtemplate.azimuth += 17;

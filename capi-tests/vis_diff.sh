@@ -29,6 +29,9 @@ for model in "${models[@]}"; do
   rc=$?
   summary=$(printf '%s\n' "$log" | grep '^vis:' | tail -1)
   c=$(printf '%s\n' "$summary" | awk '{print $2}'); checks=$((checks + ${c:-0}))
+  if [ $rc -eq 4 ]; then
+    skip=$((skip+1)); echo "SKIP $n ($(printf '%s\n' "$log" | grep -m1 'cannot simulate' | cut -c1-200))"; continue
+  fi
   if [ $rc -eq 0 ]; then
     pass=$((pass+1)); echo "PASS $n (${summary#vis: }; $(printf "%s\n" "$log" | grep -E "scene (defaults|all flags):|rays hit" | sed "s/^ *//" | tr "\n" ";"))"
   else
