@@ -249,11 +249,7 @@ pub fn move_model(m: &mjModel, action: i32, reldx: f64, reldy: f64, roomup: &[f6
         }
         a if a == mjMOUSE_ZOOM as i32 => {
             scn.scale += ((1.0 + scn.scale as f64 / 3.0).ln() * reldy * 3.0) as f32;
-            if scn.scale < 0.01 {
-                scn.scale = 0.01;
-            } else if scn.scale > 100.0 {
-                scn.scale = 100.0;
-            }
+            scn.scale = scn.scale.clamp(0.01, 100.0);
         }
         _ => {
             mjerror!("mjv_moveModel", "unexpected action {}", action);

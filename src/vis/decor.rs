@@ -157,8 +157,8 @@ pub unsafe fn add_flex_bvh(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut m
         let nodenum = m.flex_nodenum()[f] as usize;
         let bodyid = &m.flex_nodebodyid()[nstart..nstart + nodenum];
         let nnode = (interp + 1) as usize;
-        let mut xpos = [0.0f64; 3 * mjMAXFLEXNODES as usize];
-        for i in 0..nodenum.min(mjMAXFLEXNODES as usize) {
+        let mut xpos = [0.0f64; 3 * mjMAXFLEXNODES];
+        for i in 0..nodenum.min(mjMAXFLEXNODES) {
             let b = bodyid[i] as usize;
             let p = if m.flex_centered()[f] != 0 {
                 *v3(d.xpos(m), b)
@@ -945,7 +945,7 @@ pub unsafe fn add_equality(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut m
             mat_j = v9(d.site_xmat(m), j);
             mat_k = v9(d.site_xmat(m), k);
         } else {
-            let data = &m.eq_data()[mjNEQDATA as usize * i..];
+            let data = &m.eq_data()[mjNEQDATA * i..];
             let pj: &[f64; 3] = data[3 * is_weld as usize..3 * is_weld as usize + 3].try_into().unwrap();
             let pk: &[f64; 3] = data[3 * is_connect as usize..3 * is_connect as usize + 3].try_into().unwrap();
             vec = add3(&mul_mat_vec3(v9(d.xmat(m), j), pj), v3(d.xpos(m), j));

@@ -215,7 +215,7 @@ impl<const N: usize> Text<N> {
     }
     /// One number through the C library's printf with a one-double format.
     pub fn cnum(&mut self, fmt: &core::ffi::CStr, v: f64) {
-        let mut tmp = [0 as c_char; 64];
+        let mut tmp = [0 as c_char; 512];
         // SAFETY: bounded write; the format takes exactly one double
         let n = unsafe { libc::snprintf(tmp.as_mut_ptr(), tmp.len(), fmt.as_ptr(), v) };
         let n = (n.max(0) as usize).min(tmp.len() - 1);

@@ -43,26 +43,33 @@ impl Faces<'_> {
     /// Face offset along the smoothed vertex normals by `radius`; normals smoothed or flat.
     fn smooth(&mut self, k: usize, radius: f64, flat: bool, vn: &[f64], x: &[f64], i: [i32; 3]) {
         let sign = if radius > 0.0 { 1.0 } else { -1.0 };
-        if flat {
-            let nrm = face_normal(x, i[0], i[1], i[2]);
-            for j in 0..3 {
-                for c in 0..3 {
-                    self.normal[9 * k + 3 * j + c] = (sign * nrm[c]) as f32;
-                }
-            }
-        } else {
-            for (j, &v) in i.iter().enumerate() {
-                for c in 0..3 {
-                    self.normal[9 * k + 3 * j + c] = (sign * vn[3 * v as usize + c]) as f32;
-                }
-            }
-        }
+        let mut normal = [0.0f32; 9];
+        let mut face = [0.0f32; 9];
+        let flat_nrm = if flat { Some(face_normal(x, i[0], i[1], i[2])) } else { None };
         for (j, &v) in i.iter().enumerate() {
+            let p = vert(x, v);
+            let n = vert(vn, v);
+            let shade = flat_nrm.as_ref().unwrap_or(n);
             for c in 0..3 {
-                let p = 3 * v as usize + c;
-                self.face[9 * k + 3 * j + c] = (x[p] + radius * vn[p]) as f32;
+                normal[3 * j + c] = (sign * shade[c]) as f32;
+                face[3 * j + c] = (p[c] + radius * n[c]) as f32;
             }
         }
+        self.normal[9 * k..9 * k + 9].copy_from_slice(&normal);
+        self.face[9 * k..9 * k + 9].copy_from_slice(&face);
+    }
+
+    /// Face of a smooth skin from vertices already offset and shaded ([`offset_vertices`]).
+    fn copy_smooth(&mut self, k: usize, pos: &[f32], nrm: &[f32], i: [i32; 3]) {
+        let mut normal = [0.0f32; 9];
+        let mut face = [0.0f32; 9];
+        for (j, &v) in i.iter().enumerate() {
+            let b = 3 * v as usize;
+            face[3 * j..3 * j + 3].copy_from_slice(&pos[b..b + 3]);
+            normal[3 * j..3 * j + 3].copy_from_slice(&nrm[b..b + 3]);
+        }
+        self.normal[9 * k..9 * k + 9].copy_from_slice(&normal);
+        self.face[9 * k..9 * k + 9].copy_from_slice(&face);
     }
 
     /// Side wall of a 2D flex along boundary edge (i0, i1).
@@ -73,19 +80,20 @@ impl Faces<'_> {
             nrm = [-nrm[0], -nrm[1], -nrm[2]];
         }
         normalize3(&mut nrm);
-        for j in 0..3 {
-            for c in 0..3 {
-                self.normal[9 * k + 3 * j + c] = nrm[c] as f32;
-            }
-        }
+        let n = [nrm[0] as f32, nrm[1] as f32, nrm[2] as f32];
+        let mut normal = [0.0f32; 9];
+        let mut face = [0.0f32; 9];
         let ind = [i0, i1, i1];
         for (j, &v) in ind.iter().enumerate() {
             let sign = if j == 1 { -1.0 } else { 1.0 };
+            let (p, vnv) = (vert(x, v), vert(vn, v));
+            normal[3 * j..3 * j + 3].copy_from_slice(&n);
             for c in 0..3 {
-                let p = 3 * v as usize + c;
-                self.face[9 * k + 3 * j + c] = (x[p] + sign * radius * vn[p]) as f32;
+                face[3 * j + c] = (p[c] + sign * radius * vnv[c]) as f32;
             }
         }
+        self.normal[9 * k..9 * k + 9].copy_from_slice(&normal);
+        self.face[9 * k..9 * k + 9].copy_from_slice(&face);
     }
 
     /// Texture coordinates of face `k` from vertices (i0, i1, i2) of the source coordinates.
@@ -97,6 +105,24 @@ impl Faces<'_> {
             }
         }
     }
+}
+
+/// Vertices offset along their smoothed normals by `radius` and their shading normals (the
+/// normal, flipped for a non-positive offset), as [`Faces::smooth`] computes them per face.
+fn offset_vertices(x: &[f64], vn: &[f64], radius: f64, pos: &mut [f32], nrm: &mut [f32]) {
+    let sign = if radius > 0.0 { 1.0 } else { -1.0 };
+    for (p, (&xp, &np)) in x.iter().zip(vn.iter()).enumerate() {
+        pos[p] = (xp + radius * np) as f32;
+        nrm[p] = (sign * np) as f32;
+    }
+}
+
+/// Reports more flex faces than the scene has room for (cannot happen for a scene made for
+/// the model).
+#[cold]
+#[inline(never)]
+fn too_many_faces() {
+    crate::runtime::error::raise(format_args!("too many flex faces in mjv_updateActiveFlex"));
 }
 
 /// Fills the scene's flex buffers (`mjv_updateActiveFlex`): vertex positions for all flexes,
@@ -203,13 +229,42 @@ pub unsafe fn update_flex(m: &mjModel, d: &mut mjData, scn: &mut mjvScene, opt: 
             for i in 0..vnum {
                 normalize3(crate::engine::v3m(vn, i));
             }
+
+            // with smooth shading every face corner is its vertex offset along the vertex
+            // normal: compute those once per vertex (for both offset signs)
+            let n3 = 3 * vnum;
+            let pre: &mut [f32] = if flat {
+                &mut []
+            } else {
+                let buf = crate::engine::stack_nums(d, 6 * vnum);
+                // SAFETY: 6*vnum doubles hold 12*vnum floats, suitably aligned
+                core::slice::from_raw_parts_mut(buf.as_mut_ptr() as *mut f32, if buf.is_empty() { 0 } else { 12 * vnum })
+            };
+            let have_pre = pre.len() == 4 * n3;
+            if have_pre {
+                let (plus, minus) = pre.split_at_mut(2 * n3);
+                let (pp, pn) = plus.split_at_mut(n3);
+                offset_vertices(x, vn, radius, pp, pn);
+                let (mp, mn) = minus.split_at_mut(n3);
+                offset_vertices(x, vn, -radius, mp, mn);
+            }
+            let pre = &*pre;
+            let smooth = |out: &mut Faces, k: usize, minus: bool, i: [i32; 3]| {
+                if have_pre {
+                    let o = if minus { 2 * n3 } else { 0 };
+                    out.copy_smooth(k, &pre[o..o + n3], &pre[o + n3..o + 2 * n3], i);
+                } else {
+                    out.smooth(k, if minus { -radius } else { radius }, flat, vn, x, i);
+                }
+            };
+
             if dim == 2 {
                 for e in 0..nelem {
                     let (ed, td) = (elem(e), etex(e));
                     if room(k, 2) {
-                        out.smooth(k, radius, flat, vn, x, [ed[0], ed[1], ed[2]]);
+                        smooth(&mut out, k, false, [ed[0], ed[1], ed[2]]);
                         out.tex(k, [td[0], td[1], td[2]]);
-                        out.smooth(k + 1, -radius, flat, vn, x, [ed[0], ed[2], ed[1]]);
+                        smooth(&mut out, k + 1, true, [ed[0], ed[2], ed[1]]);
                         out.tex(k + 1, [td[0], td[2], td[1]]);
                     }
                     k += 2;
@@ -228,7 +283,7 @@ pub unsafe fn update_flex(m: &mjModel, d: &mut mjData, scn: &mut mjvScene, opt: 
                 for s in 0..nshell {
                     let sd = shell(s);
                     if room(k, 1) {
-                        out.smooth(k, radius, flat, vn, x, [sd[0], sd[1], sd[2]]);
+                        smooth(&mut out, k, false, [sd[0], sd[1], sd[2]]);
                         out.tex(k, [sd[0], sd[1], sd[2]]);
                     }
                     k += 1;
@@ -238,7 +293,7 @@ pub unsafe fn update_flex(m: &mjModel, d: &mut mjData, scn: &mut mjvScene, opt: 
         }
         *used = k as i32;
         if k > fnum {
-            crate::runtime::error::raise(format_args!("too many flex faces in mjv_updateActiveFlex"));
+            too_many_faces();
         }
     }
 }
