@@ -12,7 +12,7 @@
 //   scene ...  mjv_updateScene under default options, with every flag and each label and frame
 //              type, each catmask, static bodies hidden, transparency, convex hulls, island colours,
 //              tracking and fixed cameras, orthographic projection, a full geom buffer (status
-//              and mjWARN_VGEOMFULL), mjv_addGeoms on top, mjv_updateSkin, and the exported
+//              and mjWARN_VGEOMFULL; the stack bookkeeping of mjData), mjv_addGeoms on top, mjv_updateSkin, and the exported
 //              mjv_updateActiveFlex / mjv_updateActiveSkin; every field of every
 //              geom, light, GL camera, flex and skin buffer (floats within 1e-6 relative)
 //   camera     mjv_room2model/model2room (transform on and off), mjv_cameraInModel/InRoom,
@@ -368,8 +368,10 @@ static void scene_case(const mjModel* m, mjData* d, const mjvOption* opt, const 
   begin("scene %s", name);
   mjvCamera c[2] = {*cam, *cam};
   int warn[2];
+  mjtSize use[2][4];
   for (int k = 0; k < 2; k++) {
     d->warning[mjWARN_VGEOMFULL].number = 0;
+    d->maxuse_stack = d->maxuse_arena = 0;
     errmsg[0] = 0;
     if (setjmp(jump) == 0) {
       armed = 1;
@@ -379,6 +381,10 @@ static void scene_case(const mjModel* m, mjData* d, const mjvOption* opt, const 
       printf("  %s: error in %s: %s\n", name, L[k].name, errmsg);
     }
     warn[k] = d->warning[mjWARN_VGEOMFULL].number;
+    use[k][0] = d->maxuse_stack;
+    use[k][1] = d->maxuse_arena;
+    use[k][2] = d->pstack;
+    use[k][3] = d->pbase;
   }
   d->warning[mjWARN_VGEOMFULL].number = 0;
   if (!strcmp(name, "defaults") || !strcmp(name, "all flags"))
@@ -387,6 +393,11 @@ static void scene_case(const mjModel* m, mjData* d, const mjvOption* opt, const 
   cmp_skinverts(m, S, S + 1);
   cmp_n("camera lookat", c[0].lookat, c[1].lookat, 3);
   if (warn[0] != warn[1]) fail("VGEOMFULL warnings %d vs %d", warn[0], warn[1]);
+  for (int i = 0; i < 4; i++) {
+    if (use[0][i] != use[1][i])
+      fail("stack bookkeeping %d (maxuse_stack, maxuse_arena, pstack, pbase): %lld vs %lld", i,
+           (long long)use[0][i], (long long)use[1][i]);
+  }
   end();
 }
 
@@ -652,14 +663,28 @@ static void perturbations(const mjModel* m, mjData* d, mjvPerturb* shown) {
     if (sel <= 0 || sel >= m->nbody) continue;
     begin("perturb body %d", sel);
     mjvPerturb p[2];
+    mjtSize use[2][2];
     for (int k = 0; k < 2; k++) {
       L[k].defaultPerturb(p + k);
       p[k].select = sel;
       p[k].flexselect = m->nflex ? 0 : -1;
       p[k].localpos[0] = 0.01; p[k].localpos[1] = -0.02; p[k].localpos[2] = 0.015;
+      d->maxuse_stack = d->maxuse_arena = 0;
       L[k].initPerturb(m, d, S + k, p + k);
+      use[k][0] = d->maxuse_stack;
+      use[k][1] = d->maxuse_arena;
     }
     cmp_pert(p, p + 1);
+    if (use[0][0] != use[1][0] || use[0][1] != use[1][1]) fail("initPerturb stack use");
+    for (int k = 0; k < 2; k++) {
+      mjvPerturb none = p[k];
+      none.select = 0;
+      d->maxuse_stack = d->maxuse_arena = 0;
+      L[k].initPerturb(m, d, S + k, &none);
+      use[k][0] = d->maxuse_stack;
+      use[k][1] = d->maxuse_arena;
+    }
+    if (use[0][0] != use[1][0] || use[0][1] != use[1][1]) fail("initPerturb (no selection) stack use");
     for (int a = 0; a < 7; a++) {
       for (int k = 0; k < 2; k++) L[k].movePerturb(m, d, actions[a], 0.04, -0.06, S + k, p + k);
       cmp_pert(p, p + 1);

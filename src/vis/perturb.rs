@@ -85,15 +85,18 @@ pub unsafe fn move_perturb(m: &mjModel, d: &mjData, action: i32, reldx: f64, rel
 /// `d` is data made for `m`, with the inertia factorised.
 pub unsafe fn init_perturb(m: &mjModel, d: &mut mjData, scn: &mjvScene, pert: &mut mjvPerturb) {
     let sel = pert.select;
-    if sel <= 0 || sel >= m.nbody {
-        return;
-    }
-    let s = sel as usize;
     let nv = m.nv as usize;
+    // the scratch is taken before the selection is checked, as upstream does (it shows in
+    // mjData's stack high-water mark)
     crate::engine::mark(d);
     let jac = crate::engine::stack_nums(d, 3 * nv);
     let jac_m2 = crate::engine::stack_nums(d, 3 * nv);
     let sqrt_inv_d = crate::engine::stack_nums(d, nv);
+    if sel <= 0 || sel >= m.nbody {
+        crate::engine::free(d);
+        return;
+    }
+    let s = sel as usize;
 
     let selpos = selection_point(m, d, s, &pert.localpos);
     for (o, &x) in sqrt_inv_d.iter_mut().zip(d.qLDiagInv(m).iter()) {

@@ -231,16 +231,11 @@ pub unsafe fn update_flex(m: &mjModel, d: &mut mjData, scn: &mut mjvScene, opt: 
             }
 
             // with smooth shading every face corner is its vertex offset along the vertex
-            // normal: compute those once per vertex (for both offset signs)
+            // normal: compute those once per vertex (for both offset signs); on the heap, so
+            // that mjData's stack use stays upstream's (nothing below reports errors)
             let n3 = 3 * vnum;
-            let pre: &mut [f32] = if flat {
-                &mut []
-            } else {
-                let buf = crate::engine::stack_nums(d, 6 * vnum);
-                // SAFETY: 6*vnum doubles hold 12*vnum floats, suitably aligned
-                core::slice::from_raw_parts_mut(buf.as_mut_ptr() as *mut f32, if buf.is_empty() { 0 } else { 12 * vnum })
-            };
-            let have_pre = pre.len() == 4 * n3;
+            let mut pre = if flat { Vec::new() } else { vec![0.0f32; 4 * n3] };
+            let have_pre = pre.len() == 4 * n3 && !flat;
             if have_pre {
                 let (plus, minus) = pre.split_at_mut(2 * n3);
                 let (pp, pn) = plus.split_at_mut(n3);
@@ -248,7 +243,7 @@ pub unsafe fn update_flex(m: &mjModel, d: &mut mjData, scn: &mut mjvScene, opt: 
                 let (mp, mn) = minus.split_at_mut(n3);
                 offset_vertices(x, vn, -radius, mp, mn);
             }
-            let pre = &*pre;
+            let pre = &pre[..];
             let smooth = |out: &mut Faces, k: usize, minus: bool, i: [i32; 3]| {
                 if have_pre {
                     let o = if minus { 2 * n3 } else { 0 };
