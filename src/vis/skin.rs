@@ -107,14 +107,13 @@ impl Faces<'_> {
     }
 }
 
-/// Vertices offset along their smoothed normals by `radius` and their shading normals (the
-/// normal, flipped for a non-positive offset), as [`Faces::smooth`] computes them per face.
-fn offset_vertices(x: &[f64], vn: &[f64], radius: f64, pos: &mut [f32], nrm: &mut [f32]) {
+/// Appends the vertices offset along their smoothed normals by `radius`, then their shading
+/// normals (the normal, flipped for a non-positive offset), as [`Faces::smooth`] computes them
+/// per face corner.
+fn offset_vertices(x: &[f64], vn: &[f64], radius: f64, out: &mut Vec<f32>) {
     let sign = if radius > 0.0 { 1.0 } else { -1.0 };
-    for (p, (&xp, &np)) in x.iter().zip(vn.iter()).enumerate() {
-        pos[p] = (xp + radius * np) as f32;
-        nrm[p] = (sign * np) as f32;
-    }
+    out.extend(x.iter().zip(vn.iter()).map(|(&xp, &np)| (xp + radius * np) as f32));
+    out.extend(vn.iter().map(|&np| (sign * np) as f32));
 }
 
 /// Reports more flex faces than the scene has room for (cannot happen for a scene made for
@@ -234,15 +233,13 @@ pub unsafe fn update_flex(m: &mjModel, d: &mut mjData, scn: &mut mjvScene, opt: 
             // normal: compute those once per vertex (for both offset signs); on the heap, so
             // that mjData's stack use stays upstream's (nothing below reports errors)
             let n3 = 3 * vnum;
-            let mut pre = if flat { Vec::new() } else { vec![0.0f32; 4 * n3] };
-            let have_pre = pre.len() == 4 * n3 && !flat;
-            if have_pre {
-                let (plus, minus) = pre.split_at_mut(2 * n3);
-                let (pp, pn) = plus.split_at_mut(n3);
-                offset_vertices(x, vn, radius, pp, pn);
-                let (mp, mn) = minus.split_at_mut(n3);
-                offset_vertices(x, vn, -radius, mp, mn);
+            let mut pre = Vec::new();
+            if !flat {
+                pre.reserve_exact(4 * n3);
+                offset_vertices(x, vn, radius, &mut pre);
+                offset_vertices(x, vn, -radius, &mut pre);
             }
+            let have_pre = !flat && pre.len() == 4 * n3;
             let pre = &pre[..];
             let smooth = |out: &mut Faces, k: usize, minus: bool, i: [i32; 3]| {
                 if have_pre {
