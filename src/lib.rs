@@ -11,6 +11,7 @@ pub mod model;
 pub mod io;
 pub mod data;
 pub mod engine;
+pub mod vis;
 pub mod math;
 pub mod xml;
 pub mod spec;

@@ -1127,6 +1127,166 @@ MJAPI void mjv_connector(mjvGeom *geom,
                    const mjtNum *from,
                    const mjtNum *to);
 
+/// Set the default camera: free, looking at the origin from distance 2.
+MJAPI void mjv_defaultCamera(mjvCamera *cam);
+
+/// Set a free camera that frames the model as its visual settings ask.
+MJAPI void mjv_defaultFreeCamera(const mjModel *m, mjvCamera *cam);
+
+/// Set the default perturbation: nothing selected or active.
+MJAPI void mjv_defaultPerturb(mjvPerturb *pert);
+
+/// Set the default visualization options.
+MJAPI void mjv_defaultOption(mjvOption *opt);
+
+/// Set the default figure.
+MJAPI void mjv_defaultFigure(mjvFigure *fig);
+
+/// Clear an abstract scene (no buffers).
+MJAPI void mjv_defaultScene(mjvScene *scn);
+
+/// Free the scene's buffers, then allocate room for maxgeom geoms and for the flexes and skins of the model (which may be NULL).
+MJAPI void mjv_makeScene(const mjModel *m,
+                   mjvScene *scn,
+                   int maxgeom);
+
+/// Free the scene's buffers and clear it.
+MJAPI void mjv_freeScene(mjvScene *scn);
+
+/// Pose in model space of a pose in room space (a copy when the scene's transformation is off).
+MJAPI void mjv_room2model(mjtNum *modelpos,
+                    mjtNum *modelquat,
+                    const mjtNum *roompos,
+                    const mjtNum *roomquat,
+                    const mjvScene *scn);
+
+/// Pose in room space of a pose in model space (a copy when the scene's transformation is off).
+MJAPI void mjv_model2room(mjtNum *roompos,
+                    mjtNum *roomquat,
+                    const mjtNum *modelpos,
+                    const mjtNum *modelquat,
+                    const mjvScene *scn);
+
+/// Head position, forward and up direction of the scene's cameras, averaged, in model space; outputs may be NULL.
+MJAPI void mjv_cameraInModel(mjtNum *headpos,
+                       mjtNum *forward,
+                       mjtNum *up,
+                       const mjvScene *scn);
+
+/// Head position, forward and up direction of the scene's cameras, averaged, in room space; outputs may be NULL.
+MJAPI void mjv_cameraInRoom(mjtNum *headpos,
+                      mjtNum *forward,
+                      mjtNum *up,
+                      const mjvScene *scn);
+
+/// Frustum height at unit distance from the camera, averaged over the scene's two cameras.
+MJAPI mjtNum mjv_frustumHeight(const mjvScene *scn);
+
+/// Rotate vec about the vertical by the angle between (0,1) and the horizontal part of forward.
+MJAPI void mjv_alignToCamera(mjtNum *res, const mjtNum *vec, const mjtNum *forward);
+
+/// Move the camera with the mouse; action is an mjtMouse.
+MJAPI void mjv_moveCamera(const mjModel *m,
+                    int action,
+                    mjtNum reldx,
+                    mjtNum reldy,
+                    const mjvScene *scn,
+                    mjvCamera *cam);
+
+/// Move the model within the room with the mouse; action is an mjtMouse.
+MJAPI void mjv_moveModel(const mjModel *m,
+                   int action,
+                   mjtNum reldx,
+                   mjtNum reldy,
+                   const mjtNum *roomup,
+                   mjvScene *scn);
+
+/// Return the average of two OpenGL cameras.
+MJAPI mjvGLCamera mjv_averageCamera(const mjvGLCamera *cam1, const mjvGLCamera *cam2);
+
+/// Head position and forward, up and right directions of a camera; outputs may be NULL.
+MJAPI void mjv_cameraFrame(mjtNum *headpos,
+                     mjtNum *forward,
+                     mjtNum *up,
+                     mjtNum *right,
+                     const mjData *d,
+                     const mjvCamera *cam);
+
+/// Camera frustum: vertical and horizontal near-plane extents and near/far clipping distances; outputs may be NULL.
+MJAPI void mjv_cameraFrustum(float *zver,
+                       float *zhor,
+                       float *zclip,
+                       const mjModel *m,
+                       const mjvCamera *cam);
+
+/// Set the scene's two OpenGL cameras from an mjvCamera (nothing for a user camera).
+MJAPI void mjv_updateCamera(const mjModel *m, const mjData *d, mjvCamera *cam, mjvScene *scn);
+
+/// Move the perturbation's reference with the mouse; action is an mjtMouse.
+MJAPI void mjv_movePerturb(const mjModel *m,
+                     const mjData *d,
+                     int action,
+                     mjtNum reldx,
+                     mjtNum reldy,
+                     const mjvScene *scn,
+                     mjvPerturb *pert);
+
+/// Start perturbing the selected body: reference pose, mass at the selection point, mouse scale.
+MJAPI void mjv_initPerturb(const mjModel *m, mjData *d, const mjvScene *scn, mjvPerturb *pert);
+
+/// Move a perturbed mocap body to the reference pose; when paused, also a free body or the free root of its tree (through qpos).
+MJAPI void mjv_applyPerturbPose(const mjModel *m,
+                          mjData *d,
+                          const mjvPerturb *pert,
+                          int flg_paused);
+
+/// Write the perturbation's spring-damper force and torque into xfrc_applied of the selected body.
+MJAPI void mjv_applyPerturbForce(const mjModel *m, mjData *d, const mjvPerturb *pert);
+
+/// Select the geom, flex or skin under the cursor and return its body (-1: none); the ids of the kinds not hit are -1 (each id output may be NULL).
+MJAPI int mjv_select(const mjModel *m,
+               const mjData *d,
+               const mjvOption *vopt,
+               mjtNum aspectratio,
+               mjtNum relx,
+               mjtNum rely,
+               const mjvScene *scn,
+               mjtNum *selpnt,
+               int *geomid,
+               int *flexid,
+               int *skinid);
+
+/// Add the geoms of the categories in catmask (mjtCatBit) to the scene; pert may be NULL.
+MJAPI void mjv_addGeoms(const mjModel *m,
+                  mjData *d,
+                  const mjvOption *opt,
+                  const mjvPerturb *pert,
+                  int catmask,
+                  mjvScene *scn);
+
+/// Fill the scene's lights: the headlight, then the model's active lights.
+MJAPI void mjv_makeLights(const mjModel *m, const mjData *d, mjvScene *scn);
+
+/// Update the skin vertices and normals of the skins in the default groups (deprecated upstream; warns).
+MJAPI void mjv_updateSkin(const mjModel *m,
+                    const mjData *d,
+                    mjvScene *scn);
+
+/// Rebuild the whole scene from the model and data: plugin decorations, geoms, cameras, lights, flexes and skins.
+MJAPI void mjv_updateScene(const mjModel *m,
+                     mjData *d,
+                     const mjvOption *opt,
+                     const mjvPerturb *pert,
+                     mjvCamera *cam,
+                     int catmask,
+                     mjvScene *scn);
+
+/// Write the scene as text to a file (stdout for NULL) with the given printf float format.
+MJAPI void mj_printFormattedScene(const mjvScene *s, const char *filename, const char *float_format);
+
+/// Write the scene as text to a file (stdout for NULL) with the default float format.
+MJAPI void mj_printScene(const mjvScene *s, const char *filename);
+
 /// Write the model as text to a file (stdout for NULL) with the given printf float format.
 MJAPI void mj_printFormattedModel(const mjModel *m, const char *filename, const char *float_format);
 

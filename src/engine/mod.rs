@@ -27,7 +27,7 @@ pub mod solver;
 pub mod support;
 pub mod tendon;
 pub mod velocity;
-pub mod vis;
+
 pub mod wrap;
 
 use crate::abi::*;

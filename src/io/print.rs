@@ -25,9 +25,9 @@ extern "C" {
 }
 
 /// A C stream with the float format of the dump.
-struct Out {
-    fp: *mut FILE,
-    ff: *const c_char,
+pub(crate) struct Out {
+    pub(crate) fp: *mut FILE,
+    pub(crate) ff: *const c_char,
 }
 
 impl Write for Out {
@@ -43,7 +43,7 @@ macro_rules! w {
 }
 
 impl Out {
-    fn bytes(&mut self, b: &[u8]) {
+    pub(crate) fn bytes(&mut self, b: &[u8]) {
         if !b.is_empty() {
             // SAFETY: fp is an open stream
             unsafe { libc::fwrite(b.as_ptr().cast(), 1, b.len(), self.fp) };
@@ -51,7 +51,7 @@ impl Out {
     }
 
     /// One number in the dump's float format.
-    fn num(&mut self, v: f64) {
+    pub(crate) fn num(&mut self, v: f64) {
         // SAFETY: the format was validated to take exactly one double
         unsafe { libc::fprintf(self.fp, self.ff, v) };
     }
@@ -71,7 +71,7 @@ impl Out {
     }
 
     /// A label left-justified in 21 columns.
-    fn label(&mut self, s: &str) {
+    pub(crate) fn label(&mut self, s: &str) {
         w!(self, "{s:<21}");
     }
 
@@ -355,7 +355,7 @@ unsafe fn valid_format(ff: *const c_char) -> bool {
 }
 
 /// The caller's format when valid, else the default (with a warning).
-unsafe fn checked_format(ff: *const c_char) -> *const c_char {
+pub(crate) unsafe fn checked_format(ff: *const c_char) -> *const c_char {
     if valid_format(ff) {
         ff
     } else {
@@ -365,7 +365,7 @@ unsafe fn checked_format(ff: *const c_char) -> *const c_char {
 }
 
 /// Opens `filename` for writing, or stdout for null; null (with a warning) on failure.
-unsafe fn open(filename: *const c_char) -> *mut FILE {
+pub(crate) unsafe fn open(filename: *const c_char) -> *mut FILE {
     let fp = if filename.is_null() { stdout } else { libc::fopen(filename, c"wt".as_ptr()) };
     if fp.is_null() {
         let name = if filename.is_null() { "(null)".into() } else { CStr::from_ptr(filename).to_string_lossy() };
@@ -374,7 +374,7 @@ unsafe fn open(filename: *const c_char) -> *mut FILE {
     fp
 }
 
-unsafe fn close(fp: *mut FILE, filename: *const c_char) {
+pub(crate) unsafe fn close(fp: *mut FILE, filename: *const c_char) {
     if !filename.is_null() {
         libc::fclose(fp);
     }
