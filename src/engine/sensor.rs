@@ -915,6 +915,10 @@ unsafe fn tactile_sensor(m: &mjModel, d: &mut mjData, sd: &mut [f64], i: usize) 
     let mut nother = 0;
     let weld_of = |g: i32| m.body_weldid()[m.geom_bodyid()[g as usize] as usize];
     for c in contacts {
+        // flex contacts have no geom (upstream then reads geom_bodyid[-1]); they are skipped
+        if c.geom1 < 0 || c.geom2 < 0 {
+            continue;
+        }
         for (mine, other) in [(c.geom1, c.geom2), (c.geom2, c.geom1)] {
             if weld_of(mine) == weld && !others[..nother].contains(&other) {
                 others[nother] = other;
