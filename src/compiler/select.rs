@@ -547,7 +547,33 @@ fn introsort<T: Clone, F: Fn(&T, &T) -> bool>(a: &mut [T], mut first: usize, mut
 
 #[cfg(test)]
 mod tests {
-    use super::nth_element;
+    use super::{heap_sort, nth_element, sort};
+
+    #[test]
+    fn sorts_with_ties() {
+        let mut seed = 777u64;
+        for n in [0usize, 1, 2, 3, 4, 5, 6, 23, 24, 25, 100, 129, 300, 1000, 5000] {
+            for modulus in [3u64, 50, 1 << 30] {
+                let v: Vec<(u64, usize)> = (0..n)
+                    .map(|i| {
+                        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                        ((seed >> 33) % modulus, i)
+                    })
+                    .collect();
+                let mut want: Vec<u64> = v.iter().map(|x| x.0).collect();
+                want.sort();
+                let mut a = v.clone();
+                sort(&mut a, |x, y| x.0 < y.0);
+                assert_eq!(a.iter().map(|x| x.0).collect::<Vec<_>>(), want);
+                let mut ids: Vec<usize> = a.iter().map(|x| x.1).collect();
+                ids.sort();
+                assert!(ids.iter().enumerate().all(|(i, &k)| i == k));
+                let mut h = v.clone();
+                heap_sort(&mut h, &|x: &(u64, usize), y: &(u64, usize)| x.0 < y.0);
+                assert_eq!(h.iter().map(|x| x.0).collect::<Vec<_>>(), want);
+            }
+        }
+    }
 
     #[test]
     fn selects_like_a_sort() {
