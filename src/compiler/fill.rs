@@ -376,6 +376,7 @@ pub fn make(c: &mut Compiled) -> CResult<*mut mjModel> {
     set("nmeshtexcoord", meshes.iter().map(|k| (k.texcoord.len() / 2) as i64).sum());
     set("nmeshface", meshes.iter().map(|k| k.nface() as i64).sum());
     set("nmeshgraph", meshes.iter().map(|k| k.graph.len() as i64).sum());
+    set("noct", meshes.iter().map(|k| k.octree.nnode() as i64).sum());
     set("nmeshpoly", meshes.iter().map(|k| k.poly.paths.len() as i64).sum());
     set("nmeshpolyvert", meshes.iter().map(|k| k.poly.paths.iter().map(|p| p.len() as i64).sum::<i64>()).sum());
     set("nmeshpolymap", meshes.iter().map(|k| k.poly.map.iter().map(|p| p.len() as i64).sum::<i64>()).sum());

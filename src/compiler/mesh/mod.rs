@@ -7,7 +7,9 @@
 pub mod decode;
 pub mod hull;
 pub mod obj;
+pub mod octree;
 pub mod polygon;
+pub mod tmd;
 
 use crate::abi::mjtMeshInertia_::*;
 use crate::spec::{Mesh, Spec};
@@ -44,6 +46,8 @@ pub struct CMesh {
     pub volume: f64,
     pub surface: f64,
     pub bvh: Bvh,
+    /// signed-distance octree (meshes of SDF geoms; no nodes otherwise)
+    pub octree: octree::Octree,
 }
 
 impl CMesh {
@@ -139,7 +143,7 @@ pub fn process_vertices<E>(vert: &[f32], face: &mut [i32], remove_repeated: bool
 
 /// Compiles mesh `id` of `spec`; `needhull` asks for the convex hull graph (colliding geoms,
 /// pairs, convex inertia).
-pub fn compile(spec: &Spec, m: &Mesh, id: usize, needhull: bool, modeldir: &str) -> CResult<CMesh> {
+pub fn compile(spec: &Spec, m: &Mesh, id: usize, needhull: bool, needsdf: bool, modeldir: &str) -> CResult<CMesh> {
     let err = |msg: &str| mesh_err(m, id, msg);
     let mut c = CMesh {
         name: m.name.clone(),
@@ -226,6 +230,9 @@ pub fn compile(spec: &Spec, m: &Mesh, id: usize, needhull: bool, modeldir: &str)
 
     check_initial(&c, content_type == "model/obj", &err)?;
     process(&mut c, m, needhull, &err)?;
+    if needsdf {
+        c.octree = octree::Octree::build(&c.vert, &c.face, &c.aamm).map_err(|msg| err(&msg))?;
+    }
     Ok(c)
 }
 

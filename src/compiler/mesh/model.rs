@@ -30,6 +30,7 @@ impl Compiled<'_> {
             }
         }
         let mut needhull = vec![false; spec.meshes.len()];
+        let mut needsdf = vec![false; spec.meshes.len()];
         for gi in 0..self.geoms.len() {
             let g = &self.geoms[gi].s;
             if g.meshname.is_empty() {
@@ -44,10 +45,7 @@ impl Compiled<'_> {
             if uses_mesh && (g.contype != 0 || g.conaffinity != 0 || in_pair || spec.meshes[k].inertia == mjMESH_INERTIA_CONVEX as i32) {
                 needhull[k] = true;
             }
-            if g.gtype == mjGEOM_SDF as i32 {
-                let msg = "not supported yet: SDF geoms made from meshes";
-                return Err(super::super::CompileError::elem(msg, &g.name, gi as i64, g.info.line));
-            }
+            needsdf[k] |= g.gtype == mjGEOM_SDF as i32;
             self.geoms[gi].mesh = Some(k);
             self.geoms[gi].meshref = Some(k);
             if self.geoms[gi].s.material.is_empty() {
@@ -57,7 +55,7 @@ impl Compiled<'_> {
         }
         let modeldir = crate::xml::res::reduce(&spec.modelfiledir);
         for (i, m) in spec.meshes.iter().enumerate() {
-            let c = super::compile(spec, m, i, needhull[i], &modeldir)?;
+            let c = super::compile(spec, m, i, needhull[i], needsdf[i], &modeldir)?;
             self.x.meshes.push(c);
         }
         Ok(())
@@ -76,6 +74,8 @@ pub unsafe fn fill_meshes(c: &Compiled, m: &mut mjModel, padr: &mut usize) {
     let (ng, np, npv, npm) = (m.nmeshgraph as usize, m.nmeshpoly as usize, m.nmeshpolyvert as usize, m.nmeshpolymap as usize);
     let nbvh = m.nbvh as usize;
     let nbody = m.nbody as usize;
+    let noct = m.noct as usize;
+    let mut oct_adr = 0usize;
     let mut bvh_adr = 0usize;
     for i in 0..nbody {
         bvh_adr = bvh_adr.max((w(m.body_bvhadr, nbody)[i] + w(m.body_bvhnum, nbody)[i]).max(0) as usize);
@@ -99,8 +99,26 @@ pub unsafe fn fill_meshes(c: &Compiled, m: &mut mjModel, padr: &mut usize) {
         w(m.mesh_graphadr, nmesh)[i] = if k.graph.is_empty() { -1 } else { gadr as i32 };
         w(m.mesh_bvhnum, nmesh)[i] = kb as i32;
         w(m.mesh_bvhadr, nmesh)[i] = if kb > 0 { bvh_adr as i32 } else { -1 };
-        w(m.mesh_octnum, nmesh)[i] = 0;
-        w(m.mesh_octadr, nmesh)[i] = -1;
+        let ko = k.octree.nnode();
+        w(m.mesh_octnum, nmesh)[i] = ko as i32;
+        w(m.mesh_octadr, nmesh)[i] = if ko > 0 { oct_adr as i32 } else { -1 };
+        for (j, node) in k.octree.nodes.iter().enumerate() {
+            let o = oct_adr + j;
+            let a = &node.aamm;
+            let aabb = [
+                (a[0] + a[3]) / 2.0,
+                (a[1] + a[4]) / 2.0,
+                (a[2] + a[5]) / 2.0,
+                (a[3] - a[0]) / 2.0,
+                (a[4] - a[1]) / 2.0,
+                (a[5] - a[2]) / 2.0,
+            ];
+            w(m.oct_aabb, 6 * noct)[6 * o..6 * o + 6].copy_from_slice(&aabb);
+            w(m.oct_child, 8 * noct)[8 * o..8 * o + 8].copy_from_slice(&node.child);
+            w(m.oct_depth, noct)[o] = node.level;
+            w(m.oct_coeff, 8 * noct)[8 * o..8 * o + 8].copy_from_slice(&node.coeff);
+        }
+        oct_adr += ko;
         w(m.mesh_scale, 3 * nmesh)[3 * i..3 * i + 3].copy_from_slice(&k.scale);
         w(m.mesh_pos, 3 * nmesh)[3 * i..3 * i + 3].copy_from_slice(&k.pos);
         w(m.mesh_quat, 4 * nmesh)[4 * i..4 * i + 4].copy_from_slice(&k.quat);
