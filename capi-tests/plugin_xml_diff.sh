@@ -51,8 +51,11 @@ run() { # lib dir, plugin dir ('' for none), mjdiff args...
   MJPLUGIN_DIR=$pd LD_LIBRARY_PATH=$lib timeout 120 "$work/mjdiff" "$@"
 }
 
-for xml in "$root"/models/plugin/*.xml; do
-  n=$(basename "$xml" .xml); b=$work/$n
+# upstream's own cable models (composites with the cable plugin), when a checkout is at hand
+up=${UPSTREAM_MODELS:-/work/shared/models/upstream-3.4.0}/model/plugin/elasticity
+upmodels=(); for m in cable belt coil; do [ -f "$up/$m.xml" ] && upmodels+=("$up/$m.xml"); done
+for xml in "$root"/models/plugin/*.xml "${upmodels[@]}"; do
+  n=$(basename "$xml" .xml); case $xml in "$up"/*) n=upstream_$n;; esac; b=$work/$n
   if ! run "$ref/lib" "$plugdir" compile "$xml" "$b.ref.mjb" 2>"$b.referr"; then
     bad "$n: upstream cannot load it" "$(cat "$b.referr")"; continue
   fi
@@ -104,6 +107,24 @@ errcase neither_plugin_nor_instance "$plugdir" "$(body "$pidext" '<plugin/>' '')
 errcase sensor_objtype_without_objname "$plugdir" "$(body "$pidext" '' '<sensor><plugin instance="p" objtype="site"/></sensor>')"
 errcase repeated_instance_name "$plugdir" "$(body '<extension><plugin plugin="mujoco.pid"><instance name="p"/><instance name="p"/></plugin></extension>' '' '')"
 errcase config_with_instance_reference "$plugdir" "$(body "$pidext" '' '<actuator><plugin joint="j" instance="p" actdim="2"><config key="ki" value="1"/></plugin></actuator>')"
+# composites: removed types, malformed cables, plugins other than the cable one
+cgeom='<geom type="capsule" size=".01"/>'
+comp() { printf '<mujoco>\n<extension><plugin plugin="mujoco.elasticity.cable"/></extension>\n<worldbody>\n%s\n</worldbody>\n</mujoco>' "$1"; }
+for t in particle grid rope loop cloth; do
+  errcase composite_$t "$plugdir" "$(comp "<composite type=\"$t\" count=\"3 1 1\">$cgeom</composite>")"
+done
+errcase composite_curve_components "$plugdir" "$(comp "<composite type=\"cable\" curve=\"s 0 0 s\" count=\"4 1 1\">$cgeom</composite>")"
+errcase composite_curve_trailing_space "$plugdir" "$(comp "<composite type=\"cable\" curve=\"0 s cos(s) \" count=\"4 1 1\">$cgeom</composite>")"
+errcase composite_curve_shape "$plugdir" "$(comp "<composite type=\"cable\" curve=\"tan(s)\" count=\"4 1 1\">$cgeom</composite>")"
+errcase composite_vertex_and_count "$plugdir" "$(comp "<composite type=\"cable\" count=\"3 1 1\" vertex=\"0 0 0 1 0 0 2 0 0\">$cgeom</composite>")"
+errcase composite_singleton "$plugdir" "$(comp "<composite type=\"cable\" curve=\"s\" count=\"1 4 1\">$cgeom</composite>")"
+errcase composite_cable_2d "$plugdir" "$(comp "<composite type=\"cable\" curve=\"s\" count=\"4 4 1\">$cgeom</composite>")"
+errcase composite_sphere_geom "$plugdir" "$(comp "<composite type=\"cable\" curve=\"s\" count=\"4 1 1\"><geom size=\".01\"/></composite>")"
+errcase composite_two_joints "$plugdir" "$(comp "<composite type=\"cable\" curve=\"s\" count=\"4 1 1\">$cgeom<joint kind=\"main\"/><joint kind=\"main\"/></composite>")"
+errcase composite_other_plugin "$plugdir" "$(comp "<composite type=\"cable\" curve=\"s\" count=\"4 1 1\"><plugin plugin=\"mujoco.pid\"/>$cgeom</composite>")"
+errcase composite_plugin_not_cable "$plugdir" "$(comp "<composite type=\"grid\" count=\"4 4 1\"><plugin plugin=\"mujoco.elasticity.cable\"/>$cgeom</composite>")"
+errcase composite_repeated_prefix "$plugdir" "$(comp "<composite type=\"cable\" curve=\"s\" count=\"4 1 1\">$cgeom</composite><composite type=\"cable\" curve=\"s\" count=\"4 1 1\">$cgeom</composite>")"
+errcase composite_three_vertices "$plugdir" "$(comp "<composite type=\"cable\" curve=\"s\" count=\"3 1 1\">$cgeom</composite>")"
 # corner cases that load: the same model (or the same error) from both libraries
 either() { # name, model text
   local name=$1 f=$work/case_$1.xml

@@ -1156,13 +1156,13 @@ impl<'a> Compiled<'a> {
     /// Checks for repeated names among the objects outside the tree.
     pub fn check_repeated_extra(&self) -> CResult<()> {
         fn check<'b>(names: impl Iterator<Item = &'b str>, what: &str) -> CResult<()> {
-            let mut seen = std::collections::HashSet::new();
-            for n in names {
-                if !n.is_empty() && !seen.insert(n) {
-                    return Err(CompileError::model(&format!("repeated name '{}' in {}", n, what)));
-                }
+            // as upstream: the names sorted, the first adjacent pair reported
+            let mut all: Vec<&str> = names.filter(|n| !n.is_empty()).collect();
+            all.sort_unstable();
+            match all.windows(2).find(|w| w[0] == w[1]) {
+                Some(w) => Err(CompileError::model(&format!("repeated name '{}' in {}", w[0], what))),
+                None => Ok(()),
             }
-            Ok(())
         }
         let s = self.spec;
         check(s.flexes.iter().map(|x| x.name.as_str()), "flex")?;

@@ -294,14 +294,13 @@ impl<'a> Compiled<'a> {
 
     fn check_repeated_names(&self) -> CResult<()> {
         fn check<'b>(names: impl Iterator<Item = (&'b str, i32)>, what: &str) -> CResult<()> {
-            let mut seen = std::collections::HashSet::new();
-            for (n, line) in names {
-                if !n.is_empty() && !seen.insert(n) {
-                    let _ = line;
-                    return Err(CompileError::model(&format!("repeated name '{}' in {}", n, what)));
-                }
+            // as upstream: the names sorted, the first adjacent pair reported
+            let mut all: Vec<&str> = names.map(|(n, _)| n).filter(|n| !n.is_empty()).collect();
+            all.sort_unstable();
+            match all.windows(2).find(|w| w[0] == w[1]) {
+                Some(w) => Err(CompileError::model(&format!("repeated name '{}' in {}", w[0], what))),
+                None => Ok(()),
             }
-            Ok(())
         }
         check(self.bodies.iter().map(|x| (x.s.name.as_str(), x.s.info.line)), "body")?;
         check(self.joints.iter().map(|x| (x.s.name.as_str(), x.s.info.line)), "joint")?;

@@ -4,6 +4,8 @@
 //! checks element nesting and attribute names, `reader` fills the spec.
 
 pub mod deps;
+mod composite;
+mod composite_tables;
 mod flexcomp;
 pub mod res;
 pub mod attach;
