@@ -100,11 +100,24 @@ impl Faces<'_> {
     fn tex(&mut self, k: usize, i: [i32; 3]) {
         if let Some(t) = self.tex.as_deref_mut() {
             for (j, &v) in i.iter().enumerate() {
-                t[6 * k + 2 * j] = self.texsrc[2 * v as usize];
-                t[6 * k + 2 * j + 1] = self.texsrc[2 * v as usize + 1];
+                let at = 2 * v.max(0) as usize;
+                t[6 * k + 2 * j] = self.texsrc.get(at).copied().unwrap_or(0.0);
+                t[6 * k + 2 * j + 1] = self.texsrc.get(at + 1).copied().unwrap_or(0.0);
             }
         }
     }
+}
+
+/// Flex texture coordinates from address `adr` up to the end of the model's buffer: upstream
+/// indexes them with element texture ids that may point past the flex's own coordinates, and
+/// then reads what follows in the buffer (same layout here); beyond the buffer reads stop.
+unsafe fn texcoords_to_buffer_end(m: &mjModel, adr: usize) -> &[f32] {
+    let start = m.flex_texcoord.add(2 * adr) as usize;
+    let end = m.buffer as usize + m.nbuffer as usize;
+    if start >= end {
+        return &[];
+    }
+    core::slice::from_raw_parts(start as *const f32, (end - start) / 4)
 }
 
 /// Appends the vertices offset along their smoothed normals by `radius`, then their shading
@@ -172,7 +185,7 @@ pub unsafe fn update_flex(m: &mjModel, d: &mut mjData, scn: &mut mjvScene, opt: 
             face: core::slice::from_raw_parts_mut(scn.flexface.add(9 * fadr), 9 * fnum),
             normal: core::slice::from_raw_parts_mut(scn.flexnormal.add(9 * fadr), 9 * fnum),
             tex: (texadr >= 0).then(|| core::slice::from_raw_parts_mut(scn.flextexcoord.add(6 * fadr), 6 * fnum)),
-            texsrc: if texadr >= 0 { &m.flex_texcoord()[2 * texadr as usize..] } else { &[] },
+            texsrc: if texadr >= 0 { texcoords_to_buffer_end(m, texadr as usize) } else { &[] },
         };
         let elemadr = m.flex_elemdataadr()[f] as usize;
         let n = (dim + 1) as usize;
