@@ -16,7 +16,7 @@ use super::{CResult, CompileError};
 /// # Safety
 /// `p` must hold `n` elements and not be aliased while the slice lives.
 #[allow(clippy::mut_from_ref)]
-unsafe fn w<'a, T>(p: *mut T, n: usize) -> &'a mut [T] {
+pub(super) unsafe fn w<'a, T>(p: *mut T, n: usize) -> &'a mut [T] {
     if n == 0 || p.is_null() {
         &mut []
     } else {

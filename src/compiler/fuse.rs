@@ -187,16 +187,8 @@ impl Compiled<'_> {
             }
 
             // the parent's collision masks and BVH
-            let (mut ct, mut ca, mut mg) = (0, 0, 0.0f64);
-            for &gi in &self.bodies[par].geoms {
-                let g = &self.geoms[gi].s;
-                ct |= g.contype;
-                ca |= g.conaffinity;
-                mg = mg.max(g.margin);
-            }
+            self.update_collision_masks(par);
             let before = self.bodies[i].bvh.nodeid.len() + self.bodies[par].bvh.nodeid.len();
-            let cb = &mut self.bodies[par];
-            (cb.contype, cb.conaffinity, cb.margin) = (ct, ca, mg);
             if !self.bodies[par].geoms.is_empty() {
                 self.compute_bvh(par);
             }

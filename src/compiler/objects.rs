@@ -14,6 +14,7 @@ use crate::spec::*;
 
 use super::tree::{islimited, Compiled};
 use super::{CResult, CompileError};
+use super::fill::w;
 
 pub const NTEXROLE: usize = mjtTextureRole_::mjNTEXROLE as usize;
 
@@ -1185,14 +1186,6 @@ impl<'a> Compiled<'a> {
 
 // ---------------------------------------------------------------- copy into the model
 
-#[allow(clippy::mut_from_ref)]
-unsafe fn w<'a, T>(p: *mut T, n: usize) -> &'a mut [T] {
-    if n == 0 || p.is_null() {
-        &mut []
-    } else {
-        core::slice::from_raw_parts_mut(p, n)
-    }
-}
 
 /// Copies the compiled objects outside the tree into `m` (sizes already set).
 ///

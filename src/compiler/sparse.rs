@@ -3,15 +3,8 @@
 
 use crate::abi::*;
 use crate::model::sparsity::{make_b_sparse, make_dof_dof_maps, make_dof_dof_sparse, DofDofSizes};
+use super::fill::w;
 
-#[allow(clippy::mut_from_ref)]
-unsafe fn w<'a, T>(p: *mut T, n: usize) -> &'a mut [T] {
-    if n == 0 || p.is_null() {
-        &mut []
-    } else {
-        core::slice::from_raw_parts_mut(p, n)
-    }
-}
 
 /// Fills D_*, B_*, M_* and the maps mapM2D, mapD2M, mapM2M.
 ///

@@ -457,20 +457,7 @@ impl<'a> Compiled<'a> {
             frameaccum_child(&f.pos, &f.quat, &mut b.pos, &mut b.quat);
         }
 
-        // collision masks and margin of the body's geoms
-        let (mut ct, mut ca, mut mg) = (0, 0, 0.0f64);
-        for &gi in &self.bodies[id].geoms {
-            let g = &self.geoms[gi].s;
-            ct |= g.contype;
-            ca |= g.conaffinity;
-            mg = mg.max(g.margin);
-        }
-        {
-            let b = &mut self.bodies[id];
-            b.contype = ct;
-            b.conaffinity = ca;
-            b.margin = mg;
-        }
+        self.update_collision_masks(id);
 
         // free-joint alignment
         let align_free = {
@@ -617,6 +604,19 @@ impl<'a> Compiled<'a> {
             }
         }
         Ok(())
+    }
+
+    /// The body's collision masks and margin from its geoms (union of masks, largest margin).
+    pub(super) fn update_collision_masks(&mut self, id: usize) {
+        let (mut ct, mut ca, mut mg) = (0, 0, 0.0f64);
+        for &gi in &self.bodies[id].geoms {
+            let g = &self.geoms[gi].s;
+            ct |= g.contype;
+            ca |= g.conaffinity;
+            mg = mg.max(g.margin);
+        }
+        let b = &mut self.bodies[id];
+        (b.contype, b.conaffinity, b.margin) = (ct, ca, mg);
     }
 
     pub(super) fn compute_bvh(&mut self, id: usize) {

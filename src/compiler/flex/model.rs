@@ -4,15 +4,8 @@ use crate::abi::*;
 
 use super::super::tree::Compiled;
 use super::{CFlex, NUM_EDGES};
+use super::super::fill::w;
 
-#[allow(clippy::mut_from_ref)]
-unsafe fn w<'a, T>(p: *mut T, n: usize) -> &'a mut [T] {
-    if n == 0 || p.is_null() {
-        &mut []
-    } else {
-        core::slice::from_raw_parts_mut(p, n)
-    }
-}
 
 /// Copies as much of `src` as fits into `dst` from `at` on (upstream copies whole vectors;
 /// a longer one runs into the next flex's slots, which that flex then overwrites).

@@ -8,15 +8,8 @@ use crate::abi::*;
 use super::super::tree::Compiled;
 use super::super::CResult;
 use super::CMesh;
+use super::super::fill::w;
 
-#[allow(clippy::mut_from_ref)]
-unsafe fn w<'a, T>(p: *mut T, n: usize) -> &'a mut [T] {
-    if n == 0 || p.is_null() {
-        &mut []
-    } else {
-        core::slice::from_raw_parts_mut(p, n)
-    }
-}
 
 impl Compiled<'_> {
     /// Resolves the meshes of geoms and compiles every mesh (before the tree, whose geoms take
