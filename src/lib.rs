@@ -12,6 +12,7 @@ pub mod io;
 pub mod data;
 pub mod engine;
 pub mod vis;
+pub mod render;
 pub mod math;
 pub mod xml;
 pub mod spec;

@@ -68,4 +68,5 @@ pub mod xml;
 pub mod xml_deps;
 pub mod plugin;
 pub mod vis;
+pub mod render;
 pub mod print;
