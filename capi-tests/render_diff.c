@@ -20,8 +20,9 @@
 
 #include <mujoco/mujoco.h>
 
-#define NIMG 6
-static const char* kNames[NIMG] = {"default", "allflags", "segment", "idcolor", "wireframe", "2d"};
+#define NIMG 8
+static const char* kNames[NIMG] = {"default", "allflags", "segment", "idcolor", "wireframe", "2d",
+                                     "sky", "resized"};
 
 static int die(const char* msg) {
   fprintf(stderr, "render_diff: %s\n", msg);
@@ -207,6 +208,34 @@ static int run(const char* mjbfile, const char* dir) {
   save(dir, "figure.data", figout, sizeof(figout));
   save(dir, "figure.pixel", figpix, sizeof(figpix));
 
+  // 6: low camera (skybox and haze), aux buffer blitted over it, pixels drawn back
+  cam.elevation = -4;
+  mjv_updateScene(m, d, &opt, &pert, &cam, mjCAT_ALL, &scn);
+  mjr_render(vp, &scn, &con);
+  mjr_addAux(0, 200, 100, 2, &con);
+  mjr_setAux(0, &con);
+  mjrRect auxvp = {0, 0, 200, 100};
+  mjr_rectangle(auxvp, 0.9f, 0.5f, 0.1f, 1);
+  mjr_text(mjFONT_BIG, "aux", &con, 0.1f, 0.3f, 0, 0, 0);
+  mjr_restoreBuffer(&con);
+  mjr_blitAux(0, auxvp, 20, 20, &con);
+  unsigned char patch[3*64*32];
+  for (int i = 0; i < 3*64*32; i++) patch[i] = (unsigned char)(i * 7);
+  mjrRect pvp = {400, 300, 64, 32};
+  mjr_drawPixels(patch, NULL, pvp, &con);
+  capture(dir, kNames[6], vp, &con);
+
+  // 7: smaller offscreen buffer, bigger font
+  mjr_resizeOffscreen(320, 240, &con);
+  mjr_changeFont(mjFONTSCALE_200, &con);
+  vp = mjr_maxViewport(&con);
+  mjr_render(vp, &scn, &con);
+  mjr_overlay(mjFONT_NORMAL, mjGRID_TOPLEFT, vp, "resized", "200%", &con);
+  capture(dir, kNames[7], vp, &con);
+  copy = con;
+  copy.skinvertVBO = copy.skinnormalVBO = copy.skintexcoordVBO = copy.skinfaceVBO = NULL;
+  save(dir, "context2", &copy, sizeof(copy));
+
   // after freeing, the context keeps only its window flags
   int glerr = mjr_getError();
   mjr_freeContext(&con);
@@ -238,6 +267,7 @@ static int cmp_bytes(const char* a, const char* b, const char* name) {
 static int cmp(const char* a, const char* b) {
   int fails = 0, checks = 0;
   fails += cmp_bytes(a, b, "context"); checks++;
+  fails += cmp_bytes(a, b, "context2"); checks++;
   fails += cmp_bytes(a, b, "freed"); checks++;
   fails += cmp_bytes(a, b, "glerror"); checks++;
   fails += cmp_bytes(a, b, "figure.data"); checks++;

@@ -179,14 +179,28 @@ pub unsafe fn upload_mesh(m: &mjModel, con: &mjrContext, meshid: usize) {
             glNormal3fv(n.as_ptr());
             for k in 0..3 {
                 if texadr >= 0 {
-                    let ta = 2 * (idx[k] + texadr as usize);
-                    glTexCoord2fv(texcoord[ta..ta + 2].as_ptr());
+                    glTexCoord2fv(hull_texcoord(m, 2 * (idx[k] + texadr as usize)).as_ptr());
                 }
                 glVertex3fv(v[k].as_ptr());
             }
         }
         glEnd();
         glEndList();
+    }
+}
+
+/// Texture coordinates of a hull vertex. Upstream indexes the texture coordinates with the
+/// hull's vertex ids, which can run past the mesh's coordinates into the following model
+/// arrays; the same bytes of the model buffer are read here (the layout is upstream's), and
+/// zeros past the buffer's end.
+unsafe fn hull_texcoord(m: &mjModel, adr: usize) -> [f32; 2] {
+    let p = m.mesh_texcoord.add(adr) as *const u8;
+    let start = m.buffer as *const u8;
+    let end = start.add(m.nbuffer as usize);
+    if p >= start && p.add(8) <= end {
+        core::ptr::read_unaligned(p as *const [f32; 2])
+    } else {
+        [0.0, 0.0]
     }
 }
 
