@@ -1287,6 +1287,119 @@ MJAPI void mj_printFormattedScene(const mjvScene *s, const char *filename, const
 /// Write the scene as text to a file (stdout for NULL) with the default float format.
 MJAPI void mj_printScene(const mjvScene *s, const char *filename);
 
+/// Clear the context (no OpenGL resources).
+MJAPI void mjr_defaultContext(mjrContext *con);
+
+/// Free the context's resources, then allocate the offscreen buffer, shadow map, textures,
+/// display lists, skin buffers and fonts for the model (offscreen 800x600 and fonts only when m is NULL).
+MJAPI void mjr_makeContext(const mjModel *m,
+                     mjrContext *con,
+                     int fontscale);
+
+/// Replace the context's fonts with those of the given mjtFontScale.
+MJAPI void mjr_changeFont(int fontscale, mjrContext *con);
+
+/// Replace auxiliary buffer index with a multisampled one of the given size (none when the size is not positive).
+MJAPI void mjr_addAux(int index,
+                int width,
+                int height,
+                int samples,
+                mjrContext *con);
+
+/// Free the context's OpenGL resources and clear it, keeping the window flags.
+MJAPI void mjr_freeContext(mjrContext *con);
+
+/// Resize the offscreen buffers.
+MJAPI void mjr_resizeOffscreen(int width, int height, mjrContext *con);
+
+/// Upload the model's texture texid to the GPU again.
+MJAPI void mjr_uploadTexture(const mjModel *m, const mjrContext *con, int texid);
+
+/// Upload the model's mesh meshid (and its convex hull) to the GPU again.
+MJAPI void mjr_uploadMesh(const mjModel *m, const mjrContext *con, int meshid);
+
+/// Upload the model's height field hfieldid to the GPU again.
+MJAPI void mjr_uploadHField(const mjModel *m, const mjrContext *con, int hfieldid);
+
+/// Bind con->currentBuffer again.
+MJAPI void mjr_restoreBuffer(const mjrContext *con);
+
+/// Bind the window or the offscreen buffer (mjtFramebuffer) for rendering; when only one
+/// exists, bind that one.
+MJAPI void mjr_setBuffer(int framebuffer, mjrContext *con);
+
+/// Read colour (3 bytes per pixel) and/or depth of the viewport of the current buffer into
+/// client buffers starting at (0,0); either may be NULL.
+MJAPI void mjr_readPixels(unsigned char *rgb, float *depth, mjrRect viewport, const mjrContext *con);
+
+/// Draw colour and/or depth from client buffers into the viewport of the current buffer.
+MJAPI void mjr_drawPixels(const unsigned char *rgb,
+                    const float *depth,
+                    mjrRect viewport,
+                    const mjrContext *con);
+
+/// Blit src of the current buffer to dst of the other buffer (window or offscreen); colour is
+/// interpolated linearly when the sizes differ and depth is not copied.
+MJAPI void mjr_blitBuffer(mjrRect src, mjrRect dst, int flg_color, int flg_depth, const mjrContext *con);
+
+/// Bind auxiliary buffer index for custom drawing (mjr_restoreBuffer when done).
+MJAPI void mjr_setAux(int index, const mjrContext *con);
+
+/// Blit src of auxiliary buffer index to (left, bottom) of the current buffer.
+MJAPI void mjr_blitAux(int index, mjrRect src, int left, int bottom, const mjrContext *con);
+
+/// Draw text at (x,y) in relative coordinates with an mjtFont.
+MJAPI void mjr_text(int font,
+              const char *txt,
+              const mjrContext *con,
+              float x,
+              float y,
+              float r,
+              float g,
+              float b);
+
+/// Draw one or two columns of text over a dark box at an mjtGridPos of the viewport.
+MJAPI void mjr_overlay(int font,
+                 int gridpos,
+                 mjrRect viewport,
+                 const char *overlay,
+                 const char *overlay2,
+                 const mjrContext *con);
+
+/// Whole viewport of the current buffer.
+MJAPI mjrRect mjr_maxViewport(const mjrContext *con);
+
+/// Draw a blended rectangle.
+MJAPI void mjr_rectangle(mjrRect viewport, float r, float g, float b, float a);
+
+/// Draw a blended rectangle with centred text (txt may be NULL).
+MJAPI void mjr_label(mjrRect viewport,
+               int font,
+               const char *txt,
+               float r,
+               float g,
+               float b,
+               float a,
+               float rt,
+               float gt,
+               float bt,
+               const mjrContext *con);
+
+/// Draw a 2D figure.
+MJAPI void mjr_figure(mjrRect viewport, mjvFigure *fig, const mjrContext *con);
+
+/// Render the 3D scene.
+MJAPI void mjr_render(mjrRect viewport, mjvScene *scn, const mjrContext *con);
+
+/// Call glFinish.
+MJAPI void mjr_finish(void);
+
+/// Call glGetError and return the result.
+MJAPI int mjr_getError(void);
+
+/// Find the first rectangle containing the mouse, -1 when none does.
+MJAPI int mjr_findRect(int x, int y, int nrect, const mjrRect *rect);
+
 /// Write the model as text to a file (stdout for NULL) with the given printf float format.
 MJAPI void mj_printFormattedModel(const mjModel *m, const char *filename, const char *float_format);
 
