@@ -13,6 +13,7 @@ pub mod data;
 pub mod engine;
 pub mod vis;
 pub mod render;
+pub mod ui;
 pub mod math;
 pub mod xml;
 pub mod spec;

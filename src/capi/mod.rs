@@ -69,4 +69,5 @@ pub mod xml_deps;
 pub mod plugin;
 pub mod vis;
 pub mod render;
+pub mod ui;
 pub mod print;

@@ -1,0 +1,56 @@
+//! The UI framework's entry points (logic in `ui`): built-in themes and UI definition.
+
+use core::ffi::c_int;
+
+use crate::abi::*;
+use crate::ui;
+
+fn raise(r: Result<(), String>) {
+    if let Err(msg) = r {
+        crate::runtime::error::raise(format_args!("{msg}"));
+    }
+}
+
+/// Get builtin UI theme spacing (0-1).
+#[no_mangle]
+pub extern "C" fn mjui_themeSpacing(ind: c_int) -> mjuiThemeSpacing {
+    ui::theme_spacing(ind)
+}
+
+/// Get builtin UI theme color (0-3).
+#[no_mangle]
+pub extern "C" fn mjui_themeColor(ind: c_int) -> mjuiThemeColor {
+    ui::theme_color(ind)
+}
+
+/// Add definitions to UI.
+#[no_mangle]
+pub unsafe extern "C" fn mjui_add(ui: *mut mjUI, def: *const mjuiDef) {
+    let Some(u) = ui.as_mut() else {
+        crate::mjerror!("mjui_add", "NULL ui");
+        return;
+    };
+    if def.is_null() {
+        crate::mjerror!("mjui_add", "NULL def");
+        return;
+    }
+    raise(super::guard("mjui_add", Ok(()), || ui::add(u, def)))
+}
+
+/// Add definitions to UI section.
+#[no_mangle]
+pub unsafe extern "C" fn mjui_addToSection(ui: *mut mjUI, sect: c_int, def: *const mjuiDef) {
+    let Some(u) = ui.as_mut() else {
+        crate::mjerror!("mjui_addToSection", "NULL ui");
+        return;
+    };
+    if def.is_null() {
+        crate::mjerror!("mjui_addToSection", "NULL def");
+        return;
+    }
+    if sect < 0 || sect as usize >= mjMAXUISECT {
+        crate::mjerror!("mjui_addToSection", "invalid section {}", sect);
+        return;
+    }
+    raise(super::guard("mjui_addToSection", Ok(()), || ui::add_to_section(u, sect, def)))
+}
