@@ -241,6 +241,15 @@ static int run(const char* mjbfile, const char* dir) {
   mjr_freeContext(&con);
   save(dir, "freed", &con, sizeof(con));
   save(dir, "glerror", &glerr, sizeof(glerr));
+
+  // no model: offscreen 800x600 and fonts only (font scale rounded to 50s, clamped)
+  mjr_makeContext(NULL, &con, 333);
+  mjrRect rects[3] = {{0, 0, 10, 10}, {5, 5, 10, 10}, {20, 0, 5, 5}};
+  int found[4] = {mjr_findRect(7, 7, 3, rects), mjr_findRect(12, 12, 3, rects),
+                  mjr_findRect(22, 1, 3, rects), mjr_findRect(50, 50, 3, rects)};
+  save(dir, "nomodel", &con, sizeof(con));
+  save(dir, "findrect", found, sizeof(found));
+  mjr_freeContext(&con);
   mjv_freeScene(&scn);
   mj_deleteData(d);
   mj_deleteModel(m);
@@ -270,6 +279,8 @@ static int cmp(const char* a, const char* b) {
   fails += cmp_bytes(a, b, "context2"); checks++;
   fails += cmp_bytes(a, b, "freed"); checks++;
   fails += cmp_bytes(a, b, "glerror"); checks++;
+  fails += cmp_bytes(a, b, "nomodel"); checks++;
+  fails += cmp_bytes(a, b, "findrect"); checks++;
   fails += cmp_bytes(a, b, "figure.data"); checks++;
   fails += cmp_bytes(a, b, "figure.pixel"); checks++;
   double worst = 0;
