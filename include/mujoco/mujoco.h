@@ -1400,6 +1400,18 @@ MJAPI int mjr_getError(void);
 /// Find the first rectangle containing the mouse, -1 when none does.
 MJAPI int mjr_findRect(int x, int y, int nrect, const mjrRect *rect);
 
+/// Get builtin UI theme spacing (0-1).
+MJAPI mjuiThemeSpacing mjui_themeSpacing(int ind);
+
+/// Get builtin UI theme color (0-3).
+MJAPI mjuiThemeColor mjui_themeColor(int ind);
+
+/// Add definitions to UI.
+MJAPI void mjui_add(mjUI *ui, const mjuiDef *def);
+
+/// Add definitions to UI section.
+MJAPI void mjui_addToSection(mjUI *ui, int sect, const mjuiDef *def);
+
 /// Write the model as text to a file (stdout for NULL) with the given printf float format.
 MJAPI void mj_printFormattedModel(const mjModel *m, const char *filename, const char *float_format);
 
