@@ -69,3 +69,4 @@ pub mod xml_deps;
 pub mod plugin;
 pub mod vis;
 pub mod print;
+pub mod spec;

@@ -20,11 +20,13 @@ pub struct Head {
     pub el: mjsElement,
     /// address of the `Spec` holding the element (0 before it is added to one)
     pub spec: usize,
+    /// position in the spec's list of elements of this kind
+    pub index: usize,
 }
 
 impl Head {
     pub fn new(t: mjtObj_) -> Self {
-        Head { el: mjsElement { elemtype: t as mjtObj, signature: 0 }, spec: 0 }
+        Head { el: mjsElement { elemtype: t as mjtObj, signature: 0 }, spec: 0, index: 0 }
     }
 }
 

@@ -9,6 +9,7 @@ use crate::abi::*;
 use crate::model::defaults;
 
 pub mod actuation;
+pub mod api;
 pub mod body;
 pub mod cxx;
 pub mod element;
@@ -631,6 +632,10 @@ pub struct Spec {
     /// names given so far by the XML reader, by object type (for upstream's early check of
     /// repeated names)
     pub names_seen: std::collections::HashMap<&'static str, std::collections::HashSet<String>>,
+    /// the last error or warning of a spec-API call or compile (`mjs_getError`), NUL-terminated
+    /// in a fixed buffer as upstream's (its address stays valid while the spec lives)
+    pub error: [u8; 500],
+    pub warning: bool,
 }
 
 impl core::ops::Deref for Spec {
@@ -697,6 +702,8 @@ impl Clone for Spec {
             plugins: self.plugins.clone(),
             active_plugins: self.active_plugins.clone(),
             names_seen: self.names_seen.clone(),
+            error: [0; 500],
+            warning: false,
         }
     }
 }
@@ -777,6 +784,8 @@ impl Default for Spec {
             plugins: Vec::new(),
             active_plugins: Vec::new(),
             names_seen: Default::default(),
+            error: [0; 500],
+            warning: false,
         }
     }
 }
