@@ -71,3 +71,4 @@ pub mod vis;
 pub mod render;
 pub mod ui;
 pub mod print;
+pub mod spec;

@@ -95,11 +95,11 @@ pub fn reduce(spec: &Spec) -> CResult<Spec> {
         let mut any = false;
         for (i, b) in spec.bodies.iter().enumerate().skip(1) {
             let loses = b.geoms.iter().any(|&g| visual[g]);
-            if (loses && !b.explicitinertial) || (b.explicitinertial && from_geoms) {
+            if (loses && !(b.explicitinertial != 0)) || ((b.explicitinertial != 0) && from_geoms) {
                 let ob = &mut out.bodies[i];
-                ob.explicitinertial = true;
+                ob.explicitinertial = 1;
                 (ob.mass, ob.ipos, ob.iquat, ob.inertia) = inertias[i];
-                ob.ialt = crate::spec::Orientation::Quat;
+                ob.ialt.set(crate::spec::Orientation::Quat);
                 ob.fullinertia[0] = crate::spec::UNDEF;
                 any |= loses;
             }

@@ -151,12 +151,12 @@ fn sparse_sizes(c: &mut Compiled, nv: usize) -> SparseSizes {
         for &ji in &c.bodies[i].joints {
             let j = &c.joints[ji].s;
             let aligned = ((j.axis[0].abs() > EPS) as i32 + (j.axis[1].abs() > EPS) as i32 + (j.axis[2].abs() > EPS) as i32) == 1;
-            let scalar = j.jtype == mjJNT_HINGE as i32 || j.jtype == mjJNT_SLIDE as i32;
+            let scalar = j.r#type == mjJNT_HINGE as i32 || j.r#type == mjJNT_SLIDE as i32;
             if rotfound || !is_null_pose(Some(&j.pos), None) || (scalar && !aligned) {
                 simple[i] = 0;
                 break;
             }
-            if j.jtype == mjJNT_BALL as i32 || j.jtype == mjJNT_HINGE as i32 {
+            if j.r#type == mjJNT_BALL as i32 || j.r#type == mjJNT_HINGE as i32 {
                 rotfound = true;
             }
         }
@@ -166,7 +166,7 @@ fn sparse_sizes(c: &mut Compiled, nv: usize) -> SparseSizes {
         if c.bodies[i].dofnum > 0 {
             simple[i] = 2;
             for &ji in &c.bodies[i].joints {
-                if c.joints[ji].s.jtype != mjJNT_SLIDE as i32 {
+                if c.joints[ji].s.r#type != mjJNT_SLIDE as i32 {
                     simple[i] = 1;
                     break;
                 }
@@ -248,29 +248,29 @@ pub fn make(c: &mut Compiled) -> CResult<*mut mjModel> {
 
     let nkey = (spec.nkey.max(0) as usize).max(spec.keys.len());
     let names: Vec<Vec<String>> = vec![
-        c.bodies.iter().map(|x| x.s.name.clone()).collect(),
-        c.joints.iter().map(|x| x.s.name.clone()).collect(),
-        c.geoms.iter().map(|x| x.s.name.clone()).collect(),
-        c.sites.iter().map(|x| x.s.name.clone()).collect(),
-        c.cameras.iter().map(|x| x.s.name.clone()).collect(),
-        c.lights.iter().map(|x| x.s.name.clone()).collect(),
-        c.x.flexes.iter().map(|x| x.s.name.clone()).collect(),
-        c.x.meshes.iter().map(|x| x.name.clone()).collect(),
-        c.x.skins.iter().map(|x| x.s.name.clone()).collect(),
-        c.x.hfields.iter().map(|x| x.s.name.clone()).collect(),
-        c.x.textures.iter().map(|x| x.s.name.clone()).collect(),
-        c.x.materials.iter().map(|x| x.s.name.clone()).collect(),
-        c.x.pairs.iter().map(|x| x.s.name.clone()).collect(),
-        c.x.excludes.iter().map(|x| x.name.clone()).collect(),
-        c.x.equalities.iter().map(|x| x.s.name.clone()).collect(),
-        c.x.tendons.iter().map(|x| x.s.name.clone()).collect(),
-        c.actuators.iter().map(|x| x.s.name.clone()).collect(),
-        c.sensors.iter().map(|x| x.s.name.clone()).collect(),
-        spec.numerics.iter().map(|x| x.name.clone()).collect(),
-        spec.texts.iter().map(|x| x.name.clone()).collect(),
-        spec.tuples.iter().map(|x| x.name.clone()).collect(),
-        (0..nkey).map(|i| spec.keys.get(i).map(|k| k.name.clone()).unwrap_or_default()).collect(),
-        c.plugins.list.iter().map(|x| x.s.name.clone()).collect(),
+        c.bodies.iter().map(|x| x.s.name.to_string()).collect(),
+        c.joints.iter().map(|x| x.s.name.to_string()).collect(),
+        c.geoms.iter().map(|x| x.s.name.to_string()).collect(),
+        c.sites.iter().map(|x| x.s.name.to_string()).collect(),
+        c.cameras.iter().map(|x| x.s.name.to_string()).collect(),
+        c.lights.iter().map(|x| x.s.name.to_string()).collect(),
+        c.x.flexes.iter().map(|x| x.s.name.to_string()).collect(),
+        c.x.meshes.iter().map(|x| x.name.to_string()).collect(),
+        c.x.skins.iter().map(|x| x.s.name.to_string()).collect(),
+        c.x.hfields.iter().map(|x| x.s.name.to_string()).collect(),
+        c.x.textures.iter().map(|x| x.s.name.to_string()).collect(),
+        c.x.materials.iter().map(|x| x.s.name.to_string()).collect(),
+        c.x.pairs.iter().map(|x| x.s.name.to_string()).collect(),
+        c.x.excludes.iter().map(|x| x.name.to_string()).collect(),
+        c.x.equalities.iter().map(|x| x.s.name.to_string()).collect(),
+        c.x.tendons.iter().map(|x| x.s.name.to_string()).collect(),
+        c.actuators.iter().map(|x| x.s.name.to_string()).collect(),
+        c.sensors.iter().map(|x| x.s.name.to_string()).collect(),
+        spec.numerics.iter().map(|x| x.name.to_string()).collect(),
+        spec.texts.iter().map(|x| x.name.to_string()).collect(),
+        spec.tuples.iter().map(|x| x.name.to_string()).collect(),
+        (0..nkey).map(|i| spec.keys.get(i).map(|k| k.name.to_string()).unwrap_or_default()).collect(),
+        c.plugins.list.iter().map(|x| x.s.name.to_string()).collect(),
     ];
     let mut nnames = spec.modelname.len() as i32 + 1;
     for sec in &names {
@@ -284,7 +284,7 @@ pub fn make(c: &mut Compiled) -> CResult<*mut mjModel> {
     // mocap ids
     let mut nmocap = 0;
     for b in c.bodies.iter_mut() {
-        if b.s.mocap {
+        if b.s.mocap != 0 {
             b.mocapid = nmocap;
             nmocap += 1;
         } else {
@@ -309,7 +309,7 @@ pub fn make(c: &mut Compiled) -> CResult<*mut mjModel> {
                     "mass and inertia of moving bodies must be larger than mjMINVAL",
                     &s.name,
                     i as i64,
-                    s.info.line,
+                    &s.info,
                 ));
             }
         }
@@ -468,7 +468,7 @@ unsafe fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensor
         c.sensors[si].s.dim = dim;
         c.sensors[si].s.needstage = stage;
     }
-    m.nsensordata = nsensordata + c.sensors.iter().filter(|x| x.s.stype == mjtSensor_::mjSENS_PLUGIN as i32).map(|x| x.s.dim).sum::<i32>();
+    m.nsensordata = nsensordata + c.sensors.iter().filter(|x| x.s.r#type == mjtSensor_::mjSENS_PLUGIN as i32).map(|x| x.s.dim).sum::<i32>();
     super::objects::fill_extra(c, m)?;
 
     // actuators
@@ -490,7 +490,7 @@ unsafe fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensor
             w(m.actuator_ctrllimited, nu)[i] = super::tree::islimited(s.ctrllimited, &s.ctrlrange) as u8;
             w(m.actuator_forcelimited, nu)[i] = super::tree::islimited(s.forcelimited, &s.forcerange) as u8;
             w(m.actuator_actlimited, nu)[i] = super::tree::islimited(s.actlimited, &s.actrange) as u8;
-            w(m.actuator_actearly, nu)[i] = s.actearly as u8;
+            w(m.actuator_actearly, nu)[i] = (s.actearly != 0) as u8;
             w(m.actuator_cranklength, nu)[i] = s.cranklength;
             w(m.actuator_gear, 6 * nu)[6 * i..6 * i + 6].copy_from_slice(&s.gear);
             w(m.actuator_dynprm, mjNDYN * nu)[mjNDYN * i..mjNDYN * (i + 1)].copy_from_slice(&s.dynprm);
@@ -512,7 +512,7 @@ unsafe fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensor
         let mut adr = 0;
         for (i, x) in c.sensors.iter().enumerate() {
             let s = &x.s;
-            w(m.sensor_type, ns)[i] = s.stype;
+            w(m.sensor_type, ns)[i] = s.r#type;
             w(m.sensor_datatype, ns)[i] = s.datatype;
             w(m.sensor_needstage, ns)[i] = s.needstage;
             w(m.sensor_objtype, ns)[i] = s.objtype;
@@ -622,7 +622,7 @@ unsafe fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensor
     }
     crate::engine::setconst::set_const(m, &mut *d);
     auto_spring_damper(c, m);
-    if let Err(e) = super::lengthrange::length_range(m, &mut *d, &spec.compiler.lropt) {
+    if let Err(e) = super::lengthrange::length_range(m, &mut *d, &spec.compiler.LRopt) {
         crate::data::make::delete_data(d);
         return Err(CompileError::model(&e));
     }
@@ -720,12 +720,12 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
         }
         bvhadr += nb;
 
-        let cntfree = pb.joints.iter().filter(|&&j| c.joints[j].s.jtype == mjJNT_FREE as i32).count();
+        let cntfree = pb.joints.iter().filter(|&&j| c.joints[j].s.r#type == mjJNT_FREE as i32).count();
         if cntfree > 1 || (cntfree == 1 && pb.joints.len() > 1) {
-            return Err(CompileError::elem("free joint can only appear by itself", &b.name, i as i64, b.info.line));
+            return Err(CompileError::elem("free joint can only appear by itself", &b.name, i as i64, &b.info));
         }
         if cntfree > 0 && par.is_some_and(|p| p != 0) {
-            return Err(CompileError::elem("free joint can only be used on top level", &b.name, i as i64, b.info.line));
+            return Err(CompileError::elem("free joint can only be used on top level", &b.name, i as i64, &b.info));
         }
         body_rootid[i] = if i == 0 || par == Some(0) { i as i32 } else { body_rootid[par.unwrap_or(0)] };
         lastdof[i] = par.map(|p| lastdof[p]).unwrap_or(-1);
@@ -749,11 +749,11 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
         for &jid in &pb.joints {
             let cj = &c.joints[jid];
             let j = &cj.s;
-            w(m.jnt_type, njnt)[jid] = j.jtype;
+            w(m.jnt_type, njnt)[jid] = j.r#type;
             w(m.jnt_group, njnt)[jid] = j.group;
             w(m.jnt_limited, njnt)[jid] = cj.is_limited() as u8;
             w(m.jnt_actfrclimited, njnt)[jid] = cj.is_actfrclimited() as u8;
-            w(m.jnt_actgravcomp, njnt)[jid] = j.actgravcomp as u8;
+            w(m.jnt_actgravcomp, njnt)[jid] = (j.actgravcomp != 0) as u8;
             w(m.jnt_qposadr, njnt)[jid] = cj.qposadr;
             w(m.jnt_dofadr, njnt)[jid] = cj.dofadr;
             w(m.jnt_bodyid, njnt)[jid] = i as i32;
@@ -768,14 +768,14 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
             copy_user(w(m.jnt_user, nuj * njnt), jid, nuj, &j.userdata);
 
             let aligned = ((j.axis[0].abs() > EPS) as i32 + (j.axis[1].abs() > EPS) as i32 + (j.axis[2].abs() > EPS) as i32) == 1;
-            let scalar = j.jtype == mjJNT_HINGE as i32 || j.jtype == mjJNT_SLIDE as i32;
+            let scalar = j.r#type == mjJNT_HINGE as i32 || j.r#type == mjJNT_SLIDE as i32;
             if rotfound || !is_null_pose(Some(&j.pos), None) || (scalar && !aligned) {
                 body_simple[i] = 0;
             }
-            if j.jtype == mjJNT_BALL as i32 || j.jtype == mjJNT_HINGE as i32 {
+            if j.r#type == mjJNT_BALL as i32 || j.r#type == mjJNT_HINGE as i32 {
                 rotfound = true;
             }
-            match j.jtype {
+            match j.r#type {
                 x if x == mjJNT_FREE as i32 => {
                     qpos0[qposadr..qposadr + 3].copy_from_slice(&b.pos);
                     qpos0[qposadr + 3..qposadr + 7].copy_from_slice(&b.quat);
@@ -787,7 +787,7 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
                     qpos_spring[qposadr..qposadr + 4].copy_from_slice(&[1.0, 0.0, 0.0, 0.0]);
                 }
                 _ => {
-                    qpos0[qposadr] = j.ref_;
+                    qpos0[qposadr] = j.r#ref;
                     qpos_spring[qposadr] = j.springref;
                 }
             }
@@ -809,7 +809,7 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
         if body_simple[i] != 0 && body_dofnum[i] != 0 {
             body_simple[i] = 2;
             for &jid in &pb.joints {
-                if c.joints[jid].s.jtype != mjJNT_SLIDE as i32 {
+                if c.joints[jid].s.r#type != mjJNT_SLIDE as i32 {
                     body_simple[i] = 1;
                     break;
                 }
@@ -819,7 +819,7 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
         for &gid in &pb.geoms {
             let cg = &c.geoms[gid];
             let g = &cg.s;
-            w(m.geom_type, ngeom)[gid] = g.gtype;
+            w(m.geom_type, ngeom)[gid] = g.r#type;
             w(m.geom_contype, ngeom)[gid] = g.contype;
             w(m.geom_conaffinity, ngeom)[gid] = g.conaffinity;
             w(m.geom_condim, ngeom)[gid] = g.condim;
@@ -844,7 +844,7 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
             w(m.geom_sameframe, ngeom)[gid] = frame_kind(&g.pos, &g.quat, &b.ipos, &b.iquat) as u8;
             let s = &g.size;
             let hs = cg.hfield.map(|h| c.x.hfields[h].s.size);
-            w(m.geom_rbound, ngeom)[gid] = match g.gtype {
+            w(m.geom_rbound, ngeom)[gid] = match g.r#type {
                 x if x == mjtGeom_::mjGEOM_HFIELD as i32 => {
                     let h = hs.unwrap_or_default();
                     (h[0] * h[0] + h[1] * h[1] + (h[2] * h[2]).max(h[3] * h[3])).sqrt()
@@ -866,7 +866,7 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
         for &sid in &pb.sites {
             let cs = &c.sites[sid];
             let s = &cs.s;
-            w(m.site_type, nsite)[sid] = s.stype;
+            w(m.site_type, nsite)[sid] = s.r#type;
             w(m.site_bodyid, nsite)[sid] = i as i32;
             w(m.site_matid, nsite)[sid] = cs.matid;
             w(m.site_group, nsite)[sid] = s.group;
@@ -902,9 +902,9 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
             w(m.light_bodyid, nlight)[lid] = i as i32;
             w(m.light_mode, nlight)[lid] = s.mode;
             w(m.light_targetbodyid, nlight)[lid] = cl.targetbodyid;
-            w(m.light_type, nlight)[lid] = s.ltype;
+            w(m.light_type, nlight)[lid] = s.r#type;
             w(m.light_texid, nlight)[lid] = cl.texid;
-            w(m.light_castshadow, nlight)[lid] = s.castshadow as u8;
+            w(m.light_castshadow, nlight)[lid] = (s.castshadow != 0) as u8;
             w(m.light_active, nlight)[lid] = s.active as u8;
             w(m.light_pos, 3 * nlight)[3 * lid..3 * lid + 3].copy_from_slice(&s.pos);
             w(m.light_dir, 3 * nlight)[3 * lid..3 * lid + 3].copy_from_slice(&s.dir);
@@ -945,7 +945,7 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
             let t = body_treeid[i];
             if t == -1 || t == body_treeid[i - 1] {
                 let b = &c.bodies[i].s;
-                return Err(CompileError::elem("sleep policy only allowed for movable root bodies", &b.name, i as i64, b.info.line));
+                return Err(CompileError::elem("sleep policy only allowed for movable root bodies", &b.name, i as i64, &b.info));
             }
             policy[t as usize] = s;
         }

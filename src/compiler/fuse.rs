@@ -34,18 +34,18 @@ impl Compiled<'_> {
         let spec = self.spec;
         let body_type = |t: i32| t == mjOBJ_BODY as i32 || t == mjOBJ_XBODY as i32;
         let mut v: Vec<String> = Vec::new();
-        v.extend(self.cameras.iter().filter(|c| !c.s.targetbody.is_empty()).map(|c| c.s.targetbody.clone()));
-        v.extend(self.lights.iter().filter(|l| !l.s.targetbody.is_empty()).map(|l| l.s.targetbody.clone()));
+        v.extend(self.cameras.iter().filter(|c| !c.s.targetbody.is_empty()).map(|c| c.s.targetbody.to_string()));
+        v.extend(self.lights.iter().filter(|l| !l.s.targetbody.is_empty()).map(|l| l.s.targetbody.to_string()));
         v.extend(spec.skins.iter().flat_map(|k| k.bodyname.iter().cloned()));
         v.extend(spec.excludes.iter().flat_map(|x| [x.body1.clone(), x.body2.clone()]));
         v.extend(spec.equalities.iter().filter(|q| body_type(q.objtype)).flat_map(|q| [q.name1.clone(), q.name2.clone()]).filter(|n| !n.is_empty()));
-        v.extend(self.actuators.iter().filter(|a| a.s.trntype == mjTRN_BODY as i32).map(|a| a.s.target.clone()));
+        v.extend(self.actuators.iter().filter(|a| a.s.trntype == mjTRN_BODY as i32).map(|a| a.s.target.to_string()));
         for x in &self.sensors {
             if body_type(x.s.objtype) {
-                v.push(x.s.objname.clone());
+                v.push(x.s.objname.to_string());
             }
             if body_type(x.s.reftype) {
-                v.push(x.s.refname.clone());
+                v.push(x.s.refname.to_string());
             }
         }
         for t in &spec.tuples {
@@ -61,7 +61,7 @@ impl Compiled<'_> {
     /// Whether a force or torque sensor sits on a site of body `id`.
     fn body_has_force_sensor(&self, id: usize) -> bool {
         self.sensors.iter().any(|s| {
-            (s.s.stype == mjSENS_FORCE as i32 || s.s.stype == mjSENS_TORQUE as i32)
+            (s.s.r#type == mjSENS_FORCE as i32 || s.s.r#type == mjSENS_TORQUE as i32)
                 && s.s.objtype == mjOBJ_SITE as i32
                 && self.sites.iter().any(|x| x.s.name == s.s.objname && x.s.body == id)
         })
@@ -127,14 +127,14 @@ impl Compiled<'_> {
         let mut map: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
         for (i, b) in self.bodies.iter().enumerate() {
             if !b.s.name.is_empty() {
-                map.entry(b.s.name.clone()).or_insert(i);
+                map.entry(b.s.name.to_string()).or_insert(i);
             }
         }
         let mut size = n;
         let mut pos = 0usize;
         for i in 1..n {
             pos += 1;
-            let name = self.bodies[i].s.name.clone();
+            let name = self.bodies[i].s.name.to_string();
             if !name.is_empty() {
                 map.remove(&name);
                 let fails = refs.iter().any(|r| map.get(r).is_none_or(|&k| k + 1 > size))
@@ -145,7 +145,7 @@ impl Compiled<'_> {
                 }
             }
             let b = &self.bodies[i];
-            if !b.joints.is_empty() || b.s.mocap || !b.cameras.is_empty() || !b.lights.is_empty() {
+            if !b.joints.is_empty() || (b.s.mocap != 0) || !b.cameras.is_empty() || !b.lights.is_empty() {
                 continue;
             }
             let par = b.s.parent;
@@ -158,7 +158,7 @@ impl Compiled<'_> {
             let children = std::mem::take(&mut self.bodies[i].s.bodies);
             for &ch in &children {
                 let c = &mut self.bodies[ch].s;
-                change_frame(&mut c.pos, &mut c.quat, &bpos, &bquat);
+                change_frame(&mut c.c.pos, &mut c.c.quat, &bpos, &bquat);
                 c.parent = par;
             }
             let list = &mut self.bodies[par].s.bodies;
@@ -169,13 +169,13 @@ impl Compiled<'_> {
             // geoms and sites move to the parent
             for gi in std::mem::take(&mut self.bodies[i].geoms) {
                 let g = &mut self.geoms[gi].s;
-                change_frame(&mut g.pos, &mut g.quat, &bpos, &bquat);
+                change_frame(&mut g.c.pos, &mut g.c.quat, &bpos, &bquat);
                 g.body = par;
                 self.bodies[par].geoms.push(gi);
             }
             for si in std::mem::take(&mut self.bodies[i].sites) {
                 let s = &mut self.sites[si].s;
-                change_frame(&mut s.pos, &mut s.quat, &bpos, &bquat);
+                change_frame(&mut s.c.pos, &mut s.c.quat, &bpos, &bquat);
                 s.body = par;
                 self.bodies[par].sites.push(si);
             }

@@ -31,9 +31,9 @@ pub struct CompileError(pub String);
 
 impl CompileError {
     /// Error about one element: message, then name, id and source line.
-    pub fn elem(msg: &str, name: &str, id: i64, line: i32) -> Self {
-        if line > 0 {
-            CompileError(format!("Error: {}\nElement name '{}', id {}, line {}", msg, name, id, line))
+    pub fn elem(msg: &str, name: &str, id: i64, info: &crate::spec::Info) -> Self {
+        if !info.text.is_empty() {
+            CompileError(format!("Error: {}\nElement name '{}', id {}, {}", msg, name, id, info.text))
         } else {
             CompileError(format!("Error: {}\nElement name '{}', id {}", msg, name, id))
         }
@@ -49,7 +49,7 @@ pub type CResult<T> = Result<T, CompileError>;
 
 /// Compiles `spec` into a newly allocated model (free with `mj_deleteModel`).
 pub fn compile(spec: &Spec) -> CResult<*mut mjModel> {
-    if spec.compiler.discardvisual {
+    if spec.compiler.discardvisual != 0 {
         let reduced = discard::reduce(spec)?;
         return compile_spec(&reduced);
     }
@@ -60,7 +60,7 @@ fn compile_spec(spec: &Spec) -> CResult<*mut mjModel> {
     let mut c = tree::Compiled::new(spec)?;
     c.compile_meshes()?;
     c.compile_tree()?;
-    if spec.compiler.fusestatic {
+    if spec.compiler.fusestatic != 0 {
         c.fuse_static()?;
     }
     c.compile_tree_plugins()?;

@@ -120,7 +120,7 @@ fn names<T>(items: &[T], name: impl Fn(&T) -> &str) -> HashMap<String, usize> {
 }
 
 fn err_at(msg: &str, name: &str, id: usize, info: &Info) -> CompileError {
-    CompileError::elem(msg, name, id as i64, info.line)
+    CompileError::elem(msg, name, id as i64, info)
 }
 
 // ---------------------------------------------------------------- builtin textures
@@ -450,14 +450,14 @@ fn compile_skin(c: &Compiled, k: &Skin, i: usize, spec: &Spec, modeldir: &str) -
         if given {
             return Err(e(&format!("Both skin data and file were specified: {}", k.file)));
         }
-        if spec.compiler.strippath {
+        if spec.strippath != 0 {
             k.file = crate::xml::sections::strip_path(&k.file).to_string();
         }
         let ext = k.file.rfind('.').map_or("", |p| &k.file[p..]);
         if !ext.eq_ignore_ascii_case(".skn") {
             return Err(e(&format!("Unknown skin file type: {}", k.file)));
         }
-        let filename = crate::xml::res::join(&spec.compiler.meshdir, &k.file);
+        let filename = crate::xml::res::join(&spec.meshdir, &k.file);
         let (bytes, name) = super::image::read_asset(modeldir, &filename, k.filedata.as_ref()).map_err(|err| asset_error(err, e))?;
         let bytes = match bytes {
             None => return Err(e(&format!("could not read SKN file '{name}'"))),
@@ -564,7 +564,7 @@ fn compile_hfield(h: &HField, i: usize, spec: &Spec, modeldir: &str) -> CResult<
     if h.size.iter().any(|&x| x <= 0.0) {
         return Err(e("size parameter is not positive in hfield"));
     }
-    if spec.compiler.strippath {
+    if spec.strippath != 0 {
         h.file = crate::xml::sections::strip_path(&h.file).to_string();
     }
     if !h.file.is_empty() {
@@ -578,7 +578,7 @@ fn compile_hfield(h: &HField, i: usize, spec: &Spec, modeldir: &str) -> CResult<
         if ctype != "image/png" && ctype != "image/vnd.mujoco.hfield" {
             return Err(e(&format!("unsupported content type: '{}'", ctype)));
         }
-        let filename = crate::xml::res::join(&spec.compiler.meshdir, &h.file);
+        let filename = crate::xml::res::join(&spec.meshdir, &h.file);
         let (r, c, d) = super::image::load_hfield_file(modeldir, &filename, h.filedata.as_ref(), ctype == "image/png")
             .map_err(|err| asset_error(err, e))?;
         (nrow, ncol, data) = (r, c, d);
@@ -798,10 +798,10 @@ impl<'a> Compiled<'a> {
             let c = compile_hfield(h, i, spec, &modeldir)?;
             self.x.hfields.push(c);
         }
-        let dirs = TexDirs { modeldir, texturedir: spec.compiler.texturedir.clone() };
+        let dirs = TexDirs { modeldir, texturedir: spec.texturedir.to_string() };
         for (i, t) in spec.textures.iter().enumerate() {
             let mut t = t.clone();
-            if spec.compiler.strippath {
+            if spec.strippath != 0 {
                 t.file = crate::xml::sections::strip_path(&t.file).to_string();
                 for f in t.cubefiles.iter_mut() {
                     *f = crate::xml::sections::strip_path(f).to_string();
@@ -815,7 +815,7 @@ impl<'a> Compiled<'a> {
         for gi in 0..self.geoms.len() {
             let mat = &self.geoms[gi].s.material;
             if !mat.is_empty() {
-                match matmap.get(mat) {
+                match matmap.get(mat.as_str()) {
                     Some(&id) => self.geoms[gi].matid = id as i32,
                     None => {
                         let g = &self.geoms[gi].s;
@@ -827,7 +827,7 @@ impl<'a> Compiled<'a> {
         for si in 0..self.sites.len() {
             let mat = &self.sites[si].s.material;
             if !mat.is_empty() {
-                match matmap.get(mat) {
+                match matmap.get(mat.as_str()) {
                     Some(&id) => self.sites[si].matid = id as i32,
                     None => {
                         let s = &self.sites[si].s;
@@ -837,7 +837,7 @@ impl<'a> Compiled<'a> {
             }
         }
         for (i, t) in spec.tendons.iter().enumerate() {
-            if !t.material.is_empty() && !matmap.contains_key(&t.material) {
+            if !t.material.is_empty() && !matmap.contains_key(t.material.as_str()) {
                 return Err(err_at(&format!("material '{}' not found in tendon {}", t.material, i), &t.name, i, &t.info));
             }
         }
@@ -891,7 +891,7 @@ impl<'a> Compiled<'a> {
             let b1 = bmap.get(&x.body1).copied().ok_or_else(|| e(&format!("body '{}' not found in bodypair {}", x.body1, i)))?;
             let b2 = bmap.get(&x.body2).copied().ok_or_else(|| e(&format!("body '{}' not found in bodypair {}", x.body2, i)))?;
             let (b1, b2) = if b1 > b2 { (b2, b1) } else { (b1, b2) };
-            ex.push(CExclude { name: x.name.clone(), signature: ((b1 as i32) << 16) + b2 as i32 });
+            ex.push(CExclude { name: x.name.to_string(), signature: ((b1 as i32) << 16) + b2 as i32 });
         }
         ex.sort_by_key(|x| x.signature);
         self.x.excludes = ex;
@@ -935,8 +935,8 @@ impl<'a> Compiled<'a> {
             }
             if et == mjEQ_JOINT as i32 {
                 let scalar = |t: i32| t == mjJNT_HINGE as i32 || t == mjJNT_SLIDE as i32;
-                let t1 = self.joints[o1 as usize].s.jtype;
-                let t2 = if o2 >= 0 { self.joints[o2 as usize].s.jtype } else { mjJNT_HINGE as i32 };
+                let t1 = self.joints[o1 as usize].s.r#type;
+                let t2 = if o2 >= 0 { self.joints[o2 as usize].s.r#type } else { mjJNT_HINGE as i32 };
                 if !scalar(t1) || !scalar(t2) {
                     return Err(e("only HINGE and SLIDE joint allowed in constraint"));
                 }
@@ -972,11 +972,11 @@ impl<'a> Compiled<'a> {
                 let mut cw = CWrap { wtype: w.wtype, objid: -1, prm: w.prm, body: -1 };
                 let werr = |m: String| err_at(&m, "", k, &w.info);
                 if w.wtype == mjWRAP_JOINT as i32 {
-                    let j = jmap.get(&w.target).copied().ok_or_else(|| werr(format!("joint '{}' not found in tendon {}, wrap {}", w.target, i, k)))?;
+                    let j = jmap.get(w.target.as_str()).copied().ok_or_else(|| werr(format!("joint '{}' not found in tendon {}, wrap {}", w.target, i, k)))?;
                     cw.objid = j as i32;
                 } else if w.wtype == mjWRAP_SPHERE as i32 {
-                    let g = gmap.get(&w.target).copied().ok_or_else(|| werr(format!("geom '{}' not found in tendon {}, wrap {}", w.target, i, k)))?;
-                    let gt = self.geoms[g].s.gtype;
+                    let g = gmap.get(w.target.as_str()).copied().ok_or_else(|| werr(format!("geom '{}' not found in tendon {}, wrap {}", w.target, i, k)))?;
+                    let gt = self.geoms[g].s.r#type;
                     if gt == mjGEOM_CYLINDER as i32 {
                         cw.wtype = mjWRAP_CYLINDER as i32;
                     } else if gt != mjGEOM_SPHERE as i32 {
@@ -994,7 +994,7 @@ impl<'a> Compiled<'a> {
                         return Err(werr(format!("pulley has negative divisor in tendon {}, wrap {}", i, k)));
                     }
                 } else if w.wtype == mjWRAP_SITE as i32 {
-                    let s = smap.get(&w.target).copied().ok_or_else(|| werr(format!("site '{}' not found in tendon {}, wrap {}", w.target, i, k)))?;
+                    let s = smap.get(w.target.as_str()).copied().ok_or_else(|| werr(format!("site '{}' not found in tendon {}, wrap {}", w.target, i, k)))?;
                     cw.objid = s as i32;
                     cw.body = self.sites[s].s.body as i32;
                 } else {
@@ -1042,7 +1042,7 @@ impl<'a> Compiled<'a> {
                     return Err(e(&format!("tendon '{} (id = {})': joint wrap found in spatial path at pos {}", t.name, i, k)));
                 }
             }
-            let autolimits = spec.compiler.autolimits;
+            let autolimits = spec.compiler.autolimits != 0;
             let limmsg = "tendon has `range` but not `limited`. set the autolimits=\"true\" compiler option, specify `limited` explicitly (\"true\" or \"false\"), or remove the `range` attribute.";
             if t.limited == TF_AUTO && !autolimits && !(t.range[0] == 0.0 && t.range[1] == 0.0) {
                 return Err(e(limmsg));
@@ -1060,7 +1060,7 @@ impl<'a> Compiled<'a> {
             if t.springlength[0] > t.springlength[1] {
                 return Err(e("invalid springlength in tendon"));
             }
-            let matid = if t.material.is_empty() { -1 } else { matmap.get(&t.material).map(|&m| m as i32).unwrap_or(-1) };
+            let matid = if t.material.is_empty() { -1 } else { matmap.get(t.material.as_str()).map(|&m| m as i32).unwrap_or(-1) };
             self.x.tendons.push(CTendon { s: t.clone(), matid, path });
         }
         Ok(())
@@ -1510,7 +1510,7 @@ pub unsafe fn fill_keys(c: &Compiled, m: &mut mjModel) -> CResult<()> {
 /// mocap bodies under its name, the reference values elsewhere (zero velocities and controls).
 unsafe fn attached_key(c: &Compiled, m: &mjModel, k: &Key, flags: [bool; 6], qpos0: &[f64], mpos0: &[f64], mquat0: &[f64]) -> Key {
     let (nq, nv, na, nu) = (m.nq as usize, m.nv as usize, m.na as usize, m.nu as usize);
-    let mut out = Key { name: k.name.clone(), time: k.time, info: k.info.clone(), ..Key::default() };
+    let mut out = Key { name: k.name.to_string(), time: k.time, info: k.info.clone(), ..Key::default() };
     let find = |v: &[(String, Vec<f64>, Vec<f64>)]| v.iter().find(|x| x.0 == k.name).cloned();
     if flags[0] || flags[1] {
         let mut q = qpos0.to_vec();
@@ -1633,7 +1633,7 @@ fn condata_size(spec: i32) -> i32 {
 
 fn sensor_dim(s: &Sensor) -> i32 {
     use crate::abi::mjtSensor_::*;
-    let t = s.stype;
+    let t = s.r#type;
     let is = |x: mjtSensor_| t == x as i32;
     let three = [
         mjSENS_ACCELEROMETER, mjSENS_VELOCIMETER, mjSENS_GYRO, mjSENS_FORCE, mjSENS_TORQUE, mjSENS_MAGNETOMETER,
@@ -1680,7 +1680,7 @@ impl<'a> Compiled<'a> {
             let unknown = mjOBJ_UNKNOWN as i32;
             let obj = if x.objtype != unknown { self.find_object(x.objtype, &x.objname) } else { None };
             let rf = if x.reftype != unknown { self.find_object(x.reftype, &x.refname) } else { None };
-            let t = x.stype;
+            let t = x.r#type;
             let is = |s: mjtSensor_| t == s as i32;
             if x.objtype != unknown {
                 if x.objname.is_empty() {
@@ -1705,16 +1705,16 @@ impl<'a> Compiled<'a> {
                 }
             }
             if !is(mjSENS_USER) {
-                x.datatype = sensor_datatype(t);
+                x.c.datatype = sensor_datatype(t);
             }
             if !is(mjSENS_USER) && !is(mjSENS_PLUGIN) {
-                x.needstage = sensor_needstage(t);
+                x.c.needstage = sensor_needstage(t);
             }
             let ot = x.objtype;
             let oid = obj.unwrap_or(0);
             let frame_obj = [mjOBJ_BODY, mjOBJ_XBODY, mjOBJ_GEOM, mjOBJ_SITE, mjOBJ_CAMERA].iter().any(|&o| ot == o as i32);
             let scalar_joint = |c: &Self| {
-                let jt = c.joints[oid].s.jtype;
+                let jt = c.joints[oid].s.r#type;
                 jt == mjJNT_SLIDE as i32 || jt == mjJNT_HINGE as i32
             };
             if [mjSENS_TOUCH, mjSENS_ACCELEROMETER, mjSENS_VELOCIMETER, mjSENS_GYRO, mjSENS_FORCE, mjSENS_TORQUE, mjSENS_MAGNETOMETER, mjSENS_RANGEFINDER, mjSENS_CAMPROJECTION]
@@ -1749,7 +1749,7 @@ impl<'a> Compiled<'a> {
                 if ot != mjOBJ_JOINT as i32 {
                     return Err(e("sensor must be attached to joint"));
                 }
-                if self.joints[oid].s.jtype != mjJNT_BALL as i32 {
+                if self.joints[oid].s.r#type != mjJNT_BALL as i32 {
                     return Err(e("joint must be ball in sensor"));
                 }
             } else if is(mjSENS_JOINTLIMITPOS) || is(mjSENS_JOINTLIMITVEL) || is(mjSENS_JOINTLIMITFRC) {
@@ -1794,7 +1794,7 @@ impl<'a> Compiled<'a> {
                     return Err(e("1st body/geom must be different from 2nd body/geom"));
                 }
                 let hf = |o: i32, id: Option<usize>| {
-                    o == mjOBJ_GEOM as i32 && id.map(|g| self.geoms[g].s.gtype == mjGEOM_HFIELD as i32).unwrap_or(false)
+                    o == mjOBJ_GEOM as i32 && id.map(|g| self.geoms[g].s.r#type == mjGEOM_HFIELD as i32).unwrap_or(false)
                 };
                 if hf(ot, obj) || hf(x.reftype, rf) {
                     return Err(e("height fields are not supported in geom distance sensors"));
@@ -1831,11 +1831,11 @@ impl<'a> Compiled<'a> {
                     return Err(e("sensor must be associated with a geom"));
                 }
             } else if is(mjSENS_PLUGIN) {
-                x.needstage = self.compile_sensor_plugin(si)?;
+                x.c.needstage = self.compile_sensor_plugin(si)?;
             } else if !(is(mjSENS_E_POTENTIAL) || is(mjSENS_E_KINETIC) || is(mjSENS_CLOCK)) {
                 return Err(e(&format!("sensor type {} is not supported yet", t)));
             }
-            x.dim = if is(mjSENS_TACTILE) { 3 * self.x.meshes[oid].nvert() as i32 } else { sensor_dim(&x) };
+            x.c.dim = if is(mjSENS_TACTILE) { 3 * self.x.meshes[oid].nvert() as i32 } else { sensor_dim(&x) };
             if x.cutoff > 0.0
                 && (x.datatype == mjDATATYPE_QUATERNION as i32 || (x.datatype == mjDATATYPE_AXIS as i32 && !is(mjSENS_GEOMNORMAL)))
             {

@@ -15,12 +15,12 @@ use crate::spec::{Plugin, PluginRef};
 pub struct Owner {
     pub name: String,
     pub id: i64,
-    pub line: i32,
+    pub line: crate::spec::Info,
 }
 
 impl Owner {
     fn error(&self, msg: &str) -> CompileError {
-        CompileError::elem(msg, &self.name, self.id, self.line)
+        CompileError::elem(msg, &self.name, self.id, &self.line)
     }
 }
 
@@ -77,10 +77,10 @@ impl<'a> Compiled<'a> {
     /// Finds the slot of the plugin an element (or instance) names and the instance it uses;
     /// an instance configured in place takes the element as its owner. Returns the instance id.
     fn resolve_plugin(&mut self, r: &PluginRef, own: Option<usize>, owner: &Owner) -> CResult<usize> {
-        let mut pname = r.plugin_name.clone();
+        let mut pname = r.plugin_name.to_string();
         if pname.is_empty() && !r.instance_name.is_empty() {
             match self.plugins.list.iter().find(|p| p.s.name == r.instance_name) {
-                Some(p) => pname = p.s.plugin_name.clone(),
+                Some(p) => pname = p.s.plugin_name.to_string().into(),
                 None => {
                     return Err(owner.error(&format!("unrecognized name '{}' for plugin instance", r.instance_name)));
                 }
@@ -135,11 +135,11 @@ impl<'a> Compiled<'a> {
         for b in 0..self.bodies.len() {
             for gi in self.bodies[b].geoms.clone() {
                 let g = &self.geoms[gi].s;
-                if !g.plugin.active {
+                if g.c.plugin.active == 0 {
                     continue;
                 }
                 let r = g.plugin.clone();
-                let owner = Owner { name: g.name.clone(), id: gi as i64, line: g.info.line };
+                let owner = Owner { name: g.name.to_string(), id: gi as i64, line: g.info.clone() };
                 self.plugins.geom[gi] = self.element_plugin(
                     &r,
                     &owner,
@@ -149,9 +149,9 @@ impl<'a> Compiled<'a> {
                 )?;
             }
             let s = &self.bodies[b].s;
-            if s.plugin.active {
+            if s.c.plugin.active != 0 {
                 let r = s.plugin.clone();
-                let owner = Owner { name: s.name.clone(), id: b as i64, line: s.info.line };
+                let owner = Owner { name: s.name.to_string(), id: b as i64, line: s.info.clone() };
                 let neither = format!("neither 'plugin' nor 'instance' is specified for body '{}', (id = {})", s.name, b);
                 self.plugins.body[b] = self.element_plugin(&r, &owner, &neither, mjPLUGIN_PASSIVE, "passive forces")?;
             }
@@ -166,11 +166,11 @@ impl<'a> Compiled<'a> {
             self.plugins.actuator = vec![-1; self.actuators.len()];
         }
         let s = &self.actuators[i].s;
-        if !s.plugin.active {
+        if s.c.plugin.active == 0 {
             return Ok(());
         }
         let r = s.plugin.clone();
-        let owner = Owner { name: s.name.clone(), id: i as i64, line: s.info.line };
+        let owner = Owner { name: s.name.to_string(), id: i as i64, line: s.info.clone() };
         let neither = format!("neither 'plugin' nor 'instance' is specified for actuator '{}', (id = {})", s.name, i);
         self.plugins.actuator[i] = self.element_plugin(&r, &owner, &neither, mjPLUGIN_ACTUATOR, "actuators")?;
         Ok(())
@@ -184,7 +184,7 @@ impl<'a> Compiled<'a> {
         }
         let s = &self.sensors[i].s;
         let r = s.plugin.clone();
-        let owner = Owner { name: s.name.clone(), id: i as i64, line: s.info.line };
+        let owner = Owner { name: s.name.to_string(), id: i as i64, line: s.info.clone() };
         let k = self.element_plugin(&r, &owner, "neither 'plugin' nor 'instance' is specified for sensor", mjPLUGIN_SENSOR, "sensors")?;
         self.plugins.sensor[i] = k;
         let slot = self.plugins.list[k as usize].slot;
@@ -202,12 +202,12 @@ impl<'a> Compiled<'a> {
             self.plugins.sensor = vec![-1; self.sensors.len()];
         }
         for k in 0..n {
-            let me = Owner { name: self.plugins.list[k].s.name.clone(), id: k as i64, line: self.plugins.list[k].s.info.line };
+            let me = Owner { name: self.plugins.list[k].s.name.to_string(), id: k as i64, line: self.plugins.list[k].s.info.clone() };
             let r = PluginRef {
-                active: true,
-                plugin_name: self.plugins.list[k].s.plugin_name.clone(),
-                instance_name: self.plugins.list[k].s.name.clone(),
+                plugin_name: self.plugins.list[k].s.plugin_name.to_string().into(),
+                instance_name: self.plugins.list[k].s.name.to_string().into(),
                 implicit: Some(k),
+                ..PluginRef::default()
             };
             self.resolve_plugin(&r, Some(k), &me)?;
             let p = &mut self.plugins.list[k];

@@ -53,14 +53,14 @@ pub struct CJoint {
 
 impl CJoint {
     pub fn nq(&self) -> i32 {
-        match self.s.jtype {
+        match self.s.r#type {
             t if t == mjJNT_FREE as i32 => 7,
             t if t == mjJNT_BALL as i32 => 4,
             _ => 1,
         }
     }
     pub fn nv(&self) -> i32 {
-        match self.s.jtype {
+        match self.s.r#type {
             t if t == mjJNT_FREE as i32 => 6,
             t if t == mjJNT_BALL as i32 => 3,
             _ => 1,
@@ -221,7 +221,7 @@ impl<'a> Compiled<'a> {
         };
         for b in &spec.bodies {
             let mut cb = CBody {
-                s: b.clone(),
+                s: (**b).clone(),
                 weldid: 0,
                 dofnum: 0,
                 subtreedofs: 0,
@@ -241,12 +241,12 @@ impl<'a> Compiled<'a> {
             };
             for &j in &b.joints {
                 cb.joints.push(c.joints.len());
-                c.joints.push(CJoint { s: spec.joints[j].clone(), qposadr: -1, dofadr: -1 });
+                c.joints.push(CJoint { s: (*spec.joints[j]).clone(), qposadr: -1, dofadr: -1 });
             }
             for &g in &b.geoms {
                 cb.geoms.push(c.geoms.len());
                 c.geoms.push(CGeom {
-                    s: spec.geoms[g].clone(),
+                    s: (*spec.geoms[g]).clone(),
                     mass: 0.0,
                     inertia: [0.0; 3],
                     aabb: [0.0; 6],
@@ -260,20 +260,20 @@ impl<'a> Compiled<'a> {
             }
             for &x in &b.sites {
                 cb.sites.push(c.sites.len());
-                c.sites.push(CSite { s: spec.sites[x].clone(), matid: -1 });
+                c.sites.push(CSite { s: (*spec.sites[x]).clone(), matid: -1 });
             }
             for &x in &b.cameras {
                 cb.cameras.push(c.cameras.len());
-                c.cameras.push(CCamera { s: spec.cameras[x].clone(), targetbodyid: -1 });
+                c.cameras.push(CCamera { s: (*spec.cameras[x]).clone(), targetbodyid: -1 });
             }
             for &x in &b.lights {
                 cb.lights.push(c.lights.len());
-                c.lights.push(CLight { s: spec.lights[x].clone(), targetbodyid: -1, texid: -1 });
+                c.lights.push(CLight { s: (*spec.lights[x]).clone(), targetbodyid: -1, texid: -1 });
             }
             c.bodies.push(cb);
         }
-        c.actuators = spec.actuators.iter().map(|a| CActuator { s: a.clone(), trnid: [-1, -1] }).collect();
-        c.sensors = spec.sensors.iter().map(|x| CSensor { s: x.clone(), objid: -1, refid: -1 }).collect();
+        c.actuators = spec.actuators.iter().map(|a| CActuator { s: (**a).clone(), trnid: [-1, -1] }).collect();
+        c.sensors = spec.sensors.iter().map(|x| CSensor { s: (**x).clone(), objid: -1, refid: -1 }).collect();
         c.nuser_body = nuser(spec.nuser_body, c.bodies.iter().map(|b| b.s.userdata.len()));
         c.nuser_jnt = nuser(spec.nuser_jnt, c.joints.iter().map(|b| b.s.userdata.len()));
         c.nuser_geom = nuser(spec.nuser_geom, c.geoms.iter().map(|b| b.s.userdata.len()));
@@ -293,7 +293,7 @@ impl<'a> Compiled<'a> {
     }
 
     fn check_repeated_names(&self) -> CResult<()> {
-        fn check<'b>(names: impl Iterator<Item = (&'b str, i32)>, what: &str) -> CResult<()> {
+        fn check<'b>(names: impl Iterator<Item = (&'b str, &'b crate::spec::Info)>, what: &str) -> CResult<()> {
             // as upstream: the names sorted, the first adjacent pair reported
             let mut all: Vec<&str> = names.map(|(n, _)| n).filter(|n| !n.is_empty()).collect();
             all.sort_unstable();
@@ -302,23 +302,23 @@ impl<'a> Compiled<'a> {
                 None => Ok(()),
             }
         }
-        check(self.bodies.iter().map(|x| (x.s.name.as_str(), x.s.info.line)), "body")?;
-        check(self.joints.iter().map(|x| (x.s.name.as_str(), x.s.info.line)), "joint")?;
-        check(self.geoms.iter().map(|x| (x.s.name.as_str(), x.s.info.line)), "geom")?;
-        check(self.sites.iter().map(|x| (x.s.name.as_str(), x.s.info.line)), "site")?;
-        check(self.cameras.iter().map(|x| (x.s.name.as_str(), x.s.info.line)), "camera")?;
-        check(self.lights.iter().map(|x| (x.s.name.as_str(), x.s.info.line)), "light")?;
-        check(self.actuators.iter().map(|x| (x.s.name.as_str(), x.s.info.line)), "actuator")?;
-        check(self.sensors.iter().map(|x| (x.s.name.as_str(), x.s.info.line)), "sensor")?;
+        check(self.bodies.iter().map(|x| (x.s.name.as_str(), &x.s.info)), "body")?;
+        check(self.joints.iter().map(|x| (x.s.name.as_str(), &x.s.info)), "joint")?;
+        check(self.geoms.iter().map(|x| (x.s.name.as_str(), &x.s.info)), "geom")?;
+        check(self.sites.iter().map(|x| (x.s.name.as_str(), &x.s.info)), "site")?;
+        check(self.cameras.iter().map(|x| (x.s.name.as_str(), &x.s.info)), "camera")?;
+        check(self.lights.iter().map(|x| (x.s.name.as_str(), &x.s.info)), "light")?;
+        check(self.actuators.iter().map(|x| (x.s.name.as_str(), &x.s.info)), "actuator")?;
+        check(self.sensors.iter().map(|x| (x.s.name.as_str(), &x.s.info)), "sensor")?;
         Ok(())
     }
 
     fn degree(&self) -> bool {
-        self.spec.compiler.degree
+        self.spec.compiler.degree != 0
     }
 
     fn seq(&self) -> &[u8; 3] {
-        &self.spec.compiler.eulerseq
+        self.spec.compiler.seq()
     }
 
     fn frame(&self, f: Option<usize>) -> Option<&CFrame> {
@@ -331,7 +331,7 @@ impl<'a> Compiled<'a> {
             let mut quat = f.quat;
             let mut pos = f.pos;
             resolve_orientation(&mut quat, self.degree(), self.seq(), &f.alt).map_err(|e| {
-                CompileError::elem(&format!("orientation specification error '{}' in site {}", e, i), &f.name, i as i64, f.info.line)
+                CompileError::elem(&format!("orientation specification error '{}' in site {}", e, i), &f.name, i as i64, &f.info)
             })?;
             if let Some(p) = f.parent {
                 let pf = self.frames[p].clone();
@@ -348,7 +348,7 @@ impl<'a> Compiled<'a> {
 
     fn body_err(&self, i: usize, msg: &str) -> CompileError {
         let b = &self.bodies[i].s;
-        CompileError::elem(msg, &b.name, i as i64, b.info.line)
+        CompileError::elem(msg, &b.name, i as i64, &b.info)
     }
 
     fn compile_body(&mut self, id: usize) -> CResult<()> {
@@ -377,7 +377,7 @@ impl<'a> Compiled<'a> {
         }
         let (fi_def, ialt_quat) = {
             let b = &self.bodies[id].s;
-            (defined(b.fullinertia[0]), matches!(b.ialt, Orientation::Quat))
+            (defined(b.fullinertia[0]), matches!(b.ialt.get(), Orientation::Quat))
         };
         if fi_def && !ialt_quat {
             return Err(self.body_err(id, "fullinertia and inertial orientation cannot both be specified"));
@@ -409,7 +409,7 @@ impl<'a> Compiled<'a> {
         }
 
         // geoms
-        let explicit = self.bodies[id].s.explicitinertial;
+        let explicit = self.bodies[id].s.explicitinertial != 0;
         for gi in self.bodies[id].geoms.clone() {
             let g = &mut self.geoms[gi];
             g.inferinertia = id > 0
@@ -444,7 +444,7 @@ impl<'a> Compiled<'a> {
             let b = &mut self.bodies[id].s;
             let i = b.inertia;
             if i[0] + i[1] < i[2] || i[0] + i[2] < i[1] || i[1] + i[2] < i[0] {
-                if comp.balanceinertia {
+                if comp.balanceinertia != 0 {
                     let m = (i[0] + i[1] + i[2]) / 3.0;
                     b.inertia = [m, m, m];
                 } else {
@@ -454,7 +454,7 @@ impl<'a> Compiled<'a> {
         }
         if let Some(f) = self.frame(self.bodies[id].s.frame).cloned() {
             let b = &mut self.bodies[id].s;
-            frameaccum_child(&f.pos, &f.quat, &mut b.pos, &mut b.quat);
+            frameaccum_child(&f.pos, &f.quat, &mut b.c.pos, &mut b.c.quat);
         }
 
         self.update_collision_masks(id);
@@ -463,21 +463,21 @@ impl<'a> Compiled<'a> {
         let align_free = {
             let b = &self.bodies[id];
             b.joints.len() == 1
-                && self.joints[b.joints[0]].s.jtype == mjJNT_FREE as i32
+                && self.joints[b.joints[0]].s.r#type == mjJNT_FREE as i32
                 && b.s.bodies.is_empty()
-                && (self.joints[b.joints[0]].s.align == 1 || (self.joints[b.joints[0]].s.align == 2 && comp.alignfree))
+                && (self.joints[b.joints[0]].s.align == 1 || (self.joints[b.joints[0]].s.align == 2 && (comp.alignfree != 0)))
         };
         let mut inv = ([0.0; 3], [1.0, 0.0, 0.0, 0.0]);
         if align_free {
             let b = &mut self.bodies[id].s;
             let (ip, iq) = (b.ipos, b.iquat);
-            frameaccum(&mut b.pos, &mut b.quat, &ip, &iq);
+            frameaccum(&mut b.c.pos, &mut b.c.quat, &ip, &iq);
             inv = frameinvert(&ip, &iq);
             b.ipos = [0.0; 3];
             b.iquat = [1.0, 0.0, 0.0, 0.0];
             for gi in self.bodies[id].geoms.clone() {
                 let g = &mut self.geoms[gi].s;
-                frameaccum_child(&inv.0, &inv.1, &mut g.pos, &mut g.quat);
+                frameaccum_child(&inv.0, &inv.1, &mut g.c.pos, &mut g.c.quat);
             }
         }
 
@@ -490,14 +490,14 @@ impl<'a> Compiled<'a> {
         }
         self.bodies[id].dofnum = dofnum;
         if dofnum > 6 {
-            let n = self.bodies[id].s.name.clone();
+            let n = self.bodies[id].s.name.to_string();
             return Err(self.body_err(id, &format!("more than 6 dofs in body '{}'", n)));
         }
         let mut hasball = false;
         for &ji in &self.bodies[id].joints {
-            let t = self.joints[ji].s.jtype;
+            let t = self.joints[ji].s.r#type;
             if (t == mjJNT_BALL as i32 || t == mjJNT_HINGE as i32) && hasball {
-                let n = self.bodies[id].s.name.clone();
+                let n = self.bodies[id].s.name.to_string();
                 return Err(self.body_err(id, &format!("ball followed by rotation in body '{}'", n)));
             }
             if t == mjJNT_BALL as i32 {
@@ -506,8 +506,8 @@ impl<'a> Compiled<'a> {
         }
         {
             let b = &self.bodies[id];
-            if b.s.mocap && (dofnum > 0 || (id > 0 && b.s.parent != 0)) {
-                let n = b.s.name.clone();
+            if (b.s.mocap != 0) && (dofnum > 0 || (id > 0 && b.s.parent != 0)) {
+                let n = b.s.name.to_string();
                 return Err(self.body_err(id, &format!("mocap body '{}' is not a fixed child of world", n)));
             }
         }
@@ -533,11 +533,11 @@ impl<'a> Compiled<'a> {
         if align_free {
             for si in self.bodies[id].sites.clone() {
                 let s = &mut self.sites[si].s;
-                frameaccum_child(&inv.0, &inv.1, &mut s.pos, &mut s.quat);
+                frameaccum_child(&inv.0, &inv.1, &mut s.c.pos, &mut s.c.quat);
             }
             for ci in self.bodies[id].cameras.clone() {
                 let s = &mut self.cameras[ci].s;
-                frameaccum_child(&inv.0, &inv.1, &mut s.pos, &mut s.quat);
+                frameaccum_child(&inv.0, &inv.1, &mut s.c.pos, &mut s.c.quat);
             }
             for li in self.bodies[id].lights.clone() {
                 let s = &mut self.lights[li].s;
@@ -652,7 +652,7 @@ impl<'a> Compiled<'a> {
 
     fn joint_err(&self, i: usize, msg: &str) -> CompileError {
         let j = &self.joints[i].s;
-        CompileError::elem(msg, &j.name, i as i64, j.info.line)
+        CompileError::elem(msg, &j.name, i as i64, &j.info)
     }
 
     fn checklimited(&self, autolimits: bool, entity: &str, attr: &str, limited: i32, hasrange: bool) -> Option<String> {
@@ -676,15 +676,15 @@ impl<'a> Compiled<'a> {
         if (j.springdamper[0] != 0.0 || j.springdamper[1] != 0.0) && (j.springdamper[0] <= 0.0 || j.springdamper[1] <= 0.0) {
             return Err(self.joint_err(ji, "when defined, springdamper values must be positive in joint"));
         }
-        let free = j.jtype == mjJNT_FREE as i32;
-        let ball = j.jtype == mjJNT_BALL as i32;
-        let hinge = j.jtype == mjJNT_HINGE as i32;
+        let free = j.r#type == mjJNT_FREE as i32;
+        let ball = j.r#type == mjJNT_BALL as i32;
+        let hinge = j.r#type == mjJNT_HINGE as i32;
         let mut j = j;
         if free {
             j.limited = TF_FALSE;
         } else if j.limited == TF_AUTO {
             let hasrange = !(j.range[0] == 0.0 && j.range[1] == 0.0);
-            if let Some(m) = self.checklimited(comp.autolimits, "joint", "", j.limited, hasrange) {
+            if let Some(m) = self.checklimited(comp.autolimits != 0, "joint", "", j.limited, hasrange) {
                 return Err(self.joint_err(ji, &m));
             }
         }
@@ -695,7 +695,7 @@ impl<'a> Compiled<'a> {
             if j.range[0] != 0.0 && ball {
                 return Err(self.joint_err(ji, "range[0] should be 0 in ball joint"));
             }
-            if comp.degree && (hinge || ball) {
+            if (comp.degree != 0) && (hinge || ball) {
                 if j.range[0] != 0.0 {
                     j.range[0] *= mjPI / 180.0;
                 }
@@ -708,7 +708,7 @@ impl<'a> Compiled<'a> {
             j.actfrclimited = TF_FALSE;
         } else if j.actfrclimited == TF_AUTO {
             let hasrange = !(j.actfrcrange[0] == 0.0 && j.actfrcrange[1] == 0.0);
-            if let Some(m) = self.checklimited(comp.autolimits, "joint", "", j.actfrclimited, hasrange) {
+            if let Some(m) = self.checklimited(comp.autolimits != 0, "joint", "", j.actfrclimited, hasrange) {
                 return Err(self.joint_err(ji, &m));
             }
         }
@@ -732,8 +732,8 @@ impl<'a> Compiled<'a> {
             let mut q = [1.0, 0.0, 0.0, 0.0];
             frameaccum_child(&f.pos, &f.quat, &mut j.pos, &mut q);
         }
-        if hinge && comp.degree {
-            j.ref_ *= mjPI / 180.0;
+        if hinge && (comp.degree != 0) {
+            j.r#ref *= mjPI / 180.0;
             j.springref *= mjPI / 180.0;
         }
         self.joints[ji].s = j;
@@ -746,13 +746,13 @@ impl<'a> Compiled<'a> {
 
     fn geom_err(&self, i: usize, msg: &str) -> CompileError {
         let g = &self.geoms[i].s;
-        CompileError::elem(msg, &g.name, i as i64, g.info.line)
+        CompileError::elem(msg, &g.name, i as i64, &g.info)
     }
 
     fn geom_volume(g: &Geom) -> f64 {
         let s = &g.size;
         let shell = g.typeinertia == 1;
-        match g.gtype {
+        match g.r#type {
             t if t == mjGEOM_SPHERE as i32 => {
                 let r = s[0];
                 if shell {
@@ -800,7 +800,7 @@ impl<'a> Compiled<'a> {
     fn geom_inertia(g: &Geom, mass: f64) -> [f64; 3] {
         let s = &g.size;
         let shell = g.typeinertia == 1;
-        match g.gtype {
+        match g.r#type {
             t if t == mjGEOM_SPHERE as i32 => {
                 let v = if shell { 2.0 * mass * s[0] * s[0] / 3.0 } else { 2.0 * mass * s[0] * s[0] / 5.0 };
                 [v, v, v]
@@ -902,7 +902,7 @@ impl<'a> Compiled<'a> {
 
     fn compile_geom(&mut self, gi: usize) -> CResult<()> {
         if self.geoms[gi].s.userdata.len() > self.nuser_geom as usize {
-            let n = self.geoms[gi].s.name.clone();
+            let n = self.geoms[gi].s.name.to_string();
             return Err(self.geom_err(gi, &format!("user has more values than nuser_geom in geom '{}' (id = {})", n, gi)));
         }
         let frame = self.frame(self.geoms[gi].s.frame).cloned();
@@ -910,7 +910,7 @@ impl<'a> Compiled<'a> {
         let weldid = self.bodies[body].weldid;
         let (deg, seq) = (self.degree(), *self.seq());
         let mut g = self.geoms[gi].s.clone();
-        let t = g.gtype;
+        let t = g.r#type;
         if !(0..9).contains(&t) {
             return Err(self.geom_err(gi, "invalid type in geom"));
         }
@@ -956,7 +956,7 @@ impl<'a> Compiled<'a> {
             }
             g.pos = [(f[0] + f[3]) / 2.0, (f[1] + f[4]) / 2.0, (f[2] + f[5]) / 2.0];
             g.quat = z2quat(&vec);
-        } else if let Err(e) = resolve_orientation(&mut g.quat, deg, &seq, &g.alt) {
+        } else if let Err(e) = resolve_orientation(&mut g.c.quat, deg, &seq, &g.c.alt) {
             return Err(self.geom_err(gi, &format!("orientation specification error '{}' in geom {}", e, gi)));
         }
         // a mesh places the geom at its frame; other types are fitted to it and drop it
@@ -967,7 +967,7 @@ impl<'a> Compiled<'a> {
             let km = &self.x.meshes[k];
             let mut center = [0.0; 3];
             if !is_mesh {
-                let fitaabb = self.spec.compiler.fitaabb;
+                let fitaabb = self.spec.compiler.fitaabb != 0;
                 super::mesh::fit_geom(km, t, fitaabb, g.fitscale, &mut g.size, &mut center)
                     .map_err(|e| self.mesh_err(k, &e))?;
                 mesh = None;
@@ -978,7 +978,7 @@ impl<'a> Compiled<'a> {
             for i in 0..3 {
                 meshpos[i] += km.pos[i];
             }
-            frameaccum(&mut g.pos, &mut g.quat, &meshpos, &km.quat);
+            frameaccum(&mut g.c.pos, &mut g.c.quat, &meshpos, &km.quat);
         }
         if t == mjGEOM_PLANE as i32 {
             if g.size[2] <= 0.0 {
@@ -1065,7 +1065,7 @@ impl<'a> Compiled<'a> {
             fluid = fluid_coefs(&g);
         }
         if let Some(f) = &frame {
-            frameaccum_child(&f.pos, &f.quat, &mut g.pos, &mut g.quat);
+            frameaccum_child(&f.pos, &f.quat, &mut g.c.pos, &mut g.c.quat);
         }
         let cg = &mut self.geoms[gi];
         cg.s = g;
@@ -1081,7 +1081,7 @@ impl<'a> Compiled<'a> {
     fn compile_site(&mut self, si: usize) -> CResult<()> {
         let err = |c: &Self, msg: &str| {
             let s = &c.sites[si].s;
-            CompileError::elem(msg, &s.name, si as i64, s.info.line)
+            CompileError::elem(msg, &s.name, si as i64, &s.info)
         };
         if self.sites[si].s.userdata.len() > self.nuser_site as usize {
             return Err(err(self, "user has more values than nuser_site in site"));
@@ -1089,7 +1089,7 @@ impl<'a> Compiled<'a> {
         let frame = self.frame(self.sites[si].s.frame).cloned();
         let (deg, seq) = (self.degree(), *self.seq());
         let mut s = self.sites[si].s.clone();
-        let t = s.stype;
+        let t = s.r#type;
         if !(0..9).contains(&t) {
             return Err(err(self, "invalid type in site"));
         }
@@ -1115,11 +1115,11 @@ impl<'a> Compiled<'a> {
             }
             s.pos = [(f[0] + f[3]) / 2.0, (f[1] + f[4]) / 2.0, (f[2] + f[5]) / 2.0];
             s.quat = z2quat(&vec);
-        } else if let Err(e) = resolve_orientation(&mut s.quat, deg, &seq, &s.alt) {
+        } else if let Err(e) = resolve_orientation(&mut s.c.quat, deg, &seq, &s.c.alt) {
             return Err(err(self, &format!("orientation specification error '{}' in site {}", e, si)));
         }
         if let Some(f) = &frame {
-            frameaccum_child(&f.pos, &f.quat, &mut s.pos, &mut s.quat);
+            frameaccum_child(&f.pos, &f.quat, &mut s.c.pos, &mut s.c.quat);
         }
         normvec(&mut s.quat);
         for i in 0..geom_nsize(t) {
@@ -1138,7 +1138,7 @@ impl<'a> Compiled<'a> {
     fn compile_camera(&mut self, ci: usize) -> CResult<()> {
         let err = |c: &Self, msg: &str| {
             let s = &c.cameras[ci].s;
-            CompileError::elem(msg, &s.name, ci as i64, s.info.line)
+            CompileError::elem(msg, &s.name, ci as i64, &s.info)
         };
         if self.cameras[ci].s.userdata.len() > self.nuser_cam as usize {
             return Err(err(self, "user has more values than nuser_cam in camera"));
@@ -1146,11 +1146,11 @@ impl<'a> Compiled<'a> {
         let frame = self.frame(self.cameras[ci].s.frame).cloned();
         let (deg, seq) = (self.degree(), *self.seq());
         let mut c = self.cameras[ci].s.clone();
-        if let Err(e) = resolve_orientation(&mut c.quat, deg, &seq, &c.alt) {
+        if let Err(e) = resolve_orientation(&mut c.c.quat, deg, &seq, &c.c.alt) {
             return Err(err(self, &format!("orientation specification error '{}' in camera {}", e, ci)));
         }
         if let Some(f) = &frame {
-            frameaccum_child(&f.pos, &f.quat, &mut c.pos, &mut c.quat);
+            frameaccum_child(&f.pos, &f.quat, &mut c.c.pos, &mut c.c.quat);
         }
         normvec(&mut c.quat);
         if !c.targetbody.is_empty() {
@@ -1189,7 +1189,7 @@ impl<'a> Compiled<'a> {
     fn compile_light(&mut self, li: usize) -> CResult<()> {
         let err = |c: &Self, msg: &str| {
             let s = &c.lights[li].s;
-            CompileError::elem(msg, &s.name, li as i64, s.info.line)
+            CompileError::elem(msg, &s.name, li as i64, &s.info)
         };
         let frame = self.frame(self.lights[li].s.frame).cloned();
         let mut l = self.lights[li].s.clone();
@@ -1226,10 +1226,10 @@ impl<'a> Compiled<'a> {
         for ai in 0..self.actuators.len() {
             let err = |c: &Self, msg: &str| {
                 let s = &c.actuators[ai].s;
-                CompileError::elem(msg, &s.name, ai as i64, s.info.line)
+                CompileError::elem(msg, &s.name, ai as i64, &s.info)
             };
             if self.actuators[ai].s.userdata.len() > self.nuser_actuator as usize {
-                let n = self.actuators[ai].s.name.clone();
+                let n = self.actuators[ai].s.name.to_string();
                 return Err(err(self, &format!("user has more values than nuser_actuator in actuator '{}' (id = {})", n, ai)));
             }
             let mut a = self.actuators[ai].s.clone();
@@ -1240,7 +1240,7 @@ impl<'a> Compiled<'a> {
             let t = a.trntype;
             let target: Option<usize>;
             if t == mjTRN_JOINT as i32 || t == mjTRN_JOINTINPARENT as i32 {
-                target = jmap.get(&a.target).copied();
+                target = jmap.get(a.target.as_str()).copied();
                 if target.is_none() {
                     return Err(err(self, &format!("unknown transmission target '{}' for actuator id = {}", a.target, ai)));
                 }
@@ -1248,24 +1248,24 @@ impl<'a> Compiled<'a> {
                 if a.slidersite.is_empty() {
                     return Err(err(self, &format!("missing base site for slider-crank '{}' (id = {})", a.name, ai)));
                 }
-                match smap.get(&a.slidersite) {
+                match smap.get(a.slidersite.as_str()) {
                     Some(&s) => trnid[1] = s as i32,
                     None => return Err(err(self, &format!("base site '{}' not found for actuator {}", a.slidersite, ai))),
                 }
                 if a.cranklength <= 0.0 {
                     return Err(err(self, &format!("crank length must be positive in actuator '{}' (id = {})", a.name, ai)));
                 }
-                target = smap.get(&a.target).copied();
+                target = smap.get(a.target.as_str()).copied();
             } else if t == mjTRN_SITE as i32 {
                 if !a.refsite.is_empty() {
-                    match smap.get(&a.refsite) {
+                    match smap.get(a.refsite.as_str()) {
                         Some(&s) => trnid[1] = s as i32,
                         None => return Err(err(self, &format!("reference site '{}' not found for actuator {}", a.refsite, ai))),
                     }
                 }
-                target = smap.get(&a.target).copied();
+                target = smap.get(a.target.as_str()).copied();
             } else if t == mjTRN_BODY as i32 {
-                target = bmap.get(&a.target).copied();
+                target = bmap.get(a.target.as_str()).copied();
             } else if t == mjTRN_TENDON as i32 {
                 target = self.spec.tendons.iter().position(|x| x.name == a.target);
             } else {
@@ -1286,7 +1286,7 @@ impl<'a> Compiled<'a> {
                 }
                 let tr = if t == mjTRN_JOINT as i32 {
                     let j = &self.joints[trnid[0] as usize];
-                    if j.s.jtype != mjJNT_HINGE as i32 && j.s.jtype != mjJNT_SLIDE as i32 {
+                    if j.s.r#type != mjJNT_HINGE as i32 && j.s.r#type != mjJNT_SLIDE as i32 {
                         return Err(err(self, "inheritrange can only be used with hinge and slide joints, actuator"));
                     }
                     j.s.range
@@ -1307,7 +1307,7 @@ impl<'a> Compiled<'a> {
             for (lim, range, what) in [(a.forcelimited, a.forcerange, "force"), (a.ctrllimited, a.ctrlrange, "ctrl"), (a.actlimited, a.actrange, "act")] {
                 if lim == TF_AUTO {
                     let hasrange = !(range[0] == 0.0 && range[1] == 0.0);
-                    if let Some(m) = self.checklimited(comp.autolimits, "actuator", what, lim, hasrange) {
+                    if let Some(m) = self.checklimited(comp.autolimits != 0, "actuator", what, lim, hasrange) {
                         return Err(err(self, &m));
                     }
                 }
@@ -1324,7 +1324,7 @@ impl<'a> Compiled<'a> {
             if islimited(a.actlimited, &a.actrange) && a.dyntype == mjDYN_NONE as i32 {
                 return Err(err(self, "actrange specified but dyntype is 'none' in actuator"));
             }
-            let plugin = a.plugin.active;
+            let plugin = a.c.plugin.active != 0;
             if !plugin && a.actdim > 1 && a.dyntype != mjDYN_USER as i32 {
                 return Err(err(self, "actdim > 1 is only allowed for dyntype 'user' in actuator"));
             }
@@ -1398,7 +1398,7 @@ fn added_mass_kappa(dx: f64, dy: f64, dz: f64) -> f64 {
 /// The 12 fluid-interaction numbers of a geom (ellipsoid model).
 fn fluid_coefs(g: &Geom) -> [f64; mjNFLUID] {
     let s = &g.size;
-    let (dx, dy, dz) = match g.gtype {
+    let (dx, dy, dz) = match g.r#type {
         t if t == mjGEOM_SPHERE as i32 => (s[0], s[0], s[0]),
         t if t == mjGEOM_CAPSULE as i32 => (s[0], s[0], s[1] + s[0]),
         t if t == mjGEOM_CYLINDER as i32 => (s[0], s[0], s[1]),

@@ -268,7 +268,8 @@ pub fn full_inertia(full: &[f64; 6]) -> Result<([f64; 4], [f64; 3]), &'static st
 }
 
 /// Applies an alternative orientation to `quat` (unchanged for `Orientation::Quat`).
-pub fn resolve_orientation(quat: &mut [f64; 4], degree: bool, seq: &[u8; 3], alt: &Orientation) -> Result<(), &'static str> {
+pub fn resolve_orientation(quat: &mut [f64; 4], degree: bool, seq: &[u8; 3], alt: &impl crate::spec::element::AltField) -> Result<(), &'static str> {
+    let alt = &alt.value();
     match *alt {
         Orientation::Quat => {}
         Orientation::AxisAngle(aa) => {

@@ -8,6 +8,17 @@
 use crate::abi::*;
 use crate::model::defaults;
 
+pub mod actuation;
+pub mod api;
+pub mod body;
+pub mod cxx;
+pub mod element;
+
+pub use actuation::{Actuator, Sensor};
+pub use body::{solrefimp, Body, Camera, Frame, Geom, Joint, Light, Site};
+pub use cxx::{CxxString, CxxVec};
+pub use element::{Info, Linked, Owned};
+
 /// Upstream's "undefined" marker for numeric spec fields.
 pub const UNDEF: f64 = f64::NAN;
 
@@ -33,90 +44,27 @@ pub const TF_FALSE: i32 = 0;
 pub const TF_TRUE: i32 = 1;
 pub const TF_AUTO: i32 = 2;
 
-#[derive(Clone)]
-pub struct Compiler {
-    pub autolimits: bool,
-    pub boundmass: f64,
-    pub boundinertia: f64,
-    pub settotalmass: f64,
-    pub balanceinertia: bool,
-    pub fitaabb: bool,
-    pub degree: bool,
-    pub eulerseq: [u8; 3],
-    pub discardvisual: bool,
-    pub usethread: bool,
-    pub fusestatic: bool,
-    pub inertiafromgeom: i32,
-    pub inertiagrouprange: [i32; 2],
-    pub saveinertial: bool,
-    pub alignfree: bool,
-    pub lropt: mjLROpt,
-    pub meshdir: String,
-    pub texturedir: String,
-    pub strippath: bool,
-}
-
-impl Default for Compiler {
-    fn default() -> Self {
-        let mut lropt: mjLROpt = unsafe { core::mem::zeroed() };
-        defaults::default_lropt(&mut lropt);
-        Compiler {
-            autolimits: true,
-            boundmass: 0.0,
-            boundinertia: 0.0,
-            settotalmass: -1.0,
-            balanceinertia: false,
-            fitaabb: false,
-            degree: true,
-            eulerseq: *b"xyz",
-            discardvisual: false,
-            usethread: true,
-            fusestatic: false,
-            inertiafromgeom: TF_AUTO,
-            inertiagrouprange: [0, mjNGROUP as i32 - 1],
-            saveinertial: false,
-            alignfree: false,
-            lropt,
-            meshdir: String::new(),
-            texturedir: String::new(),
-            strippath: false,
-        }
-    }
-}
-
-/// Statistics the user may override (NaN: computed).
-#[derive(Clone, Copy, Debug)]
-pub struct Statistic {
-    pub meaninertia: f64,
-    pub meanmass: f64,
-    pub meansize: f64,
-    pub extent: f64,
-    pub center: [f64; 3],
-}
-
-impl Default for Statistic {
-    fn default() -> Self {
-        Statistic { meaninertia: UNDEF, meanmass: UNDEF, meansize: UNDEF, extent: UNDEF, center: [UNDEF, 0.0, 0.0] }
-    }
-}
-
-/// Where an element came from, for error messages.
-#[derive(Clone, Debug, Default)]
-pub struct Info {
-    pub line: i32,
-}
-
 /// How an element uses an engine plugin (`<plugin>` child or attributes of a body, geom,
-/// actuator or sensor): by registered plugin name, by instance name, or both.
+/// actuator or sensor): by registered plugin name, by instance name, or both. Whether it is
+/// active is the element's `c.plugin.active`.
 #[derive(Clone, Debug, Default)]
 pub struct PluginRef {
-    pub active: bool,
     /// the `plugin` attribute (registered plugin name), may be empty
-    pub plugin_name: String,
+    pub plugin_name: CxxString,
     /// the `instance` attribute, empty for a plugin configured in place
-    pub instance_name: String,
+    pub instance_name: CxxString,
+    pub info: CxxString,
     /// index into `Spec::plugins` of the instance configured in place (no `instance`)
     pub implicit: Option<usize>,
+}
+
+impl PluginRef {
+    /// Points the element's `mjsPlugin` at these strings.
+    pub fn link(&mut self, c: &mut mjsPlugin) {
+        c.name = element::vp(&mut self.instance_name);
+        c.plugin_name = element::vp(&mut self.plugin_name);
+        c.info = element::vp(&mut self.info);
+    }
 }
 
 /// A plugin instance: declared under `<extension>` (named), or created by an element that
@@ -129,505 +77,6 @@ pub struct Plugin {
     pub config: std::collections::BTreeMap<String, String>,
     pub info: Info,
 }
-
-#[derive(Clone, Debug)]
-pub struct Body {
-    pub name: String,
-    pub childclass: Option<usize>,
-    pub class: usize,
-    pub parent: usize,
-    pub frame: Option<usize>,
-    pub pos: [f64; 3],
-    pub quat: [f64; 4],
-    pub alt: Orientation,
-    pub mass: f64,
-    pub ipos: [f64; 3],
-    pub iquat: [f64; 4],
-    pub inertia: [f64; 3],
-    pub ialt: Orientation,
-    pub fullinertia: [f64; 6],
-    pub mocap: bool,
-    pub gravcomp: f64,
-    pub sleep: i32,
-    pub userdata: Vec<f64>,
-    pub explicitinertial: bool,
-    /// mocap values of attached keyframes: (key name, position, orientation)
-    pub keyvals: Vec<(String, [f64; 3], [f64; 4])>,
-    pub info: Info,
-    /// children in document order
-    pub bodies: Vec<usize>,
-    pub joints: Vec<usize>,
-    pub geoms: Vec<usize>,
-    pub sites: Vec<usize>,
-    pub cameras: Vec<usize>,
-    pub lights: Vec<usize>,
-    pub plugin: PluginRef,
-}
-
-impl Default for Body {
-    fn default() -> Self {
-        Body {
-            name: String::new(),
-            childclass: None,
-            class: 0,
-            parent: 0,
-            frame: None,
-            pos: [0.0; 3],
-            quat: [1.0, 0.0, 0.0, 0.0],
-            alt: Orientation::Quat,
-            mass: 0.0,
-            ipos: [UNDEF, 0.0, 0.0],
-            iquat: [1.0, 0.0, 0.0, 0.0],
-            inertia: [0.0; 3],
-            ialt: Orientation::Quat,
-            fullinertia: [UNDEF, 0.0, 0.0, 0.0, 0.0, 0.0],
-            mocap: false,
-            gravcomp: 0.0,
-            sleep: mjtSleepPolicy_::mjSLEEP_AUTO as i32,
-            userdata: Vec::new(),
-            explicitinertial: false,
-            keyvals: Vec::new(),
-            info: Info::default(),
-            bodies: Vec::new(),
-            joints: Vec::new(),
-            geoms: Vec::new(),
-            sites: Vec::new(),
-            cameras: Vec::new(),
-            lights: Vec::new(),
-            plugin: PluginRef::default(),
-        }
-    }
-}
-
-/// A coordinate frame grouping elements of one body (`<frame>`).
-#[derive(Clone, Debug)]
-pub struct Frame {
-    pub name: String,
-    pub body: usize,
-    pub parent: Option<usize>,
-    pub pos: [f64; 3],
-    pub quat: [f64; 4],
-    pub alt: Orientation,
-    pub info: Info,
-}
-
-impl Default for Frame {
-    fn default() -> Self {
-        Frame { name: String::new(), body: 0, parent: None, pos: [0.0; 3], quat: [1.0, 0.0, 0.0, 0.0], alt: Orientation::Quat, info: Info::default() }
-    }
-}
-
-#[derive(Clone, Debug)]
-pub struct Joint {
-    pub name: String,
-    pub body: usize,
-    pub frame: Option<usize>,
-    pub jtype: i32,
-    pub pos: [f64; 3],
-    pub axis: [f64; 3],
-    pub ref_: f64,
-    pub align: i32,
-    pub stiffness: f64,
-    pub springref: f64,
-    pub springdamper: [f64; 2],
-    pub limited: i32,
-    pub range: [f64; 2],
-    pub margin: f64,
-    pub solref_limit: [f64; mjNREF],
-    pub solimp_limit: [f64; mjNIMP],
-    pub actfrclimited: i32,
-    pub actfrcrange: [f64; 2],
-    pub armature: f64,
-    pub damping: f64,
-    pub frictionloss: f64,
-    pub solref_friction: [f64; mjNREF],
-    pub solimp_friction: [f64; mjNIMP],
-    pub group: i32,
-    pub actgravcomp: bool,
-    pub userdata: Vec<f64>,
-    /// values of attached keyframes: (key name, qpos, qvel; empty when not given)
-    pub keyvals: Vec<(String, Vec<f64>, Vec<f64>)>,
-    pub info: Info,
-}
-
-fn solrefimp() -> ([f64; mjNREF], [f64; mjNIMP]) {
-    let mut r = [0.0; mjNREF];
-    let mut i = [0.0; mjNIMP];
-    defaults::default_solrefimp(Some(&mut r), Some(&mut i));
-    (r, i)
-}
-
-impl Default for Joint {
-    fn default() -> Self {
-        let (r, i) = solrefimp();
-        Joint {
-            name: String::new(),
-            body: 0,
-            frame: None,
-            jtype: mjtJoint_::mjJNT_HINGE as i32,
-            pos: [0.0; 3],
-            axis: [0.0, 0.0, 1.0],
-            ref_: 0.0,
-            align: TF_AUTO,
-            stiffness: 0.0,
-            springref: 0.0,
-            springdamper: [0.0; 2],
-            limited: TF_AUTO,
-            range: [0.0; 2],
-            margin: 0.0,
-            solref_limit: r,
-            solimp_limit: i,
-            actfrclimited: TF_AUTO,
-            actfrcrange: [0.0; 2],
-            armature: 0.0,
-            damping: 0.0,
-            frictionloss: 0.0,
-            solref_friction: r,
-            solimp_friction: i,
-            group: 0,
-            actgravcomp: false,
-            userdata: Vec::new(),
-            keyvals: Vec::new(),
-            info: Info::default(),
-        }
-    }
-}
-
-#[derive(Clone, Debug)]
-pub struct Geom {
-    pub name: String,
-    pub body: usize,
-    pub frame: Option<usize>,
-    pub gtype: i32,
-    pub pos: [f64; 3],
-    pub quat: [f64; 4],
-    pub alt: Orientation,
-    pub fromto: [f64; 6],
-    pub size: [f64; 3],
-    pub contype: i32,
-    pub conaffinity: i32,
-    pub condim: i32,
-    pub priority: i32,
-    pub friction: [f64; 3],
-    pub solmix: f64,
-    pub solref: [f64; mjNREF],
-    pub solimp: [f64; mjNIMP],
-    pub margin: f64,
-    pub gap: f64,
-    pub mass: f64,
-    pub density: f64,
-    pub typeinertia: i32,
-    pub fluid_ellipsoid: f64,
-    pub fluid_coefs: [f64; 5],
-    pub material: String,
-    pub rgba: [f32; 4],
-    pub group: i32,
-    pub hfieldname: String,
-    pub meshname: String,
-    pub fitscale: f64,
-    pub userdata: Vec<f64>,
-    pub plugin: PluginRef,
-    pub info: Info,
-}
-
-impl Default for Geom {
-    fn default() -> Self {
-        let (r, i) = solrefimp();
-        Geom {
-            name: String::new(),
-            body: 0,
-            frame: None,
-            gtype: mjtGeom_::mjGEOM_SPHERE as i32,
-            pos: [0.0; 3],
-            quat: [1.0, 0.0, 0.0, 0.0],
-            alt: Orientation::Quat,
-            fromto: [UNDEF, 0.0, 0.0, 0.0, 0.0, 0.0],
-            size: [0.0; 3],
-            contype: 1,
-            conaffinity: 1,
-            condim: 3,
-            priority: 0,
-            friction: [1.0, 0.005, 0.0001],
-            solmix: 1.0,
-            solref: r,
-            solimp: i,
-            margin: 0.0,
-            gap: 0.0,
-            mass: UNDEF,
-            density: 1000.0,
-            typeinertia: 0,
-            fluid_ellipsoid: 0.0,
-            fluid_coefs: [0.5, 0.25, 1.5, 1.0, 1.0],
-            material: String::new(),
-            rgba: [0.5, 0.5, 0.5, 1.0],
-            group: 0,
-            hfieldname: String::new(),
-            meshname: String::new(),
-            fitscale: 1.0,
-            userdata: Vec::new(),
-            plugin: PluginRef::default(),
-            info: Info::default(),
-        }
-    }
-}
-
-#[derive(Clone, Debug)]
-pub struct Site {
-    pub name: String,
-    pub body: usize,
-    pub frame: Option<usize>,
-    pub pos: [f64; 3],
-    pub quat: [f64; 4],
-    pub alt: Orientation,
-    pub fromto: [f64; 6],
-    pub size: [f64; 3],
-    pub stype: i32,
-    pub material: String,
-    pub group: i32,
-    pub rgba: [f32; 4],
-    pub userdata: Vec<f64>,
-    pub info: Info,
-}
-
-impl Default for Site {
-    fn default() -> Self {
-        Site {
-            name: String::new(),
-            body: 0,
-            frame: None,
-            pos: [0.0; 3],
-            quat: [1.0, 0.0, 0.0, 0.0],
-            alt: Orientation::Quat,
-            fromto: [UNDEF, 0.0, 0.0, 0.0, 0.0, 0.0],
-            size: [0.005; 3],
-            stype: mjtGeom_::mjGEOM_SPHERE as i32,
-            material: String::new(),
-            group: 0,
-            rgba: [0.5, 0.5, 0.5, 1.0],
-            userdata: Vec::new(),
-            info: Info::default(),
-        }
-    }
-}
-
-#[derive(Clone, Debug)]
-pub struct Camera {
-    pub name: String,
-    pub body: usize,
-    pub frame: Option<usize>,
-    pub pos: [f64; 3],
-    pub quat: [f64; 4],
-    pub alt: Orientation,
-    pub mode: i32,
-    pub targetbody: String,
-    pub orthographic: i32,
-    pub fovy: f64,
-    pub ipd: f64,
-    pub intrinsic: [f32; 4],
-    pub sensor_size: [f32; 2],
-    pub resolution: [f32; 2],
-    pub focal_length: [f32; 2],
-    pub focal_pixel: [f32; 2],
-    pub principal_length: [f32; 2],
-    pub principal_pixel: [f32; 2],
-    pub userdata: Vec<f64>,
-    pub info: Info,
-}
-
-impl Default for Camera {
-    fn default() -> Self {
-        Camera {
-            name: String::new(),
-            body: 0,
-            frame: None,
-            pos: [0.0; 3],
-            quat: [1.0, 0.0, 0.0, 0.0],
-            alt: Orientation::Quat,
-            mode: mjtCamLight_::mjCAMLIGHT_FIXED as i32,
-            targetbody: String::new(),
-            orthographic: 0,
-            fovy: 45.0,
-            ipd: 0.068,
-            intrinsic: [0.0; 4],
-            sensor_size: [0.0; 2],
-            resolution: [1.0, 1.0],
-            focal_length: [0.0; 2],
-            focal_pixel: [0.0; 2],
-            principal_length: [0.0; 2],
-            principal_pixel: [0.0; 2],
-            userdata: Vec::new(),
-            info: Info::default(),
-        }
-    }
-}
-
-#[derive(Clone, Debug)]
-pub struct Light {
-    pub name: String,
-    pub body: usize,
-    pub frame: Option<usize>,
-    pub pos: [f64; 3],
-    pub dir: [f64; 3],
-    pub mode: i32,
-    pub targetbody: String,
-    pub active: bool,
-    pub ltype: i32,
-    pub texture: String,
-    pub castshadow: bool,
-    pub bulbradius: f32,
-    pub intensity: f32,
-    pub range: f32,
-    pub attenuation: [f32; 3],
-    pub cutoff: f32,
-    pub exponent: f32,
-    pub ambient: [f32; 3],
-    pub diffuse: [f32; 3],
-    pub specular: [f32; 3],
-    pub info: Info,
-}
-
-impl Default for Light {
-    fn default() -> Self {
-        Light {
-            name: String::new(),
-            body: 0,
-            frame: None,
-            pos: [0.0; 3],
-            dir: [0.0, 0.0, -1.0],
-            mode: mjtCamLight_::mjCAMLIGHT_FIXED as i32,
-            targetbody: String::new(),
-            active: true,
-            ltype: mjtLightType_::mjLIGHT_SPOT as i32,
-            texture: String::new(),
-            castshadow: true,
-            bulbradius: 0.02,
-            intensity: 0.0,
-            range: 10.0,
-            attenuation: [1.0, 0.0, 0.0],
-            cutoff: 45.0,
-            exponent: 10.0,
-            ambient: [0.0; 3],
-            diffuse: [0.7; 3],
-            specular: [0.3; 3],
-            info: Info::default(),
-        }
-    }
-}
-
-/// Transmission target kinds of an actuator (what `target` names).
-#[derive(Clone, Debug)]
-pub struct Actuator {
-    pub name: String,
-    pub gaintype: i32,
-    pub gainprm: [f64; mjNGAIN],
-    pub biastype: i32,
-    pub biasprm: [f64; mjNBIAS],
-    pub dyntype: i32,
-    pub dynprm: [f64; mjNDYN],
-    pub actdim: i32,
-    pub actearly: bool,
-    pub trntype: i32,
-    pub gear: [f64; 6],
-    pub target: String,
-    pub refsite: String,
-    pub slidersite: String,
-    pub cranklength: f64,
-    pub lengthrange: [f64; 2],
-    pub inheritrange: f64,
-    pub ctrllimited: i32,
-    pub ctrlrange: [f64; 2],
-    pub forcelimited: i32,
-    pub forcerange: [f64; 2],
-    pub actlimited: i32,
-    pub actrange: [f64; 2],
-    pub group: i32,
-    pub userdata: Vec<f64>,
-    /// values of attached keyframes: (key name, act (empty when none), ctrl)
-    pub keyvals: Vec<(String, Vec<f64>, Option<f64>)>,
-    pub plugin: PluginRef,
-    pub info: Info,
-}
-
-impl Default for Actuator {
-    fn default() -> Self {
-        let mut gainprm = [0.0; mjNGAIN];
-        gainprm[0] = 1.0;
-        let mut dynprm = [0.0; mjNDYN];
-        dynprm[0] = 1.0;
-        Actuator {
-            name: String::new(),
-            gaintype: mjtGain_::mjGAIN_FIXED as i32,
-            gainprm,
-            biastype: mjtBias_::mjBIAS_NONE as i32,
-            biasprm: [0.0; mjNBIAS],
-            dyntype: mjtDyn_::mjDYN_NONE as i32,
-            dynprm,
-            actdim: -1,
-            actearly: false,
-            trntype: mjtTrn_::mjTRN_UNDEFINED as i32,
-            gear: [1.0, 0.0, 0.0, 0.0, 0.0, 0.0],
-            target: String::new(),
-            refsite: String::new(),
-            slidersite: String::new(),
-            cranklength: 0.0,
-            lengthrange: [0.0; 2],
-            inheritrange: 0.0,
-            ctrllimited: TF_AUTO,
-            ctrlrange: [0.0; 2],
-            forcelimited: TF_AUTO,
-            forcerange: [0.0; 2],
-            actlimited: TF_AUTO,
-            actrange: [0.0; 2],
-            group: 0,
-            userdata: Vec::new(),
-            keyvals: Vec::new(),
-            plugin: PluginRef::default(),
-            info: Info::default(),
-        }
-    }
-}
-
-#[derive(Clone, Debug)]
-pub struct Sensor {
-    pub name: String,
-    pub stype: i32,
-    pub objtype: i32,
-    pub objname: String,
-    pub reftype: i32,
-    pub refname: String,
-    pub intprm: [i32; 3],
-    pub datatype: i32,
-    pub needstage: i32,
-    pub dim: i32,
-    pub cutoff: f64,
-    pub noise: f64,
-    pub userdata: Vec<f64>,
-    pub plugin: PluginRef,
-    pub info: Info,
-}
-
-impl Default for Sensor {
-    fn default() -> Self {
-        Sensor {
-            name: String::new(),
-            stype: mjtSensor_::mjSENS_TOUCH as i32,
-            objtype: mjtObj_::mjOBJ_UNKNOWN as i32,
-            objname: String::new(),
-            reftype: mjtObj_::mjOBJ_UNKNOWN as i32,
-            refname: String::new(),
-            intprm: [0; 3],
-            datatype: mjtDataType_::mjDATATYPE_REAL as i32,
-            needstage: mjtStage_::mjSTAGE_ACC as i32,
-            dim: 0,
-            cutoff: 0.0,
-            noise: 0.0,
-            userdata: Vec::new(),
-            plugin: PluginRef::default(),
-            info: Info::default(),
-        }
-    }
-}
-
 
 /// One element of a tendon path (`mjsWrap`): what it wraps and its parameter.
 #[derive(Clone, Debug)]
@@ -1133,39 +582,29 @@ pub struct DefaultClass {
     pub mesh: Mesh,
 }
 
-/// The whole model specification.
-#[derive(Clone)]
+/// The whole model specification: upstream's `mjSpec` (`c`, reached through `Deref`: compiler
+/// settings, options, visual and statistic settings, sizes) with its strings and every element.
+#[repr(C)]
 pub struct Spec {
-    pub modelname: String,
-    pub comment: String,
-    pub compiler: Compiler,
-    pub option: mjOption,
-    pub visual: mjVisual,
-    pub stat: Statistic,
-    pub memory: i64,
-    pub nuserdata: i32,
-    pub nuser_body: i32,
-    pub nuser_jnt: i32,
-    pub nuser_geom: i32,
-    pub nuser_site: i32,
-    pub nuser_cam: i32,
-    pub nuser_tendon: i32,
-    pub nuser_actuator: i32,
-    pub nuser_sensor: i32,
-    pub nkey: i32,
-    pub njmax: i32,
-    pub nconmax: i32,
-    pub nstack: i64,
+    pub head: element::Head,
+    pub c: mjSpec,
+    pub modelname: CxxString,
+    pub comment: CxxString,
+    /// folder of the model file (with a trailing separator), where asset paths start
+    pub modelfiledir: CxxString,
+    /// `c.compiler.meshdir`, `c.compiler.texturedir`
+    pub meshdir: CxxString,
+    pub texturedir: CxxString,
     pub defaults: Vec<DefaultClass>,
-    pub bodies: Vec<Body>,
-    pub frames: Vec<Frame>,
-    pub joints: Vec<Joint>,
-    pub geoms: Vec<Geom>,
-    pub sites: Vec<Site>,
-    pub cameras: Vec<Camera>,
-    pub lights: Vec<Light>,
-    pub actuators: Vec<Actuator>,
-    pub sensors: Vec<Sensor>,
+    pub bodies: Vec<Owned<Body>>,
+    pub frames: Vec<Owned<Frame>>,
+    pub joints: Vec<Owned<Joint>>,
+    pub geoms: Vec<Owned<Geom>>,
+    pub sites: Vec<Owned<Site>>,
+    pub cameras: Vec<Owned<Camera>>,
+    pub lights: Vec<Owned<Light>>,
+    pub actuators: Vec<Owned<Actuator>>,
+    pub sensors: Vec<Owned<Sensor>>,
     pub tendons: Vec<Tendon>,
     pub equalities: Vec<Equality>,
     pub pairs: Vec<Pair>,
@@ -1184,51 +623,139 @@ pub struct Spec {
     pub models: Vec<(String, Box<Spec>)>,
     /// keyframes of attached models, added after the model's own
     pub pending_keys: Vec<Key>,
-    /// folder of the model file (with a trailing separator), where asset paths start
-    pub modelfiledir: String,
     /// the model used `<replicate>`
     pub has_replicate: bool,
     /// plugin instances, in the order they were declared or created
     pub plugins: Vec<Plugin>,
     /// plugins named in `<extension>`: registered name and slot
     pub active_plugins: Vec<(String, i32)>,
-    /// an element referenced a plugin instance by name (explicit instances must come first)
-    pub has_implicit_plugin_elem: bool,
     /// names given so far by the XML reader, by object type (for upstream's early check of
     /// repeated names)
     pub names_seen: std::collections::HashMap<&'static str, std::collections::HashSet<String>>,
+    /// the last error or warning of a spec-API call or compile (`mjs_getError`), NUL-terminated
+    /// in a fixed buffer as upstream's (its address stays valid while the spec lives)
+    pub error: [u8; 500],
+    pub warning: bool,
+}
+
+impl core::ops::Deref for Spec {
+    type Target = mjSpec;
+    fn deref(&self) -> &mjSpec {
+        &self.c
+    }
+}
+
+impl core::ops::DerefMut for Spec {
+    fn deref_mut(&mut self) -> &mut mjSpec {
+        &mut self.c
+    }
+}
+
+impl element::Linked for Spec {
+    fn link(&mut self) {
+        self.c.element = &mut self.head.el;
+        self.c.modelname = element::vp(&mut self.modelname);
+        self.c.comment = element::vp(&mut self.comment);
+        self.c.modelfiledir = element::vp(&mut self.modelfiledir);
+        self.c.compiler.meshdir = element::vp(&mut self.meshdir);
+        self.c.compiler.texturedir = element::vp(&mut self.texturedir);
+    }
+}
+
+impl Clone for Spec {
+    fn clone(&self) -> Self {
+        Spec {
+            head: self.head,
+            c: self.c,
+            modelname: self.modelname.clone(),
+            comment: self.comment.clone(),
+            modelfiledir: self.modelfiledir.clone(),
+            meshdir: self.meshdir.clone(),
+            texturedir: self.texturedir.clone(),
+            defaults: self.defaults.clone(),
+            bodies: self.bodies.clone(),
+            frames: self.frames.clone(),
+            joints: self.joints.clone(),
+            geoms: self.geoms.clone(),
+            sites: self.sites.clone(),
+            cameras: self.cameras.clone(),
+            lights: self.lights.clone(),
+            actuators: self.actuators.clone(),
+            sensors: self.sensors.clone(),
+            tendons: self.tendons.clone(),
+            equalities: self.equalities.clone(),
+            pairs: self.pairs.clone(),
+            excludes: self.excludes.clone(),
+            keys: self.keys.clone(),
+            numerics: self.numerics.clone(),
+            texts: self.texts.clone(),
+            tuples: self.tuples.clone(),
+            skins: self.skins.clone(),
+            flexes: self.flexes.clone(),
+            meshes: self.meshes.clone(),
+            hfields: self.hfields.clone(),
+            textures: self.textures.clone(),
+            materials: self.materials.clone(),
+            models: self.models.clone(),
+            pending_keys: self.pending_keys.clone(),
+            has_replicate: self.has_replicate,
+            plugins: self.plugins.clone(),
+            active_plugins: self.active_plugins.clone(),
+            names_seen: self.names_seen.clone(),
+            error: [0; 500],
+            warning: false,
+        }
+    }
+}
+
+/// `mjs_defaultSpec`
+pub fn default_spec(s: &mut mjSpec) {
+    *s = body::zeroed();
+    s.stat.meaninertia = f64::NAN;
+    s.stat.meanmass = f64::NAN;
+    s.stat.meansize = f64::NAN;
+    s.stat.extent = f64::NAN;
+    s.stat.center[0] = f64::NAN;
+    s.compiler.autolimits = 1;
+    s.compiler.settotalmass = -1.0;
+    s.compiler.degree = 1;
+    s.compiler.eulerseq = [b'x' as _, b'y' as _, b'z' as _];
+    s.compiler.usethread = 1;
+    s.compiler.inertiafromgeom = mjtInertiaFromGeom_::mjINERTIAFROMGEOM_AUTO as i32;
+    s.compiler.inertiagrouprange[1] = mjNGROUP as i32 - 1;
+    s.compiler.saveinertial = 0;
+    defaults::default_lropt(&mut s.compiler.LRopt);
+    defaults::default_option(&mut s.option);
+    defaults::default_visual(&mut s.visual);
+    s.memory = -1;
+    s.nuser_body = -1;
+    s.nuser_jnt = -1;
+    s.nuser_geom = -1;
+    s.nuser_site = -1;
+    s.nuser_cam = -1;
+    s.nuser_tendon = -1;
+    s.nuser_actuator = -1;
+    s.nuser_sensor = -1;
+    s.njmax = -1;
+    s.nconmax = -1;
+    s.nstack = -1;
 }
 
 impl Default for Spec {
     fn default() -> Self {
-        let mut option: mjOption = unsafe { core::mem::zeroed() };
-        defaults::default_option(&mut option);
-        let mut visual: mjVisual = unsafe { core::mem::zeroed() };
-        defaults::default_visual(&mut visual);
+        let mut c = body::zeroed();
+        default_spec(&mut c);
         let world = Body { name: "world".into(), ..Body::default() };
         Spec {
+            head: element::Head::new(mjtObj_::mjOBJ_MODEL),
+            c,
             modelname: "MuJoCo Model".into(),
-            comment: String::new(),
-            compiler: Compiler::default(),
-            option,
-            visual,
-            stat: Statistic::default(),
-            memory: -1,
-            nuserdata: 0,
-            nuser_body: -1,
-            nuser_jnt: -1,
-            nuser_geom: -1,
-            nuser_site: -1,
-            nuser_cam: -1,
-            nuser_tendon: -1,
-            nuser_actuator: -1,
-            nuser_sensor: -1,
-            nkey: 0,
-            njmax: -1,
-            nconmax: -1,
-            nstack: -1,
+            comment: CxxString::new(),
+            modelfiledir: CxxString::new(),
+            meshdir: CxxString::new(),
+            texturedir: CxxString::new(),
             defaults: vec![DefaultClass { name: "main".into(), ..DefaultClass::default() }],
-            bodies: vec![world],
+            bodies: vec![Owned::new(world)],
             frames: Vec::new(),
             joints: Vec::new(),
             geoms: Vec::new(),
@@ -1253,12 +780,12 @@ impl Default for Spec {
             materials: Vec::new(),
             models: Vec::new(),
             pending_keys: Vec::new(),
-            modelfiledir: String::new(),
             has_replicate: false,
             plugins: Vec::new(),
             active_plugins: Vec::new(),
-            has_implicit_plugin_elem: false,
             names_seen: Default::default(),
+            error: [0; 500],
+            warning: false,
         }
     }
 }
@@ -1269,5 +796,6 @@ impl Spec {
         self.defaults.iter().position(|d| d.name == name)
     }
 }
+
 pub mod builtin_mesh;
 pub mod shortcuts;

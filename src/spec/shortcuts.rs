@@ -150,7 +150,7 @@ pub fn set_muscle(
             a.gainprm[k] = given[k];
         }
     }
-    a.biasprm[..9].copy_from_slice(&a.gainprm[..9]);
+    a.c.biasprm[..9].copy_from_slice(&a.c.gainprm[..9]);
     a.dyntype = mjDYN_MUSCLE as i32;
     a.gaintype = mjGAIN_MUSCLE as i32;
     a.biastype = mjBIAS_MUSCLE as i32;

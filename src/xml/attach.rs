@@ -35,35 +35,35 @@ impl Names {
     /// Collects the names of every named object of `s`.
     pub fn of(s: &Spec) -> Names {
         let mut n = Names::default();
-        let mut put = |t: mjtObj_, it: &mut dyn Iterator<Item = &String>| {
+        let mut put = |t: mjtObj_, it: &mut dyn Iterator<Item = &str>| {
             let set = n.map.entry(t as i32).or_default();
             for x in it {
                 if !x.is_empty() {
-                    set.insert(x.clone());
+                    set.insert(x.to_string());
                 }
             }
         };
-        put(mjOBJ_BODY, &mut s.bodies.iter().map(|x| &x.name));
-        put(mjOBJ_JOINT, &mut s.joints.iter().map(|x| &x.name));
-        put(mjOBJ_GEOM, &mut s.geoms.iter().map(|x| &x.name));
-        put(mjOBJ_SITE, &mut s.sites.iter().map(|x| &x.name));
-        put(mjOBJ_CAMERA, &mut s.cameras.iter().map(|x| &x.name));
-        put(mjOBJ_LIGHT, &mut s.lights.iter().map(|x| &x.name));
-        put(mjOBJ_FLEX, &mut s.flexes.iter().map(|x| &x.name));
-        put(mjOBJ_SKIN, &mut s.skins.iter().map(|x| &x.name));
-        put(mjOBJ_HFIELD, &mut s.hfields.iter().map(|x| &x.name));
-        put(mjOBJ_TEXTURE, &mut s.textures.iter().map(|x| &x.name));
-        put(mjOBJ_MATERIAL, &mut s.materials.iter().map(|x| &x.name));
-        put(mjOBJ_PAIR, &mut s.pairs.iter().map(|x| &x.name));
-        put(mjOBJ_EXCLUDE, &mut s.excludes.iter().map(|x| &x.name));
-        put(mjOBJ_EQUALITY, &mut s.equalities.iter().map(|x| &x.name));
-        put(mjOBJ_TENDON, &mut s.tendons.iter().map(|x| &x.name));
-        put(mjOBJ_ACTUATOR, &mut s.actuators.iter().map(|x| &x.name));
-        put(mjOBJ_SENSOR, &mut s.sensors.iter().map(|x| &x.name));
-        put(mjOBJ_NUMERIC, &mut s.numerics.iter().map(|x| &x.name));
-        put(mjOBJ_TEXT, &mut s.texts.iter().map(|x| &x.name));
-        put(mjOBJ_TUPLE, &mut s.tuples.iter().map(|x| &x.name));
-        put(mjOBJ_KEY, &mut s.keys.iter().map(|x| &x.name));
+        put(mjOBJ_BODY, &mut s.bodies.iter().map(|x| x.name.as_str()));
+        put(mjOBJ_JOINT, &mut s.joints.iter().map(|x| x.name.as_str()));
+        put(mjOBJ_GEOM, &mut s.geoms.iter().map(|x| x.name.as_str()));
+        put(mjOBJ_SITE, &mut s.sites.iter().map(|x| x.name.as_str()));
+        put(mjOBJ_CAMERA, &mut s.cameras.iter().map(|x| x.name.as_str()));
+        put(mjOBJ_LIGHT, &mut s.lights.iter().map(|x| x.name.as_str()));
+        put(mjOBJ_FLEX, &mut s.flexes.iter().map(|x| x.name.as_str()));
+        put(mjOBJ_SKIN, &mut s.skins.iter().map(|x| x.name.as_str()));
+        put(mjOBJ_HFIELD, &mut s.hfields.iter().map(|x| x.name.as_str()));
+        put(mjOBJ_TEXTURE, &mut s.textures.iter().map(|x| x.name.as_str()));
+        put(mjOBJ_MATERIAL, &mut s.materials.iter().map(|x| x.name.as_str()));
+        put(mjOBJ_PAIR, &mut s.pairs.iter().map(|x| x.name.as_str()));
+        put(mjOBJ_EXCLUDE, &mut s.excludes.iter().map(|x| x.name.as_str()));
+        put(mjOBJ_EQUALITY, &mut s.equalities.iter().map(|x| x.name.as_str()));
+        put(mjOBJ_TENDON, &mut s.tendons.iter().map(|x| x.name.as_str()));
+        put(mjOBJ_ACTUATOR, &mut s.actuators.iter().map(|x| x.name.as_str()));
+        put(mjOBJ_SENSOR, &mut s.sensors.iter().map(|x| x.name.as_str()));
+        put(mjOBJ_NUMERIC, &mut s.numerics.iter().map(|x| x.name.as_str()));
+        put(mjOBJ_TEXT, &mut s.texts.iter().map(|x| x.name.as_str()));
+        put(mjOBJ_TUPLE, &mut s.tuples.iter().map(|x| x.name.as_str()));
+        put(mjOBJ_KEY, &mut s.keys.iter().map(|x| x.name.as_str()));
         n
     }
 
@@ -215,7 +215,7 @@ pub fn resolve_actuator(x: &Actuator, pre: &str, suf: &str, names: &Names) -> Op
     } else {
         false
     };
-    ok.then(|| Actuator { name: ns(pre, &x.name, suf), target, refsite, slidersite: slider, ..x.clone() })
+    ok.then(|| Actuator { name: ns(pre, &x.name, suf).into(), target: target.into(), refsite: refsite.into(), slidersite: slider.into(), ..x.clone() })
 }
 
 pub fn resolve_sensor(x: &Sensor, pre: &str, suf: &str, names: &Names) -> Option<Sensor> {
@@ -226,11 +226,11 @@ pub fn resolve_sensor(x: &Sensor, pre: &str, suf: &str, names: &Names) -> Option
     let mut obj = ot != unknown && names.has(ot, &on);
     let mut rf = rt != unknown && names.has(rt, &rn);
     if ot != unknown && rt != unknown && !obj && rf {
-        on = x.objname.clone();
+        on = x.objname.to_string();
         obj = names.has(ot, &on);
     }
     if ot != unknown && rt != unknown && obj && !rf {
-        rn = x.refname.clone();
+        rn = x.refname.to_string();
         rf = names.has(rt, &rn);
     }
     if ot != unknown {
@@ -238,12 +238,12 @@ pub fn resolve_sensor(x: &Sensor, pre: &str, suf: &str, names: &Names) -> Option
             return None;
         }
     } else {
-        let t = x.stype;
+        let t = x.r#type;
         let free = [mjSENS_E_POTENTIAL, mjSENS_E_KINETIC, mjSENS_CLOCK, mjSENS_PLUGIN, mjSENS_CONTACT, mjSENS_USER];
         if !free.iter().any(|&f| f as i32 == t) {
             return None;
         }
-        on = x.objname.clone();
+        on = x.objname.to_string();
     }
     if rt != unknown {
         if rn.is_empty() || !rf {
@@ -254,9 +254,9 @@ pub fn resolve_sensor(x: &Sensor, pre: &str, suf: &str, names: &Names) -> Option
             return None;
         }
     } else {
-        rn = x.refname.clone();
+        rn = x.refname.to_string();
     }
-    Some(Sensor { name: ns(pre, &x.name, suf), objname: on, refname: rn, ..x.clone() })
+    Some(Sensor { name: ns(pre, &x.name, suf).into(), objname: on.into(), refname: rn.into(), ..x.clone() })
 }
 
 pub fn resolve_tuple(x: &Tuple, pre: &str, suf: &str, names: &Names) -> Option<Tuple> {
@@ -289,7 +289,7 @@ pub fn copy_referencing(dst: &mut Spec, src: Option<&Spec>, pre: &str, suf: &str
                 };
                 if let Some(c) = r {
                     names.add($obj, &c.name);
-                    dst.$list.push(c);
+                    crate::spec::element::PushEl::push_el(&mut dst.$list, c);
                     if $is_act {
                         acts.push((i, dst.$list.len() - 1));
                     }
@@ -447,7 +447,7 @@ pub fn copy_subtree(s: &mut Spec, c: &Spec, root: Option<usize>, b: usize, frame
     let mut fmap: HashMap<usize, usize> = HashMap::new();
     // the world of `c` maps to `b` when the whole model is attached, under a new frame
     let top_frame = if root.is_none() {
-        s.frames.push(Frame { body: b, parent: frame, ..Frame::default() });
+        s.frames.push(Owned::new(Frame { body: b, parent: frame, ..Frame::default() }));
         Some(s.frames.len() - 1)
     } else {
         frame
@@ -473,14 +473,14 @@ pub fn copy_subtree(s: &mut Spec, c: &Spec, root: Option<usize>, b: usize, frame
             continue;
         }
         let mut nf = f.clone();
-        nf.name = n(&f.name);
+        nf.name = n(&f.name).into();
         nf.parent = match f.parent {
             Some(p) => fmap.get(&p).copied(),
             None if f.body == 0 => top_frame,
             None => None,
         };
         fmap.insert(fi, s.frames.len());
-        s.frames.push(nf);
+        s.frames.push(Owned::new(nf));
     }
     let map_frame = |f: Option<usize>, body: usize, fmap: &HashMap<usize, usize>| -> Option<usize> {
         match f {
@@ -493,9 +493,10 @@ pub fn copy_subtree(s: &mut Spec, c: &Spec, root: Option<usize>, b: usize, frame
     for &k in &dfs {
         let src = &c.bodies[k];
         let mut nb = src.clone();
-        nb.name = n(&src.name);
+        nb.name = n(&src.name).into();
         nb.class = 0;
-        nb.childclass = None;
+        nb.childclass_id = None;
+        nb.childclass.clear();
         nb.bodies.clear();
         nb.joints.clear();
         nb.geoms.clear();
@@ -510,7 +511,7 @@ pub fn copy_subtree(s: &mut Spec, c: &Spec, root: Option<usize>, b: usize, frame
         nb.frame = if Some(k) == root { frame } else { map_frame(src.frame, src.parent, &fmap) };
         let id = s.bodies.len();
         bmap.insert(k, id);
-        s.bodies.push(nb);
+        s.bodies.push(Owned::new(nb));
         s.bodies[parent].bodies.push(id);
     }
     let nf = s.frames.len() - fmap.len();
@@ -528,52 +529,52 @@ pub fn copy_subtree(s: &mut Spec, c: &Spec, root: Option<usize>, b: usize, frame
         let src = &c.bodies[k];
         for &j in &src.joints {
             let mut x = c.joints[j].clone();
-            x.name = n(&x.name);
+            x.name = n(&x.name).into();
             x.body = nbody;
             x.frame = map_frame(x.frame, k, &fmap);
             if !keys {
                 x.keyvals.clear();
             }
-            s.joints.push(x);
+            s.joints.push(Owned::new(x));
             s.bodies[nbody].joints.push(s.joints.len() - 1);
         }
         for &g in &src.geoms {
             let mut x = c.geoms[g].clone();
-            x.name = n(&x.name);
-            x.material = ns(pre, &x.material, "");
-            x.meshname = ns(pre, &x.meshname, "");
-            x.hfieldname = ns(pre, &x.hfieldname, "");
+            x.name = n(&x.name).into();
+            x.material = ns(pre, &x.material, "").into();
+            x.meshname = ns(pre, &x.meshname, "").into();
+            x.hfieldname = ns(pre, &x.hfieldname, "").into();
             x.body = nbody;
             x.frame = map_frame(x.frame, k, &fmap);
-            s.geoms.push(x);
+            s.geoms.push(Owned::new(x));
             s.bodies[nbody].geoms.push(s.geoms.len() - 1);
         }
         for &i in &src.sites {
             let mut x = c.sites[i].clone();
-            x.name = n(&x.name);
-            x.material = ns(pre, &x.material, "");
+            x.name = n(&x.name).into();
+            x.material = ns(pre, &x.material, "").into();
             x.body = nbody;
             x.frame = map_frame(x.frame, k, &fmap);
-            s.sites.push(x);
+            s.sites.push(Owned::new(x));
             s.bodies[nbody].sites.push(s.sites.len() - 1);
         }
         for &i in &src.cameras {
             let mut x = c.cameras[i].clone();
-            x.name = n(&x.name);
-            x.targetbody = n(&x.targetbody);
+            x.name = n(&x.name).into();
+            x.targetbody = n(&x.targetbody).into();
             x.body = nbody;
             x.frame = map_frame(x.frame, k, &fmap);
-            s.cameras.push(x);
+            s.cameras.push(Owned::new(x));
             s.bodies[nbody].cameras.push(s.cameras.len() - 1);
         }
         for &i in &src.lights {
             let mut x = c.lights[i].clone();
-            x.name = n(&x.name);
-            x.targetbody = n(&x.targetbody);
-            x.texture = n(&x.texture);
+            x.name = n(&x.name).into();
+            x.targetbody = n(&x.targetbody).into();
+            x.texture = n(&x.texture).into();
             x.body = nbody;
             x.frame = map_frame(x.frame, k, &fmap);
-            s.lights.push(x);
+            s.lights.push(Owned::new(x));
             s.bodies[nbody].lights.push(s.lights.len() - 1);
         }
     }
@@ -662,7 +663,7 @@ pub fn child_keyvals(c: &Spec, pre: &str) -> KeyVals {
     let mut jadr: Vec<(usize, usize, usize, usize, usize)> = Vec::new();
     for b in &c.bodies {
         for &j in &b.joints {
-            let t = c.joints[j].jtype;
+            let t = c.joints[j].r#type;
             let (nq, nv) = if t == mjJNT_FREE as i32 {
                 (7, 6)
             } else if t == mjJNT_BALL as i32 {
@@ -682,7 +683,7 @@ pub fn child_keyvals(c: &Spec, pre: &str) -> KeyVals {
         aadr.push((na, dim));
         na += dim;
     }
-    let mocap: Vec<usize> = (0..c.bodies.len()).filter(|&i| c.bodies[i].mocap && c.bodies[i].parent == 0).collect();
+    let mocap: Vec<usize> = (0..c.bodies.len()).filter(|&i| (c.bodies[i].mocap != 0) && c.bodies[i].parent == 0).collect();
     for k in &c.keys {
         let name = format!("{}{}", pre, k.name);
         for &(j, qa, nq, va, nv) in &jadr {

@@ -110,8 +110,10 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
 
     // the plugin (an instance configured in place is created right away, as upstream does)
     let mut plugin = PluginRef::default();
+    let mut plugin_active = false;
     if let Some(p) = e.children_named("plugin").next() {
         plugin = super::sections::one_plugin(p, s)?;
+        plugin_active = true;
     }
 
     let curves = read_txt(e, "curve").unwrap_or_default();
@@ -150,7 +152,7 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
 
     if let Some(g) = e.children_named("geom").next() {
         if let Some(v) = map_value(g, "type", GEOM_MAP)? {
-            dgeom.gtype = v;
+            dgeom.r#type = v;
         }
         read_arr(g, "size", &mut dgeom.size, false)?;
         read1(g, "contype", &mut dgeom.contype)?;
@@ -165,7 +167,7 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
         read1(g, "margin", &mut dgeom.margin)?;
         read1(g, "gap", &mut dgeom.gap)?;
         if let Some(t) = read_txt(g, "material") {
-            dgeom.material = t;
+            dgeom.material = t.into();
         }
         read_arr(g, "rgba", &mut dgeom.rgba, true)?;
         read1(g, "mass", &mut dgeom.mass)?;
@@ -175,7 +177,7 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
         read_arr(x, "size", &mut dsite.size, false)?;
         read1(x, "group", &mut dsite.group)?;
         if let Some(t) = read_txt(x, "material") {
-            dsite.material = t;
+            dsite.material = t.into();
         }
         read_arr(x, "rgba", &mut dsite.rgba, true)?;
     }
@@ -192,7 +194,7 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
         }
         seen_joint = true;
         if let Some(v) = map_value(j, "type", JOINT_MAP)? {
-            djoint.jtype = v;
+            djoint.r#type = v;
         }
         read_arr(j, "axis", &mut djoint.axis, true)?;
         let mut solref = [0.0; mjNREF];
@@ -238,7 +240,7 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
             }
         }
     }
-    if plugin.active {
+    if plugin_active {
         if ctype != CABLE {
             return Err(XmlError::at(e, "Only cable composite supports plugins"));
         }
@@ -246,9 +248,9 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
             return Err(XmlError::at(e, "Only mujoco.elasticity.cable is supported by composites"));
         }
         if plugin.instance_name.is_empty() {
-            plugin.instance_name = format!("composite{}", prefix);
+            plugin.instance_name = format!("composite{}", prefix).into();
             if let Some(k) = plugin.implicit {
-                s.plugins[k].name = plugin.instance_name.clone();
+                s.plugins[k].name = plugin.instance_name.to_string();
             }
         }
     }
@@ -269,7 +271,7 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
         return Err(XmlError::at(e, "Cable must be one-dimensional"));
     }
     let (cyl, cap, bx) = (mjtGeom_::mjGEOM_CYLINDER as i32, mjtGeom_::mjGEOM_CAPSULE as i32, mjtGeom_::mjGEOM_BOX as i32);
-    if dgeom.gtype != cyl && dgeom.gtype != cap && dgeom.gtype != bx {
+    if dgeom.r#type != cyl && dgeom.r#type != cap && dgeom.r#type != bx {
         return Err(XmlError::at(e, "Cable geom type must be sphere, capsule or box"));
     }
     let text = Text { name: format!("composite_{}", prefix), data: format!("rope_{}", prefix), info: Info::default() };
@@ -294,7 +296,7 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
         }
     }
 
-    let c = Chain { prefix: &prefix, vert: &uservert, n, offset, initial: &initial, plugin: &plugin };
+    let c = Chain { prefix: &prefix, vert: &uservert, n, offset, initial: &initial, plugin: &plugin, plugin_active };
     let mut normal = [0.0, 1.0, 0.0];
     let mut prev_quat = [1.0, 0.0, 0.0, 0.0];
     let mut parent = b;
@@ -302,7 +304,7 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
         parent = c.body(s, parent, frame, def, ix, &mut normal, &mut prev_quat, &dgeom, &dsite, &djoint)?;
     }
 
-    if dgeom.gtype == bx {
+    if dgeom.r#type == bx {
         let k = cable_skin(&prefix, n, &skin, &dgeom);
         note_name(s, "skin", &k.name);
         s.skins.push(k);
@@ -317,6 +319,7 @@ struct Chain<'a> {
     offset: [f64; 3],
     initial: &'a str,
     plugin: &'a PluginRef,
+    plugin_active: bool,
 }
 
 impl Chain<'_> {
@@ -388,7 +391,7 @@ impl Chain<'_> {
 
         // body
         let mut nb = Body { parent, info: Info::default(), class: def, ..Body::default() };
-        nb.name = this_body.clone();
+        nb.name = this_body.clone().into();
         if first {
             let v = &self.vert[3 * ix..3 * ix + 3];
             nb.pos = [self.offset[0] + v[0] as f64, self.offset[1] + v[1] as f64, self.offset[2] + v[2] as f64];
@@ -399,27 +402,28 @@ impl Chain<'_> {
             let neg = [prev_quat[0], -prev_quat[1], -prev_quat[2], -prev_quat[3]];
             nb.quat = mulquat(&neg, &this_quat);
         }
-        if self.plugin.active {
+        if self.plugin_active {
             nb.plugin = self.plugin.clone();
+            nb.c.plugin.active = 1;
         }
         note_name(s, "body", &nb.name);
-        s.bodies.push(nb);
+        s.bodies.push(Owned::new(nb));
         let id = s.bodies.len() - 1;
         s.bodies[parent].bodies.push(id);
 
         // geom
         let mut g = dgeom.clone();
-        g.name = format!("{p}G{ix}");
+        g.name = format!("{p}G{ix}").into();
         g.body = id;
         g.info = Info::default();
-        if g.gtype == mjtGeom_::mjGEOM_BOX as i32 {
+        if g.r#type == mjtGeom_::mjGEOM_BOX as i32 {
             g.pos = [length / 2.0, 0.0, 0.0];
             g.size[0] = length / 2.0;
         } else {
             g.fromto = [0.0, 0.0, 0.0, length, 0.0, 0.0];
         }
         note_name(s, "geom", &g.name);
-        s.geoms.push(g);
+        s.geoms.push(Owned::new(g));
         let gid = s.geoms.len() - 1;
         s.bodies[id].geoms.push(gid);
 
@@ -428,17 +432,17 @@ impl Chain<'_> {
         // joint
         if !first || self.initial != "none" {
             let mut j = djoint.clone();
-            j.jtype = if first && self.initial == "free" { mjtJoint_::mjJNT_FREE as i32 } else { mjtJoint_::mjJNT_BALL as i32 };
-            if j.jtype == mjtJoint_::mjJNT_FREE as i32 {
+            j.r#type = if first && self.initial == "free" { mjtJoint_::mjJNT_FREE as i32 } else { mjtJoint_::mjJNT_BALL as i32 };
+            if j.r#type == mjtJoint_::mjJNT_FREE as i32 {
                 j.damping = 0.0;
                 j.armature = 0.0;
                 j.frictionloss = 0.0;
             }
-            j.name = this_joint;
+            j.name = this_joint.into();
             j.body = id;
             j.info = Info::default();
             note_name(s, "joint", &j.name);
-            s.joints.push(j);
+            s.joints.push(Owned::new(j));
             let jid = s.joints.len() - 1;
             s.bodies[id].joints.push(jid);
         }
@@ -451,13 +455,13 @@ impl Chain<'_> {
         // sites at both ends
         if first || last {
             let mut x = dsite.clone();
-            x.name = site_name;
+            x.name = site_name.into();
             x.body = id;
             x.info = Info::default();
             x.pos = [if last { length } else { 0.0 }, 0.0, 0.0];
             x.quat = [1.0, 0.0, 0.0, 0.0];
             note_name(s, "site", &x.name);
-            s.sites.push(x);
+            s.sites.push(Owned::new(x));
             let sid = s.sites.len() - 1;
             s.bodies[id].sites.push(sid);
         }
@@ -531,7 +535,7 @@ fn bone_body(prefix: &str, ix: usize, n: usize) -> String {
 fn cable_skin(prefix: &str, n: usize, o: &SkinOpts, dgeom: &Geom) -> Skin {
     let mut k = Skin {
         name: format!("{prefix}Skin"),
-        material: o.material.clone(),
+        material: o.material.to_string(),
         rgba: o.rgba,
         inflate: (2.0 * dgeom.size[2]) as f32,
         group: o.group,

@@ -164,10 +164,10 @@ pub fn parse_mjcf_tree(text: &str, path: &str, src: &Files) -> Result<(Spec, tre
 fn parse_root(mut root: tree::Element, dir: &str, filename: &str, src: &Files, depth: usize) -> Result<(Spec, tree::Element), String> {
     if root.name.eq_ignore_ascii_case("robot") {
         // upstream's defaults for URDF, which its <mujoco><compiler> may change
-        let mut spec = Spec { modelfiledir: dir.to_string(), ..Spec::default() };
-        spec.compiler.strippath = true;
-        spec.compiler.fusestatic = true;
-        spec.compiler.discardvisual = true;
+        let mut spec = Spec { modelfiledir: dir.to_string().into(), ..Spec::default() };
+        spec.strippath = 1;
+        spec.compiler.fusestatic = 1;
+        spec.compiler.discardvisual = 1;
         urdf::read(&root, &mut spec).map_err(|e| e.message)?;
         if depth > 0 {
             sections::load_meshdir_files(&mut spec, src);
@@ -186,7 +186,7 @@ fn parse_root(mut root: tree::Element, dir: &str, filename: &str, src: &Files, d
     };
     tree::expand_includes(&mut root, "", &mut icx).map_err(|e| e.message)?;
     schema::check(&root).map_err(|e| e.message)?;
-    let mut spec = Spec { modelfiledir: dir.to_string(), ..Spec::default() };
+    let mut spec = Spec { modelfiledir: dir.to_string().into(), ..Spec::default() };
     let cx = ReadCx { files: src, modeldir, dirs: icx.dirs, depth };
     reader::read(&root, &mut spec, &cx).map_err(|e| e.message)?;
     if depth > 0 {

@@ -153,9 +153,29 @@ pub(super) fn map_into(e: &Element, attr: &str, map: Map, out: &mut i32) -> R<()
     Ok(())
 }
 
-pub(super) fn map_bool(e: &Element, attr: &str, out: &mut bool) -> R<()> {
+/// A flag as the spec stores it: `bool` in Rust-only fields, `mjtByte` or `int` in C structs.
+pub(crate) trait Flag {
+    fn put(&mut self, v: bool);
+}
+impl Flag for bool {
+    fn put(&mut self, v: bool) {
+        *self = v;
+    }
+}
+impl Flag for u8 {
+    fn put(&mut self, v: bool) {
+        *self = v as u8;
+    }
+}
+impl Flag for i32 {
+    fn put(&mut self, v: bool) {
+        *self = v as i32;
+    }
+}
+
+pub(super) fn map_bool(e: &Element, attr: &str, out: &mut impl Flag) -> R<()> {
     if let Some(v) = map_value(e, attr, BOOL_MAP)? {
-        *out = v == 1;
+        out.put(v == 1);
     }
     Ok(())
 }
@@ -171,27 +191,27 @@ pub(super) fn read_quat(e: &Element, attr: &str, q: &mut [f64; 4]) -> R<()> {
 
 /// Reads the alternative orientation attributes; returns how many orientation specifiers
 /// (including `quat`) were given.
-pub(super) fn read_alternative(e: &Element, alt: &mut Orientation) -> R<usize> {
+pub(super) fn read_alternative(e: &Element, alt: &mut impl crate::spec::element::AltField) -> R<usize> {
     let mut n = e.attr("quat").is_some() as usize;
     let mut aa = [0.0; 4];
     if read_arr(e, "axisangle", &mut aa, true)? > 0 {
         n += 1;
-        *alt = Orientation::AxisAngle(aa);
+        alt.put(Orientation::AxisAngle(aa));
     }
     let mut xy = [0.0; 6];
     if read_arr(e, "xyaxes", &mut xy, true)? > 0 {
         n += 1;
-        *alt = Orientation::XYAxes(xy);
+        alt.put(Orientation::XYAxes(xy));
     }
     let mut z = [0.0; 3];
     if read_arr(e, "zaxis", &mut z, true)? > 0 {
         n += 1;
-        *alt = Orientation::ZAxis(z);
+        alt.put(Orientation::ZAxis(z));
     }
     let mut eu = [0.0; 3];
     if read_arr(e, "euler", &mut eu, true)? > 0 {
         n += 1;
-        *alt = Orientation::Euler(eu);
+        alt.put(Orientation::Euler(eu));
     }
     if n > 1 {
         return Err(XmlError::at(e, "multiple orientation specifiers are not allowed"));
@@ -199,15 +219,15 @@ pub(super) fn read_alternative(e: &Element, alt: &mut Orientation) -> R<usize> {
     Ok(n)
 }
 
-pub(super) fn read_user(e: &Element, out: &mut Vec<f64>) -> R<()> {
+pub(super) fn read_user<T: From<Vec<f64>>>(e: &Element, out: &mut T) -> R<()> {
     if let Some(v) = read_vec::<f64>(e, "user")? {
-        *out = v;
+        *out = v.into();
     }
     Ok(())
 }
 
 pub(super) fn info(e: &Element) -> Info {
-    Info { line: e.line }
+    Info::line(e.line)
 }
 
 // ---------------------------------------------------------------- top-level sections
@@ -215,9 +235,9 @@ pub(super) fn info(e: &Element) -> Info {
 /// Reads the whole document into `spec`.
 pub fn read(root: &Element, spec: &mut Spec, cx: &super::ReadCx) -> R<()> {
     if let Some(n) = root.attr("model") {
-        spec.modelname = n.to_string();
+        spec.modelname = n.to_string().into();
     }
-    spec.comment = root.comment.clone().unwrap_or_default();
+    spec.comment = root.comment.clone().unwrap_or_default().into();
     for s in root.children_named("compiler") {
         compiler(s, spec)?;
     }
@@ -293,13 +313,23 @@ pub fn read(root: &Element, spec: &mut Spec, cx: &super::ReadCx) -> R<()> {
 }
 
 pub(super) fn compiler(e: &Element, s: &mut Spec) -> R<()> {
-    let c = &mut s.compiler;
+    map_bool(e, "strippath", &mut s.c.strippath)?;
+    if let Some(t) = read_txt(e, "assetdir") {
+        s.meshdir = t.as_str().into();
+        s.texturedir = t.into();
+    }
+    if let Some(t) = read_txt(e, "meshdir") {
+        s.meshdir = t.into();
+    }
+    if let Some(t) = read_txt(e, "texturedir") {
+        s.texturedir = t.into();
+    }
+    let c = &mut s.c.compiler;
     map_bool(e, "autolimits", &mut c.autolimits)?;
     read1(e, "boundmass", &mut c.boundmass)?;
     read1(e, "boundinertia", &mut c.boundinertia)?;
     read1(e, "settotalmass", &mut c.settotalmass)?;
     map_bool(e, "balanceinertia", &mut c.balanceinertia)?;
-    map_bool(e, "strippath", &mut c.strippath)?;
     map_bool(e, "fitaabb", &mut c.fitaabb)?;
     if map_value(e, "coordinate", COORD_MAP)? == Some(1) {
         return Err(XmlError::at(
@@ -308,23 +338,15 @@ pub(super) fn compiler(e: &Element, s: &mut Spec) -> R<()> {
         ));
     }
     if let Some(v) = map_value(e, "angle", ANGLE_MAP)? {
-        c.degree = v == 1;
+        c.degree = (v == 1) as u8;
     }
     if let Some(t) = read_txt(e, "eulerseq") {
         if t.len() != 3 {
             return Err(XmlError::at(e, "euler format must have length 3"));
         }
-        c.eulerseq.copy_from_slice(t.as_bytes());
-    }
-    if let Some(t) = read_txt(e, "assetdir") {
-        c.meshdir = t.clone();
-        c.texturedir = t;
-    }
-    if let Some(t) = read_txt(e, "meshdir") {
-        c.meshdir = t;
-    }
-    if let Some(t) = read_txt(e, "texturedir") {
-        c.texturedir = t;
+        for (d, b) in c.eulerseq.iter_mut().zip(t.bytes()) {
+            *d = b as core::ffi::c_char;
+        }
     }
     map_bool(e, "discardvisual", &mut c.discardvisual)?;
     map_bool(e, "usethread", &mut c.usethread)?;
@@ -334,7 +356,7 @@ pub(super) fn compiler(e: &Element, s: &mut Spec) -> R<()> {
     map_bool(e, "alignfree", &mut c.alignfree)?;
     map_bool(e, "saveinertial", &mut c.saveinertial)?;
     if let Some(l) = e.children_named("lengthrange").next() {
-        let o = &mut c.lropt;
+        let o = &mut c.LRopt;
         map_into(l, "mode", LRMODE_MAP, &mut o.mode)?;
         if let Some(v) = map_value(l, "useexisting", BOOL_MAP)? {
             o.useexisting = v;
@@ -499,14 +521,14 @@ pub(super) fn size(e: &Element, s: &mut Spec) -> R<()> {
         s.njmax = njmax;
     }
     for (name, field) in [
-        ("nuser_body", &mut s.nuser_body),
-        ("nuser_jnt", &mut s.nuser_jnt),
-        ("nuser_geom", &mut s.nuser_geom),
-        ("nuser_site", &mut s.nuser_site),
-        ("nuser_cam", &mut s.nuser_cam),
-        ("nuser_tendon", &mut s.nuser_tendon),
-        ("nuser_actuator", &mut s.nuser_actuator),
-        ("nuser_sensor", &mut s.nuser_sensor),
+        ("nuser_body", &mut s.c.nuser_body),
+        ("nuser_jnt", &mut s.c.nuser_jnt),
+        ("nuser_geom", &mut s.c.nuser_geom),
+        ("nuser_site", &mut s.c.nuser_site),
+        ("nuser_cam", &mut s.c.nuser_cam),
+        ("nuser_tendon", &mut s.c.nuser_tendon),
+        ("nuser_actuator", &mut s.c.nuser_actuator),
+        ("nuser_sensor", &mut s.c.nuser_sensor),
     ] {
         read1(e, name, field)?;
         if *field < -1 {
@@ -733,15 +755,15 @@ pub(super) fn claim_name(e: &Element, s: &mut Spec, what: &'static str, name: &s
     Ok(())
 }
 
-pub(super) fn set_name(e: &Element, name: &mut String) {
+pub(super) fn set_name<T: for<'a> From<&'a str>>(e: &Element, name: &mut T) {
     if let Some(n) = e.attr("name") {
-        *name = n.to_string();
+        *name = n.into();
     }
 }
 
 fn one_joint(e: &Element, j: &mut Joint) -> R<()> {
     set_name(e, &mut j.name);
-    map_into(e, "type", JOINT_MAP, &mut j.jtype)?;
+    map_into(e, "type", JOINT_MAP, &mut j.r#type)?;
     map_into(e, "limited", TFAUTO_MAP, &mut j.limited)?;
     map_into(e, "actuatorfrclimited", TFAUTO_MAP, &mut j.actfrclimited)?;
     read1(e, "group", &mut j.group)?;
@@ -756,7 +778,7 @@ fn one_joint(e: &Element, j: &mut Joint) -> R<()> {
     read_arr(e, "range", &mut j.range, true)?;
     read_arr(e, "actuatorfrcrange", &mut j.actfrcrange, true)?;
     read1(e, "margin", &mut j.margin)?;
-    read1(e, "ref", &mut j.ref_)?;
+    read1(e, "ref", &mut j.r#ref)?;
     read1(e, "springref", &mut j.springref)?;
     read1(e, "armature", &mut j.armature)?;
     read1(e, "damping", &mut j.damping)?;
@@ -769,7 +791,7 @@ fn one_joint(e: &Element, j: &mut Joint) -> R<()> {
 
 fn one_geom(e: &Element, g: &mut Geom) -> R<()> {
     set_name(e, &mut g.name);
-    map_into(e, "type", GEOM_MAP, &mut g.gtype)?;
+    map_into(e, "type", GEOM_MAP, &mut g.r#type)?;
     read_arr(e, "size", &mut g.size, false)?;
     read1(e, "contype", &mut g.contype)?;
     read1(e, "conaffinity", &mut g.conaffinity)?;
@@ -783,14 +805,14 @@ fn one_geom(e: &Element, g: &mut Geom) -> R<()> {
     read1(e, "margin", &mut g.margin)?;
     read1(e, "gap", &mut g.gap)?;
     if let Some(t) = read_txt(e, "hfield") {
-        g.hfieldname = t;
+        g.hfieldname = t.into();
     }
     if let Some(t) = read_txt(e, "mesh") {
-        g.meshname = t;
+        g.meshname = t.into();
     }
     read1(e, "fitscale", &mut g.fitscale)?;
     if let Some(t) = read_txt(e, "material") {
-        g.material = t;
+        g.material = t.into();
     }
     read_arr(e, "rgba", &mut g.rgba, true)?;
     if let Some(v) = map_value(e, "fluidshape", FLUID_MAP)? {
@@ -811,13 +833,13 @@ fn one_geom(e: &Element, g: &mut Geom) -> R<()> {
 
 fn one_site(e: &Element, s: &mut Site) -> R<()> {
     set_name(e, &mut s.name);
-    map_into(e, "type", GEOM_MAP, &mut s.stype)?;
+    map_into(e, "type", GEOM_MAP, &mut s.r#type)?;
     read_arr(e, "size", &mut s.size, false)?;
     read1(e, "group", &mut s.group)?;
     read_arr(e, "pos", &mut s.pos, true)?;
     read_quat(e, "quat", &mut s.quat)?;
     if let Some(t) = read_txt(e, "material") {
-        s.material = t;
+        s.material = t.into();
     }
     read_arr(e, "rgba", &mut s.rgba, true)?;
     read_arr(e, "fromto", &mut s.fromto, true)?;
@@ -830,7 +852,7 @@ fn one_site(e: &Element, s: &mut Site) -> R<()> {
 fn one_camera(e: &Element, c: &mut Camera) -> R<()> {
     set_name(e, &mut c.name);
     if let Some(t) = read_txt(e, "target") {
-        c.targetbody = t;
+        c.targetbody = t.into();
     }
     map_into(e, "mode", CAMLIGHT_MAP, &mut c.mode)?;
     read_arr(e, "pos", &mut c.pos, true)?;
@@ -867,22 +889,22 @@ fn one_camera(e: &Element, c: &mut Camera) -> R<()> {
 fn one_light(e: &Element, l: &mut Light) -> R<()> {
     set_name(e, &mut l.name);
     if let Some(t) = read_txt(e, "texture") {
-        l.texture = t;
+        l.texture = t.into();
     }
     if let Some(t) = read_txt(e, "target") {
-        l.targetbody = t;
+        l.targetbody = t.into();
     }
     map_into(e, "mode", CAMLIGHT_MAP, &mut l.mode)?;
     let mut has_dir = false;
     if let Some(v) = map_value(e, "directional", BOOL_MAP)? {
-        l.ltype = if v == 1 { mjtLightType_::mjLIGHT_DIRECTIONAL as i32 } else { mjtLightType_::mjLIGHT_SPOT as i32 };
+        l.r#type = if v == 1 { mjtLightType_::mjLIGHT_DIRECTIONAL as i32 } else { mjtLightType_::mjLIGHT_SPOT as i32 };
         has_dir = true;
     }
     if let Some(v) = map_value(e, "type", LIGHTTYPE_MAP)? {
         if has_dir {
             return Err(XmlError::at(e, "type and directional cannot both be defined"));
         }
-        l.ltype = v;
+        l.r#type = v;
     }
     map_bool(e, "castshadow", &mut l.castshadow)?;
     map_bool(e, "active", &mut l.active)?;
@@ -924,7 +946,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                     return Err(XmlError::at(e, "World body cannot have inertia"));
                 }
                 let body = &mut s.bodies[b];
-                body.explicitinertial = true;
+                body.explicitinertial = 1;
                 read_req(e, "pos", &mut body.ipos)?;
                 read_quat(e, "quat", &mut body.iquat)?;
                 let mut m = [0.0];
@@ -948,14 +970,17 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 j.body = b;
                 j.frame = frame;
                 claim_name(e, s, "joint", &j.name)?;
-                s.joints.push(j);
+                s.joints.push(Owned::new(j));
                 s.bodies[b].joints.push(s.joints.len() - 1);
             }
             "freejoint" => {
                 if b == 0 {
                     return Err(XmlError::at(e, "World body cannot have joints"));
                 }
-                let mut j = Joint { jtype: mjtJoint_::mjJNT_FREE as i32, limited: TF_FALSE, actfrclimited: TF_FALSE, ..Joint::default() };
+                let mut j = Joint::default();
+                j.r#type = mjtJoint_::mjJNT_FREE as i32;
+                j.limited = TF_FALSE;
+                j.actfrclimited = TF_FALSE;
                 set_name(e, &mut j.name);
                 add_suffix(&mut j.name, sfx);
                 read1(e, "group", &mut j.group)?;
@@ -964,7 +989,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 j.body = b;
                 j.frame = frame;
                 claim_name(e, s, "joint", &j.name)?;
-                s.joints.push(j);
+                s.joints.push(Owned::new(j));
                 s.bodies[b].joints.push(s.joints.len() - 1);
             }
             "geom" => {
@@ -974,11 +999,12 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 add_suffix(&mut g.name, sfx);
                 if let Some(p) = e.children_named("plugin").next() {
                     g.plugin = super::sections::one_plugin(p, s)?;
+                    g.c.plugin.active = 1;
                 }
                 g.body = b;
                 g.frame = frame;
                 claim_name(e, s, "geom", &g.name)?;
-                s.geoms.push(g);
+                s.geoms.push(Owned::new(g));
                 s.bodies[b].geoms.push(s.geoms.len() - 1);
             }
             "site" => {
@@ -989,7 +1015,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 x.body = b;
                 x.frame = frame;
                 claim_name(e, s, "site", &x.name)?;
-                s.sites.push(x);
+                s.sites.push(Owned::new(x));
                 s.bodies[b].sites.push(s.sites.len() - 1);
             }
             "camera" => {
@@ -1001,7 +1027,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 x.body = b;
                 x.frame = frame;
                 claim_name(e, s, "camera", &x.name)?;
-                s.cameras.push(x);
+                s.cameras.push(Owned::new(x));
                 s.bodies[b].cameras.push(s.cameras.len() - 1);
             }
             "light" => {
@@ -1014,7 +1040,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 x.body = b;
                 x.frame = frame;
                 claim_name(e, s, "light", &x.name)?;
-                s.lights.push(x);
+                s.lights.push(Owned::new(x));
                 s.bodies[b].lights.push(s.lights.len() - 1);
             }
             "frame" => {
@@ -1026,13 +1052,14 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 read_quat(e, "quat", &mut f.quat)?;
                 read_alternative(e, &mut f.alt)?;
                 claim_name(e, s, "frame", &f.name)?;
-                s.frames.push(f);
+                s.frames.push(Owned::new(f));
                 let fid = s.frames.len() - 1;
                 body_children(e, b, Some(fid), childdef.unwrap_or(def), sfx, cx, s)?;
             }
             "plugin" => {
                 let r = super::sections::one_plugin(e, s)?;
                 s.bodies[b].plugin = r;
+                s.bodies[b].c.plugin.active = 1;
             }
             "replicate" => {
                 if has_plugin_below(e) {
@@ -1055,7 +1082,10 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 let childdef = child_class(e, s)?;
                 let mut nb = Body { parent: b, frame, info: info(e), ..Body::default() };
                 nb.class = childdef.unwrap_or(def);
-                nb.childclass = childdef;
+                nb.childclass_id = childdef;
+                if let Some(cd) = childdef {
+                    nb.childclass = s.defaults[cd].name.as_str().into();
+                }
                 set_name(e, &mut nb.name);
                 add_suffix(&mut nb.name, sfx);
                 read_arr(e, "pos", &mut nb.pos, true)?;
@@ -1066,7 +1096,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 map_into(e, "sleep", SLEEP_MAP, &mut nb.sleep)?;
                 read_user(e, &mut nb.userdata)?;
                 claim_name(e, s, "body", &nb.name)?;
-                s.bodies.push(nb);
+                s.bodies.push(Owned::new(nb));
                 let id = s.bodies.len() - 1;
                 s.bodies[b].bodies.push(id);
                 let cdef = s.bodies[id].class;
@@ -1084,9 +1114,10 @@ fn has_plugin_below(e: &Element) -> bool {
     e.children.iter().any(|c| c.name == "plugin" || has_plugin_below(c))
 }
 
-fn add_suffix(name: &mut String, sfx: &str) {
-    if !name.is_empty() {
-        name.push_str(sfx);
+fn add_suffix(name: &mut impl crate::spec::element::TextField, sfx: &str) {
+    if !name.text().is_empty() {
+        let t = format!("{}{}", name.text(), sfx);
+        name.set_text(&t);
     }
 }
 
@@ -1103,7 +1134,7 @@ fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str,
     read_arr(e, "offset", &mut offset, true)?;
     read_arr(e, "euler", &mut euler, true)?;
     let sep = read_txt(e, "sep").unwrap_or_default();
-    let (deg, seq) = (s.compiler.degree, s.compiler.eulerseq);
+    let (deg, seq) = ((s.compiler.degree != 0), *s.compiler.seq());
     let mut rotation = [1.0, 0.0, 0.0, 0.0];
     let _ = crate::compiler::util::resolve_orientation(&mut rotation, deg, &seq, &Orientation::Euler(euler));
     s.has_replicate = true;
@@ -1114,7 +1145,7 @@ fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str,
         None
     } else {
         let m0 = TreeMark::of(s);
-        s.frames.push(Frame { body: b, parent: frame, info: info(e), ..Frame::default() });
+        s.frames.push(Owned::new(Frame { body: b, parent: frame, info: info(e), ..Frame::default() }));
         let fid = s.frames.len() - 1;
         let nflex = s.flexes.len();
         body_children(e, b, Some(fid), childdef.unwrap_or(def), sfx, cx, s)?;
@@ -1129,9 +1160,11 @@ fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str,
         let mut quat = [1.0, 0.0, 0.0, 0.0];
         let ei = [i as f64 * euler[0], i as f64 * euler[1], i as f64 * euler[2]];
         let _ = crate::compiler::util::resolve_orientation(&mut quat, deg, &seq, &Orientation::Euler(ei));
-        let f = Frame { body: b, parent: frame, pos, quat, info: info(e), ..Frame::default() };
+        let mut f = Frame { body: b, parent: frame, info: info(e), ..Frame::default() };
+        f.pos = pos;
+        f.quat = quat;
         claim_name(e, s, "frame", &f.name)?;
-        s.frames.push(f);
+        s.frames.push(Owned::new(f));
         let fid = s.frames.len() - 1;
         let mut q = quat;
         crate::compiler::util::frameaccum(&mut pos, &mut q, &offset, &rotation);
@@ -1183,11 +1216,11 @@ fn attach(e: &Element, b: usize, frame: Option<usize>, sfx: &str, cx: Cx, s: &mu
     let pframe = match frame {
         Some(f) => Some(f),
         None => {
-            s.frames.push(Frame { body: b, parent: None, info: info(e), ..Frame::default() });
+            s.frames.push(Owned::new(Frame { body: b, parent: None, info: info(e), ..Frame::default() }));
             Some(s.frames.len() - 1)
         }
     };
-    if !child.plugins.is_empty() || child.bodies.iter().any(|x| x.plugin.active) {
+    if !child.plugins.is_empty() || child.bodies.iter().any(|x| x.c.plugin.active != 0) {
         s.models[idx].1 = child;
         return Err(XmlError::at(e, "not supported yet: attaching models with plugins"));
     }
@@ -1238,7 +1271,7 @@ fn one_actuator(e: &Element, a: &mut Actuator) -> R<()> {
         ("body", mjTRN_BODY),
     ] {
         if let Some(v) = read_txt(e, attr) {
-            a.target = v;
+            a.target = v.into();
             a.trntype = t as i32;
             cnt += 1;
         }
@@ -1249,7 +1282,7 @@ fn one_actuator(e: &Element, a: &mut Actuator) -> R<()> {
     let r1 = read1(e, "cranklength", &mut a.cranklength)?;
     let r2 = match read_txt(e, "slidersite") {
         Some(v) => {
-            a.slidersite = v;
+            a.slidersite = v.into();
             true
         }
         None => false,
@@ -1258,7 +1291,7 @@ fn one_actuator(e: &Element, a: &mut Actuator) -> R<()> {
         return Err(XmlError::at(e, "cranklength and slidersite can only be used in slidercrank transmission"));
     }
     if let Some(v) = read_txt(e, "refsite") {
-        a.refsite = v;
+        a.refsite = v.into();
         if a.trntype != mjTRN_SITE as i32 && a.trntype != mjTRN_UNDEFINED as i32 {
             return Err(XmlError::at(e, "refsite can only be used with site transmission"));
         }
@@ -1363,10 +1396,11 @@ fn actuator_section(section: &Element, s: &mut Spec) -> R<()> {
         a.name.clear();
         if e.name == "plugin" {
             a.plugin = super::sections::one_plugin(e, s)?;
+            a.c.plugin.active = 1;
         }
         one_actuator(e, &mut a)?;
         claim_name(e, s, "actuator", &a.name)?;
-        s.actuators.push(a);
+        s.actuators.push(Owned::new(a));
     }
     Ok(())
 }

@@ -122,8 +122,8 @@ pub fn strip_path(path: &str) -> &str {
 /// error, reported when the texture is compiled.
 pub fn load_texture_files(s: &mut Spec, src: &super::Files) {
     let modeldir = super::res::reduce(&s.modelfiledir);
-    let texdir = s.compiler.texturedir.clone();
-    let strip = s.compiler.strippath;
+    let texdir = s.texturedir.clone();
+    let strip = s.strippath != 0;
     for t in s.textures.iter_mut() {
         if !t.filedata.is_empty() {
             continue;
@@ -381,8 +381,8 @@ pub fn one_flex(e: &Element, last_bool: &mut i32) -> R<Flex> {
 /// skins) now, through the resources, as [`load_texture_files`] does for textures.
 pub fn load_meshdir_files(s: &mut Spec, src: &super::Files) {
     let modeldir = super::res::reduce(&s.modelfiledir);
-    let meshdir = s.compiler.meshdir.clone();
-    let strip = s.compiler.strippath;
+    let meshdir = s.meshdir.clone();
+    let strip = s.strippath != 0;
     let preload = |file: &str, data: &mut Option<Result<std::sync::Arc<Vec<u8>>, String>>| {
         if data.is_some() || file.is_empty() {
             return;
@@ -441,7 +441,7 @@ pub fn asset_section(section: &Element, s: &mut Spec, cx: &super::ReadCx) -> R<(
             }
             "model" => {
                 let child = cx.load_model(e)?;
-                let name = e.attr("name").map_or_else(|| child.modelname.clone(), |n| n.to_string());
+                let name = e.attr("name").map_or_else(|| child.modelname.to_string(), |n| n.to_string());
                 s.models.push((name, Box::new(child)));
             }
             other => return Err(XmlError::at(e, &format!("element '{}' is not supported yet", other))),
@@ -807,19 +807,19 @@ pub fn sensor_section(section: &Element, s: &mut Spec) -> R<()> {
         };
         if e.name == "tactile" {
             // the geom touched is the reference, the mesh with the taxels the object
-            x.stype = mjSENS_TACTILE as i32;
+            x.r#type = mjSENS_TACTILE as i32;
             x.reftype = mjOBJ_GEOM as i32;
-            x.refname = read_txt_req(e, "geom")?;
+            x.refname = read_txt_req(e, "geom")?.into();
             x.objtype = mjOBJ_MESH as i32;
-            x.objname = read_txt_req(e, "mesh")?;
+            x.objname = read_txt_req(e, "mesh")?.into();
         } else if let Some((t, ot, attr)) = simple {
-            x.stype = t as i32;
+            x.r#type = t as i32;
             x.objtype = ot as i32;
             if !attr.is_empty() {
-                x.objname = read_txt_req(e, attr)?;
+                x.objname = read_txt_req(e, attr)?.into();
             }
             if t == mjSENS_CAMPROJECTION {
-                x.refname = read_txt_req(e, "camera")?;
+                x.refname = read_txt_req(e, "camera")?.into();
                 x.reftype = mjOBJ_CAMERA as i32;
             }
         } else {
@@ -835,13 +835,13 @@ pub fn sensor_section(section: &Element, s: &mut Spec) -> R<()> {
                 ("frameangacc", mjSENS_FRAMEANGACC, false),
             ];
             if let Some(&(_, t, withref)) = frame.iter().find(|f| f.0 == e.name) {
-                x.stype = t as i32;
+                x.r#type = t as i32;
                 x.objtype = obj_type(e, "objtype")?;
-                x.objname = read_txt_req(e, "objname")?;
+                x.objname = read_txt_req(e, "objname")?.into();
                 if withref {
                     if let Some(rt) = read_txt(e, "reftype") {
                         x.reftype = crate::runtime::text::str_to_type(rt.as_bytes());
-                        x.refname = read_txt_req(e, "refname")?;
+                        x.refname = read_txt_req(e, "refname")?.into();
                     } else if let Some(rn) = read_txt(e, "refname") {
                         return Err(XmlError::at(e, &format!("refname '{}' given but reftype is missing", rn)));
                     }
@@ -849,11 +849,11 @@ pub fn sensor_section(section: &Element, s: &mut Spec) -> R<()> {
             } else {
                 match e.name.as_str() {
                     "insidesite" => {
-                        x.stype = mjSENS_INSIDESITE as i32;
+                        x.r#type = mjSENS_INSIDESITE as i32;
                         x.reftype = mjOBJ_SITE as i32;
-                        x.refname = read_txt_req(e, "site")?;
+                        x.refname = read_txt_req(e, "site")?.into();
                         x.objtype = obj_type(e, "objtype")?;
-                        x.objname = read_txt_req(e, "objname")?;
+                        x.objname = read_txt_req(e, "objname")?.into();
                     }
                     "distance" | "normal" | "fromto" => {
                         let b1 = read_txt(e, "body1");
@@ -862,15 +862,15 @@ pub fn sensor_section(section: &Element, s: &mut Spec) -> R<()> {
                             return Err(XmlError::at(e, "exactly one of (geom1, body1) must be specified"));
                         }
                         x.objtype = if b1.is_some() { mjOBJ_BODY } else { mjOBJ_GEOM } as i32;
-                        x.objname = g1.or(b1).unwrap_or_default();
+                        x.objname = g1.or(b1).unwrap_or_default().into();
                         let b2 = read_txt(e, "body2");
                         let g2 = read_txt(e, "geom2");
                         if b2.is_some() == g2.is_some() {
                             return Err(XmlError::at(e, "exactly one of (geom2, body2) must be specified"));
                         }
                         x.reftype = if b2.is_some() { mjOBJ_BODY } else { mjOBJ_GEOM } as i32;
-                        x.refname = g2.or(b2).unwrap_or_default();
-                        x.stype = match e.name.as_str() {
+                        x.refname = g2.or(b2).unwrap_or_default().into();
+                        x.r#type = match e.name.as_str() {
                             "distance" => mjSENS_GEOMDIST,
                             "normal" => mjSENS_GEOMNORMAL,
                             _ => mjSENS_GEOMFROMTO,
@@ -890,7 +890,7 @@ pub fn sensor_section(section: &Element, s: &mut Spec) -> R<()> {
                         x.objtype = mjOBJ_UNKNOWN as i32;
                         for (n, t) in &c1 {
                             if let Some(n) = n {
-                                x.objname = n.clone();
+                                x.objname = n.clone().into();
                                 x.objtype = *t as i32;
                             }
                         }
@@ -905,7 +905,7 @@ pub fn sensor_section(section: &Element, s: &mut Spec) -> R<()> {
                         x.reftype = mjOBJ_UNKNOWN as i32;
                         for (n, t) in &c2 {
                             if let Some(n) = n {
-                                x.refname = n.clone();
+                                x.refname = n.clone().into();
                                 x.reftype = *t as i32;
                             }
                         }
@@ -939,10 +939,10 @@ pub fn sensor_section(section: &Element, s: &mut Spec) -> R<()> {
                         if x.intprm[2] <= 0 {
                             return Err(XmlError::at(e, "'num' must be positive in sensor"));
                         }
-                        x.stype = mjSENS_CONTACT as i32;
+                        x.r#type = mjSENS_CONTACT as i32;
                     }
                     "user" => {
-                        x.stype = mjSENS_USER as i32;
+                        x.r#type = mjSENS_USER as i32;
                         let on = read_txt(e, "objname");
                         if let Some(ot) = read_txt(e, "objtype") {
                             if on.is_none() {
@@ -952,14 +952,15 @@ pub fn sensor_section(section: &Element, s: &mut Spec) -> R<()> {
                         } else if let Some(n) = &on {
                             return Err(XmlError::at(e, &format!("objname '{}' given but objtype is missing", n)));
                         }
-                        x.objname = on.unwrap_or_default();
+                        x.objname = on.unwrap_or_default().into();
                         read_req(e, "dim", core::slice::from_mut(&mut x.dim))?;
                         map_into(e, "needstage", STAGE_MAP, &mut x.needstage)?;
                         map_into(e, "datatype", DATATYPE_MAP, &mut x.datatype)?;
                     }
                     "plugin" => {
-                        x.stype = mjSENS_PLUGIN as i32;
+                        x.r#type = mjSENS_PLUGIN as i32;
                         x.plugin = one_plugin(e, s)?;
+                        x.c.plugin.active = 1;
                         let ot = read_txt(e, "objtype").unwrap_or_default();
                         x.objtype = crate::runtime::text::str_to_type(ot.as_bytes());
                         let on = read_txt(e, "objname").unwrap_or_default();
@@ -980,8 +981,8 @@ pub fn sensor_section(section: &Element, s: &mut Spec) -> R<()> {
                         if x.reftype == unknown && !rn.is_empty() {
                             return Err(XmlError::at(e, "refname is specified but reftype is not"));
                         }
-                        x.objname = on;
-                        x.refname = rn;
+                        x.objname = on.into();
+                        x.refname = rn.into();
                     }
                     other => return Err(XmlError::at(e, &format!("sensor '{}' is not supported yet", other))),
                 }
@@ -989,7 +990,7 @@ pub fn sensor_section(section: &Element, s: &mut Spec) -> R<()> {
         }
         x.info = info(e);
         super::reader::claim_name(e, s, "sensor", &x.name)?;
-        s.sensors.push(x);
+        s.sensors.push(Owned::new(x));
     }
     Ok(())
 }
@@ -1023,7 +1024,7 @@ pub fn extension_section(section: &Element, s: &mut Spec) -> R<()> {
             s.active_plugins.push((registered, slot));
         }
         for c in e.children_named("instance") {
-            if s.has_implicit_plugin_elem {
+            if s.c.hasImplicitPluginElem != 0 {
                 return Err(XmlError::at(c, "explicit plugin instance must appear before implicit plugin elements"));
             }
             let iname = read_txt_req(c, "name")?;
@@ -1039,13 +1040,13 @@ pub fn extension_section(section: &Element, s: &mut Spec) -> R<()> {
 pub fn one_plugin(e: &Element, s: &mut Spec) -> R<PluginRef> {
     let plugin_name = read_txt(e, "plugin").unwrap_or_default();
     let instance_name = read_txt(e, "instance").unwrap_or_default();
-    let mut r = PluginRef { active: true, plugin_name, instance_name, implicit: None };
+    let mut r = PluginRef { plugin_name: plugin_name.into(), instance_name: instance_name.into(), ..PluginRef::default() };
     if r.instance_name.is_empty() {
         let config = plugin_configs(e)?;
         s.plugins.push(Plugin { config, info: info(e), ..Plugin::default() });
         r.implicit = Some(s.plugins.len() - 1);
     } else {
-        s.has_implicit_plugin_elem = true;
+        s.c.hasImplicitPluginElem = 1;
     }
     Ok(r)
 }

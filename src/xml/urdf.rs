@@ -135,9 +135,9 @@ pub fn read(root: &Element, s: &mut Spec) -> R<()> {
             reader::size(z, s)?;
         }
     }
-    s.compiler.degree = false;
+    s.compiler.degree = 0;
     if let Some(n) = root.attr("name") {
-        s.modelname = n.to_string();
+        s.modelname = n.to_string().into();
     }
 
     let mut u = Urdf {
@@ -236,7 +236,7 @@ impl Urdf {
             },
         };
         if self.links[n] != "world" {
-            s.bodies.push(Body { name: self.links[n].clone(), parent, ..Body::default() });
+            s.bodies.push(Owned::new(Body { name: self.links[n].clone().into(), parent, ..Body::default() }));
             let id = s.bodies.len() - 1;
             s.bodies[parent].bodies.push(id);
             self.bodies.insert(self.links[n].clone(), id);
@@ -272,7 +272,7 @@ impl Urdf {
                 [1.0, 0.0, 0.0, 0.0]
             };
             let body = &mut s.bodies[b];
-            body.explicitinertial = true;
+            body.explicitinertial = 1;
             body.ipos = ipos;
             body.mass = mass;
             body.fullinertia = full;
@@ -303,7 +303,7 @@ impl Urdf {
                         }
                     }
                 }
-                if s.compiler.discardvisual {
+                if s.compiler.discardvisual != 0 {
                     continue;
                 }
             }
@@ -315,7 +315,7 @@ impl Urdf {
                 geom_name = n;
             }
             if self.geom_names.insert(geom_name.clone()) {
-                s.geoms[g].name = geom_name.clone();
+                s.geoms[g].name = geom_name.clone().into();
             } else if !geom_name.is_empty() {
                 eprintln!("WARNING: Geom with duplicate name '{}' encountered in URDF, creating an unnamed geom.", geom_name);
             }
@@ -326,7 +326,8 @@ impl Urdf {
     /// Adds the geom of `<visual>` or `<collision>` element `e` to body `b`; returns its index.
     fn geom(&mut self, e: &Element, b: usize, collision: bool, s: &mut Spec) -> R<usize> {
         let ge = sub_req(e, "geometry")?;
-        let mut g = Geom { body: b, gtype: mjtGeom_::mjGEOM_BOX as i32, ..Geom::default() };
+        let mut g = Geom { body: b, ..Geom::default() };
+        g.r#type = mjtGeom_::mjGEOM_BOX as i32;
         if collision {
             g.contype = 1;
             g.conaffinity = 1;
@@ -347,24 +348,24 @@ impl Urdf {
                 *x /= 2.0;
             }
         } else if let Some(t) = sub(ge, "cylinder")? {
-            g.gtype = mjtGeom_::mjGEOM_CYLINDER as i32;
+            g.r#type = mjtGeom_::mjGEOM_CYLINDER as i32;
             half_length(t, &mut g)?;
         } else if let Some(t) = sub(ge, "sphere")? {
-            g.gtype = mjtGeom_::mjGEOM_SPHERE as i32;
+            g.r#type = mjtGeom_::mjGEOM_SPHERE as i32;
             g.size[0] = read_num(t, "radius")?;
         } else if let Some(t) = sub(ge, "capsule")? {
-            g.gtype = mjtGeom_::mjGEOM_CAPSULE as i32;
+            g.r#type = mjtGeom_::mjGEOM_CAPSULE as i32;
             half_length(t, &mut g)?;
         } else if let Some(t) = sub(ge, "mesh")? {
-            g.gtype = mjtGeom_::mjGEOM_MESH as i32;
-            g.meshname = self.mesh(t, s)?;
+            g.r#type = mjtGeom_::mjGEOM_MESH as i32;
+            g.meshname = self.mesh(t, s)?.into();
         } else {
             return Err(XmlError::at(ge, "visual geometry specification not found"));
         }
         let (pos, quat) = origin(e)?;
         g.pos = pos;
         g.quat = quat;
-        s.geoms.push(g);
+        s.geoms.push(Owned::new(g));
         let id = s.geoms.len() - 1;
         s.bodies[b].geoms.push(id);
         Ok(id)
@@ -376,7 +377,7 @@ impl Urdf {
     fn mesh(&mut self, e: &Element, s: &mut Spec) -> R<String> {
         let mut file = read_txt_req(e, "filename")?;
         let scale = read_scale(e)?;
-        if s.compiler.strippath {
+        if s.strippath != 0 {
             file = strip_path(&file).to_string();
         }
         let stem = stem_of(&file);
@@ -413,11 +414,12 @@ impl Urdf {
 
         let first = s.joints.len();
         let mut add = |jname: String, jtype: mjtJoint_, axis: Option<[f64; 3]>| {
-            let mut j = Joint { name: jname, body: b, jtype: jtype as i32, ..Joint::default() };
+            let mut j = Joint { name: jname.into(), body: b, ..Joint::default() };
+            j.r#type = jtype as i32;
             if let Some(a) = axis {
                 j.axis = a;
             }
-            s.joints.push(j);
+            s.joints.push(Owned::new(j));
             s.bodies[b].joints.push(s.joints.len() - 1);
         };
         match kind {

@@ -28,7 +28,7 @@ fn names_file(attr: &str) -> bool {
 /// First element kind holding a file reference, if any.
 fn file_reference(e: &Element) -> Option<String> {
     if e.attrs.iter().any(|(k, _)| names_file(k)) || e.name == "model" {
-        return Some(e.name.clone());
+        return Some(e.name.to_string());
     }
     e.children.iter().find_map(file_reference)
 }

@@ -71,7 +71,7 @@ impl CFlex {
 }
 
 fn err(f: &Flex, id: usize, msg: &str) -> CompileError {
-    CompileError::elem(msg, &f.name, id as i64, f.info.line)
+    CompileError::elem(msg, &f.name, id as i64, &f.info)
 }
 
 impl Compiled<'_> {

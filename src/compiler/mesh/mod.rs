@@ -95,7 +95,7 @@ fn v3(vert: &[f64], i: i32) -> &[f64] {
 
 /// Error naming the mesh.
 pub fn mesh_err(m: &Mesh, id: usize, msg: &str) -> CompileError {
-    CompileError::elem(msg, &m.name, id as i64, m.info.line)
+    CompileError::elem(msg, &m.name, id as i64, &m.info)
 }
 
 /// Vertices in double precision, checked finite; with `remove_repeated`, equal vertices merged
@@ -146,9 +146,9 @@ pub fn process_vertices<E>(vert: &[f32], face: &mut [i32], remove_repeated: bool
 pub fn compile(spec: &Spec, m: &Mesh, id: usize, needhull: bool, needsdf: bool, modeldir: &str) -> CResult<CMesh> {
     let err = |msg: &str| mesh_err(m, id, msg);
     let mut c = CMesh {
-        name: m.name.clone(),
+        name: m.name.to_string(),
         file: m.file.clone(),
-        material: m.material.clone(),
+        material: m.material.to_string(),
         scale: m.scale,
         inertia: m.inertia,
         pos: [0.0; 3],
@@ -167,10 +167,10 @@ pub fn compile(spec: &Spec, m: &Mesh, id: usize, needhull: bool, needsdf: bool, 
     let mut content_type = m.content_type.clone();
 
     if !m.file.is_empty() {
-        if spec.compiler.strippath {
+        if spec.strippath != 0 {
             c.file = crate::xml::sections::strip_path(&c.file).to_string();
         }
-        let filename = crate::xml::res::join(&spec.compiler.meshdir, &c.file);
+        let filename = crate::xml::res::join(&spec.meshdir, &c.file);
         let (bytes, rname) = super::image::read_asset(modeldir, &filename, m.filedata.as_ref()).map_err(|e| match e {
             super::image::TexError::Open(msg) => CompileError::model(&msg),
             super::image::TexError::Texture(msg) => err(&msg),

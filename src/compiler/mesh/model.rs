@@ -31,19 +31,19 @@ impl Compiled<'_> {
             }
             let Some(k) = spec.meshes.iter().position(|m| m.name == g.meshname) else {
                 let msg = format!("mesh '{}' not found in geom {}", g.meshname, gi);
-                return Err(super::super::CompileError::elem(&msg, &g.name, gi as i64, g.info.line));
+                return Err(super::super::CompileError::elem(&msg, &g.name, gi as i64, &g.info));
             };
             let in_pair = !g.name.is_empty() && spec.pairs.iter().any(|p| p.geom1 == g.name || p.geom2 == g.name);
-            let uses_mesh = g.gtype == mjGEOM_MESH as i32 || g.gtype == mjGEOM_SDF as i32;
+            let uses_mesh = g.r#type == mjGEOM_MESH as i32 || g.r#type == mjGEOM_SDF as i32;
             if uses_mesh && (g.contype != 0 || g.conaffinity != 0 || in_pair || spec.meshes[k].inertia == mjMESH_INERTIA_CONVEX as i32) {
                 needhull[k] = true;
             }
-            needsdf[k] |= g.gtype == mjGEOM_SDF as i32;
+            needsdf[k] |= g.r#type == mjGEOM_SDF as i32;
             self.geoms[gi].mesh = Some(k);
             self.geoms[gi].meshref = Some(k);
             if self.geoms[gi].s.material.is_empty() {
                 // a geom without material takes its mesh's
-                self.geoms[gi].s.material = spec.meshes[k].material.clone();
+                self.geoms[gi].s.material = spec.meshes[k].material.to_string().into();
             }
         }
         let modeldir = crate::xml::res::reduce(&spec.modelfiledir);

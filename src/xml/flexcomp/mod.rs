@@ -289,7 +289,7 @@ impl FlexComp {
 
     /// Generates the points and elements, then the flex, bodies, joints, geoms and equality.
     fn make(&mut self, b: usize, files: &Files, s: &mut Spec) -> Result<(), String> {
-        let parent = s.bodies[b].name.clone();
+        let parent = s.bodies[b].name.to_string();
         if parent.is_empty() {
             return Err("Parent body must have name".into());
         }
@@ -314,8 +314,8 @@ impl FlexComp {
         }
         crate::compiler::util::resolve_orientation(
             &mut self.quat,
-            s.compiler.degree,
-            &s.compiler.eulerseq,
+            s.compiler.degree != 0,
+            s.compiler.seq(),
             &self.alt,
         )
         .map_err(|m| m.to_string())?;
@@ -532,7 +532,7 @@ impl FlexComp {
                 }
                 _ => {}
             }
-            flex.vertbody.push(s.bodies[nb].name.clone());
+            flex.vertbody.push(s.bodies[nb].name.to_string());
             if !self.centered {
                 self.point[3 * i..3 * i + 3].fill(0.0);
             }
@@ -579,7 +579,7 @@ impl FlexComp {
                             axis[d] = 1.0;
                             add_slider(s, nb, class, axis);
                         }
-                        flex.nodebody.push(s.bodies[nb].name.clone());
+                        flex.nodebody.push(s.bodies[nb].name.to_string());
                         idx += 1;
                     }
                 }
@@ -625,24 +625,19 @@ impl FlexComp {
             .entry("body")
             .or_insert_with(|| std::iter::once("world".to_string()).collect())
             .insert(name.clone());
-        let nb = Body {
-            name,
-            parent: b,
-            class,
-            pos,
-            mass,
-            ipos: [0.0; 3],
-            inertia,
-            explicitinertial: true,
-            ..Body::default()
-        };
-        s.bodies.push(nb);
+        let mut nb = Body { name: name.into(), parent: b, class, ..Body::default() };
+        nb.pos = pos;
+        nb.mass = mass;
+        nb.ipos = [0.0; 3];
+        nb.inertia = inertia;
+        nb.explicitinertial = 1;
+        s.bodies.push(Owned::new(nb));
         let id = s.bodies.len() - 1;
         s.bodies[b].bodies.push(id);
         if self.flex.vertcollide != 0 {
             let mut g = s.defaults[class].geom.clone();
             g.name.clear();
-            g.gtype = mjtGeom_::mjGEOM_SPHERE as i32;
+            g.r#type = mjtGeom_::mjGEOM_SPHERE as i32;
             g.size[0] = self.flex.radius;
             if let Some(gr) = geomgroup {
                 g.group = gr;
@@ -650,7 +645,7 @@ impl FlexComp {
             g.body = id;
             g.frame = None;
             g.info = Info::default();
-            s.geoms.push(g);
+            s.geoms.push(Owned::new(g));
             s.bodies[id].geoms.push(s.geoms.len() - 1);
         }
         id
@@ -659,13 +654,13 @@ impl FlexComp {
     /// The file name as upstream opens it: without its folders under `strippath`, then in the
     /// mesh folder.
     fn filename(&mut self, s: &Spec) -> Result<String, String> {
-        if !self.file.is_empty() && s.compiler.strippath {
+        if !self.file.is_empty() && (s.strippath != 0) {
             self.file = super::sections::strip_path(&self.file).to_string();
         }
         if self.file.is_empty() {
             return Err("File is required".into());
         }
-        Ok(super::res::join(&s.compiler.meshdir, &self.file))
+        Ok(super::res::join(&s.meshdir, &self.file))
     }
 
     /// Surface mesh from an OBJ or STL file; in 3D, tetrahedra from `origin` to each face that
@@ -773,13 +768,13 @@ fn set_pin(pinned: &mut [bool], id: i32) -> Result<(), String> {
 fn add_slider(s: &mut Spec, b: usize, class: usize, axis: [f64; 3]) {
     let mut j = s.defaults[class].joint.clone();
     j.name.clear();
-    j.jtype = mjtJoint_::mjJNT_SLIDE as i32;
+    j.r#type = mjtJoint_::mjJNT_SLIDE as i32;
     j.pos = [0.0; 3];
     j.axis = axis;
     j.body = b;
     j.frame = None;
     j.info = Info::default();
-    s.joints.push(j);
+    s.joints.push(Owned::new(j));
     s.bodies[b].joints.push(s.joints.len() - 1);
 }
 

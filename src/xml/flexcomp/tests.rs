@@ -55,8 +55,8 @@ pub fn dump(s: &Spec) -> String {
             ("-".to_string(), "-".to_string())
         } else {
             (
-                s.bodies[x.parent].name.clone(),
-                s.defaults[x.class].name.clone(),
+                s.bodies[x.parent].name.to_string(),
+                s.defaults[x.class].name.to_string(),
             )
         };
         o += &format!("body {} parent={} class={}", x.name, parent, class);
@@ -65,14 +65,14 @@ pub fn dump(s: &Spec) -> String {
         pd(&mut o, "mass", &[x.mass]);
         pd(&mut o, "ipos", &x.ipos);
         pd(&mut o, "inertia", &x.inertia);
-        o += &format!(" explicit {}\n", x.explicitinertial as i32);
+        o += &format!(" explicit {}\n", (x.explicitinertial != 0) as i32);
     }
     for &b in &bodies {
         for &j in &s.bodies[b].joints {
             let x = &s.joints[j];
             o += &format!(
                 "joint {} body={} type {}",
-                x.name, s.bodies[b].name, x.jtype
+                x.name, s.bodies[b].name, x.r#type
             );
             pd(&mut o, "pos", &x.pos);
             pd(&mut o, "axis", &x.axis);
@@ -85,7 +85,7 @@ pub fn dump(s: &Spec) -> String {
     for &b in &bodies {
         for &gi in &s.bodies[b].geoms {
             let x = &s.geoms[gi];
-            o += &format!("geom {} body={} type {}", x.name, s.bodies[b].name, x.gtype);
+            o += &format!("geom {} body={} type {}", x.name, s.bodies[b].name, x.r#type);
             pd(&mut o, "size", &x.size);
             pd(&mut o, "pos", &x.pos);
             o += &format!(
