@@ -144,12 +144,18 @@ fn cache_addr() -> *mut c_void {
 /// `mj_getCache`: the global handle, pointing at the cache while its capacity is positive and
 /// at nothing (for good) once it is 0.
 pub fn handle() -> *mut mjCache {
+    refresh_handle();
+    HANDLE.0.get()
+}
+
+/// Points the handle at the cache while its capacity is positive (at nothing otherwise) and
+/// tells which.
+fn refresh_handle() -> bool {
     let guard = lock();
     let enabled = guard.as_ref().map_or(DEFAULT_CAPACITY, |c| c.capacity) > 0;
     // SAFETY: written under the lock; the handle is a static
     unsafe { (*HANDLE.0.get()).impl_ = if enabled { cache_addr() } else { ptr::null_mut() } };
-    drop(guard);
-    HANDLE.0.get()
+    enabled
 }
 
 /// Runs `f` on the cache behind `h` (a handle from [`handle`]); None when the handle is null or
@@ -170,7 +176,7 @@ pub unsafe fn with_handle<R>(h: *const mjCache, f: impl FnOnce(&mut Cache) -> R)
 }
 
 /// What the compiler holds for one asset being compiled: whether the cache was enabled when it
-/// asked (as upstream asks `mj_getCache` once per asset), and the key.
+/// asked (as upstream asks `mj_getCache` once per asset).
 pub struct Slot {
     on: bool,
 }
@@ -178,9 +184,7 @@ pub struct Slot {
 impl Slot {
     /// Asks for the cache as upstream's compiler does at the start of each cached asset.
     pub fn get() -> Slot {
-        // SAFETY: the handle is the static one
-        let on = unsafe { !(*handle()).impl_.is_null() };
-        Slot { on }
+        Slot { on: refresh_handle() }
     }
 
     /// The data under `id` when `res` is unmodified since it was stored (a use is counted).
