@@ -3,6 +3,10 @@
 #   make header   regenerate include/mujoco/ from the Rust sources
 #   make test     cargo tests, then the C tests in capi-tests/
 #   make bench    C benchmark in examples-c/
+#   make demo     load models/contacts.xml with our loader, simulate it (examples-c/demo.c)
+#   make programs dist/bin/compile and dist/bin/testspeed (programs/)
+#   make install PREFIX=DIR   upstream's release layout: DIR/include/mujoco, DIR/lib (library,
+#                 pkgconfig/mujoco.pc, cmake/mujoco/ with mujoco::mujoco), DIR/bin
 
 CARGO    ?= cargo
 JOBS     ?= 2
@@ -11,7 +15,7 @@ LIBDIR   := dist/lib
 STATIC   := target/release/libmujoco.a
 LIB      := $(LIBDIR)/$(SONAME)
 
-.PHONY: all lib header header-check test cargo-test capi-test clean ref demo bench
+.PHONY: all lib header header-check test cargo-test capi-test clean ref demo bench programs install
 
 all: lib
 
@@ -54,13 +58,34 @@ clean:
 
 FORCE:
 
-# demo: upstream's compiler (from the reference wheel) turns models/pendulum.xml into an MJB,
-# which examples-c/inspect.c reads with this library
+# demo: examples-c/demo.c loads an MJCF model with this library's loader and simulates it
+DEMO_MODEL ?= models/contacts.xml
 demo: lib
 	@mkdir -p target/demo
-	gcc -O1 -Idist/include examples-c/inspect.c -Ldist/lib -lmujoco -o target/demo/inspect
-	$(MAKE) -s -C capi-tests diff >/dev/null
-	LD_LIBRARY_PATH=dist/lib target/demo/inspect target/capi-diff/pendulum.mjb
+	gcc -O2 -Idist/include examples-c/demo.c -Ldist/lib -lmujoco -lm -o target/demo/demo
+	LD_LIBRARY_PATH=dist/lib target/demo/demo $(DEMO_MODEL)
+
+# command-line programs (programs/*.c), found next to the library through their rpath
+PROGRAMS := compile testspeed
+programs: lib
+	@mkdir -p dist/bin
+	for p in $(PROGRAMS); do \
+	  gcc -O2 -Wall -Idist/include programs/$$p.c -Ldist/lib -lmujoco -lm -lpthread \
+	      -Wl,-rpath,'$$ORIGIN/../lib' -o dist/bin/$$p || exit 1; done
+
+# install: upstream's release layout under $(DESTDIR)$(PREFIX)
+PREFIX ?= /usr/local
+INSTALL_DIR = $(DESTDIR)$(PREFIX)
+install: programs
+	install -d $(INSTALL_DIR)/include/mujoco $(INSTALL_DIR)/lib/pkgconfig \
+	    $(INSTALL_DIR)/lib/cmake/mujoco $(INSTALL_DIR)/bin
+	install -m 644 include/mujoco/*.h $(INSTALL_DIR)/include/mujoco/
+	install -m 755 $(LIB) $(INSTALL_DIR)/lib/$(SONAME)
+	ln -sf $(SONAME) $(INSTALL_DIR)/lib/libmujoco.so
+	install -m 644 pkgconfig/mujoco.pc $(INSTALL_DIR)/lib/pkgconfig/
+	install -m 644 cmake/mujocoConfig.cmake cmake/mujocoConfigVersion.cmake \
+	    cmake/mujocoTargets.cmake $(INSTALL_DIR)/lib/cmake/mujoco/
+	for p in $(PROGRAMS); do install -m 755 dist/bin/$$p $(INSTALL_DIR)/bin/; done
 
 # bench: steps per second of examples-c/bench.c (built against our header) on the project's
 # models, compiled to MJB by upstream; constraints disabled (flag 1). Upstream's figures in the

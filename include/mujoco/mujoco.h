@@ -166,6 +166,21 @@ MJAPI int mj_deleteFileVFS(mjVFS *vfs, const char *filename);
 /// Remove all files from the VFS and free its internal memory.
 MJAPI void mj_deleteVFS(mjVFS *vfs);
 
+/// Get the current size of the asset cache in bytes.
+MJAPI size_t mj_getCacheSize(const mjCache *cache);
+
+/// Get the capacity of the asset cache in bytes.
+MJAPI size_t mj_getCacheCapacity(const mjCache *cache);
+
+/// Set the capacity of the asset cache in bytes (0 to disable); returns the new capacity.
+MJAPI size_t mj_setCacheCapacity(mjCache *cache, size_t size);
+
+/// Get the internal asset cache used by the compiler.
+MJAPI mjCache *mj_getCache(void);
+
+/// Clear the asset cache.
+MJAPI void mj_clearCache(mjCache *cache);
+
 /// Allocate mjData for the model and reset it.
 MJAPI mjData *mj_makeData(const mjModel *m);
 

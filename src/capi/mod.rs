@@ -9,6 +9,7 @@ pub mod names;
 pub mod state;
 pub mod derivative;
 pub mod vfs;
+pub mod cache;
 pub mod data;
 pub mod memory;
 pub mod model;

@@ -4,11 +4,11 @@
 //! upstream's raw format (two ints, then RGB bytes).
 
 use core::cell::Cell;
-use std::collections::HashMap;
-use std::sync::Mutex;
 
 use crate::abi::mjVFS;
 use crate::xml::res::Res;
+
+use super::cache;
 
 /// A decoded image: `nchannel` bytes per pixel, rows top to bottom.
 #[derive(Clone)]
@@ -217,56 +217,6 @@ fn decode(src: &Src, name: &str, ctype: &str, nchannel: i32, hflip: bool, vflip:
     Ok(img)
 }
 
-/// Upstream's asset cache for decoded textures: entries by resource name and decoding
-/// arguments, valid while the resource reports itself unmodified since.
-struct Cached {
-    timestamp: std::ffi::CString,
-    image: Image,
-    size: usize,
-}
-
-#[derive(Default)]
-struct Cache {
-    entries: HashMap<String, Cached>,
-    size: usize,
-}
-
-/// Capacity of upstream's global asset cache (bytes).
-const CACHE_CAPACITY: usize = 500 << 20;
-/// Bytes upstream counts per cached image besides its pixels.
-const CACHE_OVERHEAD: usize = 40;
-
-static CACHE: Mutex<Option<Cache>> = Mutex::new(None);
-
-fn cache_get(id: &str, r: &Res) -> Option<Image> {
-    let guard = CACHE.lock().ok()?;
-    let e = guard.as_ref()?.entries.get(id)?;
-    (r.modified(&e.timestamp) == 0).then(|| e.image.clone())
-}
-
-fn cache_put(id: &str, r: &Res, img: &Image) {
-    let Ok(mut guard) = CACHE.lock() else { return };
-    let cache = guard.get_or_insert_with(Cache::default);
-    let size = CACHE_OVERHEAD + img.data.len();
-    let timestamp = r.timestamp();
-    match cache.entries.get_mut(id) {
-        None => {
-            if cache.size + size > CACHE_CAPACITY {
-                return;
-            }
-            cache.size += size;
-            cache.entries.insert(id.to_string(), Cached { timestamp, image: img.clone(), size });
-        }
-        Some(e) => {
-            if cache.size - e.size + size > CACHE_CAPACITY || e.timestamp == timestamp {
-                return;
-            }
-            cache.size = cache.size - e.size + size;
-            *e = Cached { timestamp, image: img.clone(), size };
-        }
-    }
-}
-
 /// Decodes a height field file: a PNG (grey, rows flipped so the first is the bottom one) or
 /// upstream's binary format (row and column counts as ints, then the floats). `name` is the
 /// resource name for messages.
@@ -306,15 +256,28 @@ fn decode_hfield(bytes: Option<&[u8]>, name: &str, png: bool) -> Result<(i32, i3
 }
 
 /// Loads one height field file (`filename`: mesh folder + file) as [`read_asset`] finds it,
-/// and decodes it.
+/// and decodes it, unless the asset cache holds its elevations unchanged.
 pub fn load_hfield_file(
     modeldir: &str,
     filename: &str,
     preloaded: Option<&Result<std::sync::Arc<Vec<u8>>, String>>,
     png: bool,
 ) -> Result<(i32, i32, Vec<f32>), TexError> {
-    let (bytes, name) = read_asset(modeldir, filename, preloaded)?;
-    decode_hfield(bytes.as_deref(), &name, png).map_err(TexError::Texture)
+    let slot = cache::Slot::get();
+    if preloaded.is_some() {
+        let (bytes, name) = read_asset(modeldir, filename, preloaded)?;
+        return decode_hfield(bytes.as_deref(), &name, png).map_err(TexError::Texture);
+    }
+    let r = Res::open(modeldir, filename, VFS.with(|v| v.get())).map_err(TexError::Open)?;
+    let name = r.name();
+    let id = cache::hfield_id(&name, if png { "image/png" } else { "image/vnd.mujoco.hfield" });
+    if let Some(h) = slot.lookup_as::<(i32, i32, Vec<f32>)>(&id, &r) {
+        return Ok((*h).clone());
+    }
+    let h = decode_hfield(r.read(), &name, png).map_err(TexError::Texture)?;
+    let size = cache::HFIELD_OVERHEAD + 4 * h.2.len();
+    slot.insert(&id, &r, std::sync::Arc::new(h.clone()), size);
+    Ok(h)
 }
 
 /// The bytes of an asset file (None when the resource reads nothing) and the resource name for
@@ -335,6 +298,12 @@ pub fn read_asset(
     }
 }
 
+/// Opens an asset file (`filename` under `modeldir`) through the resources, the VFS of
+/// [`with_vfs`] first; the resource stays open for the asset cache's timestamp checks.
+pub fn open_asset(modeldir: &str, filename: &str) -> Result<Res, TexError> {
+    Res::open(modeldir, filename, VFS.with(|v| v.get())).map_err(TexError::Open)
+}
+
 /// Loads one texture file as upstream's compiler does: `filename` (texture folder + file) is
 /// opened under `modeldir` through the resources (the VFS of [`with_vfs`] first), decoded
 /// according to `ctype` unless the asset cache holds it unchanged, and flipped as asked.
@@ -349,6 +318,7 @@ pub fn load_texture_file(
     hflip: bool,
     vflip: bool,
 ) -> Result<Image, TexError> {
+    let slot = cache::Slot::get();
     match preloaded {
         Some(Ok(bytes)) => {
             let name = crate::xml::res::join(modeldir, filename);
@@ -358,12 +328,13 @@ pub fn load_texture_file(
         None => {
             let r = Res::open(modeldir, filename, VFS.with(|v| v.get())).map_err(TexError::Open)?;
             let name = r.name();
-            let id = format!("{name};ARGS:content_type={ctype},nchannel={nchannel},hflip={},vflip={};", hflip as i32, vflip as i32);
-            if let Some(img) = cache_get(&id, &r) {
-                return Ok(img);
+            let id = cache::texture_id(&name, ctype, nchannel, hflip, vflip);
+            if let Some(img) = slot.lookup_as::<Image>(&id, &r) {
+                return Ok((*img).clone());
             }
             let img = decode(&Src::Res(&r), &name, ctype, nchannel, hflip, vflip).map_err(TexError::Texture)?;
-            cache_put(&id, &r, &img);
+            let size = cache::TEXTURE_OVERHEAD + img.data.len();
+            slot.insert(&id, &r, std::sync::Arc::new(img.clone()), size);
             Ok(img)
         }
     }

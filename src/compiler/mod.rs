@@ -7,6 +7,7 @@
 //! (`set_const`) to fill the derived quantities.
 
 pub mod bvh;
+pub mod cache;
 mod discard;
 pub mod flex;
 mod fuse;

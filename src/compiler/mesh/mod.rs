@@ -4,6 +4,7 @@
 //! moved to its centre of mass and principal axes, face circumcentres, and the face BVH.
 //! Geoms then take their frame, size and inertia from the compiled mesh.
 
+pub mod cached;
 pub mod decode;
 pub mod hull;
 pub mod obj;
@@ -48,6 +49,8 @@ pub struct CMesh {
     pub bvh: Bvh,
     /// signed-distance octree (meshes of SDF geoms; no nodes otherwise)
     pub octree: octree::Octree,
+    /// half-edges of the faces given (what upstream keeps; counted by the asset cache)
+    pub nhalfedge: usize,
 }
 
 impl CMesh {
@@ -165,16 +168,36 @@ pub fn compile(spec: &Spec, m: &Mesh, id: usize, needhull: bool, needsdf: bool, 
     c.texcoord = m.texcoord.clone();
     c.facetexcoord = m.facetexcoord.clone();
     let mut content_type = m.content_type.clone();
+    let slot = super::cache::Slot::get();
+    let mut res = None;
 
     if !m.file.is_empty() {
         if spec.strippath != 0 {
             c.file = crate::xml::sections::strip_path(&c.file).to_string();
         }
         let filename = crate::xml::res::join(&spec.meshdir, &c.file);
-        let (bytes, rname) = super::image::read_asset(modeldir, &filename, m.filedata.as_ref()).map_err(|e| match e {
+        let open_err = |e| match e {
             super::image::TexError::Open(msg) => CompileError::model(&msg),
             super::image::TexError::Texture(msg) => err(&msg),
-        })?;
+        };
+        // the asset cache: a compiled mesh of the same unmodified file
+        if m.filedata.is_none() {
+            let r = super::image::open_asset(modeldir, &filename).map_err(open_err)?;
+            if cached::restore(&slot, &r, &mut c, m.maxhullvert, needhull) {
+                check_initial(&c, false, &err)?;
+                if needsdf && c.octree.nnode() == 0 {
+                    c.octree = octree::Octree::build(&c.vert, &c.face, &c.aamm).map_err(|msg| err(&msg))?;
+                } else if !needsdf {
+                    c.octree = octree::Octree::default();
+                }
+                return Ok(c);
+            }
+            res = Some(r);
+        }
+        let (bytes, rname) = match &res {
+            Some(r) => (r.read().map(|b| b.to_vec()), r.name()),
+            None => super::image::read_asset(modeldir, &filename, m.filedata.as_ref()).map_err(open_err)?,
+        };
         let ctype = super::image::asset_content_type(&rname, &content_type);
         if ctype.is_empty() {
             if !content_type.is_empty() {
@@ -233,6 +256,9 @@ pub fn compile(spec: &Spec, m: &Mesh, id: usize, needhull: bool, needsdf: bool, 
     if needsdf {
         c.octree = octree::Octree::build(&c.vert, &c.face, &c.aamm).map_err(|msg| err(&msg))?;
     }
+    if let Some(r) = &res {
+        cached::store(&slot, r, &c, m.maxhullvert);
+    }
     Ok(c)
 }
 
@@ -274,6 +300,7 @@ fn process(c: &mut CMesh, m: &Mesh, needhull: bool, err: &dyn Fn(&str) -> Compil
             halfedge.extend_from_slice(&[(f[0], f[1]), (f[1], f[2]), (f[2], f[0])]);
         }
     }
+    c.nhalfedge = halfedge.len();
     halfedge.sort();
     if let Some(w) = halfedge.windows(2).find(|w| w[0] == w[1]) {
         if c.inertia == mjMESH_INERTIA_EXACT as i32 {

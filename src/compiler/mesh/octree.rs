@@ -98,6 +98,11 @@ impl Octree {
         self.nodes.len()
     }
 
+    /// Number of distinct node corners.
+    pub fn nvert(&self) -> usize {
+        self.vert.len()
+    }
+
     /// Builds the octree of the mesh (`vert`, `face`) inside its bounds `aamm` enlarged by 10%,
     /// with signed-distance coefficients at the node corners.
     pub fn build(vert: &[f64], face: &[i32], aamm: &[f64; 6]) -> Result<Octree, String> {

@@ -1,0 +1,15 @@
+# Version check for find_package(mujoco [VERSION]): this is 3.4.0; any requested version up to
+# 3.4.0 is accepted (upstream's AnyNewerVersion rule); 64-bit builds only.
+set(PACKAGE_VERSION "3.4.0")
+if(PACKAGE_FIND_VERSION VERSION_GREATER PACKAGE_VERSION)
+  set(PACKAGE_VERSION_COMPATIBLE FALSE)
+else()
+  set(PACKAGE_VERSION_COMPATIBLE TRUE)
+  if(PACKAGE_FIND_VERSION STREQUAL PACKAGE_VERSION)
+    set(PACKAGE_VERSION_EXACT TRUE)
+  endif()
+endif()
+if(CMAKE_SIZEOF_VOID_P AND NOT CMAKE_SIZEOF_VOID_P EQUAL 8)
+  set(PACKAGE_VERSION "${PACKAGE_VERSION} (64bit)")
+  set(PACKAGE_VERSION_UNSUITABLE TRUE)
+endif()
