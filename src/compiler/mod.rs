@@ -21,6 +21,7 @@ pub mod lengthrange;
 pub mod objects;
 pub mod plugin;
 mod sparse;
+pub mod signature;
 
 use crate::abi::*;
 use crate::spec::Spec;
@@ -68,6 +69,10 @@ fn compile_spec(spec: &Spec) -> CResult<*mut mjModel> {
     c.compile_constraints().and_then(|_| c.compile_objects()).and_then(|_| c.compile_custom())?;
     c.compile_plugins()?;
     let m = fill::make(&mut c)?;
+    if !m.is_null() {
+        // SAFETY: fill::make returned a valid model
+        unsafe { (*m).signature = signature::signature(&*m) };
+    }
     Ok(m)
 }
 
