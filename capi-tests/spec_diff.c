@@ -18,8 +18,9 @@ static void save(mjModel* m, const char* name) {
     return;
   }
   mj_saveModel(m, path, NULL, 0);
-  printf("%s: nbody %d njnt %d ngeom %d nsite %d ncam %d nlight %d nu %d nsensor %d\n", name,
-         m->nbody, m->njnt, m->ngeom, m->nsite, m->ncam, m->nlight, m->nu, m->nsensor);
+  printf("%s: nbody %d njnt %d ngeom %d nsite %d ncam %d nlight %d nu %d nsensor %d signature %llu\n", name,
+         m->nbody, m->njnt, m->ngeom, m->nsite, m->ncam, m->nlight, m->nu, m->nsensor,
+         (unsigned long long)m->signature);
   mj_deleteModel(m);
 }
 
@@ -220,6 +221,130 @@ static void errors(void) {
   mj_deleteSpec(s);
 }
 
+// iteration over children and elements, ids, frames
+static void iterate(void) {
+  const char* xml =
+      "<mujoco><worldbody><geom name='floor' type='plane' size='1 1 1'/>"
+      "<body name='a'><joint name='ja'/><geom name='ga' size='.1'/><frame name='fa' pos='1 0 0'>"
+      "<geom name='gf' size='.1'/><site name='sf'/></frame>"
+      "<body name='b'><joint name='jb'/><geom name='gb' size='.1'/>"
+      "<body name='c'><geom name='gc' size='.1'/><camera name='cc'/></body></body></body>"
+      "<body name='d'><freejoint/><geom name='gd' size='.1'/><light name='ld'/></body>"
+      "</worldbody><actuator><motor name='m1' joint='ja'/><motor name='m2' joint='jb'/></actuator>"
+      "<sensor><jointpos name='s1' joint='jb'/></sensor></mujoco>";
+  char err[1000];
+  mjSpec* s = mj_parseXMLString(xml, NULL, err, sizeof(err));
+  int types[] = {mjOBJ_BODY, mjOBJ_JOINT, mjOBJ_GEOM, mjOBJ_SITE, mjOBJ_CAMERA, mjOBJ_LIGHT, mjOBJ_FRAME};
+  mjsBody* a = mjs_findBody(s, "a");
+  for (int r = 0; r < 2; r++) {
+    for (int t = 0; t < 7; t++) {
+      printf("children of a, type %d, recurse %d:", types[t], r);
+      for (mjsElement* el = mjs_firstChild(a, types[t], r); el; el = mjs_nextChild(a, el, r)) {
+        printf(" '%s'(%d)", name_of(el), mjs_getId(el));
+      }
+      printf("\n");
+    }
+  }
+  for (int t = 0; t < 7; t++) {
+    printf("elements of type %d:", types[t]);
+    for (mjsElement* el = mjs_firstElement(s, types[t]); el; el = mjs_nextElement(s, el)) {
+      printf(" '%s'", name_of(el));
+    }
+    printf("\n");
+  }
+  printf("actuators:");
+  for (mjsElement* el = mjs_firstElement(s, mjOBJ_ACTUATOR); el; el = mjs_nextElement(s, el)) printf(" %s", name_of(el));
+  printf("\nsensors:");
+  for (mjsElement* el = mjs_firstElement(s, mjOBJ_SENSOR); el; el = mjs_nextElement(s, el)) printf(" %s", name_of(el));
+  printf("\n");
+  printf("bad type: %d '%s'\n", mjs_firstChild(a, mjOBJ_ACTUATOR, 0) == NULL, mjs_getError(s));
+  mjsElement* gf = mjs_findElement(s, mjOBJ_GEOM, "gf");
+  printf("gf frame %s, ga frame null %d, findFrame %d, sf %d, m2 %d, missing %d\n", name_of(mjs_getFrame(gf)->element),
+         mjs_getFrame(mjs_findElement(s, mjOBJ_GEOM, "ga")) == NULL, mjs_findFrame(s, "fa") == mjs_getFrame(gf),
+         mjs_findElement(s, mjOBJ_SITE, "sf") != NULL, mjs_findElement(s, mjOBJ_ACTUATOR, "m2") != NULL,
+         mjs_findElement(s, mjOBJ_GEOM, "zz") == NULL);
+  mjModel* m = mj_compile(s, NULL);
+  printf("ids after compile:");
+  for (int t = 0; t < 6; t++) {
+    for (mjsElement* el = mjs_firstElement(s, types[t]); el; el = mjs_nextElement(s, el)) {
+      printf(" %s=%d", name_of(el), mjs_getId(el));
+    }
+  }
+  for (mjsElement* el = mjs_firstElement(s, mjOBJ_ACTUATOR); el; el = mjs_nextElement(s, el)) printf(" %s=%d", name_of(el), mjs_getId(el));
+  printf("\n");
+  save(m, "iterate");
+  mj_deleteSpec(s);
+}
+
+// model-level elements: tendons and their paths, equalities, pairs, excludes, custom data, keys
+static void objects(void) {
+  const char* xml =
+      "<mujoco><worldbody><body name='a'><joint name='ja' type='slide'/><geom name='ga' size='.1'/><site name='sa'/>"
+      "<body name='b' pos='0 0 -1'><joint name='jb'/><geom name='gb' size='.1'/><site name='sb'/></body></body>"
+      "<body name='c' pos='1 0 0'><freejoint/><geom name='gc' size='.1'/></body></worldbody></mujoco>";
+  char err[1000];
+  mjSpec* s = mj_parseXMLString(xml, NULL, err, sizeof(err));
+  mjsTendon* t = mjs_addTendon(s, NULL);
+  mjs_setName(t->element, "spatial");
+  mjs_wrapSite(t, "sa");
+  mjs_wrapGeom(t, "gb", "");
+  mjs_wrapSite(t, "sb");
+  t->stiffness = 10;
+  t->range[0] = 0; t->range[1] = 2;
+  mjsTendon* f = mjs_addTendon(s, NULL);
+  mjs_wrapJoint(f, "ja", 1.5);
+  mjs_wrapJoint(f, "jb", -0.5);
+  printf("wraps %d %d, wrap type %d %d, bad index:\n", mjs_getWrapNum(t), mjs_getWrapNum(f), mjs_getWrap(t, 1)->type,
+         mjs_getWrap(f, 0)->type);
+  mjsEquality* eq = mjs_addEquality(s, NULL);
+  eq->type = mjEQ_JOINT;
+  mjs_setString(eq->name1, "ja");
+  mjs_setString(eq->name2, "jb");
+  eq->data[1] = 0.5;
+  mjsEquality* weld = mjs_addEquality(s, NULL);
+  weld->type = mjEQ_WELD;
+  weld->objtype = mjOBJ_BODY;
+  mjs_setString(weld->name1, "c");
+  weld->active = 0;
+  mjsPair* p = mjs_addPair(s, NULL);
+  mjs_setString(p->geomname1, "ga");
+  mjs_setString(p->geomname2, "gc");
+  p->condim = 4;
+  mjsExclude* ex = mjs_addExclude(s);
+  mjs_setString(ex->bodyname1, "a");
+  mjs_setString(ex->bodyname2, "c");
+  mjsNumeric* num = mjs_addNumeric(s);
+  mjs_setName(num->element, "gains");
+  double g[3] = {1, 2, 3};
+  mjs_setDouble(num->data, g, 3);
+  mjsText* tx = mjs_addText(s);
+  mjs_setName(tx->element, "note");
+  mjs_setString(tx->data, "hello");
+  mjsTuple* tu = mjs_addTuple(s);
+  mjs_setName(tu->element, "tup");
+  int ot[2] = {mjOBJ_BODY, mjOBJ_GEOM};
+  mjs_setInt(tu->objtype, ot, 2);
+  mjs_appendString(tu->objname, "a");
+  mjs_appendString(tu->objname, "gc");
+  double op[2] = {0.5, 1.5};
+  mjs_setDouble(tu->objprm, op, 2);
+  mjsKey* k = mjs_addKey(s);
+  mjs_setName(k->element, "home");
+  k->time = 1;
+  double qpos[9] = {0.1, 0.2, 1, 0, 0.5, 1, 0, 0, 0};
+  mjs_setDouble(k->qpos, qpos, 9);
+  printf("names: %s %s %s %s, find tendon %d, elements:", name_of(num->element), name_of(tx->element),
+         name_of(tu->element), name_of(k->element), mjs_findElement(s, mjOBJ_TENDON, "spatial") == t->element);
+  for (mjsElement* el = mjs_firstElement(s, mjOBJ_EQUALITY); el; el = mjs_nextElement(s, el)) printf(" eq%d", mjs_asEquality(el)->type);
+  printf("\n");
+  printf("rename to taken: %d '%s'\n", mjs_setName(f->element, "spatial"), mjs_getError(s));
+  mjs_setName(f->element, "fixed");
+  mjModel* m = mj_compile(s, NULL);
+  printf("compile: '%s'\n", mjs_getError(s));
+  save(m, "objects");
+  mj_deleteSpec(s);
+}
+
 // strings and vectors
 static void vectors(void) {
   mjSpec* s = mj_makeSpec();
@@ -246,9 +371,24 @@ static void vectors(void) {
 
 int main(int argc, char** argv) {
   outdir = argc > 1 ? argv[1] : ".";
+  // signatures of the models named after OUTDIR, compiled from XML
+  for (int i = 2; i < argc; i++) {
+    char err[1000];
+    mjModel* m = mj_loadXML(argv[i], NULL, err, sizeof(err));
+    const char* base = strrchr(argv[i], '/');
+    printf("signature of %s: %llu\n", base ? base + 1 : argv[i], m ? (unsigned long long)m->signature : 0ULL);
+    if (m) {
+      mjData* d = mj_makeData(m);
+      if (d->signature != m->signature) printf("  mjData signature differs\n");
+      mj_deleteData(d);
+      mj_deleteModel(m);
+    }
+  }
   build();
   edit();
   errors();
+  iterate();
+  objects();
   vectors();
   return 0;
 }

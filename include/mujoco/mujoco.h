@@ -1442,6 +1442,102 @@ MJAPI void mj_printFormattedData(const mjModel *m,
 /// Write the data as text to a file (stdout for NULL) with the default float format.
 MJAPI void mj_printData(const mjModel *m, const mjData *d, const char *filename);
 
+/// New empty spec.
+MJAPI mjSpec *mj_makeSpec(void);
+
+/// Deep copy of a spec.
+MJAPI mjSpec *mj_copySpec(const mjSpec *s);
+
+/// Free a spec.
+MJAPI void mj_deleteSpec(mjSpec *s);
+
+/// Parse an MJCF or URDF file into a spec; NULL with the reason in `error` on failure.
+MJAPI mjSpec *mj_parseXML(const char *filename, const mjVFS *vfs, char *error, int error_sz);
+
+/// Parse MJCF or URDF text into a spec; NULL with the reason in `error` on failure.
+MJAPI mjSpec *mj_parseXMLString(const char *xml, const mjVFS *vfs, char *error, int error_sz);
+
+/// Compile a spec into a new model; NULL on failure, with the reason in `mjs_getError`.
+MJAPI mjModel *mj_compile(mjSpec *s, const mjVFS *vfs);
+
+/// The last error of a compile or spec-API call ("" when none).
+MJAPI const char *mjs_getError(mjSpec *s);
+
+/// Whether the last message of `mjs_getError` is a warning.
+MJAPI int mjs_isWarning(mjSpec *s);
+
+/// Add a free joint (no defaults) to a body.
+MJAPI mjsJoint *mjs_addFreeJoint(mjsBody *body);
+
+/// Add a frame to a body, inside `parentframe` when given.
+MJAPI mjsFrame *mjs_addFrame(mjsBody *body, mjsFrame *parentframe);
+
+/// Add an actuator to a spec.
+MJAPI mjsActuator *mjs_addActuator(mjSpec *s, const mjsDefault *def);
+
+/// Add a sensor to a spec.
+MJAPI mjsSensor *mjs_addSensor(mjSpec *s);
+
+/// The name of an element.
+MJAPI mjString *mjs_getName(mjsElement *element);
+
+/// Rename an element; -1 (with the reason in `mjs_getError`) when the name is taken.
+MJAPI int mjs_setName(mjsElement *element, const char *name);
+
+/// The spec holding an element.
+MJAPI mjSpec *mjs_getSpec(mjsElement *element);
+
+/// The body an element belongs to (a body's parent); NULL for the world and other kinds.
+MJAPI mjsBody *mjs_getParent(mjsElement *element);
+
+/// A body found by name, searching the tree from the world.
+MJAPI mjsBody *mjs_findBody(mjSpec *s, const char *name);
+
+/// A body of `body`'s subtree (or `body` itself) found by name.
+MJAPI mjsBody *mjs_findChild(mjsBody *body, const char *name);
+
+/// Set a string.
+MJAPI void mjs_setString(mjString *dest, const char *text_);
+
+/// The text of a string.
+MJAPI const char *mjs_getString(const mjString *source);
+
+/// Copy `size` numbers into a double vector.
+MJAPI void mjs_setDouble(mjDoubleVec *dest, const double *array, int size);
+
+/// Copy `size` numbers into a float vector.
+MJAPI void mjs_setFloat(mjFloatVec *dest, const float *array, int size);
+
+/// Copy `size` numbers into an int vector.
+MJAPI void mjs_setInt(mjIntVec *dest, const int *array, int size);
+
+/// Copy `size` bytes into a byte vector.
+MJAPI void mjs_setBuffer(mjByteVec *dest, const void *array, int size);
+
+/// The numbers of a double vector and their count.
+MJAPI const double *mjs_getDouble(const mjDoubleVec *source, int *size);
+
+/// Append a copy of `size` ints as a new vector.
+MJAPI void mjs_appendIntVec(mjIntVecVec *dest, const int *array, int size);
+
+/// Append a copy of `size` floats as a new vector.
+MJAPI void mjs_appendFloatVec(mjFloatVecVec *dest, const float *array, int size);
+
+/// Replace a string vector by the whitespace-separated words of `text`.
+MJAPI void mjs_setStringVec(mjStringVec *dest, const char *text_);
+
+/// Set entry `i` of a string vector; 0 (after `mju_error`) when out of range.
+MJAPI mjtByte mjs_setInStringVec(mjStringVec *dest, int i, const char *text_);
+
+/// Append a string to a string vector.
+MJAPI void mjs_appendString(mjStringVec *dest, const char *text_);
+
+/// Zero orientation (quaternion type).
+MJAPI void mjs_defaultOrientation(mjsOrientation *o);
+
+/// Zero plugin reference.
+MJAPI void mjs_defaultPlugin(mjsPlugin *p);
+
 // report an error (printf-style); returns only if a user handler returns
 MJAPI void mju_error(const char* msg, ...) mjPRINTFLIKE(1, 2);
 MJAPI void mju_error_i(const char* msg, int i);

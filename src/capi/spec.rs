@@ -11,9 +11,9 @@ use core::ptr;
 
 use super::{guard, write_error};
 use crate::abi::*;
-use crate::spec::{self, Actuator, Body, Camera, CxxString, CxxVec, Frame, Geom, Joint, Light, Sensor, Site, Spec};
+use crate::spec::api::TreeKind;
+use crate::spec::{self, Actuator, Body, Camera, CxxString, CxxVec, Equality, Exclude, Frame, Geom, Joint, Key, Light, Numeric, Pair, Sensor, Site, Spec, Tendon, Text, Tuple};
 
-type StrVec = CxxVec<CxxString>;
 
 /// The spec whose C struct is at `s`.
 unsafe fn spec_mut<'a>(s: *mut mjSpec) -> &'a mut Spec {
@@ -48,7 +48,7 @@ unsafe fn owner<'a>(el: *const mjsElement) -> Option<&'a mut Spec> {
     }
 }
 
-unsafe fn text<'a>(p: *const c_char) -> &'a str {
+unsafe fn cstr<'a>(p: *const c_char) -> &'a str {
     if p.is_null() {
         ""
     } else {
@@ -134,6 +134,8 @@ pub unsafe extern "C" fn mj_compile(s: *mut mjSpec, vfs: *const mjVFS) -> *mut m
         return ptr::null_mut();
     }
     let sp = spec_mut(s);
+    // upstream numbers the elements early in compiling, so a failed compile keeps them too
+    sp.assign_ids();
     let r = guard("mj_compile", Err(crate::compiler::CompileError("internal error".into())), || {
         crate::compiler::image::with_vfs(vfs, || crate::compiler::compile(sp))
     });
@@ -167,34 +169,75 @@ pub unsafe extern "C" fn mjs_isWarning(s: *mut mjSpec) -> c_int {
 
 // ---------------------------------------------------------------- adding tree elements
 
-macro_rules! add_to_body {
-    ($fname:ident, $ret:ty, $list:ident, |$sp:ident, $b:ident| $add:expr) => {
-        #[no_mangle]
-        pub unsafe extern "C" fn $fname(body: *mut mjsBody, def: *const mjsDefault) -> *mut $ret {
-            if body.is_null() {
-                return ptr::null_mut();
-            }
-            if !def.is_null() {
-                not_supported("default classes in the spec API");
-                return ptr::null_mut();
-            }
-            let bw = body_mut(body);
-            let $b = bw.head.index;
-            let Some($sp) = owner(&bw.head.el) else { return ptr::null_mut() };
-            guard(stringify!($fname), ptr::null_mut(), || {
-                let id = $add;
-                &mut $sp.$list[id].c as *mut $ret
-            })
-        }
-    };
+/// Adds an element to the body whose C struct is `body` with `add(spec, body index)`, which
+/// returns the C struct of the new element.
+unsafe fn add_to_body<R>(body: *mut mjsBody, def: *const mjsDefault, f: &str, add: impl FnOnce(&mut Spec, usize) -> *mut R) -> *mut R {
+    if body.is_null() {
+        return ptr::null_mut();
+    }
+    if !def.is_null() {
+        not_supported("default classes in the spec API");
+        return ptr::null_mut();
+    }
+    let bw = body_mut(body);
+    let b = bw.head.index;
+    let Some(sp) = owner(&bw.head.el) else { return ptr::null_mut() };
+    guard(f, ptr::null_mut(), || add(sp, b))
 }
 
-add_to_body!(mjs_addBody, mjsBody, bodies, |sp, b| sp.add_body(b, None));
-add_to_body!(mjs_addJoint, mjsJoint, joints, |sp, b| sp.add_joint(b, None, false));
-add_to_body!(mjs_addGeom, mjsGeom, geoms, |sp, b| sp.add_geom(b, None));
-add_to_body!(mjs_addSite, mjsSite, sites, |sp, b| sp.add_site(b, None));
-add_to_body!(mjs_addCamera, mjsCamera, cameras, |sp, b| sp.add_camera(b, None));
-add_to_body!(mjs_addLight, mjsLight, lights, |sp, b| sp.add_light(b, None));
+/// Add a child body; its children take defaults from `def` (NULL: the parent's class).
+#[no_mangle]
+pub unsafe extern "C" fn mjs_addBody(body: *mut mjsBody, def: *const mjsDefault) -> *mut mjsBody {
+    add_to_body(body, def, "mjs_addBody", |sp, b| {
+        let i = sp.add_body(b, None);
+        &mut sp.bodies[i].c
+    })
+}
+
+/// Add a joint to a body, with the defaults of `def` (NULL: the body's class).
+#[no_mangle]
+pub unsafe extern "C" fn mjs_addJoint(body: *mut mjsBody, def: *const mjsDefault) -> *mut mjsJoint {
+    add_to_body(body, def, "mjs_addJoint", |sp, b| {
+        let i = sp.add_joint(b, None, false);
+        &mut sp.joints[i].c
+    })
+}
+
+/// Add a geom to a body, with the defaults of `def` (NULL: the body's class).
+#[no_mangle]
+pub unsafe extern "C" fn mjs_addGeom(body: *mut mjsBody, def: *const mjsDefault) -> *mut mjsGeom {
+    add_to_body(body, def, "mjs_addGeom", |sp, b| {
+        let i = sp.add_geom(b, None);
+        &mut sp.geoms[i].c
+    })
+}
+
+/// Add a site to a body, with the defaults of `def` (NULL: the body's class).
+#[no_mangle]
+pub unsafe extern "C" fn mjs_addSite(body: *mut mjsBody, def: *const mjsDefault) -> *mut mjsSite {
+    add_to_body(body, def, "mjs_addSite", |sp, b| {
+        let i = sp.add_site(b, None);
+        &mut sp.sites[i].c
+    })
+}
+
+/// Add a camera to a body, with the defaults of `def` (NULL: the body's class).
+#[no_mangle]
+pub unsafe extern "C" fn mjs_addCamera(body: *mut mjsBody, def: *const mjsDefault) -> *mut mjsCamera {
+    add_to_body(body, def, "mjs_addCamera", |sp, b| {
+        let i = sp.add_camera(b, None);
+        &mut sp.cameras[i].c
+    })
+}
+
+/// Add a light to a body, with the defaults of `def` (NULL: the body's class).
+#[no_mangle]
+pub unsafe extern "C" fn mjs_addLight(body: *mut mjsBody, def: *const mjsDefault) -> *mut mjsLight {
+    add_to_body(body, def, "mjs_addLight", |sp, b| {
+        let i = sp.add_light(b, None);
+        &mut sp.lights[i].c
+    })
+}
 
 /// Add a free joint (no defaults) to a body.
 #[no_mangle]
@@ -253,6 +296,168 @@ pub unsafe extern "C" fn mjs_addSensor(s: *mut mjSpec) -> *mut mjsSensor {
     &mut sp.sensors[id].c
 }
 
+
+/// Add a tendon to a spec.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_addTendon(s: *mut mjSpec, def: *const mjsDefault) -> *mut mjsTendon {
+    if s.is_null() {
+        return ptr::null_mut();
+    }
+    if !def.is_null() {
+        not_supported("default classes in the spec API");
+        return ptr::null_mut();
+    }
+    let sp = spec_mut(s);
+    let id = sp.add_tendon(None);
+    &mut sp.tendons[id].c
+}
+
+/// Add an equality constraint to a spec.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_addEquality(s: *mut mjSpec, def: *const mjsDefault) -> *mut mjsEquality {
+    if s.is_null() {
+        return ptr::null_mut();
+    }
+    if !def.is_null() {
+        not_supported("default classes in the spec API");
+        return ptr::null_mut();
+    }
+    let sp = spec_mut(s);
+    let id = sp.add_equality(None);
+    &mut sp.equalities[id].c
+}
+
+/// Add a contact pair to a spec.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_addPair(s: *mut mjSpec, def: *const mjsDefault) -> *mut mjsPair {
+    if s.is_null() {
+        return ptr::null_mut();
+    }
+    if !def.is_null() {
+        not_supported("default classes in the spec API");
+        return ptr::null_mut();
+    }
+    let sp = spec_mut(s);
+    let id = sp.add_pair(None);
+    &mut sp.pairs[id].c
+}
+
+/// Add a exclude to a spec.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_addExclude(s: *mut mjSpec) -> *mut mjsExclude {
+    if s.is_null() {
+        return ptr::null_mut();
+    }
+    let sp = spec_mut(s);
+    let id = sp.add_exclude();
+    &mut sp.excludes[id].c
+}
+
+/// Add a key to a spec.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_addKey(s: *mut mjSpec) -> *mut mjsKey {
+    if s.is_null() {
+        return ptr::null_mut();
+    }
+    let sp = spec_mut(s);
+    let id = sp.add_key();
+    &mut sp.keys[id].c
+}
+
+/// Add a numeric to a spec.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_addNumeric(s: *mut mjSpec) -> *mut mjsNumeric {
+    if s.is_null() {
+        return ptr::null_mut();
+    }
+    let sp = spec_mut(s);
+    let id = sp.add_numeric();
+    &mut sp.numerics[id].c
+}
+
+/// Add a text to a spec.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_addText(s: *mut mjSpec) -> *mut mjsText {
+    if s.is_null() {
+        return ptr::null_mut();
+    }
+    let sp = spec_mut(s);
+    let id = sp.add_text();
+    &mut sp.texts[id].c
+}
+
+/// Add a tuple to a spec.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_addTuple(s: *mut mjSpec) -> *mut mjsTuple {
+    if s.is_null() {
+        return ptr::null_mut();
+    }
+    let sp = spec_mut(s);
+    let id = sp.add_tuple();
+    &mut sp.tuples[id].c
+}
+
+/// The tendon whose C struct is at `t`, with its spec.
+unsafe fn tendon_of<'a>(t: *const mjsTendon) -> Option<(&'a mut Spec, usize)> {
+    if t.is_null() {
+        return None;
+    }
+    let w: &mut Tendon = wrapper(t as *mut c_void, offset_of!(Tendon, c));
+    let i = w.head.index;
+    owner(&w.head.el).map(|sp| (sp, i))
+}
+
+unsafe fn wrap(tendon: *mut mjsTendon, t: mjtWrap_, target: &str, sidesite: &str, prm: f64) -> *mut mjsWrap {
+    let Some((sp, i)) = tendon_of(tendon) else { return ptr::null_mut() };
+    let k = sp.add_wrap(i, t, target, sidesite, prm);
+    &mut sp.tendons[i].path[k].c
+}
+
+/// Append a site to a tendon's path.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_wrapSite(tendon: *mut mjsTendon, name: *const c_char) -> *mut mjsWrap {
+    wrap(tendon, mjtWrap_::mjWRAP_SITE, cstr(name), "", 0.0)
+}
+
+/// Append a geom (with an optional side site) to a tendon's path.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_wrapGeom(tendon: *mut mjsTendon, name: *const c_char, sidesite: *const c_char) -> *mut mjsWrap {
+    wrap(tendon, mjtWrap_::mjWRAP_SPHERE, cstr(name), cstr(sidesite), 0.0)
+}
+
+/// Append a joint with coefficient `coef` to a fixed tendon.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_wrapJoint(tendon: *mut mjsTendon, name: *const c_char, coef: f64) -> *mut mjsWrap {
+    wrap(tendon, mjtWrap_::mjWRAP_JOINT, cstr(name), "", coef)
+}
+
+/// Append a pulley with `divisor` to a tendon's path.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_wrapPulley(tendon: *mut mjsTendon, divisor: f64) -> *mut mjsWrap {
+    wrap(tendon, mjtWrap_::mjWRAP_PULLEY, "", "", divisor)
+}
+
+/// Number of wraps in a tendon's path.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_getWrapNum(tendonspec: *const mjsTendon) -> c_int {
+    match tendon_of(tendonspec) {
+        Some((sp, i)) => sp.tendons[i].path.len() as c_int,
+        None => 0,
+    }
+}
+
+/// Wrap `i` of a tendon's path.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_getWrap(tendonspec: *const mjsTendon, i: c_int) -> *mut mjsWrap {
+    let Some((sp, t)) = tendon_of(tendonspec) else { return ptr::null_mut() };
+    let n = sp.tendons[t].path.len();
+    if i < 0 || i as usize >= n {
+        crate::runtime::error::raise(format_args!("Wrap index out of range (0, {})", n));
+        return ptr::null_mut();
+    }
+    &mut sp.tendons[t].path[i as usize].c
+}
+
 // ---------------------------------------------------------------- elements
 
 /// Runs `$e` with `$w` bound to the wrapper of element `$el` (a supported kind), else `$none`.
@@ -288,6 +493,30 @@ macro_rules! with_elem {
         } else if t == mjOBJ_SENSOR as i32 {
             let $w = &mut *(el as *mut Sensor);
             $e
+        } else if t == mjOBJ_TENDON as i32 {
+            let $w = &mut *(el as *mut Tendon);
+            $e
+        } else if t == mjOBJ_EQUALITY as i32 {
+            let $w = &mut *(el as *mut Equality);
+            $e
+        } else if t == mjOBJ_PAIR as i32 {
+            let $w = &mut *(el as *mut Pair);
+            $e
+        } else if t == mjOBJ_EXCLUDE as i32 {
+            let $w = &mut *(el as *mut Exclude);
+            $e
+        } else if t == mjOBJ_KEY as i32 {
+            let $w = &mut *(el as *mut Key);
+            $e
+        } else if t == mjOBJ_NUMERIC as i32 {
+            let $w = &mut *(el as *mut Numeric);
+            $e
+        } else if t == mjOBJ_TEXT as i32 {
+            let $w = &mut *(el as *mut Text);
+            $e
+        } else if t == mjOBJ_TUPLE as i32 {
+            let $w = &mut *(el as *mut Tuple);
+            $e
         } else {
             $none
         }
@@ -312,7 +541,7 @@ pub unsafe extern "C" fn mjs_setName(element: *mut mjsElement, name: *const c_ch
     if element.is_null() {
         return -1;
     }
-    let n = text(name);
+    let n = cstr(name);
     let t = (*element).elemtype;
     with_elem!(element, |w| w.name.set(n), {
         not_supported("names of this element type in the spec API");
@@ -389,11 +618,14 @@ impl InBody for Actuator {
         None
     }
 }
-impl InBody for Sensor {
-    fn body_of(&self) -> Option<usize> {
-        None
-    }
+macro_rules! no_body {
+    ($($t:ty),*) => {$(impl InBody for $t {
+        fn body_of(&self) -> Option<usize> {
+            None
+        }
+    })*};
 }
+no_body!(Sensor, Tendon, Equality, Pair, Exclude, Key, Numeric, Text, Tuple);
 fn body_index(w: &impl InBody) -> Option<usize> {
     w.body_of()
 }
@@ -405,7 +637,7 @@ pub unsafe extern "C" fn mjs_findBody(s: *mut mjSpec, name: *const c_char) -> *m
         return ptr::null_mut();
     }
     let sp = spec_mut(s);
-    let n = text(name);
+    let n = cstr(name);
     match find_in_tree(sp, 0, n) {
         Some(b) => &mut sp.bodies[b].c,
         None => ptr::null_mut(),
@@ -437,44 +669,395 @@ pub unsafe extern "C" fn mjs_findChild(body: *mut mjsBody, name: *const c_char) 
     let bw = body_mut(body);
     let b = bw.head.index;
     let Some(sp) = owner(&bw.head.el) else { return ptr::null_mut() };
-    match find_in_tree(sp, b, text(name)) {
+    match find_in_tree(sp, b, cstr(name)) {
         Some(k) => &mut sp.bodies[k].c,
         None => ptr::null_mut(),
     }
 }
 
-macro_rules! as_kind {
-    ($($f:ident, $t:ty, $c:ty, $obj:ident);*) => {$(
-        #[no_mangle]
-        pub unsafe extern "C" fn $f(element: *mut mjsElement) -> *mut $c {
-            if element.is_null() || (*element).elemtype != mjtObj_::$obj as i32 {
-                return ptr::null_mut();
-            }
-            &mut (*(element as *mut $t)).c
-        }
-    )*};
+/// The C struct of the element at `element` when it has type `t`.
+unsafe fn as_kind<T, C>(element: *mut mjsElement, t: mjtObj_, c: impl FnOnce(&mut T) -> *mut C) -> *mut C {
+    if element.is_null() || (*element).elemtype != t as i32 {
+        return ptr::null_mut();
+    }
+    c(&mut *(element as *mut T))
 }
-as_kind!(
-    mjs_asBody, Body, mjsBody, mjOBJ_BODY;
-    mjs_asFrame, Frame, mjsFrame, mjOBJ_FRAME;
-    mjs_asJoint, Joint, mjsJoint, mjOBJ_JOINT;
-    mjs_asGeom, Geom, mjsGeom, mjOBJ_GEOM;
-    mjs_asSite, Site, mjsSite, mjOBJ_SITE;
-    mjs_asCamera, Camera, mjsCamera, mjOBJ_CAMERA;
-    mjs_asLight, Light, mjsLight, mjOBJ_LIGHT;
-    mjs_asActuator, Actuator, mjsActuator, mjOBJ_ACTUATOR;
-    mjs_asSensor, Sensor, mjsSensor, mjOBJ_SENSOR
-);
+
+/// The element as a body, NULL when it is not one.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_asBody(element: *mut mjsElement) -> *mut mjsBody {
+    as_kind(element, mjtObj_::mjOBJ_BODY, |x: &mut Body| &mut x.c)
+}
+
+/// The element as a frame, NULL when it is not one.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_asFrame(element: *mut mjsElement) -> *mut mjsFrame {
+    as_kind(element, mjtObj_::mjOBJ_FRAME, |x: &mut Frame| &mut x.c)
+}
+
+/// The element as a joint, NULL when it is not one.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_asJoint(element: *mut mjsElement) -> *mut mjsJoint {
+    as_kind(element, mjtObj_::mjOBJ_JOINT, |x: &mut Joint| &mut x.c)
+}
+
+/// The element as a geom, NULL when it is not one.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_asGeom(element: *mut mjsElement) -> *mut mjsGeom {
+    as_kind(element, mjtObj_::mjOBJ_GEOM, |x: &mut Geom| &mut x.c)
+}
+
+/// The element as a site, NULL when it is not one.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_asSite(element: *mut mjsElement) -> *mut mjsSite {
+    as_kind(element, mjtObj_::mjOBJ_SITE, |x: &mut Site| &mut x.c)
+}
+
+/// The element as a camera, NULL when it is not one.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_asCamera(element: *mut mjsElement) -> *mut mjsCamera {
+    as_kind(element, mjtObj_::mjOBJ_CAMERA, |x: &mut Camera| &mut x.c)
+}
+
+/// The element as a light, NULL when it is not one.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_asLight(element: *mut mjsElement) -> *mut mjsLight {
+    as_kind(element, mjtObj_::mjOBJ_LIGHT, |x: &mut Light| &mut x.c)
+}
+
+/// The element as a actuator, NULL when it is not one.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_asActuator(element: *mut mjsElement) -> *mut mjsActuator {
+    as_kind(element, mjtObj_::mjOBJ_ACTUATOR, |x: &mut Actuator| &mut x.c)
+}
+
+/// The element as a sensor, NULL when it is not one.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_asSensor(element: *mut mjsElement) -> *mut mjsSensor {
+    as_kind(element, mjtObj_::mjOBJ_SENSOR, |x: &mut Sensor| &mut x.c)
+}
+
+/// The element as a tendon, NULL when it is not one.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_asTendon(element: *mut mjsElement) -> *mut mjsTendon {
+    as_kind(element, mjtObj_::mjOBJ_TENDON, |x: &mut Tendon| &mut x.c)
+}
+
+/// The element as a equality, NULL when it is not one.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_asEquality(element: *mut mjsElement) -> *mut mjsEquality {
+    as_kind(element, mjtObj_::mjOBJ_EQUALITY, |x: &mut Equality| &mut x.c)
+}
+
+/// The element as a pair, NULL when it is not one.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_asPair(element: *mut mjsElement) -> *mut mjsPair {
+    as_kind(element, mjtObj_::mjOBJ_PAIR, |x: &mut Pair| &mut x.c)
+}
+
+/// The element as a exclude, NULL when it is not one.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_asExclude(element: *mut mjsElement) -> *mut mjsExclude {
+    as_kind(element, mjtObj_::mjOBJ_EXCLUDE, |x: &mut Exclude| &mut x.c)
+}
+
+/// The element as a keyframe, NULL when it is not one.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_asKey(element: *mut mjsElement) -> *mut mjsKey {
+    as_kind(element, mjtObj_::mjOBJ_KEY, |x: &mut Key| &mut x.c)
+}
+
+/// The element as a numeric, NULL when it is not one.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_asNumeric(element: *mut mjsElement) -> *mut mjsNumeric {
+    as_kind(element, mjtObj_::mjOBJ_NUMERIC, |x: &mut Numeric| &mut x.c)
+}
+
+/// The element as a text, NULL when it is not one.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_asText(element: *mut mjsElement) -> *mut mjsText {
+    as_kind(element, mjtObj_::mjOBJ_TEXT, |x: &mut Text| &mut x.c)
+}
+
+/// The element as a tuple, NULL when it is not one.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_asTuple(element: *mut mjsElement) -> *mut mjsTuple {
+    as_kind(element, mjtObj_::mjOBJ_TUPLE, |x: &mut Tuple| &mut x.c)
+}
+
+/// The id of an element in the last compiled model (-1 before compiling).
+#[no_mangle]
+pub unsafe extern "C" fn mjs_getId(element: *mut mjsElement) -> c_int {
+    if element.is_null() {
+        return -1;
+    }
+    with_elem!(element, |w| w.head.id, -1)
+}
+
+/// The frame an element is placed in (NULL when none).
+#[no_mangle]
+pub unsafe extern "C" fn mjs_getFrame(element: *mut mjsElement) -> *mut mjsFrame {
+    if element.is_null() {
+        return ptr::null_mut();
+    }
+    let Some(sp) = owner(element) else { return ptr::null_mut() };
+    let f: Option<usize> = with_elem!(element, |w| frame_of(w), None);
+    match f {
+        Some(f) => &mut sp.frames[f].c,
+        None => ptr::null_mut(),
+    }
+}
+
+/// The frame holding a tree element.
+trait InFrame {
+    fn frame_of(&self) -> Option<usize>;
+}
+macro_rules! in_frame {
+    ($($t:ty),*) => {$(impl InFrame for $t {
+        fn frame_of(&self) -> Option<usize> {
+            self.frame
+        }
+    })*};
+}
+in_frame!(Body, Joint, Geom, Site, Camera, Light);
+impl InFrame for Frame {
+    fn frame_of(&self) -> Option<usize> {
+        self.parent
+    }
+}
+impl InFrame for Actuator {
+    fn frame_of(&self) -> Option<usize> {
+        None
+    }
+}
+macro_rules! no_frame {
+    ($($t:ty),*) => {$(impl InFrame for $t {
+        fn frame_of(&self) -> Option<usize> {
+            None
+        }
+    })*};
+}
+no_frame!(Sensor, Tendon, Equality, Pair, Exclude, Key, Numeric, Text, Tuple);
+fn frame_of(w: &impl InFrame) -> Option<usize> {
+    w.frame_of()
+}
+
+/// A frame found by name (the first in tree order).
+#[no_mangle]
+pub unsafe extern "C" fn mjs_findFrame(s: *mut mjSpec, name: *const c_char) -> *mut mjsFrame {
+    let el = mjs_findElement(s, mjtObj_::mjOBJ_FRAME as i32, name);
+    if el.is_null() {
+        ptr::null_mut()
+    } else {
+        &mut (*(el as *mut Frame)).c
+    }
+}
+
+/// An element found by type and name: tree elements in tree order, actuators and sensors in
+/// their lists.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_findElement(s: *mut mjSpec, r#type: mjtObj, name: *const c_char) -> *mut mjsElement {
+    if s.is_null() {
+        return ptr::null_mut();
+    }
+    let sp = spec_mut(s);
+    let n = cstr(name);
+    if let Some(k) = TreeKind::of(r#type) {
+        if k == TreeKind::Body {
+            return match find_in_tree(sp, 0, n) {
+                Some(b) => &mut sp.bodies[b].head.el,
+                None => ptr::null_mut(),
+            };
+        }
+        let mut order = vec![0usize];
+        order.extend(sp.subtree(0));
+        for b in order {
+            for i in sp.own(b, k) {
+                let el = sp.element_ptr(k, i);
+                if with_elem!(el, |w| w.name == n, false) {
+                    return el;
+                }
+            }
+        }
+        return ptr::null_mut();
+    }
+    if r#type == mjtObj_::mjOBJ_ACTUATOR as i32 {
+        return sp.actuators.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+    }
+    if r#type == mjtObj_::mjOBJ_SENSOR as i32 {
+        return sp.sensors.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+    }
+    if r#type == mjtObj_::mjOBJ_TENDON as i32 {
+        return sp.tendons.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+    }
+    if r#type == mjtObj_::mjOBJ_EQUALITY as i32 {
+        return sp.equalities.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+    }
+    if r#type == mjtObj_::mjOBJ_PAIR as i32 {
+        return sp.pairs.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+    }
+    if r#type == mjtObj_::mjOBJ_EXCLUDE as i32 {
+        return sp.excludes.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+    }
+    if r#type == mjtObj_::mjOBJ_KEY as i32 {
+        return sp.keys.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+    }
+    if r#type == mjtObj_::mjOBJ_NUMERIC as i32 {
+        return sp.numerics.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+    }
+    if r#type == mjtObj_::mjOBJ_TEXT as i32 {
+        return sp.texts.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+    }
+    if r#type == mjtObj_::mjOBJ_TUPLE as i32 {
+        return sp.tuples.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+    }
+    not_supported("finding this element type in the spec API");
+    ptr::null_mut()
+}
+
+/// The element after `child` (or the first when NULL) among body `b`'s children of type `t`.
+unsafe fn next_child(body: *mut mjsBody, child: *mut mjsElement, t: mjtObj, recurse: bool) -> *mut mjsElement {
+    if body.is_null() {
+        return ptr::null_mut();
+    }
+    let bw = body_mut(body);
+    let b = bw.head.index;
+    let Some(sp) = owner(&bw.head.el) else { return ptr::null_mut() };
+    let fail = |sp: &mut Spec, msg: &str| {
+        let e = Spec::element_error(msg, sp.bodies[b].name.as_str(), &sp.bodies[b].head, &sp.bodies[b].info);
+        sp.set_error(&e, false);
+        ptr::null_mut()
+    };
+    let t = if t == mjtObj_::mjOBJ_UNKNOWN as i32 {
+        if child.is_null() {
+            return fail(sp, "child type must be specified if no child element is given");
+        }
+        (*child).elemtype
+    } else {
+        if !child.is_null() && (*child).elemtype != t {
+            return fail(sp, "child element is not of requested type");
+        }
+        t
+    };
+    let Some(k) = TreeKind::of(t) else {
+        return fail(sp, "Body.NextChild supports the types: body, frame, geom, site, light, camera");
+    };
+    let list = sp.children(b, k, recurse);
+    let mut found = child.is_null();
+    for i in list {
+        let el = sp.element_ptr(k, i);
+        if found {
+            return el;
+        }
+        if el == child {
+            found = true;
+        }
+    }
+    ptr::null_mut()
+}
+
+/// The first child of a body of type `type` (with `recurse`, in the whole subtree).
+#[no_mangle]
+pub unsafe extern "C" fn mjs_firstChild(body: *mut mjsBody, r#type: mjtObj, recurse: c_int) -> *mut mjsElement {
+    next_child(body, ptr::null_mut(), r#type, recurse != 0)
+}
+
+/// The child after `child` of the same type (NULL after the last).
+#[no_mangle]
+pub unsafe extern "C" fn mjs_nextChild(body: *mut mjsBody, child: *mut mjsElement, recurse: c_int) -> *mut mjsElement {
+    if child.is_null() {
+        return ptr::null_mut();
+    }
+    next_child(body, child, (*child).elemtype, recurse != 0)
+}
+
+/// The element after `element` (the first of type `t` when NULL) in the spec.
+unsafe fn next_element(s: *mut mjSpec, element: *mut mjsElement, t: mjtObj) -> *mut mjsElement {
+    if s.is_null() {
+        return ptr::null_mut();
+    }
+    let sp = spec_mut(s);
+    let t = if t == mjtObj_::mjOBJ_UNKNOWN as i32 {
+        if element.is_null() {
+            sp.set_error("Error: type must be specified if no element is given", false);
+            return ptr::null_mut();
+        }
+        (*element).elemtype
+    } else {
+        if !element.is_null() && (*element).elemtype != t {
+            sp.set_error("Error: element is not of requested type", false);
+            return ptr::null_mut();
+        }
+        t
+    };
+    if t == mjtObj_::mjOBJ_BODY as i32 {
+        let world: *mut mjsElement = &mut sp.bodies[0].head.el;
+        if element.is_null() {
+            return world;
+        }
+        let from = if element == world { ptr::null_mut() } else { element };
+        return next_child(&mut sp.bodies[0].c, from, t, true);
+    }
+    if TreeKind::of(t).is_some() {
+        return next_child(&mut sp.bodies[0].c, element, t, true);
+    }
+    let list: Vec<*mut mjsElement> = if t == mjtObj_::mjOBJ_ACTUATOR as i32 {
+        sp.actuators.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+    } else if t == mjtObj_::mjOBJ_SENSOR as i32 {
+        sp.sensors.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+    } else if t == mjtObj_::mjOBJ_TENDON as i32 {
+        sp.tendons.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+    } else if t == mjtObj_::mjOBJ_EQUALITY as i32 {
+        sp.equalities.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+    } else if t == mjtObj_::mjOBJ_PAIR as i32 {
+        sp.pairs.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+    } else if t == mjtObj_::mjOBJ_EXCLUDE as i32 {
+        sp.excludes.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+    } else if t == mjtObj_::mjOBJ_KEY as i32 {
+        sp.keys.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+    } else if t == mjtObj_::mjOBJ_NUMERIC as i32 {
+        sp.numerics.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+    } else if t == mjtObj_::mjOBJ_TEXT as i32 {
+        sp.texts.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+    } else if t == mjtObj_::mjOBJ_TUPLE as i32 {
+        sp.tuples.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+    } else {
+        not_supported("iterating over this element type in the spec API");
+        return ptr::null_mut();
+    };
+    if element.is_null() {
+        return list.first().copied().unwrap_or(ptr::null_mut());
+    }
+    match list.iter().position(|&e| e == element) {
+        Some(i) => list.get(i + 1).copied().unwrap_or(ptr::null_mut()),
+        None => ptr::null_mut(),
+    }
+}
+
+/// The spec's first element of type `type`.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_firstElement(s: *mut mjSpec, r#type: mjtObj) -> *mut mjsElement {
+    next_element(s, ptr::null_mut(), r#type)
+}
+
+/// The spec's element after `element` (NULL after the last).
+#[no_mangle]
+pub unsafe extern "C" fn mjs_nextElement(s: *mut mjSpec, element: *mut mjsElement) -> *mut mjsElement {
+    if element.is_null() {
+        return ptr::null_mut();
+    }
+    next_element(s, element, (*element).elemtype)
+}
 
 // ---------------------------------------------------------------- strings and vectors
 
 /// Set a string.
 #[no_mangle]
-pub unsafe extern "C" fn mjs_setString(dest: *mut mjString, text_: *const c_char) {
+pub unsafe extern "C" fn mjs_setString(dest: *mut mjString, text: *const c_char) {
     if dest.is_null() {
         return;
     }
-    (*(dest as *mut CxxString)).set_bytes(if text_.is_null() { b"" } else { CStr::from_ptr(text_).to_bytes() });
+    (*(dest as *mut CxxString)).set_bytes(if text.is_null() { b"" } else { CStr::from_ptr(text).to_bytes() });
 }
 
 /// The text of a string.
@@ -564,78 +1147,191 @@ pub unsafe extern "C" fn mjs_appendFloatVec(dest: *mut mjFloatVecVec, array: *co
 
 /// Replace a string vector by the whitespace-separated words of `text`.
 #[no_mangle]
-pub unsafe extern "C" fn mjs_setStringVec(dest: *mut mjStringVec, text_: *const c_char) {
+pub unsafe extern "C" fn mjs_setStringVec(dest: *mut mjStringVec, text: *const c_char) {
     if dest.is_null() {
         return;
     }
-    let v = &mut *(dest as *mut StrVec);
+    let v = &mut *(dest as *mut CxxVec<CxxString>);
     v.clear();
-    for w in text(text_).split_ascii_whitespace() {
+    for w in cstr(text).split_ascii_whitespace() {
         v.push(w.into());
     }
 }
 
 /// Set entry `i` of a string vector; 0 (after `mju_error`) when out of range.
 #[no_mangle]
-pub unsafe extern "C" fn mjs_setInStringVec(dest: *mut mjStringVec, i: c_int, text_: *const c_char) -> mjtByte {
+pub unsafe extern "C" fn mjs_setInStringVec(dest: *mut mjStringVec, i: c_int, text: *const c_char) -> mjtByte {
     if dest.is_null() {
         return 0;
     }
-    let v = &mut *(dest as *mut StrVec);
+    let v = &mut *(dest as *mut CxxVec<CxxString>);
     if i < 0 || i as usize >= v.len() {
         crate::runtime::error::raise(format_args!("Requested index in mjs_setInStringVec is out of bounds"));
         return 0;
     }
-    v[i as usize].set(text(text_));
+    v[i as usize].set(cstr(text));
     1
 }
 
 /// Append a string to a string vector.
 #[no_mangle]
-pub unsafe extern "C" fn mjs_appendString(dest: *mut mjStringVec, text_: *const c_char) {
+pub unsafe extern "C" fn mjs_appendString(dest: *mut mjStringVec, text: *const c_char) {
     if dest.is_null() {
         return;
     }
-    (*(dest as *mut StrVec)).push(text(text_).into());
+    (*(dest as *mut CxxVec<CxxString>)).push(cstr(text).into());
 }
 
 // ---------------------------------------------------------------- default values
 
-macro_rules! default_fn {
-    ($($f:ident, $c:ty, $imp:path);*) => {$(
-        #[no_mangle]
-        pub unsafe extern "C" fn $f(x: *mut $c) {
-            if let Some(x) = x.as_mut() {
-                $imp(x);
-            }
-        }
-    )*};
+/// Upstream's default values of a spec specification.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_defaultSpec(spec: *mut mjSpec) {
+    if let Some(x) = spec.as_mut() {
+        spec::default_spec(x);
+    }
 }
-default_fn!(
-    mjs_defaultSpec, mjSpec, spec::default_spec;
-    mjs_defaultBody, mjsBody, spec::body::default_body;
-    mjs_defaultFrame, mjsFrame, spec::body::default_frame;
-    mjs_defaultJoint, mjsJoint, spec::body::default_joint;
-    mjs_defaultGeom, mjsGeom, spec::body::default_geom;
-    mjs_defaultSite, mjsSite, spec::body::default_site;
-    mjs_defaultCamera, mjsCamera, spec::body::default_camera;
-    mjs_defaultLight, mjsLight, spec::body::default_light;
-    mjs_defaultActuator, mjsActuator, spec::actuation::default_actuator;
-    mjs_defaultSensor, mjsSensor, spec::actuation::default_sensor
-);
+
+/// Upstream's default values of a body specification.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_defaultBody(body: *mut mjsBody) {
+    if let Some(x) = body.as_mut() {
+        spec::body::default_body(x);
+    }
+}
+
+/// Upstream's default values of a frame specification.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_defaultFrame(frame: *mut mjsFrame) {
+    if let Some(x) = frame.as_mut() {
+        spec::body::default_frame(x);
+    }
+}
+
+/// Upstream's default values of a joint specification.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_defaultJoint(joint: *mut mjsJoint) {
+    if let Some(x) = joint.as_mut() {
+        spec::body::default_joint(x);
+    }
+}
+
+/// Upstream's default values of a geom specification.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_defaultGeom(geom: *mut mjsGeom) {
+    if let Some(x) = geom.as_mut() {
+        spec::body::default_geom(x);
+    }
+}
+
+/// Upstream's default values of a site specification.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_defaultSite(site: *mut mjsSite) {
+    if let Some(x) = site.as_mut() {
+        spec::body::default_site(x);
+    }
+}
+
+/// Upstream's default values of a camera specification.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_defaultCamera(camera: *mut mjsCamera) {
+    if let Some(x) = camera.as_mut() {
+        spec::body::default_camera(x);
+    }
+}
+
+/// Upstream's default values of a light specification.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_defaultLight(light: *mut mjsLight) {
+    if let Some(x) = light.as_mut() {
+        spec::body::default_light(x);
+    }
+}
+
+/// Upstream's default values of a actuator specification.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_defaultActuator(actuator: *mut mjsActuator) {
+    if let Some(x) = actuator.as_mut() {
+        spec::actuation::default_actuator(x);
+    }
+}
+
+/// Upstream's default values of a sensor specification.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_defaultSensor(sensor: *mut mjsSensor) {
+    if let Some(x) = sensor.as_mut() {
+        spec::actuation::default_sensor(x);
+    }
+}
+
+/// Upstream's default values of a tendon specification.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_defaultTendon(tendon: *mut mjsTendon) {
+    if let Some(x) = tendon.as_mut() {
+        spec::objects::default_tendon(x);
+    }
+}
+
+/// Upstream's default values of a equality specification.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_defaultEquality(equality: *mut mjsEquality) {
+    if let Some(x) = equality.as_mut() {
+        spec::objects::default_equality(x);
+    }
+}
+
+/// Upstream's default values of a pair specification.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_defaultPair(pair: *mut mjsPair) {
+    if let Some(x) = pair.as_mut() {
+        spec::objects::default_pair(x);
+    }
+}
+
+/// Upstream's default values of a numeric specification (all zero).
+#[no_mangle]
+pub unsafe extern "C" fn mjs_defaultNumeric(numeric: *mut mjsNumeric) {
+    if let Some(x) = numeric.as_mut() {
+        *x = spec::body::zeroed();
+    }
+}
+
+/// Upstream's default values of a text specification (all zero).
+#[no_mangle]
+pub unsafe extern "C" fn mjs_defaultText(text: *mut mjsText) {
+    if let Some(x) = text.as_mut() {
+        *x = spec::body::zeroed();
+    }
+}
+
+/// Upstream's default values of a tuple specification (all zero).
+#[no_mangle]
+pub unsafe extern "C" fn mjs_defaultTuple(tuple: *mut mjsTuple) {
+    if let Some(x) = tuple.as_mut() {
+        *x = spec::body::zeroed();
+    }
+}
+
+/// Upstream's default values of a key specification (all zero).
+#[no_mangle]
+pub unsafe extern "C" fn mjs_defaultKey(key: *mut mjsKey) {
+    if let Some(x) = key.as_mut() {
+        *x = spec::body::zeroed();
+    }
+}
 
 /// Zero orientation (quaternion type).
 #[no_mangle]
-pub unsafe extern "C" fn mjs_defaultOrientation(o: *mut mjsOrientation) {
-    if let Some(o) = o.as_mut() {
+pub unsafe extern "C" fn mjs_defaultOrientation(orient: *mut mjsOrientation) {
+    if let Some(o) = orient.as_mut() {
         *o = mjsOrientation::QUAT;
     }
 }
 
 /// Zero plugin reference.
 #[no_mangle]
-pub unsafe extern "C" fn mjs_defaultPlugin(p: *mut mjsPlugin) {
-    if let Some(p) = p.as_mut() {
+pub unsafe extern "C" fn mjs_defaultPlugin(plugin: *mut mjsPlugin) {
+    if let Some(p) = plugin.as_mut() {
         *p = spec::body::zeroed();
     }
 }

@@ -27,7 +27,7 @@ pub fn reduce(spec: &Spec) -> CResult<Spec> {
     }
     for t in &spec.tendons {
         for w in &t.path {
-            if w.wtype == mjWRAP_SPHERE as i32 || w.wtype == mjWRAP_CYLINDER as i32 {
+            if w.r#type == mjWRAP_SPHERE as i32 || w.r#type == mjWRAP_CYLINDER as i32 {
                 referenced.insert(&w.target);
             }
         }

@@ -391,7 +391,7 @@ pub fn make(c: &mut Compiled) -> CResult<*mut mjModel> {
     set("ntendon", c.x.tendons.len() as i64);
     set("nwrap", c.x.tendons.iter().map(|t| t.path.len() as i64).sum());
     set("nnumeric", spec.numerics.len() as i64);
-    set("nnumericdata", spec.numerics.iter().map(|n| n.size as i64).sum());
+    set("nnumericdata", spec.numerics.iter().map(|n| n.effective_size() as i64).sum());
     set("ntext", spec.texts.len() as i64);
     set("ntextdata", spec.texts.iter().map(|t| t.data.len() as i64 + 1).sum());
     set("ntuple", c.x.tuples.len() as i64);
@@ -423,7 +423,7 @@ unsafe fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensor
         .x
         .equalities
         .iter()
-        .map(|q| match q.s.etype {
+        .map(|q| match q.s.r#type {
             t if t == mjtEq_::mjEQ_CONNECT as i32 => 3,
             t if t == mjtEq_::mjEQ_WELD as i32 => 7,
             _ => 1,

@@ -37,8 +37,8 @@ impl Compiled<'_> {
         v.extend(self.cameras.iter().filter(|c| !c.s.targetbody.is_empty()).map(|c| c.s.targetbody.to_string()));
         v.extend(self.lights.iter().filter(|l| !l.s.targetbody.is_empty()).map(|l| l.s.targetbody.to_string()));
         v.extend(spec.skins.iter().flat_map(|k| k.bodyname.iter().cloned()));
-        v.extend(spec.excludes.iter().flat_map(|x| [x.body1.clone(), x.body2.clone()]));
-        v.extend(spec.equalities.iter().filter(|q| body_type(q.objtype)).flat_map(|q| [q.name1.clone(), q.name2.clone()]).filter(|n| !n.is_empty()));
+        v.extend(spec.excludes.iter().flat_map(|x| [x.body1.to_string(), x.body2.to_string()]));
+        v.extend(spec.equalities.iter().filter(|q| body_type(q.objtype)).flat_map(|q| [q.name1.to_string(), q.name2.to_string()]).filter(|n| !n.is_empty()));
         v.extend(self.actuators.iter().filter(|a| a.s.trntype == mjTRN_BODY as i32).map(|a| a.s.target.to_string()));
         for x in &self.sensors {
             if body_type(x.s.objtype) {
@@ -51,7 +51,7 @@ impl Compiled<'_> {
         for t in &spec.tuples {
             for (&ty, n) in t.objtype.iter().zip(&t.objname) {
                 if body_type(ty) {
-                    v.push(n.clone());
+                    v.push(n.to_string());
                 }
             }
         }

@@ -22,6 +22,7 @@ pub mod lengthrange;
 pub mod objects;
 pub mod plugin;
 mod sparse;
+pub mod signature;
 
 use crate::abi::*;
 use crate::spec::Spec;
@@ -69,6 +70,10 @@ fn compile_spec(spec: &Spec) -> CResult<*mut mjModel> {
     c.compile_constraints().and_then(|_| c.compile_objects()).and_then(|_| c.compile_custom())?;
     c.compile_plugins()?;
     let m = fill::make(&mut c)?;
+    if !m.is_null() {
+        // SAFETY: fill::make returned a valid model
+        unsafe { (*m).signature = signature::signature(&*m) };
+    }
     Ok(m)
 }
 

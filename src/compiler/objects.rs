@@ -875,11 +875,11 @@ impl<'a> Compiled<'a> {
             if ![1, 3, 4, 6].contains(&p.condim) {
                 return Err(e("invalid condim in contact pair"));
             }
-            let g1 = gmap.get(&p.geom1).copied().ok_or_else(|| e(&format!("geom '{}' not found in collision {}", p.geom1, i)))?;
-            let g2 = gmap.get(&p.geom2).copied().ok_or_else(|| e(&format!("geom '{}' not found in collision {}", p.geom2, i)))?;
+            let g1 = gmap.get(p.geom1.as_str()).copied().ok_or_else(|| e(&format!("geom '{}' not found in collision {}", p.geom1, i)))?;
+            let g2 = gmap.get(p.geom2.as_str()).copied().ok_or_else(|| e(&format!("geom '{}' not found in collision {}", p.geom2, i)))?;
             let (g1, g2) = if gbody(g1) > gbody(g2) { (g2, g1) } else { (g1, g2) };
             let signature = (gbody(g1) << 16) + gbody(g2);
-            pairs.push(CPair { s: p.clone(), geom1: g1 as i32, geom2: g2 as i32, signature });
+            pairs.push(CPair { s: (**p).clone(), geom1: g1 as i32, geom2: g2 as i32, signature });
         }
         pairs.sort_by_key(|p| p.signature);
         self.x.pairs = pairs;
@@ -888,8 +888,8 @@ impl<'a> Compiled<'a> {
         let mut ex = Vec::new();
         for (i, x) in spec.excludes.iter().enumerate() {
             let e = |m: &str| err_at(m, &x.name, i, &x.info);
-            let b1 = bmap.get(&x.body1).copied().ok_or_else(|| e(&format!("body '{}' not found in bodypair {}", x.body1, i)))?;
-            let b2 = bmap.get(&x.body2).copied().ok_or_else(|| e(&format!("body '{}' not found in bodypair {}", x.body2, i)))?;
+            let b1 = bmap.get(x.body1.as_str()).copied().ok_or_else(|| e(&format!("body '{}' not found in bodypair {}", x.body1, i)))?;
+            let b2 = bmap.get(x.body2.as_str()).copied().ok_or_else(|| e(&format!("body '{}' not found in bodypair {}", x.body2, i)))?;
             let (b1, b2) = if b1 > b2 { (b2, b1) } else { (b1, b2) };
             ex.push(CExclude { name: x.name.to_string(), signature: ((b1 as i32) << 16) + b2 as i32 });
         }
@@ -899,7 +899,7 @@ impl<'a> Compiled<'a> {
         // equality constraints
         for (i, q) in spec.equalities.iter().enumerate() {
             let e = |m: &str| err_at(m, &q.name, i, &q.info);
-            let et = q.etype;
+            let et = q.r#type;
             let map = if et == mjEQ_WELD as i32 || et == mjEQ_CONNECT as i32 {
                 if q.objtype == mjOBJ_SITE as i32 {
                     &smap
@@ -919,11 +919,11 @@ impl<'a> Compiled<'a> {
             } else {
                 return Err(e("invalid type in equality constraint"));
             };
-            let o1 = map.get(&q.name1).copied().ok_or_else(|| e(&format!("unknown element '{}' in equality constraint", q.name1)))?
+            let o1 = map.get(q.name1.as_str()).copied().ok_or_else(|| e(&format!("unknown element '{}' in equality constraint", q.name1)))?
                 as i32;
             let mut o2 = -1;
             if !q.name2.is_empty() {
-                o2 = map.get(&q.name2).copied().ok_or_else(|| e(&format!("unknown element '{}' in equality constraint {}", q.name2, i)))?
+                o2 = map.get(q.name2.as_str()).copied().ok_or_else(|| e(&format!("unknown element '{}' in equality constraint {}", q.name2, i)))?
                     as i32;
             }
             let body = (et == mjEQ_WELD as i32 || et == mjEQ_CONNECT as i32) && q.objtype == mjOBJ_BODY as i32;
@@ -944,7 +944,7 @@ impl<'a> Compiled<'a> {
             if et == mjEQ_FLEX as i32 && self.x.flexes[o1 as usize].rigid {
                 return Err(e(&format!("rigid flex '{}' in equality constraint {}", q.name1, i)));
             }
-            self.x.equalities.push(CEquality { s: q.clone(), obj1id: o1, obj2id: o2 });
+            self.x.equalities.push(CEquality { s: (**q).clone(), obj1id: o1, obj2id: o2 });
         }
 
         // tendons
@@ -960,7 +960,7 @@ impl<'a> Compiled<'a> {
             if sz == 0 {
                 return Err(e(&format!("tendon '{}' (id = {}): path cannot be empty", t.name, i)));
             }
-            let spatial = t.path[0].wtype != mjWRAP_JOINT as i32;
+            let spatial = t.path[0].r#type != mjWRAP_JOINT as i32;
             if spatial && sz < 2 {
                 return Err(e(&format!("tendon '{}' (id = {}): spatial path must contain at least two objects", t.name, i)));
             }
@@ -969,12 +969,12 @@ impl<'a> Compiled<'a> {
             }
             let mut path = Vec::with_capacity(sz);
             for (k, w) in t.path.iter().enumerate() {
-                let mut cw = CWrap { wtype: w.wtype, objid: -1, prm: w.prm, body: -1 };
+                let mut cw = CWrap { wtype: w.r#type, objid: -1, prm: w.prm, body: -1 };
                 let werr = |m: String| err_at(&m, "", k, &w.info);
-                if w.wtype == mjWRAP_JOINT as i32 {
+                if w.r#type == mjWRAP_JOINT as i32 {
                     let j = jmap.get(w.target.as_str()).copied().ok_or_else(|| werr(format!("joint '{}' not found in tendon {}, wrap {}", w.target, i, k)))?;
                     cw.objid = j as i32;
-                } else if w.wtype == mjWRAP_SPHERE as i32 {
+                } else if w.r#type == mjWRAP_SPHERE as i32 {
                     let g = gmap.get(w.target.as_str()).copied().ok_or_else(|| werr(format!("geom '{}' not found in tendon {}, wrap {}", w.target, i, k)))?;
                     let gt = self.geoms[g].s.r#type;
                     if gt == mjGEOM_CYLINDER as i32 {
@@ -986,14 +986,14 @@ impl<'a> Compiled<'a> {
                     cw.body = self.geoms[g].s.body as i32;
                     cw.prm = -1.0;
                     if !w.sidesite.is_empty() {
-                        let s = smap.get(&w.sidesite).copied().ok_or_else(|| werr(format!("side site '{}' not found in tendon {}, wrap {}", w.sidesite, i, k)))?;
+                        let s = smap.get(w.sidesite.as_str()).copied().ok_or_else(|| werr(format!("side site '{}' not found in tendon {}, wrap {}", w.sidesite, i, k)))?;
                         cw.prm = s as f64;
                     }
-                } else if w.wtype == mjWRAP_PULLEY as i32 {
+                } else if w.r#type == mjWRAP_PULLEY as i32 {
                     if w.prm < 0.0 {
                         return Err(werr(format!("pulley has negative divisor in tendon {}, wrap {}", i, k)));
                     }
-                } else if w.wtype == mjWRAP_SITE as i32 {
+                } else if w.r#type == mjWRAP_SITE as i32 {
                     let s = smap.get(w.target.as_str()).copied().ok_or_else(|| werr(format!("site '{}' not found in tendon {}, wrap {}", w.target, i, k)))?;
                     cw.objid = s as i32;
                     cw.body = self.sites[s].s.body as i32;
@@ -1061,7 +1061,7 @@ impl<'a> Compiled<'a> {
                 return Err(e("invalid springlength in tendon"));
             }
             let matid = if t.material.is_empty() { -1 } else { matmap.get(t.material.as_str()).map(|&m| m as i32).unwrap_or(-1) };
-            self.x.tendons.push(CTendon { s: t.clone(), matid, path });
+            self.x.tendons.push(CTendon { s: (**t).clone(), matid, path });
         }
         Ok(())
     }
@@ -1070,7 +1070,15 @@ impl<'a> Compiled<'a> {
     pub fn compile_custom(&mut self) -> CResult<()> {
         let spec = self.spec;
         for (i, n) in spec.numerics.iter().enumerate() {
-            if n.size == 0 {
+            if n.size != 0 && !n.data.is_empty() && (n.size as usize) < n.data.len() {
+                return Err(err_at(
+                    &format!("numeric '{}' (id = {}): specified size smaller than initialization array", n.name, i),
+                    &n.name,
+                    i,
+                    &n.info,
+                ));
+            }
+            if n.effective_size() == 0 {
                 return Err(err_at(&format!("numeric '{}' (id = {}): size cannot be zero", n.name, i), &n.name, i, &n.info));
             }
         }
@@ -1086,7 +1094,7 @@ impl<'a> Compiled<'a> {
                     None => return Err(e(&format!("unrecognized object '{}' in tuple {}", t.objname[k], i))),
                 }
             }
-            self.x.tuples.push(CTuple { s: t.clone(), objid: ids });
+            self.x.tuples.push(CTuple { s: (**t).clone(), objid: ids });
         }
         Ok(())
     }
@@ -1340,7 +1348,7 @@ pub unsafe fn fill_extra(c: &Compiled, m: &mut mjModel) -> CResult<()> {
     let neq = m.neq as usize;
     for (i, q) in x.equalities.iter().enumerate() {
         let s = &q.s;
-        w(m.eq_type, neq)[i] = s.etype;
+        w(m.eq_type, neq)[i] = s.r#type;
         w(m.eq_obj1id, neq)[i] = q.obj1id;
         w(m.eq_obj2id, neq)[i] = q.obj2id;
         w(m.eq_objtype, neq)[i] = s.objtype;
@@ -1396,12 +1404,13 @@ pub unsafe fn fill_extra(c: &Compiled, m: &mut mjModel) -> CResult<()> {
     let mut adr = 0usize;
     for (i, n) in spec.numerics.iter().enumerate() {
         w(m.numeric_adr, nn)[i] = adr as i32;
-        w(m.numeric_size, nn)[i] = n.size;
-        let d = &mut w(m.numeric_data, m.nnumericdata as usize)[adr..adr + n.size as usize];
+        let size = n.effective_size();
+        w(m.numeric_size, nn)[i] = size;
+        let d = &mut w(m.numeric_data, m.nnumericdata as usize)[adr..adr + size as usize];
         d.fill(0.0);
         let k = n.data.len().min(d.len());
         d[..k].copy_from_slice(&n.data[..k]);
-        adr += n.size as usize;
+        adr += size as usize;
     }
     let ntext = m.ntext as usize;
     let mut adr = 0usize;
@@ -1452,7 +1461,7 @@ pub unsafe fn fill_keys(c: &Compiled, m: &mut mjModel) -> CResult<()> {
     }
     let empty = Key::default();
     for i in 0..nkey {
-        let k = c.spec.keys.get(i).unwrap_or(&empty);
+        let k: &Key = c.spec.keys.get(i).map_or(&empty, |k| &**k);
         let built;
         let k = match k.attached {
             Some(flags) => {
@@ -1510,7 +1519,8 @@ pub unsafe fn fill_keys(c: &Compiled, m: &mut mjModel) -> CResult<()> {
 /// mocap bodies under its name, the reference values elsewhere (zero velocities and controls).
 unsafe fn attached_key(c: &Compiled, m: &mjModel, k: &Key, flags: [bool; 6], qpos0: &[f64], mpos0: &[f64], mquat0: &[f64]) -> Key {
     let (nq, nv, na, nu) = (m.nq as usize, m.nv as usize, m.na as usize, m.nu as usize);
-    let mut out = Key { name: k.name.to_string(), time: k.time, info: k.info.clone(), ..Key::default() };
+    let mut out = Key { name: k.name.clone(), info: k.info.clone(), ..Key::default() };
+    out.time = k.time;
     let find = |v: &[(String, Vec<f64>, Vec<f64>)]| v.iter().find(|x| x.0 == k.name).cloned();
     if flags[0] || flags[1] {
         let mut q = qpos0.to_vec();
@@ -1528,10 +1538,10 @@ unsafe fn attached_key(c: &Compiled, m: &mjModel, k: &Key, flags: [bool; 6], qpo
             }
         }
         if flags[0] {
-            out.qpos = q;
+            out.qpos = q.into();
         }
         if flags[1] {
-            out.qvel = dq;
+            out.qvel = dq.into();
         }
     }
     if flags[2] || flags[3] {
@@ -1551,10 +1561,10 @@ unsafe fn attached_key(c: &Compiled, m: &mjModel, k: &Key, flags: [bool; 6], qpo
             }
         }
         if flags[2] {
-            out.act = act;
+            out.act = act.into();
         }
         if flags[3] {
-            out.ctrl = ctrl;
+            out.ctrl = ctrl.into();
         }
     }
     if flags[4] || flags[5] {
@@ -1576,10 +1586,10 @@ unsafe fn attached_key(c: &Compiled, m: &mjModel, k: &Key, flags: [bool; 6], qpo
             }
         }
         if flags[4] {
-            out.mpos = mp;
+            out.mpos = mp.into();
         }
         if flags[5] {
-            out.mquat = mq;
+            out.mquat = mq.into();
         }
     }
     let _ = nq;

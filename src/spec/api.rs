@@ -21,6 +21,14 @@ macro_rules! tree_lists {
         $m!(lights, Light);
         $m!(actuators, Actuator);
         $m!(sensors, Sensor);
+        $m!(tendons, Tendon);
+        $m!(equalities, Equality);
+        $m!(pairs, Pair);
+        $m!(excludes, Exclude);
+        $m!(keys, Key);
+        $m!(numerics, Numeric);
+        $m!(texts, Text);
+        $m!(tuples, Tuple);
     };
 }
 
@@ -39,6 +47,12 @@ impl Spec {
             };
         }
         tree_lists!(set);
+        for t in self.tendons.iter_mut() {
+            for (i, w) in t.path.iter_mut().enumerate() {
+                w.head.spec = me;
+                w.head.index = i;
+            }
+        }
     }
 
     /// Records an error of a spec-API call (`mjs_getError`).
@@ -186,6 +200,14 @@ impl Spec {
             x if x == mjOBJ_LIGHT as i32 => self.lights.iter().map(|x| x.name.as_str()).collect(),
             x if x == mjOBJ_ACTUATOR as i32 => self.actuators.iter().map(|x| x.name.as_str()).collect(),
             x if x == mjOBJ_SENSOR as i32 => self.sensors.iter().map(|x| x.name.as_str()).collect(),
+            x if x == mjOBJ_TENDON as i32 => self.tendons.iter().map(|x| x.name.as_str()).collect(),
+            x if x == mjOBJ_EQUALITY as i32 => self.equalities.iter().map(|x| x.name.as_str()).collect(),
+            x if x == mjOBJ_PAIR as i32 => self.pairs.iter().map(|x| x.name.as_str()).collect(),
+            x if x == mjOBJ_EXCLUDE as i32 => self.excludes.iter().map(|x| x.name.as_str()).collect(),
+            x if x == mjOBJ_KEY as i32 => self.keys.iter().map(|x| x.name.as_str()).collect(),
+            x if x == mjOBJ_NUMERIC as i32 => self.numerics.iter().map(|x| x.name.as_str()).collect(),
+            x if x == mjOBJ_TEXT as i32 => self.texts.iter().map(|x| x.name.as_str()).collect(),
+            x if x == mjOBJ_TUPLE as i32 => self.tuples.iter().map(|x| x.name.as_str()).collect(),
             _ => Vec::new(),
         };
         all.retain(|n| !n.is_empty());
@@ -208,3 +230,193 @@ impl Spec {
         out
     }
 }
+
+/// A tree element kind that bodies hold in lists.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum TreeKind {
+    Body,
+    Frame,
+    Joint,
+    Geom,
+    Site,
+    Camera,
+    Light,
+}
+
+impl TreeKind {
+    pub fn of(t: mjtObj) -> Option<TreeKind> {
+        use mjtObj_::*;
+        Some(match t {
+            x if x == mjOBJ_BODY as i32 || x == mjOBJ_XBODY as i32 => TreeKind::Body,
+            x if x == mjOBJ_FRAME as i32 => TreeKind::Frame,
+            x if x == mjOBJ_JOINT as i32 => TreeKind::Joint,
+            x if x == mjOBJ_GEOM as i32 => TreeKind::Geom,
+            x if x == mjOBJ_SITE as i32 => TreeKind::Site,
+            x if x == mjOBJ_CAMERA as i32 => TreeKind::Camera,
+            x if x == mjOBJ_LIGHT as i32 => TreeKind::Light,
+            _ => return None,
+        })
+    }
+}
+
+impl Spec {
+    /// The elements of kind `k` held directly by body `b`, in order (indices into the list).
+    pub fn own(&self, b: usize, k: TreeKind) -> Vec<usize> {
+        let x = &self.bodies[b];
+        match k {
+            TreeKind::Body => x.bodies.clone(),
+            TreeKind::Frame => (0..self.frames.len()).filter(|&f| self.frames[f].body == b).collect(),
+            TreeKind::Joint => x.joints.clone(),
+            TreeKind::Geom => x.geoms.clone(),
+            TreeKind::Site => x.sites.clone(),
+            TreeKind::Camera => x.cameras.clone(),
+            TreeKind::Light => x.lights.clone(),
+        }
+    }
+
+    /// Upstream's child order below body `b`: for bodies, depth first; for the other kinds,
+    /// the body's own elements, then (when `recursive`) each child body's, depth first.
+    pub fn children(&self, b: usize, k: TreeKind, recursive: bool) -> Vec<usize> {
+        let mut out = Vec::new();
+        if k == TreeKind::Body {
+            if recursive {
+                out = self.subtree(b);
+            } else {
+                out = self.bodies[b].bodies.clone();
+            }
+            return out;
+        }
+        out.extend(self.own(b, k));
+        if recursive {
+            for c in self.subtree(b) {
+                out.extend(self.own(c, k));
+            }
+        }
+        out
+    }
+
+    /// The C element of kind `k` at `i`.
+    pub fn element_ptr(&mut self, k: TreeKind, i: usize) -> *mut mjsElement {
+        match k {
+            TreeKind::Body => &mut self.bodies[i].head.el,
+            TreeKind::Frame => &mut self.frames[i].head.el,
+            TreeKind::Joint => &mut self.joints[i].head.el,
+            TreeKind::Geom => &mut self.geoms[i].head.el,
+            TreeKind::Site => &mut self.sites[i].head.el,
+            TreeKind::Camera => &mut self.cameras[i].head.el,
+            TreeKind::Light => &mut self.lights[i].head.el,
+        }
+    }
+}
+
+impl Spec {
+    /// Records the ids the compiled model gave the elements (`mjs_getId`): bodies depth first
+    /// from the world, the elements of each body in that order, the other lists in order.
+    pub fn assign_ids(&mut self) {
+        let mut order = vec![0usize];
+        order.extend(self.subtree(0));
+        for (id, &b) in order.iter().enumerate() {
+            self.bodies[b].head.id = id as i32;
+        }
+        for k in [TreeKind::Frame, TreeKind::Joint, TreeKind::Geom, TreeKind::Site, TreeKind::Camera, TreeKind::Light] {
+            let mut id = 0;
+            for &b in &order {
+                for i in self.own(b, k) {
+                    let el = self.element_ptr(k, i) as *mut Head;
+                    // SAFETY: every element starts with its Head
+                    unsafe { (*el).id = id };
+                    id += 1;
+                }
+            }
+        }
+        for (i, a) in self.actuators.iter_mut().enumerate() {
+            a.head.id = i as i32;
+        }
+        for (i, x) in self.sensors.iter_mut().enumerate() {
+            x.head.id = i as i32;
+        }
+        macro_rules! ids {
+            ($($l:ident),*) => {$(
+                for (i, x) in self.$l.iter_mut().enumerate() {
+                    x.head.id = i as i32;
+                }
+            )*};
+        }
+        ids!(tendons, equalities, pairs, excludes, keys, numerics, texts, tuples);
+    }
+
+    /// Upstream's error about element `name` (uncompiled elements have id -1).
+    pub fn element_error(msg: &str, name: &str, head: &Head, info: &Info) -> String {
+        if info.text.is_empty() {
+            format!("Error: {}\nElement name '{}', id {}", msg, name, head.id)
+        } else {
+            format!("Error: {}\nElement name '{}', id {}, {}", msg, name, head.id, info.text)
+        }
+    }
+}
+
+impl Spec {
+    /// `mjs_addTendon`: defaults from `class` (the main class when None).
+    pub fn add_tendon(&mut self, class: Option<usize>) -> usize {
+        let mut x = self.defaults[class.unwrap_or(0)].tendon.clone();
+        x.name.clear();
+        x.info = Info::default();
+        x.path.clear();
+        let id = self.tendons.len();
+        self.new_head(&mut x.head, id);
+        self.tendons.push(Owned::new(x));
+        id
+    }
+
+    /// Appends a wrap of type `t` to tendon `i` (`mjs_wrapSite` and the others).
+    pub fn add_wrap(&mut self, i: usize, t: mjtWrap_, target: &str, sidesite: &str, prm: f64) -> usize {
+        let mut w = Wrap { target: target.into(), name: target.into(), sidesite: sidesite.into(), prm, ..Wrap::default() };
+        w.r#type = t as i32;
+        let k = self.tendons[i].path.len();
+        self.new_head(&mut w.head, k);
+        self.tendons[i].path.push(Owned::new(w));
+        k
+    }
+
+    /// `mjs_addEquality`: defaults from `class` (the main class when None).
+    pub fn add_equality(&mut self, class: Option<usize>) -> usize {
+        let mut x = self.defaults[class.unwrap_or(0)].equality.clone();
+        x.name.clear();
+        x.info = Info::default();
+        let id = self.equalities.len();
+        self.new_head(&mut x.head, id);
+        self.equalities.push(Owned::new(x));
+        id
+    }
+
+    /// `mjs_addPair`: defaults from `class` (the main class when None).
+    pub fn add_pair(&mut self, class: Option<usize>) -> usize {
+        let mut x = self.defaults[class.unwrap_or(0)].pair.clone();
+        x.name.clear();
+        x.info = Info::default();
+        let id = self.pairs.len();
+        self.new_head(&mut x.head, id);
+        self.pairs.push(Owned::new(x));
+        id
+    }
+}
+
+/// Adds a default-valued element to one of the spec's plain lists, returning its index.
+macro_rules! add_plain {
+    ($f:ident, $list:ident, $t:ty) => {
+        impl Spec {
+            pub fn $f(&mut self) -> usize {
+                let mut x = <$t>::default();
+                let id = self.$list.len();
+                self.new_head(&mut x.head, id);
+                self.$list.push(Owned::new(x));
+                id
+            }
+        }
+    };
+}
+add_plain!(add_exclude, excludes, Exclude);
+add_plain!(add_key, keys, Key);
+add_plain!(add_numeric, numerics, Numeric);
+add_plain!(add_text, texts, Text);
+add_plain!(add_tuple, tuples, Tuple);

@@ -11,7 +11,7 @@ use crate::model::defaults;
 /// Implements `Deref` to the C struct and `Linked` for an element wrapper whose string and
 /// vector fields have the C struct's names.
 macro_rules! element {
-    ($t:ident, $c:ty, [$($f:ident),*] $(, plugin = $p:ident)?) => {
+    ($t:ident, $c:ty, [$($f:ident),*] $(, plugin = $p:ident)? $(, rename = [$($cf:ident => $wf:ident),*])?) => {
         impl core::ops::Deref for $t {
             type Target = $c;
             fn deref(&self) -> &$c {
@@ -27,6 +27,7 @@ macro_rules! element {
             fn link(&mut self) {
                 self.c.element = &mut self.head.el;
                 $(self.c.$f = vp(&mut self.$f);)*
+                $($(self.c.$cf = vp(&mut self.$wf);)*)?
                 self.c.info = vp(&mut self.info.text);
                 $(self.$p.link(&mut self.c.plugin);)?
             }

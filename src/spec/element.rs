@@ -22,11 +22,13 @@ pub struct Head {
     pub spec: usize,
     /// position in the spec's list of elements of this kind
     pub index: usize,
+    /// id in the last compiled model (-1 before compiling)
+    pub id: i32,
 }
 
 impl Head {
     pub fn new(t: mjtObj_) -> Self {
-        Head { el: mjsElement { elemtype: t as mjtObj, signature: 0 }, spec: 0, index: 0 }
+        Head { el: mjsElement { elemtype: t as mjtObj, signature: 0 }, spec: 0, index: 0, id: -1 }
     }
 }
 

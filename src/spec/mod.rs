@@ -13,11 +13,13 @@ pub mod api;
 pub mod body;
 pub mod cxx;
 pub mod element;
+pub mod objects;
 
 pub use actuation::{Actuator, Sensor};
 pub use body::{solrefimp, Body, Camera, Frame, Geom, Joint, Light, Site};
 pub use cxx::{CxxString, CxxVec};
 pub use element::{Info, Linked, Owned};
+pub use objects::{Equality, Exclude, Key, Numeric, Pair, Tendon, Text, Tuple, Wrap};
 
 /// Upstream's "undefined" marker for numeric spec fields.
 pub const UNDEF: f64 = f64::NAN;
@@ -75,194 +77,6 @@ pub struct Plugin {
     pub plugin_name: String,
     /// `<config key value>` pairs, sorted by key
     pub config: std::collections::BTreeMap<String, String>,
-    pub info: Info,
-}
-
-/// One element of a tendon path (`mjsWrap`): what it wraps and its parameter.
-#[derive(Clone, Debug)]
-pub struct Wrap {
-    /// mjtWrap value (sphere stands for any geom until compiled)
-    pub wtype: i32,
-    pub target: String,
-    pub sidesite: String,
-    /// joint coefficient or pulley divisor
-    pub prm: f64,
-    pub info: Info,
-}
-
-#[derive(Clone, Debug)]
-pub struct Tendon {
-    pub name: String,
-    pub stiffness: f64,
-    pub springlength: [f64; 2],
-    pub damping: f64,
-    pub frictionloss: f64,
-    pub solref_friction: [f64; mjNREF],
-    pub solimp_friction: [f64; mjNIMP],
-    pub armature: f64,
-    pub limited: i32,
-    pub actfrclimited: i32,
-    pub range: [f64; 2],
-    pub actfrcrange: [f64; 2],
-    pub solref_limit: [f64; mjNREF],
-    pub solimp_limit: [f64; mjNIMP],
-    pub margin: f64,
-    pub material: String,
-    pub width: f64,
-    pub rgba: [f32; 4],
-    pub group: i32,
-    pub userdata: Vec<f64>,
-    pub path: Vec<Wrap>,
-    pub info: Info,
-}
-
-impl Default for Tendon {
-    fn default() -> Self {
-        let (r, i) = solrefimp();
-        Tendon {
-            name: String::new(),
-            stiffness: 0.0,
-            springlength: [-1.0, -1.0],
-            damping: 0.0,
-            frictionloss: 0.0,
-            solref_friction: r,
-            solimp_friction: i,
-            armature: 0.0,
-            limited: TF_AUTO,
-            actfrclimited: TF_AUTO,
-            range: [0.0; 2],
-            actfrcrange: [0.0; 2],
-            solref_limit: r,
-            solimp_limit: i,
-            margin: 0.0,
-            material: String::new(),
-            width: 0.003,
-            rgba: [0.5, 0.5, 0.5, 1.0],
-            group: 0,
-            userdata: Vec::new(),
-            path: Vec::new(),
-            info: Info::default(),
-        }
-    }
-}
-
-#[derive(Clone, Debug)]
-pub struct Equality {
-    pub name: String,
-    pub etype: i32,
-    pub data: [f64; mjNEQDATA],
-    pub active: bool,
-    pub name1: String,
-    pub name2: String,
-    pub objtype: i32,
-    pub solref: [f64; mjNREF],
-    pub solimp: [f64; mjNIMP],
-    pub info: Info,
-}
-
-impl Default for Equality {
-    fn default() -> Self {
-        let (r, i) = solrefimp();
-        let mut data = [0.0; mjNEQDATA];
-        data[1] = 1.0;
-        data[10] = 1.0;
-        Equality {
-            name: String::new(),
-            etype: mjtEq_::mjEQ_CONNECT as i32,
-            data,
-            active: true,
-            name1: String::new(),
-            name2: String::new(),
-            objtype: mjtObj_::mjOBJ_UNKNOWN as i32,
-            solref: r,
-            solimp: i,
-            info: Info::default(),
-        }
-    }
-}
-
-/// An explicit geom pair (`<contact><pair>`).
-#[derive(Clone, Debug)]
-pub struct Pair {
-    pub name: String,
-    pub geom1: String,
-    pub geom2: String,
-    pub condim: i32,
-    pub solref: [f64; mjNREF],
-    pub solreffriction: [f64; mjNREF],
-    pub solimp: [f64; mjNIMP],
-    pub margin: f64,
-    pub gap: f64,
-    pub friction: [f64; 5],
-    pub info: Info,
-}
-
-impl Default for Pair {
-    fn default() -> Self {
-        let (r, i) = solrefimp();
-        Pair {
-            name: String::new(),
-            geom1: String::new(),
-            geom2: String::new(),
-            condim: 3,
-            solref: r,
-            solreffriction: [0.0; mjNREF],
-            solimp: i,
-            margin: 0.0,
-            gap: 0.0,
-            friction: [1.0, 1.0, 0.005, 0.0001, 0.0001],
-            info: Info::default(),
-        }
-    }
-}
-
-/// A body pair excluded from collisions.
-#[derive(Clone, Debug, Default)]
-pub struct Exclude {
-    pub name: String,
-    pub body1: String,
-    pub body2: String,
-    pub info: Info,
-}
-
-/// A keyframe; empty vectors take the model's reference values.
-#[derive(Clone, Debug, Default)]
-pub struct Key {
-    pub name: String,
-    /// keyframe brought in by `<attach>`: which of qpos, qvel, act, ctrl, mpos, mquat it
-    /// gives; its values live on the joints, actuators and mocap bodies (`keyvals`)
-    pub attached: Option<[bool; 6]>,
-    pub time: f64,
-    pub qpos: Vec<f64>,
-    pub qvel: Vec<f64>,
-    pub act: Vec<f64>,
-    pub mpos: Vec<f64>,
-    pub mquat: Vec<f64>,
-    pub ctrl: Vec<f64>,
-    pub info: Info,
-}
-
-#[derive(Clone, Debug, Default)]
-pub struct Numeric {
-    pub name: String,
-    pub data: Vec<f64>,
-    pub size: i32,
-    pub info: Info,
-}
-
-#[derive(Clone, Debug, Default)]
-pub struct Text {
-    pub name: String,
-    pub data: String,
-    pub info: Info,
-}
-
-#[derive(Clone, Debug, Default)]
-pub struct Tuple {
-    pub name: String,
-    pub objtype: Vec<i32>,
-    pub objname: Vec<String>,
-    pub objprm: Vec<f64>,
     pub info: Info,
 }
 
@@ -605,14 +419,14 @@ pub struct Spec {
     pub lights: Vec<Owned<Light>>,
     pub actuators: Vec<Owned<Actuator>>,
     pub sensors: Vec<Owned<Sensor>>,
-    pub tendons: Vec<Tendon>,
-    pub equalities: Vec<Equality>,
-    pub pairs: Vec<Pair>,
-    pub excludes: Vec<Exclude>,
-    pub keys: Vec<Key>,
-    pub numerics: Vec<Numeric>,
-    pub texts: Vec<Text>,
-    pub tuples: Vec<Tuple>,
+    pub tendons: Vec<Owned<Tendon>>,
+    pub equalities: Vec<Owned<Equality>>,
+    pub pairs: Vec<Owned<Pair>>,
+    pub excludes: Vec<Owned<Exclude>>,
+    pub keys: Vec<Owned<Key>>,
+    pub numerics: Vec<Owned<Numeric>>,
+    pub texts: Vec<Owned<Text>>,
+    pub tuples: Vec<Owned<Tuple>>,
     pub skins: Vec<Skin>,
     pub flexes: Vec<Flex>,
     pub meshes: Vec<Mesh>,
@@ -622,7 +436,7 @@ pub struct Spec {
     /// models named in `<asset><model>`, parsed, for `<attach>`
     pub models: Vec<(String, Box<Spec>)>,
     /// keyframes of attached models, added after the model's own
-    pub pending_keys: Vec<Key>,
+    pub pending_keys: Vec<Owned<Key>>,
     /// the model used `<replicate>`
     pub has_replicate: bool,
     /// plugin instances, in the order they were declared or created

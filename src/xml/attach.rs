@@ -108,16 +108,16 @@ fn resolve_two(t: i32, n1: &str, n2: &str, pre: &str, suf: &str, names: &Names) 
 
 pub fn resolve_pair(p: &Pair, pre: &str, suf: &str, names: &Names) -> Option<Pair> {
     let (g1, g2) = resolve_two(mjOBJ_GEOM as i32, &p.geom1, &p.geom2, pre, suf, names)?;
-    Some(Pair { name: ns(pre, &p.name, suf), geom1: g1, geom2: g2, ..p.clone() })
+    Some(Pair { name: ns(pre, &p.name, suf).into(), geom1: g1.into(), geom2: g2.into(), ..p.clone() })
 }
 
 pub fn resolve_exclude(x: &Exclude, pre: &str, suf: &str, names: &Names) -> Option<Exclude> {
     let (b1, b2) = resolve_two(mjOBJ_BODY as i32, &x.body1, &x.body2, pre, suf, names)?;
-    Some(Exclude { name: ns(pre, &x.name, suf), body1: b1, body2: b2, ..x.clone() })
+    Some(Exclude { name: ns(pre, &x.name, suf).into(), body1: b1.into(), body2: b2.into(), ..x.clone() })
 }
 
 fn wrap_ok(w: &Wrap, target: &str, side: &str, names: &Names) -> bool {
-    let t = w.wtype;
+    let t = w.r#type;
     if t == mjWRAP_JOINT as i32 {
         names.has(mjOBJ_JOINT as i32, target)
     } else if t == mjWRAP_SITE as i32 {
@@ -131,20 +131,20 @@ fn wrap_ok(w: &Wrap, target: &str, side: &str, names: &Names) -> bool {
 
 pub fn resolve_tendon(x: &Tendon, pre: &str, suf: &str, names: &Names) -> Option<Tendon> {
     let mut out = x.clone();
-    out.name = ns(pre, &x.name, suf);
+    out.name = ns(pre, &x.name, suf).into();
     let mut nfail = 0;
     let mut npulley = 0;
     for w in out.path.iter_mut() {
-        if w.wtype == mjWRAP_PULLEY as i32 {
+        if w.r#type == mjWRAP_PULLEY as i32 {
             npulley += 1;
         }
         let t = format!("{}{}{}", pre, w.target, suf);
         let sd = format!("{}{}{}", pre, w.sidesite, suf);
         if wrap_ok(w, &t, &sd, names) {
-            if w.wtype != mjWRAP_PULLEY as i32 {
-                w.target = t;
+            if w.r#type != mjWRAP_PULLEY as i32 {
+                w.target = t.into();
                 if !w.sidesite.is_empty() {
-                    w.sidesite = sd;
+                    w.sidesite = sd.into();
                 }
             }
         } else {
@@ -162,16 +162,16 @@ pub fn resolve_tendon(x: &Tendon, pre: &str, suf: &str, names: &Names) -> Option
 
 pub fn resolve_equality(x: &Equality, pre: &str, suf: &str, names: &Names) -> Option<Equality> {
     use crate::abi::mjtEq_::*;
-    let t = if x.etype == mjEQ_WELD as i32 || x.etype == mjEQ_CONNECT as i32 {
+    let t = if x.r#type == mjEQ_WELD as i32 || x.r#type == mjEQ_CONNECT as i32 {
         if x.objtype != mjOBJ_SITE as i32 && x.objtype != mjOBJ_BODY as i32 {
             return None;
         }
         x.objtype
-    } else if x.etype == mjEQ_JOINT as i32 {
+    } else if x.r#type == mjEQ_JOINT as i32 {
         mjOBJ_JOINT as i32
-    } else if x.etype == mjEQ_TENDON as i32 {
+    } else if x.r#type == mjEQ_TENDON as i32 {
         mjOBJ_TENDON as i32
-    } else if x.etype == mjEQ_FLEX as i32 {
+    } else if x.r#type == mjEQ_FLEX as i32 {
         mjOBJ_FLEX as i32
     } else {
         return None;
@@ -181,7 +181,7 @@ pub fn resolve_equality(x: &Equality, pre: &str, suf: &str, names: &Names) -> Op
     if !names.has(t, &n1) || (!n2.is_empty() && !names.has(t, &n2)) {
         return None;
     }
-    Some(Equality { name: ns(pre, &x.name, suf), name1: n1, name2: n2, ..x.clone() })
+    Some(Equality { name: ns(pre, &x.name, suf).into(), name1: n1.into(), name2: n2.into(), ..x.clone() })
 }
 
 /// A flex comes along when all its (prefixed) vertex and node bodies exist; upstream renames
@@ -263,13 +263,13 @@ pub fn resolve_tuple(x: &Tuple, pre: &str, suf: &str, names: &Names) -> Option<T
     if x.objtype.is_empty() || x.objtype.len() != x.objname.len() || x.objtype.len() != x.objprm.len() {
         return None;
     }
-    let objname: Vec<String> = x.objname.iter().map(|n| format!("{}{}{}", pre, n, suf)).collect();
+    let objname: crate::spec::CxxVec<crate::spec::CxxString> = x.objname.iter().map(|n| format!("{}{}{}", pre, n, suf).into()).collect();
     for (t, n) in x.objtype.iter().zip(&objname) {
         if !names.has(*t, n) {
             return None;
         }
     }
-    Some(Tuple { name: ns(pre, &x.name, suf), objname, ..x.clone() })
+    Some(Tuple { name: ns(pre, &x.name, suf).into(), objname, ..x.clone() })
 }
 
 // ---------------------------------------------------------------- copy and removal passes
@@ -615,9 +615,8 @@ pub fn attach_rest(s: &mut Spec, c: &Spec, pre: &str) {
         s.materials.push(x);
     }
     for k in &c.keys {
-        s.pending_keys.push(Key {
-            name: format!("{}{}", pre, k.name),
-            time: k.time,
+        let mut nk = Key {
+            name: format!("{}{}", pre, k.name).into(),
             attached: Some([
                 !k.qpos.is_empty(),
                 !k.qvel.is_empty(),
@@ -628,14 +627,16 @@ pub fn attach_rest(s: &mut Spec, c: &Spec, pre: &str) {
             ]),
             info: k.info.clone(),
             ..Key::default()
-        });
+        };
+        nk.time = k.time;
+        s.pending_keys.push(Owned::new(nk));
     }
     s.pending_keys.extend(c.pending_keys.iter().cloned());
     for x in &c.numerics {
-        s.numerics.push(Numeric { name: ns(pre, &x.name, ""), ..x.clone() });
+        s.numerics.push(Owned::new(Numeric { name: ns(pre, &x.name, "").into(), ..(**x).clone() }));
     }
     for x in &c.texts {
-        s.texts.push(Text { name: ns(pre, &x.name, ""), ..x.clone() });
+        s.texts.push(Owned::new(Text { name: ns(pre, &x.name, "").into(), ..(**x).clone() }));
     }
     let mut names = Names::of(s);
     // actuators bring no keyframe values along (upstream's attached keys have zero act, ctrl)

@@ -274,9 +274,9 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
     if dgeom.r#type != cyl && dgeom.r#type != cap && dgeom.r#type != bx {
         return Err(XmlError::at(e, "Cable geom type must be sphere, capsule or box"));
     }
-    let text = Text { name: format!("composite_{}", prefix), data: format!("rope_{}", prefix), info: Info::default() };
+    let text = Text { name: format!("composite_{}", prefix).into(), data: format!("rope_{}", prefix).into(), ..Text::default() };
     note_name(s, "text", &text.name);
-    s.texts.push(text);
+    s.texts.push(Owned::new(text));
 
     let n = count[0] as usize;
     if uservert.is_empty() {
@@ -449,7 +449,7 @@ impl Chain<'_> {
 
         // contacts with the next body are excluded
         if !last {
-            s.excludes.push(Exclude { name: String::new(), body1: this_body, body2: next_body, info: Info::default() });
+            s.excludes.push(Owned::new(Exclude { body1: this_body.into(), body2: next_body.into(), ..Exclude::default() }));
         }
 
         // sites at both ends

@@ -454,10 +454,10 @@ pub fn asset_section(section: &Element, s: &mut Spec, cx: &super::ReadCx) -> R<(
 pub fn one_pair(e: &Element, p: &mut Pair, defaults: bool) -> R<()> {
     if !defaults {
         if let Some(t) = read_txt(e, "geom1") {
-            p.geom1 = t;
+            p.geom1 = t.into();
         }
         if let Some(t) = read_txt(e, "geom2") {
-            p.geom2 = t;
+            p.geom2 = t.into();
         }
     }
     set_name(e, &mut p.name);
@@ -482,15 +482,15 @@ pub fn contact_section(section: &Element, s: &mut Spec) -> R<()> {
                 p.name.clear();
                 one_pair(e, &mut p, false)?;
                 super::reader::claim_name(e, s, "pair", &p.name)?;
-                s.pairs.push(p);
+                s.pairs.push(Owned::new(p));
             }
             "exclude" => {
                 let mut x = Exclude { info: info(e), ..Exclude::default() };
                 set_name(e, &mut x.name);
-                x.body1 = read_txt_req(e, "body1")?;
-                x.body2 = read_txt_req(e, "body2")?;
+                x.body1 = read_txt_req(e, "body1")?.into();
+                x.body2 = read_txt_req(e, "body2")?.into();
                 super::reader::claim_name(e, s, "exclude", &x.name)?;
-                s.excludes.push(x);
+                s.excludes.push(Owned::new(x));
             }
             other => return Err(XmlError::at(e, &format!("element '{}' is not supported yet", other))),
         }
@@ -503,7 +503,7 @@ pub fn one_equality(e: &Element, q: &mut Equality, defaults: bool) -> R<()> {
     use crate::abi::mjtEq_::*;
     use crate::abi::mjtObj_::*;
     if !defaults {
-        q.etype = match e.name.as_str() {
+        q.r#type = match e.name.as_str() {
             "connect" => mjEQ_CONNECT as i32,
             "weld" => mjEQ_WELD as i32,
             "joint" => mjEQ_JOINT as i32,
@@ -514,8 +514,8 @@ pub fn one_equality(e: &Element, q: &mut Equality, defaults: bool) -> R<()> {
         set_name(e, &mut q.name);
         let name1;
         let mut name2 = String::new();
-        if q.etype == mjEQ_CONNECT as i32 || q.etype == mjEQ_WELD as i32 {
-            let weld = q.etype == mjEQ_WELD as i32;
+        if q.r#type == mjEQ_CONNECT as i32 || q.r#type == mjEQ_WELD as i32 {
+            let weld = q.r#type == mjEQ_WELD as i32;
             let (s1, s2) = (read_txt(e, "site1"), read_txt(e, "site2"));
             let (b1, b2) = (read_txt(e, "body1"), read_txt(e, "body2"));
             let mut anchor = [0.0; 3];
@@ -561,10 +561,10 @@ pub fn one_equality(e: &Element, q: &mut Equality, defaults: bool) -> R<()> {
             if weld {
                 read1(e, "torquescale", &mut q.data[10])?;
             }
-        } else if q.etype == mjEQ_FLEX as i32 {
+        } else if q.r#type == mjEQ_FLEX as i32 {
             name1 = read_txt_req(e, "flex")?;
         } else {
-            let (a1, a2) = if q.etype == mjEQ_JOINT as i32 { ("joint1", "joint2") } else { ("tendon1", "tendon2") };
+            let (a1, a2) = if q.r#type == mjEQ_JOINT as i32 { ("joint1", "joint2") } else { ("tendon1", "tendon2") };
             name1 = read_txt_req(e, a1)?;
             if let Some(t) = read_txt(e, a2) {
                 name2 = t;
@@ -573,8 +573,8 @@ pub fn one_equality(e: &Element, q: &mut Equality, defaults: bool) -> R<()> {
             let n = read_arr(e, "polycoef", &mut poly, false)?;
             q.data[..n].copy_from_slice(&poly[..n]);
         }
-        q.name1 = name1;
-        q.name2 = name2;
+        q.name1 = name1.into();
+        q.name2 = name2.into();
     }
     let mut act = q.active;
     map_bool(e, "active", &mut act)?;
@@ -593,7 +593,7 @@ pub fn equality_section(section: &Element, s: &mut Spec) -> R<()> {
         q.name.clear();
         one_equality(e, &mut q, false)?;
         super::reader::claim_name(e, s, "equality", &q.name)?;
-        s.equalities.push(q);
+        s.equalities.push(Owned::new(q));
     }
     Ok(())
 }
@@ -603,7 +603,7 @@ pub fn one_tendon(e: &Element, t: &mut Tendon) -> R<()> {
     set_name(e, &mut t.name);
     read1(e, "group", &mut t.group)?;
     if let Some(m) = read_txt(e, "material") {
-        t.material = m;
+        t.material = m.into();
     }
     map_into(e, "limited", TFAUTO_MAP, &mut t.limited)?;
     map_into(e, "actuatorfrclimited", TFAUTO_MAP, &mut t.actfrclimited)?;
@@ -638,32 +638,32 @@ pub fn tendon_section(section: &Element, s: &mut Spec) -> R<()> {
         one_tendon(e, &mut t)?;
         t.path.clear();
         for sub in &e.children {
-            let mut w = Wrap { wtype: 0, target: String::new(), sidesite: String::new(), prm: 0.0, info: info(sub) };
+            let mut w = Wrap { info: info(sub), ..Wrap::default() };
             match sub.name.as_str() {
                 "site" => {
-                    w.wtype = mjWRAP_SITE as i32;
-                    w.target = read_txt_req(sub, "site")?;
+                    w.r#type = mjWRAP_SITE as i32;
+                    w.target = read_txt_req(sub, "site")?.into();
                 }
                 "geom" => {
-                    w.wtype = mjWRAP_SPHERE as i32;
-                    w.target = read_txt_req(sub, "geom")?;
-                    w.sidesite = read_txt(sub, "sidesite").unwrap_or_default();
+                    w.r#type = mjWRAP_SPHERE as i32;
+                    w.target = read_txt_req(sub, "geom")?.into();
+                    w.sidesite = read_txt(sub, "sidesite").unwrap_or_default().into();
                 }
                 "pulley" => {
-                    w.wtype = mjWRAP_PULLEY as i32;
+                    w.r#type = mjWRAP_PULLEY as i32;
                     read_req(sub, "divisor", core::slice::from_mut(&mut w.prm))?;
                 }
                 "joint" => {
-                    w.wtype = mjWRAP_JOINT as i32;
-                    w.target = read_txt_req(sub, "joint")?;
+                    w.r#type = mjWRAP_JOINT as i32;
+                    w.target = read_txt_req(sub, "joint")?.into();
                     read_req(sub, "coef", core::slice::from_mut(&mut w.prm))?;
                 }
                 _ => return Err(XmlError::at(sub, "unknown wrap type")),
             }
-            t.path.push(w);
+            t.path.push(Owned::new(w));
         }
         super::reader::claim_name(e, s, "tendon", &t.name)?;
-        s.tendons.push(t);
+        s.tendons.push(Owned::new(t));
     }
     Ok(())
 }
@@ -674,7 +674,7 @@ pub fn custom_section(section: &Element, s: &mut Spec) -> R<()> {
         match e.name.as_str() {
             "numeric" => {
                 let mut n = Numeric { info: info(e), ..Numeric::default() };
-                n.name = read_txt_req(e, "name")?;
+                n.name = read_txt_req(e, "name")?.into();
                 let given = read1(e, "size", &mut n.size)?;
                 let data = read_vec::<f64>(e, "data")?.unwrap_or_default();
                 if given {
@@ -687,24 +687,24 @@ pub fn custom_section(section: &Element, s: &mut Spec) -> R<()> {
                 if n.size < 1 || n.size > 500 {
                     return Err(XmlError::at(e, "custom field size must be between 1 and 500"));
                 }
-                n.data = vec![0.0; n.size as usize];
+                n.data = vec![0.0; n.size as usize].into();
                 n.data[..data.len()].copy_from_slice(&data);
                 super::reader::claim_name(e, s, "numeric", &n.name)?;
-                s.numerics.push(n);
+                s.numerics.push(Owned::new(n));
             }
             "text" => {
                 let mut t = Text { info: info(e), ..Text::default() };
-                t.name = read_txt_req(e, "name")?;
-                t.data = read_txt_req(e, "data")?;
+                t.name = read_txt_req(e, "name")?.into();
+                t.data = read_txt_req(e, "data")?.into();
                 if t.data.is_empty() {
                     return Err(XmlError::at(e, "text field cannot be empty"));
                 }
                 super::reader::claim_name(e, s, "text", &t.name)?;
-                s.texts.push(t);
+                s.texts.push(Owned::new(t));
             }
             "tuple" => {
                 let mut t = Tuple { info: info(e), ..Tuple::default() };
-                t.name = read_txt_req(e, "name")?;
+                t.name = read_txt_req(e, "name")?.into();
                 for o in e.children_named("element") {
                     let ty = read_txt_req(o, "objtype")?;
                     let ot = crate::runtime::text::str_to_type(ty.as_bytes());
@@ -712,13 +712,13 @@ pub fn custom_section(section: &Element, s: &mut Spec) -> R<()> {
                         return Err(XmlError::at(o, "unknown object type"));
                     }
                     t.objtype.push(ot);
-                    t.objname.push(read_txt_req(o, "objname")?);
+                    t.objname.push(read_txt_req(o, "objname")?.into());
                     let mut prm = 0.0;
                     read1(o, "prm", &mut prm)?;
                     t.objprm.push(prm);
                 }
                 super::reader::claim_name(e, s, "tuple", &t.name)?;
-                s.tuples.push(t);
+                s.tuples.push(Owned::new(t));
             }
             other => return Err(XmlError::at(e, &format!("element '{}' is not supported yet", other))),
         }
@@ -741,11 +741,11 @@ pub fn keyframe_section(section: &Element, s: &mut Spec) -> R<()> {
             ("ctrl", &mut k.ctrl),
         ] {
             if let Some(v) = read_vec::<f64>(e, attr)? {
-                *out = v;
+                *out = v.into();
             }
         }
         super::reader::claim_name(e, s, "key", &k.name)?;
-        s.keys.push(k);
+        s.keys.push(Owned::new(k));
     }
     Ok(())
 }

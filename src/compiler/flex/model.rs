@@ -140,7 +140,7 @@ pub unsafe fn fill_flexes(c: &Compiled, m: &mut mjModel) {
             .x
             .equalities
             .iter()
-            .any(|q| q.s.etype == mjtEq_::mjEQ_FLEX as i32 && q.s.name1 == s.name) as u8;
+            .any(|q| q.s.r#type == mjtEq_::mjEQ_FLEX as i32 && q.s.name1 == s.name) as u8;
 
         if nb > 0 {
             w(m.bvh_child, 2 * nbvh)[2 * bvh_adr..2 * (bvh_adr + nb)].copy_from_slice(&f.bvh.child);

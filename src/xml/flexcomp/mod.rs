@@ -594,13 +594,10 @@ impl FlexComp {
         s.flexes.push(flex);
 
         if self.equality {
-            let eq = Equality {
-                etype: mjtEq_::mjEQ_FLEX as i32,
-                active: true,
-                name1: format!("{}{}", self.name, self.sfx),
-                ..self.eq.clone()
-            };
-            s.equalities.push(eq);
+            let mut eq = Equality { name1: format!("{}{}", self.name, self.sfx).into(), ..self.eq.clone() };
+            eq.r#type = mjtEq_::mjEQ_FLEX as i32;
+            eq.active = 1;
+            s.equalities.push(Owned::new(eq));
         }
         Ok(())
     }

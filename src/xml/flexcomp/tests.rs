@@ -99,7 +99,7 @@ pub fn dump(s: &Spec) -> String {
     for q in &s.equalities {
         o += &format!(
             "equality {} type {} active {} objtype {} name1 '{}' name2 '{}'",
-            q.name, q.etype, q.active as i32, q.objtype, q.name1, q.name2
+            q.name, q.r#type, q.active as i32, q.objtype, q.name1, q.name2
         );
         pd(&mut o, "solref", &q.solref);
         pd(&mut o, "solimp", &q.solimp);
