@@ -167,7 +167,7 @@ pub fn arena_alloc(d: &mut mjData, bytes: usize, align: usize) -> *mut c_void {
 #[inline]
 fn arena_alloc_unlocked(d: &mut mjData, bytes: usize, align: usize) -> *mut c_void {
     let align = align.max(1);
-    let mis = d.parena % align;
+    let mis = if align.is_power_of_two() { d.parena & (align - 1) } else { d.parena % align };
     let padding = if mis != 0 { align - mis } else { 0 };
     let available = d.narena as usize - d.pstack;
     if d.parena + padding + bytes > available {

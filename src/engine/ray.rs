@@ -259,6 +259,42 @@ fn cmin<T: PartialOrd>(a: T, b: T) -> T {
     }
 }
 
+/// Columns `c0..c1` (within `cmin..cmax`) of grid row `r` whose cells the ray's horizontal
+/// projection passes within `tol` of. A triangle the ray hits lies on the ray's line, so its
+/// cell's footprint meets the line's projection (projection onto the plane cannot increase
+/// distances); with `tol` far above the rounding of the triangle test, skipping the other
+/// cells leaves the result unchanged.
+#[allow(clippy::too_many_arguments)]
+fn hfield_row_columns(lpnt: &V3, lvec: &V3, size: &[f64; 4], dx: f64, dy: f64, r: i32, cmin: i32, cmax: i32) -> (i32, i32) {
+    let full = (cmin, cmax);
+    let tol = 1e-6 * (dx + dy) + 1e-9 * (lpnt[0].abs() + lpnt[1].abs() + size[0] + size[1]);
+    // the row's band of y, grown by the tolerance
+    let ya = dy * r as f64 - size[1] - tol;
+    let yb = dy * (r + 1) as f64 - size[1] + tol;
+    if lvec[1] == 0.0 {
+        if lvec[0] == 0.0 {
+            return full;
+        }
+        // line parallel to the rows
+        return if lpnt[1] >= ya && lpnt[1] <= yb { full } else { (cmin, cmin) };
+    }
+    // x of the line where it crosses the band's edges
+    let k = lvec[0] / lvec[1];
+    let (da, db) = (k * (ya - lpnt[1]), k * (yb - lpnt[1]));
+    let (xa, xb) = (lpnt[0] + da, lpnt[0] + db);
+    if !xa.is_finite() || !xb.is_finite() {
+        return full;
+    }
+    let tolx = tol + 1e-9 * (da.abs() + db.abs());
+    // cell c spans [c*dx - size[0], (c+1)*dx - size[0]]
+    let lo = ((xa.min(xb) - tolx + size[0]) / dx).ceil() - 1.0;
+    let hi = ((xa.max(xb) + tolx + size[0]) / dx).floor() + 1.0;
+    let (cminf, cmaxf) = (cmin as f64, cmax as f64);
+    let lo = lo.max(cminf).min(cmaxf) as i32;
+    let hi = hi.max(cminf).min(cmaxf) as i32;
+    (lo, hi.max(lo))
+}
+
 /// Ray against height-field geom `g`: a solid base box below the geom frame, the two triangles
 /// of each grid cell the ray passes over, and the four vertical sides of the elevation box.
 ///
@@ -331,7 +367,8 @@ pub unsafe fn ray_hfield(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3) 
         [dx * c as f64 - size[0], dy * r as f64 - size[1], at(r as i64 * nc + c as i64) * sz]
     };
     for r in rmin_..rmax_ {
-        for c in cmin_..cmax_ {
+        let (c0, c1) = hfield_row_columns(&lpnt, &lvec, size, dx, dy, r, cmin_, cmax_);
+        for c in c0..c1 {
             let (p00, p11) = (corner(r, c), corner(r + 1, c + 1));
             for third in [corner(r, c + 1), corner(r + 1, c)] {
                 let sol = ray_triangle(&[p00, p11, third], &lpnt, &lvec, &b0, &b1, None);
