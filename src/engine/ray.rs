@@ -9,8 +9,8 @@ use crate::abi::mjtGeom_::*;
 use crate::abi::*;
 use crate::math::blas::{add3, add_scl3, dist3, mul_mat_vec3, mul_mat_t_vec3, norm3, normalize3, scl3, sub3};
 use crate::math::ray::{
-    box_of_bounds, multi_ray_prepare, normal_plane_basis, points_bounds, ray_box, ray_geom, ray_slab,
-    ray_triangle, RayGeoms, EYE3,
+    box_of_bounds, multi_ray_prepare, normal_plane_basis, points_bounds, project_normal_plane, ray_box, ray_geom,
+    ray_slab, ray_triangle, ray_triangle_projected, RayGeoms, EYE3,
 };
 use crate::math::spatial::{quat2mat, quat_z2vec};
 
@@ -366,16 +366,26 @@ pub unsafe fn ray_hfield(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3) 
     let corner = |r: i32, c: i32| -> V3 {
         [dx * c as f64 - size[0], dy * r as f64 - size[1], at(r as i64 * nc + c as i64) * sz]
     };
+    // cell (r, c) holds the triangles (r,c) (r+1,c+1) (r,c+1) and (r,c) (r+1,c+1) (r+1,c);
+    // each corner is projected on the ray's normal plane once, carried along the row
+    let proj = |p: &V3| project_normal_plane(p, &lpnt, &b0, &b1);
     for r in rmin_..rmax_ {
         let (c0, c1) = hfield_row_columns(&lpnt, &lvec, size, dx, dy, r, cmin_, cmax_);
+        if c0 >= c1 {
+            continue;
+        }
+        let (mut v0, mut v1) = (corner(r, c0), corner(r + 1, c0));
+        let (mut q0, mut q1) = (proj(&v0), proj(&v1));
         for c in c0..c1 {
-            let (p00, p11) = (corner(r, c), corner(r + 1, c + 1));
-            for third in [corner(r, c + 1), corner(r + 1, c)] {
-                let sol = ray_triangle(&[p00, p11, third], &lpnt, &lvec, &b0, &b1, None);
+            let (w0, w1) = (corner(r, c + 1), corner(r + 1, c + 1));
+            let (s0, s1) = (proj(&w0), proj(&w1));
+            for (third, pt) in [(w0, s0), (v1, q1)] {
+                let sol = ray_triangle_projected(&[v0, w1, third], &[q0, s1, pt], &lpnt, &lvec, None);
                 if sol >= 0.0 && (x < 0.0 || sol < x) {
                     x = sol;
                 }
             }
+            (v0, v1, q0, q1) = (w0, w1, s0, s1);
         }
     }
 
