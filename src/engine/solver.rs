@@ -2024,7 +2024,6 @@ impl Cg<'_> {
     }
 }
 
-/// CG or Newton on the whole model (island < 0) or one island (`mj_solCGNewton`).
 /// Arguments of one island task of [`solve_islands_threaded`].
 struct IslandTask {
     m: *const mjModel,
@@ -2071,6 +2070,7 @@ unsafe fn solve_islands_threaded(m: &mjModel, d: &mut mjData, newton: bool) -> b
     true
 }
 
+/// CG or Newton on the whole model (island < 0) or one island (`mj_solCGNewton`).
 unsafe fn sol_cg_newton(m: &mjModel, d: &mut mjData, island: i32, maxiter: i32, newton: bool) {
     mark(d);
     let mut c = cg_context(m, d, island, newton);

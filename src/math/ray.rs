@@ -496,7 +496,7 @@ pub fn normal_plane_basis(vec: &V3) -> (V3, V3) {
 /// lies behind the source) or -1 when the ray misses; `normal`, if given, receives the unit
 /// normal of the triangle's plane (orientation from the vertex order), zero on a miss.
 pub fn ray_triangle(v: &[V3; 3], lpnt: &V3, lvec: &V3, b0: &V3, b1: &V3, normal: Option<&mut V3>) -> f64 {
-    let planar = [project_normal_plane(&v[0], lpnt, b0, b1), project_normal_plane(&v[1], lpnt, b0, b1), project_normal_plane(&v[2], lpnt, b0, b1)];
+    let planar = v.map(|vi| project_normal_plane(&vi, lpnt, b0, b1));
     ray_triangle_projected(v, &planar, lpnt, lvec, normal)
 }
 
