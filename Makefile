@@ -2,7 +2,7 @@
 #   make          build dist/lib/libmujoco.so.3.4.0 (+ dist/lib/libmujoco.so, dist/include)
 #   make header   regenerate include/mujoco/ from the Rust sources
 #   make test     cargo tests, then the C tests in capi-tests/
-#   make bench    C benchmark in examples-c/
+#   make bench    steps/s against upstream on benches/models.txt (benches/vs_ref.sh)
 #   make demo     load models/contacts.xml with our loader, simulate it (examples-c/demo.c)
 #   make programs dist/bin/compile and dist/bin/testspeed (programs/)
 #   make install PREFIX=DIR   upstream's release layout: DIR/include/mujoco, DIR/lib (library,
@@ -87,13 +87,12 @@ install: programs
 	    cmake/mujocoTargets.cmake $(INSTALL_DIR)/lib/cmake/mujoco/
 	for p in $(PROGRAMS); do install -m 755 dist/bin/$$p $(INSTALL_DIR)/bin/; done
 
-# bench: steps per second of examples-c/bench.c (built against our header) on the project's
-# models, compiled to MJB by upstream; constraints disabled (flag 1). Upstream's figures in the
-# same run: ../shared/tools/speed.sh, or `cargo bench --bench step`.
+# bench: steps per second of examples-c/bench.c, ours against upstream's wheel in the same run
+# (benches/vs_ref.sh: constraints on, three alternating pairs per model, median ratio and
+# geometric mean) on benches/models.txt; then the mju_* kernels (capi-tests/mju_bench.c).
+# BENCH_STEPS sets the steps per timing (default 2000).
 bench: lib
 	@mkdir -p target/bench
-	gcc -O2 -Idist/include examples-c/bench.c -Ldist/lib -lmujoco -lm -o target/bench/bench
-	$(MAKE) -s -C capi-tests diff >/dev/null
-	for f in walker implicit rk4 tendons sensors; do LD_LIBRARY_PATH=dist/lib target/bench/bench target/capi-diff/$$f.mjb 2000 1; done
+	benches/vs_ref.sh $(LIBDIR) $(or $(BENCH_STEPS),2000)
 	gcc -O2 capi-tests/mju_bench.c -ldl -o target/bench/mju_bench
 	target/bench/mju_bench $$(capi-tests/refget.sh)/lib/libmujoco.so.3.4.0 $(LIB)

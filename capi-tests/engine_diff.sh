@@ -29,5 +29,11 @@ for xml in "${models[@]}"; do
   check "forward $n without constraints" 1e-9 "$xml" 3 forward 1
   check "factor/solve kernels $n" 1e-9 "$xml" 5 forward,tendonArmature,factorI,solveLD,factorIlegacy,solveLDlegacy 1
 done
+# a thread pool bound to the data: islands solved as parallel tasks, same numbers
+for xml in "$root"/models/island_contacts.xml "$root"/models/solver_islands.xml "$root"/models/bench_stack.xml; do
+  [ -f "$xml" ] || continue
+  n=$(basename "$xml")
+  MJDUMP_THREADS=3 check "20 steps $n with a thread pool" 1e-7 "$xml" 4 "step*20"
+done
 echo "engine: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -157,6 +157,33 @@ int main(int argc, char** argv) {
     }
   }
 
+  // height fields: rays from just above the surface, nearly level in the field's frame, some
+  // along its axes (exact zero components when the field is not rotated)
+  for (int g = 0; g < m->ngeom; g++) {
+    if (m->geom_type[g] != mjGEOM_HFIELD) continue;
+    const mjtNum* size = m->hfield_size + 4 * m->geom_dataid[g];
+    const mjtNum* xmat = d->geom_xmat + 9 * g;
+    for (int i = 0; i < nray; i++) {
+      mjtNum lp[3] = {1.2 * size[0] * srand1(), 1.2 * size[1] * srand1(), size[2] * (0.6 + 0.6 * urand())};
+      mjtNum lv[3] = {srand1(), srand1(), -0.2 * urand()};
+      double u = urand();
+      if (u < 0.15) lv[0] = 0;
+      else if (u < 0.3) lv[1] = 0;
+      else if (u < 0.35) lv[0] = lv[1] = 0, lv[2] = -1;
+      else if (u < 0.45) lv[2] = 0;
+      for (int k = 0; k < 3; k++) {
+        p[k] = d->geom_xpos[3 * g + k] + xmat[3*k] * lp[0] + xmat[3*k+1] * lp[1] + xmat[3*k+2] * lp[2];
+        v[k] = xmat[3*k] * lv[0] + xmat[3*k+1] * lv[1] + xmat[3*k+2] * lv[2];
+      }
+      if (v[0] * v[0] + v[1] * v[1] + v[2] * v[2] < 1e-12) v[2] = -1;
+      ray_line("hfield-level", g, p, v);
+      num(mj_rayHfield(m, d, g, p, v));
+      int geomid = -2;
+      num(mj_ray(m, d, p, v, NULL, 1, -1, &geomid));
+      fprintf(out, " %d\n", geomid);
+    }
+  }
+
   // flexes: every layer / flag combination
   for (int f = 0; f < m->nflex; f++) {
     int nv = m->flex_vertnum[f];

@@ -229,6 +229,13 @@ int main(int argc, char** argv) {
   const char* dsbl = getenv("MJDUMP_DSBL");
   if (dsbl) m->opt.disableflags |= atoi(dsbl);
   mjData* d = mj_makeData(m);
+  // MJDUMP_THREADS=N: a thread pool of N workers bound to the data (island-parallel solver)
+  const char* nthread = getenv("MJDUMP_THREADS");
+  mjThreadPool* pool = NULL;
+  if (nthread && atoi(nthread) > 0) {
+    pool = mju_threadPoolCreate(atoi(nthread));
+    mju_bindThreadPool(d, pool);
+  }
   int seed = atoi(argv[2]);
   set_state(m, d, seed);
   char stages[1024];
@@ -253,6 +260,7 @@ int main(int argc, char** argv) {
   dump(m, d, f);
   fclose(f);
   mj_deleteData(d);
+  if (pool) mju_threadPoolDestroy(pool);
   mj_deleteModel(m);
   return 0;
 }

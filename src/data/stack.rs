@@ -164,10 +164,42 @@ pub fn arena_alloc(d: &mut mjData, bytes: usize, align: usize) -> *mut c_void {
     arena_alloc_unlocked(d, bytes, align)
 }
 
+/// Places several arrays (pointer slot, bytes, alignment) in the arena one after another, as
+/// successive [`arena_alloc`] calls would (same addresses, same high-water mark), with the pool's
+/// lock taken once. Stops at the first array that does not fit and returns false.
+pub fn arena_alloc_slots(d: &mut mjData, slots: &[(*mut *mut c_void, usize, usize)]) -> bool {
+    let pool = if d.threadpool != 0 { unsafe { threadpool::pool_impl(d.threadpool as *const mjThreadPool) } } else { None };
+    if let Some(p) = pool {
+        threadpool::lock_alloc(p);
+    }
+    let available = d.narena as usize - d.pstack;
+    let (mut top, mut placed, mut ok) = (d.parena, false, true);
+    for &(slot, bytes, align) in slots {
+        let align = align.max(1);
+        let mis = if align.is_power_of_two() { top & (align - 1) } else { top % align };
+        let padding = if mis != 0 { align - mis } else { 0 };
+        if top + padding + bytes > available {
+            ok = false;
+            break;
+        }
+        unsafe { *slot = (d.arena as *mut u8).add(top + padding) as *mut c_void };
+        top += padding + bytes;
+        placed = true;
+    }
+    if placed {
+        d.parena = top;
+        d.maxuse_arena = d.maxuse_arena.max((d.pstack + d.parena) as i64);
+    }
+    if let Some(p) = pool {
+        threadpool::unlock_alloc(p);
+    }
+    ok
+}
+
 #[inline]
 fn arena_alloc_unlocked(d: &mut mjData, bytes: usize, align: usize) -> *mut c_void {
     let align = align.max(1);
-    let mis = d.parena % align;
+    let mis = if align.is_power_of_two() { d.parena & (align - 1) } else { d.parena % align };
     let padding = if mis != 0 { align - mis } else { 0 };
     let available = d.narena as usize - d.pstack;
     if d.parena + padding + bytes > available {

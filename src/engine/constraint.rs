@@ -84,13 +84,10 @@ pub(crate) unsafe fn clear_efc(m: &mjModel, d: &mut mjData) {
 /// arena is full (upstream's `arenaAllocEfc`).
 unsafe fn alloc_efc(m: &mjModel, d: &mut mjData) -> bool {
     d.parena = d.ncon as usize * core::mem::size_of::<mjContact>();
-    for (slot, bytes, align) in d.solver_arrays(m) {
-        let p = crate::data::stack::arena_alloc(d, bytes, align);
-        if p.is_null() {
-            arena_full(m, d);
-            return false;
-        }
-        *slot = p;
+    let slots = d.solver_arrays(m);
+    if !crate::data::stack::arena_alloc_slots(d, &slots) {
+        arena_full(m, d);
+        return false;
     }
     true
 }

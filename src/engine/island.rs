@@ -103,14 +103,11 @@ fn clear_island(m: &mjModel, d: &mut mjData, parena: usize) {
 /// and returns false (upstream's `arenaAllocIsland`).
 fn alloc_island(m: &mjModel, d: &mut mjData) -> bool {
     let parena_old = d.parena;
-    for (slot, bytes, align) in island_slots(m, d) {
-        let p = crate::data::stack::arena_alloc(d, bytes, align);
-        if p.is_null() {
-            warning(d, mjtWarning_::mjWARN_CNSTRFULL, d.narena as i32);
-            clear_island(m, d, parena_old);
-            return false;
-        }
-        unsafe { *slot = p };
+    let slots = island_slots(m, d);
+    if !crate::data::stack::arena_alloc_slots(d, &slots) {
+        warning(d, mjtWarning_::mjWARN_CNSTRFULL, d.narena as i32);
+        clear_island(m, d, parena_old);
+        return false;
     }
     true
 }

@@ -9,8 +9,8 @@ use crate::abi::mjtGeom_::*;
 use crate::abi::*;
 use crate::math::blas::{add3, add_scl3, dist3, mul_mat_vec3, mul_mat_t_vec3, norm3, normalize3, scl3, sub3};
 use crate::math::ray::{
-    box_of_bounds, multi_ray_prepare, normal_plane_basis, points_bounds, ray_box, ray_geom, ray_slab,
-    ray_triangle, RayGeoms, EYE3,
+    box_of_bounds, multi_ray_prepare, normal_plane_basis, points_bounds, project_normal_plane, ray_box, ray_geom,
+    ray_slab, ray_triangle, ray_triangle_projected, RayGeoms, EYE3,
 };
 use crate::math::spatial::{quat2mat, quat_z2vec};
 
@@ -259,6 +259,42 @@ fn cmin<T: PartialOrd>(a: T, b: T) -> T {
     }
 }
 
+/// Columns `c0..c1` (within `cmin..cmax`) of grid row `r` whose cells the ray's horizontal
+/// projection passes within `tol` of. A triangle the ray hits lies on the ray's line, so its
+/// cell's footprint meets the line's projection (projection onto the plane cannot increase
+/// distances); with `tol` far above the rounding of the triangle test, skipping the other
+/// cells leaves the result unchanged.
+#[allow(clippy::too_many_arguments)]
+fn hfield_row_columns(lpnt: &V3, lvec: &V3, size: &[f64; 4], dx: f64, dy: f64, r: i32, cmin: i32, cmax: i32) -> (i32, i32) {
+    let full = (cmin, cmax);
+    let tol = 1e-6 * (dx + dy) + 1e-9 * (lpnt[0].abs() + lpnt[1].abs() + size[0] + size[1]);
+    // the row's band of y, grown by the tolerance
+    let ya = dy * r as f64 - size[1] - tol;
+    let yb = dy * (r + 1) as f64 - size[1] + tol;
+    if lvec[1] == 0.0 {
+        if lvec[0] == 0.0 {
+            return full;
+        }
+        // line parallel to the rows
+        return if lpnt[1] >= ya && lpnt[1] <= yb { full } else { (cmin, cmin) };
+    }
+    // x of the line where it crosses the band's edges
+    let k = lvec[0] / lvec[1];
+    let (da, db) = (k * (ya - lpnt[1]), k * (yb - lpnt[1]));
+    let (xa, xb) = (lpnt[0] + da, lpnt[0] + db);
+    if !xa.is_finite() || !xb.is_finite() {
+        return full;
+    }
+    let tolx = tol + 1e-9 * (da.abs() + db.abs());
+    // cell c spans [c*dx - size[0], (c+1)*dx - size[0]]
+    let lo = ((xa.min(xb) - tolx + size[0]) / dx).ceil() - 1.0;
+    let hi = ((xa.max(xb) + tolx + size[0]) / dx).floor() + 1.0;
+    let (cminf, cmaxf) = (cmin as f64, cmax as f64);
+    let lo = lo.max(cminf).min(cmaxf) as i32;
+    let hi = hi.max(cminf).min(cmaxf) as i32;
+    (lo, hi.max(lo))
+}
+
 /// Ray against height-field geom `g`: a solid base box below the geom frame, the two triangles
 /// of each grid cell the ray passes over, and the four vertical sides of the elevation box.
 ///
@@ -330,15 +366,26 @@ pub unsafe fn ray_hfield(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3) 
     let corner = |r: i32, c: i32| -> V3 {
         [dx * c as f64 - size[0], dy * r as f64 - size[1], at(r as i64 * nc + c as i64) * sz]
     };
+    // cell (r, c) holds the triangles (r,c) (r+1,c+1) (r,c+1) and (r,c) (r+1,c+1) (r+1,c);
+    // each corner is projected on the ray's normal plane once, carried along the row
+    let proj = |p: &V3| project_normal_plane(p, &lpnt, &b0, &b1);
     for r in rmin_..rmax_ {
-        for c in cmin_..cmax_ {
-            let (p00, p11) = (corner(r, c), corner(r + 1, c + 1));
-            for third in [corner(r, c + 1), corner(r + 1, c)] {
-                let sol = ray_triangle(&[p00, p11, third], &lpnt, &lvec, &b0, &b1, None);
+        let (c0, c1) = hfield_row_columns(&lpnt, &lvec, size, dx, dy, r, cmin_, cmax_);
+        if c0 >= c1 {
+            continue;
+        }
+        let (mut v0, mut v1) = (corner(r, c0), corner(r + 1, c0));
+        let (mut q0, mut q1) = (proj(&v0), proj(&v1));
+        for c in c0..c1 {
+            let (w0, w1) = (corner(r, c + 1), corner(r + 1, c + 1));
+            let (s0, s1) = (proj(&w0), proj(&w1));
+            for (third, pt) in [(w0, s0), (v1, q1)] {
+                let sol = ray_triangle_projected(&[v0, w1, third], &[q0, s1, pt], &lpnt, &lvec, None);
                 if sol >= 0.0 && (x < 0.0 || sol < x) {
                     x = sol;
                 }
             }
+            (v0, v1, q0, q1) = (w0, w1, s0, s1);
         }
     }
 

@@ -2,6 +2,7 @@
 //! PGS on the dual problem, CG and Newton on the primal problem (whole model or per island),
 //! noslip, warm start and solver statistics.
 
+use core::mem::{align_of, size_of};
 use crate::abi::mjtConstraintState_::*;
 use crate::abi::mjtConstraint_::*;
 use crate::abi::mjtDisableBit_::*;
@@ -61,10 +62,13 @@ pub unsafe fn fwd_constraint(m: &mjModel, d: &mut mjData) {
         gather(&mut d.iefc_force(m)[..nefc], d.efc_force(m), iefc2efc);
         gather(&mut d.iefc_aref(m)[..nefc], d.efc_aref(m), iefc2efc);
 
-        // islands are solved one after another (a thread pool gives the same numbers)
+        // islands one after another, or one task each on a bound thread pool (same numbers:
+        // each island reads and writes only its own rows and dofs)
         let newton = solver == mjtSolver_::mjSOL_NEWTON as i32;
-        for island in 0..d.nisland {
-            sol_cg_newton(m, d, island, m.opt.iterations, newton);
+        if d.threadpool == 0 || !solve_islands_threaded(m, d, newton) {
+            for island in 0..d.nisland {
+                sol_cg_newton(m, d, island, m.opt.iterations, newton);
+            }
         }
 
         scatter(d.qacc(m), &d.iacc(m)[..nidof], idof2dof);
@@ -2018,6 +2022,52 @@ impl Cg<'_> {
         }
         free(d);
     }
+}
+
+/// Arguments of one island task of [`solve_islands_threaded`].
+struct IslandTask {
+    m: *const mjModel,
+    d: *mut mjData,
+    island: i32,
+    newton: bool,
+}
+
+/// Task body: CG or Newton on one island. A panic stops here, before the worker's C frame.
+unsafe extern "C" fn island_task(args: *mut core::ffi::c_void) -> *mut core::ffi::c_void {
+    let t = &*(args as *const IslandTask);
+    let run = || sol_cg_newton(&*t.m, &mut *t.d, t.island, (*t.m).opt.iterations, t.newton);
+    let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(run));
+    core::ptr::null_mut()
+}
+
+/// Solves every island as a task on the thread pool bound to `d` (upstream's island-parallel
+/// path); the task records live on mjData's stack. False when there is no usable pool or the
+/// stack has no room, and nothing was solved.
+unsafe fn solve_islands_threaded(m: &mjModel, d: &mut mjData, newton: bool) -> bool {
+    use crate::runtime::threadpool;
+    let Some(pool) = threadpool::pool_impl(d.threadpool as *const mjThreadPool) else { return false };
+    let n = d.nisland.max(0) as usize;
+    mark(d);
+    let args = crate::data::stack::stack_alloc(d, n * size_of::<IslandTask>(), align_of::<IslandTask>()) as *mut IslandTask;
+    let tasks = crate::data::stack::stack_alloc(d, n * size_of::<mjTask>(), align_of::<mjTask>()) as *mut mjTask;
+    if n > 0 && (args.is_null() || tasks.is_null()) {
+        free(d);
+        return false;
+    }
+    let dp: *mut mjData = d;
+    for i in 0..n {
+        args.add(i).write(IslandTask { m, d: dp, island: i as i32, newton });
+        let task = tasks.add(i);
+        threadpool::default_task(task);
+        (*task).func = Some(island_task);
+        (*task).args = args.add(i) as *mut core::ffi::c_void;
+        threadpool::enqueue(pool, task);
+    }
+    for i in 0..n {
+        threadpool::join(tasks.add(i));
+    }
+    free(&mut *dp);
+    true
 }
 
 /// CG or Newton on the whole model (island < 0) or one island (`mj_solCGNewton`).

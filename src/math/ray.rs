@@ -496,16 +496,25 @@ pub fn normal_plane_basis(vec: &V3) -> (V3, V3) {
 /// lies behind the source) or -1 when the ray misses; `normal`, if given, receives the unit
 /// normal of the triangle's plane (orientation from the vertex order), zero on a miss.
 pub fn ray_triangle(v: &[V3; 3], lpnt: &V3, lvec: &V3, b0: &V3, b1: &V3, normal: Option<&mut V3>) -> f64 {
+    let planar = v.map(|vi| project_normal_plane(&vi, lpnt, b0, b1));
+    ray_triangle_projected(v, &planar, lpnt, lvec, normal)
+}
+
+/// Vertex `v` relative to the ray source, in the basis `b0`, `b1` of the plane normal to the
+/// ray (the projection [`ray_triangle`] makes of each vertex).
+#[inline(always)]
+pub fn project_normal_plane(v: &V3, lpnt: &V3, b0: &V3, b1: &V3) -> [f64; 2] {
+    let dif = sub3(v, lpnt);
+    [dot3(b0, &dif), dot3(b1, &dif)]
+}
+
+/// [`ray_triangle`] with the vertices already projected by [`project_normal_plane`] (callers
+/// that share vertices between triangles project each once; the numbers are the same).
+#[inline(always)]
+pub fn ray_triangle_projected(v: &[V3; 3], planar: &[[f64; 2]; 3], lpnt: &V3, lvec: &V3, normal: Option<&mut V3>) -> f64 {
     let mut normal = normal;
     if let Some(n) = normal.as_deref_mut() {
         *n = [0.0; 3];
-    }
-
-    // vertices relative to the source, projected on the normal plane
-    let mut planar = [[0.0; 2]; 3];
-    for (p, vi) in planar.iter_mut().zip(v) {
-        let dif = sub3(vi, lpnt);
-        *p = [dot3(b0, &dif), dot3(b1, &dif)];
     }
 
     // all three on one side of an axis: the origin is outside

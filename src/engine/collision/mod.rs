@@ -65,6 +65,22 @@ pub const COLLISION_TABLE: [[Option<CollideFn>; NGEOMTYPES]; NGEOMTYPES] = {
     ]
 };
 
+/// True for the pairs of [`COLLISION_TABLE`] whose function writes at most 4 contacts: plane
+/// with sphere, capsule, cylinder or box; sphere with sphere, capsule, cylinder or box; capsule
+/// with capsule or box.
+fn few_contacts(t1: usize, t2: usize) -> bool {
+    const P: usize = mjGEOM_PLANE as usize;
+    const S: usize = mjGEOM_SPHERE as usize;
+    const C: usize = mjGEOM_CAPSULE as usize;
+    const Y: usize = mjGEOM_CYLINDER as usize;
+    const B: usize = mjGEOM_BOX as usize;
+    match t1 {
+        P | S => matches!(t2, S | C | Y | B),
+        C => matches!(t2, C | B),
+        _ => false,
+    }
+}
+
 /// True where [`COLLISION_TABLE`] holds the general convex function (`mjc_Convex`).
 fn is_convex_entry(t1: usize, t2: usize) -> bool {
     const S: usize = mjGEOM_SPHERE as usize;
@@ -774,31 +790,36 @@ pub fn collide_obb(
     cache: Option<(&mut [f64; 36], &mut [f64; 12])>,
     initialize: &mut bool,
 ) -> bool {
-    let inf = |a: &[f64]| [a[3] >= mjMAXVAL, a[4] >= mjMAXVAL, a[5] >= mjMAXVAL];
+    let (aabb1, aabb2): (&[f64; 6], &[f64; 6]) = match (aabb1.get(..6), aabb2.get(..6)) {
+        (Some(a), Some(b)) => (a.try_into().unwrap(), b.try_into().unwrap()),
+        _ => return true,
+    };
+    let inf = |a: &[f64; 6]| [a[3] >= mjMAXVAL, a[4] >= mjMAXVAL, a[5] >= mjMAXVAL];
     let (inf1, inf2) = (inf(aabb1), inf(aabb2));
-    if inf1.iter().all(|&x| x) || inf2.iter().all(|&x| x) {
+    if (inf1[0] && inf1[1] && inf1[2]) || (inf2[0] && inf2[1] && inf2[2]) {
         return true;
     }
     let aabb = [aabb1, aabb2];
     let xmat = [xmat1, xmat2];
     let xpos = [xpos1, xpos2];
-    let infinite = [inf1.iter().any(|&x| x), inf2.iter().any(|&x| x)];
+    let infinite = [inf1[0] || inf1[1] || inf1[2], inf2[0] || inf2[1] || inf2[2]];
 
-    // face normals in global coordinates: normal[i][j] is axis j of box i
-    let mut normal = [[[0.0; 3]; 3]; 2];
-    for i in 0..2 {
-        for j in 0..3 {
-            for k in 0..3 {
-                normal[i][j][k] = match xmat[i] {
-                    Some(mat) => mat[3 * k + j],
-                    None => (j == k) as i32 as f64,
-                };
-            }
+    // face normals in global coordinates: normal[i][j] is axis j of box i (only built when
+    // the cached products are not there yet)
+    let normals = || {
+        let mut normal = [[[0.0; 3]; 3]; 2];
+        for i in 0..2 {
+            normal[i] = match xmat[i] {
+                Some(mat) => [[mat[0], mat[3], mat[6]], [mat[1], mat[4], mat[7]], [mat[2], mat[5], mat[8]]],
+                None => [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]],
+            };
         }
-    }
+        normal
+    };
 
     match cache {
         None => {
+            let normal = normals();
             let mut xcenter = [[0.0; 3]; 2];
             for i in 0..2 {
                 let c = [aabb[i][0], aabb[i][1], aabb[i][2]];
@@ -832,6 +853,7 @@ pub fn collide_obb(
         }
         Some((product, offset)) => {
             if *initialize {
+                let normal = normals();
                 for i in 0..2 {
                     for j in 0..2 {
                         for k in 0..3 {
@@ -949,8 +971,8 @@ pub unsafe fn collide_tree(m: &mjModel, d: &mut mjData, bf1: usize, bf2: usize, 
             continue;
         }
         let (n1, n2) = (nodeid1 as usize, nodeid2 as usize);
-        let box1 = &bvh1[6 * node1..6 * node1 + 6];
-        let box2 = &bvh2[6 * node2..6 * node2 + 6];
+        // node boxes, taken where needed (leaf pairs of bodies use the geom boxes)
+        let (box1, box2) = (|| &bvh1[6 * node1..6 * node1 + 6], || &bvh2[6 * node2..6 * node2 + 6]);
 
         if isbody1 && isbody2 {
             if isleaf1 && isleaf2 {
@@ -975,8 +997,8 @@ pub unsafe fn collide_tree(m: &mjModel, d: &mut mjData, bf1: usize, bf2: usize, 
             }
             let margin = assign_margin(m, max(body_margin[bf1], body_margin[bf2]));
             if !collide_obb(
-                box1,
-                box2,
+                box1(),
+                box2(),
                 Some(v3(xipos, bf1)),
                 Some(v9(ximat, bf1)),
                 Some(v3(xipos, bf2)),
@@ -992,8 +1014,8 @@ pub unsafe fn collide_tree(m: &mjModel, d: &mut mjData, bf1: usize, bf2: usize, 
                 let margin = assign_margin(m, max(geom_margin[n1], flex_margin[f2]));
                 let (fct, fca) = (m.flex_contype()[f2], m.flex_conaffinity()[f2]);
                 if !filter_bitmask(contype[n1], conaff[n1], fct, fca)
-                    && !filter_sphere_box(v3(xpos, n1), geom_rbound[n1] + margin, box2)
-                    && collide_obb(v6(geom_aabb, n1), box2, Some(v3(xpos, n1)), Some(v9(xmat, n1)), None, None, margin, None, &mut initialize)
+                    && !filter_sphere_box(v3(xpos, n1), geom_rbound[n1] + margin, box2())
+                    && collide_obb(v6(geom_aabb, n1), box2(), Some(v3(xpos, n1)), Some(v9(xmat, n1)), None, None, margin, None, &mut initialize)
                 {
                     if geom_type[n1] != mjGEOM_PLANE as i32 {
                         collide_geom_elem(m, d, n1, f2, n2);
@@ -1004,8 +1026,8 @@ pub unsafe fn collide_tree(m: &mjModel, d: &mut mjData, bf1: usize, bf2: usize, 
             }
             let margin = assign_margin(m, max(body_margin[bf1], flex_margin[f2]));
             if !collide_obb(
-                box1,
-                box2,
+                box1(),
+                box2(),
                 Some(v3(xipos, bf1)),
                 Some(v9(ximat, bf1)),
                 None,
@@ -1026,7 +1048,7 @@ pub unsafe fn collide_tree(m: &mjModel, d: &mut mjData, bf1: usize, bf2: usize, 
                 continue;
             }
             let margin = assign_margin(m, max(flex_margin[f1], flex_margin[f2]));
-            if filter_box(box1, box2, margin) {
+            if filter_box(box1(), box2(), margin) {
                 continue;
             }
         }
@@ -1039,6 +1061,7 @@ pub unsafe fn collide_tree(m: &mjModel, d: &mut mjData, bf1: usize, bf2: usize, 
         } else if isleaf1 && !isleaf2 {
             false
         } else {
+            let (box1, box2) = (box1(), box2());
             let (x1, y1, z1) = (box1[3] - box1[0], box1[4] - box1[1], box1[5] - box1[2]);
             let (x2, y2, z2) = (box2[3] - box2[0], box2[4] - box2[1], box2[5] - box2[2]);
             x1 * y1 + y1 * z1 + z1 * x1 > x2 * y2 + y2 * z2 + z2 * x2
@@ -1085,8 +1108,17 @@ pub unsafe fn geom_distance(m: &mjModel, d: &mjData, geom1: usize, geom2: usize,
         return geom_distance_ccd(m, d, geom1, geom2, distmax, fromto);
     }
 
-    let mut con = [zero_contact(); mjMAXCONPAIR];
-    let num = func(m, d, &mut con, g1, g2, distmax).min(mjMAXCONPAIR);
+    // the primitive pair functions other than box-box write at most 4 contacts: a short (8)
+    // buffer spares clearing mjMAXCONPAIR of them on every call (distance sensors)
+    let mut small = [zero_contact(); 8];
+    let mut full;
+    let con: &mut [mjContact] = if few_contacts(t1, t2) {
+        &mut small
+    } else {
+        full = [zero_contact(); mjMAXCONPAIR];
+        &mut full
+    };
+    let num = func(m, d, con, g1, g2, distmax).min(con.len());
     let mut smallest = None;
     for (i, c) in con[..num].iter().enumerate() {
         if c.dist < dist {
