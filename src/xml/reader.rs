@@ -697,7 +697,7 @@ fn default_section(e: &Element, parent: Option<usize>, s: &mut Spec) -> R<()> {
         }
     }
     for c in e.children_named("default") {
-        default_section(c, Some(id), s)?;
+        super::deep(|| default_section(c, Some(id), s))?;
     }
     Ok(())
 }
@@ -1028,7 +1028,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 claim_name(e, s, "frame", &f.name)?;
                 s.frames.push(f);
                 let fid = s.frames.len() - 1;
-                body_children(e, b, Some(fid), childdef.unwrap_or(def), sfx, cx, s)?;
+                super::deep(|| body_children(e, b, Some(fid), childdef.unwrap_or(def), sfx, cx, s))?;
             }
             "plugin" => {
                 let r = super::sections::one_plugin(e, s)?;
@@ -1070,7 +1070,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 let id = s.bodies.len() - 1;
                 s.bodies[b].bodies.push(id);
                 let cdef = s.bodies[id].class;
-                body_children(e, id, None, cdef, sfx, cx, s)?;
+                super::deep(|| body_children(e, id, None, cdef, sfx, cx, s))?;
             }
             other => {
                 return Err(XmlError::at(e, &format!("element '{}' is not supported yet", other)));
@@ -1081,7 +1081,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
 }
 
 fn has_plugin_below(e: &Element) -> bool {
-    e.children.iter().any(|c| c.name == "plugin" || has_plugin_below(c))
+    e.children.iter().any(|c| c.name == "plugin" || super::deep(|| has_plugin_below(c)))
 }
 
 fn add_suffix(name: &mut String, sfx: &str) {
@@ -1117,7 +1117,7 @@ fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str,
         s.frames.push(Frame { body: b, parent: frame, info: info(e), ..Frame::default() });
         let fid = s.frames.len() - 1;
         let nflex = s.flexes.len();
-        body_children(e, b, Some(fid), childdef.unwrap_or(def), sfx, cx, s)?;
+        super::deep(|| body_children(e, b, Some(fid), childdef.unwrap_or(def), sfx, cx, s))?;
         // upstream's copies repeat the names of flexes made inside
         if count > 0 && s.flexes.len() > nflex {
             return Err(XmlError::at(e, &format!("Error: repeated name '{}' in flex", s.flexes[nflex].name)));
@@ -1139,7 +1139,7 @@ fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str,
         let suffix = format!("{}{}", own, sfx);
         let rcx = Cx { copying: true, ..cx };
         let before = TreeMark::of(s);
-        body_children(e, b, Some(fid), childdef.unwrap_or(def), &suffix, rcx, s)?;
+        super::deep(|| body_children(e, b, Some(fid), childdef.unwrap_or(def), &suffix, rcx, s))?;
         if let (Some(m), 0) = (marks, i) {
             pass_keys_to_replica(s, m, before);
         }
