@@ -3,6 +3,10 @@
 // loaded model a few times. A crash shows as a signal, a hang as a timeout in the parent.
 //   fuzz_run run FILE [NSTEP]      FILE: .xml / .urdf through mj_loadXML, else mj_loadModel
 //   fuzz_run compile XML OUT.mjb   mj_loadXML then mj_saveModel (upstream makes the MJB seeds)
+//   fuzz_run chain IN.mjb OUT.mjb  IN: body 1 (any joints) with static children 2..n; OUT: the
+//                                  same bodies as one chain 1 <- 2 <- ... <- n (body_parentid,
+//                                  body_pos, body_subtreemass rewritten), to load and step a
+//                                  body tree deeper than any XML parser takes
 // FUZZ_STACK_KB=N runs the work in a thread with an N KB stack instead of the main thread.
 #include <pthread.h>
 #include <stdio.h>
@@ -23,7 +27,8 @@ static void on_error(const char* msg) {
   _exit(0);
 }
 
-static void on_warning(const char* msg) { (void)msg; }
+// warnings (an MJB file that does not load says why in one) go to stderr
+static void on_warning(const char* msg) { fprintf(stderr, "WARNING %s\n", msg); }
 
 static int ends_with(const char* s, const char* t) {
   size_t n = strlen(s), k = strlen(t);
@@ -56,6 +61,25 @@ static void* work(void* arg) {
     g_status = 0;
     return NULL;
   }
+  if (!strcmp(mode, "chain")) {
+    for (int b = 2; b < m->nbody; b++) {
+      if (m->body_parentid[b] != 1 || m->body_jntnum[b] || m->body_rootid[b] != 1) {
+        printf("NOT A FLAT MODEL at body %d\n", b);
+        mj_deleteModel(m);
+        g_status = 1;
+        return NULL;
+      }
+      m->body_parentid[b] = b - 1;
+      m->body_pos[3 * b] = m->body_pos[3 * b + 1] = 0;
+      m->body_pos[3 * b + 2] = 0.01;
+    }
+    for (int b = 0; b < m->nbody; b++) m->body_subtreemass[b] = m->body_mass[b];
+    for (int b = m->nbody - 1; b > 0; b--) m->body_subtreemass[m->body_parentid[b]] += m->body_subtreemass[b];
+    mj_saveModel(m, g_argv[3], NULL, 0);
+    printf("CHAIN nbody=%d\n", (int)m->nbody);
+    mj_deleteModel(m);
+    return NULL;
+  }
   if (!strcmp(mode, "compile")) {
     mj_saveModel(m, g_argv[3], NULL, 0);
     printf("LOADED nbody=%d nq=%d\n", (int)m->nbody, (int)m->nq);
@@ -80,9 +104,9 @@ static void* work(void* arg) {
 }
 
 int main(int argc, char** argv) {
-  if (argc < 3 || (strcmp(argv[1], "run") && strcmp(argv[1], "compile")) ||
-      (!strcmp(argv[1], "compile") && argc < 4)) {
-    fprintf(stderr, "usage: fuzz_run run FILE [NSTEP] | fuzz_run compile XML OUT.mjb\n");
+  int two = !strcmp(argv[1], "compile") || !strcmp(argv[1], "chain");
+  if (argc < 3 || (strcmp(argv[1], "run") && !two) || (two && argc < 4)) {
+    fprintf(stderr, "usage: fuzz_run run FILE [NSTEP] | compile XML OUT.mjb | chain IN.mjb OUT.mjb\n");
     return 2;
   }
   g_argc = argc;

@@ -42,6 +42,53 @@ pub const ANGLE_MAP: Map = &[("radian", 0), ("degree", 1)];
 /// Numbers that the reader can parse from attribute text.
 pub trait Num: Copy {
     fn parse(s: &str) -> Option<Self>;
+    /// The C library's conversion upstream uses (`strtod`, `strtof`, `strtol`), which sets
+    /// `errno` on overflow and underflow, and `EDOM` for a NaN; the end of the number goes to
+    /// `end`.
+    ///
+    /// # Safety
+    /// `p` points into a NUL-terminated string.
+    unsafe fn strto(p: *const libc::c_char, end: *mut *mut libc::c_char) -> Self;
+}
+
+/// The errno of the calling thread.
+fn errno() -> *mut libc::c_int {
+    // SAFETY: glibc's per-thread errno location is always valid
+    unsafe { libc::__errno_location() }
+}
+
+/// Upstream's reading of an attribute's numbers (StringToVector): C conversions one after
+/// another, separated by white space, stopping at the first error; with the errno they left
+/// (0, EDOM after a NaN, ERANGE, EINVAL).
+fn string_to_vec<T: Num>(text: &str) -> (Vec<T>, libc::c_int) {
+    let c = std::ffi::CString::new(text.split('\0').next().unwrap_or("")).unwrap_or_default();
+    let mut v = Vec::new();
+    let is_space = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r');
+    // SAFETY: `p` and `end` stay inside `c`, which is NUL-terminated
+    unsafe {
+        *errno() = 0;
+        let mut p = c.as_ptr();
+        loop {
+            while *p != 0 && is_space(*p as u8) {
+                p = p.add(1);
+            }
+            if *p == 0 {
+                break;
+            }
+            let mut end = p as *mut libc::c_char;
+            let x = T::strto(p, &mut end);
+            if !(*end == 0 || is_space(*end as u8)) || end as *const _ == p {
+                *errno() = libc::EINVAL;
+            }
+            let e = *errno();
+            if e != 0 && e != libc::EDOM {
+                break;
+            }
+            v.push(x);
+            p = end;
+        }
+        (v, *errno())
+    }
 }
 
 fn parse_float_token(s: &str) -> Option<f64> {
@@ -63,6 +110,13 @@ impl Num for f64 {
     fn parse(s: &str) -> Option<Self> {
         parse_float_token(s)
     }
+    unsafe fn strto(p: *const libc::c_char, end: *mut *mut libc::c_char) -> Self {
+        let x = libc::strtod(p, end);
+        if x.is_nan() {
+            *errno() = libc::EDOM;
+        }
+        x
+    }
 }
 impl Num for f32 {
     fn parse(s: &str) -> Option<Self> {
@@ -72,23 +126,38 @@ impl Num for f32 {
             Err(_) => parse_float_token(s).map(|v| v as f32),
         }
     }
+    unsafe fn strto(p: *const libc::c_char, end: *mut *mut libc::c_char) -> Self {
+        let x = libc::strtof(p, end);
+        if x.is_nan() {
+            *errno() = libc::EDOM;
+        }
+        x
+    }
 }
 impl Num for i32 {
     fn parse(s: &str) -> Option<Self> {
         let t = s.strip_prefix('+').unwrap_or(s);
         t.parse::<i64>().ok().map(|v| v.clamp(i32::MIN as i64, i32::MAX as i64) as i32)
     }
+    unsafe fn strto(p: *const libc::c_char, end: *mut *mut libc::c_char) -> Self {
+        let x = libc::strtol(p, end, 10);
+        if x < i32::MIN as libc::c_long || x > i32::MAX as libc::c_long {
+            *errno() = libc::ERANGE;
+        }
+        x as i32
+    }
 }
 
 /// All numbers of an attribute (None when absent or empty).
 pub fn read_vec<T: Num>(e: &Element, attr: &str) -> R<Option<Vec<T>>> {
     let Some(text) = e.attr(attr) else { return Ok(None) };
-    let mut v = Vec::new();
-    for tok in text.split_ascii_whitespace() {
-        match T::parse(tok) {
-            Some(x) => v.push(x),
-            None => return Err(XmlError::at(e, &format!("bad format in attribute '{}'", attr))),
-        }
+    let (v, err) = string_to_vec::<T>(text);
+    match err {
+        0 => {}
+        libc::EDOM => crate::runtime::error::warn(format_args!("XML contains a 'NaN'. Please check it carefully.")),
+        libc::ERANGE => return Err(XmlError::at(e, &format!("number is too large in attribute '{}'", attr))),
+        libc::EINVAL => return Err(XmlError::at(e, &format!("bad format in attribute '{}'", attr))),
+        _ => return Err(XmlError::at(e, &format!("unknown error in attribute '{}'", attr))),
     }
     if v.is_empty() {
         return Ok(None);

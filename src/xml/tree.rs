@@ -188,12 +188,15 @@ pub fn parse_doc(text: &str) -> Result<roxmltree::Document<'_>, ParseFail> {
 
 /// Copies the document's element tree, without recursion.
 fn convert(doc: &roxmltree::Document, root: roxmltree::Node) -> Element {
+    // line of a byte offset from the offsets of the line breaks (the parser's own lookup
+    // counts from the start of the text each time)
+    let breaks: Vec<usize> = doc.input_text().bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i).collect();
     let mut flat: Vec<(Element, usize)> = Vec::new();
     let mut stack = vec![(root, 0usize)];
     while let Some((n, parent)) = stack.pop() {
         let mut e = Element::default();
         e.name = n.tag_name().name().to_string();
-        e.line = doc.text_pos_at(n.range().start).row as i32;
+        e.line = 1 + breaks.partition_point(|&p| p < n.range().start) as i32;
         for a in n.attributes() {
             e.attrs.push((a.name().to_string(), a.value().to_string()));
         }
