@@ -3,6 +3,8 @@
 #   make header   regenerate include/mujoco/ from the Rust sources
 #   make test     cargo tests, then the C tests in capi-tests/
 #   make bench    C benchmark in examples-c/
+#   make fuzz     differential fuzzing against upstream: FUZZ_N inputs (default 10000) from seed
+#                 FUZZ_SEED; findings kept under target/fuzz/{crash,hang,disagree}/
 
 CARGO    ?= cargo
 JOBS     ?= 2
@@ -11,7 +13,7 @@ LIBDIR   := dist/lib
 STATIC   := target/release/libmujoco.a
 LIB      := $(LIBDIR)/$(SONAME)
 
-.PHONY: all lib header header-check test cargo-test capi-test clean ref demo bench
+.PHONY: all lib header header-check test cargo-test capi-test clean ref demo bench fuzz
 
 all: lib
 
@@ -72,3 +74,10 @@ bench: lib
 	for f in walker implicit rk4 tendons sensors; do LD_LIBRARY_PATH=dist/lib target/bench/bench target/capi-diff/$$f.mjb 2000 1; done
 	gcc -O2 capi-tests/mju_bench.c -ldl -o target/bench/mju_bench
 	target/bench/mju_bench $$(capi-tests/refget.sh)/lib/libmujoco.so.3.4.0 $(LIB)
+
+FUZZ_N    ?= 10000
+FUZZ_SEED ?= 1
+fuzz: lib
+	$(MAKE) -s -C capi-tests fuzz-run
+	python3 capi-tests/fuzz/fuzz.py --ours $(LIBDIR) --ref $$(capi-tests/refget.sh)/lib \
+	    --runner target/fuzz/fuzz_run --n $(FUZZ_N) --seed $(FUZZ_SEED) --jobs $(JOBS)

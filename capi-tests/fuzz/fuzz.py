@@ -16,6 +16,7 @@ import copy
 import os
 import random
 import re
+import resource
 import shutil
 import struct
 import subprocess
@@ -112,7 +113,8 @@ def m_rename(rng, root):
 
 
 def m_nest(rng, root):
-    """Wraps an element's content in a chain of nested bodies, frames, replicates or defaults."""
+    """Marks a place for a chain of nested bodies, frames, replicates or defaults (written as
+    text by nest_text: the tree writer recurses)."""
     els = elements(root)
     tag = rng.choice(NEST_TAGS)
     if tag == "default":
@@ -122,21 +124,25 @@ def m_nest(rng, root):
     if not hosts:
         return False
     host = rng.choice(hosts)
-    depth = rng.choice(DEPTHS)
-    top = cur = ET.SubElement(host, tag)
+    host.insert(rng.randint(0, len(host)), ET.Element("fznest", {"tag": tag, "depth": str(rng.choice(DEPTHS)),
+                                                                "key": str(rng.randrange(1 << 30))}))
+    return True
+
+
+def nest_text(m):
+    tag, depth, key = m.group(1), int(m.group(2)), m.group(3)
+    opens = []
     for i in range(depth):
         if tag == "default":
-            cur.set("class", "fz%d_%d" % (rng.randrange(1 << 30), i))
+            opens.append('<default class="fz%s_%d">' % (key, i))
         elif tag == "replicate":
-            cur.set("count", "1")
-        elif tag == "body" and rng.random() < 0.3:
-            ET.SubElement(cur, "geom", {"size": "0.1"})
-        if i < depth - 1:
-            cur = ET.SubElement(cur, tag)
-    if tag in ("body", "frame", "replicate"):
-        ET.SubElement(cur, "geom", {"size": "0.05"})
-    del top
-    return True
+            opens.append('<replicate count="1">')
+        elif tag == "body" and i % 3 == 0:
+            opens.append('<body><geom size="0.1"/>')
+        else:
+            opens.append("<%s>" % tag)
+    inner = '<geom size="0.05"/>' if tag != "default" else ""
+    return "\n".join(opens) + inner + ("</%s>\n" % tag) * depth
 
 
 TREE_MUTATIONS = [m_number] * 5 + [m_drop_attr] * 2 + [m_cut, m_move, m_duplicate, m_rename] + [m_nest]
@@ -191,6 +197,7 @@ def mutate_xml(rng, src):
             done += bool(rng.choice(TREE_MUTATIONS)(rng, root))
         if done:
             text = ET.tostring(root, encoding="unicode")
+            text = re.sub(r'<fznest tag="(\w+)" depth="(\d+)" key="(\d+)" />', nest_text, text)
     if rng.random() < 0.3:
         text = rng.choice(TEXT_MUTATIONS)(rng, text)
     return text.encode("utf-8", "replace")
@@ -234,12 +241,20 @@ def mutate_mjb(rng, data):
 
 # ------------------------------------------------------------------ running
 
+MEMORY_LIMIT = 6 << 30  # address space of one child (a damaged size field can ask for far more)
+
+
+def limit_memory():
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
 def run(runner, lib, path, timeout, nstep):
     env = dict(os.environ, LD_LIBRARY_PATH=lib)
     t0 = time.time()
     try:
         p = subprocess.run([runner, "run", path, str(nstep)], env=env, cwd=os.path.dirname(path),
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout,
+                           preexec_fn=limit_memory)
     except subprocess.TimeoutExpired as e:
         return {"kind": "hang", "out": (e.stdout or b"").decode("utf-8", "replace"), "sec": timeout}
     out = p.stdout.decode("utf-8", "replace")
@@ -263,6 +278,9 @@ def prepare(work, runner, ref, timeout):
     seeds compiled by upstream."""
     rundir = os.path.join(work, "run")
     os.makedirs(rundir, exist_ok=True)
+    for n in os.listdir(rundir):
+        if n.startswith("fz_"):
+            os.remove(os.path.join(rundir, n))
     for n in os.listdir(MODELS):
         link = os.path.join(rundir, n)
         if not os.path.lexists(link):
@@ -286,6 +304,13 @@ def prepare(work, runner, ref, timeout):
 
 
 def one(i, args, rundir, xml_seeds, mjb_seeds):
+    try:
+        return one_input(i, args, rundir, xml_seeds, mjb_seeds)
+    except Exception as e:  # a fault of the generator, not of a library
+        return i, "generator", "", {"kind": "odd", "out": repr(e), "sec": 0}, {"kind": "odd", "out": repr(e), "sec": 0}
+
+
+def one_input(i, args, rundir, xml_seeds, mjb_seeds):
     rng = random.Random(args.seed * 1000003 + i)
     if rng.random() < args.mjb_share and mjb_seeds:
         seed = rng.choice(mjb_seeds)
@@ -305,8 +330,9 @@ def one(i, args, rundir, xml_seeds, mjb_seeds):
 def keep(work, what, i, path, ref, ours):
     d = os.path.join(work, what)
     os.makedirs(d, exist_ok=True)
-    dst = os.path.join(d, os.path.basename(path))
-    shutil.copy(path, dst)
+    dst = os.path.join(d, os.path.basename(path) if path else "generator_%d" % i)
+    if path:
+        shutil.copy(path, dst)
     with open(dst + ".txt", "w") as f:
         f.write("upstream (%s, %.1fs):\n%s\nours (%s, %.1fs):\n%s\n" % (
             ref["kind"], ref["sec"], ref["out"], ours["kind"], ours["sec"], ours["out"]))
@@ -368,7 +394,7 @@ def main():
                 else:
                     lines.append("VERDICT %s: upstream %s, ours %s: kept %s" % (
                         tag, ref["kind"], ours["kind"], keep(work, "disagree", i, path, ref, ours)))
-            if os.path.exists(path):
+            if path and os.path.exists(path):
                 os.remove(path)
     sec = time.time() - t0
     agree = stats["agree"] / max(1, stats["compared"])

@@ -49,6 +49,13 @@ pub trait Num: Copy {
     /// # Safety
     /// `p` points into a NUL-terminated string.
     unsafe fn strto(p: *const libc::c_char, end: *mut *mut libc::c_char) -> Self;
+    /// Single values of this type are read as upstream's ReadAttrInt does (a C++ stream
+    /// extraction of one token), not as a list of numbers.
+    const STREAM: bool = false;
+    /// One token as a C++ stream extracts it (the whole token, in range), if it is one.
+    fn from_stream(_tok: &str) -> Option<Self> {
+        None
+    }
 }
 
 /// The errno of the calling thread.
@@ -146,6 +153,14 @@ impl Num for i32 {
         }
         x as i32
     }
+    const STREAM: bool = true;
+    fn from_stream(tok: &str) -> Option<Self> {
+        let digits = tok.strip_prefix(['+', '-']).unwrap_or(tok);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        tok.strip_prefix('+').unwrap_or(tok).parse::<i32>().ok()
+    }
 }
 
 /// All numbers of an attribute (None when absent or empty).
@@ -188,6 +203,19 @@ pub fn read_req<T: Num>(e: &Element, attr: &str, out: &mut [T]) -> R<()> {
 
 /// Reads one number.
 pub fn read1<T: Num>(e: &Element, attr: &str, out: &mut T) -> R<bool> {
+    if T::STREAM {
+        let Some(text) = e.attr(attr) else { return Ok(false) };
+        let is_space = |c: char| matches!(c, ' ' | '\t' | '\n' | '\x0b' | '\x0c' | '\r');
+        let mut toks = text.split(is_space).filter(|t| !t.is_empty());
+        let Some(v) = T::from_stream(toks.next().unwrap_or("")) else {
+            return Err(XmlError::at(e, &format!("problem reading attribute '{}'", attr)));
+        };
+        if toks.next().is_some() {
+            return Err(XmlError::at(e, &format!("attribute '{}' has too much data", attr)));
+        }
+        *out = v;
+        return Ok(true);
+    }
     let mut a = [*out];
     let n = read_arr(e, attr, &mut a, true)?;
     if n > 0 {
