@@ -8,6 +8,7 @@
 # limit, where upstream aborts and ours rejects, up to 10000 deep); nested frames and default classes; a
 # 65000-body chain in an MJB file (no XML parser takes it).
 set -uo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ours=$(cd "$1" && pwd); ref=$(cd "$2" && pwd); run=$(cd "$(dirname "$3")" && pwd)/$(basename "$3")
 work=$4; rm -rf "$work"; mkdir -p "$work"; cd "$work" || exit 1
 pass=0; fail=0
@@ -83,6 +84,17 @@ with open('flat.xml', 'w') as f:
 EOF
 LD_LIBRARY_PATH=$ours "$run" compile flat.xml flat.mjb >/dev/null && LD_LIBRARY_PATH=$ours "$run" chain flat.mjb chain65000.mjb >/dev/null
 check chain65000.mjb
+
+# inputs the fuzzer found (crashes, hangs, verdicts): ours must not crash and must print what
+# upstream prints, unless upstream itself crashes on the file
+for f in "$here"/regress/*; do
+  n=$(basename "$f")
+  refout=$(cd "$here/regress" && LD_LIBRARY_PATH=$ref timeout 60 "$run" run "$n" 3 2>/dev/null | sed -n 1p; exit "${PIPESTATUS[0]}") || refout=""
+  out=$(cd "$here/regress" && LD_LIBRARY_PATH=$ours timeout 60 "$run" run "$n" 3 2>/dev/null | sed -n 1p); rc=${PIPESTATUS[0]}
+  if [ "$rc" != 0 ]; then fail=$((fail+1)); echo "FAIL regress/$n: exit $rc"
+  elif [ -z "$refout" ] || [ "$out" == "$refout" ]; then pass=$((pass+1)); echo "PASS regress/$n: ${out:0:100}$([ -n "$refout" ] || echo " (upstream crashes)")"
+  else fail=$((fail+1)); echo "FAIL regress/$n: ours '$out', upstream '$refout'"; fi
+done
 
 echo "deep: $pass passed, $fail failed"
 [ "$fail" = 0 ]
