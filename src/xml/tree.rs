@@ -338,3 +338,36 @@ pub fn expand_includes(e: &mut Element, dir: &str, cx: &mut IncludeCx) -> Result
     e.children = out;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nested(n: usize, leaf: &str) -> String {
+        format!("<mujoco>{}{}{}</mujoco>", "<a>".repeat(n), leaf, "</a>".repeat(n))
+    }
+
+    #[test]
+    fn nesting_limit_is_tinyxml2s() {
+        // the root is level 1: at level 499 only a self-closed element (`<b/>`) is accepted
+        assert!(parse_text(&nested(497, "<b/>")).is_ok());
+        assert!(parse_text(&nested(497, "")).is_ok());
+        let e = parse_text(&nested(498, "")).unwrap_err();
+        assert!(e.starts_with("XML parse error 18:\nError=XML_ELEMENT_DEPTH_EXCEEDED ErrorID=18 (0x12) Line number=1:"), "{e}");
+        assert!(parse_text(&nested(100_000, "")).is_err());
+        // comments, CDATA and quoted '>' do not count
+        let t = format!("<mujoco><!-- <a><a> -->{}</mujoco>", "<a x='>'><![CDATA[<a>]]></a>".repeat(3));
+        assert_eq!(parse_text(&t).unwrap().children.len(), 3);
+    }
+
+    #[test]
+    fn trees_are_copied_in_document_order() {
+        let e = parse_text("<r>\n<a><b/><c/></a>\n<d/></r>").unwrap();
+        let names: Vec<_> = e.children.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["a", "d"]);
+        assert_eq!(e.children[0].children.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["b", "c"]);
+        assert_eq!((e.children[0].line, e.children[1].line), (2, 3));
+        let c = e.clone();
+        assert_eq!(c.children[0].children[1].name, "c");
+    }
+}
