@@ -7,6 +7,8 @@
 #   make programs dist/bin/compile and dist/bin/testspeed (programs/)
 #   make install PREFIX=DIR   upstream's release layout: DIR/include/mujoco, DIR/lib (library,
 #                 pkgconfig/mujoco.pc, cmake/mujoco/ with mujoco::mujoco), DIR/bin
+#   make fuzz     differential fuzzing against upstream: FUZZ_N inputs (default 10000) from seed
+#                 FUZZ_SEED; findings kept under target/fuzz/{crash,hang,disagree}/
 
 CARGO    ?= cargo
 JOBS     ?= 2
@@ -15,7 +17,7 @@ LIBDIR   := dist/lib
 STATIC   := target/release/libmujoco.a
 LIB      := $(LIBDIR)/$(SONAME)
 
-.PHONY: all lib header header-check test cargo-test capi-test clean ref demo bench programs install
+.PHONY: all lib header header-check test cargo-test capi-test clean ref demo bench programs install fuzz
 
 all: lib
 
@@ -96,3 +98,10 @@ bench: lib
 	benches/vs_ref.sh $(LIBDIR) $(or $(BENCH_STEPS),2000)
 	gcc -O2 capi-tests/mju_bench.c -ldl -o target/bench/mju_bench
 	target/bench/mju_bench $$(capi-tests/refget.sh)/lib/libmujoco.so.3.4.0 $(LIB)
+
+FUZZ_N    ?= 10000
+FUZZ_SEED ?= 1
+fuzz: lib
+	$(MAKE) -s -C capi-tests fuzz-run
+	python3 capi-tests/fuzz/fuzz.py --ours $(LIBDIR) --ref $$(capi-tests/refget.sh)/lib \
+	    --runner target/fuzz/fuzz_run --n $(FUZZ_N) --seed $(FUZZ_SEED) --jobs $(JOBS)

@@ -119,6 +119,16 @@ fn names<T>(items: &[T], name: impl Fn(&T) -> &str) -> HashMap<String, usize> {
     h
 }
 
+/// Upstream's name-to-id map of one object type (FindObject): unnamed objects are in it too,
+/// under the empty name, which finds the last of them (a reference left empty resolves to it).
+fn ids<T>(items: &[T], name: impl Fn(&T) -> &str) -> HashMap<String, usize> {
+    let mut h = names(items, &name);
+    if let Some(last) = items.iter().rposition(|x| name(x).is_empty()) {
+        h.insert(String::new(), last);
+    }
+    h
+}
+
 fn err_at(msg: &str, name: &str, id: usize, info: &Info) -> CompileError {
     CompileError::elem(msg, name, id as i64, info)
 }
@@ -860,12 +870,12 @@ impl<'a> Compiled<'a> {
     /// Contact pairs, excluded body pairs, equality constraints and tendons.
     pub fn compile_constraints(&mut self) -> CResult<()> {
         let spec = self.spec;
-        let gmap = names(&self.geoms, |g| &g.s.name);
-        let bmap = names(&self.bodies, |b| &b.s.name);
-        let smap = names(&self.sites, |s| &s.s.name);
-        let jmap = names(&self.joints, |j| &j.s.name);
-        let tmap = names(&spec.tendons, |t| &t.name);
-        let fmap = names(&spec.flexes, |f| &f.name);
+        let gmap = ids(&self.geoms, |g| &g.s.name);
+        let bmap = ids(&self.bodies, |b| &b.s.name);
+        let smap = ids(&self.sites, |s| &s.s.name);
+        let jmap = ids(&self.joints, |j| &j.s.name);
+        let tmap = ids(&spec.tendons, |t| &t.name);
+        let fmap = ids(&spec.flexes, |f| &f.name);
         let gbody = |g: usize| self.geoms[g].s.body as i32;
 
         // pairs

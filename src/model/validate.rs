@@ -602,7 +602,34 @@ pub unsafe fn validate_references(m: &mjModel) -> Result<(), &'static str> {
         }
     }
 
-    check_inertia_pattern(m)
+    check_inertia_pattern(m)?;
+    check_row_pattern(m.B_rownnz, m.B_rowadr, m.B_colind, m.nbody as i64, m.nB as i64, m.nv as i64, "B")?;
+    check_row_pattern(m.D_rownnz, m.D_rowadr, m.D_colind, m.nv as i64, m.nD as i64, m.nv as i64, "D")
+}
+
+/// A sparse row structure (not checked upstream, which reads it out of bounds when damaged):
+/// every row lies inside the column array and every column index is below `ncol`.
+unsafe fn check_row_pattern(
+    rownnz: *const c_int,
+    rowadr: *const c_int,
+    colind: *const c_int,
+    nrow: i64,
+    nnz: i64,
+    ncol: i64,
+    which: &str,
+) -> Result<(), &'static str> {
+    let bad = if which == "B" { "Invalid model: B_rowadr out of bounds." } else { "Invalid model: D_rowadr out of bounds." };
+    let badcol = if which == "B" { "Invalid model: B_colind out of bounds." } else { "Invalid model: D_colind out of bounds." };
+    let (rownnz, rowadr, colind) = (ints(rownnz, nrow)?, ints(rowadr, nrow)?, ints(colind, nnz)?);
+    if colind.iter().any(|&c| c < 0 || c as i64 >= ncol) {
+        return Err(badcol);
+    }
+    for (&adr, &n) in rowadr.iter().zip(rownnz) {
+        if adr < 0 || n < 0 || adr as i64 + n as i64 > nnz {
+            return Err(bad);
+        }
+    }
+    Ok(())
 }
 
 /// The sparsity pattern of `M` (not checked upstream): every row lies inside `M_colind`, is not

@@ -414,12 +414,22 @@ fn scan(root: roxmltree::Node) -> Found {
 /// The files `filename` depends on, itself included, in upstream's order. Errors carry
 /// upstream's message.
 pub fn dependencies(filename: &str) -> Result<Vec<String>, String> {
+    dependencies_at(filename, 0)
+}
+
+/// Files nested deeper than this (upstream recurses without end on a cycle of includes).
+const MAX_FILE_DEPTH: usize = 256;
+
+fn dependencies_at(filename: &str, depth: usize) -> Result<Vec<String>, String> {
+    if depth > MAX_FILE_DEPTH {
+        return Err(format!("Problem reading XML file '{filename}': files nested more than {MAX_FILE_DEPTH} deep (a cycle of includes?)"));
+    }
     let text = read_text(filename)?;
-    let opt = roxmltree::ParsingOptions { allow_dtd: true, ..Default::default() };
-    let doc = match roxmltree::Document::parse_with_options(&text, opt) {
+    let doc = match super::tree::parse_doc(&text) {
         Ok(d) => d,
-        Err(roxmltree::Error::NoRootNode) => return Err("XML root element not found".to_string()),
-        Err(e) => return Err(format!("Problem reading XML file '{filename}': {e}")),
+        Err(super::tree::ParseFail::Xml(roxmltree::Error::NoRootNode)) => return Err("XML root element not found".to_string()),
+        Err(super::tree::ParseFail::Xml(e)) => return Err(format!("Problem reading XML file '{filename}': {e}")),
+        Err(super::tree::ParseFail::Depth(m)) => return Err(format!("Problem reading XML file '{filename}': {m}")),
     };
     let found = scan(doc.root_element());
 
@@ -432,7 +442,7 @@ pub fn dependencies(filename: &str) -> Result<Vec<String>, String> {
     let mut files = LibcxxSet::new();
     files.insert(filename.to_string());
     for f in &found.xml {
-        for dep in dependencies(&join(&model_dir, f))? {
+        for dep in super::deep(|| dependencies_at(&join(&model_dir, f), depth + 1))? {
             files.insert(dep);
         }
     }

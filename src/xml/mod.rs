@@ -19,6 +19,50 @@ pub mod writer;
 
 use crate::spec::Spec;
 
+/// Runs one level of a recursive walk over an element tree with enough stack: when less
+/// than the red zone is left, `f` runs on a fresh segment allocated on the heap, so nesting
+/// depth never overflows the caller's thread stack, however small.
+pub(crate) fn deep<T>(f: impl FnOnce() -> T) -> T {
+    stacker::maybe_grow(128 * 1024, 2 * 1024 * 1024, f)
+}
+
+/// Upstream's bound on body nesting (the world body at depth 0): its model signature, taken
+/// whenever a body is added, refuses deeper trees.
+pub const MAX_BODY_DEPTH: usize = 1024;
+
+/// Upstream's error for a body tree nested `MAX_BODY_DEPTH` deep (upstream throws it outside
+/// its parser's error handling; here it is a load error).
+fn check_body_depth(spec: &Spec) -> Result<(), String> {
+    let n = spec.bodies.len();
+    let mut depth = vec![usize::MAX; n];
+    if n > 0 {
+        depth[0] = 0;
+    }
+    let mut chain = Vec::new();
+    for i in 1..n {
+        // walk up to a body of known depth (parents normally come first)
+        let mut j = i;
+        while depth[j] == usize::MAX && chain.len() <= n {
+            chain.push(j);
+            j = spec.bodies[j].parent.min(n - 1);
+        }
+        let mut d = if depth[j] == usize::MAX { 0 } else { depth[j] };
+        while let Some(k) = chain.pop() {
+            d += 1;
+            depth[k] = d;
+            if d >= MAX_BODY_DEPTH {
+                let b = &spec.bodies[k];
+                let at = if b.info.line > 0 { format!(", line {}", b.info.line) } else { String::new() };
+                return Err(format!(
+                    "Error: depth limit exceeded in signature computation\nElement name '{}', id {}{}",
+                    b.name, k, at
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// An XML error as upstream formats it: message, then the element and its line.
 #[derive(Debug, Clone)]
 pub struct XmlError {
@@ -139,7 +183,7 @@ pub fn parse_file(filename: &str, files: &Files, depth: usize) -> Result<Parsed,
     let root = match r.read() {
         None => return Err(format!("ParseXML: error reading file '{}'", filename)),
         Some([]) => return Err(format!("ParseXML: empty file '{}'", filename)),
-        Some(bytes) => tree::parse_text(&String::from_utf8_lossy(bytes)).map_err(|e| format!("XML parse error:\n{}\n", e))?,
+        Some(bytes) => tree::parse_text(&String::from_utf8_lossy(bytes))?,
     };
     let dir = r.dir();
     let on_disk = r.on_disk();
@@ -155,7 +199,7 @@ pub fn parse_mjcf(text: &str, path: &str, src: &Files) -> Result<Spec, String> {
 
 /// Like `parse_mjcf`, also returning the element tree with includes spliced in.
 pub fn parse_mjcf_tree(text: &str, path: &str, src: &Files) -> Result<(Spec, tree::Element), String> {
-    let root = tree::parse_text(text).map_err(|e| format!("XML parse error:\n{}\n", e))?;
+    let root = tree::parse_text(text)?;
     let dir = &path[..path.rfind(['/', '\\']).map_or(0, |i| i + 1)];
     parse_root(root, dir, path, src, 0)
 }
@@ -169,6 +213,7 @@ fn parse_root(mut root: tree::Element, dir: &str, filename: &str, src: &Files, d
         spec.compiler.fusestatic = 1;
         spec.compiler.discardvisual = 1;
         urdf::read(&root, &mut spec).map_err(|e| e.message)?;
+        check_body_depth(&spec)?;
         if depth > 0 {
             sections::load_meshdir_files(&mut spec, src);
         }
@@ -189,6 +234,7 @@ fn parse_root(mut root: tree::Element, dir: &str, filename: &str, src: &Files, d
     let mut spec = Spec { modelfiledir: dir.to_string().into(), ..Spec::default() };
     let cx = ReadCx { files: src, modeldir, dirs: icx.dirs, depth };
     reader::read(&root, &mut spec, &cx).map_err(|e| e.message)?;
+    check_body_depth(&spec)?;
     if depth > 0 {
         // textures and height fields of nested models are read now (the compiler reads the
         // main model's)

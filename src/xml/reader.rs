@@ -42,6 +42,60 @@ pub const ANGLE_MAP: Map = &[("radian", 0), ("degree", 1)];
 /// Numbers that the reader can parse from attribute text.
 pub trait Num: Copy {
     fn parse(s: &str) -> Option<Self>;
+    /// The C library's conversion upstream uses (`strtod`, `strtof`, `strtol`), which sets
+    /// `errno` on overflow and underflow, and `EDOM` for a NaN; the end of the number goes to
+    /// `end`.
+    ///
+    /// # Safety
+    /// `p` points into a NUL-terminated string.
+    unsafe fn strto(p: *const libc::c_char, end: *mut *mut libc::c_char) -> Self;
+    /// Single values of this type are read as upstream's ReadAttrInt does (a C++ stream
+    /// extraction of one token), not as a list of numbers.
+    const STREAM: bool = false;
+    /// One token as a C++ stream extracts it (the whole token, in range), if it is one.
+    fn from_stream(_tok: &str) -> Option<Self> {
+        None
+    }
+}
+
+/// The errno of the calling thread.
+fn errno() -> *mut libc::c_int {
+    // SAFETY: glibc's per-thread errno location is always valid
+    unsafe { libc::__errno_location() }
+}
+
+/// Upstream's reading of an attribute's numbers (StringToVector): C conversions one after
+/// another, separated by white space, stopping at the first error; with the errno they left
+/// (0, EDOM after a NaN, ERANGE, EINVAL).
+fn string_to_vec<T: Num>(text: &str) -> (Vec<T>, libc::c_int) {
+    let c = std::ffi::CString::new(text.split('\0').next().unwrap_or("")).unwrap_or_default();
+    let mut v = Vec::new();
+    let is_space = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r');
+    // SAFETY: `p` and `end` stay inside `c`, which is NUL-terminated
+    unsafe {
+        *errno() = 0;
+        let mut p = c.as_ptr();
+        loop {
+            while *p != 0 && is_space(*p as u8) {
+                p = p.add(1);
+            }
+            if *p == 0 {
+                break;
+            }
+            let mut end = p as *mut libc::c_char;
+            let x = T::strto(p, &mut end);
+            if !(*end == 0 || is_space(*end as u8)) || end as *const _ == p {
+                *errno() = libc::EINVAL;
+            }
+            let e = *errno();
+            if e != 0 && e != libc::EDOM {
+                break;
+            }
+            v.push(x);
+            p = end;
+        }
+        (v, *errno())
+    }
 }
 
 fn parse_float_token(s: &str) -> Option<f64> {
@@ -63,6 +117,13 @@ impl Num for f64 {
     fn parse(s: &str) -> Option<Self> {
         parse_float_token(s)
     }
+    unsafe fn strto(p: *const libc::c_char, end: *mut *mut libc::c_char) -> Self {
+        let x = libc::strtod(p, end);
+        if x.is_nan() {
+            *errno() = libc::EDOM;
+        }
+        x
+    }
 }
 impl Num for f32 {
     fn parse(s: &str) -> Option<Self> {
@@ -72,23 +133,46 @@ impl Num for f32 {
             Err(_) => parse_float_token(s).map(|v| v as f32),
         }
     }
+    unsafe fn strto(p: *const libc::c_char, end: *mut *mut libc::c_char) -> Self {
+        let x = libc::strtof(p, end);
+        if x.is_nan() {
+            *errno() = libc::EDOM;
+        }
+        x
+    }
 }
 impl Num for i32 {
     fn parse(s: &str) -> Option<Self> {
         let t = s.strip_prefix('+').unwrap_or(s);
         t.parse::<i64>().ok().map(|v| v.clamp(i32::MIN as i64, i32::MAX as i64) as i32)
     }
+    unsafe fn strto(p: *const libc::c_char, end: *mut *mut libc::c_char) -> Self {
+        let x = libc::strtol(p, end, 10);
+        if x < i32::MIN as libc::c_long || x > i32::MAX as libc::c_long {
+            *errno() = libc::ERANGE;
+        }
+        x as i32
+    }
+    const STREAM: bool = true;
+    fn from_stream(tok: &str) -> Option<Self> {
+        let digits = tok.strip_prefix(['+', '-']).unwrap_or(tok);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        tok.strip_prefix('+').unwrap_or(tok).parse::<i32>().ok()
+    }
 }
 
 /// All numbers of an attribute (None when absent or empty).
 pub fn read_vec<T: Num>(e: &Element, attr: &str) -> R<Option<Vec<T>>> {
     let Some(text) = e.attr(attr) else { return Ok(None) };
-    let mut v = Vec::new();
-    for tok in text.split_ascii_whitespace() {
-        match T::parse(tok) {
-            Some(x) => v.push(x),
-            None => return Err(XmlError::at(e, &format!("bad format in attribute '{}'", attr))),
-        }
+    let (v, err) = string_to_vec::<T>(text);
+    match err {
+        0 => {}
+        libc::EDOM => crate::runtime::error::warn(format_args!("XML contains a 'NaN'. Please check it carefully.")),
+        libc::ERANGE => return Err(XmlError::at(e, &format!("number is too large in attribute '{}'", attr))),
+        libc::EINVAL => return Err(XmlError::at(e, &format!("bad format in attribute '{}'", attr))),
+        _ => return Err(XmlError::at(e, &format!("unknown error in attribute '{}'", attr))),
     }
     if v.is_empty() {
         return Ok(None);
@@ -119,6 +203,19 @@ pub fn read_req<T: Num>(e: &Element, attr: &str, out: &mut [T]) -> R<()> {
 
 /// Reads one number.
 pub fn read1<T: Num>(e: &Element, attr: &str, out: &mut T) -> R<bool> {
+    if T::STREAM {
+        let Some(text) = e.attr(attr) else { return Ok(false) };
+        let is_space = |c: char| matches!(c, ' ' | '\t' | '\n' | '\x0b' | '\x0c' | '\r');
+        let mut toks = text.split(is_space).filter(|t| !t.is_empty());
+        let Some(v) = T::from_stream(toks.next().unwrap_or("")) else {
+            return Err(XmlError::at(e, &format!("problem reading attribute '{}'", attr)));
+        };
+        if toks.next().is_some() {
+            return Err(XmlError::at(e, &format!("attribute '{}' has too much data", attr)));
+        }
+        *out = v;
+        return Ok(true);
+    }
     let mut a = [*out];
     let n = read_arr(e, attr, &mut a, true)?;
     if n > 0 {
@@ -719,7 +816,7 @@ fn default_section(e: &Element, parent: Option<usize>, s: &mut Spec) -> R<()> {
         }
     }
     for c in e.children_named("default") {
-        default_section(c, Some(id), s)?;
+        super::deep(|| default_section(c, Some(id), s))?;
     }
     Ok(())
 }
@@ -1054,7 +1151,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 claim_name(e, s, "frame", &f.name)?;
                 s.frames.push(Owned::new(f));
                 let fid = s.frames.len() - 1;
-                body_children(e, b, Some(fid), childdef.unwrap_or(def), sfx, cx, s)?;
+                super::deep(|| body_children(e, b, Some(fid), childdef.unwrap_or(def), sfx, cx, s))?;
             }
             "plugin" => {
                 let r = super::sections::one_plugin(e, s)?;
@@ -1100,7 +1197,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 let id = s.bodies.len() - 1;
                 s.bodies[b].bodies.push(id);
                 let cdef = s.bodies[id].class;
-                body_children(e, id, None, cdef, sfx, cx, s)?;
+                super::deep(|| body_children(e, id, None, cdef, sfx, cx, s))?;
             }
             other => {
                 return Err(XmlError::at(e, &format!("element '{}' is not supported yet", other)));
@@ -1111,7 +1208,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
 }
 
 fn has_plugin_below(e: &Element) -> bool {
-    e.children.iter().any(|c| c.name == "plugin" || has_plugin_below(c))
+    e.children.iter().any(|c| c.name == "plugin" || super::deep(|| has_plugin_below(c)))
 }
 
 fn add_suffix(name: &mut impl crate::spec::element::TextField, sfx: &str) {
@@ -1148,7 +1245,7 @@ fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str,
         s.frames.push(Owned::new(Frame { body: b, parent: frame, info: info(e), ..Frame::default() }));
         let fid = s.frames.len() - 1;
         let nflex = s.flexes.len();
-        body_children(e, b, Some(fid), childdef.unwrap_or(def), sfx, cx, s)?;
+        super::deep(|| body_children(e, b, Some(fid), childdef.unwrap_or(def), sfx, cx, s))?;
         // upstream's copies repeat the names of flexes made inside
         if count > 0 && s.flexes.len() > nflex {
             return Err(XmlError::at(e, &format!("Error: repeated name '{}' in flex", s.flexes[nflex].name)));
@@ -1172,7 +1269,7 @@ fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str,
         let suffix = format!("{}{}", own, sfx);
         let rcx = Cx { copying: true, ..cx };
         let before = TreeMark::of(s);
-        body_children(e, b, Some(fid), childdef.unwrap_or(def), &suffix, rcx, s)?;
+        super::deep(|| body_children(e, b, Some(fid), childdef.unwrap_or(def), &suffix, rcx, s))?;
         if let (Some(m), 0) = (marks, i) {
             pass_keys_to_replica(s, m, before);
         }

@@ -66,7 +66,7 @@ fn check_node(node: &Node, e: &Element, level: i32) -> Result<(), XmlError> {
         let mut found = false;
         for (k, sub) in node.children.iter().enumerate() {
             if name_match(sub, c, level + 1) {
-                check_node(sub, c, level + 1)?;
+                super::deep(|| check_node(sub, c, level + 1))?;
                 counts[k] += 1;
                 found = true;
                 break;
@@ -77,7 +77,7 @@ fn check_node(node: &Node, e: &Element, level: i32) -> Result<(), XmlError> {
                 // as upstream, only nested bodies are checked; frames and replicates
                 // (and everything inside them) are taken as they are
                 if c.name == node.name {
-                    check_node(node, c, level + 1)?;
+                    super::deep(|| check_node(node, c, level + 1))?;
                 }
             } else {
                 return Err(XmlError::at(c, "Schema violation: unrecognized element"));

@@ -214,7 +214,7 @@ fn collect_materials(e: &Element, u: &mut Urdf) -> R<()> {
         }
     }
     for c in &e.children {
-        collect_materials(c, u)?;
+        super::deep(|| collect_materials(c, u))?;
     }
     Ok(())
 }
@@ -242,7 +242,8 @@ impl Urdf {
             self.bodies.insert(self.links[n].clone(), id);
         }
         for k in 0..self.children[n].len() {
-            self.add_tree(self.children[n][k], s)?;
+            let c = self.children[n][k];
+            super::deep(|| self.add_tree(c, s))?;
         }
         Ok(())
     }

@@ -67,7 +67,7 @@ fn write_element(e: &Element, depth: usize, out: &mut String) {
     }
     out.push_str(">\n");
     for c in &e.children {
-        write_element(c, depth + 1, out);
+        super::deep(|| write_element(c, depth + 1, out));
     }
     for _ in 0..depth {
         out.push_str("  ");
@@ -124,7 +124,9 @@ fn anchor_files(root: &Element, base: &str) -> Element {
         }
     }
     if !has_assetdir {
-        let e = Element { name: "compiler".into(), attrs: vec![("assetdir".into(), base.to_string())], ..Element::default() };
+        let mut e = Element::default();
+        e.name = "compiler".into();
+        e.attrs = vec![("assetdir".into(), base.to_string())];
         out.children.insert(0, e);
     }
     out

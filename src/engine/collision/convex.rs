@@ -950,10 +950,10 @@ pub unsafe fn convex_hfield(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: 
     }
 
     let (nc1, nr1) = ((ncol - 1) as f64, (nrow - 1) as f64);
-    let cmin = (((xmin + size0) / (2.0 * size0) * nc1).floor() as i32).max(0);
-    let cmax = (((xmax + size0) / (2.0 * size0) * nc1).ceil() as i32).min(ncol - 1);
-    let rmin = (((ymin + size1) / (2.0 * size1) * nr1).floor() as i32).max(0);
-    let rmax = (((ymax + size1) / (2.0 * size1) * nr1).ceil() as i32).min(nrow - 1);
+    let cmin = crate::math::misc::c_int(((xmin + size0) / (2.0 * size0) * nc1).floor()).max(0);
+    let cmax = crate::math::misc::c_int(((xmax + size0) / (2.0 * size0) * nc1).ceil()).min(ncol - 1);
+    let rmin = crate::math::misc::c_int(((ymin + size1) / (2.0 * size1) * nr1).floor()).max(0);
+    let rmax = crate::math::misc::c_int(((ymax + size1) / (2.0 * size1) * nr1).ceil()).min(nrow - 1);
 
     obj2.margin = margin;
     let dx = (2.0 * size0) / nc1;
@@ -1255,10 +1255,10 @@ pub unsafe fn hfield_elem(m: &mjModel, d: &mjData, con: &mut [mjContact], g: usi
     }
 
     let (nc1, nr1) = ((ncol - 1) as f64, (nrow - 1) as f64);
-    let cmin = (((xmin + hsize[0]) / (2.0 * hsize[0]) * nc1).floor() as i32).max(0);
-    let cmax = (((xmax + hsize[0]) / (2.0 * hsize[0]) * nc1).ceil() as i32).min(ncol - 1);
-    let rmin = (((ymin + hsize[1]) / (2.0 * hsize[1]) * nr1).floor() as i32).max(0);
-    let rmax = (((ymax + hsize[1]) / (2.0 * hsize[1]) * nr1).ceil() as i32).min(nrow - 1);
+    let cmin = crate::math::misc::c_int(((xmin + hsize[0]) / (2.0 * hsize[0]) * nc1).floor()).max(0);
+    let cmax = crate::math::misc::c_int(((xmax + hsize[0]) / (2.0 * hsize[0]) * nc1).ceil()).min(ncol - 1);
+    let rmin = crate::math::misc::c_int(((ymin + hsize[1]) / (2.0 * hsize[1]) * nr1).floor()).max(0);
+    let rmax = crate::math::misc::c_int(((ymax + hsize[1]) / (2.0 * hsize[1]) * nr1).ceil()).min(nrow - 1);
 
     let dx = (2.0 * hsize[0]) / nc1;
     let dy = (2.0 * hsize[1]) / nr1;

@@ -252,6 +252,11 @@ enum Discovery {
 
 /// Finds the initial portal: `v0` from the centres, `v1` toward the origin, `v2` and `v3` to
 /// close a tetrahedron whose face the origin ray crosses.
+/// Bound on the portal discovery and refinement loops, which libccd runs without one: they
+/// end in a few steps on any geometry whose numbers are in scale, and can cycle forever on
+/// shapes some 1e38 across.
+const PORTAL_LIMIT: usize = 100_000;
+
 unsafe fn discover<A: MprObject + ?Sized, B: MprObject + ?Sized>(o1: &mut A, o2: &mut B, p: &mut [Point; 4]) -> Discovery {
     let c1 = o1.mpr_center();
     let c2 = o2.mpr_center();
@@ -286,7 +291,7 @@ unsafe fn discover<A: MprObject + ?Sized, B: MprObject + ?Sized>(o1: &mut A, o2:
         dir = scale(&dir, -1.0);
     }
 
-    loop {
+    for _ in 0..PORTAL_LIMIT {
         p[3] = support(o1, o2, &dir);
         if !nonneg_strict(dot(&p[3].v, &dir)) {
             return Discovery::Separated;
@@ -309,6 +314,8 @@ unsafe fn discover<A: MprObject + ?Sized, B: MprObject + ?Sized>(o1: &mut A, o2:
         dir = cross(&sub(&p[1].v, &p[0].v), &sub(&p[2].v, &p[0].v));
         normalize(&mut dir);
     }
+    // the portal cycles (numbers far out of scale): no contact rather than an endless loop
+    Discovery::Separated
 }
 
 /// Positive and not within libccd's zero test (the discovery phase's "origin is beyond the
@@ -320,7 +327,7 @@ fn nonneg_strict(x: f64) -> bool {
 
 /// Grows the portal until it contains the origin (true) or cannot reach it (false).
 unsafe fn refine<A: MprObject + ?Sized, B: MprObject + ?Sized>(o1: &mut A, o2: &mut B, p: &mut [Point; 4], cfg: &MprConfig) -> bool {
-    loop {
+    for _ in 0..PORTAL_LIMIT {
         let dir = portal_dir(p);
         if nonneg(dot(&dir, &p[1].v)) {
             return true;
@@ -331,6 +338,7 @@ unsafe fn refine<A: MprObject + ?Sized, B: MprObject + ?Sized>(o1: &mut A, o2: &
         }
         expand_portal(p, &v4);
     }
+    false
 }
 
 /// Midpoint of the objects' points that the origin's barycentric coordinates in the portal
