@@ -52,7 +52,7 @@ fn check_body_depth(spec: &Spec) -> Result<(), String> {
             depth[k] = d;
             if d >= MAX_BODY_DEPTH {
                 let b = &spec.bodies[k];
-                let at = if b.info.line > 0 { format!(", line {}", b.info.line) } else { String::new() };
+                let at = if b.info.text.is_empty() { String::new() } else { format!(", {}", b.info.text) };
                 return Err(format!(
                     "Error: depth limit exceeded in signature computation\nElement name '{}', id {}{}",
                     b.name, k, at
