@@ -1,9 +1,17 @@
 // The UI definition functions of two libraries in one process: ui_diff REF.so OURS.so.
 // mjui_themeSpacing / mjui_themeColor for every index, then mjui_add and mjui_addToSection with
 // a definition list covering every item type (as upstream's simulate builds its panels); the
-// resulting mjUI structs must be byte-equal.
+// resulting mjUI structs must be byte-equal. Then, in a headless EGL context with an mjrContext
+// made by each library, mjui_resize on that UI and on a large one (which must close sections to
+// fit the renderbuffer limit) for both spacing themes, several font scales and radio column
+// counts: the whole mjUI must be byte-equal.
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
 #include <dlfcn.h>
 #include <stdio.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 #include <mujoco/mujoco.h>
@@ -12,6 +20,17 @@ typedef mjuiThemeSpacing (*tSpacing)(int);
 typedef mjuiThemeColor (*tColor)(int);
 typedef void (*tAdd)(mjUI*, const mjuiDef*);
 typedef void (*tAddTo)(mjUI*, int, const mjuiDef*);
+typedef void (*tMake)(const mjModel*, mjrContext*, int);
+typedef void (*tFree)(mjrContext*);
+typedef void (*tResize)(mjUI*, const mjrContext*);
+typedef void (*tUpdate)(int, int, const mjUI*, const mjuiState*, const mjrContext*);
+typedef void (*tRender)(mjUI*, const mjuiState*, const mjrContext*);
+typedef void (*tAddAux)(int, int, int, int, mjrContext*);
+typedef void (*tSetBuffer)(int, mjrContext*);
+typedef void (*tRead)(unsigned char*, float*, mjrRect, const mjrContext*);
+typedef void (*tRect)(mjrRect, float, float, float, float);
+typedef mjModel* (*tLoad)(const char*, const mjVFS*, char*, int);
+typedef void (*tDelete)(mjModel*);
 
 static int ival[10];
 static mjtByte bval[4];
@@ -19,10 +38,69 @@ static mjtNum nval[10];
 static float fval[10];
 static char tval[300];
 
+static int make_egl(void) {
+  PFNEGLGETPLATFORMDISPLAYEXTPROC getdisp =
+      (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
+  EGLDisplay dpy = getdisp ? getdisp(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL)
+                           : eglGetDisplay(EGL_DEFAULT_DISPLAY);
+  EGLint major, minor;
+  if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, &major, &minor)) return 0;
+  const EGLint cfgattr[] = {EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8,
+                            EGL_ALPHA_SIZE, 8, EGL_DEPTH_SIZE, 24, EGL_STENCIL_SIZE, 8,
+                            EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};
+  EGLConfig cfg;
+  EGLint ncfg = 0;
+  if (!eglChooseConfig(dpy, cfgattr, &cfg, 1, &ncfg) || ncfg < 1) return 0;
+  if (!eglBindAPI(EGL_OPENGL_API)) return 0;
+  EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, NULL);
+  if (ctx == EGL_NO_CONTEXT) return 0;
+  return eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx);
+}
+
+// index of the first differing byte, -1 when equal
+static long firstdiff(const void* a, const void* b, size_t n) {
+  if (!memcmp(a, b, n)) return -1;
+  const unsigned char* x = a;
+  const unsigned char* y = b;
+  size_t i = 0;
+  while (x[i] == y[i]) i++;
+  return (long)i;
+}
+
+static void describe(const mjUI* ui, long at) {
+  long off = at - (long)offsetof(mjUI, sect);
+  if (off < 0) { printf("  (mjUI header, offset %ld)\n", at); return; }
+  long s = off / (long)sizeof(mjuiSection), r = off % (long)sizeof(mjuiSection);
+  long io = r - (long)offsetof(mjuiSection, item);
+  if (io < 0) { printf("  (section %ld, offset %ld)\n", s, r); return; }
+  printf("  (section %ld item %ld, offset %ld)\n", s, io / (long)sizeof(mjuiItem), io % (long)sizeof(mjuiItem));
+  (void)ui;
+}
+
+// a UI too tall for any renderbuffer: every section open, many items of every height
+static void bigdefs(mjuiDef* d) {
+  int n = 0;
+  for (int s = 0; s < mjMAXUISECT; s++) {
+    d[n] = (mjuiDef){mjITEM_SECTION, "", mjSECT_OPEN, NULL, ""};
+    snprintf(d[n++].name, mjMAXUINAME, "Big %d", s);
+    for (int i = 0; i < 150 + 5*s; i++) {
+      switch (i % 6) {
+      case 0: d[n++] = (mjuiDef){mjITEM_RADIO, "r", 2, ival, "a\nb\nc\nd\ne"}; break;
+      case 1: d[n++] = (mjuiDef){mjITEM_STATIC, "", 2, NULL, "x\ny"}; break;
+      case 2: d[n++] = (mjuiDef){mjITEM_SEPARATOR, "sep", mjSEPCLOSED + (s % 2)}; break;
+      default: d[n++] = (mjuiDef){mjITEM_CHECKINT, "c", 2, ival, ""}; break;
+      }
+    }
+  }
+  d[n] = (mjuiDef){mjITEM_END};
+}
+
 int main(int argc, char** argv) {
   if (argc != 3) { fprintf(stderr, "usage: ui_diff REF.so OURS.so\n"); return 2; }
   void* lib[2];
   tSpacing sp[2]; tColor co[2]; tAdd add[2]; tAddTo addto[2];
+  tMake mk[2]; tFree fr[2]; tResize rs[2];
+  tAddAux aux[2]; tSetBuffer sb[2]; tRead rd[2]; tRect rr[2]; tLoad ld[2]; tDelete dm[2];
   for (int k = 0; k < 2; k++) {
     lib[k] = dlopen(argv[1+k], RTLD_NOW | RTLD_LOCAL);
     if (!lib[k]) { fprintf(stderr, "%s\n", dlerror()); return 2; }
@@ -30,7 +108,19 @@ int main(int argc, char** argv) {
     co[k] = (tColor)dlsym(lib[k], "mjui_themeColor");
     add[k] = (tAdd)dlsym(lib[k], "mjui_add");
     addto[k] = (tAddTo)dlsym(lib[k], "mjui_addToSection");
-    if (!sp[k] || !co[k] || !add[k] || !addto[k]) { fprintf(stderr, "missing symbol\n"); return 2; }
+    mk[k] = (tMake)dlsym(lib[k], "mjr_makeContext");
+    fr[k] = (tFree)dlsym(lib[k], "mjr_freeContext");
+    rs[k] = (tResize)dlsym(lib[k], "mjui_resize");
+    aux[k] = (tAddAux)dlsym(lib[k], "mjr_addAux");
+    sb[k] = (tSetBuffer)dlsym(lib[k], "mjr_setBuffer");
+    rd[k] = (tRead)dlsym(lib[k], "mjr_readPixels");
+    rr[k] = (tRect)dlsym(lib[k], "mjr_rectangle");
+    ld[k] = (tLoad)dlsym(lib[k], "mj_loadXML");
+    dm[k] = (tDelete)dlsym(lib[k], "mj_deleteModel");
+    if (!sp[k] || !co[k] || !add[k] || !addto[k] || !mk[k] || !fr[k] || !rs[k] || !aux[k] || !sb[k] || !rd[k] || !rr[k] || !ld[k] || !dm[k]) {
+      fprintf(stderr, "missing symbol\n");
+      return 2;
+    }
   }
   int checks = 0, fails = 0;
   for (int i = -1; i < 5; i++) {
@@ -96,7 +186,49 @@ int main(int argc, char** argv) {
     printf("mjUI differs at byte %zu of %zu\n", i, sizeof(mjUI));
     fails++;
   }
-  printf("ui: %d checks, %d failed (sections %d, items %d %d %d %d)\n", checks, fails, ui[1].nsect,
-         ui[1].sect[0].nitem, ui[1].sect[1].nitem, ui[1].sect[2].nitem, ui[1].sect[3].nitem);
+
+  // layout
+  if (!make_egl()) { fprintf(stderr, "cannot make an EGL context\n"); return 2; }
+  static mjUI base, big, lay[2];
+  static mjrContext con[2];
+  base = ui[0];
+  static mjuiDef bd[mjMAXUISECT * 202];
+  bigdefs(bd);
+  memset(&big, 0, sizeof(mjUI));
+  add[0](&big, bd);
+  for (int s = 0; s < big.nsect; s++) big.sect[s].lastclick = (s * 7) % 5;
+  const int scales[] = {50, 100, 150, 200, 300};
+  int nlayout = 0;
+  for (int f = 0; f < 5; f++) {
+    for (int k = 0; k < 2; k++) mk[k](NULL, con + k, scales[f]);
+    for (int which = 0; which < 2; which++) {
+      for (int theme = 0; theme < 2; theme++) {
+        for (int rc = 0; rc < 3; rc++) {
+          for (int k = 0; k < 2; k++) {
+            lay[k] = which ? big : base;
+            lay[k].spacing = sp[0](theme);
+            lay[k].radiocol = rc == 2 ? 3 : rc;
+            if (rc == 1 && !which) lay[k].sect[1].item[3].state = mjSEPCLOSED;
+            rs[k](lay + k, con + k);
+          }
+          checks++; nlayout++;
+          long at = firstdiff(lay, lay + 1, sizeof(mjUI));
+          if (at >= 0) {
+            printf("mjui_resize (font %d, %s UI, theme %d, radiocol %d): mjUI differs at byte %ld\n",
+                   scales[f], which ? "big" : "small", theme, lay[0].radiocol, at);
+            describe(lay, at);
+            fails++;
+          }
+        }
+      }
+    }
+    for (int k = 0; k < 2; k++) fr[k](con + k);
+  }
+  int nclosed = 0;
+  for (int s = 0; s < lay[0].nsect; s++) nclosed += lay[0].sect[s].state == mjSECT_CLOSED;
+
+  printf("ui: %d checks, %d failed (sections %d, items %d %d %d %d; %d layouts, big UI height %d of %d,"
+         " %d sections closed)\n", checks, fails, ui[1].nsect, ui[1].sect[0].nitem, ui[1].sect[1].nitem,
+         ui[1].sect[2].nitem, ui[1].sect[3].nitem, nlayout, lay[0].height, lay[0].maxheight, nclosed);
   return fails ? 1 : 0;
 }

@@ -1412,6 +1412,9 @@ MJAPI void mjui_add(mjUI *ui, const mjuiDef *def);
 /// Add definitions to UI section.
 MJAPI void mjui_addToSection(mjUI *ui, int sect, const mjuiDef *def);
 
+/// Compute UI sizes.
+MJAPI void mjui_resize(mjUI *ui, const mjrContext *con);
+
 /// Write the model as text to a file (stdout for NULL) with the given printf float format.
 MJAPI void mj_printFormattedModel(const mjModel *m, const char *filename, const char *float_format);
 

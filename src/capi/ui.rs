@@ -54,3 +54,13 @@ pub unsafe extern "C" fn mjui_addToSection(ui: *mut mjUI, sect: c_int, def: *con
     }
     raise(super::guard("mjui_addToSection", Ok(()), || ui::add_to_section(u, sect, def)))
 }
+
+/// Compute UI sizes.
+#[no_mangle]
+pub unsafe extern "C" fn mjui_resize(ui: *mut mjUI, con: *const mjrContext) {
+    let (Some(u), Some(c)) = (ui.as_mut(), con.as_ref()) else {
+        crate::mjerror!("mjui_resize", "NULL argument");
+        return;
+    };
+    raise(super::guard("mjui_resize", Ok(()), || ui::layout::resize(u, c)))
+}

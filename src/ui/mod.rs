@@ -1,6 +1,8 @@
 //! The UI framework (`mjui_*`): built-in themes and the definition of sections and items from
-//! `mjuiDef` lists. Layout, events and drawing (`mjui_resize`, `mjui_update`, `mjui_event`,
+//! `mjuiDef` lists; layout in [`layout`]. Events and drawing (`mjui_update`, `mjui_event`,
 //! `mjui_render`) are not built yet.
+
+pub mod layout;
 
 use core::ffi::{c_char, c_int};
 
