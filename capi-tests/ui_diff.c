@@ -4,7 +4,10 @@
 // resulting mjUI structs must be byte-equal. Then, in a headless EGL context with an mjrContext
 // made by each library, mjui_resize on that UI and on a large one (which must close sections to
 // fit the renderbuffer limit) for both spacing themes, several font scales and radio column
-// counts: the whole mjUI must be byte-equal.
+// counts: the whole mjUI must be byte-equal. Then mjui_update and mjui_render of a UI with every
+// item type into the offscreen buffer (read back with mjr_readPixels) in a dozen situations (themes,
+// font scales, scrolled, shortcut help, pressed button, open select box, active edit, inactive and
+// predicate-disabled items, single section and single item updates): images byte-equal.
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <dlfcn.h>
@@ -32,11 +35,17 @@ typedef void (*tRect)(mjrRect, float, float, float, float);
 typedef mjModel* (*tLoad)(const char*, const mjVFS*, char*, int);
 typedef void (*tDelete)(mjModel*);
 
+static int predicate(int category, void* data) { return category == 2; }
+
 static int ival[10];
 static mjtByte bval[4];
 static mjtNum nval[10];
 static float fval[10];
 static char tval[300];
+
+#define W 800
+#define H 1200
+static unsigned char img[2][3*W*H];
 
 static int make_egl(void) {
   PFNEGLGETPLATFORMDISPLAYEXTPROC getdisp =
@@ -100,7 +109,7 @@ int main(int argc, char** argv) {
   void* lib[2];
   tSpacing sp[2]; tColor co[2]; tAdd add[2]; tAddTo addto[2];
   tMake mk[2]; tFree fr[2]; tResize rs[2];
-  tAddAux aux[2]; tSetBuffer sb[2]; tRead rd[2]; tRect rr[2]; tLoad ld[2]; tDelete dm[2];
+  tUpdate up[2]; tRender rn[2]; tAddAux aux[2]; tSetBuffer sb[2]; tRead rd[2]; tRect rr[2]; tLoad ld[2]; tDelete dm[2];
   for (int k = 0; k < 2; k++) {
     lib[k] = dlopen(argv[1+k], RTLD_NOW | RTLD_LOCAL);
     if (!lib[k]) { fprintf(stderr, "%s\n", dlerror()); return 2; }
@@ -111,13 +120,15 @@ int main(int argc, char** argv) {
     mk[k] = (tMake)dlsym(lib[k], "mjr_makeContext");
     fr[k] = (tFree)dlsym(lib[k], "mjr_freeContext");
     rs[k] = (tResize)dlsym(lib[k], "mjui_resize");
+    up[k] = (tUpdate)dlsym(lib[k], "mjui_update");
+    rn[k] = (tRender)dlsym(lib[k], "mjui_render");
     aux[k] = (tAddAux)dlsym(lib[k], "mjr_addAux");
     sb[k] = (tSetBuffer)dlsym(lib[k], "mjr_setBuffer");
     rd[k] = (tRead)dlsym(lib[k], "mjr_readPixels");
     rr[k] = (tRect)dlsym(lib[k], "mjr_rectangle");
     ld[k] = (tLoad)dlsym(lib[k], "mj_loadXML");
     dm[k] = (tDelete)dlsym(lib[k], "mj_deleteModel");
-    if (!sp[k] || !co[k] || !add[k] || !addto[k] || !mk[k] || !fr[k] || !rs[k] || !aux[k] || !sb[k] || !rd[k] || !rr[k] || !ld[k] || !dm[k]) {
+    if (!sp[k] || !co[k] || !add[k] || !addto[k] || !mk[k] || !fr[k] || !rs[k] || !up[k] || !rn[k] || !aux[k] || !sb[k] || !rd[k] || !rr[k] || !ld[k] || !dm[k]) {
       fprintf(stderr, "missing symbol\n");
       return 2;
     }
@@ -227,8 +238,120 @@ int main(int argc, char** argv) {
   int nclosed = 0;
   for (int s = 0; s < lay[0].nsect; s++) nclosed += lay[0].sect[s].state == mjSECT_CLOSED;
 
+  // drawing
+  const char* what[] = {"plain", "orange theme, shortcut help", "white theme, wide spacing, font 100",
+                        "black theme, font 200", "scrolled", "pressed button", "open select box",
+                        "active edit", "invalid edit", "predicate", "single section", "single item"};
+  int nshot = sizeof(what) / sizeof(what[0]), ndiff = 0;
+  static mjUI dui[2];
+  // an empty model: without one the offscreen buffer is not usable
+  char xml[] = "/tmp/ui_diff_XXXXXX";
+  int fd = mkstemp(xml);
+  if (fd < 0) { perror("mkstemp"); return 2; }
+  FILE* fx = fdopen(fd, "w");
+  fprintf(fx, "<mujoco><visual><global offwidth='%d' offheight='%d'/></visual></mujoco>\n", W, H);
+  fclose(fx);
+  mjModel* em[2];
+  for (int k = 0; k < 2; k++) {
+    char err[200];
+    em[k] = ld[k](xml, NULL, err, sizeof(err));
+    if (!em[k]) { fprintf(stderr, "mj_loadXML: %s\n", err); return 2; }
+  }
+  remove(xml);
+  for (int shot = 0; shot < nshot; shot++) {
+    for (int k = 0; k < 2; k++) {
+      int font = shot == 2 ? 100 : shot == 3 ? 200 : 150;
+      mk[k](em[k], con + k, font);
+      mjUI* u = dui + k;
+      memset(u, 0, sizeof(mjUI));
+      u->spacing = sp[0](shot == 2);
+      u->color = co[0](shot == 1 ? 1 : shot == 2 ? 2 : shot == 3 ? 3 : 0);
+      u->mousehelp = shot == 1;
+      add[0](u, defs);
+      u->sect[1].state = mjSECT_OPEN;
+      u->sect[0].item[2].state = 0;  // inactive
+      if (shot == 9) {
+        u->predicate = predicate;
+        u->sect[1].item[0].state = 3;
+        u->sect[1].item[1].state = 2;
+      }
+      memset(ival, 0, sizeof(ival));
+      ival[0] = 1; ival[1] = 2; ival[2] = 1; ival[3] = 2; ival[4] = 7; ival[5] = -2;
+      ival[6] = 4; ival[7] = -9;
+      bval[0] = 0;
+      nval[0] = 0.625; nval[1] = 0.5; nval[2] = 1.5; nval[3] = -2; nval[4] = 1e-5;
+      fval[0] = 3.25f;
+      strcpy(tval, "some text");
+      rs[k](u, con + k);
+      aux[k](u->auxid, u->width, u->maxheight, u->spacing.samples, con + k);
+      mjuiState st;
+      memset(&st, 0, sizeof(st));
+      st.nrect = 2;
+      st.rect[0] = (mjrRect){0, 0, W, H};
+      st.rect[1] = (mjrRect){W - u->width - 20, 10, u->width, shot == 4 ? 300 : H - 20};
+      u->rectid = 1;
+      st.x = 10; st.y = 10;
+      if (shot == 4) u->scroll = 120;
+      if (shot == 5) {  // mouse on the first button
+        u->mousesect = 1; u->mouseitem = 0;
+        mjrRect b = u->sect[0].item[0].rect;
+        st.x = st.rect[1].left + b.left + b.width / 2;
+        st.y = st.rect[1].bottom + st.rect[1].height - u->height + b.bottom + b.height / 2;
+      }
+      if (shot == 6) {  // select box open, mouse on its second row
+        u->mousesect = 2; u->mouseitem = 2;
+        mjrRect b = u->sect[1].item[2].rect;
+        st.x = st.rect[1].left + b.left + 10;
+        st.y = st.rect[1].bottom + st.rect[1].height - u->height + b.bottom - b.height * 3 / 2;
+      }
+      if (shot == 7 || shot == 8) {
+        u->editsect = 2; u->edititem = 8;
+        strcpy(u->edittext, shot == 7 ? "1.5 2 -3" : "1.5 x");
+        u->editcursor = 4; u->editscroll = shot == 8;
+      }
+      up[k](-1, -1, u, &st, con + k);
+      if (shot == 10 || shot == 11) {
+        ival[1] = 0; ival[4] = 3; bval[0] = 1;
+        nval[0] = -1;
+        if (shot == 10) up[k](1, -1, u, &st, con + k);
+        else up[k](1, 3, u, &st, con + k);
+      }
+      sb[k](mjFB_OFFSCREEN, con + k);
+      rr[k](st.rect[0], 0.3f, 0.1f, 0.2f, 1);
+      rn[k](u, &st, con + k);
+      rd[k](img[k], NULL, st.rect[0], con + k);
+      fr[k](con + k);
+    }
+    long npix = 0;
+    for (long i = 0; i < W * H; i++) npix += memcmp(img[0] + 3*i, img[1] + 3*i, 3) != 0;
+    long at = firstdiff(dui, dui + 1, sizeof(mjUI));
+    checks += 2;
+    if (npix) {
+      printf("mjui_update/render (%s): %ld pixels differ\n", what[shot], npix);
+      fails++; ndiff++;
+    }
+    if (npix || getenv("UI_DUMP")) {  // images as /tmp/ui_shotN_{ref,our}.ppm
+      char path[64];
+      for (int k = 0; k < 2; k++) {
+        snprintf(path, sizeof(path), "/tmp/ui_shot%d_%s.ppm", shot, k ? "our" : "ref");
+        FILE* f = fopen(path, "wb");
+        if (f) {
+          fprintf(f, "P6 %d %d 255\n", W, H);
+          for (int y = H - 1; y >= 0; y--) fwrite(img[k] + 3*W*y, 1, 3*W, f);
+          fclose(f);
+        }
+      }
+    }
+    if (at >= 0) {
+      printf("mjui_render (%s): mjUI differs at byte %ld\n", what[shot], at);
+      describe(dui, at);
+      fails++;
+    }
+  }
+
+  for (int k = 0; k < 2; k++) dm[k](em[k]);
   printf("ui: %d checks, %d failed (sections %d, items %d %d %d %d; %d layouts, big UI height %d of %d,"
-         " %d sections closed)\n", checks, fails, ui[1].nsect, ui[1].sect[0].nitem, ui[1].sect[1].nitem,
-         ui[1].sect[2].nitem, ui[1].sect[3].nitem, nlayout, lay[0].height, lay[0].maxheight, nclosed);
+         " %d sections closed; %d UI images, %d differ)\n", checks, fails, ui[1].nsect, ui[1].sect[0].nitem, ui[1].sect[1].nitem,
+         ui[1].sect[2].nitem, ui[1].sect[3].nitem, nlayout, lay[0].height, lay[0].maxheight, nclosed, nshot, ndiff);
   return fails ? 1 : 0;
 }

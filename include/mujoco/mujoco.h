@@ -1415,6 +1415,16 @@ MJAPI void mjui_addToSection(mjUI *ui, int sect, const mjuiDef *def);
 /// Compute UI sizes.
 MJAPI void mjui_resize(mjUI *ui, const mjrContext *con);
 
+/// Update specific section/item; -1: update all.
+MJAPI void mjui_update(int section,
+                 int item,
+                 const mjUI *ui,
+                 const mjuiState *state,
+                 const mjrContext *con);
+
+/// Copy UI image to current buffer.
+MJAPI void mjui_render(mjUI *ui, const mjuiState *state, const mjrContext *con);
+
 /// Write the model as text to a file (stdout for NULL) with the given printf float format.
 MJAPI void mj_printFormattedModel(const mjModel *m, const char *filename, const char *float_format);
 

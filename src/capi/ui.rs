@@ -64,3 +64,23 @@ pub unsafe extern "C" fn mjui_resize(ui: *mut mjUI, con: *const mjrContext) {
     };
     raise(super::guard("mjui_resize", Ok(()), || ui::layout::resize(u, c)))
 }
+
+/// Update specific section/item; -1: update all.
+#[no_mangle]
+pub unsafe extern "C" fn mjui_update(section: c_int, item: c_int, ui: *const mjUI, state: *const mjuiState, con: *const mjrContext) {
+    let (Some(u), Some(s), Some(c)) = (ui.as_ref(), state.as_ref(), con.as_ref()) else {
+        crate::mjerror!("mjui_update", "NULL argument");
+        return;
+    };
+    raise(super::guard("mjui_update", Ok(()), || ui::draw::update(section, item, u, s, c)))
+}
+
+/// Copy UI image to current buffer.
+#[no_mangle]
+pub unsafe extern "C" fn mjui_render(ui: *mut mjUI, state: *const mjuiState, con: *const mjrContext) {
+    let (Some(u), Some(s), Some(c)) = (ui.as_mut(), state.as_ref(), con.as_ref()) else {
+        crate::mjerror!("mjui_render", "NULL argument");
+        return;
+    };
+    raise(super::guard("mjui_render", Ok(()), || ui::draw::render(u, s, c)))
+}

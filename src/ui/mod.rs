@@ -1,7 +1,10 @@
 //! The UI framework (`mjui_*`): built-in themes and the definition of sections and items from
-//! `mjuiDef` lists; layout in [`layout`]. Events and drawing (`mjui_update`, `mjui_event`,
-//! `mjui_render`) are not built yet.
+//! `mjuiDef` lists; layout in [`layout`], drawing in [`draw`]. Events (`mjui_event`) are not
+//! built yet.
 
+pub mod draw;
+pub mod edit;
+pub mod geom;
 pub mod layout;
 
 use core::ffi::{c_char, c_int};
