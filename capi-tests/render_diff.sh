@@ -46,9 +46,8 @@ for model in "${models[@]}"; do
     fail=$((fail+1)); echo "FAIL $n (${summary#render: })"; printf '%s\n' "$out" | grep -v '^render:' | grep -E "FAIL|differs" | head -8
   fi
 done
-# UI (mjui_themeSpacing, mjui_themeColor, mjui_add, mjui_addToSection, mjui_resize, mjui_update,
-# mjui_render): both libraries in one process and one EGL context, mjUI structs byte-equal,
-# UI images byte-equal
+# UI (every mjui_ function): both libraries in one process and one EGL context, mjUI structs
+# byte-equal, UI images byte-equal, event sequences with equal results
 gcc -O1 -Wall -std=gnu11 -I"$ref/include" "$here/ui_diff.c" -lEGL -ldl -o "$work/ui_diff" || exit 2
 if out=$("$work/ui_diff" "$ref/lib/libmujoco.so.3.4.0" "$ours/libmujoco.so.3.4.0" 2>&1); then
   pass=$((pass+1)); echo "PASS ui_diff (${out##*ui: })"

@@ -8,6 +8,11 @@
 // item type into the offscreen buffer (read back with mjr_readPixels) in a dozen situations (themes,
 // font scales, scrolled, shortcut help, pressed button, open select box, active edit, inactive and
 // predicate-disabled items, single section and single item updates): images byte-equal.
+// Then mjui_event: a sequence of mouse, scroll, resize and keyboard events over every item type
+// (buttons, checks, radio, select box, sliders, editing with every editing key, section titles
+// and checkboxes, separators, shortcuts, shortcut help, scrollbar), each library with its own
+// copy of the UI, state and item data: after each event the returned item, the mjUI and
+// mjuiState bytes, the item data and the rendered image must be equal.
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <dlfcn.h>
@@ -32,6 +37,7 @@ typedef void (*tAddAux)(int, int, int, int, mjrContext*);
 typedef void (*tSetBuffer)(int, mjrContext*);
 typedef void (*tRead)(unsigned char*, float*, mjrRect, const mjrContext*);
 typedef void (*tRect)(mjrRect, float, float, float, float);
+typedef mjuiItem* (*tEvent)(mjUI*, mjuiState*, const mjrContext*);
 typedef mjModel* (*tLoad)(const char*, const mjVFS*, char*, int);
 typedef void (*tDelete)(mjModel*);
 
@@ -46,6 +52,34 @@ static char tval[300];
 #define W 800
 #define H 1200
 static unsigned char img[2][3*W*H];
+
+// item data of one library, for the event sequence
+typedef struct {
+  int ival[10];
+  mjtByte bval[4];
+  mjtNum nval[10];
+  float fval[10];
+  char tval[300];
+} Data;
+static Data evdat[2];
+
+static void* remap(void* p, Data* d) {
+  char* c = p;
+  if (c >= (char*)ival && c < (char*)(ival + 10)) return (char*)d->ival + (c - (char*)ival);
+  if (c >= (char*)bval && c < (char*)(bval + 4)) return (char*)d->bval + (c - (char*)bval);
+  if (c >= (char*)nval && c < (char*)(nval + 10)) return (char*)d->nval + (c - (char*)nval);
+  if (c >= (char*)fval && c < (char*)(fval + 10)) return (char*)d->fval + (c - (char*)fval);
+  if (c >= tval && c < tval + 300) return d->tval + (c - tval);
+  return p;
+}
+
+// put the mouse at fraction (fx, fy) of a rectangle of the UI image (window rectangle r)
+static void mouseat(mjuiState* st, const mjUI* u, mjrRect it, double fx, double fy) {
+  mjrRect r = st->rect[u->rectid];
+  st->x = r.left + it.left + fx * it.width;
+  st->y = r.bottom + r.height - u->height + (u->height > r.height ? u->scroll : 0) + it.bottom + fy * it.height;
+}
+
 
 static int make_egl(void) {
   PFNEGLGETPLATFORMDISPLAYEXTPROC getdisp =
@@ -109,7 +143,7 @@ int main(int argc, char** argv) {
   void* lib[2];
   tSpacing sp[2]; tColor co[2]; tAdd add[2]; tAddTo addto[2];
   tMake mk[2]; tFree fr[2]; tResize rs[2];
-  tUpdate up[2]; tRender rn[2]; tAddAux aux[2]; tSetBuffer sb[2]; tRead rd[2]; tRect rr[2]; tLoad ld[2]; tDelete dm[2];
+  tUpdate up[2]; tRender rn[2]; tAddAux aux[2]; tSetBuffer sb[2]; tRead rd[2]; tRect rr[2]; tLoad ld[2]; tDelete dm[2]; tEvent ev[2];
   for (int k = 0; k < 2; k++) {
     lib[k] = dlopen(argv[1+k], RTLD_NOW | RTLD_LOCAL);
     if (!lib[k]) { fprintf(stderr, "%s\n", dlerror()); return 2; }
@@ -127,8 +161,9 @@ int main(int argc, char** argv) {
     rd[k] = (tRead)dlsym(lib[k], "mjr_readPixels");
     rr[k] = (tRect)dlsym(lib[k], "mjr_rectangle");
     ld[k] = (tLoad)dlsym(lib[k], "mj_loadXML");
+    ev[k] = (tEvent)dlsym(lib[k], "mjui_event");
     dm[k] = (tDelete)dlsym(lib[k], "mj_deleteModel");
-    if (!sp[k] || !co[k] || !add[k] || !addto[k] || !mk[k] || !fr[k] || !rs[k] || !up[k] || !rn[k] || !aux[k] || !sb[k] || !rd[k] || !rr[k] || !ld[k] || !dm[k]) {
+    if (!sp[k] || !co[k] || !add[k] || !addto[k] || !mk[k] || !fr[k] || !rs[k] || !up[k] || !rn[k] || !aux[k] || !sb[k] || !rd[k] || !rr[k] || !ld[k] || !dm[k] || !ev[k]) {
       fprintf(stderr, "missing symbol\n");
       return 2;
     }
@@ -349,9 +384,159 @@ int main(int argc, char** argv) {
     }
   }
 
+  // events
+  static mjUI eui[2];
+  static mjuiState est[2];
+  static mjuiDef edefs[2][64];
+  for (int k = 0; k < 2; k++) {
+    mk[k](em[k], con + k, 150);
+    memset(evdat + k, 0, sizeof(Data));
+    evdat[k].ival[2] = 1; evdat[k].ival[4] = 3; evdat[k].nval[0] = 0.25; evdat[k].nval[2] = 1;
+    evdat[k].nval[3] = 2; evdat[k].nval[4] = 3; evdat[k].fval[0] = 7.5f;
+    strcpy(evdat[k].tval, "abc");
+    int n = 0;
+    do { edefs[k][n] = defs[n]; edefs[k][n].pdata = remap(defs[n].pdata, evdat + k); } while (defs[n++].type != mjITEM_END);
+    mjUI* u = eui + k;
+    memset(u, 0, sizeof(mjUI));
+    u->spacing = sp[0](0);
+    u->color = co[0](0);
+    u->rectid = 1;
+    add[k](u, edefs[k]);
+    u->sect[1].state = mjSECT_OPEN;
+    u->sect[0].item[2].state = 0;
+    rs[k](u, con + k);
+    aux[k](u->auxid, u->width, u->maxheight, u->spacing.samples, con + k);
+    memset(est + k, 0, sizeof(mjuiState));
+    est[k].nrect = 2;
+    est[k].rect[0] = (mjrRect){0, 0, W, H};
+    est[k].rect[1] = (mjrRect){W - u->width - 20, 10, u->width, H - 20};
+    up[k](-1, -1, u, est + k, con + k);
+  }
+  enum { MOVE = mjEVENT_MOVE, PRESS = mjEVENT_PRESS, RELEASE = mjEVENT_RELEASE, SCROLL = mjEVENT_SCROLL,
+         KEY = mjEVENT_KEY, RESIZE = mjEVENT_RESIZE };
+  // event: type, section, item (-1 title), mouse fraction, key, modifiers, extra
+  typedef struct { int type, sect, item; double fx, fy; int key, mods, button, dbl; double dy, sy; int small; } Ev;
+  const Ev seq[] = {
+    {PRESS, 0, 0, .5, .5}, {MOVE, 0, 0, .6, .5}, {RELEASE, 0, 0, .6, .5},             // button
+    {PRESS, 0, 1, .2, .5}, {RELEASE, 0, 1, .2, .5},
+    {PRESS, 0, 3, .5, .5}, {PRESS, 0, 4, .5, .5}, {PRESS, 0, 2, .5, .5},               // checks, inactive
+    {PRESS, 0, 5, .5, .5}, {PRESS, 0, 6, .5, .5},                                      // static
+    {PRESS, 1, 0, .7, .2}, {PRESS, 1, 0, .2, .8}, {PRESS, 1, 0, .9, .1},               // radio
+    {PRESS, 1, 1, .6, .5}, {PRESS, 1, 1, .05, .5},                                     // radioline
+    {PRESS, 1, 2, .5, .5}, {MOVE, 1, 2, .5, -1.5}, {RELEASE, 1, 2, .5, -1.5},          // select
+    {PRESS, 1, 2, .5, .5}, {RELEASE, 1, 2, .5, 3},
+    {PRESS, 1, 3, .3, .5}, {MOVE, 1, 3, .81, .5}, {MOVE, 1, 3, 1.4, .5}, {RELEASE, 1, 3, 1, .5},
+    {PRESS, 1, 6, .37, .5}, {MOVE, 1, 6, -.2, .5}, {RELEASE, 1, 6, 0, .5},
+    {PRESS, 1, 8, .5, .5}, {KEY, 0, 0, 0, 0, mjKEY_END}, {KEY, 0, 0, 0, 0, mjKEY_BACKSPACE},
+    {KEY, 0, 0, 0, 0, '7'}, {KEY, 0, 0, 0, 0, mjKEY_LEFT}, {KEY, 0, 0, 0, 0, mjKEY_DELETE},
+    {KEY, 0, 0, 0, 0, 'E'}, {KEY, 0, 0, 0, 0, mjKEY_NUMPAD_0 + 3}, {KEY, 0, 0, 0, 0, mjKEY_HOME},
+    {KEY, 0, 0, 0, 0, '='}, {KEY, 0, 0, 0, 0, 'x'}, {KEY, 0, 0, 0, 0, mjKEY_RIGHT, 1},
+    {KEY, 0, 0, 0, 0, mjKEY_ENTER}, {KEY, 0, 0, 0, 0, mjKEY_LEFT, 1},
+    {PRESS, 1, 8, .5, .5}, {KEY, 0, 0, 0, 0, '1'}, {KEY, 0, 0, 0, 0, mjKEY_ENTER},         // invalid
+    {KEY, 0, 0, 0, 0, mjKEY_ESCAPE},
+    {PRESS, 1, 7, .9, .5}, {KEY, 0, 0, 0, 0, mjKEY_BACKSPACE}, {KEY, 0, 0, 0, 0, '5'},
+    {PRESS, 1, 7, .1, .5}, {MOVE, 1, 7, .6, .5}, {RELEASE, 1, 7, .6, .5},
+    {PRESS, 1, 10, .5, .5},                                                              // stores edit int
+    {KEY, 0, 0, 0, 0, 'A', 2}, {KEY, 0, 0, 0, 0, 'Q'}, {KEY, 0, 0, 0, 0, ';', 2}, {KEY, 0, 0, 0, 0, '/', 2},
+    {KEY, 0, 0, 0, 0, '1'}, {KEY, 0, 0, 0, 0, mjKEY_BACKSPACE}, {KEY, 0, 0, 0, 0, mjKEY_LEFT},
+    {PRESS, 0, 3, .5, .5},                                                               // stores text
+    {PRESS, 1, 10, .5, .5}, {KEY, 0, 0, 0, 0, '2'}, {KEY, 0, 0, 0, 0, mjKEY_ENTER}, {PRESS, 1, 9, .5, .5},
+    {KEY, 0, 0, 0, 0, '-'}, {KEY, 0, 0, 0, 0, mjKEY_ENTER}, {KEY, 0, 0, 0, 0, mjKEY_BACKSPACE},
+    {KEY, 0, 0, 0, 0, mjKEY_HOME}, {KEY, 0, 0, 0, 0, mjKEY_DELETE}, {KEY, 0, 0, 0, 0, mjKEY_ENTER},
+    {PRESS, 2, 0, .5, .5}, {PRESS, 2, 0, .5, .5}, {PRESS, 2, 0, .5, .5},                 // separator
+    {PRESS, 0, -1, .5, .5}, {PRESS, 0, -1, .5, .5}, {PRESS, 1, -1, .5, .5},              // titles
+    {PRESS, 1, -1, .02, .5}, {PRESS, 0, -1, .5, .5, 0, 0, 1, 1},                        // checkbox, double
+    {PRESS, 0, -1, .5, .5}, {PRESS, 1, -1, .5, .5, 0, 0, 1, 1},
+    {KEY, 0, 0, 0, 0, 'O', 4}, {KEY, 0, 0, 0, 0, 'F', 4}, {KEY, 0, 0, 0, 0, 'M', 1},      // shortcuts
+    {KEY, 0, 0, 0, 0, 300}, {KEY, 0, 0, 0, 0, 'a', 2}, {KEY, 0, 0, 0, 0, 32}, {KEY, 0, 0, 0, 0, 'q'},
+    {PRESS, 0, 0, .5, .5, 0, 0, 2}, {MOVE, 0, 0, .5, .5, 0, 0, 2}, {RELEASE, 0, 0, .5, .5, 0, 0, 2},
+    {PRESS, 1, -1, .5, .5}, {PRESS, 1, -1, .5, .5, 0, 0, 3},
+    {RESIZE, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1}, {SCROLL, 0, 0, 0, 0, 0, 0, 0, 0, 0, -2, 1},
+    {SCROLL, 0, 0, 0, 0, 0, 0, 0, 0, 0, -50, 1}, {SCROLL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 1},
+    {PRESS, -1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1}, {MOVE, -1, 0, 0, 0, 0, 0, 1, 0, 40, 0, 1},
+    {RELEASE, -1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1}, {PRESS, -2, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1},
+    {PRESS, -3, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1}, {PRESS, 1, 3, .5, .5, 0, 0, 1, 0, 0, 0, 1},
+    {RELEASE, 1, 3, .5, .5, 0, 0, 1, 0, 0, 0, 1}, {RESIZE},
+  };
+  int nev = sizeof(seq) / sizeof(seq[0]), nevfail = 0, nchanged = 0;
+  for (int e = 0; e < nev; e++) {
+    const Ev* q = seq + e;
+    long ret[2], edch[2];
+    for (int k = 0; k < 2; k++) {
+      mjUI* u = eui + k;
+      mjuiState* st = est + k;
+      st->type = q->type;
+      st->button = q->button ? q->button : (q->type == KEY || q->type == SCROLL || q->type == RESIZE ? 0 : mjBUTTON_LEFT);
+      st->left = st->button == mjBUTTON_LEFT && q->type != RELEASE;
+      st->doubleclick = q->dbl;
+      st->key = q->key;
+      st->control = (q->mods & 1) != 0; st->shift = (q->mods & 2) != 0; st->alt = (q->mods & 4) != 0;
+      st->dx = 0; st->dy = q->dy; st->sx = 0; st->sy = q->sy;
+      st->rect[1].height = q->small ? 400 : H - 20;
+      if (k) { st->x = est[0].x; st->y = est[0].y; }  // position from the layout before the event
+      else {
+        // mouse position from the reference library's layout
+        const mjUI* u0 = eui;
+        if (q->sect >= 0 && q->type != KEY && q->type != SCROLL && q->type != RESIZE) {
+          const mjuiSection* se = u0->sect + q->sect;
+          mouseat(st, u0, q->item < 0 ? se->rtitle : se->item[q->item].rect, q->fx, q->fy);
+        } else if (q->sect < 0) {  // scrollbar: thumb, below, above
+          mjrRect r = st->rect[1];
+          st->x = r.left + r.width - 3;
+          double t0 = (double)u0->scroll / u0->height, t1 = (double)(u0->scroll + r.height) / u0->height;
+          double th = r.bottom + r.height * (1 - t1), tt = r.bottom + r.height * (1 - t0);
+          st->y = q->sect == -1 ? (th + tt) / 2 : q->sect == -2 ? r.bottom + 1 : r.bottom + r.height - 1;
+          if (q->sect == -2 && th < r.bottom + 2) st->y = th;  // thumb at the bottom already
+        }
+      }
+      sb[k](mjFB_OFFSCREEN, con + k);
+      mjuiItem* it = ev[k](u, st, con + k);
+      ret[k] = it ? (long)((char*)it - (char*)u) : -1;
+      edch[k] = u->editchanged ? (long)((char*)u->editchanged - (char*)u) : -1;
+      u->editchanged = NULL;
+      sb[k](mjFB_OFFSCREEN, con + k);
+      rr[k](st->rect[0], 0.3f, 0.1f, 0.2f, 1);
+      rn[k](u, st, con + k);
+      rd[k](img[k], NULL, st->rect[0], con + k);
+    }
+    checks++;
+    nchanged += ret[0] >= 0;
+    if (getenv("UI_EVENTS")) printf("event %d: returned %ld, editchanged %ld, edit '%s'\n", e, ret[0], edch[0], eui[0].edittext);
+    // data pointers of the second library point into its own copy
+    static mjUI cmp;
+    cmp = eui[1];
+    for (int s = 0; s < cmp.nsect; s++)
+      for (int i = 0; i < cmp.sect[s].nitem; i++)
+        if ((char*)cmp.sect[s].item[i].pdata >= (char*)(evdat + 1) &&
+            (char*)cmp.sect[s].item[i].pdata < (char*)(evdat + 2))
+          cmp.sect[s].item[i].pdata = (char*)cmp.sect[s].item[i].pdata - sizeof(Data);
+    long at = firstdiff(eui, &cmp, sizeof(mjUI));
+    long ats = firstdiff(est, est + 1, sizeof(mjuiState));
+    long atd = firstdiff(evdat, evdat + 1, sizeof(Data));
+    long npix = 0;
+    for (long i = 0; i < W * H; i++) npix += memcmp(img[0] + 3*i, img[1] + 3*i, 3) != 0;
+    if (ret[0] != ret[1] || edch[0] != edch[1] || at >= 0 || ats >= 0 || atd >= 0 || npix) {
+      printf("mjui_event %d (type %d, section %d, item %d, key %d): returned %ld/%ld, editchanged %ld/%ld,"
+             " mjUI byte %ld, mjuiState byte %ld, data byte %ld, %ld pixels\n", e, q->type, q->sect, q->item,
+             q->key, ret[0], ret[1], edch[0], edch[1], at, ats, atd, npix);
+      if (at >= 0) describe(eui, at);
+      fails++;
+      if (++nevfail > 5) break;
+      // continue from equal states
+      eui[1] = eui[0]; est[1] = est[0]; evdat[1] = evdat[0];
+      eui[1].editchanged = NULL;
+      for (int s = 0; s < eui[1].nsect; s++)
+        for (int i = 0; i < eui[1].sect[s].nitem; i++)
+          if ((char*)eui[0].sect[s].item[i].pdata >= (char*)evdat &&
+              (char*)eui[0].sect[s].item[i].pdata < (char*)(evdat + 1))
+            eui[1].sect[s].item[i].pdata = (char*)eui[0].sect[s].item[i].pdata + sizeof(Data);
+    }
+  }
+  for (int k = 0; k < 2; k++) fr[k](con + k);
+
   for (int k = 0; k < 2; k++) dm[k](em[k]);
   printf("ui: %d checks, %d failed (sections %d, items %d %d %d %d; %d layouts, big UI height %d of %d,"
-         " %d sections closed; %d UI images, %d differ)\n", checks, fails, ui[1].nsect, ui[1].sect[0].nitem, ui[1].sect[1].nitem,
-         ui[1].sect[2].nitem, ui[1].sect[3].nitem, nlayout, lay[0].height, lay[0].maxheight, nclosed, nshot, ndiff);
+         " %d sections closed; %d UI images, %d differ; %d events, %d changed an item)\n", checks, fails, ui[1].nsect, ui[1].sect[0].nitem, ui[1].sect[1].nitem,
+         ui[1].sect[2].nitem, ui[1].sect[3].nitem, nlayout, lay[0].height, lay[0].maxheight, nclosed, nshot, ndiff, nev, nchanged);
   return fails ? 1 : 0;
 }

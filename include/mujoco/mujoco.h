@@ -1425,6 +1425,9 @@ MJAPI void mjui_update(int section,
 /// Copy UI image to current buffer.
 MJAPI void mjui_render(mjUI *ui, const mjuiState *state, const mjrContext *con);
 
+/// Handle UI event, return pointer to changed item, NULL if no change.
+MJAPI mjuiItem *mjui_event(mjUI *ui, mjuiState *state, const mjrContext *con);
+
 /// Write the model as text to a file (stdout for NULL) with the given printf float format.
 MJAPI void mj_printFormattedModel(const mjModel *m, const char *filename, const char *float_format);
 

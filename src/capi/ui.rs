@@ -84,3 +84,19 @@ pub unsafe extern "C" fn mjui_render(ui: *mut mjUI, state: *const mjuiState, con
     };
     raise(super::guard("mjui_render", Ok(()), || ui::draw::render(u, s, c)))
 }
+
+/// Handle UI event, return pointer to changed item, NULL if no change.
+#[no_mangle]
+pub unsafe extern "C" fn mjui_event(ui: *mut mjUI, state: *mut mjuiState, con: *const mjrContext) -> *mut mjuiItem {
+    let (Some(u), Some(s), Some(c)) = (ui.as_mut(), state.as_mut(), con.as_ref()) else {
+        crate::mjerror!("mjui_event", "NULL argument");
+        return core::ptr::null_mut();
+    };
+    match super::guard("mjui_event", Ok(core::ptr::null_mut()), || ui::event::event(u, s, c)) {
+        Ok(p) => p,
+        Err(msg) => {
+            crate::runtime::error::raise(format_args!("{msg}"));
+            core::ptr::null_mut()
+        }
+    }
+}

@@ -109,3 +109,35 @@ pub unsafe fn array_text(it: &mjuiItem) -> Result<Vec<u8>, String> {
     }
     Ok(out)
 }
+
+/// Stores typed text into the item's data when [`check`] accepts it; returns check's code.
+/// Text items take the first mjMAXUINAME-1 characters (the data holds mjMAXUINAME bytes).
+///
+/// # Safety
+/// The item's data pointer has room for its values.
+pub unsafe fn store(text: &[c_char], it: &mjuiItem) -> Result<c_int, String> {
+    if it.r#type == mjITEM_EDITTXT as c_int {
+        let d = it.pdata as *mut c_char;
+        let mut end = false;
+        for i in 0..mjMAXUINAME {
+            end |= i >= text.len() || text[i] == 0;
+            *d.add(i) = if end { 0 } else { text[i] };
+        }
+        *d.add(mjMAXUINAME - 1) = 0;
+        return Ok(0);
+    }
+    let (code, n, v) = check(text, it)?;
+    if code != 0 {
+        return Ok(code);
+    }
+    for (i, &x) in v[..n].iter().enumerate() {
+        if it.r#type == mjITEM_EDITINT as c_int {
+            *(it.pdata as *mut c_int).add(i) = x as c_int;
+        } else if it.r#type == mjITEM_EDITNUM as c_int {
+            *(it.pdata as *mut f64).add(i) = x;
+        } else {
+            *(it.pdata as *mut f32).add(i) = x as f32;
+        }
+    }
+    Ok(0)
+}

@@ -1,9 +1,9 @@
 //! The UI framework (`mjui_*`): built-in themes and the definition of sections and items from
-//! `mjuiDef` lists; layout in [`layout`], drawing in [`draw`]. Events (`mjui_event`) are not
-//! built yet.
+//! `mjuiDef` lists; layout in [`layout`], drawing in [`draw`], events in [`event`].
 
 pub mod draw;
 pub mod edit;
+pub mod event;
 pub mod geom;
 pub mod layout;
 
