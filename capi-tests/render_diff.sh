@@ -6,7 +6,7 @@
 # same scenes (3D with every flag set, segmentation, 2D overlays, figure, aux buffers, resized
 # buffer) once with upstream's library and once with ours, then compares the images (at most
 # 0.1% of pixels off by more than 2 levels, colour and depth) and the mjrContext bytes.
-# Then ui_diff.c: the mjui_ definition functions, mjUI byte-equal.
+# Then ui_diff.c: the mjui_ functions, mjUI byte-equal.
 # Exit status 0 when every model agrees; models skipped when no EGL context can be made.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd); root=$(dirname "$here")
@@ -46,9 +46,9 @@ for model in "${models[@]}"; do
     fail=$((fail+1)); echo "FAIL $n (${summary#render: })"; printf '%s\n' "$out" | grep -v '^render:' | grep -E "FAIL|differs" | head -8
   fi
 done
-# UI definition (mjui_themeSpacing, mjui_themeColor, mjui_add, mjui_addToSection): both
-# libraries in one process, mjUI structs byte-equal
-gcc -O1 -Wall -std=gnu11 -I"$ref/include" "$here/ui_diff.c" -ldl -o "$work/ui_diff" || exit 2
+# UI (every mjui_ function): both libraries in one process and one EGL context, mjUI structs
+# byte-equal, UI images byte-equal, event sequences with equal results
+gcc -O1 -Wall -std=gnu11 -I"$ref/include" "$here/ui_diff.c" -lEGL -ldl -o "$work/ui_diff" || exit 2
 if out=$("$work/ui_diff" "$ref/lib/libmujoco.so.3.4.0" "$ours/libmujoco.so.3.4.0" 2>&1); then
   pass=$((pass+1)); echo "PASS ui_diff (${out##*ui: })"
 else

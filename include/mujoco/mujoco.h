@@ -1427,6 +1427,22 @@ MJAPI void mjui_add(mjUI *ui, const mjuiDef *def);
 /// Add definitions to UI section.
 MJAPI void mjui_addToSection(mjUI *ui, int sect, const mjuiDef *def);
 
+/// Compute UI sizes.
+MJAPI void mjui_resize(mjUI *ui, const mjrContext *con);
+
+/// Update specific section/item; -1: update all.
+MJAPI void mjui_update(int section,
+                 int item,
+                 const mjUI *ui,
+                 const mjuiState *state,
+                 const mjrContext *con);
+
+/// Copy UI image to current buffer.
+MJAPI void mjui_render(mjUI *ui, const mjuiState *state, const mjrContext *con);
+
+/// Handle UI event, return pointer to changed item, NULL if no change.
+MJAPI mjuiItem *mjui_event(mjUI *ui, mjuiState *state, const mjrContext *con);
+
 /// Write the model as text to a file (stdout for NULL) with the given printf float format.
 MJAPI void mj_printFormattedModel(const mjModel *m, const char *filename, const char *float_format);
 

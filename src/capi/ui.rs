@@ -54,3 +54,49 @@ pub unsafe extern "C" fn mjui_addToSection(ui: *mut mjUI, sect: c_int, def: *con
     }
     raise(super::guard("mjui_addToSection", Ok(()), || ui::add_to_section(u, sect, def)))
 }
+
+/// Compute UI sizes.
+#[no_mangle]
+pub unsafe extern "C" fn mjui_resize(ui: *mut mjUI, con: *const mjrContext) {
+    let (Some(u), Some(c)) = (ui.as_mut(), con.as_ref()) else {
+        crate::mjerror!("mjui_resize", "NULL argument");
+        return;
+    };
+    raise(super::guard("mjui_resize", Ok(()), || ui::layout::resize(u, c)))
+}
+
+/// Update specific section/item; -1: update all.
+#[no_mangle]
+pub unsafe extern "C" fn mjui_update(section: c_int, item: c_int, ui: *const mjUI, state: *const mjuiState, con: *const mjrContext) {
+    let (Some(u), Some(s), Some(c)) = (ui.as_ref(), state.as_ref(), con.as_ref()) else {
+        crate::mjerror!("mjui_update", "NULL argument");
+        return;
+    };
+    raise(super::guard("mjui_update", Ok(()), || ui::draw::update(section, item, u, s, c)))
+}
+
+/// Copy UI image to current buffer.
+#[no_mangle]
+pub unsafe extern "C" fn mjui_render(ui: *mut mjUI, state: *const mjuiState, con: *const mjrContext) {
+    let (Some(u), Some(s), Some(c)) = (ui.as_mut(), state.as_ref(), con.as_ref()) else {
+        crate::mjerror!("mjui_render", "NULL argument");
+        return;
+    };
+    raise(super::guard("mjui_render", Ok(()), || ui::draw::render(u, s, c)))
+}
+
+/// Handle UI event, return pointer to changed item, NULL if no change.
+#[no_mangle]
+pub unsafe extern "C" fn mjui_event(ui: *mut mjUI, state: *mut mjuiState, con: *const mjrContext) -> *mut mjuiItem {
+    let (Some(u), Some(s), Some(c)) = (ui.as_mut(), state.as_mut(), con.as_ref()) else {
+        crate::mjerror!("mjui_event", "NULL argument");
+        return core::ptr::null_mut();
+    };
+    match super::guard("mjui_event", Ok(core::ptr::null_mut()), || ui::event::event(u, s, c)) {
+        Ok(p) => p,
+        Err(msg) => {
+            crate::runtime::error::raise(format_args!("{msg}"));
+            core::ptr::null_mut()
+        }
+    }
+}

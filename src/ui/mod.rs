@@ -1,6 +1,11 @@
 //! The UI framework (`mjui_*`): built-in themes and the definition of sections and items from
-//! `mjuiDef` lists. Layout, events and drawing (`mjui_resize`, `mjui_update`, `mjui_event`,
-//! `mjui_render`) are not built yet.
+//! `mjuiDef` lists; layout in [`layout`], drawing in [`draw`], events in [`event`].
+
+pub mod draw;
+pub mod edit;
+pub mod event;
+pub mod geom;
+pub mod layout;
 
 use core::ffi::{c_char, c_int};
 
