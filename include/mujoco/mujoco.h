@@ -1482,6 +1482,24 @@ MJAPI const char *mjs_getError(mjSpec *s);
 /// Whether the last message of `mjs_getError` is a warning.
 MJAPI int mjs_isWarning(mjSpec *s);
 
+/// Add a child body; its children take defaults from `def` (NULL: the parent's class).
+MJAPI mjsBody *mjs_addBody(mjsBody *body, const mjsDefault *def);
+
+/// Add a joint to a body, with the defaults of `def` (NULL: the body's class).
+MJAPI mjsJoint *mjs_addJoint(mjsBody *body, const mjsDefault *def);
+
+/// Add a geom to a body, with the defaults of `def` (NULL: the body's class).
+MJAPI mjsGeom *mjs_addGeom(mjsBody *body, const mjsDefault *def);
+
+/// Add a site to a body, with the defaults of `def` (NULL: the body's class).
+MJAPI mjsSite *mjs_addSite(mjsBody *body, const mjsDefault *def);
+
+/// Add a camera to a body, with the defaults of `def` (NULL: the body's class).
+MJAPI mjsCamera *mjs_addCamera(mjsBody *body, const mjsDefault *def);
+
+/// Add a light to a body, with the defaults of `def` (NULL: the body's class).
+MJAPI mjsLight *mjs_addLight(mjsBody *body, const mjsDefault *def);
+
 /// Add a free joint (no defaults) to a body.
 MJAPI mjsJoint *mjs_addFreeJoint(mjsBody *body);
 
@@ -1493,6 +1511,48 @@ MJAPI mjsActuator *mjs_addActuator(mjSpec *s, const mjsDefault *def);
 
 /// Add a sensor to a spec.
 MJAPI mjsSensor *mjs_addSensor(mjSpec *s);
+
+/// Add a tendon to a spec.
+MJAPI mjsTendon *mjs_addTendon(mjSpec *s, const mjsDefault *def);
+
+/// Add an equality constraint to a spec.
+MJAPI mjsEquality *mjs_addEquality(mjSpec *s, const mjsDefault *def);
+
+/// Add a contact pair to a spec.
+MJAPI mjsPair *mjs_addPair(mjSpec *s, const mjsDefault *def);
+
+/// Add a exclude to a spec.
+MJAPI mjsExclude *mjs_addExclude(mjSpec *s);
+
+/// Add a key to a spec.
+MJAPI mjsKey *mjs_addKey(mjSpec *s);
+
+/// Add a numeric to a spec.
+MJAPI mjsNumeric *mjs_addNumeric(mjSpec *s);
+
+/// Add a text to a spec.
+MJAPI mjsText *mjs_addText(mjSpec *s);
+
+/// Add a tuple to a spec.
+MJAPI mjsTuple *mjs_addTuple(mjSpec *s);
+
+/// Append a site to a tendon's path.
+MJAPI mjsWrap *mjs_wrapSite(mjsTendon *tendon, const char *name);
+
+/// Append a geom (with an optional side site) to a tendon's path.
+MJAPI mjsWrap *mjs_wrapGeom(mjsTendon *tendon, const char *name, const char *sidesite);
+
+/// Append a joint with coefficient `coef` to a fixed tendon.
+MJAPI mjsWrap *mjs_wrapJoint(mjsTendon *tendon, const char *name, double coef);
+
+/// Append a pulley with `divisor` to a tendon's path.
+MJAPI mjsWrap *mjs_wrapPulley(mjsTendon *tendon, double divisor);
+
+/// Number of wraps in a tendon's path.
+MJAPI int mjs_getWrapNum(const mjsTendon *tendonspec);
+
+/// Wrap `i` of a tendon's path.
+MJAPI mjsWrap *mjs_getWrap(const mjsTendon *tendonspec, int i);
 
 /// The name of an element.
 MJAPI mjString *mjs_getName(mjsElement *element);
@@ -1512,8 +1572,84 @@ MJAPI mjsBody *mjs_findBody(mjSpec *s, const char *name);
 /// A body of `body`'s subtree (or `body` itself) found by name.
 MJAPI mjsBody *mjs_findChild(mjsBody *body, const char *name);
 
+/// The element as a body, NULL when it is not one.
+MJAPI mjsBody *mjs_asBody(mjsElement *element);
+
+/// The element as a frame, NULL when it is not one.
+MJAPI mjsFrame *mjs_asFrame(mjsElement *element);
+
+/// The element as a joint, NULL when it is not one.
+MJAPI mjsJoint *mjs_asJoint(mjsElement *element);
+
+/// The element as a geom, NULL when it is not one.
+MJAPI mjsGeom *mjs_asGeom(mjsElement *element);
+
+/// The element as a site, NULL when it is not one.
+MJAPI mjsSite *mjs_asSite(mjsElement *element);
+
+/// The element as a camera, NULL when it is not one.
+MJAPI mjsCamera *mjs_asCamera(mjsElement *element);
+
+/// The element as a light, NULL when it is not one.
+MJAPI mjsLight *mjs_asLight(mjsElement *element);
+
+/// The element as a actuator, NULL when it is not one.
+MJAPI mjsActuator *mjs_asActuator(mjsElement *element);
+
+/// The element as a sensor, NULL when it is not one.
+MJAPI mjsSensor *mjs_asSensor(mjsElement *element);
+
+/// The element as a tendon, NULL when it is not one.
+MJAPI mjsTendon *mjs_asTendon(mjsElement *element);
+
+/// The element as a equality, NULL when it is not one.
+MJAPI mjsEquality *mjs_asEquality(mjsElement *element);
+
+/// The element as a pair, NULL when it is not one.
+MJAPI mjsPair *mjs_asPair(mjsElement *element);
+
+/// The element as a exclude, NULL when it is not one.
+MJAPI mjsExclude *mjs_asExclude(mjsElement *element);
+
+/// The element as a keyframe, NULL when it is not one.
+MJAPI mjsKey *mjs_asKey(mjsElement *element);
+
+/// The element as a numeric, NULL when it is not one.
+MJAPI mjsNumeric *mjs_asNumeric(mjsElement *element);
+
+/// The element as a text, NULL when it is not one.
+MJAPI mjsText *mjs_asText(mjsElement *element);
+
+/// The element as a tuple, NULL when it is not one.
+MJAPI mjsTuple *mjs_asTuple(mjsElement *element);
+
+/// The id of an element in the last compiled model (-1 before compiling).
+MJAPI int mjs_getId(mjsElement *element);
+
+/// The frame an element is placed in (NULL when none).
+MJAPI mjsFrame *mjs_getFrame(mjsElement *element);
+
+/// A frame found by name (the first in tree order).
+MJAPI mjsFrame *mjs_findFrame(mjSpec *s, const char *name);
+
+/// An element found by type and name: tree elements in tree order, actuators and sensors in
+/// their lists.
+MJAPI mjsElement *mjs_findElement(mjSpec *s, mjtObj type, const char *name);
+
+/// The first child of a body of type `type` (with `recurse`, in the whole subtree).
+MJAPI mjsElement *mjs_firstChild(mjsBody *body, mjtObj type, int recurse);
+
+/// The child after `child` of the same type (NULL after the last).
+MJAPI mjsElement *mjs_nextChild(mjsBody *body, mjsElement *child, int recurse);
+
+/// The spec's first element of type `type`.
+MJAPI mjsElement *mjs_firstElement(mjSpec *s, mjtObj type);
+
+/// The spec's element after `element` (NULL after the last).
+MJAPI mjsElement *mjs_nextElement(mjSpec *s, mjsElement *element);
+
 /// Set a string.
-MJAPI void mjs_setString(mjString *dest, const char *text_);
+MJAPI void mjs_setString(mjString *dest, const char *text);
 
 /// The text of a string.
 MJAPI const char *mjs_getString(const mjString *source);
@@ -1540,19 +1676,70 @@ MJAPI void mjs_appendIntVec(mjIntVecVec *dest, const int *array, int size);
 MJAPI void mjs_appendFloatVec(mjFloatVecVec *dest, const float *array, int size);
 
 /// Replace a string vector by the whitespace-separated words of `text`.
-MJAPI void mjs_setStringVec(mjStringVec *dest, const char *text_);
+MJAPI void mjs_setStringVec(mjStringVec *dest, const char *text);
 
 /// Set entry `i` of a string vector; 0 (after `mju_error`) when out of range.
-MJAPI mjtByte mjs_setInStringVec(mjStringVec *dest, int i, const char *text_);
+MJAPI mjtByte mjs_setInStringVec(mjStringVec *dest, int i, const char *text);
 
 /// Append a string to a string vector.
-MJAPI void mjs_appendString(mjStringVec *dest, const char *text_);
+MJAPI void mjs_appendString(mjStringVec *dest, const char *text);
+
+/// Upstream's default values of a spec specification.
+MJAPI void mjs_defaultSpec(mjSpec *spec);
+
+/// Upstream's default values of a body specification.
+MJAPI void mjs_defaultBody(mjsBody *body);
+
+/// Upstream's default values of a frame specification.
+MJAPI void mjs_defaultFrame(mjsFrame *frame);
+
+/// Upstream's default values of a joint specification.
+MJAPI void mjs_defaultJoint(mjsJoint *joint);
+
+/// Upstream's default values of a geom specification.
+MJAPI void mjs_defaultGeom(mjsGeom *geom);
+
+/// Upstream's default values of a site specification.
+MJAPI void mjs_defaultSite(mjsSite *site);
+
+/// Upstream's default values of a camera specification.
+MJAPI void mjs_defaultCamera(mjsCamera *camera);
+
+/// Upstream's default values of a light specification.
+MJAPI void mjs_defaultLight(mjsLight *light);
+
+/// Upstream's default values of a actuator specification.
+MJAPI void mjs_defaultActuator(mjsActuator *actuator);
+
+/// Upstream's default values of a sensor specification.
+MJAPI void mjs_defaultSensor(mjsSensor *sensor);
+
+/// Upstream's default values of a tendon specification.
+MJAPI void mjs_defaultTendon(mjsTendon *tendon);
+
+/// Upstream's default values of a equality specification.
+MJAPI void mjs_defaultEquality(mjsEquality *equality);
+
+/// Upstream's default values of a pair specification.
+MJAPI void mjs_defaultPair(mjsPair *pair);
+
+/// Upstream's default values of a numeric specification (all zero).
+MJAPI void mjs_defaultNumeric(mjsNumeric *numeric);
+
+/// Upstream's default values of a text specification (all zero).
+MJAPI void mjs_defaultText(mjsText *text);
+
+/// Upstream's default values of a tuple specification (all zero).
+MJAPI void mjs_defaultTuple(mjsTuple *tuple);
+
+/// Upstream's default values of a key specification (all zero).
+MJAPI void mjs_defaultKey(mjsKey *key);
 
 /// Zero orientation (quaternion type).
-MJAPI void mjs_defaultOrientation(mjsOrientation *o);
+MJAPI void mjs_defaultOrientation(mjsOrientation *orient);
 
 /// Zero plugin reference.
-MJAPI void mjs_defaultPlugin(mjsPlugin *p);
+MJAPI void mjs_defaultPlugin(mjsPlugin *plugin);
 
 // report an error (printf-style); returns only if a user handler returns
 MJAPI void mju_error(const char* msg, ...) mjPRINTFLIKE(1, 2);
