@@ -722,6 +722,8 @@ mod tests {
             m.nv = 2;
             m.nM = 3;
             m.nC = 3;
+            m.nB = 3;
+            m.nD = 4;
             m.ntree = 1;
             m.ngeom = 2;
             m.nnames = 1;
@@ -786,6 +788,13 @@ mod tests {
         set!(tm, actuator_plugin, [-1]);
         set!(tm, actuator_actadr, [-1]);
         set!(tm, actuator_actnum, [0]);
+        // body-dof rows: the dofs moving each body; dof-dof rows: the dofs of one chain
+        set!(tm, B_rownnz, [0, 1, 2]);
+        set!(tm, B_rowadr, [0, 0, 1]);
+        set!(tm, B_colind, [0, 0, 1]);
+        set!(tm, D_rownnz, [2, 2]);
+        set!(tm, D_rowadr, [0, 2]);
+        set!(tm, D_colind, [0, 1, 0, 1]);
         // rows of M: dof 0 alone, dof 1 with its parent dof 0
         set!(tm, M_rownnz, [1, 2]);
         set!(tm, M_rowadr, [0, 1]);
