@@ -20,6 +20,7 @@ import resource
 import shutil
 import struct
 import subprocess
+import tempfile
 import sys
 import time
 import xml.etree.ElementTree as ET
@@ -244,21 +245,30 @@ def mutate_mjb(rng, data):
 MEMORY_LIMIT = 6 << 30  # address space of one child (a damaged size field can ask for far more)
 
 
+OUTPUT_LIMIT = 1 << 20  # bytes of a child's output kept
+
+
 def limit_memory():
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+    # a child that prints without end stops at this file size (SIGXFSZ) instead of filling memory
+    resource.setrlimit(resource.RLIMIT_FSIZE, (64 * OUTPUT_LIMIT, 64 * OUTPUT_LIMIT))
 
 
 def run(runner, lib, path, timeout, nstep):
     env = dict(os.environ, LD_LIBRARY_PATH=lib)
     t0 = time.time()
-    try:
-        p = subprocess.run([runner, "run", path, str(nstep)], env=env, cwd=os.path.dirname(path),
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout,
-                           preexec_fn=limit_memory)
-    except subprocess.TimeoutExpired as e:
-        return {"kind": "hang", "out": (e.stdout or b"").decode("utf-8", "replace"), "sec": timeout}
-    out = p.stdout.decode("utf-8", "replace")
-    err = p.stderr.decode("utf-8", "replace")
+    # output goes to files (capped by RLIMIT_FSIZE), of which the first OUTPUT_LIMIT bytes are read
+    with tempfile.TemporaryFile() as fo, tempfile.TemporaryFile() as fe:
+        try:
+            p = subprocess.run([runner, "run", path, str(nstep)], env=env, cwd=os.path.dirname(path),
+                               stdout=fo, stderr=fe, timeout=timeout, preexec_fn=limit_memory)
+        except subprocess.TimeoutExpired:
+            fo.seek(0)
+            return {"kind": "hang", "out": fo.read(OUTPUT_LIMIT).decode("utf-8", "replace"), "sec": timeout}
+        fo.seek(0)
+        fe.seek(0)
+        out = fo.read(OUTPUT_LIMIT).decode("utf-8", "replace")
+        err = fe.read(OUTPUT_LIMIT).decode("utf-8", "replace")
     sec = time.time() - t0
     if p.returncode < 0:
         return {"kind": "crash", "sig": -p.returncode, "out": out + err, "sec": sec}
