@@ -1521,7 +1521,7 @@ MJAPI mjsEquality *mjs_addEquality(mjSpec *s, const mjsDefault *def);
 /// Add a contact pair to a spec.
 MJAPI mjsPair *mjs_addPair(mjSpec *s, const mjsDefault *def);
 
-/// Add a exclude to a spec.
+/// Add a collision exclusion to a spec.
 MJAPI mjsExclude *mjs_addExclude(mjSpec *s);
 
 /// Add a key to a spec.

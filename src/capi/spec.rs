@@ -270,9 +270,9 @@ pub unsafe extern "C" fn mjs_addFrame(body: *mut mjsBody, parentframe: *mut mjsF
     &mut sp.frames[id].c
 }
 
-/// Add an actuator to a spec.
-#[no_mangle]
-pub unsafe extern "C" fn mjs_addActuator(s: *mut mjSpec, def: *const mjsDefault) -> *mut mjsActuator {
+/// Adds an element to the spec at `s` with `add`, which returns the new element's C struct;
+/// NULL for a null spec, and "not supported yet" for a default class.
+unsafe fn add_to_spec<R>(s: *mut mjSpec, def: *const mjsDefault, add: impl FnOnce(&mut Spec) -> *mut R) -> *mut R {
     if s.is_null() {
         return ptr::null_mut();
     }
@@ -280,121 +280,98 @@ pub unsafe extern "C" fn mjs_addActuator(s: *mut mjSpec, def: *const mjsDefault)
         not_supported("default classes in the spec API");
         return ptr::null_mut();
     }
-    let sp = spec_mut(s);
-    let id = sp.add_actuator(None);
-    &mut sp.actuators[id].c
+    add(spec_mut(s))
+}
+
+/// Add an actuator to a spec.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_addActuator(s: *mut mjSpec, def: *const mjsDefault) -> *mut mjsActuator {
+    add_to_spec(s, def, |sp| {
+        let id = sp.add_actuator(None);
+        &mut sp.actuators[id].c
+    })
 }
 
 /// Add a sensor to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addSensor(s: *mut mjSpec) -> *mut mjsSensor {
-    if s.is_null() {
-        return ptr::null_mut();
-    }
-    let sp = spec_mut(s);
-    let id = sp.add_sensor();
-    &mut sp.sensors[id].c
+    add_to_spec(s, ptr::null(), |sp| {
+        let id = sp.add_sensor();
+        &mut sp.sensors[id].c
+    })
 }
 
 
 /// Add a tendon to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addTendon(s: *mut mjSpec, def: *const mjsDefault) -> *mut mjsTendon {
-    if s.is_null() {
-        return ptr::null_mut();
-    }
-    if !def.is_null() {
-        not_supported("default classes in the spec API");
-        return ptr::null_mut();
-    }
-    let sp = spec_mut(s);
-    let id = sp.add_tendon(None);
-    &mut sp.tendons[id].c
+    add_to_spec(s, def, |sp| {
+        let id = sp.add_tendon(None);
+        &mut sp.tendons[id].c
+    })
 }
 
 /// Add an equality constraint to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addEquality(s: *mut mjSpec, def: *const mjsDefault) -> *mut mjsEquality {
-    if s.is_null() {
-        return ptr::null_mut();
-    }
-    if !def.is_null() {
-        not_supported("default classes in the spec API");
-        return ptr::null_mut();
-    }
-    let sp = spec_mut(s);
-    let id = sp.add_equality(None);
-    &mut sp.equalities[id].c
+    add_to_spec(s, def, |sp| {
+        let id = sp.add_equality(None);
+        &mut sp.equalities[id].c
+    })
 }
 
 /// Add a contact pair to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addPair(s: *mut mjSpec, def: *const mjsDefault) -> *mut mjsPair {
-    if s.is_null() {
-        return ptr::null_mut();
-    }
-    if !def.is_null() {
-        not_supported("default classes in the spec API");
-        return ptr::null_mut();
-    }
-    let sp = spec_mut(s);
-    let id = sp.add_pair(None);
-    &mut sp.pairs[id].c
+    add_to_spec(s, def, |sp| {
+        let id = sp.add_pair(None);
+        &mut sp.pairs[id].c
+    })
 }
 
-/// Add a exclude to a spec.
+/// Add a collision exclusion to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addExclude(s: *mut mjSpec) -> *mut mjsExclude {
-    if s.is_null() {
-        return ptr::null_mut();
-    }
-    let sp = spec_mut(s);
-    let id = sp.add_exclude();
-    &mut sp.excludes[id].c
+    add_to_spec(s, ptr::null(), |sp| {
+        let id = sp.add_exclude();
+        &mut sp.excludes[id].c
+    })
 }
 
 /// Add a key to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addKey(s: *mut mjSpec) -> *mut mjsKey {
-    if s.is_null() {
-        return ptr::null_mut();
-    }
-    let sp = spec_mut(s);
-    let id = sp.add_key();
-    &mut sp.keys[id].c
+    add_to_spec(s, ptr::null(), |sp| {
+        let id = sp.add_key();
+        &mut sp.keys[id].c
+    })
 }
 
 /// Add a numeric to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addNumeric(s: *mut mjSpec) -> *mut mjsNumeric {
-    if s.is_null() {
-        return ptr::null_mut();
-    }
-    let sp = spec_mut(s);
-    let id = sp.add_numeric();
-    &mut sp.numerics[id].c
+    add_to_spec(s, ptr::null(), |sp| {
+        let id = sp.add_numeric();
+        &mut sp.numerics[id].c
+    })
 }
 
 /// Add a text to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addText(s: *mut mjSpec) -> *mut mjsText {
-    if s.is_null() {
-        return ptr::null_mut();
-    }
-    let sp = spec_mut(s);
-    let id = sp.add_text();
-    &mut sp.texts[id].c
+    add_to_spec(s, ptr::null(), |sp| {
+        let id = sp.add_text();
+        &mut sp.texts[id].c
+    })
 }
 
 /// Add a tuple to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addTuple(s: *mut mjSpec) -> *mut mjsTuple {
-    if s.is_null() {
-        return ptr::null_mut();
-    }
-    let sp = spec_mut(s);
-    let id = sp.add_tuple();
-    &mut sp.tuples[id].c
+    add_to_spec(s, ptr::null(), |sp| {
+        let id = sp.add_tuple();
+        &mut sp.tuples[id].c
+    })
 }
 
 /// The tendon whose C struct is at `t`, with its spec.
