@@ -1741,6 +1741,150 @@ MJAPI void mjs_defaultOrientation(mjsOrientation *orient);
 /// Zero plugin reference.
 MJAPI void mjs_defaultPlugin(mjsPlugin *plugin);
 
+/// Add a default class named `classname` under `parent` (NULL: "main"), starting as a copy of
+/// the parent's defaults; NULL when the name is taken.
+MJAPI mjsDefault *mjs_addDefault(mjSpec *s, const char *classname, const mjsDefault *parent);
+
+/// The default class with this name, NULL when there is none.
+MJAPI mjsDefault *mjs_findDefault(mjSpec *s, const char *classname);
+
+/// The spec's top default class ("main").
+MJAPI mjsDefault *mjs_getSpecDefault(mjSpec *s);
+
+/// The default class of an element (for a body: the class its new children take); NULL for
+/// kinds that have no class.
+MJAPI mjsDefault *mjs_getDefault(mjsElement *element);
+
+/// Set the default class an element belongs to (its values are not changed).
+MJAPI void mjs_setDefault(mjsElement *element, const mjsDefault *def);
+
+/// Make the actuator a motor; returns "" or the error in the values.
+MJAPI const char *mjs_setToMotor(mjsActuator *actuator);
+
+/// Make the actuator a position servo (`kv`, `dampratio`, `timeconst` optional).
+MJAPI const char *mjs_setToPosition(mjsActuator *actuator,
+                              double kp,
+                              double *kv,
+                              double *dampratio,
+                              double *timeconst,
+                              double inheritrange);
+
+/// Make the actuator an integrated-velocity servo.
+MJAPI const char *mjs_setToIntVelocity(mjsActuator *actuator,
+                                 double kp,
+                                 double *kv,
+                                 double *dampratio,
+                                 double *timeconst,
+                                 double inheritrange);
+
+/// Make the actuator a velocity servo.
+MJAPI const char *mjs_setToVelocity(mjsActuator *actuator, double kv);
+
+/// Make the actuator a damper.
+MJAPI const char *mjs_setToDamper(mjsActuator *actuator, double kv);
+
+/// Make the actuator a pneumatic or hydraulic cylinder.
+MJAPI const char *mjs_setToCylinder(mjsActuator *actuator,
+                              double timeconst,
+                              double bias,
+                              double area,
+                              double diameter);
+
+/// Make the actuator a muscle; negative values keep the current (or muscle default) value.
+MJAPI const char *mjs_setToMuscle(mjsActuator *actuator,
+                            double *timeconst,
+                            double tausmooth,
+                            double *range,
+                            double force,
+                            double scale,
+                            double lmin,
+                            double lmax,
+                            double vmax,
+                            double fpmax,
+                            double fvmax);
+
+/// Make the actuator an adhesion actuator.
+MJAPI const char *mjs_setToAdhesion(mjsActuator *actuator, double gain);
+
+/// Write the quaternion an alternative orientation stands for into `quat`; NULL on success,
+/// else the error.
+MJAPI const char *mjs_resolveOrientation(double *quat,
+                                   mjtByte degree,
+                                   const char *sequence,
+                                   const mjsOrientation *orientation);
+
+/// Number of values a sensor outputs (0 for plugin sensors, -1 for an unknown type).
+MJAPI int mjs_sensorDim(const mjsSensor *sensor);
+
+/// The element a wrap goes around or through (geom, site or joint); NULL for a pulley.
+MJAPI mjsElement *mjs_getWrapTarget(mjsWrap *wrap);
+
+/// The side site of a sphere or cylinder wrap, NULL when it has none.
+MJAPI mjsSite *mjs_getWrapSideSite(mjsWrap *wrap);
+
+/// The divisor of a pulley (1 with a warning for other wraps).
+MJAPI double mjs_getWrapDivisor(mjsWrap *wrap);
+
+/// The coefficient of a joint wrap (1 with a warning for other wraps).
+MJAPI double mjs_getWrapCoef(mjsWrap *wrap);
+
+/// Attach `data` to an element under `key`, replacing an earlier value.
+MJAPI void mjs_setUserValue(mjsElement *element, const char *key, const void *data);
+
+/// Attach `data` to an element under `key`; `cleanup` runs on it when the value is replaced or
+/// deleted, or the element or its spec is deleted.
+MJAPI void mjs_setUserValueWithCleanup(mjsElement *element,
+                                 const char *key,
+                                 const void *data,
+                                 void (*cleanup)(const void*));
+
+/// The value attached to an element under `key`, NULL when there is none.
+MJAPI const void *mjs_getUserValue(mjsElement *element, const char *key);
+
+/// Remove the value attached under `key` (its cleanup runs).
+MJAPI void mjs_deleteUserValue(mjsElement *element, const char *key);
+
+/// The child spec (model asset) whose model name is `name`, NULL when there is none.
+MJAPI mjSpec *mjs_findSpec(mjSpec *s, const char *name);
+
+/// Whether attaching copies the child's elements (1) or moves them (0); returns 0.
+MJAPI int mjs_setDeepCopy(mjSpec *s, int deepcopy);
+
+/// Remove an element from the spec: a body with its subtree (and everything that refers into
+/// it), a default class with its descendants, or a single element. Returns 0, or -1 with the
+/// error in `mjs_getError`.
+MJAPI int mjs_delete(mjSpec *s, mjsElement *element);
+
+/// Place an element (body, frame, joint, geom, site, camera, light) in `frame`, which must
+/// belong to the same body. Returns 0, or -1 with the error in `mjs_getError`.
+MJAPI int mjs_setFrame(mjsElement *dest, mjsFrame *frame);
+
+/// Turn a body into a frame of its parent (its children move to the parent, inside the
+/// frame); `*body` is set to NULL. Returns the frame.
+MJAPI mjsFrame *mjs_bodyToFrame(mjsBody **body);
+
+/// Attach a body or a whole spec (`child` is then the spec's element) to a frame, body or
+/// site of another spec, names prefixed and suffixed; the child's default classes, assets,
+/// referencing elements and keyframes come along. Returns the attached body or frame, NULL
+/// with the error in `mjs_getError`.
+MJAPI mjsElement *mjs_attach(mjsElement *parent,
+                       const mjsElement *child,
+                       const char *prefix,
+                       const char *suffix);
+
+/// Parse a spec from a file: MJCF (".xml" or content type "text/xml"), else through the
+/// decoder registered for the content type or extension.
+MJAPI mjSpec *mj_parse(const char *filename,
+                 const char *content_type,
+                 const mjVFS *vfs,
+                 char *error,
+                 int error_sz);
+
+/// Compile the spec again into `m` (replaced in place); with `d`, the data is remade for the
+/// new model and keeps the state of the elements that were there before (time included).
+/// Returns 0, or -1 with the error in `mjs_getError` (`m` and `d` are then left as they were).
+MJAPI int mj_recompile(mjSpec *s, const mjVFS *vfs, mjModel *m, mjData *d);
+
 // report an error (printf-style); returns only if a user handler returns
 MJAPI void mju_error(const char* msg, ...) mjPRINTFLIKE(1, 2);
 MJAPI void mju_error_i(const char* msg, int i);

@@ -16,7 +16,7 @@ use crate::spec::{self, Actuator, Body, Camera, CxxString, CxxVec, Equality, Exc
 
 
 /// The spec whose C struct is at `s`.
-unsafe fn spec_mut<'a>(s: *mut mjSpec) -> &'a mut Spec {
+pub(super) unsafe fn spec_mut<'a>(s: *mut mjSpec) -> &'a mut Spec {
     &mut *((s as *mut u8).sub(offset_of!(Spec, c)) as *mut Spec)
 }
 
@@ -30,16 +30,16 @@ fn leak(mut s: Spec) -> *mut mjSpec {
 }
 
 /// The wrapper of type `T` whose C struct (field `c` at `off`) is at `p`.
-unsafe fn wrapper<'a, T>(p: *mut c_void, off: usize) -> &'a mut T {
+pub(super) unsafe fn wrapper<'a, T>(p: *mut c_void, off: usize) -> &'a mut T {
     &mut *((p as *mut u8).sub(off) as *mut T)
 }
 
-unsafe fn body_mut<'a>(b: *mut mjsBody) -> &'a mut Body {
+pub(super) unsafe fn body_mut<'a>(b: *mut mjsBody) -> &'a mut Body {
     wrapper(b as *mut c_void, offset_of!(Body, c))
 }
 
 /// The spec holding the element whose header is at `el` (every element starts with it).
-unsafe fn owner<'a>(el: *const mjsElement) -> Option<&'a mut Spec> {
+pub(super) unsafe fn owner<'a>(el: *const mjsElement) -> Option<&'a mut Spec> {
     let head = &*(el as *const spec::element::Head);
     if head.spec == 0 {
         None
@@ -48,7 +48,7 @@ unsafe fn owner<'a>(el: *const mjsElement) -> Option<&'a mut Spec> {
     }
 }
 
-unsafe fn cstr<'a>(p: *const c_char) -> &'a str {
+pub(super) unsafe fn cstr<'a>(p: *const c_char) -> &'a str {
     if p.is_null() {
         ""
     } else {
@@ -56,7 +56,7 @@ unsafe fn cstr<'a>(p: *const c_char) -> &'a str {
     }
 }
 
-fn not_supported(what: &str) {
+pub(super) fn not_supported(what: &str) {
     crate::runtime::error::raise(format_args!("not supported yet: {}", what));
 }
 
@@ -171,25 +171,31 @@ pub unsafe extern "C" fn mjs_isWarning(s: *mut mjSpec) -> c_int {
 
 /// Adds an element to the body whose C struct is `body` with `add(spec, body index)`, which
 /// returns the C struct of the new element.
-unsafe fn add_to_body<R>(body: *mut mjsBody, def: *const mjsDefault, f: &str, add: impl FnOnce(&mut Spec, usize) -> *mut R) -> *mut R {
+unsafe fn add_to_body<R>(body: *mut mjsBody, def: *const mjsDefault, f: &str, add: impl FnOnce(&mut Spec, usize, Option<usize>) -> *mut R) -> *mut R {
     if body.is_null() {
         return ptr::null_mut();
     }
-    if !def.is_null() {
-        not_supported("default classes in the spec API");
-        return ptr::null_mut();
-    }
+    let class = default_index(def);
     let bw = body_mut(body);
     let b = bw.head.index;
     let Some(sp) = owner(&bw.head.el) else { return ptr::null_mut() };
-    guard(f, ptr::null_mut(), || add(sp, b))
+    guard(f, ptr::null_mut(), || add(sp, b, class))
+}
+
+/// The index of the default class whose C struct is at `def` (None for NULL).
+pub(super) unsafe fn default_index(def: *const mjsDefault) -> Option<usize> {
+    if def.is_null() {
+        None
+    } else {
+        Some(wrapper::<spec::DefaultClass>(def as *mut c_void, offset_of!(spec::DefaultClass, c)).head.index)
+    }
 }
 
 /// Add a child body; its children take defaults from `def` (NULL: the parent's class).
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addBody(body: *mut mjsBody, def: *const mjsDefault) -> *mut mjsBody {
-    add_to_body(body, def, "mjs_addBody", |sp, b| {
-        let i = sp.add_body(b, None);
+    add_to_body(body, def, "mjs_addBody", |sp, b, class| {
+        let i = sp.add_body(b, class);
         &mut sp.bodies[i].c
     })
 }
@@ -197,8 +203,8 @@ pub unsafe extern "C" fn mjs_addBody(body: *mut mjsBody, def: *const mjsDefault)
 /// Add a joint to a body, with the defaults of `def` (NULL: the body's class).
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addJoint(body: *mut mjsBody, def: *const mjsDefault) -> *mut mjsJoint {
-    add_to_body(body, def, "mjs_addJoint", |sp, b| {
-        let i = sp.add_joint(b, None, false);
+    add_to_body(body, def, "mjs_addJoint", |sp, b, class| {
+        let i = sp.add_joint(b, class, false);
         &mut sp.joints[i].c
     })
 }
@@ -206,8 +212,8 @@ pub unsafe extern "C" fn mjs_addJoint(body: *mut mjsBody, def: *const mjsDefault
 /// Add a geom to a body, with the defaults of `def` (NULL: the body's class).
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addGeom(body: *mut mjsBody, def: *const mjsDefault) -> *mut mjsGeom {
-    add_to_body(body, def, "mjs_addGeom", |sp, b| {
-        let i = sp.add_geom(b, None);
+    add_to_body(body, def, "mjs_addGeom", |sp, b, class| {
+        let i = sp.add_geom(b, class);
         &mut sp.geoms[i].c
     })
 }
@@ -215,8 +221,8 @@ pub unsafe extern "C" fn mjs_addGeom(body: *mut mjsBody, def: *const mjsDefault)
 /// Add a site to a body, with the defaults of `def` (NULL: the body's class).
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addSite(body: *mut mjsBody, def: *const mjsDefault) -> *mut mjsSite {
-    add_to_body(body, def, "mjs_addSite", |sp, b| {
-        let i = sp.add_site(b, None);
+    add_to_body(body, def, "mjs_addSite", |sp, b, class| {
+        let i = sp.add_site(b, class);
         &mut sp.sites[i].c
     })
 }
@@ -224,8 +230,8 @@ pub unsafe extern "C" fn mjs_addSite(body: *mut mjsBody, def: *const mjsDefault)
 /// Add a camera to a body, with the defaults of `def` (NULL: the body's class).
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addCamera(body: *mut mjsBody, def: *const mjsDefault) -> *mut mjsCamera {
-    add_to_body(body, def, "mjs_addCamera", |sp, b| {
-        let i = sp.add_camera(b, None);
+    add_to_body(body, def, "mjs_addCamera", |sp, b, class| {
+        let i = sp.add_camera(b, class);
         &mut sp.cameras[i].c
     })
 }
@@ -233,8 +239,8 @@ pub unsafe extern "C" fn mjs_addCamera(body: *mut mjsBody, def: *const mjsDefaul
 /// Add a light to a body, with the defaults of `def` (NULL: the body's class).
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addLight(body: *mut mjsBody, def: *const mjsDefault) -> *mut mjsLight {
-    add_to_body(body, def, "mjs_addLight", |sp, b| {
-        let i = sp.add_light(b, None);
+    add_to_body(body, def, "mjs_addLight", |sp, b, class| {
+        let i = sp.add_light(b, class);
         &mut sp.lights[i].c
     })
 }
@@ -272,22 +278,18 @@ pub unsafe extern "C" fn mjs_addFrame(body: *mut mjsBody, parentframe: *mut mjsF
 
 /// Adds an element to the spec at `s` with `add`, which returns the new element's C struct;
 /// NULL for a null spec, and "not supported yet" for a default class.
-unsafe fn add_to_spec<R>(s: *mut mjSpec, def: *const mjsDefault, add: impl FnOnce(&mut Spec) -> *mut R) -> *mut R {
+unsafe fn add_to_spec<R>(s: *mut mjSpec, def: *const mjsDefault, add: impl FnOnce(&mut Spec, Option<usize>) -> *mut R) -> *mut R {
     if s.is_null() {
         return ptr::null_mut();
     }
-    if !def.is_null() {
-        not_supported("default classes in the spec API");
-        return ptr::null_mut();
-    }
-    add(spec_mut(s))
+    add(spec_mut(s), default_index(def))
 }
 
 /// Add an actuator to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addActuator(s: *mut mjSpec, def: *const mjsDefault) -> *mut mjsActuator {
-    add_to_spec(s, def, |sp| {
-        let id = sp.add_actuator(None);
+    add_to_spec(s, def, |sp, class| {
+        let id = sp.add_actuator(class);
         &mut sp.actuators[id].c
     })
 }
@@ -295,7 +297,7 @@ pub unsafe extern "C" fn mjs_addActuator(s: *mut mjSpec, def: *const mjsDefault)
 /// Add a sensor to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addSensor(s: *mut mjSpec) -> *mut mjsSensor {
-    add_to_spec(s, ptr::null(), |sp| {
+    add_to_spec(s, ptr::null(), |sp, _| {
         let id = sp.add_sensor();
         &mut sp.sensors[id].c
     })
@@ -305,8 +307,8 @@ pub unsafe extern "C" fn mjs_addSensor(s: *mut mjSpec) -> *mut mjsSensor {
 /// Add a tendon to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addTendon(s: *mut mjSpec, def: *const mjsDefault) -> *mut mjsTendon {
-    add_to_spec(s, def, |sp| {
-        let id = sp.add_tendon(None);
+    add_to_spec(s, def, |sp, class| {
+        let id = sp.add_tendon(class);
         &mut sp.tendons[id].c
     })
 }
@@ -314,8 +316,8 @@ pub unsafe extern "C" fn mjs_addTendon(s: *mut mjSpec, def: *const mjsDefault) -
 /// Add an equality constraint to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addEquality(s: *mut mjSpec, def: *const mjsDefault) -> *mut mjsEquality {
-    add_to_spec(s, def, |sp| {
-        let id = sp.add_equality(None);
+    add_to_spec(s, def, |sp, class| {
+        let id = sp.add_equality(class);
         &mut sp.equalities[id].c
     })
 }
@@ -323,8 +325,8 @@ pub unsafe extern "C" fn mjs_addEquality(s: *mut mjSpec, def: *const mjsDefault)
 /// Add a contact pair to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addPair(s: *mut mjSpec, def: *const mjsDefault) -> *mut mjsPair {
-    add_to_spec(s, def, |sp| {
-        let id = sp.add_pair(None);
+    add_to_spec(s, def, |sp, class| {
+        let id = sp.add_pair(class);
         &mut sp.pairs[id].c
     })
 }
@@ -332,7 +334,7 @@ pub unsafe extern "C" fn mjs_addPair(s: *mut mjSpec, def: *const mjsDefault) -> 
 /// Add a collision exclusion to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addExclude(s: *mut mjSpec) -> *mut mjsExclude {
-    add_to_spec(s, ptr::null(), |sp| {
+    add_to_spec(s, ptr::null(), |sp, _| {
         let id = sp.add_exclude();
         &mut sp.excludes[id].c
     })
@@ -341,7 +343,7 @@ pub unsafe extern "C" fn mjs_addExclude(s: *mut mjSpec) -> *mut mjsExclude {
 /// Add a key to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addKey(s: *mut mjSpec) -> *mut mjsKey {
-    add_to_spec(s, ptr::null(), |sp| {
+    add_to_spec(s, ptr::null(), |sp, _| {
         let id = sp.add_key();
         &mut sp.keys[id].c
     })
@@ -350,7 +352,7 @@ pub unsafe extern "C" fn mjs_addKey(s: *mut mjSpec) -> *mut mjsKey {
 /// Add a numeric to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addNumeric(s: *mut mjSpec) -> *mut mjsNumeric {
-    add_to_spec(s, ptr::null(), |sp| {
+    add_to_spec(s, ptr::null(), |sp, _| {
         let id = sp.add_numeric();
         &mut sp.numerics[id].c
     })
@@ -359,7 +361,7 @@ pub unsafe extern "C" fn mjs_addNumeric(s: *mut mjSpec) -> *mut mjsNumeric {
 /// Add a text to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addText(s: *mut mjSpec) -> *mut mjsText {
-    add_to_spec(s, ptr::null(), |sp| {
+    add_to_spec(s, ptr::null(), |sp, _| {
         let id = sp.add_text();
         &mut sp.texts[id].c
     })
@@ -368,7 +370,7 @@ pub unsafe extern "C" fn mjs_addText(s: *mut mjSpec) -> *mut mjsText {
 /// Add a tuple to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addTuple(s: *mut mjSpec) -> *mut mjsTuple {
-    add_to_spec(s, ptr::null(), |sp| {
+    add_to_spec(s, ptr::null(), |sp, _| {
         let id = sp.add_tuple();
         &mut sp.tuples[id].c
     })

@@ -47,6 +47,10 @@ impl Spec {
             };
         }
         tree_lists!(set);
+        for (i, d) in self.defaults.iter_mut().enumerate() {
+            d.head.spec = me;
+            d.set_index(i);
+        }
         for t in self.tendons.iter_mut() {
             for (i, w) in t.path.iter_mut().enumerate() {
                 w.head.spec = me;
@@ -68,9 +72,26 @@ impl Spec {
         self.set_error("", false);
     }
 
-    fn new_head(&self, h: &mut Head, index: usize) {
+    fn new_head(&mut self, h: &mut Head, index: usize) {
         h.spec = self as *const Spec as usize;
         h.index = index;
+        if TreeKind::of(h.el.elemtype).is_some() {
+            self.reset_tree_ids();
+        }
+    }
+
+    /// Upstream rebuilds its tree lists whenever the tree grows, which leaves every tree
+    /// element (the world apart) without an id until the next compile.
+    pub fn reset_tree_ids(&mut self) {
+        macro_rules! reset {
+            ($($list:ident),*) => {
+                $(for x in self.$list.iter_mut() {
+                    x.head.id = -1;
+                })*
+            };
+        }
+        reset!(bodies, frames, joints, geoms, sites, cameras, lights);
+        self.bodies[0].head.id = 0;
     }
 
     /// `mjs_addBody`: a child of body `parent` whose children take defaults from `class` (or
@@ -343,6 +364,14 @@ impl Spec {
             )*};
         }
         ids!(tendons, equalities, pairs, excludes, keys, numerics, texts, tuples);
+        macro_rules! last {
+            ($($l:ident),*) => {$(
+                for x in self.$l.iter_mut() {
+                    x.head.last = x.head.id;
+                }
+            )*};
+        }
+        last!(bodies, joints, actuators);
     }
 
     /// Upstream's error about element `name` (uncompiled elements have id -1).

@@ -24,11 +24,16 @@ pub struct Head {
     pub index: usize,
     /// id in the last compiled model (-1 before compiling)
     pub id: i32,
+    /// the element's default class (index in `Spec::defaults`; 0 is "main")
+    pub class: usize,
+    /// id in the last compile, kept when tree edits clear `id` (where `mj_recompile` finds
+    /// the element's state)
+    pub last: i32,
 }
 
 impl Head {
     pub fn new(t: mjtObj_) -> Self {
-        Head { el: mjsElement { elemtype: t as mjtObj, signature: 0 }, spec: 0, index: 0, id: -1 }
+        Head { el: mjsElement { elemtype: t as mjtObj, signature: 0 }, spec: 0, index: 0, id: -1, class: 0, last: -1 }
     }
 }
 
@@ -242,3 +247,22 @@ impl<T: Linked> PushEl<T> for Vec<Owned<T>> {
         self.push(Owned::new(v));
     }
 }
+
+/// A client's payload on an element (`mjs_setUserValueWithCleanup`): `cleanup` runs on the data
+/// when the value is replaced or deleted, or the element or its spec goes away.
+pub struct UserValue {
+    pub data: *const c_void,
+    pub cleanup: Option<unsafe extern "C" fn(*const c_void)>,
+}
+
+impl Drop for UserValue {
+    fn drop(&mut self) {
+        if let (Some(f), false) = (self.cleanup, self.data.is_null()) {
+            // SAFETY: the client registered `f` for this data
+            unsafe { f(self.data) }
+        }
+    }
+}
+
+/// User values of a spec's elements, by element address then key.
+pub type UserValues = std::collections::HashMap<usize, std::collections::HashMap<String, UserValue>>;

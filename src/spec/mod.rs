@@ -12,12 +12,15 @@ pub mod actuation;
 pub mod api;
 pub mod body;
 pub mod cxx;
+pub mod default;
+pub mod edit;
 pub mod element;
 pub mod objects;
 
 pub use actuation::{Actuator, Sensor};
 pub use body::{solrefimp, Body, Camera, Frame, Geom, Joint, Light, Site};
 pub use cxx::{CxxString, CxxVec};
+pub use default::DefaultClass;
 pub use element::{Info, Linked, Owned};
 pub use objects::{Equality, Exclude, Key, Numeric, Pair, Tendon, Text, Tuple, Wrap};
 
@@ -378,24 +381,6 @@ impl Default for Skin {
     }
 }
 
-/// A default class: one prototype per element type, plus the tree of classes.
-#[derive(Clone, Debug, Default)]
-pub struct DefaultClass {
-    pub name: String,
-    pub parent: Option<usize>,
-    pub joint: Joint,
-    pub geom: Geom,
-    pub site: Site,
-    pub camera: Camera,
-    pub light: Light,
-    pub actuator: Actuator,
-    pub tendon: Tendon,
-    pub equality: Equality,
-    pub pair: Pair,
-    pub material: Material,
-    pub mesh: Mesh,
-}
-
 /// The whole model specification: upstream's `mjSpec` (`c`, reached through `Deref`: compiler
 /// settings, options, visual and statistic settings, sizes) with its strings and every element.
 #[repr(C)]
@@ -409,7 +394,7 @@ pub struct Spec {
     /// `c.compiler.meshdir`, `c.compiler.texturedir`
     pub meshdir: CxxString,
     pub texturedir: CxxString,
-    pub defaults: Vec<DefaultClass>,
+    pub defaults: Vec<Owned<DefaultClass>>,
     pub bodies: Vec<Owned<Body>>,
     pub frames: Vec<Owned<Frame>>,
     pub joints: Vec<Owned<Joint>>,
@@ -450,6 +435,11 @@ pub struct Spec {
     /// in a fixed buffer as upstream's (its address stays valid while the spec lives)
     pub error: [u8; 500],
     pub warning: bool,
+    /// payloads clients attached to elements (`mjs_setUserValue`), by element address; not
+    /// copied with the spec
+    pub user_values: element::UserValues,
+    /// `mjs_setDeepCopy`
+    pub deepcopy: bool,
 }
 
 impl core::ops::Deref for Spec {
@@ -518,6 +508,8 @@ impl Clone for Spec {
             names_seen: self.names_seen.clone(),
             error: [0; 500],
             warning: false,
+            user_values: Default::default(),
+            deepcopy: self.deepcopy,
         }
     }
 }
@@ -568,7 +560,7 @@ impl Default for Spec {
             modelfiledir: CxxString::new(),
             meshdir: CxxString::new(),
             texturedir: CxxString::new(),
-            defaults: vec![DefaultClass { name: "main".into(), ..DefaultClass::default() }],
+            defaults: vec![Owned::new(DefaultClass { name: "main".into(), ..DefaultClass::default() })],
             bodies: vec![Owned::new(world)],
             frames: Vec::new(),
             joints: Vec::new(),
@@ -600,6 +592,8 @@ impl Default for Spec {
             names_seen: Default::default(),
             error: [0; 500],
             warning: false,
+            user_values: Default::default(),
+            deepcopy: false,
         }
     }
 }

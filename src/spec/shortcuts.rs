@@ -1,17 +1,20 @@
 //! Actuator shortcuts (`motor`, `position`, ...): each sets the general actuator parameters the
-//! shortcut stands for. A returned message is an error in the given values.
+//! shortcut stands for (`mjs_setTo*`). A returned message is an error in the given values.
 
 use crate::abi::mjtBias_::*;
 use crate::abi::mjtDyn_::*;
 use crate::abi::mjtGain_::*;
 use crate::abi::mjPI;
 
-use super::Actuator;
+use core::ffi::CStr;
 
-type Msg = Option<String>;
+use crate::abi::mjsActuator as Actuator;
 
-fn err(s: &str) -> Msg {
-    Some(s.to_string())
+/// An error in the given values, NUL-terminated for the C API.
+type Msg = Option<&'static CStr>;
+
+fn err(s: &'static CStr) -> Msg {
+    Some(s)
 }
 
 pub fn set_motor(a: &mut Actuator) -> Msg {
@@ -26,30 +29,30 @@ pub fn set_position(a: &mut Actuator, kp: f64, kv: Option<f64>, dampratio: Optio
     a.gainprm[0] = kp;
     a.biasprm[1] = -kp;
     if kv.is_some() && dampratio.is_some() {
-        return err("kv and dampratio cannot both be defined");
+        return err(c"kv and dampratio cannot both be defined");
     }
     if let Some(kv) = kv {
         if kv < 0.0 {
-            return err("kv cannot be negative");
+            return err(c"kv cannot be negative");
         }
         a.biasprm[2] = -kv;
     }
     if let Some(d) = dampratio {
         if d < 0.0 {
-            return err("dampratio cannot be negative");
+            return err(c"dampratio cannot be negative");
         }
         a.biasprm[2] = d;
     }
     if let Some(tc) = timeconst {
         if tc < 0.0 {
-            return err("timeconst cannot be negative");
+            return err(c"timeconst cannot be negative");
         }
         a.dynprm[0] = tc;
         a.dyntype = if tc == 0.0 { mjDYN_NONE as i32 } else { mjDYN_FILTEREXACT as i32 };
     }
     a.inheritrange = inheritrange;
     if inheritrange > 0.0 && (a.ctrlrange[0] != 0.0 || a.ctrlrange[1] != 0.0) {
-        return err("ctrlrange and inheritrange cannot both be defined");
+        return err(c"ctrlrange and inheritrange cannot both be defined");
     }
     a.gaintype = mjGAIN_FIXED as i32;
     a.biastype = mjBIAS_AFFINE as i32;
@@ -62,7 +65,7 @@ pub fn set_intvelocity(a: &mut Actuator, kp: f64, kv: Option<f64>, dampratio: Op
     a.dyntype = mjDYN_INTEGRATOR as i32;
     a.actlimited = 1;
     if inheritrange > 0.0 && (a.actrange[0] != 0.0 || a.actrange[1] != 0.0) {
-        return err("actrange and inheritrange cannot both be defined");
+        return err(c"actrange and inheritrange cannot both be defined");
     }
     None
 }
@@ -85,10 +88,10 @@ pub fn set_damper(a: &mut Actuator, kv: f64) -> Msg {
     a.gaintype = mjGAIN_AFFINE as i32;
     a.biastype = mjBIAS_NONE as i32;
     if kv < 0.0 {
-        return err("damping coefficient cannot be negative");
+        return err(c"damping coefficient cannot be negative");
     }
     if a.ctrlrange[0] < 0.0 || a.ctrlrange[1] < 0.0 {
-        return err("damper control range cannot be negative");
+        return err(c"damper control range cannot be negative");
     }
     None
 }
@@ -135,7 +138,7 @@ pub fn set_muscle(
         }
     }
     if tausmooth < 0.0 {
-        return err("muscle tausmooth cannot be negative");
+        return err(c"muscle tausmooth cannot be negative");
     }
     a.dynprm[2] = tausmooth;
     if timeconst[0] >= 0.0 {
@@ -150,7 +153,7 @@ pub fn set_muscle(
             a.gainprm[k] = given[k];
         }
     }
-    a.c.biasprm[..9].copy_from_slice(&a.c.gainprm[..9]);
+    a.biasprm[..9].copy_from_slice(&a.gainprm[..9]);
     a.dyntype = mjDYN_MUSCLE as i32;
     a.gaintype = mjGAIN_MUSCLE as i32;
     a.biastype = mjBIAS_MUSCLE as i32;
@@ -163,10 +166,10 @@ pub fn set_adhesion(a: &mut Actuator, gain: f64) -> Msg {
     a.gaintype = mjGAIN_FIXED as i32;
     a.biastype = mjBIAS_NONE as i32;
     if gain < 0.0 {
-        return err("adhesion gain cannot be negative");
+        return err(c"adhesion gain cannot be negative");
     }
     if a.ctrlrange[0] < 0.0 || a.ctrlrange[1] < 0.0 {
-        return err("adhesion control range cannot be negative");
+        return err(c"adhesion control range cannot be negative");
     }
     None
 }

@@ -581,36 +581,36 @@ pub fn copy_subtree(s: &mut Spec, c: &Spec, root: Option<usize>, b: usize, frame
 }
 
 /// The assets and referencing elements of model `c` that come along with an attach
-/// (prefix `pre`), and its keyframes as pending keyframes of `s`.
+/// (prefix `pre`, suffix `suf`), and its keyframes as pending keyframes of `s`.
 ///
 /// Keyframe values follow upstream's bookkeeping: at each attach the values of every keyframe
 /// of `c` are stored on all of `c`'s joints and mocap bodies (under the prefixed key names) and
 /// stay there, the attached copy takes what its source elements hold, and the source subtree
 /// then forgets its values (see `store_child_keys`).
-pub fn attach_rest(s: &mut Spec, c: &Spec, pre: &str) {
+pub fn attach_rest(s: &mut Spec, c: &Spec, pre: &str, suf: &str) {
     // upstream prefixes only the bone body names of a skin, not its name or material
     for k in &c.skins {
         let mut x = k.clone();
         for b in x.bodyname.iter_mut() {
-            *b = ns(pre, b, "");
+            *b = ns(pre, b, suf);
         }
         s.skins.push(x);
     }
     for h in &c.hfields {
         let mut x = h.clone();
-        x.name = ns(pre, &h.name, "");
+        x.name = ns(pre, &h.name, suf);
         s.hfields.push(x);
     }
     for t in &c.textures {
         let mut x = t.clone();
-        x.name = ns(pre, &t.name, "");
+        x.name = ns(pre, &t.name, suf);
         s.textures.push(x);
     }
     for m in &c.materials {
         let mut x = m.clone();
-        x.name = ns(pre, &m.name, "");
+        x.name = ns(pre, &m.name, suf);
         for t in x.textures.iter_mut() {
-            *t = ns(pre, t, "");
+            *t = ns(pre, t, suf);
         }
         s.materials.push(x);
     }
@@ -633,14 +633,14 @@ pub fn attach_rest(s: &mut Spec, c: &Spec, pre: &str) {
     }
     s.pending_keys.extend(c.pending_keys.iter().cloned());
     for x in &c.numerics {
-        s.numerics.push(Owned::new(Numeric { name: ns(pre, &x.name, "").into(), ..(**x).clone() }));
+        s.numerics.push(Owned::new(Numeric { name: ns(pre, &x.name, suf).into(), ..(**x).clone() }));
     }
     for x in &c.texts {
-        s.texts.push(Owned::new(Text { name: ns(pre, &x.name, "").into(), ..(**x).clone() }));
+        s.texts.push(Owned::new(Text { name: ns(pre, &x.name, suf).into(), ..(**x).clone() }));
     }
     let mut names = Names::of(s);
     // actuators bring no keyframe values along (upstream's attached keys have zero act, ctrl)
-    copy_referencing(s, Some(c), pre, "", &mut names);
+    copy_referencing(s, Some(c), pre, suf, &mut names);
 }
 
 /// Values of the keyframes of model `c` for its joints, actuators and mocap bodies, under the

@@ -781,11 +781,7 @@ fn default_section(e: &Element, parent: Option<usize>, s: &mut Spec) -> R<()> {
             if s.find_default(&name).is_some() {
                 return Err(XmlError::at(e, "repeated default class name"));
             }
-            let mut d = s.defaults[p].clone();
-            d.name = name;
-            d.parent = Some(p);
-            s.defaults.push(d);
-            s.defaults.len() - 1
+            s.add_default(&name, p).expect("class name checked above")
         }
         None => {
             if !name.is_empty() && name != "main" {
@@ -1328,7 +1324,7 @@ fn attach(e: &Element, b: usize, frame: Option<usize>, sfx: &str, cx: Cx, s: &mu
     copy_subtree(s, &child, root, b, pframe, &prefix, sfx, !cx.copying);
     if !cx.copying {
         forget_child_keys(&mut child, root);
-        attach_rest(s, &child, &prefix);
+        attach_rest(s, &child, &prefix, "");
     }
     s.models[idx].1 = child;
     Ok(())
@@ -1479,7 +1475,7 @@ fn one_actuator(e: &Element, a: &mut Actuator) -> R<()> {
         other => return Err(XmlError::at(e, &format!("element '{}' is not supported yet", other))),
     };
     if let Some(m) = err {
-        return Err(XmlError::at(e, &m));
+        return Err(XmlError::at(e, m.to_str().unwrap_or_default()));
     }
     read_user(e, &mut a.userdata)?;
     a.info = info(e);

@@ -440,8 +440,11 @@ pub fn asset_section(section: &Element, s: &mut Spec, cx: &super::ReadCx) -> R<(
                 s.materials.push(m);
             }
             "model" => {
-                let child = cx.load_model(e)?;
-                let name = e.attr("name").map_or_else(|| child.modelname.to_string(), |n| n.to_string());
+                let mut child = cx.load_model(e)?;
+                if let Some(n) = e.attr("name") {
+                    child.modelname = n.into();
+                }
+                let name = child.modelname.to_string();
                 s.models.push((name, Box::new(child)));
             }
             other => return Err(XmlError::at(e, &format!("element '{}' is not supported yet", other))),
