@@ -400,6 +400,9 @@ static void attaching(void) {
   mjsElement* lg = mjs_findElement(arm, mjOBJ_GEOM, "g_lg_1");
   printf("g_lg_1 class is g_finger_1 %d\n", lg && mjs_getDefault(lg) == mjs_findDefault(arm, "g_finger_1"));
   save(compile(arm, "arm_gripper"), "arm_gripper");
+  mjModel* gm = mj_compile(grip, NULL);
+  printf("compile attached child: %d '%s'\n", gm != NULL, mjs_getError(grip));
+  if (gm) mj_deleteModel(gm);
 
   // the whole gripper spec onto a site, and onto a body
   mjSpec* arm2 = parse(robot_xml);

@@ -134,6 +134,11 @@ pub unsafe extern "C" fn mj_compile(s: *mut mjSpec, vfs: *const mjVFS) -> *mut m
         return ptr::null_mut();
     }
     let sp = spec_mut(s);
+    if sp.attached_by_ref {
+        sp.set_error("Error: cannot compile child spec if attached by reference to a parent spec", false);
+        return ptr::null_mut();
+    }
+    sp.sort_bodies();
     // upstream numbers the elements early in compiling, so a failed compile keeps them too
     sp.assign_ids();
     let r = guard("mj_compile", Err(crate::compiler::CompileError("internal error".into())), || {

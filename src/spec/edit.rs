@@ -122,7 +122,7 @@ impl Spec {
         if self.keys.is_empty() {
             return;
         }
-        let kv = attach::child_keyvals(self, "");
+        let kv = attach::child_keyvals(self, "", "");
         for (j, v) in kv.joints {
             self.joints[j].keyvals.extend(v);
         }
@@ -342,12 +342,15 @@ impl Spec {
         }
         let m = Marks::of(self);
         let off = self.attach_defaults(c, pre, suf);
-        attach::store_child_keys(c, pre);
+        attach::store_child_keys(c, pre, suf);
         attach::copy_subtree(self, c, root, b, frame, pre, suf, true);
         attach::forget_child_keys(c, root);
         attach::attach_rest(self, c, pre, suf);
         let pending = std::mem::take(&mut self.pending_keys);
         self.keys.extend(pending);
+        // upstream moves the child's elements unless deep copy is on; the child can then no
+        // longer be compiled on its own (our copy leaves it whole)
+        c.attached_by_ref |= !self.deepcopy;
         let add = |x: usize| x + off;
         for x in self.bodies[m.bodies..].iter_mut() {
             x.class = add(x.class);
@@ -481,5 +484,48 @@ impl Spec {
         // the body is empty now: deleting it removes no frame, so `f` keeps its index
         self.delete_body(b)?;
         Ok(f)
+    }
+}
+
+impl Spec {
+    /// Puts the bodies in depth-first order from the world, the order of the compiled model
+    /// (bodies added through the API come last in the list otherwise), renumbering every
+    /// link to a body.
+    pub fn sort_bodies(&mut self) {
+        let n = self.bodies.len();
+        let mut order = vec![0usize];
+        order.extend(self.subtree(0));
+        if order.iter().enumerate().all(|(i, &k)| i == k) && order.len() == n {
+            return;
+        }
+        let mut seen = vec![false; n];
+        for &k in &order {
+            seen[k] = true;
+        }
+        order.extend((0..n).filter(|&k| !seen[k]));
+        let mut new = vec![0usize; n];
+        for (i, &k) in order.iter().enumerate() {
+            new[k] = i;
+        }
+        let mut old: Vec<Option<Owned<Body>>> = std::mem::take(&mut self.bodies).into_iter().map(Some).collect();
+        self.bodies = order.iter().map(|&k| old[k].take().expect("each body once")).collect();
+        for b in self.bodies.iter_mut() {
+            b.parent = new[b.parent];
+            for c in b.bodies.iter_mut() {
+                *c = new[*c];
+            }
+        }
+        for f in self.frames.iter_mut() {
+            f.body = new[f.body];
+        }
+        macro_rules! fix {
+            ($($list:ident),*) => {
+                $(for x in self.$list.iter_mut() {
+                    x.body = new[x.body];
+                })*
+            };
+        }
+        fix!(joints, geoms, sites, cameras, lights);
+        self.adopt();
     }
 }

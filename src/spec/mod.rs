@@ -440,6 +440,8 @@ pub struct Spec {
     pub user_values: element::UserValues,
     /// `mjs_setDeepCopy`
     pub deepcopy: bool,
+    /// attached to a parent spec without deep copy: upstream then refuses to compile it
+    pub attached_by_ref: bool,
 }
 
 impl core::ops::Deref for Spec {
@@ -510,6 +512,7 @@ impl Clone for Spec {
             warning: false,
             user_values: Default::default(),
             deepcopy: self.deepcopy,
+            attached_by_ref: false,
         }
     }
 }
@@ -594,6 +597,7 @@ impl Default for Spec {
             warning: false,
             user_values: Default::default(),
             deepcopy: false,
+            attached_by_ref: false,
         }
     }
 }

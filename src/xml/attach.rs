@@ -616,7 +616,7 @@ pub fn attach_rest(s: &mut Spec, c: &Spec, pre: &str, suf: &str) {
     }
     for k in &c.keys {
         let mut nk = Key {
-            name: format!("{}{}", pre, k.name).into(),
+            name: format!("{}{}{}", pre, k.name, suf).into(),
             attached: Some([
                 !k.qpos.is_empty(),
                 !k.qvel.is_empty(),
@@ -652,7 +652,7 @@ pub struct KeyVals {
     pub bodies: HashMap<usize, Vec<(String, [f64; 3], [f64; 4])>>,
 }
 
-pub fn child_keyvals(c: &Spec, pre: &str) -> KeyVals {
+pub fn child_keyvals(c: &Spec, pre: &str, suf: &str) -> KeyVals {
     use crate::abi::mjtJoint_::*;
     let mut out = KeyVals::default();
     if c.keys.is_empty() {
@@ -686,7 +686,7 @@ pub fn child_keyvals(c: &Spec, pre: &str) -> KeyVals {
     }
     let mocap: Vec<usize> = (0..c.bodies.len()).filter(|&i| (c.bodies[i].mocap != 0) && c.bodies[i].parent == 0).collect();
     for k in &c.keys {
-        let name = format!("{}{}", pre, k.name);
+        let name = format!("{}{}{}", pre, k.name, suf);
         for &(j, qa, nq, va, nv) in &jadr {
             let q = k.qpos.get(qa..qa + nq).map(|v| v.to_vec()).unwrap_or_default();
             let v = k.qvel.get(va..va + nv).map(|v| v.to_vec()).unwrap_or_default();
@@ -719,8 +719,8 @@ pub fn child_keyvals(c: &Spec, pre: &str) -> KeyVals {
 }
 
 /// Stores the keyframe values of `c` (prefixed key names) on all its joints and mocap bodies.
-pub fn store_child_keys(c: &mut Spec, pre: &str) {
-    let kv = child_keyvals(c, pre);
+pub fn store_child_keys(c: &mut Spec, pre: &str, suf: &str) {
+    let kv = child_keyvals(c, pre, suf);
     for (j, v) in kv.joints {
         c.joints[j].keyvals.extend(v);
     }

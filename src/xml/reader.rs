@@ -1319,7 +1319,7 @@ fn attach(e: &Element, b: usize, frame: Option<usize>, sfx: &str, cx: Cx, s: &mu
     }
     let mut child = child;
     if !cx.copying {
-        store_child_keys(&mut child, &prefix);
+        store_child_keys(&mut child, &prefix, "");
     }
     copy_subtree(s, &child, root, b, pframe, &prefix, sfx, !cx.copying);
     if !cx.copying {
