@@ -12,11 +12,11 @@ use core::ptr;
 use super::{guard, write_error};
 use crate::abi::*;
 use crate::spec::api::TreeKind;
-use crate::spec::{self, Actuator, Body, Camera, CxxString, CxxVec, Equality, Exclude, Frame, Geom, Joint, Key, Light, Numeric, Pair, Sensor, Site, Spec, Tendon, Text, Tuple};
+use crate::spec::{self, Actuator, Body, Camera, CxxString, CxxVec, Equality, Exclude, Flex, Frame, Geom, Joint, Key, Light, Numeric, Pair, Plugin, Sensor, Site, Spec, Tendon, Text, Tuple};
 
 
 /// The spec whose C struct is at `s`.
-unsafe fn spec_mut<'a>(s: *mut mjSpec) -> &'a mut Spec {
+pub(super) unsafe fn spec_mut<'a>(s: *mut mjSpec) -> &'a mut Spec {
     &mut *((s as *mut u8).sub(offset_of!(Spec, c)) as *mut Spec)
 }
 
@@ -48,7 +48,7 @@ unsafe fn owner<'a>(el: *const mjsElement) -> Option<&'a mut Spec> {
     }
 }
 
-unsafe fn cstr<'a>(p: *const c_char) -> &'a str {
+pub(super) unsafe fn cstr<'a>(p: *const c_char) -> &'a str {
     if p.is_null() {
         ""
     } else {
@@ -74,7 +74,7 @@ pub unsafe extern "C" fn mj_copySpec(s: *const mjSpec) -> *mut mjSpec {
     if s.is_null() {
         return ptr::null_mut();
     }
-    guard("mj_copySpec", ptr::null_mut(), || leak(spec_mut(s as *mut mjSpec).clone()))
+    guard("mj_copySpec", ptr::null_mut(), || leak(spec_mut(s as *mut mjSpec).copy()))
 }
 
 /// Free a spec.
@@ -494,6 +494,12 @@ macro_rules! with_elem {
         } else if t == mjOBJ_TUPLE as i32 {
             let $w = &mut *(el as *mut Tuple);
             $e
+        } else if t == mjOBJ_FLEX as i32 {
+            let $w = &mut *(el as *mut Flex);
+            $e
+        } else if t == mjOBJ_PLUGIN as i32 {
+            let $w = &mut *(el as *mut Plugin);
+            $e
         } else {
             $none
         }
@@ -602,7 +608,7 @@ macro_rules! no_body {
         }
     })*};
 }
-no_body!(Sensor, Tendon, Equality, Pair, Exclude, Key, Numeric, Text, Tuple);
+no_body!(Sensor, Tendon, Equality, Pair, Exclude, Key, Numeric, Text, Tuple, Flex, Plugin);
 fn body_index(w: &impl InBody) -> Option<usize> {
     w.body_of()
 }
@@ -814,7 +820,7 @@ macro_rules! no_frame {
         }
     })*};
 }
-no_frame!(Sensor, Tendon, Equality, Pair, Exclude, Key, Numeric, Text, Tuple);
+no_frame!(Sensor, Tendon, Equality, Pair, Exclude, Key, Numeric, Text, Tuple, Flex, Plugin);
 fn frame_of(w: &impl InFrame) -> Option<usize> {
     w.frame_of()
 }
@@ -887,6 +893,12 @@ pub unsafe extern "C" fn mjs_findElement(s: *mut mjSpec, r#type: mjtObj, name: *
     }
     if r#type == mjtObj_::mjOBJ_TUPLE as i32 {
         return sp.tuples.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+    }
+    if r#type == mjtObj_::mjOBJ_FLEX as i32 {
+        return sp.flexes.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+    }
+    if r#type == mjtObj_::mjOBJ_PLUGIN as i32 {
+        return sp.plugins.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
     }
     not_supported("finding this element type in the spec API");
     ptr::null_mut()
@@ -998,6 +1010,10 @@ unsafe fn next_element(s: *mut mjSpec, element: *mut mjsElement, t: mjtObj) -> *
         sp.texts.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
     } else if t == mjtObj_::mjOBJ_TUPLE as i32 {
         sp.tuples.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+    } else if t == mjtObj_::mjOBJ_FLEX as i32 {
+        sp.flexes.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+    } else if t == mjtObj_::mjOBJ_PLUGIN as i32 {
+        sp.plugins.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
     } else {
         not_supported("iterating over this element type in the spec API");
         return ptr::null_mut();
