@@ -294,7 +294,8 @@ mod tests {
             unsafe { other.take_from(&mut *m) };
             assert_eq!(other.len(), n);
             assert!(m.is_empty());
-            assert_eq!(m.begin, m.end_node());
+            let e = m.end_node();
+            assert_eq!(m.begin, e);
         }
     }
 }
