@@ -7,6 +7,8 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd); root=$(dirname "$here")
 ref=$("$here/refget.sh"); ours=$(cd "${1:-$root/dist/lib}" && pwd)
+# upstream's first-party plugin libraries, for the programs that load them (spec_flex_diff.c)
+export MJPLUGIN_DIR=$ref/plugin
 work=$root/target/spec-diff; mkdir -p "$work"
 [ "$work/mjdiff" -nt "$here/mjdiff.c" ] || gcc -O1 -std=gnu11 -I"$ref/include" "$here/mjdiff.c" -L"$ref/lib" -lmujoco -lm -ldl -o "$work/mjdiff" || exit 2
 # the signatures of every models/*.xml without engine plugins are compared too

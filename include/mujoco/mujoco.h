@@ -1885,6 +1885,33 @@ MJAPI mjSpec *mj_parse(const char *filename,
 /// Returns 0, or -1 with the error in `mjs_getError` (`m` and `d` are then left as they were).
 MJAPI int mj_recompile(mjSpec *s, const mjVFS *vfs, mjModel *m, mjData *d);
 
+/// Add a flex to a spec.
+MJAPI mjsFlex *mjs_addFlex(mjSpec *s);
+
+/// Add a plugin instance to a spec.
+MJAPI mjsPlugin *mjs_addPlugin(mjSpec *s);
+
+/// Make the registered plugin `name` usable by the spec's elements; -1 when no plugin of that
+/// name is registered.
+MJAPI int mjs_activatePlugin(mjSpec *s, const char *name);
+
+/// The element as a flex, NULL when it is not one.
+MJAPI mjsFlex *mjs_asFlex(mjsElement *element);
+
+/// The element as a plugin instance, NULL when it is not one.
+MJAPI mjsPlugin *mjs_asPlugin(mjsElement *element);
+
+/// Upstream's default values of a flex specification.
+MJAPI void mjs_defaultFlex(mjsFlex *flex);
+
+/// Replace the configuration of the instance `plugin->element` by the `std::map<std::string,
+/// std::string>` at `attributes`, which is moved from (left empty), as upstream does.
+MJAPI void mjs_setPluginAttributes(mjsPlugin *plugin, void *attributes);
+
+/// The configuration (`std::map<std::string, std::string>`) of the instance
+/// `plugin->element`.
+MJAPI const void *mjs_getPluginAttributes(const mjsPlugin *plugin);
+
 // report an error (printf-style); returns only if a user handler returns
 MJAPI void mju_error(const char* msg, ...) mjPRINTFLIKE(1, 2);
 MJAPI void mju_error_i(const char* msg, int i);

@@ -74,3 +74,4 @@ pub mod ui;
 pub mod print;
 pub mod spec;
 pub mod spec_edit;
+pub mod spec_plugin;

@@ -12,7 +12,7 @@ use core::ptr;
 use super::{guard, write_error};
 use crate::abi::*;
 use crate::spec::api::TreeKind;
-use crate::spec::{self, Actuator, Body, Camera, CxxString, CxxVec, Equality, Exclude, Frame, Geom, Joint, Key, Light, Numeric, Pair, Sensor, Site, Spec, Tendon, Text, Tuple};
+use crate::spec::{self, Actuator, Body, Camera, CxxString, CxxVec, Equality, Exclude, Flex, Frame, Geom, Joint, Key, Light, Numeric, Pair, Plugin, Sensor, Site, Spec, Tendon, Text, Tuple};
 
 
 /// The spec whose C struct is at `s`.
@@ -74,7 +74,7 @@ pub unsafe extern "C" fn mj_copySpec(s: *const mjSpec) -> *mut mjSpec {
     if s.is_null() {
         return ptr::null_mut();
     }
-    guard("mj_copySpec", ptr::null_mut(), || leak(spec_mut(s as *mut mjSpec).clone()))
+    guard("mj_copySpec", ptr::null_mut(), || leak(spec_mut(s as *mut mjSpec).copy()))
 }
 
 /// Free a spec.
@@ -501,6 +501,12 @@ macro_rules! with_elem {
         } else if t == mjOBJ_TUPLE as i32 {
             let $w = &mut *(el as *mut Tuple);
             $e
+        } else if t == mjOBJ_FLEX as i32 {
+            let $w = &mut *(el as *mut Flex);
+            $e
+        } else if t == mjOBJ_PLUGIN as i32 {
+            let $w = &mut *(el as *mut Plugin);
+            $e
         } else {
             $none
         }
@@ -609,7 +615,7 @@ macro_rules! no_body {
         }
     })*};
 }
-no_body!(Sensor, Tendon, Equality, Pair, Exclude, Key, Numeric, Text, Tuple);
+no_body!(Sensor, Tendon, Equality, Pair, Exclude, Key, Numeric, Text, Tuple, Flex, Plugin);
 fn body_index(w: &impl InBody) -> Option<usize> {
     w.body_of()
 }
@@ -821,7 +827,7 @@ macro_rules! no_frame {
         }
     })*};
 }
-no_frame!(Sensor, Tendon, Equality, Pair, Exclude, Key, Numeric, Text, Tuple);
+no_frame!(Sensor, Tendon, Equality, Pair, Exclude, Key, Numeric, Text, Tuple, Flex, Plugin);
 fn frame_of(w: &impl InFrame) -> Option<usize> {
     w.frame_of()
 }
@@ -894,6 +900,12 @@ pub unsafe extern "C" fn mjs_findElement(s: *mut mjSpec, r#type: mjtObj, name: *
     }
     if r#type == mjtObj_::mjOBJ_TUPLE as i32 {
         return sp.tuples.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+    }
+    if r#type == mjtObj_::mjOBJ_FLEX as i32 {
+        return sp.flexes.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+    }
+    if r#type == mjtObj_::mjOBJ_PLUGIN as i32 {
+        return sp.plugins.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
     }
     not_supported("finding this element type in the spec API");
     ptr::null_mut()
@@ -1005,6 +1017,10 @@ unsafe fn next_element(s: *mut mjSpec, element: *mut mjsElement, t: mjtObj) -> *
         sp.texts.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
     } else if t == mjtObj_::mjOBJ_TUPLE as i32 {
         sp.tuples.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+    } else if t == mjtObj_::mjOBJ_FLEX as i32 {
+        sp.flexes.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+    } else if t == mjtObj_::mjOBJ_PLUGIN as i32 {
+        sp.plugins.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
     } else {
         not_supported("iterating over this element type in the spec API");
         return ptr::null_mut();

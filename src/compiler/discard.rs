@@ -79,7 +79,7 @@ pub fn reduce(spec: &Spec) -> CResult<Spec> {
     // material fails when the flex compiles
     for f in out.flexes.iter_mut() {
         if !f.material.is_empty() && spec.materials.iter().any(|m| m.name == f.material) {
-            f.material = super::flex::DISCARDED_MATERIAL.to_string();
+            f.material = super::flex::DISCARDED_MATERIAL.into();
         }
     }
 

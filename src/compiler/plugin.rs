@@ -48,9 +48,9 @@ pub struct Plugins {
 }
 
 impl Plugins {
-    pub fn new(spec: &[Plugin]) -> Self {
+    pub fn new(spec: &[crate::spec::Owned<Plugin>]) -> Self {
         Plugins {
-            list: spec.iter().map(|p| CPlugin { s: p.clone(), slot: -1, owner: None, attr: Vec::new() }).collect(),
+            list: spec.iter().map(|p| CPlugin { s: (**p).clone(), slot: p.slot.get(), owner: None, attr: Vec::new() }).collect(),
             ..Default::default()
         }
     }
@@ -78,11 +78,11 @@ impl<'a> Compiled<'a> {
     /// an instance configured in place takes the element as its owner. Returns the instance id.
     fn resolve_plugin(&mut self, r: &PluginRef, own: Option<usize>, owner: &Owner) -> CResult<usize> {
         let mut pname = r.plugin_name.to_string();
-        if pname.is_empty() && !r.instance_name.is_empty() {
-            match self.plugins.list.iter().find(|p| p.s.name == r.instance_name) {
+        if pname.is_empty() && !r.name.is_empty() {
+            match self.plugins.list.iter().find(|p| p.s.name == r.name) {
                 Some(p) => pname = p.s.plugin_name.to_string().into(),
                 None => {
-                    return Err(owner.error(&format!("unrecognized name '{}' for plugin instance", r.instance_name)));
+                    return Err(owner.error(&format!("unrecognized name '{}' for plugin instance", r.name)));
                 }
             }
         }
@@ -98,24 +98,32 @@ impl<'a> Compiled<'a> {
             if p.slot == -1 {
                 p.slot = slot;
                 p.owner = Some(owner.clone());
+                self.spec.plugins[k].slot.set(slot);
             }
             return Ok(k);
         }
-        match self.plugins.list.iter().position(|p| p.s.name == r.instance_name) {
+        match self.plugins.list.iter().position(|p| p.s.name == r.name) {
             Some(k) => {
                 self.plugins.list[k].slot = slot;
+                self.spec.plugins[k].slot.set(slot);
                 Ok(k)
             }
-            None => Err(owner.error(&format!("unrecognized name '{}' for plugin instance", r.instance_name))),
+            None => Err(owner.error(&format!("unrecognized name '{}' for plugin instance", r.name))),
         }
     }
 
-    /// Resolves the instance of an element and checks that its plugin has `capability`.
-    fn element_plugin(&mut self, r: &PluginRef, owner: &Owner, neither: &str, capability: mjtPluginCapabilityBit_, cannot: &str) -> CResult<i32> {
-        if r.plugin_name.is_empty() && r.instance_name.is_empty() {
+    /// Resolves the instance of an element (`c`: its plugin field, pointing at the instance it
+    /// configured in place, if any) and checks that its plugin has `capability`.
+    fn element_plugin(&mut self, c: &mjsPlugin, r: &PluginRef, owner: &Owner, neither: &str, capability: mjtPluginCapabilityBit_, cannot: &str) -> CResult<i32> {
+        if r.plugin_name.is_empty() && r.name.is_empty() {
             return Err(owner.error(neither));
         }
-        let k = self.resolve_plugin(r, r.implicit, owner)?;
+        let own = match self.spec.plugin_index(c.element) {
+            Some(k) => Some(k),
+            None if c.element.is_null() => None,
+            None => return Err(owner.error("plugin element is not a plugin instance of this spec")),
+        };
+        let k = self.resolve_plugin(r, own, owner)?;
         let slot = self.plugins.list[k].slot;
         let Some(p) = registered(slot) else {
             return Err(owner.error(&format!("unrecognized plugin '{}'", r.plugin_name)));
@@ -138,9 +146,10 @@ impl<'a> Compiled<'a> {
                 if g.c.plugin.active == 0 {
                     continue;
                 }
-                let r = g.plugin.clone();
+                let (c, r) = (g.c.plugin, g.plugin.clone());
                 let owner = Owner { name: g.name.to_string(), id: gi as i64, line: g.info.clone() };
                 self.plugins.geom[gi] = self.element_plugin(
+                    &c,
                     &r,
                     &owner,
                     "neither 'plugin' nor 'instance' is specified for geom",
@@ -150,10 +159,10 @@ impl<'a> Compiled<'a> {
             }
             let s = &self.bodies[b].s;
             if s.c.plugin.active != 0 {
-                let r = s.plugin.clone();
+                let (c, r) = (s.c.plugin, s.plugin.clone());
                 let owner = Owner { name: s.name.to_string(), id: b as i64, line: s.info.clone() };
                 let neither = format!("neither 'plugin' nor 'instance' is specified for body '{}', (id = {})", s.name, b);
-                self.plugins.body[b] = self.element_plugin(&r, &owner, &neither, mjPLUGIN_PASSIVE, "passive forces")?;
+                self.plugins.body[b] = self.element_plugin(&c, &r, &owner, &neither, mjPLUGIN_PASSIVE, "passive forces")?;
             }
         }
         Ok(())
@@ -169,10 +178,10 @@ impl<'a> Compiled<'a> {
         if s.c.plugin.active == 0 {
             return Ok(());
         }
-        let r = s.plugin.clone();
+        let (c, r) = (s.c.plugin, s.plugin.clone());
         let owner = Owner { name: s.name.to_string(), id: i as i64, line: s.info.clone() };
         let neither = format!("neither 'plugin' nor 'instance' is specified for actuator '{}', (id = {})", s.name, i);
-        self.plugins.actuator[i] = self.element_plugin(&r, &owner, &neither, mjPLUGIN_ACTUATOR, "actuators")?;
+        self.plugins.actuator[i] = self.element_plugin(&c, &r, &owner, &neither, mjPLUGIN_ACTUATOR, "actuators")?;
         Ok(())
     }
 
@@ -183,9 +192,9 @@ impl<'a> Compiled<'a> {
             self.plugins.sensor = vec![-1; self.sensors.len()];
         }
         let s = &self.sensors[i].s;
-        let r = s.plugin.clone();
+        let (c, r) = (s.c.plugin, s.plugin.clone());
         let owner = Owner { name: s.name.to_string(), id: i as i64, line: s.info.clone() };
-        let k = self.element_plugin(&r, &owner, "neither 'plugin' nor 'instance' is specified for sensor", mjPLUGIN_SENSOR, "sensors")?;
+        let k = self.element_plugin(&c, &r, &owner, "neither 'plugin' nor 'instance' is specified for sensor", mjPLUGIN_SENSOR, "sensors")?;
         self.plugins.sensor[i] = k;
         let slot = self.plugins.list[k as usize].slot;
         Ok(registered(slot).map(|p| p.needstage).unwrap_or(0))
@@ -205,16 +214,14 @@ impl<'a> Compiled<'a> {
             let me = Owner { name: self.plugins.list[k].s.name.to_string(), id: k as i64, line: self.plugins.list[k].s.info.clone() };
             let r = PluginRef {
                 plugin_name: self.plugins.list[k].s.plugin_name.to_string().into(),
-                instance_name: self.plugins.list[k].s.name.to_string().into(),
-                implicit: Some(k),
-                ..PluginRef::default()
+                name: self.plugins.list[k].s.name.clone(),
             };
             self.resolve_plugin(&r, Some(k), &me)?;
             let p = &mut self.plugins.list[k];
             let Some(reg) = registered(p.slot) else {
                 return Err(p.owner.clone().unwrap_or(me).error("plugin instance is not bound to a registered plugin"));
             };
-            let mut left = p.s.config.clone();
+            let mut left = p.s.config.to_btree();
             let mut attr = Vec::new();
             for a in 0..reg.nattribute.max(0) as usize {
                 let key = unsafe { CStr::from_ptr(*reg.attributes.add(a)) }.to_string_lossy().into_owned();

@@ -29,6 +29,8 @@ macro_rules! tree_lists {
         $m!(numerics, Numeric);
         $m!(texts, Text);
         $m!(tuples, Tuple);
+        $m!(flexes, Flex);
+        $m!(plugins, Plugin);
     };
 }
 
@@ -51,6 +53,7 @@ impl Spec {
             d.head.spec = me;
             d.set_index(i);
         }
+        self.number_flexes_plugins();
         for t in self.tendons.iter_mut() {
             for (i, w) in t.path.iter_mut().enumerate() {
                 w.head.spec = me;
@@ -229,6 +232,8 @@ impl Spec {
             x if x == mjOBJ_NUMERIC as i32 => self.numerics.iter().map(|x| x.name.as_str()).collect(),
             x if x == mjOBJ_TEXT as i32 => self.texts.iter().map(|x| x.name.as_str()).collect(),
             x if x == mjOBJ_TUPLE as i32 => self.tuples.iter().map(|x| x.name.as_str()).collect(),
+            x if x == mjOBJ_FLEX as i32 => self.flexes.iter().map(|x| x.name.as_str()).collect(),
+            x if x == mjOBJ_PLUGIN as i32 => self.plugins.iter().map(|x| x.name.as_str()).collect(),
             _ => Vec::new(),
         };
         all.retain(|n| !n.is_empty());
@@ -363,7 +368,6 @@ impl Spec {
                 }
             )*};
         }
-        ids!(tendons, equalities, pairs, excludes, keys, numerics, texts, tuples);
         macro_rules! last {
             ($($l:ident),*) => {$(
                 for x in self.$l.iter_mut() {
@@ -371,6 +375,7 @@ impl Spec {
                 }
             )*};
         }
+        ids!(tendons, equalities, pairs, excludes, keys, numerics, texts, tuples, flexes, plugins);
         last!(bodies, joints, actuators);
     }
 

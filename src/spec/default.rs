@@ -19,6 +19,7 @@ pub struct DefaultClass {
     pub site: Site,
     pub camera: Camera,
     pub light: Light,
+    pub flex: Flex,
     pub actuator: Actuator,
     pub tendon: Tendon,
     pub equality: Equality,
@@ -39,6 +40,7 @@ impl Default for DefaultClass {
             site: Site::default(),
             camera: Camera::default(),
             light: Light::default(),
+            flex: Flex::default(),
             actuator: Actuator::default(),
             tendon: Tendon::default(),
             equality: Equality::default(),
@@ -62,6 +64,7 @@ impl Linked for DefaultClass {
         self.site.link();
         self.camera.link();
         self.light.link();
+        self.flex.link();
         self.actuator.link();
         self.tendon.link();
         self.equality.link();
@@ -72,6 +75,7 @@ impl Linked for DefaultClass {
         self.c.site = &mut self.site.c;
         self.c.camera = &mut self.camera.c;
         self.c.light = &mut self.light.c;
+        self.c.flex = &mut self.flex.c;
         self.c.actuator = &mut self.actuator.c;
         self.c.tendon = &mut self.tendon.c;
         self.c.equality = &mut self.equality.c;
@@ -90,6 +94,7 @@ impl DefaultClass {
         self.site.head.class = i;
         self.camera.head.class = i;
         self.light.head.class = i;
+        self.flex.head.class = i;
         self.actuator.head.class = i;
         self.tendon.head.class = i;
         self.equality.head.class = i;

@@ -228,6 +228,8 @@ impl Spec {
                 x if x == mjOBJ_NUMERIC as mjtObj => take!(numerics),
                 x if x == mjOBJ_TEXT as mjtObj => take!(texts),
                 x if x == mjOBJ_TUPLE as mjtObj => take!(tuples),
+                x if x == mjOBJ_FLEX as mjtObj => take!(flexes),
+                x if x == mjOBJ_PLUGIN as mjtObj => take!(plugins),
                 _ => return,
             }
         }

@@ -12,17 +12,22 @@ pub mod actuation;
 pub mod api;
 pub mod body;
 pub mod cxx;
+pub mod cxxmap;
 pub mod default;
 pub mod edit;
 pub mod element;
+pub mod flex;
 pub mod objects;
+pub mod plugin;
 
 pub use actuation::{Actuator, Sensor};
 pub use body::{solrefimp, Body, Camera, Frame, Geom, Joint, Light, Site};
 pub use cxx::{CxxString, CxxVec};
 pub use default::DefaultClass;
 pub use element::{Info, Linked, Owned};
+pub use flex::Flex;
 pub use objects::{Equality, Exclude, Key, Numeric, Pair, Tendon, Text, Tuple, Wrap};
+pub use plugin::{Plugin, PluginRef};
 
 /// Upstream's "undefined" marker for numeric spec fields.
 pub const UNDEF: f64 = f64::NAN;
@@ -48,40 +53,6 @@ pub enum Orientation {
 pub const TF_FALSE: i32 = 0;
 pub const TF_TRUE: i32 = 1;
 pub const TF_AUTO: i32 = 2;
-
-/// How an element uses an engine plugin (`<plugin>` child or attributes of a body, geom,
-/// actuator or sensor): by registered plugin name, by instance name, or both. Whether it is
-/// active is the element's `c.plugin.active`.
-#[derive(Clone, Debug, Default)]
-pub struct PluginRef {
-    /// the `plugin` attribute (registered plugin name), may be empty
-    pub plugin_name: CxxString,
-    /// the `instance` attribute, empty for a plugin configured in place
-    pub instance_name: CxxString,
-    pub info: CxxString,
-    /// index into `Spec::plugins` of the instance configured in place (no `instance`)
-    pub implicit: Option<usize>,
-}
-
-impl PluginRef {
-    /// Points the element's `mjsPlugin` at these strings.
-    pub fn link(&mut self, c: &mut mjsPlugin) {
-        c.name = element::vp(&mut self.instance_name);
-        c.plugin_name = element::vp(&mut self.plugin_name);
-        c.info = element::vp(&mut self.info);
-    }
-}
-
-/// A plugin instance: declared under `<extension>` (named), or created by an element that
-/// configures a plugin in place (unnamed).
-#[derive(Clone, Debug, Default)]
-pub struct Plugin {
-    pub name: String,
-    pub plugin_name: String,
-    /// `<config key value>` pairs, sorted by key
-    pub config: std::collections::BTreeMap<String, String>,
-    pub info: Info,
-}
 
 #[derive(Clone, Debug)]
 pub struct Material {
@@ -173,94 +144,6 @@ impl Default for Texture {
             cubefiles: Default::default(),
             content_type: String::new(),
             filedata: Vec::new(),
-            info: Info::default(),
-        }
-    }
-}
-
-/// A flex (`<flex>` in `<deformable>`, or made by `<flexcomp>`): vertices on bodies (or
-/// interpolation nodes), elements of dimension 1-3, contact, elasticity and rendering settings.
-#[derive(Clone, Debug)]
-pub struct Flex {
-    pub name: String,
-    pub contype: i32,
-    pub conaffinity: i32,
-    pub condim: i32,
-    pub priority: i32,
-    pub friction: [f64; 3],
-    pub solmix: f64,
-    pub solref: [f64; mjNREF],
-    pub solimp: [f64; mjNIMP],
-    pub margin: f64,
-    pub gap: f64,
-    pub dim: i32,
-    pub radius: f64,
-    pub internal: bool,
-    pub flatskin: bool,
-    pub selfcollide: i32,
-    pub vertcollide: i32,
-    pub passive: i32,
-    pub activelayers: i32,
-    pub group: i32,
-    pub edgestiffness: f64,
-    pub edgedamping: f64,
-    pub rgba: [f32; 4],
-    pub material: String,
-    pub young: f64,
-    pub poisson: f64,
-    pub damping: f64,
-    pub thickness: f64,
-    pub elastic2d: i32,
-    pub nodebody: Vec<String>,
-    pub vertbody: Vec<String>,
-    pub node: Vec<f64>,
-    pub vert: Vec<f64>,
-    pub elem: Vec<i32>,
-    pub texcoord: Vec<f32>,
-    pub elemtexcoord: Vec<i32>,
-    pub info: Info,
-}
-
-impl Default for Flex {
-    fn default() -> Self {
-        let (r, i) = solrefimp();
-        Flex {
-            name: String::new(),
-            contype: 1,
-            conaffinity: 1,
-            condim: 3,
-            priority: 0,
-            friction: [1.0, 0.005, 0.0001],
-            solmix: 1.0,
-            solref: r,
-            solimp: i,
-            margin: 0.0,
-            gap: 0.0,
-            dim: 2,
-            radius: 0.005,
-            internal: false,
-            flatskin: false,
-            selfcollide: crate::abi::mjtFlexSelf_::mjFLEXSELF_AUTO as i32,
-            vertcollide: 0,
-            passive: 0,
-            activelayers: 1,
-            group: 0,
-            edgestiffness: 0.0,
-            edgedamping: 0.0,
-            rgba: [0.5, 0.5, 0.5, 1.0],
-            material: String::new(),
-            young: 0.0,
-            poisson: 0.0,
-            damping: 0.0,
-            thickness: -1.0,
-            elastic2d: 0,
-            nodebody: Vec::new(),
-            vertbody: Vec::new(),
-            node: Vec::new(),
-            vert: Vec::new(),
-            elem: Vec::new(),
-            texcoord: Vec::new(),
-            elemtexcoord: Vec::new(),
             info: Info::default(),
         }
     }
@@ -413,7 +296,7 @@ pub struct Spec {
     pub texts: Vec<Owned<Text>>,
     pub tuples: Vec<Owned<Tuple>>,
     pub skins: Vec<Skin>,
-    pub flexes: Vec<Flex>,
+    pub flexes: Vec<Owned<Flex>>,
     pub meshes: Vec<Mesh>,
     pub hfields: Vec<HField>,
     pub textures: Vec<Texture>,
@@ -425,7 +308,7 @@ pub struct Spec {
     /// the model used `<replicate>`
     pub has_replicate: bool,
     /// plugin instances, in the order they were declared or created
-    pub plugins: Vec<Plugin>,
+    pub plugins: Vec<Owned<Plugin>>,
     /// plugins named in `<extension>`: registered name and slot
     pub active_plugins: Vec<(String, i32)>,
     /// names given so far by the XML reader, by object type (for upstream's early check of
@@ -470,7 +353,7 @@ impl element::Linked for Spec {
 
 impl Clone for Spec {
     fn clone(&self) -> Self {
-        Spec {
+        let mut s = Spec {
             head: self.head,
             c: self.c,
             modelname: self.modelname.clone(),
@@ -513,7 +396,9 @@ impl Clone for Spec {
             user_values: Default::default(),
             deepcopy: self.deepcopy,
             attached_by_ref: false,
-        }
+        };
+        s.relink_plugins(self);
+        s
     }
 }
 

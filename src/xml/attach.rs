@@ -188,9 +188,9 @@ pub fn resolve_equality(x: &Equality, pre: &str, suf: &str, names: &Names) -> Op
 /// only those body references, not the flex itself.
 pub fn resolve_flex(x: &Flex, pre: &str, suf: &str, names: &Names) -> Option<Flex> {
     let body = mjOBJ_BODY as i32;
-    let vertbody: Vec<String> = x.vertbody.iter().map(|b| format!("{}{}{}", pre, b, suf)).collect();
-    let nodebody: Vec<String> = x.nodebody.iter().map(|b| format!("{}{}{}", pre, b, suf)).collect();
-    if !vertbody.iter().chain(&nodebody).all(|b| names.has(body, b)) {
+    let vertbody: CxxVec<CxxString> = x.vertbody.iter().map(|b| format!("{}{}{}", pre, b, suf).into()).collect();
+    let nodebody: CxxVec<CxxString> = x.nodebody.iter().map(|b| format!("{}{}{}", pre, b, suf).into()).collect();
+    if !vertbody.iter().chain(nodebody.iter()).all(|b| names.has(body, b)) {
         return None;
     }
     Some(Flex { vertbody, nodebody, ..x.clone() })

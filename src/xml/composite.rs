@@ -110,9 +110,10 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
 
     // the plugin (an instance configured in place is created right away, as upstream does)
     let mut plugin = PluginRef::default();
+    let mut pc: mjsPlugin = crate::spec::body::zeroed();
     let mut plugin_active = false;
     if let Some(p) = e.children_named("plugin").next() {
-        plugin = super::sections::one_plugin(p, s)?;
+        super::sections::one_plugin(p, s, &mut pc, &mut plugin)?;
         plugin_active = true;
     }
 
@@ -247,10 +248,10 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
         if plugin.plugin_name != "mujoco.elasticity.cable" {
             return Err(XmlError::at(e, "Only mujoco.elasticity.cable is supported by composites"));
         }
-        if plugin.instance_name.is_empty() {
-            plugin.instance_name = format!("composite{}", prefix).into();
-            if let Some(k) = plugin.implicit {
-                s.plugins[k].name = plugin.instance_name.to_string();
+        if plugin.name.is_empty() {
+            plugin.name = format!("composite{}", prefix).into();
+            if let Some(k) = s.plugin_index(pc.element) {
+                s.plugins[k].name = plugin.name.clone();
             }
         }
     }
@@ -296,7 +297,7 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
         }
     }
 
-    let c = Chain { prefix: &prefix, vert: &uservert, n, offset, initial: &initial, plugin: &plugin, plugin_active };
+    let c = Chain { prefix: &prefix, vert: &uservert, n, offset, initial: &initial, plugin: &plugin, plugin_el: pc.element, plugin_active };
     let mut normal = [0.0, 1.0, 0.0];
     let mut prev_quat = [1.0, 0.0, 0.0, 0.0];
     let mut parent = b;
@@ -319,6 +320,8 @@ struct Chain<'a> {
     offset: [f64; 3],
     initial: &'a str,
     plugin: &'a PluginRef,
+    /// the instance the composite configured in place
+    plugin_el: *mut mjsElement,
     plugin_active: bool,
 }
 
@@ -405,6 +408,7 @@ impl Chain<'_> {
         if self.plugin_active {
             nb.plugin = self.plugin.clone();
             nb.c.plugin.active = 1;
+            nb.c.plugin.element = self.plugin_el;
         }
         note_name(s, "body", &nb.name);
         s.bodies.push(Owned::new(nb));

@@ -377,7 +377,7 @@ pub fn read(root: &Element, spec: &mut Spec, cx: &super::ReadCx) -> R<()> {
                 "flex" => {
                     let f = super::sections::one_flex(c, &mut flex_scratch)?;
                     claim_name(c, spec, "flex", &f.name)?;
-                    spec.flexes.push(f);
+                    spec.flexes.push(Owned::new(f));
                 }
                 other => return Err(XmlError::at(c, &format!("element '{}' is not supported yet", other))),
             }
@@ -1091,8 +1091,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 one_geom(e, &mut g)?;
                 add_suffix(&mut g.name, sfx);
                 if let Some(p) = e.children_named("plugin").next() {
-                    g.plugin = super::sections::one_plugin(p, s)?;
-                    g.c.plugin.active = 1;
+                    super::sections::one_plugin(p, s, &mut g.c.plugin, &mut g.plugin)?;
                 }
                 g.body = b;
                 g.frame = frame;
@@ -1150,9 +1149,11 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 super::deep(|| body_children(e, b, Some(fid), childdef.unwrap_or(def), sfx, cx, s))?;
             }
             "plugin" => {
-                let r = super::sections::one_plugin(e, s)?;
-                s.bodies[b].plugin = r;
-                s.bodies[b].c.plugin.active = 1;
+                let (mut c, mut r) = (s.bodies[b].c.plugin, PluginRef::default());
+                super::sections::one_plugin(e, s, &mut c, &mut r)?;
+                let x = &mut s.bodies[b];
+                x.plugin = r;
+                (x.c.plugin.active, x.c.plugin.element) = (c.active, c.element);
             }
             "replicate" => {
                 if has_plugin_below(e) {
@@ -1488,8 +1489,7 @@ fn actuator_section(section: &Element, s: &mut Spec) -> R<()> {
         let mut a = s.defaults[def].actuator.clone();
         a.name.clear();
         if e.name == "plugin" {
-            a.plugin = super::sections::one_plugin(e, s)?;
-            a.c.plugin.active = 1;
+            super::sections::one_plugin(e, s, &mut a.c.plugin, &mut a.plugin)?;
         }
         one_actuator(e, &mut a)?;
         claim_name(e, s, "actuator", &a.name)?;

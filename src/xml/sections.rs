@@ -311,32 +311,32 @@ pub fn one_flex(e: &Element, last_bool: &mut i32) -> R<Flex> {
     let mut f = Flex::default();
     set_name(e, &mut f.name);
     if let Some(mt) = read_txt(e, "material") {
-        f.material = mt;
+        f.material = mt.into();
     }
     read1(e, "radius", &mut f.radius)?;
     read_arr(e, "rgba", &mut f.rgba, true)?;
     if let Some(v) = map_value(e, "flatskin", BOOL_MAP)? {
-        f.flatskin = v == 1;
+        f.flatskin = (v == 1) as u8;
         *last_bool = v;
     }
     read1(e, "dim", &mut f.dim)?;
     read1(e, "group", &mut f.group)?;
-    f.vertbody = read_txt_req(e, "body")?.split_ascii_whitespace().map(str::to_string).collect();
+    f.vertbody = read_txt_req(e, "body")?.split_ascii_whitespace().map(CxxString::from).collect();
     if let Some(t) = read_txt(e, "node") {
-        f.nodebody = t.split_ascii_whitespace().map(str::to_string).collect();
+        f.nodebody = t.split_ascii_whitespace().map(CxxString::from).collect();
     }
     if let Some(v) = read_vec::<f64>(e, "vertex")? {
-        f.vert = v;
+        f.vert = v.into();
     }
     match read_vec::<i32>(e, "element")? {
-        Some(v) => f.elem = v,
+        Some(v) => f.elem = v.into(),
         None => return Err(XmlError::at(e, "required attribute missing: 'element'")),
     }
     if let Some(v) = read_vec::<f32>(e, "texcoord")? {
-        f.texcoord = v;
+        f.texcoord = v.into();
     }
     if let Some(v) = read_vec::<i32>(e, "elemtexcoord")? {
-        f.elemtexcoord = v;
+        f.elemtexcoord = v.into();
     }
     if let Some(c) = e.children_named("contact").next() {
         read1(c, "contype", &mut f.contype)?;
@@ -350,7 +350,7 @@ pub fn one_flex(e: &Element, last_bool: &mut i32) -> R<Flex> {
         read1(c, "margin", &mut f.margin)?;
         read1(c, "gap", &mut f.gap)?;
         if let Some(v) = map_value(c, "internal", BOOL_MAP)? {
-            f.internal = v == 1;
+            f.internal = (v == 1) as u8;
             *last_bool = v;
         }
         map_into(c, "selfcollide", FLEXSELF_MAP, &mut f.selfcollide)?;
@@ -962,8 +962,7 @@ pub fn sensor_section(section: &Element, s: &mut Spec) -> R<()> {
                     }
                     "plugin" => {
                         x.r#type = mjSENS_PLUGIN as i32;
-                        x.plugin = one_plugin(e, s)?;
-                        x.c.plugin.active = 1;
+                        one_plugin(e, s, &mut x.c.plugin, &mut x.plugin)?;
                         let ot = read_txt(e, "objtype").unwrap_or_default();
                         x.objtype = crate::runtime::text::str_to_type(ot.as_bytes());
                         let on = read_txt(e, "objname").unwrap_or_default();
@@ -1018,13 +1017,8 @@ fn plugin_configs(e: &Element) -> R<std::collections::BTreeMap<String, String>> 
 pub fn extension_section(section: &Element, s: &mut Spec) -> R<()> {
     for e in section.children_named("plugin") {
         let name = read_txt_req(e, "plugin")?;
-        let (p, slot) = crate::runtime::plugin::plugin_by_name(name.as_bytes());
-        if p.is_null() {
+        if !s.activate_plugin(&name) {
             return Err(XmlError::at(e, &format!("plugin {} not found", name)));
-        }
-        let registered = unsafe { std::ffi::CStr::from_ptr((*p).name) }.to_string_lossy().into_owned();
-        if !s.active_plugins.iter().any(|(_, k)| *k == slot) {
-            s.active_plugins.push((registered, slot));
         }
         for c in e.children_named("instance") {
             if s.c.hasImplicitPluginElem != 0 {
@@ -1032,24 +1026,31 @@ pub fn extension_section(section: &Element, s: &mut Spec) -> R<()> {
             }
             let iname = read_txt_req(c, "name")?;
             let config = plugin_configs(c)?;
-            s.plugins.push(Plugin { name: iname, plugin_name: name.clone(), config, info: info(e) });
+            let k = s.add_plugin();
+            let p = &mut s.plugins[k];
+            p.plugin_name.set(&name);
+            p.info = info(e);
+            p.name.set(&iname);
+            p.config.set_btree(&config);
         }
     }
     Ok(())
 }
 
 /// A `<plugin plugin=... instance=...>` element of a body, geom, actuator or sensor: an
-/// instance configured in place (a new unnamed instance) or a reference to a named one.
-pub fn one_plugin(e: &Element, s: &mut Spec) -> R<PluginRef> {
-    let plugin_name = read_txt(e, "plugin").unwrap_or_default();
-    let instance_name = read_txt(e, "instance").unwrap_or_default();
-    let mut r = PluginRef { plugin_name: plugin_name.into(), instance_name: instance_name.into(), ..PluginRef::default() };
-    if r.instance_name.is_empty() {
+/// instance configured in place (a new unnamed instance the element points at) or a reference
+/// to a named one. Sets the element's plugin field (`c`, `r`) as active.
+pub fn one_plugin(e: &Element, s: &mut Spec, c: &mut mjsPlugin, r: &mut PluginRef) -> R<()> {
+    c.active = 1;
+    r.plugin_name = read_txt(e, "plugin").unwrap_or_default().into();
+    r.name = read_txt(e, "instance").unwrap_or_default().into();
+    if r.name.is_empty() {
+        let k = s.add_plugin();
+        c.element = &mut s.plugins[k].head.el;
         let config = plugin_configs(e)?;
-        s.plugins.push(Plugin { config, info: info(e), ..Plugin::default() });
-        r.implicit = Some(s.plugins.len() - 1);
+        s.plugins[k].config.set_btree(&config);
     } else {
         s.c.hasImplicitPluginElem = 1;
     }
-    Ok(r)
+    Ok(())
 }

@@ -121,14 +121,14 @@ impl Compiled<'_> {
         if interpolated && f.selfcollide != mjFLEXSELF_NONE as i32 {
             return Err(e("trilinear interpolation cannot do self-collision"));
         }
-        if interpolated && f.internal {
+        if interpolated && f.internal != 0 {
             return Err(e("trilinear interpolation cannot do internal collisions"));
         }
         let nelem = f.elem.len() / d1;
         let mut c = CFlex { s: f.clone(), interpolated, nelem, matid: -1, ..CFlex::default() };
         c.s.nodebody.clear();
         c.s.vertbody.clear();
-        c.elem = f.elem.clone();
+        c.elem = f.elem.to_vec();
 
         if f.vert.is_empty() {
             c.centered = true;
@@ -158,7 +158,7 @@ impl Compiled<'_> {
         if !f.texcoord.is_empty() && f.texcoord.len() != 2 * nvert && f.elemtexcoord.is_empty() {
             return Err(e("two texture coordinates per vertex expected"));
         }
-        c.elemtexcoord = f.elemtexcoord.clone();
+        c.elemtexcoord = f.elemtexcoord.to_vec();
         if c.elemtexcoord.is_empty() && !f.texcoord.is_empty() {
             // upstream copies 3 ids per element, whatever the dimension
             let n = (3 * nelem).min(c.elem.len());

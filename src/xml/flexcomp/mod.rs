@@ -176,7 +176,7 @@ pub(super) fn flexcomp(e: &Element, b: usize, sfx: &str, files: &Files, s: &mut 
     {
         let fl = &mut fc.flex;
         if let Some(m) = read_txt(e, "material") {
-            fl.material = m;
+            fl.material = m.into();
         }
         read_arr(e, "rgba", &mut fl.rgba, true)?;
         map_bool(e, "flatskin", &mut fl.flatskin)?;
@@ -331,7 +331,7 @@ impl FlexComp {
         let dim = self.flex.dim;
         if matches!(self.kind, Kind::Box | Kind::Cylinder) || (self.kind == Kind::Grid && dim == 3)
         {
-            self.flex.flatskin = true;
+            self.flex.flatskin = 1;
         }
 
         if self.pinrange.len() % 2 != 0 {
@@ -478,16 +478,16 @@ impl FlexComp {
 
         // the flex
         let mut flex = self.flex.clone();
-        flex.name = format!("{}{}", self.name, self.sfx);
-        flex.elem = self.element.clone();
-        flex.texcoord = self.texcoord.clone();
-        flex.elemtexcoord = self.elemtexcoord.clone();
+        flex.name = format!("{}{}", self.name, self.sfx).into();
+        flex.elem = self.element.as_slice().into();
+        flex.texcoord = self.texcoord.as_slice().into();
+        flex.elemtexcoord = self.elemtexcoord.as_slice().into();
         if !self.centered {
-            flex.vert = self.point.clone();
+            flex.vert = self.point.as_slice().into();
         }
         if self.rigid {
-            flex.vertbody.push(parent);
-            s.flexes.push(flex);
+            flex.vertbody.push(parent.into());
+            s.flexes.push(Owned::new(flex));
             return Ok(());
         }
 
@@ -500,7 +500,7 @@ impl FlexComp {
                 continue;
             }
             if pinned[i] || interp {
-                flex.vertbody.push(parent.clone());
+                flex.vertbody.push(parent.as_str().into());
                 continue;
             }
             let p = [
@@ -532,7 +532,7 @@ impl FlexComp {
                 }
                 _ => {}
             }
-            flex.vertbody.push(s.bodies[nb].name.to_string());
+            flex.vertbody.push(s.bodies[nb].name.clone());
             if !self.centered {
                 self.point[3 * i..3 * i + 3].fill(0.0);
             }
@@ -555,7 +555,7 @@ impl FlexComp {
                         ];
                         if pinned.get(idx).copied().unwrap_or(false) {
                             node[3 * idx..3 * idx + 3].copy_from_slice(&pos);
-                            flex.nodebody.push(parent.clone());
+                            flex.nodebody.push(parent.as_str().into());
                             idx += 1;
                             continue;
                         }
@@ -579,19 +579,19 @@ impl FlexComp {
                             axis[d] = 1.0;
                             add_slider(s, nb, class, axis);
                         }
-                        flex.nodebody.push(s.bodies[nb].name.to_string());
+                        flex.nodebody.push(s.bodies[nb].name.clone());
                         idx += 1;
                     }
                 }
             }
             if !self.centered {
-                flex.node = node;
+                flex.node = node.into();
             }
         }
         if !self.centered || interp {
-            flex.vert = self.point.clone();
+            flex.vert = self.point.as_slice().into();
         }
-        s.flexes.push(flex);
+        s.flexes.push(Owned::new(flex));
 
         if self.equality {
             let mut eq = Equality { name1: format!("{}{}", self.name, self.sfx).into(), ..self.eq.clone() };
