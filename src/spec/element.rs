@@ -24,11 +24,13 @@ pub struct Head {
     pub index: usize,
     /// id in the last compiled model (-1 before compiling)
     pub id: i32,
+    /// default class the element was made from (index into `Spec::defaults`)
+    pub class: usize,
 }
 
 impl Head {
     pub fn new(t: mjtObj_) -> Self {
-        Head { el: mjsElement { elemtype: t as mjtObj, signature: 0 }, spec: 0, index: 0, id: -1 }
+        Head { el: mjsElement { elemtype: t as mjtObj, signature: 0 }, spec: 0, index: 0, id: -1, class: 0 }
     }
 }
 

@@ -11,6 +11,7 @@ use crate::model::defaults;
 pub mod actuation;
 pub mod api;
 pub mod body;
+pub mod compiled;
 pub mod cxx;
 pub mod element;
 pub mod objects;
@@ -450,6 +451,8 @@ pub struct Spec {
     /// in a fixed buffer as upstream's (its address stays valid while the spec lives)
     pub error: [u8; 500],
     pub warning: bool,
+    /// what the last successful compile produced (None before it or after a failed one)
+    pub compiled: Option<Box<compiled::Snapshot>>,
 }
 
 impl core::ops::Deref for Spec {
@@ -518,6 +521,7 @@ impl Clone for Spec {
             names_seen: self.names_seen.clone(),
             error: [0; 500],
             warning: false,
+            compiled: self.compiled.clone(),
         }
     }
 }
@@ -600,6 +604,7 @@ impl Default for Spec {
             names_seen: Default::default(),
             error: [0; 500],
             warning: false,
+            compiled: None,
         }
     }
 }

@@ -794,6 +794,17 @@ fn default_section(e: &Element, parent: Option<usize>, s: &mut Spec) -> R<()> {
             0
         }
     };
+    {
+        // elements made from this class's prototypes record the class (written back by the
+        // MJCF writer)
+        let d = &mut s.defaults[id];
+        for h in [&mut d.joint.head, &mut d.geom.head, &mut d.site.head, &mut d.camera.head, &mut d.light.head] {
+            h.class = id;
+        }
+        for h in [&mut d.actuator.head, &mut d.tendon.head, &mut d.equality.head, &mut d.pair.head] {
+            h.class = id;
+        }
+    }
     for c in &e.children {
         let d = &mut s.defaults[id];
         match c.name.as_str() {
