@@ -128,8 +128,16 @@ pub(super) fn one_material(w: &W, e: &mut XEl, regular: Option<usize>, def: &Mat
     e.num("rgba", &x.rgba, Some(&def.rgba), false);
 }
 
-fn one_texture(w: &W, e: &mut XEl, x: &Texture) -> Result<(), String> {
+fn one_texture(w: &W, e: &mut XEl, k: usize, x: &Texture) -> Result<(), String> {
     let d = Texture::default();
+    let mut x = x.clone();
+    let m = w.m;
+    if k < m.ntex as usize {
+        // compiled: sizes of generated images, resolved color space
+        x.width = m.tex_width()[k];
+        x.height = m.tex_height()[k];
+        x.colorspace = m.tex_colorspace()[k];
+    }
     e.key("type", TEXTURE_MAP, x.ttype, None);
     e.key("colorspace", COLORSPACE_MAP, x.colorspace, None);
     e.txt("name", &x.name);
@@ -172,8 +180,8 @@ pub(super) fn asset(w: &W, root: &mut XEl) -> Result<(), String> {
         return Ok(());
     }
     let mut sec = XEl::new("asset");
-    for t in &s.textures {
-        one_texture(w, sec.add("texture"), t)?;
+    for (k, t) in s.textures.iter().enumerate() {
+        one_texture(w, sec.add("texture"), k, t)?;
     }
     for (k, x) in s.materials.iter().enumerate() {
         one_material(w, sec.add("material"), Some(k), &s.defaults[0].material, x);

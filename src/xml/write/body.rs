@@ -494,11 +494,10 @@ fn frame_accum_inv(pos: &[f64; 3], quat: &[f64; 4], cpos: &[f64; 3], cquat: &[f6
         }
     }
     let mat = crate::math::spatial::quat2mat(&q);
-    // vector times matrix (the transpose rotation)
     let v = [
-        cpos[0] * mat[0] + cpos[1] * mat[3] + cpos[2] * mat[6],
-        cpos[0] * mat[1] + cpos[1] * mat[4] + cpos[2] * mat[7],
-        cpos[0] * mat[2] + cpos[1] * mat[5] + cpos[2] * mat[8],
+        mat[0] * cpos[0] + mat[1] * cpos[1] + mat[2] * cpos[2],
+        mat[3] * cpos[0] + mat[4] * cpos[1] + mat[5] * cpos[2],
+        mat[6] * cpos[0] + mat[7] * cpos[1] + mat[8] * cpos[2],
     ];
     ([pos[0] - v[0], pos[1] - v[1], pos[2] - v[2]], q)
 }

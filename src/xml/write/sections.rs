@@ -12,8 +12,10 @@ pub(super) fn compiler(w: &W, root: &mut XEl) {
     let c = &w.s.compiler;
     let e = root.add("compiler");
     e.txt("angle", "radian");
-    e.txt("meshdir", w.s.meshdir.as_str());
-    e.txt("texturedir", w.s.texturedir.as_str());
+    // compiled folders end with a separator
+    let dir = |d: &str| if d.is_empty() || d.ends_with('/') || d.ends_with('\\') { d.to_string() } else { format!("{}/", d) };
+    e.txt("meshdir", &dir(w.s.meshdir.as_str()));
+    e.txt("texturedir", &dir(w.s.texturedir.as_str()));
     if c.usethread == 0 {
         e.txt("usethread", "false");
     }
@@ -289,7 +291,7 @@ pub(super) fn defaults(w: &W, parent_el: &mut XEl, k: usize) {
     super::body::one_light(w, &mut e, &def.light, &def.light.c, &parent.light, "");
     sec.add_if_any(e);
     let mut e = XEl::new("pair");
-    one_pair(w, &mut e, &def.pair, &def.pair.c, &parent.pair);
+    one_pair(w, &mut e, &def.pair, &def.pair.c, &parent.pair, false);
     sec.add_if_any(e);
     let mut e = XEl::new("equality");
     one_equality(w, &mut e, &def.equality, &def.equality.c, &parent.equality);
@@ -330,11 +332,12 @@ pub(super) fn row<T: Copy>(a: &[T], i: usize, n: usize) -> &[T] {
 }
 
 /// A contact pair (`x`: its values, compiled ones for a model pair).
-pub(super) fn one_pair(w: &W, e: &mut XEl, p: &Pair, x: &mjsPair, def: &Pair) {
+pub(super) fn one_pair(w: &W, e: &mut XEl, p: &Pair, x: &mjsPair, def: &Pair, swap: bool) {
     if !w.defaults {
         write_class(w, e, p.head.class);
-        e.txt("geom1", p.geom1.as_str());
-        e.txt("geom2", p.geom2.as_str());
+        let (g1, g2) = if swap { (p.geom2.as_str(), p.geom1.as_str()) } else { (p.geom1.as_str(), p.geom2.as_str()) };
+        e.txt("geom1", g1);
+        e.txt("geom2", g2);
     }
     let d = &def.c;
     e.txt("name", p.name.as_str());
@@ -543,9 +546,24 @@ pub(super) fn contact(w: &W, root: &mut XEl) {
     }
     let m = w.m;
     let sec = root.add("contact");
-    for (i, p) in s.pairs.iter().enumerate() {
+    // compiled order: by the bodies' ids (stable), each pair with the lower body first
+    let gbody = |n: &str| s.geoms.iter().find(|g| g.name.as_str() == n).map_or(0, |g| s.bodies[g.body].head.id.max(0));
+    let bid = |n: &str| s.bodies.iter().find(|b| b.name.as_str() == n).map_or(0, |b| b.head.id.max(0));
+    let mut pairs: Vec<(i32, usize, bool)> = s
+        .pairs
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let (b1, b2) = (gbody(p.geom1.as_str()), gbody(p.geom2.as_str()));
+            let swap = b1 > b2;
+            let (lo, hi) = if swap { (b2, b1) } else { (b1, b2) };
+            ((lo << 16) + hi, i, swap)
+        })
+        .collect();
+    pairs.sort_by_key(|p| p.0);
+    for (id, &(_, i, swap)) in pairs.iter().enumerate() {
+        let p = &s.pairs[i];
         let mut x = p.c;
-        let id = if p.head.id >= 0 { p.head.id as usize } else { i };
         if id < m.npair as usize {
             x.solref.copy_from_slice(row(m.pair_solref(), id, mjNREF));
             x.solreffriction.copy_from_slice(row(m.pair_solreffriction(), id, mjNREF));
@@ -555,13 +573,27 @@ pub(super) fn contact(w: &W, root: &mut XEl) {
             x.friction.copy_from_slice(row(m.pair_friction(), id, 5));
         }
         let e = sec.add("pair");
-        one_pair(w, e, p, &x, &s.defaults[p.head.class.min(s.defaults.len() - 1)].pair);
+        one_pair(w, e, p, &x, &s.defaults[p.head.class.min(s.defaults.len() - 1)].pair, swap);
     }
-    for x in s.excludes.iter() {
+    let mut ex: Vec<(i32, usize, bool)> = s
+        .excludes
+        .iter()
+        .enumerate()
+        .map(|(i, x)| {
+            let (b1, b2) = (bid(x.body1.as_str()), bid(x.body2.as_str()));
+            let swap = b1 > b2;
+            let (lo, hi) = if swap { (b2, b1) } else { (b1, b2) };
+            ((lo << 16) + hi, i, swap)
+        })
+        .collect();
+    ex.sort_by_key(|p| p.0);
+    for &(_, i, swap) in &ex {
+        let x = &s.excludes[i];
         let e = sec.add("exclude");
         e.txt("name", x.name.as_str());
-        e.txt("body1", x.body1.as_str());
-        e.txt("body2", x.body2.as_str());
+        let (b1, b2) = if swap { (x.body2.as_str(), x.body1.as_str()) } else { (x.body1.as_str(), x.body2.as_str()) };
+        e.txt("body1", b1);
+        e.txt("body2", b2);
     }
 }
 
@@ -579,7 +611,11 @@ pub(super) fn equality(w: &W, root: &mut XEl) -> Result<(), String> {
         let mut x = q.c;
         let id = if q.head.id >= 0 { q.head.id as usize } else { i };
         if id < m.neq as usize {
-            x.data.copy_from_slice(row(m.eq_data(), id, mjNEQDATA));
+            // the model's data are processed (relative poses computed); the compiled
+            // equality keeps the given ones unless a model was copied back
+            if w.snap.copied_back {
+                x.data.copy_from_slice(row(m.eq_data(), id, mjNEQDATA));
+            }
             x.solref.copy_from_slice(row(m.eq_solref(), id, mjNREF));
             x.solimp.copy_from_slice(row(m.eq_solimp(), id, mjNIMP));
         }
@@ -668,7 +704,11 @@ pub(super) fn actuator(w: &W, root: &mut XEl) -> Result<(), String> {
             x.ctrlrange.copy_from_slice(row(m.actuator_ctrlrange(), id, 2));
             x.forcerange.copy_from_slice(row(m.actuator_forcerange(), id, 2));
             x.actrange.copy_from_slice(row(m.actuator_actrange(), id, 2));
-            x.lengthrange.copy_from_slice(row(m.actuator_lengthrange(), id, 2));
+            // computed length ranges live in the model only (until copied back)
+            if w.snap.copied_back {
+                x.lengthrange.copy_from_slice(row(m.actuator_lengthrange(), id, 2));
+            }
+            x.actdim = m.actuator_actnum()[id];
             x.gear.copy_from_slice(row(m.actuator_gear(), id, 6));
             x.cranklength = m.actuator_cranklength()[id];
             let nu = m.nuser_actuator as usize;
@@ -752,6 +792,7 @@ pub(super) fn sensor(w: &W, root: &mut XEl) -> Result<(), String> {
     let m = w.m;
     let mut sec = XEl::new("sensor");
     for (i, x) in s.sensors.iter().enumerate() {
+        let id = if x.head.id >= 0 { x.head.id as usize } else { i };
         let (obj, refn) = (x.objname.as_str(), x.refname.as_str());
         let t = x.r#type;
         let mut e;
@@ -814,7 +855,8 @@ pub(super) fn sensor(w: &W, root: &mut XEl) -> Result<(), String> {
                     // values per contact: found 1, force 3, torque 3, dist 1, pos 3, normal 3, tangent 3
                     let widths = [1, 3, 3, 1, 3, 3, 3];
                     let size: i32 = (0..7).filter(|i| dataspec & (1 << i) != 0).map(|i| widths[i]).sum::<i32>().max(1);
-                    e.int("num", x.dim / size, Some(1));
+                    let dim = m.sensor_dim().get(id).copied().unwrap_or(x.dim);
+                    e.int("num", dim / size, Some(1));
                     let data: Vec<i32> = (0..7).filter(|i| dataspec & (1 << i) != 0).collect();
                     if !(data.len() == 1 && data[0] == 0) {
                         let words: Vec<&str> = data.iter().map(|&d| map_key(crate::xml::sections::CONDATA_MAP, d)).collect();
@@ -849,7 +891,6 @@ pub(super) fn sensor(w: &W, root: &mut XEl) -> Result<(), String> {
                 _ => return Err(format!("not supported yet: writing sensor type {}", t)),
             }
         }
-        let id = if x.head.id >= 0 { x.head.id as usize } else { i };
         let (mut cutoff, mut noise, mut user) = (x.cutoff, x.noise, x.userdata.to_vec());
         if id < m.nsensor as usize {
             cutoff = m.sensor_cutoff()[id];
