@@ -69,11 +69,24 @@ pub(super) fn mesh_frame(w: &W, name: &str) -> Option<([f64; 3], [f64; 4])> {
     Some(([p[0], p[1], p[2]], [q[0], q[1], q[2], q[3]]))
 }
 
+/// Content type of a mesh file, from its extension (what the compiler reads it as).
+fn mesh_content_type(file: &str) -> String {
+    let ext = file.rsplit('.').next().unwrap_or("").to_ascii_lowercase();
+    match ext.as_str() {
+        "stl" => "model/stl",
+        "obj" => "model/obj",
+        "msh" => "model/vnd.mujoco.msh",
+        _ => "",
+    }
+    .to_string()
+}
+
 /// A mesh (`name`: write the name, file and data too, for a mesh of the model).
 pub(super) fn one_mesh(w: &W, e: &mut XEl, regular: Option<()>, def: &Mesh, x: &Mesh) {
     if regular.is_some() {
         e.txt("name", &x.name);
-        e.txt("content_type", &x.content_type);
+        let ct = if x.content_type.is_empty() && !x.file.is_empty() { mesh_content_type(&x.file) } else { x.content_type.clone() };
+        e.txt("content_type", &ct);
         e.txt("file", &file_name(w, &x.file));
         e.txt("vertex", &reals(&x.vert));
         e.txt("normal", &reals(&x.normal));
@@ -240,6 +253,15 @@ fn one_skin(w: &W, e: &mut XEl, x: &Skin) {
         e.txt("vertex", &reals(&x.vert));
         e.txt("texcoord", &reals(&x.texcoord));
         e.txt("face", &ints(&x.face));
+        // compiled: each vertex's weights sum to one, bind orientations are unit
+        let mut total = vec![0f32; x.vert.len() / 3];
+        for (ids, ws) in x.vertid.iter().zip(&x.vertweight) {
+            for (&v, &wt) in ids.iter().zip(ws) {
+                if let Some(t) = total.get_mut(v as usize) {
+                    *t += wt;
+                }
+            }
+        }
         for (i, b) in x.bodyname.iter().enumerate() {
             let be = e.add("bone");
             be.txt("body", b);
@@ -247,10 +269,26 @@ fn one_skin(w: &W, e: &mut XEl, x: &Skin) {
                 be.num("bindpos", p, None, false);
             }
             if let Some(q) = x.bindquat.get(4 * i..4 * i + 4) {
-                be.num("bindquat", q, None, false);
+                let mut d: Vec<f64> = q.iter().map(|&v| v as f64).collect();
+                let n2: f64 = d.iter().map(|v| v * v).sum();
+                if n2 >= 1e-14 && (n2.sqrt() - 1.0).abs() > 1e-14 {
+                    let n = n2.sqrt();
+                    d.iter_mut().for_each(|v| *v /= n);
+                }
+                let qf: Vec<f32> = d.iter().map(|&v| v as f32).collect();
+                be.num("bindquat", &qf, None, false);
             }
-            be.txt("vertid", &ints(x.vertid.get(i).map_or(&[][..], |v| v.as_slice())));
-            be.txt("vertweight", &reals(x.vertweight.get(i).map_or(&[][..], |v| v.as_slice())));
+            let ids = x.vertid.get(i).map_or(&[][..], |v| v.as_slice());
+            be.txt("vertid", &ints(ids));
+            let ws: Vec<f32> = x
+                .vertweight
+                .get(i)
+                .map_or(&[][..], |v| v.as_slice())
+                .iter()
+                .zip(ids)
+                .map(|(&wt, &v)| total.get(v as usize).map_or(wt, |t| wt / t))
+                .collect();
+            be.txt("vertweight", &reals(&ws));
         }
     }
 }

@@ -387,7 +387,9 @@ pub(super) fn one_geom(w: &W, e: &mut XEl, g: &Geom, x: &mjsGeom, user: &[f64], 
         e.key("shellinertia", MESHTYPE_MAP, x.typeinertia, Some(d.typeinertia));
     }
     if !x.mass.is_nan() {
-        e.num1("mass", x.mass, Some(mass_def));
+        // a default class's geom has no computed mass (upstream writes its zero)
+        let mass = if w.defaults { 0.0 } else { x.mass };
+        e.num1("mass", mass, Some(mass_def));
     } else {
         e.num1("density", x.density, Some(d.density));
     }

@@ -698,9 +698,13 @@ pub(super) fn actuator(w: &W, root: &mut XEl) -> Result<(), String> {
         let id = if a.head.id >= 0 { a.head.id as usize } else { i };
         let mut user: Vec<f64> = a.userdata.to_vec();
         if id < m.nu as usize {
-            x.dynprm.copy_from_slice(row(m.actuator_dynprm(), id, mjNDYN));
-            x.gainprm.copy_from_slice(row(m.actuator_gainprm(), id, mjNGAIN));
-            x.biasprm.copy_from_slice(row(m.actuator_biasprm(), id, mjNBIAS));
+            // parameters the compiler derives (damping ratios, muscle scales) are in the
+            // model only until copied back
+            if w.snap.copied_back {
+                x.dynprm.copy_from_slice(row(m.actuator_dynprm(), id, mjNDYN));
+                x.gainprm.copy_from_slice(row(m.actuator_gainprm(), id, mjNGAIN));
+                x.biasprm.copy_from_slice(row(m.actuator_biasprm(), id, mjNBIAS));
+            }
             x.ctrlrange.copy_from_slice(row(m.actuator_ctrlrange(), id, 2));
             x.forcerange.copy_from_slice(row(m.actuator_forcerange(), id, 2));
             x.actrange.copy_from_slice(row(m.actuator_actrange(), id, 2));
@@ -916,28 +920,39 @@ pub(super) fn keyframe(w: &W, root: &mut XEl) {
     let (nq, nv, na, nu, nmocap) = (m.nq as usize, m.nv as usize, m.na as usize, m.nu as usize, m.nmocap as usize);
     for k in 0..m.nkey as usize {
         let mut e = XEl::new("key");
-        let name = w.s.keys.get(k).map_or("", |x| x.name.as_str());
-        e.txt("name", name);
-        let time = m.key_time()[k];
+        let key = w.s.keys.get(k);
+        e.txt("name", key.map_or("", |x| x.name.as_str()));
+        // the compiled key holds the values given (the model's are processed: quaternions
+        // normalized) and fills the others from the reference configuration
+        let given = |v: Option<&[f64]>, model: &[f64]| -> Vec<f64> {
+            match v {
+                Some(v) if !w.snap.copied_back && v.len() == model.len() => v.to_vec(),
+                _ => model.to_vec(),
+            }
+        };
+        let time = match key {
+            Some(x) if !w.snap.copied_back => x.time,
+            _ => m.key_time()[k],
+        };
         if time != 0.0 {
             e.num1("time", time, None);
         }
-        let qpos = row(m.key_qpos(), k, nq);
+        let qpos = given(key.map(|x| &x.qpos[..]), row(m.key_qpos(), k, nq));
         if qpos.iter().zip(m.qpos0()).any(|(a, b)| a != b) {
-            e.num("qpos", qpos, None, false);
+            e.num("qpos", &qpos, None, false);
         }
-        let qvel = row(m.key_qvel(), k, nv);
+        let qvel = given(key.map(|x| &x.qvel[..]), row(m.key_qvel(), k, nv));
         if qvel.iter().any(|&v| v != 0.0) {
-            e.num("qvel", qvel, None, false);
+            e.num("qvel", &qvel, None, false);
         }
-        let act = row(m.key_act(), k, na);
+        let act = given(key.map(|x| &x.act[..]), row(m.key_act(), k, na));
         if act.iter().any(|&v| v != 0.0) {
-            e.num("act", act, None, false);
+            e.num("act", &act, None, false);
         }
         if nmocap > 0 {
             // mocap bodies' positions and orientations as compiled
-            let mpos = row(m.key_mpos(), k, 3 * nmocap);
-            let mquat = row(m.key_mquat(), k, 4 * nmocap);
+            let mpos = given(key.map(|x| &x.mpos[..]), row(m.key_mpos(), k, 3 * nmocap));
+            let mquat = given(key.map(|x| &x.mquat[..]), row(m.key_mquat(), k, 4 * nmocap));
             let mut pos_differs = false;
             let mut quat_differs = false;
             for b in 0..m.nbody as usize {
@@ -954,15 +969,15 @@ pub(super) fn keyframe(w: &W, root: &mut XEl) {
                 }
             }
             if pos_differs {
-                e.num("mpos", mpos, None, false);
+                e.num("mpos", &mpos, None, false);
             }
             if quat_differs {
-                e.num("mquat", mquat, None, false);
+                e.num("mquat", &mquat, None, false);
             }
         }
-        let ctrl = row(m.key_ctrl(), k, nu);
+        let ctrl = given(key.map(|x| &x.ctrl[..]), row(m.key_ctrl(), k, nu));
         if ctrl.iter().any(|&v| v != 0.0) {
-            e.num("ctrl", ctrl, None, false);
+            e.num("ctrl", &ctrl, None, false);
         }
         if !e.attrs.is_empty() {
             sec.kids.push(e);
