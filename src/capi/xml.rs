@@ -44,7 +44,7 @@ pub unsafe extern "C" fn mj_loadXML(filename: *const c_char, vfs: *const mjVFS, 
 }
 
 /// Write the last model loaded from XML as MJCF to `filename` (stdout when NULL or empty);
-/// `m`, when given, must be that model. Returns 1 on success, 0 with the reason in `error`.
+/// `m`, when given, is first copied back into it (`mj_copyBack`). Returns 1 on success, 0 with the reason in `error`.
 #[no_mangle]
 pub unsafe extern "C" fn mj_saveLastXML(filename: *const c_char, m: *const mjModel, error: *mut c_char, error_sz: c_int) -> c_int {
     write_error(error, error_sz, "");
