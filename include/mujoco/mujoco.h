@@ -1059,8 +1059,18 @@ MJAPI void mj_contactForce(const mjModel *m, const mjData *d, int id, mjtNum *re
 MJAPI mjModel *mj_loadXML(const char *filename, const mjVFS *vfs, char *error, int error_sz);
 
 /// Write the last model loaded from XML as MJCF to `filename` (stdout when NULL or empty);
-/// `m`, when given, must be that model. Returns 1 on success, 0 with the reason in `error`.
-MJAPI int mj_saveLastXML(const char *filename, const mjModel *m, char *error, int error_sz);
+/// `m`, when given, is first copied back into it (`mj_copyBack`). Returns 1 on success, 0 with the reason in `error`.
+MJAPI int mj_saveLastXML(const char *filename,
+                   const mjModel *m,
+                   char *error,
+                   int error_sz);
+
+/// Write compiled spec `s` as MJCF to `filename`; 0 on success, -1 with the reason in `error`.
+MJAPI int mj_saveXML(const mjSpec *s, const char *filename, char *error, int error_sz);
+
+/// Write compiled spec `s` as MJCF into `xml` (`xml_sz` bytes); 0 on success, -1 with the
+/// reason in `error`, or the text length when the buffer is too small.
+MJAPI int mj_saveXMLString(const mjSpec *s, char *xml, int xml_sz, char *error, int error_sz);
 
 /// Forget the model kept from the last XML load.
 MJAPI void mj_freeLastXML(void);
@@ -1475,6 +1485,10 @@ MJAPI mjSpec *mj_parseXMLString(const char *xml, const mjVFS *vfs, char *error, 
 
 /// Compile a spec into a new model; NULL on failure, with the reason in `mjs_getError`.
 MJAPI mjModel *mj_compile(mjSpec *s, const mjVFS *vfs);
+
+/// Copy the numeric values of `m` (compiled from `s`) back into the spec's compiled state,
+/// which `mj_saveXML` writes; 1 on success, 0 with the reason in `mjs_getError`.
+MJAPI int mj_copyBack(mjSpec *s, const mjModel *m);
 
 /// The last error of a compile or spec-API call ("" when none).
 MJAPI const char *mjs_getError(mjSpec *s);

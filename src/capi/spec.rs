@@ -147,11 +147,32 @@ pub unsafe extern "C" fn mj_compile(s: *mut mjSpec, vfs: *const mjVFS) -> *mut m
     match r {
         Ok(m) => {
             sp.clear_error();
+            // SAFETY: the compiler returned a valid model
+            sp.compiled = if m.is_null() { None } else { crate::spec::compiled::Snapshot::new(sp, &*m) };
             m
         }
         Err(e) => {
             sp.set_error(&e.0, false);
+            sp.compiled = None;
             ptr::null_mut()
+        }
+    }
+}
+
+/// Copy the numeric values of `m` (compiled from `s`) back into the spec's compiled state,
+/// which `mj_saveXML` writes; 1 on success, 0 with the reason in `mjs_getError`.
+#[no_mangle]
+pub unsafe extern "C" fn mj_copyBack(s: *mut mjSpec, m: *const mjModel) -> c_int {
+    if s.is_null() {
+        crate::mjerror!("mj_copyBack", "spec is null");
+        return 0;
+    }
+    let sp = spec_mut(s);
+    match guard("mj_copyBack", Err("internal error".to_string()), || crate::spec::compiled::copy_back(sp, m.as_ref())) {
+        Ok(()) => 1,
+        Err(e) => {
+            sp.set_error(&e, false);
+            0
         }
     }
 }

@@ -11,13 +11,13 @@ use crate::abi::*;
 /// providers, then the file system.
 fn load(filename: &str, vfs: Option<&mjVFS>) -> Result<*mut mjModel, String> {
     let files = crate::xml::Files { vfs };
-    let parsed = crate::xml::parse_file(filename, &files, 0)?;
-    let m = crate::compiler::image::with_vfs(files.vfs_ptr(), || crate::compiler::compile(&parsed.spec)).map_err(|e| e.0)?;
+    let mut spec = crate::xml::parse_file(filename, &files, 0)?.spec;
+    spec.assign_ids();
+    let m = crate::compiler::image::with_vfs(files.vfs_ptr(), || crate::compiler::compile(&spec)).map_err(|e| e.0)?;
     if !m.is_null() {
-        // files are anchored for saving only when they came from the file system
-        let dir = if vfs.is_some() { None } else { parsed.disk_dir.as_deref() };
         // SAFETY: the compiler returned a valid model.
-        crate::xml::writer::remember(&parsed.root, unsafe { &*m }, dir);
+        spec.compiled = crate::spec::compiled::Snapshot::new(&spec, unsafe { &*m });
+        crate::xml::write::last::remember(spec);
     }
     Ok(m)
 }
@@ -44,12 +44,12 @@ pub unsafe extern "C" fn mj_loadXML(filename: *const c_char, vfs: *const mjVFS, 
 }
 
 /// Write the last model loaded from XML as MJCF to `filename` (stdout when NULL or empty);
-/// `m`, when given, must be that model. Returns 1 on success, 0 with the reason in `error`.
+/// `m`, when given, is first copied back into it (`mj_copyBack`). Returns 1 on success, 0 with the reason in `error`.
 #[no_mangle]
 pub unsafe extern "C" fn mj_saveLastXML(filename: *const c_char, m: *const mjModel, error: *mut c_char, error_sz: c_int) -> c_int {
     write_error(error, error_sz, "");
     let mref = if m.is_null() { None } else { Some(&*m) };
-    let text = match guard("mj_saveLastXML", Err("internal error".to_string()), || crate::xml::writer::last_xml(mref)) {
+    let text = match guard("mj_saveLastXML", Err("internal error".to_string()), || crate::xml::write::last::last_xml(mref)) {
         Ok(t) => t,
         Err(msg) => {
             write_error(error, error_sz, &msg);
@@ -71,10 +71,61 @@ pub unsafe extern "C" fn mj_saveLastXML(filename: *const c_char, m: *const mjMod
     }
 }
 
+/// MJCF text of spec `s` (compiled), or the reason it cannot be written.
+unsafe fn spec_text(s: *const mjSpec) -> Result<String, String> {
+    if s.is_null() {
+        return Err("Cannot write empty model".to_string());
+    }
+    let sp = super::spec::spec_mut(s as *mut mjSpec);
+    guard("mj_saveXML", Err("internal error".to_string()), || crate::xml::write::write(sp))
+}
+
+/// Write compiled spec `s` as MJCF to `filename`; 0 on success, -1 with the reason in `error`.
+#[no_mangle]
+pub unsafe extern "C" fn mj_saveXML(s: *const mjSpec, filename: *const c_char, error: *mut c_char, error_sz: c_int) -> c_int {
+    let text = match spec_text(s) {
+        Ok(t) if !t.is_empty() => t,
+        Ok(_) => return -1,
+        Err(msg) => {
+            write_error(error, error_sz, &msg);
+            return -1;
+        }
+    };
+    if filename.is_null() {
+        write_error(error, error_sz, "filename is null");
+        return -1;
+    }
+    let name = CStr::from_ptr(filename).to_string_lossy().into_owned();
+    // as upstream, a file that cannot be created is not reported
+    let _ = std::fs::write(&name, text.as_bytes());
+    0
+}
+
+/// Write compiled spec `s` as MJCF into `xml` (`xml_sz` bytes); 0 on success, -1 with the
+/// reason in `error`, or the text length when the buffer is too small.
+#[no_mangle]
+pub unsafe extern "C" fn mj_saveXMLString(s: *const mjSpec, xml: *mut c_char, xml_sz: c_int, error: *mut c_char, error_sz: c_int) -> c_int {
+    let text = match spec_text(s) {
+        Ok(t) if !t.is_empty() => t,
+        Ok(_) => return -1,
+        Err(msg) => {
+            write_error(error, error_sz, &msg);
+            return -1;
+        }
+    };
+    if xml.is_null() || text.len() >= xml_sz.max(0) as usize {
+        write_error(error, error_sz, &format!("Output string too short, should be at least {}", text.len() + 1));
+        return text.len().min(c_int::MAX as usize) as c_int;
+    }
+    core::ptr::copy_nonoverlapping(text.as_ptr(), xml as *mut u8, text.len());
+    *xml.add(text.len()) = 0;
+    0
+}
+
 /// Forget the model kept from the last XML load.
 #[no_mangle]
 pub unsafe extern "C" fn mj_freeLastXML() {
-    crate::xml::writer::forget();
+    crate::xml::write::last::forget();
 }
 
 /// Print the MJCF schema as text (html and padding flags as upstream) to a file or buffer;

@@ -749,7 +749,7 @@ impl<'a> Compiled<'a> {
         CompileError::elem(msg, &g.name, i as i64, &g.info)
     }
 
-    fn geom_volume(g: &Geom) -> f64 {
+    pub(crate) fn geom_volume(g: &Geom) -> f64 {
         let s = &g.size;
         let shell = g.typeinertia == 1;
         match g.r#type {

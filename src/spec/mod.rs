@@ -11,6 +11,7 @@ use crate::model::defaults;
 pub mod actuation;
 pub mod api;
 pub mod body;
+pub mod compiled;
 pub mod cxx;
 pub mod cxxmap;
 pub mod default;
@@ -325,6 +326,8 @@ pub struct Spec {
     pub deepcopy: bool,
     /// attached to a parent spec without deep copy: upstream then refuses to compile it
     pub attached_by_ref: bool,
+    /// what the last successful compile produced (None before it or after a failed one)
+    pub compiled: Option<Box<compiled::Snapshot>>,
 }
 
 impl core::ops::Deref for Spec {
@@ -396,6 +399,7 @@ impl Clone for Spec {
             user_values: Default::default(),
             deepcopy: self.deepcopy,
             attached_by_ref: false,
+            compiled: self.compiled.clone(),
         };
         s.relink_plugins(self);
         s
@@ -483,6 +487,7 @@ impl Default for Spec {
             user_values: Default::default(),
             deepcopy: false,
             attached_by_ref: false,
+            compiled: None,
         }
     }
 }

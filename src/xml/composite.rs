@@ -427,6 +427,7 @@ impl Chain<'_> {
             g.fromto = [0.0, 0.0, 0.0, length, 0.0, 0.0];
         }
         note_name(s, "geom", &g.name);
+        g.head.class = s.bodies[id].class;
         s.geoms.push(Owned::new(g));
         let gid = s.geoms.len() - 1;
         s.bodies[id].geoms.push(gid);
@@ -446,6 +447,7 @@ impl Chain<'_> {
             j.body = id;
             j.info = Info::default();
             note_name(s, "joint", &j.name);
+            j.head.class = s.bodies[id].class;
             s.joints.push(Owned::new(j));
             let jid = s.joints.len() - 1;
             s.bodies[id].joints.push(jid);
@@ -465,6 +467,7 @@ impl Chain<'_> {
             x.pos = [if last { length } else { 0.0 }, 0.0, 0.0];
             x.quat = [1.0, 0.0, 0.0, 0.0];
             note_name(s, "site", &x.name);
+            x.head.class = s.bodies[id].class;
             s.sites.push(Owned::new(x));
             let sid = s.sites.len() - 1;
             s.bodies[id].sites.push(sid);

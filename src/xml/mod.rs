@@ -15,7 +15,7 @@ mod schema_table;
 pub mod sections;
 pub mod tree;
 pub mod urdf;
-pub mod writer;
+pub mod write;
 
 use crate::spec::Spec;
 

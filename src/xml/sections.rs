@@ -753,10 +753,10 @@ pub fn keyframe_section(section: &Element, s: &mut Spec) -> R<()> {
     Ok(())
 }
 
-const CONDATA_MAP: Map = &[("found", 0), ("force", 1), ("torque", 2), ("dist", 3), ("pos", 4), ("normal", 5), ("tangent", 6)];
-const REDUCE_MAP: Map = &[("none", 0), ("mindist", 1), ("maxforce", 2), ("netforce", 3)];
-const STAGE_MAP: Map = &[("none", 0), ("pos", 1), ("vel", 2), ("acc", 3)];
-const DATATYPE_MAP: Map = &[("real", 0), ("positive", 1), ("axis", 2), ("quaternion", 3)];
+pub(crate) const CONDATA_MAP: Map = &[("found", 0), ("force", 1), ("torque", 2), ("dist", 3), ("pos", 4), ("normal", 5), ("tangent", 6)];
+pub(crate) const REDUCE_MAP: Map = &[("none", 0), ("mindist", 1), ("maxforce", 2), ("netforce", 3)];
+pub(crate) const STAGE_MAP: Map = &[("none", 0), ("pos", 1), ("vel", 2), ("acc", 3)];
+pub(crate) const DATATYPE_MAP: Map = &[("real", 0), ("positive", 1), ("axis", 2), ("quaternion", 3)];
 
 fn obj_type(e: &Element, attr: &str) -> R<i32> {
     let t = read_txt_req(e, attr)?;

@@ -214,7 +214,9 @@ pub fn parse_text(text: &str) -> Result<Element, String> {
     let doc = parse_doc(text).map_err(|e| e.to_string())?;
     let root = doc.root_element();
     let mut e = convert(&doc, root);
-    if let Some(first) = root.first_child() {
+    // whitespace between tags is not a node for upstream's parser
+    let blank = |n: &roxmltree::Node| n.is_text() && n.text().is_some_and(|t| t.trim().is_empty());
+    if let Some(first) = root.children().find(|n| !blank(n)) {
         if first.is_comment() {
             e.comment = first.text().map(|s| s.to_string());
         }
