@@ -73,3 +73,4 @@ pub mod render;
 pub mod ui;
 pub mod print;
 pub mod spec;
+pub mod spec_assets;

@@ -12,11 +12,11 @@ use core::ptr;
 use super::{guard, write_error};
 use crate::abi::*;
 use crate::spec::api::TreeKind;
-use crate::spec::{self, Actuator, Body, Camera, CxxString, CxxVec, Equality, Exclude, Frame, Geom, Joint, Key, Light, Numeric, Pair, Sensor, Site, Spec, Tendon, Text, Tuple};
+use crate::spec::{self, Actuator, Body, Camera, CxxString, CxxVec, Equality, Exclude, Frame, Geom, HField, Joint, Key, Light, Material, Mesh, Numeric, Pair, Sensor, Site, Skin, Spec, Tendon, Text, Texture, Tuple};
 
 
 /// The spec whose C struct is at `s`.
-unsafe fn spec_mut<'a>(s: *mut mjSpec) -> &'a mut Spec {
+pub(super) unsafe fn spec_mut<'a>(s: *mut mjSpec) -> &'a mut Spec {
     &mut *((s as *mut u8).sub(offset_of!(Spec, c)) as *mut Spec)
 }
 
@@ -30,7 +30,7 @@ fn leak(mut s: Spec) -> *mut mjSpec {
 }
 
 /// The wrapper of type `T` whose C struct (field `c` at `off`) is at `p`.
-unsafe fn wrapper<'a, T>(p: *mut c_void, off: usize) -> &'a mut T {
+pub(super) unsafe fn wrapper<'a, T>(p: *mut c_void, off: usize) -> &'a mut T {
     &mut *((p as *mut u8).sub(off) as *mut T)
 }
 
@@ -39,7 +39,7 @@ unsafe fn body_mut<'a>(b: *mut mjsBody) -> &'a mut Body {
 }
 
 /// The spec holding the element whose header is at `el` (every element starts with it).
-unsafe fn owner<'a>(el: *const mjsElement) -> Option<&'a mut Spec> {
+pub(super) unsafe fn owner<'a>(el: *const mjsElement) -> Option<&'a mut Spec> {
     let head = &*(el as *const spec::element::Head);
     if head.spec == 0 {
         None
@@ -48,7 +48,7 @@ unsafe fn owner<'a>(el: *const mjsElement) -> Option<&'a mut Spec> {
     }
 }
 
-unsafe fn cstr<'a>(p: *const c_char) -> &'a str {
+pub(super) unsafe fn cstr<'a>(p: *const c_char) -> &'a str {
     if p.is_null() {
         ""
     } else {
@@ -56,7 +56,7 @@ unsafe fn cstr<'a>(p: *const c_char) -> &'a str {
     }
 }
 
-fn not_supported(what: &str) {
+pub(super) fn not_supported(what: &str) {
     crate::runtime::error::raise(format_args!("not supported yet: {}", what));
 }
 
@@ -134,14 +134,18 @@ pub unsafe extern "C" fn mj_compile(s: *mut mjSpec, vfs: *const mjVFS) -> *mut m
         return ptr::null_mut();
     }
     let sp = spec_mut(s);
-    // upstream numbers the elements early in compiling, so a failed compile keeps them too
-    sp.assign_ids();
+    // upstream names file assets and numbers the elements early in compiling, so a failed
+    // compile keeps both
+    let user = sp.before_compile();
     let r = guard("mj_compile", Err(crate::compiler::CompileError("internal error".into())), || {
         crate::compiler::image::with_vfs(vfs, || crate::compiler::compile(sp))
     });
     match r {
         Ok(m) => {
             sp.clear_error();
+            if let Some(model) = m.as_ref() {
+                sp.after_compile(model, &user);
+            }
             m
         }
         Err(e) => {
@@ -272,7 +276,7 @@ pub unsafe extern "C" fn mjs_addFrame(body: *mut mjsBody, parentframe: *mut mjsF
 
 /// Adds an element to the spec at `s` with `add`, which returns the new element's C struct;
 /// NULL for a null spec, and "not supported yet" for a default class.
-unsafe fn add_to_spec<R>(s: *mut mjSpec, def: *const mjsDefault, add: impl FnOnce(&mut Spec) -> *mut R) -> *mut R {
+pub(super) unsafe fn add_to_spec<R>(s: *mut mjSpec, def: *const mjsDefault, add: impl FnOnce(&mut Spec) -> *mut R) -> *mut R {
     if s.is_null() {
         return ptr::null_mut();
     }
@@ -494,6 +498,21 @@ macro_rules! with_elem {
         } else if t == mjOBJ_TUPLE as i32 {
             let $w = &mut *(el as *mut Tuple);
             $e
+        } else if t == mjOBJ_MATERIAL as i32 {
+            let $w = &mut *(el as *mut Material);
+            $e
+        } else if t == mjOBJ_TEXTURE as i32 {
+            let $w = &mut *(el as *mut Texture);
+            $e
+        } else if t == mjOBJ_MESH as i32 {
+            let $w = &mut *(el as *mut Mesh);
+            $e
+        } else if t == mjOBJ_HFIELD as i32 {
+            let $w = &mut *(el as *mut HField);
+            $e
+        } else if t == mjOBJ_SKIN as i32 {
+            let $w = &mut *(el as *mut Skin);
+            $e
         } else {
             $none
         }
@@ -602,7 +621,7 @@ macro_rules! no_body {
         }
     })*};
 }
-no_body!(Sensor, Tendon, Equality, Pair, Exclude, Key, Numeric, Text, Tuple);
+no_body!(Sensor, Tendon, Equality, Pair, Exclude, Key, Numeric, Text, Tuple, Material, Texture, Mesh, HField, Skin);
 fn body_index(w: &impl InBody) -> Option<usize> {
     w.body_of()
 }
@@ -653,7 +672,7 @@ pub unsafe extern "C" fn mjs_findChild(body: *mut mjsBody, name: *const c_char) 
 }
 
 /// The C struct of the element at `element` when it has type `t`.
-unsafe fn as_kind<T, C>(element: *mut mjsElement, t: mjtObj_, c: impl FnOnce(&mut T) -> *mut C) -> *mut C {
+pub(super) unsafe fn as_kind<T, C>(element: *mut mjsElement, t: mjtObj_, c: impl FnOnce(&mut T) -> *mut C) -> *mut C {
     if element.is_null() || (*element).elemtype != t as i32 {
         return ptr::null_mut();
     }
@@ -814,7 +833,7 @@ macro_rules! no_frame {
         }
     })*};
 }
-no_frame!(Sensor, Tendon, Equality, Pair, Exclude, Key, Numeric, Text, Tuple);
+no_frame!(Sensor, Tendon, Equality, Pair, Exclude, Key, Numeric, Text, Tuple, Material, Texture, Mesh, HField, Skin);
 fn frame_of(w: &impl InFrame) -> Option<usize> {
     w.frame_of()
 }
@@ -887,6 +906,23 @@ pub unsafe extern "C" fn mjs_findElement(s: *mut mjSpec, r#type: mjtObj, name: *
     }
     if r#type == mjtObj_::mjOBJ_TUPLE as i32 {
         return sp.tuples.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+    }
+    if r#type == mjtObj_::mjOBJ_MATERIAL as i32 {
+        return sp.materials.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+    }
+    if r#type == mjtObj_::mjOBJ_HFIELD as i32 {
+        return sp.hfields.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+    }
+    if r#type == mjtObj_::mjOBJ_SKIN as i32 {
+        return sp.skins.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+    }
+    // textures and meshes: also an unnamed one whose file has that stem
+    let by_file = |name: &CxxString, file: &CxxString| *name == n || (name.is_empty() && spec::assets::file_stem(file) == n);
+    if r#type == mjtObj_::mjOBJ_TEXTURE as i32 {
+        return sp.textures.iter_mut().find(|x| by_file(&x.name, &x.file)).map_or(ptr::null_mut(), |x| &mut x.head.el);
+    }
+    if r#type == mjtObj_::mjOBJ_MESH as i32 {
+        return sp.meshes.iter_mut().find(|x| by_file(&x.name, &x.file)).map_or(ptr::null_mut(), |x| &mut x.head.el);
     }
     not_supported("finding this element type in the spec API");
     ptr::null_mut()
@@ -998,6 +1034,16 @@ unsafe fn next_element(s: *mut mjSpec, element: *mut mjsElement, t: mjtObj) -> *
         sp.texts.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
     } else if t == mjtObj_::mjOBJ_TUPLE as i32 {
         sp.tuples.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+    } else if t == mjtObj_::mjOBJ_MESH as i32 {
+        sp.meshes.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+    } else if t == mjtObj_::mjOBJ_HFIELD as i32 {
+        sp.hfields.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+    } else if t == mjtObj_::mjOBJ_SKIN as i32 {
+        sp.skins.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+    } else if t == mjtObj_::mjOBJ_TEXTURE as i32 {
+        sp.textures.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+    } else if t == mjtObj_::mjOBJ_MATERIAL as i32 {
+        sp.materials.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
     } else {
         not_supported("iterating over this element type in the spec API");
         return ptr::null_mut();
