@@ -1926,6 +1926,55 @@ MJAPI void mjs_setPluginAttributes(mjsPlugin *plugin, void *attributes);
 /// `plugin->element`.
 MJAPI const void *mjs_getPluginAttributes(const mjsPlugin *plugin);
 
+/// Add a mesh to a spec, with the defaults of `def` (NULL: the main class).
+MJAPI mjsMesh *mjs_addMesh(mjSpec *s, const mjsDefault *def);
+
+/// Add a height field to a spec.
+MJAPI mjsHField *mjs_addHField(mjSpec *s);
+
+/// Add a skin to a spec.
+MJAPI mjsSkin *mjs_addSkin(mjSpec *s);
+
+/// Add a texture to a spec.
+MJAPI mjsTexture *mjs_addTexture(mjSpec *s);
+
+/// Add a material to a spec, with the defaults of `def` (NULL: the main class).
+MJAPI mjsMaterial *mjs_addMaterial(mjSpec *s, const mjsDefault *def);
+
+/// Fill a mesh with builtin shape `builtin` made from `nparams` parameters: 0 on success, -1
+/// on bad parameters and 1 for an unknown shape (the reason in `mjs_getError`).
+MJAPI int mjs_makeMesh(mjsMesh *mesh, mjtMeshBuiltin builtin, double *params, int nparams);
+
+/// The element as a mesh, NULL when it is not one.
+MJAPI mjsMesh *mjs_asMesh(mjsElement *element);
+
+/// The element as a height field, NULL when it is not one.
+MJAPI mjsHField *mjs_asHField(mjsElement *element);
+
+/// The element as a skin, NULL when it is not one.
+MJAPI mjsSkin *mjs_asSkin(mjsElement *element);
+
+/// The element as a texture, NULL when it is not one.
+MJAPI mjsTexture *mjs_asTexture(mjsElement *element);
+
+/// The element as a material, NULL when it is not one.
+MJAPI mjsMaterial *mjs_asMaterial(mjsElement *element);
+
+/// Upstream's default values of a mesh specification.
+MJAPI void mjs_defaultMesh(mjsMesh *mesh);
+
+/// Upstream's default values of a height field specification (all zero).
+MJAPI void mjs_defaultHField(mjsHField *hfield);
+
+/// Upstream's default values of a skin specification.
+MJAPI void mjs_defaultSkin(mjsSkin *skin);
+
+/// Upstream's default values of a texture specification.
+MJAPI void mjs_defaultTexture(mjsTexture *texture);
+
+/// Upstream's default values of a material specification.
+MJAPI void mjs_defaultMaterial(mjsMaterial *material);
+
 // report an error (printf-style); returns only if a user handler returns
 MJAPI void mju_error(const char* msg, ...) mjPRINTFLIKE(1, 2);
 MJAPI void mju_error_i(const char* msg, int i);

@@ -75,3 +75,4 @@ pub mod print;
 pub mod spec;
 pub mod spec_edit;
 pub mod spec_plugin;
+pub mod spec_assets;

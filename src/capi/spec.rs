@@ -12,7 +12,7 @@ use core::ptr;
 use super::{guard, write_error};
 use crate::abi::*;
 use crate::spec::api::TreeKind;
-use crate::spec::{self, Actuator, Body, Camera, CxxString, CxxVec, Equality, Exclude, Flex, Frame, Geom, Joint, Key, Light, Numeric, Pair, Plugin, Sensor, Site, Spec, Tendon, Text, Tuple};
+use crate::spec::{self, Actuator, Body, Camera, CxxString, CxxVec, Equality, Exclude, Flex, Frame, Geom, HField, Joint, Key, Light, Material, Mesh, Numeric, Pair, Plugin, Sensor, Site, Skin, Spec, Tendon, Text, Texture, Tuple};
 
 
 /// The spec whose C struct is at `s`.
@@ -139,14 +139,18 @@ pub unsafe extern "C" fn mj_compile(s: *mut mjSpec, vfs: *const mjVFS) -> *mut m
         return ptr::null_mut();
     }
     sp.sort_bodies();
-    // upstream numbers the elements early in compiling, so a failed compile keeps them too
-    sp.assign_ids();
+    // upstream names file assets and numbers the elements early in compiling, so a failed
+    // compile keeps both
+    let user = sp.before_compile();
     let r = guard("mj_compile", Err(crate::compiler::CompileError("internal error".into())), || {
         crate::compiler::image::with_vfs(vfs, || crate::compiler::compile(sp))
     });
     match r {
         Ok(m) => {
             sp.clear_error();
+            if let Some(model) = m.as_ref() {
+                sp.after_compile(model, &user);
+            }
             // SAFETY: the compiler returned a valid model
             sp.compiled = if m.is_null() { None } else { crate::spec::compiled::Snapshot::new(sp, &*m) };
             m
@@ -304,7 +308,7 @@ pub unsafe extern "C" fn mjs_addFrame(body: *mut mjsBody, parentframe: *mut mjsF
 
 /// Adds an element to the spec at `s` with `add`, which returns the new element's C struct;
 /// NULL for a null spec, and "not supported yet" for a default class.
-unsafe fn add_to_spec<R>(s: *mut mjSpec, def: *const mjsDefault, add: impl FnOnce(&mut Spec, Option<usize>) -> *mut R) -> *mut R {
+pub(super) unsafe fn add_to_spec<R>(s: *mut mjSpec, def: *const mjsDefault, add: impl FnOnce(&mut Spec, Option<usize>) -> *mut R) -> *mut R {
     if s.is_null() {
         return ptr::null_mut();
     }
@@ -528,6 +532,21 @@ macro_rules! with_elem {
         } else if t == mjOBJ_PLUGIN as i32 {
             let $w = &mut *(el as *mut Plugin);
             $e
+        } else if t == mjOBJ_MATERIAL as i32 {
+            let $w = &mut *(el as *mut Material);
+            $e
+        } else if t == mjOBJ_TEXTURE as i32 {
+            let $w = &mut *(el as *mut Texture);
+            $e
+        } else if t == mjOBJ_MESH as i32 {
+            let $w = &mut *(el as *mut Mesh);
+            $e
+        } else if t == mjOBJ_HFIELD as i32 {
+            let $w = &mut *(el as *mut HField);
+            $e
+        } else if t == mjOBJ_SKIN as i32 {
+            let $w = &mut *(el as *mut Skin);
+            $e
         } else {
             $none
         }
@@ -636,7 +655,7 @@ macro_rules! no_body {
         }
     })*};
 }
-no_body!(Sensor, Tendon, Equality, Pair, Exclude, Key, Numeric, Text, Tuple, Flex, Plugin);
+no_body!(Sensor, Tendon, Equality, Pair, Exclude, Key, Numeric, Text, Tuple, Flex, Plugin, Material, Texture, Mesh, HField, Skin);
 fn body_index(w: &impl InBody) -> Option<usize> {
     w.body_of()
 }
@@ -687,7 +706,7 @@ pub unsafe extern "C" fn mjs_findChild(body: *mut mjsBody, name: *const c_char) 
 }
 
 /// The C struct of the element at `element` when it has type `t`.
-unsafe fn as_kind<T, C>(element: *mut mjsElement, t: mjtObj_, c: impl FnOnce(&mut T) -> *mut C) -> *mut C {
+pub(super) unsafe fn as_kind<T, C>(element: *mut mjsElement, t: mjtObj_, c: impl FnOnce(&mut T) -> *mut C) -> *mut C {
     if element.is_null() || (*element).elemtype != t as i32 {
         return ptr::null_mut();
     }
@@ -848,7 +867,7 @@ macro_rules! no_frame {
         }
     })*};
 }
-no_frame!(Sensor, Tendon, Equality, Pair, Exclude, Key, Numeric, Text, Tuple, Flex, Plugin);
+no_frame!(Sensor, Tendon, Equality, Pair, Exclude, Key, Numeric, Text, Tuple, Flex, Plugin, Material, Texture, Mesh, HField, Skin);
 fn frame_of(w: &impl InFrame) -> Option<usize> {
     w.frame_of()
 }
@@ -927,6 +946,23 @@ pub unsafe extern "C" fn mjs_findElement(s: *mut mjSpec, r#type: mjtObj, name: *
     }
     if r#type == mjtObj_::mjOBJ_PLUGIN as i32 {
         return sp.plugins.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+    }
+    if r#type == mjtObj_::mjOBJ_MATERIAL as i32 {
+        return sp.materials.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+    }
+    if r#type == mjtObj_::mjOBJ_HFIELD as i32 {
+        return sp.hfields.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+    }
+    if r#type == mjtObj_::mjOBJ_SKIN as i32 {
+        return sp.skins.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+    }
+    // textures and meshes: also an unnamed one whose file has that stem
+    let by_file = |name: &CxxString, file: &CxxString| *name == n || (name.is_empty() && spec::assets::file_stem(file) == n);
+    if r#type == mjtObj_::mjOBJ_TEXTURE as i32 {
+        return sp.textures.iter_mut().find(|x| by_file(&x.name, &x.file)).map_or(ptr::null_mut(), |x| &mut x.head.el);
+    }
+    if r#type == mjtObj_::mjOBJ_MESH as i32 {
+        return sp.meshes.iter_mut().find(|x| by_file(&x.name, &x.file)).map_or(ptr::null_mut(), |x| &mut x.head.el);
     }
     not_supported("finding this element type in the spec API");
     ptr::null_mut()
@@ -1042,6 +1078,16 @@ unsafe fn next_element(s: *mut mjSpec, element: *mut mjsElement, t: mjtObj) -> *
         sp.flexes.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
     } else if t == mjtObj_::mjOBJ_PLUGIN as i32 {
         sp.plugins.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+    } else if t == mjtObj_::mjOBJ_MESH as i32 {
+        sp.meshes.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+    } else if t == mjtObj_::mjOBJ_HFIELD as i32 {
+        sp.hfields.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+    } else if t == mjtObj_::mjOBJ_SKIN as i32 {
+        sp.skins.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+    } else if t == mjtObj_::mjOBJ_TEXTURE as i32 {
+        sp.textures.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+    } else if t == mjtObj_::mjOBJ_MATERIAL as i32 {
+        sp.materials.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
     } else {
         not_supported("iterating over this element type in the spec API");
         return ptr::null_mut();

@@ -36,7 +36,7 @@ impl Compiled<'_> {
         let mut v: Vec<String> = Vec::new();
         v.extend(self.cameras.iter().filter(|c| !c.s.targetbody.is_empty()).map(|c| c.s.targetbody.to_string()));
         v.extend(self.lights.iter().filter(|l| !l.s.targetbody.is_empty()).map(|l| l.s.targetbody.to_string()));
-        v.extend(spec.skins.iter().flat_map(|k| k.bodyname.iter().cloned()));
+        v.extend(spec.skins.iter().flat_map(|k| k.bodyname.iter().map(|b| b.to_string())));
         v.extend(spec.excludes.iter().flat_map(|x| [x.body1.to_string(), x.body2.to_string()]));
         v.extend(spec.equalities.iter().filter(|q| body_type(q.objtype)).flat_map(|q| [q.name1.to_string(), q.name2.to_string()]).filter(|n| !n.is_empty()));
         v.extend(self.actuators.iter().filter(|a| a.s.trntype == mjTRN_BODY as i32).map(|a| a.s.target.to_string()));

@@ -133,6 +133,32 @@ fn err_at(msg: &str, name: &str, id: usize, info: &Info) -> CompileError {
     CompileError::elem(msg, name, id as i64, info)
 }
 
+/// Upstream's check that every mesh, height field, texture (but a skybox) and material has a
+/// name (file assets are named after their files before).
+pub fn check_empty_names(spec: &Spec) -> CResult<()> {
+    for (i, m) in spec.meshes.iter().enumerate() {
+        if m.name.is_empty() {
+            return Err(err_at("empty name in mesh", &m.name, i, &m.info));
+        }
+    }
+    for (i, h) in spec.hfields.iter().enumerate() {
+        if h.name.is_empty() {
+            return Err(err_at("empty name in height field", &h.name, i, &h.info));
+        }
+    }
+    for (i, t) in spec.textures.iter().enumerate() {
+        if t.name.is_empty() && t.r#type != mjtTexture_::mjTEXTURE_SKYBOX as i32 {
+            return Err(err_at("empty name in texture", &t.name, i, &t.info));
+        }
+    }
+    for (i, m) in spec.materials.iter().enumerate() {
+        if m.name.is_empty() {
+            return Err(err_at("empty name in material", &m.name, i, &m.info));
+        }
+    }
+    Ok(())
+}
+
 // ---------------------------------------------------------------- builtin textures
 
 /// 64-bit Mersenne twister (std::mt19937_64), used for the random texture marks.
@@ -348,13 +374,24 @@ fn builtin_cube(t: &Texture, data: &mut [u8]) {
 
 fn compile_texture(t: &mut Texture, id: usize, dirs: &TexDirs) -> CResult<Vec<u8>> {
     let e = |m: &str, t: &Texture| err_at(m, &t.name, id, &t.info);
+    if !t.data.is_empty() {
+        // bytes given through the API, flipped as asked
+        let expected = t.nchannel.wrapping_mul(t.width).wrapping_mul(t.height);
+        if t.data.len() as u64 != expected as i64 as u64 {
+            let msg = format!("Texture buffer has incorrect size, given {} expected {}", t.data.len() as i32, expected);
+            return Err(e(&msg, t));
+        }
+        let mut img = super::image::Image { data: t.data.to_vec(), width: t.width as u32, height: t.height as u32, srgb: false };
+        super::image::flip(&mut img, t.nchannel as usize, t.hflip != 0, t.vflip != 0);
+        return Ok(img.data);
+    }
     if t.builtin == 0 {
         return texture_from_files(t, id, dirs);
     }
     if t.width < 1 {
         return Err(e("Invalid width of builtin texture", t));
     }
-    if t.ttype != mjtTexture_::mjTEXTURE_2D as i32 {
+    if t.r#type != mjtTexture_::mjTEXTURE_2D as i32 {
         if t.width >= i32::MAX / 6 {
             return Err(e("Invalid width of builtin texture", t));
         }
@@ -367,7 +404,7 @@ fn compile_texture(t: &mut Texture, id: usize, dirs: &TexDirs) -> CResult<Vec<u8
         return Err(e("Builtin texture too large", t));
     }
     let mut data = vec![0u8; t.nchannel as usize * size as usize];
-    if t.ttype == mjtTexture_::mjTEXTURE_2D as i32 {
+    if t.r#type == mjtTexture_::mjTEXTURE_2D as i32 {
         builtin_2d(t, &mut data);
     } else {
         builtin_cube(t, &mut data);
@@ -424,11 +461,11 @@ fn decode_skn(k: &mut Skin, b: &[u8], name: &str) -> Result<(), String> {
         let start = 16 + 4 * cnt;
         let raw = &b[start..start + 39];
         let len = raw.iter().position(|&c| c == 0).unwrap_or(39);
-        k.bodyname.push(String::from_utf8_lossy(&raw[..len]).into_owned());
+        k.bodyname.push(String::from_utf8_lossy(&raw[..len]).as_ref().into());
         cnt += 10;
-        k.bindpos.extend((0..3).map(|j| f(cnt + j)));
+        k.bindpos.extend_from_slice(&[f(cnt), f(cnt + 1), f(cnt + 2)]);
         cnt += 3;
-        k.bindquat.extend((0..4).map(|j| f(cnt + j)));
+        k.bindquat.extend_from_slice(&[f(cnt), f(cnt + 1), f(cnt + 2), f(cnt + 3)]);
         cnt += 4;
         let vcount = int(cnt);
         cnt += 1;
@@ -461,7 +498,7 @@ fn compile_skin(c: &Compiled, k: &Skin, i: usize, spec: &Spec, modeldir: &str) -
             return Err(e(&format!("Both skin data and file were specified: {}", k.file)));
         }
         if spec.strippath != 0 {
-            k.file = crate::xml::sections::strip_path(&k.file).to_string();
+            k.file = crate::xml::sections::strip_path(&k.file).into();
         }
         let ext = k.file.rfind('.').map_or("", |p| &k.file[p..]);
         if !ext.eq_ignore_ascii_case(".skn") {
@@ -569,13 +606,13 @@ fn compile_hfield(h: &HField, i: usize, spec: &Spec, modeldir: &str) -> CResult<
         if nrow as i64 * ncol as i64 != h.userdata.len() as i64 {
             return Err(e("elevation data length must match nrow*ncol"));
         }
-        data = h.userdata.clone();
+        data = h.userdata.to_vec();
     }
     if h.size.iter().any(|&x| x <= 0.0) {
         return Err(e("size parameter is not positive in hfield"));
     }
     if spec.strippath != 0 {
-        h.file = crate::xml::sections::strip_path(&h.file).to_string();
+        h.file = crate::xml::sections::strip_path(&h.file).into();
     }
     if !h.file.is_empty() {
         if nrow != 0 || ncol != 0 || !data.is_empty() {
@@ -642,7 +679,7 @@ fn load_image(t: &mut Texture, id: usize, k: usize, dirs: &TexDirs) -> CResult<s
     if !matches!(ctype.as_str(), "image/png" | "image/ktx" | "image/vnd.mujoco.texture") {
         return Err(err_at(&format!("unsupported content type: '{}'", ctype), &t.name, id, &t.info));
     }
-    let img = load_texture_file(&dirs.modeldir, &filename, t.filedata.get(k), &ctype, t.nchannel, t.hflip, t.vflip)
+    let img = load_texture_file(&dirs.modeldir, &filename, t.filedata.get(k), &ctype, t.nchannel, t.hflip != 0, t.vflip != 0)
         .map_err(|err| asset_error(err, |m| err_at(m, &t.name, id, &t.info)))?;
     if t.colorspace == mjtColorSpace_::mjCOLORSPACE_AUTO as i32 {
         t.colorspace = if img.srgb { mjtColorSpace_::mjCOLORSPACE_SRGB } else { mjtColorSpace_::mjCOLORSPACE_LINEAR } as i32;
@@ -657,7 +694,7 @@ fn texture_from_files(t: &mut Texture, id: usize, dirs: &TexDirs) -> CResult<Vec
     let rgb1 = rgb_bytes(&t.rgb1);
     if !t.file.is_empty() {
         let img = load_image(t, id, 0, dirs)?;
-        if t.ttype == mjtTexture_::mjTEXTURE_2D as i32 {
+        if t.r#type == mjtTexture_::mjTEXTURE_2D as i32 {
             t.width = img.width as i32;
             t.height = img.height as i32;
             return Ok(img.data);
@@ -690,7 +727,7 @@ fn texture_from_files(t: &mut Texture, id: usize, dirs: &TexDirs) -> CResult<Vec
         }
         let mut loaded = [false; 6];
         for k in 0..(g0 * g1) as usize {
-            let face = match t.gridlayout[k] {
+            let face = match t.layout(k) {
                 b'R' => 0,
                 b'L' => 1,
                 b'U' => 2,
@@ -714,7 +751,7 @@ fn texture_from_files(t: &mut Texture, id: usize, dirs: &TexDirs) -> CResult<Vec
         fill_faces(&mut data, &loaded, wd, &rgb1);
         return Ok(data);
     }
-    if t.ttype == mjtTexture_::mjTEXTURE_2D as i32 {
+    if t.r#type == mjtTexture_::mjTEXTURE_2D as i32 {
         return Err(e("Cannot load 2D texture from separate files, texture", t));
     }
     if t.cubefiles.iter().all(|f| f.is_empty()) {
@@ -778,21 +815,6 @@ impl<'a> Compiled<'a> {
     /// tendons.
     pub fn compile_assets(&mut self) -> CResult<()> {
         let spec = self.spec;
-        for (i, h) in spec.hfields.iter().enumerate() {
-            if h.name.is_empty() {
-                return Err(err_at("empty name in height field", &h.name, i, &h.info));
-            }
-        }
-        for (i, t) in spec.textures.iter().enumerate() {
-            if t.name.is_empty() && t.ttype != mjtTexture_::mjTEXTURE_SKYBOX as i32 {
-                return Err(err_at("empty name in texture", &t.name, i, &t.info));
-            }
-        }
-        for (i, m) in spec.materials.iter().enumerate() {
-            if m.name.is_empty() {
-                return Err(err_at("empty name in material", &m.name, i, &m.info));
-            }
-        }
         self.compile_flexes()?;
         let modeldir = crate::xml::res::reduce(&spec.modelfiledir);
         for (i, k) in spec.skins.iter().enumerate() {
@@ -810,11 +832,11 @@ impl<'a> Compiled<'a> {
         }
         let dirs = TexDirs { modeldir, texturedir: spec.texturedir.to_string() };
         for (i, t) in spec.textures.iter().enumerate() {
-            let mut t = t.clone();
+            let mut t = (**t).clone();
             if spec.strippath != 0 {
-                t.file = crate::xml::sections::strip_path(&t.file).to_string();
+                t.file = crate::xml::sections::strip_path(&t.file).into();
                 for f in t.cubefiles.iter_mut() {
-                    *f = crate::xml::sections::strip_path(f).to_string();
+                    *f = crate::xml::sections::strip_path(f).into();
                 }
             }
             let data = compile_texture(&mut t, i, &dirs)?;
@@ -856,13 +878,13 @@ impl<'a> Compiled<'a> {
             for j in 0..NTEXROLE {
                 let tn = &m.textures[j];
                 if !tn.is_empty() {
-                    match texmap.get(tn) {
+                    match texmap.get(tn.as_str()) {
                         Some(&id) => texid[j] = id as i32,
                         None => return Err(err_at(&format!("texture '{}' not found in material {}", tn, i), &m.name, i, &m.info)),
                     }
                 }
             }
-            self.x.materials.push(CMaterial { s: m.clone(), texid });
+            self.x.materials.push(CMaterial { s: (**m).clone(), texid });
         }
         Ok(())
     }
@@ -1296,7 +1318,7 @@ pub unsafe fn fill_extra(c: &Compiled, m: &mut mjModel) -> CResult<()> {
     let ntex = m.ntex as usize;
     let mut adr = 0usize;
     for (i, t) in x.textures.iter().enumerate() {
-        w(m.tex_type, ntex)[i] = t.s.ttype;
+        w(m.tex_type, ntex)[i] = t.s.r#type;
         w(m.tex_colorspace, ntex)[i] = t.s.colorspace;
         w(m.tex_height, ntex)[i] = t.s.height;
         w(m.tex_width, ntex)[i] = t.s.width;

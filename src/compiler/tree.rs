@@ -281,6 +281,7 @@ impl<'a> Compiled<'a> {
         c.nuser_cam = nuser(spec.nuser_cam, c.cameras.iter().map(|b| b.s.userdata.len()));
         c.nuser_actuator = nuser(spec.nuser_actuator, c.actuators.iter().map(|b| b.s.userdata.len()));
         c.nuser_sensor = nuser(spec.nuser_sensor, c.sensors.iter().map(|b| b.s.userdata.len()));
+        super::objects::check_empty_names(spec)?;
         c.check_repeated_names()?;
         c.check_repeated_extra()?;
         let mut seen = std::collections::HashSet::new();

@@ -31,6 +31,11 @@ macro_rules! tree_lists {
         $m!(tuples, Tuple);
         $m!(flexes, Flex);
         $m!(plugins, Plugin);
+        $m!(materials, Material);
+        $m!(textures, Texture);
+        $m!(meshes, Mesh);
+        $m!(hfields, HField);
+        $m!(skins, Skin);
     };
 }
 
@@ -54,6 +59,15 @@ impl Spec {
             d.set_index(i);
         }
         self.number_flexes_plugins();
+        // upstream numbers model-level assets when they are added
+        macro_rules! number {
+            ($($l:ident),*) => {$(
+                for x in self.$l.iter_mut() {
+                    x.head.id = x.head.index as i32;
+                }
+            )*};
+        }
+        number!(materials, textures, meshes, hfields, skins);
         for t in self.tendons.iter_mut() {
             for (i, w) in t.path.iter_mut().enumerate() {
                 w.head.spec = me;
@@ -234,6 +248,11 @@ impl Spec {
             x if x == mjOBJ_TUPLE as i32 => self.tuples.iter().map(|x| x.name.as_str()).collect(),
             x if x == mjOBJ_FLEX as i32 => self.flexes.iter().map(|x| x.name.as_str()).collect(),
             x if x == mjOBJ_PLUGIN as i32 => self.plugins.iter().map(|x| x.name.as_str()).collect(),
+            x if x == mjOBJ_MATERIAL as i32 => self.materials.iter().map(|x| x.name.as_str()).collect(),
+            x if x == mjOBJ_TEXTURE as i32 => self.textures.iter().map(|x| x.name.as_str()).collect(),
+            x if x == mjOBJ_MESH as i32 => self.meshes.iter().map(|x| x.name.as_str()).collect(),
+            x if x == mjOBJ_HFIELD as i32 => self.hfields.iter().map(|x| x.name.as_str()).collect(),
+            x if x == mjOBJ_SKIN as i32 => self.skins.iter().map(|x| x.name.as_str()).collect(),
             _ => Vec::new(),
         };
         all.retain(|n| !n.is_empty());
@@ -375,8 +394,74 @@ impl Spec {
                 }
             )*};
         }
-        ids!(tendons, equalities, pairs, excludes, keys, numerics, texts, tuples, flexes, plugins);
+        ids!(tendons, equalities, pairs, excludes, keys, numerics, texts, tuples, flexes, plugins, materials, textures, meshes, hfields, skins);
         last!(bodies, joints, actuators);
+    }
+
+    /// Names each unnamed mesh, height field, texture and skin after its file (without folders
+    /// and extension), as upstream's compiler does before compiling them; the name stays.
+    pub fn name_assets(&mut self) {
+        fn name(n: &mut CxxString, file: &CxxString) {
+            if n.is_empty() && !file.is_empty() {
+                n.set(&crate::xml::sections::stem_of(file));
+            }
+        }
+        for x in self.meshes.iter_mut() {
+            let x = &mut **x;
+            name(&mut x.name, &x.file);
+        }
+        for x in self.hfields.iter_mut() {
+            let x = &mut **x;
+            name(&mut x.name, &x.file);
+        }
+        for x in self.textures.iter_mut() {
+            let x = &mut **x;
+            name(&mut x.name, &x.file);
+        }
+        for x in self.skins.iter_mut() {
+            let x = &mut **x;
+            name(&mut x.name, &x.file);
+        }
+    }
+
+    /// What upstream's compiler does to the spec before compiling: file assets named, element
+    /// ids set, texture data of the last compile dropped. Returns which textures hold bytes
+    /// from the user.
+    pub fn before_compile(&mut self) -> Vec<bool> {
+        self.name_assets();
+        self.assign_ids();
+        self.textures
+            .iter_mut()
+            .map(|t| {
+                if t.clear_data {
+                    t.data.clear();
+                    t.clear_data = false;
+                }
+                !t.data.is_empty()
+            })
+            .collect()
+    }
+
+    /// After a compile into `m`: each texture's data becomes the compiled bytes (flipped user
+    /// bytes, builtin or file images), as upstream compiles textures into the spec's buffer;
+    /// only user bytes are kept for the next compile. `user` is from [`Spec::before_compile`].
+    pub fn after_compile(&mut self, m: &mjModel, user: &[bool]) {
+        if m.ntex as usize != self.textures.len() || m.tex_data.is_null() {
+            return;
+        }
+        for (i, t) in self.textures.iter_mut().enumerate() {
+            // SAFETY: a compiled model's texture arrays have ntex entries and ntexdata bytes
+            let (adr, n) = unsafe {
+                let n = *m.tex_nchannel.add(i) as usize * *m.tex_width.add(i) as usize * *m.tex_height.add(i) as usize;
+                (*m.tex_adr.add(i) as usize, n)
+            };
+            if adr + n > m.ntexdata as usize {
+                continue;
+            }
+            // SAFETY: in range, checked above
+            t.data.set(unsafe { core::slice::from_raw_parts(m.tex_data.add(adr), n) });
+            t.clear_data = !user.get(i).copied().unwrap_or(false);
+        }
     }
 
     /// Upstream's error about element `name` (uncompiled elements have id -1).
@@ -454,3 +539,49 @@ add_plain!(add_key, keys, Key);
 add_plain!(add_numeric, numerics, Numeric);
 add_plain!(add_text, texts, Text);
 add_plain!(add_tuple, tuples, Tuple);
+
+/// Adds a default-valued asset (numbered when added, as upstream's) to one of the spec's lists.
+macro_rules! add_asset {
+    ($f:ident, $list:ident, $t:ty) => {
+        impl Spec {
+            pub fn $f(&mut self) -> usize {
+                let mut x = <$t>::default();
+                let id = self.$list.len();
+                self.new_head(&mut x.head, id);
+                x.head.id = id as i32;
+                self.$list.push(Owned::new(x));
+                id
+            }
+        }
+    };
+}
+add_asset!(add_texture, textures, Texture);
+add_asset!(add_hfield, hfields, HField);
+add_asset!(add_skin, skins, Skin);
+
+impl Spec {
+    /// `mjs_addMaterial`: defaults from `class` (the main class when None).
+    pub fn add_material(&mut self, class: Option<usize>) -> usize {
+        // the class's info comes along, as upstream copies the whole prototype
+        let mut x = self.defaults[class.unwrap_or(0)].material.clone();
+        x.name.clear();
+        let id = self.materials.len();
+        self.new_head(&mut x.head, id);
+        x.head.id = id as i32;
+        self.materials.push(Owned::new(x));
+        id
+    }
+
+    /// `mjs_addMesh`: defaults from `class` (the main class when None).
+    pub fn add_mesh(&mut self, class: Option<usize>) -> usize {
+        // the class's info comes along, as upstream copies the whole prototype
+        let mut x = self.defaults[class.unwrap_or(0)].mesh.clone();
+        x.name.clear();
+        x.filedata = None;
+        let id = self.meshes.len();
+        self.new_head(&mut x.head, id);
+        x.head.id = id as i32;
+        self.meshes.push(Owned::new(x));
+        id
+    }
+}

@@ -69,6 +69,8 @@ impl Linked for DefaultClass {
         self.tendon.link();
         self.equality.link();
         self.pair.link();
+        self.material.link();
+        self.mesh.link();
         self.c.element = &mut self.head.el;
         self.c.joint = &mut self.joint.c;
         self.c.geom = &mut self.geom.c;
@@ -80,6 +82,8 @@ impl Linked for DefaultClass {
         self.c.tendon = &mut self.tendon.c;
         self.c.equality = &mut self.equality.c;
         self.c.pair = &mut self.pair.c;
+        self.c.material = &mut self.material.c;
+        self.c.mesh = &mut self.mesh.c;
     }
 }
 
@@ -99,6 +103,8 @@ impl DefaultClass {
         self.tendon.head.class = i;
         self.equality.head.class = i;
         self.pair.head.class = i;
+        self.material.head.class = i;
+        self.mesh.head.class = i;
     }
 }
 

@@ -230,6 +230,11 @@ impl Spec {
                 x if x == mjOBJ_TUPLE as mjtObj => take!(tuples),
                 x if x == mjOBJ_FLEX as mjtObj => take!(flexes),
                 x if x == mjOBJ_PLUGIN as mjtObj => take!(plugins),
+                x if x == mjOBJ_MATERIAL as mjtObj => take!(materials),
+                x if x == mjOBJ_TEXTURE as mjtObj => take!(textures),
+                x if x == mjOBJ_MESH as mjtObj => take!(meshes),
+                x if x == mjOBJ_HFIELD as mjtObj => take!(hfields),
+                x if x == mjOBJ_SKIN as mjtObj => take!(skins),
                 _ => return,
             }
         }
@@ -273,7 +278,7 @@ impl Spec {
                 })*
             };
         }
-        reclass!(joints, geoms, sites, cameras, lights, actuators, tendons, equalities, pairs);
+        reclass!(joints, geoms, sites, cameras, lights, actuators, tendons, equalities, pairs, materials, meshes, flexes);
         self.adopt();
         Ok(())
     }
@@ -293,6 +298,8 @@ struct Marks {
     tendons: usize,
     equalities: usize,
     pairs: usize,
+    materials: usize,
+    meshes: usize,
 }
 
 impl Marks {
@@ -309,6 +316,8 @@ impl Marks {
             tendons: s.tendons.len(),
             equalities: s.equalities.len(),
             pairs: s.pairs.len(),
+            materials: s.materials.len(),
+            meshes: s.meshes.len(),
         }
     }
 }
@@ -366,7 +375,7 @@ impl Spec {
                 })*
             };
         }
-        reclass!(joints, geoms, sites, cameras, lights, actuators, tendons, equalities, pairs);
+        reclass!(joints, geoms, sites, cameras, lights, actuators, tendons, equalities, pairs, materials, meshes);
         if !suf.is_empty() {
             // asset references take the suffix too
             let sfx = |v: &mut CxxString| {

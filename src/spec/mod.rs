@@ -10,6 +10,7 @@ use crate::model::defaults;
 
 pub mod actuation;
 pub mod api;
+pub mod assets;
 pub mod body;
 pub mod compiled;
 pub mod cxx;
@@ -22,6 +23,7 @@ pub mod objects;
 pub mod plugin;
 
 pub use actuation::{Actuator, Sensor};
+pub use assets::{HField, Material, Mesh, Skin, Texture};
 pub use body::{solrefimp, Body, Camera, Frame, Geom, Joint, Light, Site};
 pub use cxx::{CxxString, CxxVec};
 pub use default::DefaultClass;
@@ -55,216 +57,6 @@ pub const TF_FALSE: i32 = 0;
 pub const TF_TRUE: i32 = 1;
 pub const TF_AUTO: i32 = 2;
 
-#[derive(Clone, Debug)]
-pub struct Material {
-    pub name: String,
-    /// texture names by role (mjNTEXROLE)
-    pub textures: Vec<String>,
-    pub texuniform: bool,
-    pub texrepeat: [f32; 2],
-    pub emission: f32,
-    pub specular: f32,
-    pub shininess: f32,
-    pub reflectance: f32,
-    pub metallic: f32,
-    pub roughness: f32,
-    pub rgba: [f32; 4],
-    pub info: Info,
-}
-
-impl Default for Material {
-    fn default() -> Self {
-        Material {
-            name: String::new(),
-            textures: vec![String::new(); mjtTextureRole_::mjNTEXROLE as usize],
-            texuniform: false,
-            texrepeat: [1.0, 1.0],
-            emission: 0.0,
-            specular: 0.5,
-            shininess: 0.5,
-            reflectance: 0.0,
-            metallic: -1.0,
-            roughness: -1.0,
-            rgba: [1.0; 4],
-            info: Info::default(),
-        }
-    }
-}
-
-/// A texture (`mjsTexture`); only builtin procedural textures are generated.
-#[derive(Clone, Debug)]
-pub struct Texture {
-    pub name: String,
-    pub ttype: i32,
-    pub colorspace: i32,
-    pub builtin: i32,
-    pub mark: i32,
-    pub rgb1: [f64; 3],
-    pub rgb2: [f64; 3],
-    pub markrgb: [f64; 3],
-    pub random: f64,
-    pub width: i32,
-    pub height: i32,
-    pub gridsize: [i32; 2],
-    pub gridlayout: [u8; 12],
-    pub nchannel: i32,
-    pub hflip: bool,
-    pub vflip: bool,
-    pub has_file: bool,
-    /// image file (path as written) and the six cube-face files
-    pub file: String,
-    pub cubefiles: [String; 6],
-    pub content_type: String,
-    /// contents of `file` then of the cube files, read when the MJCF was parsed: `Err` holds
-    /// the message of the failed open
-    pub filedata: Vec<Result<std::sync::Arc<Vec<u8>>, String>>,
-    pub info: Info,
-}
-
-impl Default for Texture {
-    fn default() -> Self {
-        Texture {
-            name: String::new(),
-            ttype: mjtTexture_::mjTEXTURE_CUBE as i32,
-            colorspace: mjtColorSpace_::mjCOLORSPACE_AUTO as i32,
-            builtin: 0,
-            mark: 0,
-            rgb1: [0.8; 3],
-            rgb2: [0.5; 3],
-            markrgb: [0.0; 3],
-            random: 0.01,
-            width: 0,
-            height: 0,
-            gridsize: [1, 1],
-            gridlayout: *b"............",
-            nchannel: 3,
-            hflip: false,
-            vflip: false,
-            has_file: false,
-            file: String::new(),
-            cubefiles: Default::default(),
-            content_type: String::new(),
-            filedata: Vec::new(),
-            info: Info::default(),
-        }
-    }
-}
-
-/// A mesh asset (`<mesh>`): vertex data from a file (OBJ, STL, MSH) or given in the model, with
-/// the reference frame, scale and inertia mode the compiler applies.
-#[derive(Clone, Debug)]
-pub struct Mesh {
-    pub name: String,
-    pub file: String,
-    pub content_type: String,
-    pub refpos: [f64; 3],
-    pub refquat: [f64; 4],
-    pub scale: [f64; 3],
-    /// `mjtMeshInertia`
-    pub inertia: i32,
-    pub smoothnormal: bool,
-    pub maxhullvert: i32,
-    pub vert: Vec<f32>,
-    pub normal: Vec<f32>,
-    pub texcoord: Vec<f32>,
-    pub face: Vec<i32>,
-    pub facenormal: Vec<i32>,
-    pub facetexcoord: Vec<i32>,
-    pub material: String,
-    /// contents of `file` when read with the MJCF (nested models), as for height fields
-    pub filedata: Option<Result<std::sync::Arc<Vec<u8>>, String>>,
-    pub info: Info,
-}
-
-impl Default for Mesh {
-    fn default() -> Self {
-        Mesh {
-            name: String::new(),
-            file: String::new(),
-            content_type: String::new(),
-            refpos: [0.0; 3],
-            refquat: [1.0, 0.0, 0.0, 0.0],
-            scale: [1.0; 3],
-            inertia: crate::abi::mjtMeshInertia_::mjMESH_INERTIA_LEGACY as i32,
-            smoothnormal: false,
-            maxhullvert: -1,
-            vert: Vec::new(),
-            normal: Vec::new(),
-            texcoord: Vec::new(),
-            face: Vec::new(),
-            facenormal: Vec::new(),
-            facetexcoord: Vec::new(),
-            material: String::new(),
-            filedata: None,
-            info: Info::default(),
-        }
-    }
-}
-
-/// A height field asset (`<hfield>`): elevations from a file (PNG or upstream's binary format),
-/// from `elevation` or all zero, over a `size` of (x, y, top, bottom) half-extents.
-#[derive(Clone, Debug, Default)]
-pub struct HField {
-    pub name: String,
-    pub file: String,
-    pub content_type: String,
-    pub nrow: i32,
-    pub ncol: i32,
-    pub size: [f64; 4],
-    /// elevations given in the model (rows bottom to top), empty for a file
-    pub userdata: Vec<f32>,
-    /// contents of `file` when read with the MJCF (nested models): `Err` holds the message of
-    /// the failed open; `None` lets the compiler open it
-    pub filedata: Option<Result<std::sync::Arc<Vec<u8>>, String>>,
-    pub info: Info,
-}
-
-/// A skin (`<skin>`): a triangle mesh drawn over bodies, each vertex moved by weighted bones;
-/// data given in the model or read from an SKN file.
-#[derive(Clone, Debug)]
-pub struct Skin {
-    pub name: String,
-    pub file: String,
-    pub material: String,
-    pub rgba: [f32; 4],
-    pub inflate: f32,
-    pub group: i32,
-    pub vert: Vec<f32>,
-    pub texcoord: Vec<f32>,
-    pub face: Vec<i32>,
-    pub bodyname: Vec<String>,
-    pub bindpos: Vec<f32>,
-    pub bindquat: Vec<f32>,
-    pub vertid: Vec<Vec<i32>>,
-    pub vertweight: Vec<Vec<f32>>,
-    /// contents of `file` when read with the MJCF (nested models), as for height fields
-    pub filedata: Option<Result<std::sync::Arc<Vec<u8>>, String>>,
-    pub info: Info,
-}
-
-impl Default for Skin {
-    fn default() -> Self {
-        Skin {
-            name: String::new(),
-            file: String::new(),
-            material: String::new(),
-            rgba: [0.5, 0.5, 0.5, 1.0],
-            inflate: 0.0,
-            group: 0,
-            vert: Vec::new(),
-            texcoord: Vec::new(),
-            face: Vec::new(),
-            bodyname: Vec::new(),
-            bindpos: Vec::new(),
-            bindquat: Vec::new(),
-            vertid: Vec::new(),
-            vertweight: Vec::new(),
-            filedata: None,
-            info: Info::default(),
-        }
-    }
-}
-
 /// The whole model specification: upstream's `mjSpec` (`c`, reached through `Deref`: compiler
 /// settings, options, visual and statistic settings, sizes) with its strings and every element.
 #[repr(C)]
@@ -296,12 +88,12 @@ pub struct Spec {
     pub numerics: Vec<Owned<Numeric>>,
     pub texts: Vec<Owned<Text>>,
     pub tuples: Vec<Owned<Tuple>>,
-    pub skins: Vec<Skin>,
+    pub skins: Vec<Owned<Skin>>,
     pub flexes: Vec<Owned<Flex>>,
-    pub meshes: Vec<Mesh>,
-    pub hfields: Vec<HField>,
-    pub textures: Vec<Texture>,
-    pub materials: Vec<Material>,
+    pub meshes: Vec<Owned<Mesh>>,
+    pub hfields: Vec<Owned<HField>>,
+    pub textures: Vec<Owned<Texture>>,
+    pub materials: Vec<Owned<Material>>,
     /// models named in `<asset><model>`, parsed, for `<attach>`
     pub models: Vec<(String, Box<Spec>)>,
     /// keyframes of attached models, added after the model's own

@@ -592,25 +592,25 @@ pub fn attach_rest(s: &mut Spec, c: &Spec, pre: &str, suf: &str) {
     for k in &c.skins {
         let mut x = k.clone();
         for b in x.bodyname.iter_mut() {
-            *b = ns(pre, b, suf);
+            *b = ns(pre, b, suf).into();
         }
         s.skins.push(x);
     }
     for h in &c.hfields {
         let mut x = h.clone();
-        x.name = ns(pre, &h.name, suf);
+        x.name = ns(pre, &h.name, suf).into();
         s.hfields.push(x);
     }
     for t in &c.textures {
         let mut x = t.clone();
-        x.name = ns(pre, &t.name, suf);
+        x.name = ns(pre, &t.name, suf).into();
         s.textures.push(x);
     }
     for m in &c.materials {
         let mut x = m.clone();
-        x.name = ns(pre, &m.name, suf);
+        x.name = ns(pre, &m.name, suf).into();
         for t in x.textures.iter_mut() {
-            *t = ns(pre, t, suf);
+            *t = ns(pre, t, suf).into();
         }
         s.materials.push(x);
     }

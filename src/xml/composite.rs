@@ -308,7 +308,7 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
     if dgeom.r#type == bx {
         let k = cable_skin(&prefix, n, &skin, &dgeom);
         note_name(s, "skin", &k.name);
-        s.skins.push(k);
+        s.skins.push(Owned::new(k));
     }
     Ok(())
 }
@@ -540,14 +540,10 @@ fn bone_body(prefix: &str, ix: usize, n: usize) -> String {
 /// The skin of a box cable: a two-layer ribbon over `n` vertices, either one vertex per bone
 /// side, or (with `subgrid`) a finer grid blended bicubically from 3 bones per vertex.
 fn cable_skin(prefix: &str, n: usize, o: &SkinOpts, dgeom: &Geom) -> Skin {
-    let mut k = Skin {
-        name: format!("{prefix}Skin"),
-        material: o.material.to_string(),
-        rgba: o.rgba,
-        inflate: (2.0 * dgeom.size[2]) as f32,
-        group: o.group,
-        ..Skin::default()
-    };
+    let mut k = Skin { name: format!("{prefix}Skin").into(), material: o.material.as_str().into(), ..Skin::default() };
+    k.rgba = o.rgba;
+    k.inflate = (2.0 * dgeom.size[2]) as f32;
+    k.group = o.group;
     let endx = |ix: usize| if ix == n - 1 { -2.0 * dgeom.size[0] } else { 0.0 };
     if o.subgrid <= 0 {
         let c1 = 2usize;
@@ -555,13 +551,13 @@ fn cable_skin(prefix: &str, n: usize, o: &SkinOpts, dgeom: &Geom) -> Skin {
         let nn = (n * c1) as i32;
         for ix in 0..n {
             for iy in 0..c1 {
-                k.bodyname.push(bone_body(prefix, ix, n));
+                k.bodyname.push(bone_body(prefix, ix, n).into());
                 let y = if iy == 0 { -dgeom.size[1] } else { dgeom.size[1] };
                 k.bindpos.extend_from_slice(&[endx(ix) as f32, y as f32, 0.0]);
                 k.bindquat.extend_from_slice(&[1.0, 0.0, 0.0, 0.0]);
                 let v = (ix * c1 + iy) as i32;
-                k.vertid.push(vec![v, nn + v]);
-                k.vertweight.push(vec![1.0, 1.0]);
+                k.vertid.push(vec![v, nn + v].into());
+                k.vertweight.push(vec![1.0, 1.0].into());
             }
         }
         return k;
@@ -623,10 +619,10 @@ fn cable_skin(prefix: &str, n: usize, o: &SkinOpts, dgeom: &Geom) -> Skin {
                 _ => 0.0,
             };
             k.bindpos.extend_from_slice(&[endx(ix) as f32, y as f32, 0.0]);
-            k.bodyname.push(bone_body(prefix, ix, n));
+            k.bodyname.push(bone_body(prefix, ix, n).into());
             k.bindquat.extend_from_slice(&[1.0, 0.0, 0.0, 0.0]);
-            k.vertid.push(Vec::new());
-            k.vertweight.push(Vec::new());
+            k.vertid.push(CxxVec::new());
+            k.vertweight.push(CxxVec::new());
         }
     }
     let (ni, nj) = (n as i64, cnt1 as i64);

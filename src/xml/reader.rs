@@ -372,7 +372,7 @@ pub fn read(root: &Element, spec: &mut Spec, cx: &super::ReadCx) -> R<()> {
                 "skin" => {
                     let k = super::sections::one_skin(c, cx)?;
                     claim_name(c, spec, "skin", &k.name)?;
-                    spec.skins.push(k);
+                    spec.skins.push(Owned::new(k));
                 }
                 "flex" => {
                     let f = super::sections::one_flex(c, &mut flex_scratch)?;

@@ -25,7 +25,7 @@ pub fn one_material(e: &Element, m: &mut Material) -> R<()> {
     set_name(e, &mut m.name);
     let mut has_tex = false;
     if let Some(t) = read_txt(e, "texture") {
-        m.textures[mjtTextureRole_::mjTEXROLE_RGB as usize] = t;
+        m.textures[mjtTextureRole_::mjTEXROLE_RGB as usize] = t.into();
         has_tex = true;
     }
     for layer in &e.children {
@@ -34,7 +34,7 @@ pub fn one_material(e: &Element, m: &mut Material) -> R<()> {
         }
         let role = read_txt_req(layer, "role")?;
         let r = TEXROLE_MAP.iter().find(|(k, _)| *k == role).map(|(_, v)| *v as usize).unwrap_or(0);
-        m.textures[r] = read_txt_req(layer, "texture")?;
+        m.textures[r] = read_txt_req(layer, "texture")?.into();
     }
     map_bool(e, "texuniform", &mut m.texuniform)?;
     read_arr(e, "texrepeat", &mut m.texrepeat, true)?;
@@ -53,18 +53,17 @@ pub fn one_material(e: &Element, m: &mut Material) -> R<()> {
 /// points where upstream reads them.
 fn one_texture(e: &Element, cx: &super::ReadCx) -> R<Texture> {
     let mut t = Texture { info: info(e), ..Texture::default() };
-    map_into(e, "type", TEXTURE_MAP, &mut t.ttype)?;
+    map_into(e, "type", TEXTURE_MAP, &mut t.c.r#type)?;
     map_into(e, "colorspace", COLORSPACE_MAP, &mut t.colorspace)?;
     set_name(e, &mut t.name);
     if let Some(c) = read_txt(e, "content_type") {
-        t.content_type = c;
+        t.content_type = c.into();
     }
     if let Some(f) = e.attr("file") {
-        t.file = cx.texture_file(e, f);
-        t.has_file = true;
+        t.file = cx.texture_file(e, f).into();
     }
     if t.name.is_empty() && !t.file.is_empty() {
-        t.name = stem_of(&t.file);
+        t.name = stem_of(&t.file).into();
     }
     read1(e, "width", &mut t.width)?;
     read1(e, "height", &mut t.height)?;
@@ -85,12 +84,13 @@ fn one_texture(e: &Element, cx: &super::ReadCx) -> R<Texture> {
         if text.len() as i32 != t.gridsize[0] * t.gridsize[1] {
             return Err(XmlError::at(e, "gridlayout length must match gridsize"));
         }
-        t.gridlayout[..text.len()].copy_from_slice(text.as_bytes());
+        for (d, &b) in t.c.gridlayout.iter_mut().zip(text.as_bytes()) {
+            *d = b as _;
+        }
     }
     for (i, f) in ["fileright", "fileleft", "fileup", "filedown", "filefront", "fileback"].iter().enumerate() {
         if let Some(v) = e.attr(f) {
-            t.cubefiles[i] = cx.texture_file(e, v);
-            t.has_file = true;
+            t.cubefiles[i] = cx.texture_file(e, v).into();
         }
     }
     Ok(t)
@@ -128,7 +128,7 @@ pub fn load_texture_files(s: &mut Spec, src: &super::Files) {
         if !t.filedata.is_empty() {
             continue;
         }
-        let names: Vec<String> = std::iter::once(t.file.clone()).chain(t.cubefiles.iter().cloned()).collect();
+        let names: Vec<String> = std::iter::once(&t.file).chain(t.cubefiles.iter()).map(|x| x.to_string()).collect();
         for n in names {
             if n.is_empty() {
                 t.filedata.push(Err(String::new()));
@@ -148,7 +148,7 @@ fn one_hfield(e: &Element, cx: &super::ReadCx) -> R<HField> {
     let mut h = HField { info: info(e), ..HField::default() };
     set_name(e, &mut h.name);
     if let Some(c) = read_txt(e, "content_type") {
-        h.content_type = c;
+        h.content_type = c.into();
     }
     let file = e.attr("file").map(|f| cx.asset_file(e, f));
     read1(e, "nrow", &mut h.nrow)?;
@@ -169,16 +169,16 @@ fn one_hfield(e: &Element, cx: &super::ReadCx) -> R<HField> {
                 for (i, row) in v.chunks_exact(ncol).enumerate() {
                     flipped[(nrow - 1 - i) * ncol..(nrow - i) * ncol].copy_from_slice(row);
                 }
-                h.userdata = flipped;
+                h.userdata = flipped.into();
             }
-            None => h.userdata = vec![0f32; nrow * ncol],
+            None => h.userdata = vec![0f32; nrow * ncol].into(),
         }
     }
     if let Some(f) = file {
-        h.file = f;
+        h.file = f.into();
     }
     if h.name.is_empty() && !h.file.is_empty() {
-        h.name = stem_of(&h.file);
+        h.name = stem_of(&h.file).into();
     }
     Ok(h)
 }
@@ -200,7 +200,7 @@ pub const MESH_BUILTIN_MAP: Map = &[
 pub fn one_mesh(e: &Element, m: &mut Mesh, cx: Option<&super::ReadCx>) -> R<()> {
     set_name(e, &mut m.name);
     if let Some(c) = read_txt(e, "content_type") {
-        m.content_type = c;
+        m.content_type = c.into();
     }
     let file = match (e.attr("file"), cx) {
         (Some(f), Some(cx)) => Some(cx.mesh_file(e, f)),
@@ -208,7 +208,7 @@ pub fn one_mesh(e: &Element, m: &mut Mesh, cx: Option<&super::ReadCx>) -> R<()> 
         _ => None,
     };
     if let Some(f) = &file {
-        m.file = f.clone();
+        m.file = f.into();
     }
     read_arr(e, "refpos", &mut m.refpos, true)?;
     read_arr(e, "refquat", &mut m.refquat, true)?;
@@ -226,16 +226,16 @@ pub fn one_mesh(e: &Element, m: &mut Mesh, cx: Option<&super::ReadCx>) -> R<()> 
         m.maxhullvert = n;
     }
     if let Some(v) = read_vec::<f32>(e, "vertex")? {
-        m.vert = v;
+        m.uservert = v.into();
     }
     if let Some(v) = read_vec::<f32>(e, "normal")? {
-        m.normal = v;
+        m.usernormal = v.into();
     }
     if let Some(v) = read_vec::<f32>(e, "texcoord")? {
-        m.texcoord = v;
+        m.usertexcoord = v.into();
     }
     if let Some(v) = read_vec::<i32>(e, "face")? {
-        m.face = v;
+        m.userface = v.into();
     }
     if let Some(b) = map_value(e, "builtin", MESH_BUILTIN_MAP)? {
         let params = read_vec::<f64>(e, "params")?
@@ -243,13 +243,13 @@ pub fn one_mesh(e: &Element, m: &mut Mesh, cx: Option<&super::ReadCx>) -> R<()> 
         if file.is_some() {
             return Err(XmlError::at(e, "builtin cannot be used with a mesh file"));
         }
-        if !m.vert.is_empty() {
+        if !m.uservert.is_empty() {
             return Err(XmlError::at(e, "builtin mesh cannot be used with user vertex data"));
         }
         crate::spec::builtin_mesh::make_mesh(m, b, &params).map_err(|msg| XmlError::at(e, &msg))?;
     }
     if let Some(mt) = read_txt(e, "material") {
-        m.material = mt;
+        m.material = mt.into();
     }
     m.info = info(e);
     Ok(())
@@ -260,10 +260,10 @@ pub fn one_skin(e: &Element, cx: &super::ReadCx) -> R<Skin> {
     let mut k = Skin { info: info(e), ..Skin::default() };
     set_name(e, &mut k.name);
     if let Some(f) = e.attr("file") {
-        k.file = cx.asset_file(e, f);
+        k.file = cx.asset_file(e, f).into();
     }
     if let Some(mt) = read_txt(e, "material") {
-        k.material = mt;
+        k.material = mt.into();
     }
     read1(e, "group", &mut k.group)?;
     if !(0..mjNGROUP as i32).contains(&k.group) {
@@ -272,27 +272,27 @@ pub fn one_skin(e: &Element, cx: &super::ReadCx) -> R<Skin> {
     read_arr(e, "rgba", &mut k.rgba, true)?;
     read1(e, "inflate", &mut k.inflate)?;
     if let Some(v) = read_vec::<f32>(e, "vertex")? {
-        k.vert = v;
+        k.vert = v.into();
     }
     if let Some(v) = read_vec::<f32>(e, "texcoord")? {
-        k.texcoord = v;
+        k.texcoord = v.into();
     }
     if let Some(v) = read_vec::<i32>(e, "face")? {
-        k.face = v;
+        k.face = v.into();
     }
     for b in e.children_named("bone") {
-        k.bodyname.push(read_txt_req(b, "body")?);
+        k.bodyname.push(read_txt_req(b, "body")?.into());
         let (mut pos, mut quat) = ([0f32; 3], [0f32; 4]);
         read_req(b, "bindpos", &mut pos)?;
         read_req(b, "bindquat", &mut quat)?;
         k.bindpos.extend_from_slice(&pos);
         k.bindquat.extend_from_slice(&quat);
         let missing = |a: &str| XmlError::at(b, &format!("required attribute missing: '{}'", a));
-        k.vertid.push(read_vec::<i32>(b, "vertid")?.ok_or_else(|| missing("vertid"))?);
-        k.vertweight.push(read_vec::<f32>(b, "vertweight")?.ok_or_else(|| missing("vertweight"))?);
+        k.vertid.push(read_vec::<i32>(b, "vertid")?.ok_or_else(|| missing("vertid"))?.into());
+        k.vertweight.push(read_vec::<f32>(b, "vertweight")?.ok_or_else(|| missing("vertweight"))?.into());
     }
     if k.name.is_empty() && !k.file.is_empty() {
-        k.name = stem_of(&k.file);
+        k.name = stem_of(&k.file).into();
     }
     Ok(k)
 }
@@ -391,12 +391,15 @@ pub fn load_meshdir_files(s: &mut Spec, src: &super::Files) {
         *data = Some(super::res::read_all(&modeldir, &name, src.vfs_ptr()).map(std::sync::Arc::new));
     };
     for h in s.hfields.iter_mut() {
+        let h = &mut **h;
         preload(&h.file, &mut h.filedata);
     }
     for m in s.meshes.iter_mut() {
+        let m = &mut **m;
         preload(&m.file, &mut m.filedata);
     }
     for k in s.skins.iter_mut() {
+        let k = &mut **k;
         preload(&k.file, &mut k.filedata);
     }
 }
@@ -409,12 +412,12 @@ pub fn asset_section(section: &Element, s: &mut Spec, cx: &super::ReadCx) -> R<(
             "hfield" => {
                 let h = one_hfield(e, cx)?;
                 super::reader::claim_name(e, s, "hfield", &h.name)?;
-                s.hfields.push(h);
+                s.hfields.push(Owned::new(h));
             }
             "skin" => {
                 let k = one_skin(e, cx)?;
                 super::reader::claim_name(e, s, "skin", &k.name)?;
-                s.skins.push(k);
+                s.skins.push(Owned::new(k));
             }
             "mesh" => {
                 let mut m = s.defaults[def].mesh.clone();
@@ -423,21 +426,21 @@ pub fn asset_section(section: &Element, s: &mut Spec, cx: &super::ReadCx) -> R<(
                 super::reader::claim_name(e, s, "mesh", &m.name)?;
                 if m.name.is_empty() && !m.file.is_empty() {
                     // named after its file, as upstream names it when compiling
-                    m.name = stem_of(&super::sections::strip_path(&m.file).to_string());
+                    m.name = stem_of(super::sections::strip_path(&m.file)).into();
                 }
-                s.meshes.push(m);
+                s.meshes.push(Owned::new(m));
             }
             "texture" => {
                 let t = one_texture(e, cx)?;
                 super::reader::claim_name(e, s, "texture", &t.name)?;
-                s.textures.push(t);
+                s.textures.push(Owned::new(t));
             }
             "material" => {
                 let mut m = s.defaults[def].material.clone();
                 m.name.clear();
                 one_material(e, &mut m)?;
                 super::reader::claim_name(e, s, "material", &m.name)?;
-                s.materials.push(m);
+                s.materials.push(Owned::new(m));
             }
             "model" => {
                 let mut child = cx.load_model(e)?;

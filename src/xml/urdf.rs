@@ -387,7 +387,9 @@ impl Urdf {
             return Ok(stem);
         }
         let name = if list.is_empty() { stem } else { format!("{}{}", stem, list.len()) };
-        s.meshes.push(Mesh { name: name.clone(), file, scale, ..Mesh::default() });
+        let mut m = Mesh { name: name.clone().into(), file: file.into(), ..Mesh::default() };
+        m.scale = scale;
+        s.meshes.push(Owned::new(m));
         list.push(s.meshes.len() - 1);
         Ok(name)
     }

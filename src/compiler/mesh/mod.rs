@@ -148,9 +148,12 @@ pub fn process_vertices<E>(vert: &[f32], face: &mut [i32], remove_repeated: bool
 /// pairs, convex inertia).
 pub fn compile(spec: &Spec, m: &Mesh, id: usize, needhull: bool, needsdf: bool, modeldir: &str) -> CResult<CMesh> {
     let err = |msg: &str| mesh_err(m, id, msg);
+    if m.c.plugin.active != 0 {
+        return Err(err("not supported yet: mesh plugins"));
+    }
     let mut c = CMesh {
         name: m.name.to_string(),
-        file: m.file.clone(),
+        file: m.file.to_string(),
         material: m.material.to_string(),
         scale: m.scale,
         inertia: m.inertia,
@@ -160,14 +163,14 @@ pub fn compile(spec: &Spec, m: &Mesh, id: usize, needhull: bool, needsdf: bool, 
         ..CMesh::default()
     };
     // data given in the model
-    let mut face = m.face.clone();
-    let spec_vert = process_vertices(&m.vert, &mut face, false, &err)?;
+    let mut face = m.userface.to_vec();
+    let spec_vert = process_vertices(&m.uservert[..], &mut face, false, &err)?;
     c.face = face;
     c.vert = spec_vert;
-    c.normal = m.normal.clone();
-    c.texcoord = m.texcoord.clone();
-    c.facetexcoord = m.facetexcoord.clone();
-    let mut content_type = m.content_type.clone();
+    c.normal = m.usernormal.to_vec();
+    c.texcoord = m.usertexcoord.to_vec();
+    c.facetexcoord = m.userfacetexcoord.to_vec();
+    let mut content_type = m.content_type.to_string();
     let slot = super::cache::Slot::get();
     let mut res = None;
 
@@ -218,37 +221,37 @@ pub fn compile(spec: &Spec, m: &Mesh, id: usize, needhull: bool, needsdf: bool, 
         let fvert = process_vertices(&raw.vert, &mut fface, raw.remove_repeated, &err)?;
 
         // the file's data, completed by the model's where the file has none
-        if !raw.normal.is_empty() && !m.normal.is_empty() {
+        if !raw.normal.is_empty() && !m.usernormal.is_empty() {
             return Err(err("repeated normal specification"));
         }
-        c.normal = if raw.normal.is_empty() { m.normal.clone() } else { raw.normal };
-        if !raw.texcoord.is_empty() && !m.texcoord.is_empty() {
+        c.normal = if raw.normal.is_empty() { m.usernormal.to_vec() } else { raw.normal };
+        if !raw.texcoord.is_empty() && !m.usertexcoord.is_empty() {
             return Err(err("repeated texcoord specification"));
         }
-        c.texcoord = if raw.texcoord.is_empty() { m.texcoord.clone() } else { raw.texcoord };
-        if !fface.is_empty() && !m.face.is_empty() {
+        c.texcoord = if raw.texcoord.is_empty() { m.usertexcoord.to_vec() } else { raw.texcoord };
+        if !fface.is_empty() && !m.userface.is_empty() {
             return Err(err("repeated face specification"));
         }
-        c.face = if fface.is_empty() { m.face.clone() } else { fface };
-        if !fvert.is_empty() && !m.vert.is_empty() {
+        c.face = if fface.is_empty() { m.userface.to_vec() } else { fface };
+        if !fvert.is_empty() && !m.uservert.is_empty() {
             return Err(err("repeated vertex specification"));
         }
         c.vert = if fvert.is_empty() {
             let mut f = c.face.clone();
-            let v = process_vertices(&m.vert, &mut f, false, &err)?;
+            let v = process_vertices(&m.uservert[..], &mut f, false, &err)?;
             c.face = f;
             v
         } else {
             fvert
         };
-        if !raw.facenormal.is_empty() && !m.normal.is_empty() {
+        if !raw.facenormal.is_empty() && !m.usernormal.is_empty() {
             return Err(err("repeated facenormal specification"));
         }
-        c.facenormal = if raw.facenormal.is_empty() { m.facenormal.clone() } else { raw.facenormal };
-        if !raw.facetexcoord.is_empty() && !m.facetexcoord.is_empty() {
+        c.facenormal = if raw.facenormal.is_empty() { m.userfacenormal.to_vec() } else { raw.facenormal };
+        if !raw.facetexcoord.is_empty() && !m.userfacetexcoord.is_empty() {
             return Err(err("repeated facetexcoord specification"));
         }
-        c.facetexcoord = if raw.facetexcoord.is_empty() { m.facetexcoord.clone() } else { raw.facetexcoord };
+        c.facetexcoord = if raw.facetexcoord.is_empty() { m.userfacetexcoord.to_vec() } else { raw.facetexcoord };
     }
 
     check_initial(&c, content_type == "model/obj", &err)?;
@@ -327,7 +330,7 @@ fn process(c: &mut CMesh, m: &Mesh, needhull: bool, err: &dyn Fn(&str) -> Compil
         c.face = c.graph_faces().to_vec();
     }
     if c.normal.is_empty() {
-        make_normals(c, m.smoothnormal);
+        make_normals(c, m.smoothnormal != 0);
     }
     if !c.facenormal.is_empty() && c.facenormal.len() != c.face.len() {
         return Err(err("face data must have the same size as face normal data"));

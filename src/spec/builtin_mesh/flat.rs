@@ -77,8 +77,8 @@ pub(super) fn wedge(m: &mut Mesh, res: [usize; 2], fov: [f64; 2], gamma: f64) {
             }
         }
     }
-    m.vert = vert;
-    m.normal = frame;
+    m.uservert = vert.into();
+    m.usernormal = frame.into();
 }
 
 /// Grid of `res[0]` x `res[1]` cell centers on the square [-1, 1]² at z = -1, with identity
@@ -101,9 +101,9 @@ pub(super) fn plate(m: &mut Mesh, res: [usize; 2]) {
         }
     }
     m.inertia = mjMESH_INERTIA_SHELL as i32;
-    m.vert = vert;
-    m.normal = frame;
-    m.face = face;
+    m.uservert = vert.into();
+    m.usernormal = frame.into();
+    m.userface = face.into();
 }
 
 /// Vertices of a cone: a unit `nedge`-gon at z = -1 and either the same polygon scaled by
@@ -125,6 +125,6 @@ pub(super) fn cone(m: &mut Mesh, nedge: i32, radius: f64) -> Result<(), String> 
     } else {
         vert.extend([0f32, 0.0, 1.0]);
     }
-    m.vert = vert;
+    m.uservert = vert.into();
     Ok(())
 }

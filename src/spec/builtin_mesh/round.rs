@@ -65,8 +65,8 @@ pub(super) fn hemisphere(m: &mut Mesh, res: usize) {
     }
     debug_assert_eq!(face.len(), 3 * nface);
 
-    m.vert = vert;
-    m.face = face;
+    m.uservert = vert.into();
+    m.userface = face.into();
 }
 
 /// Unit icosphere: an icosahedron whose faces are split in four `subdiv` times, new vertices
@@ -116,8 +116,8 @@ pub(super) fn sphere(m: &mut Mesh, subdiv: usize) {
         face = split;
     }
 
-    m.vert = vert;
-    m.face = face;
+    m.uservert = vert.into();
+    m.userface = face.into();
 }
 
 /// `sign(cos w) |cos w|^p`, the superquadric cosine.
@@ -164,8 +164,8 @@ pub(super) fn supersphere(m: &mut Mesh, res: usize, e: f64, n: f64) {
         tri(last + j, last + (j + 1) % res, nvert - 1);
     }
 
-    m.vert = vert;
-    m.face = face;
+    m.uservert = vert.into();
+    m.userface = face.into();
 }
 
 /// Supertoroid of tube radius `radius` around the unit circle, with exponents `s` (tube) and
@@ -191,6 +191,6 @@ pub(super) fn supertorus(m: &mut Mesh, res: usize, radius: f64, s: f64, t: f64) 
             face.extend([a, b, d, b, c, d].map(|x| x as i32));
         }
     }
-    m.vert = vert;
-    m.face = face;
+    m.uservert = vert.into();
+    m.userface = face.into();
 }

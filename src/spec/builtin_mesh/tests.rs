@@ -43,13 +43,13 @@ fn bit_equal_to_upstream() {
         let mut m = Mesh::default();
         make_mesh(&mut m, *builtin, params).unwrap();
         let what = format!("builtin {builtin} params {params:?}");
-        assert_eq!([m.vert.len(), m.normal.len(), m.face.len()], *sizes, "{what}");
-        assert!(m.texcoord.is_empty(), "{what}");
+        assert_eq!([m.uservert.len(), m.usernormal.len(), m.userface.len()], *sizes, "{what}");
+        assert!(m.usertexcoord.is_empty(), "{what}");
         assert_eq!(m.inertia, *inertia, "{what}");
         let got = [
-            fnv(m.vert.iter().flat_map(|x| x.to_le_bytes())),
-            fnv(m.normal.iter().flat_map(|x| x.to_le_bytes())),
-            fnv(m.face.iter().flat_map(|x| x.to_le_bytes())),
+            fnv(m.uservert.iter().flat_map(|x| x.to_le_bytes())),
+            fnv(m.usernormal.iter().flat_map(|x| x.to_le_bytes())),
+            fnv(m.userface.iter().flat_map(|x| x.to_le_bytes())),
         ];
         assert_eq!(got, *hashes, "{what}");
     }
@@ -59,14 +59,14 @@ fn bit_equal_to_upstream() {
 fn values() {
     let mut m = Mesh::default();
     make_mesh(&mut m, 1, &[0.0]).unwrap();
-    assert_eq!(&m.vert[3..6], &[0.525731087f32, 0.850650787, 0.0]);
+    assert_eq!(&m.uservert[3..6], &[0.525731087f32, 0.850650787, 0.0]);
     make_mesh(&mut m, 2, &[10.0]).unwrap();
-    assert_eq!(&m.vert[3..6], &[0.0995037183f32, 0.0, 0.995037198]);
+    assert_eq!(&m.uservert[3..6], &[0.0995037183f32, 0.0, 0.995037198]);
     make_mesh(&mut m, 4, &[12.0, 0.5, 2.0]).unwrap();
-    assert_eq!(&m.vert[3..6], &[-0.0669872984f32, -7.41306627e-10, -0.933012724]);
+    assert_eq!(&m.uservert[3..6], &[-0.0669872984f32, -7.41306627e-10, -0.933012724]);
     let mut m = Mesh::default();
     make_mesh(&mut m, 7, &[10.0, 10.0]).unwrap();
-    assert_eq!(&m.vert[3..6], &[-0.899999976f32, -0.699999988, -1.0]);
+    assert_eq!(&m.uservert[3..6], &[-0.899999976f32, -0.699999988, -1.0]);
     assert_eq!(m.inertia, 3);
 }
 

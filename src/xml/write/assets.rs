@@ -85,13 +85,13 @@ fn mesh_content_type(file: &str) -> String {
 pub(super) fn one_mesh(w: &W, e: &mut XEl, regular: Option<()>, def: &Mesh, x: &Mesh) {
     if regular.is_some() {
         e.txt("name", &x.name);
-        let ct = if x.content_type.is_empty() && !x.file.is_empty() { mesh_content_type(&x.file) } else { x.content_type.clone() };
+        let ct = if x.content_type.is_empty() && !x.file.is_empty() { mesh_content_type(&x.file) } else { x.content_type.as_str().to_string() };
         e.txt("content_type", &ct);
         e.txt("file", &file_name(w, &x.file));
-        e.txt("vertex", &reals(&x.vert));
-        e.txt("normal", &reals(&x.normal));
-        e.txt("texcoord", &reals(&x.texcoord));
-        e.txt("face", &ints(&x.face));
+        e.txt("vertex", &reals(x.uservert.as_slice()));
+        e.txt("normal", &reals(x.usernormal.as_slice()));
+        e.txt("texcoord", &reals(x.usertexcoord.as_slice()));
+        e.txt("face", &ints(x.userface.as_slice()));
     }
     if x.inertia != def.inertia {
         e.txt("inertia", map_key(MESH_INERTIA_MAP, x.inertia));
@@ -151,7 +151,7 @@ fn one_texture(w: &W, e: &mut XEl, k: usize, x: &Texture) -> Result<(), String> 
         x.height = m.tex_height()[k];
         x.colorspace = m.tex_colorspace()[k];
     }
-    e.key("type", TEXTURE_MAP, x.ttype, None);
+    e.key("type", TEXTURE_MAP, x.r#type, None);
     e.key("colorspace", COLORSPACE_MAP, x.colorspace, None);
     e.txt("name", &x.name);
     if x.builtin != 0 {
@@ -171,16 +171,17 @@ fn one_texture(w: &W, e: &mut XEl, k: usize, x: &Texture) -> Result<(), String> 
         for (n, f) in ["fileright", "fileleft", "fileup", "filedown", "filefront", "fileback"].iter().zip(&x.cubefiles) {
             e.txt(n, &file_name(w, f));
         }
-        if x.hflip {
+        if x.hflip != 0 {
             e.txt("hflip", "true");
         }
-        if x.vflip {
+        if x.vflip != 0 {
             e.txt("vflip", "true");
         }
         if x.gridsize != [1, 1] {
             e.num("gridsize", &[x.gridsize[0] as f64, x.gridsize[1] as f64], None, false);
             let n = x.gridlayout.iter().position(|&c| c == 0).unwrap_or(x.gridlayout.len());
-            e.txt("gridlayout", &String::from_utf8_lossy(&x.gridlayout[..n]));
+            let g: Vec<u8> = x.gridlayout[..n].iter().map(|&c| c as u8).collect();
+            e.txt("gridlayout", &String::from_utf8_lossy(&g));
         }
     }
     Ok(())
