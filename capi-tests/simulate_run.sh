@@ -12,11 +12,15 @@
 #    2 s (simulate/xgrab.cc) until two shots in a row are equal (loaded, at rest; the default
 #    model's bodies come to rest). Then (unless SIM_NO_UI is set) xdotool clicks open four UI
 #    sections and presses C, F, T and space (contact points, forces, transparency, pause), and
-#    a second shot is taken the same way. The two libraries' shots are compared (simulate/pngdiff.cc).
-# Output: target/simulate/{ref,our}{,-ui}.png, diff{,-ui}.png (differing pixels red) and a
-# comparison line for each pair.
+#    a second shot is taken the same way. Then the File section's buttons (Print model, Save
+#    xml, Save mjb, Screenshot), Reload (a third shot, paused at the initial state), and F1-F4
+#    (help, info, profiler, sensor panels: timers, only checked not to crash). The two libraries'
+#    shots are compared (simulate/pngdiff.cc), and so are the files written by the buttons.
+# Output: target/simulate/{ref,our}{,-ui,-reload}.png, diff{,-ui,-reload}.png (differing pixels
+# red), the files each viewer wrote in {ref,our}.cwd/, and a comparison line for each.
 # Exit status 0 when both runs showed a picture and at most SIM_MAX_DIFF (default 0) pixels of
-# the first pair and SIM_MAX_DIFF_UI (default 200) of the second differ (the viewer pauses at a
+# the first and the Reload pair and SIM_MAX_DIFF_UI (default 200) of the second and of the
+# Screenshot button's files differ, the written files agree and both viewers survive (the viewer pauses at a
 # moment set by the clock, and the contact points drawn on the default model's resting glass
 # cylinder are not quite still: two runs of upstream's own library differ by up to ~30 pixels
 # there); 1 otherwise; 2 when something needed is missing (packages: libglfw3-dev,
@@ -66,6 +70,7 @@ g++ "$obj"/{main,simulate,glfw_adapter,glfw_dispatch,platform_ui_adapter}.o -o "
   -L"$ours" -l:libmujoco.so.3.4.0 -lglfw -llodepng -lpthread -ldl
 g++ -O2 -std=c++17 -Wall "$here/simulate/xgrab.cc" -lX11 -llodepng -o "$work/xgrab"
 g++ -O2 -std=c++17 -Wall "$here/simulate/pngdiff.cc" -llodepng -o "$work/pngdiff"
+[ "$work/mjdiff" -nt "$here/mjdiff.c" ] || gcc -O1 -std=gnu11 -I"$ref/include" "$here/mjdiff.c" -L"$ref/lib" -lmujoco -lm -ldl -o "$work/mjdiff"
 
 # --- 3. run on each library under Xvfb, screenshot ---------------------------------------------
 xpid=; spid=; disp=; geom=
@@ -123,15 +128,24 @@ click() {
   act "$1" click 1
 }
 
+# press NAME X Y FILE: a click on a button that makes the viewer write FILE (in its folder)
+press() {
+  local wx wy i; read -r wx wy _ <<<"$geom"
+  DISPLAY=$disp xdotool mousemove $(($wx + $2)) $(($wy + $3)); sleep 0.3
+  DISPLAY=$disp xdotool click 1
+  for i in $(seq 50); do [ -s "$work/$1.cwd/$4" ] && { sleep 0.5; return 0; }; sleep 0.2; done
+  echo "simulate_run: $1: no $4 after the click at $2 $3"
+}
+
 run() {  # run NAME LIBDIR
   local name=$1 lib=$2 dfile=$work/$1.display
-  rm -f "$dfile" "$work/$name.png" "$work/$name-ui.png"
+  rm -rf "$dfile" "$work/$name.png" "$work/$name-ui.png" "$work/$name.cwd"; mkdir -p "$work/$name.cwd"
   Xvfb -displayfd 3 -screen 0 1920x1200x24 -nolisten tcp 3>"$dfile" >"$work/$name.xvfb.log" 2>&1 &
   xpid=$!
   for _ in $(seq 100); do [ -s "$dfile" ] && break; sleep 0.1; done
   [ -s "$dfile" ] || { echo "simulate_run: Xvfb did not start ($(head -c 300 "$work/$name.xvfb.log"))"; return 1; }
   disp=:$(head -n1 "$dfile")
-  (cd "$work" && DISPLAY=$disp LIBGL_ALWAYS_SOFTWARE=1 LD_LIBRARY_PATH=$lib \
+  (cd "$work/$name.cwd" && DISPLAY=$disp LIBGL_ALWAYS_SOFTWARE=1 LD_LIBRARY_PATH=$lib \
      exec "$work/simulate" "$model") >"$work/$name.log" 2>&1 &
   spid=$!
   settle "$name" "$work/$name.png" "$secs" || { cleanup; return 1; }
@@ -145,6 +159,16 @@ run() {  # run NAME LIBDIR
     DISPLAY=$disp xdotool mousemove $(read -r wx wy _ <<<"$geom"; echo $((wx + 640)) $((wy + 400)))
     for k in c f t space; do act "$name" key $k; done
     settle "$name" "$work/$name-ui.png" 2 || { cleanup; return 1; }
+    # the File section's buttons: Print model, Save xml, Save mjb, Screenshot (mjr_readPixels)
+    press "$name" 68 81 MJMODEL.TXT; press "$name" 68 51 mjmodel.xml
+    press "$name" 185 51 mjmodel.mjb; press "$name" 185 111 screenshot.png
+    # Reload (the model is loaded again, paused at its initial state), then the help, info,
+    # profiler and sensor panels (F1-F4: they show timers, so no comparison)
+    click "$name" 185 457
+    settle "$name" "$work/$name-reload.png" 2 || { cleanup; return 1; }
+    for k in F1 F2 F3 F4; do act "$name" key $k; done
+    sleep 2
+    kill -0 "$spid" 2>/dev/null && echo "$name: alive after Reload and F1-F4" >>"$work/$name.log"
   fi
   cleanup
 }
@@ -152,12 +176,40 @@ run ref "$ref/lib"
 run our "$ours"
 grep -h "^mapped\| after " "$work/ref.log" "$work/our.log"
 status=0
-for shot in "" -ui; do
+for shot in "" -ui -reload; do
   [ -f "$work/ref$shot.png" ] || continue
   line=$("$work/pngdiff" "$work/ref$shot.png" "$work/our$shot.png" "$work/diff$shot.png")
-  echo "simulate $(basename "$model")${shot:+ after the UI input}: $line"
-  if [ -z "$shot" ]; then max=${SIM_MAX_DIFF:-0}; else max=${SIM_MAX_DIFF_UI:-200}; fi
+  case $shot in
+    "") echo "simulate $(basename "$model"): $line"; max=${SIM_MAX_DIFF:-0};;
+    -ui) echo "simulate $(basename "$model") after the UI input: $line"; max=${SIM_MAX_DIFF_UI:-200};;
+    *) echo "simulate $(basename "$model") after Reload: $line"; max=${SIM_MAX_DIFF:-0};;
+  esac
   n=$(echo "$line" | sed -n 's/.*pixels: \([0-9]*\) differ.*/\1/p')
   if [ -z "$n" ] || [ "$n" -gt "$max" ]; then echo "FAIL: more than $max pixels differ"; status=1; fi
 done
+# the files the viewer wrote through its buttons. mjmodel.xml: our mj_saveLastXML writes other
+# text than upstream's, so it is compiled by upstream's library and must give the model that
+# "Save mjb" wrote (upstream's own file does not quite: it rounds to 6 digits)
+if [ -f "$work/our.cwd/mjmodel.xml" ]; then
+  LD_LIBRARY_PATH=$ref/lib "$work/mjdiff" compile "$work/our.cwd/mjmodel.xml" "$work/our.cwd/mjmodel.xml.mjb" >/dev/null 2>&1 || true
+  if [ -s "$work/our.cwd/mjmodel.xml.mjb" ] && cmp -s "$work/our.cwd/mjmodel.xml.mjb" "$work/our.cwd/mjmodel.mjb"; then
+    echo "simulate: our mjmodel.xml compiled by upstream: the model of mjmodel.mjb"
+  else echo "FAIL: our mjmodel.xml compiled by upstream is not the model of mjmodel.mjb"; status=1; fi
+fi
+for f in MJMODEL.TXT mjmodel.mjb; do
+  [ -f "$work/ref.cwd/$f" ] || continue
+  if cmp -s "$work/ref.cwd/$f" "$work/our.cwd/$f"; then echo "simulate: $f written by both libraries: identical"
+  else echo "FAIL: $f differs ($(diff "$work/ref.cwd/$f" "$work/our.cwd/$f" 2>&1 | head -c 300))"; status=1; fi
+done
+if [ -f "$work/ref.cwd/screenshot.png" ]; then
+  line=$("$work/pngdiff" "$work/ref.cwd/screenshot.png" "$work/our.cwd/screenshot.png")
+  echo "simulate: Screenshot button (mjr_readPixels): $line"
+  n=$(echo "$line" | sed -n 's/.*pixels: \([0-9]*\) differ.*/\1/p')
+  if [ -z "$n" ] || [ "$n" -gt "${SIM_MAX_DIFF_UI:-200}" ]; then echo "FAIL: more than ${SIM_MAX_DIFF_UI:-200} pixels differ"; status=1; fi
+fi
+if [ -z "${SIM_NO_UI:-}" ]; then
+  for w in ref our; do
+    grep -h "alive after" "$work/$w.log" || { echo "FAIL: simulate on $w's library did not survive Reload and F1-F4"; status=1; }
+  done
+fi
 exit $status
