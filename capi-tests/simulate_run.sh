@@ -139,14 +139,15 @@ press() {
 
 run() {  # run NAME LIBDIR
   local name=$1 lib=$2 dfile=$work/$1.display
-  rm -rf "$dfile" "$work/$name.png" "$work/$name-ui.png" "$work/$name.cwd"; mkdir -p "$work/$name.cwd"
+  rm -rf "$dfile" "$work/$name.png" "$work/$name-ui.png" "$work/$name-reload.png" "$work/$name.cwd"
+  mkdir -p "$work/$name.cwd"
   Xvfb -displayfd 3 -screen 0 1920x1200x24 -nolisten tcp 3>"$dfile" >"$work/$name.xvfb.log" 2>&1 &
   xpid=$!
   for _ in $(seq 100); do [ -s "$dfile" ] && break; sleep 0.1; done
   [ -s "$dfile" ] || { echo "simulate_run: Xvfb did not start ($(head -c 300 "$work/$name.xvfb.log"))"; return 1; }
   disp=:$(head -n1 "$dfile")
   (cd "$work/$name.cwd" && DISPLAY=$disp LIBGL_ALWAYS_SOFTWARE=1 LD_LIBRARY_PATH=$lib \
-     exec "$work/simulate" "$model") >"$work/$name.log" 2>&1 &
+     exec stdbuf -oL "$work/simulate" "$model") >"$work/$name.log" 2>&1 &
   spid=$!
   settle "$name" "$work/$name.png" "$secs" || { cleanup; return 1; }
   echo "mapped: $(grep -o '/[^ ]*libmujoco[^ ]*' /proc/$spid/maps | sort -u | tr '\n' ' ')" >>"$work/$name.log"
