@@ -6,7 +6,8 @@
 #    and checked against a pinned SHA-256.
 # 2. They are compiled against upstream's headers (refget.sh) with Debian's GLFW and lodepng and
 #    linked to our libmujoco.so.3.4.0; one binary serves both runs, LD_LIBRARY_PATH picks the
-#    library (each run's log names the libmujoco it mapped).
+#    library (target/simulate/NAME.notes names the libmujoco each run mapped; NAME.log has the
+#    viewer's output).
 # 3. The binary runs on upstream's library and on ours, each in a fresh Xvfb with Mesa's software
 #    GL, on MODEL; from SIM_SECONDS (default 6) of wall time on, its window is saved as a PNG every
 #    2 s (simulate/xgrab.cc) until two shots in a row are equal (loaded, at rest; the default
@@ -100,7 +101,7 @@ settle() {
     mv "$shot" "$prev"
   done
   mv "$shot" "$out"; rm -f "$prev"
-  echo "$name: $(basename "$out") after $t s" >>"$work/$name.log"
+  echo "$name: $(basename "$out") after $t s" >>"$work/$name.notes"
 }
 
 # act NAME XDOTOOL-ARGS...: one input event, then screenshots every 0.3 s until the picture
@@ -139,7 +140,7 @@ press() {
 
 run() {  # run NAME LIBDIR
   local name=$1 lib=$2 dfile=$work/$1.display
-  rm -rf "$dfile" "$work/$name.png" "$work/$name-ui.png" "$work/$name-reload.png" "$work/$name.cwd"
+  rm -rf "$dfile" "$work/$name.notes" "$work/$name.png" "$work/$name-ui.png" "$work/$name-reload.png" "$work/$name.cwd"
   mkdir -p "$work/$name.cwd"
   Xvfb -displayfd 3 -screen 0 1920x1200x24 -nolisten tcp 3>"$dfile" >"$work/$name.xvfb.log" 2>&1 &
   xpid=$!
@@ -150,7 +151,7 @@ run() {  # run NAME LIBDIR
      exec stdbuf -oL "$work/simulate" "$model") >"$work/$name.log" 2>&1 &
   spid=$!
   settle "$name" "$work/$name.png" "$secs" || { cleanup; return 1; }
-  echo "mapped: $(grep -o '/[^ ]*libmujoco[^ ]*' /proc/$spid/maps | sort -u | tr '\n' ' ')" >>"$work/$name.log"
+  echo "mapped: $(grep -o '/[^ ]*libmujoco[^ ]*' /proc/$spid/maps | sort -u | tr '\n' ' ')" >>"$work/$name.notes"
   # then through the UI (mjui_event / mjui_update / mjui_render): open the right panel's sections
   # bottom-up (Equality, Control, Joint: the joint sliders show qpos), then the left panel's
   # Physics section; keys: contact points (C), contact forces (F), transparency (T), pause (space)
@@ -169,13 +170,13 @@ run() {  # run NAME LIBDIR
     settle "$name" "$work/$name-reload.png" 2 || { cleanup; return 1; }
     for k in F1 F2 F3 F4; do act "$name" key $k; done
     sleep 2
-    kill -0 "$spid" 2>/dev/null && echo "$name: alive after Reload and F1-F4" >>"$work/$name.log"
+    kill -0 "$spid" 2>/dev/null && echo "$name: alive after Reload and F1-F4" >>"$work/$name.notes"
   fi
   cleanup
 }
 run ref "$ref/lib"
 run our "$ours"
-grep -h "^mapped\| after " "$work/ref.log" "$work/our.log"
+grep -h "^mapped\| after " "$work/ref.notes" "$work/our.notes"
 status=0
 for shot in "" -ui -reload; do
   [ -f "$work/ref$shot.png" ] || continue
@@ -210,7 +211,7 @@ if [ -f "$work/ref.cwd/screenshot.png" ]; then
 fi
 if [ -z "${SIM_NO_UI:-}" ]; then
   for w in ref our; do
-    grep -h "alive after" "$work/$w.log" || { echo "FAIL: simulate on $w's library did not survive Reload and F1-F4"; status=1; }
+    grep -h "alive after" "$work/$w.notes" || { echo "FAIL: simulate on $w's library did not survive Reload and F1-F4"; status=1; }
   done
 fi
 exit $status
