@@ -15,6 +15,8 @@ models=()
 for n in xml_meshes xml_meshes_aabb xml_sdf_mesh xml_hfields xml_png_textures xml_assets xml_skins xml_mesh_builtin; do
   models+=("$root/models/$n.xml")
 done
+# assets of nested <model>s go through the cache too
+models+=("$root/models/xml_attach.xml" "$root/models/deps_basic/main.xml")
 for lib in ref our; do
   libdir=$ref/lib; [ $lib = our ] && libdir=$ours
   rm -rf "$work/files"; mkdir -p "$work/files"

@@ -280,6 +280,22 @@ pub fn load_hfield_file(
     Ok(h)
 }
 
+/// Where to read an asset file: for a file of a nested model that was found when the MJCF was
+/// read (`loc`, with its bytes in `pre`), its own folder and name, so that it goes through the
+/// asset cache as upstream's compile of the nested model does; otherwise `modeldir`,
+/// `filename` and whatever was preloaded (an open error to report).
+pub fn locate<'a>(
+    loc: Option<&'a (String, String)>,
+    pre: Option<&'a Result<std::sync::Arc<Vec<u8>>, String>>,
+    modeldir: &'a str,
+    filename: &'a str,
+) -> (&'a str, &'a str, Option<&'a Result<std::sync::Arc<Vec<u8>>, String>>) {
+    match (loc, pre) {
+        (Some((d, n)), Some(Ok(_))) => (d.as_str(), n.as_str(), None),
+        _ => (modeldir, filename, pre),
+    }
+}
+
 /// The bytes of an asset file (None when the resource reads nothing) and the resource name for
 /// messages: opened under `modeldir` through the resources (the VFS of [`with_vfs`] first)
 /// unless `preloaded` holds its bytes or the error met opening it (nested models).

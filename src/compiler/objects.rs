@@ -626,7 +626,8 @@ fn compile_hfield(h: &HField, i: usize, spec: &Spec, modeldir: &str) -> CResult<
             return Err(e(&format!("unsupported content type: '{}'", ctype)));
         }
         let filename = crate::xml::res::join(&spec.meshdir, &h.file);
-        let (r, c, d) = super::image::load_hfield_file(modeldir, &filename, h.filedata.as_ref(), ctype == "image/png")
+        let (dir, name, pre) = super::image::locate(h.fileloc.as_ref(), h.filedata.as_ref(), modeldir, &filename);
+        let (r, c, d) = super::image::load_hfield_file(dir, name, pre, ctype == "image/png")
             .map_err(|err| asset_error(err, e))?;
         (nrow, ncol, data) = (r, c, d);
     }
@@ -679,7 +680,8 @@ fn load_image(t: &mut Texture, id: usize, k: usize, dirs: &TexDirs) -> CResult<s
     if !matches!(ctype.as_str(), "image/png" | "image/ktx" | "image/vnd.mujoco.texture") {
         return Err(err_at(&format!("unsupported content type: '{}'", ctype), &t.name, id, &t.info));
     }
-    let img = load_texture_file(&dirs.modeldir, &filename, t.filedata.get(k), &ctype, t.nchannel, t.hflip != 0, t.vflip != 0)
+    let (dir, name, pre) = locate(t.fileloc.get(k).and_then(|l| l.as_ref()), t.filedata.get(k), &dirs.modeldir, &filename);
+    let img = load_texture_file(dir, name, pre, &ctype, t.nchannel, t.hflip != 0, t.vflip != 0)
         .map_err(|err| asset_error(err, |m| err_at(m, &t.name, id, &t.info)))?;
     if t.colorspace == mjtColorSpace_::mjCOLORSPACE_AUTO as i32 {
         t.colorspace = if img.srgb { mjtColorSpace_::mjCOLORSPACE_SRGB } else { mjtColorSpace_::mjCOLORSPACE_LINEAR } as i32;

@@ -68,6 +68,9 @@ pub struct Texture {
     pub info: Info,
     /// contents of `file` then of the cube files, read with the MJCF of a nested model
     pub filedata: Vec<FileData>,
+    /// where those files were found (folder, name), so that the compiler can reach them
+    /// through the asset cache as upstream's compile of the nested model does
+    pub fileloc: Vec<Option<(String, String)>>,
     /// `data` holds what the last compile made (not bytes from the user): the next compile
     /// starts from empty data, as upstream's
     pub clear_data: bool,
@@ -101,6 +104,7 @@ impl Default for Texture {
             data: CxxVec::new(),
             info: Info::default(),
             filedata: Vec::new(),
+            fileloc: Vec::new(),
             clear_data: false,
         }
     }
@@ -139,6 +143,8 @@ pub struct Mesh {
     pub info: Info,
     /// contents of `file` when read with the MJCF of a nested model
     pub filedata: Option<FileData>,
+    /// where that file was found (folder, name), for the asset cache
+    pub fileloc: Option<(String, String)>,
 }
 element!(
     Mesh,
@@ -176,6 +182,7 @@ impl Default for Mesh {
             material: CxxString::new(),
             info: Info::default(),
             filedata: None,
+            fileloc: None,
         }
     }
 }
@@ -194,6 +201,8 @@ pub struct HField {
     pub info: Info,
     /// contents of `file` when read with the MJCF of a nested model
     pub filedata: Option<FileData>,
+    /// where that file was found (folder, name), for the asset cache
+    pub fileloc: Option<(String, String)>,
 }
 element!(HField, mjsHField, [content_type, file, userdata]);
 
@@ -213,6 +222,7 @@ impl Default for HField {
             userdata: CxxVec::new(),
             info: Info::default(),
             filedata: None,
+            fileloc: None,
         }
     }
 }
@@ -238,6 +248,8 @@ pub struct Skin {
     pub info: Info,
     /// contents of `file` when read with the MJCF of a nested model
     pub filedata: Option<FileData>,
+    /// where that file was found (folder, name), for the asset cache
+    pub fileloc: Option<(String, String)>,
 }
 element!(Skin, mjsSkin, [file, material, vert, texcoord, face, bodyname, bindpos, bindquat, vertid, vertweight]);
 
@@ -267,6 +279,7 @@ impl Default for Skin {
             vertweight: CxxVec::new(),
             info: Info::default(),
             filedata: None,
+            fileloc: None,
         }
     }
 }

@@ -132,12 +132,14 @@ pub fn load_texture_files(s: &mut Spec, src: &super::Files) {
         for n in names {
             if n.is_empty() {
                 t.filedata.push(Err(String::new()));
+                t.fileloc.push(None);
                 continue;
             }
             let n = if strip { strip_path(&n).to_string() } else { n };
             let name = super::res::join(&texdir, &n);
             let data = super::res::read_all(&modeldir, &name, src.vfs_ptr());
             t.filedata.push(data.map(std::sync::Arc::new));
+            t.fileloc.push(Some((modeldir.to_string(), name)));
         }
     }
 }
@@ -383,24 +385,25 @@ pub fn load_meshdir_files(s: &mut Spec, src: &super::Files) {
     let modeldir = super::res::reduce(&s.modelfiledir);
     let meshdir = s.meshdir.clone();
     let strip = s.strippath != 0;
-    let preload = |file: &str, data: &mut Option<Result<std::sync::Arc<Vec<u8>>, String>>| {
+    let preload = |file: &str, data: &mut Option<Result<std::sync::Arc<Vec<u8>>, String>>, loc: &mut Option<(String, String)>| {
         if data.is_some() || file.is_empty() {
             return;
         }
         let name = super::res::join(&meshdir, if strip { strip_path(file) } else { file });
         *data = Some(super::res::read_all(&modeldir, &name, src.vfs_ptr()).map(std::sync::Arc::new));
+        *loc = Some((modeldir.to_string(), name));
     };
     for h in s.hfields.iter_mut() {
         let h = &mut **h;
-        preload(&h.file, &mut h.filedata);
+        preload(&h.file, &mut h.filedata, &mut h.fileloc);
     }
     for m in s.meshes.iter_mut() {
         let m = &mut **m;
-        preload(&m.file, &mut m.filedata);
+        preload(&m.file, &mut m.filedata, &mut m.fileloc);
     }
     for k in s.skins.iter_mut() {
         let k = &mut **k;
-        preload(&k.file, &mut k.filedata);
+        preload(&k.file, &mut k.filedata, &mut k.fileloc);
     }
 }
 

@@ -183,9 +183,10 @@ pub fn compile(spec: &Spec, m: &Mesh, id: usize, needhull: bool, needsdf: bool, 
             super::image::TexError::Open(msg) => CompileError::model(&msg),
             super::image::TexError::Texture(msg) => err(&msg),
         };
+        let (mdir, mname, pre) = super::image::locate(m.fileloc.as_ref(), m.filedata.as_ref(), modeldir, &filename);
         // the asset cache: a compiled mesh of the same unmodified file
-        if m.filedata.is_none() {
-            let r = super::image::open_asset(modeldir, &filename).map_err(open_err)?;
+        if pre.is_none() {
+            let r = super::image::open_asset(mdir, mname).map_err(open_err)?;
             if cached::restore(&slot, &r, &mut c, m.maxhullvert, needhull) {
                 check_initial(&c, false, &err)?;
                 if needsdf && c.octree.nnode() == 0 {
@@ -199,7 +200,7 @@ pub fn compile(spec: &Spec, m: &Mesh, id: usize, needhull: bool, needsdf: bool, 
         }
         let (bytes, rname) = match &res {
             Some(r) => (r.read().map(|b| b.to_vec()), r.name()),
-            None => super::image::read_asset(modeldir, &filename, m.filedata.as_ref()).map_err(open_err)?,
+            None => super::image::read_asset(mdir, mname, pre).map_err(open_err)?,
         };
         let ctype = super::image::asset_content_type(&rname, &content_type);
         if ctype.is_empty() {
