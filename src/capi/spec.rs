@@ -150,6 +150,12 @@ pub unsafe extern "C" fn mj_compile(s: *mut mjSpec, vfs: *const mjVFS) -> *mut m
             sp.clear_error();
             if let Some(model) = m.as_ref() {
                 sp.after_compile(model, &user);
+                // as upstream, the spec carries the signature of its last compiled model
+                // (the Python bindings' `bind` compares the two)
+                if let Some(el) = (*s).element.as_mut() {
+                    el.signature = model.signature;
+                }
+                set_geom_wrap_types(sp, model);
             }
             // SAFETY: the compiler returned a valid model
             sp.compiled = if m.is_null() { None } else { crate::spec::compiled::Snapshot::new(sp, &*m) };
@@ -159,6 +165,29 @@ pub unsafe extern "C" fn mj_compile(s: *mut mjSpec, vfs: *const mjVFS) -> *mut m
             sp.set_error(&e.0, false);
             sp.compiled = None;
             ptr::null_mut()
+        }
+    }
+}
+
+/// As upstream's compiler, sets the type of each geom wrap in the spec to the one compiled
+/// (sphere or cylinder, from the geom's type).
+fn set_geom_wrap_types(sp: &mut Spec, m: &mjModel) {
+    use mjtWrap_::{mjWRAP_CYLINDER, mjWRAP_SPHERE};
+    if m.ntendon as usize != sp.tendons.len() || m.wrap_type.is_null() || m.tendon_adr.is_null() {
+        return;
+    }
+    for (i, t) in sp.tendons.iter_mut().enumerate() {
+        // SAFETY: a compiled model's tendon arrays have ntendon entries, its wrap arrays nwrap
+        let (adr, num) = unsafe { (*m.tendon_adr.add(i), *m.tendon_num.add(i)) };
+        if num as usize != t.path.len() || adr < 0 || adr + num > m.nwrap {
+            continue;
+        }
+        for (k, w) in t.path.iter_mut().enumerate() {
+            let wt = unsafe { *m.wrap_type.add(adr as usize + k) };
+            let geom = |x: i32| x == mjWRAP_SPHERE as i32 || x == mjWRAP_CYLINDER as i32;
+            if geom(w.r#type) && geom(wt) {
+                w.r#type = wt;
+            }
         }
     }
 }

@@ -628,6 +628,7 @@ pub unsafe extern "C" fn mj_parse(filename: *const c_char, content_type: *const 
 }
 
 /// Values of the simulation state that follow an element across a recompile (NaN: none).
+#[derive(Default)]
 struct Saved {
     joints: std::collections::HashMap<usize, (Vec<f64>, Vec<f64>)>,
     acts: std::collections::HashMap<usize, (Vec<f64>, f64)>,
@@ -760,7 +761,18 @@ pub unsafe extern "C" fn mj_recompile(s: *mut mjSpec, vfs: *const mjVFS, m: *mut
         return -1;
     }
     let sp = spec_mut(s);
-    let saved = if d.is_null() { None } else { Some((save_state(sp, &*m, &*d), (*d).time)) };
+    // the state is read at the addresses of the spec's last compiled model, which `d` belongs
+    // to, as upstream's does: the caller's `m` may be a bare allocation (the Python bindings
+    // pass one)
+    let saved = if d.is_null() {
+        None
+    } else {
+        let st = match sp.compiled.as_ref() {
+            Some(c) => save_state(sp, c.model(), &*d),
+            None => Saved::default(),
+        };
+        Some((st, (*d).time))
+    };
     let new = super::spec::mj_compile(s, vfs);
     if new.is_null() {
         return -1;

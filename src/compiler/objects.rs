@@ -1008,7 +1008,7 @@ impl<'a> Compiled<'a> {
                 if w.r#type == mjWRAP_JOINT as i32 {
                     let j = jmap.get(w.target.as_str()).copied().ok_or_else(|| werr(format!("joint '{}' not found in tendon {}, wrap {}", w.target, i, k)))?;
                     cw.objid = j as i32;
-                } else if w.r#type == mjWRAP_SPHERE as i32 {
+                } else if w.r#type == mjWRAP_SPHERE as i32 || w.r#type == mjWRAP_CYLINDER as i32 {
                     let g = gmap.get(w.target.as_str()).copied().ok_or_else(|| werr(format!("geom '{}' not found in tendon {}, wrap {}", w.target, i, k)))?;
                     let gt = self.geoms[g].s.r#type;
                     if gt == mjGEOM_CYLINDER as i32 {
@@ -1850,12 +1850,28 @@ impl<'a> Compiled<'a> {
                 if ![mjOBJ_BODY, mjOBJ_XBODY, mjOBJ_GEOM, mjOBJ_UNKNOWN].iter().any(|&o| x.reftype == o as i32) {
                     return Err(e("second matching criterion: if set, must be (x)body or geom"));
                 }
-                let mask = (1 << 7) - 1;
-                if x.intprm[0] <= 0 || x.intprm[0] & mask == 0 || x.intprm[0] & !mask != 0 {
-                    return Err(e("invalid data spec in contact sensor"));
+                let (spec, mask) = (x.intprm[0], (1 << mjtConDataField_::mjNCONDATA as i32) - 1);
+                if spec <= 0 {
+                    return Err(e(&format!("data spec (intprm[0]) must be positive, got {}", spec)));
+                }
+                if spec & mask == 0 {
+                    return Err(e(&format!(
+                        "data spec intprm[0]={} must have at least one bit set of the first mjNCONDATA bits",
+                        spec
+                    )));
+                }
+                if spec & !mask != 0 {
+                    return Err(e(&format!("data spec intprm[0]={} has bits set beyond the first mjNCONDATA bits", spec)));
                 }
                 if !(0..=3).contains(&x.intprm[1]) {
-                    return Err(e("unknown reduction criterion"));
+                    return Err(e(&format!(
+                        "unknown reduction criterion. got {}, expected one of {{0, 1, 2, 3}}",
+                        x.intprm[1]
+                    )));
+                }
+                // upstream's message reports the sensor's dim, not intprm[2]
+                if x.intprm[2] <= 0 {
+                    return Err(e(&format!("num (intprm[2]) must be positive in sensor, got {}", x.dim)));
                 }
             } else if is(mjSENS_USER) {
                 if x.dim < 0 {
