@@ -96,6 +96,9 @@ static void defaults(void) {
          mjs_getDefault(mjs_findBody(s, "b")->element) == main,
          mjs_getDefault(mjs_firstElement(s, mjOBJ_ACTUATOR)) == green);
 
+  printf("class names: %s %s %s, of ga's class: %s\n", name_of(main->element), name_of(blue->element),
+         name_of(bluebig->element), name_of(mjs_getDefault(ga)->element));
+
   // new classes through the API
   mjsDefault* red = mjs_addDefault(s, "red", NULL);
   mjsDefault* redsub = mjs_addDefault(s, "redsub", red);
@@ -123,6 +126,9 @@ static void defaults(void) {
          mjs_getDefault(jc->element) == red, mjs_getDefault(gd->element) == redsub2);
   mjs_setDefault(ge->element, green);
   printf("after setDefault: ge green %d, rgba unchanged %g\n", mjs_getDefault(ge->element) == green, ge->rgba[0]);
+  printf("rename redsub2: %d, find new %d, old %d, name %s\n", mjs_setName(redsub2->element, "pink"),
+         mjs_findDefault(s, "pink") == redsub2, mjs_findDefault(s, "redsub2") == NULL, name_of(redsub2->element));
+  mjs_setName(redsub2->element, "redsub2");
   mjsActuator* act = mjs_addActuator(s, green);
   mjs_setString(act->target, "jc");
   act->trntype = mjTRN_JOINT;

@@ -588,6 +588,10 @@ pub unsafe extern "C" fn mjs_getName(element: *mut mjsElement) -> *mut mjString 
     if element.is_null() {
         return ptr::null_mut();
     }
+    if (*element).elemtype == mjtObj_::mjOBJ_DEFAULT as i32 {
+        let d = &mut *(element as *mut spec::DefaultClass);
+        return &mut d.name as *mut CxxString as *mut mjString;
+    }
     with_elem!(element, |w| &mut w.name as *mut CxxString as *mut mjString, {
         not_supported("names of this element type in the spec API");
         ptr::null_mut()
@@ -602,6 +606,11 @@ pub unsafe extern "C" fn mjs_setName(element: *mut mjsElement, name: *const c_ch
     }
     let n = cstr(name);
     let t = (*element).elemtype;
+    if t == mjtObj_::mjOBJ_DEFAULT as i32 {
+        // upstream renames a class without any check
+        (*(element as *mut spec::DefaultClass)).name.set(n);
+        return 0;
+    }
     with_elem!(element, |w| w.name.set(n), {
         not_supported("names of this element type in the spec API");
         return -1;

@@ -12,7 +12,8 @@ use super::*;
 pub struct DefaultClass {
     pub head: Head,
     pub c: mjsDefault,
-    pub name: String,
+    /// the class name (what `mjs_getName` hands out for the class)
+    pub name: CxxString,
     pub parent: Option<usize>,
     pub joint: Joint,
     pub geom: Geom,
@@ -33,7 +34,7 @@ impl Default for DefaultClass {
         DefaultClass {
             head: Head::new(mjtObj_::mjOBJ_DEFAULT),
             c: body::zeroed(),
-            name: String::new(),
+            name: CxxString::new(),
             parent: None,
             joint: Joint::default(),
             geom: Geom::default(),
@@ -116,7 +117,7 @@ impl Spec {
             return None;
         }
         let mut d = self.defaults[parent].clone();
-        d.name = name.to_string();
+        d.name = name.into();
         d.parent = Some(parent);
         d.head.spec = self as *const Spec as usize;
         let i = self.defaults.len();

@@ -335,7 +335,7 @@ impl Spec {
         let off = self.defaults.len();
         for (k, d) in c.defaults.iter().enumerate() {
             let mut nd = d.clone();
-            nd.name = format!("{}{}{}", pre, d.name, suf);
+            nd.name = format!("{}{}{}", pre, d.name.as_str(), suf).as_str().into();
             nd.parent = Some(d.parent.map_or(0, |p| p + off));
             nd.set_index(off + k);
             self.defaults.push(nd);
