@@ -421,6 +421,29 @@ static void attaching(void) {
   printf("attached spec to body: type %d\n", att3 ? att3->elemtype : -1);
   save(compile(arm2, "arm_two_grippers"), "arm_two_grippers");
 
+  // attached by reference: the child's own pointer reaches the attached body; angles keep the
+  // child's unit
+  mjSpec* p3 = mj_makeSpec();
+  mjSpec* c3 = mj_makeSpec();
+  p3->compiler.degree = 0;
+  mjsBody* cb = mjs_addBody(mjs_findBody(c3, "world"), NULL);
+  cb->alt.type = mjORIENTATION_EULER;
+  cb->alt.euler[0] = 90;
+  mjsGeom* cg = mjs_addGeom(cb, NULL);
+  cg->size[0] = 0.1;
+  mjsJoint* cj = mjs_addJoint(cb, NULL);
+  cj->range[0] = -45; cj->range[1] = 45;
+  cj->limited = mjLIMITED_TRUE;
+  cj->ref = 10;
+  mjsFrame* f3 = mjs_addFrame(mjs_findBody(p3, "world"), NULL);
+  mjsElement* a3 = mjs_attach(f3->element, cb->element, "c-", "");
+  printf("attach returns the child's own body %d\n", a3 == cb->element);
+  cb->pos[0] = 2;
+  cg->size[0] = 0.2;
+  save(compile(p3, "units"), "units");
+  mj_deleteSpec(p3);
+  mj_deleteSpec(c3);
+
   // errors
   mjSpec* grip4 = parse(gripper_xml);
   mjsElement* bad = mjs_attach(mjs_findBody(arm2, "leg")->element, mjs_findBody(grip4, "palm")->element, "x", "");

@@ -355,6 +355,10 @@ impl Spec {
         let off = self.attach_defaults(c, pre, suf);
         attach::store_child_keys(c, pre, suf);
         attach::copy_subtree(self, c, root, b, frame, pre, suf, true);
+        self.convert_units(c, &m);
+        if !self.deepcopy {
+            self.take_over(c, root, &m);
+        }
         attach::forget_child_keys(c, root);
         attach::attach_rest(self, c, pre, suf);
         let pending = std::mem::take(&mut self.pending_keys);
@@ -538,5 +542,139 @@ impl Spec {
         }
         fix!(joints, geoms, sites, cameras, lights);
         self.adopt();
+    }
+}
+
+impl Spec {
+    /// The tree elements of `c` that an attach of `root` (None: the whole world) copied, in the
+    /// order the copies were made from mark `m` on: (kind, index in `c`, index here).
+    fn attached_pairs(&self, c: &Spec, root: Option<usize>, m: &Marks) -> Vec<(TreeKind, usize, usize)> {
+        let mut out = Vec::new();
+        let dfs: Vec<usize> = match root {
+            Some(r) => std::iter::once(r).chain(c.subtree(r)).collect(),
+            None => c.subtree(0),
+        };
+        let inside = |k: usize| root.is_none() || dfs.contains(&k);
+        for (i, &k) in dfs.iter().enumerate() {
+            out.push((TreeKind::Body, k, m.bodies + i));
+        }
+        // the frame made for an attached world comes first
+        let mut f = m.frames + root.is_none() as usize;
+        for (fi, x) in c.frames.iter().enumerate() {
+            if (x.body == 0 && root.is_some()) || !inside(x.body) {
+                continue;
+            }
+            out.push((TreeKind::Frame, fi, f));
+            f += 1;
+        }
+        let owners: Vec<usize> = if root.is_none() { std::iter::once(0).chain(dfs.iter().copied()).collect() } else { dfs.clone() };
+        let (mut j, mut g, mut si, mut ca, mut l) = (m.joints, m.geoms, m.sites, m.cameras, m.lights);
+        for k in owners {
+            let x = &c.bodies[k];
+            for &e in &x.joints {
+                out.push((TreeKind::Joint, e, j));
+                j += 1;
+            }
+            for &e in &x.geoms {
+                out.push((TreeKind::Geom, e, g));
+                g += 1;
+            }
+            for &e in &x.sites {
+                out.push((TreeKind::Site, e, si));
+                si += 1;
+            }
+            for &e in &x.cameras {
+                out.push((TreeKind::Camera, e, ca));
+                ca += 1;
+            }
+            for &e in &x.lights {
+                out.push((TreeKind::Light, e, l));
+                l += 1;
+            }
+        }
+        out
+    }
+
+    /// Attaching by reference, as upstream does without deep copy: each copied element moves
+    /// into the box the child's element lived in, so that pointers the caller holds to the
+    /// child's elements now reach the attached ones (the child keeps equal copies, and can no
+    /// longer be compiled on its own).
+    fn take_over(&mut self, c: &mut Spec, root: Option<usize>, m: &Marks) {
+        use element::Linked;
+        macro_rules! swap {
+            ($list:ident, $a:expr, $b:expr) => {{
+                if $a < c.$list.len() && $b < self.$list.len() {
+                    std::mem::swap(&mut c.$list[$a], &mut self.$list[$b]);
+                    std::mem::swap(&mut *c.$list[$a], &mut *self.$list[$b]);
+                    c.$list[$a].link();
+                    self.$list[$b].link();
+                }
+            }};
+        }
+        for (k, a, b) in self.attached_pairs(c, root, m) {
+            match k {
+                TreeKind::Body => swap!(bodies, a, b),
+                TreeKind::Frame => swap!(frames, a, b),
+                TreeKind::Joint => swap!(joints, a, b),
+                TreeKind::Geom => swap!(geoms, a, b),
+                TreeKind::Site => swap!(sites, a, b),
+                TreeKind::Camera => swap!(cameras, a, b),
+                TreeKind::Light => swap!(lights, a, b),
+            }
+        }
+        c.adopt();
+    }
+
+    /// Angles of the attached copies made in the child's units: alternative orientations become
+    /// quaternions resolved with the child's angle unit and Euler sequence, and joint angles
+    /// are scaled to this spec's unit (upstream compiles each attached element with its own
+    /// spec's compiler settings).
+    fn convert_units(&mut self, c: &Spec, m: &Marks) {
+        let (cdeg, cseq) = (c.compiler.degree != 0, *c.compiler.seq());
+        let pdeg = self.compiler.degree != 0;
+        if cdeg == pdeg && cseq == *self.compiler.seq() {
+            return;
+        }
+        let resolve = |quat: &mut [f64; 4], alt: &mut mjsOrientation| {
+            if alt.r#type != mjtOrientation_::mjORIENTATION_QUAT as i32 {
+                let _ = crate::compiler::util::resolve_orientation(quat, cdeg, &cseq, &*alt);
+                alt.set(Orientation::Quat);
+            }
+        };
+        for x in self.bodies[m.bodies..].iter_mut() {
+            let x = &mut x.c;
+            resolve(&mut x.quat, &mut x.alt);
+            resolve(&mut x.iquat, &mut x.ialt);
+        }
+        for x in self.frames[m.frames..].iter_mut() {
+            let x = &mut x.c;
+            resolve(&mut x.quat, &mut x.alt);
+        }
+        for x in self.geoms[m.geoms..].iter_mut() {
+            let x = &mut x.c;
+            resolve(&mut x.quat, &mut x.alt);
+        }
+        for x in self.sites[m.sites..].iter_mut() {
+            let x = &mut x.c;
+            resolve(&mut x.quat, &mut x.alt);
+        }
+        for x in self.cameras[m.cameras..].iter_mut() {
+            let x = &mut x.c;
+            resolve(&mut x.quat, &mut x.alt);
+        }
+        if cdeg != pdeg {
+            let f = if cdeg { mjPI / 180.0 } else { 180.0 / mjPI };
+            for j in self.joints[m.joints..].iter_mut() {
+                let t = j.r#type;
+                if t == mjtJoint_::mjJNT_HINGE as i32 || t == mjtJoint_::mjJNT_BALL as i32 {
+                    j.range[0] *= f;
+                    j.range[1] *= f;
+                }
+                if t == mjtJoint_::mjJNT_HINGE as i32 {
+                    j.c.r#ref *= f;
+                    j.springref *= f;
+                }
+            }
+        }
     }
 }
