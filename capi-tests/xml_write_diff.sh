@@ -17,9 +17,8 @@ fail=0
 if ! cmp -s "$work/ref.txt" "$work/our.txt"; then
   echo "FAIL printed output differs"; diff "$work/ref.txt" "$work/our.txt" | head -20; fail=1
 fi
-# known gaps (reported, not failed): default classes of attached models, flex elasticity
-# written from the spec, mesh default classes, fusestatic (refused: "not supported yet")
-known=" xml_attach.xml xml_flex.xml xml_meshes.xml xml_fusestatic.xml "
+# known gaps (reported, not failed): fusestatic (refused: "not supported yet")
+known=" xml_fusestatic.xml "
 pass=0; n=0; nknown=0
 for f in "$work"/ref/*; do
   b=$(basename "$f"); n=$((n+1))

@@ -286,7 +286,7 @@ impl Spec {
 
 /// Lengths of every list that an attach appends to, marking where the attached copies start.
 #[derive(Clone, Copy)]
-struct Marks {
+pub(crate) struct Marks {
     bodies: usize,
     frames: usize,
     joints: usize,
@@ -300,10 +300,11 @@ struct Marks {
     pairs: usize,
     materials: usize,
     meshes: usize,
+    flexes: usize,
 }
 
 impl Marks {
-    fn of(s: &Spec) -> Marks {
+    pub(crate) fn of(s: &Spec) -> Marks {
         Marks {
             bodies: s.bodies.len(),
             frames: s.frames.len(),
@@ -318,6 +319,7 @@ impl Marks {
             pairs: s.pairs.len(),
             materials: s.materials.len(),
             meshes: s.meshes.len(),
+            flexes: s.flexes.len(),
         }
     }
 }
@@ -331,7 +333,7 @@ pub enum Attached {
 impl Spec {
     /// Copies the default classes of `c` into this spec, names with prefix and suffix, the
     /// copy of its "main" under this spec's "main"; returns the index of that copy.
-    fn attach_defaults(&mut self, c: &Spec, pre: &str, suf: &str) -> usize {
+    pub(crate) fn attach_defaults(&mut self, c: &Spec, pre: &str, suf: &str) -> usize {
         let off = self.defaults.len();
         for (k, d) in c.defaults.iter().enumerate() {
             let mut nd = d.clone();
@@ -341,6 +343,38 @@ impl Spec {
             self.defaults.push(nd);
         }
         off
+    }
+
+    /// Points the elements attached since `m` at the copies of their classes (the child's
+    /// classes copied at `off`); as upstream's, an element of the child's "main" class is
+    /// then of this spec's "main", and class names written on frames and bodies take the
+    /// prefix and suffix.
+    pub(crate) fn reclass_attached(&mut self, m: &Marks, off: usize, pre: &str, suf: &str) {
+        let add = |x: usize| if x == 0 { 0 } else { x + off };
+        let name = |v: &mut CxxString| {
+            let t = v.as_str();
+            if !t.is_empty() && t != "main" {
+                let t = format!("{}{}{}", pre, t, suf);
+                v.set(&t);
+            }
+        };
+        for x in self.bodies[m.bodies..].iter_mut() {
+            x.class = add(x.class);
+            x.head.class = add(x.head.class);
+            x.childclass_id = x.childclass_id.map(add);
+            name(&mut x.childclass);
+        }
+        for x in self.frames[m.frames..].iter_mut() {
+            name(&mut x.childclass);
+        }
+        macro_rules! reclass {
+            ($($list:ident),*) => {
+                $(for x in self.$list[m.$list..].iter_mut() {
+                    x.head.class = add(x.head.class);
+                })*
+            };
+        }
+        reclass!(joints, geoms, sites, cameras, lights, actuators, tendons, equalities, pairs, materials, meshes, flexes);
     }
 
     /// `mjs_attach` of body `root` of `c` (or, for None, its whole world under a new frame) into
@@ -366,20 +400,7 @@ impl Spec {
         // upstream moves the child's elements unless deep copy is on; the child can then no
         // longer be compiled on its own (our copy leaves it whole)
         c.attached_by_ref |= !self.deepcopy;
-        let add = |x: usize| x + off;
-        for x in self.bodies[m.bodies..].iter_mut() {
-            x.class = add(x.class);
-            x.head.class = add(x.head.class);
-            x.childclass_id = x.childclass_id.map(add);
-        }
-        macro_rules! reclass {
-            ($($list:ident),*) => {
-                $(for x in self.$list[m.$list..].iter_mut() {
-                    x.head.class = add(x.head.class);
-                })*
-            };
-        }
-        reclass!(joints, geoms, sites, cameras, lights, actuators, tendons, equalities, pairs, materials, meshes);
+        self.reclass_attached(&m, off, pre, suf);
         if !suf.is_empty() {
             // asset references take the suffix too
             let sfx = |v: &mut CxxString| {

@@ -494,9 +494,6 @@ pub fn copy_subtree(s: &mut Spec, c: &Spec, root: Option<usize>, b: usize, frame
         let src = &c.bodies[k];
         let mut nb = src.clone();
         nb.name = n(&src.name).into();
-        nb.class = 0;
-        nb.childclass_id = None;
-        nb.childclass.clear();
         nb.bodies.clear();
         nb.joints.clear();
         nb.geoms.clear();

@@ -1074,6 +1074,8 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 j.r#type = mjtJoint_::mjJNT_FREE as i32;
                 j.limited = TF_FALSE;
                 j.actfrclimited = TF_FALSE;
+                // upstream sets the class after creation, values stay the global defaults
+                j.head.class = def;
                 set_name(e, &mut j.name);
                 add_suffix(&mut j.name, sfx);
                 read1(e, "group", &mut j.group)?;
@@ -1319,6 +1321,10 @@ fn attach(e: &Element, b: usize, frame: Option<usize>, sfx: &str, cx: Cx, s: &mu
         return Err(XmlError::at(e, "not supported yet: attaching models with plugins"));
     }
     let mut child = child;
+    let marks = crate::spec::edit::Marks::of(s);
+    // the child's classes come along once; a replica refers to the first copy
+    let found = if cx.copying { copied_classes(s, &child, &prefix) } else { None };
+    let off = found.unwrap_or_else(|| s.attach_defaults(&child, &prefix, ""));
     if !cx.copying {
         store_child_keys(&mut child, &prefix, "");
     }
@@ -1327,8 +1333,17 @@ fn attach(e: &Element, b: usize, frame: Option<usize>, sfx: &str, cx: Cx, s: &mu
         forget_child_keys(&mut child, root);
         attach_rest(s, &child, &prefix, "");
     }
+    s.reclass_attached(&marks, off, &prefix, "");
     s.models[idx].1 = child;
     Ok(())
+}
+
+/// Where the classes of `child` were copied (prefixed with `pre`) by an earlier attach.
+fn copied_classes(s: &Spec, child: &Spec, pre: &str) -> Option<usize> {
+    let n = child.defaults.len();
+    (0..s.defaults.len().saturating_sub(n - 1)).rev().find(|&off| {
+        child.defaults.iter().enumerate().all(|(k, d)| s.defaults[off + k].name.as_str() == format!("{}{}", pre, d.name.as_str()))
+    })
 }
 
 fn child_class(e: &Element, s: &Spec) -> R<Option<usize>> {

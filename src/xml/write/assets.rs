@@ -85,6 +85,7 @@ fn mesh_content_type(file: &str) -> String {
 pub(super) fn one_mesh(w: &W, e: &mut XEl, regular: Option<()>, def: &Mesh, x: &Mesh) {
     if regular.is_some() {
         e.txt("name", &x.name);
+        class_attr(w, e, x.head.class);
         let ct = if x.content_type.is_empty() && !x.file.is_empty() { mesh_content_type(&x.file) } else { x.content_type.as_str().to_string() };
         e.txt("content_type", &ct);
         e.txt("file", &file_name(w, &x.file));
@@ -107,6 +108,7 @@ pub(super) fn one_material(w: &W, e: &mut XEl, regular: Option<usize>, def: &Mat
     let mut x = x.clone();
     if let Some(k) = regular {
         e.txt("name", &x.name);
+        class_attr(w, e, x.head.class);
         let m = w.m;
         if k < m.nmat as usize {
             x.texrepeat.copy_from_slice(row(m.mat_texrepeat(), k, 2));
@@ -187,6 +189,19 @@ fn one_texture(w: &W, e: &mut XEl, k: usize, x: &Texture) -> Result<(), String> 
     Ok(())
 }
 
+/// Default class `k` (main when out of range).
+fn class_of(s: &crate::spec::Spec, k: usize) -> &crate::spec::DefaultClass {
+    &s.defaults[if k < s.defaults.len() { k } else { 0 }]
+}
+
+/// `class` attribute of an asset of class `k`, unless main.
+fn class_attr(w: &W, e: &mut XEl, k: usize) {
+    let n = super::sections::class_name(w, k);
+    if n != "main" {
+        e.txt("class", n);
+    }
+}
+
 /// `<asset>`: textures, materials, meshes, height fields.
 pub(super) fn asset(w: &W, root: &mut XEl) -> Result<(), String> {
     let s = w.s;
@@ -198,10 +213,10 @@ pub(super) fn asset(w: &W, root: &mut XEl) -> Result<(), String> {
         one_texture(w, sec.add("texture"), k, t)?;
     }
     for (k, x) in s.materials.iter().enumerate() {
-        one_material(w, sec.add("material"), Some(k), &s.defaults[0].material, x);
+        one_material(w, sec.add("material"), Some(k), &class_of(s, x.head.class).material, x);
     }
     for x in &s.meshes {
-        one_mesh(w, sec.add("mesh"), Some(()), &s.defaults[0].mesh, x);
+        one_mesh(w, sec.add("mesh"), Some(()), &class_of(s, x.head.class).mesh, x);
     }
     let m = w.m;
     for (k, h) in s.hfields.iter().enumerate() {
@@ -294,7 +309,8 @@ fn one_skin(w: &W, e: &mut XEl, x: &Skin) {
     }
 }
 
-fn one_flex(e: &mut XEl, x: &Flex) {
+/// A flex; `compiled`: its compiled element list (3D elements oriented by the compiler).
+fn one_flex(e: &mut XEl, x: &Flex, compiled: Option<&[i32]>) {
     let d = Flex::default();
     e.txt("name", &x.name);
     e.num1("radius", x.radius, Some(d.radius));
@@ -307,9 +323,15 @@ fn one_flex(e: &mut XEl, x: &Flex) {
     e.int("group", x.group, Some(d.group));
     e.txt("body", &x.vertbody.join(" "));
     e.txt("vertex", &reals(&x.vert));
-    e.txt("element", &ints(&x.elem));
+    e.txt("element", &ints(compiled.unwrap_or(&x.elem)));
     e.txt("texcoord", &reals(&x.texcoord));
-    e.txt("elemtexcoord", &ints(&x.elemtexcoord));
+    if x.elemtexcoord.is_empty() && !x.texcoord.is_empty() {
+        // the compiler takes the first three vertices of each element, as given
+        let n = 3 * (x.elem.len() / (x.dim.max(0) as usize + 1));
+        e.txt("elemtexcoord", &ints(&x.elem[..n.min(x.elem.len())]));
+    } else {
+        e.txt("elemtexcoord", &ints(&x.elemtexcoord));
+    }
     e.txt("node", &x.nodebody.join(" "));
     let mut c = XEl::new("contact");
     c.int("contype", x.contype, Some(d.contype));
@@ -331,7 +353,8 @@ fn one_flex(e: &mut XEl, x: &Flex) {
     el.num1("poisson", x.poisson, Some(d.poisson));
     el.num1("thickness", x.thickness, Some(d.thickness));
     el.num1("damping", x.damping, Some(d.damping));
-    el.key("elastic2d", ELASTIC2D_MAP, x.elastic2d, Some(d.elastic2d));
+    // upstream looks the keyword up among the first two only (none, bend)
+    el.key("elastic2d", &ELASTIC2D_MAP[..2], x.elastic2d, Some(d.elastic2d));
     let mut g = XEl::new("edge");
     g.num1("stiffness", x.edgestiffness, Some(d.edgestiffness));
     g.num1("damping", x.edgedamping, Some(d.edgedamping));
@@ -345,8 +368,15 @@ pub(super) fn deformable(w: &W, root: &mut XEl) -> Result<(), String> {
         return Ok(());
     }
     let sec = root.add("deformable");
-    for f in &s.flexes {
-        one_flex(sec.add("flex"), f);
+    let m = w.m;
+    let same = m.nflex as usize == s.flexes.len();
+    for (i, f) in s.flexes.iter().enumerate() {
+        let compiled = same.then(|| {
+            let adr = m.flex_elemdataadr()[i] as usize;
+            let n = m.flex_elemnum()[i] as usize * (m.flex_dim()[i] as usize + 1);
+            &m.flex_elem()[adr..adr + n]
+        });
+        one_flex(sec.add("flex"), f, compiled.filter(|c| c.len() == f.elem.len()));
     }
     for k in &s.skins {
         one_skin(w, sec.add("skin"), k);

@@ -393,8 +393,15 @@ pub(super) fn one_geom(w: &W, e: &mut XEl, g: &Geom, x: &mjsGeom, user: &[f64], 
     } else {
         e.num1("density", x.density, Some(d.density));
     }
-    if g.material.as_str() != def.material.as_str() {
-        e.txt("material", g.material.as_str());
+    // a geom without a material of its own shows its mesh's (fitted primitives too)
+    let mut mat = g.material.as_str();
+    if mat.is_empty() && !w.defaults && !g.meshname.as_str().is_empty() {
+        if let Some(mm) = w.s.meshes.iter().find(|k| k.name.as_str() == g.meshname.as_str()) {
+            mat = mm.material.as_str();
+        }
+    }
+    if mat != def.material.as_str() {
+        e.txt("material", mat);
     }
     e.num("rgba", &x.rgba, Some(&d.rgba), false);
     if x.r#type == mjGEOM_HFIELD as i32 {
