@@ -39,6 +39,26 @@ macro_rules! tree_lists {
     };
 }
 
+/// `add_*` functions for an element kind of a body: a copy of the class prototype (the body's
+/// class when none is given), unnamed, placed in the body outside any frame.
+macro_rules! add_in_body {
+    ($($(#[$doc:meta])* $f:ident, $proto:ident, $list:ident);*) => {$(
+        $(#[$doc])*
+        pub fn $f(&mut self, body: usize, class: Option<usize>) -> usize {
+            let mut x = self.defaults[class.unwrap_or(self.bodies[body].class)].$proto.clone();
+            x.body = body;
+            x.frame = None;
+            x.name.clear();
+            x.info = Info::default();
+            let id = self.$list.len();
+            self.new_head(&mut x.head, id);
+            self.$list.push(Owned::new(x));
+            self.bodies[body].$list.push(id);
+            id
+        }
+    )*};
+}
+
 impl Spec {
     /// Links the spec's own C struct (the spec must not move afterwards) and tells every
     /// element where it lives.
@@ -153,57 +173,16 @@ impl Spec {
         id
     }
 
-    pub fn add_geom(&mut self, body: usize, class: Option<usize>) -> usize {
-        let mut g = self.defaults[class.unwrap_or(self.bodies[body].class)].geom.clone();
-        g.body = body;
-        g.frame = None;
-        g.name.clear();
-        g.info = Info::default();
-        let id = self.geoms.len();
-        self.new_head(&mut g.head, id);
-        self.geoms.push(Owned::new(g));
-        self.bodies[body].geoms.push(id);
-        id
-    }
-
-    pub fn add_site(&mut self, body: usize, class: Option<usize>) -> usize {
-        let mut x = self.defaults[class.unwrap_or(self.bodies[body].class)].site.clone();
-        x.body = body;
-        x.frame = None;
-        x.name.clear();
-        x.info = Info::default();
-        let id = self.sites.len();
-        self.new_head(&mut x.head, id);
-        self.sites.push(Owned::new(x));
-        self.bodies[body].sites.push(id);
-        id
-    }
-
-    pub fn add_camera(&mut self, body: usize, class: Option<usize>) -> usize {
-        let mut x = self.defaults[class.unwrap_or(self.bodies[body].class)].camera.clone();
-        x.body = body;
-        x.frame = None;
-        x.name.clear();
-        x.info = Info::default();
-        let id = self.cameras.len();
-        self.new_head(&mut x.head, id);
-        self.cameras.push(Owned::new(x));
-        self.bodies[body].cameras.push(id);
-        id
-    }
-
-    pub fn add_light(&mut self, body: usize, class: Option<usize>) -> usize {
-        let mut x = self.defaults[class.unwrap_or(self.bodies[body].class)].light.clone();
-        x.body = body;
-        x.frame = None;
-        x.name.clear();
-        x.info = Info::default();
-        let id = self.lights.len();
-        self.new_head(&mut x.head, id);
-        self.lights.push(Owned::new(x));
-        self.bodies[body].lights.push(id);
-        id
-    }
+    add_in_body!(
+        /// `mjs_addGeom`: defaults from `class` (the body's class when None).
+        add_geom, geom, geoms;
+        /// `mjs_addSite`
+        add_site, site, sites;
+        /// `mjs_addCamera`
+        add_camera, camera, cameras;
+        /// `mjs_addLight`
+        add_light, light, lights
+    );
 
     /// `mjs_addActuator`: defaults from `class` (the main class when None).
     pub fn add_actuator(&mut self, class: Option<usize>) -> usize {

@@ -133,20 +133,7 @@ impl Spec {
             self.actuators[a].keyvals.extend(v);
         }
         for k in std::mem::take(&mut self.keys) {
-            let mut nk = Key {
-                name: k.name.clone(),
-                attached: Some([
-                    !k.qpos.is_empty(),
-                    !k.qvel.is_empty(),
-                    !k.act.is_empty(),
-                    !k.ctrl.is_empty(),
-                    !k.mpos.is_empty(),
-                    !k.mquat.is_empty(),
-                ]),
-                info: k.info.clone(),
-                ..Key::default()
-            };
-            nk.time = k.time;
+            let nk = attach::pending_key(&k, k.name.as_str());
             self.keys.push(Owned::new(nk));
         }
     }

@@ -612,21 +612,7 @@ pub fn attach_rest(s: &mut Spec, c: &Spec, pre: &str, suf: &str) {
         s.materials.push(x);
     }
     for k in &c.keys {
-        let mut nk = Key {
-            name: format!("{}{}{}", pre, k.name, suf).into(),
-            attached: Some([
-                !k.qpos.is_empty(),
-                !k.qvel.is_empty(),
-                !k.act.is_empty(),
-                !k.ctrl.is_empty(),
-                !k.mpos.is_empty(),
-                !k.mquat.is_empty(),
-            ]),
-            info: k.info.clone(),
-            ..Key::default()
-        };
-        nk.time = k.time;
-        s.pending_keys.push(Owned::new(nk));
+        s.pending_keys.push(Owned::new(pending_key(k, &format!("{}{}{}", pre, k.name, suf))));
     }
     s.pending_keys.extend(c.pending_keys.iter().cloned());
     for x in &c.numerics {
@@ -638,6 +624,26 @@ pub fn attach_rest(s: &mut Spec, c: &Spec, pre: &str, suf: &str) {
     let mut names = Names::of(s);
     // actuators bring no keyframe values along (upstream's attached keys have zero act, ctrl)
     copy_referencing(s, Some(c), pre, suf, &mut names);
+}
+
+/// A keyframe named `name` whose values the compiler rebuilds from those stored on the joints,
+/// actuators and mocap bodies (upstream's pending keyframe), for the fields `k` gives.
+pub fn pending_key(k: &Key, name: &str) -> Key {
+    let mut nk = Key {
+        name: name.into(),
+        attached: Some([
+            !k.qpos.is_empty(),
+            !k.qvel.is_empty(),
+            !k.act.is_empty(),
+            !k.ctrl.is_empty(),
+            !k.mpos.is_empty(),
+            !k.mquat.is_empty(),
+        ]),
+        info: k.info.clone(),
+        ..Key::default()
+    };
+    nk.time = k.time;
+    nk
 }
 
 /// Values of the keyframes of model `c` for its joints, actuators and mocap bodies, under the
