@@ -20,6 +20,7 @@ Exit 1 when a step disagrees in a task not listed in python/rl_known_differences
 import os
 import subprocess
 import sys
+import threading
 import time
 import traceback
 
@@ -112,16 +113,14 @@ def run_gym(name, steps):
 
 def child(outdir, tasks):
     import numpy as np
-    os.makedirs(outdir, exist_ok=True)
     import mujoco  # noqa: F401  (the copy on PYTHONPATH)
     with open(os.path.join(outdir, "lib.txt"), "w") as f:
         f.write(next(l.split()[-1] for l in open("/proc/self/maps") if "libmujoco.so" in l))
     for task in tasks:
         kind, name = task.split("/", 1)
         base = os.path.join(outdir, task.replace("/", "_"))
-        for ext in (".npz", ".err"):
-            if os.path.exists(base + ext):
-                os.remove(base + ext)
+        with open(os.path.join(outdir, "running.txt"), "w") as f:
+            f.write(task)
         t0 = time.time()
         try:
             rec = (run_dmc if kind == "dmc" else run_gym)(name, STEPS)
@@ -132,6 +131,33 @@ def child(outdir, tasks):
             with open(base + ".err", "w") as f:
                 f.write(traceback.format_exc())
     return 0
+
+
+def run_copy(python, env, outdir, tasks, log):
+    """Runs the tasks in child processes until each has a .npz or a .err: when a child dies, the
+    task it was running gets a .err and the rest go to a new child."""
+    import shutil
+    shutil.rmtree(outdir, ignore_errors=True)
+    os.makedirs(outdir)
+    base = lambda t: os.path.join(outdir, t.replace("/", "_"))
+    with open(log, "w") as f:
+        while True:
+            todo = [t for t in tasks
+                    if not any(os.path.exists(base(t) + e) for e in (".npz", ".err"))]
+            if not todo:
+                return
+            running = os.path.join(outdir, "running.txt")
+            if os.path.exists(running):
+                os.remove(running)
+            rc = subprocess.run(
+                [python, "-W", "ignore", os.path.abspath(__file__), "--child", outdir] + todo,
+                env=env, stdout=f, stderr=subprocess.STDOUT, cwd=os.path.dirname(outdir)
+            ).returncode
+            task = open(running).read() if os.path.exists(running) else todo[0]
+            if rc != 0 and not os.path.exists(base(task) + ".npz"):
+                with open(base(task) + ".err", "w") as e:
+                    e.write("child process died (exit %d) while running %s; see %s\n"
+                            % (rc, task, log))
 
 
 def all_tasks(python, rlsite, ref):
@@ -192,23 +218,23 @@ def main():
                if t.split("/", 1)[1] in GYM_SKIP]
     tasks = [t for t in tasks if t.split("/", 1)[1] not in GYM_SKIP]
     out = {tag: os.path.join(workdir, "rl", tag) for tag in ("ref", "ours")}
-    procs = {}
+    threads = []
     for tag, parent in (("ref", ref), ("ours", ours)):
         env = dict(os.environ, PYTHONPATH=rlsite + os.pathsep + parent)
         env.setdefault("MUJOCO_GL", "egl")
         env.setdefault("PYOPENGL_PLATFORM", env["MUJOCO_GL"])
-        log = open(os.path.join(workdir, "rl-%s.log" % tag), "w")
-        procs[tag] = (subprocess.Popen(
-            [python, "-W", "ignore", os.path.abspath(__file__), "--child", out[tag]] + tasks,
-            env=env, stdout=log, stderr=subprocess.STDOUT, cwd=workdir), log)
-    for tag, (p, log) in procs.items():
-        rc = p.wait()
-        log.close()
-        if rc != 0:
-            print("%s child exited %d; see %s" % (tag, rc, log.name))
+        log = os.path.join(workdir, "rl-%s.log" % tag)
+        threads.append(threading.Thread(target=run_copy, args=(python, env, out[tag], tasks, log)))
+        threads[-1].start()
+    for t in threads:
+        t.join()
     for tag, parent in (("ref", ref), ("ours", ours)):
         want = os.path.realpath(os.path.join(parent, "mujoco", "libmujoco.so.3.4.0"))
-        got = open(os.path.join(out[tag], "lib.txt")).read().strip()
+        libtxt = os.path.join(out[tag], "lib.txt")
+        if not os.path.exists(libtxt):
+            print("%s child did not start; see %s" % (tag, os.path.join(workdir, "rl-%s.log" % tag)))
+            return 1
+        got = open(libtxt).read().strip()
         if os.path.realpath(got) != want:
             print("%s child loaded %s, not %s" % (tag, got, want))
             return 1
