@@ -1922,8 +1922,9 @@ pub unsafe fn project_constraint(m: &mjModel, d: &mut mjData) {
 pub unsafe fn reference_constraint(m: &mjModel, d: &mut mjData) {
     mul_jac_vec(m, d, d.efc_vel(m), d.qvel(m));
     let (kbip, vel, pos, margin) = (d.efc_KBIP(m), d.efc_vel(m), d.efc_pos(m), d.efc_margin(m));
-    for (i, aref) in d.efc_aref(m).iter_mut().enumerate() {
-        *aref = -kbip[4 * i + 1] * vel[i] - kbip[4 * i] * kbip[4 * i + 2] * (pos[i] - margin[i]);
+    let rows = kbip.chunks_exact(4).zip(vel.iter()).zip(pos.iter().zip(margin.iter()));
+    for (aref, ((k, &v), (&p, &mg))) in d.efc_aref(m).iter_mut().zip(rows) {
+        *aref = -k[1] * v - k[0] * k[2] * (p - mg);
     }
 }
 

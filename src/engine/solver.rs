@@ -970,8 +970,13 @@ fn mul_sym(res: &mut [f64], mat: &[f64], vec: &[f64], n: usize, rownnz: &[i32], 
         let mut acc = row[diag] * vi;
         for (&j, &v) in ind.iter().zip(&row[..diag]).rev() {
             let j = j as usize;
-            acc += v * vec[j];
-            res[j] += v * vi;
+            debug_assert!(j < i);
+            // SAFETY: the lower-triangle pattern has column indices below the row (checked
+            // when the model is loaded, built so for islands), so j < i < n
+            unsafe {
+                acc += v * *vec.get_unchecked(j);
+                *res.get_unchecked_mut(j) += v * vi;
+            }
         }
         res[i] = acc;
     }
@@ -1357,8 +1362,10 @@ impl Cg<'_> {
         self.ncone = ncone;
 
         let mut gauss = 0.0;
-        for i in 0..nv {
-            gauss += 0.5 * (self.ma[i] - self.qfrc_smooth[i]) * (self.qacc[i] - self.qacc_smooth[i]);
+        let forces = self.ma[..nv].iter().zip(&self.qfrc_smooth[..nv]);
+        let accs = self.qacc[..nv].iter().zip(&self.qacc_smooth[..nv]);
+        for ((&ma, &smooth), (&acc, &acc_smooth)) in forces.zip(accs) {
+            gauss += 0.5 * (ma - smooth) * (acc - acc_smooth);
         }
         self.quad_gauss[0] = gauss;
         self.cost += gauss;
@@ -1368,8 +1375,9 @@ impl Cg<'_> {
     /// (CG) (`CGupdateGradient`).
     fn update_gradient(&mut self, newton: bool) {
         let nv = self.nv;
-        for i in 0..nv {
-            self.grad[i] = self.ma[i] - self.qfrc_smooth[i] - self.qfrc_constraint[i];
+        let terms = self.ma[..nv].iter().zip(&self.qfrc_smooth[..nv]).zip(&self.qfrc_constraint[..nv]);
+        for (g, ((&ma, &smooth), &constraint)) in self.grad[..nv].iter_mut().zip(terms) {
+            *g = ma - smooth - constraint;
         }
         if newton {
             let fac: &[f64] = if self.ncone != 0 { self.lcone } else { self.l };
@@ -1391,6 +1399,18 @@ impl Cg<'_> {
         let v = &self.search[..nv];
         self.quad_gauss[1] = blas::dot(v, self.ma) - blas::dot(&self.qfrc_smooth[..nv], v);
         self.quad_gauss[2] = 0.5 * blas::dot(v, self.mv);
+
+        if !self.elliptic {
+            // pyramidal cones: every row is scalar
+            let rows = self.jaref[..nefc].iter().zip(&self.jv[..nefc]).zip(&self.efc_d[..nefc]);
+            for (quad, ((&jaref, &jv), &dg)) in self.quad[..3 * nefc].chunks_exact_mut(3).zip(rows) {
+                let dj0 = dg * jaref;
+                quad[0] = jaref * dj0 * 0.5;
+                quad[1] = jv * dj0;
+                quad[2] = jv * dg * jv * 0.5;
+            }
+            return;
+        }
 
         let mut i = 0;
         while i < nefc {
@@ -1485,6 +1505,16 @@ impl Cg<'_> {
 
         // limits and contacts
         let mut i = ne + nf;
+        if !self.elliptic {
+            // pyramidal cones: every row is scalar
+            let rows = self.jaref[i..nefc].iter().zip(&self.jv[i..nefc]);
+            for (quad, (&jaref, &jv)) in self.quad[3 * i..3 * nefc].chunks_exact(3).zip(rows) {
+                if jaref + alpha * jv < 0.0 {
+                    add3(&mut qt, quad);
+                }
+            }
+            i = nefc;
+        }
         while i < nefc {
             if self.efc_type[i] == ELLIPTIC {
                 let con = &self.contact[self.efc_id[i] as usize];
@@ -1689,8 +1719,9 @@ impl Cg<'_> {
 
     /// Constraint inertia of the quadratic rows.
     fn set_d(&mut self) {
-        for i in 0..self.nefc {
-            self.dd[i] = if self.state[i] == QUADRATIC { self.efc_d[i] } else { 0.0 };
+        let n = self.nefc;
+        for ((dd, &s), &d) in self.dd[..n].iter_mut().zip(&self.state[..n]).zip(&self.efc_d[..n]) {
+            *dd = if s == QUADRATIC { d } else { 0.0 };
         }
     }
 

@@ -574,8 +574,12 @@ pub fn normalize(vec: &mut [f64]) -> f64 {
 /// res = mat * vec, mat nr x nc (res: nr, vec: nc)
 pub fn mul_mat_vec(res: &mut [f64], mat: &[f64], vec: &[f64], nr: usize, nc: usize) {
     let (res, mat, vec) = (&mut res[..nr], &mat[..nr * nc], &vec[..nc]);
-    for (r, out) in res.iter_mut().enumerate() {
-        *out = dot(&mat[r * nc..r * nc + nc], vec);
+    if nc == 0 {
+        res.fill(0.0);
+        return;
+    }
+    for (out, row) in res.iter_mut().zip(mat.chunks_exact(nc)) {
+        *out = dot(row, vec);
     }
 }
 
@@ -583,9 +587,12 @@ pub fn mul_mat_vec(res: &mut [f64], mat: &[f64], vec: &[f64], nr: usize, nc: usi
 pub fn mul_mat_t_vec(res: &mut [f64], mat: &[f64], vec: &[f64], nr: usize, nc: usize) {
     let (res, mat, vec) = (&mut res[..nc], &mat[..nr * nc], &vec[..nr]);
     res.fill(0.0);
-    for (r, &v) in vec.iter().enumerate() {
+    if nc == 0 {
+        return;
+    }
+    for (row, &v) in mat.chunks_exact(nc).zip(vec) {
         if v != 0.0 {
-            add_to_scl(res, &mat[r * nc..r * nc + nc], v);
+            add_to_scl(res, row, v);
         }
     }
 }

@@ -179,8 +179,13 @@ fn plane_geom_dist(xpos: &[f64], xmat: &[f64], g1: usize, g2: usize) -> f64 {
 /// Bounding-sphere test of two geoms, planes as half-spaces; true discards (`mj_filterSphere`).
 #[inline]
 unsafe fn filter_sphere(m: &mjModel, d: &mjData, g1: usize, g2: usize, margin: f64) -> bool {
-    let rbound = m.geom_rbound();
-    let xpos = d.geom_xpos(m);
+    filter_sphere_in(m.geom_rbound(), m.geom_type(), d.geom_xpos(m), d.geom_xmat(m), g1, g2, margin)
+}
+
+/// [`filter_sphere`] on arrays the caller already holds (`geom_rbound`, `geom_type`,
+/// `geom_xpos`, `geom_xmat`).
+#[inline(always)]
+fn filter_sphere_in(rbound: &[f64], gtype: &[i32], xpos: &[f64], xmat: &[f64], g1: usize, g2: usize, margin: f64) -> bool {
     if rbound[g1] > 0.0 && rbound[g2] > 0.0 {
         let (p1, p2) = (v3(xpos, g1), v3(xpos, g2));
         let dif = [p1[0] - p2[0], p1[1] - p2[1], p1[2] - p2[2]];
@@ -188,8 +193,6 @@ unsafe fn filter_sphere(m: &mjModel, d: &mjData, g1: usize, g2: usize, margin: f
         let bound = rbound[g1] + rbound[g2] + margin;
         return distsqr > bound * bound;
     }
-    let gtype = m.geom_type();
-    let xmat = d.geom_xmat(m);
     let plane = mjGEOM_PLANE as i32;
     if gtype[g1] == plane && rbound[g2] > 0.0 && plane_geom_dist(xpos, xmat, g1, g2) > margin + rbound[g2] {
         return true;
@@ -779,6 +782,7 @@ unsafe fn clean_box_box(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usiz
 /// bodies, filled while `*initialize` is set. True when the boxes (grown by `margin`) may
 /// overlap (`mj_collideOBB`).
 #[allow(clippy::too_many_arguments)]
+#[inline]
 pub fn collide_obb(
     aabb1: &[f64],
     aabb2: &[f64],
@@ -906,13 +910,21 @@ pub unsafe fn collide_tree(m: &mjModel, d: &mut mjData, bf1: usize, bf2: usize, 
     let mark_active = m.vis.global.bvactive != 0;
     let bvhadr1 = if isbody1 { m.body_bvhadr()[bf1] } else { m.flex_bvhadr()[f1] } as usize;
     let bvhadr2 = if isbody2 { m.body_bvhadr()[bf2] } else { m.flex_bvhadr()[f2] } as usize;
-    let child = m.bvh_child();
-    let child1 = &child[2 * bvhadr1..];
-    let child2 = &child[2 * bvhadr2..];
+    let bvhnum1 = if isbody1 { m.body_bvhnum()[bf1] } else { m.flex_bvhnum()[f1] }.max(0) as usize;
+    let bvhnum2 = if isbody2 { m.body_bvhnum()[bf2] } else { m.flex_bvhnum()[f2] }.max(0) as usize;
+    // each tree's nodes as slices of exactly its node count, so one range check per popped
+    // node pair covers every access below
+    let child = m.bvh_child().as_chunks::<2>().0;
+    let child1 = &child[bvhadr1..bvhadr1 + bvhnum1];
+    let child2 = &child[bvhadr2..bvhadr2 + bvhnum2];
     let nodeids = m.bvh_nodeid();
-    let aabb_dyn: &[f64] = d.bvh_aabb_dyn(m);
-    let bvh1: &[f64] = if isbody1 { &m.bvh_aabb()[6 * bvhadr1..] } else { &aabb_dyn[6 * (bvhadr1 - nbvhstatic)..] };
-    let bvh2: &[f64] = if isbody2 { &m.bvh_aabb()[6 * bvhadr2..] } else { &aabb_dyn[6 * (bvhadr2 - nbvhstatic)..] };
+    let (nodeids1, nodeids2) = (&nodeids[bvhadr1..bvhadr1 + bvhnum1], &nodeids[bvhadr2..bvhadr2 + bvhnum2]);
+    let aabb_dyn = d.bvh_aabb_dyn(m).as_chunks::<6>().0;
+    let aabb_static = m.bvh_aabb().as_chunks::<6>().0;
+    let bvh1: &[[f64; 6]] =
+        if isbody1 { &aabb_static[bvhadr1..bvhadr1 + bvhnum1] } else { &aabb_dyn[bvhadr1 - nbvhstatic..bvhadr1 - nbvhstatic + bvhnum1] };
+    let bvh2: &[[f64; 6]] =
+        if isbody2 { &aabb_static[bvhadr2..bvhadr2 + bvhnum2] } else { &aabb_dyn[bvhadr2 - nbvhstatic..bvhadr2 - nbvhstatic + bvhnum2] };
     let bvh_active = d.bvh_active(m);
 
     let mut product = [0.0; 36];
@@ -930,8 +942,7 @@ pub unsafe fn collide_tree(m: &mjModel, d: &mut mjData, bf1: usize, bf2: usize, 
     let (xipos, ximat) = (d.xipos(m), d.ximat(m));
 
     mark(d);
-    let max_stack = (if isbody1 { m.body_bvhnum()[bf1] } else { m.flex_bvhnum()[f1] }
-        + if isbody2 { m.body_bvhnum()[bf2] } else { m.flex_bvhnum()[f2] }) as usize;
+    let max_stack = bvhnum1 + bvhnum2;
     let stack = stack_ints(d, 2 * max_stack);
     let mut nstack = 1;
     stack[0] = 0;
@@ -957,12 +968,15 @@ pub unsafe fn collide_tree(m: &mjModel, d: &mut mjData, bf1: usize, bf2: usize, 
 
     while nstack > 0 {
         nstack -= 1;
-        let node1 = stack[2 * nstack] as usize;
-        let node2 = stack[2 * nstack + 1] as usize;
-        let isleaf1 = child1[2 * node1] < 0 && child1[2 * node1 + 1] < 0;
-        let isleaf2 = child2[2 * node2] < 0 && child2[2 * node2 + 1] < 0;
-        let nodeid1 = nodeids[bvhadr1 + node1];
-        let nodeid2 = nodeids[bvhadr2 + node2];
+        let (node1, node2) = (stack[2 * nstack] as usize, stack[2 * nstack + 1] as usize);
+        if node1 >= bvhnum1 || node2 >= bvhnum2 {
+            crate::runtime::error::raise(format_args!("BVH child index out of range"));
+            break;
+        }
+        let (kids1, kids2) = (child1[node1], child2[node2]);
+        let isleaf1 = kids1[0] < 0 && kids1[1] < 0;
+        let isleaf2 = kids2[0] < 0 && kids2[1] < 0;
+        let (nodeid1, nodeid2) = (nodeids1[node1], nodeids2[node2]);
         if (isleaf1 && nodeid1 < 0) || (isleaf2 && nodeid2 < 0) {
             crate::runtime::error::raise(format_args!("BVH leaf has invalid node id"));
             break;
@@ -972,12 +986,12 @@ pub unsafe fn collide_tree(m: &mjModel, d: &mut mjData, bf1: usize, bf2: usize, 
         }
         let (n1, n2) = (nodeid1 as usize, nodeid2 as usize);
         // node boxes, taken where needed (leaf pairs of bodies use the geom boxes)
-        let (box1, box2) = (|| &bvh1[6 * node1..6 * node1 + 6], || &bvh2[6 * node2..6 * node2 + 6]);
+        let (box1, box2) = (|| &bvh1[node1][..], || &bvh2[node2][..]);
 
         if isbody1 && isbody2 {
             if isleaf1 && isleaf2 {
                 let margin = assign_margin(m, max(geom_margin[n1], geom_margin[n2]));
-                if !filter_sphere(m, d, n1, n2, margin)
+                if !filter_sphere_in(geom_rbound, geom_type, xpos, xmat, n1, n2, margin)
                     && collide_obb(
                         v6(geom_aabb, n1),
                         v6(geom_aabb, n2),
@@ -1067,7 +1081,7 @@ pub unsafe fn collide_tree(m: &mjModel, d: &mut mjData, bf1: usize, bf2: usize, 
             x1 * y1 + y1 * z1 + z1 * x1 > x2 * y2 + y2 * z2 + z2 * x2
         };
         for i in 0..2 {
-            let (c1, c2) = if descend1 { (child1[2 * node1 + i], node2 as i32) } else { (node1 as i32, child2[2 * node2 + i]) };
+            let (c1, c2) = if descend1 { (kids1[i], node2 as i32) } else { (node1 as i32, kids2[i]) };
             if (descend1 && c1 == -1) || (!descend1 && c2 == -1) {
                 continue;
             }
