@@ -150,10 +150,15 @@ pub unsafe fn subtree_vel(m: &mjModel, d: &mut mjData) {
         None => b,
     };
 
-    // each body's own momenta
+    // each body's own momenta; its velocity at its centre of mass as mj_objectVelocity gives it
+    let (weldid, rootid, cvel) = (m.body_weldid(), m.body_rootid(), d.cvel(m));
     for b in 0..nlist {
         let i = body_at(b);
-        let vel = object_velocity(m, d, mjtObj_::mjOBJ_BODY as i32, i, false);
+        let vel = if weldid[i] == 0 {
+            [0.0; 6]
+        } else {
+            transform_spatial(v6(cvel, i), false, v3(xipos, i), v3(com, rootid[i] as usize), None)
+        };
         *v6m(body_vel, i) = vel;
         *v3m(linvel, i) = scl3(&[vel[3], vel[4], vel[5]], mass[i]);
         let r = v9(ximat, i);

@@ -782,7 +782,7 @@ unsafe fn clean_box_box(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usiz
 /// bodies, filled while `*initialize` is set. True when the boxes (grown by `margin`) may
 /// overlap (`mj_collideOBB`).
 #[allow(clippy::too_many_arguments)]
-#[inline]
+#[inline(always)]
 pub fn collide_obb(
     aabb1: &[f64],
     aabb2: &[f64],
