@@ -124,8 +124,13 @@ unsafe fn fill_raw_data(m: &mjModel, dd: &mut mjData) -> bool {
 }
 
 /// Allocates data for `m`, creates its plugin instances and resets it (`mj_makeData`); null
-/// when allocation or a plugin's `init` fails.
+/// when the model's sparsity patterns do not match its tree (a damaged MJB file; reported with
+/// `mju_error`), or when allocation or a plugin's `init` fails.
 pub unsafe fn make_data(m: &mjModel) -> *mut mjData {
+    if let Err((func, msg)) = crate::model::sparsity::check_patterns(m) {
+        crate::mjerror!(func, "{}", msg);
+        return ptr::null_mut();
+    }
     let d = make_raw_data(m);
     if d.is_null() || !plugin::init_plugin(m, d) {
         return ptr::null_mut();
