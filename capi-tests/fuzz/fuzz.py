@@ -394,10 +394,10 @@ def main():
             if ours["kind"] == "crash":
                 stats["crash"] += 1
                 lines.append("CRASH (signal %d) %s: kept %s" % (ours["sig"], tag, keep(work, "crash", i, path, ref, ours)))
-            elif ours["kind"] == "hang" and ref["kind"] != "hang":
+            elif ours["kind"] == "hang" and ref["kind"] not in ("hang", "flood"):
                 stats["hang"] += 1
                 lines.append("HANG %s: kept %s" % (tag, keep(work, "hang", i, path, ref, ours)))
-            elif ours["kind"] == "flood" and ref["kind"] != "flood":
+            elif ours["kind"] == "flood" and ref["kind"] not in ("hang", "flood"):
                 stats["flood"] += 1
                 lines.append("FLOOD %s: kept %s" % (tag, keep(work, "flood", i, path, ref, ours)))
             elif ours["kind"] in ("hang", "flood"):

@@ -348,6 +348,12 @@ pub fn check_db_sparse(m: &mjModel) -> Result<(), &'static str> {
 /// them each step; an MJB file can carry damaged ones that upstream loads. The D/B comparison
 /// comes first, with upstream's texts; the error is (function, message).
 pub fn check_patterns(m: &mjModel) -> Result<(), (&'static str, &'static str)> {
+    fn zeros(n: usize) -> Result<Vec<i32>, (&'static str, &'static str)> {
+        let mut v = Vec::new();
+        v.try_reserve_exact(n).map_err(|_| ("mj_makeData", "could not allocate the sparsity check"))?;
+        v.resize(n, 0);
+        Ok(v)
+    }
     check_db_sparse(m).map_err(|e| ("checkDBSparse", e))?;
     const BAD_M: &str = "Invalid model: sparsity of M does not match the dof tree";
     const BAD_D: &str = "Invalid model: sparsity of D does not match the dof tree";
@@ -357,10 +363,10 @@ pub fn check_patterns(m: &mjModel) -> Result<(), (&'static str, &'static str)> {
     let nv = m.nv as usize;
     let sz = DofDofSizes { nv, nc: m.nC as usize, nd: m.nD as usize, nm: m.nM as usize };
     let (parent, simple) = (m.dof_parentid(), m.dof_simplenum());
-    let mut remaining = vec![0; nv.max(m.nbody as usize)];
+    let mut remaining = zeros(nv.max(m.nbody as usize))?;
 
     // M: reduced lower triangle
-    let (mut nnz, mut adr, mut col) = (vec![0; nv], vec![0; nv], vec![0; sz.nc]);
+    let (mut nnz, mut adr, mut col) = (zeros(nv)?, zeros(nv)?, zeros(sz.nc)?);
     try_dof_dof_sparse(sz, parent, simple, &mut nnz, &mut adr, None, &mut col, true, false, &mut remaining)
         .map_err(|_| err(BAD_M))?;
     if nnz != m.M_rownnz() || adr != m.M_rowadr() || col != m.M_colind() {
@@ -368,7 +374,7 @@ pub fn check_patterns(m: &mjModel) -> Result<(), (&'static str, &'static str)> {
     }
 
     // D: full symmetric pattern and its diagonal
-    let (mut nnz, mut adr, mut col, mut diag) = (vec![0; nv], vec![0; nv], vec![0; sz.nd], vec![0; nv]);
+    let (mut nnz, mut adr, mut col, mut diag) = (zeros(nv)?, zeros(nv)?, zeros(sz.nd)?, zeros(nv)?);
     try_dof_dof_sparse(sz, parent, simple, &mut nnz, &mut adr, Some(&mut diag), &mut col, false, true, &mut remaining)
         .map_err(|_| err(BAD_D))?;
     if nnz != m.D_rownnz() || adr != m.D_rowadr() || col != m.D_colind() || diag != m.D_diag() {
@@ -377,7 +383,7 @@ pub fn check_patterns(m: &mjModel) -> Result<(), (&'static str, &'static str)> {
 
     // B: body-dof pattern
     let nbody = m.nbody as usize;
-    let (mut nnz, mut adr, mut col) = (vec![0; nbody], vec![0; nbody], vec![0; m.nB as usize]);
+    let (mut nnz, mut adr, mut col) = (zeros(nbody)?, zeros(nbody)?, zeros(m.nB as usize)?);
     try_b_sparse(
         nv,
         nbody,
@@ -396,7 +402,7 @@ pub fn check_patterns(m: &mjModel) -> Result<(), (&'static str, &'static str)> {
     }
 
     // maps between M's layouts (from the patterns just checked)
-    let (mut m2d, mut d2m, mut m2m, mut legacy) = (vec![0; sz.nd], vec![0; sz.nc], vec![0; sz.nc], vec![0; sz.nm]);
+    let (mut m2d, mut d2m, mut m2m, mut legacy) = (zeros(sz.nd)?, zeros(sz.nc)?, zeros(sz.nc)?, zeros(sz.nm)?);
     try_dof_dof_maps(
         sz,
         m.dof_Madr(),
