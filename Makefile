@@ -11,7 +11,8 @@
 #   make install PREFIX=DIR   upstream's release layout: DIR/include/mujoco, DIR/lib (library,
 #                 pkgconfig/mujoco.pc, cmake/mujoco/ with mujoco::mujoco), DIR/bin
 #   make fuzz     differential fuzzing against upstream: FUZZ_N inputs (default 10000) from seed
-#                 FUZZ_SEED; findings kept under target/fuzz/{crash,hang,disagree}/
+#                 FUZZ_SEED; findings kept under target/fuzz/{crash,hang,flood,disagree}/
+#   make memcheck valgrind memcheck over the models and MJB seeds, on a no-AVX build of the library
 
 CARGO    ?= cargo
 JOBS     ?= 2
@@ -20,7 +21,7 @@ LIBDIR   := dist/lib
 STATIC   := target/release/libmujoco.a
 LIB      := $(LIBDIR)/$(SONAME)
 
-.PHONY: all lib header header-check test cargo-test capi-test clean ref demo bench programs install fuzz pytest rl
+.PHONY: all lib header header-check test cargo-test capi-test clean ref demo bench programs install fuzz memcheck pytest rl
 
 all: lib
 
@@ -108,6 +109,20 @@ fuzz: lib
 	$(MAKE) -s -C capi-tests fuzz-run
 	python3 capi-tests/fuzz/fuzz.py --ours $(LIBDIR) --ref $$(capi-tests/refget.sh)/lib \
 	    --runner target/fuzz/fuzz_run --n $(FUZZ_N) --seed $(FUZZ_SEED) --jobs $(JOBS)
+
+# memcheck: valgrind memcheck (capi-tests/fuzz/memcheck.sh) over every models/*.xml and the
+# fuzzer's MJB seeds (target/fuzz/seeds, made by `make fuzz`), on a copy of the library built
+# for baseline x86-64 (no AVX: valgrind 3.19 cannot decode some VEX forms) in target/memcheck.
+# About an hour on 2 cores; MEMCHECK_FILES narrows the list, MEMCHECK_NSTEP sets the steps.
+MEMCHECK_DIR   := target/memcheck
+MEMCHECK_NSTEP ?= 10
+memcheck:
+	RUSTFLAGS="-C target-cpu=x86-64" CARGO_TARGET_DIR=$(MEMCHECK_DIR) $(CARGO) build --release -j $(JOBS) --lib
+	@mkdir -p $(MEMCHECK_DIR)/lib
+	gcc -shared -o $(MEMCHECK_DIR)/lib/$(SONAME) -Wl,-soname,$(SONAME) -Wl,--version-script=src/capi/exports.map \
+	    -Wl,--whole-archive $(MEMCHECK_DIR)/release/libmujoco.a -Wl,--no-whole-archive -lm -lpthread -ldl -lgcc_s -lc
+	$(MAKE) -s -C capi-tests fuzz-run
+	capi-tests/fuzz/memcheck.sh $(MEMCHECK_DIR)/lib target/fuzz/fuzz_run $(MEMCHECK_NSTEP) $(MEMCHECK_FILES)
 
 # pytest: the official mujoco==3.4.0 wheel's own test files (bindings, specs, rollout, renderer,
 # ...) on upstream's library and on ours, in one run (python/wheel_test.sh; venv cached under

@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Differential fuzzer: seeded mutants of models/*.xml (and *.urdf) and of upstream-compiled MJB
 files, each loaded (and, when loaded, stepped) in a child process by our library and by
-upstream's. Our crashes (signals) and hangs are failures; loaded/rejected verdicts are compared.
+upstream's. Our crashes (signals), hangs and floods (output past FLOOD_LIMIT) are failures;
+loaded/rejected verdicts are compared.
 
   fuzz.py --ours DIST_LIB --ref REF_LIB --runner FUZZ_RUN [--n N] [--seed S] [--jobs J]
           [--timeout SEC] [--work DIR] [--min-agree FRACTION]
 
-Inputs that crash or hang ours, or get a different verdict, are kept under WORK/{crash,hang,
-disagree}/ with both outputs beside them. A summary goes to stdout and WORK/summary.txt; the
-exit status is 1 when ours crashed or hung, or agreement fell below --min-agree.
+Inputs that crash, hang or flood ours, or get a different verdict, are kept under WORK/{crash,
+hang,flood,disagree}/ with both outputs beside them. A summary goes to stdout and
+WORK/summary.txt; the exit status is 1 when ours crashed, hung or flooded, or agreement fell
+below --min-agree.
 """
 import argparse
 import concurrent.futures as cf
@@ -18,6 +20,7 @@ import random
 import re
 import resource
 import shutil
+import signal
 import struct
 import subprocess
 import tempfile
@@ -131,7 +134,9 @@ def m_nest(rng, root):
 
 
 def nest_text(m):
-    tag, depth, key = m.group(1), int(m.group(2)), m.group(3)
+    # the marker's depth is itself an attribute other mutations may change (m_number once made it
+    # 2147483648 and the generator ran out of memory building the text): kept within DEPTHS
+    tag, depth, key = m.group(1), min(int(m.group(2)), max(DEPTHS)), m.group(3)
     opens = []
     for i in range(depth):
         if tag == "default":
@@ -245,13 +250,15 @@ def mutate_mjb(rng, data):
 MEMORY_LIMIT = 6 << 30  # address space of one child (a damaged size field can ask for far more)
 
 
-OUTPUT_LIMIT = 1 << 20  # bytes of a child's output kept
+OUTPUT_LIMIT = 64 << 10  # bytes of a child's output kept (and shown)
+FLOOD_LIMIT = 64 << 20  # bytes a child may write to stdout or stderr before it counts as a flood
 
 
 def limit_memory():
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-    # a child that prints without end stops at this file size (SIGXFSZ) instead of filling memory
-    resource.setrlimit(resource.RLIMIT_FSIZE, (64 * OUTPUT_LIMIT, 64 * OUTPUT_LIMIT))
+    # a child that prints without end stops at this file size (SIGXFSZ) instead of filling the
+    # disk; the parent reads only the first OUTPUT_LIMIT bytes of each stream
+    resource.setrlimit(resource.RLIMIT_FSIZE, (FLOOD_LIMIT, FLOOD_LIMIT))
 
 
 def run(runner, lib, path, timeout, nstep):
@@ -265,11 +272,16 @@ def run(runner, lib, path, timeout, nstep):
         except subprocess.TimeoutExpired:
             fo.seek(0)
             return {"kind": "hang", "out": fo.read(OUTPUT_LIMIT).decode("utf-8", "replace"), "sec": timeout}
+        sizes = (os.fstat(fo.fileno()).st_size, os.fstat(fe.fileno()).st_size)
         fo.seek(0)
         fe.seek(0)
         out = fo.read(OUTPUT_LIMIT).decode("utf-8", "replace")
         err = fe.read(OUTPUT_LIMIT).decode("utf-8", "replace")
     sec = time.time() - t0
+    if p.returncode == -signal.SIGXFSZ or max(sizes) >= FLOOD_LIMIT:
+        # printed without end: its own verdict (a failure when ours does it and upstream not)
+        return {"kind": "flood", "out": "%s\n[... %d + %d bytes of output]\n%s" % (out[:4000], sizes[0], sizes[1], err[:4000]),
+                "sec": sec}
     if p.returncode < 0:
         return {"kind": "crash", "sig": -p.returncode, "out": out + err, "sec": sec}
     first = out.split("\n", 1)[0]
@@ -365,12 +377,12 @@ def main():
     args = ap.parse_args()
     args.ours, args.ref, args.runner = map(os.path.abspath, (args.ours, args.ref, args.runner))
     work = os.path.abspath(args.work)
-    for d in ("crash", "hang", "disagree"):
+    for d in ("crash", "hang", "flood", "disagree"):
         shutil.rmtree(os.path.join(work, d), ignore_errors=True)
     rundir, xml_seeds, mjb_seeds = prepare(work, args.runner, args.ref, args.timeout)
 
     t0 = time.time()
-    stats = {"xml": 0, "mjb": 0, "crash": 0, "hang": 0, "both_slow": 0, "ref_crash": 0,
+    stats = {"xml": 0, "mjb": 0, "crash": 0, "hang": 0, "flood": 0, "both_slow": 0, "ref_crash": 0,
              "compared": 0, "agree": 0, "loaded": 0, "sizes_differ": 0, "odd": 0}
     lines = []
     with cf.ThreadPoolExecutor(max_workers=args.jobs) as ex:
@@ -382,12 +394,15 @@ def main():
             if ours["kind"] == "crash":
                 stats["crash"] += 1
                 lines.append("CRASH (signal %d) %s: kept %s" % (ours["sig"], tag, keep(work, "crash", i, path, ref, ours)))
-            elif ours["kind"] == "hang" and ref["kind"] != "hang":
+            elif ours["kind"] == "hang" and ref["kind"] not in ("hang", "flood"):
                 stats["hang"] += 1
                 lines.append("HANG %s: kept %s" % (tag, keep(work, "hang", i, path, ref, ours)))
-            elif ours["kind"] == "hang":
+            elif ours["kind"] == "flood" and ref["kind"] not in ("hang", "flood"):
+                stats["flood"] += 1
+                lines.append("FLOOD %s: kept %s" % (tag, keep(work, "flood", i, path, ref, ours)))
+            elif ours["kind"] in ("hang", "flood"):
                 stats["both_slow"] += 1
-            elif ref["kind"] in ("crash", "hang"):
+            elif ref["kind"] in ("crash", "hang", "flood"):
                 stats["ref_crash"] += 1
             elif ours["kind"] == "odd" or ref["kind"] == "odd":
                 stats["odd"] += 1
@@ -410,17 +425,18 @@ def main():
     agree = stats["agree"] / max(1, stats["compared"])
     summary = [
         "fuzz: %d inputs (%d MJCF/URDF, %d MJB), seed %d, %.0f s" % (args.n, stats["xml"], stats["mjb"], args.seed, sec),
-        "  ours: %d crashes, %d hangs (upstream finished within %gs)" % (stats["crash"], stats["hang"], args.timeout),
+        "  ours: %d crashes, %d hangs (upstream finished within %gs), %d floods (over %d MB of output)"
+        % (stats["crash"], stats["hang"], args.timeout, stats["flood"], FLOOD_LIMIT >> 20),
         "  verdicts: %d of %d agree with upstream (%.2f%%); %d loaded by both, %d of them with other sizes"
         % (stats["agree"], stats["compared"], 100 * agree, stats["loaded"], stats["sizes_differ"]),
-        "  not compared: %d where upstream crashed or hung, %d slow on both, %d odd outputs"
+        "  not compared: %d where upstream crashed, hung or flooded, %d slow or flooding on both, %d odd outputs"
         % (stats["ref_crash"], stats["both_slow"], stats["odd"]),
     ]
     text = "\n".join(sorted(lines) + summary) + "\n"
     sys.stdout.write(text)
     with open(os.path.join(work, "summary.txt"), "w") as f:
         f.write(text)
-    ok = stats["crash"] == 0 and stats["hang"] == 0 and agree >= args.min_agree
+    ok = stats["crash"] == 0 and stats["hang"] == 0 and stats["flood"] == 0 and agree >= args.min_agree
     return 0 if ok else 1
 
 

@@ -92,6 +92,11 @@ unsafe fn fill_raw_data(m: &mjModel, dd: &mut mjData) -> bool {
             return false;
         }
     };
+    if m.narena < 0 {
+        // a damaged MJB size: upstream's allocation of it fails with this text
+        crate::runtime::error::raise(format_args!("Could not allocate memory"));
+        return false;
+    }
     dd.nbuffer = nbuffer as i64;
     dd.narena = m.narena;
     dd.buffer = alloc::malloc(nbuffer);
@@ -124,10 +129,19 @@ unsafe fn fill_raw_data(m: &mjModel, dd: &mut mjData) -> bool {
 }
 
 /// Allocates data for `m`, creates its plugin instances and resets it (`mj_makeData`); null
-/// when allocation or a plugin's `init` fails.
+/// when the model's sparsity patterns do not match its tree (a damaged MJB file; reported with
+/// `mju_error`), or when allocation or a plugin's `init` fails.
 pub unsafe fn make_data(m: &mjModel) -> *mut mjData {
     let d = make_raw_data(m);
-    if d.is_null() || !plugin::init_plugin(m, d) {
+    if d.is_null() {
+        return ptr::null_mut();
+    }
+    if let Err((func, msg)) = crate::model::sparsity::check_patterns(m) {
+        delete_data(d);
+        crate::mjerror!(func, "{}", msg);
+        return ptr::null_mut();
+    }
+    if !plugin::init_plugin(m, d) {
         return ptr::null_mut();
     }
     crate::data::reset::reset(m, &mut *d, 0);

@@ -160,24 +160,16 @@ unsafe fn init_sleep(m: &mjModel, d: &mut mjData) -> bool {
     true
 }
 
-/// Checks that row `j` of the dof-dof sparsity equals the body-dof row of dof `j`'s body.
-unsafe fn check_db_sparse(m: &mjModel) -> bool {
-    for j in 0..m.nv as usize {
-        let i = *m.dof_bodyid.add(j) as usize;
-        let nnz = *m.D_rownnz.add(j);
-        if nnz != *m.B_rownnz.add(i) {
-            mjerror!("checkDBSparse", "rows have different nnz");
-            return false;
-        }
-        let (da, ba) = (*m.D_rowadr.add(j) as usize, *m.B_rowadr.add(i) as usize);
-        for k in 0..nnz as usize {
-            if *m.D_colind.add(da + k) != *m.B_colind.add(ba + k) {
-                mjerror!("checkDBSparse", "rows have different colind");
-                return false;
-            }
+/// Row `j` of the dof-dof sparsity equals the body-dof row of dof `j`'s body (upstream's
+/// `checkDBSparse`); false after reporting.
+fn check_db_sparse(m: &mjModel) -> bool {
+    match crate::model::sparsity::check_db_sparse(m) {
+        Ok(()) => true,
+        Err(msg) => {
+            mjerror!("checkDBSparse", "{}", msg);
+            false
         }
     }
-    true
 }
 
 /// Resets, then applies keyframe `key` when it exists.

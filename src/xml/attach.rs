@@ -276,11 +276,18 @@ pub fn resolve_tuple(x: &Tuple, pre: &str, suf: &str, names: &Names) -> Option<T
 
 /// Copies the referencing elements of `src` (or of `dst` itself when `src` is None: each list
 /// as it stands when its turn comes) into `dst`, renamed, when their references resolve.
-/// Returns the (source, copy) indices of the copied actuators.
-pub fn copy_referencing(dst: &mut Spec, src: Option<&Spec>, pre: &str, suf: &str, names: &mut Names) -> Vec<(usize, usize)> {
+/// Returns the (source, copy) indices of the copied actuators; within `dst` (a replica), the
+/// first copy whose name is taken stops the copying with upstream's error text instead.
+pub fn copy_referencing(
+    dst: &mut Spec,
+    src: Option<&Spec>,
+    pre: &str,
+    suf: &str,
+    names: &mut Names,
+) -> Result<Vec<(usize, usize)>, String> {
     let mut acts = Vec::new();
     macro_rules! pass {
-        ($list:ident, $resolve:ident, $obj:expr, $is_act:expr) => {{
+        ($list:ident, $resolve:ident, $obj:expr, $what:expr, $is_act:expr) => {{
             let n = src.map_or(dst.$list.len(), |s| s.$list.len());
             for i in 0..n {
                 let r = match src {
@@ -288,6 +295,9 @@ pub fn copy_referencing(dst: &mut Spec, src: Option<&Spec>, pre: &str, suf: &str
                     None => $resolve(&dst.$list[i], pre, suf, names),
                 };
                 if let Some(c) = r {
+                    if src.is_none() && names.has($obj as i32, &c.name) {
+                        return Err(format!("repeated name '{}' in {}", c.name, $what));
+                    }
                     names.add($obj, &c.name);
                     crate::spec::element::PushEl::push_el(&mut dst.$list, c);
                     if $is_act {
@@ -298,22 +308,22 @@ pub fn copy_referencing(dst: &mut Spec, src: Option<&Spec>, pre: &str, suf: &str
         }};
     }
     if src.is_some() {
-        pass!(flexes, resolve_flex, mjOBJ_FLEX, false);
+        pass!(flexes, resolve_flex, mjOBJ_FLEX, "flex", false);
     }
-    pass!(pairs, resolve_pair, mjOBJ_PAIR, false);
-    pass!(excludes, resolve_exclude, mjOBJ_EXCLUDE, false);
-    pass!(tendons, resolve_tendon, mjOBJ_TENDON, false);
-    pass!(equalities, resolve_equality, mjOBJ_EQUALITY, false);
-    pass!(actuators, resolve_actuator, mjOBJ_ACTUATOR, true);
-    pass!(sensors, resolve_sensor, mjOBJ_SENSOR, false);
-    pass!(tuples, resolve_tuple, mjOBJ_TUPLE, false);
+    pass!(pairs, resolve_pair, mjOBJ_PAIR, "pair", false);
+    pass!(excludes, resolve_exclude, mjOBJ_EXCLUDE, "exclude", false);
+    pass!(tendons, resolve_tendon, mjOBJ_TENDON, "tendon", false);
+    pass!(equalities, resolve_equality, mjOBJ_EQUALITY, "equality", false);
+    pass!(actuators, resolve_actuator, mjOBJ_ACTUATOR, "actuator", true);
+    pass!(sensors, resolve_sensor, mjOBJ_SENSOR, "sensor", false);
+    pass!(tuples, resolve_tuple, mjOBJ_TUPLE, "tuple", false);
     if src.is_none() {
         // the originals forget their keyframe values: only the first copy keeps them
         for &(i, _) in &acts {
             dst.actuators[i].keyvals.clear();
         }
     }
-    acts
+    Ok(acts)
 }
 
 /// Removes the referencing elements that resolved with `old` names but no longer do.
@@ -623,7 +633,7 @@ pub fn attach_rest(s: &mut Spec, c: &Spec, pre: &str, suf: &str) {
     }
     let mut names = Names::of(s);
     // actuators bring no keyframe values along (upstream's attached keys have zero act, ctrl)
-    copy_referencing(s, Some(c), pre, suf, &mut names);
+    let _ = copy_referencing(s, Some(c), pre, suf, &mut names);
 }
 
 /// A keyframe named `name` whose values the compiler rebuilds from those stored on the joints,

@@ -1274,7 +1274,7 @@ fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str,
         }
         if marks.is_some() {
             let mut names = Names::of(s);
-            copy_referencing(s, None, "", &own, &mut names);
+            copy_referencing(s, None, "", &own, &mut names).map_err(|m| XmlError::at(e, &format!("Error: {}", m)))?;
         }
     }
     if let Some((m0, m1)) = marks {
