@@ -302,6 +302,15 @@ impl FlexComp {
                 return Err("Count too small".into());
             }
         }
+        // point ids are C ints, and the points of a grid or box come from the counts: refuse
+        // what cannot be numbered or allocated (upstream runs out of memory and aborts)
+        if !self.direct() {
+            let npoint = self.count.iter().map(|&c| c as i64).product::<i64>();
+            if npoint > i32::MAX as i64 / 3 {
+                return Err(format!("Count too large: {npoint} points"));
+            }
+            self.point.try_reserve(3 * npoint as usize).map_err(|_| format!("Count too large: not enough memory for {npoint} points"))?;
+        }
         let minspace = 2.0 * self.flex.radius + self.flex.margin;
         if !self.direct() && self.spacing.iter().any(|&x| x < minspace) {
             return Err("Spacing must be larger than geometry size".into());
