@@ -5,7 +5,7 @@ upstream's. Our crashes (signals), hangs and floods (output past FLOOD_LIMIT) ar
 loaded/rejected verdicts are compared.
 
   fuzz.py --ours DIST_LIB --ref REF_LIB --runner FUZZ_RUN [--n N] [--seed S] [--jobs J]
-          [--timeout SEC] [--work DIR] [--min-agree FRACTION]
+          [--timeout SEC] [--work DIR] [--min-agree FRACTION] [--write I]
 
 Inputs that crash, hang or flood ours, or get a different verdict, are kept under WORK/{crash,
 hang,flood,disagree}/ with both outputs beside them. A summary goes to stdout and
@@ -332,7 +332,8 @@ def one(i, args, rundir, xml_seeds, mjb_seeds):
         return i, "generator", "", {"kind": "odd", "out": repr(e), "sec": 0}, {"kind": "odd", "out": repr(e), "sec": 0}
 
 
-def one_input(i, args, rundir, xml_seeds, mjb_seeds):
+def make_input(i, args, rundir, xml_seeds, mjb_seeds):
+    """Writes input I of the seed into the run folder; returns its path and its seed file."""
     rng = random.Random(args.seed * 1000003 + i)
     if rng.random() < args.mjb_share and mjb_seeds:
         seed = rng.choice(mjb_seeds)
@@ -344,6 +345,11 @@ def one_input(i, args, rundir, xml_seeds, mjb_seeds):
         path = os.path.join(rundir, "fz_%d%s" % (i, os.path.splitext(seed)[1]))
     with open(path, "wb") as f:
         f.write(data)
+    return path, seed
+
+
+def one_input(i, args, rundir, xml_seeds, mjb_seeds):
+    path, seed = make_input(i, args, rundir, xml_seeds, mjb_seeds)
     ref = run(args.runner, args.ref, path, args.timeout, args.nstep)
     ours = run(args.runner, args.ours, path, args.timeout, args.nstep)
     return i, seed, path, ref, ours
@@ -374,8 +380,15 @@ def main():
     ap.add_argument("--mjb-share", type=float, default=0.35)
     ap.add_argument("--work", default=os.path.join(ROOT, "target", "fuzz"))
     ap.add_argument("--min-agree", type=float, default=0.99)
+    ap.add_argument("--write", type=int, metavar="I",
+                    help="only write input I of --seed to WORK/run (nothing is run) and print its path")
     args = ap.parse_args()
     args.ours, args.ref, args.runner = map(os.path.abspath, (args.ours, args.ref, args.runner))
+    if args.write is not None:
+        rundir, xml_seeds, mjb_seeds = prepare(os.path.abspath(args.work), args.runner, args.ref, args.timeout)
+        path, seed = make_input(args.write, args, rundir, xml_seeds, mjb_seeds)
+        print("%s <- %s" % (path, os.path.basename(seed)))
+        return 0
     work = os.path.abspath(args.work)
     for d in ("crash", "hang", "flood", "disagree"):
         shutil.rmtree(os.path.join(work, d), ignore_errors=True)

@@ -776,3 +776,90 @@ pub fn pass_keys_to_replica(s: &mut Spec, orig: (TreeMark, TreeMark), rep: TreeM
         s.bodies[rep.bodies + k].keyvals.extend(v);
     }
 }
+
+/// Upstream's keyframe bookkeeping at a replicate's copy (suffix = the copy's own suffix) and at
+/// the removal of its original subtree (empty suffix, `with_actuators`): the model's keyframes
+/// must fit the tree read so far without this replicate's copies (the first `lim` joints and
+/// bodies, the first `nact` actuators), and their values are stored on those joints, mocap
+/// bodies (and actuators) under the suffixed key name, which becomes a pending keyframe.
+pub fn replicate_store_keys(s: &mut Spec, lim: &TreeMark, nact: usize, suffix: &str, with_actuators: bool) -> Result<(), String> {
+    use crate::abi::mjtJoint_::*;
+    if s.keys.is_empty() {
+        return Ok(());
+    }
+    let (mut nq, mut nv) = (0usize, 0usize);
+    let mut jadr: Vec<(usize, usize, usize, usize, usize)> = Vec::new();
+    for b in 0..lim.bodies.min(s.bodies.len()) {
+        for &j in s.bodies[b].joints.iter().filter(|&&j| j < lim.joints) {
+            let t = s.joints[j].r#type;
+            let (jq, jv) = if t == mjJNT_FREE as i32 {
+                (7, 6)
+            } else if t == mjJNT_BALL as i32 {
+                (4, 3)
+            } else {
+                (1, 1)
+            };
+            jadr.push((j, nq, jq, nv, jv));
+            nq += jq;
+            nv += jv;
+        }
+    }
+    let mut aadr = Vec::new();
+    let mut na = 0usize;
+    for a in s.actuators.iter().take(nact) {
+        let dim = if a.actdim > 0 { a.actdim as usize } else { (a.dyntype != 0) as usize };
+        aadr.push((na, dim));
+        na += dim;
+    }
+    let nu = aadr.len();
+    let mocap: Vec<usize> = (0..lim.bodies.min(s.bodies.len())).filter(|&b| s.bodies[b].mocap != 0).collect();
+    let nmocap = mocap.len();
+    let keys: Vec<Key> = s.keys.iter().map(|k| (**k).clone()).collect();
+    for k in &keys {
+        for (what, got, want, quote) in [
+            ("qpos", k.qpos.len(), nq, true),
+            ("qvel", k.qvel.len(), nv, false),
+            ("act", k.act.len(), na, false),
+            ("ctrl", k.ctrl.len(), nu, false),
+            ("mpos", k.mpos.len(), 3 * nmocap, false),
+            ("mquat", k.mquat.len(), 4 * nmocap, false),
+        ] {
+            if got != 0 && got != want {
+                let name = if quote { format!("'{}'", k.name) } else { k.name.to_string() };
+                return Err(format!("Keyframe {} has invalid {} size, got {}, should be {}", name, what, got, want));
+            }
+        }
+        let name = format!("{}{}", k.name, suffix);
+        for &(j, qa, jq, va, jv) in &jadr {
+            let q = k.qpos.get(qa..qa + jq).map(|v| v.to_vec()).unwrap_or_default();
+            let v = k.qvel.get(va..va + jv).map(|v| v.to_vec()).unwrap_or_default();
+            if !q.is_empty() || !v.is_empty() {
+                s.joints[j].keyvals.push((name.clone(), q, v));
+            }
+        }
+        if with_actuators {
+            for (i, &(a0, dim)) in aadr.iter().enumerate() {
+                let act = if dim > 0 { k.act.get(a0..a0 + dim).map(|v| v.to_vec()).unwrap_or_default() } else { Vec::new() };
+                let ctrl = k.ctrl.get(i).copied();
+                if !act.is_empty() || ctrl.is_some() {
+                    s.actuators[i].keyvals.push((name.clone(), act, ctrl));
+                }
+            }
+        }
+        for (m, &b) in mocap.iter().enumerate() {
+            let mut p = [f64::NAN, 0.0, 0.0];
+            let mut q = [f64::NAN, 0.0, 0.0, 0.0];
+            if let Some(v) = k.mpos.get(3 * m..3 * m + 3) {
+                p.copy_from_slice(v);
+            }
+            if let Some(v) = k.mquat.get(4 * m..4 * m + 4) {
+                q.copy_from_slice(v);
+            }
+            if !p[0].is_nan() || !q[0].is_nan() {
+                s.bodies[b].keyvals.push((name.clone(), p, q));
+            }
+        }
+        s.pending_keys.push(Owned::new(pending_key(k, &name)));
+    }
+    Ok(())
+}

@@ -395,14 +395,15 @@ pub fn read(root: &Element, spec: &mut Spec, cx: &super::ReadCx) -> R<()> {
     for s in root.children_named("sensor") {
         super::sections::sensor_section(s, spec)?;
     }
+    // keyframes before the world body, as upstream (a replicate checks and copies them)
+    for sec in root.children_named("keyframe") {
+        super::sections::keyframe_section(sec, spec)?;
+    }
     for s in root.children_named("worldbody") {
         if !s.attrs.is_empty() {
             return Err(XmlError::at(s, "World body cannot have attributes"));
         }
         body_children(s, 0, None, 0, "", Cx { copying: false, vfs: cx.files.vfs_ptr() }, spec)?;
-    }
-    for sec in root.children_named("keyframe") {
-        super::sections::keyframe_section(sec, spec)?;
     }
     let pending = std::mem::take(&mut spec.pending_keys);
     spec.keys.extend(pending);
@@ -1237,6 +1238,7 @@ fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str,
     let childdef = child_class(e, s)?;
     let ndigits = count.to_string().len();
     // the original subtree (not when this is itself part of a replica)
+    let nact = s.actuators.len();
     let marks = if cx.copying {
         None
     } else {
@@ -1267,17 +1269,28 @@ fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str,
         let own = format!("{}{:0width$}", sep, i, width = ndigits);
         let suffix = format!("{}{}", own, sfx);
         let rcx = Cx { copying: true, ..cx };
+        if let Some((_, m1)) = marks {
+            // upstream reads keyframes before the world body and checks them at every copy
+            replicate_store_keys(s, &m1, nact, &own, false).map_err(|m| XmlError::at(e, &format!("Error: {}", m)))?;
+        }
         let before = TreeMark::of(s);
         super::deep(|| body_children(e, b, Some(fid), childdef.unwrap_or(def), &suffix, rcx, s))?;
-        if let (Some(m), 0) = (marks, i) {
+        if let Some(m) = marks {
             pass_keys_to_replica(s, m, before);
         }
         if marks.is_some() {
             let mut names = Names::of(s);
             copy_referencing(s, None, "", &own, &mut names).map_err(|m| XmlError::at(e, &format!("Error: {}", m)))?;
+            // upstream's self-attach leaves no keyframe values on the actuators (measured)
+            for a in s.actuators.iter_mut() {
+                a.keyvals.clear();
+            }
         }
     }
     if let Some((m0, m1)) = marks {
+        // the model's keyframes all become pending keyframes (values stored on the tree)
+        replicate_store_keys(s, &m1, nact, "", true).map_err(|m| XmlError::at(e, &format!("Error: {}", m)))?;
+        s.keys.clear();
         let old = Names::of(s);
         remove_tree_range(s, m0, m1);
         remove_dangling(s, &old);
