@@ -11,7 +11,9 @@
 #   make install PREFIX=DIR   upstream's release layout: DIR/include/mujoco, DIR/lib (library,
 #                 pkgconfig/mujoco.pc, cmake/mujoco/ with mujoco::mujoco), DIR/bin
 #   make fuzz     differential fuzzing against upstream: FUZZ_N inputs (default 10000) from seed
-#                 FUZZ_SEED; findings kept under target/fuzz/{crash,hang,flood,disagree}/
+#                 FUZZ_SEED; findings kept under target/fuzz/{crash,hang,flood,disagree}/;
+#                 then FUZZ_N spec-API call sequences (seeds FUZZ_SEED..), findings under
+#                 target/fuzz/spec/{crash,hang,disagree}/
 #   make memcheck valgrind memcheck over the models and MJB seeds, on a no-AVX build of the library
 
 CARGO    ?= cargo
@@ -109,6 +111,9 @@ fuzz: lib
 	$(MAKE) -s -C capi-tests fuzz-run
 	python3 capi-tests/fuzz/fuzz.py --ours $(LIBDIR) --ref $$(capi-tests/refget.sh)/lib \
 	    --runner target/fuzz/fuzz_run --n $(FUZZ_N) --seed $(FUZZ_SEED) --jobs $(JOBS)
+	$(MAKE) -s -C capi-tests spec-fuzz-run
+	python3 capi-tests/fuzz/spec_fuzz.py --ours $(LIBDIR) --ref $$(capi-tests/refget.sh)/lib \
+	    --runner target/fuzz/spec_fuzz --n $(FUZZ_N) --seed $(FUZZ_SEED) --jobs $(JOBS)
 
 # memcheck: valgrind memcheck (capi-tests/fuzz/memcheck.sh) over every models/*.xml and the
 # fuzzer's MJB seeds (target/fuzz/seeds, made by `make fuzz`), on a copy of the library built

@@ -94,6 +94,7 @@ static mjsElement* pick(mjSpec* s, mjtObj type, int tree) {
   } else {
     spec_list(s, type, &l);
   }
+  if (g_verbose) printf("  (%d elements of type %d)\n", l.n, type);
   return l.n ? l.el[rnd(l.n)] : NULL;
 }
 
@@ -219,8 +220,10 @@ static void op_joint(mjSpec* s) {
   mjsJoint* j;
   if (chance(0.15)) {
     j = mjs_addFreeJoint(mjs_asBody(p));
+    if (g_verbose) printf("  -> free joint %s\n", j ? "added" : "null");
   } else {
     j = mjs_addJoint(mjs_asBody(p), pick_def(s));
+    if (g_verbose) printf("  -> joint %s\n", j ? "added" : "null");
     if (!j) return;
     static const mjtJoint types[] = {mjJNT_HINGE, mjJNT_HINGE, mjJNT_SLIDE, mjJNT_BALL, mjJNT_FREE};
     j->type = types[rnd(5)];
@@ -378,7 +381,8 @@ static void op_rename(mjSpec* s) {
          type == mjOBJ_FRAME;
   mjsElement* e = pick(s, type, tree);
   if (!e) return;
-  if (type == mjOBJ_BODY && mjs_getParent(e) == NULL) return;  // the world keeps its name
+  // not the world (upstream's mjs_getParent of the world is not NULL but garbage)
+  if (type == mjOBJ_BODY && mjs_asBody(e) == mjs_findBody(s, "world")) return;
   const char* name = pick_name();
   say("mjs_setName -> '%s' (type %d)", name, type);
   mjs_setName(e, name);
@@ -399,7 +403,8 @@ static void op_delete(mjSpec* s) {
   int tree = type == mjOBJ_BODY || type == mjOBJ_GEOM || type == mjOBJ_JOINT || type == mjOBJ_SITE;
   mjsElement* e = pick(s, type, tree);
   if (!e) return;
-  if (type == mjOBJ_BODY && mjs_getParent(e) == NULL) return;  // not the world
+  // not the world (upstream's mjs_getParent of the world is not NULL but garbage)
+  if (type == mjOBJ_BODY && mjs_asBody(e) == mjs_findBody(s, "world")) return;
   say("mjs_delete '%s' (type %d)", name_of(e), type);
   int r = mjs_delete(s, e);
   if (g_verbose) printf("  -> %d\n", r);
