@@ -1004,7 +1004,9 @@ impl<'a> Compiled<'a> {
             let mut path = Vec::with_capacity(sz);
             for (k, w) in t.path.iter().enumerate() {
                 let mut cw = CWrap { wtype: w.r#type, objid: -1, prm: w.prm, body: -1 };
-                let werr = |m: String| err_at(&m, "", k, &w.info);
+                // upstream reports against the wrap itself: named after its target, numbered by
+                // its place in the path
+                let werr = |m: String| err_at(&m, &w.target, k, &w.info);
                 if w.r#type == mjWRAP_JOINT as i32 {
                     let j = jmap.get(w.target.as_str()).copied().ok_or_else(|| werr(format!("joint '{}' not found in tendon {}, wrap {}", w.target, i, k)))?;
                     cw.objid = j as i32;
@@ -1028,11 +1030,11 @@ impl<'a> Compiled<'a> {
                         return Err(werr(format!("pulley has negative divisor in tendon {}, wrap {}", i, k)));
                     }
                 } else if w.r#type == mjWRAP_SITE as i32 {
-                    let s = smap.get(w.target.as_str()).copied().ok_or_else(|| werr(format!("site '{}' not found in tendon {}, wrap {}", w.target, i, k)))?;
+                    let s = smap.get(w.target.as_str()).copied().ok_or_else(|| werr(format!("site '{}' not found in wrap {}", w.target, k)))?;
                     cw.objid = s as i32;
                     cw.body = self.sites[s].s.body as i32;
                 } else {
-                    return Err(werr("unknown wrap type".into()));
+                    return Err(werr(format!("unknown wrap type in tendon {}, wrap {}", i, k)));
                 }
                 path.push(cw);
             }
