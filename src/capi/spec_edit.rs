@@ -635,17 +635,6 @@ struct Saved {
     mocap: std::collections::HashMap<usize, ([f64; 3], [f64; 4])>,
 }
 
-fn joint_size(t: i32) -> (usize, usize) {
-    use mjtJoint_::*;
-    if t == mjJNT_FREE as i32 {
-        (7, 6)
-    } else if t == mjJNT_BALL as i32 {
-        (4, 3)
-    } else {
-        (1, 1)
-    }
-}
-
 /// The state of `d` by element, read at the addresses the elements had in `m` (the model
 /// last compiled from the spec).
 unsafe fn save_state(sp: &Spec, m: &mjModel, d: &mjData) -> Saved {
@@ -656,7 +645,7 @@ unsafe fn save_state(sp: &Spec, m: &mjModel, d: &mjData) -> Saved {
         if id < 0 || id >= m.njnt {
             continue;
         }
-        let (nq, nv) = joint_size(j.r#type);
+        let (nq, nv) = crate::spec::joint_size(j.r#type);
         let (qa, va) = (*m.jnt_qposadr.add(id as usize) as usize, *m.jnt_dofadr.add(id as usize) as usize);
         let q = if qa + nq <= m.nq as usize { arr(d.qpos, qa, nq) } else { Vec::new() };
         let v = if va + nv <= m.nv as usize { arr(d.qvel, va, nv) } else { Vec::new() };
@@ -701,7 +690,7 @@ unsafe fn restore_state(sp: &Spec, m: &mjModel, d: &mut mjData, saved: &Saved) {
             continue;
         }
         let (qa, va) = (*m.jnt_qposadr.add(id as usize) as usize, *m.jnt_dofadr.add(id as usize) as usize);
-        let (nq, nv) = joint_size(*m.jnt_type.add(id as usize));
+        let (nq, nv) = crate::spec::joint_size(*m.jnt_type.add(id as usize));
         match saved.joints.get(&(j.ptr() as usize)) {
             Some((q, _)) if q.len() == nq => put(d.qpos, qa, q),
             _ => put(d.qpos, qa, core::slice::from_raw_parts(m.qpos0.add(qa), nq)),

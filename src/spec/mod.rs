@@ -41,6 +41,27 @@ pub fn defined(x: f64) -> bool {
     !x.is_nan()
 }
 
+/// Position and velocity coordinates of a joint of type `t` (`mjtJoint`): (nq, nv).
+pub fn joint_size(t: i32) -> (usize, usize) {
+    use mjtJoint_::*;
+    if t == mjJNT_FREE as i32 {
+        (7, 6)
+    } else if t == mjJNT_BALL as i32 {
+        (4, 3)
+    } else {
+        (1, 1)
+    }
+}
+
+/// Activation variables of an actuator: its `actdim`, else one when it has dynamics.
+pub fn act_dim(actdim: i32, dyntype: i32) -> usize {
+    if actdim > 0 {
+        actdim as usize
+    } else {
+        (dyntype != 0) as usize
+    }
+}
+
 /// `mjsOrientation`: an alternative orientation given instead of a quaternion.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub enum Orientation {

@@ -666,7 +666,6 @@ pub struct KeyVals {
 }
 
 pub fn child_keyvals(c: &Spec, pre: &str, suf: &str) -> KeyVals {
-    use crate::abi::mjtJoint_::*;
     let mut out = KeyVals::default();
     if c.keys.is_empty() {
         return out;
@@ -678,13 +677,7 @@ pub fn child_keyvals(c: &Spec, pre: &str, suf: &str) -> KeyVals {
     for b in &c.bodies {
         for &j in &b.joints {
             let t = c.joints[j].r#type;
-            let (nq, nv) = if t == mjJNT_FREE as i32 {
-                (7, 6)
-            } else if t == mjJNT_BALL as i32 {
-                (4, 3)
-            } else {
-                (1, 1)
-            };
+            let (nq, nv) = crate::spec::joint_size(t);
             jadr.push((j, qadr, nq, vadr, nv));
             qadr += nq;
             vadr += nv;
@@ -693,7 +686,7 @@ pub fn child_keyvals(c: &Spec, pre: &str, suf: &str) -> KeyVals {
     let mut aadr = Vec::new();
     let mut na = 0usize;
     for a in &c.actuators {
-        let dim = if a.actdim > 0 { a.actdim as usize } else { (a.dyntype != 0) as usize };
+        let dim = crate::spec::act_dim(a.actdim, a.dyntype);
         aadr.push((na, dim));
         na += dim;
     }
@@ -783,7 +776,6 @@ pub fn pass_keys_to_replica(s: &mut Spec, orig: (TreeMark, TreeMark), rep: TreeM
 /// bodies, the first `nact` actuators), and their values are stored on those joints, mocap
 /// bodies (and actuators) under the suffixed key name, which becomes a pending keyframe.
 pub fn replicate_store_keys(s: &mut Spec, lim: &TreeMark, nact: usize, suffix: &str, with_actuators: bool) -> Result<(), String> {
-    use crate::abi::mjtJoint_::*;
     if s.keys.is_empty() {
         return Ok(());
     }
@@ -792,13 +784,7 @@ pub fn replicate_store_keys(s: &mut Spec, lim: &TreeMark, nact: usize, suffix: &
     for b in 0..lim.bodies.min(s.bodies.len()) {
         for &j in s.bodies[b].joints.iter().filter(|&&j| j < lim.joints) {
             let t = s.joints[j].r#type;
-            let (jq, jv) = if t == mjJNT_FREE as i32 {
-                (7, 6)
-            } else if t == mjJNT_BALL as i32 {
-                (4, 3)
-            } else {
-                (1, 1)
-            };
+            let (jq, jv) = crate::spec::joint_size(t);
             jadr.push((j, nq, jq, nv, jv));
             nq += jq;
             nv += jv;
@@ -807,7 +793,7 @@ pub fn replicate_store_keys(s: &mut Spec, lim: &TreeMark, nact: usize, suffix: &
     let mut aadr = Vec::new();
     let mut na = 0usize;
     for a in s.actuators.iter().take(nact) {
-        let dim = if a.actdim > 0 { a.actdim as usize } else { (a.dyntype != 0) as usize };
+        let dim = crate::spec::act_dim(a.actdim, a.dyntype);
         aadr.push((na, dim));
         na += dim;
     }
