@@ -1,0 +1,388 @@
+//! Counting constraint rows and Jacobian non-zeros before the rows are made (`mj_ne`, `mj_nf`,
+//! `mj_nl`, `mj_nc` and the sparse counts).
+
+use super::*;
+
+//------------------------------------ counting ----------------------------------------------------
+
+/// Columns of the Jacobian difference of two bodies (`mj_jacDifPairCount`).
+fn jac_dif_pair_count(m: &mjModel, chain: &mut [i32], b1: usize, b2: usize, sp: bool) -> usize {
+    if m.nv == 0 {
+        return 0;
+    }
+    if sp {
+        if m.body_simple()[b1] != 0 && m.body_simple()[b2] != 0 {
+            return merge_chain_simple(m, chain, b1, b2);
+        }
+        return merge_chain(m, chain, b1, b2);
+    }
+    m.nv as usize
+}
+
+/// Union of two increasing dof chains into `res`; returns its length (`mju_addChains`).
+fn add_chains(res: &mut [i32], n: usize, c1: &[i32], c2: &[i32]) -> usize {
+    let (n1, n2) = (c1.len(), c2.len());
+    if n1 == n2 {
+        if n1 == 0 {
+            return 0;
+        }
+        if c1 == c2 {
+            res[..n1].copy_from_slice(c1);
+            return n1;
+        }
+    }
+    let past = n as i32 + 1;
+    let (mut i1, mut i2, mut k) = (0, 0, 0);
+    let mut a1 = if n1 > 0 { c1[0] } else { past };
+    let mut a2 = if n2 > 0 { c2[0] } else { past };
+    while i1 < n1 || i2 < n2 {
+        if a1 == a2 {
+            res[k] = a1;
+            i1 += 1;
+            i2 += 1;
+        } else if a1 < a2 {
+            res[k] = a1;
+            i1 += 1;
+        } else {
+            res[k] = a2;
+            i2 += 1;
+        }
+        k += 1;
+        a1 = if i1 < n1 { c1[i1] } else { past };
+        a2 = if i2 < n2 { c2[i2] } else { past };
+    }
+    k
+}
+
+/// Columns of the weighted Jacobian sum over `body` (`mj_jacSumCount`).
+unsafe fn jac_sum_count(m: &mjModel, d: &mut mjData, chain: &mut [i32], body: &[i32]) -> usize {
+    if body.is_empty() {
+        return 0;
+    }
+    let nv = m.nv as usize;
+    mark(d);
+    let bodychain = stack_ints(d, nv);
+    let tempchain = stack_ints(d, nv);
+    let mut n = body_chain(m, body[0] as usize, chain);
+    for &b in &body[1..] {
+        let bn = body_chain(m, b as usize, bodychain);
+        if bn == 0 {
+            continue;
+        }
+        n = add_chains(tempchain, nv, &chain[..n], &bodychain[..bn]);
+        if n > 0 {
+            chain[..n].copy_from_slice(&tempchain[..n]);
+        }
+    }
+    free(d);
+    n
+}
+
+/// Rows a constraint of `size` rows and `nvj` Jacobian columns occupies (`mj_addConstraintCount`).
+#[inline]
+fn count_rows(m: &mjModel, sp: bool, size: usize, nvj: usize) -> usize {
+    if !sp {
+        return if m.nv > 0 { size } else { 0 };
+    }
+    if nvj > 0 {
+        size
+    } else {
+        0
+    }
+}
+
+/// Equality rows, with their Jacobian non-zeros added to `nnz` in sparse mode (`mj_ne`).
+pub(super) unsafe fn count_equality(m: &mjModel, d: &mut mjData, sp: bool, nnz: &mut usize) -> usize {
+    if disabled(m, mjDSBL_EQUALITY) || m.nemax == 0 {
+        return 0;
+    }
+    let nv = m.nv as usize;
+    let filter = sleep_filter(m, d);
+    mark(d);
+    let (chain, chain2): (&mut [i32], &mut [i32]) =
+        if sp { (stack_ints(d, nv), stack_ints(d, nv)) } else { (&mut [], &mut []) };
+
+    let (eq_type, eq_objtype, obj1, obj2) = (m.eq_type(), m.eq_objtype(), m.eq_obj1id(), m.eq_obj2id());
+    let (site_bodyid, jnt_dofadr) = (m.site_bodyid(), m.jnt_dofadr());
+    let (ten_nnz, ten_adr, ten_ind) = (d.ten_J_rownnz(m), d.ten_J_rowadr(m), d.ten_J_colind(m));
+    let active = d.eq_active(m);
+
+    let (mut ne, mut nnze) = (0, 0);
+    for i in 0..m.neq as usize {
+        if active[i] == 0 {
+            continue;
+        }
+        if filter && sleep_state(m, d, OBJ_EQUALITY, i as i32) == ASLEEP {
+            continue;
+        }
+        let mut id = [obj1[i], obj2[i]];
+        let mut size = 0;
+        let mut nvj = 0;
+        match eq_type[i] {
+            t @ (EQ_CONNECT | EQ_WELD) => {
+                size = if t == EQ_CONNECT { 3 } else { 6 };
+                if sp {
+                    if eq_objtype[i] == OBJ_SITE {
+                        id = [site_bodyid[id[0] as usize], site_bodyid[id[1] as usize]];
+                    }
+                    nvj = jac_dif_pair_count(m, chain, id[1] as usize, id[0] as usize, sp);
+                }
+            }
+            t @ (EQ_JOINT | EQ_TENDON) => {
+                size = 1;
+                if sp {
+                    let mut nv2 = 0;
+                    for j in 0..1 + (id[1] >= 0) as usize {
+                        let k = id[j] as usize;
+                        let c: &mut [i32] = if j == 0 { &mut *chain } else { &mut *chain2 };
+                        let cnt = if t == EQ_JOINT {
+                            c[0] = jnt_dofadr[k];
+                            1
+                        } else {
+                            let (n, a) = (ten_nnz[k] as usize, ten_adr[k] as usize);
+                            c[..n].copy_from_slice(&ten_ind[a..a + n]);
+                            n
+                        };
+                        if j == 0 {
+                            nvj = cnt;
+                        } else {
+                            nv2 = cnt;
+                        }
+                    }
+                    if id[1] >= 0 {
+                        nvj = sparse::combine_sparse_count(&chain[..nvj], &chain2[..nv2]) as usize;
+                    }
+                }
+            }
+            EQ_FLEX => {
+                let f = id[0] as usize;
+                let start = m.flex_edgeadr()[f] as usize;
+                let num = m.flex_edgenum()[f] as usize;
+                let (rigid, edge, vadr, vbody) = (m.flexedge_rigid(), m.flex_edge(), m.flex_vertadr()[f], m.flex_vertbodyid());
+                size = num;
+                for e in start..start + num {
+                    if rigid[e] != 0 {
+                        size -= 1;
+                        continue;
+                    }
+                    if sp {
+                        let b1 = vbody[(vadr + edge[2 * e]) as usize] as usize;
+                        let b2 = vbody[(vadr + edge[2 * e + 1]) as usize] as usize;
+                        nvj += jac_dif_pair_count(m, chain, b1, b2, sp);
+                    }
+                }
+            }
+            t => {
+                crate::mjerror!("mj_ne", "unknown constraint type type {}", t);
+            }
+        }
+        ne += count_rows(m, sp, size, nvj);
+        nnze += if eq_type[i] == EQ_FLEX { nvj } else { size * nvj };
+    }
+    if sp {
+        *nnz += nnze;
+    }
+    free(d);
+    ne
+}
+
+/// Friction-loss rows and non-zeros (`mj_nf`).
+pub(super) unsafe fn count_friction(m: &mjModel, d: &mjData, sp: bool, nnz: &mut usize) -> usize {
+    if disabled(m, mjDSBL_FRICTIONLOSS) {
+        return 0;
+    }
+    let filter = sleep_filter(m, d);
+    let (tree_awake, dof_treeid) = (d.tree_awake(m), m.dof_treeid());
+    let mut nf = 0;
+    for (i, &fl) in m.dof_frictionloss().iter().enumerate() {
+        if fl == 0.0 {
+            continue;
+        }
+        if filter && tree_awake[dof_treeid[i] as usize] == 0 {
+            continue;
+        }
+        nf += count_rows(m, sp, 1, 1);
+        *nnz += 1;
+    }
+    let ten_nnz = d.ten_J_rownnz(m);
+    for (i, &fl) in m.tendon_frictionloss().iter().enumerate() {
+        if fl > 0.0 {
+            if sp {
+                nf += count_rows(m, sp, 1, ten_nnz[i].max(0) as usize);
+                *nnz += ten_nnz[i].max(0) as usize;
+            } else {
+                nf += count_rows(m, sp, 1, 0);
+            }
+        }
+    }
+    nf
+}
+
+/// Limit rows and non-zeros (`mj_nl`).
+pub(super) unsafe fn count_limit(m: &mjModel, d: &mjData, sp: bool, nnz: &mut usize) -> usize {
+    if disabled(m, mjDSBL_LIMIT) {
+        return 0;
+    }
+    let filter = sleep_filter(m, d);
+    let (tree_awake, dof_treeid) = (d.tree_awake(m), m.dof_treeid());
+    let (limited, jtype, range, jmargin) = (m.jnt_limited(), m.jnt_type(), m.jnt_range(), m.jnt_margin());
+    let (qadr, dadr) = (m.jnt_qposadr(), m.jnt_dofadr());
+    let qpos = d.qpos(m);
+    let mut nl = 0;
+    for i in 0..m.njnt as usize {
+        if limited[i] == 0 {
+            continue;
+        }
+        if filter && tree_awake[dof_treeid[dadr[i] as usize] as usize] == 0 {
+            continue;
+        }
+        let margin = jmargin[i];
+        let t = jtype[i];
+        if t == mjtJoint_::mjJNT_SLIDE as i32 || t == mjtJoint_::mjJNT_HINGE as i32 {
+            let value = qpos[qadr[i] as usize];
+            for side in [-1.0f64, 1.0] {
+                let dist = side * (range[2 * i + (side > 0.0) as usize] - value);
+                if dist < margin {
+                    nl += count_rows(m, sp, 1, 1);
+                    *nnz += 1;
+                }
+            }
+        } else if t == mjtJoint_::mjJNT_BALL as i32 {
+            let (value, _) = ball_angle(qpos, qadr[i] as usize);
+            let dist = mx(range[2 * i], range[2 * i + 1]) - value;
+            if dist < margin {
+                nl += count_rows(m, sp, 1, 3);
+                *nnz += 3;
+            }
+        }
+    }
+    let (ten_length, ten_nnz) = (d.ten_length(m), d.ten_J_rownnz(m));
+    for i in 0..m.ntendon as usize {
+        let count = crate::engine::sleep::tendon_limit(m, ten_length, i);
+        for _ in 0..count {
+            if sp {
+                nl += count_rows(m, sp, 1, ten_nnz[i].max(0) as usize);
+                *nnz += ten_nnz[i].max(0) as usize;
+            } else {
+                nl += count_rows(m, sp, 1, 0);
+            }
+        }
+    }
+    nl
+}
+
+/// Contact rows and non-zeros (`mj_nc`); contacts of passive flexes are excluded here.
+pub(super) unsafe fn count_contact(m: &mjModel, d: &mut mjData, sp: bool, nnz: &mut usize) -> usize {
+    let ncon = d.ncon as usize;
+    if disabled(m, mjDSBL_CONTACT) || ncon == 0 {
+        return 0;
+    }
+    let pyramid = m.opt.cone == mjtCone_::mjCONE_PYRAMIDAL as i32;
+    let filter = sleep_filter(m, d);
+    mark(d);
+    let chain = stack_ints(d, m.nv as usize);
+
+    let contacts = d.contact(m);
+    let passive = m.flex_passive();
+    let (geom_bodyid, weldid, body_awake) = (m.geom_bodyid(), m.body_weldid(), d.body_awake(m));
+    let (mut nc, mut nnzc) = (0, 0);
+    for i in 0..ncon {
+        let con = &mut contacts[i];
+        if (con.flex[0] > -1 && passive[con.flex[0] as usize] != 0) || (con.flex[1] > -1 && passive[con.flex[1] as usize] != 0) {
+            con.efc_address = -1;
+            con.exclude = 4;
+        }
+        if con.exclude != 0 {
+            continue;
+        }
+
+        if filter {
+            let (g1, g2) = (con.geom[0], con.geom[1]);
+            if g1 >= 0 && g2 >= 0 {
+                let b1 = weldid[geom_bodyid[g1 as usize] as usize] as usize;
+                let b2 = weldid[geom_bodyid[g2 as usize] as usize] as usize;
+                let (a1, a2) = (body_awake[b1] == ASLEEP, body_awake[b2] == ASLEEP);
+                if a1 || a2 {
+                    crate::mjerror!("mj_nc", "contact {} involves sleeping geom {}", i, if a1 { g1 } else { g2 });
+                }
+            }
+        }
+
+        let con = &contacts[i];
+        let mut nvj = 0;
+        if sp {
+            nvj = if con.geom[0] >= 0 && con.geom[1] >= 0 {
+                let b = [geom_bodyid[con.geom[0] as usize], geom_bodyid[con.geom[1] as usize]];
+                jac_sum_count(m, d, chain, &b)
+            } else {
+                let mut bid = [0i32; MAXBODY];
+                let nb = contact_count_bodies(m, d, con, &mut bid);
+                jac_sum_count(m, d, chain, &bid[..nb])
+            };
+            if nvj == 0 {
+                continue;
+            }
+        }
+
+        let dim = con.dim as usize;
+        if dim == 1 {
+            nc += 1;
+            nnzc += nvj;
+        } else if pyramid {
+            nc += 2 * (dim - 1);
+            nnzc += 2 * (dim - 1) * nvj;
+        } else {
+            nc += dim;
+            nnzc += dim * nvj;
+        }
+    }
+    if sp {
+        *nnz += nnzc;
+    }
+    free(d);
+    nc
+}
+
+/// Bodies of a contact involving a flex, as the sparse count collects them.
+unsafe fn contact_count_bodies(m: &mjModel, d: &mjData, con: &mjContact, bid: &mut [i32]) -> usize {
+    let mut nb = 0;
+    for side in 0..2 {
+        if con.geom[side] >= 0 {
+            bid[nb] = m.geom_bodyid()[con.geom[side] as usize];
+            nb += 1;
+            continue;
+        }
+        let f = con.flex[side] as usize;
+        let vadr = m.flex_vertadr()[f];
+        let interp = m.flex_interp()[f];
+        let mut vid = [0i32; 4];
+        let mut vw = [0.0; 4];
+        let mut nw;
+        if con.vert[side] >= 0 {
+            vid[0] = vadr + con.vert[side];
+            vw[0] = 1.0;
+            nw = 1;
+        } else {
+            let fdim = m.flex_dim()[f] as usize;
+            let adr = m.flex_elemdataadr()[f] as usize + con.elem[side] as usize * (fdim + 1);
+            let edata = &m.flex_elem()[adr..adr + fdim + 1];
+            for (k, &ev) in edata.iter().enumerate() {
+                vid[k] = vadr + ev;
+            }
+            nw = fdim + 1;
+            if interp != 0 {
+                nw = elem_body_weight(m, d, f, con.elem[side], con.vert[1 - side], &con.pos, &mut vid, &mut vw);
+            }
+        }
+        if interp == 0 {
+            let vb = m.flex_vertbodyid();
+            for &v in &vid[..nw] {
+                bid[nb] = vb[v as usize];
+                nb += 1;
+            }
+        } else {
+            nb += vert_body_weight(m, f, &vid[..nw], &mut bid[nb..], None, &vw[..nw]);
+        }
+    }
+    nb
+}
