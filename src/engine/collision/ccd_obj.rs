@@ -134,6 +134,9 @@ unsafe fn engine_obj<'a>(obj: *const mjCCDObj) -> Option<CcdObj<'a>> {
     let (m, d) = (c.model.as_ref()?, c.data.as_ref()?);
     let mut o = CcdObj::new(m, d, -1, c.margin);
     o.geom = c.geom;
+    if o.geom >= 0 && o.geom < m.ngeom {
+        o.load_geom_frame();
+    }
     o.geom_type = c.geom_type;
     o.vertindex = c.vertindex;
     o.meshindex = c.meshindex;

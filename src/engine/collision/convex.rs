@@ -3,7 +3,7 @@
 //! general convex pair function, plane-convex, convex-height-field and the flex element
 //! variants: upstream's `engine_collision_convex.c` (native CCD path).
 
-use super::gjk::{ccd, CcdConfig, CcdStatus, EpaMemory};
+use super::gjk::{ccd, with_status, CcdConfig, EpaMemory};
 use super::libccd::{is_origin, mpr_penetration, MprConfig, MprObject};
 use super::make_frame;
 use crate::abi::*;
@@ -87,6 +87,11 @@ pub struct CcdObj<'a> {
     hdata: &'a [f32],
     hnrow: i32,
     hncol: i32,
+    /// the geom's global position, orientation and size, read once here instead of on every
+    /// support call (zeros for flex and bare prism objects)
+    gpos: [f64; 3],
+    gmat: [f64; 9],
+    gsize: [f64; 3],
 }
 
 /// 3-vector from an f32 slice, widened.
@@ -99,6 +104,59 @@ fn vf(v: &[f32], i: usize) -> [f64; 3] {
 #[inline(always)]
 fn dot3f(a: &[f64; 3], v: &[f32], i: usize) -> f64 {
     a[0] * v[3 * i] as f64 + a[1] * v[3 * i + 1] as f64 + a[2] * v[3 * i + 2] as f64
+}
+
+/// The first vertex whose dot product with `dir` is the largest, when that largest value is
+/// above `floor` (a strict scan from vertex 0 with `floor` as the starting best gives the same
+/// answer). Four interleaved lanes keep the comparisons off one dependency chain; each lane keeps
+/// its first maximum and ties across lanes go to the lowest index.
+#[inline]
+fn first_max_above(dir: &[f64; 3], verts: &[f32], floor: f64) -> Option<usize> {
+    let n = verts.len() / 3;
+    let dotv = |v: &[f32]| dir[0] * v[0] as f64 + dir[1] * v[1] as f64 + dir[2] * v[2] as f64;
+    if n < 32 {
+        // short meshes (boxes and the like): one plain pass
+        let mut best = floor;
+        let mut idx = None;
+        for (i, v) in verts.as_chunks::<3>().0.iter().enumerate() {
+            let vdot = dotv(v);
+            if vdot > best {
+                best = vdot;
+                idx = Some(i);
+            }
+        }
+        return idx;
+    }
+    let mut lane_best = [f64::NEG_INFINITY; 4];
+    let mut lane_idx = [usize::MAX; 4];
+    let quads = verts.chunks_exact(12);
+    let tail_start = 4 * (n / 4);
+    for (q, c) in quads.enumerate() {
+        for k in 0..4 {
+            let v = dotv(&c[3 * k..3 * k + 3]);
+            if v > lane_best[k] {
+                lane_best[k] = v;
+                lane_idx[k] = 4 * q + k;
+            }
+        }
+    }
+    for i in tail_start..n {
+        let v = dotv(&verts[3 * i..3 * i + 3]);
+        let k = i - tail_start;
+        if v > lane_best[k] {
+            lane_best[k] = v;
+            lane_idx[k] = i;
+        }
+    }
+    let mut best = f64::NEG_INFINITY;
+    let mut idx = usize::MAX;
+    for k in 0..4 {
+        if lane_idx[k] != usize::MAX && (lane_best[k] > best || (lane_best[k] == best && lane_idx[k] < idx)) {
+            best = lane_best[k];
+            idx = lane_idx[k];
+        }
+    }
+    (idx != usize::MAX && best > floor).then_some(idx)
 }
 
 /// mat * local + pos.
@@ -161,8 +219,12 @@ impl<'a> CcdObj<'a> {
             hdata: &[],
             hnrow: 0,
             hncol: 0,
+            gpos: [0.0; 3],
+            gmat: [0.0; 9],
+            gsize: [0.0; 3],
         };
         if g >= 0 {
+            obj.load_geom_frame();
             let g = g as usize;
             obj.geom_type = m.geom_type()[g];
             let t = obj.geom_type;
@@ -216,6 +278,9 @@ impl<'a> CcdObj<'a> {
             hdata: &[],
             hnrow: 0,
             hncol: 0,
+            gpos: [0.0; 3],
+            gmat: [0.0; 9],
+            gsize: [0.0; 3],
         };
         obj.set_hfield(hid);
         obj
@@ -231,19 +296,32 @@ impl<'a> CcdObj<'a> {
         self.hdata = &m.hfield_data()[adr..adr + n];
     }
 
+    /// Reads the geom's position, orientation and size into the object (after `geom` is set).
+    ///
+    /// # Safety
+    /// As [`CcdObj::new`].
+    pub(crate) unsafe fn load_geom_frame(&mut self) {
+        if self.geom >= 0 {
+            let g = self.geom as usize;
+            self.gpos = *v3(self.d.geom_xpos(self.m), g);
+            self.gmat = *v9(self.d.geom_xmat(self.m), g);
+            self.gsize = *v3(self.m.geom_size(), g);
+        }
+    }
+
     #[inline(always)]
     unsafe fn xpos(&self) -> [f64; 3] {
-        *v3(self.d.geom_xpos(self.m), self.geom as usize)
+        self.gpos
     }
 
     #[inline(always)]
     unsafe fn xmat(&self) -> [f64; 9] {
-        *v9(self.d.geom_xmat(self.m), self.geom as usize)
+        self.gmat
     }
 
     #[inline(always)]
     fn size(&self) -> [f64; 3] {
-        *v3(self.m.geom_size(), self.geom as usize)
+        self.gsize
     }
 
     /// Centre of the object in global coordinates (`mjc_center`; the prism mean for prisms).
@@ -406,12 +484,8 @@ impl<'a> CcdObj<'a> {
             ibest = self.vertindex as usize;
             best = dot3f(&ld, verts, ibest);
         }
-        for i in 0..verts.len() / 3 {
-            let vdot = dot3f(&ld, verts, i);
-            if vdot > best {
-                best = vdot;
-                ibest = i;
-            }
+        if let Some(i) = first_max_above(&ld, verts, best) {
+            ibest = i;
         }
         self.vertindex = ibest as i32;
         local_to_global(&mat, &vf(verts, ibest), &pos)
@@ -421,14 +495,20 @@ impl<'a> CcdObj<'a> {
         let (mat, pos) = (self.xmat(), self.xpos());
         let (verts, mesh) = self.mesh_verts();
         let graph = MeshGraph::new(self.m, mesh);
+        let verts3: &[[f32; 3]] = verts.as_chunks::<3>().0;
         let ld = mul_mat_t_vec3(&mat, dir);
         let mut best = -(f32::MAX as f64);
         let mut prev = -1;
         let mut ibest = if self.meshindex >= 0 { self.meshindex } else { 0 };
         while ibest != prev {
             prev = ibest;
-            for sub in graph.neighbours(prev) {
-                let vdot = dot3f(&ld, verts, graph.globalid[sub as usize] as usize);
+            let start = graph.edgeadr[prev as usize] as usize;
+            for &sub in &graph.localid[start..] {
+                if sub < 0 {
+                    break;
+                }
+                let v = &verts3[graph.globalid[sub as usize] as usize];
+                let vdot = ld[0] * v[0] as f64 + ld[1] * v[1] as f64 + ld[2] * v[2] as f64;
                 if vdot > best {
                     best = vdot;
                     ibest = sub;
@@ -620,25 +700,26 @@ unsafe fn ccd_iteration(
         dist_cutoff: 0.0,
         memory: EpaMemory::Stack(d as *const mjData as *mut mjData),
     };
-    let mut status = CcdStatus::default();
-    let dist = ccd(&config, &mut status, obj1, obj2);
-    if dist.is_nan() || dist >= 0.0 {
-        return 0;
-    }
-    let n = (status.nx.max(0) as usize).min(con.len());
-    for (i, c) in con[..n].iter_mut().enumerate() {
-        let x1 = v3(&status.x1, i);
-        let x2 = v3(&status.x2, i);
-        c.dist = margin + dist;
-        let mut normal = sub3(x1, x2);
-        normalize3(&mut normal);
-        c.frame[..3].copy_from_slice(&normal);
-        for k in 0..3 {
-            c.pos[k] = 0.5 * (x1[k] + x2[k]);
+    with_status(|status| {
+        let dist = ccd(&config, status, obj1, obj2);
+        if dist.is_nan() || dist >= 0.0 {
+            return 0;
         }
-        c.frame[3..6].fill(0.0);
-    }
-    n
+        let n = (status.nx.max(0) as usize).min(con.len());
+        for (i, c) in con[..n].iter_mut().enumerate() {
+            let x1 = v3(&status.x1, i);
+            let x2 = v3(&status.x2, i);
+            c.dist = margin + dist;
+            let mut normal = sub3(x1, x2);
+            normalize3(&mut normal);
+            c.frame[..3].copy_from_slice(&normal);
+            for k in 0..3 {
+                c.pos[k] = 0.5 * (x1[k] + x2[k]);
+            }
+            c.frame[3..6].fill(0.0);
+        }
+        n
+    })
 }
 
 /// libccd's settings as upstream fills `ccd_t` from the model options.
@@ -678,18 +759,19 @@ unsafe fn penetration(m: &mjModel, d: &mjData, obj1: &mut CcdObj, obj2: &mut Ccd
         dist_cutoff: 0.0,
         memory: EpaMemory::Stack(d as *const mjData as *mut mjData),
     };
-    let mut status = CcdStatus::default();
-    let dist = ccd(&config, &mut status, obj1, obj2);
-    if dist < 0.0 {
-        let x1 = v3(&status.x1, 0);
-        let x2 = v3(&status.x2, 0);
-        let mut dir = sub3(x1, x2);
-        normalize3(&mut dir);
-        let pos = [0.5 * (x1[0] + x2[0]), 0.5 * (x1[1] + x2[1]), 0.5 * (x1[2] + x2[2])];
-        Some((-dist, dir, pos))
-    } else {
-        None
-    }
+    with_status(|status| {
+        let dist = ccd(&config, status, obj1, obj2);
+        if dist < 0.0 {
+            let x1 = v3(&status.x1, 0);
+            let x2 = v3(&status.x2, 0);
+            let mut dir = sub3(x1, x2);
+            normalize3(&mut dir);
+            let pos = [0.5 * (x1[0] + x2[0]), 0.5 * (x1[1] + x2[1]), 0.5 * (x1[2] + x2[2])];
+            Some((-dist, dir, pos))
+        } else {
+            None
+        }
+    })
 }
 
 
@@ -780,6 +862,8 @@ pub unsafe fn convex(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, 
             let (mut p2, mut r2) = (xpos2, xmat2);
             rotate_frame(&origin, &invrot, &mut r2, &mut p2);
             set_geom_frame(m, d, g2, &p2, &r2);
+            obj1.load_geom_frame();
+            obj2.load_geom_frame();
 
             if ncon < con.len() {
                 let found = ccd_iteration(m, d, &mut obj1, &mut obj2, &mut con[ncon..], 1, margin);
@@ -791,6 +875,8 @@ pub unsafe fn convex(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, 
 
             set_geom_frame(m, d, g1, &xpos1, &xmat1);
             set_geom_frame(m, d, g2, &xpos2, &xmat2);
+            obj1.load_geom_frame();
+            obj2.load_geom_frame();
         }
     }
     ncon
@@ -925,6 +1011,7 @@ pub unsafe fn convex_hfield(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: 
     // express geom 2 in the height field's frame for the rest of the test
     let mat = mul_mat_t_mat3(&mat1, &savemat2);
     set_geom_frame(m, d, g2, &pos, &mat);
+    obj2.load_geom_frame();
 
     let mut ext = [0.0; 6]; // xmax, xmin, ymax, ymin, zmax, zmin
     for k in 0..3 {

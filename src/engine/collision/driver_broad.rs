@@ -33,27 +33,31 @@ fn filter_body_pair(weld1: i32, parent1: i32, asleep1: bool, weld2: i32, parent2
     !dsbl_filterparent && weld1 != 0 && weld2 != 0 && (weld1 == parent2 || weld2 == parent1)
 }
 
-/// Union of the geom bitmasks of a body, or the flex bitmasks.
-fn bitmasks(m: &mjModel, bf: usize) -> (i32, i32) {
+/// Union of the geom bitmasks of every body, then the flex bitmasks, as (contype, conaffinity)
+/// per body/flex; computed once per broadphase instead of once per candidate pair.
+fn bitmasks(m: &mjModel, out: &mut [[i32; 2]]) {
     let nbody = m.nbody as usize;
-    if bf < nbody {
-        let adr = m.body_geomadr()[bf] as usize;
-        let num = m.body_geomnum()[bf] as usize;
-        let (ct, ca) = (&m.geom_contype()[adr..adr + num], &m.geom_conaffinity()[adr..adr + num]);
-        (ct.iter().fold(0, |a, &x| a | x), ca.iter().fold(0, |a, &x| a | x))
-    } else {
-        (m.flex_contype()[bf - nbody], m.flex_conaffinity()[bf - nbody])
+    let (ct, ca) = (m.geom_contype(), m.geom_conaffinity());
+    let (adr, num) = (m.body_geomadr(), m.body_geomnum());
+    for (b, o) in out[..nbody].iter_mut().enumerate() {
+        let (a, n) = (adr[b].max(0) as usize, num[b].max(0) as usize);
+        let t = ct[a..a + n].iter().fold(0, |acc, &x| acc | x);
+        let f = ca[a..a + n].iter().fold(0, |acc, &x| acc | x);
+        *o = [t, f];
+    }
+    for (f, o) in out[nbody..].iter_mut().enumerate() {
+        *o = [m.flex_contype()[f], m.flex_conaffinity()[f]];
     }
 }
 
 /// Appends the pair (smaller id in the high half) when the bitmasks allow contact (`add_pair`).
-fn add_pair(m: &mjModel, bf1: usize, bf2: usize, npair: &mut usize, pair: &mut [i32]) {
+fn add_pair(masks: &[[i32; 2]], bf1: usize, bf2: usize, npair: &mut usize, pair: &mut [i32]) {
     if *npair >= pair.len() {
         crate::mjerror!("add_pair", "broadphase buffer full");
         return;
     }
-    let (t1, a1) = bitmasks(m, bf1);
-    let (t2, a2) = bitmasks(m, bf2);
+    let [t1, a1] = masks[bf1];
+    let [t2, a2] = masks[bf2];
     if (t1 & a2) == 0 && (t2 & a1) == 0 {
         return;
     }
@@ -238,6 +242,9 @@ pub(super) unsafe fn broadphase(m: &mjModel, d: &mut mjData, bfpair: &mut [i32])
     let asleep = |b: usize| sleep_filter && body_awake[b] == mjtSleepState_::mjS_ASLEEP as i32;
     let (weldid, parentid) = (m.body_weldid(), m.body_parentid());
     let mut npair = 0usize;
+    mark(d);
+    let masks: &mut [[i32; 2]] = stack_slice(d, nbodyflex);
+    bitmasks(m, masks);
 
     // the world body and static bodies with planes meet every other body and flex
     for b1 in 0..nbody {
@@ -254,10 +261,10 @@ pub(super) unsafe fn broadphase(m: &mjModel, d: &mut mjData, bfpair: &mut [i32])
                 if filter_body_pair(0, 0, true, weld2, parent2, asleep(b2), dsbl_filterparent) {
                     continue;
                 }
-                add_pair(m, b1, b2, &mut npair, bfpair);
+                add_pair(masks, b1, b2, &mut npair, bfpair);
             }
             for f in 0..nflex {
-                add_pair(m, b1, nbody + f, &mut npair, bfpair);
+                add_pair(masks, b1, nbody + f, &mut npair, bfpair);
             }
         }
     }
@@ -280,6 +287,7 @@ pub(super) unsafe fn broadphase(m: &mjModel, d: &mut mjData, bfpair: &mut [i32])
         }
     }
     if cnt == 0 {
+        free(d);
         return npair;
     }
     let cen = crate::math::blas::scl3(&cen, 1.0 / cnt as f64);
@@ -303,7 +311,6 @@ pub(super) unsafe fn broadphase(m: &mjModel, d: &mut mjData, bfpair: &mut [i32])
     let mut quat = [0.0; 4];
     crate::math::solve::eig3(&mut eigval, &mut frame, &mut quat, &cov);
 
-    mark(d);
     let bfid = stack_ints(d, nbodyflex);
     let mut ncollide = 0usize;
     for i in 1..nbodyflex {
@@ -338,22 +345,14 @@ pub(super) unsafe fn broadphase(m: &mjModel, d: &mut mjData, bfpair: &mut [i32])
                     continue;
                 }
             }
-            add_pair(m, bf1, bf2, &mut npair, bfpair);
+            add_pair(masks, bf1, bf2, &mut npair, bfpair);
         }
     }
 
     if npair > 1 {
-        let buf = stack_ints(d, npair);
-        stable_sort(&mut bfpair[..npair], buf, |a, b| {
-            let (a, b) = (*a as u32, *b as u32);
-            if a < b {
-                -1
-            } else if a == b {
-                0
-            } else {
-                1
-            }
-        });
+        // plain integers: equal keys are indistinguishable, so an unstable sort gives the
+        // order of upstream's merge sort
+        bfpair[..npair].sort_unstable_by_key(|&p| p as u32);
     }
     free(d);
     npair

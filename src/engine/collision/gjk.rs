@@ -97,6 +97,58 @@ impl Default for CcdStatus {
     }
 }
 
+impl CcdStatus {
+    /// Every field zero (the thread's scratch status starts so).
+    const ZERO: CcdStatus = CcdStatus {
+        dist: 0.0,
+        x1: [0.0; 3 * mjMAXCONPAIR],
+        x2: [0.0; 3 * mjMAXCONPAIR],
+        nx: 0,
+        max_iterations: 0,
+        tolerance: 0.0,
+        max_contacts: 0,
+        dist_cutoff: 0.0,
+        gjk_iterations: 0,
+        epa_iterations: 0,
+        epa_status: 0,
+        simplex: [Vertex::ZERO; 4],
+        nsimplex: 0,
+    };
+
+    /// Resets the fields [`Default`] gives, leaving the witness-point arrays as they are: a
+    /// query writes each witness point before reading it, so the 2.4 KB need no clearing.
+    fn reset_scalars(&mut self) {
+        self.dist = 0.0;
+        self.nx = 0;
+        self.max_iterations = 0;
+        self.tolerance = 0.0;
+        self.max_contacts = 0;
+        self.dist_cutoff = 0.0;
+        self.gjk_iterations = 0;
+        self.epa_iterations = 0;
+        self.epa_status = -1;
+        self.simplex = [Vertex::ZERO; 4];
+        self.nsimplex = 0;
+    }
+}
+
+thread_local! {
+    /// Per-thread status reused by the engine's queries ([`with_status`]).
+    static SCRATCH_STATUS: core::cell::RefCell<CcdStatus> = const { core::cell::RefCell::new(CcdStatus::ZERO) };
+}
+
+/// Runs `f` with a reset status: the thread's scratch one, or a fresh one if that is in use
+/// (a support callback that queries again).
+pub fn with_status<R>(f: impl FnOnce(&mut CcdStatus) -> R) -> R {
+    SCRATCH_STATUS.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut s) => {
+            s.reset_scalars();
+            f(&mut s)
+        }
+        Err(_) => f(&mut CcdStatus::default()),
+    })
+}
+
 // ------------------------------------------------------------------------------------------------
 // constants
 

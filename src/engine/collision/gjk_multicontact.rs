@@ -104,31 +104,28 @@ fn plane_intersect(res: &mut V3, pn: &V3, pd: f64, a: &V3, b: &V3) -> f64 {
 /// Clips polygon face2 against the side planes of face1 (normal n); the clipped vertices become
 /// the contact points on geom 2, shifted by -dir for geom 1.
 #[allow(clippy::too_many_arguments)]
-fn polygon_clip(status: &mut CcdStatus, face1: &[f64], nface1: usize, face2: &[f64], nface2: usize, n: &V3, dir: &V3) {
+fn polygon_clip(work: &mut ClipWork, status: &mut CcdStatus, face1: &[f64], nface1: usize, face2: &[f64], nface2: usize, n: &V3, dir: &V3) {
     if nface1 < 3 {
         return;
     }
 
     // side planes
-    let mut pn = [0.0; 3 * MAX_POLYVERT];
-    let mut pd = [0.0; MAX_POLYVERT];
+    let ClipWork { pn, pd, buf1, buf2 } = work;
     for i in 0..nface1 {
         let j = if i + 1 < nface1 { i + 1 } else { 0 };
         let mut r = [0.0; 3];
         pd[i] = plane_normal(&mut r, &get3(face1, i), &get3(face1, j), n);
-        set3(&mut pn, i, &r);
+        set3(&mut pn[..], i, &r);
     }
 
-    let mut buf1 = [0.0; 6 * MAX_POLYVERT];
-    let mut buf2 = [0.0; 6 * MAX_POLYVERT];
-    let (mut polygon, mut clipped) = (&mut buf1, &mut buf2);
+    let (mut polygon, mut clipped) = (buf1, buf2);
     let mut npolygon = nface2;
     let mut nclipped = 0usize;
     polygon[..3 * nface2].copy_from_slice(&face2[..3 * nface2]);
 
     for e in 0..nface1 {
         let a = get3(face1, e);
-        let en = get3(&pn, e);
+        let en = get3(&pn[..], e);
         for i in 0..npolygon {
             let p = get3(&polygon[..], i);
             let q = get3(&polygon[..], if i + 1 < npolygon { i + 1 } else { 0 });
@@ -552,6 +549,55 @@ fn simplex_dim(v1i: i32, v2i: &mut i32, v3i: i32, v2: &mut V3, v3: &V3) -> usize
 /// Replaces the single EPA contact by the clipped polygon of touching faces (or an edge on a
 /// face) when the contact features are flat.
 pub(super) unsafe fn multicontact(pt: &Polytope, f: usize, status: &mut CcdStatus, pair: &Pair) {
+    WORK.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut work) => multicontact_in(&mut work, pt, f, status, pair),
+        Err(_) => {
+            let mut fresh = Work::ZERO;
+            multicontact_in(&mut fresh, pt, f, status, pair)
+        }
+    })
+}
+
+/// Work arrays of the polygon clipping.
+struct ClipWork {
+    pn: [f64; 3 * MAX_POLYVERT],
+    pd: [f64; MAX_POLYVERT],
+    buf1: [f64; 6 * MAX_POLYVERT],
+    buf2: [f64; 6 * MAX_POLYVERT],
+}
+
+/// Work arrays of one multi-contact search (about 40 KB), kept per thread: every entry is
+/// written before it is read, so they are not cleared per call as fresh arrays would be.
+struct Work {
+    n1: [f64; 3 * MAX_POLYVERT],
+    n2: [f64; 3 * MAX_POLYVERT],
+    idx1: [i32; MAX_POLYVERT],
+    idx2: [i32; MAX_POLYVERT],
+    endverts: [f64; 3 * MAX_POLYVERT],
+    face1: [f64; 3 * MAX_POLYVERT],
+    face2: [f64; 3 * MAX_POLYVERT],
+    clip: ClipWork,
+}
+
+impl Work {
+    const ZERO: Work = Work {
+        n1: [0.0; 3 * MAX_POLYVERT],
+        n2: [0.0; 3 * MAX_POLYVERT],
+        idx1: [0; MAX_POLYVERT],
+        idx2: [0; MAX_POLYVERT],
+        endverts: [0.0; 3 * MAX_POLYVERT],
+        face1: [0.0; 3 * MAX_POLYVERT],
+        face2: [0.0; 3 * MAX_POLYVERT],
+        clip: ClipWork { pn: [0.0; 3 * MAX_POLYVERT], pd: [0.0; MAX_POLYVERT], buf1: [0.0; 6 * MAX_POLYVERT], buf2: [0.0; 6 * MAX_POLYVERT] },
+    };
+}
+
+thread_local! {
+    static WORK: core::cell::RefCell<Work> = const { core::cell::RefCell::new(Work::ZERO) };
+}
+
+unsafe fn multicontact_in(work: &mut Work, pt: &Polytope, f: usize, status: &mut CcdStatus, pair: &Pair) {
+    let Work { n1, n2, idx1, idx2, endverts, face1, face2, clip } = work;
     let obj1: &CcdObj = &*pair.o1;
     let obj2: &CcdObj = &*pair.o2;
     let fv = pt.faces[f].verts;
@@ -571,11 +617,6 @@ pub(super) unsafe fn multicontact(pt: &Polytope, f: usize, status: &mut CcdStatu
     let mut nface1 = simplex_dim(v11i, &mut v12i, v13i, &mut v12, &v13);
     let mut nface2 = simplex_dim(v21i, &mut v22i, v23i, &mut v22, &v23);
 
-    let mut n1 = [0.0; 3 * MAX_POLYVERT];
-    let mut n2 = [0.0; 3 * MAX_POLYVERT];
-    let mut idx1 = [0i32; MAX_POLYVERT];
-    let mut idx2 = [0i32; MAX_POLYVERT];
-    let mut endverts = [0.0; 3 * MAX_POLYVERT];
 
     let x1 = get3(&status.x1, 0);
     let x2 = get3(&status.x2, 0);
@@ -584,39 +625,39 @@ pub(super) unsafe fn multicontact(pt: &Polytope, f: usize, status: &mut CcdStatu
 
     // candidate face normals of both features
     let mut nnorms1 = match obj1.geom_type {
-        GEOM_BOX => box_normals(&mut n1, &mut idx1, nface1, obj1, v11i, v12i, v13i, &dir_neg),
-        GEOM_MESH => mesh_normals(&mut n1, &mut idx1, nface1, obj1, v11i, v12i, v13i),
+        GEOM_BOX => box_normals(&mut n1[..], &mut idx1[..], nface1, obj1, v11i, v12i, v13i, &dir_neg),
+        GEOM_MESH => mesh_normals(&mut n1[..], &mut idx1[..], nface1, obj1, v11i, v12i, v13i),
         _ => 0,
     };
     let mut nnorms2 = match obj2.geom_type {
-        GEOM_BOX => box_normals(&mut n2, &mut idx2, nface2, obj2, v21i, v22i, v23i, &dir),
-        GEOM_MESH => mesh_normals(&mut n2, &mut idx2, nface2, obj2, v21i, v22i, v23i),
+        GEOM_BOX => box_normals(&mut n2[..], &mut idx2[..], nface2, obj2, v21i, v22i, v23i, &dir),
+        GEOM_MESH => mesh_normals(&mut n2[..], &mut idx2[..], nface2, obj2, v21i, v22i, v23i),
         _ => 0,
     };
 
     let mut edgecon1 = false;
     let mut edgecon2 = false;
-    let (i, j) = match aligned_faces(&n1, nnorms1, &n2, nnorms2) {
+    let (i, j) = match aligned_faces(&n1[..], nnorms1, &n2[..], nnorms2) {
         Some(r) => r,
         None => {
             if nface1 < 3 && nface1 <= nface2 {
                 // edge of geom 1 on a face of geom 2
                 nnorms1 = match obj1.geom_type {
-                    GEOM_BOX => box_edge_normals(&mut n1, &mut endverts, nface1, obj1, &v11, &v12, v11i),
-                    GEOM_MESH => mesh_edge_normals(&mut n1, &mut endverts, nface1, obj1, &v11, &v12, v11i),
+                    GEOM_BOX => box_edge_normals(&mut n1[..], &mut endverts[..], nface1, obj1, &v11, &v12, v11i),
+                    GEOM_MESH => mesh_edge_normals(&mut n1[..], &mut endverts[..], nface1, obj1, &v11, &v12, v11i),
                     _ => 0,
                 };
-                let Some(r) = aligned_face_edge(&n1, nnorms1, &n2, nnorms2) else { return };
+                let Some(r) = aligned_face_edge(&n1[..], nnorms1, &n2[..], nnorms2) else { return };
                 edgecon1 = true;
                 r
             } else if nface2 < 3 {
                 // face of geom 1 on an edge of geom 2
                 nnorms2 = match obj2.geom_type {
-                    GEOM_BOX => box_edge_normals(&mut n2, &mut endverts, nface2, obj2, &v21, &v22, v21i),
-                    GEOM_MESH => mesh_edge_normals(&mut n2, &mut endverts, nface2, obj2, &v21, &v22, v21i),
+                    GEOM_BOX => box_edge_normals(&mut n2[..], &mut endverts[..], nface2, obj2, &v21, &v22, v21i),
+                    GEOM_MESH => mesh_edge_normals(&mut n2[..], &mut endverts[..], nface2, obj2, &v21, &v22, v21i),
                     _ => 0,
                 };
-                let Some(r) = aligned_face_edge(&n2, nnorms2, &n1, nnorms1) else { return };
+                let Some(r) = aligned_face_edge(&n2[..], nnorms2, &n1[..], nnorms1) else { return };
                 edgecon2 = true;
                 r
             } else {
@@ -625,49 +666,47 @@ pub(super) unsafe fn multicontact(pt: &Polytope, f: usize, status: &mut CcdStatu
         }
     };
 
-    let mut face1 = [0.0; 3 * MAX_POLYVERT];
-    let mut face2 = [0.0; 3 * MAX_POLYVERT];
 
     // feature of geom 1
     if edgecon1 {
-        set3(&mut face1, 0, &w0.vert1);
-        set3(&mut face1, 1, &get3(&endverts, i));
+        set3(&mut face1[..], 0, &w0.vert1);
+        set3(&mut face1[..], 1, &get3(&endverts[..], i));
         nface1 = 2;
     } else {
         let ind = if edgecon2 { idx1[j] } else { idx1[i] };
         match obj1.geom_type {
-            GEOM_BOX => nface1 = box_face(&mut face1, obj1, ind),
-            GEOM_MESH => nface1 = mesh_face(&mut face1, obj1, ind),
+            GEOM_BOX => nface1 = box_face(&mut face1[..], obj1, ind),
+            GEOM_MESH => nface1 = mesh_face(&mut face1[..], obj1, ind),
             _ => {}
         }
     }
 
     // feature of geom 2
     if edgecon2 {
-        set3(&mut face2, 0, &w0.vert2);
-        set3(&mut face2, 1, &get3(&endverts, i));
+        set3(&mut face2[..], 0, &w0.vert2);
+        set3(&mut face2[..], 1, &get3(&endverts[..], i));
         nface2 = 2;
     } else {
         match obj2.geom_type {
-            GEOM_BOX => nface2 = box_face(&mut face2, obj2, idx2[j]),
-            GEOM_MESH => nface2 = mesh_face(&mut face2, obj2, idx2[j]),
+            GEOM_BOX => nface2 = box_face(&mut face2[..], obj2, idx2[j]),
+            GEOM_MESH => nface2 = mesh_face(&mut face2[..], obj2, idx2[j]),
             _ => {}
         }
     }
 
     // contact offset: face normal scaled by the single-contact depth
     if edgecon1 {
-        let nj = get3(&n2, j);
+        let nj = get3(&n2[..], j);
         let approx_dir = scl3(&nj, norm3(&dir));
-        polygon_clip(status, &face2, nface2, &face1, nface1, &nj, &approx_dir);
+        polygon_clip(clip, status, &face2[..], nface2, &face1[..], nface1, &nj, &approx_dir);
         return;
     }
     if edgecon2 {
-        let nj = get3(&n1, j);
+        let nj = get3(&n1[..], j);
         let approx_dir = scl3(&nj, -norm3(&dir));
-        polygon_clip(status, &face1, nface1, &face2, nface2, &nj, &approx_dir);
+        polygon_clip(clip, status, &face1[..], nface1, &face2[..], nface2, &nj, &approx_dir);
         return;
     }
-    let approx_dir = scl3(&get3(&n2, j), norm3(&dir));
-    polygon_clip(status, &face1, nface1, &face2, nface2, &get3(&n1, i), &approx_dir);
+    let approx_dir = scl3(&get3(&n2[..], j), norm3(&dir));
+    polygon_clip(clip, status, &face1[..], nface1, &face2[..], nface2, &get3(&n1[..], i), &approx_dir);
 }
