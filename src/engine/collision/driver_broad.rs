@@ -208,6 +208,48 @@ pub(super) unsafe fn sap(d: &mut mjData, aamm: &[f64], n: usize, axis_x: usize, 
     npair as i32
 }
 
+/// Most boxes for which [`all_pairs`] replaces the sweep.
+const ALL_PAIRS_MAX: usize = 20;
+
+/// The pairs [`sap`] finds along axis 0, found by testing every pair: for a few boxes this is
+/// cheaper than sorting and sweeping. The sweep sorts the single-precision interval ends stably
+/// (ties keep the order min0, max0, min1, max1, ...), so two intervals overlap when each one's
+/// start comes before the other's end in that order. None (use the sweep) when an interval end
+/// is NaN or an interval is inverted, where the sweep does not reduce to that test.
+fn all_pairs(aamm: &[f64], n: usize, pair: &mut [i32]) -> Option<usize> {
+    let x_min = &aamm[..n];
+    let x_max = &aamm[3 * n..4 * n];
+    let (y_min, y_max) = (&aamm[n..2 * n], &aamm[4 * n..5 * n]);
+    let (z_min, z_max) = (&aamm[2 * n..3 * n], &aamm[5 * n..6 * n]);
+    for i in 0..n {
+        let (lo, hi) = (x_min[i] as f32, x_max[i] as f32);
+        if lo.is_nan() || hi.is_nan() || lo > hi {
+            return None;
+        }
+    }
+    if pair.len() < n * (n - 1) / 2 {
+        return None;
+    }
+    // (value, position) order of the stable sort: a start at position 2a, an end at 2b + 1
+    let before = |va: f32, pa: usize, vb: f32, pb: usize| va < vb || (va == vb && pa < pb);
+    let mut npair = 0;
+    for i in 0..n {
+        let (xi0, xi1) = (x_min[i] as f32, x_max[i] as f32);
+        for j in i + 1..n {
+            let (xj0, xj1) = (x_min[j] as f32, x_max[j] as f32);
+            if !(before(xj0, 2 * j, xi1, 2 * i + 1) && before(xi0, 2 * i, xj1, 2 * j + 1)) {
+                continue;
+            }
+            if y_min[i] > y_max[j] || y_min[j] > y_max[i] || z_min[i] > z_max[j] || z_min[j] > z_max[i] {
+                continue;
+            }
+            pair[npair] = ((i as i32) << 16) + j as i32;
+            npair += 1;
+        }
+    }
+    Some(npair)
+}
+
 /// Accumulates the outer product of `vec - cen` into `cov` (`updateCov`).
 fn update_cov(cov: &mut [f64; 9], vec: &[f64; 3], cen: &[f64; 3]) {
     let dif = [vec[0] - cen[0], vec[1] - cen[1], vec[2] - cen[2]];
@@ -330,7 +372,16 @@ pub(super) unsafe fn broadphase(m: &mjModel, d: &mut mjData, bfpair: &mut [i32])
         }
         let maxsappair = ncollide * (ncollide - 1) / 2;
         let sappair = stack_ints(d, maxsappair);
-        let nsappair = sap(d, aamm, ncollide, 0, sappair);
+        // the sweep's pairs, in another order: the sort below makes the result the same
+        let few = if ncollide <= ALL_PAIRS_MAX && npair + ncollide * (ncollide - 1) / 2 <= bfpair.len() {
+            all_pairs(aamm, ncollide, sappair)
+        } else {
+            None
+        };
+        let nsappair = match few {
+            Some(n) => n as i32,
+            None => sap(d, aamm, ncollide, 0, sappair),
+        };
         if nsappair < 0 {
             crate::mjerror!("mj_broadphase", "SAP failed");
         }
@@ -356,4 +407,66 @@ pub(super) unsafe fn broadphase(m: &mjModel, d: &mut mjData, bfpair: &mut [i32])
     }
     free(d);
     npair
+}
+
+#[cfg(test)]
+mod tests {
+    use super::all_pairs;
+
+    /// Sweep over the stably sorted single-precision interval ends, as `sap` does, written out
+    /// plainly; pairs as (low, high) sorted.
+    fn sweep(aamm: &[f64], n: usize) -> Vec<(usize, usize)> {
+        let mut items: Vec<(f32, usize)> = (0..2 * n).map(|p| (aamm[(p % 2) * 3 * n + p / 2] as f32, p)).collect();
+        items.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap());
+        let mut active: Vec<usize> = Vec::new();
+        let mut out = Vec::new();
+        for (_, p) in items {
+            let id = p / 2;
+            if p % 2 == 0 {
+                for &a in &active {
+                    let yz = |k: usize| aamm[k * n + a] > aamm[(k + 3) * n + id] || aamm[k * n + id] > aamm[(k + 3) * n + a];
+                    if !yz(1) && !yz(2) {
+                        out.push((a.min(id), a.max(id)));
+                    }
+                }
+                active.push(id);
+            } else {
+                active.retain(|&a| a != id);
+            }
+        }
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn all_pairs_matches_the_sweep_with_ties() {
+        // coarse coordinates so that many interval ends coincide
+        let mut seed = 12345u64;
+        let mut next = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((seed >> 33) % 7) as f64 * 0.5
+        };
+        for n in 2..=20 {
+            for _ in 0..50 {
+                let mut aamm = vec![0.0; 6 * n];
+                for i in 0..n {
+                    for k in 0..3 {
+                        let (a, b) = (next(), next());
+                        aamm[k * n + i] = a.min(b) - if k == 0 { 0.0 } else { 0.25 };
+                        aamm[(k + 3) * n + i] = a.max(b);
+                    }
+                }
+                let mut pair = vec![0; n * (n - 1) / 2];
+                let np = all_pairs(&aamm, n, &mut pair).unwrap();
+                let mut got: Vec<(usize, usize)> = pair[..np].iter().map(|&p| ((p >> 16) as usize, (p & 0xFFFF) as usize)).collect();
+                got.sort();
+                assert_eq!(got, sweep(&aamm, n), "n = {n}");
+            }
+        }
+        // NaN or inverted intervals are left to the sweep
+        let mut aamm = vec![0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.5, 1.0, 1.0, 1.0, 1.0];
+        assert!(all_pairs(&aamm, 2, &mut [0]).is_none());
+        aamm[1] = f64::NAN;
+        assert!(all_pairs(&aamm, 2, &mut [0]).is_none());
+    }
 }
