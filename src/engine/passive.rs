@@ -390,17 +390,11 @@ unsafe fn flex_elastic(
             }
         }
 
-        let mut force = [0.0; 12];
-        for e1 in 0..nedge {
-            for e2 in 0..nedge {
-                for i in 0..2 {
-                    for x in 0..3 {
-                        force[3 * edges[e2][i] + x] -=
-                            elongation[e1] * gradient[e2][i][x] * metric[nedge * e1 + e2];
-                    }
-                }
-            }
-        }
+        let force = if dim == 2 {
+            elem_force::<3>(&ELEM_EDGES[0], &elongation, &gradient, &metric)
+        } else {
+            elem_force::<6>(&ELEM_EDGES[1], &elongation, &gradient, &metric)
+        };
 
         for i in 0..nvert {
             let vi = vert[i] as usize;
@@ -425,6 +419,30 @@ unsafe fn flex_elastic(
         }
     }
     free(d);
+}
+
+/// Force on an element's vertices from its `NE` edge elongations through the stiffness metric:
+/// `force[v(e2, i)] -= elongation[e1] * gradient[e2][i] * metric[e1][e2]`, summed in the order
+/// e1, e2, i, x. The edge count as a constant lets the loops unroll over the fixed edge table.
+#[inline(always)]
+fn elem_force<const NE: usize>(
+    edges: &[[usize; 2]; 6], elongation: &[f64; 6], gradient: &[[[f64; 3]; 2]; 6], metric: &[f64; 36],
+) -> [f64; 12] {
+    let mut force = [0.0; 12];
+    for e1 in 0..NE {
+        let el = elongation[e1];
+        for e2 in 0..NE {
+            let mk = metric[NE * e1 + e2];
+            for i in 0..2 {
+                let v = edges[e2][i];
+                let g = &gradient[e2][i];
+                for x in 0..3 {
+                    force[3 * v + x] -= el * g[x] * mk;
+                }
+            }
+        }
+    }
+    force
 }
 
 /// Elasticity of an interpolated (node-based) flex in its corotated frame.
