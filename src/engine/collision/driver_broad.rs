@@ -270,6 +270,179 @@ fn update_cov(cov: &mut [f64; 9], vec: &[f64; 3], cen: &[f64; 3]) {
     cov[8] += d22;
 }
 
+/// Rows: the principal axes (decreasing variance) of the moving geoms' centres and flex
+/// vertices, of which there are `cnt` (> 0).
+unsafe fn principal_frame(m: &mjModel, d: &mjData, cnt: usize) -> [f64; 9] {
+    let (ngeom, nvert) = (m.ngeom as usize, m.nflexvert as usize);
+    let (geom_bodyid, vert_bodyid) = (m.geom_bodyid(), m.flex_vertbodyid());
+    let (gxpos, vxpos) = (d.geom_xpos(m), d.flexvert_xpos(m));
+    let mut cen = [0.0; 3];
+    for (i, &b) in geom_bodyid[..ngeom].iter().enumerate() {
+        if b != 0 {
+            crate::math::blas::add_to3(&mut cen, v3(gxpos, i));
+        }
+    }
+    for (i, &b) in vert_bodyid[..nvert].iter().enumerate() {
+        if b != 0 {
+            crate::math::blas::add_to3(&mut cen, v3(vxpos, i));
+        }
+    }
+    let cen = crate::math::blas::scl3(&cen, 1.0 / cnt as f64);
+    let mut cov = [0.0; 9];
+    for (i, &b) in geom_bodyid[..ngeom].iter().enumerate() {
+        if b != 0 {
+            update_cov(&mut cov, v3(gxpos, i), &cen);
+        }
+    }
+    for (i, &b) in vert_bodyid[..nvert].iter().enumerate() {
+        if b != 0 {
+            update_cov(&mut cov, v3(vxpos, i), &cen);
+        }
+    }
+    let s = 1.0 / cnt as f64;
+    for c in cov.iter_mut() {
+        *c *= s;
+    }
+    let mut eigval = [0.0; 3];
+    let mut frame = [0.0; 9];
+    let mut quat = [0.0; 4];
+    crate::math::solve::eig3(&mut eigval, &mut frame, &mut quat, &cov);
+    frame
+}
+
+/// Most geoms in the collidable bodies for which [`frame_free_pairs`] is tried.
+const FRAME_FREE_MAX_GEOMS: usize = 64;
+
+/// The body pairs that can make contacts, decided from the geoms' bounding spheres without the
+/// principal-axis frame of the sweep, for up to [`ALL_PAIRS_MAX`] rigid bodies (`bfid`), each
+/// pair as `(i << 16) + j` (positions in `bfid`, i < j). With `tol` 1e-5 of the coordinates'
+/// scale (far above the sweep's single-precision rounding):
+/// - a pair is kept when two of its geoms' spheres (radius plus margin) overlap by more than
+///   `tol`: the sweep pairs those in any frame;
+/// - a pair is left out when all its geoms' spheres are apart by more than `tol`: the sweep may
+///   pair them, but then every geom pair fails the narrowphase's bounding-sphere test, so no
+///   contact and no other effect follows.
+///
+/// Bodies welded to the world with a plane are left out (the always-colliding pairs cover
+/// them). None (use the frame and the sweep) when a pair is within `tol` of touching, with
+/// flexes, planes on moving bodies, negative margins, or a user contact filter (it sees every
+/// pair the sweep finds).
+unsafe fn frame_free_pairs(m: &mjModel, d: &mjData, bfid: &[i32], pair: &mut [i32]) -> Option<usize> {
+    let n = bfid.len();
+    let user_filter = crate::runtime::callbacks::mjcb_contactfilter;
+    if n > ALL_PAIRS_MAX || m.nflex != 0 || user_filter.is_some() {
+        return None;
+    }
+    let (adr, num, weldid) = (m.body_geomadr(), m.body_geomnum(), m.body_weldid());
+    let (rbound, gmargin, xpos) = (m.geom_rbound(), m.geom_margin(), d.geom_xpos(m));
+    let overrides = enabled(m, mjtEnableBit_::mjENBL_OVERRIDE);
+
+    // each body's geoms as (centre, radius plus margin), packed
+    let mut spheres = [([0.0f64; 3], 0.0f64); FRAME_FREE_MAX_GEOMS];
+    let mut range = [(0usize, 0usize); ALL_PAIRS_MAX];
+    let mut skip = [false; ALL_PAIRS_MAX];
+    let mut scale = 1.0f64;
+    let mut total = 0usize;
+    for (k, &b) in bfid.iter().enumerate() {
+        let b = b as usize;
+        if b >= m.nbody as usize || adr[b] < 0 || num[b] <= 0 {
+            return None;
+        }
+        if weldid[b] == 0 && has_plane(m, b) {
+            skip[k] = true;
+            continue;
+        }
+        let (a, g) = (adr[b] as usize, num[b] as usize);
+        if total + g > FRAME_FREE_MAX_GEOMS {
+            return None;
+        }
+        range[k] = (total, total + g);
+        for geom in a..a + g {
+            let margin = if overrides { 0.5 * m.opt.o_margin } else { gmargin[geom] };
+            if !(rbound[geom] > 0.0) || !(margin >= 0.0) {
+                return None;
+            }
+            let c = *v3(xpos, geom);
+            let bound = rbound[geom] + margin;
+            scale = scale.max(c[0].abs().max(c[1].abs()).max(c[2].abs()) + bound);
+            spheres[total] = (c, bound);
+            total += 1;
+        }
+    }
+    if !scale.is_finite() {
+        return None;
+    }
+    let tol = 1e-5 * scale;
+
+    // a sphere around each body's geom spheres (centred on their box) rules out far pairs at once
+    let mut body_sphere = [([0.0f64; 3], 0.0f64); ALL_PAIRS_MAX];
+    for k in 0..n {
+        if skip[k] {
+            continue;
+        }
+        let own = &spheres[range[k].0..range[k].1];
+        if own.len() == 1 {
+            body_sphere[k] = own[0];
+            continue;
+        }
+        let mut lo = [f64::INFINITY; 3];
+        let mut hi = [f64::NEG_INFINITY; 3];
+        for (c, b) in own {
+            for x in 0..3 {
+                lo[x] = lo[x].min(c[x] - b);
+                hi[x] = hi[x].max(c[x] + b);
+            }
+        }
+        let centre = [0.5 * (lo[0] + hi[0]), 0.5 * (lo[1] + hi[1]), 0.5 * (lo[2] + hi[2])];
+        let radius = own.iter().fold(0.0f64, |r, (c, b)| {
+            let dif = [c[0] - centre[0], c[1] - centre[1], c[2] - centre[2]];
+            r.max((dif[0] * dif[0] + dif[1] * dif[1] + dif[2] * dif[2]).sqrt() + b)
+        });
+        body_sphere[k] = (centre, radius);
+    }
+
+    let mut npair = 0;
+    for i in 0..n {
+        if skip[i] {
+            continue;
+        }
+        for j in i + 1..n {
+            if skip[j] {
+                continue;
+            }
+            let ((ci, ri), (cj, rj)) = (body_sphere[i], body_sphere[j]);
+            let dif = [ci[0] - cj[0], ci[1] - cj[1], ci[2] - cj[2]];
+            let far = ri + rj + tol;
+            if dif[0] * dif[0] + dif[1] * dif[1] + dif[2] * dif[2] > far * far {
+                continue;
+            }
+            let mut apart = true;
+            let mut overlap = false;
+            'geoms: for (c1, b1) in &spheres[range[i].0..range[i].1] {
+                for (c2, b2) in &spheres[range[j].0..range[j].1] {
+                    let dif = [c1[0] - c2[0], c1[1] - c2[1], c1[2] - c2[2]];
+                    let dist2 = dif[0] * dif[0] + dif[1] * dif[1] + dif[2] * dif[2];
+                    let (near, far) = (b1 + b2 - tol, b1 + b2 + tol);
+                    if near > 0.0 && dist2 < near * near {
+                        overlap = true;
+                        break 'geoms;
+                    }
+                    if !(dist2 > far * far) {
+                        apart = false;
+                    }
+                }
+            }
+            if overlap {
+                pair[npair] = ((i as i32) << 16) + j as i32;
+                npair += 1;
+            } else if !apart {
+                return None;
+            }
+        }
+    }
+    Some(npair)
+}
+
 /// Candidate body/flex pairs (`(bf1 << 16) + bf2`, bf1 < bf2) in `bfpair`, sorted by signature
 /// except when nothing but static geoms exist; returns their number (`mj_broadphase`).
 pub(super) unsafe fn broadphase(m: &mjModel, d: &mut mjData, bfpair: &mut [i32]) -> usize {
@@ -311,47 +484,13 @@ pub(super) unsafe fn broadphase(m: &mjModel, d: &mut mjData, bfpair: &mut [i32])
         }
     }
 
-    // centre and covariance of the moving geoms and flex vertices
+    // nothing but static geoms: upstream returns here, unsorted
     let (geom_bodyid, vert_bodyid) = (m.geom_bodyid(), m.flex_vertbodyid());
-    let (gxpos, vxpos) = (d.geom_xpos(m), d.flexvert_xpos(m));
-    let mut cnt = 0usize;
-    let mut cen = [0.0; 3];
-    for (i, &b) in geom_bodyid[..ngeom].iter().enumerate() {
-        if b != 0 {
-            crate::math::blas::add_to3(&mut cen, v3(gxpos, i));
-            cnt += 1;
-        }
-    }
-    for (i, &b) in vert_bodyid[..nvert].iter().enumerate() {
-        if b != 0 {
-            crate::math::blas::add_to3(&mut cen, v3(vxpos, i));
-            cnt += 1;
-        }
-    }
+    let cnt = geom_bodyid[..ngeom].iter().filter(|&&b| b != 0).count() + vert_bodyid[..nvert].iter().filter(|&&b| b != 0).count();
     if cnt == 0 {
         free(d);
         return npair;
     }
-    let cen = crate::math::blas::scl3(&cen, 1.0 / cnt as f64);
-    let mut cov = [0.0; 9];
-    for (i, &b) in geom_bodyid[..ngeom].iter().enumerate() {
-        if b != 0 {
-            update_cov(&mut cov, v3(gxpos, i), &cen);
-        }
-    }
-    for (i, &b) in vert_bodyid[..nvert].iter().enumerate() {
-        if b != 0 {
-            update_cov(&mut cov, v3(vxpos, i), &cen);
-        }
-    }
-    let s = 1.0 / cnt as f64;
-    for c in cov.iter_mut() {
-        *c *= s;
-    }
-    let mut eigval = [0.0; 3];
-    let mut frame = [0.0; 9];
-    let mut quat = [0.0; 4];
-    crate::math::solve::eig3(&mut eigval, &mut frame, &mut quat, &cov);
 
     let bfid = stack_ints(d, nbodyflex);
     let mut ncollide = 0usize;
@@ -363,24 +502,29 @@ pub(super) unsafe fn broadphase(m: &mjModel, d: &mut mjData, bfpair: &mut [i32])
     }
 
     if ncollide > 1 {
-        let aamm = stack_nums(d, 6 * ncollide);
-        for i in 0..ncollide {
-            let a = make_aamm(m, d, bfid[i] as usize, &frame);
-            for (k, &x) in a.iter().enumerate() {
-                aamm[k * ncollide + i] = x;
-            }
-        }
+        let bfid = &bfid[..ncollide];
         let maxsappair = ncollide * (ncollide - 1) / 2;
         let sappair = stack_ints(d, maxsappair);
-        // the sweep's pairs, in another order: the sort below makes the result the same
-        let few = if ncollide <= ALL_PAIRS_MAX && npair + ncollide * (ncollide - 1) / 2 <= bfpair.len() {
-            all_pairs(aamm, ncollide, sappair)
-        } else {
-            None
-        };
-        let nsappair = match few {
+        let room = npair + maxsappair <= bfpair.len();
+        let decided = if room { frame_free_pairs(m, d, bfid, sappair) } else { None };
+        let nsappair = match decided {
             Some(n) => n as i32,
-            None => sap(d, aamm, ncollide, 0, sappair),
+            None => {
+                let frame = principal_frame(m, d, cnt);
+                let aamm = stack_nums(d, 6 * ncollide);
+                for i in 0..ncollide {
+                    let a = make_aamm(m, d, bfid[i] as usize, &frame);
+                    for (k, &x) in a.iter().enumerate() {
+                        aamm[k * ncollide + i] = x;
+                    }
+                }
+                // the sweep's pairs, in another order: the sort below makes the result the same
+                let few = if ncollide <= ALL_PAIRS_MAX && room { all_pairs(aamm, ncollide, sappair) } else { None };
+                match few {
+                    Some(n) => n as i32,
+                    None => sap(d, aamm, ncollide, 0, sappair),
+                }
+            }
         };
         if nsappair < 0 {
             crate::mjerror!("mj_broadphase", "SAP failed");
