@@ -119,7 +119,8 @@ unsafe fn support_with(res: *mut mjtNum, obj: *mut mjCCDObj, dir: *const mjtNum,
         if res.is_null() || dir.is_null() {
             return;
         }
-        let Some(mut o) = engine_obj(obj) else { return };
+        let mut prism = [[0.0; 3]; 6];
+        let Some(mut o) = engine_obj(obj, &mut prism) else { return };
         o.kind = kind;
         let r = o.support(&*(dir as *const [f64; 3]));
         *(res as *mut [f64; 3]) = r;
@@ -127,15 +128,17 @@ unsafe fn support_with(res: *mut mjtNum, obj: *mut mjCCDObj, dir: *const mjtNum,
     })
 }
 
-/// The engine's copy of a C object (None for a null object, model or data); support and centre
-/// kinds from its function pointers.
-unsafe fn engine_obj<'a>(obj: *const mjCCDObj) -> Option<CcdObj<'a>> {
+/// The engine's copy of a C object (None for a null object, model or data), with the C
+/// object's prism copied into `prism`; support and centre kinds from its function pointers.
+unsafe fn engine_obj<'a>(obj: *const mjCCDObj, prism: &'a mut [[f64; 3]; 6]) -> Option<CcdObj<'a>> {
     let c = obj.as_ref()?;
     let (m, d) = (c.model.as_ref()?, c.data.as_ref()?);
     let mut o = CcdObj::new(m, d, -1, c.margin);
     o.geom = c.geom;
     if o.geom >= 0 && o.geom < m.ngeom {
+        // the mesh of the geom's data id, as upstream's mesh support functions read it
         o.load_geom_frame();
+        o.load_mesh(true);
     }
     o.geom_type = c.geom_type;
     o.vertindex = c.vertindex;
@@ -143,8 +146,8 @@ unsafe fn engine_obj<'a>(obj: *const mjCCDObj) -> Option<CcdObj<'a>> {
     o.flex = c.flex;
     o.elem = c.elem;
     o.vert = c.vert;
-    o.rotate = c.rotate;
-    o.prism = c.prism;
+    *prism = c.prism;
+    o.prism = Some(prism);
     o.kind = match c.support {
         None => Kind::Undefined,
         Some(f) => SUPPORT_FNS.iter().find(|(g, _)| *g as usize == f as usize).map_or(Kind::Foreign, |&(_, k)| k),
@@ -246,7 +249,8 @@ pub unsafe fn center(res: *mut mjtNum, obj: *const mjCCDObj) {
         if res.is_null() {
             return;
         }
-        if let Some(o) = engine_obj(obj) {
+        let mut prism = [[0.0; 3]; 6];
+        if let Some(o) = engine_obj(obj, &mut prism) {
             *(res as *mut [f64; 3]) = o.center_plain();
         }
     })
@@ -258,7 +262,8 @@ pub unsafe fn center(res: *mut mjtNum, obj: *const mjCCDObj) {
 /// # Safety
 /// As [`center`]; `dir` readable and `res` writable for 3 numbers.
 pub unsafe fn ccd_support(obj: *mut mjCCDObj, dir: &[f64; 3]) -> Option<[f64; 3]> {
-    let mut o = engine_obj(obj)?;
+    let mut prism = [[0.0; 3]; 6];
+    let mut o = engine_obj(obj, &mut prism)?;
     let r = o.support_ccd(dir);
     write_back(obj, &o);
     Some(r)
@@ -270,7 +275,8 @@ pub unsafe fn ccd_support(obj: *mut mjCCDObj, dir: &[f64; 3]) -> Option<[f64; 3]
 /// # Safety
 /// All pointers valid; the objects initialised (`mjc_initCCDObj` or equivalent).
 pub unsafe fn ccd_c(config: &mjCCDConfig, status: &mut CcdStatus, obj1: *mut mjCCDObj, obj2: *mut mjCCDObj) -> mjtNum {
-    let (Some(mut o1), Some(mut o2)) = (engine_obj(obj1), engine_obj(obj2)) else {
+    let (mut prism1, mut prism2) = ([[0.0; 3]; 6], [[0.0; 3]; 6]);
+    let (Some(mut o1), Some(mut o2)) = (engine_obj(obj1, &mut prism1), engine_obj(obj2, &mut prism2)) else {
         crate::mjerror!("mjc_ccd", "object without model or data");
         return 0.0;
     };

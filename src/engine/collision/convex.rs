@@ -44,6 +44,10 @@ pub(crate) enum Kind {
     /// a C caller's own support function (`mjc_ccd` on an object whose `support` is not one
     /// of this library's)
     Foreign,
+    /// the geom centre only: a sphere shrunk to a point for the first GJK pass
+    Point,
+    /// the geom's axis segment: a capsule shrunk to a line for the first GJK pass
+    Line,
 }
 
 /// Which centre function an object uses.
@@ -58,7 +62,11 @@ pub(crate) enum CenterMode {
 }
 
 /// A convex object for the CCD algorithms (upstream's `mjCCDObj`): a geom, a flex element or
-/// a flex vertex, with its margin and an optional extra rotation.
+/// a flex vertex, with its margin.
+///
+/// Kept small, since two are built for every convex pair: the geom's frame and size are
+/// pointers into mjData and mjModel, its mesh arrays are looked up once here, and a
+/// height-field prism lives with the caller and is only borrowed by prism objects.
 pub struct CcdObj<'a> {
     pub m: &'a mjModel,
     pub d: &'a mjData,
@@ -73,90 +81,91 @@ pub struct CcdObj<'a> {
     pub flex: i32,
     pub elem: i32,
     pub vert: i32,
-    pub margin: f64,
-    /// extra rotation applied to the object (identity `[1,0,0,0]` by default)
-    pub rotate: [f64; 4],
-    /// height-field prism vertices: 0..3 bottom, 3..6 top
-    pub prism: [[f64; 3]; 6],
     pub(crate) kind: Kind,
     pub(crate) center_mode: CenterMode,
+    pub margin: f64,
+    /// the geom's global position and orientation in mjData and its size in mjModel (static
+    /// zeros for flex and bare prism objects); read on every use, as upstream does, so a geom
+    /// moved temporarily by the convex functions is seen where it is
+    gpos: *const [f64; 3],
+    gmat: *const [f64; 9],
+    gsize: *const [f64; 3],
+    /// vertices of the geom's mesh (empty unless the geom is a mesh)
+    mverts: &'a [[f32; 3]],
+    /// vertex graph of the geom's mesh (empty unless the mesh has one)
+    graph: MeshGraph<'a>,
+    /// height-field prism vertices, 0..3 bottom and 3..6 top (prism objects only)
+    pub prism: Option<&'a mut [[f64; 3]; 6]>,
     /// the C object this one mirrors (for foreign support and centre functions), or null
     pub(crate) cobj: *mut core::ffi::c_void,
-    // height field of a prism object: size, elevation data, rows and columns
-    hsize: [f64; 4],
-    hdata: &'a [f32],
-    hnrow: i32,
-    hncol: i32,
-    /// the geom's global position, orientation and size, read once here instead of on every
-    /// support call (zeros for flex and bare prism objects)
-    gpos: [f64; 3],
-    gmat: [f64; 9],
-    gsize: [f64; 3],
 }
 
-/// 3-vector from an f32 slice, widened.
+/// Frame and size of objects that are not geoms.
+static ZEROS: [f64; 9] = [0.0; 9];
+
+/// 3-vector widened from single precision.
 #[inline(always)]
-fn vf(v: &[f32], i: usize) -> [f64; 3] {
-    [v[3 * i] as f64, v[3 * i + 1] as f64, v[3 * i + 2] as f64]
+fn vf(v: &[f32; 3]) -> [f64; 3] {
+    [v[0] as f64, v[1] as f64, v[2] as f64]
 }
 
-/// a . b with b in single precision.
+/// a . v with v in single precision.
 #[inline(always)]
-fn dot3f(a: &[f64; 3], v: &[f32], i: usize) -> f64 {
-    a[0] * v[3 * i] as f64 + a[1] * v[3 * i + 1] as f64 + a[2] * v[3 * i + 2] as f64
+fn dot3f(a: &[f64; 3], v: &[f32; 3]) -> f64 {
+    a[0] * v[0] as f64 + a[1] * v[1] as f64 + a[2] * v[2] as f64
 }
 
-/// The first vertex whose dot product with `dir` is the largest, when that largest value is
-/// above `floor` (a strict scan from vertex 0 with `floor` as the starting best gives the same
-/// answer). Four interleaved lanes keep the comparisons off one dependency chain; each lane keeps
-/// its first maximum and ties across lanes go to the lowest index.
+/// Index of the first vertex whose dot product with `dir` is the largest, when that value is
+/// above `best`; `ibest` otherwise (a strict scan from vertex 0 with `best` as the starting
+/// maximum). Long meshes are scanned in four interleaved lanes, keeping the comparisons off one
+/// dependency chain; each lane keeps its first maximum and ties across lanes go to the lowest
+/// index, which gives the same answer.
 #[inline]
-fn first_max_above(dir: &[f64; 3], verts: &[f32], floor: f64) -> Option<usize> {
-    let n = verts.len() / 3;
-    let dotv = |v: &[f32]| dir[0] * v[0] as f64 + dir[1] * v[1] as f64 + dir[2] * v[2] as f64;
+fn scan_max(dir: &[f64; 3], verts: &[[f32; 3]], mut best: f64, mut ibest: usize) -> usize {
+    let n = verts.len();
     if n < 32 {
-        // short meshes (boxes and the like): one plain pass
-        let mut best = floor;
-        let mut idx = None;
-        for (i, v) in verts.as_chunks::<3>().0.iter().enumerate() {
-            let vdot = dotv(v);
+        for (i, v) in verts.iter().enumerate() {
+            let vdot = dot3f(dir, v);
             if vdot > best {
                 best = vdot;
-                idx = Some(i);
+                ibest = i;
             }
         }
-        return idx;
+        return ibest;
     }
     let mut lane_best = [f64::NEG_INFINITY; 4];
     let mut lane_idx = [usize::MAX; 4];
-    let quads = verts.chunks_exact(12);
-    let tail_start = 4 * (n / 4);
-    for (q, c) in quads.enumerate() {
+    let (quads, tail) = verts.as_chunks::<4>();
+    for (q, c) in quads.iter().enumerate() {
         for k in 0..4 {
-            let v = dotv(&c[3 * k..3 * k + 3]);
+            let v = dot3f(dir, &c[k]);
             if v > lane_best[k] {
                 lane_best[k] = v;
                 lane_idx[k] = 4 * q + k;
             }
         }
     }
-    for i in tail_start..n {
-        let v = dotv(&verts[3 * i..3 * i + 3]);
-        let k = i - tail_start;
+    let tail_start = 4 * quads.len();
+    for (k, t) in tail.iter().enumerate() {
+        let v = dot3f(dir, t);
         if v > lane_best[k] {
             lane_best[k] = v;
-            lane_idx[k] = i;
+            lane_idx[k] = tail_start + k;
         }
     }
-    let mut best = f64::NEG_INFINITY;
+    let mut lbest = f64::NEG_INFINITY;
     let mut idx = usize::MAX;
     for k in 0..4 {
-        if lane_idx[k] != usize::MAX && (lane_best[k] > best || (lane_best[k] == best && lane_idx[k] < idx)) {
-            best = lane_best[k];
+        if lane_idx[k] != usize::MAX && (lane_best[k] > lbest || (lane_best[k] == lbest && lane_idx[k] < idx)) {
+            lbest = lane_best[k];
             idx = lane_idx[k];
         }
     }
-    (idx != usize::MAX && best > floor).then_some(idx)
+    if idx != usize::MAX && lbest > best {
+        idx
+    } else {
+        ibest
+    }
 }
 
 /// mat * local + pos.
@@ -168,6 +177,7 @@ fn local_to_global(mat: &[f64; 9], local: &[f64; 3], pos: &[f64; 3]) -> [f64; 3]
 
 /// The vertex graph of a mesh: edge list start per vertex, global vertex ids, and the
 /// -1 terminated neighbour lists (graph-local ids).
+#[derive(Clone, Copy)]
 struct MeshGraph<'a> {
     edgeadr: &'a [i32],
     globalid: &'a [i32],
@@ -175,15 +185,22 @@ struct MeshGraph<'a> {
 }
 
 impl<'a> MeshGraph<'a> {
-    fn new(m: &'a mjModel, mesh: usize) -> Self {
+    const EMPTY: MeshGraph<'static> = MeshGraph { edgeadr: &[], globalid: &[], localid: &[] };
+
+    /// The graph of mesh `mesh`, or None when it has none.
+    fn new(m: &'a mjModel, mesh: usize) -> Option<Self> {
         let graph = m.mesh_graph();
-        let adr = m.mesh_graphadr()[mesh] as usize;
-        let nv = graph[adr] as usize;
-        MeshGraph {
-            edgeadr: &graph[adr + 2..adr + 2 + nv],
-            globalid: &graph[adr + 2 + nv..adr + 2 + 2 * nv],
-            localid: &graph[adr + 2 + 2 * nv..],
+        let adr = *m.mesh_graphadr().get(mesh)?;
+        if adr < 0 {
+            return None;
         }
+        let adr = adr as usize;
+        let nv = *graph.get(adr)? as usize;
+        Some(MeshGraph {
+            edgeadr: graph.get(adr + 2..adr + 2 + nv)?,
+            globalid: graph.get(adr + 2 + nv..adr + 2 + 2 * nv)?,
+            localid: graph.get(adr + 2 + 2 * nv..)?,
+        })
     }
 
     /// Neighbours (graph-local ids) of graph vertex `v`.
@@ -192,160 +209,209 @@ impl<'a> MeshGraph<'a> {
     }
 }
 
+/// Vertices of the mesh given by geom `g`'s data id, and its graph when the mesh has one and
+/// either `graph` is set or the mesh is large enough for hill climbing (empty when ids are out
+/// of range).
+fn mesh_arrays(m: &mjModel, g: usize, graph: bool) -> (&[[f32; 3]], MeshGraph<'_>) {
+    let mut res = (&[][..], MeshGraph::EMPTY);
+    let Some(&mesh) = m.geom_dataid().get(g) else { return res };
+    if mesh < 0 {
+        return res;
+    }
+    let mesh = mesh as usize;
+    let (Some(&adr), Some(&n)) = (m.mesh_vertadr().get(mesh), m.mesh_vertnum().get(mesh)) else { return res };
+    let (adr, n) = (adr.max(0) as usize, n.max(0) as usize);
+    if let Some(v) = m.mesh_vert().get(3 * adr..3 * (adr + n)) {
+        res.0 = v.as_chunks::<3>().0;
+    }
+    if graph || n >= MESH_HILLCLIMB_MIN as usize {
+        if let Some(gr) = MeshGraph::new(m, mesh) {
+            res.1 = gr;
+        }
+    }
+    res
+}
+
+/// Support and centre kinds of geom `g` of type `t` (as upstream's `mjc_initCCDObj` picks the
+/// functions), given its mesh's vertex count and whether the mesh graph was loaded.
+#[inline(always)]
+fn geom_kind(m: &mjModel, g: usize, t: i32, nvert: usize, has_graph: bool) -> (Kind, CenterMode) {
+    let kind = if t == mjGEOM_ELLIPSOID as i32 {
+        Kind::Ellipsoid
+    } else if (t == mjGEOM_MESH as i32 || t == mjGEOM_SDF as i32) && m.geom_dataid()[g] >= 0 {
+        if !has_graph || nvert < MESH_HILLCLIMB_MIN as usize {
+            Kind::Mesh
+        } else {
+            Kind::HillClimb
+        }
+    } else if t == mjGEOM_SPHERE as i32 {
+        Kind::Sphere
+    } else if t == mjGEOM_CAPSULE as i32 {
+        Kind::Capsule
+    } else if t == mjGEOM_CYLINDER as i32 {
+        Kind::Cylinder
+    } else if t == mjGEOM_BOX as i32 {
+        Kind::Box
+    } else if t == mjGEOM_HFIELD as i32 {
+        return (Kind::Prism, CenterMode::Prism);
+    } else {
+        Kind::Undefined
+    };
+    (kind, CenterMode::Plain)
+}
+
 impl<'a> CcdObj<'a> {
     /// Object for geom `g` (or a flex object when `g` is negative; set `flex`, `elem`, `vert`
-    /// afterwards) with `margin` (`mjc_initCCDObj`).
+    /// afterwards) with `margin` (`mjc_initCCDObj`). A height-field object needs its `prism`
+    /// set before its support or centre is asked for.
     ///
     /// # Safety
     /// `d` must be data made for `m`, `g` a geom id or negative.
+    #[inline(always)]
     pub unsafe fn new(m: &'a mjModel, d: &'a mjData, g: i32, margin: f64) -> Self {
-        let mut obj = CcdObj {
+        if g < 0 {
+            return Self::bare(m, d, g, mjGEOM_FLEX as i32, Kind::Flex, margin);
+        }
+        // every field written once, in place (two objects are made per convex pair)
+        let gi = g as usize;
+        let geom_type = m.geom_type()[gi];
+        let (mverts, graph) = if geom_type == mjGEOM_MESH as i32 || geom_type == mjGEOM_SDF as i32 {
+            mesh_arrays(m, gi, false)
+        } else {
+            (&[][..], MeshGraph::EMPTY)
+        };
+        let (kind, center_mode) = geom_kind(m, gi, geom_type, mverts.len(), !graph.edgeadr.is_empty());
+        CcdObj {
             m,
             d,
             geom: g,
-            geom_type: mjGEOM_FLEX as i32,
+            geom_type,
             vertindex: -1,
             meshindex: -1,
             flex: -1,
             elem: -1,
             vert: -1,
+            kind,
+            center_mode,
             margin,
-            rotate: [1.0, 0.0, 0.0, 0.0],
-            prism: [[0.0; 3]; 6],
-            kind: Kind::Flex,
-            center_mode: CenterMode::Plain,
+            // SAFETY: gi < ngeom (checked by the geom_type lookup above), so the three
+            // arrays hold the geom's entries
+            gpos: d.geom_xpos.add(3 * gi) as *const [f64; 3],
+            gmat: d.geom_xmat.add(9 * gi) as *const [f64; 9],
+            gsize: m.geom_size.add(3 * gi) as *const [f64; 3],
+            mverts,
+            graph,
+            prism: None,
             cobj: core::ptr::null_mut(),
-            hsize: [0.0; 4],
-            hdata: &[],
-            hnrow: 0,
-            hncol: 0,
-            gpos: [0.0; 3],
-            gmat: [0.0; 9],
-            gsize: [0.0; 3],
-        };
-        if g >= 0 {
-            obj.load_geom_frame();
-            let g = g as usize;
-            obj.geom_type = m.geom_type()[g];
-            let t = obj.geom_type;
-            obj.kind = if t == mjGEOM_ELLIPSOID as i32 {
-                Kind::Ellipsoid
-            } else if (t == mjGEOM_MESH as i32 || t == mjGEOM_SDF as i32) && m.geom_dataid()[g] >= 0 {
-                let mesh = m.geom_dataid()[g] as usize;
-                if m.mesh_graphadr()[mesh] < 0 || m.mesh_vertnum()[mesh] < MESH_HILLCLIMB_MIN {
-                    Kind::Mesh
-                } else {
-                    Kind::HillClimb
-                }
-            } else if t == mjGEOM_SPHERE as i32 {
-                Kind::Sphere
-            } else if t == mjGEOM_CAPSULE as i32 {
-                Kind::Capsule
-            } else if t == mjGEOM_CYLINDER as i32 {
-                Kind::Cylinder
-            } else if t == mjGEOM_BOX as i32 {
-                Kind::Box
-            } else if t == mjGEOM_HFIELD as i32 {
-                obj.set_hfield(m.geom_dataid()[g] as usize);
-                obj.center_mode = CenterMode::Prism;
-                Kind::Prism
-            } else {
-                Kind::Undefined
-            };
         }
-        obj
+    }
+
+    /// An object with no geom data loaded.
+    #[inline(always)]
+    fn bare(m: &'a mjModel, d: &'a mjData, geom: i32, geom_type: i32, kind: Kind, margin: f64) -> Self {
+        CcdObj {
+            m,
+            d,
+            geom,
+            geom_type,
+            vertindex: -1,
+            meshindex: -1,
+            flex: -1,
+            elem: -1,
+            vert: -1,
+            kind,
+            center_mode: CenterMode::Plain,
+            margin,
+            gpos: ZEROS.as_ptr() as *const [f64; 3],
+            gmat: ZEROS.as_ptr() as *const [f64; 9],
+            gsize: ZEROS.as_ptr() as *const [f64; 3],
+            mverts: &[],
+            graph: MeshGraph::EMPTY,
+            prism: None,
+            cobj: core::ptr::null_mut(),
+        }
     }
 
     /// A bare height-field prism object (as upstream's `mjc_HFieldElem` sets one up).
-    fn new_prism(m: &'a mjModel, d: &'a mjData, hid: usize) -> Self {
-        let mut obj = CcdObj {
-            m,
-            d,
-            geom: -1,
-            geom_type: mjGEOM_HFIELD as i32,
-            vertindex: -1,
-            meshindex: -1,
-            flex: -1,
-            elem: -1,
-            vert: -1,
-            margin: 0.0,
-            rotate: [1.0, 0.0, 0.0, 0.0],
-            prism: [[0.0; 3]; 6],
-            kind: Kind::Prism,
-            center_mode: CenterMode::Prism,
-            cobj: core::ptr::null_mut(),
-            hsize: [0.0; 4],
-            hdata: &[],
-            hnrow: 0,
-            hncol: 0,
-            gpos: [0.0; 3],
-            gmat: [0.0; 9],
-            gsize: [0.0; 3],
-        };
-        obj.set_hfield(hid);
+    fn new_prism(m: &'a mjModel, d: &'a mjData, prism: &'a mut [[f64; 3]; 6]) -> Self {
+        let mut obj = Self::bare(m, d, -1, mjGEOM_HFIELD as i32, Kind::Prism, 0.0);
+        obj.center_mode = CenterMode::Prism;
+        obj.prism = Some(prism);
         obj
     }
 
-    fn set_hfield(&mut self, hid: usize) {
-        let m = self.m;
-        self.hnrow = m.hfield_nrow()[hid];
-        self.hncol = m.hfield_ncol()[hid];
-        self.hsize.copy_from_slice(&m.hfield_size()[4 * hid..4 * hid + 4]);
-        let adr = m.hfield_adr()[hid] as usize;
-        let n = (self.hnrow.max(0) * self.hncol.max(0)) as usize;
-        self.hdata = &m.hfield_data()[adr..adr + n];
+    /// Vertices and graph of the mesh given by the geom's data id (see [`mesh_arrays`]).
+    pub(crate) fn load_mesh(&mut self, graph: bool) {
+        (self.mverts, self.graph) = mesh_arrays(self.m, self.geom as usize, graph);
     }
 
-    /// Reads the geom's position, orientation and size into the object (after `geom` is set).
+    /// Points the object at the geom's position, orientation and size (after `geom` is set;
+    /// nothing for ids out of range).
     ///
     /// # Safety
     /// As [`CcdObj::new`].
+    #[inline]
     pub(crate) unsafe fn load_geom_frame(&mut self) {
-        if self.geom >= 0 {
+        if self.geom >= 0 && self.geom < self.m.ngeom {
             let g = self.geom as usize;
-            self.gpos = *v3(self.d.geom_xpos(self.m), g);
-            self.gmat = *v9(self.d.geom_xmat(self.m), g);
-            self.gsize = *v3(self.m.geom_size(), g);
+            // SAFETY: g < ngeom
+            self.gpos = self.d.geom_xpos.add(3 * g) as *const [f64; 3];
+            self.gmat = self.d.geom_xmat.add(9 * g) as *const [f64; 9];
+            self.gsize = self.m.geom_size.add(3 * g) as *const [f64; 3];
         }
     }
 
+    /// The geom's global position and orientation.
     #[inline(always)]
-    unsafe fn xpos(&self) -> [f64; 3] {
-        self.gpos
+    pub(crate) fn frame(&self) -> (&'a [f64; 3], &'a [f64; 9]) {
+        (self.pos(), self.mat())
     }
 
+    /// The geom's global position.
     #[inline(always)]
-    unsafe fn xmat(&self) -> [f64; 9] {
-        self.gmat
+    pub(crate) fn pos(&self) -> &'a [f64; 3] {
+        // SAFETY: points into the geom's mjData entry (or static zeros), alive for 'a
+        unsafe { &*self.gpos }
     }
 
+    /// The geom's global orientation.
     #[inline(always)]
-    fn size(&self) -> [f64; 3] {
-        self.gsize
+    pub(crate) fn mat(&self) -> &'a [f64; 9] {
+        // SAFETY: as `pos`
+        unsafe { &*self.gmat }
+    }
+
+    /// The geom's size.
+    #[inline(always)]
+    pub(crate) fn size(&self) -> &'a [f64; 3] {
+        // SAFETY: as `pos`
+        unsafe { &*self.gsize }
     }
 
     /// Centre of the object in global coordinates (`mjc_center`; the prism mean for prisms).
     ///
     /// # Safety
     /// As [`CcdObj::new`].
+    #[inline]
     pub unsafe fn center(&self) -> [f64; 3] {
         match self.center_mode {
+            CenterMode::Plain if self.geom >= 0 => *self.pos(),
             CenterMode::Plain => self.center_plain(),
             CenterMode::Prism => self.center_prism(),
             CenterMode::Foreign => super::ccd_obj::foreign_center(self),
         }
     }
 
-    /// Mean of the prism vertices (upstream's `mjc_prism_center`).
+    /// Mean of the prism vertices (upstream's `mjc_prism_center`; zeros without a prism).
     pub fn center_prism(&self) -> [f64; 3] {
-        {
-            let mut res = [0.0; 3];
-            for p in &self.prism {
+        let mut res = [0.0; 3];
+        if let Some(prism) = &self.prism {
+            for p in prism.iter() {
                 add_to3(&mut res, p);
             }
-            let s = 1.0 / 6.0;
-            [res[0] * s, res[1] * s, res[2] * s]
         }
+        let s = 1.0 / 6.0;
+        [res[0] * s, res[1] * s, res[2] * s]
     }
 
     /// Geom position, flex element centre or flex vertex (upstream's `mjc_center`).
@@ -355,7 +421,7 @@ impl<'a> CcdObj<'a> {
     pub unsafe fn center_plain(&self) -> [f64; 3] {
         let (m, d) = (self.m, self.d);
         if self.geom >= 0 {
-            self.xpos()
+            *self.pos()
         } else if self.elem >= 0 {
             let i = (m.flex_elemadr()[self.flex as usize] + self.elem) as usize;
             *v3(&d.flexelem_aabb(m)[6 * i..6 * i + 3], 0)
@@ -372,23 +438,30 @@ impl<'a> CcdObj<'a> {
     ///
     /// # Safety
     /// As [`CcdObj::new`].
+    #[inline]
     pub unsafe fn support(&mut self, dir: &[f64; 3]) -> [f64; 3] {
         match self.kind {
+            Kind::Mesh => self.support_mesh(dir),
+            Kind::Box => self.support_box(dir),
+            Kind::HillClimb => self.support_hillclimb(dir),
+            Kind::Ellipsoid => self.support_ellipsoid(dir),
             Kind::Sphere => self.support_sphere(dir),
             Kind::Capsule => self.support_capsule(dir),
-            Kind::Ellipsoid => self.support_ellipsoid(dir),
             Kind::Cylinder => self.support_cylinder(dir),
-            Kind::Box => self.support_box(dir),
-            Kind::Mesh => self.support_mesh(dir),
-            Kind::HillClimb => self.support_hillclimb(dir),
+            Kind::Point => *self.pos(),
+            Kind::Line => self.support_line(dir),
             Kind::Prism => self.support_prism(dir),
             Kind::Flex => self.support_flex(dir),
             Kind::Foreign => super::ccd_obj::foreign_support(self, dir),
-            Kind::Undefined => {
-                crate::mjerror!("mjc_ccd", "ccd support function is undefined for geom type {}", self.geom_type);
-                [0.0; 3]
-            }
+            Kind::Undefined => self.support_undefined(),
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn support_undefined(&self) -> [f64; 3] {
+        crate::mjerror!("mjc_ccd", "ccd support function is undefined for geom type {}", self.geom_type);
+        [0.0; 3]
     }
 
     /// Support of the geom's centre point (`mjc_pointSupport`; spheres during CCD).
@@ -396,39 +469,42 @@ impl<'a> CcdObj<'a> {
     /// # Safety
     /// As [`CcdObj::new`]; the object must be a geom.
     pub unsafe fn support_point(&mut self, _dir: &[f64; 3]) -> [f64; 3] {
-        self.xpos()
+        *self.pos()
     }
 
     /// Support of the geom's axis segment (`mjc_lineSupport`; capsules during CCD).
     ///
     /// # Safety
     /// As [`CcdObj::new`]; the object must be a geom.
+    #[inline]
     pub unsafe fn support_line(&mut self, dir: &[f64; 3]) -> [f64; 3] {
-        let mat = self.xmat();
-        let pos = self.xpos();
+        let (mat, pos) = (self.mat(), self.pos());
         let length = self.size()[1];
         let dot = mat[2] * dir[0] + mat[5] * dir[1] + mat[8] * dir[2];
         let scl = if dot >= 0.0 { length } else { -length };
         [mat[2] * scl + pos[0], mat[5] * scl + pos[1], mat[8] * scl + pos[2]]
     }
 
-    unsafe fn support_sphere(&self, dir: &[f64; 3]) -> [f64; 3] {
-        let pos = self.xpos();
+    #[inline]
+    fn support_sphere(&self, dir: &[f64; 3]) -> [f64; 3] {
+        let pos = self.pos();
         let r = self.size()[0];
         [r * dir[0] + pos[0], r * dir[1] + pos[1], r * dir[2] + pos[2]]
     }
 
-    unsafe fn support_capsule(&self, dir: &[f64; 3]) -> [f64; 3] {
-        let (mat, pos, size) = (self.xmat(), self.xpos(), self.size());
-        let ld = mul_mat_t_vec3(&mat, dir);
+    #[inline]
+    fn support_capsule(&self, dir: &[f64; 3]) -> [f64; 3] {
+        let (mat, pos, size) = (self.mat(), self.pos(), self.size());
+        let ld = mul_mat_t_vec3(mat, dir);
         let mut s = [ld[0] * size[0], ld[1] * size[0], ld[2] * size[0]];
         s[2] += if ld[2] >= 0.0 { size[1] } else { -size[1] };
-        local_to_global(&mat, &s, &pos)
+        local_to_global(mat, &s, pos)
     }
 
-    unsafe fn support_ellipsoid(&self, dir: &[f64; 3]) -> [f64; 3] {
-        let (mat, pos, size) = (self.xmat(), self.xpos(), self.size());
-        let ld = mul_mat_t_vec3(&mat, dir);
+    #[inline]
+    fn support_ellipsoid(&self, dir: &[f64; 3]) -> [f64; 3] {
+        let (mat, pos, size) = (self.mat(), self.pos(), self.size());
+        let ld = mul_mat_t_vec3(mat, dir);
         let mut s = [ld[0] * size[0], ld[1] * size[1], ld[2] * size[2]];
         let norm2 = s[0] * s[0] + s[1] * s[1] + s[2] * s[2];
         if norm2 < MINVAL2 {
@@ -438,21 +514,23 @@ impl<'a> CcdObj<'a> {
         for i in 0..3 {
             s[i] *= inv * size[i];
         }
-        local_to_global(&mat, &s, &pos)
+        local_to_global(mat, &s, pos)
     }
 
-    unsafe fn support_cylinder(&self, dir: &[f64; 3]) -> [f64; 3] {
-        let (mat, pos, size) = (self.xmat(), self.xpos(), self.size());
-        let ld = mul_mat_t_vec3(&mat, dir);
+    #[inline]
+    fn support_cylinder(&self, dir: &[f64; 3]) -> [f64; 3] {
+        let (mat, pos, size) = (self.mat(), self.pos(), self.size());
+        let ld = mul_mat_t_vec3(mat, dir);
         let n2 = ld[0] * ld[0] + ld[1] * ld[1];
         let scl = if n2 >= MINVAL2 { size[0] / n2.sqrt() } else { 0.0 };
         let s = [scl * ld[0], scl * ld[1], if ld[2] >= 0.0 { size[1] } else { -size[1] }];
-        local_to_global(&mat, &s, &pos)
+        local_to_global(mat, &s, pos)
     }
 
-    unsafe fn support_box(&mut self, dir: &[f64; 3]) -> [f64; 3] {
-        let (mat, pos, size) = (self.xmat(), self.xpos(), self.size());
-        let ld = mul_mat_t_vec3(&mat, dir);
+    #[inline]
+    fn support_box(&mut self, dir: &[f64; 3]) -> [f64; 3] {
+        let (mat, pos, size) = (self.mat(), self.pos(), self.size());
+        let ld = mul_mat_t_vec3(mat, dir);
         let mut s = [0.0; 3];
         let mut corner = 0;
         for i in 0..3 {
@@ -462,41 +540,34 @@ impl<'a> CcdObj<'a> {
             }
         }
         self.vertindex = corner;
-        local_to_global(&mat, &s, &pos)
+        local_to_global(mat, &s, pos)
     }
 
-    /// Vertices of the geom's mesh (flat, single precision).
-    fn mesh_verts(&self) -> (&'a [f32], usize) {
-        let m = self.m;
-        let mesh = m.geom_dataid()[self.geom as usize] as usize;
-        let adr = m.mesh_vertadr()[mesh] as usize;
-        let n = m.mesh_vertnum()[mesh] as usize;
-        (&m.mesh_vert()[3 * adr..3 * (adr + n)], mesh)
+    /// Vertices of the geom's mesh (empty for other objects).
+    #[inline(always)]
+    pub(crate) fn mesh_verts(&self) -> &'a [[f32; 3]] {
+        self.mverts
     }
 
-    unsafe fn support_mesh(&mut self, dir: &[f64; 3]) -> [f64; 3] {
-        let (mat, pos) = (self.xmat(), self.xpos());
-        let (verts, _) = self.mesh_verts();
-        let ld = mul_mat_t_vec3(&mat, dir);
+    #[inline]
+    fn support_mesh(&mut self, dir: &[f64; 3]) -> [f64; 3] {
+        let verts = self.mverts;
+        let ld = mul_mat_t_vec3(self.mat(), dir);
         let mut best = -(f32::MAX as f64);
         let mut ibest = 0usize;
         if self.vertindex >= 0 {
             ibest = self.vertindex as usize;
-            best = dot3f(&ld, verts, ibest);
+            best = dot3f(&ld, &verts[ibest]);
         }
-        if let Some(i) = first_max_above(&ld, verts, best) {
-            ibest = i;
-        }
+        let ibest = scan_max(&ld, verts, best, ibest);
         self.vertindex = ibest as i32;
-        local_to_global(&mat, &vf(verts, ibest), &pos)
+        local_to_global(self.mat(), &vf(&verts[ibest]), self.pos())
     }
 
-    unsafe fn support_hillclimb(&mut self, dir: &[f64; 3]) -> [f64; 3] {
-        let (mat, pos) = (self.xmat(), self.xpos());
-        let (verts, mesh) = self.mesh_verts();
-        let graph = MeshGraph::new(self.m, mesh);
-        let verts3: &[[f32; 3]] = verts.as_chunks::<3>().0;
-        let ld = mul_mat_t_vec3(&mat, dir);
+    fn support_hillclimb(&mut self, dir: &[f64; 3]) -> [f64; 3] {
+        let verts = self.mverts;
+        let graph = self.graph;
+        let ld = mul_mat_t_vec3(self.mat(), dir);
         let mut best = -(f32::MAX as f64);
         let mut prev = -1;
         let mut ibest = if self.meshindex >= 0 { self.meshindex } else { 0 };
@@ -507,8 +578,7 @@ impl<'a> CcdObj<'a> {
                 if sub < 0 {
                     break;
                 }
-                let v = &verts3[graph.globalid[sub as usize] as usize];
-                let vdot = ld[0] * v[0] as f64 + ld[1] * v[1] as f64 + ld[2] * v[2] as f64;
+                let vdot = dot3f(&ld, &verts[graph.globalid[sub as usize] as usize]);
                 if vdot > best {
                     best = vdot;
                     ibest = sub;
@@ -518,23 +588,26 @@ impl<'a> CcdObj<'a> {
         self.meshindex = ibest;
         let gid = graph.globalid[ibest as usize];
         self.vertindex = gid;
-        local_to_global(&mat, &vf(verts, gid as usize), &pos)
+        local_to_global(self.mat(), &vf(&verts[gid as usize]), self.pos())
     }
 
+    /// Support point of the prism (zeros without one).
     fn support_prism(&self, dir: &[f64; 3]) -> [f64; 3] {
+        let Some(prism) = &self.prism else { return [0.0; 3] };
         let start = if dir[2] < 0.0 { 0 } else { 3 };
         let mut ibest = start;
-        let mut best = dot3(&self.prism[start], dir);
+        let mut best = dot3(&prism[start], dir);
         for i in start + 1..start + 3 {
-            let tmp = dot3(&self.prism[i], dir);
+            let tmp = dot3(&prism[i], dir);
             if tmp > best {
                 ibest = i;
                 best = tmp;
             }
         }
-        self.prism[ibest]
+        prism[ibest]
     }
 
+    #[inline(never)]
     unsafe fn support_flex(&self, dir: &[f64; 3]) -> [f64; 3] {
         let (m, d) = (self.m, self.d);
         let f = self.flex as usize;
@@ -571,8 +644,8 @@ impl<'a> CcdObj<'a> {
             return self.support_flex(dir);
         }
         let (m, g) = (self.m, self.geom as usize);
-        let size = self.size();
-        let mat = self.xmat();
+        let size = *self.size();
+        let mat = *self.mat();
         let ld = mul_mat_t_vec3(&mat, dir);
         let t = self.geom_type;
         let mut res = [0.0; 3];
@@ -599,12 +672,13 @@ impl<'a> CcdObj<'a> {
                 res[i] = sign(ld[i]) * size[i];
             }
         } else if (t == mjGEOM_MESH as i32 || t == mjGEOM_SDF as i32) && m.geom_dataid()[g] >= 0 {
-            let (verts, mesh) = self.mesh_verts();
+            let verts = self.mverts;
+            let graph = MeshGraph::new(m, m.geom_dataid()[g] as usize).unwrap_or(MeshGraph::EMPTY);
             let mut ibest = -1i32;
-            if m.mesh_graphadr()[mesh] < 0 {
+            if graph.edgeadr.is_empty() {
                 let mut best = -1e10;
-                for i in 0..verts.len() / 3 {
-                    let vdot = ld[0] * verts[3 * i] as f64 + ld[1] * verts[3 * i + 1] as f64 + ld[2] * verts[3 * i + 2] as f64;
+                for (i, v) in verts.iter().enumerate() {
+                    let vdot = dot3f(&ld, v);
                     if vdot > best {
                         best = vdot;
                         ibest = i as i32;
@@ -612,14 +686,13 @@ impl<'a> CcdObj<'a> {
                 }
                 self.meshindex = ibest;
             } else {
-                let graph = MeshGraph::new(m, mesh);
                 let mut loc = if self.meshindex < 0 { 0 } else { self.meshindex };
-                let mut best = dot3f(&ld, verts, graph.globalid[loc as usize] as usize);
+                let mut best = dot3f(&ld, &verts[graph.globalid[loc as usize] as usize]);
                 let mut change = true;
                 while change {
                     change = false;
                     for sub in graph.neighbours(loc) {
-                        let vdot = dot3f(&ld, verts, graph.globalid[sub as usize] as usize);
+                        let vdot = dot3f(&ld, &verts[graph.globalid[sub as usize] as usize]);
                         if vdot > best {
                             best = vdot;
                             loc = sub;
@@ -633,7 +706,7 @@ impl<'a> CcdObj<'a> {
             if ibest < 0 {
                 crate::mjwarning!("mesh_support could not find support vertex");
             } else {
-                res = vf(verts, ibest as usize);
+                res = vf(&verts[ibest as usize]);
             }
         } else {
             crate::mjerror!("mjccd_support", "ccd support function is undefined for geom type {}", m.geom_type()[g]);
@@ -642,13 +715,27 @@ impl<'a> CcdObj<'a> {
             res[i] += ld[i] * self.margin / 2.0;
         }
         let r = mul_mat_vec3(&mat, &res);
-        let pos = self.xpos();
+        let pos = *self.pos();
         [r[0] + pos[0], r[1] + pos[1], r[2] + pos[2]]
+    }
+
+    /// Sets the height of the prism's bottom vertices.
+    fn set_prism_bottom(&mut self, z: f64) {
+        if let Some(p) = self.prism.as_deref_mut() {
+            for v in &mut p[..3] {
+                v[2] = z;
+            }
+        }
+    }
+
+    /// True when the three top vertices of the prism are below `z`.
+    fn prism_top_below(&self, z: f64) -> bool {
+        self.prism.as_deref().is_some_and(|p| p[3][2] < z && p[4][2] < z && p[5][2] < z)
     }
 
     /// Shifts the prism by one grid vertex and puts `(x, y, z)` in the last slot (top z only).
     fn push_prism_vert(&mut self, x: f64, y: f64, z: f64) {
-        let p = &mut self.prism;
+        let Some(p) = self.prism.as_deref_mut() else { return };
         p[0] = p[1];
         p[1] = p[2];
         p[3] = p[4];
@@ -659,6 +746,13 @@ impl<'a> CcdObj<'a> {
         p[5][1] = y;
         p[5][2] = z;
     }
+}
+
+/// Elevation data of height field `hid` (rows x columns).
+fn hfield_heights(m: &mjModel, hid: usize) -> &[f32] {
+    let n = (m.hfield_nrow()[hid].max(0) * m.hfield_ncol()[hid].max(0)) as usize;
+    let adr = m.hfield_adr()[hid] as usize;
+    &m.hfield_data()[adr..adr + n]
 }
 
 /// libccd's view of an object: upstream's `mjccd_center` and `mjccd_support` callbacks for
@@ -862,8 +956,6 @@ pub unsafe fn convex(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, 
             let (mut p2, mut r2) = (xpos2, xmat2);
             rotate_frame(&origin, &invrot, &mut r2, &mut p2);
             set_geom_frame(m, d, g2, &p2, &r2);
-            obj1.load_geom_frame();
-            obj2.load_geom_frame();
 
             if ncon < con.len() {
                 let found = ccd_iteration(m, d, &mut obj1, &mut obj2, &mut con[ncon..], 1, margin);
@@ -875,8 +967,6 @@ pub unsafe fn convex(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, 
 
             set_geom_frame(m, d, g1, &xpos1, &xmat1);
             set_geom_frame(m, d, g2, &xpos2, &xmat2);
-            obj1.load_geom_frame();
-            obj2.load_geom_frame();
         }
     }
     ncon
@@ -945,32 +1035,32 @@ pub unsafe fn plane_convex(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: u
         return count;
     }
     let mesh = mesh as usize;
-    let (verts, _) = obj.mesh_verts();
+    let verts = obj.mesh_verts();
     let locdir = mul_mat_t_vec3(&mat2, &dir);
     let threshold = dot3(&normal, &sub3(&pos2, &pos1)) - margin;
     let first = con[0].pos;
     let rbound = m.geom_rbound()[g2];
     let cap = MAX_PLANE_MESH.min(con.len());
-    let vdot = |i: usize| locdir[0] * verts[3 * i] as f64 + locdir[1] * verts[3 * i + 1] as f64 + locdir[2] * verts[3 * i + 2] as f64;
+    let vdot = |i: usize| dot3f(&locdir, &verts[i]);
 
     if m.mesh_graphadr()[mesh] < 0 {
-        for i in 0..verts.len() / 3 {
+        for i in 0..verts.len() {
             if count >= cap {
                 break;
             }
             if vdot(i) > threshold && i as i32 != obj.meshindex {
-                count += add_plane_mesh(&mut con[count], vf(verts, i), &pos1, &normal, &pos2, &mat2, &first, rbound);
+                count += add_plane_mesh(&mut con[count], vf(&verts[i]), &pos1, &normal, &pos2, &mat2, &first, rbound);
             }
         }
     } else if obj.meshindex >= 0 {
-        let graph = MeshGraph::new(m, mesh);
+        let graph = MeshGraph::new(m, mesh).unwrap_or(MeshGraph::EMPTY);
         for loc in graph.neighbours(obj.meshindex) {
             if count >= cap {
                 break;
             }
             let v = graph.globalid[loc as usize] as usize;
             if vdot(v) > threshold {
-                count += add_plane_mesh(&mut con[count], vf(verts, v), &pos1, &normal, &pos2, &mat2, &first, rbound);
+                count += add_plane_mesh(&mut con[count], vf(&verts[v]), &pos1, &normal, &pos2, &mat2, &first, rbound);
             }
         }
     }
@@ -1005,13 +1095,14 @@ pub unsafe fn convex_hfield(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: 
         return 0;
     }
 
+    let mut prism = [[0.0; 3]; 6];
     let mut obj1 = CcdObj::new(m, d, g1 as i32, 0.0);
+    obj1.prism = Some(&mut prism);
     let mut obj2 = CcdObj::new(m, d, g2 as i32, 0.0);
 
     // express geom 2 in the height field's frame for the rest of the test
     let mat = mul_mat_t_mat3(&mat1, &savemat2);
     set_geom_frame(m, d, g2, &pos, &mat);
-    obj2.load_geom_frame();
 
     let mut ext = [0.0; 6]; // xmax, xmin, ymax, ymin, zmax, zmin
     for k in 0..3 {
@@ -1045,11 +1136,9 @@ pub unsafe fn convex_hfield(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: 
     obj2.margin = margin;
     let dx = (2.0 * size0) / nc1;
     let dy = (2.0 * size1) / nr1;
-    for k in 0..3 {
-        obj1.prism[k][2] = -size3;
-    }
+    obj1.set_prism_bottom(-size3);
 
-    let hdata = obj1.hdata;
+    let hdata = hfield_heights(m, hid);
     let ncolu = ncol as usize;
     // grid vertex (r + 1 - i, c) as the newest prism vertex
     let add = |obj: &mut CcdObj, r: i32, c: i32, i: i32| {
@@ -1065,8 +1154,7 @@ pub unsafe fn convex_hfield(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: 
         for c in cmin + 1..=cmax {
             for i in 0..2 {
                 add(&mut obj1, r, c, i);
-                let p = &obj1.prism;
-                if p[3][2] < zmin && p[4][2] < zmin && p[5][2] < zmin {
+                if obj1.prism_top_below(zmin) {
                     continue;
                 }
                 if let Some((depth, dir, vec)) = penetration(m, d, &mut obj1, &mut obj2) {
@@ -1281,11 +1369,13 @@ fn mul_mat_t_vec_skip(mat: &[f64; 9], vec: &[f64; 3]) -> [f64; 3] {
 /// As [`convex`].
 pub unsafe fn hfield_elem(m: &mjModel, d: &mjData, con: &mut [mjContact], g: usize, f: usize, e: usize, margin: f64) -> usize {
     let hid = m.geom_dataid()[g] as usize;
-    let mut obj1 = CcdObj::new_prism(m, d, hid);
-    let nrow = obj1.hnrow;
-    let ncol = obj1.hncol;
-    let hsize = obj1.hsize;
-    let hdata = obj1.hdata;
+    let mut prism = [[0.0; 3]; 6];
+    let mut obj1 = CcdObj::new_prism(m, d, &mut prism);
+    let nrow = m.hfield_nrow()[hid];
+    let ncol = m.hfield_ncol()[hid];
+    let mut hsize = [0.0; 4];
+    hsize.copy_from_slice(&m.hfield_size()[4 * hid..4 * hid + 4]);
+    let hdata = hfield_heights(m, hid);
     let (hpos, hmat) = geom_frame(m, d, g);
 
     let dim = m.flex_dim()[f] as usize;
@@ -1350,9 +1440,7 @@ pub unsafe fn hfield_elem(m: &mjModel, d: &mjData, con: &mut [mjContact], g: usi
     let dx = (2.0 * hsize[0]) / nc1;
     let dy = (2.0 * hsize[1]) / nr1;
     let dr = [1, 0];
-    for k in 0..3 {
-        obj1.prism[k][2] = -hsize[3];
-    }
+    obj1.set_prism_bottom(-hsize[3]);
 
     let mut cnt = 0;
     'grid: for r in rmin..rmax {
@@ -1366,8 +1454,7 @@ pub unsafe fn hfield_elem(m: &mjModel, d: &mjData, con: &mut [mjContact], g: usi
                 if nvert <= 2 {
                     continue;
                 }
-                let p = &obj1.prism;
-                if p[3][2] < zmin && p[4][2] < zmin && p[5][2] < zmin {
+                if obj1.prism_top_below(zmin) {
                     continue;
                 }
                 if let Some((depth, dir, vec)) = penetration(m, d, &mut obj1, &mut obj2) {

@@ -1,17 +1,20 @@
 //! Native convex collision detection (upstream's `engine_collision_gjk.c`): GJK for distance,
-//! EPA for penetration depth, and polygon clipping for multiple contacts between flat faces
-//! (`gjk_multicontact.rs`).
+//! EPA for penetration depth (the polytope in `gjk_polytope.rs`), and polygon clipping for
+//! multiple contacts between flat faces (`gjk_multicontact.rs`).
 //!
 //! The arithmetic follows upstream operation by operation so that witness points and depths
 //! agree to the last bit.
 
 use core::cell::RefCell;
 
-use super::convex::CcdObj;
+use super::convex::{CcdObj, Kind};
 
 #[path = "gjk_multicontact.rs"]
 mod multicontact;
+#[path = "gjk_polytope.rs"]
+mod polytope;
 use multicontact::multicontact;
+use polytope::{epa_with_storage, Polytope};
 use crate::abi::*;
 use crate::math::blas::normalize3;
 
@@ -115,8 +118,9 @@ impl CcdStatus {
         nsimplex: 0,
     };
 
-    /// Resets the fields [`Default`] gives, leaving the witness-point arrays as they are: a
-    /// query writes each witness point before reading it, so the 2.4 KB need no clearing.
+    /// Resets the scalar fields [`Default`] gives, leaving the witness-point arrays and the
+    /// simplex as they are: a query writes each witness point and simplex vertex before
+    /// reading it, so they need no clearing.
     fn reset_scalars(&mut self) {
         self.dist = 0.0;
         self.nx = 0;
@@ -127,7 +131,6 @@ impl CcdStatus {
         self.gjk_iterations = 0;
         self.epa_iterations = 0;
         self.epa_status = -1;
-        self.simplex = [Vertex::ZERO; 4];
         self.nsimplex = 0;
     }
 }
@@ -290,54 +293,21 @@ fn globalcoord(mat: &[f64; 9], pos: Option<&V3>, l1: f64, l2: f64, l3: f64) -> V
 // ------------------------------------------------------------------------------------------------
 // objects and their support functions
 
-/// Which support mapping an object uses during one GJK run.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Shape {
-    /// the object's own support function
-    Full,
-    /// the geom centre only (sphere shrunk to a point)
-    Point,
-    /// the capsule's axis segment (capsule shrunk to a line)
-    Line,
-}
-
-/// The two objects of a query with the support mapping chosen for each.
+/// The two objects of a query.
 struct Pair<'o, 'a, 'b> {
     o1: &'o mut CcdObj<'a>,
     o2: &'o mut CcdObj<'b>,
-    s1: Shape,
-    s2: Shape,
 }
 
 /// Geom frame (position, rotation) of object `obj`.
-unsafe fn geom_frame(obj: &CcdObj) -> (V3, [f64; 9]) {
-    let g = obj.geom.max(0) as usize;
-    let xpos = obj.d.geom_xpos(obj.m);
-    let xmat = obj.d.geom_xmat(obj.m);
-    let mut pos = [0.0; 3];
-    let mut mat = [0.0; 9];
-    pos.copy_from_slice(&xpos[3 * g..3 * g + 3]);
-    mat.copy_from_slice(&xmat[9 * g..9 * g + 9]);
-    (pos, mat)
-}
-
-/// Support point of a shrunk object (point or segment), or of the object itself.
-unsafe fn shape_support(obj: &mut CcdObj, shape: Shape, dir: &V3) -> V3 {
-    match shape {
-        Shape::Full => obj.support(dir),
-        Shape::Point => geom_frame(obj).0,
-        Shape::Line => {
-            let (pos, mat) = geom_frame(obj);
-            let length = obj.m.geom_size()[3 * obj.geom as usize + 1];
-            let dot = mat[2] * dir[0] + mat[5] * dir[1] + mat[8] * dir[2];
-            let scl = if dot >= 0.0 { length } else { -length };
-            [mat[2] * scl + pos[0], mat[5] * scl + pos[1], mat[8] * scl + pos[2]]
-        }
-    }
+#[inline]
+fn geom_frame(obj: &CcdObj) -> (V3, [f64; 9]) {
+    let (pos, mat) = obj.frame();
+    (*pos, *mat)
 }
 
 /// Adds half the margin of a geom object along `dir`.
-#[inline]
+#[inline(always)]
 fn add_margin(p: &mut V3, obj: &CcdObj, dir: &V3) {
     if obj.margin > 0.0 && obj.geom >= 0 {
         let margin = 0.5 * obj.margin;
@@ -348,13 +318,17 @@ fn add_margin(p: &mut V3, obj: &CcdObj, dir: &V3) {
 }
 
 impl Pair<'_, '_, '_> {
-    /// Support vertex of the Minkowski difference: object 1 along `dir`, object 2 along `dir_neg`.
-    unsafe fn support(&mut self, dir: &V3, dir_neg: &V3) -> Vertex {
-        let mut vert1 = shape_support(self.o1, self.s1, dir);
-        add_margin(&mut vert1, self.o1, dir);
-        let mut vert2 = shape_support(self.o2, self.s2, dir_neg);
-        add_margin(&mut vert2, self.o2, dir_neg);
-        Vertex { vert: sub3(&vert1, &vert2), vert1, vert2, index1: self.o1.vertindex, index2: self.o2.vertindex }
+    /// Support vertex of the Minkowski difference, written into `v`: object 1 along `dir`,
+    /// object 2 along `dir_neg`.
+    #[inline]
+    unsafe fn support(&mut self, v: &mut Vertex, dir: &V3, dir_neg: &V3) {
+        v.vert1 = self.o1.support(dir);
+        add_margin(&mut v.vert1, self.o1, dir);
+        v.vert2 = self.o2.support(dir_neg);
+        add_margin(&mut v.vert2, self.o2, dir_neg);
+        v.vert = sub3(&v.vert1, &v.vert2);
+        v.index1 = self.o1.vertindex;
+        v.index2 = self.o2.vertindex;
     }
 
     /// Both objects are polytopes without margin (finite convergence).
@@ -367,11 +341,12 @@ impl Pair<'_, '_, '_> {
     }
 }
 
-/// Support vertex for GJK toward -x_k.
-unsafe fn gjk_support(pair: &mut Pair, x_k: &V3, x_norm: f64) -> Vertex {
+/// Support vertex for GJK toward -x_k, written into `v`.
+#[inline]
+unsafe fn gjk_support(v: &mut Vertex, pair: &mut Pair, x_k: &V3, x_norm: f64) {
     let dir_neg = scl3(x_k, 1.0 / x_norm);
     let dir = scl3(&dir_neg, -1.0);
-    pair.support(&dir, &dir_neg)
+    pair.support(v, &dir, &dir_neg);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -396,7 +371,7 @@ unsafe fn gjk(status: &mut CcdStatus, pair: &mut Pair) {
             break;
         }
         x_norm = x_norm.sqrt();
-        status.simplex[n] = gjk_support(pair, &x_k, x_norm);
+        gjk_support(&mut status.simplex[n], pair, &x_k, x_norm);
         let s_k = status.simplex[n].vert;
 
         // Frank-Wolfe duality gap
@@ -549,7 +524,7 @@ unsafe fn gjk_intersect(status: &mut CcdStatus, pair: &mut Pair) -> i32 {
         // replace the vertex opposite the closest face
         let dir = normals[index];
         let dir_neg = [-dir[0], -dir[1], -dir[2]];
-        simplex[s[index]] = pair.support(&dir, &dir_neg);
+        pair.support(&mut simplex[s[index]], &dir, &dir_neg);
 
         // origin beyond the new support point
         if dot3(&normals[index], &simplex[s[index]].vert) < 0.0 {
@@ -827,564 +802,6 @@ fn s1d(lambda: &mut [f64], s1: &V3, s2: &V3) {
 }
 
 // ------------------------------------------------------------------------------------------------
-// EPA
-
-/// A triangle of the expanding polytope.
-#[repr(C)]
-#[derive(Clone, Copy)]
-struct Face {
-    /// vertex indices
-    verts: [i32; 3],
-    /// neighbouring faces across edges (v1,v2), (v2,v3), (v3,v1)
-    adj: [i32; 3],
-    /// origin projected on the face
-    v: V3,
-    /// squared norm of v
-    dist2: f64,
-    /// position in the map; -1 not in map, -2 deleted
-    index: i32,
-}
-
-impl Face {
-    const ZERO: Face = Face { verts: [0; 3], adj: [0; 3], v: [0.0; 3], dist2: 0.0, index: 0 };
-}
-
-/// The polytope of EPA over borrowed storage.
-struct Polytope<'s> {
-    verts: &'s mut [Vertex],
-    nverts: usize,
-    faces: &'s mut [Face],
-    nfaces: usize,
-    /// candidate faces (face indices)
-    map: &'s mut [i32],
-    nmap: usize,
-    /// horizon: faces and their edges seen from `hor_w`
-    hor_indices: &'s mut [i32],
-    hor_edges: &'s mut [i32],
-    nedges: usize,
-    hor_w: V3,
-}
-
-/// Thread-local EPA storage for up to `MAX_EPA_ITERATIONS` iterations.
-struct EpaStore {
-    verts: [Vertex; 5 + MAX_EPA_ITERATIONS],
-    faces: [Face; 6 * MAX_EPA_ITERATIONS],
-    map: [i32; 6 * MAX_EPA_ITERATIONS],
-    indices: [i32; 6 + MAX_EPA_ITERATIONS],
-    edges: [i32; 6 + MAX_EPA_ITERATIONS],
-}
-
-thread_local! {
-    static EPA_STORE: RefCell<EpaStore> = const {
-        RefCell::new(EpaStore {
-            verts: [Vertex::ZERO; 5 + MAX_EPA_ITERATIONS],
-            faces: [Face::ZERO; 6 * MAX_EPA_ITERATIONS],
-            map: [0; 6 * MAX_EPA_ITERATIONS],
-            indices: [0; 6 + MAX_EPA_ITERATIONS],
-            edges: [0; 6 + MAX_EPA_ITERATIONS],
-        })
-    };
-}
-
-impl Polytope<'_> {
-    fn insert_vertex(&mut self, v: &Vertex) -> usize {
-        let n = self.nverts;
-        self.nverts += 1;
-        self.verts[n] = *v;
-        n
-    }
-
-    /// Adds a face; returns its squared distance to the origin (0 if degenerate).
-    fn attach_face(&mut self, v1: usize, v2: usize, v3: usize, adj1: usize, adj2: usize, adj3: usize) -> f64 {
-        let p1 = self.verts[v1].vert;
-        let p2 = self.verts[v2].vert;
-        let p3 = self.verts[v3].vert;
-        let f = self.nfaces;
-        self.nfaces += 1;
-        let face = &mut self.faces[f];
-        face.verts = [v1 as i32, v2 as i32, v3 as i32];
-        face.adj = [adj1 as i32, adj2 as i32, adj3 as i32];
-        if project_origin_plane(&mut face.v, &p3, &p2, &p1) {
-            return 0.0;
-        }
-        face.dist2 = dot3(&face.v, &face.v);
-        face.index = -1;
-        face.dist2
-    }
-
-    /// Puts the first `n` faces in the map.
-    fn fill_map(&mut self, n: usize) {
-        for i in 0..n {
-            self.map[i] = i as i32;
-            self.faces[i].index = i as i32;
-        }
-        self.nmap = n;
-    }
-
-    /// Removes a face from the map and marks it deleted.
-    fn delete_face(&mut self, f: usize) {
-        let idx = self.faces[f].index;
-        if idx >= 0 {
-            self.nmap -= 1;
-            let last = self.map[self.nmap];
-            self.map[idx as usize] = last;
-            self.faces[last as usize].index = idx;
-        }
-        self.faces[f].index = -2;
-    }
-
-    fn add_edge(&mut self, index: usize, edge: usize) {
-        self.hor_edges[self.nedges] = edge as i32;
-        self.hor_indices[self.nedges] = index as i32;
-        self.nedges += 1;
-    }
-
-    /// Edge of face `f` starting at `vertex`.
-    fn get_edge(&self, f: usize, vertex: i32) -> usize {
-        let v = &self.faces[f].verts;
-        if v[0] == vertex {
-            0
-        } else if v[1] == vertex {
-            1
-        } else {
-            2
-        }
-    }
-
-    /// Deletes face `f` if visible from w and recurses into its other neighbours; true if
-    /// deleted.
-    fn horizon_rec(&mut self, f: usize, e: usize) -> bool {
-        let face = self.faces[f];
-        if dot3(&face.v, &self.hor_w) - face.dist2 > mjMINVAL {
-            self.delete_face(f);
-            for k in 1..3 {
-                let i = (e + k) % 3;
-                let adj = face.adj[i] as usize;
-                if self.faces[adj].index > -2 {
-                    let adj_edge = self.get_edge(adj, face.verts[(i + 1) % 3]);
-                    if !self.horizon_rec(adj, adj_edge) {
-                        self.add_edge(adj, adj_edge);
-                    }
-                }
-            }
-            return true;
-        }
-        false
-    }
-
-    /// Builds the horizon seen from `hor_w`, starting from face `f`.
-    fn horizon(&mut self, f: usize) {
-        self.delete_face(f);
-        let face = self.faces[f];
-
-        let adj = face.adj[0] as usize;
-        let adj_edge = self.get_edge(adj, face.verts[1]);
-        if !self.horizon_rec(adj, adj_edge) {
-            self.add_edge(adj, adj_edge);
-        }
-
-        let adj = face.adj[1] as usize;
-        let adj_edge = self.get_edge(adj, face.verts[2]);
-        if self.faces[adj].index > -2 && !self.horizon_rec(adj, adj_edge) {
-            self.add_edge(adj, adj_edge);
-        }
-
-        let adj = face.adj[2] as usize;
-        let adj_edge = self.get_edge(adj, face.verts[0]);
-        if self.faces[adj].index > -2 && !self.horizon_rec(adj, adj_edge) {
-            self.add_edge(adj, adj_edge);
-        }
-    }
-}
-
-/// Adds the support vertex along `d` (normalised by `dnorm`) to the polytope.
-unsafe fn epa_support(pt: &mut Polytope, pair: &mut Pair, d: &V3, dnorm: f64) -> usize {
-    let mut dir = [1.0, 0.0, 0.0];
-    let mut dir_neg = [-1.0, 0.0, 0.0];
-    if dnorm > mjMINVAL {
-        dir = [d[0] / dnorm, d[1] / dnorm, d[2] / dnorm];
-        dir_neg = scl3(&dir, -1.0);
-    }
-    let v = pair.support(&dir, &dir_neg);
-    pt.insert_vertex(&v)
-}
-
-/// Replaces the status simplex by three polytope vertices and empties the polytope.
-fn replace_simplex3(pt: &mut Polytope, status: &mut CcdStatus, v1: usize, v2: usize, v3: usize) {
-    status.nsimplex = 3;
-    status.simplex[0] = pt.verts[v1];
-    status.simplex[1] = pt.verts[v2];
-    status.simplex[2] = pt.verts[v3];
-    pt.nfaces = 0;
-    pt.nverts = 0;
-    pt.nmap = 0;
-}
-
-/// True if the origin and p3 lie strictly on the same side of plane (p0, p1, p2).
-fn same_side(p0: &V3, p1: &V3, p2: &V3, p3: &V3) -> bool {
-    let diff1 = sub3(p1, p0);
-    let diff2 = sub3(p2, p0);
-    let n = cross3(&diff1, &diff2);
-    let diff3 = sub3(p3, p0);
-    let dot1 = dot3(&n, &diff3);
-    let diff4 = scl3(p0, -1.0);
-    let dot2 = dot3(&n, &diff4);
-    (dot1 > 0.0 && dot2 > 0.0) || (dot1 < 0.0 && dot2 < 0.0)
-}
-
-/// True if the origin is inside the tetrahedron.
-fn test_tetra(p0: &V3, p1: &V3, p2: &V3, p3: &V3) -> bool {
-    same_side(p0, p1, p2, p3) && same_side(p1, p2, p3, p0) && same_side(p2, p3, p0, p1) && same_side(p3, p0, p1, p2)
-}
-
-/// Rotation by 120 degrees about `axis`.
-fn rotmat(axis: &V3) -> [f64; 9] {
-    let n = norm3(axis);
-    let (u1, u2, u3) = (axis[0] / n, axis[1] / n, axis[2] / n);
-    let sin = 0.86602540378;
-    let cos = -0.5;
-    [
-        cos + u1 * u1 * (1.0 - cos),
-        u1 * u2 * (1.0 - cos) - u3 * sin,
-        u1 * u3 * (1.0 - cos) + u2 * sin,
-        u2 * u1 * (1.0 - cos) + u3 * sin,
-        cos + u2 * u2 * (1.0 - cos),
-        u2 * u3 * (1.0 - cos) - u1 * sin,
-        u1 * u3 * (1.0 - cos) - u2 * sin,
-        u2 * u3 * (1.0 - cos) + u1 * sin,
-        cos + u3 * u3 * (1.0 - cos),
-    ]
-}
-
-/// Nonzero if the ray v1 -> v2 crosses triangle (v3, v4, v5).
-fn ray_triangle(v1: &V3, v2: &V3, v3: &V3, v4: &V3, v5: &V3) -> i32 {
-    let diff12 = sub3(v2, v1);
-    let diff13 = sub3(v3, v1);
-    let diff14 = sub3(v4, v1);
-    let diff15 = sub3(v5, v1);
-    let vol1 = det3(&diff13, &diff14, &diff12);
-    let vol2 = det3(&diff14, &diff15, &diff12);
-    let vol3 = det3(&diff15, &diff13, &diff12);
-    if vol1 >= 0.0 && vol2 >= 0.0 && vol3 >= 0.0 {
-        return 1;
-    }
-    if vol1 <= 0.0 && vol2 <= 0.0 && vol3 <= 0.0 {
-        return -1;
-    }
-    0
-}
-
-/// Initial polytope (hexahedron) around a segment simplex.
-unsafe fn polytope2(pt: &mut Polytope, status: &mut CcdStatus, pair: &mut Pair) -> i32 {
-    let v1 = status.simplex[0].vert;
-    let v2 = status.simplex[1].vert;
-    let diff = sub3(&v2, &v1);
-
-    // axis of the smallest component
-    let mut value = MAX_LIMIT;
-    let mut index = 0;
-    for i in 0..3 {
-        if diff[i].abs() < value {
-            value = diff[i].abs();
-            index = i;
-        }
-    }
-    let mut e = [0.0; 3];
-    e[index] = 1.0;
-    let d1 = cross3(&e, &diff);
-
-    // two more directions at 120 degrees about the segment
-    let r = rotmat(&diff);
-    let d2 = crate::math::blas::mul_mat_vec3(&r, &d1);
-    let d3 = crate::math::blas::mul_mat_vec3(&r, &d2);
-
-    let s0 = status.simplex[0];
-    let s1 = status.simplex[1];
-    let v1i = pt.insert_vertex(&s0);
-    let v2i = pt.insert_vertex(&s1);
-    let v3i = epa_support(pt, pair, &d1, norm3(&d1));
-    let v4i = epa_support(pt, pair, &d2, norm3(&d2));
-    let v5i = epa_support(pt, pair, &d3, norm3(&d3));
-
-    let v3 = pt.verts[v3i].vert;
-    let v4 = pt.verts[v4i].vert;
-    let v5 = pt.verts[v5i].vert;
-
-    let faces: [([usize; 3], [usize; 3]); 6] = [
-        ([v1i, v3i, v4i], [1, 3, 2]),
-        ([v1i, v5i, v3i], [2, 4, 0]),
-        ([v1i, v4i, v5i], [0, 5, 1]),
-        ([v2i, v4i, v3i], [5, 0, 4]),
-        ([v2i, v3i, v5i], [3, 1, 5]),
-        ([v2i, v5i, v4i], [4, 2, 3]),
-    ];
-    for (v, a) in faces {
-        if pt.attach_face(v[0], v[1], v[2], a[0], a[1], a[2]) < MINVAL2 {
-            replace_simplex3(pt, status, v[0], v[1], v[2]);
-            return polytope3(pt, status, pair);
-        }
-    }
-
-    // hexahedron must be convex
-    if ray_triangle(&v1, &v2, &v3, &v4, &v5) == 0 {
-        return EPA_P2_NONCONVEX;
-    }
-
-    pt.fill_map(6);
-    0
-}
-
-/// Affine coordinates of p on triangle (v1, v2, v3).
-fn tri_affine_coord(v1: &V3, v2: &V3, v3: &V3, p: &V3) -> [f64; 3] {
-    let minors = tri_minors(v1, v2, v3);
-    let (m_max, x, y) = tri_axes(&minors);
-    let c = tri_cofactors(p, v1, v2, v3, x, y);
-    [c[0] / m_max, c[1] / m_max, c[2] / m_max]
-}
-
-/// True if p lies on triangle (v1, v2, v3).
-fn tri_point_intersect(v1: &V3, v2: &V3, v3: &V3, p: &V3) -> bool {
-    let lambda = tri_affine_coord(v1, v2, v3, p);
-    if lambda[0] < 0.0 || lambda[1] < 0.0 || lambda[2] < 0.0 {
-        return false;
-    }
-    let pr = [
-        v1[0] * lambda[0] + v2[0] * lambda[1] + v3[0] * lambda[2],
-        v1[1] * lambda[0] + v2[1] * lambda[1] + v3[1] * lambda[2],
-        v1[2] * lambda[0] + v2[2] * lambda[1] + v3[2] * lambda[2],
-    ];
-    let diff = sub3(&pr, p);
-    norm3(&diff) < mjMINVAL
-}
-
-/// Initial polytope (hexahedron) around a triangle simplex.
-unsafe fn polytope3(pt: &mut Polytope, status: &mut CcdStatus, pair: &mut Pair) -> i32 {
-    let v1 = status.simplex[0].vert;
-    let v2 = status.simplex[1].vert;
-    let v3 = status.simplex[2].vert;
-
-    let diff1 = sub3(&v2, &v1);
-    let diff2 = sub3(&v3, &v1);
-    let n = cross3(&diff1, &diff2);
-    let n_norm = norm3(&n);
-    if n_norm < mjMINVAL {
-        return EPA_P3_BAD_NORMAL;
-    }
-    let n_neg = scl3(&n, -1.0);
-
-    let s = status.simplex;
-    let v1i = pt.insert_vertex(&s[0]);
-    let v2i = pt.insert_vertex(&s[1]);
-    let v3i = pt.insert_vertex(&s[2]);
-    let v5i = epa_support(pt, pair, &n_neg, n_norm);
-    let v4i = epa_support(pt, pair, &n, n_norm);
-    let v4 = pt.verts[v4i].vert;
-    let v5 = pt.verts[v5i].vert;
-
-    if tri_point_intersect(&v1, &v2, &v3, &v4) {
-        return EPA_P3_INVALID_V4;
-    }
-    if tri_point_intersect(&v1, &v2, &v3, &v5) {
-        return EPA_P3_INVALID_V5;
-    }
-
-    if status.dist > 10.0 * mjMINVAL && !test_tetra(&v1, &v2, &v3, &v4) && !test_tetra(&v1, &v2, &v3, &v5) {
-        return EPA_P3_MISSING_ORIGIN;
-    }
-
-    let faces: [([usize; 3], [usize; 3]); 6] = [
-        ([v4i, v1i, v2i], [1, 3, 2]),
-        ([v4i, v3i, v1i], [2, 4, 0]),
-        ([v4i, v2i, v3i], [0, 5, 1]),
-        ([v5i, v2i, v1i], [5, 0, 4]),
-        ([v5i, v1i, v3i], [3, 1, 5]),
-        ([v5i, v3i, v2i], [4, 2, 3]),
-    ];
-    for (v, a) in faces {
-        if pt.attach_face(v[0], v[1], v[2], a[0], a[1], a[2]) < MINVAL2 {
-            return EPA_P3_ORIGIN_ON_FACE;
-        }
-    }
-
-    pt.fill_map(6);
-    0
-}
-
-/// Initial polytope from a tetrahedron simplex.
-unsafe fn polytope4(pt: &mut Polytope, status: &mut CcdStatus, pair: &mut Pair) -> i32 {
-    let s = status.simplex;
-    let v1 = pt.insert_vertex(&s[0]);
-    let v2 = pt.insert_vertex(&s[1]);
-    let v3 = pt.insert_vertex(&s[2]);
-    let v4 = pt.insert_vertex(&s[3]);
-
-    // origin on a face: continue from that triangle
-    let faces: [([usize; 3], [usize; 3]); 4] = [
-        ([v1, v2, v3], [1, 3, 2]),
-        ([v1, v4, v2], [2, 3, 0]),
-        ([v1, v3, v4], [0, 3, 1]),
-        ([v4, v3, v2], [2, 0, 1]),
-    ];
-    for (v, a) in faces {
-        if pt.attach_face(v[0], v[1], v[2], a[0], a[1], a[2]) < MINVAL2 {
-            replace_simplex3(pt, status, v[0], v[1], v[2]);
-            return polytope3(pt, status, pair);
-        }
-    }
-
-    if !test_tetra(&pt.verts[v1].vert, &pt.verts[v2].vert, &pt.verts[v3].vert, &pt.verts[v4].vert) {
-        return EPA_P4_MISSING_ORIGIN;
-    }
-
-    pt.fill_map(4);
-    0
-}
-
-/// Witness points of face `f` into x1, x2; returns the signed distance.
-fn epa_witness(pt: &Polytope, f: usize, x1: &mut V3, x2: &mut V3) -> f64 {
-    let face = &pt.faces[f];
-    let v1 = &pt.verts[face.verts[0] as usize];
-    let v2 = &pt.verts[face.verts[1] as usize];
-    let v3 = &pt.verts[face.verts[2] as usize];
-    let lambda = tri_affine_coord(&v1.vert, &v2.vert, &v3.vert, &face.v);
-    lincomb(x1, &lambda, 3, [&v1.vert1, &v2.vert1, &v3.vert1, &v3.vert1]);
-    lincomb(x2, &lambda, 3, [&v1.vert2, &v2.vert2, &v3.vert2, &v3.vert2]);
-    -face.dist2.sqrt()
-}
-
-/// Expands the polytope toward the boundary of the Minkowski difference; returns the face that
-/// gives the penetration depth (witness points in status).
-unsafe fn epa(status: &mut CcdStatus, pt: &mut Polytope, pair: &mut Pair) -> Option<usize> {
-    let mut upper = MAX_LIMIT;
-    let mut upper2 = MAX_LIMIT;
-    let mut face: Option<usize> = None;
-    let mut tolerance = status.tolerance;
-    let discrete = pair.discrete();
-    if discrete {
-        tolerance = mjMINVAL;
-    }
-
-    let kmax = status.max_iterations;
-    let mut k = 0;
-    while k < kmax {
-        let pface = face;
-
-        // closest candidate face
-        let mut lower2 = MAX_LIMIT;
-        for i in 0..pt.nmap {
-            let fi = pt.map[i] as usize;
-            if pt.faces[fi].dist2 < lower2 {
-                face = Some(fi);
-                lower2 = pt.faces[fi].dist2;
-            }
-        }
-        let fi = match face {
-            Some(fi) if !(lower2 > upper2) => fi,
-            _ => {
-                face = pface;
-                break;
-            }
-        };
-
-        if lower2 <= 0.0 {
-            crate::mjwarning!("EPA: origin lies on affine hull of face");
-            break;
-        }
-
-        // support point along the face normal
-        let lower = lower2.sqrt();
-        let fv = pt.faces[fi].v;
-        let wi = epa_support(pt, pair, &fv, lower);
-        let w = pt.verts[wi];
-        let upper_k = dot3(&fv, &w.vert) / lower;
-        if upper_k < upper {
-            upper = upper_k;
-            upper2 = upper * upper;
-        }
-        if upper - lower < tolerance {
-            break;
-        }
-
-        // repeated vertex of discrete geoms: converged
-        if discrete {
-            let nverts = pt.nverts - 1;
-            let repeated = pt.verts[..nverts].iter().any(|v| w.index1 == v.index1 && w.index2 == v.index2);
-            if repeated {
-                break;
-            }
-        }
-
-        pt.hor_w = w.vert;
-        pt.horizon(fi);
-
-        // numerical trouble
-        if pt.nedges < 3 {
-            face = None;
-            break;
-        }
-
-        let nfaces = pt.nfaces;
-        let nedges = pt.nedges;
-        if nedges > pt.faces.len() - pt.nfaces {
-            crate::mjwarning!("EPA: out of memory for faces on expanding polytope");
-            break;
-        }
-
-        // cone of new faces from w to the horizon
-        for i in 0..nedges {
-            let cur = nfaces + i;
-            let prev = if i == 0 { nfaces + nedges - 1 } else { cur - 1 };
-            let next = nfaces + (i + 1) % nedges;
-            let hor_index = pt.hor_indices[i] as usize;
-            let hor_edge = pt.hor_edges[i] as usize;
-            let hverts = pt.faces[hor_index].verts;
-            let v1 = hverts[hor_edge] as usize;
-            let v2 = hverts[(hor_edge + 1) % 3] as usize;
-            pt.faces[hor_index].adj[hor_edge] = cur as i32;
-            let dist2 = pt.attach_face(wi, v2, v1, prev, hor_index, next);
-
-            if dist2 == 0.0 {
-                face = None;
-                break;
-            }
-
-            if dist2 >= lower2 && dist2 <= upper2 {
-                let idx = pt.nmap;
-                pt.nmap += 1;
-                pt.map[idx] = (pt.nfaces - 1) as i32;
-                pt.faces[pt.nfaces - 1].index = idx as i32;
-            }
-        }
-        if face.is_none() {
-            break;
-        }
-        pt.nedges = 0;
-
-        if pt.nmap == 0 {
-            break;
-        }
-        k += 1;
-    }
-
-    status.epa_iterations = k;
-    match face {
-        Some(f) => {
-            let mut x1 = [0.0; 3];
-            let mut x2 = [0.0; 3];
-            status.dist = epa_witness(pt, f, &mut x1, &mut x2);
-            set3(&mut status.x1, 0, &x1);
-            set3(&mut status.x2, 0, &x2);
-            status.nx = 1;
-        }
-        None => {
-            status.nx = 0;
-            status.dist = 0.0;
-        }
-    }
-    face
-}
-
-// ------------------------------------------------------------------------------------------------
 // driver
 
 /// Moves the first witness points outward by the margins and reduces the distance.
@@ -1404,107 +821,6 @@ fn inflate(status: &mut CcdStatus, margin1: f64, margin2: f64) {
     status.dist -= margin1 + margin2;
 }
 
-/// Builds the initial polytope and runs EPA (and multicontact) over the given storage.
-unsafe fn run_epa(pt: &mut Polytope, status: &mut CcdStatus, pair: &mut Pair, max_contacts: i32) {
-    let ret = match status.nsimplex {
-        2 => polytope2(pt, status, pair),
-        3 => polytope3(pt, status, pair),
-        _ => polytope4(pt, status, pair),
-    };
-    status.epa_status = ret;
-    if ret == 0 {
-        if let Some(f) = epa(status, pt, pair) {
-            if max_contacts > 1 {
-                multicontact(pt, f, status, pair);
-            }
-        }
-    }
-}
-
-/// Runs EPA with the thread-local buffers (up to `MAX_EPA_ITERATIONS`) or with memory from
-/// `config.stack`.
-unsafe fn epa_with_storage(config: &CcdConfig, status: &mut CcdStatus, pair: &mut Pair) {
-    let n = config.max_iterations.max(0) as usize;
-    if n <= MAX_EPA_ITERATIONS {
-        let done = EPA_STORE.with(|cell| {
-            let Ok(mut store) = cell.try_borrow_mut() else { return false };
-            let store = &mut *store;
-            let mut pt = Polytope {
-                verts: &mut store.verts,
-                nverts: 0,
-                faces: &mut store.faces,
-                nfaces: 0,
-                map: &mut store.map,
-                nmap: 0,
-                hor_indices: &mut store.indices,
-                hor_edges: &mut store.edges,
-                nedges: 0,
-                hor_w: [0.0; 3],
-            };
-            run_epa(&mut pt, status, pair, config.max_contacts);
-            true
-        });
-        if done {
-            return;
-        }
-    }
-
-    // memory from mjData's stack or the caller's callback, sized as upstream's request
-    let n = n.max(MAX_EPA_ITERATIONS);
-    let c_face = 64usize;
-    let c_vertex = 80usize;
-    let nbytes = c_face * 6 * n + 8 * 6 * n + c_vertex * (5 + n) + 2 * (4 * (6 + n));
-    let buf = match config.memory {
-        EpaMemory::Stack(d) => {
-            if d.is_null() {
-                crate::mjerror!("mjc_ccd", "no memory available for EPA with {} iterations", config.max_iterations);
-                return;
-            }
-            crate::engine::mark(&mut *d);
-            crate::data::stack::stack_alloc(&mut *d, nbytes, 8) as *mut u8
-        }
-        EpaMemory::Callbacks { context, alloc, .. } => {
-            let Some(alloc) = alloc else {
-                crate::mjerror!("mjc_ccd", "no allocator given for EPA with {} iterations", config.max_iterations);
-                return;
-            };
-            alloc(context, nbytes) as *mut u8
-        }
-    };
-    if !buf.is_null() && (buf as usize) % 8 == 0 {
-        core::ptr::write_bytes(buf, 0, nbytes);
-        let verts = core::slice::from_raw_parts_mut(buf as *mut Vertex, 5 + n);
-        let mut off = c_vertex * (5 + n);
-        let faces = core::slice::from_raw_parts_mut(buf.add(off) as *mut Face, 6 * n);
-        off += c_face * 6 * n;
-        let map = core::slice::from_raw_parts_mut(buf.add(off) as *mut i32, 6 * n);
-        off += 8 * 6 * n;
-        let indices = core::slice::from_raw_parts_mut(buf.add(off) as *mut i32, 6 + n);
-        off += 4 * (6 + n);
-        let edges = core::slice::from_raw_parts_mut(buf.add(off) as *mut i32, 6 + n);
-        let mut pt = Polytope {
-            verts,
-            nverts: 0,
-            faces,
-            nfaces: 0,
-            map,
-            nmap: 0,
-            hor_indices: indices,
-            hor_edges: edges,
-            nedges: 0,
-            hor_w: [0.0; 3],
-        };
-        run_epa(&mut pt, status, pair, config.max_contacts);
-    }
-    match config.memory {
-        EpaMemory::Stack(d) => crate::engine::free(&mut *d),
-        EpaMemory::Callbacks { context, free, .. } => {
-            if let (Some(free), false) = (free, buf.is_null()) {
-                free(context, buf as *mut core::ffi::c_void);
-            }
-        }
-    }
-}
 
 /// Distance (negative: penetration depth) between two convex objects, with witness points in
 /// `status` (`mjc_ccd`).
@@ -1532,23 +848,24 @@ pub unsafe fn ccd(config: &CcdConfig, status: &mut CcdStatus, obj1: &mut CcdObj,
         let margin2 = obj2.margin;
         let mut full_margin1 = 0.0;
         let mut full_margin2 = 0.0;
-        let mut s1 = Shape::Full;
-        let mut s2 = Shape::Full;
+        let (kind1, kind2) = (obj1.kind, obj2.kind);
         if round(obj1.geom_type) {
-            full_margin1 = obj1.m.geom_size()[3 * obj1.geom as usize] + 0.5 * margin1;
-            s1 = if obj1.geom_type == GEOM_SPHERE { Shape::Point } else { Shape::Line };
+            full_margin1 = obj1.size()[0] + 0.5 * margin1;
+            obj1.kind = if obj1.geom_type == GEOM_SPHERE { Kind::Point } else { Kind::Line };
             obj1.margin = 0.0;
         }
         if round(obj2.geom_type) {
-            full_margin2 = obj2.m.geom_size()[3 * obj2.geom as usize] + 0.5 * margin2;
-            s2 = if obj2.geom_type == GEOM_SPHERE { Shape::Point } else { Shape::Line };
+            full_margin2 = obj2.size()[0] + 0.5 * margin2;
+            obj2.kind = if obj2.geom_type == GEOM_SPHERE { Kind::Point } else { Kind::Line };
             obj2.margin = 0.0;
         }
 
         status.dist_cutoff += full_margin1 + full_margin2;
-        gjk(status, &mut Pair { o1: &mut *obj1, o2: &mut *obj2, s1, s2 });
+        gjk(status, &mut Pair { o1: &mut *obj1, o2: &mut *obj2 });
         status.dist_cutoff = config.dist_cutoff;
 
+        obj1.kind = kind1;
+        obj2.kind = kind2;
         obj1.margin = margin1;
         obj2.margin = margin2;
 
@@ -1575,7 +892,7 @@ pub unsafe fn ccd(config: &CcdConfig, status: &mut CcdStatus, obj1: &mut CcdObj,
         set3(&mut status.x2, 0, &c2);
     }
 
-    let mut pair = Pair { o1: obj1, o2: obj2, s1: Shape::Full, s2: Shape::Full };
+    let mut pair = Pair { o1: obj1, o2: obj2 };
     gjk(status, &mut pair);
 
     if config.max_contacts == 0 {
