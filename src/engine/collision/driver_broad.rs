@@ -336,6 +336,10 @@ unsafe fn frame_free_pairs(m: &mjModel, d: &mjData, bfid: &[i32], pair: &mut [i3
     let (adr, num, weldid) = (m.body_geomadr(), m.body_geomnum(), m.body_weldid());
     let (rbound, gmargin, xpos) = (m.geom_rbound(), m.geom_margin(), d.geom_xpos(m));
     let overrides = enabled(m, mjtEnableBit_::mjENBL_OVERRIDE);
+    // a pair with a multi-geom body goes through the BVH walk, which marks the root nodes
+    // active (bvh_active) when their oriented boxes meet, contact or not, so whether the sweep
+    // pairs them shows even without contacts: such bodies need the sweep while marks are kept
+    let marks = m.vis.global.bvactive != 0 && !disabled(m, mjtDisableBit_::mjDSBL_MIDPHASE);
 
     // each body's geoms as (centre, radius plus margin), packed
     let mut spheres = [([0.0f64; 3], 0.0f64); FRAME_FREE_MAX_GEOMS];
@@ -353,6 +357,9 @@ unsafe fn frame_free_pairs(m: &mjModel, d: &mjData, bfid: &[i32], pair: &mut [i3
             continue;
         }
         let (a, g) = (adr[b] as usize, num[b] as usize);
+        if g > 1 && marks {
+            return None;
+        }
         if total + g > FRAME_FREE_MAX_GEOMS {
             return None;
         }
