@@ -33,31 +33,47 @@ fn filter_body_pair(weld1: i32, parent1: i32, asleep1: bool, weld2: i32, parent2
     !dsbl_filterparent && weld1 != 0 && weld2 != 0 && (weld1 == parent2 || weld2 == parent1)
 }
 
-/// Union of the geom bitmasks of every body, then the flex bitmasks, as (contype, conaffinity)
-/// per body/flex; computed once per broadphase instead of once per candidate pair.
-fn bitmasks(m: &mjModel, out: &mut [[i32; 2]]) {
+/// Collision bitmasks (contype, conaffinity) of a body (union over its geoms) or a flex.
+fn bitmask(m: &mjModel, bf: usize) -> [i32; 2] {
     let nbody = m.nbody as usize;
-    let (ct, ca) = (m.geom_contype(), m.geom_conaffinity());
-    let (adr, num) = (m.body_geomadr(), m.body_geomnum());
-    for (b, o) in out[..nbody].iter_mut().enumerate() {
-        let (a, n) = (adr[b].max(0) as usize, num[b].max(0) as usize);
-        let t = ct[a..a + n].iter().fold(0, |acc, &x| acc | x);
-        let f = ca[a..a + n].iter().fold(0, |acc, &x| acc | x);
-        *o = [t, f];
+    if bf < nbody {
+        let (a, n) = (m.body_geomadr()[bf].max(0) as usize, m.body_geomnum()[bf].max(0) as usize);
+        let t = m.geom_contype()[a..a + n].iter().fold(0, |acc, &x| acc | x);
+        let f = m.geom_conaffinity()[a..a + n].iter().fold(0, |acc, &x| acc | x);
+        [t, f]
+    } else {
+        [m.flex_contype()[bf - nbody], m.flex_conaffinity()[bf - nbody]]
     }
-    for (f, o) in out[nbody..].iter_mut().enumerate() {
-        *o = [m.flex_contype()[f], m.flex_conaffinity()[f]];
+}
+
+/// Most bodies and flexes whose bitmasks are gathered once per step (on the machine stack: the
+/// mjData stack must see upstream's allocations only, its peak use is reported).
+const MASKS_MAX: usize = 128;
+
+/// Bitmasks per body/flex, gathered once per step for small models, folded per pair otherwise.
+struct Masks<'a> {
+    m: &'a mjModel,
+    table: Option<&'a [[i32; 2]]>,
+}
+
+impl Masks<'_> {
+    #[inline]
+    fn get(&self, bf: usize) -> [i32; 2] {
+        match self.table {
+            Some(t) => t[bf],
+            None => bitmask(self.m, bf),
+        }
     }
 }
 
 /// Appends the pair (smaller id in the high half) when the bitmasks allow contact (`add_pair`).
-fn add_pair(masks: &[[i32; 2]], bf1: usize, bf2: usize, npair: &mut usize, pair: &mut [i32]) {
+fn add_pair(masks: &Masks, bf1: usize, bf2: usize, npair: &mut usize, pair: &mut [i32]) {
     if *npair >= pair.len() {
         crate::mjerror!("add_pair", "broadphase buffer full");
         return;
     }
-    let [t1, a1] = masks[bf1];
-    let [t2, a2] = masks[bf2];
+    let [t1, a1] = masks.get(bf1);
+    let [t2, a2] = masks.get(bf2);
     if (t1 & a2) == 0 && (t2 & a1) == 0 {
         return;
     }
@@ -310,146 +326,6 @@ unsafe fn principal_frame(m: &mjModel, d: &mjData, cnt: usize) -> [f64; 9] {
     frame
 }
 
-/// Most geoms in the collidable bodies for which [`frame_free_pairs`] is tried.
-const FRAME_FREE_MAX_GEOMS: usize = 64;
-
-/// The body pairs that can make contacts, decided from the geoms' bounding spheres without the
-/// principal-axis frame of the sweep, for up to [`ALL_PAIRS_MAX`] rigid bodies (`bfid`), each
-/// pair as `(i << 16) + j` (positions in `bfid`, i < j). With `tol` 1e-5 of the coordinates'
-/// scale (far above the sweep's single-precision rounding):
-/// - a pair is kept when two of its geoms' spheres (radius plus margin) overlap by more than
-///   `tol`: the sweep pairs those in any frame;
-/// - a pair is left out when all its geoms' spheres are apart by more than `tol`: the sweep may
-///   pair them, but then every geom pair fails the narrowphase's bounding-sphere test, so no
-///   contact and no other effect follows.
-///
-/// Bodies welded to the world with a plane are left out (the always-colliding pairs cover
-/// them). None (use the frame and the sweep) when a pair is within `tol` of touching, with
-/// flexes, planes on moving bodies, negative margins, or a user contact filter (it sees every
-/// pair the sweep finds).
-unsafe fn frame_free_pairs(m: &mjModel, d: &mjData, bfid: &[i32], pair: &mut [i32]) -> Option<usize> {
-    let n = bfid.len();
-    let user_filter = crate::runtime::callbacks::mjcb_contactfilter;
-    if n > ALL_PAIRS_MAX || m.nflex != 0 || user_filter.is_some() {
-        return None;
-    }
-    let (adr, num, weldid) = (m.body_geomadr(), m.body_geomnum(), m.body_weldid());
-    let (rbound, gmargin, xpos) = (m.geom_rbound(), m.geom_margin(), d.geom_xpos(m));
-    let overrides = enabled(m, mjtEnableBit_::mjENBL_OVERRIDE);
-    // a pair with a multi-geom body goes through the BVH walk, which marks the root nodes
-    // active (bvh_active) when their oriented boxes meet, contact or not, so whether the sweep
-    // pairs them shows even without contacts: such bodies need the sweep while marks are kept
-    let marks = m.vis.global.bvactive != 0 && !disabled(m, mjtDisableBit_::mjDSBL_MIDPHASE);
-
-    // each body's geoms as (centre, radius plus margin), packed
-    let mut spheres = [([0.0f64; 3], 0.0f64); FRAME_FREE_MAX_GEOMS];
-    let mut range = [(0usize, 0usize); ALL_PAIRS_MAX];
-    let mut skip = [false; ALL_PAIRS_MAX];
-    let mut scale = 1.0f64;
-    let mut total = 0usize;
-    for (k, &b) in bfid.iter().enumerate() {
-        let b = b as usize;
-        if b >= m.nbody as usize || adr[b] < 0 || num[b] <= 0 {
-            return None;
-        }
-        if weldid[b] == 0 && has_plane(m, b) {
-            skip[k] = true;
-            continue;
-        }
-        let (a, g) = (adr[b] as usize, num[b] as usize);
-        if g > 1 && marks {
-            return None;
-        }
-        if total + g > FRAME_FREE_MAX_GEOMS {
-            return None;
-        }
-        range[k] = (total, total + g);
-        for geom in a..a + g {
-            let margin = if overrides { 0.5 * m.opt.o_margin } else { gmargin[geom] };
-            if !(rbound[geom] > 0.0) || !(margin >= 0.0) {
-                return None;
-            }
-            let c = *v3(xpos, geom);
-            let bound = rbound[geom] + margin;
-            scale = scale.max(c[0].abs().max(c[1].abs()).max(c[2].abs()) + bound);
-            spheres[total] = (c, bound);
-            total += 1;
-        }
-    }
-    if !scale.is_finite() {
-        return None;
-    }
-    let tol = 1e-5 * scale;
-
-    // a sphere around each body's geom spheres (centred on their box) rules out far pairs at once
-    let mut body_sphere = [([0.0f64; 3], 0.0f64); ALL_PAIRS_MAX];
-    for k in 0..n {
-        if skip[k] {
-            continue;
-        }
-        let own = &spheres[range[k].0..range[k].1];
-        if own.len() == 1 {
-            body_sphere[k] = own[0];
-            continue;
-        }
-        let mut lo = [f64::INFINITY; 3];
-        let mut hi = [f64::NEG_INFINITY; 3];
-        for (c, b) in own {
-            for x in 0..3 {
-                lo[x] = lo[x].min(c[x] - b);
-                hi[x] = hi[x].max(c[x] + b);
-            }
-        }
-        let centre = [0.5 * (lo[0] + hi[0]), 0.5 * (lo[1] + hi[1]), 0.5 * (lo[2] + hi[2])];
-        let radius = own.iter().fold(0.0f64, |r, (c, b)| {
-            let dif = [c[0] - centre[0], c[1] - centre[1], c[2] - centre[2]];
-            r.max((dif[0] * dif[0] + dif[1] * dif[1] + dif[2] * dif[2]).sqrt() + b)
-        });
-        body_sphere[k] = (centre, radius);
-    }
-
-    let mut npair = 0;
-    for i in 0..n {
-        if skip[i] {
-            continue;
-        }
-        for j in i + 1..n {
-            if skip[j] {
-                continue;
-            }
-            let ((ci, ri), (cj, rj)) = (body_sphere[i], body_sphere[j]);
-            let dif = [ci[0] - cj[0], ci[1] - cj[1], ci[2] - cj[2]];
-            let far = ri + rj + tol;
-            if dif[0] * dif[0] + dif[1] * dif[1] + dif[2] * dif[2] > far * far {
-                continue;
-            }
-            let mut apart = true;
-            let mut overlap = false;
-            'geoms: for (c1, b1) in &spheres[range[i].0..range[i].1] {
-                for (c2, b2) in &spheres[range[j].0..range[j].1] {
-                    let dif = [c1[0] - c2[0], c1[1] - c2[1], c1[2] - c2[2]];
-                    let dist2 = dif[0] * dif[0] + dif[1] * dif[1] + dif[2] * dif[2];
-                    let (near, far) = (b1 + b2 - tol, b1 + b2 + tol);
-                    if near > 0.0 && dist2 < near * near {
-                        overlap = true;
-                        break 'geoms;
-                    }
-                    if !(dist2 > far * far) {
-                        apart = false;
-                    }
-                }
-            }
-            if overlap {
-                pair[npair] = ((i as i32) << 16) + j as i32;
-                npair += 1;
-            } else if !apart {
-                return None;
-            }
-        }
-    }
-    Some(npair)
-}
-
 /// Candidate body/flex pairs (`(bf1 << 16) + bf2`, bf1 < bf2) in `bfpair`, sorted by signature
 /// except when nothing but static geoms exist; returns their number (`mj_broadphase`).
 pub(super) unsafe fn broadphase(m: &mjModel, d: &mut mjData, bfpair: &mut [i32]) -> usize {
@@ -465,8 +341,14 @@ pub(super) unsafe fn broadphase(m: &mjModel, d: &mut mjData, bfpair: &mut [i32])
     let (weldid, parentid) = (m.body_weldid(), m.body_parentid());
     let mut npair = 0usize;
     mark(d);
-    let masks: &mut [[i32; 2]] = stack_slice(d, nbodyflex);
-    bitmasks(m, masks);
+    let mut table = [[0i32; 2]; MASKS_MAX];
+    let small = nbodyflex <= MASKS_MAX;
+    if small {
+        for (bf, t) in table[..nbodyflex].iter_mut().enumerate() {
+            *t = bitmask(m, bf);
+        }
+    }
+    let masks = Masks { m, table: if small { Some(&table[..nbodyflex]) } else { None } };
 
     // the world body and static bodies with planes meet every other body and flex
     for b1 in 0..nbody {
@@ -483,10 +365,10 @@ pub(super) unsafe fn broadphase(m: &mjModel, d: &mut mjData, bfpair: &mut [i32])
                 if filter_body_pair(0, 0, true, weld2, parent2, asleep(b2), dsbl_filterparent) {
                     continue;
                 }
-                add_pair(masks, b1, b2, &mut npair, bfpair);
+                add_pair(&masks, b1, b2, &mut npair, bfpair);
             }
             for f in 0..nflex {
-                add_pair(masks, b1, nbody + f, &mut npair, bfpair);
+                add_pair(&masks, b1, nbody + f, &mut npair, bfpair);
             }
         }
     }
@@ -509,29 +391,33 @@ pub(super) unsafe fn broadphase(m: &mjModel, d: &mut mjData, bfpair: &mut [i32])
     }
 
     if ncollide > 1 {
+        // mjData stack blocks as upstream takes them (boxes, pairs, then the sweep's three
+        // buffers), used or not, so the reported peak stack use is upstream's
         let bfid = &bfid[..ncollide];
+        let aamm = stack_nums(d, 6 * ncollide);
         let maxsappair = ncollide * (ncollide - 1) / 2;
         let sappair = stack_ints(d, maxsappair);
         let room = npair + maxsappair <= bfpair.len();
-        let decided = if room { frame_free_pairs(m, d, bfid, sappair) } else { None };
-        let nsappair = match decided {
-            Some(n) => n as i32,
-            None => {
-                let frame = principal_frame(m, d, cnt);
-                let aamm = stack_nums(d, 6 * ncollide);
-                for i in 0..ncollide {
-                    let a = make_aamm(m, d, bfid[i] as usize, &frame);
-                    for (k, &x) in a.iter().enumerate() {
-                        aamm[k * ncollide + i] = x;
-                    }
-                }
-                // the sweep's pairs, in another order: the sort below makes the result the same
-                let few = if ncollide <= ALL_PAIRS_MAX && room { all_pairs(aamm, ncollide, sappair) } else { None };
-                match few {
-                    Some(n) => n as i32,
-                    None => sap(d, aamm, ncollide, 0, sappair),
-                }
+        let reserve_sweep = |d: &mut mjData| {
+            for _ in 0..3 {
+                let _: &mut [SapItem] = stack_slice(d, 2 * ncollide);
             }
+        };
+        let frame = principal_frame(m, d, cnt);
+        for i in 0..ncollide {
+            let a = make_aamm(m, d, bfid[i] as usize, &frame);
+            for (k, &x) in a.iter().enumerate() {
+                aamm[k * ncollide + i] = x;
+            }
+        }
+        // the sweep's pairs, in another order: the sort below makes the result the same
+        let few = if ncollide <= ALL_PAIRS_MAX && room { all_pairs(aamm, ncollide, sappair) } else { None };
+        let nsappair = match few {
+            Some(n) => {
+                reserve_sweep(d);
+                n as i32
+            }
+            None => sap(d, aamm, ncollide, 0, sappair),
         };
         if nsappair < 0 {
             crate::mjerror!("mj_broadphase", "SAP failed");
@@ -547,13 +433,14 @@ pub(super) unsafe fn broadphase(m: &mjModel, d: &mut mjData, bfpair: &mut [i32])
                     continue;
                 }
             }
-            add_pair(masks, bf1, bf2, &mut npair, bfpair);
+            add_pair(&masks, bf1, bf2, &mut npair, bfpair);
         }
     }
 
     if npair > 1 {
         // plain integers: equal keys are indistinguishable, so an unstable sort gives the
-        // order of upstream's merge sort
+        // order of upstream's merge sort (its buffer is still taken, for the stack's peak)
+        let _ = stack_ints(d, npair);
         bfpair[..npair].sort_unstable_by_key(|&p| p as u32);
     }
     free(d);
