@@ -100,6 +100,15 @@ pub struct CcdObj<'a> {
     pub(crate) cobj: *mut core::ffi::c_void,
 }
 
+/// Geom `g`'s entries of `geom_xpos`, `geom_xmat` and `geom_size`.
+///
+/// # Safety
+/// `g` must be below ngeom of the model `d` was made for.
+#[inline(always)]
+unsafe fn geom_ptrs(m: &mjModel, d: &mjData, g: usize) -> (*const [f64; 3], *const [f64; 9], *const [f64; 3]) {
+    (d.geom_xpos.add(3 * g) as *const _, d.geom_xmat.add(9 * g) as *const _, m.geom_size.add(3 * g) as *const _)
+}
+
 /// Frame and size of objects that are not geoms.
 static ZEROS: [f64; 9] = [0.0; 9];
 
@@ -281,6 +290,8 @@ impl<'a> CcdObj<'a> {
             (&[][..], MeshGraph::EMPTY)
         };
         let (kind, center_mode) = geom_kind(m, gi, geom_type, mverts.len(), !graph.edgeadr.is_empty());
+        // SAFETY: gi < ngeom (checked by the geom_type lookup above)
+        let (gpos, gmat, gsize) = geom_ptrs(m, d, gi);
         CcdObj {
             m,
             d,
@@ -294,11 +305,9 @@ impl<'a> CcdObj<'a> {
             kind,
             center_mode,
             margin,
-            // SAFETY: gi < ngeom (checked by the geom_type lookup above), so the three
-            // arrays hold the geom's entries
-            gpos: d.geom_xpos.add(3 * gi) as *const [f64; 3],
-            gmat: d.geom_xmat.add(9 * gi) as *const [f64; 9],
-            gsize: m.geom_size.add(3 * gi) as *const [f64; 3],
+            gpos,
+            gmat,
+            gsize,
             mverts,
             graph,
             prism: None,
@@ -355,9 +364,7 @@ impl<'a> CcdObj<'a> {
         if self.geom >= 0 && self.geom < self.m.ngeom {
             let g = self.geom as usize;
             // SAFETY: g < ngeom
-            self.gpos = self.d.geom_xpos.add(3 * g) as *const [f64; 3];
-            self.gmat = self.d.geom_xmat.add(9 * g) as *const [f64; 9];
-            self.gsize = self.m.geom_size.add(3 * g) as *const [f64; 3];
+            (self.gpos, self.gmat, self.gsize) = geom_ptrs(self.m, self.d, g);
         }
     }
 

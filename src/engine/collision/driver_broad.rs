@@ -287,21 +287,27 @@ fn update_cov(cov: &mut [f64; 9], vec: &[f64; 3], cen: &[f64; 3]) {
 }
 
 /// Rows: the principal axes (decreasing variance) of the moving geoms' centres and flex
-/// vertices, of which there are `cnt` (> 0).
-unsafe fn principal_frame(m: &mjModel, d: &mjData, cnt: usize) -> [f64; 9] {
+/// vertices; None when there are none (only static geoms).
+unsafe fn principal_frame(m: &mjModel, d: &mjData) -> Option<[f64; 9]> {
     let (ngeom, nvert) = (m.ngeom as usize, m.nflexvert as usize);
     let (geom_bodyid, vert_bodyid) = (m.geom_bodyid(), m.flex_vertbodyid());
     let (gxpos, vxpos) = (d.geom_xpos(m), d.flexvert_xpos(m));
+    let mut cnt = 0usize;
     let mut cen = [0.0; 3];
     for (i, &b) in geom_bodyid[..ngeom].iter().enumerate() {
         if b != 0 {
             crate::math::blas::add_to3(&mut cen, v3(gxpos, i));
+            cnt += 1;
         }
     }
     for (i, &b) in vert_bodyid[..nvert].iter().enumerate() {
         if b != 0 {
             crate::math::blas::add_to3(&mut cen, v3(vxpos, i));
+            cnt += 1;
         }
+    }
+    if cnt == 0 {
+        return None;
     }
     let cen = crate::math::blas::scl3(&cen, 1.0 / cnt as f64);
     let mut cov = [0.0; 9];
@@ -323,15 +329,13 @@ unsafe fn principal_frame(m: &mjModel, d: &mjData, cnt: usize) -> [f64; 9] {
     let mut frame = [0.0; 9];
     let mut quat = [0.0; 4];
     crate::math::solve::eig3(&mut eigval, &mut frame, &mut quat, &cov);
-    frame
+    Some(frame)
 }
 
 /// Candidate body/flex pairs (`(bf1 << 16) + bf2`, bf1 < bf2) in `bfpair`, sorted by signature
 /// except when nothing but static geoms exist; returns their number (`mj_broadphase`).
 pub(super) unsafe fn broadphase(m: &mjModel, d: &mut mjData, bfpair: &mut [i32]) -> usize {
     let nbody = m.nbody as usize;
-    let ngeom = m.ngeom as usize;
-    let nvert = m.nflexvert as usize;
     let nflex = m.nflex as usize;
     let nbodyflex = nbody + nflex;
     let dsbl_filterparent = disabled(m, mjtDisableBit_::mjDSBL_FILTERPARENT);
@@ -374,12 +378,10 @@ pub(super) unsafe fn broadphase(m: &mjModel, d: &mut mjData, bfpair: &mut [i32])
     }
 
     // nothing but static geoms: upstream returns here, unsorted
-    let (geom_bodyid, vert_bodyid) = (m.geom_bodyid(), m.flex_vertbodyid());
-    let cnt = geom_bodyid[..ngeom].iter().filter(|&&b| b != 0).count() + vert_bodyid[..nvert].iter().filter(|&&b| b != 0).count();
-    if cnt == 0 {
+    let Some(frame) = principal_frame(m, d) else {
         free(d);
         return npair;
-    }
+    };
 
     let bfid = stack_ints(d, nbodyflex);
     let mut ncollide = 0usize;
@@ -403,7 +405,6 @@ pub(super) unsafe fn broadphase(m: &mjModel, d: &mut mjData, bfpair: &mut [i32])
                 let _: &mut [SapItem] = stack_slice(d, 2 * ncollide);
             }
         };
-        let frame = principal_frame(m, d, cnt);
         for i in 0..ncollide {
             let a = make_aamm(m, d, bfid[i] as usize, &frame);
             for (k, &x) in a.iter().enumerate() {

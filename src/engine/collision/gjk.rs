@@ -82,21 +82,9 @@ pub struct CcdStatus {
 
 impl Default for CcdStatus {
     fn default() -> Self {
-        CcdStatus {
-            dist: 0.0,
-            x1: [0.0; 3 * mjMAXCONPAIR],
-            x2: [0.0; 3 * mjMAXCONPAIR],
-            nx: 0,
-            max_iterations: 0,
-            tolerance: 0.0,
-            max_contacts: 0,
-            dist_cutoff: 0.0,
-            gjk_iterations: 0,
-            epa_iterations: 0,
-            epa_status: -1,
-            simplex: [Vertex::default(); 4],
-            nsimplex: 0,
-        }
+        let mut s = CcdStatus::ZERO;
+        s.reset_scalars();
+        s
     }
 }
 
