@@ -241,7 +241,9 @@ pub fn load_bytes(buf: &[u8]) -> *mut mjModel {
             alloc::delete_model(m);
             return ptr::null_mut();
         }
-        if let Err(msg) = crate::model::validate::validate_references(mm) {
+        if let Err(msg) = crate::model::validate::validate_references(mm)
+            .and_then(|_| crate::model::validate::validate_mesh_graphs(mm))
+        {
             mjwarning!("{}", msg);
             alloc::delete_model(m);
             return ptr::null_mut();

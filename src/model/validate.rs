@@ -607,6 +607,46 @@ pub unsafe fn validate_references(m: &mjModel) -> Result<(), &'static str> {
     Ok(())
 }
 
+/// Checks the convex-hull graphs in `mesh_graph` (per mesh: vertex count, face count, each
+/// vertex's edge-list address, its mesh vertex id, then the -1-terminated edge lists), which the
+/// convex collision walks without bounds checks: every edge list must end inside the array,
+/// every neighbour must be a graph vertex and every graph vertex a vertex of its mesh. MJB files
+/// are checked on loading; compiled models have valid graphs by construction.
+///
+/// # Safety
+/// As [`validate_references`], which must have accepted `m`.
+pub unsafe fn validate_mesh_graphs(m: &mjModel) -> Result<(), &'static str> {
+    const BAD: &str = "Invalid model: bad mesh_graph.";
+    let graph = ints(m.mesh_graph, m.nmeshgraph as i64)?;
+    let graphadr = ints(m.mesh_graphadr, m.nmesh as i64)?;
+    let vertnum = ints(m.mesh_vertnum, m.nmesh as i64)?;
+    for (&adr, &nvert) in graphadr.iter().zip(vertnum) {
+        if adr < 0 {
+            continue;
+        }
+        let adr = adr as usize;
+        let numvert = *graph.get(adr).ok_or(BAD)?;
+        let lists = adr + 2 + 2 * numvert.max(0) as usize;
+        if numvert < 1 || lists > graph.len() {
+            return Err(BAD);
+        }
+        let edgeadr = &graph[adr + 2..adr + 2 + numvert as usize];
+        let globalid = &graph[adr + 2 + numvert as usize..lists];
+        let localid = &graph[lists..];
+        if globalid.iter().any(|&v| v < 0 || v >= nvert) {
+            return Err(BAD);
+        }
+        for &e in edgeadr {
+            let list = localid.get(e.max(0) as usize..).filter(|_| e >= 0).ok_or(BAD)?;
+            let end = list.iter().position(|&v| v < 0).ok_or(BAD)?;
+            if list[..end].iter().any(|&v| v >= numvert) {
+                return Err(BAD);
+            }
+        }
+    }
+    Ok(())
+}
+
 /// A tactile sensor's object id, taken as a geom id as upstream does, must belong to a body with
 /// at least one geom that can collide.
 unsafe fn check_tactile(m: &mjModel, obj_id: c_int) -> Result<(), &'static str> {
@@ -883,6 +923,47 @@ mod tests {
         assert_eq!(check(&tm), Err("Invalid model: invalid tuple_objid"));
         set!(tm, tuple_objtype, [mjOBJ_BODY as c_int, 26]);
         assert_eq!(check(&tm), Err("Invalid model: invalid tuple_objtype"));
+    }
+
+    #[test]
+    fn mesh_graphs() {
+        // one tetrahedron: 4 graph vertices, 4 faces, each vertex joined to the other three
+        let mut tm = valid();
+        tm.m.nmesh = 1;
+        tm.m.nmeshvert = 4;
+        set!(tm, mesh_vertnum, [4]);
+        set!(tm, mesh_graphadr, [0]);
+        let mut graph = vec![4, 4, 0, 4, 8, 12, 0, 1, 2, 3];
+        graph.extend([1, 2, 3, -1, 0, 2, 3, -1, 0, 1, 3, -1, 0, 1, 2, -1]);
+        let bad = |tm: &mut TestModel, g: &[c_int]| {
+            tm.m.nmeshgraph = g.len() as c_int;
+            set!(tm, mesh_graph, g);
+            unsafe { validate_mesh_graphs(&tm.m) }
+        };
+        assert_eq!(bad(&mut tm, &graph), Ok(()));
+        let bad_graph = Err("Invalid model: bad mesh_graph.");
+        // unterminated last edge list
+        assert_eq!(bad(&mut tm, &graph[..graph.len() - 1]), bad_graph);
+        // a neighbour that is not a graph vertex
+        let mut g = graph.clone();
+        g[11] = 4;
+        assert_eq!(bad(&mut tm, &g), bad_graph);
+        // a graph vertex that is not a mesh vertex
+        let mut g = graph.clone();
+        g[9] = 4;
+        assert_eq!(bad(&mut tm, &g), bad_graph);
+        // an edge list starting outside the array, and a negative one
+        let mut g = graph.clone();
+        g[5] = 40;
+        assert_eq!(bad(&mut tm, &g), bad_graph);
+        g[5] = -1;
+        assert_eq!(bad(&mut tm, &g), bad_graph);
+        // no vertices, and a vertex count past the array
+        assert_eq!(bad(&mut tm, &[0, 0]), bad_graph);
+        assert_eq!(bad(&mut tm, &[9, 0, 0, 1]), bad_graph);
+        // meshes without a graph are not looked at
+        set!(tm, mesh_graphadr, [-1]);
+        assert_eq!(bad(&mut tm, &[9]), Ok(()));
     }
 
     #[test]

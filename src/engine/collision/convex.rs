@@ -573,22 +573,38 @@ impl<'a> CcdObj<'a> {
 
     fn support_hillclimb(&mut self, dir: &[f64; 3]) -> [f64; 3] {
         let verts = self.mverts;
-        let graph = self.graph;
+        let graph = &self.graph;
+        if graph.edgeadr.is_empty() || verts.is_empty() {
+            return self.support_mesh(dir);
+        }
         let ld = mul_mat_t_vec3(self.mat(), dir);
         let mut best = -(f32::MAX as f64);
         let mut prev = -1;
         let mut ibest = if self.meshindex >= 0 { self.meshindex } else { 0 };
+        // a start handed in through a C mjCCDObj is checked; later ones come from the graph
+        assert!((ibest as usize) < graph.edgeadr.len(), "mesh graph start vertex {ibest} out of range");
+        // The walk reads the graph without bounds checks: models come from the compiler or from
+        // MJB files that `validate_mesh_graphs` accepted (every edge list ends with -1 inside
+        // the array, every neighbour below the graph's vertex count, every global id below the
+        // mesh's vertex count).
+        let (edgeadr, globalid, localid) = (graph.edgeadr.as_ptr(), graph.globalid.as_ptr(), graph.localid.as_ptr());
+        let vp = verts.as_ptr() as *const f32;
         while ibest != prev {
             prev = ibest;
-            let start = graph.edgeadr[prev as usize] as usize;
-            for &sub in &graph.localid[start..] {
-                if sub < 0 {
-                    break;
-                }
-                let vdot = dot3f(&ld, &verts[graph.globalid[sub as usize] as usize]);
-                if vdot > best {
-                    best = vdot;
-                    ibest = sub;
+            unsafe {
+                let mut e = localid.add(*edgeadr.add(prev as usize) as usize);
+                loop {
+                    let sub = *e;
+                    if sub < 0 {
+                        break;
+                    }
+                    let v = vp.add(3 * *globalid.add(sub as usize) as usize);
+                    let vdot = ld[0] * *v as f64 + ld[1] * *v.add(1) as f64 + ld[2] * *v.add(2) as f64;
+                    if vdot > best {
+                        best = vdot;
+                        ibest = sub;
+                    }
+                    e = e.add(1);
                 }
             }
         }
