@@ -563,8 +563,11 @@ pub unsafe fn solve_m2_inplace(m: &mjModel, d: &mjData, x: &mut [f64], sqrt_inv_
         for xv in x.chunks_exact_mut(nv) {
             let xi = xv[i];
             if xi != 0.0 {
+                let xp = xv.as_mut_ptr();
                 for (&l, &c) in vals.iter().zip(ind) {
-                    xv[c as usize] -= l * xi;
+                    // SAFETY: mj_makeData checked M's pattern: the columns of row i are dofs
+                    // before i, so within the nv values of xv
+                    unsafe { *xp.add(c as usize) -= l * xi };
                 }
             }
         }
