@@ -4,11 +4,12 @@
 use crate::abi::mjtDisableBit_::{mjDSBL_CONTACT, mjDSBL_DAMPER, mjDSBL_GRAVITY, mjDSBL_SPRING};
 use crate::abi::mjtEnableBit_::mjENBL_SLEEP;
 use crate::abi::*;
+use crate::engine::constraint::elem_body_weight;
 use crate::engine::support::{apply_ft, jac_dif_pair, jac_sum, object_velocity};
 use crate::engine::{disabled, enabled, free, is_sparse, mark, stack_ints, stack_nums, v3, v9};
 use crate::math::blas::{
-    add, add_scl3, add_to, add_to3, add_to_scl, add_to_scl3, copy4, dist3, mul_mat_vec, mul_mat_vec3, norm3,
-    normalize4, scl3, sub3, sum,
+    add, add_scl3, add_to, add_to3, add_to_scl, add_to_scl3, copy4, mul_mat_vec, mul_mat_vec3, norm3,
+    normalize4, scl3, sub3,
 };
 use crate::math::misc::{def_gradient, eval_basis, geom_semi_axes, max, min};
 use crate::math::spatial::{cross, mat2rot, neg_quat, rot_vec_quat, sub_quat, transform_spatial};
@@ -831,43 +832,6 @@ pub fn viscous_forces(
 /// Room for the bodies of both sides of a flex contact (upstream's bound, 27 x 27).
 const FLEX_MAXBODY: usize = 729;
 
-/// Bodies and weights of the vertices of element `e` of flex `f` for a contact at `point`:
-/// inverse distances, normalized, dropping vertex `v` when it belongs to the element. Vertex
-/// ids are written to `vert`; returns their number (upstream's `mj_elemBodyWeight`).
-unsafe fn elem_body_weight(
-    m: &mjModel, d: &mjData, f: usize, e: usize, v: i32, point: &[f64; 3], vert: &mut [i32; 4], weight: &mut [f64; 4],
-) -> usize {
-    let dim = m.flex_dim()[f] as usize;
-    let vertadr = m.flex_vertadr()[f];
-    let edata = &m.flex_elem()[m.flex_elemdataadr()[f] as usize + e * (dim + 1)..][..dim + 1];
-    let xpos = &d.flexvert_xpos(m)[3 * vertadr as usize..];
-    let mut found = None;
-    for (i, &ev) in edata.iter().enumerate() {
-        weight[i] = 1.0 / max(mjMINVAL, dist3(point, v3(xpos, ev as usize)));
-        vert[i] = vertadr + ev;
-        if ev == v {
-            found = Some(i);
-        }
-    }
-    let mut n = dim + 1;
-    if let Some(k) = found {
-        for j in k..dim {
-            weight[j] = weight[j + 1];
-            vert[j] = vert[j + 1];
-        }
-        n = dim;
-    }
-    let total = sum(&weight[..n]);
-    if total < mjMINVAL {
-        crate::mjerror!("mj_elemBodyWeight", "element body weight sum < mjMINVAL");
-    }
-    let inv = 1.0 / total;
-    for w in &mut weight[..n] {
-        *w *= inv;
-    }
-    n
-}
-
 /// Nodes of interpolated flex `f` whose basis is not negligible at the reference position
 /// given by vertices `vert` with weights `vweight`: their bodies and basis values; returns
 /// their number (upstream's `mj_vertBodyWeight`).
@@ -914,7 +878,7 @@ unsafe fn contact_bodies(m: &mjModel, d: &mjData, con: &mjContact, bid: &mut [i3
             vweight[0] = sign;
             1
         } else {
-            let nw = elem_body_weight(m, d, f, con.elem[side] as usize, con.vert[1 - side], &con.pos, &mut vid, &mut vweight);
+            let nw = elem_body_weight(m, d, f, con.elem[side], con.vert[1 - side], &con.pos, &mut vid, &mut vweight);
             if side == 0 {
                 for w in &mut vweight[..nw] {
                     *w *= -1.0;

@@ -167,7 +167,7 @@ pub fn assign_margin(m: &mjModel, source: f64) -> f64 {
 /// inverse-distance weights to `point`; the vertex `v` (local id) is dropped when it belongs to
 /// the element. Returns the count (`mj_elemBodyWeight`).
 #[allow(clippy::too_many_arguments)]
-unsafe fn elem_body_weight(
+pub(crate) unsafe fn elem_body_weight(
     m: &mjModel, d: &mjData, f: usize, e: i32, v: i32, point: &[f64; 3], body: &mut [i32], weight: &mut [f64],
 ) -> usize {
     let dim = m.flex_dim()[f] as usize;
