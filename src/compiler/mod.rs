@@ -21,6 +21,8 @@ pub mod image;
 pub mod lengthrange;
 pub mod objects;
 pub mod plugin;
+mod sensors;
+mod texture;
 mod sparse;
 pub mod signature;
 
