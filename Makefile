@@ -97,11 +97,14 @@ install: programs
 
 # bench: steps per second of examples-c/bench.c, ours against upstream's wheel in the same run
 # (benches/vs_ref.sh: constraints on, three alternating pairs per model, median ratio and
-# geometric mean) on benches/models.txt; then the mju_* kernels (capi-tests/mju_bench.c).
+# geometric mean) on benches/models.txt; the same models with both libraries in one process
+# (benches/pair.sh: alternating blocks of steps on the same states, steadier on a shared
+# machine); then the mju_* kernels (capi-tests/mju_bench.c).
 # BENCH_STEPS sets the steps per timing (default 2000).
 bench: lib
 	@mkdir -p target/bench
 	benches/vs_ref.sh $(LIBDIR) $(or $(BENCH_STEPS),2000)
+	benches/pair.sh $(LIBDIR) $(or $(BENCH_STEPS),2000)
 	gcc -O2 capi-tests/mju_bench.c -ldl -o target/bench/mju_bench
 	target/bench/mju_bench $$(capi-tests/refget.sh)/lib/libmujoco.so.3.4.0 $(LIB)
 
