@@ -11,7 +11,7 @@ use crate::math::spatial::{cross_force, cross_motion};
 use crate::engine::kinematics::local2global;
 use crate::engine::support::{jac, jac_dot, object_velocity};
 use crate::engine::sleep::{sleep_state, ASLEEP};
-use crate::engine::{disabled, enabled, free, is_sparse, mark, stack_nums, v10, v3, v3m, v6, v6m, v9};
+use crate::engine::{disabled, enabled, free, is_sparse, mark, stack_nums, v10, v3, v6, v6m};
 use crate::math::blas::{add_to_scl, dot, dot3, dot6, dot6x4, mul_mat_t_vec, mul_mat_t_vec3, mul_mat_vec3, normalize3, scl3, sub3};
 use crate::math::misc::decode_pyramid;
 use crate::math::spatial::{cross, mul_inert_vec, transform_spatial};
@@ -156,84 +156,125 @@ pub unsafe fn com_vel(m: &mjModel, d: &mut mjData) {
     }
 }
 
+/// Arrays of [`subtree_vel`]; the per-body steps inline into each body loop.
+struct SubtreeVel<'a> {
+    parentid: &'a [i32],
+    weldid: &'a [i32],
+    rootid: &'a [i32],
+    mass: &'a [f64],
+    subtreemass: &'a [f64],
+    inertia: &'a [[f64; 3]],
+    cvel: &'a [[f64; 6]],
+    ximat: &'a [[f64; 9]],
+    xipos: &'a [[f64; 3]],
+    com: &'a [[f64; 3]],
+    body_vel: &'a mut [[f64; 6]],
+    linvel: &'a mut [[f64; 3]],
+    angmom: &'a mut [[f64; 3]],
+}
+
+impl SubtreeVel<'_> {
+    /// Body `i`'s own momenta, from its velocity at its centre of mass as mj_objectVelocity
+    /// gives it.
+    #[inline(always)]
+    fn own(&mut self, i: usize) {
+        let vel = if self.weldid[i] == 0 {
+            [0.0; 6]
+        } else {
+            transform_spatial(&self.cvel[i], false, &self.xipos[i], &self.com[self.rootid[i] as usize], None)
+        };
+        self.body_vel[i] = vel;
+        self.linvel[i] = scl3(&[vel[3], vel[4], vel[5]], self.mass[i]);
+        let r = &self.ximat[i];
+        let mut dv = mul_mat_t_vec3(r, &[vel[0], vel[1], vel[2]]);
+        let inertia = &self.inertia[i];
+        dv[0] *= inertia[0];
+        dv[1] *= inertia[1];
+        dv[2] *= inertia[2];
+        self.angmom[i] = mul_mat_vec3(r, &dv);
+    }
+
+    /// Linear momentum of subtree `i` added to its parent's, then turned into velocity.
+    #[inline(always)]
+    fn linear(&mut self, i: usize) {
+        if i > 0 {
+            let p = self.linvel[i];
+            let par = &mut self.linvel[self.parentid[i] as usize];
+            par[0] += p[0];
+            par[1] += p[1];
+            par[2] += p[2];
+        }
+        let s = 1.0 / self.subtreemass[i].max(mjMINVAL);
+        self.linvel[i] = scl3(&self.linvel[i], s);
+    }
+
+    /// Angular momentum of body `i`'s own motion relative to its subtree, then of the subtree
+    /// about the parent.
+    #[inline(always)]
+    fn angular(&mut self, i: usize) {
+        let parent = self.parentid[i] as usize;
+        let bv = &self.body_vel[i];
+        let dx = sub3(&self.xipos[i], &self.com[i]);
+        let dv = sub3(&[bv[3], bv[4], bv[5]], &self.linvel[i]);
+        let dl = cross(&dx, &scl3(&dv, self.mass[i]));
+        let own = &mut self.angmom[i];
+        own[0] += dl[0];
+        own[1] += dl[1];
+        own[2] += dl[2];
+        let own = *own;
+        let par = &mut self.angmom[parent];
+        par[0] += own[0];
+        par[1] += own[1];
+        par[2] += own[2];
+
+        let dx = sub3(&self.com[i], &self.com[parent]);
+        let dv = sub3(&self.linvel[i], &self.linvel[parent]);
+        let dl = cross(&dx, &scl3(&dv, self.subtreemass[i]));
+        let par = &mut self.angmom[parent];
+        par[0] += dl[0];
+        par[1] += dl[1];
+        par[2] += dl[2];
+    }
+}
+
 /// Subtree linear velocities and angular momenta about the subtree coms (`mj_subtreeVel`).
 ///
 /// # Safety
 /// `d` must be data made for `m`, after [`com_vel`].
 pub unsafe fn subtree_vel(m: &mjModel, d: &mut mjData) {
     let nbody = m.nbody as usize;
-    let (mass, subtreemass, inertia, parentid) =
-        (m.body_mass(), m.body_subtreemass(), m.body_inertia(), m.body_parentid());
+    if nbody == 0 {
+        return;
+    }
     mark(d);
-    let body_vel = stack_nums(d, 6 * nbody);
-    let (ximat, xipos, com) = (d.ximat(m), d.xipos(m), d.subtree_com(m));
-    let (linvel, angmom) = (d.subtree_linvel(m), d.subtree_angmom(m));
+    let body_vel = stack_nums(d, 6 * nbody).as_chunks_mut::<6>().0;
     let awake = awake_bodies(m, d);
-    let nlist = awake.map_or(nbody, |l| l.len());
-    let body_at = |b: usize| match awake {
-        Some(l) => l[b] as usize,
-        None => b,
+    let mut s = SubtreeVel {
+        parentid: &m.body_parentid()[..nbody],
+        weldid: &m.body_weldid()[..nbody],
+        rootid: &m.body_rootid()[..nbody],
+        mass: &m.body_mass()[..nbody],
+        subtreemass: &m.body_subtreemass()[..nbody],
+        inertia: &m.body_inertia().as_chunks::<3>().0[..nbody],
+        cvel: &d.cvel(m).as_chunks::<6>().0[..nbody],
+        ximat: &d.ximat(m).as_chunks::<9>().0[..nbody],
+        xipos: &d.xipos(m).as_chunks::<3>().0[..nbody],
+        com: &d.subtree_com(m).as_chunks::<3>().0[..nbody],
+        body_vel: &mut body_vel[..nbody],
+        linvel: &mut d.subtree_linvel(m).as_chunks_mut::<3>().0[..nbody],
+        angmom: &mut d.subtree_angmom(m).as_chunks_mut::<3>().0[..nbody],
     };
-
-    // each body's own momenta; its velocity at its centre of mass as mj_objectVelocity gives it
-    let (weldid, rootid, cvel) = (m.body_weldid(), m.body_rootid(), d.cvel(m));
-    for b in 0..nlist {
-        let i = body_at(b);
-        let vel = if weldid[i] == 0 {
-            [0.0; 6]
-        } else {
-            transform_spatial(v6(cvel, i), false, v3(xipos, i), v3(com, rootid[i] as usize), None)
-        };
-        *v6m(body_vel, i) = vel;
-        *v3m(linvel, i) = scl3(&[vel[3], vel[4], vel[5]], mass[i]);
-        let r = v9(ximat, i);
-        let mut dv = mul_mat_t_vec3(r, &[vel[0], vel[1], vel[2]]);
-        dv[0] *= inertia[3 * i];
-        dv[1] *= inertia[3 * i + 1];
-        dv[2] *= inertia[3 * i + 2];
-        *v3m(angmom, i) = mul_mat_vec3(r, &dv);
-    }
-
-    // linear momentum summed up the tree, turned into velocity
-    for b in (0..nlist).rev() {
-        let i = body_at(b);
-        if i > 0 {
-            let p = *v3(linvel, i);
-            let par = v3m(linvel, parentid[i] as usize);
-            par[0] += p[0];
-            par[1] += p[1];
-            par[2] += p[2];
+    match awake {
+        None => {
+            (0..nbody).for_each(|i| s.own(i));
+            (0..nbody).rev().for_each(|i| s.linear(i));
+            (1..nbody).rev().for_each(|i| s.angular(i));
         }
-        let s = 1.0 / subtreemass[i].max(mjMINVAL);
-        let v = *v3(linvel, i);
-        *v3m(linvel, i) = scl3(&v, s);
-    }
-
-    // angular momentum: own motion relative to the subtree, then the subtree about the parent
-    for b in (1..nlist).rev() {
-        let i = body_at(b);
-        let parent = parentid[i] as usize;
-        let bv = v6(body_vel, i);
-        let dx = sub3(v3(xipos, i), v3(com, i));
-        let dv = sub3(&[bv[3], bv[4], bv[5]], v3(linvel, i));
-        let dl = cross(&dx, &scl3(&dv, mass[i]));
-        let own = v3m(angmom, i);
-        own[0] += dl[0];
-        own[1] += dl[1];
-        own[2] += dl[2];
-        let own = *own;
-        let par = v3m(angmom, parent);
-        par[0] += own[0];
-        par[1] += own[1];
-        par[2] += own[2];
-
-        let dx = sub3(v3(com, i), v3(com, parent));
-        let dv = sub3(v3(linvel, i), v3(linvel, parent));
-        let dl = cross(&dx, &scl3(&dv, subtreemass[i]));
-        let par = v3m(angmom, parent);
-        par[0] += dl[0];
-        par[1] += dl[1];
-        par[2] += dl[2];
+        Some(list) => {
+            list.iter().for_each(|&i| s.own(i as usize));
+            list.iter().rev().for_each(|&i| s.linear(i as usize));
+            list.iter().skip(1).rev().for_each(|&i| s.angular(i as usize));
+        }
     }
     free(d);
 }
