@@ -191,8 +191,12 @@ pub unsafe fn fwd_velocity(m: &mjModel, d: &mut mjData) {
         sparse_mul(d.flexedge_velocity(m), d.flexedge_J(m), qvel, d.flexedge_J_rownnz(m), d.flexedge_J_rowadr(m), d.flexedge_J_colind(m));
         sparse_mul(d.ten_velocity(m), d.ten_J(m), qvel, d.ten_J_rownnz(m), d.ten_J_rowadr(m), d.ten_J_colind(m));
     } else {
-        blas::mul_mat_vec(d.flexedge_velocity(m), d.flexedge_J(m), qvel, m.nflexedge as usize, m.nv as usize);
-        blas::mul_mat_vec(d.ten_velocity(m), d.ten_J(m), qvel, m.ntendon as usize, m.nv as usize);
+        if m.nflexedge > 0 {
+            blas::mul_mat_vec(d.flexedge_velocity(m), d.flexedge_J(m), qvel, m.nflexedge as usize, m.nv as usize);
+        }
+        if m.ntendon > 0 {
+            blas::mul_mat_vec(d.ten_velocity(m), d.ten_J(m), qvel, m.ntendon as usize, m.nv as usize);
+        }
     }
 
     // actuator velocity: the moment matrix is always sparse

@@ -57,6 +57,30 @@ unsafe fn tendon_awake(m: &mjModel, d: &mjData, i: usize) -> bool {
     }
 }
 
+/// Spring force of a joint with stiffness `k` (qpos address `padr`, dof address `dadr`) into
+/// `qfrc_spring`.
+#[inline(always)]
+fn joint_spring(k: f64, jtype: i32, mut padr: usize, mut dadr: usize, qpos: &[f64], qpos_spring: &[f64], qfrc_spring: &mut [f64]) {
+    if jtype == mjtJoint_::mjJNT_FREE as i32 {
+        for c in 0..3 {
+            qfrc_spring[dadr + c] = -k * (qpos[padr + c] - qpos_spring[padr + c]);
+        }
+        padr += 3;
+        dadr += 3;
+    }
+    if jtype == mjtJoint_::mjJNT_FREE as i32 || jtype == mjtJoint_::mjJNT_BALL as i32 {
+        let mut quat = [0.0; 4];
+        copy4(&mut quat, at4(qpos, padr));
+        normalize4(&mut quat);
+        let dif = sub_quat(&quat, at4(qpos_spring, padr));
+        for c in 0..3 {
+            qfrc_spring[dadr + c] = -k * dif[c];
+        }
+    } else {
+        qfrc_spring[dadr] = -k * (qpos[padr] - qpos_spring[padr]);
+    }
+}
+
 /// Joint springs, dof dampers, flex elasticity and bending, flex edge and tendon spring-dampers.
 unsafe fn spring_damper(m: &mjModel, d: &mut mjData, qfrc_spring: &mut [f64], qfrc_damper: &mut [f64]) {
     let nv = m.nv as usize;
@@ -71,35 +95,9 @@ unsafe fn spring_damper(m: &mjModel, d: &mut mjData, qfrc_spring: &mut [f64], qf
     // joint springs
     if has_spring {
         let qpos_spring = m.qpos_spring();
-        let jnt_stiffness = m.jnt_stiffness();
-        let (jnt_qposadr, jnt_dofadr, jnt_type) = (m.jnt_qposadr(), m.jnt_dofadr(), m.jnt_type());
-        let mut spring_joint = |j: usize| {
-            let k = jnt_stiffness[j];
-            if k == 0.0 {
-                return;
-            }
-            let mut padr = jnt_qposadr[j] as usize;
-            let mut dadr = jnt_dofadr[j] as usize;
-            let jtype = jnt_type[j];
-            if jtype == mjtJoint_::mjJNT_FREE as i32 {
-                for c in 0..3 {
-                    qfrc_spring[dadr + c] = -k * (qpos[padr + c] - qpos_spring[padr + c]);
-                }
-                padr += 3;
-                dadr += 3;
-            }
-            if jtype == mjtJoint_::mjJNT_FREE as i32 || jtype == mjtJoint_::mjJNT_BALL as i32 {
-                let mut quat = [0.0; 4];
-                copy4(&mut quat, at4(qpos, padr));
-                normalize4(&mut quat);
-                let dif = sub_quat(&quat, at4(qpos_spring, padr));
-                for c in 0..3 {
-                    qfrc_spring[dadr + c] = -k * dif[c];
-                }
-            } else {
-                qfrc_spring[dadr] = -k * (qpos[padr] - qpos_spring[padr]);
-            }
-        };
+        let njnt = m.njnt as usize;
+        let (stiffness, qposadr) = (&m.jnt_stiffness()[..njnt], &m.jnt_qposadr()[..njnt]);
+        let (dofadr, jtype) = (&m.jnt_dofadr()[..njnt], &m.jnt_type()[..njnt]);
         if sleep_filter {
             let body_awake_ind = d.body_awake_ind(m);
             let (body_jntadr, body_jntnum) = (m.body_jntadr(), m.body_jntnum());
@@ -107,13 +105,19 @@ unsafe fn spring_damper(m: &mjModel, d: &mut mjData, qfrc_spring: &mut [f64], qf
                 let start = body_jntadr[i as usize];
                 let end = start + body_jntnum[i as usize];
                 for j in start.max(0) as usize..end.max(0) as usize {
-                    spring_joint(j);
+                    let k = stiffness[j];
+                    if k != 0.0 {
+                        joint_spring(k, jtype[j], qposadr[j] as usize, dofadr[j] as usize, qpos, qpos_spring, qfrc_spring);
+                    }
                 }
             }
         } else {
             // the bodies' joint ranges partition all joints, and each joint writes only its dofs
-            for j in 0..m.njnt as usize {
-                spring_joint(j);
+            for j in 0..njnt {
+                let k = stiffness[j];
+                if k != 0.0 {
+                    joint_spring(k, jtype[j], qposadr[j] as usize, dofadr[j] as usize, qpos, qpos_spring, qfrc_spring);
+                }
             }
         }
     }

@@ -56,6 +56,12 @@ fn sleep_filter(m: &mjModel, d: &mjData) -> bool {
     enabled(m, mjENBL_SLEEP) && d.nbody_awake < m.nbody
 }
 
+/// True when some sensor (plugins included) needs `stage`; otherwise the stage's sensor loop
+/// and cutoff have nothing to do.
+fn stage_has_sensors(m: &mjModel, stage: i32) -> bool {
+    m.sensor_needstage()[..m.nsensor as usize].contains(&stage)
+}
+
 //-------------------------------- utilities -------------------------------------------------------
 
 /// Clamps the outputs of this stage's sensors that have a positive cutoff: both sides for
@@ -93,7 +99,15 @@ unsafe fn user_sensors(m: &mjModel, d: &mut mjData, stage: i32, nuser: usize) {
 /// Runs the `compute` of the sensor plugins of `stage` (plugins that need no stage run with the
 /// position stage). `prepare`, when given, runs once before the first of them (the quantities
 /// upstream computes for plugins whether they need them or not).
+#[inline(always)]
 unsafe fn plugin_sensors(m: &mjModel, d: &mut mjData, func: &str, stage: i32, prepare: Option<unsafe fn(&mjModel, &mut mjData)>) {
+    if m.nplugin > 0 {
+        plugin_sensors_run(m, d, func, stage, prepare);
+    }
+}
+
+/// [`plugin_sensors`] of a model with plugins.
+unsafe fn plugin_sensors_run(m: &mjModel, d: &mut mjData, func: &str, stage: i32, prepare: Option<unsafe fn(&mjModel, &mut mjData)>) {
     use crate::abi::mjtPluginCapabilityBit_::mjPLUGIN_SENSOR;
     use crate::data::plugin;
     let mut prepare = prepare;
@@ -280,7 +294,9 @@ pub unsafe fn sensor_pos(m: &mjModel, d: &mut mjData) {
     // geom-distance sensors sharing their objects and cutoff are written together
     let mut skip_to = 0;
 
-    for i in 0..m.nsensor as usize {
+    // no sensor of this stage: skip the loop (and its setup) and the cutoff
+    let nloop = if stage_has_sensors(m, mjSTAGE_POS as i32) { m.nsensor as usize } else { 0 };
+    for i in 0..nloop {
         if i < skip_to {
             continue;
         }
@@ -396,7 +412,9 @@ pub unsafe fn sensor_pos(m: &mjModel, d: &mut mjData) {
 
     user_sensors(m, d, mjSTAGE_POS as i32, nuser);
     plugin_sensors(m, d, "mj_sensorPos", mjSTAGE_POS as i32, None);
-    apply_cutoff(m, d, mjSTAGE_POS as i32);
+    if nloop > 0 {
+        apply_cutoff(m, d, mjSTAGE_POS as i32);
+    }
 }
 
 /// Geom-distance sensor `i` (distance, normal or from-to segment between two geoms or the geoms
@@ -482,7 +500,9 @@ pub unsafe fn sensor_vel(m: &mjModel, d: &mut mjData) {
     let mut nuser = 0;
     let mut subtree_done = false;
 
-    for i in 0..m.nsensor as usize {
+    // no sensor of this stage: skip the loop (and its setup) and the cutoff
+    let nloop = if stage_has_sensors(m, mjSTAGE_VEL as i32) { m.nsensor as usize } else { 0 };
+    for i in 0..nloop {
         let t = m.sensor_type()[i];
         if t == mjSENS_PLUGIN {
             continue;
@@ -562,7 +582,9 @@ pub unsafe fn sensor_vel(m: &mjModel, d: &mut mjData) {
     user_sensors(m, d, mjSTAGE_VEL as i32, nuser);
     let prepare: Option<unsafe fn(&mjModel, &mut mjData)> = if subtree_done { None } else { Some(super::velocity::subtree_vel) };
     plugin_sensors(m, d, "mj_sensorVel", mjSTAGE_VEL as i32, prepare);
-    apply_cutoff(m, d, mjSTAGE_VEL as i32);
+    if nloop > 0 {
+        apply_cutoff(m, d, mjSTAGE_VEL as i32);
+    }
 }
 
 /// Mutable 3-vector `k` of a 6-vector.
@@ -1038,7 +1060,9 @@ pub unsafe fn sensor_acc(m: &mjModel, d: &mut mjData) {
     let mut nuser = 0;
     let mut rne_done = false;
 
-    for i in 0..m.nsensor as usize {
+    // no sensor of this stage: skip the loop (and its setup) and the cutoff
+    let nloop = if stage_has_sensors(m, mjSTAGE_ACC as i32) { m.nsensor as usize } else { 0 };
+    for i in 0..nloop {
         if filter && sleep_state(m, d, mjOBJ_SENSOR, i as i32) == mjS_ASLEEP {
             continue;
         }
@@ -1148,7 +1172,9 @@ pub unsafe fn sensor_acc(m: &mjModel, d: &mut mjData) {
     user_sensors(m, d, mjSTAGE_ACC as i32, nuser);
     let prepare: Option<unsafe fn(&mjModel, &mut mjData)> = if rne_done { None } else { Some(super::velocity::rne_post_constraint) };
     plugin_sensors(m, d, "mj_sensorAcc", mjSTAGE_ACC as i32, prepare);
-    apply_cutoff(m, d, mjSTAGE_ACC as i32);
+    if nloop > 0 {
+        apply_cutoff(m, d, mjSTAGE_ACC as i32);
+    }
 }
 
 //-------------------------------- energy ----------------------------------------------------------

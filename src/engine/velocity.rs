@@ -11,7 +11,7 @@ use crate::math::spatial::{cross_force, cross_motion};
 use crate::engine::kinematics::local2global;
 use crate::engine::support::{jac, jac_dot, object_velocity};
 use crate::engine::sleep::{sleep_state, ASLEEP};
-use crate::engine::{disabled, enabled, free, is_sparse, mark, stack_nums, v10, v3, v3m, v6, v6m, v9};
+use crate::engine::{disabled, enabled, free, is_sparse, mark, stack_nums, v10, v3, v6, v6m};
 use crate::math::blas::{add_to_scl, dot, dot3, dot6, dot6x4, mul_mat_t_vec, mul_mat_t_vec3, mul_mat_vec3, normalize3, scl3, sub3};
 use crate::math::misc::decode_pyramid;
 use crate::math::spatial::{cross, mul_inert_vec, transform_spatial};
@@ -74,60 +74,166 @@ unsafe fn awake_bodies<'a>(m: &mjModel, d: &mjData) -> Option<&'a [i32]> {
     }
 }
 
+/// Arrays of [`com_vel`]'s forward pass; the per-body step inlines into both body loops.
+struct ComVel<'a> {
+    parentid: &'a [i32],
+    dofnum: &'a [i32],
+    dofadr: &'a [i32],
+    jnt_type: &'a [i32],
+    dof_jntid: &'a [i32],
+    cdof: &'a [[f64; 6]],
+    qvel: &'a [f64],
+    cvel: &'a mut [[f64; 6]],
+    cdof_dot: &'a mut [[f64; 6]],
+}
+
+impl ComVel<'_> {
+    #[inline(always)]
+    fn body(&mut self, i: usize) {
+        let mut cvel = self.cvel[self.parentid[i] as usize];
+        let n = self.dofnum[i];
+        if n > 0 {
+            let a = self.dofadr[i] as usize;
+            let r = a..a + n as usize;
+            let (dofs, vel, jids) = (&self.cdof[r.clone()], &self.qvel[r.clone()], &self.dof_jntid[r.clone()]);
+            let out = &mut self.cdof_dot[r];
+            let n = n as usize;
+            let mut j = 0;
+            while j < n {
+                let t = self.jnt_type[jids[j] as usize];
+                if t == FREE || t == BALL {
+                    if t == FREE {
+                        // translations: no dof derivative
+                        out[j..j + 3].fill([0.0; 6]);
+                        let tmp = mul_dof_vec(&dofs[j..j + 3], &vel[j..j + 3]);
+                        add_to6(&mut cvel, &tmp);
+                        j += 3;
+                    }
+                    // all three rotations see the velocity before this joint's rotation
+                    for k in j..j + 3 {
+                        out[k] = cross_motion(&cvel, &dofs[k]);
+                    }
+                    let tmp = mul_dof_vec(&dofs[j..j + 3], &vel[j..j + 3]);
+                    add_to6(&mut cvel, &tmp);
+                    j += 3;
+                } else {
+                    out[j] = cross_motion(&cvel, &dofs[j]);
+                    let tmp = dofs[j].map(|x| x * vel[j]);
+                    add_to6(&mut cvel, &tmp);
+                    j += 1;
+                }
+            }
+        }
+        self.cvel[i] = cvel;
+    }
+}
+
 /// Body velocities `cvel` and dof derivatives `cdof_dot` (`mj_comVel`).
 ///
 /// # Safety
 /// `d` must be data made for `m`, after `mj_comPos`.
 pub unsafe fn com_vel(m: &mjModel, d: &mut mjData) {
-    let nbody = m.nbody as usize;
-    let (parentid, dofnum, dofadr) = (&m.body_parentid()[..nbody], &m.body_dofnum()[..nbody], &m.body_dofadr()[..nbody]);
-    let (jnt_type, dof_jntid) = (m.jnt_type(), m.dof_jntid());
-    let (cdof, qvel) = (d.cdof(m).as_chunks::<6>().0, d.qvel(m));
-    let (cvel_all, cdof_dot) = (d.cvel(m).as_chunks_mut::<6>().0, d.cdof_dot(m).as_chunks_mut::<6>().0);
+    let (nbody, nv) = (m.nbody as usize, m.nv as usize);
     if nbody == 0 {
         return;
     }
-    cvel_all[0] = [0.0; 6];
     let awake = awake_bodies(m, d);
-
-    let mut body = |i: usize| {
-        let mut cvel = cvel_all[parentid[i] as usize];
-        let n = dofnum[i].max(0) as usize;
-        let bda = dofadr[i].max(0) as usize; // -1 for bodies without dofs
-        let dofs = &cdof[bda..bda + n];
-        let out = &mut cdof_dot[bda..bda + n];
-        let vel = &qvel[bda..bda + n];
-        let jids = &dof_jntid[bda..bda + n];
-        let mut j = 0;
-        while j < n {
-            let t = jnt_type[jids[j] as usize];
-            if t == FREE || t == BALL {
-                if t == FREE {
-                    // translations: no dof derivative
-                    out[j..j + 3].fill([0.0; 6]);
-                    let tmp = mul_dof_vec(&dofs[j..j + 3], &vel[j..j + 3]);
-                    add_to6(&mut cvel, &tmp);
-                    j += 3;
-                }
-                // all three rotations see the velocity before this joint's rotation
-                for k in j..j + 3 {
-                    out[k] = cross_motion(&cvel, &dofs[k]);
-                }
-                let tmp = mul_dof_vec(&dofs[j..j + 3], &vel[j..j + 3]);
-                add_to6(&mut cvel, &tmp);
-                j += 3;
-            } else {
-                out[j] = cross_motion(&cvel, &dofs[j]);
-                let tmp = dofs[j].map(|x| x * vel[j]);
-                add_to6(&mut cvel, &tmp);
-                j += 1;
-            }
-        }
-        cvel_all[i] = cvel;
+    let mut f = ComVel {
+        parentid: &m.body_parentid()[..nbody],
+        dofnum: &m.body_dofnum()[..nbody],
+        dofadr: &m.body_dofadr()[..nbody],
+        jnt_type: m.jnt_type(),
+        dof_jntid: &m.dof_jntid()[..nv],
+        cdof: &d.cdof(m).as_chunks::<6>().0[..nv],
+        qvel: &d.qvel(m)[..nv],
+        cvel: &mut d.cvel(m).as_chunks_mut::<6>().0[..nbody],
+        cdof_dot: &mut d.cdof_dot(m).as_chunks_mut::<6>().0[..nv],
     };
+    f.cvel[0] = [0.0; 6];
     match awake {
-        Some(list) => list.iter().skip(1).for_each(|&i| body(i as usize)),
-        None => (1..nbody).for_each(body),
+        Some(list) => list.iter().skip(1).for_each(|&i| f.body(i as usize)),
+        None => (1..nbody).for_each(|i| f.body(i)),
+    }
+}
+
+/// Arrays of [`subtree_vel`]; the per-body steps inline into each body loop.
+struct SubtreeVel<'a> {
+    parentid: &'a [i32],
+    weldid: &'a [i32],
+    rootid: &'a [i32],
+    mass: &'a [f64],
+    subtreemass: &'a [f64],
+    inertia: &'a [[f64; 3]],
+    cvel: &'a [[f64; 6]],
+    ximat: &'a [[f64; 9]],
+    xipos: &'a [[f64; 3]],
+    com: &'a [[f64; 3]],
+    body_vel: &'a mut [[f64; 6]],
+    linvel: &'a mut [[f64; 3]],
+    angmom: &'a mut [[f64; 3]],
+}
+
+impl SubtreeVel<'_> {
+    /// Body `i`'s own momenta, from its velocity at its centre of mass as mj_objectVelocity
+    /// gives it.
+    #[inline(always)]
+    fn own(&mut self, i: usize) {
+        let vel = if self.weldid[i] == 0 {
+            [0.0; 6]
+        } else {
+            transform_spatial(&self.cvel[i], false, &self.xipos[i], &self.com[self.rootid[i] as usize], None)
+        };
+        self.body_vel[i] = vel;
+        self.linvel[i] = scl3(&[vel[3], vel[4], vel[5]], self.mass[i]);
+        let r = &self.ximat[i];
+        let mut dv = mul_mat_t_vec3(r, &[vel[0], vel[1], vel[2]]);
+        let inertia = &self.inertia[i];
+        dv[0] *= inertia[0];
+        dv[1] *= inertia[1];
+        dv[2] *= inertia[2];
+        self.angmom[i] = mul_mat_vec3(r, &dv);
+    }
+
+    /// Linear momentum of subtree `i` added to its parent's, then turned into velocity.
+    #[inline(always)]
+    fn linear(&mut self, i: usize) {
+        if i > 0 {
+            let p = self.linvel[i];
+            let par = &mut self.linvel[self.parentid[i] as usize];
+            par[0] += p[0];
+            par[1] += p[1];
+            par[2] += p[2];
+        }
+        let s = 1.0 / self.subtreemass[i].max(mjMINVAL);
+        self.linvel[i] = scl3(&self.linvel[i], s);
+    }
+
+    /// Angular momentum of body `i`'s own motion relative to its subtree, then of the subtree
+    /// about the parent.
+    #[inline(always)]
+    fn angular(&mut self, i: usize) {
+        let parent = self.parentid[i] as usize;
+        let bv = &self.body_vel[i];
+        let dx = sub3(&self.xipos[i], &self.com[i]);
+        let dv = sub3(&[bv[3], bv[4], bv[5]], &self.linvel[i]);
+        let dl = cross(&dx, &scl3(&dv, self.mass[i]));
+        let own = &mut self.angmom[i];
+        own[0] += dl[0];
+        own[1] += dl[1];
+        own[2] += dl[2];
+        let own = *own;
+        let par = &mut self.angmom[parent];
+        par[0] += own[0];
+        par[1] += own[1];
+        par[2] += own[2];
+
+        let dx = sub3(&self.com[i], &self.com[parent]);
+        let dv = sub3(&self.linvel[i], &self.linvel[parent]);
+        let dl = cross(&dx, &scl3(&dv, self.subtreemass[i]));
+        let par = &mut self.angmom[parent];
+        par[0] += dl[0];
+        par[1] += dl[1];
+        par[2] += dl[2];
     }
 }
 
@@ -137,78 +243,38 @@ pub unsafe fn com_vel(m: &mjModel, d: &mut mjData) {
 /// `d` must be data made for `m`, after [`com_vel`].
 pub unsafe fn subtree_vel(m: &mjModel, d: &mut mjData) {
     let nbody = m.nbody as usize;
-    let (mass, subtreemass, inertia, parentid) =
-        (m.body_mass(), m.body_subtreemass(), m.body_inertia(), m.body_parentid());
+    if nbody == 0 {
+        return;
+    }
     mark(d);
-    let body_vel = stack_nums(d, 6 * nbody);
-    let (ximat, xipos, com) = (d.ximat(m), d.xipos(m), d.subtree_com(m));
-    let (linvel, angmom) = (d.subtree_linvel(m), d.subtree_angmom(m));
+    let body_vel = stack_nums(d, 6 * nbody).as_chunks_mut::<6>().0;
     let awake = awake_bodies(m, d);
-    let nlist = awake.map_or(nbody, |l| l.len());
-    let body_at = |b: usize| match awake {
-        Some(l) => l[b] as usize,
-        None => b,
+    let mut s = SubtreeVel {
+        parentid: &m.body_parentid()[..nbody],
+        weldid: &m.body_weldid()[..nbody],
+        rootid: &m.body_rootid()[..nbody],
+        mass: &m.body_mass()[..nbody],
+        subtreemass: &m.body_subtreemass()[..nbody],
+        inertia: &m.body_inertia().as_chunks::<3>().0[..nbody],
+        cvel: &d.cvel(m).as_chunks::<6>().0[..nbody],
+        ximat: &d.ximat(m).as_chunks::<9>().0[..nbody],
+        xipos: &d.xipos(m).as_chunks::<3>().0[..nbody],
+        com: &d.subtree_com(m).as_chunks::<3>().0[..nbody],
+        body_vel: &mut body_vel[..nbody],
+        linvel: &mut d.subtree_linvel(m).as_chunks_mut::<3>().0[..nbody],
+        angmom: &mut d.subtree_angmom(m).as_chunks_mut::<3>().0[..nbody],
     };
-
-    // each body's own momenta; its velocity at its centre of mass as mj_objectVelocity gives it
-    let (weldid, rootid, cvel) = (m.body_weldid(), m.body_rootid(), d.cvel(m));
-    for b in 0..nlist {
-        let i = body_at(b);
-        let vel = if weldid[i] == 0 {
-            [0.0; 6]
-        } else {
-            transform_spatial(v6(cvel, i), false, v3(xipos, i), v3(com, rootid[i] as usize), None)
-        };
-        *v6m(body_vel, i) = vel;
-        *v3m(linvel, i) = scl3(&[vel[3], vel[4], vel[5]], mass[i]);
-        let r = v9(ximat, i);
-        let mut dv = mul_mat_t_vec3(r, &[vel[0], vel[1], vel[2]]);
-        dv[0] *= inertia[3 * i];
-        dv[1] *= inertia[3 * i + 1];
-        dv[2] *= inertia[3 * i + 2];
-        *v3m(angmom, i) = mul_mat_vec3(r, &dv);
-    }
-
-    // linear momentum summed up the tree, turned into velocity
-    for b in (0..nlist).rev() {
-        let i = body_at(b);
-        if i > 0 {
-            let p = *v3(linvel, i);
-            let par = v3m(linvel, parentid[i] as usize);
-            par[0] += p[0];
-            par[1] += p[1];
-            par[2] += p[2];
+    match awake {
+        None => {
+            (0..nbody).for_each(|i| s.own(i));
+            (0..nbody).rev().for_each(|i| s.linear(i));
+            (1..nbody).rev().for_each(|i| s.angular(i));
         }
-        let s = 1.0 / subtreemass[i].max(mjMINVAL);
-        let v = *v3(linvel, i);
-        *v3m(linvel, i) = scl3(&v, s);
-    }
-
-    // angular momentum: own motion relative to the subtree, then the subtree about the parent
-    for b in (1..nlist).rev() {
-        let i = body_at(b);
-        let parent = parentid[i] as usize;
-        let bv = v6(body_vel, i);
-        let dx = sub3(v3(xipos, i), v3(com, i));
-        let dv = sub3(&[bv[3], bv[4], bv[5]], v3(linvel, i));
-        let dl = cross(&dx, &scl3(&dv, mass[i]));
-        let own = v3m(angmom, i);
-        own[0] += dl[0];
-        own[1] += dl[1];
-        own[2] += dl[2];
-        let own = *own;
-        let par = v3m(angmom, parent);
-        par[0] += own[0];
-        par[1] += own[1];
-        par[2] += own[2];
-
-        let dx = sub3(v3(com, i), v3(com, parent));
-        let dv = sub3(v3(linvel, i), v3(linvel, parent));
-        let dl = cross(&dx, &scl3(&dv, subtreemass[i]));
-        let par = v3m(angmom, parent);
-        par[0] += dl[0];
-        par[1] += dl[1];
-        par[2] += dl[2];
+        Some(list) => {
+            list.iter().for_each(|&i| s.own(i as usize));
+            list.iter().rev().for_each(|&i| s.linear(i as usize));
+            list.iter().skip(1).rev().for_each(|&i| s.angular(i as usize));
+        }
     }
     free(d);
 }
@@ -233,47 +299,90 @@ fn body_force(cinert: &[f64; 10], cacc: &[f64; 6], cvel: &[f64; 6]) -> [f64; 6] 
     f
 }
 
+/// Arrays of [`rne`]'s forward pass; the per-body step inlines into each body loop.
+struct RneForward<'a> {
+    parentid: &'a [i32],
+    dofnum: &'a [i32],
+    dofadr: &'a [i32],
+    cinert: &'a [[f64; 10]],
+    cvel: &'a [[f64; 6]],
+    cdof: &'a [[f64; 6]],
+    cdof_dot: &'a [[f64; 6]],
+    qvel: &'a [f64],
+    qacc: &'a [f64],
+    cacc: &'a mut [[f64; 6]],
+    cfrc: &'a mut [[f64; 6]],
+}
+
+impl RneForward<'_> {
+    /// `cacc` and net force `cfrc` of body `i`, with `cdof * qacc` in the acceleration if `ACC`.
+    #[inline(always)]
+    fn body<const ACC: bool>(&mut self, i: usize) {
+        let n = self.dofnum[i];
+        let r = if n > 0 {
+            let a = self.dofadr[i] as usize;
+            a..a + n as usize
+        } else {
+            0..0
+        };
+        let tmp = mul_dof_vec(&self.cdof_dot[r.clone()], &self.qvel[r.clone()]);
+        let mut a = add6(&self.cacc[self.parentid[i] as usize], &tmp);
+        if ACC {
+            let tmp = mul_dof_vec(&self.cdof[r.clone()], &self.qacc[r]);
+            add_to6(&mut a, &tmp);
+        }
+        self.cacc[i] = a;
+        self.cfrc[i] = body_force(&self.cinert[i], &a, &self.cvel[i]);
+    }
+
+    #[inline(always)]
+    fn run<const ACC: bool>(&mut self, awake: Option<&[i32]>) {
+        match awake {
+            Some(list) => list.iter().skip(1).for_each(|&i| self.body::<ACC>(i as usize)),
+            None => (1..self.parentid.len()).for_each(|i| self.body::<ACC>(i)),
+        }
+    }
+}
+
 /// Recursive Newton-Euler (`mj_rne`): `result = M qacc + c(qpos, qvel)`, or only the bias
 /// `c` when `flg_acc` is false. `result` holds nv numbers.
 ///
 /// # Safety
 /// `d` must be data made for `m`, after [`com_vel`].
 pub unsafe fn rne(m: &mjModel, d: &mut mjData, flg_acc: bool, result: &mut [f64]) {
-    let nbody = m.nbody as usize;
-    let nv = m.nv as usize;
-    let (parentid, dofnum, dofadr) = (&m.body_parentid()[..nbody], &m.body_dofnum()[..nbody], &m.body_dofadr()[..nbody]);
-    let dof_bodyid = &m.dof_bodyid()[..nv];
+    let (nbody, nv) = (m.nbody as usize, m.nv as usize);
+    if nbody == 0 {
+        return;
+    }
+    let parentid = &m.body_parentid()[..nbody];
     mark(d);
-    let cacc = stack_nums(d, 6 * nbody).as_chunks_mut::<6>().0;
-    let cfrc = stack_nums(d, 6 * nbody).as_chunks_mut::<6>().0;
-    let (cdof, cdof_dot) = (d.cdof(m).as_chunks::<6>().0, d.cdof_dot(m).as_chunks::<6>().0);
-    let (cinert, cvel) = (d.cinert(m).as_chunks::<10>().0, d.cvel(m).as_chunks::<6>().0);
-    let (qvel, qacc) = (d.qvel(m), d.qacc(m));
-
-    if nbody > 0 {
-        cacc[0] = world_acc(m);
-    }
+    // cacc and cfrc in one allocation (the same stack use as two)
+    let (cacc, cfrc) = stack_nums(d, 12 * nbody).as_chunks_mut::<6>().0.split_at_mut(nbody);
+    let cdof = &d.cdof(m).as_chunks::<6>().0[..nv];
     let awake = awake_bodies(m, d);
-    let mut forward = |i: usize| {
-        let (bda, n) = (dofadr[i], dofnum[i]);
-        let (a0, n0) = (bda.max(0) as usize, n.max(0) as usize);
-        let tmp = mul_dof_vec(dof_rows(cdof_dot, bda, n), &qvel[a0..a0 + n0]);
-        let mut a = add6(&cacc[parentid[i] as usize], &tmp);
-        if flg_acc {
-            let tmp = mul_dof_vec(dof_rows(cdof, bda, n), &qacc[a0..a0 + n0]);
-            add_to6(&mut a, &tmp);
-        }
-        cacc[i] = a;
-        cfrc[i] = body_force(&cinert[i], &a, &cvel[i]);
-    };
-    match awake {
-        Some(list) => list.iter().skip(1).for_each(|&i| forward(i as usize)),
-        None => (1..nbody).for_each(forward),
-    }
 
-    if nbody > 0 {
-        cfrc[0] = [0.0; 6];
+    cacc[0] = world_acc(m);
+    let mut f = RneForward {
+        parentid,
+        dofnum: &m.body_dofnum()[..nbody],
+        dofadr: &m.body_dofadr()[..nbody],
+        cinert: &d.cinert(m).as_chunks::<10>().0[..nbody],
+        cvel: &d.cvel(m).as_chunks::<6>().0[..nbody],
+        cdof,
+        cdof_dot: &d.cdof_dot(m).as_chunks::<6>().0[..nv],
+        qvel: &d.qvel(m)[..nv],
+        qacc: &d.qacc(m)[..nv],
+        cacc,
+        cfrc: &mut cfrc[..nbody],
+    };
+    if flg_acc {
+        f.run::<true>(awake);
+    } else {
+        f.run::<false>(awake);
     }
+    let cfrc = f.cfrc;
+
+    cfrc[0] = [0.0; 6];
     if awake.is_some() {
         rne_awake_finish(m, d, cfrc, result);
         free(d);
@@ -282,13 +391,14 @@ pub unsafe fn rne(m: &mjModel, d: &mut mjData, flg_acc: bool, result: &mut [f64]
     for i in (1..nbody).rev() {
         let p = parentid[i] as usize;
         if p > 0 {
-            let (lo, hi) = cfrc.split_at_mut(i);
-            add_to6(&mut lo[p], &hi[0]);
+            let c = cfrc[i];
+            add_to6(&mut cfrc[p], &c);
         }
     }
 
     // result = cdof' cfrc of each dof's body, four dofs at a time
-    let (result, cdof) = (&mut result[..nv], &cdof[..nv]);
+    let dof_bodyid = &m.dof_bodyid()[..nv];
+    let result = &mut result[..nv];
     let mut res4 = result.chunks_exact_mut(4);
     let mut dof4 = cdof.chunks_exact(4);
     let mut body4 = dof_bodyid.chunks_exact(4);
