@@ -21,7 +21,9 @@ logsum=0; n=0
 for xml in "${models[@]}"; do
   name=$(basename "$xml" .xml); mjb=$work/$name.mjb
   LD_LIBRARY_PATH=$ref/lib "$work/mjdiff" compile "$xml" "$mjb" 2>/dev/null || { echo "$name: upstream cannot compile"; continue; }
-  out=$(timeout 600 "$work/pair" "$ref/lib/libmujoco.so.3.4.0" "$ours/libmujoco.so.3.4.0" "$mjb" "$nstep" 50) || { echo "$name: no figure"; continue; }
+  # the libraries' warnings (unstable simulations) go to stdout too: keep the result line
+  out=$(timeout 600 "$work/pair" "$ref/lib/libmujoco.so.3.4.0" "$ours/libmujoco.so.3.4.0" "$mjb" "$nstep" 50 | grep '^median ' | tail -1)
+  [ -n "$out" ] || { echo "$name: no figure"; continue; }
   read -r _ med _ q1 _ q3 _ _ _ _ sa _ _ <<< "$out"
   printf '%-28s %8s %8s %8s %12s\n' "$name" "$med" "$q1" "$q3" "$sa"
   logsum=$(python3 -c "import math;print($logsum+math.log($med))"); n=$((n+1))
