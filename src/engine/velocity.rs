@@ -12,7 +12,7 @@ use crate::engine::kinematics::local2global;
 use crate::engine::support::{jac, jac_dot, object_velocity};
 use crate::engine::sleep::{sleep_state, ASLEEP};
 use crate::engine::{disabled, enabled, free, is_sparse, mark, stack_nums, v10, v3, v6, v6m};
-use crate::math::blas::{add_to_scl, dot, dot3, dot6, dot6x4, mul_mat_t_vec, mul_mat_t_vec3, mul_mat_vec3, normalize3, scl3, sub3};
+use crate::math::blas::{add_to3, add_to_scl, dot, dot3, dot6, dot6x4, mul_mat_t_vec, mul_mat_t_vec3, mul_mat_vec3, normalize3, scl3, sub3};
 use crate::math::misc::decode_pyramid;
 use crate::math::spatial::{cross, mul_inert_vec, transform_spatial};
 
@@ -199,10 +199,7 @@ impl SubtreeVel<'_> {
     fn linear(&mut self, i: usize) {
         if i > 0 {
             let p = self.linvel[i];
-            let par = &mut self.linvel[self.parentid[i] as usize];
-            par[0] += p[0];
-            par[1] += p[1];
-            par[2] += p[2];
+            add_to3(&mut self.linvel[self.parentid[i] as usize], &p);
         }
         let s = 1.0 / self.subtreemass[i].max(mjMINVAL);
         self.linvel[i] = scl3(&self.linvel[i], s);
@@ -217,23 +214,14 @@ impl SubtreeVel<'_> {
         let dx = sub3(&self.xipos[i], &self.com[i]);
         let dv = sub3(&[bv[3], bv[4], bv[5]], &self.linvel[i]);
         let dl = cross(&dx, &scl3(&dv, self.mass[i]));
-        let own = &mut self.angmom[i];
-        own[0] += dl[0];
-        own[1] += dl[1];
-        own[2] += dl[2];
-        let own = *own;
-        let par = &mut self.angmom[parent];
-        par[0] += own[0];
-        par[1] += own[1];
-        par[2] += own[2];
+        add_to3(&mut self.angmom[i], &dl);
+        let own = self.angmom[i];
+        add_to3(&mut self.angmom[parent], &own);
 
         let dx = sub3(&self.com[i], &self.com[parent]);
         let dv = sub3(&self.linvel[i], &self.linvel[parent]);
         let dl = cross(&dx, &scl3(&dv, self.subtreemass[i]));
-        let par = &mut self.angmom[parent];
-        par[0] += dl[0];
-        par[1] += dl[1];
-        par[2] += dl[2];
+        add_to3(&mut self.angmom[parent], &dl);
     }
 }
 
@@ -373,7 +361,7 @@ pub unsafe fn rne(m: &mjModel, d: &mut mjData, flg_acc: bool, result: &mut [f64]
         qvel: &d.qvel(m)[..nv],
         qacc: &d.qacc(m)[..nv],
         cacc,
-        cfrc: &mut cfrc[..nbody],
+        cfrc,
     };
     if flg_acc {
         f.run::<true>(awake);

@@ -637,7 +637,10 @@ pub unsafe fn validate_mesh_graphs(m: &mjModel) -> Result<(), &'static str> {
             return Err(BAD);
         }
         for &e in edgeadr {
-            let list = localid.get(e.max(0) as usize..).filter(|_| e >= 0).ok_or(BAD)?;
+            if e < 0 {
+                return Err(BAD);
+            }
+            let list = localid.get(e as usize..).ok_or(BAD)?;
             let end = list.iter().position(|&v| v < 0).ok_or(BAD)?;
             if list[..end].iter().any(|&v| v >= numvert) {
                 return Err(BAD);
