@@ -6,6 +6,7 @@ use super::{disabled, free, is_sparse, mark, stack_ints, stack_nums, v3, v3m, v9
 use crate::abi::*;
 use crate::math::blas::{add_to3, mul_mat_t_vec, mul_mat_vec3, normalize3, sub, sub3};
 use crate::math::misc::{interpolate3d, max, min};
+use crate::math::spatial::cross;
 
 /// Refits the inner boxes of the dynamic BVH at `bvhadr` (`bvhnum` nodes) after its leaf
 /// boxes changed; children always come after their parent (`mj_updateDynamicBVH`).
@@ -215,6 +216,12 @@ pub unsafe fn flex(m: &mjModel, d: &mut mjData) {
                 if ei > 0 {
                     rowadr[ei] = rowadr[ei - 1] + rownnz[ei - 1];
                 }
+                let adr = rowadr[ei] as usize;
+                if b1 != b2 && m.body_simple()[b1] != 0 && m.body_simple()[b2] != 0 {
+                    let ends = [(b1, &p1), (b2, &p2)];
+                    rownnz[ei] = edge_row_simple(m, d, ends, &dir, &mut jmat[adr..], &mut colind[adr..]) as i32;
+                    continue;
+                }
                 let nc = jac_dif_pair(
                     m,
                     d,
@@ -233,7 +240,6 @@ pub unsafe fn flex(m: &mjModel, d: &mut mjData) {
                 if nc == 0 {
                     continue;
                 }
-                let adr = rowadr[ei] as usize;
                 mul_mat_t_vec(&mut jmat[adr..adr + nc], jacdif, &dir, 3, nc);
                 rownnz[ei] = nc as i32;
                 colind[adr..adr + nc].copy_from_slice(&chain[..nc]);
@@ -247,4 +253,48 @@ pub unsafe fn flex(m: &mjModel, d: &mut mjData) {
     }
 
     free(d);
+}
+
+/// Sparse Jacobian row `dir' * (J(p2) - J(p1))` of an edge whose end vertices sit on two distinct
+/// simple bodies: the columns are the dofs of the lower-numbered body, then of the other one.
+/// Bitwise the same as `jac_dif_pair` followed by `mul_mat_t_vec` (a zero direction component
+/// is skipped, the sums start at zero), without the 3 x n scratch; returns the column count.
+///
+/// # Safety
+/// As [`flex`].
+unsafe fn edge_row_simple(
+    m: &mjModel, d: &mjData, ends: [(usize, &[f64; 3]); 2], dir: &[f64; 3], row: &mut [f64], cols: &mut [i32],
+) -> usize {
+    let (dofadr, dofnum, rootid) = (m.body_dofadr(), m.body_dofnum(), m.body_rootid());
+    let (cdof, subtree_com) = (d.cdof(m), d.subtree_com(m));
+    let order = if ends[0].0 < ends[1].0 { [0, 1] } else { [1, 0] };
+    let mut nc = 0;
+    for k in order {
+        let (body, point) = ends[k];
+        let num = dofnum[body].max(0) as usize;
+        if num == 0 {
+            continue;
+        }
+        let adr = dofadr[body] as usize;
+        let offset = sub3(point, v3(subtree_com, rootid[body] as usize));
+        let (out, ind) = (&mut row[nc..nc + num], &mut cols[nc..nc + num]);
+        for (i, (o, c)) in out.iter_mut().zip(ind.iter_mut()).enumerate() {
+            let cd = &cdof[6 * (adr + i)..6 * (adr + i) + 6];
+            let t = cross(&[cd[0], cd[1], cd[2]], &offset);
+            let mut v = [cd[3] + t[0], cd[4] + t[1], cd[5] + t[2]];
+            if k == 0 {
+                v = [-v[0], -v[1], -v[2]];
+            }
+            let mut sum = 0.0;
+            for x in 0..3 {
+                if dir[x] != 0.0 {
+                    sum += v[x] * dir[x];
+                }
+            }
+            *o = sum;
+            *c = (adr + i) as i32;
+        }
+        nc += num;
+    }
+    nc
 }

@@ -259,22 +259,17 @@ unsafe fn flex_elastic(
 
     // thin-plate bending of 2D flexes, one flap (two triangles) per interior edge
     if dim == 2 {
-        let bending = m.flex_bending();
+        let edges = &m.flex_edge()[2 * edgeadr..2 * (edgeadr + edgenum)];
+        let flaps = &m.flex_edgeflap()[2 * edgeadr..2 * (edgeadr + edgenum)];
+        let bending = &m.flex_bending()[17 * edgeadr..17 * (edgeadr + edgenum)];
         for e in 0..edgenum {
-            let ge = e + edgeadr;
-            let edge = &m.flex_edge()[2 * ge..2 * ge + 2];
-            let flap = &m.flex_edgeflap()[2 * ge..2 * ge + 2];
-            if flap[1] == -1 {
+            if flaps[2 * e + 1] == -1 {
                 continue;
             }
-            let v = [edge[0] as usize, edge[1] as usize, flap[0] as usize, flap[1] as usize];
-            let b = &bending[17 * ge..17 * ge + 17];
-            let p0 = at3(vert_xpos, 3 * v[0]);
-            let ed = [
-                sub3(at3(vert_xpos, 3 * v[1]), p0),
-                sub3(at3(vert_xpos, 3 * v[2]), p0),
-                sub3(at3(vert_xpos, 3 * v[3]), p0),
-            ];
+            let v = [edges[2 * e], edges[2 * e + 1], flaps[2 * e], flaps[2 * e + 1]].map(|i| i as usize);
+            let b: &[f64; 17] = bending[17 * e..17 * e + 17].try_into().unwrap();
+            let p = v.map(|i| *at3(vert_xpos, 3 * i));
+            let ed = [sub3(&p[1], &p[0]), sub3(&p[2], &p[0]), sub3(&p[3], &p[0])];
             let mut frc = [[0.0; 3]; 4];
             frc[1] = cross(&ed[1], &ed[2]);
             frc[2] = cross(&ed[2], &ed[0]);
@@ -282,52 +277,39 @@ unsafe fn flex_elastic(
             for x in 0..3 {
                 frc[0][x] = -(frc[1][x] + frc[2][x] + frc[3][x]);
             }
+            // body and first dof of each vertex (dofs assumed to be world-frame translations)
+            let bid = v.map(|i| vert_body[i] as usize);
+            let adr = bid.map(|b| body_dofadr[b]);
 
-            // vertex velocities (dofs assumed to be world-frame translations)
-            let mut vel = [[0.0; 3]; 4];
-            for (vi, &vk) in vel.iter_mut().zip(&v) {
-                let bid = vert_body[vk] as usize;
-                let adr = body_dofadr[bid];
-                if adr >= 0 {
-                    let adr = adr as usize;
-                    for (x, out) in vi.iter_mut().enumerate() {
-                        *out = qvel.get(adr + x).copied().unwrap_or(0.0);
+            if has_spring {
+                let mut spring = [0.0; 12];
+                for i in 0..4 {
+                    for x in 0..3 {
+                        let mut s = 0.0;
+                        for j in 0..4 {
+                            s += b[4 * i + j] * p[j][x];
+                        }
+                        spring[3 * i + x] = s + b[16] * frc[i][x];
                     }
+                }
+                for i in 0..4 {
+                    scatter_vertex(qfrc_spring, &spring, i, adr[i], body_dofnum[bid[i]], 1.0);
                 }
             }
-
-            let mut spring = [0.0; 12];
-            let mut damper = [0.0; 12];
-            for i in 0..4 {
-                for x in 0..3 {
-                    for j in 0..4 {
-                        if has_spring {
-                            spring[3 * i + x] += b[4 * i + j] * vert_xpos[3 * v[j] + x];
+            if has_damping {
+                let vel = adr.map(|a| vertex_velocity(qvel, a));
+                let mut damper = [0.0; 12];
+                for i in 0..4 {
+                    for x in 0..3 {
+                        let mut s = 0.0;
+                        for j in 0..4 {
+                            s += b[4 * i + j] * vel[j][x];
                         }
-                        if has_damping {
-                            damper[3 * i + x] += b[4 * i + j] * vel[j][x];
-                        }
-                    }
-                    if has_spring {
-                        spring[3 * i + x] += b[16] * frc[i][x];
+                        damper[3 * i + x] = s;
                     }
                 }
-            }
-
-            for i in 0..4 {
-                let bid = vert_body[v[i]] as usize;
-                if body_dofadr[bid] < 0 {
-                    continue;
-                }
-                let adr = body_dofadr[bid] as usize;
-                let n = (body_dofnum[bid] as usize).min(12 - 3 * i);
-                for x in 0..n {
-                    if has_spring {
-                        qfrc_spring[adr + x] -= spring[3 * i + x];
-                    }
-                    if has_damping {
-                        qfrc_damper[adr + x] -= damper[3 * i + x] * flex_damping;
-                    }
+                for i in 0..4 {
+                    scatter_vertex(qfrc_damper, &damper, i, adr[i], body_dofnum[bid[i]], flex_damping);
                 }
             }
         }
@@ -424,6 +406,45 @@ unsafe fn flex_elastic(
         }
     }
     free(d);
+}
+
+/// Velocity of a flex vertex whose body's dofs start at `adr` (zero without dofs).
+#[inline(always)]
+fn vertex_velocity(qvel: &[f64], adr: i32) -> [f64; 3] {
+    let mut vel = [0.0; 3];
+    if adr >= 0 {
+        let adr = adr as usize;
+        match qvel.get(adr..adr + 3) {
+            Some(q) => vel.copy_from_slice(q),
+            None => {
+                for (x, out) in vel.iter_mut().enumerate() {
+                    *out = qvel.get(adr + x).copied().unwrap_or(0.0);
+                }
+            }
+        }
+    }
+    vel
+}
+
+/// Subtracts `scale *` vertex `i`'s block of a 4-vertex force from the dofs of its body (first
+/// dof `adr`, `dofnum` dofs). A body with more than three dofs takes the following entries too.
+#[inline(always)]
+fn scatter_vertex(qfrc: &mut [f64], force: &[f64; 12], i: usize, adr: i32, dofnum: i32, scale: f64) {
+    if adr < 0 {
+        return;
+    }
+    let adr = adr as usize;
+    if dofnum == 3 {
+        let out: &mut [f64; 3] = (&mut qfrc[adr..adr + 3]).try_into().unwrap();
+        for x in 0..3 {
+            out[x] -= force[3 * i + x] * scale;
+        }
+        return;
+    }
+    let n = (dofnum.max(0) as usize).min(12 - 3 * i);
+    for x in 0..n {
+        qfrc[adr + x] -= force[3 * i + x] * scale;
+    }
 }
 
 /// Force on an element's vertices from its `NE` edge elongations through the stiffness metric:

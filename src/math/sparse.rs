@@ -124,6 +124,34 @@ pub fn mul_mat_vec_sparse(
     unsafe { mul_mat_vec_sparse_core(res.as_mut_ptr(), nr, rownnz.as_ptr(), rowadr.as_ptr(), rowsuper, rows, gather) }
 }
 
+/// [`mul_mat_vec_sparse`] for matrices the engine built itself (constraint Jacobians and their
+/// transposes), whose rows lie within `mat`/`colind` and whose column indices are below
+/// `vec.len()` by construction: the per-row and per-element bounds checks are a third of the
+/// solver's matrix-vector time. The `nr`-long arrays are still checked.
+///
+/// # Safety
+/// Every row `rowadr[r]..rowadr[r] + rownnz[r]` must lie within `mat` and `colind`, every column
+/// index must be below `vec.len()`, and supernodes must describe rows with identical patterns.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn mul_mat_vec_sparse_built(
+    res: &mut [f64],
+    mat: &[f64],
+    vec: &[f64],
+    nr: usize,
+    rownnz: &[i32],
+    rowadr: &[i32],
+    colind: &[i32],
+    rowsuper: Option<&[i32]>,
+) {
+    let (res, rownnz, rowadr) = (&mut res[..nr], &rownnz[..nr], &rowadr[..nr]);
+    let rowsuper = rowsuper.map_or(core::ptr::null(), |s| s[..nr].as_ptr());
+    debug_assert!(rownnz.iter().zip(rowadr).all(|(&n, &a)| n <= 0
+        || ((a + n) as usize <= mat.len().min(colind.len())
+            && colind[a as usize..(a + n) as usize].iter().all(|&c| (c as usize) < vec.len()))));
+    let (mat, vec, colind) = (mat.as_ptr(), vec.as_ptr(), colind.as_ptr());
+    mul_mat_vec_sparse_raw(res.as_mut_ptr(), mat, vec, nr, rownnz.as_ptr(), rowadr.as_ptr(), colind, rowsuper)
+}
+
 /// [`mul_mat_vec_sparse`] on C arrays, without bounds checks (the C API's contract).
 ///
 /// # Safety
@@ -207,11 +235,15 @@ unsafe fn mul_mat_vec_sparse_in<L: Lanes, R, G>(
 {
     // a negative count is an empty row, as upstream's loops treat it
     let nnz_of = |r: usize| (*rownnz.add(r)).max(0) as usize;
-    let row = |r: usize| -> f64 {
-        let nnz = nnz_of(r);
-        let (vals, ind) = rows(*rowadr.add(r) as usize, nnz);
-        L::dot_sparse(vals, ind, nnz, gather)
-    };
+    // a macro, not a closure: a closure here is compiled without the caller's AVX and is not
+    // inlined, which costs a call per row
+    macro_rules! row {
+        ($r:expr) => {{
+            let nnz = nnz_of($r);
+            let (vals, ind) = rows(*rowadr.add($r) as usize, nnz);
+            L::dot_sparse(vals, ind, nnz, gather)
+        }};
+    }
     if rowsuper.is_null() {
         // rows in pairs: two independent reductions in flight
         let mut r = 0;
@@ -225,7 +257,7 @@ unsafe fn mul_mat_vec_sparse_in<L: Lanes, R, G>(
             r += 2;
         }
         if r < nr {
-            *res.add(r) = row(r);
+            *res.add(r) = row!(r);
         }
         return;
     }
@@ -233,7 +265,7 @@ unsafe fn mul_mat_vec_sparse_in<L: Lanes, R, G>(
     while r < nr {
         let sup = *rowsuper.add(r);
         if sup <= 0 {
-            *res.add(r) = row(r);
+            *res.add(r) = row!(r);
             r += 1;
             continue;
         }
@@ -252,7 +284,7 @@ unsafe fn mul_mat_vec_sparse_in<L: Lanes, R, G>(
             rs -= 3;
         }
         while rs > 0 {
-            *res.add(r) = row(r);
+            *res.add(r) = row!(r);
             r += 1;
             rs -= 1;
         }

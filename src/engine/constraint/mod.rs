@@ -417,7 +417,9 @@ pub unsafe fn mul_jac_vec(m: &mjModel, d: &mjData, res: &mut [f64], vec: &[f64])
         return;
     }
     if is_sparse(m) {
-        sparse::mul_mat_vec_sparse(
+        // SAFETY: the engine built these rows over nv dofs (through the C API, the caller vouches
+        // for efc_J as upstream's mj_mulJacVec requires)
+        unsafe { sparse::mul_mat_vec_sparse_built(
             res,
             d.efc_J(m),
             vec,
@@ -426,7 +428,7 @@ pub unsafe fn mul_jac_vec(m: &mjModel, d: &mjData, res: &mut [f64], vec: &[f64])
             d.efc_J_rowadr(m),
             d.efc_J_colind(m),
             Some(d.efc_J_rowsuper(m)),
-        );
+        ) };
     } else {
         blas::mul_mat_vec(res, d.efc_J(m), vec, nefc, m.nv as usize);
     }

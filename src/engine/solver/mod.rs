@@ -129,7 +129,8 @@ unsafe fn warmstart(m: &mjModel, d: &mut mjData) {
         let mut pgs_ws = blas::dot(force, d.efc_b(m));
         let arf = stack_nums(d, nefc);
         if is_sparse(m) {
-            sparse::mul_mat_vec_sparse(
+            // SAFETY: the engine built these rows over nv dofs (the transpose over nefc rows)
+            unsafe { sparse::mul_mat_vec_sparse_built(
                 arf,
                 d.efc_AR(m),
                 force,
@@ -138,7 +139,7 @@ unsafe fn warmstart(m: &mjModel, d: &mut mjData) {
                 d.efc_AR_rowadr(m),
                 d.efc_AR_colind(m),
                 None,
-            );
+            ) };
         } else {
             blas::mul_mat_vec(arf, d.efc_AR(m), force, nefc, nefc);
         }

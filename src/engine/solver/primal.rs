@@ -332,7 +332,8 @@ impl Cg<'_> {
         if !self.sparse {
             blas::mul_mat_t_vec(self.qfrc_constraint, self.j, self.force, nefc, nv);
         } else {
-            sparse::mul_mat_vec_sparse(
+            // SAFETY: the engine built these rows over nv dofs (the transpose over nefc rows)
+            unsafe { sparse::mul_mat_vec_sparse_built(
                 self.qfrc_constraint,
                 self.jt,
                 self.force,
@@ -341,7 +342,7 @@ impl Cg<'_> {
                 self.jt_rowadr,
                 self.jt_colind,
                 Some(self.jt_rowsuper),
-            );
+            ) };
         }
 
         let mut nactive = 0;
@@ -600,7 +601,8 @@ impl Cg<'_> {
 
         mul_sym(self.mv, self.mm, self.search, nv, self.m_rownnz, self.m_rowadr, self.m_colind);
         if self.sparse {
-            sparse::mul_mat_vec_sparse(
+            // SAFETY: the engine built these rows over nv dofs (the transpose over nefc rows)
+            unsafe { sparse::mul_mat_vec_sparse_built(
                 self.jv,
                 self.j,
                 self.search,
@@ -609,7 +611,7 @@ impl Cg<'_> {
                 self.j_rowadr,
                 self.j_colind,
                 Some(self.j_rowsuper),
-            );
+            ) };
         } else {
             blas::mul_mat_vec(self.jv, self.j, self.search, nefc, nv);
         }
@@ -823,9 +825,12 @@ impl Cg<'_> {
                 self.h_rowadr,
                 self.h_colind,
             );
+            // the counting scratch in a frame of its own, as mju_cholFactorCount takes it (peak stack)
+            mark(d);
             let parent = stack_ints(d, nv);
             let flag = stack_ints(d, nv);
             self.nl = chol_factor_count(self.l_rownnz, ht_rownnz, ht_rowadr, ht_colind, nv, parent, flag) as usize;
+            free(d);
             free(d);
 
             if nv > 0 {
@@ -928,7 +933,6 @@ impl Cg<'_> {
         let ltj = stack_nums(d, 6 * nv);
         let ltj_row = stack_nums(d, nv);
         let ltj_ind = stack_ints(d, nv);
-        let (buf, buf_ind) = if self.sparse { (stack_nums(d, nv), stack_ints(d, nv)) } else { (&mut [][..], &mut [][..]) };
 
         let mut i = 0;
         while i < nefc {
@@ -958,19 +962,8 @@ impl Cg<'_> {
                     let adr = self.j_rowadr[i + r] as usize;
                     ltj_row[..nnz].copy_from_slice(&ltj[r * nnz..r * nnz + nnz]);
                     ltj_ind[..nnz].copy_from_slice(&self.j_colind[adr..adr + nnz]);
-                    chol_update_sparse(
-                        self.lcone,
-                        ltj_row,
-                        nv,
-                        true,
-                        self.l_rownnz,
-                        self.l_rowadr,
-                        self.l_colind,
-                        nnz,
-                        ltj_ind,
-                        buf,
-                        buf_ind,
-                    );
+                    let pattern = (&*self.l_rownnz, &*self.l_rowadr, &*self.l_colind);
+                    chol_update_sparse_framed(d, self.lcone, ltj_row, nv, true, pattern, nnz, ltj_ind);
                 }
             } else {
                 ltj[..dim * nv].fill(0.0);
@@ -998,7 +991,6 @@ impl Cg<'_> {
         mark(d);
         let vec = stack_nums(d, nv);
         let vec_ind = stack_ints(d, nv);
-        let (buf, buf_ind) = if self.sparse { (stack_nums(d, nv), stack_ints(d, nv)) } else { (&mut [][..], &mut [][..]) };
 
         self.nupdate = 0;
         for i in 0..nefc {
@@ -1013,19 +1005,8 @@ impl Cg<'_> {
                 let adr = self.j_rowadr[i] as usize;
                 blas::scl(&mut vec[..nnz], &self.j[adr..adr + nnz], scl);
                 vec_ind[..nnz].copy_from_slice(&self.j_colind[adr..adr + nnz]);
-                chol_update_sparse(
-                    self.l,
-                    vec,
-                    nv,
-                    plus,
-                    self.l_rownnz,
-                    self.l_rowadr,
-                    self.l_colind,
-                    nnz,
-                    vec_ind,
-                    buf,
-                    buf_ind,
-                )
+                let pattern = (&*self.l_rownnz, &*self.l_rowadr, &*self.l_colind);
+                chol_update_sparse_framed(d, self.l, vec, nv, plus, pattern, nnz, vec_ind)
             } else {
                 blas::scl(&mut vec[..nv], &self.j[i * nv..(i + 1) * nv], scl);
                 chol_update(self.l, vec, nv, plus)
@@ -1045,6 +1026,26 @@ impl Cg<'_> {
         }
         free(d);
     }
+}
+
+/// [`chol_update_sparse`] with its scratch (indices first, then values) in a stack frame of its
+/// own, as upstream's `mju_cholUpdateSparse` takes it: the frame and the order set the peak stack
+/// use reported in `maxuse_stack`.
+///
+/// # Safety
+/// `d` must be the data the solver runs on (its stack holds n more numbers and indices).
+#[allow(clippy::too_many_arguments)]
+unsafe fn chol_update_sparse_framed(
+    d: &mut mjData, mat: &mut [f64], x: &mut [f64], n: usize, plus: bool, pattern: (&[i32], &[i32], &[i32]),
+    x_nnz: usize, x_ind: &mut [i32],
+) -> i32 {
+    mark(d);
+    let buf_ind = stack_ints(d, n);
+    let buf = stack_nums(d, n);
+    let (rownnz, rowadr, colind) = pattern;
+    let rank = chol_update_sparse(mat, x, n, plus, rownnz, rowadr, colind, x_nnz, x_ind, buf, buf_ind);
+    free(d);
+    rank
 }
 
 /// Arguments of one island task of [`solve_islands_threaded`].
@@ -1109,7 +1110,9 @@ pub(super) unsafe fn sol_cg_newton(m: &mjModel, d: &mut mjData, island: i32, max
     // Ma = M*qacc, Jaref = J*qacc - aref
     mul_sym(c.ma, c.mm, c.qacc, nv, c.m_rownnz, c.m_rowadr, c.m_colind);
     if c.sparse {
-        sparse::mul_mat_vec_sparse(c.jaref, c.j, c.qacc, nefc, c.j_rownnz, c.j_rowadr, c.j_colind, Some(c.j_rowsuper));
+        // SAFETY: the engine built these rows over nv dofs (the transpose over nefc rows)
+        let (rownnz, rowadr, colind, rowsuper) = (c.j_rownnz, c.j_rowadr, c.j_colind, Some(c.j_rowsuper));
+        unsafe { sparse::mul_mat_vec_sparse_built(c.jaref, c.j, c.qacc, nefc, rownnz, rowadr, colind, rowsuper) };
     } else {
         blas::mul_mat_vec(c.jaref, c.j, c.qacc, nefc, nv);
     }
