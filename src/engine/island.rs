@@ -9,7 +9,6 @@ use crate::abi::mjtConstraint_::*;
 use crate::abi::*;
 use crate::engine::{disabled, free, is_sparse, mark, stack_ints, warning};
 use crate::math::blas::block_diag;
-use crate::math::misc::gather;
 use crate::math::sparse::{block_diag_sparse, super_sparse};
 
 const EQUALITY: i32 = mjCNSTR_EQUALITY as i32;
@@ -126,19 +125,22 @@ pub fn flood_fill(island: &mut [i32], rownnz: &[i32], rowadr: &[i32], colind: &[
             continue;
         }
 
-        // depth-first traversal from i
+        // depth-first traversal from i; vertices are labelled when pushed, so each is pushed
+        // once (the labelled set is the same as when labelling on pop)
+        island[i] = nisland;
         stack[0] = i as i32;
         let mut nstack = 1;
         while nstack > 0 {
             nstack -= 1;
             let v = stack[nstack] as usize;
-            if island[v] != -1 {
-                continue;
-            }
-            island[v] = nisland;
             let (adr, n) = (rowadr[v] as usize, rownnz[v].max(0) as usize);
-            stack[nstack..nstack + n].copy_from_slice(&colind[adr..adr + n]);
-            nstack += n;
+            for &c in &colind[adr..adr + n] {
+                if island[c as usize] == -1 {
+                    island[c as usize] = nisland;
+                    stack[nstack] = c;
+                    nstack += 1;
+                }
+            }
         }
         nisland += 1;
     }
@@ -160,6 +162,7 @@ struct Rows<'a> {
     dof_treeid: &'a [i32],
     body_treeid: &'a [i32],
     geom_bodyid: &'a [i32],
+    eq_type: &'a [i32],
 }
 
 impl<'a> Rows<'a> {
@@ -180,181 +183,197 @@ impl<'a> Rows<'a> {
             dof_treeid: m.dof_treeid(),
             body_treeid: m.body_treeid(),
             geom_bodyid: m.geom_bodyid(),
+            eq_type: m.eq_type(),
         }
     }
 
-    /// Tree of the first dof of row i, from position `*index` on (a column or nonzero index),
-    /// that is not `tree`; -1 if none. `*index` is left at the position found (or the end).
-    #[inline]
-    fn tree_next(&self, tree: i32, i: usize, index: &mut usize) -> i32 {
-        let dof_treeid = self.dof_treeid;
-        let mut j = *index;
-        let mut next = -1;
-        if self.sparse {
-            let adr = self.rowadr[i] as usize;
-            let cols = &self.colind[adr..adr + self.rownnz[i] as usize];
-            while let Some(&c) = cols.get(j) {
-                let t = dof_treeid[c as usize];
-                if t != tree {
-                    next = t;
-                    break;
-                }
-                j += 1;
-            }
-        } else {
-            let row = &self.efc_j[self.nv * i..self.nv * (i + 1)];
-            while j < self.nv {
-                if row[j] != 0.0 {
-                    let t = dof_treeid[j];
-                    if t != tree {
-                        next = t;
-                        break;
-                    }
-                }
-                j += 1;
-            }
-        }
-        *index = j;
-        next
-    }
-
-    /// The (up to two) trees of row i. Rows whose trees are known from their object (dof
-    /// friction, joint limits, geom-geom contacts, connect and weld) return `None`; otherwise
-    /// the first tree comes from scanning the Jacobian and the scan position is returned.
-    fn tree_first(&self, i: usize) -> ([i32; 2], Option<usize>) {
+    /// The trees of a row whose object names them (dof friction, joint limits, geom-geom
+    /// contacts, connect and weld), the static side (-1) second; `None` for rows whose trees
+    /// must be read from the Jacobian.
+    #[inline(always)]
+    fn object_trees(&self, ty: i32, id: i32) -> Option<[i32; 2]> {
         let m = self.m;
-        let (ty, id) = (self.efc_type[i], self.efc_id[i]);
-
-        // static side first, non-static second
         let order = |t: [i32; 2], what: &str| -> [i32; 2] {
             if t[0] < 0 {
                 if t[1] < 0 {
-                    crate::mjerror!("treeFirst", "{} {} is between two static bodies", what, id);
+                    static_pair_error(what, id);
                 }
                 [t[1], t[0]]
             } else {
                 t
             }
         };
-
         match ty {
-            FRICTION_DOF => return ([self.dof_treeid[id as usize], -1], None),
-            LIMIT_JOINT => {
-                let dof = m.jnt_dofadr()[id as usize] as usize;
-                return ([self.dof_treeid[dof], -1], None);
-            }
+            FRICTION_DOF => Some([self.dof_treeid[id as usize], -1]),
+            LIMIT_JOINT => Some([self.dof_treeid[m.jnt_dofadr()[id as usize] as usize], -1]),
             CONTACT_FRICTIONLESS | CONTACT_PYRAMIDAL | CONTACT_ELLIPTIC => {
                 let con = &self.contact[id as usize];
                 let (g1, g2) = (con.geom[0], con.geom[1]);
-                if g1 >= 0 && g2 >= 0 {
-                    let tree_of = |g: i32| self.body_treeid[self.geom_bodyid[g as usize] as usize];
-                    return (order([tree_of(g1), tree_of(g2)], "contact"), None);
+                if g1 < 0 || g2 < 0 {
+                    return None;
                 }
+                let tree_of = |g: i32| self.body_treeid[self.geom_bodyid[g as usize] as usize];
+                Some(order([tree_of(g1), tree_of(g2)], "contact"))
             }
             EQUALITY => {
                 let e = id as usize;
-                let eq_type = m.eq_type()[e];
-                if eq_type == EQ_CONNECT || eq_type == EQ_WELD {
-                    let (mut b1, mut b2) = (m.eq_obj1id()[e], m.eq_obj2id()[e]);
-                    if m.eq_objtype()[e] == OBJ_SITE {
-                        b1 = m.site_bodyid()[b1 as usize];
-                        b2 = m.site_bodyid()[b2 as usize];
-                    }
-                    let t = [m.body_treeid()[b1 as usize], m.body_treeid()[b2 as usize]];
-                    return (order(t, "equality"), None);
+                let eq_type = self.eq_type[e];
+                if eq_type != EQ_CONNECT && eq_type != EQ_WELD {
+                    return None;
+                }
+                let (mut b1, mut b2) = (m.eq_obj1id()[e], m.eq_obj2id()[e]);
+                if m.eq_objtype()[e] == OBJ_SITE {
+                    b1 = m.site_bodyid()[b1 as usize];
+                    b2 = m.site_bodyid()[b2 as usize];
+                }
+                Some(order([self.body_treeid[b1 as usize], self.body_treeid[b2 as usize]], "equality"))
+            }
+            _ => None,
+        }
+    }
+
+    /// Calls `f` with the tree of each non-zero of row i, in column order.
+    #[inline(always)]
+    fn for_each_tree(&self, i: usize, mut f: impl FnMut(i32)) {
+        let dof_treeid = self.dof_treeid;
+        if self.sparse {
+            let adr = self.rowadr[i] as usize;
+            for &c in &self.colind[adr..adr + self.rownnz[i] as usize] {
+                f(dof_treeid[c as usize]);
+            }
+        } else {
+            let row = &self.efc_j[self.nv * i..self.nv * (i + 1)];
+            for (&v, &t) in row.iter().zip(&dof_treeid[..self.nv]) {
+                if v != 0.0 {
+                    f(t);
                 }
             }
-            _ => {}
         }
+    }
 
-        // generic rows: scan the Jacobian
-        let mut index = 0;
-        let first = self.tree_next(-1, i, &mut index);
-        if first < 0 {
-            crate::mjerror!("treeFirst", "no tree found for constraint {}", i);
+    /// Tree of the first non-zero of row i, -1 if the row is empty.
+    #[inline]
+    fn first_tree(&self, i: usize) -> i32 {
+        let dof_treeid = self.dof_treeid;
+        if self.sparse {
+            let adr = self.rowadr[i] as usize;
+            if self.rownnz[i] > 0 { dof_treeid[self.colind[adr] as usize] } else { -1 }
+        } else {
+            let row = &self.efc_j[self.nv * i..self.nv * (i + 1)];
+            row.iter().position(|&v| v != 0.0).map_or(-1, |j| dof_treeid[j])
         }
-        ([first, -1], Some(index))
     }
 }
 
-/// Appends the edge tree1-tree2 (both directions) or the self-edge of a single tree, unless it
-/// repeats the previous edge; counts edges per tree in `treenedge`. Returns the new number of
-/// edges (0 after an error, as upstream's `addEdge`).
-fn add_edge(treenedge: &mut [i32], edge: &mut [i32], nedge: usize, tree1: i32, tree2: i32, nedge_max: usize) -> usize {
-    if tree1 == -1 && tree2 == -1 {
-        crate::mjerror!("addEdge", "self-edge of the static tree");
-        return 0;
-    }
-    let tree1 = if tree1 == -1 { tree2 } else { tree1 };
-    let tree2 = if tree2 == -1 { tree1 } else { tree2 };
-    let (p1, p2) = if nedge > 0 { (edge[2 * nedge - 2], edge[2 * nedge - 1]) } else { (-1, -1) };
+/// The tree-tree edge list under construction and each tree's edge count.
+struct Edges<'a> {
+    edge: &'a mut [i32],
+    treenedge: &'a mut [i32],
+    n: usize,
+    max: usize,
+    /// the last pair written (-1, -1 when there is none)
+    last: (i32, i32),
+}
 
-    if tree1 == tree2 {
-        if nedge > 0 && tree1 == p1 && tree1 == p2 {
-            return nedge;
+impl Edges<'_> {
+    /// Appends the edge tree1-tree2 (both directions) or the self-edge of a single tree (-1
+    /// stands for the other tree), unless it repeats the previous edge (as upstream's
+    /// `addEdge`, the list is emptied after an error). Not inlined: rows scan their non-zeros
+    /// in a tight loop and call this only where the tree changes.
+    #[inline(never)]
+    fn add(&mut self, tree1: i32, tree2: i32) {
+        if tree1 == -1 && tree2 == -1 {
+            self.fail("self-edge of the static tree");
+            return;
         }
-        if nedge >= nedge_max {
-            crate::mjerror!("addEdge", "edge array too small");
-            return 0;
+        let t1 = if tree1 == -1 { tree2 } else { tree1 };
+        let t2 = if tree2 == -1 { t1 } else { tree2 };
+        let (p1, p2) = self.last;
+        let n = self.n;
+
+        if t1 == t2 {
+            if t1 == p1 && t1 == p2 {
+                return;
+            }
+            if n >= self.max {
+                self.fail("edge array too small");
+                return;
+            }
+            self.edge[2 * n..2 * n + 2].copy_from_slice(&[t1, t1]);
+            self.treenedge[t1 as usize] += 1;
+            self.n = n + 1;
+            self.last = (t1, t1);
+            return;
         }
-        edge[2 * nedge] = tree1;
-        edge[2 * nedge + 1] = tree1;
-        treenedge[tree1 as usize] += 1;
-        return nedge + 1;
+
+        if (t1 == p1 && t2 == p2) || (t1 == p2 && t2 == p1) {
+            return;
+        }
+        if n + 2 > self.max {
+            self.fail("edge array too small");
+            return;
+        }
+        self.edge[2 * n..2 * n + 4].copy_from_slice(&[t1, t2, t2, t1]);
+        self.treenedge[t1 as usize] += 1;
+        self.treenedge[t2 as usize] += 1;
+        self.n = n + 2;
+        self.last = (t2, t1);
     }
 
-    if nedge > 0 && ((tree1 == p1 && tree2 == p2) || (tree1 == p2 && tree2 == p1)) {
-        return nedge;
+    /// Reports an error and empties the list.
+    #[cold]
+    #[inline(never)]
+    fn fail(&mut self, msg: &str) {
+        crate::mjerror!("addEdge", "{}", msg);
+        self.n = 0;
+        self.last = (-1, -1);
     }
-    if nedge + 2 > nedge_max {
-        crate::mjerror!("addEdge", "edge array too small");
-        return 0;
-    }
-    edge[2 * nedge..2 * nedge + 4].copy_from_slice(&[tree1, tree2, tree2, tree1]);
-    treenedge[tree1 as usize] += 1;
-    treenedge[tree2 as usize] += 1;
-    nedge + 2
+}
+
+/// Reports a row between two static bodies.
+#[cold]
+#[inline(never)]
+fn static_pair_error(what: &str, id: i32) {
+    crate::mjerror!("treeFirst", "{} {} is between two static bodies", what, id);
 }
 
 /// Collects the tree-tree edges of all rows (one scan per constraint, per row for flex
 /// equalities) and the edge count of each tree; returns the number of edges.
 fn find_edges(rows: &Rows, nefc: usize, treenedge: &mut [i32], edge: &mut [i32], nedge_max: usize) -> usize {
-    let eq_type = rows.m.eq_type();
     treenedge.fill(0);
+    let mut edges = Edges { edge, treenedge, n: 0, max: nedge_max, last: (-1, -1) };
     let (mut last_type, mut last_id) = (-1, -1);
-    let mut nedge = 0;
-    for i in 0..nefc {
-        let (ty, id) = (rows.efc_type[i], rows.efc_id[i]);
-        if ty == last_type && id == last_id && !(ty == EQUALITY && eq_type[id as usize] == EQ_FLEX) {
+    for (i, (&ty, &id)) in rows.efc_type[..nefc].iter().zip(&rows.efc_id[..nefc]).enumerate() {
+        if ty == last_type && id == last_id && !(ty == EQUALITY && rows.eq_type[id as usize] == EQ_FLEX) {
             continue;
         }
         last_type = ty;
         last_id = id;
 
-        let (tree, index) = rows.tree_first(i);
-        let Some(mut index) = index else {
-            let second = if tree[1] == -1 { tree[0] } else { tree[1] };
-            nedge = add_edge(treenedge, edge, nedge, tree[0], second, nedge_max);
-            continue;
-        };
-
-        // walk along the row, one edge per change of tree
-        let mut tree1 = tree[0];
-        let mut tree2 = rows.tree_next(tree1, i, &mut index);
-        if tree2 == -1 {
-            nedge = add_edge(treenedge, edge, nedge, tree1, tree1, nedge_max);
+        if let Some([t1, t2]) = rows.object_trees(ty, id) {
+            edges.add(t1, t2);
             continue;
         }
-        nedge = add_edge(treenedge, edge, nedge, tree1, tree2, nedge_max);
-        let mut tree3 = rows.tree_next(tree2, i, &mut index);
-        while tree3 > -1 && tree3 != tree2 {
-            tree1 = tree2;
-            tree2 = tree3;
-            nedge = add_edge(treenedge, edge, nedge, tree1, tree2, nedge_max);
-            tree3 = rows.tree_next(tree2, i, &mut index);
+
+        // walk along the row: one edge per change of tree, a self-edge if there is none
+        let (mut cur, mut changed) = (-1, false);
+        rows.for_each_tree(i, |t| {
+            if t != cur {
+                if cur != -1 {
+                    edges.add(cur, t);
+                    changed = true;
+                }
+                cur = t;
+            }
+        });
+        if !changed {
+            if cur == -1 {
+                crate::mjerror!("treeFirst", "no tree found for constraint {}", i);
+            }
+            edges.add(cur, cur);
         }
     }
-    nedge
+    edges.n
 }
 
 //-------------------------- main entry point ------------------------------------------------------
@@ -462,20 +481,23 @@ pub unsafe fn island(m: &mjModel, d: &mut mjData) {
     let island_idofadr = d.island_idofadr(m);
     cumsum(island_idofadr, island_nv);
 
-    // dofs listed island by island, unconstrained dofs at the end
+    // dofs listed island by island, unconstrained dofs at the end; the inverse diagonal of
+    // the factor follows the constrained dofs
     let (map_dof2idof, map_idof2dof) = (d.map_dof2idof(m), d.map_idof2dof(m));
+    let (ildiaginv, qldiaginv) = (&mut d.iLDiagInv(m)[..nidof], d.qLDiagInv(m));
     // a second counter array, as upstream allocates one (the stack high-water mark matches)
     let count = stack_ints(d, ni + 1);
     count.fill(0);
-    for dof in 0..nv {
-        let isl = dof_island[dof];
+    for (dof, (&isl, d2i)) in dof_island.iter().zip(map_dof2idof.iter_mut()).enumerate() {
         let idof = if isl >= 0 {
             let k = isl as usize;
-            island_idofadr[k] as usize + bump(&mut count[k])
+            let idof = island_idofadr[k] as usize + bump(&mut count[k]);
+            ildiaginv[idof] = qldiaginv[dof];
+            idof
         } else {
             nidof + bump(&mut count[ni])
         };
-        map_dof2idof[dof] = idof as i32;
+        *d2i = idof as i32;
         map_idof2dof[idof] = dof as i32;
     }
     if count[..ni] != island_nv[..] {
@@ -507,7 +529,6 @@ pub unsafe fn island(m: &mjModel, d: &mut mjData) {
         island_idofadr,
         Some((d.iM(m), d.M(m))),
     );
-    gather(&mut d.iLDiagInv(m)[..nidof], d.qLDiagInv(m), map_idof2dof);
 
     // ---- constraint rows
     let (efc_island, island_ne, island_nf, island_nefc) =
@@ -515,17 +536,32 @@ pub unsafe fn island(m: &mjModel, d: &mut mjData) {
     island_ne.fill(0);
     island_nf.fill(0);
     island_nefc.fill(0);
-    for i in 0..nefc {
-        let (tree, _) = rows.tree_first(i);
-        if tree[0] < 0 {
+    // rows of one constraint named by its object share its trees
+    let (mut last_type, mut last_id, mut last_tree) = (-1, -1, -1);
+    let row_objects = rows.efc_type[..nefc].iter().zip(&rows.efc_id[..nefc]);
+    for (i, ((&ty, &id), efc_isl)) in row_objects.zip(efc_island.iter_mut()).enumerate() {
+        let tree = if ty == last_type && id == last_id {
+            last_tree
+        } else if let Some([t, _]) = rows.object_trees(ty, id) {
+            (last_type, last_id, last_tree) = (ty, id, t);
+            t
+        } else {
+            last_type = -1;
+            let t = rows.first_tree(i);
+            if t < 0 {
+                crate::mjerror!("treeFirst", "no tree found for constraint {}", i);
+            }
+            t
+        };
+        if tree < 0 {
             free(d);
             return;
         }
-        let isl = tree_island[tree[0] as usize];
-        efc_island[i] = isl;
+        let isl = tree_island[tree as usize];
+        *efc_isl = isl;
         let k = isl as usize;
         island_nefc[k] += 1;
-        match rows.efc_type[i] {
+        match ty {
             EQUALITY => island_ne[k] += 1,
             FRICTION_DOF | FRICTION_TENDON => island_nf[k] += 1,
             _ => {}
@@ -534,13 +570,24 @@ pub unsafe fn island(m: &mjModel, d: &mut mjData) {
     let island_iefcadr = d.island_iefcadr(m);
     cumsum(island_iefcadr, island_nefc);
 
-    let (map_efc2iefc, map_iefc2efc) = (d.map_efc2iefc(m), d.map_iefc2efc(m));
+    // rows listed island by island, with the position-dependent row data the solvers need
+    let map_efc2iefc = d.map_efc2iefc(m);
+    let map_iefc2efc = &mut d.map_iefc2efc(m)[..nefc];
+    let (iefc_type, iefc_id) = (&mut d.iefc_type(m)[..nefc], &mut d.iefc_id(m)[..nefc]);
+    let (iefc_fl, iefc_d, iefc_r) =
+        (&mut d.iefc_frictionloss(m)[..nefc], &mut d.iefc_D(m)[..nefc], &mut d.iefc_R(m)[..nefc]);
+    let (efc_fl, efc_d, efc_r) = (&d.efc_frictionloss(m)[..nefc], &d.efc_D(m)[..nefc], &d.efc_R(m)[..nefc]);
     count.fill(0);
-    for c in 0..nefc {
-        let k = efc_island[c] as usize;
+    for (c, (&isl, e2i)) in efc_island.iter().zip(map_efc2iefc.iter_mut()).enumerate() {
+        let k = isl as usize;
         let ic = island_iefcadr[k] as usize + bump(&mut count[k]);
-        map_efc2iefc[c] = ic as i32;
+        *e2i = ic as i32;
         map_iefc2efc[ic] = c as i32;
+        iefc_type[ic] = rows.efc_type[c];
+        iefc_id[ic] = rows.efc_id[c];
+        iefc_fl[ic] = efc_fl[c];
+        iefc_d[ic] = efc_d[c];
+        iefc_r[ic] = efc_r[c];
     }
     if count[..ni] != island_nefc[..] {
         crate::mjerror!("mj_island", "island_nefc miscount");
@@ -591,13 +638,6 @@ pub unsafe fn island(m: &mjModel, d: &mut mjData) {
             );
         }
     }
-
-    // position-dependent row data the solvers need, in island order
-    gather(d.iefc_type(m), rows.efc_type, map_iefc2efc);
-    gather(d.iefc_id(m), rows.efc_id, map_iefc2efc);
-    gather(d.iefc_frictionloss(m), d.efc_frictionloss(m), map_iefc2efc);
-    gather(d.iefc_D(m), d.efc_D(m), map_iefc2efc);
-    gather(d.iefc_R(m), d.efc_R(m), map_iefc2efc);
 
     free(d);
 }

@@ -634,20 +634,21 @@ pub fn super_sparse(nr: usize, rowsuper: &mut [i32], rownnz: &[i32], rowadr: &[i
     if nr == 0 {
         return;
     }
-    for r in 0..nr - 1 {
-        rowsuper[r] = if rownnz[r] != rownnz[r + 1] {
-            0
-        } else {
-            let n = rownnz[r] as usize;
-            let (a, b) = (rowadr[r] as usize, rowadr[r + 1] as usize);
-            (colind[a..a + n] == colind[b..b + n]) as i32
-        };
-    }
+    // one backward pass: a row matching the next one extends that row's run; rows are short,
+    // so compare elementwise rather than call memcmp
+    let (rowsuper, rownnz, rowadr) = (&mut rowsuper[..nr], &rownnz[..nr], &rowadr[..nr]);
+    let mut next = 0;
     rowsuper[nr - 1] = 0;
     for r in (0..nr - 1).rev() {
-        if rowsuper[r] != 0 {
-            rowsuper[r] += rowsuper[r + 1];
+        let n = rownnz[r];
+        if n == rownnz[r + 1] {
+            let n = n as usize;
+            let (a, b) = (rowadr[r] as usize, rowadr[r + 1] as usize);
+            next = if colind[a..a + n].iter().zip(&colind[b..b + n]).all(|(x, y)| x == y) { next + 1 } else { 0 };
+        } else {
+            next = 0;
         }
+        rowsuper[r] = next;
     }
 }
 
@@ -1077,40 +1078,49 @@ pub fn block_diag_sparse(
     perm_c: &[i32],
     block_r: &[i32],
     block_c: &[i32],
-    mut second: Option<(&mut [f64], &[f64])>,
+    second: Option<(&mut [f64], &[f64])>,
 ) {
+    // give paired arrays one common length, so that one bound check covers each pair
+    let (mut nres, mut nsrc) = (res.len().min(res_colind.len()), mat.len().min(colind.len()));
+    if let Some((res2, mat2)) = &second {
+        (nres, nsrc) = (nres.min(res2.len()), nsrc.min(mat2.len()));
+    }
+    let (res, res_colind, mat, colind) = (&mut res[..nres], &mut res_colind[..nres], &mat[..nsrc], &colind[..nsrc]);
+    let mut second = second.map(|(res2, mat2)| (&mut res2[..nres], &mat2[..nsrc]));
+    let rowadr = &rowadr[..rownnz.len()];
+
     let mut block = 0usize;
     let mut col_offset = block_c[0];
     let mut row_next = if nb > 1 { block_r[1] as usize } else { nr };
-    for r in 0..nr {
-        let k = perm_r[r] as usize;
-        let nnz = rownnz[k] as usize;
-        res_rownnz[r] = nnz as i32;
-        let res_adr = if r == 0 { 0 } else { (res_rowadr[r - 1] + res_rownnz[r - 1]) as usize };
-        res_rowadr[r] = res_adr as i32;
+    let mut res_adr = 0usize;
+    let rows = perm_r[..nr].iter().zip(res_rownnz[..nr].iter_mut()).zip(res_rowadr[..nr].iter_mut());
+    for (r, ((&k, res_nnz), res_radr)) in rows.enumerate() {
+        let k = k as usize;
+        let (nnz, mat_adr) = (rownnz[k] as usize, rowadr[k] as usize);
+        *res_nnz = nnz as i32;
+        *res_radr = res_adr as i32;
 
-        let mat_adr = rowadr[k] as usize;
-        let dst_ind = &mut res_colind[res_adr..res_adr + nnz];
-        let dst = &mut res[res_adr..res_adr + nnz];
+        let res_end = res_adr + nnz;
+        let dst_ind = &mut res_colind[res_adr..res_end];
+        let dst = &mut res[res_adr..res_end];
         let src_ind = &colind[mat_adr..mat_adr + nnz];
         let src = &mat[mat_adr..mat_adr + nnz];
-        // rows are short: one fused pass instead of separate copies
+        // rows are short: one fused pass instead of separate copies (memcpy calls)
         if let Some((res2, mat2)) = second.as_mut() {
-            let dst2 = &mut res2[res_adr..res_adr + nnz];
+            let dst2 = &mut res2[res_adr..res_end];
             let src2 = &mat2[mat_adr..mat_adr + nnz];
-            for ((((di, dv), dv2), &c), (&v, &v2)) in
-                dst_ind.iter_mut().zip(dst.iter_mut()).zip(dst2.iter_mut()).zip(src_ind).zip(src.iter().zip(src2))
-            {
-                *di = perm_c[c as usize] - col_offset;
-                *dv = v;
-                *dv2 = v2;
+            for j in 0..nnz {
+                dst_ind[j] = perm_c[src_ind[j] as usize] - col_offset;
+                dst[j] = src[j];
+                dst2[j] = src2[j];
             }
         } else {
-            for (((di, dv), &c), &v) in dst_ind.iter_mut().zip(dst.iter_mut()).zip(src_ind).zip(src) {
-                *di = perm_c[c as usize] - col_offset;
-                *dv = v;
+            for j in 0..nnz {
+                dst_ind[j] = perm_c[src_ind[j] as usize] - col_offset;
+                dst[j] = src[j];
             }
         }
+        res_adr = res_end;
 
         if r + 1 >= row_next && block + 1 < nb {
             block += 1;
