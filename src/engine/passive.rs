@@ -938,12 +938,17 @@ unsafe fn contact_passive(m: &mjModel, d: &mut mjData, qfrc_spring: &mut [f64]) 
     }
     let issparse = is_sparse(m);
 
+    // upstream's blocks in upstream's order (all of them: they set the peak stack use), though
+    // only the normal row of the Jacobian difference is needed here
     mark(d);
-    let jacdif = stack_nums(d, 3 * nv);
+    let row = stack_nums(d, 6 * nv);
+    let jacdif = stack_nums(d, 6 * nv);
     let jac1 = stack_nums(d, 3 * nv);
     let jac2 = stack_nums(d, 3 * nv);
-    let row = stack_nums(d, nv);
-    let chain = stack_ints(d, nv);
+    let _rot1 = stack_nums(d, 3 * nv);
+    let _rot2 = stack_nums(d, 3 * nv);
+    let _qfrc = stack_nums(d, nv);
+    let chain: &mut [i32] = if issparse { stack_ints(d, nv) } else { &mut [] };
 
     for con in contacts.iter_mut() {
         if con.exclude != 4 {
