@@ -1058,7 +1058,9 @@ pub unsafe fn plane_convex(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: u
         return count;
     }
     let mesh = mesh as usize;
-    let verts = obj.mesh_verts();
+    // the mesh of the geom's data id even when the geom is a primitive fitted to it (an
+    // ellipsoid with fitaabb): upstream scans that mesh's vertices too
+    let verts = if obj.mesh_verts().is_empty() { mesh_arrays(m, g2, false).0 } else { obj.mesh_verts() };
     let locdir = mul_mat_t_vec3(&mat2, &dir);
     let threshold = dot3(&normal, &sub3(&pos2, &pos1)) - margin;
     let first = con[0].pos;
