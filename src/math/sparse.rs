@@ -317,6 +317,37 @@ pub fn mul_mat_t_vec_sparse(
     }
 }
 
+/// [`mul_mat_t_vec_sparse`] for a matrix the engine built (constraint Jacobian) whose column
+/// indices are below `nc` by construction: the scatter skips its per-element bounds check.
+///
+/// # Safety
+/// Every column index of the first `nr` rows must be below `nc` (and `res.len() >= nc`).
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn mul_mat_t_vec_sparse_built(
+    res: &mut [f64],
+    mat: &[f64],
+    vec: &[f64],
+    nr: usize,
+    nc: usize,
+    rownnz: &[i32],
+    rowadr: &[i32],
+    colind: &[i32],
+) {
+    let res = &mut res[..nc];
+    res.fill(0.0);
+    for (i, &scl) in vec[..nr].iter().enumerate() {
+        if scl == 0.0 {
+            continue;
+        }
+        let adr = rowadr[i] as usize;
+        let nnz = rownnz[i] as usize;
+        for (&c, &v) in colind[adr..adr + nnz].iter().zip(&mat[adr..adr + nnz]) {
+            debug_assert!((c as usize) < nc);
+            *res.get_unchecked_mut(c as usize) += v * scl;
+        }
+    }
+}
+
 /// `dst = a*dst + b*src` for sparse vectors; the result (pattern: union) is written to `dst`
 /// and `dst_ind`, which need room for it. `buf`, `buf_ind` are scratch of the old dst length.
 /// Returns the new number of non-zeros.

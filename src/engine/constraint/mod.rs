@@ -444,7 +444,9 @@ pub unsafe fn mul_jac_t_vec(m: &mjModel, d: &mjData, res: &mut [f64], vec: &[f64
         return;
     }
     if is_sparse(m) {
-        sparse::mul_mat_t_vec_sparse(
+        // SAFETY: the engine built efc_J over nv dofs (through the C API, the caller vouches for
+        // it as upstream's mj_mulJacTVec requires)
+        sparse::mul_mat_t_vec_sparse_built(
             res,
             d.efc_J(m),
             vec,
