@@ -145,6 +145,9 @@ pub struct Mesh {
     pub filedata: Option<FileData>,
     /// where that file was found (folder, name), for the asset cache
     pub fileloc: Option<(String, String)>,
+    /// the last compile decoded `file` itself rather than taking the mesh from the asset cache;
+    /// upstream then records the file's content type in the spec, so a saved model names it
+    pub decoded: core::cell::Cell<bool>,
 }
 element!(
     Mesh,
@@ -183,6 +186,7 @@ impl Default for Mesh {
             info: Info::default(),
             filedata: None,
             fileloc: None,
+            decoded: core::cell::Cell::new(false),
         }
     }
 }

@@ -171,6 +171,7 @@ pub fn compile(spec: &Spec, m: &Mesh, id: usize, needhull: bool, needsdf: bool, 
     c.texcoord = m.usertexcoord.to_vec();
     c.facetexcoord = m.userfacetexcoord.to_vec();
     let mut content_type = m.content_type.to_string();
+    m.decoded.set(false);
     let slot = super::cache::Slot::get();
     let mut res = None;
 
@@ -210,6 +211,7 @@ pub fn compile(spec: &Spec, m: &Mesh, id: usize, needhull: bool, needsdf: bool, 
             return Err(err(&format!("unknown or unsupported mesh file: '{}'", rname)));
         }
         content_type = ctype;
+        m.decoded.set(true);
         let righthand = m.scale[0] * m.scale[1] * m.scale[2] > 0.0;
         let raw = match content_type.as_str() {
             "model/stl" => decode::stl(bytes.as_deref(), &rname, righthand),

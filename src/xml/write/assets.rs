@@ -86,7 +86,10 @@ pub(super) fn one_mesh(w: &W, e: &mut XEl, regular: Option<()>, def: &Mesh, x: &
     if regular.is_some() {
         e.txt("name", &x.name);
         class_attr(w, e, x.head.class);
-        let ct = if x.content_type.is_empty() && !x.file.is_empty() { mesh_content_type(&x.file) } else { x.content_type.as_str().to_string() };
+        // a file the compiler decoded gets its content type written (upstream's compiler stores
+        // it in the spec); a mesh taken from the asset cache keeps what the model said
+        let derived = x.content_type.is_empty() && !x.file.is_empty() && x.decoded.get();
+        let ct = if derived { mesh_content_type(&x.file) } else { x.content_type.as_str().to_string() };
         e.txt("content_type", &ct);
         e.txt("file", &file_name(w, &x.file));
         e.txt("vertex", &reals(x.uservert.as_slice()));
