@@ -282,14 +282,10 @@ unsafe fn flex_elastic(
             let adr = bid.map(|b| body_dofadr[b]);
 
             if has_spring {
-                let mut spring = [0.0; 12];
+                let mut spring = flap_product(b, &p);
                 for i in 0..4 {
                     for x in 0..3 {
-                        let mut s = 0.0;
-                        for j in 0..4 {
-                            s += b[4 * i + j] * p[j][x];
-                        }
-                        spring[3 * i + x] = s + b[16] * frc[i][x];
+                        spring[3 * i + x] += b[16] * frc[i][x];
                     }
                 }
                 for i in 0..4 {
@@ -298,16 +294,7 @@ unsafe fn flex_elastic(
             }
             if has_damping {
                 let vel = adr.map(|a| vertex_velocity(qvel, a));
-                let mut damper = [0.0; 12];
-                for i in 0..4 {
-                    for x in 0..3 {
-                        let mut s = 0.0;
-                        for j in 0..4 {
-                            s += b[4 * i + j] * vel[j][x];
-                        }
-                        damper[3 * i + x] = s;
-                    }
-                }
+                let damper = flap_product(b, &vel);
                 for i in 0..4 {
                     scatter_vertex(qfrc_damper, &damper, i, adr[i], body_dofnum[bid[i]], flex_damping);
                 }
@@ -406,6 +393,23 @@ unsafe fn flex_elastic(
         }
     }
     free(d);
+}
+
+/// The 4 x 4 bending matrix of a flap (first 16 of `b`) times the flap's four 3-vectors, each
+/// sum started at zero and taken over the vertices in order, as upstream accumulates it.
+#[inline(always)]
+fn flap_product(b: &[f64; 17], v: &[[f64; 3]; 4]) -> [f64; 12] {
+    let mut res = [0.0; 12];
+    for i in 0..4 {
+        for x in 0..3 {
+            let mut s = 0.0;
+            for j in 0..4 {
+                s += b[4 * i + j] * v[j][x];
+            }
+            res[3 * i + x] = s;
+        }
+    }
+    res
 }
 
 /// Velocity of a flex vertex whose body's dofs start at `adr` (zero without dofs).

@@ -303,18 +303,8 @@ pub fn mul_mat_t_vec_sparse(
     rowadr: &[i32],
     colind: &[i32],
 ) {
-    let res = &mut res[..nc];
-    res.fill(0.0);
-    for (i, &scl) in vec[..nr].iter().enumerate() {
-        if scl == 0.0 {
-            continue;
-        }
-        let adr = rowadr[i] as usize;
-        let nnz = rownnz[i] as usize;
-        for (&c, &v) in colind[adr..adr + nnz].iter().zip(&mat[adr..adr + nnz]) {
-            res[c as usize] += v * scl;
-        }
-    }
+    // SAFETY: CHECKED = true indexes res with bounds checks
+    unsafe { mul_mat_t_vec_sparse_in::<true>(res, mat, vec, nr, nc, rownnz, rowadr, colind) }
 }
 
 /// [`mul_mat_t_vec_sparse`] for a matrix the engine built (constraint Jacobian) whose column
@@ -333,6 +323,25 @@ pub unsafe fn mul_mat_t_vec_sparse_built(
     rowadr: &[i32],
     colind: &[i32],
 ) {
+    mul_mat_t_vec_sparse_in::<false>(res, mat, vec, nr, nc, rownnz, rowadr, colind)
+}
+
+/// The scatter of both forms above; without `CHECKED` the column indices are trusted.
+///
+/// # Safety
+/// Without `CHECKED`, as [`mul_mat_t_vec_sparse_built`].
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+unsafe fn mul_mat_t_vec_sparse_in<const CHECKED: bool>(
+    res: &mut [f64],
+    mat: &[f64],
+    vec: &[f64],
+    nr: usize,
+    nc: usize,
+    rownnz: &[i32],
+    rowadr: &[i32],
+    colind: &[i32],
+) {
     let res = &mut res[..nc];
     res.fill(0.0);
     for (i, &scl) in vec[..nr].iter().enumerate() {
@@ -342,8 +351,12 @@ pub unsafe fn mul_mat_t_vec_sparse_built(
         let adr = rowadr[i] as usize;
         let nnz = rownnz[i] as usize;
         for (&c, &v) in colind[adr..adr + nnz].iter().zip(&mat[adr..adr + nnz]) {
-            debug_assert!((c as usize) < nc);
-            *res.get_unchecked_mut(c as usize) += v * scl;
+            if CHECKED {
+                res[c as usize] += v * scl;
+            } else {
+                debug_assert!((c as usize) < nc);
+                *res.get_unchecked_mut(c as usize) += v * scl;
+            }
         }
     }
 }
