@@ -286,7 +286,10 @@ pub unsafe extern "C" fn mj_factorI(
     let nv = nv as usize;
     let p = csr_pattern(nv, rownnz, rowadr, colind, index);
     guard("mj_factorI", (), || {
-        assert!(inertia::columns_below(p.colind, p.rowadr.len()), "mj_factorI: bad sparsity pattern");
+        assert!(
+            inertia::pattern_in_bounds(p.nnz, p.rownnz, p.rowadr, p.colind),
+            "mj_factorI: bad sparsity pattern"
+        );
         inertia::factor_i(nums_mut(mat, p.nnz), nums_mut(diaginv, p.rows), nv, p.rownnz, p.rowadr, p.colind, p.index)
     })
 }

@@ -9,7 +9,7 @@
 use crate::abi::*;
 use crate::engine::{enabled, free, is_sparse, mark, stack_ints, stack_nums, timer_add, timer_end, timer_start};
 use crate::engine::sleep;
-use crate::math::blas::{add_to_scl, dot6, dot6x2, dot6x4, scl_inplace};
+use crate::math::blas::{dot6, dot6x2, dot6x4};
 use crate::math::sparse::{add_to_mat_sparse, add_to_sym_sparse, dot_sparse, mul_sym_vec_sparse};
 use crate::math::spatial::mul_inert_vec;
 
@@ -51,6 +51,16 @@ unsafe fn awake_dofs<'a>(m: &mjModel, d: &mjData) -> Option<&'a [i32]> {
 pub fn columns_below(colind: &[i32], n: usize) -> bool {
     let max = colind.iter().fold(0u32, |a, &c| a.max(c as u32));
     colind.is_empty() || (max as usize) < n
+}
+
+/// Whether every row of a CSR pattern lies inside `mat` (`nnz` numbers) and `colind`, with at
+/// least its diagonal, and every column is below `rowadr.len()`: what [`factor_i`] needs to stay
+/// in bounds.
+pub fn pattern_in_bounds(nnz: usize, rownnz: &[i32], rowadr: &[i32], colind: &[i32]) -> bool {
+    let end = nnz.min(colind.len()) as i64;
+    rownnz.len() >= rowadr.len()
+        && columns_below(colind, rowadr.len())
+        && rowadr.iter().zip(rownnz).all(|(&a, &n)| a >= 0 && n >= 1 && a as i64 + n as i64 <= end)
 }
 
 /// Adds the tendon armature terms `armature * J' J` to `M` (`mj_tendonArmature`), using the
@@ -289,10 +299,11 @@ pub unsafe fn factor_m(m: &mjModel, d: &mut mjData) {
 /// With `index`, only the rows listed (increasing, `nv` of them) are processed.
 ///
 /// # Safety
-/// The pattern arrays must describe `mat` (ancestor-closed rows, as `M_*`), every column below
-/// `rowadr.len()` ([`columns_below`]).
+/// The pattern must lie inside `mat` as [`pattern_in_bounds`] checks it (the model's `M_*`
+/// arrays do: `mj_makeData` checks them against the dof tree).
 pub unsafe fn factor_i(mat: &mut [f64], diaginv: &mut [f64], nv: usize, rownnz: &[i32], rowadr: &[i32], colind: &[i32], index: Option<&[i32]>) {
     debug_assert!(columns_below(colind, rowadr.len()), "mj_factorI: bad sparsity pattern");
+    let base = mat.as_mut_ptr();
     for j in (0..nv).rev() {
         let k = match index {
             Some(ind) => ind[j] as usize,
@@ -300,24 +311,65 @@ pub unsafe fn factor_i(mat: &mut [f64], diaginv: &mut [f64], nv: usize, rownnz: 
         };
         let start = rowadr[k] as usize;
         let diag = rownnz[k] as usize - 1;
-
-        // rows of the ancestors lie before row k
-        let (before, rest) = mat.split_at_mut(start);
-        let rowk = &mut rest[..=diag];
-        let inv_d = 1.0 / rowk[diag];
+        let rowk = base.add(start);
+        let inv_d = 1.0 / *rowk.add(diag);
         if !diaginv.is_empty() {
             diaginv[k] = inv_d;
         }
-        let (rowk, _) = rowk.split_at_mut(diag);
-        // the ancestors of k form a chain, so the row of the ancestor at position p of row k
-        // (its own ancestors and itself) is as long as the first p + 1 entries of row k
-        for (p, (&lki, &i)) in rowk.iter().zip(&colind[start..start + diag]).enumerate().rev() {
-            // SAFETY: columns are below rowadr.len() (checked above); an address is below 2^31
-            // in a valid model, and the u32 view keeps the sum exact otherwise
-            let ia = *rowadr.get_unchecked(i as u32 as usize) as u32 as usize;
-            add_to_scl(&mut before[ia..ia + p + 1], &rowk[..=p], -lki * inv_d);
+        // row i of each column: L(i, :) -= L(k, :) * L(k, i) / L(k, k) over row i's length
+        // (in M's pattern the ancestors of k form a chain, so row i is the first entries of row k)
+        let cols = colind.as_ptr().add(start);
+        for p in (0..diag).rev() {
+            let i = *cols.add(p) as u32 as usize;
+            let (ia, ni) = (*rowadr.get_unchecked(i) as usize, *rownnz.get_unchecked(i) as usize);
+            axpy_short(base.add(ia), rowk, -*rowk.add(p) * inv_d, ni);
         }
-        scl_inplace(rowk, inv_d);
+        for c in 0..diag {
+            *rowk.add(c) *= inv_d;
+        }
+    }
+}
+
+/// `res[c] += vec[c] * scl` for c < n, for the short rows of tree factorisations: four lanes at
+/// a time, then single elements (one multiply and one add each, so the numbers do not depend on
+/// the width).
+///
+/// # Safety
+/// `res` and `vec` must be valid for n elements and must not overlap.
+#[inline(always)]
+unsafe fn axpy_short(res: *mut f64, vec: *const f64, scl: f64, n: usize) {
+    let mut c = 0;
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
+    while c + 4 <= n {
+        for j in c..c + 4 {
+            *res.add(j) += *vec.add(j) * scl;
+        }
+        c += 4;
+    }
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
+    {
+        use core::arch::x86_64::*;
+        if n >= 4 {
+            let s = _mm256_set1_pd(scl);
+            while c + 4 <= n {
+                let r = _mm256_add_pd(_mm256_loadu_pd(res.add(c)), _mm256_mul_pd(_mm256_loadu_pd(vec.add(c)), s));
+                _mm256_storeu_pd(res.add(c), r);
+                c += 4;
+            }
+        }
+    }
+    match n - c {
+        3 => {
+            *res.add(c) += *vec.add(c) * scl;
+            *res.add(c + 1) += *vec.add(c + 1) * scl;
+            *res.add(c + 2) += *vec.add(c + 2) * scl;
+        }
+        2 => {
+            *res.add(c) += *vec.add(c) * scl;
+            *res.add(c + 1) += *vec.add(c + 1) * scl;
+        }
+        1 => *res.add(c) += *vec.add(c) * scl,
+        _ => {}
     }
 }
 

@@ -129,19 +129,28 @@ unsafe fn plugin_sensors_run(m: &mjModel, d: &mut mjData, func: &str, stage: i32
 }
 
 /// Position and orientation matrix of an object a frame sensor refers to.
-unsafe fn frame_of<'a>(m: &mjModel, d: &mjData, objtype: i32, id: usize, sensor: usize) -> Option<(&'a [f64; 3], &'a [f64; 9])> {
+///
+/// # Safety
+/// `id` must be an object of `objtype` (model validation checks sensor objects and references).
+#[inline(always)]
+unsafe fn frame_of<'a>(_m: &mjModel, d: &mjData, objtype: i32, id: usize, sensor: usize) -> Option<(&'a [f64; 3], &'a [f64; 9])> {
+    // these arrays live in mjData's buffer, sized by the model's object counts
     let (pos, mat) = match objtype {
-        mjOBJ_XBODY => (d.xpos(m), d.xmat(m)),
-        mjOBJ_BODY => (d.xipos(m), d.ximat(m)),
-        mjOBJ_GEOM => (d.geom_xpos(m), d.geom_xmat(m)),
-        mjOBJ_SITE => (d.site_xpos(m), d.site_xmat(m)),
-        mjOBJ_CAMERA => (d.cam_xpos(m), d.cam_xmat(m)),
-        _ => {
-            crate::mjerror!("get_xpos_xmat", "invalid object type in sensor {}", sensor);
-            return None;
-        }
+        mjOBJ_XBODY => (d.xpos, d.xmat),
+        mjOBJ_BODY => (d.xipos, d.ximat),
+        mjOBJ_GEOM => (d.geom_xpos, d.geom_xmat),
+        mjOBJ_SITE => (d.site_xpos, d.site_xmat),
+        mjOBJ_CAMERA => (d.cam_xpos, d.cam_xmat),
+        _ => return frame_error(sensor),
     };
-    Some((v3(pos, id), v9(mat, id)))
+    Some((&*(pos.add(3 * id) as *const [f64; 3]), &*(mat.add(9 * id) as *const [f64; 9])))
+}
+
+/// Reports a frame sensor's invalid object type (`get_xpos_xmat`).
+#[cold]
+fn frame_error<'a>(sensor: usize) -> Option<(&'a [f64; 3], &'a [f64; 9])> {
+    crate::mjerror!("get_xpos_xmat", "invalid object type in sensor {}", sensor);
+    None
 }
 
 /// Global orientation quaternion of an object a frame sensor refers to.
@@ -296,22 +305,24 @@ pub unsafe fn sensor_pos(m: &mjModel, d: &mut mjData) {
 
     // no sensor of this stage: skip the loop (and its setup) and the cutoff
     let nloop = if stage_has_sensors(m, mjSTAGE_POS as i32) { m.nsensor as usize } else { 0 };
+    let (types, stages, adrs) = (m.sensor_type(), m.sensor_needstage(), m.sensor_adr());
+    let (objtypes, objids, reftypes, refids) = (m.sensor_objtype(), m.sensor_objid(), m.sensor_reftype(), m.sensor_refid());
     for i in 0..nloop {
         if i < skip_to {
             continue;
         }
-        let t = m.sensor_type()[i];
+        let t = types[i];
         if filter && sleep_state(m, d, mjOBJ_SENSOR, i as i32) == mjS_ASLEEP {
             continue;
         }
-        if t == mjSENS_PLUGIN || m.sensor_needstage()[i] != mjSTAGE_POS as i32 {
+        if t == mjSENS_PLUGIN || stages[i] != mjSTAGE_POS as i32 {
             continue;
         }
-        let objtype = m.sensor_objtype()[i];
-        let objid = m.sensor_objid()[i] as usize;
-        let reftype = m.sensor_reftype()[i];
-        let refid = m.sensor_refid()[i];
-        let adr = m.sensor_adr()[i] as usize;
+        let objtype = objtypes[i];
+        let objid = objids[i] as usize;
+        let reftype = reftypes[i];
+        let refid = refids[i];
+        let adr = adrs[i] as usize;
 
         match t {
             mjSENS_MAGNETOMETER => {
@@ -502,22 +513,24 @@ pub unsafe fn sensor_vel(m: &mjModel, d: &mut mjData) {
 
     // no sensor of this stage: skip the loop (and its setup) and the cutoff
     let nloop = if stage_has_sensors(m, mjSTAGE_VEL as i32) { m.nsensor as usize } else { 0 };
+    let (types, stages, adrs) = (m.sensor_type(), m.sensor_needstage(), m.sensor_adr());
+    let (objtypes, objids, reftypes, refids) = (m.sensor_objtype(), m.sensor_objid(), m.sensor_reftype(), m.sensor_refid());
     for i in 0..nloop {
-        let t = m.sensor_type()[i];
+        let t = types[i];
         if t == mjSENS_PLUGIN {
             continue;
         }
         if filter && sleep_state(m, d, mjOBJ_SENSOR, i as i32) == mjS_ASLEEP {
             continue;
         }
-        if m.sensor_needstage()[i] != mjSTAGE_VEL as i32 {
+        if stages[i] != mjSTAGE_VEL as i32 {
             continue;
         }
-        let objtype = m.sensor_objtype()[i];
-        let objid = m.sensor_objid()[i] as usize;
-        let reftype = m.sensor_reftype()[i];
-        let refid = m.sensor_refid()[i];
-        let adr = m.sensor_adr()[i] as usize;
+        let objtype = objtypes[i];
+        let objid = objids[i] as usize;
+        let reftype = reftypes[i];
+        let refid = refids[i];
+        let adr = adrs[i] as usize;
 
         // subtree momenta are computed once, before the first sensor that may need them
         if !subtree_done && matches!(t, mjSENS_SUBTREELINVEL | mjSENS_SUBTREEANGMOM | mjSENS_USER) {
@@ -1062,17 +1075,19 @@ pub unsafe fn sensor_acc(m: &mjModel, d: &mut mjData) {
 
     // no sensor of this stage: skip the loop (and its setup) and the cutoff
     let nloop = if stage_has_sensors(m, mjSTAGE_ACC as i32) { m.nsensor as usize } else { 0 };
+    let (types, stages, adrs) = (m.sensor_type(), m.sensor_needstage(), m.sensor_adr());
+    let (objtypes, objids) = (m.sensor_objtype(), m.sensor_objid());
     for i in 0..nloop {
         if filter && sleep_state(m, d, mjOBJ_SENSOR, i as i32) == mjS_ASLEEP {
             continue;
         }
-        let t = m.sensor_type()[i];
-        if t == mjSENS_PLUGIN || m.sensor_needstage()[i] != mjSTAGE_ACC as i32 {
+        let t = types[i];
+        if t == mjSENS_PLUGIN || stages[i] != mjSTAGE_ACC as i32 {
             continue;
         }
-        let objtype = m.sensor_objtype()[i];
-        let objid = m.sensor_objid()[i] as usize;
-        let adr = m.sensor_adr()[i] as usize;
+        let objtype = objtypes[i];
+        let objid = objids[i] as usize;
+        let adr = adrs[i] as usize;
 
         // body accelerations and interaction forces are computed once, when first needed
         if !rne_done
