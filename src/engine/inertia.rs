@@ -10,7 +10,7 @@ use crate::abi::*;
 use crate::engine::{enabled, free, is_sparse, mark, stack_ints, stack_nums, timer_add, timer_end, timer_start};
 use crate::engine::sleep;
 use crate::math::blas::{dot6, dot6x2, dot6x4};
-use crate::math::sparse::{add_to_mat_sparse, add_to_sym_sparse, dot_sparse, mul_sym_vec_sparse};
+use crate::math::sparse::{add_to_mat_sparse, add_to_sym_sparse, dot_sparse};
 use crate::math::spatial::mul_inert_vec;
 
 /// `dst[k] += scl * src[l]` wherever `dst_ind[k] == src_ind[l]` (both index lists increasing):
@@ -637,7 +637,8 @@ pub unsafe fn solve_m2_inplace(m: &mjModel, d: &mjData, x: &mut [f64], sqrt_inv_
 /// # Safety
 /// `d` must be data made for `m`, after [`make_m`]; `res` and `vec` hold nv numbers.
 pub unsafe fn mul_m(m: &mjModel, d: &mjData, res: &mut [f64], vec: &[f64]) {
-    mul_sym_vec_sparse(res, d.M(m), vec, m.nv as usize, m.M_rownnz(), m.M_rowadr(), m.M_colind());
+    // SAFETY: M's pattern is strictly lower off the diagonal (checked when the data was made)
+    crate::math::sparse::mul_sym_vec_sparse_lower(res, d.M(m), vec, m.nv as usize, m.M_rownnz(), m.M_rowadr(), m.M_colind());
 }
 
 /// `res = sqrt(D) L vec`, a square root of M applied to `vec` (`mj_mulM2`).

@@ -12,7 +12,7 @@ use crate::engine::{
 };
 use crate::math::blas;
 use crate::math::misc::{gather, gather_masked};
-use crate::math::sparse::{mul_mat_vec_sparse, mul_sym_vec_sparse};
+use crate::math::sparse::mul_mat_vec_sparse;
 
 /// Position-dependent stage of inverse dynamics (`mj_invPosition`): as the forward one, without
 /// islands and constraint projection.
@@ -102,7 +102,8 @@ unsafe fn discrete_acc(m: &mjModel, d: &mut mjData) {
         for (x, &mv) in qh.iter_mut().zip(d.M(m).iter()) {
             *x = mv + -h * *x;
         }
-        mul_sym_vec_sparse(qfrc, qh, d.qacc(m), nv, m.M_rownnz(), m.M_rowadr(), m.M_colind());
+        // SAFETY: qH has M's pattern, strictly lower off the diagonal (checked with the data)
+        crate::math::sparse::mul_sym_vec_sparse_lower(qfrc, qh, d.qacc(m), nv, m.M_rownnz(), m.M_rowadr(), m.M_colind());
     }
 
     // qacc = M^-1 qfrc

@@ -56,10 +56,10 @@ fn sleep_filter(m: &mjModel, d: &mjData) -> bool {
     enabled(m, mjENBL_SLEEP) && d.nbody_awake < m.nbody
 }
 
-/// True when some sensor (plugins included) needs `stage`; otherwise the stage's sensor loop
-/// and cutoff have nothing to do.
+/// True when some sensor (plugins included) needs `stage`: one branch-free (vectorized) pass,
+/// so a stage without sensors skips its loop.
 fn stage_has_sensors(m: &mjModel, stage: i32) -> bool {
-    m.sensor_needstage()[..m.nsensor as usize].contains(&stage)
+    m.sensor_needstage().iter().fold(false, |any, &s| any | (s == stage))
 }
 
 //-------------------------------- utilities -------------------------------------------------------
@@ -303,11 +303,14 @@ pub unsafe fn sensor_pos(m: &mjModel, d: &mut mjData) {
     // geom-distance sensors sharing their objects and cutoff are written together
     let mut skip_to = 0;
 
-    // no sensor of this stage: skip the loop (and its setup) and the cutoff
+    // no sensor of this stage (plugins included): skip the loop and the cutoff
     let nloop = if stage_has_sensors(m, mjSTAGE_POS as i32) { m.nsensor as usize } else { 0 };
     let (types, stages, adrs) = (m.sensor_type(), m.sensor_needstage(), m.sensor_adr());
     let (objtypes, objids, reftypes, refids) = (m.sensor_objtype(), m.sensor_objid(), m.sensor_reftype(), m.sensor_refid());
     for i in 0..nloop {
+        if stages[i] != mjSTAGE_POS as i32 {
+            continue;
+        }
         if i < skip_to {
             continue;
         }
@@ -315,7 +318,7 @@ pub unsafe fn sensor_pos(m: &mjModel, d: &mut mjData) {
         if filter && sleep_state(m, d, mjOBJ_SENSOR, i as i32) == mjS_ASLEEP {
             continue;
         }
-        if t == mjSENS_PLUGIN || stages[i] != mjSTAGE_POS as i32 {
+        if t == mjSENS_PLUGIN {
             continue;
         }
         let objtype = objtypes[i];
@@ -511,19 +514,19 @@ pub unsafe fn sensor_vel(m: &mjModel, d: &mut mjData) {
     let mut nuser = 0;
     let mut subtree_done = false;
 
-    // no sensor of this stage: skip the loop (and its setup) and the cutoff
+    // no sensor of this stage (plugins included): skip the loop and the cutoff
     let nloop = if stage_has_sensors(m, mjSTAGE_VEL as i32) { m.nsensor as usize } else { 0 };
     let (types, stages, adrs) = (m.sensor_type(), m.sensor_needstage(), m.sensor_adr());
     let (objtypes, objids, reftypes, refids) = (m.sensor_objtype(), m.sensor_objid(), m.sensor_reftype(), m.sensor_refid());
     for i in 0..nloop {
+        if stages[i] != mjSTAGE_VEL as i32 {
+            continue;
+        }
         let t = types[i];
         if t == mjSENS_PLUGIN {
             continue;
         }
         if filter && sleep_state(m, d, mjOBJ_SENSOR, i as i32) == mjS_ASLEEP {
-            continue;
-        }
-        if stages[i] != mjSTAGE_VEL as i32 {
             continue;
         }
         let objtype = objtypes[i];
@@ -1073,16 +1076,19 @@ pub unsafe fn sensor_acc(m: &mjModel, d: &mut mjData) {
     let mut nuser = 0;
     let mut rne_done = false;
 
-    // no sensor of this stage: skip the loop (and its setup) and the cutoff
+    // no sensor of this stage (plugins included): skip the loop and the cutoff
     let nloop = if stage_has_sensors(m, mjSTAGE_ACC as i32) { m.nsensor as usize } else { 0 };
     let (types, stages, adrs) = (m.sensor_type(), m.sensor_needstage(), m.sensor_adr());
     let (objtypes, objids) = (m.sensor_objtype(), m.sensor_objid());
     for i in 0..nloop {
+        if stages[i] != mjSTAGE_ACC as i32 {
+            continue;
+        }
         if filter && sleep_state(m, d, mjOBJ_SENSOR, i as i32) == mjS_ASLEEP {
             continue;
         }
         let t = types[i];
-        if t == mjSENS_PLUGIN || stages[i] != mjSTAGE_ACC as i32 {
+        if t == mjSENS_PLUGIN {
             continue;
         }
         let objtype = objtypes[i];

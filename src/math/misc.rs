@@ -181,7 +181,8 @@ pub fn n2f(res: &mut [f32], vec: &[f64]) {
 pub fn gather<T: Copy>(res: &mut [T], vec: &[T], ind: &[i32]) {
     let ind = &ind[..res.len()];
     for (r, &i) in res.iter_mut().zip(ind) {
-        *r = vec[usize::try_from(i).expect("negative index")];
+        // a negative index becomes one past any slice (u32 view) and fails the bounds check
+        *r = vec[i as u32 as usize];
     }
 }
 
@@ -198,7 +199,8 @@ pub fn gather_masked(res: &mut [f64], vec: &[f64], ind: &[i32]) {
 #[inline]
 pub fn scatter<T: Copy>(res: &mut [T], vec: &[T], ind: &[i32]) {
     for (&v, &i) in vec.iter().zip(&ind[..vec.len()]) {
-        res[usize::try_from(i).expect("negative index")] = v;
+        // a negative index fails the bounds check (u32 view)
+        res[i as u32 as usize] = v;
     }
 }
 

@@ -498,6 +498,32 @@ pub fn mul_sym_vec_sparse(res: &mut [f64], mat: &[f64], vec: &[f64], n: usize, r
     }
 }
 
+/// [`mul_sym_vec_sparse`] for a strictly lower pattern (every column below its row, as in M):
+/// row i is the first to write `res[i]`, so `res` needs no clearing and the row's sum stays in
+/// a register; the same operations in the same order.
+///
+/// # Safety
+/// Every column of row i must be below i.
+pub unsafe fn mul_sym_vec_sparse_lower(res: &mut [f64], mat: &[f64], vec: &[f64], n: usize, rownnz: &[i32], rowadr: &[i32], colind: &[i32]) {
+    let (res, vec) = (&mut res[..n], &vec[..n]);
+    for i in 0..n {
+        let adr = rowadr[i] as usize;
+        let diag = rownnz[i] as usize - 1;
+        let row = &mat[adr..=adr + diag];
+        let ind = &colind[adr..adr + diag];
+        let vi = vec[i];
+        let mut acc = row[diag] * vi;
+        for (&j, &v) in ind.iter().zip(&row[..diag]).rev() {
+            let j = j as u32 as usize;
+            debug_assert!(j < i);
+            // SAFETY: j < i < n by the caller's pattern
+            acc += v * *vec.get_unchecked(j);
+            *res.get_unchecked_mut(j) += v * vi;
+        }
+        res[i] = acc;
+    }
+}
+
 /// Number of non-zeros in the union of two sparse index sets.
 pub fn combine_sparse_count(a_ind: &[i32], b_ind: &[i32]) -> i32 {
     let (na, nb) = (a_ind.len(), b_ind.len());

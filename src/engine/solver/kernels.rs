@@ -177,30 +177,11 @@ pub(super) fn chol_update_sparse(
     rank
 }
 
-/// `res = M*vec` for M symmetric, given by its lower triangle with each row ending at the
-/// diagonal (`mju_mulSymVecSparse`, same order of operations). Row i is the first to touch
-/// `res[i]`, so its sum is kept in a register.
+/// `res = M*vec` for M symmetric given by its lower triangle (see
+/// [`sparse::mul_sym_vec_sparse_lower`]).
 pub(super) fn mul_sym(res: &mut [f64], mat: &[f64], vec: &[f64], n: usize, rownnz: &[i32], rowadr: &[i32], colind: &[i32]) {
-    let (res, vec) = (&mut res[..n], &vec[..n]);
-    for i in 0..n {
-        let adr = rowadr[i] as usize;
-        let diag = rownnz[i] as usize - 1;
-        let row = &mat[adr..=adr + diag];
-        let ind = &colind[adr..adr + diag];
-        let vi = vec[i];
-        let mut acc = row[diag] * vi;
-        for (&j, &v) in ind.iter().zip(&row[..diag]).rev() {
-            let j = j as usize;
-            debug_assert!(j < i);
-            // SAFETY: the lower-triangle pattern has column indices below the row (checked
-            // when the model is loaded, built so for islands), so j < i < n
-            unsafe {
-                acc += v * *vec.get_unchecked(j);
-                *res.get_unchecked_mut(j) += v * vi;
-            }
-        }
-        res[i] = acc;
-    }
+    // SAFETY: the model's M pattern is checked when the data is made; islands build theirs so
+    unsafe { sparse::mul_sym_vec_sparse_lower(res, mat, vec, n, rownnz, rowadr, colind) }
 }
 
 /// `x = inv(L'DL) x` for one vector (`mj_solveLD` with n = 1 and no index).
