@@ -711,6 +711,7 @@ pub unsafe fn add_m(m: &mjModel, d: &mut mjData, dst: &mut [f64], sparse: Option
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::math::sparse::mul_sym_vec_sparse;
 
     // chain 0 <- 1 <- 2 plus an independent dof 3; rows list ancestors then the diagonal
     const ROWNNZ: [i32; 4] = [1, 2, 3, 1];
