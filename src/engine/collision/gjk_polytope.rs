@@ -88,7 +88,10 @@ impl Polytope<'_> {
         face.verts = [v1 as i32, v2 as i32, v3 as i32];
         face.adj = [adj1 as i32, adj2 as i32, adj3 as i32];
         let verts = &*self.verts;
-        if project_origin_plane(&mut face.v, &verts[v3].vert, &verts[v2].vert, &verts[v1].vert) {
+        debug_assert!(v1.max(v2).max(v3) < self.nverts);
+        // SAFETY: the polytope only names vertices it has inserted (below nverts <= verts.len())
+        let (p1, p2, p3) = unsafe { (&verts.get_unchecked(v1).vert, &verts.get_unchecked(v2).vert, &verts.get_unchecked(v3).vert) };
+        if project_origin_plane(&mut face.v, p3, p2, p1) {
             return 0.0;
         }
         face.dist2 = dot3(&face.v, &face.v);
@@ -145,7 +148,9 @@ impl Polytope<'_> {
             for k in 1..3 {
                 let i = wrap3(e + k);
                 let adj = fadj[i] as usize;
-                if self.faces[adj].index > -2 {
+                debug_assert!(adj < self.nfaces);
+                // SAFETY: adjacency names faces the polytope has attached (below nfaces)
+                if unsafe { self.faces.get_unchecked(adj) }.index > -2 {
                     let adj_edge = self.get_edge(adj, fverts[wrap3(i + 1)]);
                     if !self.horizon_rec(adj, adj_edge) {
                         self.add_edge(adj, adj_edge);
@@ -459,7 +464,9 @@ unsafe fn epa(status: &mut CcdStatus, pt: &mut Polytope, pair: &mut Pair) -> Opt
         // closest candidate face
         let mut lower2 = MAX_LIMIT;
         for &fi in &pt.map[..pt.nmap] {
-            let dist2 = pt.faces[fi as usize].dist2;
+            debug_assert!((fi as usize) < pt.nfaces);
+            // SAFETY: the map holds faces the polytope has attached (below nfaces)
+            let dist2 = unsafe { pt.faces.get_unchecked(fi as usize) }.dist2;
             if dist2 < lower2 {
                 face = Some(fi as usize);
                 lower2 = dist2;
