@@ -186,6 +186,32 @@ pub fn gather<T: Copy>(res: &mut [T], vec: &[T], ind: &[i32]) {
     }
 }
 
+/// [`gather`] of indices the engine built (island maps): no per-element check.
+///
+/// # Safety
+/// Every `ind[i]` for `i < res.len()` must lie in `0..vec.len()`.
+#[inline]
+pub unsafe fn gather_built(res: &mut [f64], vec: &[f64], ind: &[i32]) {
+    let ind = &ind[..res.len()];
+    debug_assert!(ind.iter().all(|&i| (i as u32 as usize) < vec.len()));
+    for (r, &i) in res.iter_mut().zip(ind) {
+        *r = *vec.get_unchecked(i as u32 as usize);
+    }
+}
+
+/// [`scatter`] of indices the engine built (island maps): no per-element check.
+///
+/// # Safety
+/// Every `ind[i]` for `i < vec.len()` must lie in `0..res.len()`.
+#[inline]
+pub unsafe fn scatter_built(res: &mut [f64], vec: &[f64], ind: &[i32]) {
+    let ind = &ind[..vec.len()];
+    debug_assert!(ind.iter().all(|&i| (i as u32 as usize) < res.len()));
+    for (&v, &i) in vec.iter().zip(ind) {
+        *res.get_unchecked_mut(i as u32 as usize) = v;
+    }
+}
+
 /// res[i] = vec[ind[i]], or 0 where ind[i] < 0.
 #[inline]
 pub fn gather_masked(res: &mut [f64], vec: &[f64], ind: &[i32]) {

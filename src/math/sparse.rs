@@ -350,12 +350,15 @@ unsafe fn mul_mat_t_vec_sparse_in<const CHECKED: bool>(
         }
         let adr = rowadr[i] as usize;
         let nnz = rownnz[i] as usize;
-        for (&c, &v) in colind[adr..adr + nnz].iter().zip(&mat[adr..adr + nnz]) {
+        let (cols, vals) = (&colind[adr..adr + nnz], &mat[adr..adr + nnz]);
+        for k in 0..nnz {
+            // SAFETY: k < nnz, the length of both row slices
+            let (c, v) = (*cols.get_unchecked(k) as u32 as usize, *vals.get_unchecked(k));
             if CHECKED {
-                res[c as usize] += v * scl;
+                res[c] += v * scl;
             } else {
-                debug_assert!((c as usize) < nc);
-                *res.get_unchecked_mut(c as usize) += v * scl;
+                debug_assert!(c < nc);
+                *res.get_unchecked_mut(c) += v * scl;
             }
         }
     }

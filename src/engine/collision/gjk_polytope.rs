@@ -109,15 +109,21 @@ impl Polytope<'_> {
     }
 
     /// Removes a face from the map and marks it deleted.
+    #[inline]
     fn delete_face(&mut self, f: usize) {
-        let idx = self.faces[f].index;
-        if idx >= 0 {
-            self.nmap -= 1;
-            let last = self.map[self.nmap];
-            self.map[idx as usize] = last;
-            self.faces[last as usize].index = idx;
+        debug_assert!(f < self.nfaces && self.nmap <= self.map.len());
+        // SAFETY: f is an attached face; a face's map position is below nmap and the map holds
+        // attached faces, all kept so by this polytope
+        unsafe {
+            let idx = self.faces.get_unchecked(f).index;
+            if idx >= 0 {
+                self.nmap -= 1;
+                let last = *self.map.get_unchecked(self.nmap);
+                *self.map.get_unchecked_mut(idx as usize) = last;
+                self.faces.get_unchecked_mut(last as usize).index = idx;
+            }
+            self.faces.get_unchecked_mut(f).index = -2;
         }
-        self.faces[f].index = -2;
     }
 
     fn add_edge(&mut self, index: usize, edge: usize) {

@@ -18,7 +18,7 @@ use crate::abi::*;
 use crate::engine::constraint::{constraint_update, constraint_update_impl, mul_jac_t_vec, mul_jac_vec};
 use crate::engine::{disabled, free, is_sparse, mark, stack_ints, stack_nums, timer_end, timer_start};
 use crate::math::blas;
-use crate::math::misc::{gather, scatter};
+use crate::math::misc::{gather_built, scatter_built};
 use crate::math::solve::{chol_factor, chol_factor_count, chol_solve, chol_update, qcqp2, qcqp3};
 use crate::math::sparse;
 
@@ -63,12 +63,15 @@ pub unsafe fn fwd_constraint(m: &mjModel, d: &mut mjData) {
         let nidof = d.nidof as usize;
         let idof2dof = &d.map_idof2dof(m)[..nidof];
         let iefc2efc = d.map_iefc2efc(m);
-        gather(&mut d.ifrc_smooth(m)[..nidof], d.qfrc_smooth(m), idof2dof);
-        gather(&mut d.ifrc_constraint(m)[..nidof], d.qfrc_constraint(m), idof2dof);
-        gather(&mut d.iacc_smooth(m)[..nidof], d.qacc_smooth(m), idof2dof);
-        gather(&mut d.iacc(m)[..nidof], d.qacc(m), idof2dof);
-        gather(&mut d.iefc_force(m)[..nefc], d.efc_force(m), iefc2efc);
-        gather(&mut d.iefc_aref(m)[..nefc], d.efc_aref(m), iefc2efc);
+        // SAFETY: mj_island built the maps: dofs below nv, rows below nefc
+        unsafe {
+            gather_built(&mut d.ifrc_smooth(m)[..nidof], d.qfrc_smooth(m), idof2dof);
+            gather_built(&mut d.ifrc_constraint(m)[..nidof], d.qfrc_constraint(m), idof2dof);
+            gather_built(&mut d.iacc_smooth(m)[..nidof], d.qacc_smooth(m), idof2dof);
+            gather_built(&mut d.iacc(m)[..nidof], d.qacc(m), idof2dof);
+            gather_built(&mut d.iefc_force(m)[..nefc], d.efc_force(m), iefc2efc);
+            gather_built(&mut d.iefc_aref(m)[..nefc], d.efc_aref(m), iefc2efc);
+        }
 
         // islands one after another, or one task each on a bound thread pool (same numbers:
         // each island reads and writes only its own rows and dofs)
@@ -79,9 +82,12 @@ pub unsafe fn fwd_constraint(m: &mjModel, d: &mut mjData) {
             }
         }
 
-        scatter(d.qacc(m), &d.iacc(m)[..nidof], idof2dof);
-        scatter(d.qfrc_constraint(m), &d.ifrc_constraint(m)[..nidof], idof2dof);
-        gather(&mut d.efc_force(m)[..nefc], d.iefc_force(m), d.map_efc2iefc(m));
+        // SAFETY: as above (map_efc2iefc is the inverse of map_iefc2efc)
+        unsafe {
+            scatter_built(d.qacc(m), &d.iacc(m)[..nidof], idof2dof);
+            scatter_built(d.qfrc_constraint(m), &d.ifrc_constraint(m)[..nidof], idof2dof);
+            gather_built(&mut d.efc_force(m)[..nefc], d.iefc_force(m), d.map_efc2iefc(m));
+        }
     } else if solver == mjtSolver_::mjSOL_PGS as i32 {
         sol_pgs(m, d, m.opt.iterations);
     } else if solver == mjtSolver_::mjSOL_CG as i32 {
