@@ -614,8 +614,10 @@ pub fn mul_vec_mat_vec(vec1: &[f64], mat: &[f64], vec2: &[f64]) -> f64 {
 pub fn transpose(res: &mut [f64], mat: &[f64], nr: usize, nc: usize) {
     let (res, mat) = (&mut res[..nr * nc], &mat[..nr * nc]);
     for i in 0..nr {
-        for j in 0..nc {
-            res[j * nr + i] = mat[i * nc + j];
+        let row = &mat[i * nc..i * nc + nc];
+        for (j, &v) in row.iter().enumerate() {
+            // SAFETY: j * nr + i < nc * nr, the length of res
+            unsafe { *res.get_unchecked_mut(j * nr + i) = v };
         }
     }
 }
@@ -722,7 +724,8 @@ pub fn sqr_mat_td_impl(res: &mut [f64], mat: &[f64], diag: Option<&[f64]>, nr: u
         None => {
             for i in 0..nc {
                 for j in 0..nr {
-                    let t = mat[j * nc + i];
+                    // SAFETY: j * nc + i < nr * nc, the length of mat
+                    let t = unsafe { *mat.get_unchecked(j * nc + i) };
                     if t != 0.0 {
                         add_to_scl(&mut res[i * nc..i * nc + i + 1], &mat[j * nc..j * nc + i + 1], t);
                     }
@@ -733,7 +736,8 @@ pub fn sqr_mat_td_impl(res: &mut [f64], mat: &[f64], diag: Option<&[f64]>, nr: u
     if upper {
         for i in 0..nc {
             for j in i + 1..nc {
-                res[i * nc + j] = res[j * nc + i];
+                // SAFETY: i, j < nc and res holds nc * nc numbers
+                unsafe { *res.get_unchecked_mut(i * nc + j) = *res.get_unchecked(j * nc + i) };
             }
         }
     }
