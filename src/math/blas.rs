@@ -667,6 +667,12 @@ pub fn mul_mat_mat(res: &mut [f64], mat1: &[f64], mat2: &[f64], r1: usize, c1: u
         for k in 0..c1 {
             let t = mat1[i * c1 + k];
             if t != 0.0 {
+                // SAFETY: both rows hold c2 numbers (the slices above); AVX is compile-time
+                #[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
+                unsafe {
+                    add_to_scl_avx(row.as_mut_ptr(), mat2.as_ptr().add(k * c2), t, c2)
+                }
+                #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
                 add_to_scl(row, &mat2[k * c2..k * c2 + c2], t);
             }
         }
