@@ -9,7 +9,7 @@
 use crate::abi::*;
 use crate::engine::{enabled, free, is_sparse, mark, stack_ints, stack_nums, timer_add, timer_end, timer_start};
 use crate::engine::sleep;
-use crate::math::blas::{dot6, dot6x2, dot6x4};
+use crate::math::blas::{add_to_scl_ptr, dot6, dot6x2, dot6x4};
 use crate::math::sparse::{add_to_mat_sparse, add_to_sym_sparse, dot_sparse};
 use crate::math::spatial::mul_inert_vec;
 
@@ -322,54 +322,11 @@ pub unsafe fn factor_i(mat: &mut [f64], diaginv: &mut [f64], nv: usize, rownnz: 
         for p in (0..diag).rev() {
             let i = *cols.add(p) as u32 as usize;
             let (ia, ni) = (*rowadr.get_unchecked(i) as usize, *rownnz.get_unchecked(i) as usize);
-            axpy_short(base.add(ia), rowk, -*rowk.add(p) * inv_d, ni);
+            add_to_scl_ptr(base.add(ia), rowk, -*rowk.add(p) * inv_d, ni);
         }
         for c in 0..diag {
             *rowk.add(c) *= inv_d;
         }
-    }
-}
-
-/// `res[c] += vec[c] * scl` for c < n, for the short rows of tree factorisations: four lanes at
-/// a time, then single elements (one multiply and one add each, so the numbers do not depend on
-/// the width).
-///
-/// # Safety
-/// `res` and `vec` must be valid for n elements and must not overlap.
-#[inline(always)]
-unsafe fn axpy_short(res: *mut f64, vec: *const f64, scl: f64, n: usize) {
-    let mut c = 0;
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
-    while c + 4 <= n {
-        for j in c..c + 4 {
-            *res.add(j) += *vec.add(j) * scl;
-        }
-        c += 4;
-    }
-    #[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
-    {
-        use core::arch::x86_64::*;
-        if n >= 4 {
-            let s = _mm256_set1_pd(scl);
-            while c + 4 <= n {
-                let r = _mm256_add_pd(_mm256_loadu_pd(res.add(c)), _mm256_mul_pd(_mm256_loadu_pd(vec.add(c)), s));
-                _mm256_storeu_pd(res.add(c), r);
-                c += 4;
-            }
-        }
-    }
-    match n - c {
-        3 => {
-            *res.add(c) += *vec.add(c) * scl;
-            *res.add(c + 1) += *vec.add(c + 1) * scl;
-            *res.add(c + 2) += *vec.add(c + 2) * scl;
-        }
-        2 => {
-            *res.add(c) += *vec.add(c) * scl;
-            *res.add(c + 1) += *vec.add(c + 1) * scl;
-        }
-        1 => *res.add(c) += *vec.add(c) * scl,
-        _ => {}
     }
 }
 

@@ -133,7 +133,7 @@ unsafe fn plugin_sensors_run(m: &mjModel, d: &mut mjData, func: &str, stage: i32
 /// # Safety
 /// `id` must be an object of `objtype` (model validation checks sensor objects and references).
 #[inline(always)]
-unsafe fn frame_of<'a>(_m: &mjModel, d: &mjData, objtype: i32, id: usize, sensor: usize) -> Option<(&'a [f64; 3], &'a [f64; 9])> {
+unsafe fn frame_of<'a>(d: &mjData, objtype: i32, id: usize, sensor: usize) -> Option<(&'a [f64; 3], &'a [f64; 9])> {
     // these arrays live in mjData's buffer, sized by the model's object counts
     let (pos, mat) = match objtype {
         mjOBJ_XBODY => (d.xpos, d.xmat),
@@ -366,12 +366,12 @@ pub unsafe fn sensor_pos(m: &mjModel, d: &mut mjData) {
                 };
             }
             mjSENS_FRAMEPOS | mjSENS_FRAMEXAXIS | mjSENS_FRAMEYAXIS | mjSENS_FRAMEZAXIS => {
-                let Some((xpos, xmat)) = frame_of(m, d, objtype, objid, i) else { continue };
+                let Some((xpos, xmat)) = frame_of(d, objtype, objid, i) else { continue };
                 let axis = |k: usize| [xmat[k], xmat[k + 3], xmat[k + 6]];
                 let value = if refid == -1 {
                     if t == mjSENS_FRAMEPOS { *xpos } else { axis((t - mjSENS_FRAMEXAXIS) as usize) }
                 } else {
-                    let Some((xpos_ref, xmat_ref)) = frame_of(m, d, reftype, refid as usize, i) else { continue };
+                    let Some((xpos_ref, xmat_ref)) = frame_of(d, reftype, refid as usize, i) else { continue };
                     if t == mjSENS_FRAMEPOS {
                         mul_mat_t_vec3(xmat_ref, &sub3(xpos, xpos_ref))
                     } else {
@@ -392,7 +392,7 @@ pub unsafe fn sensor_pos(m: &mjModel, d: &mut mjData) {
             }
             mjSENS_SUBTREECOM => put(sd, adr, v3(d.subtree_com(m), objid)),
             mjSENS_INSIDESITE => {
-                let Some((xpos, _)) = frame_of(m, d, objtype, objid, i) else { continue };
+                let Some((xpos, _)) = frame_of(d, objtype, objid, i) else { continue };
                 let r = refid as usize;
                 let inside = inside_geom(
                     v3(site_xpos, r),
@@ -565,8 +565,8 @@ pub unsafe fn sensor_vel(m: &mjModel, d: &mut mjData) {
                 let mut xvel = super::support::object_velocity(m, d, objtype, objid, false);
                 if refid > -1 {
                     let refid = refid as usize;
-                    let Some((xpos, _)) = frame_of(m, d, objtype, objid, i) else { continue };
-                    let Some((xpos_ref, xmat_ref)) = frame_of(m, d, reftype, refid, i) else { continue };
+                    let Some((xpos, _)) = frame_of(d, objtype, objid, i) else { continue };
+                    let Some((xpos_ref, xmat_ref)) = frame_of(d, reftype, refid, i) else { continue };
                     let vref = super::support::object_velocity(m, d, reftype, refid, false);
 
                     // relative velocity, with the transport term of the rotating reference frame

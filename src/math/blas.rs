@@ -342,14 +342,21 @@ pub fn sub_from(res: &mut [f64], vec: &[f64]) {
 pub fn add_to_scl(res: &mut [f64], vec: &[f64], scl: f64) {
     let n = res.len();
     let vec = &vec[..n];
+    // SAFETY: both slices hold n elements
+    unsafe { add_to_scl_ptr(res.as_mut_ptr(), vec.as_ptr(), scl, n) }
+}
+
+/// [`add_to_scl`] on raw pointers, for callers that index rows they have checked once.
+///
+/// # Safety
+/// `res` and `vec` must be valid for `n` elements and must not overlap.
+#[inline(always)]
+pub unsafe fn add_to_scl_ptr(res: *mut f64, vec: *const f64, scl: f64, n: usize) {
     #[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
-    // SAFETY: both slices hold n elements; AVX is enabled at compile time
-    unsafe {
-        add_to_scl_avx(res.as_mut_ptr(), vec.as_ptr(), scl, n)
-    }
+    add_to_scl_avx(res, vec, scl, n);
     #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
-    for (r, &v) in res.iter_mut().zip(vec) {
-        *r += v * scl;
+    for k in 0..n {
+        *res.add(k) += *vec.add(k) * scl;
     }
 }
 
@@ -667,13 +674,8 @@ pub fn mul_mat_mat(res: &mut [f64], mat1: &[f64], mat2: &[f64], r1: usize, c1: u
         for k in 0..c1 {
             let t = mat1[i * c1 + k];
             if t != 0.0 {
-                // SAFETY: both rows hold c2 numbers (the slices above); AVX is compile-time
-                #[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
-                unsafe {
-                    add_to_scl_avx(row.as_mut_ptr(), mat2.as_ptr().add(k * c2), t, c2)
-                }
-                #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
-                add_to_scl(row, &mat2[k * c2..k * c2 + c2], t);
+                // SAFETY: both rows hold c2 numbers (the slices above)
+                unsafe { add_to_scl_ptr(row.as_mut_ptr(), mat2.as_ptr().add(k * c2), t, c2) }
             }
         }
     }
