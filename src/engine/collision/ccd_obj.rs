@@ -143,9 +143,7 @@ unsafe fn engine_obj<'a>(obj: *const mjCCDObj, prism: &'a mut [[f64; 3]; 6]) -> 
     o.geom_type = c.geom_type;
     o.vertindex = c.vertindex;
     o.meshindex = c.meshindex;
-    o.flex = c.flex;
-    o.elem = c.elem;
-    o.vert = c.vert;
+    o.set_flex(c.flex, c.elem, c.vert);
     *prism = c.prism;
     o.prism = Some(prism);
     o.kind = match c.support {

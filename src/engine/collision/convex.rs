@@ -98,6 +98,15 @@ pub struct CcdObj<'a> {
     pub prism: Option<&'a mut [[f64; 3]; 6]>,
     /// the C object this one mirrors (for foreign support and centre functions), or null
     pub(crate) cobj: *mut core::ffi::c_void,
+    /// flex objects (see [`CcdObj::set_flex`]): the flex's vertex positions (an element's) or the
+    /// vertex itself (a vertex object); null when the ids were not resolved
+    fxpos: *const [f64; 3],
+    /// the element's vertex ids within the flex (null for a vertex object) and their count
+    felem: *const i32,
+    fnvert: usize,
+    /// the element's bounding-box centre or the vertex (`mjc_center`)
+    fcenter: *const [f64; 3],
+    fradius: f64,
 }
 
 /// Geom `g`'s entries of `geom_xpos`, `geom_xmat` and `geom_size`.
@@ -312,6 +321,11 @@ impl<'a> CcdObj<'a> {
             graph,
             prism: None,
             cobj: core::ptr::null_mut(),
+            fxpos: core::ptr::null(),
+            felem: core::ptr::null(),
+            fnvert: 0,
+            fcenter: core::ptr::null(),
+            fradius: 0.0,
         }
     }
 
@@ -338,7 +352,62 @@ impl<'a> CcdObj<'a> {
             graph: MeshGraph::EMPTY,
             prism: None,
             cobj: core::ptr::null_mut(),
+            fxpos: core::ptr::null(),
+            felem: core::ptr::null(),
+            fnvert: 0,
+            fcenter: core::ptr::null(),
+            fradius: 0.0,
         }
+    }
+
+    /// Makes this a flex element (`e >= 0`) or flex vertex object of flex `f` and resolves
+    /// where its vertices, centre and radius live, once; ids out of range are kept but left
+    /// unresolved (support and centre then index with checks, as before resolution).
+    ///
+    /// # Safety
+    /// As [`CcdObj::new`].
+    pub unsafe fn set_flex(&mut self, f: i32, e: i32, v: i32) {
+        (self.flex, self.elem, self.vert) = (f, e, v);
+        self.fxpos = core::ptr::null();
+        let (m, d) = (self.m, self.d);
+        let Some(&radius) = usize::try_from(f).ok().and_then(|f| m.flex_radius().get(f)) else { return };
+        let f = f as usize;
+        let vadr = m.flex_vertadr()[f] as usize;
+        let vnum = m.flex_vertnum()[f] as usize;
+        let xpos = d.flexvert_xpos(m);
+        if vadr + vnum > xpos.len() / 3 {
+            return;
+        }
+        // the flex's vertices lie in flexvert_xpos (checked above)
+        let base = (xpos.as_ptr() as *const [f64; 3]).add(vadr);
+        if e >= 0 {
+            let dim = m.flex_dim()[f] as usize;
+            let e = e as usize;
+            if e >= m.flex_elemnum()[f] as usize {
+                return;
+            }
+            let start = m.flex_elemdataadr()[f] as usize + e * (dim + 1);
+            let Some(edata) = m.flex_elem().get(start..start + dim + 1) else { return };
+            if edata.iter().any(|&i| i < 0 || i as usize >= vnum) {
+                return;
+            }
+            let a = 6 * (m.flex_elemadr()[f] as usize + e);
+            let Some(aabb) = d.flexelem_aabb(m).get(a..a + 3) else { return };
+            self.felem = edata.as_ptr();
+            self.fnvert = dim + 1;
+            self.fcenter = aabb.as_ptr() as *const [f64; 3];
+            self.fxpos = base;
+        } else {
+            if v < 0 || v as usize >= vnum {
+                return;
+            }
+            self.felem = core::ptr::null();
+            self.fnvert = 1;
+            // v < vnum
+            self.fxpos = base.add(v as usize);
+            self.fcenter = self.fxpos;
+        }
+        self.fradius = radius;
     }
 
     /// A bare height-field prism object (as upstream's `mjc_HFieldElem` sets one up).
@@ -429,6 +498,9 @@ impl<'a> CcdObj<'a> {
         let (m, d) = (self.m, self.d);
         if self.geom >= 0 {
             *self.pos()
+        } else if !self.fxpos.is_null() {
+            // SAFETY: resolved by set_flex
+            *self.fcenter
         } else if self.elem >= 0 {
             let i = (m.flex_elemadr()[self.flex as usize] + self.elem) as usize;
             *v3(&d.flexelem_aabb(m)[6 * i..6 * i + 3], 0)
@@ -632,6 +704,34 @@ impl<'a> CcdObj<'a> {
 
     #[inline(never)]
     unsafe fn support_flex(&self, dir: &[f64; 3]) -> [f64; 3] {
+        if self.fxpos.is_null() {
+            return self.support_flex_checked(dir);
+        }
+        let inflate = self.fradius + 0.5 * self.margin;
+        // SAFETY: set_flex resolved the element's vertex ids (all below the flex's vertex
+        // count) or the vertex
+        if self.felem.is_null() {
+            let p = &*self.fxpos;
+            return [p[0] + dir[0] * inflate, p[1] + dir[1] * inflate, p[2] + dir[2] * inflate];
+        }
+        let mut res = *self.fxpos.add(*self.felem as usize);
+        let mut best = dot3(&res, dir);
+        for i in 1..self.fnvert {
+            let p = &*self.fxpos.add(*self.felem.add(i) as usize);
+            let dot = dot3(p, dir);
+            if dot > best {
+                best = dot;
+                res = *p;
+            }
+        }
+        add_to_scl3(&mut res, dir, inflate);
+        res
+    }
+
+    /// [`CcdObj::support_flex`] for ids `set_flex` could not resolve.
+    #[cold]
+    #[inline(never)]
+    unsafe fn support_flex_checked(&self, dir: &[f64; 3]) -> [f64; 3] {
         let (m, d) = (self.m, self.d);
         let f = self.flex as usize;
         let inflate = m.flex_radius()[f] + 0.5 * self.margin;
@@ -1369,8 +1469,12 @@ pub unsafe fn fix_normal(m: &mjModel, d: &mjData, con: &mut mjContact, g1: usize
 pub unsafe fn convex_elem(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: i32, f1: i32, e1: i32, v1: i32, f2: i32, e2: i32, margin: f64) -> usize {
     let mut obj1 = CcdObj::new(m, d, g1, margin);
     let mut obj2 = CcdObj::new(m, d, -1, margin);
-    (obj1.flex, obj1.elem, obj1.vert) = (f1, e1, v1);
-    (obj2.flex, obj2.elem, obj2.vert) = (f2, e2, -1);
+    if g1 < 0 {
+        obj1.set_flex(f1, e1, v1);
+    } else {
+        (obj1.flex, obj1.elem, obj1.vert) = (f1, e1, v1);
+    }
+    obj2.set_flex(f2, e2, -1);
     ccd_iteration(m, d, &mut obj1, &mut obj2, con, 1, margin)
 }
 
@@ -1412,7 +1516,7 @@ pub unsafe fn hfield_elem(m: &mjModel, d: &mjData, con: &mut [mjContact], g: usi
     let cpos = || -> &mut [f64; 3] { v3m(&mut d.flexelem_aabb(m)[6 * ei..6 * ei + 3], 0) };
 
     let mut obj2 = CcdObj::new(m, d, -1, margin);
-    (obj2.flex, obj2.elem, obj2.vert) = (f as i32, e as i32, -1);
+    obj2.set_flex(f as i32, e as i32, -1);
 
     // element vertices and centre in the height field's frame (restored at the end)
     let mut savevert = [[0.0; 3]; 4];

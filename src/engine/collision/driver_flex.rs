@@ -269,31 +269,33 @@ use super::boxes::raw_capsule_box;
 /// # Safety
 /// As [`collide_plane_flex`].
 pub unsafe fn collide_elems(m: &mjModel, d: &mut mjData, f1: usize, e1: usize, f2: usize, e2: usize) {
+    // Called for every candidate pair of the flex SAP and mid-phase, most of which the box
+    // filter rejects: the model's arrays are read by pointer.
+    // SAFETY: f1, f2 are flex ids and e1, e2 element ids of them, so every address below lies
+    // in its array (element vertex ids are below the flex's vertex count, checked at load)
     // margins are ignored in self-collisions
     let margin = if f1 == f2 {
         0.0
     } else {
-        let fmargin = m.flex_margin();
-        assign_margin(m, max(fmargin[f1], fmargin[f2]))
+        assign_margin(m, max(*m.flex_margin.add(f1), *m.flex_margin.add(f2)))
     };
-    let elemadr = m.flex_elemadr();
-    let aabb = d.flexelem_aabb(m);
-    let a1 = 6 * (elemadr[f1] as usize + e1);
-    let a2 = 6 * (elemadr[f2] as usize + e2);
-    if filter_box(&aabb[a1..a1 + 6], &aabb[a2..a2 + 6], margin) {
+    let aabb = d.flexelem_aabb as *const [f64; 6];
+    let box1 = &*aabb.add(*m.flex_elemadr.add(f1) as usize + e1);
+    let box2 = &*aabb.add(*m.flex_elemadr.add(f2) as usize + e2);
+    if filter_box(box1, box2, margin) {
         return;
     }
-    let dim = m.flex_dim();
-    let (dim1, dim2) = (dim[f1], dim[f2]);
+    let (dim1, dim2) = (*m.flex_dim.add(f1), *m.flex_dim.add(f2));
+    let (n1, n2) = (dim1 as usize + 1, dim2 as usize + 1);
 
     // elements sharing a body are skipped
-    let (ed1, ed2) = (elem_verts(m, f1, e1), elem_verts(m, f2, e2));
-    let vb = m.flex_vertbodyid();
-    let vadr = m.flex_vertadr();
-    let (bd1, bd2) = (&vb[vadr[f1] as usize..], &vb[vadr[f2] as usize..]);
+    let ed1 = core::slice::from_raw_parts(m.flex_elem.add(*m.flex_elemdataadr.add(f1) as usize + e1 * n1), n1);
+    let ed2 = core::slice::from_raw_parts(m.flex_elem.add(*m.flex_elemdataadr.add(f2) as usize + e2 * n2), n2);
+    let bd1 = m.flex_vertbodyid.add(*m.flex_vertadr.add(f1) as usize);
+    let bd2 = m.flex_vertbodyid.add(*m.flex_vertadr.add(f2) as usize);
     for &v1 in ed1 {
-        let b1 = bd1[v1 as usize];
-        if ed2.iter().any(|&v2| b1 >= 0 && b1 == bd2[v2 as usize]) {
+        let b1 = *bd1.add(v1 as usize);
+        if b1 >= 0 && ed2.iter().any(|&v2| b1 == *bd2.add(v2 as usize)) {
             return;
         }
     }

@@ -443,7 +443,7 @@ unsafe fn gjk(status: &mut CcdStatus, pair: &mut Pair) {
     }
 
     // witness points
-    let s = status.simplex;
+    let s = &status.simplex;
     let mut x1 = get3(&status.x1, 0);
     let mut x2 = get3(&status.x2, 0);
     lincomb(&mut x1, &lambda, n, [&s[0].vert1, &s[1].vert1, &s[2].vert1, &s[3].vert1]);

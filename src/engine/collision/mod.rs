@@ -147,6 +147,7 @@ fn filter_bitmask(contype1: i32, conaffinity1: i32, contype2: i32, conaffinity2:
 
 /// True when two boxes in (center, half-size) form are apart by more than `margin`
 /// (`filterBox`).
+#[inline]
 fn filter_box(a: &[f64], b: &[f64], margin: f64) -> bool {
     a[0] + a[3] + margin < b[0] - b[3]
         || a[1] + a[4] + margin < b[1] - b[4]
