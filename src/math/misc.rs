@@ -560,6 +560,27 @@ pub fn eval_basis(x: &[f64; 3], i: i32, order: i32) -> f64 {
 
 /// res += sum over nodes j of coeff[3j..3j+3] * basis_j(x) (coeff: 3 * basis_nodes(order)).
 pub fn interpolate3d(res: &mut [f64; 3], x: &[f64; 3], coeff: &[f64], order: i32) {
+    if order == 1 || order == 2 {
+        // node j = (ix, iy, iz) in row-major order; its basis is the product of one phi per
+        // coordinate, multiplied as eval_basis does, with each phi computed once
+        let k = order as usize + 1;
+        let mut p = [[0.0; 3]; 3];
+        for (a, pa) in p.iter_mut().enumerate() {
+            for (t, v) in pa.iter_mut().enumerate().take(k) {
+                *v = phi(x[a], t as i32, order);
+            }
+        }
+        let mut nodes = coeff[..3 * k * k * k].chunks_exact(3);
+        for px in &p[0][..k] {
+            for py in &p[1][..k] {
+                for pz in &p[2][..k] {
+                    let c: &[f64; 3] = nodes.next().unwrap().try_into().unwrap();
+                    add_to_scl3(res, c, pz * py * px);
+                }
+            }
+        }
+        return;
+    }
     for j in 0..basis_nodes(order) {
         let c: &[f64; 3] = coeff[3 * j..3 * j + 3].try_into().unwrap();
         add_to_scl3(res, c, eval_basis(x, j as i32, order));
