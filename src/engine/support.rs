@@ -31,14 +31,6 @@ fn lin(v: &[f64; 6]) -> [f64; 3] {
     [v[3], v[4], v[5]]
 }
 
-/// Writes `val` into column `col` of a 3-row matrix with row stride `stride`.
-#[inline(always)]
-fn set_col(jac: &mut [f64], col: usize, stride: usize, val: [f64; 3]) {
-    jac[col] = val[0];
-    jac[col + stride] = val[1];
-    jac[col + 2 * stride] = val[2];
-}
-
 /// Adds `val` to column `col` of a 3-row matrix with row stride `stride`.
 #[inline(always)]
 fn add_col(jac: &mut [f64], col: usize, stride: usize, val: [f64; 3]) {
@@ -282,39 +274,52 @@ pub unsafe fn jac_sparse(
     m: &mjModel, d: &mjData, mut jacp: Option<&mut [f64]>, mut jacr: Option<&mut [f64]>, point: &[f64; 3],
     body: usize, nchain: usize, chain: &[i32],
 ) {
-    if let Some(jp) = jacp.as_deref_mut() {
-        jp[..3 * nchain].fill(0.0);
-    }
-    if let Some(jr) = jacr.as_deref_mut() {
-        jr[..3 * nchain].fill(0.0);
-    }
+    // each output is exactly 3 x nchain (checked here once), so the column writes below index
+    // without checks
+    let jp = jacp.as_deref_mut().map(|j| &mut j[..3 * nchain]);
+    let jr = jacr.as_deref_mut().map(|j| &mut j[..3 * nchain]);
+    let jp = jp.map(|j| {
+        j.fill(0.0);
+        j.as_mut_ptr()
+    });
+    let jr = jr.map(|j| {
+        j.fill(0.0);
+        j.as_mut_ptr()
+    });
+    let chain = &chain[..nchain];
     let offset = root_offset(m, d, point, body);
 
     let b = movable_ancestor(m, body);
     if b == 0 {
         return;
     }
-    let (cdof, parent) = (d.cdof(m), m.dof_parentid());
+    // SAFETY: da runs over the body's last dof and its dof ancestors, all below nv (the
+    // model's dof_parentid is checked at load); ci and col stay below nchain
+    let (cdof, parent) = (d.cdof as *const [f64; 6], m.dof_parentid);
     let mut da = last_dof(m, b);
     let mut ci = nchain as isize - 1;
     while da >= 0 {
-        while ci >= 0 && chain[ci as usize] > da {
+        while ci >= 0 && *chain.get_unchecked(ci as usize) > da {
             ci -= 1;
         }
-        if ci < 0 || chain[ci as usize] != da {
+        if ci < 0 || *chain.get_unchecked(ci as usize) != da {
             crate::mjerror!("mj_jacSparse", "dof index {} not found in chain", da);
             return;
         }
         let col = ci as usize;
-        let c = v6(cdof, da as usize);
-        if let Some(jr) = jacr.as_deref_mut() {
-            set_col(jr, col, nchain, ang(c));
+        let c = &*cdof.add(da as usize);
+        if let Some(jr) = jr {
+            *jr.add(col) = c[0];
+            *jr.add(col + nchain) = c[1];
+            *jr.add(col + 2 * nchain) = c[2];
         }
-        if let Some(jp) = jacp.as_deref_mut() {
+        if let Some(jp) = jp {
             let t = cross(&ang(c), &offset);
-            set_col(jp, col, nchain, [c[3] + t[0], c[4] + t[1], c[5] + t[2]]);
+            *jp.add(col) = c[3] + t[0];
+            *jp.add(col + nchain) = c[4] + t[1];
+            *jp.add(col + 2 * nchain) = c[5] + t[2];
         }
-        da = parent[da as usize];
+        da = *parent.add(da as usize);
     }
 }
 
