@@ -67,6 +67,10 @@ pub(crate) enum CenterMode {
 /// Kept small, since two are built for every convex pair: the geom's frame and size are
 /// pointers into mjData and mjModel, its mesh arrays are looked up once here, and a
 /// height-field prism lives with the caller and is only borrowed by prism objects.
+/// A support function: the object's farthest point along a direction (see
+/// [`CcdObj::support`]).
+pub(crate) type SupportFn = unsafe fn(&mut CcdObj, &[f64; 3]) -> [f64; 3];
+
 pub struct CcdObj<'a> {
     pub m: &'a mjModel,
     pub d: &'a mjData,
@@ -533,6 +537,35 @@ impl<'a> CcdObj<'a> {
             Kind::Flex => self.support_flex(dir),
             Kind::Foreign => super::ccd_obj::foreign_support(self, dir),
             Kind::Undefined => self.support_undefined(),
+        }
+    }
+
+    /// The support function of this object's kind, for callers that keep one per object as
+    /// upstream's `obj->support` does: each object then has its own indirect call site, which
+    /// stays predictable when the two objects of a pair are of different kinds.
+    pub(crate) fn support_fn(&self) -> SupportFn {
+        macro_rules! via {
+            ($o:ident, $d:ident => $e:expr) => {{
+                unsafe fn f($o: &mut CcdObj, $d: &[f64; 3]) -> [f64; 3] {
+                    $e
+                }
+                f
+            }};
+        }
+        match self.kind {
+            Kind::Mesh => via!(o, d => o.support_mesh(d)),
+            Kind::Box => via!(o, d => o.support_box(d)),
+            Kind::HillClimb => via!(o, d => o.support_hillclimb(d)),
+            Kind::Ellipsoid => via!(o, d => o.support_ellipsoid(d)),
+            Kind::Sphere => via!(o, d => o.support_sphere(d)),
+            Kind::Capsule => via!(o, d => o.support_capsule(d)),
+            Kind::Cylinder => via!(o, d => o.support_cylinder(d)),
+            Kind::Point => via!(o, _d => *o.pos()),
+            Kind::Line => via!(o, d => o.support_line(d)),
+            Kind::Prism => via!(o, d => o.support_prism(d)),
+            Kind::Flex => via!(o, d => o.support_flex(d)),
+            Kind::Foreign => via!(o, d => super::ccd_obj::foreign_support(o, d)),
+            Kind::Undefined => via!(o, _d => o.support_undefined()),
         }
     }
 

@@ -7,7 +7,7 @@
 
 use core::cell::RefCell;
 
-use super::convex::{CcdObj, Kind};
+use super::convex::{CcdObj, Kind, SupportFn};
 
 #[path = "gjk_multicontact.rs"]
 mod multicontact;
@@ -285,6 +285,9 @@ fn globalcoord(mat: &[f64; 9], pos: Option<&V3>, l1: f64, l2: f64, l3: f64) -> V
 struct Pair<'o, 'a, 'b> {
     o1: &'o mut CcdObj<'a>,
     o2: &'o mut CcdObj<'b>,
+    /// the objects' support functions, fixed for the pair's life
+    s1: SupportFn,
+    s2: SupportFn,
 }
 
 /// Geom frame (position, rotation) of object `obj`.
@@ -305,14 +308,19 @@ fn add_margin(p: &mut V3, obj: &CcdObj, dir: &V3) {
     }
 }
 
-impl Pair<'_, '_, '_> {
+impl<'o, 'a, 'b> Pair<'o, 'a, 'b> {
+    fn new(o1: &'o mut CcdObj<'a>, o2: &'o mut CcdObj<'b>) -> Self {
+        let (s1, s2) = (o1.support_fn(), o2.support_fn());
+        Pair { o1, o2, s1, s2 }
+    }
+
     /// Support vertex of the Minkowski difference, written into `v`: object 1 along `dir`,
     /// object 2 along `dir_neg`.
     #[inline]
     unsafe fn support(&mut self, v: &mut Vertex, dir: &V3, dir_neg: &V3) {
-        v.vert1 = self.o1.support(dir);
+        v.vert1 = (self.s1)(self.o1, dir);
         add_margin(&mut v.vert1, self.o1, dir);
-        v.vert2 = self.o2.support(dir_neg);
+        v.vert2 = (self.s2)(self.o2, dir_neg);
         add_margin(&mut v.vert2, self.o2, dir_neg);
         v.vert = sub3(&v.vert1, &v.vert2);
         v.index1 = self.o1.vertindex;
@@ -849,7 +857,7 @@ pub unsafe fn ccd(config: &CcdConfig, status: &mut CcdStatus, obj1: &mut CcdObj,
         }
 
         status.dist_cutoff += full_margin1 + full_margin2;
-        gjk(status, &mut Pair { o1: &mut *obj1, o2: &mut *obj2 });
+        gjk(status, &mut Pair::new(&mut *obj1, &mut *obj2));
         status.dist_cutoff = config.dist_cutoff;
 
         obj1.kind = kind1;
@@ -880,7 +888,7 @@ pub unsafe fn ccd(config: &CcdConfig, status: &mut CcdStatus, obj1: &mut CcdObj,
         set3(&mut status.x2, 0, &c2);
     }
 
-    let mut pair = Pair { o1: obj1, o2: obj2 };
+    let mut pair = Pair::new(obj1, obj2);
     gjk(status, &mut pair);
 
     if config.max_contacts == 0 {

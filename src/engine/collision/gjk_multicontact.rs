@@ -551,11 +551,18 @@ fn simplex_dim(v1i: i32, v2i: &mut i32, v3i: i32, v2: &mut V3, v3: &V3) -> usize
 pub(super) unsafe fn multicontact(pt: &Polytope, f: usize, status: &mut CcdStatus, pair: &Pair) {
     WORK.with(|cell| match cell.try_borrow_mut() {
         Ok(mut work) => multicontact_in(&mut work, pt, f, status, pair),
-        Err(_) => {
-            let mut fresh = Work::ZERO;
-            multicontact_in(&mut fresh, pt, f, status, pair)
-        }
+        Err(_) => multicontact_fresh(pt, f, status, pair),
     })
+}
+
+/// [`multicontact`] with its own work buffers (the thread's are in use). Kept out of line:
+/// the buffers are about 38 KB, and a frame that size in the EPA path would be probed and
+/// pushed through the cache on every call.
+#[cold]
+#[inline(never)]
+unsafe fn multicontact_fresh(pt: &Polytope, f: usize, status: &mut CcdStatus, pair: &Pair) {
+    let mut fresh = Work::ZERO;
+    multicontact_in(&mut fresh, pt, f, status, pair)
 }
 
 /// Work arrays of the polygon clipping.
