@@ -88,7 +88,10 @@ pub unsafe fn raise_raw(msg: *const c_char) {
     }
 }
 
-/// Reports an error; returns only if the installed handler returns.
+/// Reports an error; returns only if the installed handler returns. Out of line, so that the
+/// message buffer is not part of every caller's stack frame.
+#[cold]
+#[inline(never)]
 pub fn raise(args: fmt::Arguments) {
     let b = format(args);
     unsafe { raise_raw(b.as_ptr()) }
@@ -109,7 +112,9 @@ pub unsafe fn warn_raw(msg: *const c_char) {
     }
 }
 
-/// Reports a warning.
+/// Reports a warning (out of line, as [`raise`]).
+#[cold]
+#[inline(never)]
 pub fn warn(args: fmt::Arguments) {
     let b = format(args);
     unsafe { warn_raw(b.as_ptr()) }
