@@ -431,6 +431,43 @@ fn can_collide2(m: &mjModel, bf1: usize, bf2: usize) -> bool {
 ///
 /// # Safety
 /// `d` must be data made for `m`.
+/// Sorts the `n` contacts that one body pair's tree collision appended at `before` (as
+/// upstream's stable merge sort of them, with its scratch use of mjData's stack). Out of line:
+/// its index buffers are only needed here.
+#[inline(never)]
+unsafe fn sort_tree_contacts(m: &mjModel, d: &mut mjData, before: usize, n: usize) {
+    mark(d);
+    let buf: &mut [mjContact] = stack_slice(d, n);
+    let cons = &mut d.contact(m)[before..before + n];
+    let gtype = m.geom_type();
+    if n <= SORT_BY_INDEX && buf.len() == n {
+        // the same sort on indices (same comparisons, same passes), then the contacts moved
+        // once; the scratch buffer receives what upstream's merge passes leave in it (nothing
+        // up to one run); only the first n entries of the index buffers are written
+        let mut idx_store = [core::mem::MaybeUninit::<u16>::uninit(); SORT_BY_INDEX];
+        let mut ibuf_store = [core::mem::MaybeUninit::<u16>::uninit(); SORT_BY_INDEX];
+        for (k, v) in idx_store[..n].iter_mut().enumerate() {
+            v.write(k as u16);
+        }
+        for v in &mut ibuf_store[..n] {
+            v.write(0);
+        }
+        // SAFETY: the first n entries of both were written above
+        let idx = core::slice::from_raw_parts_mut(idx_store.as_mut_ptr() as *mut u16, n);
+        let ibuf = core::slice::from_raw_parts_mut(ibuf_store.as_mut_ptr() as *mut u16, n);
+        driver_sort::stable_sort(idx, ibuf, |&a, &b| contact_compare(gtype, &cons[a as usize], &cons[b as usize]));
+        if n > driver_sort::RUN {
+            for (dst, &k) in buf.iter_mut().zip(ibuf.iter()) {
+                *dst = cons[k as usize];
+            }
+        }
+        permute_in_place(cons, idx);
+    } else {
+        driver_sort::stable_sort(cons, buf, |a, b| contact_compare(gtype, a, b));
+    }
+    free(d);
+}
+
 pub unsafe fn collision(m: &mjModel, d: &mut mjData) {
     let t1 = timer_start();
     d.ncon = 0;
@@ -508,32 +545,7 @@ pub unsafe fn collision(m: &mjModel, d: &mut mjData) {
             collide_tree(m, d, bf1, bf2, merged, startadr, pairadr);
             let n = d.ncon as usize - before;
             if n > 1 {
-                mark(d);
-                let buf: &mut [mjContact] = stack_slice(d, n);
-                let cons = &mut d.contact(m)[before..before + n];
-                let gtype = m.geom_type();
-                if n <= SORT_BY_INDEX && buf.len() == n {
-                    // the same sort on indices (same comparisons, same passes), then the
-                    // contacts moved once; the scratch buffer receives what upstream's merge
-                    // passes leave in it (nothing up to one run)
-                    let mut idx = [0u16; SORT_BY_INDEX];
-                    let mut ibuf = [0u16; SORT_BY_INDEX];
-                    for (k, v) in idx[..n].iter_mut().enumerate() {
-                        *v = k as u16;
-                    }
-                    driver_sort::stable_sort(&mut idx[..n], &mut ibuf[..n], |&a, &b| {
-                        contact_compare(gtype, &cons[a as usize], &cons[b as usize])
-                    });
-                    if n > driver_sort::RUN {
-                        for (dst, &k) in buf.iter_mut().zip(&ibuf[..n]) {
-                            *dst = cons[k as usize];
-                        }
-                    }
-                    permute_in_place(cons, &idx[..n]);
-                } else {
-                    driver_sort::stable_sort(cons, buf, |a, b| contact_compare(gtype, a, b));
-                }
-                free(d);
+                sort_tree_contacts(m, d, before, n);
             }
         } else if isbody1 && isbody2 {
             let (adr1, adr2) = (body_geomadr[bf1] as usize, body_geomadr[bf2] as usize);
