@@ -136,8 +136,16 @@ pub fn with_status<R>(f: impl FnOnce(&mut CcdStatus) -> R) -> R {
             s.reset_scalars();
             f(&mut s)
         }
-        Err(_) => f(&mut CcdStatus::default()),
+        Err(_) => with_fresh_status(f),
     })
+}
+
+/// [`with_status`] on a new status (the thread's is in use). Out of line, so that callers'
+/// frames do not carry a second status (about 2.7 KB) they almost never use.
+#[cold]
+#[inline(never)]
+fn with_fresh_status<R>(f: impl FnOnce(&mut CcdStatus) -> R) -> R {
+    f(&mut CcdStatus::default())
 }
 
 // ------------------------------------------------------------------------------------------------
