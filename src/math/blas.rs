@@ -96,6 +96,23 @@ pub fn norm3(vec: &[f64; 3]) -> f64 {
     (vec[0] * vec[0] + vec[1] * vec[1] + vec[2] * vec[2]).sqrt()
 }
 
+/// `x` unchanged, passed through an empty asm statement that LLVM's SLP vectoriser cannot see
+/// through. Used on the terms of short dot products in latency-bound loops, so they stay three
+/// independent scalar chains (as upstream's C compiles) instead of two terms packed into a
+/// vector and shuffled back out. No instruction is emitted; the value is the same.
+#[inline(always)]
+pub fn scalar_lane(x: f64) -> f64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let mut x = x;
+        // SAFETY: an empty template that only names the register holding x
+        unsafe { core::arch::asm!("/* {0} */", inout(xmm_reg) x, options(pure, nomem, nostack, preserves_flags)) };
+        x
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    x
+}
+
 /// Dot product.
 #[inline]
 pub fn dot3(a: &[f64; 3], b: &[f64; 3]) -> f64 {

@@ -8,7 +8,7 @@ use super::libccd::{is_origin, mpr_penetration, MprConfig, MprObject};
 use super::make_frame;
 use crate::abi::*;
 use crate::engine::{disabled, enabled, v3, v3m, v9, v9m};
-use crate::math::blas::{
+use crate::math::blas::{scalar_lane, 
     add_to3, add_to_scl3, dist3, dot3, mul_mat_mat3, mul_mat_t_mat3, mul_mat_t_vec3, mul_mat_vec3, normalize3, sub3,
     sub_from3,
 };
@@ -704,7 +704,7 @@ impl<'a> CcdObj<'a> {
                         break;
                     }
                     let v = vp.add(3 * *globalid.add(sub as usize) as usize);
-                    let vdot = ld[0] * *v as f64 + ld[1] * *v.add(1) as f64 + ld[2] * *v.add(2) as f64;
+                    let vdot = scalar_lane(ld[0] * *v as f64) + scalar_lane(ld[1] * *v.add(1) as f64) + scalar_lane(ld[2] * *v.add(2) as f64);
                     if vdot > best {
                         best = vdot;
                         ibest = sub;
