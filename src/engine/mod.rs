@@ -140,6 +140,9 @@ pub fn v10(s: &[f64], i: usize) -> &[f64; 10] {
 }
 
 /// Records warning `kind` with `info` in `d.warning` and reports it the first time (`mj_warning`).
+/// Cold and out of line, like error reports: its message buffer stays out of callers' frames.
+#[cold]
+#[inline(never)]
 pub fn warning(d: &mut mjData, kind: mjtWarning_, info: i32) {
     unsafe { crate::capi::mju_util::mj_warning(d, kind as i32, info) }
 }
