@@ -67,9 +67,9 @@ pub(crate) enum CenterMode {
 /// Kept small, since two are built for every convex pair: the geom's frame and size are
 /// pointers into mjData and mjModel, its mesh arrays are looked up once here, and a
 /// height-field prism lives with the caller and is only borrowed by prism objects.
-/// A support function: the object's farthest point along a direction (see
-/// [`CcdObj::support`]).
-pub(crate) type SupportFn = unsafe fn(&mut CcdObj, &[f64; 3]) -> [f64; 3];
+/// A support function: writes the object's farthest point along a direction (see
+/// [`CcdObj::support`]) into its last argument, which is where the caller keeps it.
+pub(crate) type SupportFn = unsafe fn(&mut CcdObj, &[f64; 3], &mut [f64; 3]);
 
 pub struct CcdObj<'a> {
     pub m: &'a mjModel,
@@ -546,8 +546,8 @@ impl<'a> CcdObj<'a> {
     pub(crate) fn support_fn(&self) -> SupportFn {
         macro_rules! via {
             ($o:ident, $d:ident => $e:expr) => {{
-                unsafe fn f($o: &mut CcdObj, $d: &[f64; 3]) -> [f64; 3] {
-                    $e
+                unsafe fn f($o: &mut CcdObj, $d: &[f64; 3], out: &mut [f64; 3]) {
+                    *out = $e;
                 }
                 f
             }};

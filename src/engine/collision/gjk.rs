@@ -326,9 +326,9 @@ impl<'o, 'a, 'b> Pair<'o, 'a, 'b> {
     /// object 2 along `dir_neg`.
     #[inline]
     unsafe fn support(&mut self, v: &mut Vertex, dir: &V3, dir_neg: &V3) {
-        v.vert1 = (self.s1)(self.o1, dir);
+        (self.s1)(self.o1, dir, &mut v.vert1);
         add_margin(&mut v.vert1, self.o1, dir);
-        v.vert2 = (self.s2)(self.o2, dir_neg);
+        (self.s2)(self.o2, dir_neg, &mut v.vert2);
         add_margin(&mut v.vert2, self.o2, dir_neg);
         v.vert = sub3(&v.vert1, &v.vert2);
         v.index1 = self.o1.vertindex;
