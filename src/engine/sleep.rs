@@ -115,9 +115,11 @@ pub unsafe fn update_sleep(m: &mjModel, d: &mut mjData) {
 //-------------------------------- helpers --------------------------------------------------------
 
 /// True when every number in `v` has an all-zero bit pattern (so -0.0 does not count as zero).
+/// The arrays tested are short and almost always zero, so the bits are or-ed over the whole
+/// slice (vectorised, no branch per element) rather than tested one by one.
 #[inline]
 fn all_zero_bits(v: &[f64]) -> bool {
-    v.iter().all(|x| x.to_bits() == 0)
+    v.iter().fold(0u64, |acc, x| acc | x.to_bits()) == 0
 }
 
 /// True when the weighted infinity norm of `v` stays below `tol`.
