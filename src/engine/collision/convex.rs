@@ -1,18 +1,19 @@
 //! Convex narrowphase: the object abstraction used by the CCD algorithms (support points of
 //! every convex shape, meshes by hill climbing, height-field prisms, flex elements), the
-//! general convex pair function, plane-convex, convex-height-field and the flex element
-//! variants: upstream's `engine_collision_convex.c` (native CCD path).
+//! general convex pair function, plane-convex and convex-height-field: upstream's
+//! `engine_collision_convex.c` (native CCD path); its flex element variants are in
+//! `convex_flex.rs`.
 
 use super::gjk::{ccd, with_status, CcdConfig, EpaMemory};
 use super::libccd::{is_origin, mpr_penetration, MprConfig, MprObject};
 use super::make_frame;
 use crate::abi::*;
 use crate::engine::{disabled, enabled, v3, v3m, v9, v9m};
-use crate::math::blas::{scalar_lane, 
-    add_to3, add_to_scl3, dist3, dot3, mul_mat_mat3, mul_mat_t_mat3, mul_mat_t_vec3, mul_mat_vec3, normalize3, sub3,
-    sub_from3,
+use crate::math::blas::{
+    add_to3, add_to_scl3, dist3, dot3, mul_mat_mat3, mul_mat_t_mat3, mul_mat_t_vec3, mul_mat_vec3, normalize3, scalar_lane,
+    sub3, sub_from3,
 };
-use crate::math::misc::{max, min, sign};
+use crate::math::misc::{min, sign};
 use crate::math::spatial::{axis_angle2quat, quat2mat};
 
 use mjtDisableBit_::*;
@@ -415,7 +416,7 @@ impl<'a> CcdObj<'a> {
     }
 
     /// A bare height-field prism object (as upstream's `mjc_HFieldElem` sets one up).
-    fn new_prism(m: &'a mjModel, d: &'a mjData, prism: &'a mut [[f64; 3]; 6]) -> Self {
+    pub(super) fn new_prism(m: &'a mjModel, d: &'a mjData, prism: &'a mut [[f64; 3]; 6]) -> Self {
         let mut obj = Self::bare(m, d, -1, mjGEOM_HFIELD as i32, Kind::Prism, 0.0);
         obj.center_mode = CenterMode::Prism;
         obj.prism = Some(prism);
@@ -876,7 +877,7 @@ impl<'a> CcdObj<'a> {
     }
 
     /// Sets the height of the prism's bottom vertices.
-    fn set_prism_bottom(&mut self, z: f64) {
+    pub(super) fn set_prism_bottom(&mut self, z: f64) {
         if let Some(p) = self.prism.as_deref_mut() {
             for v in &mut p[..3] {
                 v[2] = z;
@@ -885,12 +886,12 @@ impl<'a> CcdObj<'a> {
     }
 
     /// True when the three top vertices of the prism are below `z`.
-    fn prism_top_below(&self, z: f64) -> bool {
+    pub(super) fn prism_top_below(&self, z: f64) -> bool {
         self.prism.as_deref().is_some_and(|p| p[3][2] < z && p[4][2] < z && p[5][2] < z)
     }
 
     /// Shifts the prism by one grid vertex and puts `(x, y, z)` in the last slot (top z only).
-    fn push_prism_vert(&mut self, x: f64, y: f64, z: f64) {
+    pub(super) fn push_prism_vert(&mut self, x: f64, y: f64, z: f64) {
         let Some(p) = self.prism.as_deref_mut() else { return };
         p[0] = p[1];
         p[1] = p[2];
@@ -905,7 +906,7 @@ impl<'a> CcdObj<'a> {
 }
 
 /// Elevation data of height field `hid` (rows x columns).
-fn hfield_heights(m: &mjModel, hid: usize) -> &[f32] {
+pub(super) fn hfield_heights(m: &mjModel, hid: usize) -> &[f32] {
     let n = (m.hfield_nrow()[hid].max(0) * m.hfield_ncol()[hid].max(0)) as usize;
     let adr = m.hfield_adr()[hid] as usize;
     &m.hfield_data()[adr..adr + n]
@@ -931,7 +932,7 @@ impl MprObject for CcdObj<'_> {
 
 /// Runs native CCD for one pair and writes its contacts (at most `max_contacts`) into `con`
 /// (`mjc_CCDIteration`).
-unsafe fn ccd_iteration(
+pub(super) unsafe fn ccd_iteration(
     m: &mjModel,
     d: &mjData,
     obj1: &mut CcdObj,
@@ -998,7 +999,7 @@ unsafe fn libccd_iteration(m: &mjModel, d: &mjData, obj1: &mut CcdObj, obj2: &mu
 /// Penetration of two objects by native CCD, or by libccd's MPR when native CCD is disabled
 /// (`mjc_penetration`): depth, unit direction from object 2 to object 1 and midpoint, or None
 /// without penetration (with MPR, a touching contact gives a zero direction).
-unsafe fn penetration(m: &mjModel, d: &mjData, obj1: &mut CcdObj, obj2: &mut CcdObj) -> Option<(f64, [f64; 3], [f64; 3])> {
+pub(super) unsafe fn penetration(m: &mjModel, d: &mjData, obj1: &mut CcdObj, obj2: &mut CcdObj) -> Option<(f64, [f64; 3], [f64; 3])> {
     if disabled(m, mjDSBL_NATIVECCD) {
         return mpr_penetration(obj1, obj2, &mpr_config(m)).map(|p| (p.depth, p.dir, p.pos));
     }
@@ -1043,7 +1044,7 @@ fn rotate_frame(origin: &[f64; 3], rot: &[f64; 9], xmat: &mut [f64; 9], xpos: &m
 
 
 /// Copy of geom `g`'s global position and orientation.
-unsafe fn geom_frame(m: &mjModel, d: &mjData, g: usize) -> ([f64; 3], [f64; 9]) {
+pub(super) unsafe fn geom_frame(m: &mjModel, d: &mjData, g: usize) -> ([f64; 3], [f64; 9]) {
     (*v3(d.geom_xpos(m), g), *v9(d.geom_xmat(m), g))
 }
 
@@ -1489,156 +1490,4 @@ pub unsafe fn fix_normal(m: &mjModel, d: &mjData, con: &mut mjContact, g1: usize
     if processed[0] || processed[1] {
         con.frame[3..6].fill(0.0);
     }
-}
-
-//------------------------------------------ flex collisions ---------------------------------------
-
-/// Geom, flex element or flex vertex against a flex element (`mjc_ConvexElem`); -1 marks
-/// unused ids as upstream.
-///
-/// # Safety
-/// As [`convex`]; the ids must be valid where not -1.
-#[allow(clippy::too_many_arguments)]
-pub unsafe fn convex_elem(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: i32, f1: i32, e1: i32, v1: i32, f2: i32, e2: i32, margin: f64) -> usize {
-    let mut obj1 = CcdObj::new(m, d, g1, margin);
-    let mut obj2 = CcdObj::new(m, d, -1, margin);
-    if g1 < 0 {
-        obj1.set_flex(f1, e1, v1);
-    } else {
-        (obj1.flex, obj1.elem, obj1.vert) = (f1, e1, v1);
-    }
-    obj2.set_flex(f2, e2, -1);
-    ccd_iteration(m, d, &mut obj1, &mut obj2, con, 1, margin)
-}
-
-/// `mat' * vec` for a 3x3 matrix as `mju_mulMatTVec` sums it (zero entries of `vec` skipped).
-fn mul_mat_t_vec_skip(mat: &[f64; 9], vec: &[f64; 3]) -> [f64; 3] {
-    let mut res = [0.0; 3];
-    for r in 0..3 {
-        let t = vec[r];
-        if t != 0.0 {
-            for c in 0..3 {
-                res[c] += mat[3 * r + c] * t;
-            }
-        }
-    }
-    res
-}
-
-/// Height field `g` against flex element `e` of flex `f` (`mjc_HFieldElem`).
-///
-/// # Safety
-/// As [`convex`].
-pub unsafe fn hfield_elem(m: &mjModel, d: &mjData, con: &mut [mjContact], g: usize, f: usize, e: usize, margin: f64) -> usize {
-    let hid = m.geom_dataid()[g] as usize;
-    let mut prism = [[0.0; 3]; 6];
-    let mut obj1 = CcdObj::new_prism(m, d, &mut prism);
-    let nrow = m.hfield_nrow()[hid];
-    let ncol = m.hfield_ncol()[hid];
-    let mut hsize = [0.0; 4];
-    hsize.copy_from_slice(&m.hfield_size()[4 * hid..4 * hid + 4]);
-    let hdata = hfield_heights(m, hid);
-    let (hpos, hmat) = geom_frame(m, d, g);
-
-    let dim = m.flex_dim()[f] as usize;
-    let start = m.flex_elemdataadr()[f] as usize + e * (dim + 1);
-    let edata = &m.flex_elem()[start..start + dim + 1];
-    let vadr = m.flex_vertadr()[f] as usize;
-    let ei = m.flex_elemadr()[f] as usize + e;
-    let vpos = |v: i32| -> &mut [f64; 3] { v3m(d.flexvert_xpos(m), vadr + v as usize) };
-    let cpos = || -> &mut [f64; 3] { v3m(&mut d.flexelem_aabb(m)[6 * ei..6 * ei + 3], 0) };
-
-    let mut obj2 = CcdObj::new(m, d, -1, margin);
-    obj2.set_flex(f as i32, e as i32, -1);
-
-    // element vertices and centre in the height field's frame (restored at the end)
-    let mut savevert = [[0.0; 3]; 4];
-    for (i, &v) in edata.iter().enumerate() {
-        let p = vpos(v);
-        savevert[i] = *p;
-        let vec = sub3(p, &hpos);
-        *p = mul_mat_t_vec_skip(&hmat, &vec);
-    }
-    let center = cpos();
-    let savecenter = *center;
-    *center = mul_mat_t_vec_skip(&hmat, &sub3(center, &hpos));
-
-    let restore = || {
-        for (i, &v) in edata.iter().enumerate() {
-            *vpos(v) = savevert[i];
-        }
-        *cpos() = savecenter;
-    };
-
-    let p0 = *vpos(edata[0]);
-    let (mut xmin, mut xmax, mut ymin, mut ymax, mut zmin, mut zmax) = (p0[0], p0[0], p0[1], p0[1], p0[2], p0[2]);
-    for &v in &edata[1..] {
-        let p = *vpos(v);
-        xmin = min(xmin, p[0]);
-        xmax = max(xmax, p[0]);
-        ymin = min(ymin, p[1]);
-        ymax = max(ymax, p[1]);
-        zmin = min(zmin, p[2]);
-        zmax = max(zmax, p[2]);
-    }
-
-    if xmin - margin > hsize[0]
-        || xmax + margin < -hsize[0]
-        || ymin - margin > hsize[1]
-        || ymax + margin < -hsize[1]
-        || zmin - margin > hsize[2]
-        || zmax + margin < -hsize[3]
-    {
-        restore();
-        return 0;
-    }
-
-    let (nc1, nr1) = ((ncol - 1) as f64, (nrow - 1) as f64);
-    let cmin = crate::math::misc::c_int(((xmin + hsize[0]) / (2.0 * hsize[0]) * nc1).floor()).max(0);
-    let cmax = crate::math::misc::c_int(((xmax + hsize[0]) / (2.0 * hsize[0]) * nc1).ceil()).min(ncol - 1);
-    let rmin = crate::math::misc::c_int(((ymin + hsize[1]) / (2.0 * hsize[1]) * nr1).floor()).max(0);
-    let rmax = crate::math::misc::c_int(((ymax + hsize[1]) / (2.0 * hsize[1]) * nr1).ceil()).min(nrow - 1);
-
-    let dx = (2.0 * hsize[0]) / nc1;
-    let dy = (2.0 * hsize[1]) / nr1;
-    let dr = [1, 0];
-    obj1.set_prism_bottom(-hsize[3]);
-
-    let mut cnt = 0;
-    'grid: for r in rmin..rmax {
-        let mut nvert = 0;
-        for c in cmin..=cmax {
-            for drk in dr {
-                let rr = r + drk;
-                let z = hdata[(rr * ncol + c) as usize] as f64 * hsize[2] + margin;
-                obj1.push_prism_vert(dx * c as f64 - hsize[0], dy * rr as f64 - hsize[1], z);
-                nvert += 1;
-                if nvert <= 2 {
-                    continue;
-                }
-                if obj1.prism_top_below(zmin) {
-                    continue;
-                }
-                if let Some((depth, dir, vec)) = penetration(m, d, &mut obj1, &mut obj2) {
-                    if !is_origin(&dir) {
-                        let Some(cn) = con.get_mut(cnt) else { break 'grid };
-                        cn.dist = -depth;
-                        let frame = mul_mat_vec3(&hmat, &dir);
-                        cn.frame[..3].copy_from_slice(&frame);
-                        let mut p = mul_mat_vec3(&hmat, &vec);
-                        add_to3(&mut p, &hpos);
-                        cn.pos = p;
-                        cn.frame[3..6].fill(0.0);
-                        cnt += 1;
-                        if cnt >= mjMAXCONPAIR {
-                            break 'grid;
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    restore();
-    cnt
 }

@@ -11,7 +11,7 @@ use crate::math::blas::{dot3, normalize3};
 use crate::math::misc::max;
 use crate::math::spatial::{cross, quat2mat, quat_z2vec};
 
-use super::convex::{convex_elem, hfield_elem};
+use super::convex_flex::{convex_elem, hfield_elem};
 use super::primitive::{raw_capsule_capsule, raw_sphere_capsule, raw_sphere_triangle};
 
 /// Vertex ids (within the flex) of element `e` of flex `f`.

@@ -4,6 +4,7 @@
 
 pub mod boxes;
 pub mod convex;
+mod convex_flex;
 mod driver_broad;
 mod driver_flex;
 pub mod driver_sort;
