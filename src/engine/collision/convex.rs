@@ -283,6 +283,23 @@ fn geom_kind(m: &mjModel, g: usize, t: i32, nvert: usize, has_graph: bool) -> (K
     (kind, CenterMode::Plain)
 }
 
+/// Of `first` and `rest`, the first point farthest along `dir`, moved `inflate` along `dir`
+/// (a flex element's or vertex's support point, `mjc_flexSupport`).
+#[inline(always)]
+fn farthest_inflated<'p>(first: &[f64; 3], rest: impl Iterator<Item = &'p [f64; 3]>, dir: &[f64; 3], inflate: f64) -> [f64; 3] {
+    let mut res = *first;
+    let mut best = dot3(&res, dir);
+    for p in rest {
+        let dot = dot3(p, dir);
+        if dot > best {
+            best = dot;
+            res = *p;
+        }
+    }
+    add_to_scl3(&mut res, dir, inflate);
+    res
+}
+
 impl<'a> CcdObj<'a> {
     /// Object for geom `g` (or a flex object when `g` is negative; set `flex`, `elem`, `vert`
     /// afterwards) with `margin` (`mjc_initCCDObj`). A height-field object needs its `prism`
@@ -745,24 +762,13 @@ impl<'a> CcdObj<'a> {
         // SAFETY: set_flex resolved the element's vertex ids (all below the flex's vertex
         // count) or the vertex
         if self.felem.is_null() {
-            let p = &*self.fxpos;
-            return [p[0] + dir[0] * inflate, p[1] + dir[1] * inflate, p[2] + dir[2] * inflate];
+            return farthest_inflated(&*self.fxpos, core::iter::empty(), dir, inflate);
         }
-        let mut res = *self.fxpos.add(*self.felem as usize);
-        let mut best = dot3(&res, dir);
-        for i in 1..self.fnvert {
-            let p = &*self.fxpos.add(*self.felem.add(i) as usize);
-            let dot = dot3(p, dir);
-            if dot > best {
-                best = dot;
-                res = *p;
-            }
-        }
-        add_to_scl3(&mut res, dir, inflate);
-        res
+        let vert = |i: usize| &*self.fxpos.add(*self.felem.add(i) as usize);
+        farthest_inflated(vert(0), (1..self.fnvert).map(vert), dir, inflate)
     }
 
-    /// [`CcdObj::support_flex`] for ids `set_flex` could not resolve.
+    /// [`CcdObj::support_flex`] for ids `set_flex` could not resolve (indexing with checks).
     #[cold]
     #[inline(never)]
     unsafe fn support_flex_checked(&self, dir: &[f64; 3]) -> [f64; 3] {
@@ -771,26 +777,14 @@ impl<'a> CcdObj<'a> {
         let inflate = m.flex_radius()[f] + 0.5 * self.margin;
         let xpos = d.flexvert_xpos(m);
         let vadr = m.flex_vertadr()[f] as usize;
-        if self.elem >= 0 {
-            let dim = m.flex_dim()[f] as usize;
-            let start = m.flex_elemdataadr()[f] as usize + self.elem as usize * (dim + 1);
-            let edata = &m.flex_elem()[start..start + dim + 1];
-            let mut res = *v3(xpos, vadr + edata[0] as usize);
-            let mut best = dot3(&res, dir);
-            for &v in &edata[1..] {
-                let p = v3(xpos, vadr + v as usize);
-                let dot = dot3(p, dir);
-                if dot > best {
-                    best = dot;
-                    res = *p;
-                }
-            }
-            add_to_scl3(&mut res, dir, inflate);
-            res
-        } else {
-            let p = v3(xpos, vadr + self.vert as usize);
-            [p[0] + dir[0] * inflate, p[1] + dir[1] * inflate, p[2] + dir[2] * inflate]
+        if self.elem < 0 {
+            return farthest_inflated(v3(xpos, vadr + self.vert as usize), core::iter::empty(), dir, inflate);
         }
+        let dim = m.flex_dim()[f] as usize;
+        let start = m.flex_elemdataadr()[f] as usize + self.elem as usize * (dim + 1);
+        let edata = &m.flex_elem()[start..start + dim + 1];
+        let vert = |v: &i32| v3(xpos, vadr + *v as usize);
+        farthest_inflated(vert(&edata[0]), edata[1..].iter().map(vert), dir, inflate)
     }
 
     /// Support point as libccd's callback computes it (`mjccd_support`): geoms inflated by
@@ -1319,13 +1313,7 @@ pub unsafe fn convex_hfield(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: 
                 if let Some((depth, dir, vec)) = penetration(m, d, &mut obj1, &mut obj2) {
                     if !is_origin(&dir) {
                         let Some(cn) = con.get_mut(ncon) else { break 'grid };
-                        cn.dist = -depth;
-                        let frame = mul_mat_vec3(&mat1, &dir);
-                        cn.frame[..3].copy_from_slice(&frame);
-                        let mut p = mul_mat_vec3(&mat1, &vec);
-                        add_to3(&mut p, &pos1);
-                        cn.pos = p;
-                        cn.frame[3..6].fill(0.0);
+                        set_hfield_contact(cn, depth, &dir, &vec, &mat1, &pos1);
                         ncon += 1;
                         if ncon >= mjMAXCONPAIR {
                             break 'grid;
@@ -1343,6 +1331,17 @@ pub unsafe fn convex_hfield(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: 
         }
     }
     ncon
+}
+
+/// Writes a penetration found in a height field's frame (`hmat`, `hpos`) into `con` in global
+/// coordinates: distance, normal and point (convex and flex element against height field).
+pub(super) fn set_hfield_contact(con: &mut mjContact, depth: f64, dir: &[f64; 3], pos: &[f64; 3], hmat: &[f64; 9], hpos: &[f64; 3]) {
+    con.dist = -depth;
+    con.frame[..3].copy_from_slice(&mul_mat_vec3(hmat, dir));
+    let mut p = mul_mat_vec3(hmat, pos);
+    add_to3(&mut p, hpos);
+    con.pos = p;
+    con.frame[3..6].fill(0.0);
 }
 
 //------------------------------------------ contact normal fix ------------------------------------

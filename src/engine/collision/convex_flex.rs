@@ -2,11 +2,11 @@
 //! flex element and height field against a flex element, through the CCD objects and
 //! penetration query of [`super::convex`] (upstream's `mjc_ConvexElem`, `mjc_HFieldElem`).
 
-use super::convex::{ccd_iteration, geom_frame, hfield_heights, penetration, CcdObj};
+use super::convex::{ccd_iteration, geom_frame, hfield_heights, penetration, set_hfield_contact, CcdObj};
 use super::libccd::is_origin;
 use crate::abi::*;
 use crate::engine::v3m;
-use crate::math::blas::{add_to3, mul_mat_vec3, sub3};
+use crate::math::blas::sub3;
 use crate::math::misc::{max, min};
 
 /// Geom, flex element or flex vertex against a flex element (`mjc_ConvexElem`); -1 marks
@@ -138,13 +138,7 @@ pub unsafe fn hfield_elem(m: &mjModel, d: &mjData, con: &mut [mjContact], g: usi
                 if let Some((depth, dir, vec)) = penetration(m, d, &mut obj1, &mut obj2) {
                     if !is_origin(&dir) {
                         let Some(cn) = con.get_mut(cnt) else { break 'grid };
-                        cn.dist = -depth;
-                        let frame = mul_mat_vec3(&hmat, &dir);
-                        cn.frame[..3].copy_from_slice(&frame);
-                        let mut p = mul_mat_vec3(&hmat, &vec);
-                        add_to3(&mut p, &hpos);
-                        cn.pos = p;
-                        cn.frame[3..6].fill(0.0);
+                        set_hfield_contact(cn, depth, &dir, &vec, &hmat, &hpos);
                         cnt += 1;
                         if cnt >= mjMAXCONPAIR {
                             break 'grid;
