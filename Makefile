@@ -28,7 +28,7 @@ LIB      := $(LIBDIR)/$(SONAME)
 PGO      ?= 1
 # The profile's loop trip counts come from small training models: without this flag LLVM leaves
 # loops it expects to be short unvectorised (sparse row updates ran 2x the instructions on long rows)
-PGO_USE_FLAGS := -Cllvm-args=-vectorizer-min-trip-count=1
+PGO_USE_FLAGS := -Cllvm-args=-vectorizer-min-trip-count=1 -Cllvm-args=-pgso=false
 
 .PHONY: all lib header header-check test cargo-test capi-test clean ref demo bench programs install fuzz memcheck pytest rl
 
