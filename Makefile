@@ -40,8 +40,9 @@ $(LIB): FORCE
 	@ls /usr/lib/llvm-*/lib/libclang.so >/dev/null 2>&1 || [ -n "$${LIBCLANG_PATH:-}" ] || \
 	    echo "note: libclang not found; qhull-sys needs it to build (Debian: apt-get install libclang-dev)"
 ifeq ($(PGO),1)
-	prof=$$(CARGO=$(CARGO) benches/pgo_profile.sh $(JOBS)); rc=$$?; \
+	@prof=$$(CARGO=$(CARGO) benches/pgo_profile.sh $(JOBS)); rc=$$?; \
 	if [ $$rc -eq 0 ]; then \
+	    echo "$(CARGO) rustc --release -j $(JOBS) --lib -- -Cprofile-use=$$prof $(PGO_USE_FLAGS)"; \
 	    $(CARGO) rustc --release -j $(JOBS) --lib -- -Cprofile-use=$$prof $(PGO_USE_FLAGS); \
 	elif [ $$rc -eq 3 ]; then \
 	    echo "warning: no llvm-profdata; building without profile guidance (slower library)" >&2; \
