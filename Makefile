@@ -26,8 +26,10 @@ LIB      := $(LIBDIR)/$(SONAME)
 # profile-guided release build: instrumented build, training run, then the library built with
 # the profile (benches/pgo_profile.sh). PGO=0 builds straight away (quicker while editing).
 PGO      ?= 1
-# The profile's loop trip counts come from small training models: without this flag LLVM leaves
-# loops it expects to be short unvectorised (sparse row updates ran 2x the instructions on long rows)
+# vectorizer-min-trip-count=1: the profile's loop trip counts come from small training models, and
+# LLVM would leave loops it expects to be short unvectorised (sparse row updates ran 2x the
+# instructions on long rows). pgso=false: code the training never ran is optimised for speed, not
+# size, so models unlike the training set keep full speed.
 PGO_USE_FLAGS := -Cllvm-args=-vectorizer-min-trip-count=1 -Cllvm-args=-pgso=false
 
 .PHONY: all lib header header-check test cargo-test capi-test clean ref demo bench programs install fuzz memcheck pytest rl
