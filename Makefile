@@ -23,6 +23,11 @@ SONAME   := libmujoco.so.3.4.0
 LIBDIR   := dist/lib
 STATIC   := target/release/libmujoco.a
 LIB      := $(LIBDIR)/$(SONAME)
+# how a static build of the crate becomes libmujoco.so.3.4.0 (also for benches/pgo_profile.sh):
+#   gcc $(SO_LINK) -o OUT -Wl,--whole-archive STATIC.a -Wl,--no-whole-archive $(SO_LIBS)
+SO_LINK  := -shared -Wl,-soname,$(SONAME) -Wl,--version-script=src/capi/exports.map
+SO_LIBS  := -lm -lpthread -ldl -lgcc_s -lc
+export SO_LINK SO_LIBS
 # profile-guided release build: instrumented build, training run, then the library built with
 # the profile (benches/pgo_profile.sh). PGO=0 builds straight away (quicker while editing).
 PGO      ?= 1
@@ -54,8 +59,7 @@ else
 	$(CARGO) build --release -j $(JOBS) --lib
 endif
 	@mkdir -p $(LIBDIR) dist/include
-	gcc -shared -o $@.tmp$$$$ -Wl,-soname,$(SONAME) -Wl,--version-script=src/capi/exports.map \
-	    -Wl,--whole-archive $(STATIC) -Wl,--no-whole-archive -lm -lpthread -ldl -lgcc_s -lc \
+	gcc $(SO_LINK) -o $@.tmp$$$$ -Wl,--whole-archive $(STATIC) -Wl,--no-whole-archive $(SO_LIBS) \
 	    && mv -f $@.tmp$$$$ $@
 	ln -sf $(SONAME) $(LIBDIR)/libmujoco.so
 	rm -rf dist/include/mujoco && cp -r include/mujoco dist/include/
@@ -147,8 +151,8 @@ MEMCHECK_NSTEP ?= 10
 memcheck:
 	RUSTFLAGS="-C target-cpu=x86-64" CARGO_TARGET_DIR=$(MEMCHECK_DIR) $(CARGO) build --release -j $(JOBS) --lib
 	@mkdir -p $(MEMCHECK_DIR)/lib
-	gcc -shared -o $(MEMCHECK_DIR)/lib/$(SONAME) -Wl,-soname,$(SONAME) -Wl,--version-script=src/capi/exports.map \
-	    -Wl,--whole-archive $(MEMCHECK_DIR)/release/libmujoco.a -Wl,--no-whole-archive -lm -lpthread -ldl -lgcc_s -lc
+	gcc $(SO_LINK) -o $(MEMCHECK_DIR)/lib/$(SONAME) \
+	    -Wl,--whole-archive $(MEMCHECK_DIR)/release/libmujoco.a -Wl,--no-whole-archive $(SO_LIBS)
 	$(MAKE) -s -C capi-tests fuzz-run
 	capi-tests/fuzz/memcheck.sh $(MEMCHECK_DIR)/lib target/fuzz/fuzz_run $(MEMCHECK_NSTEP) $(MEMCHECK_FILES)
 

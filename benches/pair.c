@@ -7,12 +7,13 @@
 // A/B, i.e. B's speed relative to A's. Slow phases of a shared machine hit both sides of a
 // pair alike, which separate processes timed one after another cannot promise.
 #include <dlfcn.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
 #include <mujoco/mujoco.h>
+
+#include "ctrl_pattern.h"
 
 typedef struct {
   mjModel* (*load)(const char*, const mjVFS*);
@@ -54,20 +55,13 @@ static int open_sim(Sim* s, const char* lib, const char* model) {
   return 1;
 }
 
-// steps k0 .. k0+n-1 with the control pattern of examples-c/bench.c
+// steps k0 .. k0+n-1 with the control pattern of ctrl_pattern.h
 static double run(Sim* s, int k0, int n) {
   mjModel* m = s->m;
   mjData* d = s->d;
   double t0 = now();
   for (int k = k0; k < k0 + n; k++) {
-    for (int i = 0; i < m->nu; i++) {
-      mjtNum lo = -1, hi = 1;
-      if (m->actuator_ctrllimited[i]) {
-        lo = m->actuator_ctrlrange[2 * i];
-        hi = m->actuator_ctrlrange[2 * i + 1];
-      }
-      d->ctrl[i] = lo + (hi - lo) * (0.5 + 0.5 * sin(0.05 * k * (1 + 0.37 * i) + i));
-    }
+    set_ctrl_pattern(m, d, k);
     s->step(m, d);
   }
   return now() - t0;

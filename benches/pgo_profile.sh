@@ -8,7 +8,9 @@
 # Profile guidance changes inlining, code layout and branch order, never the arithmetic (no
 # fast-math): the library computes the same numbers with or without it.
 #   benches/pgo_profile.sh [JOBS]     exit status 3: llvm-profdata cannot be had
+# Run by `make lib`, which exports the link flags (SO_LINK, SO_LIBS).
 set -euo pipefail
+: "${SO_LINK:?run through make lib (SO_LINK unset)}" "${SO_LIBS:?run through make lib (SO_LIBS unset)}"
 root=$(cd "$(dirname "$0")/.." && pwd); cd "$root"
 jobs=${1:-2}
 cargo=${CARGO:-cargo}
@@ -25,8 +27,8 @@ CARGO_TARGET_DIR=$root/target/pgo-gen "$cargo" rustc -q --release -j "$jobs" --l
   -Cprofile-generate="$pgo/raw" >&2
 gen=$pgo/lib/libmujoco.so.3.4.0; static=$root/target/pgo-gen/release/libmujoco.a
 if [ ! -f "$gen" ] || [ "$static" -nt "$gen" ]; then
-  gcc -shared -o "$gen" -Wl,-soname,libmujoco.so.3.4.0 -Wl,--version-script=src/capi/exports.map \
-    -Wl,--whole-archive "$static" -Wl,--no-whole-archive -lm -lpthread -ldl -lgcc_s -lc >&2
+  # shellcheck disable=SC2086 # the flag lists split into words
+  gcc $SO_LINK -o "$gen" -Wl,--whole-archive "$static" -Wl,--no-whole-archive $SO_LIBS >&2
 fi
 merged=$pgo/merged.profdata
 if [ ! -f "$merged" ] || [ "$gen" -nt "$merged" ] || [ benches/pgo_train.txt -nt "$merged" ] \

@@ -1,11 +1,12 @@
 // pgo_train: the training run of the profile-guided release build (see the Makefile). Steps each
 // model of a list (lines "MODEL.xml NSTEP", paths relative to ROOT) with the control pattern of
-// ../shared's mjbench, on whichever library LD_LIBRARY_PATH finds (the instrumented one).
+// ctrl_pattern.h, on whichever library LD_LIBRARY_PATH finds (the instrumented one).
 //   pgo_train ROOT LIST
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <mujoco/mujoco.h>
+
+#include "ctrl_pattern.h"
 
 int main(int argc, char** argv) {
   if (argc != 3) { fprintf(stderr, "usage: pgo_train ROOT LIST\n"); return 2; }
@@ -23,14 +24,7 @@ int main(int argc, char** argv) {
     mjData* d = mj_makeData(m);
     if (m->nkey) mj_resetDataKeyframe(m, d, 0);
     for (int k = 0; k < nstep; k++) {
-      for (int i = 0; i < m->nu; i++) {
-        mjtNum lo = -1, hi = 1;
-        if (m->actuator_ctrllimited[i]) {
-          lo = m->actuator_ctrlrange[2*i];
-          hi = m->actuator_ctrlrange[2*i+1];
-        }
-        d->ctrl[i] = lo + (hi - lo) * (0.5 + 0.5 * sin(0.05 * k * (1 + 0.37 * i) + i));
-      }
+      set_ctrl_pattern(m, d, k);
       mj_step(m, d);
     }
     mj_deleteData(d);
