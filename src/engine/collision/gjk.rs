@@ -547,6 +547,20 @@ unsafe fn gjk_intersect(status: &mut CcdStatus, pair: &mut Pair) -> i32 {
 
 /// Origin projected on the plane through v1, v2, v3 into `res`; true if degenerate.
 fn project_origin_plane(res: &mut V3, v1: &V3, v2: &V3, v3: &V3) -> bool {
+    match origin_on_plane(v1, v2, v3) {
+        Some(p) => {
+            *res = p;
+            false
+        }
+        None => true,
+    }
+}
+
+/// Origin projected on the plane through v1, v2, v3; None if degenerate. Inlined so that callers
+/// use the point from registers: read back from memory right after the callee's split stores it
+/// would stall on store forwarding.
+#[inline(always)]
+fn origin_on_plane(v1: &V3, v2: &V3, v3: &V3) -> Option<V3> {
     let diff21 = sub3(v2, v1);
     let diff31 = sub3(v3, v1);
     let diff32 = sub3(v3, v2);
@@ -555,29 +569,26 @@ fn project_origin_plane(res: &mut V3, v1: &V3, v2: &V3, v3: &V3) -> bool {
     let nv = dot3(&n, v2);
     let nn = dot3(&n, &n);
     if nn == 0.0 {
-        return true;
+        return None;
     }
     if nv != 0.0 && nn > mjMINVAL {
-        *res = scl3(&n, nv / nn);
-        return false;
+        return Some(scl3(&n, nv / nn));
     }
 
     let n = cross3(&diff21, &diff31);
     let nv = dot3(&n, v1);
     let nn = dot3(&n, &n);
     if nn == 0.0 {
-        return true;
+        return None;
     }
     if nv != 0.0 && nn > mjMINVAL {
-        *res = scl3(&n, nv / nn);
-        return false;
+        return Some(scl3(&n, nv / nn));
     }
 
     let n = cross3(&diff31, &diff32);
     let nv = dot3(&n, v3);
     let nn = dot3(&n, &n);
-    *res = scl3(&n, nv / nn);
-    false
+    Some(scl3(&n, nv / nn))
 }
 
 /// Origin projected on the line through v1, v2.

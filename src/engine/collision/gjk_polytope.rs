@@ -91,12 +91,7 @@ impl Polytope<'_> {
         debug_assert!(v1.max(v2).max(v3) < self.nverts);
         // SAFETY: the polytope only names vertices it has inserted (below nverts <= verts.len())
         let (p1, p2, p3) = unsafe { (&verts.get_unchecked(v1).vert, &verts.get_unchecked(v2).vert, &verts.get_unchecked(v3).vert) };
-        if project_origin_plane(&mut face.v, p3, p2, p1) {
-            return 0.0;
-        }
-        face.dist2 = dot3(&face.v, &face.v);
-        face.index = -1;
-        face.dist2
+        face_projection(face, p3, p2, p1)
     }
 
     /// Puts the first `n` faces in the map.
@@ -191,6 +186,19 @@ impl Polytope<'_> {
             self.add_edge(adj, adj_edge);
         }
     }
+}
+
+/// Projects the origin on a new face's plane: sets its point and squared distance (computed from
+/// registers, before the point is stored) and returns the distance, or 0 if the face is degenerate
+/// (then the face is left as it was).
+#[inline(never)]
+fn face_projection(face: &mut Face, p1: &V3, p2: &V3, p3: &V3) -> f64 {
+    let Some(v) = origin_on_plane(p1, p2, p3) else { return 0.0 };
+    let dist2 = dot3(&v, &v);
+    face.v = v;
+    face.dist2 = dist2;
+    face.index = -1;
+    dist2
 }
 
 /// Adds the support vertex along `d` (normalised by `dnorm`) to the polytope.
@@ -357,12 +365,13 @@ fn tri_point_intersect(v1: &V3, v2: &V3, v3: &V3, p: &V3) -> bool {
 
 /// Initial polytope (hexahedron) around a triangle simplex.
 unsafe fn polytope3(pt: &mut Polytope, status: &mut CcdStatus, pair: &mut Pair) -> i32 {
-    let v1 = status.simplex[0].vert;
-    let v2 = status.simplex[1].vert;
-    let v3 = status.simplex[2].vert;
+    // the simplex is read in place: copying its points to locals first lets LLVM split the copy
+    // into stores that the vector loads after it cannot forward from (a stall of ~12 cycles each)
+    let s = &status.simplex;
+    let (v1, v2, v3) = (&s[0].vert, &s[1].vert, &s[2].vert);
 
-    let diff1 = sub3(&v2, &v1);
-    let diff2 = sub3(&v3, &v1);
+    let diff1 = sub3(v2, v1);
+    let diff2 = sub3(v3, v1);
     let n = cross3(&diff1, &diff2);
     let n_norm = norm3(&n);
     if n_norm < mjMINVAL {
@@ -370,23 +379,21 @@ unsafe fn polytope3(pt: &mut Polytope, status: &mut CcdStatus, pair: &mut Pair) 
     }
     let n_neg = scl3(&n, -1.0);
 
-    let s = status.simplex;
     let v1i = pt.insert_vertex(&s[0]);
     let v2i = pt.insert_vertex(&s[1]);
     let v3i = pt.insert_vertex(&s[2]);
     let v5i = epa_support(pt, pair, &n_neg, n_norm);
     let v4i = epa_support(pt, pair, &n, n_norm);
-    let v4 = pt.verts[v4i].vert;
-    let v5 = pt.verts[v5i].vert;
+    let (v4, v5) = (&pt.verts[v4i].vert, &pt.verts[v5i].vert);
 
-    if tri_point_intersect(&v1, &v2, &v3, &v4) {
+    if tri_point_intersect(v1, v2, v3, v4) {
         return EPA_P3_INVALID_V4;
     }
-    if tri_point_intersect(&v1, &v2, &v3, &v5) {
+    if tri_point_intersect(v1, v2, v3, v5) {
         return EPA_P3_INVALID_V5;
     }
 
-    if status.dist > 10.0 * mjMINVAL && !test_tetra(&v1, &v2, &v3, &v4) && !test_tetra(&v1, &v2, &v3, &v5) {
+    if status.dist > 10.0 * mjMINVAL && !test_tetra(v1, v2, v3, v4) && !test_tetra(v1, v2, v3, v5) {
         return EPA_P3_MISSING_ORIGIN;
     }
 
