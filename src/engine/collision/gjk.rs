@@ -244,29 +244,49 @@ fn set3(s: &mut [f64], i: usize, v: &V3) {
 /// `coef[0]*v[0] + ... + coef[n-1]*v[n-1]` into `res`; `res` untouched for other `n`.
 #[inline]
 fn lincomb(res: &mut V3, coef: &[f64], n: usize, v: [&V3; 4]) {
-    let (v1, v2, v3, v4) = (v[0], v[1], v[2], v[3]);
     match n {
-        1 => {
-            for i in 0..3 {
-                res[i] = coef[0] * v1[i];
-            }
-        }
-        2 => {
-            for i in 0..3 {
-                res[i] = coef[0] * v1[i] + coef[1] * v2[i];
-            }
-        }
-        3 => {
-            for i in 0..3 {
-                res[i] = coef[0] * v1[i] + coef[1] * v2[i] + coef[2] * v3[i];
-            }
-        }
-        4 => {
-            for i in 0..3 {
-                res[i] = coef[0] * v1[i] + coef[1] * v2[i] + coef[2] * v3[i] + coef[3] * v4[i];
-            }
-        }
+        1 => *res = lincomb_n::<1>(coef, v),
+        2 => *res = lincomb_n::<2>(coef, v),
+        3 => *res = lincomb_n::<3>(coef, v),
+        4 => *res = lincomb_n::<4>(coef, v),
         _ => {}
+    }
+}
+
+/// [`lincomb`] for `N` terms, summed left to right per coordinate. On x86-64 the first two
+/// coordinates go in one SSE2 register, each coefficient broadcast from a scalar load: left to
+/// itself LLVM pairs coefficients and vertices across terms, and those 16-byte loads straddle the
+/// separate stores that just wrote the weights and vertices, stalling on store forwarding.
+#[inline(always)]
+fn lincomb_n<const N: usize>(coef: &[f64], v: [&V3; 4]) -> V3 {
+    let c: [f64; N] = core::array::from_fn(|k| coef[k]);
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::*;
+        // SAFETY: SSE2 is part of x86-64; each load reads the first two of a vertex's 3 values
+        unsafe {
+            let term = |k: usize| _mm_mul_pd(_mm_set1_pd(c[k]), _mm_loadu_pd(v[k].as_ptr()));
+            let mut xy = term(0);
+            let mut z = c[0] * v[0][2];
+            for k in 1..N {
+                xy = _mm_add_pd(xy, term(k));
+                z += c[k] * v[k][2];
+            }
+            let mut r = [0.0; 3];
+            _mm_storeu_pd(r.as_mut_ptr(), xy);
+            r[2] = z;
+            r
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        core::array::from_fn(|i| {
+            let mut x = c[0] * v[0][i];
+            for k in 1..N {
+                x += c[k] * v[k][i];
+            }
+            x
+        })
     }
 }
 
@@ -426,8 +446,12 @@ unsafe fn gjk(status: &mut CcdStatus, pair: &mut Pair) {
             if lambda[i] == 0.0 {
                 continue;
             }
-            status.simplex[n] = status.simplex[i];
-            lambda[n] = lambda[i];
+            // a vertex that stays in place is not copied onto itself: the copy's wide loads
+            // would wait on the support stores that just wrote it
+            if n != i {
+                status.simplex[n] = status.simplex[i];
+                lambda[n] = lambda[i];
+            }
             n += 1;
         }
 
