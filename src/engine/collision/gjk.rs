@@ -944,3 +944,32 @@ pub unsafe fn ccd(config: &CcdConfig, status: &mut CcdStatus, obj1: &mut CcdObj,
     }
     status.dist
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `lincomb` (its SSE2 path on x86-64) gives each coordinate's left-to-right sum bit for bit,
+    /// and leaves `res` alone for a count outside 1..=4.
+    #[test]
+    fn lincomb_sums_left_to_right() {
+        // cancelling terms: for 3 and 4 terms every coordinate's left-to-right sum differs from
+        // the right-to-left and the pairwise sums
+        let v: [V3; 4] = [[1.0, 3.0, 0.1], [2e-16, 2e16, 0.4], [-0.5, -5e15, 0.15], [1.2e-15, 4.0, -2.4]];
+        let c = [1.0, 0.5, 2.0, 0.25];
+        for n in 1..=4 {
+            let mut r = [f64::NAN; 3];
+            lincomb(&mut r, &c, n, [&v[0], &v[1], &v[2], &v[3]]);
+            for i in 0..3 {
+                let mut want = c[0] * v[0][i];
+                for k in 1..n {
+                    want += c[k] * v[k][i];
+                }
+                assert_eq!(r[i].to_bits(), want.to_bits(), "n={n} coordinate {i}");
+            }
+        }
+        let mut r = [7.0; 3];
+        lincomb(&mut r, &c, 0, [&v[0], &v[1], &v[2], &v[3]]);
+        assert_eq!(r, [7.0; 3]);
+    }
+}
