@@ -10,7 +10,7 @@ use super::make_frame;
 use crate::abi::*;
 use crate::engine::{disabled, enabled, v3, v3m, v9, v9m};
 use crate::math::blas::{
-    add_to3, add_to_scl3, dist3, dot3, mul_mat_mat3, mul_mat_t_mat3, mul_mat_t_vec3, mul_mat_vec3, normalize3, scalar_lane,
+    add_to3, add_to_scl3, dist3, dot3, dot3_split, mul_mat_mat3, mul_mat_t_mat3, mul_mat_t_vec3, mul_mat_vec3, normalize3, scalar_lane,
     sub3, sub_from3,
 };
 use crate::math::misc::{min, sign};
@@ -742,9 +742,10 @@ impl<'a> CcdObj<'a> {
         let Some(prism) = &self.prism else { return [0.0; 3] };
         let start = if dir[2] < 0.0 { 0 } else { 3 };
         let mut ibest = start;
-        let mut best = dot3(&prism[start], dir);
+        // dir was just stored by the caller (GJK, EPA)
+        let mut best = dot3_split(&prism[start], dir);
         for i in start + 1..start + 3 {
-            let tmp = dot3(&prism[i], dir);
+            let tmp = dot3_split(&prism[i], dir);
             if tmp > best {
                 ibest = i;
                 best = tmp;
