@@ -164,6 +164,32 @@ pub fn mul_mat_t_vec3(mat: &[f64; 9], vec: &[f64; 3]) -> [f64; 3] {
     ]
 }
 
+/// [`mul_mat_t_vec3`] reading `vec` as a 16-byte pair and a scalar, as [`dot3_split`] does: for
+/// vectors the caller has just stored (support directions). Same values as `mul_mat_t_vec3`.
+#[inline(always)]
+pub fn mul_mat_t_vec3_split(mat: &[f64; 9], vec: &[f64; 3]) -> [f64; 3] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::*;
+        let m = mat.as_ptr();
+        // SAFETY: SSE2 is part of x86-64; the loads read mat[0..2], mat[3..5], mat[6..8] and
+        // vec[0..2], all in bounds
+        unsafe {
+            let v01 = _mm_loadu_pd(vec.as_ptr());
+            let (v0, v1, v2) = (_mm_unpacklo_pd(v01, v01), _mm_unpackhi_pd(v01, v01), _mm_set1_pd(vec[2]));
+            let xy = _mm_add_pd(
+                _mm_add_pd(_mm_mul_pd(_mm_loadu_pd(m), v0), _mm_mul_pd(_mm_loadu_pd(m.add(3)), v1)),
+                _mm_mul_pd(_mm_loadu_pd(m.add(6)), v2),
+            );
+            let z01 = _mm_mul_pd(_mm_set_pd(mat[5], mat[2]), v01);
+            let z = _mm_cvtsd_f64(z01) + _mm_cvtsd_f64(_mm_unpackhi_pd(z01, z01)) + mat[8] * vec[2];
+            [_mm_cvtsd_f64(xy), _mm_cvtsd_f64(_mm_unpackhi_pd(xy, xy)), z]
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    mul_mat_t_vec3(mat, vec)
+}
+
 /// a * b for 3x3 matrices.
 #[inline]
 pub fn mul_mat_mat3(a: &[f64; 9], b: &[f64; 9]) -> [f64; 9] {
@@ -878,6 +904,11 @@ mod tests {
         // summed left to right like dot3: (1 + 2e16) - 2e16 is 0, 1 + (2e16 - 2e16) would be 1
         assert_eq!(dot3_split(&[1.0, 1e16, -1e16], &[1.0, 2.0, 2.0]), 0.0);
         assert_eq!(dot3(&[1.0, 1e16, -1e16], &[1.0, 2.0, 2.0]), 0.0);
+        // each row summed left to right: rows (1, 1e16, -1e16) give 0, not 1
+        let m = [1.0, 2.0, 1.0, 1e16, 3.0, 1e16, -1e16, 5.0, -1e16];
+        let v = [1.0, 2.0, 2.0];
+        assert_eq!(mul_mat_t_vec3_split(&m, &v), mul_mat_t_vec3(&m, &v));
+        assert_eq!(mul_mat_t_vec3_split(&m, &v), [0.0, 2.0 + 6.0 + 10.0, 0.0]);
         assert_eq!(add_scl3(&a, &b, 2.0), [9.0, -8.0, 15.0]);
         assert_eq!(dist3(&[0.0, 3.0, 0.0], &[4.0, 0.0, 0.0]), 5.0);
         let mut v = [0.0, 3.0, 4.0];

@@ -10,7 +10,7 @@ use super::make_frame;
 use crate::abi::*;
 use crate::engine::{disabled, enabled, v3, v3m, v9, v9m};
 use crate::math::blas::{
-    add_to3, add_to_scl3, dist3, dot3, dot3_split, mul_mat_mat3, mul_mat_t_mat3, mul_mat_t_vec3, mul_mat_vec3, normalize3, scalar_lane,
+    add_to3, add_to_scl3, dist3, dot3, dot3_split, mul_mat_mat3, mul_mat_t_mat3, mul_mat_t_vec3, mul_mat_t_vec3_split, mul_mat_vec3, normalize3, scalar_lane,
     sub3, sub_from3,
 };
 use crate::math::misc::{min, sign};
@@ -288,9 +288,9 @@ fn geom_kind(m: &mjModel, g: usize, t: i32, nvert: usize, has_graph: bool) -> (K
 #[inline(always)]
 fn farthest_inflated<'p>(first: &[f64; 3], rest: impl Iterator<Item = &'p [f64; 3]>, dir: &[f64; 3], inflate: f64) -> [f64; 3] {
     let mut res = *first;
-    let mut best = dot3(&res, dir);
+    let mut best = dot3_split(&res, dir);
     for p in rest {
-        let dot = dot3(p, dir);
+        let dot = dot3_split(p, dir);
         if dot > best {
             best = dot;
             res = *p;
@@ -610,7 +610,7 @@ impl<'a> CcdObj<'a> {
     pub unsafe fn support_line(&mut self, dir: &[f64; 3]) -> [f64; 3] {
         let (mat, pos) = (self.mat(), self.pos());
         let length = self.size()[1];
-        let dot = mat[2] * dir[0] + mat[5] * dir[1] + mat[8] * dir[2];
+        let dot = mul_mat_t_vec3_split(mat, dir)[2];
         let scl = if dot >= 0.0 { length } else { -length };
         [mat[2] * scl + pos[0], mat[5] * scl + pos[1], mat[8] * scl + pos[2]]
     }
@@ -625,7 +625,7 @@ impl<'a> CcdObj<'a> {
     #[inline]
     fn support_capsule(&self, dir: &[f64; 3]) -> [f64; 3] {
         let (mat, pos, size) = (self.mat(), self.pos(), self.size());
-        let ld = mul_mat_t_vec3(mat, dir);
+        let ld = mul_mat_t_vec3_split(mat, dir);
         let mut s = [ld[0] * size[0], ld[1] * size[0], ld[2] * size[0]];
         s[2] += if ld[2] >= 0.0 { size[1] } else { -size[1] };
         local_to_global(mat, &s, pos)
@@ -634,7 +634,7 @@ impl<'a> CcdObj<'a> {
     #[inline]
     fn support_ellipsoid(&self, dir: &[f64; 3]) -> [f64; 3] {
         let (mat, pos, size) = (self.mat(), self.pos(), self.size());
-        let ld = mul_mat_t_vec3(mat, dir);
+        let ld = mul_mat_t_vec3_split(mat, dir);
         let mut s = [ld[0] * size[0], ld[1] * size[1], ld[2] * size[2]];
         let norm2 = s[0] * s[0] + s[1] * s[1] + s[2] * s[2];
         if norm2 < MINVAL2 {
@@ -650,7 +650,7 @@ impl<'a> CcdObj<'a> {
     #[inline]
     fn support_cylinder(&self, dir: &[f64; 3]) -> [f64; 3] {
         let (mat, pos, size) = (self.mat(), self.pos(), self.size());
-        let ld = mul_mat_t_vec3(mat, dir);
+        let ld = mul_mat_t_vec3_split(mat, dir);
         let n2 = ld[0] * ld[0] + ld[1] * ld[1];
         let scl = if n2 >= MINVAL2 { size[0] / n2.sqrt() } else { 0.0 };
         let s = [scl * ld[0], scl * ld[1], if ld[2] >= 0.0 { size[1] } else { -size[1] }];
@@ -660,7 +660,7 @@ impl<'a> CcdObj<'a> {
     #[inline]
     fn support_box(&mut self, dir: &[f64; 3]) -> [f64; 3] {
         let (mat, pos, size) = (self.mat(), self.pos(), self.size());
-        let ld = mul_mat_t_vec3(mat, dir);
+        let ld = mul_mat_t_vec3_split(mat, dir);
         let mut s = [0.0; 3];
         let mut corner = 0;
         for i in 0..3 {
@@ -682,7 +682,7 @@ impl<'a> CcdObj<'a> {
     #[inline]
     fn support_mesh(&mut self, dir: &[f64; 3]) -> [f64; 3] {
         let verts = self.mverts;
-        let ld = mul_mat_t_vec3(self.mat(), dir);
+        let ld = mul_mat_t_vec3_split(self.mat(), dir);
         let mut best = -(f32::MAX as f64);
         let mut ibest = 0usize;
         if self.vertindex >= 0 {
@@ -700,7 +700,7 @@ impl<'a> CcdObj<'a> {
         if graph.edgeadr.is_empty() || verts.is_empty() {
             return self.support_mesh(dir);
         }
-        let ld = mul_mat_t_vec3(self.mat(), dir);
+        let ld = mul_mat_t_vec3_split(self.mat(), dir);
         let mut best = -(f32::MAX as f64);
         let mut prev = -1;
         let mut ibest = if self.meshindex >= 0 { self.meshindex } else { 0 };
