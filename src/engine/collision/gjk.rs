@@ -569,17 +569,6 @@ unsafe fn gjk_intersect(status: &mut CcdStatus, pair: &mut Pair) -> i32 {
     -1
 }
 
-/// Origin projected on the plane through v1, v2, v3 into `res`; true if degenerate.
-fn project_origin_plane(res: &mut V3, v1: &V3, v2: &V3, v3: &V3) -> bool {
-    match origin_on_plane(v1, v2, v3) {
-        Some(p) => {
-            *res = p;
-            false
-        }
-        None => true,
-    }
-}
-
 /// Origin projected on the plane through v1, v2, v3; None if degenerate. Inlined so that callers
 /// use the point from registers: read back from memory right after the callee's split stores it
 /// would stall on store forwarding.
@@ -756,12 +745,11 @@ fn tri_cofactors(p: &V3, v1: &V3, v2: &V3, v3: &V3, x: usize, y: usize) -> [f64;
 }
 
 fn s2d(lambda: &mut [f64], s1: &V3, s2: &V3, s3: &V3) {
-    let mut p_o = [0.0; 3];
-    if project_origin_plane(&mut p_o, s1, s2, s3) {
+    let Some(p_o) = origin_on_plane(s1, s2, s3) else {
         s1d(&mut lambda[..2], s1, s2);
         lambda[2] = 0.0;
         return;
-    }
+    };
 
     let minors = tri_minors(s1, s2, s3);
     let (m_max, x, y) = tri_axes(&minors);
