@@ -7,7 +7,7 @@
 use crate::abi::*;
 use crate::engine::enabled;
 use crate::engine::sleep::{self, ASLEEP, AWAKE, STATIC};
-use crate::math::blas::{add3, add_to3, add_to_scl3, mul_mat_vec3, normalize3, normalize4, scl3, sub3};
+use crate::math::blas::{add3, add_to3, add_to_scl3, mul_mat_vec3, mul_mat_vec3_split, normalize3, normalize4, scl3, sub3};
 use crate::math::spatial::{axis_angle2quat, cross, mul_quat, quat2mat, rot_vec_quat};
 
 const FREE: i32 = mjtJoint_::mjJNT_FREE as i32;
@@ -176,7 +176,8 @@ unsafe fn body_poses(m: &mjModel, d: &mut mjData) {
             };
 
             if pid != 0 {
-                xpos = add3(&mul_mat_vec3(&xmat_all[pid], &bpos), &xpos_all[pid]);
+                // the parent's xmat may have been stored by the previous iteration
+                xpos = add3(&mul_mat_vec3_split(&xmat_all[pid], &bpos), &xpos_all[pid]);
                 xquat = mul_quat(&xquat_all[pid], &bquat);
             } else {
                 xpos = bpos;

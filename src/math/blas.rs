@@ -154,6 +154,20 @@ pub fn mul_mat_vec3(mat: &[f64; 9], vec: &[f64; 3]) -> [f64; 3] {
     ]
 }
 
+/// [`mul_mat_vec3`] reading the matrix one element at a time, for a matrix the caller has just
+/// stored (a parent body's `xmat`): its nine values may have gone out as nine 8-byte stores, and a
+/// 16-byte load across two of them cannot be forwarded from the store buffer. Same values as
+/// `mul_mat_vec3`.
+#[inline(always)]
+pub fn mul_mat_vec3_split(mat: &[f64; 9], vec: &[f64; 3]) -> [f64; 3] {
+    let m = mat.map(scalar_lane);
+    [
+        m[0] * vec[0] + m[1] * vec[1] + m[2] * vec[2],
+        m[3] * vec[0] + m[4] * vec[1] + m[5] * vec[2],
+        m[6] * vec[0] + m[7] * vec[1] + m[8] * vec[2],
+    ]
+}
+
 /// mat' * vec for a row-major 3x3 matrix.
 #[inline]
 pub fn mul_mat_t_vec3(mat: &[f64; 9], vec: &[f64; 3]) -> [f64; 3] {
@@ -908,6 +922,9 @@ mod tests {
         let m = [1.0, 2.0, 1.0, 1e16, 3.0, 1e16, -1e16, 5.0, -1e16];
         let v = [1.0, 2.0, 2.0];
         assert_eq!(mul_mat_t_vec3_split(&m, &v), mul_mat_t_vec3(&m, &v));
+        assert_eq!(mul_mat_vec3_split(&m, &v), mul_mat_vec3(&m, &v));
+        let rows = [1.0, 1e16, -1e16, 1.0, 1e16, -1e16, 1.0, 1e16, -1e16];
+        assert_eq!(mul_mat_vec3_split(&rows, &v), [0.0; 3]);
         assert_eq!(mul_mat_t_vec3_split(&m, &v), [0.0, 2.0 + 6.0 + 10.0, 0.0]);
         assert_eq!(add_scl3(&a, &b, 2.0), [9.0, -8.0, 15.0]);
         assert_eq!(dist3(&[0.0, 3.0, 0.0], &[4.0, 0.0, 0.0]), 5.0);
