@@ -453,11 +453,19 @@ unsafe fn geom_distance_sensors(m: &mjModel, d: &mjData, sd: &mut [f64], i: usiz
     // smallest distance over all pairs
     let mut dist = cutoff;
     let mut fromto = [0.0; 6];
+    let mut scratch = super::collision::distance_scratch();
     for g1 in adr1..adr1 + n1 {
         for g2 in adr2..adr2 + n2 {
             let mut fromto_new = [0.0; 6];
-            let dist_new =
-                super::collision::geom_distance(m, d, g1 as usize, g2 as usize, cutoff, Some(&mut fromto_new));
+            let dist_new = super::collision::geom_distance_with(
+                m,
+                d,
+                g1 as usize,
+                g2 as usize,
+                cutoff,
+                Some(&mut fromto_new),
+                &mut scratch,
+            );
             if dist_new < dist {
                 dist = dist_new;
                 fromto = fromto_new;

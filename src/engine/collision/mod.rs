@@ -17,7 +17,7 @@ pub mod sdf;
 use crate::abi::*;
 use crate::engine::constraint::{assign_friction, assign_imp, assign_margin, assign_ref, clear_efc};
 use crate::engine::{disabled, enabled, free, mark, stack_ints, timer_end, timer_start, v3, v6, v9};
-use crate::math::blas::{dot3, normalize3};
+use crate::math::blas::{dot3, normalize3, scalar_lane};
 use crate::math::misc::max;
 use crate::math::spatial::cross;
 
@@ -1114,13 +1114,39 @@ pub unsafe fn collide_tree(m: &mjModel, d: &mut mjData, bf1: usize, bf2: usize, 
 
 //------------------------------------ geom distance ----------------------------------------------
 
+/// Contact buffer of [`geom_distance_with`] for the primitive pairs (other than box-box), which
+/// write at most 4 contacts. A caller computing many distances (a body-body distance sensor
+/// runs every geom pair) clears one once instead of per pair; what a pair function left in it
+/// is never read, as only the contacts a call writes are looked at.
+pub type DistanceScratch = [mjContact; 8];
+
+/// A cleared [`DistanceScratch`].
+pub fn distance_scratch() -> DistanceScratch {
+    [zero_contact(); 8]
+}
+
 /// Smallest signed distance between geoms `g1` and `g2` up to `distmax`, with the nearest
 /// points in `fromto` (`mj_geomDistance`).
 ///
 /// # Safety
 /// As [`collision`].
-pub unsafe fn geom_distance(m: &mjModel, d: &mjData, geom1: usize, geom2: usize, distmax: f64, mut fromto: Option<&mut [f64; 6]>) -> f64 {
-    let mut dist = distmax;
+pub unsafe fn geom_distance(m: &mjModel, d: &mjData, geom1: usize, geom2: usize, distmax: f64, fromto: Option<&mut [f64; 6]>) -> f64 {
+    geom_distance_with(m, d, geom1, geom2, distmax, fromto, &mut distance_scratch())
+}
+
+/// [`geom_distance`] with the caller's contact buffer for the primitive pairs.
+///
+/// # Safety
+/// As [`collision`].
+pub unsafe fn geom_distance_with(
+    m: &mjModel,
+    d: &mjData,
+    geom1: usize,
+    geom2: usize,
+    distmax: f64,
+    mut fromto: Option<&mut [f64; 6]>,
+    scratch: &mut DistanceScratch,
+) -> f64 {
     if let Some(ft) = fromto.as_deref_mut() {
         *ft = [0.0; 6];
     }
@@ -1129,26 +1155,47 @@ pub unsafe fn geom_distance(m: &mjModel, d: &mjData, geom1: usize, geom2: usize,
     let (g1, g2) = if flip { (geom2, geom1) } else { (geom1, geom2) };
     let (t1, t2) = (gtype[g1] as usize, gtype[g2] as usize);
     let Some(func) = COLLISION_TABLE.get(t1).and_then(|r| r.get(t2)).copied().flatten() else {
-        return dist;
+        return distmax;
     };
 
     if !disabled(m, mjDSBL_NATIVECCD) && (is_convex_entry(t1, t2) || (t1 == mjGEOM_BOX as usize && t2 == mjGEOM_BOX as usize)) {
         return geom_distance_ccd(m, d, geom1, geom2, distmax, fromto);
     }
 
-    // the primitive pair functions other than box-box write at most 4 contacts: a short (8)
-    // buffer spares clearing mjMAXCONPAIR of them on every call (distance sensors)
-    let mut small = [zero_contact(); 8];
-    let mut full;
-    let con: &mut [mjContact] = if few_contacts(t1, t2) {
-        &mut small
+    if few_contacts(t1, t2) {
+        let num = func(m, d, scratch, g1, g2, distmax).min(scratch.len());
+        nearest_contact(&scratch[..num], distmax, flip, fromto)
     } else {
-        full = [zero_contact(); mjMAXCONPAIR];
-        &mut full
-    };
-    let num = func(m, d, con, g1, g2, distmax).min(con.len());
+        geom_distance_many(m, d, func, g1, g2, distmax, flip, fromto)
+    }
+}
+
+/// The pairs of [`geom_distance_with`] that may write up to `mjMAXCONPAIR` contacts. Kept out of
+/// line: its buffer (27 KB) would otherwise make every distance call probe that much stack.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+unsafe fn geom_distance_many(
+    m: &mjModel,
+    d: &mjData,
+    func: CollideFn,
+    g1: usize,
+    g2: usize,
+    distmax: f64,
+    flip: bool,
+    fromto: Option<&mut [f64; 6]>,
+) -> f64 {
+    let mut con = [zero_contact(); mjMAXCONPAIR];
+    let num = func(m, d, &mut con, g1, g2, distmax).min(con.len());
+    nearest_contact(&con[..num], distmax, flip, fromto)
+}
+
+/// Smallest contact distance below `distmax` (else `distmax`), and that contact's nearest points
+/// in `fromto`, `g1`'s first unless `flip`.
+#[inline(always)]
+fn nearest_contact(con: &[mjContact], distmax: f64, flip: bool, fromto: Option<&mut [f64; 6]>) -> f64 {
+    let mut dist = distmax;
     let mut smallest = None;
-    for (i, c) in con[..num].iter().enumerate() {
+    for (i, c) in con.iter().enumerate() {
         if c.dist < dist {
             dist = c.dist;
             smallest = Some(i);
@@ -1156,10 +1203,13 @@ pub unsafe fn geom_distance(m: &mjModel, d: &mjData, geom1: usize, geom2: usize,
     }
     if let (Some(ft), Some(i)) = (fromto, smallest) {
         let sign = if flip { -1.0 } else { 1.0 };
+        // the pair function has just stored the contact: its values are read one at a time, as a
+        // wider load across two of its stores would wait for both to complete
         let c = &con[i];
-        let n = [c.frame[0], c.frame[1], c.frame[2]];
-        let a = crate::math::blas::add_scl3(&c.pos, &n, -0.5 * sign * dist);
-        let b = crate::math::blas::add_scl3(&c.pos, &n, 0.5 * sign * dist);
+        let pos = c.pos.map(scalar_lane);
+        let n = [scalar_lane(c.frame[0]), scalar_lane(c.frame[1]), scalar_lane(c.frame[2])];
+        let a = crate::math::blas::add_scl3(&pos, &n, -0.5 * sign * dist);
+        let b = crate::math::blas::add_scl3(&pos, &n, 0.5 * sign * dist);
         *ft = [a[0], a[1], a[2], b[0], b[1], b[2]];
     }
     dist
