@@ -23,7 +23,8 @@ if [ ! -x "$bin/llvm-profdata" ]; then
   [ -x "$bin/llvm-profdata" ] || { echo "pgo_profile: no llvm-profdata in $bin" >&2; exit 3; }
 fi
 # -Cprofile-generate goes to this crate only (cargo rustc), not to dependencies or build scripts
-CARGO_TARGET_DIR=$root/target/pgo-gen "$cargo" rustc -q --release -j "$jobs" --lib -- \
+# shellcheck disable=SC2086 # LIB_CRATE (from the Makefile) splits into words
+CARGO_TARGET_DIR=$root/target/pgo-gen "$cargo" rustc -q --release -j "$jobs" --lib ${LIB_CRATE:-} -- \
   -Cprofile-generate="$pgo/raw" >&2
 gen=$pgo/lib/libmujoco.so.3.4.0; static=$root/target/pgo-gen/release/libmujoco.a
 if [ ! -f "$gen" ] || [ "$static" -nt "$gen" ]; then
