@@ -1224,16 +1224,20 @@ unsafe fn geom_distance_ccd(m: &mjModel, d: &mjData, g1: usize, g2: usize, distm
         dist_cutoff: distmax,
         memory: gjk::EpaMemory::Stack(core::ptr::null_mut()),
     };
-    let mut status = gjk::CcdStatus::default();
     let mut obj1 = convex::CcdObj::new(m, d, g1 as i32, 0.0);
     let mut obj2 = convex::CcdObj::new(m, d, g2 as i32, 0.0);
-    let dist = gjk::ccd(&config, &mut status, &mut obj1, &mut obj2);
-    if let Some(ft) = fromto {
-        if status.nx > 0 {
-            ft[..3].copy_from_slice(&status.x1[..3]);
-            ft[3..].copy_from_slice(&status.x2[..3]);
+    // the thread's scratch status, as the collision pipeline's queries use (a fresh one would
+    // clear its 2.7 KB on every call)
+    let dist = gjk::with_status(|status| {
+        let dist = gjk::ccd(&config, status, &mut obj1, &mut obj2);
+        if let Some(ft) = fromto {
+            if status.nx > 0 {
+                ft[..3].copy_from_slice(&status.x1[..3]);
+                ft[3..].copy_from_slice(&status.x2[..3]);
+            }
         }
-    }
+        dist
+    });
     if dist < distmax {
         dist
     } else {
