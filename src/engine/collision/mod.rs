@@ -1131,7 +1131,18 @@ pub fn distance_scratch() -> DistanceScratch {
 /// # Safety
 /// As [`collision`].
 pub unsafe fn geom_distance(m: &mjModel, d: &mjData, geom1: usize, geom2: usize, distmax: f64, fromto: Option<&mut [f64; 6]>) -> f64 {
-    geom_distance_with(m, d, geom1, geom2, distmax, fromto, &mut distance_scratch())
+    // the thread's buffer (clearing a new one took longer than a primitive pair's distance)
+    DISTANCE_SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut scratch) => geom_distance_with(m, d, geom1, geom2, distmax, fromto, &mut scratch),
+        Err(_) => geom_distance_with(m, d, geom1, geom2, distmax, fromto, &mut distance_scratch()),
+    })
+}
+
+thread_local! {
+    /// Per-thread contact buffer of [`geom_distance`].
+    static DISTANCE_SCRATCH: core::cell::RefCell<DistanceScratch> =
+        // SAFETY: mjContact is plain old data; all-zero bytes are a valid value
+        const { core::cell::RefCell::new([unsafe { core::mem::zeroed::<mjContact>() }; 8]) };
 }
 
 /// [`geom_distance`] with the caller's contact buffer for the primitive pairs.
