@@ -300,10 +300,8 @@ pub unsafe fn sensor_pos(m: &mjModel, d: &mut mjData) {
     let sd = d.sensordata(m);
     let (site_xpos, site_xmat) = (d.site_xpos(m), d.site_xmat(m));
     let mut nuser = 0;
-    // geom-distance sensors sharing their objects and cutoff are written together; all of them
-    // share one contact buffer, cleared when the first needs it
+    // geom-distance sensors sharing their objects and cutoff are written together
     let mut skip_to = 0;
-    let mut distance_scratch = None;
 
     // no sensor of this stage (plugins included): skip the loop and the cutoff
     let nloop = if stage_has_sensors(m, mjSTAGE_POS as i32) { m.nsensor as usize } else { 0 };
@@ -406,7 +404,7 @@ pub unsafe fn sensor_pos(m: &mjModel, d: &mut mjData) {
                 sd[adr] = inside as i32 as f64;
             }
             mjSENS_GEOMDIST | mjSENS_GEOMNORMAL | mjSENS_GEOMFROMTO => {
-                skip_to = geom_distance_sensors(m, d, sd, i, &mut distance_scratch);
+                skip_to = geom_distance_sensors(m, d, sd, i);
             }
             mjSENS_E_POTENTIAL => {
                 energy_pos(m, d);
@@ -436,14 +434,7 @@ pub unsafe fn sensor_pos(m: &mjModel, d: &mut mjData) {
 /// Geom-distance sensor `i` (distance, normal or from-to segment between two geoms or the geoms
 /// of two bodies, up to the cutoff), and the sensors right after it that have the same objects
 /// and cutoff, which share the computation. Returns the index of the first sensor not written.
-/// `scratch` is the contact buffer of the primitive pairs, made on first use.
-unsafe fn geom_distance_sensors(
-    m: &mjModel,
-    d: &mjData,
-    sd: &mut [f64],
-    i: usize,
-    scratch: &mut Option<super::collision::DistanceScratch>,
-) -> usize {
+unsafe fn geom_distance_sensors(m: &mjModel, d: &mjData, sd: &mut [f64], i: usize) -> usize {
     let (types, objtypes, objids) = (m.sensor_type(), m.sensor_objtype(), m.sensor_objid());
     let (reftypes, refids, cutoffs) = (m.sensor_reftype(), m.sensor_refid(), m.sensor_cutoff());
     let (objtype, objid, reftype, refid, cutoff) = (objtypes[i], objids[i], reftypes[i], refids[i], cutoffs[i]);
@@ -459,28 +450,30 @@ unsafe fn geom_distance_sensors(
     let (adr1, n1) = geoms(objtype, objid);
     let (adr2, n2) = geoms(reftype, refid);
 
-    // smallest distance over all pairs
-    let mut dist = cutoff;
-    let mut fromto = [0.0; 6];
-    let scratch = scratch.get_or_insert_with(super::collision::distance_scratch);
-    for g1 in adr1..adr1 + n1 {
-        for g2 in adr2..adr2 + n2 {
-            let mut fromto_new = [0.0; 6];
-            let dist_new = super::collision::geom_distance_with(
-                m,
-                d,
-                g1 as usize,
-                g2 as usize,
-                cutoff,
-                Some(&mut fromto_new),
-                scratch,
-            );
-            if dist_new < dist {
-                dist = dist_new;
-                fromto = fromto_new;
+    // smallest distance over all pairs, on the thread's contact buffer
+    let (dist, fromto) = super::collision::with_distance_scratch(|scratch| {
+        let mut dist = cutoff;
+        let mut fromto = [0.0; 6];
+        for g1 in adr1..adr1 + n1 {
+            for g2 in adr2..adr2 + n2 {
+                let mut fromto_new = [0.0; 6];
+                let dist_new = super::collision::geom_distance_with(
+                    m,
+                    d,
+                    g1 as usize,
+                    g2 as usize,
+                    cutoff,
+                    Some(&mut fromto_new),
+                    scratch,
+                );
+                if dist_new < dist {
+                    dist = dist_new;
+                    fromto = fromto_new;
+                }
             }
         }
-    }
+        (dist, fromto)
+    });
 
     let nsensor = m.nsensor as usize;
     let mut k = i;

@@ -135,7 +135,7 @@ unsafe fn stack_slice<'a, T: Copy>(d: &mut mjData, n: usize) -> &'a mut [T] {
 
 /// A contact with every field zero.
 #[inline]
-fn zero_contact() -> mjContact {
+const fn zero_contact() -> mjContact {
     // SAFETY: mjContact is plain old data; all-zero bytes are a valid value
     unsafe { core::mem::zeroed() }
 }
@@ -1115,14 +1115,23 @@ pub unsafe fn collide_tree(m: &mjModel, d: &mut mjData, bf1: usize, bf2: usize, 
 //------------------------------------ geom distance ----------------------------------------------
 
 /// Contact buffer of [`geom_distance_with`] for the primitive pairs (other than box-box), which
-/// write at most 4 contacts. A caller computing many distances (a body-body distance sensor
-/// runs every geom pair) clears one once instead of per pair; what a pair function left in it
-/// is never read, as only the contacts a call writes are looked at.
+/// write at most 4 contacts. One per thread ([`with_distance_scratch`]): clearing a new one took
+/// longer than a primitive pair's distance. What a pair function left in it is never read, as
+/// only the contacts a call writes are looked at.
 pub type DistanceScratch = [mjContact; 8];
 
-/// A cleared [`DistanceScratch`].
-pub fn distance_scratch() -> DistanceScratch {
-    [zero_contact(); 8]
+thread_local! {
+    /// The thread's [`DistanceScratch`].
+    static DISTANCE_SCRATCH: core::cell::RefCell<DistanceScratch> =
+        const { core::cell::RefCell::new([zero_contact(); 8]) };
+}
+
+/// Runs `f` with the thread's [`DistanceScratch`], or a new one if that is in use.
+pub fn with_distance_scratch<R>(f: impl FnOnce(&mut DistanceScratch) -> R) -> R {
+    DISTANCE_SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut scratch) => f(&mut scratch),
+        Err(_) => f(&mut [zero_contact(); 8]),
+    })
 }
 
 /// Smallest signed distance between geoms `g1` and `g2` up to `distmax`, with the nearest
@@ -1131,18 +1140,7 @@ pub fn distance_scratch() -> DistanceScratch {
 /// # Safety
 /// As [`collision`].
 pub unsafe fn geom_distance(m: &mjModel, d: &mjData, geom1: usize, geom2: usize, distmax: f64, fromto: Option<&mut [f64; 6]>) -> f64 {
-    // the thread's buffer (clearing a new one took longer than a primitive pair's distance)
-    DISTANCE_SCRATCH.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut scratch) => geom_distance_with(m, d, geom1, geom2, distmax, fromto, &mut scratch),
-        Err(_) => geom_distance_with(m, d, geom1, geom2, distmax, fromto, &mut distance_scratch()),
-    })
-}
-
-thread_local! {
-    /// Per-thread contact buffer of [`geom_distance`].
-    static DISTANCE_SCRATCH: core::cell::RefCell<DistanceScratch> =
-        // SAFETY: mjContact is plain old data; all-zero bytes are a valid value
-        const { core::cell::RefCell::new([unsafe { core::mem::zeroed::<mjContact>() }; 8]) };
+    with_distance_scratch(|scratch| geom_distance_with(m, d, geom1, geom2, distmax, fromto, scratch))
 }
 
 /// [`geom_distance`] with the caller's contact buffer for the primitive pairs.
