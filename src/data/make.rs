@@ -11,7 +11,7 @@ use core::ptr;
 use crate::abi::*;
 use crate::model::alloc::{layout_size, skip};
 use crate::runtime::alloc;
-use crate::data::plugin;
+use crate::data::{bvh_marks, plugin};
 use crate::{mjerror, mjwarning};
 
 /// Whether field `i` of `MJDATA_ARRAYS` lives in `buffer` (else in the arena).
@@ -99,7 +99,7 @@ unsafe fn fill_raw_data(m: &mjModel, dd: &mut mjData) -> bool {
     }
     dd.nbuffer = nbuffer as i64;
     dd.narena = m.narena;
-    dd.buffer = alloc::malloc(nbuffer);
+    dd.buffer = alloc::malloc(bvh_marks::buffer_alloc_size(nbuffer));
     if dd.buffer.is_null() {
         mjerror!("mj_makeRawData", "could not allocate mjData buffer");
         return false;
@@ -114,6 +114,7 @@ unsafe fn fill_raw_data(m: &mjModel, dd: &mut mjData) -> bool {
     if !set_data_pointers(m, dd) {
         mjerror!("mj_setPtrData", "mjData buffer size mismatch");
     }
+    bvh_marks::bvh_marks(dd).set_all(m);
     // plugin constructors may read the data before its first reset: give them zeros, not
     // whatever the allocator returned
     if m.nplugin > 0 {
@@ -223,6 +224,7 @@ pub unsafe fn copy_data(mut dest: *mut mjData, m: &mjModel, src: &mjData, only_v
         }
     }
     d.contact = d.arena as *mut mjContact;
+    bvh_marks::bvh_marks(d).set_all(m);
     plugin::copy_plugins(dest, m, src);
     (*dest).threadpool = src.threadpool;
     dest

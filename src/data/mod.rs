@@ -1,5 +1,6 @@
 //! mjData lifecycle: allocation, the stack and arena, reset, and the state vector.
 
+pub mod bvh_marks;
 pub mod make;
 pub mod plugin;
 pub mod reset;

@@ -142,7 +142,15 @@ unsafe fn ray_tree(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3, mut no
     let (nodeid, child) = (&m.bvh_nodeid()[bvhadr..], &m.bvh_child()[2 * bvhadr..]);
     let aabb = &m.bvh_aabb()[6 * bvhadr..];
     let (mesh_face, mesh_vert) = (m.mesh_face(), m.mesh_vert());
-    let active = if mark_active { d.bvh_active(m) } else { &mut [] };
+    // this mesh's nodes of bvh_active (a child index outside its tree marks nothing)
+    let active: &mut [u8] = if mark_active {
+        let all = d.bvh_active(m);
+        let end = (bvhadr + m.mesh_bvhnum()[meshid].max(0) as usize).min(all.len());
+        crate::data::bvh_marks::bvh_marks(d).mesh.widen(bvhadr.min(end), end);
+        &mut all[bvhadr.min(end)..end]
+    } else {
+        &mut []
+    };
     let xpos = v3(d.geom_xpos(m), g);
     let xmat = v9(d.geom_xmat(m), g);
 
@@ -175,14 +183,14 @@ unsafe fn ray_tree(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3, mut no
                 if let Some(n) = normal.as_deref_mut() {
                     *n = nrm_local;
                 }
-                if let Some(a) = active.get_mut(node + bvhadr) {
+                if let Some(a) = active.get_mut(node) {
                     *a = 1;
                 }
             }
             continue;
         }
 
-        if let Some(a) = active.get_mut(node + bvhadr) {
+        if let Some(a) = active.get_mut(node) {
             *a = 1;
         }
         for &c in &child[2 * node..2 * node + 2] {

@@ -15,6 +15,7 @@ pub mod primitive;
 pub mod sdf;
 
 use crate::abi::*;
+use crate::data::bvh_marks::bvh_marks;
 use crate::engine::constraint::{assign_friction, assign_imp, assign_margin, assign_ref, clear_efc};
 use crate::engine::{disabled, enabled, free, mark, stack_ints, timer_end, timer_start, v3, v6, v9};
 use crate::math::blas::{dot3, normalize3, scalar_lane};
@@ -475,7 +476,8 @@ pub unsafe fn collision(m: &mjModel, d: &mut mjData) {
     d.parena = 0;
     clear_efc(m, d);
     if m.vis.global.bvactive != 0 {
-        d.bvh_active(m).fill(0);
+        // only the part that can hold marks (`data::bvh_marks`): the same array as clearing all
+        bvh_marks(d).clear(d.bvh_active(m));
     }
     let nbody = m.nbody as usize;
     let nflex = m.nflex as usize;
@@ -973,6 +975,13 @@ pub unsafe fn collide_tree(m: &mjModel, d: &mut mjData, bf1: usize, bf2: usize, 
         }
     }
 
+    if mark_active {
+        let marks = bvh_marks(d);
+        let span1 = if isbody1 { &marks.body } else { &marks.flex };
+        let span2 = if isbody2 { &marks.body } else { &marks.flex };
+        span1.widen(bvhadr1, bvhadr1 + bvhnum1);
+        span2.widen(bvhadr2, bvhadr2 + bvhnum2);
+    }
     let mut set_active = |n1: usize, n2: usize| {
         if mark_active {
             bvh_active[n1 + bvhadr1] = 1;
