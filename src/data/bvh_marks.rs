@@ -1,11 +1,11 @@
 //! Which parts of `bvh_active` may hold marks. Upstream clears all `nbvh` entries at the start of
 //! every collision pass; on models with large meshes that is hundreds of kilobytes per step (a
-//! mesh's tree has about two nodes per face), while collisions mark only body and flex trees and
-//! rays only the mesh trees they cross. The spans live in a private block after the data
-//! buffer's arrays. Every engine writer of `bvh_active` widens them; allocation, reset and copy
-//! (writes from outside the engine) set them to the whole array. Clearing the spans therefore
-//! leaves the same array as clearing everything; only a caller that writes nonzero values into
-//! `bvh_active` itself would see them survive the next collision pass.
+//! mesh's tree has about two nodes per face), while collisions mark only the body and flex trees
+//! (small, and cleared on every pass) and rays only the mesh trees they cross (tracked here). The
+//! spans live in a private block after the data buffer's arrays. Allocation, reset and copy
+//! (writes from outside the engine) set the whole array as marked. Clearing therefore leaves the
+//! same array as clearing everything; only a caller that writes nonzero values into `bvh_active`
+//! itself would see them survive the next collision pass.
 
 use crate::abi::{mjData, mjModel};
 use core::ops::Range;
@@ -19,15 +19,11 @@ pub struct Span {
     hi: AtomicU32,
 }
 
-/// The spans that may hold marks, one per kind of tree: the compiler places body trees first,
-/// then mesh trees, then flex trees, so one span for all would cover the meshes whenever a flex
-/// collides.
+/// The spans that may hold marks outside the body and flex trees.
 #[repr(C)]
 pub struct BvhMarks {
-    /// Body trees (collisions).
-    pub body: Span,
-    /// Flex trees (collisions).
-    pub flex: Span,
+    /// Everything, after a write the engine did not track.
+    all: Span,
     /// Mesh trees (rays).
     pub mesh: Span,
 }
@@ -54,21 +50,31 @@ pub unsafe fn bvh_marks(d: &mjData) -> &BvhMarks {
 impl BvhMarks {
     /// Any entry may be marked (after a write the engine did not track).
     pub fn set_all(&self, m: &mjModel) {
-        self.body.lo.store(0, Relaxed);
-        self.body.hi.store(m.nbvh.max(0) as u32, Relaxed);
-        for s in [&self.flex, &self.mesh] {
-            s.take();
-        }
+        self.all.lo.store(0, Relaxed);
+        self.all.hi.store(m.nbvh.max(0) as u32, Relaxed);
     }
 
-    /// Sets every entry that may be marked to zero, leaving the spans empty.
-    pub fn clear(&self, active: &mut [u8]) {
-        for s in [&self.body, &self.flex, &self.mesh] {
-            let r = s.take();
+    /// Sets every entry that may be marked to zero: the tracked spans (left empty) and the
+    /// body and flex trees.
+    pub fn clear(&self, m: &mjModel, active: &mut [u8]) {
+        let trees = [tree_bounds(m.body_bvhadr(), m.body_bvhnum()), tree_bounds(m.flex_bvhadr(), m.flex_bvhnum())];
+        for r in [self.all.take(), self.mesh.take()].into_iter().chain(trees) {
             let end = r.end.min(active.len());
             active[r.start.min(end)..end].fill(0);
         }
     }
+}
+
+/// The node range covering every tree of one kind (`adr`, `num` per object).
+fn tree_bounds(adr: &[i32], num: &[i32]) -> Range<usize> {
+    let (mut lo, mut hi) = (usize::MAX, 0);
+    for (&a, &n) in adr.iter().zip(num) {
+        if a >= 0 && n > 0 {
+            lo = lo.min(a as usize);
+            hi = hi.max(a as usize + n as usize);
+        }
+    }
+    lo.min(hi)..hi
 }
 
 impl Span {

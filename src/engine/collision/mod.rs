@@ -477,7 +477,7 @@ pub unsafe fn collision(m: &mjModel, d: &mut mjData) {
     clear_efc(m, d);
     if m.vis.global.bvactive != 0 {
         // only the part that can hold marks (`data::bvh_marks`): the same array as clearing all
-        bvh_marks(d).clear(d.bvh_active(m));
+        bvh_marks(d).clear(m, d.bvh_active(m));
     }
     let nbody = m.nbody as usize;
     let nflex = m.nflex as usize;
@@ -975,13 +975,6 @@ pub unsafe fn collide_tree(m: &mjModel, d: &mut mjData, bf1: usize, bf2: usize, 
         }
     }
 
-    if mark_active {
-        let marks = bvh_marks(d);
-        let span1 = if isbody1 { &marks.body } else { &marks.flex };
-        let span2 = if isbody2 { &marks.body } else { &marks.flex };
-        span1.widen(bvhadr1, bvhadr1 + bvhnum1);
-        span2.widen(bvhadr2, bvhadr2 + bvhnum2);
-    }
     let mut set_active = |n1: usize, n2: usize| {
         if mark_active {
             bvh_active[n1 + bvhadr1] = 1;
