@@ -384,7 +384,13 @@ pub fn combine_sparse(
 ) -> usize {
     let src = &src[..src_nnz];
     let src_ind = &src_ind[..src_nnz];
-    if dst_nnz == src_nnz && dst_ind[..dst_nnz] == *src_ind {
+    if src_nnz == 1 {
+        // one entry (a fixed tendon adds one joint at a time): merged in place, the same
+        // products and sums as the general merge below
+        return combine_one(dst, a, b * src[0], src_ind[0], dst_nnz, dst_ind);
+    }
+    // the patterns compared element by element (a slice comparison calls memcmp)
+    if dst_nnz == src_nnz && dst_ind[..dst_nnz].iter().zip(src_ind).all(|(x, y)| x == y) {
         for (d, s) in dst[..dst_nnz].iter_mut().zip(src) {
             *d = *d * a + s * b;
         }
@@ -428,6 +434,29 @@ pub fn combine_sparse(
         nnz += 1;
     }
     nnz
+}
+
+/// `dst = a*dst + e_col*bs` for a sparse `dst` (`combine_sparse` with one source entry `bs`
+/// already multiplied by its coefficient, at column `col`); returns the new number of non-zeros.
+fn combine_one(dst: &mut [f64], a: f64, bs: f64, col: i32, nnz: usize, ind: &mut [i32]) -> usize {
+    // columns usually arrive in increasing order (a tendon's joints): appended
+    let pos = if nnz == 0 || ind[nnz - 1] < col { nnz } else { ind[..nnz].partition_point(|&c| c < col) };
+    let matched = pos < nnz && ind[pos] == col;
+    if a != 1.0 {
+        // (with a == 1 these products are the entries themselves)
+        for v in &mut dst[..nnz] {
+            *v *= a;
+        }
+    }
+    if matched {
+        dst[pos] += bs;
+        return nnz;
+    }
+    dst.copy_within(pos..nnz, pos + 1);
+    ind.copy_within(pos..nnz, pos + 1);
+    dst[pos] = bs;
+    ind[pos] = col;
+    nnz + 1
 }
 
 /// Adds the sparse matrix `m` to the sparse `dst` row by row (patterns merged; `dst` rows need
@@ -1336,6 +1365,36 @@ mod tests {
         assert_eq!(&dst[..3], &[1.0, 20.0, 42.0]);
         assert_eq!(&dind[..3], &[0, 1, 3]);
         assert_eq!(combine_sparse_count(&[0, 3], &[1, 3]), 3);
+
+        // one source entry (the in-place path) against a dense derivation: before, between,
+        // on and after the existing columns, into an empty vector, with a scale that rounds
+        let (b, s) = (3.0, 0.7);
+        for (a, col) in [0.1, 1.0].into_iter().flat_map(|a| [0, 2, 3, 5, 9].map(|c| (a, c))) {
+            for base in [&[][..], &[3][..], &[1, 3, 5][..]] {
+                let n = base.len();
+                let mut dst = [0.0; 4];
+                let mut dind = [0; 4];
+                let mut dense = [0.0; 10];
+                for (k, &c) in base.iter().enumerate() {
+                    dst[k] = 1.0 + 0.3 * k as f64;
+                    dind[k] = c;
+                    dense[c as usize] = dst[k];
+                }
+                let (mut buf, mut bind) = ([0.0; 4], [0; 4]);
+                let got = combine_sparse(&mut dst, &[s], a, b, n, 1, &mut dind, &[col], &mut buf, &mut bind);
+                let mut want = Vec::new();
+                for (c, &v) in dense.iter().enumerate() {
+                    let on_src = c as i32 == col;
+                    if base.contains(&(c as i32)) {
+                        want.push((c as i32, if on_src { a * v + b * s } else { a * v }));
+                    } else if on_src {
+                        want.push((c as i32, b * s));
+                    }
+                }
+                let got: Vec<_> = dind[..got].iter().copied().zip(dst[..got].iter().copied()).collect();
+                assert_eq!(got, want, "column {col} into {base:?}, a = {a}");
+            }
+        }
         assert_eq!(dot_sparse2(&[1.0, 2.0], &[0, 3], &[10.0, 20.0], &[1, 3]), 40.0);
     }
 
