@@ -6,8 +6,14 @@
 //! (writes from outside the engine) set the whole array as marked. Clearing therefore leaves the
 //! same array as clearing everything; only a caller that writes nonzero values into `bvh_active`
 //! itself would see them survive the next collision pass.
+//!
+//! Only data this library allocated has the block. Such data carries a tag in the four padding
+//! bytes after `nplugin` (a hash of the struct's address, its buffer and the buffer's size);
+//! data without a matching tag (made by another library, or a struct copied elsewhere) gets
+//! upstream's full clear and no spans.
 
 use crate::abi::{mjData, mjModel};
+use core::mem::offset_of;
 use core::ops::Range;
 use core::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
@@ -38,20 +44,59 @@ pub fn buffer_alloc_size(nbuffer: usize) -> usize {
     block_offset(nbuffer) + core::mem::size_of::<BvhMarks>()
 }
 
-/// The mark spans of `d`.
+/// Byte offset of the tag: the padding between `nplugin` and `pstack`.
+const TAG_OFFSET: usize = offset_of!(mjData, nplugin) + 4;
+const _: () = assert!(offset_of!(mjData, pstack) == TAG_OFFSET + 4);
+
+/// The tag data at `d` with its current buffer carries when this library made the buffer.
+fn tag_for(d: *const mjData, buffer: *const core::ffi::c_void, nbuffer: i64) -> u32 {
+    let h = (d as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (buffer as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+        ^ (nbuffer as u64).rotate_left(29);
+    ((h >> 32) as u32 ^ h as u32) | 1
+}
+
+/// The tag slot of the struct at `d`.
+///
+/// # Safety
+/// `d` must point to an mjData.
+pub unsafe fn tag_slot(d: *mut mjData) -> *mut u32 {
+    (d as *mut u8).add(TAG_OFFSET) as *mut u32
+}
+
+/// Writes the private block of new data for `m` (every entry may be marked) and tags `d`.
 ///
 /// # Safety
 /// `d.buffer` must have been allocated with `buffer_alloc_size(d.nbuffer)` bytes.
+pub unsafe fn init_block(m: &mjModel, d: *mut mjData) {
+    let (buffer, nbuffer) = ((*d).buffer, (*d).nbuffer);
+    let p = (buffer as *mut u8).add(block_offset(nbuffer as usize)) as *mut BvhMarks;
+    let span = |lo, hi| Span { lo: AtomicU32::new(lo), hi: AtomicU32::new(hi) };
+    p.write(BvhMarks { all: span(0, m.nbvh.max(0) as u32), mesh: span(u32::MAX, 0) });
+    tag_slot(d).write(tag_for(d, buffer, nbuffer));
+}
+
+/// The mark spans of `d`, if this library allocated its buffer (see the module notes).
+///
+/// # Safety
+/// `d` must be valid data.
 #[inline]
-pub unsafe fn bvh_marks(d: &mjData) -> &BvhMarks {
-    &*((d.buffer as *const u8).add(block_offset(d.nbuffer as usize)) as *const BvhMarks)
+pub unsafe fn bvh_marks(d: &mjData) -> Option<&BvhMarks> {
+    let p = d as *const mjData;
+    if ((p as *const u8).add(TAG_OFFSET) as *const u32).read() != tag_for(p, d.buffer, d.nbuffer) {
+        return None;
+    }
+    Some(&*((d.buffer as *const u8).add(block_offset(d.nbuffer as usize)) as *const BvhMarks))
 }
 
 impl BvhMarks {
-    /// Any entry may be marked (after a write the engine did not track).
+    /// Any entry may be marked (after a write the engine did not track); the mesh span is left
+    /// empty, as the whole array covers it.
     pub fn set_all(&self, m: &mjModel) {
         self.all.lo.store(0, Relaxed);
         self.all.hi.store(m.nbvh.max(0) as u32, Relaxed);
+        self.mesh.lo.store(u32::MAX, Relaxed);
+        self.mesh.hi.store(0, Relaxed);
     }
 
     /// Sets every entry that may be marked to zero: the tracked spans (left empty) and the

@@ -114,7 +114,7 @@ unsafe fn fill_raw_data(m: &mjModel, dd: &mut mjData) -> bool {
     if !set_data_pointers(m, dd) {
         mjerror!("mj_setPtrData", "mjData buffer size mismatch");
     }
-    bvh_marks::bvh_marks(dd).set_all(m);
+    bvh_marks::init_block(m, dd as *mut mjData);
     // plugin constructors may read the data before its first reset: give them zeros, not
     // whatever the allocator returned
     if m.nplugin > 0 {
@@ -155,6 +155,7 @@ pub unsafe fn delete_data(d: *mut mjData) {
         return;
     }
     plugin::destroy_plugins(d);
+    bvh_marks::tag_slot(d).write(0);
     alloc::free((*d).buffer);
     alloc::free((*d).arena);
     alloc::free(d as *mut c_void);
@@ -183,7 +184,9 @@ pub unsafe fn copy_data(mut dest: *mut mjData, m: &mjModel, src: &mjData, only_v
         return ptr::null_mut();
     }
     let (buffer, arena) = (d.buffer, d.arena);
+    let tag = bvh_marks::tag_slot(dest).read();
     ptr::copy_nonoverlapping(src as *const mjData, dest, 1);
+    bvh_marks::tag_slot(dest).write(tag);
     let d = &mut *dest;
     d.buffer = buffer;
     d.arena = arena;
@@ -224,7 +227,9 @@ pub unsafe fn copy_data(mut dest: *mut mjData, m: &mjModel, src: &mjData, only_v
         }
     }
     d.contact = d.arena as *mut mjContact;
-    bvh_marks::bvh_marks(d).set_all(m);
+    if let Some(marks) = bvh_marks::bvh_marks(d) {
+        marks.set_all(m);
+    }
     plugin::copy_plugins(dest, m, src);
     (*dest).threadpool = src.threadpool;
     dest

@@ -96,6 +96,7 @@ pub unsafe fn init_plugin(m: &mjModel, d: *mut mjData) -> bool {
 
 /// Frees the blocks of `d` and `d` itself, without touching plugin instances.
 unsafe fn free_data(d: *mut mjData) {
+    crate::data::bvh_marks::tag_slot(d).write(0);
     alloc::free((*d).buffer);
     alloc::free((*d).arena);
     alloc::free(d as *mut c_void);

@@ -69,7 +69,9 @@ unsafe fn clear(m: &mjModel, d: &mut mjData, fill: u8) -> bool {
     d.energy = [0.0; 2];
 
     ptr::write_bytes(d.buffer as *mut u8, fill, d.nbuffer as usize);
-    super::bvh_marks::bvh_marks(d).set_all(m);
+    if let Some(marks) = super::bvh_marks::bvh_marks(d) {
+        marks.set_all(m);
+    }
 
     let (nq, nv, na, nu) = (m.nq as usize, m.nv as usize, m.na as usize, m.nu as usize);
     let (nbody, nmocap) = (m.nbody as usize, m.nmocap as usize);

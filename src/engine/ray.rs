@@ -146,7 +146,9 @@ unsafe fn ray_tree(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3, mut no
     let active: &mut [u8] = if mark_active {
         let all = d.bvh_active(m);
         let end = (bvhadr + m.mesh_bvhnum()[meshid].max(0) as usize).min(all.len());
-        crate::data::bvh_marks::bvh_marks(d).mesh.widen(bvhadr.min(end), end);
+        if let Some(marks) = crate::data::bvh_marks::bvh_marks(d) {
+            marks.mesh.widen(bvhadr.min(end), end);
+        }
         &mut all[bvhadr.min(end)..end]
     } else {
         &mut []

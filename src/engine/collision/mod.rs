@@ -477,7 +477,10 @@ pub unsafe fn collision(m: &mjModel, d: &mut mjData) {
     clear_efc(m, d);
     if m.vis.global.bvactive != 0 {
         // only the part that can hold marks (`data::bvh_marks`): the same array as clearing all
-        bvh_marks(d).clear(m, d.bvh_active(m));
+        match bvh_marks(d) {
+            Some(marks) => marks.clear(m, d.bvh_active(m)),
+            None => d.bvh_active(m).fill(0),
+        }
     }
     let nbody = m.nbody as usize;
     let nflex = m.nflex as usize;
