@@ -15,7 +15,7 @@
 use crate::abi::{mjData, mjModel};
 use core::mem::offset_of;
 use core::ops::Range;
-use core::sync::atomic::{AtomicU32, Ordering::Relaxed};
+use core::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
 
 /// Half-open index range `[lo, hi)` of `bvh_active` that may be nonzero; empty when `lo >= hi`.
 /// Atomic because rays (`mj_ray` on shared data) may mark from several threads at once.
@@ -28,8 +28,8 @@ pub struct Span {
 /// The spans that may hold marks outside the body and flex trees.
 #[repr(C)]
 pub struct BvhMarks {
-    /// Everything, after a write the engine did not track.
-    all: Span,
+    /// Everything may be marked (after a write the engine did not track).
+    all: AtomicBool,
     /// Mesh trees (rays).
     pub mesh: Span,
 }
@@ -64,15 +64,15 @@ pub unsafe fn tag_slot(d: *mut mjData) -> *mut u32 {
     (d as *mut u8).add(TAG_OFFSET) as *mut u32
 }
 
-/// Writes the private block of new data for `m` (every entry may be marked) and tags `d`.
+/// Writes the private block of new data (every entry may be marked) and tags `d`.
 ///
 /// # Safety
 /// `d.buffer` must have been allocated with `buffer_alloc_size(d.nbuffer)` bytes.
-pub unsafe fn init_block(m: &mjModel, d: *mut mjData) {
+pub unsafe fn init_block(d: *mut mjData) {
     let (buffer, nbuffer) = ((*d).buffer, (*d).nbuffer);
     let p = (buffer as *mut u8).add(block_offset(nbuffer as usize)) as *mut BvhMarks;
     let span = |lo, hi| Span { lo: AtomicU32::new(lo), hi: AtomicU32::new(hi) };
-    p.write(BvhMarks { all: span(0, m.nbvh.max(0) as u32), mesh: span(u32::MAX, 0) });
+    p.write(BvhMarks { all: AtomicBool::new(true), mesh: span(u32::MAX, 0) });
     tag_slot(d).write(tag_for(d, buffer, nbuffer));
 }
 
@@ -92,9 +92,8 @@ pub unsafe fn bvh_marks(d: &mjData) -> Option<&BvhMarks> {
 impl BvhMarks {
     /// Any entry may be marked (after a write the engine did not track); the mesh span is left
     /// empty, as the whole array covers it.
-    pub fn set_all(&self, m: &mjModel) {
-        self.all.lo.store(0, Relaxed);
-        self.all.hi.store(m.nbvh.max(0) as u32, Relaxed);
+    pub fn set_all(&self) {
+        self.all.store(true, Relaxed);
         self.mesh.lo.store(u32::MAX, Relaxed);
         self.mesh.hi.store(0, Relaxed);
     }
@@ -102,8 +101,13 @@ impl BvhMarks {
     /// Sets every entry that may be marked to zero: the tracked spans (left empty) and the
     /// body and flex trees.
     pub fn clear(&self, m: &mjModel, active: &mut [u8]) {
+        let mesh = self.mesh.take();
+        if self.all.swap(false, Relaxed) {
+            active.fill(0);
+            return;
+        }
         let trees = [tree_bounds(m.body_bvhadr(), m.body_bvhnum()), tree_bounds(m.flex_bvhadr(), m.flex_bvhnum())];
-        for r in [self.all.take(), self.mesh.take()].into_iter().chain(trees) {
+        for r in [mesh].into_iter().chain(trees) {
             let end = r.end.min(active.len());
             active[r.start.min(end)..end].fill(0);
         }

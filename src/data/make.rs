@@ -114,7 +114,7 @@ unsafe fn fill_raw_data(m: &mjModel, dd: &mut mjData) -> bool {
     if !set_data_pointers(m, dd) {
         mjerror!("mj_setPtrData", "mjData buffer size mismatch");
     }
-    bvh_marks::init_block(m, dd as *mut mjData);
+    bvh_marks::init_block(dd as *mut mjData);
     // plugin constructors may read the data before its first reset: give them zeros, not
     // whatever the allocator returned
     if m.nplugin > 0 {
@@ -228,7 +228,7 @@ pub unsafe fn copy_data(mut dest: *mut mjData, m: &mjModel, src: &mjData, only_v
     }
     d.contact = d.arena as *mut mjContact;
     if let Some(marks) = bvh_marks::bvh_marks(d) {
-        marks.set_all(m);
+        marks.set_all();
     }
     plugin::copy_plugins(dest, m, src);
     (*dest).threadpool = src.threadpool;

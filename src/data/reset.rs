@@ -70,7 +70,7 @@ unsafe fn clear(m: &mjModel, d: &mut mjData, fill: u8) -> bool {
 
     ptr::write_bytes(d.buffer as *mut u8, fill, d.nbuffer as usize);
     if let Some(marks) = super::bvh_marks::bvh_marks(d) {
-        marks.set_all(m);
+        marks.set_all();
     }
 
     let (nq, nv, na, nu) = (m.nq as usize, m.nv as usize, m.na as usize, m.nu as usize);
