@@ -32,8 +32,10 @@ cmake --build "$work/cmake-build" >>"$work/cmake.log" 2>&1 || { cat "$work/cmake
 out_cm=$("$work/cmake-build/consumer" "$model")
 echo "CMake build:      $out_cm"
 # the CMake build must run the installed library (rpath), not another copy
-ldd "$work/cmake-build/consumer" | grep -q "$prefix/lib/libmujoco.so.3.4.0" \
-  || { echo "CMake build does not link the installed library"; ldd "$work/cmake-build/consumer"; exit 1; }
+# (ldd's output is held first: with pipefail, grep -q leaving early can fail the pipe on SIGPIPE)
+linked=$(ldd "$work/cmake-build/consumer")
+grep -q "$prefix/lib/libmujoco.so.3.4.0" <<<"$linked" \
+  || { echo "CMake build does not link the installed library"; echo "$linked"; exit 1; }
 [ "$out_pc" = "$out_cm" ] || { echo "the two builds disagree"; exit 1; }
 # the same program on upstream's library prints the same
 out_ref=$(LD_LIBRARY_PATH="$("$here/refget.sh")/lib" "$work/consumer-pc" "$model")
@@ -56,6 +58,6 @@ cmake -S "$work/cmake-version" -B "$work/cmake-version/build" -DCMAKE_PREFIX_PAT
 ( cd "$work" && "$prefix/bin/compile" "$model" pendulum.mjb >/dev/null \
     && "$prefix/bin/compile" pendulum.mjb pendulum.txt >/dev/null )
 grep -q "^ *nq  *2$" "$work/pendulum.txt" || { echo "compile: bad listing"; exit 1; }
-"$prefix/bin/testspeed" "$model" 1000 2 | grep -q "Total steps per second" \
-  || { echo "testspeed failed"; exit 1; }
+speed_out=$("$prefix/bin/testspeed" "$model" 1000 2)
+grep -q "Total steps per second" <<<"$speed_out" || { echo "testspeed failed"; exit 1; }
 echo "install: layout, pkg-config, CMake, compile and testspeed ok"

@@ -96,7 +96,7 @@ settle() {
     fi
     [ "$t" -lt "$min" ] && continue
     geom=$(DISPLAY=$disp "$work/xgrab" "$shot")
-    if [ -f "$prev" ] && "$work/pngdiff" "$prev" "$shot" | grep -q ' 0 differ'; then break; fi
+    if [ -f "$prev" ] && grep -q ' 0 differ' <<<"$("$work/pngdiff" "$prev" "$shot")"; then break; fi
     if [ "$t" -ge "${SIM_TIMEOUT:-90}" ]; then echo "simulate_run: $name: the picture still changes after $t s"; break; fi
     mv "$shot" "$prev"
   done
@@ -116,7 +116,7 @@ act() {
     for i in $(seq 33); do
       sleep 0.3
       DISPLAY=$disp "$work/xgrab" "$now" >/dev/null
-      if ! "$work/pngdiff" "$before" "$now" | grep -q ' 0 differ'; then rm -f "$before" "$now"; return 0; fi
+      if ! grep -q ' 0 differ' <<<"$("$work/pngdiff" "$before" "$now")"; then rm -f "$before" "$now"; return 0; fi
     done
   done
   echo "simulate_run: $name: no change after xdotool $*"; rm -f "$before" "$now"
