@@ -150,46 +150,79 @@ pub fn chol_update(mat: &mut [f64], x: &mut [f64], n: usize, plus: bool) -> i32 
     let x = &mut x[..n];
     let mut rank = n as i32;
     for k in 0..n {
-        let xk = x[k];
-        if xk == 0.0 {
-            continue;
-        }
-        let lkk = mat[k * (n + 1)];
-        let mut t = lkk * lkk + if plus { xk * xk } else { -(xk * xk) };
-        if t < MINVAL {
-            t = MINVAL;
-            rank -= 1;
-        }
-        let r = t.sqrt();
-        let c = r / lkk;
-        let cinv = 1.0 / c;
-        let s = xk / lkk;
-        mat[k * (n + 1)] = r;
-        if k + 1 == n {
-            continue;
-        }
-
-        // column k below the diagonal, then x below k (each x[i] uses the new mat[i][k])
-        let mut idx = (k + 1) * n + k;
-        if plus {
-            for xi in &mut x[k + 1..] {
-                // SAFETY: idx = i*n + k with k < i < n, below mat.len() = n*n
-                let m = unsafe { mat.get_unchecked_mut(idx) };
-                *m = (*m + s * *xi) * cinv;
-                *xi = c * *xi - s * *m;
-                idx += n;
-            }
-        } else {
-            for xi in &mut x[k + 1..] {
-                // SAFETY: as above
-                let m = unsafe { mat.get_unchecked_mut(idx) };
-                *m = (*m - s * *xi) * cinv;
-                *xi = c * *xi - s * *m;
-                idx += n;
-            }
-        }
+        rank -= update_column(mat, x, n, k, plus);
     }
     rank
+}
+
+/// Rank-`nvec` update of a Cholesky factor by the rows of `xs` (`nvec` rows of length n), with
+/// the same results as `chol_update` applied to each row in turn; the rows are overwritten.
+///
+/// Step k of row j needs step k of row j-1 (column k of the factor) and step k-1 of row j (its
+/// own entries), so the steps run by anti-diagonals k + j: the steps of one diagonal are
+/// independent and overlap, where row after row each step waits for the square root and
+/// divisions of the one before.
+pub fn chol_update_rows(mat: &mut [f64], xs: &mut [f64], n: usize, nvec: usize, plus: bool) {
+    let mat = &mut mat[..n * n];
+    let xs = &mut xs[..n * nvec];
+    if n == 0 {
+        return;
+    }
+    for t in 0..n + nvec - 1 {
+        let jlo = t.saturating_sub(n - 1);
+        let jhi = t.min(nvec - 1);
+        for j in jlo..=jhi {
+            update_column(mat, &mut xs[j * n..j * n + n], n, t - j, plus);
+        }
+    }
+}
+
+/// Step k of a rank-one update: column k of the factor and the entries of `x` below k.
+/// Returns 1 when the diagonal was clamped to `MINVAL`, else 0.
+#[inline(always)]
+fn update_column(mat: &mut [f64], x: &mut [f64], n: usize, k: usize, plus: bool) -> i32 {
+    let xk = x[k];
+    if xk == 0.0 {
+        return 0;
+    }
+    let mut clamped = 0;
+    let lkk = mat[k * (n + 1)];
+    let mut t = lkk * lkk + if plus { xk * xk } else { -(xk * xk) };
+    if t < MINVAL {
+        t = MINVAL;
+        clamped = 1;
+    }
+    let r = t.sqrt();
+    let c = r / lkk;
+    let cinv = 1.0 / c;
+    let s = xk / lkk;
+    mat[k * (n + 1)] = r;
+    if k + 1 == n {
+        return clamped;
+    }
+
+    // column k below the diagonal, then x below k (each x[i] uses the new mat[i][k])
+    let mut idx = (k + 1) * n + k;
+    let below = &mut x[k + 1..n];
+    assert!(idx + (below.len() - 1) * n < mat.len());
+    if plus {
+        for xi in below {
+            // SAFETY: idx = i*n + k with k < i < n, checked against mat.len() above
+            let m = unsafe { mat.get_unchecked_mut(idx) };
+            *m = (*m + s * *xi) * cinv;
+            *xi = c * *xi - s * *m;
+            idx += n;
+        }
+    } else {
+        for xi in below {
+            // SAFETY: as above
+            let m = unsafe { mat.get_unchecked_mut(idx) };
+            *m = (*m - s * *xi) * cinv;
+            *xi = c * *xi - s * *m;
+            idx += n;
+        }
+    }
+    clamped
 }
 
 /// Non-zeros per row of the reverse Cholesky factor of the symmetric pattern (read from its
@@ -838,6 +871,39 @@ mod tests {
         chol_factor(&mut b, 2, 0.0);
         for (p, q) in [(0, 0), (2, 2), (3, 3)] {
             assert!((l[p] - b[q]).abs() < 1e-14);
+        }
+    }
+
+    #[test]
+    fn multi_row_update_matches_rows_in_turn() {
+        // pseudo-random SPD factor and rows (with exact zeros, which skip a step), bit for bit
+        let mut seed = 12345u64;
+        let mut next = move || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((seed >> 11) as f64 / (1u64 << 53) as f64) - 0.5
+        };
+        for &(n, nvec) in &[(1, 1), (1, 3), (5, 1), (7, 3), (18, 12), (4, 9)] {
+            let mut a = vec![0.0; n * n];
+            let b: Vec<f64> = (0..n * n).map(|_| next()).collect();
+            for i in 0..n {
+                for j in 0..n {
+                    a[i * n + j] = (0..n).map(|k| b[i * n + k] * b[j * n + k]).sum::<f64>() + if i == j { 1.0 } else { 0.0 };
+                }
+            }
+            chol_factor(&mut a, n, 0.0);
+            let mut xs: Vec<f64> = (0..n * nvec).map(|i| if i % 4 == 1 { 0.0 } else { next() }).collect();
+            for plus in [true, false] {
+                let (mut l1, mut x1) = (a.clone(), xs.clone());
+                for j in 0..nvec {
+                    chol_update(&mut l1, &mut x1[j * n..j * n + n], n, plus);
+                }
+                let (mut l2, mut x2) = (a.clone(), xs.clone());
+                chol_update_rows(&mut l2, &mut x2, n, nvec, plus);
+                assert!(l1.iter().zip(&l2).all(|(p, q)| p.to_bits() == q.to_bits()), "n={n} nvec={nvec} plus={plus}");
+                assert!(x1.iter().zip(&x2).all(|(p, q)| p.to_bits() == q.to_bits()));
+                assert_ne!(l1, a);
+            }
+            xs.iter_mut().for_each(|x| *x *= 0.1);
         }
     }
 

@@ -19,7 +19,7 @@ use crate::engine::constraint::{constraint_update, constraint_update_impl, mul_j
 use crate::engine::{disabled, free, is_sparse, mark, stack_ints, stack_nums, timer_end, timer_start};
 use crate::math::blas;
 use crate::math::misc::{gather_built, scatter_built};
-use crate::math::solve::{chol_factor, chol_factor_count, chol_solve, chol_update, qcqp2, qcqp3};
+use crate::math::solve::{chol_factor, chol_factor_count, chol_solve, chol_update, chol_update_rows, qcqp2, qcqp3};
 use crate::math::sparse;
 
 const ELLIPTIC: i32 = mjCNSTR_CONTACT_ELLIPTIC as i32;

@@ -934,6 +934,20 @@ impl Cg<'_> {
         let ltj_row = stack_nums(d, nv);
         let ltj_ind = stack_ints(d, nv);
 
+        // dense: rows of L'*J of consecutive cones are gathered here and applied in one
+        // multi-row update (the rows need only J and the cone Hessians, not the factor)
+        const BATCH: usize = 2048;
+        let mut batch = core::mem::MaybeUninit::<[f64; BATCH]>::uninit();
+        let batch_ptr = batch.as_mut_ptr() as *mut f64;
+        let mut nrows = 0;
+        let flush = |lcone: &mut [f64], nrows: usize| {
+            if nrows > 0 {
+                // SAFETY: the first nrows*nv values of the batch were written (zeroed, then summed)
+                let rows = unsafe { core::slice::from_raw_parts_mut(batch_ptr, nrows * nv) };
+                chol_update_rows(lcone, rows, nv, nrows, true);
+            }
+        };
+
         let mut i = 0;
         while i < nefc {
             if self.state[i] != CONE {
@@ -966,20 +980,38 @@ impl Cg<'_> {
                     chol_update_sparse_framed(d, self.lcone, ltj_row, nv, true, pattern, nnz, ltj_ind);
                 }
             } else {
-                ltj[..dim * nv].fill(0.0);
+                let rows: &mut [f64] = if dim * nv <= BATCH {
+                    if (nrows + dim) * nv > BATCH {
+                        flush(self.lcone, nrows);
+                        nrows = 0;
+                    }
+                    // SAFETY: rows nrows..nrows+dim lie inside the batch and are zeroed before
+                    // the slice is made
+                    unsafe {
+                        let p = batch_ptr.add(nrows * nv);
+                        core::ptr::write_bytes(p, 0, dim * nv);
+                        core::slice::from_raw_parts_mut(p, dim * nv)
+                    }
+                } else {
+                    ltj[..dim * nv].fill(0.0);
+                    &mut ltj[..dim * nv]
+                };
                 for r in 0..dim {
                     for c in 0..=r {
-                        blas::add_to_scl(&mut ltj[c * nv..c * nv + nv], &self.j[(i + r) * nv..(i + r + 1) * nv], local[r * dim + c]);
+                        blas::add_to_scl(&mut rows[c * nv..c * nv + nv], &self.j[(i + r) * nv..(i + r + 1) * nv], local[r * dim + c]);
                     }
                 }
-                for r in 0..dim {
-                    chol_update(self.lcone, &mut ltj[r * nv..r * nv + nv], nv, true);
+                if dim * nv <= BATCH {
+                    nrows += dim;
+                } else {
+                    chol_update_rows(self.lcone, rows, nv, dim, true);
                 }
             }
 
             self.nupdate += dim as i32;
             i += dim;
         }
+        flush(self.lcone, nrows);
 
         free(d);
     }
