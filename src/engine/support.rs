@@ -427,7 +427,7 @@ fn add_to_sparse_mat(
         if dst_nnz == 0 {
             return 0;
         }
-        if dst_ind[..dst_nnz] == src_ind[..dst_nnz] {
+        if crate::math::sparse::same_pattern(&dst_ind[..dst_nnz], &src_ind[..dst_nnz]) {
             add_to_scl(&mut dst[..nrow * dst_nnz], src, scl);
             return dst_nnz;
         }

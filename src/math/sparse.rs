@@ -389,8 +389,7 @@ pub fn combine_sparse(
         // products and sums as the general merge below
         return combine_one(dst, a, b * src[0], src_ind[0], dst_nnz, dst_ind);
     }
-    // the patterns compared element by element (a slice comparison calls memcmp)
-    if dst_nnz == src_nnz && dst_ind[..dst_nnz].iter().zip(src_ind).all(|(x, y)| x == y) {
+    if dst_nnz == src_nnz && same_pattern(&dst_ind[..dst_nnz], src_ind) {
         for (d, s) in dst[..dst_nnz].iter_mut().zip(src) {
             *d = *d * a + s * b;
         }
@@ -434,6 +433,17 @@ pub fn combine_sparse(
         nnz += 1;
     }
     nnz
+}
+
+/// Whether two index lists of equal length are the same: eight indices at a time (one vector
+/// compare), the rest one by one. A slice comparison calls `memcmp`, whose call costs more than
+/// the comparison on short rows; element by element is slow on long ones.
+#[inline]
+pub fn same_pattern(a: &[i32], b: &[i32]) -> bool {
+    let b = &b[..a.len()];
+    let (ac, ar) = a.as_chunks::<8>();
+    let (bc, br) = b.as_chunks::<8>();
+    ac.iter().zip(bc).all(|(x, y)| x == y) && ar.iter().zip(br).all(|(x, y)| x == y)
 }
 
 /// `dst = a*dst + e_col*bs` for a sparse `dst` (`combine_sparse` with one source entry `bs`
@@ -738,8 +748,7 @@ pub fn super_sparse(nr: usize, rowsuper: &mut [i32], rownnz: &[i32], rowadr: &[i
     if nr == 0 {
         return;
     }
-    // one backward pass: a row matching the next one extends that row's run; rows are short,
-    // so compare elementwise rather than call memcmp
+    // one backward pass: a row matching the next one extends that row's run
     let (rowsuper, rownnz, rowadr) = (&mut rowsuper[..nr], &rownnz[..nr], &rowadr[..nr]);
     let mut next = 0;
     rowsuper[nr - 1] = 0;
@@ -748,7 +757,7 @@ pub fn super_sparse(nr: usize, rowsuper: &mut [i32], rownnz: &[i32], rowadr: &[i
         if n == rownnz[r + 1] {
             let n = n as usize;
             let (a, b) = (rowadr[r] as usize, rowadr[r + 1] as usize);
-            next = if colind[a..a + n].iter().zip(&colind[b..b + n]).all(|(x, y)| x == y) { next + 1 } else { 0 };
+            next = if same_pattern(&colind[a..a + n], &colind[b..b + n]) { next + 1 } else { 0 };
         } else {
             next = 0;
         }
@@ -1353,6 +1362,19 @@ mod tests {
         assert_eq!(sup, [0, 0, 0, 0]);
         super_sparse(2, &mut sup, &[2, 2], &[0, 2], &[0, 1, 0, 1]);
         assert_eq!(&sup[..2], &[1, 0]);
+    }
+
+    #[test]
+    fn same_pattern_in_chunks_and_tail() {
+        for n in [0usize, 1, 3, 8, 11, 16, 17, 40] {
+            let a: Vec<i32> = (0..n as i32).map(|i| 3 * i + 1).collect();
+            assert!(same_pattern(&a, &a.clone()), "n={n}");
+            for k in 0..n {
+                let mut b = a.clone();
+                b[k] += 1;
+                assert!(!same_pattern(&a, &b), "n={n} k={k}");
+            }
+        }
     }
 
     #[test]

@@ -94,7 +94,7 @@ pub(super) fn chol_solve_sparse(res: &mut [f64], mat: &[f64], vec: &[f64], n: us
 pub(super) fn combine_sparse_inc(dst: &mut [f64], src: &[f64], a: f64, b: f64, dst_nnz: usize, src_nnz: usize, dst_ind: &[i32], src_ind: &[i32]) {
     let dst = &mut dst[..dst_nnz];
     let (dst_ind, src_ind) = (&dst_ind[..dst_nnz], &src_ind[..src_nnz]);
-    if dst_nnz == src_nnz && dst_ind == src_ind {
+    if dst_nnz == src_nnz && sparse::same_pattern(dst_ind, src_ind) {
         for (x, &s) in dst.iter_mut().zip(&src[..src_nnz]) {
             *x = *x * a + s * b;
         }
