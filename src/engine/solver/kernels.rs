@@ -89,9 +89,11 @@ pub(super) fn chol_solve_sparse(res: &mut [f64], mat: &[f64], vec: &[f64], n: us
 }
 
 /// `dst = a*dst + b*src` at the indices both hold; dst keeps its pattern
-/// (`mju_combineSparseInc`).
+/// (`mju_combineSparseInc`). The rank-one update fuses it with the x update
+/// (`update_row_and_x`); the tests keep it as the reference.
+#[cfg(test)]
 #[allow(clippy::too_many_arguments)]
-pub(super) fn combine_sparse_inc(dst: &mut [f64], src: &[f64], a: f64, b: f64, dst_nnz: usize, src_nnz: usize, dst_ind: &[i32], src_ind: &[i32]) {
+fn combine_sparse_inc(dst: &mut [f64], src: &[f64], a: f64, b: f64, dst_nnz: usize, src_nnz: usize, dst_ind: &[i32], src_ind: &[i32]) {
     let dst = &mut dst[..dst_nnz];
     let (dst_ind, src_ind) = (&dst_ind[..dst_nnz], &src_ind[..src_nnz]);
     if dst_nnz == src_nnz && sparse::same_pattern(dst_ind, src_ind) {
@@ -157,24 +159,92 @@ pub(super) fn chol_update_sparse(
         let s = xi / diag;
         mat[adr + nnz - 1] = r;
 
-        // row: (L(r,0:r-1) +/- s*x) / c
-        combine_sparse_inc(
-            &mut mat[adr..],
+        // row: L(r,0:r-1) = (L(r,0:r-1) +/- s*x) / c on the row's pattern, then
+        // x(0:r-1) = c*x - s*L(r,0:r-1) on the union of the patterns, in one pass
+        let b = if plus { s / c } else { -s / c };
+        let new_nnz = update_row_and_x(
+            &mut mat[adr..adr + nnz - 1],
+            &colind[adr..adr + nnz - 1],
             x,
-            1.0 / c,
-            if plus { s / c } else { -s / c },
-            nnz - 1,
-            iu,
-            &colind[adr..],
             x_ind,
+            iu,
+            (1.0 / c, b, c, -s),
+            buf,
+            buf_ind,
         );
-
-        // x(0:r-1) = c*x - s*L(r,0:r-1)
-        let new_nnz = sparse::combine_sparse(x, &mat[adr..], c, -s, iu, nnz - 1, x_ind, &colind[adr..], buf, buf_ind);
 
         i = new_nnz as isize - 1;
     }
     rank
+}
+
+/// One row of the sparse rank-one update: `lrow = lrow*a + x*b` where x has an entry (lrow keeps
+/// its pattern), then `x = x*c + lrow*d` over both patterns; x holds `x_nnz` entries and room
+/// for the union. The same products and sums as `combine_sparse_inc` followed by
+/// `combine_sparse` (`mju_combineSparseInc`, `mju_combineSparse`), without the second pass.
+/// Returns the new number of entries of x. `buf`, `buf_ind`: scratch of x_nnz.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn update_row_and_x(
+    lrow: &mut [f64],
+    lind: &[i32],
+    x: &mut [f64],
+    x_ind: &mut [i32],
+    x_nnz: usize,
+    (a, b, c, d): (f64, f64, f64, f64),
+    buf: &mut [f64],
+    buf_ind: &mut [i32],
+) -> usize {
+    let lnnz = lrow.len();
+    if lnnz == x_nnz && sparse::same_pattern(&x_ind[..x_nnz], lind) {
+        for (l, xv) in lrow.iter_mut().zip(&mut x[..x_nnz]) {
+            *l = *l * a + *xv * b;
+            *xv = *xv * c + *l * d;
+        }
+        return x_nnz;
+    }
+
+    let (xold, xold_ind) = (&mut buf[..x_nnz], &mut buf_ind[..x_nnz]);
+    xold.copy_from_slice(&x[..x_nnz]);
+    xold_ind.copy_from_slice(&x_ind[..x_nnz]);
+    let (mut xi, mut li, mut n) = (0, 0, 0);
+    while xi < x_nnz && li < lnnz {
+        let (xa, la) = (xold_ind[xi], lind[li]);
+        if xa == la {
+            let l = lrow[li] * a + b * xold[xi];
+            lrow[li] = l;
+            x[n] = c * xold[xi] + d * l;
+            x_ind[n] = xa;
+            xi += 1;
+            li += 1;
+        } else if xa < la {
+            x[n] = c * xold[xi];
+            x_ind[n] = xa;
+            xi += 1;
+        } else {
+            let l = lrow[li] * a;
+            lrow[li] = l;
+            x[n] = d * l;
+            x_ind[n] = la;
+            li += 1;
+        }
+        n += 1;
+    }
+    while li < lnnz {
+        let l = lrow[li] * a;
+        lrow[li] = l;
+        x[n] = d * l;
+        x_ind[n] = lind[li];
+        li += 1;
+        n += 1;
+    }
+    while xi < x_nnz {
+        x[n] = c * xold[xi];
+        x_ind[n] = xold_ind[xi];
+        xi += 1;
+        n += 1;
+    }
+    n
 }
 
 /// `res = M*vec` for M symmetric given by its lower triangle (see
@@ -213,5 +283,92 @@ pub(super) fn solve_ld1(x: &mut [f64], qld: &[f64], qldiaginv: &[f64], nv: usize
         let end = start + nnz - 1;
         let s = sparse::dot_sparse(&qld[start..end], x, &colind[start..end]);
         x[i] -= s;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rank-one update as two passes per row (`mju_cholUpdateSparse`'s own steps).
+    #[allow(clippy::too_many_arguments)]
+    fn update_two_pass(
+        mat: &mut [f64], x: &mut [f64], n: usize, plus: bool, rownnz: &[i32], rowadr: &[i32], colind: &[i32],
+        x_nnz: usize, x_ind: &mut [i32],
+    ) -> i32 {
+        let (mut buf, mut buf_ind) = (vec![0.0; n], vec![0; n]);
+        let mut rank = n as i32;
+        let mut i = x_nnz as isize - 1;
+        while i >= 0 {
+            let iu = i as usize;
+            let row = x_ind[iu] as usize;
+            let (nnz, adr) = (rownnz[row] as usize, rowadr[row] as usize);
+            let diag = mat[adr + nnz - 1];
+            let xi = x[iu];
+            let mut tmp = diag * diag + if plus { xi * xi } else { -xi * xi };
+            if tmp < mjMINVAL {
+                tmp = mjMINVAL;
+                rank -= 1;
+            }
+            let r = tmp.sqrt();
+            let (c, s) = (r / diag, xi / diag);
+            mat[adr + nnz - 1] = r;
+            combine_sparse_inc(&mut mat[adr..], x, 1.0 / c, if plus { s / c } else { -s / c }, nnz - 1, iu, &colind[adr..], x_ind);
+            let new_nnz = sparse::combine_sparse(x, &mat[adr..], c, -s, iu, nnz - 1, x_ind, &colind[adr..], &mut buf, &mut buf_ind);
+            i = new_nnz as isize - 1;
+        }
+        rank
+    }
+
+    #[test]
+    fn fused_row_update_matches_two_passes() {
+        // random lower patterns (diagonal last in each row) and random sparse x, so rows and x
+        // share all, some or none of their indices; compared bit for bit
+        let mut seed = 99u64;
+        let mut next = move || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let mut merged = 0;
+        for trial in 0..200 {
+            let n = 1 + trial % 13;
+            let dense = trial % 5 == 0;
+            let (mut rownnz, mut rowadr, mut colind, mut mat) = (vec![], vec![], vec![], vec![]);
+            for r in 0..n {
+                rowadr.push(colind.len() as i32);
+                for c in 0..r {
+                    if dense || next() < 0.5 {
+                        colind.push(c as i32);
+                        mat.push(next() - 0.5);
+                    }
+                }
+                colind.push(r as i32);
+                mat.push(2.0 + next());
+                rownnz.push(colind.len() as i32 - rowadr[r]);
+            }
+            let mut xv = vec![0.0; n];
+            let mut xi = vec![0; n];
+            let mut k = 0;
+            for c in 0..n {
+                if dense || next() < 0.6 {
+                    xi[k] = c as i32;
+                    xv[k] = next() - 0.5;
+                    k += 1;
+                }
+            }
+            for plus in [true, false] {
+                let (mut m1, mut x1, mut i1) = (mat.clone(), xv.clone(), xi.clone());
+                let r1 = update_two_pass(&mut m1, &mut x1, n, plus, &rownnz, &rowadr, &colind, k, &mut i1);
+                let (mut m2, mut x2, mut i2) = (mat.clone(), xv.clone(), xi.clone());
+                let (mut b, mut bi) = (vec![0.0; n], vec![0; n]);
+                let r2 = chol_update_sparse(&mut m2, &mut x2, n, plus, &rownnz, &rowadr, &colind, k, &mut i2, &mut b, &mut bi);
+                assert_eq!(r1, r2);
+                assert!(m1.iter().zip(&m2).all(|(p, q)| p.to_bits() == q.to_bits()), "trial {trial} plus {plus}");
+                if k > 0 && m1 != mat {
+                    merged += 1;
+                }
+            }
+        }
+        assert!(merged > 100);
     }
 }
