@@ -178,6 +178,101 @@ pub(super) fn chol_update_sparse(
     rank
 }
 
+/// Rank-`nvec` update of a sparse reverse Cholesky factor by `nvec` vectors that share one
+/// pattern (`x_nnz` indices in `x_ind`; vector j's values at `xs[j*n..]`, room for n each),
+/// with the results of `chol_update_sparse` applied to each vector in turn. The update's pattern
+/// depends only on the starting pattern, so all vectors visit the same rows with the same
+/// patterns: each row is taken for every vector before the next row, and a vector's step on a
+/// row overlaps the next vector's step on the row above (a cone's rows). `new_ind`: n scratch.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn chol_update_sparse_shared(
+    mat: &mut [f64],
+    xs: &mut [f64],
+    n: usize,
+    nvec: usize,
+    plus: bool,
+    (rownnz, rowadr, colind): (&[i32], &[i32], &[i32]),
+    x_nnz: usize,
+    x_ind: &mut [i32],
+    new_ind: &mut [i32],
+) {
+    let xs = &mut xs[..nvec * n];
+    let mut i = x_nnz as isize - 1;
+    while i >= 0 {
+        let iu = i as usize;
+        let row = x_ind[iu] as usize;
+        let nnz = rownnz[row] as usize;
+        let adr = rowadr[row] as usize;
+        let lnnz = nnz - 1;
+        let lind = &colind[adr..adr + lnnz];
+        let same = lnnz == iu && sparse::same_pattern(&x_ind[..iu], lind);
+
+        // union of the patterns below the row, the same for every vector
+        let mut unnz = iu;
+        if !same {
+            let (mut xi, mut li) = (0, 0);
+            unnz = 0;
+            while xi < iu || li < lnnz {
+                let xa = if xi < iu { x_ind[xi] } else { i32::MAX };
+                let la = if li < lnnz { lind[li] } else { i32::MAX };
+                new_ind[unnz] = xa.min(la);
+                xi += (xa <= la) as usize;
+                li += (la <= xa) as usize;
+                unnz += 1;
+            }
+        }
+
+        for x in xs.chunks_exact_mut(n) {
+            let diag = mat[adr + lnnz];
+            let xv = x[iu];
+            let mut tmp = diag * diag + if plus { xv * xv } else { -xv * xv };
+            if tmp < mjMINVAL {
+                tmp = mjMINVAL;
+            }
+            let r = tmp.sqrt();
+            let c = r / diag;
+            let s = xv / diag;
+            mat[adr + lnnz] = r;
+            let (a, b, d) = (1.0 / c, if plus { s / c } else { -s / c }, -s);
+            let lrow = &mut mat[adr..adr + lnnz];
+
+            if same {
+                for (l, xv) in lrow.iter_mut().zip(&mut x[..iu]) {
+                    *l = *l * a + *xv * b;
+                    *xv = *xv * c + *l * d;
+                }
+                continue;
+            }
+            // merged from the back in place: position p never passes an unread x entry
+            let (mut xi, mut li, mut p) = (iu, lnnz, unnz);
+            while p > 0 {
+                p -= 1;
+                let xa = if xi > 0 { x_ind[xi - 1] } else { -1 };
+                let la = if li > 0 { lind[li - 1] } else { -1 };
+                if xa == la {
+                    let l = lrow[li - 1] * a + b * x[xi - 1];
+                    lrow[li - 1] = l;
+                    x[p] = c * x[xi - 1] + d * l;
+                    xi -= 1;
+                    li -= 1;
+                } else if xa > la {
+                    x[p] = c * x[xi - 1];
+                    xi -= 1;
+                } else {
+                    let l = lrow[li - 1] * a;
+                    lrow[li - 1] = l;
+                    x[p] = d * l;
+                    li -= 1;
+                }
+            }
+        }
+        if !same {
+            x_ind[..unnz].copy_from_slice(&new_ind[..unnz]);
+        }
+        i = unnz as isize - 1;
+    }
+}
+
 /// One row of the sparse rank-one update: `lrow = lrow*a + x*b` where x has an entry (lrow keeps
 /// its pattern), then `x = x*c + lrow*d` over both patterns; x holds `x_nnz` entries and room
 /// for the union. The same products and sums as `combine_sparse_inc` followed by
@@ -318,6 +413,59 @@ mod tests {
             i = new_nnz as isize - 1;
         }
         rank
+    }
+
+    #[test]
+    fn shared_pattern_update_matches_vector_by_vector() {
+        // a cone's rows: several vectors with one pattern, against chol_update_sparse on each
+        let mut seed = 4242u64;
+        let mut next = move || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let mut grew = 0;
+        for trial in 0..200 {
+            let n = 1 + trial % 15;
+            let nvec = 1 + trial % 6;
+            let dense = trial % 7 == 0;
+            let (mut rownnz, mut rowadr, mut colind, mut mat) = (vec![], vec![], vec![], vec![]);
+            for r in 0..n {
+                rowadr.push(colind.len() as i32);
+                for c in 0..r {
+                    if dense || next() < 0.4 {
+                        colind.push(c as i32);
+                        mat.push(next() - 0.5);
+                    }
+                }
+                colind.push(r as i32);
+                mat.push(2.0 + next());
+                rownnz.push(colind.len() as i32 - rowadr[r]);
+            }
+            let mut ind = vec![0; n];
+            let mut k = 0;
+            for c in 0..n {
+                if dense || next() < 0.4 {
+                    ind[k] = c as i32;
+                    k += 1;
+                }
+            }
+            let xs: Vec<f64> = (0..nvec * n).map(|_| next() - 0.5).collect();
+            for plus in [true, false] {
+                let mut m1 = mat.clone();
+                for j in 0..nvec {
+                    let (mut x, mut xi) = (xs[j * n..j * n + n].to_vec(), ind.clone());
+                    let (mut b, mut bi) = (vec![0.0; n], vec![0; n]);
+                    chol_update_sparse(&mut m1, &mut x, n, plus, &rownnz, &rowadr, &colind, k, &mut xi, &mut b, &mut bi);
+                }
+                let (mut m2, mut x2, mut i2, mut scratch) = (mat.clone(), xs.clone(), ind.clone(), vec![0; n]);
+                chol_update_sparse_shared(&mut m2, &mut x2, n, nvec, plus, (&rownnz, &rowadr, &colind), k, &mut i2, &mut scratch);
+                assert!(m1.iter().zip(&m2).all(|(p, q)| p.to_bits() == q.to_bits()), "trial {trial} plus {plus}");
+                if i2[..k] != ind[..k] {
+                    grew += 1;
+                }
+            }
+        }
+        assert!(grew > 50, "{grew}");
     }
 
     #[test]

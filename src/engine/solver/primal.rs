@@ -931,7 +931,8 @@ impl Cg<'_> {
 
         mark(d);
         let ltj = stack_nums(d, 6 * nv);
-        let ltj_row = stack_nums(d, nv);
+        // (upstream's row buffer: no longer needed, kept for the same stack use)
+        stack_nums(d, nv);
         let ltj_ind = stack_ints(d, nv);
 
         // dense: rows of L'*J of consecutive cones are gathered here and applied in one
@@ -963,22 +964,28 @@ impl Cg<'_> {
             chol_factor(&mut local, dim, mjMINVAL);
 
             if self.sparse {
-                // same pattern in all rows of the contact
+                // same pattern in all rows of the contact: row c of L'*J at ltj[c*nv..], with
+                // room for the fill-in, all applied together
                 let nnz = self.j_rownnz[i] as usize;
-                ltj[..dim * nnz].fill(0.0);
+                for c in 0..dim {
+                    ltj[c * nv..c * nv + nnz].fill(0.0);
+                }
                 for r in 0..dim {
                     let adr = self.j_rowadr[i + r] as usize;
                     for c in 0..=r {
-                        blas::add_to_scl(&mut ltj[c * nnz..c * nnz + nnz], &self.j[adr..adr + nnz], local[r * dim + c]);
+                        blas::add_to_scl(&mut ltj[c * nv..c * nv + nnz], &self.j[adr..adr + nnz], local[r * dim + c]);
                     }
                 }
-                for r in 0..dim {
-                    let adr = self.j_rowadr[i + r] as usize;
-                    ltj_row[..nnz].copy_from_slice(&ltj[r * nnz..r * nnz + nnz]);
-                    ltj_ind[..nnz].copy_from_slice(&self.j_colind[adr..adr + nnz]);
-                    let pattern = (&*self.l_rownnz, &*self.l_rowadr, &*self.l_colind);
-                    chol_update_sparse_framed(d, self.lcone, ltj_row, nv, true, pattern, nnz, ltj_ind);
-                }
+                let adr = self.j_rowadr[i] as usize;
+                ltj_ind[..nnz].copy_from_slice(&self.j_colind[adr..adr + nnz]);
+                // upstream updates row by row, each update taking n indices and n numbers of
+                // stack in a frame of its own: one such frame gives the same peak
+                mark(d);
+                let new_ind = stack_ints(d, nv);
+                stack_nums(d, nv);
+                let pattern = (&*self.l_rownnz, &*self.l_rowadr, &*self.l_colind);
+                chol_update_sparse_shared(self.lcone, &mut ltj[..dim * nv], nv, dim, true, pattern, nnz, ltj_ind, new_ind);
+                free(d);
             } else {
                 let rows: &mut [f64] = if dim * nv <= BATCH {
                     if (nrows + dim) * nv > BATCH {
