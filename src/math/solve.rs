@@ -165,7 +165,7 @@ pub fn chol_update(mat: &mut [f64], x: &mut [f64], n: usize, plus: bool) -> i32 
 pub fn chol_update_rows(mat: &mut [f64], xs: &mut [f64], n: usize, nvec: usize, plus: bool) {
     let mat = &mut mat[..n * n];
     let xs = &mut xs[..n * nvec];
-    if n == 0 {
+    if n == 0 || nvec == 0 {
         return;
     }
     for t in 0..n + nvec - 1 {
@@ -882,6 +882,9 @@ mod tests {
             seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             ((seed >> 11) as f64 / (1u64 << 53) as f64) - 0.5
         };
+        let (mut empty, mut none) = ([1.0], [0.0; 0]);
+        chol_update_rows(&mut empty, &mut none, 1, 0, true);
+        assert_eq!(empty, [1.0]);
         for &(n, nvec) in &[(1, 1), (1, 3), (5, 1), (7, 3), (18, 12), (4, 9)] {
             let mut a = vec![0.0; n * n];
             let b: Vec<f64> = (0..n * n).map(|_| next()).collect();
