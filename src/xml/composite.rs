@@ -12,7 +12,7 @@ use crate::abi::*;
 use crate::compiler::util::{cross, dot3, frame2quat, mulquat, normvec, rot_vec_quat};
 use crate::spec::*;
 
-use super::reader::{map_value, read1, read_arr, read_txt, read_vec, Map, BOOL_MAP, GEOM_MAP, JOINT_MAP};
+use super::attr::{map_value, read1, read_arr, read_txt, read_vec, Map, BOOL_MAP, GEOM_MAP, JOINT_MAP};
 use super::tree::Element;
 use super::XmlError;
 use super::composite_tables::{SUB_D, SUB_W};

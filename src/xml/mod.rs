@@ -9,6 +9,7 @@ mod composite_tables;
 mod flexcomp;
 pub mod res;
 pub mod attach;
+pub mod attr;
 pub mod reader;
 pub mod schema;
 mod schema_table;

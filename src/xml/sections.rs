@@ -5,6 +5,7 @@
 use crate::abi::*;
 use crate::spec::*;
 
+use super::attr::*;
 use super::reader::*;
 use super::tree::Element;
 use super::XmlError;

@@ -9,7 +9,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::reader::{self, read1, read_arr, read_req, read_txt, read_txt_req};
+use super::attr::{self, read1, read_arr, read_req, read_txt, read_txt_req};
+use super::reader;
 use super::sections::{stem_of, strip_path};
 use super::tree::Element;
 use super::XmlError;
@@ -77,7 +78,7 @@ fn read_scale(e: &Element) -> R<[f64; 3]> {
     }
     let mut out = [0.0; 3];
     for (i, t) in toks.iter().take(3).enumerate() {
-        out[i] = <f64 as reader::Num>::parse(t).ok_or_else(bad)?;
+        out[i] = <f64 as attr::Num>::parse(t).ok_or_else(bad)?;
     }
     if toks.len() > 3 {
         return Err(XmlError::at(e, "attribute 'scale' has too much data"));

@@ -10,7 +10,7 @@ mod shapes;
 use crate::abi::*;
 use crate::spec::*;
 
-use super::reader::*;
+use super::attr::*;
 use super::tree::Element;
 use super::XmlError;
 

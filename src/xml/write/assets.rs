@@ -8,7 +8,7 @@ use super::sections::row;
 use super::{map_key, XEl, W};
 use crate::abi::*;
 use crate::spec::{Flex, Material, Mesh, PluginRef, Skin, Texture};
-use crate::xml::reader::*;
+use crate::xml::attr::*;
 use crate::xml::sections::{BUILTIN_MAP, COLORSPACE_MAP, ELASTIC2D_MAP, FLEXSELF_MAP, MARK_MAP, MESH_INERTIA_MAP, TEXROLE_MAP, TEXTURE_MAP};
 
 /// A file name as the compiled model keeps it (folder stripped under `strippath`).

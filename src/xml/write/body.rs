@@ -5,7 +5,7 @@ use super::sections::{class_name, row, user_attr};
 use super::{XEl, W};
 use crate::abi::*;
 use crate::spec::{Camera, Geom, Joint, Light, Site};
-use crate::xml::reader::*;
+use crate::xml::attr::*;
 
 const UNITQ: [f64; 4] = [1.0, 0.0, 0.0, 0.0];
 const ZERO3: [f64; 3] = [0.0; 3];

@@ -125,7 +125,7 @@ impl XEl {
     }
 
     /// Keyword attribute, skipped when equal to `def`.
-    pub fn key(&mut self, k: &str, map: crate::xml::reader::Map, v: i32, def: Option<i32>) {
+    pub fn key(&mut self, k: &str, map: crate::xml::attr::Map, v: i32, def: Option<i32>) {
         if Some(v) != def {
             self.txt(k, map_key(map, v));
         }
@@ -175,7 +175,7 @@ impl XEl {
 }
 
 /// Keyword of value `v` in `map` ("" when absent).
-pub(crate) fn map_key(map: crate::xml::reader::Map, v: i32) -> &'static str {
+pub(crate) fn map_key(map: crate::xml::attr::Map, v: i32) -> &'static str {
     map.iter().find(|(_, x)| *x == v).map_or("", |(k, _)| k)
 }
 

@@ -5,7 +5,7 @@
 use super::{map_key, XEl, W};
 use crate::abi::*;
 use crate::spec::{Actuator, DefaultClass, Equality, Pair, Tendon};
-use crate::xml::reader::*;
+use crate::xml::attr::*;
 
 /// `<compiler>`: angles are always radians (values are compiled).
 pub(super) fn compiler(w: &W, root: &mut XEl) {
