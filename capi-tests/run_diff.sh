@@ -16,7 +16,7 @@ check() { # name, command...
   else fail=$((fail+1)); echo "FAIL $name"; sed 's/^/    /' "$work/last.log" | head -20; fi
 }
 same() { cmp -s "$1" "$2" || { diff "$1" "$2" | head -20; return 1; }; }
-for prog in mjdiff names_diff defaults_diff state_diff vfs_test bvh_active_diff; do
+for prog in mjdiff names_diff defaults_diff state_diff vfs_test bvh_active_diff rollout_diff; do
   gcc -O1 -std=gnu11 -I"$ref/include" "$here/$prog.c" -L"$ref/lib" -lmujoco -lm -ldl -o "$work/$prog" || { echo "FAIL build $prog"; fail=$((fail+1)); }
 done
 R() { LD_LIBRARY_PATH=$ref/lib "$@"; }
@@ -47,6 +47,14 @@ for prog in defaults_diff vfs_test state_diff bvh_active_diff; do
   rm -rf "$work/vfs_scratch"; (cd "$work" && R "./$prog" ${args[$prog]} > "$work/$prog.ref" 2>&1)
   rm -rf "$work/vfs_scratch"
   check "$prog" bash -c "cd '$work' && LD_LIBRARY_PATH='$ours' ./$prog ${args[$prog]} > '$work/$prog.our' 2>&1; cmp -s '$work/$prog.ref' '$work/$prog.our' || { diff '$work/$prog.ref' '$work/$prog.our' | head -10; exit 1; }"
+done
+# long rollouts with contacts and sleeping: scenes fully asleep (the broadphase skips its sweep,
+# keeps upstream's peak stack use), woken by a push, asleep again
+for ro in "sleep_settled 1500 b3 200" "collide_sleep 800"; do
+  set -- $ro; name=$1; shift
+  R "$work/mjdiff" compile "$root/models/$name.xml" "$work/rollout_$name.mjb"
+  (cd "$work" && R ./rollout_diff "rollout_$name.mjb" "$@" > "rollout_$name.ref" 2>&1)
+  check "rollout_diff $name" bash -c "cd '$work' && LD_LIBRARY_PATH='$ours' ./rollout_diff 'rollout_$name.mjb' $* > 'rollout_$name.our' 2>&1; cmp -s 'rollout_$name.ref' 'rollout_$name.our' || { diff 'rollout_$name.ref' 'rollout_$name.our' | head -10; exit 1; }"
 done
 # the mju_ library on seeded random inputs, compared number by number (1e-12 relative)
 if gcc -O1 -std=gnu11 -I"$ref/include" -I"$here" "$here/mju_diff.c" -L"$ref/lib" -lmujoco -lm -lpthread -o "$work/mju_diff"; then

@@ -377,10 +377,25 @@ pub(super) unsafe fn broadphase(m: &mjModel, d: &mut mjData, bfpair: &mut [i32])
         }
     }
 
-    // nothing but static geoms: upstream returns here, unsorted
-    let Some(frame) = principal_frame(m, d) else {
-        free(d);
-        return npair;
+    // With every collidable body asleep or welded to the world (and no flexes), each pair the
+    // sweep could find is discarded by `filter_body_pair`: the sweep is skipped, its stack
+    // blocks are still taken. A scene fully asleep thus costs one pass over the bodies.
+    let settled = nflex == 0
+        && (1..nbody).all(|b| !can_collide(m, b) || weldid[b] == 0 || asleep(b));
+    let frame = if settled {
+        let ngeom = m.ngeom as usize;
+        if !m.geom_bodyid()[..ngeom].iter().any(|&b| b != 0) {
+            // nothing but static geoms: upstream returns here, unsorted
+            free(d);
+            return npair;
+        }
+        None
+    } else {
+        let Some(frame) = principal_frame(m, d) else {
+            free(d);
+            return npair;
+        };
+        Some(frame)
     };
 
     let bfid = stack_ints(d, nbodyflex);
@@ -405,20 +420,31 @@ pub(super) unsafe fn broadphase(m: &mjModel, d: &mut mjData, bfpair: &mut [i32])
                 let _: &mut [SapItem] = stack_slice(d, 2 * ncollide);
             }
         };
-        for i in 0..ncollide {
-            let a = make_aamm(m, d, bfid[i] as usize, &frame);
-            for (k, &x) in a.iter().enumerate() {
-                aamm[k * ncollide + i] = x;
-            }
-        }
-        // the sweep's pairs, in another order: the sort below makes the result the same
-        let few = if ncollide <= ALL_PAIRS_MAX && room { all_pairs(aamm, ncollide, sappair) } else { None };
-        let nsappair = match few {
-            Some(n) => {
+        let nsappair = match frame {
+            // settled scene (above): no pair would pass the filter. From 0x10000 boxes on the
+            // sweep fails, as upstream's does, whatever the frame.
+            None if ncollide < 0x10000 => {
                 reserve_sweep(d);
-                n as i32
+                0
             }
-            None => sap(d, aamm, ncollide, 0, sappair),
+            _ => {
+                let frame = frame.unwrap_or([0.0; 9]);
+                for i in 0..ncollide {
+                    let a = make_aamm(m, d, bfid[i] as usize, &frame);
+                    for (k, &x) in a.iter().enumerate() {
+                        aamm[k * ncollide + i] = x;
+                    }
+                }
+                // the sweep's pairs, in another order: the sort below makes the result the same
+                let few = if ncollide <= ALL_PAIRS_MAX && room { all_pairs(aamm, ncollide, sappair) } else { None };
+                match few {
+                    Some(n) => {
+                        reserve_sweep(d);
+                        n as i32
+                    }
+                    None => sap(d, aamm, ncollide, 0, sappair),
+                }
+            }
         };
         if nsappair < 0 {
             crate::mjerror!("mj_broadphase", "SAP failed");
