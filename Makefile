@@ -6,7 +6,7 @@
 #                 and the RL environments (make rl)
 #   make pytest   the mujoco==3.4.0 wheel's test files on upstream's library and ours (python/wheel_test.sh)
 #   make rl       dm_control suite tasks and Gymnasium MuJoCo envs stepped on both (python/rl_test.sh)
-#   make bench    steps/s against upstream on benches/models.txt (benches/vs_ref.sh)
+#   make bench    steps/s and ray casting against upstream (benches/vs_ref.sh, pair.sh, ray_pair.sh)
 #   make demo     load models/contacts.xml with our loader, simulate it (examples-c/demo.c)
 #   make programs dist/bin/compile and dist/bin/testspeed (programs/)
 #   make install PREFIX=DIR   upstream's release layout: DIR/include/mujoco, DIR/lib (library,
@@ -129,12 +129,14 @@ install: programs
 # (benches/vs_ref.sh: constraints on, three alternating pairs per model, median ratio and
 # geometric mean) on benches/models.txt; the same models with both libraries in one process
 # (benches/pair.sh: alternating blocks of steps on the same states, steadier on a shared
-# machine); then the mju_* kernels (capi-tests/mju_bench.c).
+# machine); ray casting, mj_ray and mj_multiRay with both libraries in one process
+# (benches/ray_pair.sh); then the mju_* kernels (capi-tests/mju_bench.c).
 # BENCH_STEPS sets the steps per timing (default 2000).
 bench: lib
 	@mkdir -p target/bench
 	benches/vs_ref.sh $(LIBDIR) $(or $(BENCH_STEPS),2000)
 	benches/pair.sh $(LIBDIR) $(or $(BENCH_STEPS),2000)
+	benches/ray_pair.sh $(LIBDIR)
 	gcc -O2 capi-tests/mju_bench.c -ldl -o target/bench/mju_bench
 	target/bench/mju_bench $$(capi-tests/refget.sh)/lib/libmujoco.so.3.4.0 $(LIB)
 

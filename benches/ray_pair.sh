@@ -13,7 +13,7 @@ ref=$("$root/capi-tests/refget.sh")
 work=$root/target/bench; mkdir -p "$work"
 models=("$@")
 if [ ${#models[@]} -eq 0 ]; then
-  for m in rays rays_hfield xml_hfields xml_meshes bench_quadruped island_contacts contacts; do
+  for m in rays rays_hfield xml_hfields xml_meshes bench_quadruped island_contacts contacts rays_many; do
     models+=("$root/models/$m.xml")
   done
 fi

@@ -13,9 +13,11 @@
 //   mju_rayFlex     every flex, every combination of layer and vert/edge/face/skin flags
 //   mju_raySkin     every skin, on the skin's bind-pose vertices
 //   mj_multiRay     several sources, with cutoffs
-// and finally bvh_active (meshes mark the nodes they visit). Rays are aimed at the objects they
+// then bvh_active (meshes mark the nodes they visit), and last a bundle for mj_multiRay with a
+// zero direction in the middle (the error text, the outputs written before it, the stack). Rays are aimed at the objects they
 // test (with noise) so that most of them hit; the rest go in random directions.
 #include <math.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,8 +32,12 @@ mjtNum mj_rayMeshNormal(const mjModel* m, const mjData* d, int geomid, const mjt
 
 static FILE* out;
 
+static jmp_buf caught;
+static int catching;
+
 static void on_error(const char* msg) {
   fprintf(out ? out : stdout, "ERROR %s\n", msg);
+  if (catching) longjmp(caught, 1);
   if (out) fclose(out);
   exit(5);
 }
@@ -270,7 +276,24 @@ int main(int argc, char** argv) {
 
   fprintf(out, "bvh_active %d ", m->nbvh);
   for (int i = 0; i < m->nbvh; i++) fputc('0' + (d->bvh_active[i] != 0), out);
-  fprintf(out, "\nend\n");
+  fprintf(out, "\n");
+
+  // a zero direction between two good ones: the error is raised on reaching it
+  mjtNum dirs3[9] = {1, 0.2, -0.1, 0, 0, 0, -0.3, 1, 0.5}, dist3[3] = {-7, -7, -7};
+  int ids3[3] = {-7, -7, -7};
+  size_t pstack = d->pstack;
+  catching = 1;
+  if (!setjmp(caught)) {
+    mj_multiRay(m, d, center, dirs3, NULL, 1, -1, ids3, dist3, 3, mjMAXVAL);
+    fprintf(out, "no error\n");
+  }
+  catching = 0;
+  fprintf(out, "short multi");
+  for (int i = 0; i < 3; i++) {
+    num(dist3[i]);
+    fprintf(out, " %d", ids3[i]);
+  }
+  fprintf(out, " stack %ld\nend\n", (long)(d->pstack - pstack));
   fclose(out);
   mj_deleteData(d);
   mj_deleteModel(m);

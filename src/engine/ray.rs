@@ -577,78 +577,29 @@ pub unsafe fn ray(
     dist
 }
 
-/// Whether the ray meets the sphere of squared radius `r2` around `center` (upstream's sphere
-/// test, same arithmetic: smallest non-negative root of the quadratic).
-fn hits_sphere(center: &[f64; 3], r2: f64, pnt: &[f64; 3], vec: &[f64; 3]) -> bool {
-    let dif = [pnt[0] - center[0], pnt[1] - center[1], pnt[2] - center[2]];
-    let a = vec[0] * vec[0] + vec[1] * vec[1] + vec[2] * vec[2];
-    let b = vec[0] * dif[0] + vec[1] * dif[1] + vec[2] * dif[2];
-    let c = dif[0] * dif[0] + dif[1] * dif[1] + dif[2] * dif[2] - r2;
-    let det = b * b - a * c;
-    if det < 0.0 || a < mjMINVAL {
-        return false;
-    }
-    let det = det.sqrt();
-    (-b - det) / a >= 0.0 || (-b + det) / a >= 0.0
-}
+/// Bodies whose ray-independent culling terms [`multi_ray`] prepares at a time (machine stack).
+const RAY_BODY_CHUNK: usize = 64;
 
-/// One ray of [`multi_ray`]: bodies are culled by their bounding sphere, geoms by the elimination
-/// flags and the bounding angles prepared for the common source point.
-unsafe fn single_ray(
-    m: &mjModel,
-    d: &mjData,
-    pnt: &[f64; 3],
-    vec: &[f64; 3],
-    eliminate: &[i32],
-    geom_ba: &[f64],
-    geomid: &mut i32,
-) -> f64 {
-    if norm3(vec) < mjMINVAL {
-        crate::mjerror!("mj_multiRay", "vector length is too small");
-    }
-    let mut dist = -1.0;
-    *geomid = -1;
-
-    let azimuth = vec[1].atan2(vec[0]);
-    let elevation = (vec[0] * vec[0] + vec[1] * vec[1]).sqrt().atan2(vec[2]);
-
-    let (bvhadr, geomadr, geomnum) = (m.body_bvhadr(), m.body_geomadr(), m.body_geomnum());
-    let (bvh_aabb, xipos) = (m.bvh_aabb(), d.xipos(m));
-    for b in 0..m.nbody as usize {
-        let has_bv = bvhadr[b] != -1;
-        if has_bv {
-            let aabb = &bvh_aabb[6 * bvhadr[b] as usize..6 * bvhadr[b] as usize + 6];
-            let r2 = aabb[3] * aabb[3] + aabb[4] * aabb[4] + aabb[5] * aabb[5];
-            let xi = v3(xipos, b);
-            let center = [aabb[0] + xi[0], aabb[1] + xi[1], aabb[2] + xi[2]];
-            if !hits_sphere(&center, r2, pnt, vec) {
-                continue;
-            }
-        }
-        let start = geomadr[b].max(0) as usize;
-        for g in start..start + geomnum[b].max(0) as usize {
-            if eliminate[g] != 0 {
-                continue;
-            }
-            if has_bv {
-                let ba = &geom_ba[4 * g..4 * g + 4];
-                if azimuth < ba[0] || elevation < ba[1] || azimuth > ba[2] || elevation > ba[3] {
-                    continue;
-                }
-            }
-            let x = geom_hit(m, d, g, pnt, vec);
-            if x >= 0.0 && (x < dist || dist < 0.0) {
-                dist = x;
-                *geomid = g as i32;
-            }
-        }
-    }
-    dist
+/// A body's bounding-sphere terms for rays from one point: `dif` = point - centre and
+/// `c` = |dif|^2 - r^2, computed as upstream's sphere test computes them for each ray.
+#[derive(Clone, Copy, Default)]
+struct BodyCull {
+    body: usize,
+    bv: bool,
+    dif: [f64; 3],
+    c: f64,
 }
 
 /// Casts `nray` rays from the common point `pnt` along the rows of `vec` (nray x 3), with the
 /// filters of [`ray`] plus a distance `cutoff` beyond which geoms are skipped; writes each ray's
 /// distance (-1: miss) and geom id (-1: none).
+///
+/// Upstream's culling per ray: a body's bounding sphere (the root box of its BVH), then each
+/// geom's angular bounds as seen from `pnt`. Everything about a body that does not depend on
+/// the ray is prepared once per call, for up to [`RAY_BODY_CHUNK`] bodies at a time, and a ray's
+/// angles are computed only once one of its sphere tests passes. Each ray still meets the bodies
+/// and geoms in upstream's order with the same arithmetic, so distances, ties and ids are
+/// upstream's.
 ///
 /// # Safety
 /// `d` must be data made for `m`, with current geom poses.
@@ -690,8 +641,86 @@ pub unsafe fn multi_ray(
     };
     multi_ray_prepare(&geoms, pnt, geomgroup, flg_static, bodyexclude, cutoff, geom_ba, eliminate);
 
-    for i in 0..nray {
-        dist[i] = single_ray(m, d, pnt, v3(vec, i), eliminate, geom_ba, &mut geomid[i]);
+    // upstream checks each ray's length when it reaches it: the rays before the first short
+    // one are cast in full, then the error is raised (before that ray's outputs are written)
+    let ncast = (0..nray).find(|&i| norm3(v3(vec, i)) < mjMINVAL).unwrap_or(nray);
+    dist[..ncast].fill(-1.0);
+    geomid[..ncast].fill(-1);
+
+    let (bvhadr, geomadr, geomnum) = (m.body_bvhadr(), m.body_geomadr(), m.body_geomnum());
+    let (bvh_aabb, xipos) = (m.bvh_aabb(), d.xipos(m));
+    let body_geoms = |b: usize| {
+        let start = geomadr[b].max(0) as usize;
+        start..start + geomnum[b].max(0) as usize
+    };
+    let mut cull = [BodyCull::default(); RAY_BODY_CHUNK];
+    let mut b0 = 0;
+    while b0 < nbody && ncast > 0 {
+        let b1 = (b0 + RAY_BODY_CHUNK).min(nbody);
+        // bodies with a geom left after the filters, with their sphere terms
+        let mut nlive = 0;
+        for b in b0..b1 {
+            if body_geoms(b).all(|g| eliminate[g] != 0) {
+                continue;
+            }
+            let mut bc = BodyCull { body: b, bv: bvhadr[b] != -1, ..Default::default() };
+            if bc.bv {
+                let aabb = &bvh_aabb[6 * bvhadr[b] as usize..6 * bvhadr[b] as usize + 6];
+                let r2 = aabb[3] * aabb[3] + aabb[4] * aabb[4] + aabb[5] * aabb[5];
+                let xi = v3(xipos, b);
+                let center = [aabb[0] + xi[0], aabb[1] + xi[1], aabb[2] + xi[2]];
+                bc.dif = [pnt[0] - center[0], pnt[1] - center[1], pnt[2] - center[2]];
+                bc.c = bc.dif[0] * bc.dif[0] + bc.dif[1] * bc.dif[1] + bc.dif[2] * bc.dif[2] - r2;
+            }
+            cull[nlive] = bc;
+            nlive += 1;
+        }
+        for i in 0..ncast {
+            let v = v3(vec, i);
+            let a = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+            let mut angles: Option<(f64, f64)> = None;
+            let (mut di, mut gi) = (dist[i], geomid[i]);
+            for bc in &cull[..nlive] {
+                if bc.bv {
+                    // the smallest non-negative root of upstream's quadratic, or none
+                    let b = v[0] * bc.dif[0] + v[1] * bc.dif[1] + v[2] * bc.dif[2];
+                    let det = b * b - a * bc.c;
+                    if det < 0.0 || a < mjMINVAL {
+                        continue;
+                    }
+                    let det = det.sqrt();
+                    if !((-b - det) / a >= 0.0 || (-b + det) / a >= 0.0) {
+                        continue;
+                    }
+                }
+                for g in body_geoms(bc.body) {
+                    if eliminate[g] != 0 {
+                        continue;
+                    }
+                    if bc.bv {
+                        let (azimuth, elevation) = *angles.get_or_insert_with(|| {
+                            (v[1].atan2(v[0]), (v[0] * v[0] + v[1] * v[1]).sqrt().atan2(v[2]))
+                        });
+                        let ba = &geom_ba[4 * g..4 * g + 4];
+                        if azimuth < ba[0] || elevation < ba[1] || azimuth > ba[2] || elevation > ba[3] {
+                            continue;
+                        }
+                    }
+                    let x = geom_hit(m, d, g, pnt, v);
+                    if x >= 0.0 && (x < di || di < 0.0) {
+                        di = x;
+                        gi = g as i32;
+                    }
+                }
+            }
+            dist[i] = di;
+            geomid[i] = gi;
+        }
+        b0 = b1;
+    }
+    if ncast < nray {
+        // upstream's message names its per-ray function
+        crate::mjerror!("mju_singleRay", "vector length is too small");
     }
     free(d);
 }
