@@ -9,10 +9,10 @@
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include <mujoco/mujoco.h>
 
+#include "block_timing.h"
 #include "ctrl_pattern.h"
 
 typedef struct {
@@ -23,12 +23,6 @@ typedef struct {
   mjModel* m;
   mjData* d;
 } Sim;
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + 1e-9 * t.tv_nsec;
-}
 
 static int open_sim(Sim* s, const char* lib, const char* model) {
   void* h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
@@ -59,17 +53,12 @@ static int open_sim(Sim* s, const char* lib, const char* model) {
 static double run(Sim* s, int k0, int n) {
   mjModel* m = s->m;
   mjData* d = s->d;
-  double t0 = now();
+  double t0 = bench_now();
   for (int k = k0; k < k0 + n; k++) {
     set_ctrl_pattern(m, d, k);
     s->step(m, d);
   }
-  return now() - t0;
-}
-
-static int cmp(const void* a, const void* b) {
-  double x = *(const double*)a, y = *(const double*)b;
-  return (x > y) - (x < y);
+  return bench_now() - t0;
 }
 
 int main(int argc, char** argv) {
@@ -99,9 +88,10 @@ int main(int argc, char** argv) {
     tb += y;
     ratio[i] = x / y;
   }
-  qsort(ratio, nblock, sizeof(double), cmp);
-  printf("median %.4f q1 %.4f q3 %.4f overall %.4f steps/s A %.0f B %.0f\n", ratio[nblock / 2],
-         ratio[nblock / 4], ratio[(3 * nblock) / 4], ta / tb, nblock * block / ta, nblock * block / tb);
+  double q[3];
+  block_quartiles(ratio, nblock, q);
+  printf("median %.4f q1 %.4f q3 %.4f overall %.4f steps/s A %.0f B %.0f\n", q[0], q[1], q[2],
+         ta / tb, nblock * block / ta, nblock * block / tb);
   free(ratio);
   return 0;
 }

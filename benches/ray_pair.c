@@ -14,9 +14,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <mujoco/mujoco.h>
+
+#include "block_timing.h"
 
 #define BUNDLE 32
 
@@ -31,12 +32,6 @@ typedef struct {
   mjModel* m;
   mjData* d;
 } Lib;
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + 1e-9 * t.tv_nsec;
-}
 
 static int open_lib(Lib* s, const char* lib, const char* model) {
   void* h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
@@ -86,27 +81,22 @@ static void random_direction(mjtNum v[3]) {
 
 static double cast_single(Lib* s, int nray, const mjtNum* pnt, const mjtNum* vec, int* geomid,
                           mjtNum* dist) {
-  double t0 = now();
+  double t0 = bench_now();
   for (int i = 0; i < nray; i++) {
     dist[i] = s->ray(s->m, s->d, pnt + 3 * i, vec + 3 * i, NULL, 1, -1, geomid + i);
   }
-  return now() - t0;
+  return bench_now() - t0;
 }
 
 // one origin (the bundle's first ray's) per BUNDLE directions
 static double cast_multi(Lib* s, int nray, const mjtNum* pnt, const mjtNum* vec, int* geomid,
                          mjtNum* dist) {
-  double t0 = now();
+  double t0 = bench_now();
   for (int i = 0; i + BUNDLE <= nray; i += BUNDLE) {
     s->multi(s->m, s->d, pnt + 3 * i, vec + 3 * i, NULL, 1, -1, geomid + i, dist + i, BUNDLE,
              mjMAXVAL);
   }
-  return now() - t0;
-}
-
-static int cmp(const void* a, const void* b) {
-  double x = *(const double*)a, y = *(const double*)b;
-  return (x > y) - (x < y);
+  return bench_now() - t0;
 }
 
 typedef double (*CastFn)(Lib*, int, const mjtNum*, const mjtNum*, int*, mjtNum*);
@@ -139,10 +129,11 @@ static int compare(const char* name, CastFn cast, Lib* a, Lib* b, int nray, int 
     if (gid_a[i] != gid_b[i] || memcmp(dist_a + i, dist_b + i, sizeof(mjtNum))) mismatch++;
     if (gid_a[i] >= 0) nhit++;
   }
-  qsort(ratio, nblock, sizeof(double), cmp);
+  double q[3];
+  block_quartiles(ratio, nblock, q);
   printf("%-11s median %.4f q1 %.4f q3 %.4f overall %.4f ns/ray A %.0f B %.0f hits %d/%d "
          "mismatches %d\n",
-         name, ratio[nblock / 2], ratio[nblock / 4], ratio[(3 * nblock) / 4], ta / tb,
+         name, q[0], q[1], q[2], ta / tb,
          1e9 * ta / ((double)nblock * ncast), 1e9 * tb / ((double)nblock * ncast), nhit, ncast,
          mismatch);
   free(gid_a);

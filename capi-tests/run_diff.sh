@@ -51,10 +51,10 @@ done
 # long rollouts with contacts and sleeping: scenes fully asleep (the broadphase skips its sweep,
 # keeps upstream's peak stack use), woken by a push, asleep again
 for ro in "sleep_settled 1500 b3 200" "collide_sleep 800"; do
-  set -- $ro; name=$1; shift
+  read -r name args <<< "$ro"
   R "$work/mjdiff" compile "$root/models/$name.xml" "$work/rollout_$name.mjb"
-  (cd "$work" && R ./rollout_diff "rollout_$name.mjb" "$@" > "rollout_$name.ref" 2>&1)
-  check "rollout_diff $name" bash -c "cd '$work' && LD_LIBRARY_PATH='$ours' ./rollout_diff 'rollout_$name.mjb' $* > 'rollout_$name.our' 2>&1; cmp -s 'rollout_$name.ref' 'rollout_$name.our' || { diff 'rollout_$name.ref' 'rollout_$name.our' | head -10; exit 1; }"
+  (cd "$work" && R ./rollout_diff "rollout_$name.mjb" $args > "rollout_$name.ref" 2>&1)
+  check "rollout_diff $name" bash -c "cd '$work' && LD_LIBRARY_PATH='$ours' ./rollout_diff 'rollout_$name.mjb' $args > 'rollout_$name.our' 2>&1; cmp -s 'rollout_$name.ref' 'rollout_$name.our' || { diff 'rollout_$name.ref' 'rollout_$name.our' | head -10; exit 1; }"
 done
 # the mju_ library on seeded random inputs, compared number by number (1e-12 relative)
 if gcc -O1 -std=gnu11 -I"$ref/include" -I"$here" "$here/mju_diff.c" -L"$ref/lib" -lmujoco -lm -lpthread -o "$work/mju_diff"; then

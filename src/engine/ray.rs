@@ -7,7 +7,7 @@
 use super::{free, mark, stack_ints, stack_nums, v3, v9};
 use crate::abi::mjtGeom_::*;
 use crate::abi::*;
-use crate::math::blas::{add3, add_scl3, dist3, mul_mat_vec3, mul_mat_t_vec3, norm3, normalize3, scl3, sub3};
+use crate::math::blas::{add3, add_scl3, dist3, dot3, mul_mat_vec3, mul_mat_t_vec3, norm3, normalize3, scl3, sub3};
 use crate::math::ray::{
     box_of_bounds, multi_ray_prepare, normal_plane_basis, points_bounds, project_normal_plane, ray_box, ray_geom,
     ray_slab, ray_triangle, ray_triangle_projected, RayGeoms, EYE3,
@@ -590,6 +590,23 @@ struct BodyCull {
     c: f64,
 }
 
+impl BodyCull {
+    /// Upstream's sphere test for the ray along `v` (`a` = |v|^2): whether its quadratic has a
+    /// non-negative root. Bodies without a BVH are never culled.
+    fn passes(&self, v: &[f64; 3], a: f64) -> bool {
+        if !self.bv {
+            return true;
+        }
+        let b = dot3(v, &self.dif);
+        let det = b * b - a * self.c;
+        if det < 0.0 || a < mjMINVAL {
+            return false;
+        }
+        let det = det.sqrt();
+        (-b - det) / a >= 0.0 || (-b + det) / a >= 0.0
+    }
+}
+
 /// Casts `nray` rays from the common point `pnt` along the rows of `vec` (nray x 3), with the
 /// filters of [`ray`] plus a distance `cutoff` beyond which geoms are skipped; writes each ray's
 /// distance (-1: miss) and geom id (-1: none).
@@ -654,49 +671,30 @@ pub unsafe fn multi_ray(
         start..start + geomnum[b].max(0) as usize
     };
     let mut cull = [BodyCull::default(); RAY_BODY_CHUNK];
-    let mut b0 = 0;
-    while b0 < nbody && ncast > 0 {
-        let b1 = (b0 + RAY_BODY_CHUNK).min(nbody);
+    for b0 in (0..nbody).step_by(RAY_BODY_CHUNK) {
         // bodies with a geom left after the filters, with their sphere terms
         let mut nlive = 0;
-        for b in b0..b1 {
+        for b in b0..(b0 + RAY_BODY_CHUNK).min(nbody) {
             if body_geoms(b).all(|g| eliminate[g] != 0) {
                 continue;
             }
             let mut bc = BodyCull { body: b, bv: bvhadr[b] != -1, ..Default::default() };
             if bc.bv {
                 let aabb = &bvh_aabb[6 * bvhadr[b] as usize..6 * bvhadr[b] as usize + 6];
-                let r2 = aabb[3] * aabb[3] + aabb[4] * aabb[4] + aabb[5] * aabb[5];
-                let xi = v3(xipos, b);
-                let center = [aabb[0] + xi[0], aabb[1] + xi[1], aabb[2] + xi[2]];
-                bc.dif = [pnt[0] - center[0], pnt[1] - center[1], pnt[2] - center[2]];
-                bc.c = bc.dif[0] * bc.dif[0] + bc.dif[1] * bc.dif[1] + bc.dif[2] * bc.dif[2] - r2;
+                let (center, size) = (add3(v3(aabb, 0), v3(xipos, b)), v3(aabb, 1));
+                bc.dif = sub3(pnt, &center);
+                bc.c = dot3(&bc.dif, &bc.dif) - dot3(size, size);
             }
             cull[nlive] = bc;
             nlive += 1;
         }
         for i in 0..ncast {
             let v = v3(vec, i);
-            let a = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+            let a = dot3(v, v);
             let mut angles: Option<(f64, f64)> = None;
             let (mut di, mut gi) = (dist[i], geomid[i]);
-            for bc in &cull[..nlive] {
-                if bc.bv {
-                    // the smallest non-negative root of upstream's quadratic, or none
-                    let b = v[0] * bc.dif[0] + v[1] * bc.dif[1] + v[2] * bc.dif[2];
-                    let det = b * b - a * bc.c;
-                    if det < 0.0 || a < mjMINVAL {
-                        continue;
-                    }
-                    let det = det.sqrt();
-                    if !((-b - det) / a >= 0.0 || (-b + det) / a >= 0.0) {
-                        continue;
-                    }
-                }
-                for g in body_geoms(bc.body) {
-                    if eliminate[g] != 0 {
-                        continue;
-                    }
+            for bc in cull[..nlive].iter().filter(|bc| bc.passes(v, a)) {
+                for g in body_geoms(bc.body).filter(|&g| eliminate[g] == 0) {
                     if bc.bv {
                         let (azimuth, elevation) = *angles.get_or_insert_with(|| {
                             (v[1].atan2(v[0]), (v[0] * v[0] + v[1] * v[1]).sqrt().atan2(v[2]))
@@ -716,7 +714,6 @@ pub unsafe fn multi_ray(
             dist[i] = di;
             geomid[i] = gi;
         }
-        b0 = b1;
     }
     if ncast < nray {
         // upstream's message names its per-ray function

@@ -421,14 +421,14 @@ pub(super) unsafe fn broadphase(m: &mjModel, d: &mut mjData, bfpair: &mut [i32])
             }
         };
         let nsappair = match frame {
-            // settled scene (above): no pair would pass the filter. From 0x10000 boxes on the
-            // sweep fails, as upstream's does, whatever the frame.
-            None if ncollide < 0x10000 => {
+            // settled scene (above): no pair would pass the filter. From 0x10000 boxes on, the
+            // sweep fails before taking its buffers, as upstream's does.
+            None if ncollide >= 0x10000 => -1,
+            None => {
                 reserve_sweep(d);
                 0
             }
-            _ => {
-                let frame = frame.unwrap_or([0.0; 9]);
+            Some(frame) => {
                 for i in 0..ncollide {
                     let a = make_aamm(m, d, bfid[i] as usize, &frame);
                     for (k, &x) in a.iter().enumerate() {
