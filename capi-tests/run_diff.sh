@@ -16,7 +16,7 @@ check() { # name, command...
   else fail=$((fail+1)); echo "FAIL $name"; sed 's/^/    /' "$work/last.log" | head -20; fi
 }
 same() { cmp -s "$1" "$2" || { diff "$1" "$2" | head -20; return 1; }; }
-for prog in mjdiff names_diff defaults_diff state_diff vfs_test bvh_active_diff rollout_diff; do
+for prog in mjdiff names_diff defaults_diff state_diff vfs_test bvh_active_diff rollout_diff suite_edges_diff; do
   gcc -O1 -std=gnu11 -I"$ref/include" "$here/$prog.c" -L"$ref/lib" -lmujoco -lm -ldl -o "$work/$prog" || { echo "FAIL build $prog"; fail=$((fail+1)); }
 done
 R() { LD_LIBRARY_PATH=$ref/lib "$@"; }
@@ -42,8 +42,8 @@ done
 R "$work/state_diff" --gen "$work/state_model.mjb" >/dev/null
 R "$work/mjdiff" compile "$root/models/bvh_marks.xml" "$work/bvh_marks_model.mjb"
 declare -A args=([defaults_diff]="" [vfs_test]="$work/vfs_scratch" [state_diff]="$work/state_model.mjb"
-                 [bvh_active_diff]="$work/bvh_marks_model.mjb")
-for prog in defaults_diff vfs_test state_diff bvh_active_diff; do
+                 [bvh_active_diff]="$work/bvh_marks_model.mjb" [suite_edges_diff]="")
+for prog in defaults_diff vfs_test state_diff bvh_active_diff suite_edges_diff; do
   rm -rf "$work/vfs_scratch"; (cd "$work" && R "./$prog" ${args[$prog]} > "$work/$prog.ref" 2>&1)
   rm -rf "$work/vfs_scratch"
   check "$prog" bash -c "cd '$work' && LD_LIBRARY_PATH='$ours' ./$prog ${args[$prog]} > '$work/$prog.our' 2>&1; cmp -s '$work/$prog.ref' '$work/$prog.our' || { diff '$work/$prog.ref' '$work/$prog.our' | head -10; exit 1; }"

@@ -226,6 +226,9 @@ int main(int argc, char** argv) {
   for (int j = 0; j < nfull; j++) part[j] = -1;
   mj_extractState(m, full, mjSTATE_QPOS, part, mjSTATE_QVEL);
   print_vec("after returned extract error", part, 3);
+  // the signatures are checked before the buffers are touched (upstream's own test passes NULL)
+  mj_extractState(m, NULL, mjSTATE_QPOS, NULL, mjSTATE_QFRC_APPLIED);
+  printf("after NULL-buffer extract error\n");
   mju_user_error = NULL;
 
   // MJB from a VFS

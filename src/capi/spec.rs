@@ -593,9 +593,24 @@ pub unsafe extern "C" fn mjs_getName(element: *mut mjsElement) -> *mut mjString 
         return &mut d.name as *mut CxxString as *mut mjString;
     }
     with_elem!(element, |w| &mut w.name as *mut CxxString as *mut mjString, {
-        not_supported("names of this element type in the spec API");
-        ptr::null_mut()
+        match other_name(element) {
+            Some(n) => n as *mut CxxString as *mut mjString,
+            None => ptr::null_mut(),
+        }
     })
+}
+
+/// The name of an element that `with_elem!` does not cover: the spec's own element and a
+/// tendon wrap (whose name is its target's); None for a foreign element type.
+unsafe fn other_name<'a>(element: *mut mjsElement) -> Option<&'a mut CxxString> {
+    let t = (*element).elemtype;
+    if t == mjtObj_::mjOBJ_MODEL as i32 {
+        Some(&mut wrapper::<Spec>(element as *mut c_void, offset_of!(Spec, head)).name)
+    } else if t == mjtObj_::mjOBJ_UNKNOWN as i32 {
+        Some(&mut (*(element as *mut spec::objects::Wrap)).name)
+    } else {
+        None
+    }
 }
 
 /// Rename an element; -1 (with the reason in `mjs_getError`) when the name is taken.
@@ -612,8 +627,13 @@ pub unsafe extern "C" fn mjs_setName(element: *mut mjsElement, name: *const c_ch
         return 0;
     }
     with_elem!(element, |w| w.name.set(n), {
-        not_supported("names of this element type in the spec API");
-        return -1;
+        match other_name(element) {
+            Some(name) => {
+                name.set(n);
+                return 0;
+            }
+            None => return -1,
+        }
     });
     let Some(sp) = owner(element) else { return 0 };
     match sp.check_repeat(t) {
@@ -1002,7 +1022,10 @@ pub unsafe extern "C" fn mjs_findElement(s: *mut mjSpec, r#type: mjtObj, name: *
     if r#type == mjtObj_::mjOBJ_MESH as i32 {
         return sp.meshes.iter_mut().find(|x| by_file(&x.name, &x.file)).map_or(ptr::null_mut(), |x| &mut x.head.el);
     }
-    not_supported("finding this element type in the spec API");
+    if r#type == mjtObj_::mjOBJ_XBODY as i32 {
+        return sp.bodies.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+    }
+    // upstream keeps no list of other types: nothing to find
     ptr::null_mut()
 }
 
@@ -1127,7 +1150,7 @@ unsafe fn next_element(s: *mut mjSpec, element: *mut mjsElement, t: mjtObj) -> *
     } else if t == mjtObj_::mjOBJ_MATERIAL as i32 {
         sp.materials.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
     } else {
-        not_supported("iterating over this element type in the spec API");
+        // upstream iterates over no other type
         return ptr::null_mut();
     };
     if element.is_null() {

@@ -209,6 +209,25 @@ pub unsafe extern "C" fn mjs_resolveOrientation(quat: *mut f64, degree: mjtByte,
     }
 }
 
+/// A tactile sensor's dimension: three per vertex of its mesh as last compiled (upstream
+/// reads the mesh the compiler resolved; before any compile there is none, and this reports
+/// an error instead of reading through a null pointer).
+unsafe fn tactile_dim(s: &mjsSensor) -> c_int {
+    let mesh = owner(s.element).and_then(|sp| {
+        let m = sp.compiled.as_ref()?.model();
+        if s.objname.is_null() {
+            return None;
+        }
+        let name = CStr::from_ptr((*(s.objname as *const spec::CxxString)).c_str());
+        let id = crate::model::names::name2id(m, mjtObj_::mjOBJ_MESH as c_int, name);
+        (id >= 0).then(|| 3 * *m.mesh_vertnum.add(id as usize))
+    });
+    mesh.unwrap_or_else(|| {
+        crate::runtime::error::raise(format_args!("mjs_sensorDim: the mesh of a tactile sensor is known only once compiled"));
+        -1
+    })
+}
+
 /// Number of values a sensor outputs (0 for plugin sensors, -1 for an unknown type).
 #[no_mangle]
 pub unsafe extern "C" fn mjs_sensorDim(sensor: *const mjsSensor) -> c_int {
@@ -240,8 +259,7 @@ pub unsafe extern "C" fn mjs_sensorDim(sensor: *const mjsSensor) -> c_int {
     } else if is(&[mjSENS_CONTACT]) {
         s.intprm[2] * crate::runtime::text::condata_size(s.intprm[0])
     } else if is(&[mjSENS_TACTILE]) {
-        super::spec::not_supported("mjs_sensorDim of a tactile sensor");
-        -1
+        tactile_dim(s)
     } else if is(&[mjSENS_USER]) {
         s.dim
     } else if is(&[mjSENS_PLUGIN]) {

@@ -37,7 +37,8 @@ pub unsafe extern "C" fn mj_extractState(
     dstsig: c_uint,
 ) {
     let Some(m) = m.as_ref() else { return };
-    if src.is_null() || dst.is_null() {
+    // the signatures are checked first: a bad pair raises upstream's error whatever the buffers
+    if (src.is_null() || dst.is_null()) && srcsig & dstsig == dstsig {
         return;
     }
     state::extract_state(m, src, srcsig, dst, dstsig)

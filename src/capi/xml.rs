@@ -142,3 +142,20 @@ pub unsafe extern "C" fn mj_printSchema(filename: *const c_char, buffer: *mut c_
     }
     text.len() as c_int
 }
+
+/// cbindgen:ignore
+/// Significant digits of numbers in XML the calling thread writes (upstream's private hook,
+/// used by its tests to save models without loss).
+#[doc(hidden)]
+#[no_mangle]
+pub extern "C" fn _mjPRIVATE__get_xml_precision() -> c_int {
+    crate::xml::write::precision()
+}
+
+/// cbindgen:ignore
+/// Sets the calling thread's XML number precision (see `_mjPRIVATE__get_xml_precision`).
+#[doc(hidden)]
+#[no_mangle]
+pub extern "C" fn _mjPRIVATE__set_xml_precision(precision: c_int) {
+    crate::xml::write::set_precision(precision)
+}

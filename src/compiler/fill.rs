@@ -620,7 +620,12 @@ unsafe fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensor
         let kq = w(m.key_qpos, m.nkey as usize * nq);
         crate::engine::support::normalize_quat(m, &mut kq[k * nq..(k + 1) * nq]);
     }
-    crate::engine::setconst::set_const(m, &mut *d);
+    if let Err(msg) = with_engine_errors(|| crate::engine::setconst::set_const(m, &mut *d)) {
+        crate::data::make::delete_data(d);
+        m.opt.disableflags = disable;
+        m.opt.enableflags = enable;
+        return Err(CompileError::model(&format!("engine error: {}", msg)));
+    }
     auto_spring_damper(c, m);
     if let Err(e) = super::lengthrange::length_range(m, &mut *d, &spec.compiler.LRopt) {
         crate::data::make::delete_data(d);
@@ -1003,6 +1008,20 @@ unsafe extern "C" fn keep_engine_error(msg: *const core::ffi::c_char) {
     });
 }
 
+/// Runs `f` with an error handler that keeps the first engine error instead of reporting it,
+/// as upstream's compiler turns an engine error raised while compiling into a failed compile.
+fn with_engine_errors<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    let saved = crate::runtime::error::tls_error();
+    ENGINE_ERROR.with(|e| *e.borrow_mut() = None);
+    crate::runtime::error::set_tls_error(Some(keep_engine_error));
+    let out = f();
+    crate::runtime::error::set_tls_error(saved);
+    match ENGINE_ERROR.with(|e| e.borrow_mut().take()) {
+        Some(msg) => Err(msg),
+        None => Ok(out),
+    }
+}
+
 /// With sleep enabled and trees that start asleep, resets a fresh mjData as upstream does at
 /// the end of compiling, so that trees that cannot sleep make the model fail to load.
 unsafe fn sleep_init_check(m: &mut mjModel) -> CResult<()> {
@@ -1017,16 +1036,9 @@ unsafe fn sleep_init_check(m: &mut mjModel) -> CResult<()> {
     if d.is_null() {
         return Err(CompileError::model("could not create mjData"));
     }
-    let saved = crate::runtime::error::tls_error();
-    ENGINE_ERROR.with(|e| *e.borrow_mut() = None);
-    crate::runtime::error::set_tls_error(Some(keep_engine_error));
-    crate::data::reset::reset(m, &mut *d, 0);
-    crate::runtime::error::set_tls_error(saved);
+    let reset = with_engine_errors(|| crate::data::reset::reset(m, &mut *d, 0));
     crate::data::make::delete_data(d);
-    match ENGINE_ERROR.with(|e| e.borrow_mut().take()) {
-        Some(msg) => Err(CompileError::model(&format!("engine error: {}", msg))),
-        None => Ok(()),
-    }
+    reset.map_err(|msg| CompileError::model(&format!("engine error: {}", msg)))
 }
 
 thread_local! {

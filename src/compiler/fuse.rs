@@ -245,11 +245,15 @@ impl Compiled<'_> {
         for s in self.sites.iter_mut() {
             s.s.body = bnew[s.s.body];
         }
+        // target bodies were resolved before fusing; a referenced body is never fused
+        let target = |id: i32| if id >= 0 { bnew[id as usize] as i32 } else { id };
         for c in self.cameras.iter_mut() {
             c.s.body = bnew[c.s.body];
+            c.targetbodyid = target(c.targetbodyid);
         }
         for l in self.lights.iter_mut() {
             l.s.body = bnew[l.s.body];
+            l.targetbodyid = target(l.targetbodyid);
         }
         for b in self.bodies.iter_mut() {
             if b.s.parent != usize::MAX && b.s.parent < n {

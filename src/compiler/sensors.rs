@@ -272,7 +272,7 @@ impl<'a> Compiled<'a> {
             } else if is(mjSENS_PLUGIN) {
                 x.c.needstage = self.compile_sensor_plugin(si)?;
             } else if !(is(mjSENS_E_POTENTIAL) || is(mjSENS_E_KINETIC) || is(mjSENS_CLOCK)) {
-                return Err(e(&format!("sensor type {} is not supported yet", t)));
+                return Err(e(&format!("invalid type in sensor '{}' (id = {})", x.name, si)));
             }
             x.c.dim = if is(mjSENS_TACTILE) { 3 * self.x.meshes[oid].nvert() as i32 } else { sensor_dim(&x) };
             if x.cutoff > 0.0

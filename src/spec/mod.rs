@@ -84,6 +84,8 @@ pub const TF_AUTO: i32 = 2;
 pub struct Spec {
     pub head: element::Head,
     pub c: mjSpec,
+    /// the spec element's own name (`mjs_getName` of the spec's element; not the model name)
+    pub name: CxxString,
     pub modelname: CxxString,
     pub comment: CxxString,
     /// folder of the model file (with a trailing separator), where asset paths start
@@ -172,6 +174,7 @@ impl Clone for Spec {
         let mut s = Spec {
             head: self.head,
             c: self.c,
+            name: self.name.clone(),
             modelname: self.modelname.clone(),
             comment: self.comment.clone(),
             modelfiledir: self.modelfiledir.clone(),
@@ -260,6 +263,7 @@ impl Default for Spec {
         Spec {
             head: element::Head::new(mjtObj_::mjOBJ_MODEL),
             c,
+            name: CxxString::new(),
             modelname: "MuJoCo Model".into(),
             comment: CxxString::new(),
             modelfiledir: CxxString::new(),

@@ -64,6 +64,10 @@ fn check_body_depth(spec: &Spec) -> Result<(), String> {
     Ok(())
 }
 
+/// The schema's message for an element it does not know. The section readers give it too for
+/// an element they do not handle, which the schema check has already refused.
+pub(crate) const UNRECOGNIZED: &str = "Schema violation: unrecognized element";
+
 /// An XML error as upstream formats it: message, then the element and its line.
 #[derive(Debug, Clone)]
 pub struct XmlError {

@@ -7,7 +7,7 @@ use crate::spec::*;
 
 use super::attr::*;
 use super::tree::Element;
-use super::XmlError;
+use super::{XmlError, UNRECOGNIZED};
 
 type R<T> = Result<T, XmlError>;
 
@@ -63,7 +63,7 @@ pub fn read(root: &Element, spec: &mut Spec, cx: &super::ReadCx) -> R<()> {
                     claim_name(c, spec, "flex", &f.name)?;
                     spec.flexes.push(Owned::new(f));
                 }
-                other => return Err(XmlError::at(c, &format!("element '{}' is not supported yet", other))),
+                _ => return Err(XmlError::at(c, UNRECOGNIZED)),
             }
         }
     }
@@ -492,7 +492,7 @@ fn default_section(e: &Element, parent: Option<usize>, s: &mut Spec) -> R<()> {
             "mesh" => super::sections::one_mesh(c, &mut d.mesh, None)?,
             "default" => {}
             _ => {
-                return Err(XmlError::at(c, &format!("element '{}' is not supported yet", c.name)));
+                return Err(XmlError::at(c, UNRECOGNIZED));
             }
         }
     }
@@ -883,8 +883,8 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 let cdef = s.bodies[id].class;
                 super::deep(|| body_children(e, id, None, cdef, sfx, cx, s))?;
             }
-            other => {
-                return Err(XmlError::at(e, &format!("element '{}' is not supported yet", other)));
+            _ => {
+                return Err(XmlError::at(e, UNRECOGNIZED));
             }
         }
     }
@@ -1185,7 +1185,7 @@ fn one_actuator(e: &Element, a: &mut Actuator) -> R<()> {
             read1(e, "actdim", &mut a.actdim)?;
             None
         }
-        other => return Err(XmlError::at(e, &format!("element '{}' is not supported yet", other))),
+        _ => return Err(XmlError::at(e, UNRECOGNIZED)),
     };
     if let Some(m) = err {
         return Err(XmlError::at(e, m.to_str().unwrap_or_default()));

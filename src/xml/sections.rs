@@ -8,7 +8,7 @@ use crate::spec::*;
 use super::attr::*;
 use super::reader::*;
 use super::tree::Element;
-use super::XmlError;
+use super::{XmlError, UNRECOGNIZED};
 
 type R<T> = Result<T, XmlError>;
 
@@ -454,7 +454,7 @@ pub fn asset_section(section: &Element, s: &mut Spec, cx: &super::ReadCx) -> R<(
                 let name = child.modelname.to_string();
                 s.models.push((name, Box::new(child)));
             }
-            other => return Err(XmlError::at(e, &format!("element '{}' is not supported yet", other))),
+            _ => return Err(XmlError::at(e, UNRECOGNIZED)),
         }
     }
     Ok(())
@@ -502,7 +502,7 @@ pub fn contact_section(section: &Element, s: &mut Spec) -> R<()> {
                 super::reader::claim_name(e, s, "exclude", &x.name)?;
                 s.excludes.push(Owned::new(x));
             }
-            other => return Err(XmlError::at(e, &format!("element '{}' is not supported yet", other))),
+            _ => return Err(XmlError::at(e, UNRECOGNIZED)),
         }
     }
     Ok(())
@@ -730,7 +730,7 @@ pub fn custom_section(section: &Element, s: &mut Spec) -> R<()> {
                 super::reader::claim_name(e, s, "tuple", &t.name)?;
                 s.tuples.push(Owned::new(t));
             }
-            other => return Err(XmlError::at(e, &format!("element '{}' is not supported yet", other))),
+            _ => return Err(XmlError::at(e, UNRECOGNIZED)),
         }
     }
     Ok(())
@@ -993,7 +993,7 @@ pub fn sensor_section(section: &Element, s: &mut Spec) -> R<()> {
                         x.objname = on.into();
                         x.refname = rn.into();
                     }
-                    other => return Err(XmlError::at(e, &format!("sensor '{}' is not supported yet", other))),
+                    _ => return Err(XmlError::at(e, UNRECOGNIZED)),
                 }
             }
         }

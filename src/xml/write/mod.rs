@@ -73,15 +73,40 @@ pub(crate) fn g6(x: f64) -> String {
     String::from_utf8_lossy(&buf[..(n.max(0) as usize).min(buf.len() - 1)]).into_owned()
 }
 
-/// A number as upstream writes it: integers (within 1e-12) as integers, others with six
-/// significant digits.
+thread_local! {
+    /// Significant digits of the numbers in written attributes (upstream's per-thread XML
+    /// precision, 6 unless a caller changes it, as its tests do to save without loss).
+    static PRECISION: core::cell::Cell<i32> = const { core::cell::Cell::new(6) };
+}
+
+/// The calling thread's XML number precision.
+pub fn precision() -> i32 {
+    PRECISION.with(|p| p.get())
+}
+
+/// Sets the calling thread's XML number precision.
+pub fn set_precision(digits: i32) {
+    PRECISION.with(|p| p.set(digits))
+}
+
+/// `%.*g` of `x` with `digits` significant digits (C locale; a negative count means six, as
+/// for a C++ stream).
+fn g(x: f64, digits: i32) -> String {
+    let mut buf = [0u8; 512];
+    // SAFETY: snprintf writes at most buf.len() bytes, NUL included; %.*g takes an int and a double.
+    let n = unsafe { libc::snprintf(buf.as_mut_ptr() as *mut libc::c_char, buf.len(), c"%.*g".as_ptr(), digits, x) };
+    String::from_utf8_lossy(&buf[..(n.max(0) as usize).min(buf.len() - 1)]).into_owned()
+}
+
+/// A number as upstream writes it in an attribute: integers (within 1e-12) as integers,
+/// others with the thread's precision in significant digits.
 pub(crate) fn num_text(x: f64) -> String {
     let near_int = (x - x.floor()).abs() < 1e-12 || (x - x.ceil()).abs() < 1e-12;
     if x < i32::MAX as f64 && x > -(i32::MAX as f64) && near_int {
         let r = if (x - x.floor()).abs() < (x - x.ceil()).abs() { x.floor() } else { x.ceil() };
         return (r as i32).to_string();
     }
-    g6(x)
+    g(x, precision())
 }
 
 impl XEl {
@@ -328,6 +353,11 @@ mod tests {
         assert_eq!(num_text(2.5e9), "2.5e+09");
         assert_eq!(num_text(0.7071067811865476), "0.707107");
         assert_eq!(num_text(f64::INFINITY), "inf");
+        set_precision(17);
+        assert_eq!(num_text(0.1), "0.10000000000000001");
+        assert_eq!(num_text(1.0 / 3.0), "0.33333333333333331");
+        set_precision(6);
+        assert_eq!(num_text(1.0 / 3.0), "0.333333");
     }
 
     #[test]
