@@ -2,6 +2,13 @@
 # `make install PREFIX=<tmp>` from the tree, then a C++ program built against the installed copy
 # through pkg-config and through CMake's find_package(mujoco) / mujoco::mujoco; both builds run
 # a model and must print the same state. The installed command-line programs run too.
+# Upstream's own programs (3.4.0) against the installed copy:
+#   simulate/*.cc, from the mujoco 3.4.0 sdist on PyPI (upstream_src.sh): each compiled with the
+#     flags pkg-config gives, linked through pkg-config, and built by CMake (find_package);
+#   sample/*.cc, when MJ_SAMPLE_DIR names upstream's sample/ folder at tag 3.4.0 (no artifact on
+#     PyPI ships it, so without it this part is skipped and says so): each compiled, and
+#     testspeed built through pkg-config and through CMake and run on a model.
+# Needs GLFW and lodepng headers (Debian: libglfw3-dev liblodepng-dev).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -53,6 +60,67 @@ find_package(mujoco 3.0 REQUIRED)
 CM
 cmake -S "$work/cmake-version" -B "$work/cmake-version/build" -DCMAKE_PREFIX_PATH="$prefix" \
       >>"$work/cmake.log" 2>&1 || { echo "CMake version check failed"; tail "$work/cmake.log"; exit 1; }
+
+# upstream's programs against the installed headers
+for f in /usr/include/GLFW/glfw3.h /usr/include/lodepng.h; do
+  [ -f "$f" ] || { echo "install: $f missing (apt-get install libglfw3-dev liblodepng-dev)"; exit 1; }
+done
+upstream=$("$here/upstream_src.sh")
+cflags=$(pkg-config --cflags mujoco)
+# cxx_check NAME.cc OUT.o|-: compile (or only check the syntax of) one of upstream's files
+cxx_check() {
+  local src=$1 out=$2 mode=(-c -o "$2")
+  [ "$out" = - ] && mode=(-fsyntax-only)
+  g++ -std=c++17 -w $cflags -I"$(dirname "$src")" "${mode[@]}" "$src" 2>"$work/upstream.log" \
+    || { echo "install: upstream's $(basename "$(dirname "$src")")/$(basename "$src") does not compile against the installed headers:"
+         head -c 2000 "$work/upstream.log"; exit 1; }
+}
+nsim=0
+for f in "$upstream"/simulate/*.cc; do
+  cxx_check "$f" "$work/simulate-$(basename "$f" .cc).o"; nsim=$((nsim + 1))
+done
+[ "$nsim" -eq 5 ] || { echo "install: expected upstream's 5 simulate/*.cc, found $nsim"; exit 1; }
+g++ "$work"/simulate-*.o -o "$work/simulate-pc" $(pkg-config --libs mujoco) -lglfw -llodepng -lpthread -ldl \
+  || { echo "install: upstream's simulate does not link through pkg-config"; exit 1; }
+upargs=(-DSIMULATE_DIR="$upstream/simulate")
+nsample=0
+if [ -n "${MJ_SAMPLE_DIR:-}" ]; then
+  sample=$(cd "$MJ_SAMPLE_DIR" && pwd)
+  for f in "$sample"/*.cc; do cxx_check "$f" -; nsample=$((nsample + 1)); done
+  [ "$nsample" -eq 5 ] || { echo "install: expected upstream's 5 sample/*.cc in $sample, found $nsample"; exit 1; }
+  g++ -O2 -std=c++17 -w -o "$work/testspeed-pc" "$sample/testspeed.cc" $(pkg-config --cflags --libs mujoco) -lpthread \
+    || { echo "install: upstream's testspeed does not build through pkg-config"; exit 1; }
+  upargs+=(-DSAMPLE_DIR="$sample")
+fi
+cmake -S "$here/install/upstream" -B "$work/cmake-upstream" -DCMAKE_PREFIX_PATH="$prefix" \
+      -DCMAKE_BUILD_TYPE=Release "${upargs[@]}" >"$work/cmake-upstream.log" 2>&1 \
+  && cmake --build "$work/cmake-upstream" -j 2 >>"$work/cmake-upstream.log" 2>&1 \
+  || { echo "install: upstream's programs do not build through CMake:"; tail -30 "$work/cmake-upstream.log"; exit 1; }
+linked=$(ldd "$work/cmake-upstream/simulate")
+grep -q "$prefix/lib/libmujoco.so.3.4.0" <<<"$linked" \
+  || { echo "CMake's simulate does not link the installed library"; echo "$linked"; exit 1; }
+echo "install: upstream's simulate/*.cc: $nsim compiled against the installed headers, simulate linked through pkg-config and CMake"
+if [ -n "${MJ_SAMPLE_DIR:-}" ]; then
+  # testspeed MODEL 1000 steps, 2 threads, both builds on the installed library
+  ts_pc=$(LD_LIBRARY_PATH=$prefix/lib "$work/testspeed-pc" "$model" 1000 2) \
+    || { echo "install: testspeed (pkg-config) failed: $ts_pc"; exit 1; }
+  ts_cm=$("$work/cmake-upstream/testspeed" "$model" 1000 2) \
+    || { echo "install: testspeed (CMake) failed: $ts_cm"; exit 1; }
+  linked=$(ldd "$work/cmake-upstream/testspeed")
+  grep -q "$prefix/lib/libmujoco.so.3.4.0" <<<"$linked" \
+    || { echo "CMake's testspeed does not link the installed library"; echo "$linked"; exit 1; }
+  "$prefix/bin/compile" "$model" "$work/model.txt" >/dev/null
+  nv=$(awk '$1 == "nv" {print $2; exit}' "$work/model.txt")
+  for out in "$ts_pc" "$ts_cm"; do
+    grep -q "Rolling out 1000 steps per thread at dt = .*, using double precision" <<<"$out" \
+      && grep -q "Total steps per second" <<<"$out" \
+      && grep -q "^ Degrees of freedom   : $nv$" <<<"$out" \
+      || { echo "install: testspeed printed:"; echo "$out"; exit 1; }
+  done
+  echo "install: upstream's sample/*.cc: $nsample compiled; testspeed built through pkg-config and CMake, ran $(basename "$model") (nv $nv) on the installed library"
+else
+  echo "install: upstream's sample/*.cc: skipped (MJ_SAMPLE_DIR unset; no PyPI artifact ships upstream's sample/)"
+fi
 
 # installed programs: compile (XML -> MJB -> text) and testspeed
 ( cd "$work" && "$prefix/bin/compile" "$model" pendulum.mjb >/dev/null \

@@ -2,8 +2,8 @@
 # Upstream's `simulate` viewer (3.4.0) on our library, under Xvfb:
 #   simulate_run.sh [OUR_LIBDIR] [MODEL.xml]        (defaults: dist/lib, models/render/scene.xml)
 # 1. Upstream's simulate/ sources come from the mujoco 3.4.0 source distribution on PyPI (the
-#    same files as the 3.4.0 tag's simulate/ folder), fetched once with pip into target/simulate
-#    and checked against a pinned SHA-256.
+#    same files as the 3.4.0 tag's simulate/ folder), fetched once with pip and checked against a
+#    pinned SHA-256 (upstream_src.sh).
 # 2. They are compiled against upstream's headers (refget.sh) with Debian's GLFW and lodepng and
 #    linked to our libmujoco.so.3.4.0; one binary serves both runs, LD_LIBRARY_PATH picks the
 #    library (target/simulate/NAME.notes names the libmujoco each run mapped; NAME.log has the
@@ -41,21 +41,7 @@ command -v Xvfb >/dev/null || { echo "simulate_run: Xvfb missing (apt-get instal
 [ -n "${SIM_NO_UI:-}" ] || command -v xdotool >/dev/null || { echo "simulate_run: xdotool missing (apt-get install xdotool)"; exit 2; }
 
 # --- 1. upstream's sources ---------------------------------------------------------------------
-sdist=$work/mujoco-3.4.0.tar.gz
-sha=5a6dc6b7db41eb0ab8724cd477bd0316ba4b53debfc2d80a2d6f444a116fb8d2
-if ! echo "$sha  $sdist" | sha256sum -c --status 2>/dev/null; then
-  tmp=$(mktemp -d)
-  python3 -m pip download -q --no-deps --no-binary=:all: -d "$tmp" "mujoco==3.4.0" >&2
-  echo "$sha  $tmp/mujoco-3.4.0.tar.gz" | sha256sum -c --status \
-    || { echo "simulate_run: the fetched mujoco-3.4.0.tar.gz has another SHA-256"; exit 2; }
-  mv "$tmp/mujoco-3.4.0.tar.gz" "$sdist"; rm -rf "$tmp"
-fi
-simsrc=$work/src
-if [ ! -f "$simsrc/main.cc" ]; then
-  rm -rf "$work/src.part"; mkdir -p "$work/src.part"
-  tar -xzf "$sdist" -C "$work/src.part" --strip-components=3 mujoco-3.4.0/mujoco/simulate
-  rm -rf "$simsrc"; mv "$work/src.part" "$simsrc"
-fi
+simsrc=$("$here/upstream_src.sh")/simulate || { echo "simulate_run: upstream's sources are missing"; exit 2; }
 
 # --- 2. build ----------------------------------------------------------------------------------
 ours=$work/ours; mkdir -p "$ours"

@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
 #include <mujoco/mjtnum.h>
 
 typedef struct mjLROpt_ mjLROpt;
@@ -19,9 +20,9 @@ typedef struct mjModel_ mjModel;
 
 #define mjPI 3.14159265358979323846
 
-#define mjMAXVAL 1e10
+#define mjMAXVAL 1E+10
 
-#define mjMINMU 1e-5
+#define mjMINMU 1E-5
 
 #define mjMINIMP 0.0001
 

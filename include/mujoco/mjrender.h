@@ -4,9 +4,11 @@
 #ifndef MUJOCO_MJRENDER_H_
 #define MUJOCO_MJRENDER_H_
 
-#include <stddef.h>
-#include <stdint.h>
 #include <mujoco/mjmodel.h>
+
+#if defined(__cplusplus)
+extern "C" {
+#endif
 
 typedef struct mjrRect_ mjrRect;
 typedef struct mjrContext_ mjrContext;
@@ -136,5 +138,9 @@ struct mjrContext_ {
   int readPixelFormat;
   int readDepthMap;
 };
+
+#if defined(__cplusplus)
+}
+#endif
 
 #endif  // MUJOCO_MJRENDER_H_

@@ -4,13 +4,44 @@
 #ifndef MUJOCO_INCLUDE_MJSAN_H_
 #define MUJOCO_INCLUDE_MJSAN_H_
 
-// this library is not built with AddressSanitizer annotations: the poisoning hooks do nothing
-#if defined(_MSC_VER)
+// memory poisoning: AddressSanitizer's own macros when ADDRESS_SANITIZER is defined, else no-ops
+#ifdef ADDRESS_SANITIZER
+  #include <sanitizer/asan_interface.h>
+#elif defined(_MSC_VER)
   #define ASAN_POISON_MEMORY_REGION(addr, size)
   #define ASAN_UNPOISON_MEMORY_REGION(addr, size)
-#elif !defined(ASAN_POISON_MEMORY_REGION)
+#else
   #define ASAN_POISON_MEMORY_REGION(addr, size) ((void)(addr), (void)(size))
   #define ASAN_UNPOISON_MEMORY_REGION(addr, size) ((void)(addr), (void)(size))
 #endif
+
+// With ADDRESS_SANITIZER, mj_markStack and mj_freeStack are inline wrappers (mujoco.h then does
+// not declare them) around mj__markStack and mj__freeStack, as in upstream's header; those two
+// exist only in a library built with AddressSanitizer instrumentation (neither upstream's release
+// library nor this one exports them). The empty asm statements keep the calls of inlined callees
+// apart.
+#ifdef ADDRESS_SANITIZER
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+void mj__markStack(mjData*) __attribute__((noinline));
+static inline __attribute__((always_inline)) void mj_markStack(mjData* d) {
+  __asm__ __volatile__("" ::: "memory");
+  mj__markStack(d);
+  __asm__ __volatile__("" ::: "memory");
+}
+
+void mj__freeStack(mjData*) __attribute__((noinline));
+static inline __attribute__((always_inline)) void mj_freeStack(mjData* d) {
+  __asm__ __volatile__("" ::: "memory");
+  mj__freeStack(d);
+  __asm__ __volatile__("" ::: "memory");
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif  // ADDRESS_SANITIZER
 
 #endif  // MUJOCO_INCLUDE_MJSAN_H_

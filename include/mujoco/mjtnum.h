@@ -6,9 +6,15 @@
 
 #include <stdint.h>
 
-// this library is built for double precision only
-typedef double mjtNum;
-#define mjMINVAL    1E-15       // smallest value allowed in a denominator
+// floating-point type and the smallest value allowed in a denominator; mjUSESINGLE selects float
+// as in upstream's header, but this library (like upstream's release) is built for double only
+#ifndef mjUSESINGLE
+  typedef double mjtNum;
+  #define mjMINVAL    1E-15
+#else
+  typedef float mjtNum;
+  #define mjMINVAL    1E-15f
+#endif
 
 typedef unsigned char mjtByte;  // boolean flags
 typedef int64_t mjtSize;        // buffer sizes in bytes

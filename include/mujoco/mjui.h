@@ -4,8 +4,6 @@
 #ifndef MUJOCO_MJUI_H_
 #define MUJOCO_MJUI_H_
 
-#include <stddef.h>
-#include <stdint.h>
 #include <mujoco/mjrender.h>
 
 typedef struct mjuiItem_ mjuiItem;

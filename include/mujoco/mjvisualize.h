@@ -4,11 +4,9 @@
 #ifndef MUJOCO_MJVISUALIZE_H_
 #define MUJOCO_MJVISUALIZE_H_
 
-#include <stddef.h>
-#include <stdint.h>
-#include <mujoco/mjtnum.h>
-#include <mujoco/mjmodel.h>
 #include <mujoco/mjdata.h>
+#include <mujoco/mjmodel.h>
+#include <mujoco/mjtnum.h>
 
 typedef struct mjvGeom_ mjvGeom;
 typedef struct mjvLight_ mjvLight;

@@ -7,10 +7,14 @@
 // header version; compare with mj_version() to detect a library/header mismatch
 #define mjVERSION_HEADER 340
 
+// size_t, and the C math functions the mju_ math macros below expand to
+#include <stdlib.h>
+#include <math.h>
+
 #include <mujoco/mjdata.h>
 #include <mujoco/mjexport.h>
-#include <mujoco/mjmacro.h>
 #include <mujoco/mjmodel.h>
+#include <mujoco/mjmacro.h>
 #include <mujoco/mjplugin.h>
 #include <mujoco/mjrender.h>
 #include <mujoco/mjsan.h>
@@ -23,9 +27,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/// Size of the message buffers (upstream's, including the terminating NUL).
-#define MSG_LEN 1024
 
 /// User error handler; called with the message when no thread-local handler is set.
 MJAPI extern void (*mju_user_error)(const char*);
@@ -204,11 +205,15 @@ MJAPI void mj_resetDataKeyframe(const mjModel *m,
 /// Free memory allocation in mjData.
 MJAPI void mj_deleteData(mjData *d);
 
+#ifndef ADDRESS_SANITIZER  // declared by mjsan.h under AddressSanitizer
+
 /// Mark a new frame on the mjData stack.
 MJAPI void mj_markStack(mjData *d);
 
 /// Free the current mjData stack frame; pointers allocated since the matching mj_markStack become invalid.
 MJAPI void mj_freeStack(mjData *d);
+
+#endif  // ADDRESS_SANITIZER
 
 /// Allocate a number of bytes on the mjData stack at a given alignment; calls mju_error on stack overflow.
 MJAPI void *mj_stackAllocByte(mjData *d,
@@ -1994,22 +1999,40 @@ MJAPI extern const char* mjFRAMESTRING[mjNFRAME];
 MJAPI extern const char* mjVISSTRING[mjNVISFLAG][3];
 MJAPI extern const char* mjRNDSTRING[mjNRNDFLAG][3];
 
-// math functions with the mju_ prefix
-#define mju_sqrt    sqrt
-#define mju_exp     exp
-#define mju_sin     sin
-#define mju_cos     cos
-#define mju_tan     tan
-#define mju_asin    asin
-#define mju_acos    acos
-#define mju_atan2   atan2
-#define mju_tanh    tanh
-#define mju_pow     pow
-#define mju_abs     fabs
-#define mju_log     log
-#define mju_log10   log10
-#define mju_floor   floor
-#define mju_ceil    ceil
+// math functions with the mju_ prefix: the C library's, float ones with mjUSESINGLE
+#if !defined(mjUSESINGLE)
+  #define mju_sqrt    sqrt
+  #define mju_exp     exp
+  #define mju_sin     sin
+  #define mju_cos     cos
+  #define mju_tan     tan
+  #define mju_asin    asin
+  #define mju_acos    acos
+  #define mju_atan2   atan2
+  #define mju_tanh    tanh
+  #define mju_pow     pow
+  #define mju_abs     fabs
+  #define mju_log     log
+  #define mju_log10   log10
+  #define mju_floor   floor
+  #define mju_ceil    ceil
+#else
+  #define mju_sqrt    sqrtf
+  #define mju_exp     expf
+  #define mju_sin     sinf
+  #define mju_cos     cosf
+  #define mju_tan     tanf
+  #define mju_asin    asinf
+  #define mju_acos    acosf
+  #define mju_atan2   atan2f
+  #define mju_tanh    tanhf
+  #define mju_pow     powf
+  #define mju_abs     fabsf
+  #define mju_log     logf
+  #define mju_log10   log10f
+  #define mju_floor   floorf
+  #define mju_ceil    ceilf
+#endif
 
 #ifdef __cplusplus
 }
