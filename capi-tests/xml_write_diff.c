@@ -1,5 +1,5 @@
 // mj_saveXMLString / mj_saveXML / mj_copyBack, printed for comparison between libraries.
-//   xml_write_diff OUTDIR MODEL.xml...
+//   [MJPLUGIN_DIR=DIR] xml_write_diff OUTDIR MODEL.xml...   (DIR: plugin libraries to load)
 // Per model: mj_parseXML, mj_compile, mj_saveXMLString into OUTDIR/NAME.xml. Then cases that
 // print their results: a too-small buffer, an uncompiled spec, a spec built with the spec API,
 // mj_copyBack after changing model values (and with a mismatched model), mj_saveLastXML,
@@ -85,6 +85,11 @@ static void compile_errors(void) {
      "<material name='m'/></asset><worldbody><site name='a'/><body><freejoint/><geom size='1'/>"
      "<site name='b'/></body></worldbody><tendon><spatial material='m'><site site='a'/>"
      "<site site='b'/></spatial></tendon></mujoco>%s"},
+    {"discarded skin material", "<mujoco><compiler discardvisual='true'/><asset>"
+     "<material name='m'/></asset><worldbody><body name='b'><freejoint/><geom size='1'/></body>"
+     "</worldbody><deformable><skin material='m' vertex='0 0 0 1 0 0 0 1 0' face='0 1 2'>"
+     "<bone body='b' bindpos='0 0 0' bindquat='1 0 0 0' vertid='0 1 2' vertweight='1 1 1'/>"
+     "</skin></deformable></mujoco>%s"},
   };
   for (int i = 0; i < (int)(sizeof(cases) / sizeof(cases[0])); i++) {
     char xml[2000], err[1000] = "";
@@ -109,6 +114,8 @@ static void save(mjSpec* s, const char* path) {
 
 int main(int argc, char** argv) {
   if (argc < 2) { fprintf(stderr, "usage: %s OUTDIR MODEL.xml...\n", argv[0]); return 2; }
+  const char* plugdir = getenv("MJPLUGIN_DIR");  // plugin libraries to load first, if any
+  if (plugdir && *plugdir) mj_loadAllPluginLibraries(plugdir, NULL);
   char path[2000], err[1000];
   for (int i = 2; i < argc; i++) {
     const char* b = strrchr(argv[i], '/'); b = b ? b + 1 : argv[i];
