@@ -337,14 +337,16 @@ impl Fused {
     /// fused bodies in their place. Frames of fused bodies belong to no body any more, and so
     /// are the elements placed in them (upstream's writer then leaves them out).
     pub fn tree(&self, spec: &Spec) -> Spec {
+        // (the clone's bodies: their plugin references point into the clone)
         let mut t = spec.clone();
-        let mut bnew = vec![usize::MAX; spec.bodies.len()];
+        let old = std::mem::take(&mut t.bodies);
+        let mut bnew = vec![usize::MAX; old.len()];
         for (k, b) in self.bodies.iter().enumerate() {
             bnew[b.from] = k;
         }
         let mut bodies = Vec::with_capacity(self.bodies.len());
         for (k, fb) in self.bodies.iter().enumerate() {
-            let mut b: Body = (*spec.bodies[fb.from]).clone();
+            let mut b: Body = (*old[fb.from]).clone();
             b.head.index = k;
             if k > 0 {
                 b.parent = fb.parent;
