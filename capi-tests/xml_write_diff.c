@@ -1,14 +1,107 @@
 // mj_saveXMLString / mj_saveXML / mj_copyBack, printed for comparison between libraries.
-//   xml_write_diff OUTDIR MODEL.xml...
+//   [MJPLUGIN_DIR=DIR] xml_write_diff OUTDIR MODEL.xml...   (DIR: plugin libraries to load)
 // Per model: mj_parseXML, mj_compile, mj_saveXMLString into OUTDIR/NAME.xml. Then cases that
 // print their results: a too-small buffer, an uncompiled spec, a spec built with the spec API,
-// mj_copyBack after changing model values (and with a mismatched model), mj_saveLastXML.
+// mj_copyBack after changing model values (and with a mismatched model), mj_saveLastXML,
+// element types changed after compiling, and inline models that fail to compile.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <mujoco/mujoco.h>
 
 static char buf[1 << 24];
+
+// Writes the spec and prints its <equality> and <sensor> sections (or the failure).
+static void print_sections(mjSpec* s, const char* tag) {
+  char err[1000] = "";
+  int r = mj_saveXMLString(s, buf, sizeof(buf), err, sizeof(err));
+  printf("%s: %d '%s'\n", tag, r, err);
+  if (r) return;
+  const char* a = strstr(buf, "<equality>");
+  const char* b = strstr(buf, "<keyframe>");
+  if (a) printf("%.*s\n", b ? (int)(b - a) : (int)strlen(a), a);
+}
+
+// Types the writer takes from the last compile: a type set after compiling is not written,
+// and an element added since has the type it was made with (upstream's writer writes the
+// compiled copy of each element).
+static void edits_after_compile(void) {
+  char err[1000];
+  const char* xml =
+    "<mujoco><worldbody>"
+    "<body name='b'><joint name='j'/><geom size='1'/><site name='s'/></body>"
+    "<body name='c' pos='1 0 0'><joint name='k'/><geom size='1'/></body></worldbody>"
+    "<equality><connect body1='b' body2='c' anchor='0 0 0'/><joint joint1='j' joint2='k'/></equality>"
+    "<sensor><jointpos joint='j' name='s0'/><framepos objtype='site' objname='s'/></sensor></mujoco>";
+  mjSpec* s = mj_parseXMLString(xml, NULL, err, sizeof(err));
+  mjModel* m = s ? mj_compile(s, NULL) : NULL;
+  if (!m) { printf("edits: compile failed\n"); if (s) mj_deleteSpec(s); return; }
+  mjsSensor* x = mjs_asSensor(mjs_findElement(s, mjOBJ_SENSOR, "s0"));
+  x->type = mjSENS_JOINTVEL;
+  print_sections(s, "sensor type changed");
+  x->type = 999;
+  print_sections(s, "sensor type invalid");
+  x->type = mjSENS_JOINTPOS;
+  mjsSensor* y = mjs_addSensor(s);
+  y->type = 999; mjs_setString(y->objname, "k");
+  print_sections(s, "sensor added with an invalid type");
+  y->type = mjSENS_BALLQUAT;
+  print_sections(s, "sensor added");
+  mjs_delete(s, y->element);
+  mjsEquality* q = mjs_asEquality(mjs_firstElement(s, mjOBJ_EQUALITY));
+  q->type = mjEQ_DISTANCE;
+  print_sections(s, "equality type distance");
+  q->type = 77;
+  print_sections(s, "equality type invalid");
+  q->type = mjEQ_CONNECT;
+  mjsEquality* q2 = mjs_addEquality(s, NULL);
+  q2->type = mjEQ_DISTANCE;
+  print_sections(s, "equality added (distance)");
+  q2->type = mjEQ_WELD; q2->objtype = mjOBJ_BODY;
+  mjs_setString(q2->name1, "b");
+  print_sections(s, "equality added (weld)");
+  mj_deleteModel(m);
+  mj_deleteSpec(s);
+}
+
+// Models written inline that fail to compile, each library's message printed.
+static void compile_errors(void) {
+  const char* cable =
+    "<composite type='cable' prefix='b' count='5 1 1' curve='s' size='0.3'>"
+    "<geom type='box' size='.02 .01 .01'/></composite>";
+  const char* cases[][2] = {
+    // the skin of a replicated box cable names the bodies of the subtree the copies replace
+    {"replicated cable skin", "<mujoco><worldbody><replicate count='2' offset='0 1 0'>%s"
+     "</replicate></worldbody></mujoco>"},
+    // a cable of three vertices excludes a body it does not make; replicated, the exclusion
+    // stays with the original names
+    {"replicated short cable", "<mujoco><worldbody><replicate count='2' offset='0 1 0'>"
+     "<composite type='cable' prefix='n' count='3 1 1' curve='s' size='0.4'>"
+     "<geom type='capsule' size='.01'/></composite></replicate></worldbody></mujoco>%s"},
+    // discardvisual deletes the materials, but not these references to them
+    {"discarded site material", "<mujoco><compiler discardvisual='true'/><asset>"
+     "<material name='m'/></asset><worldbody><site material='m'/></worldbody></mujoco>%s"},
+    {"discarded tendon material", "<mujoco><compiler discardvisual='true'/><asset>"
+     "<material name='m'/></asset><worldbody><site name='a'/><body><freejoint/><geom size='1'/>"
+     "<site name='b'/></body></worldbody><tendon><spatial material='m'><site site='a'/>"
+     "<site site='b'/></spatial></tendon></mujoco>%s"},
+    {"discarded skin material", "<mujoco><compiler discardvisual='true'/><asset>"
+     "<material name='m'/></asset><worldbody><body name='b'><freejoint/><geom size='1'/></body>"
+     "</worldbody><deformable><skin material='m' vertex='0 0 0 1 0 0 0 1 0' face='0 1 2'>"
+     "<bone body='b' bindpos='0 0 0' bindquat='1 0 0 0' vertid='0 1 2' vertweight='1 1 1'/>"
+     "</skin></deformable></mujoco>%s"},
+  };
+  for (int i = 0; i < (int)(sizeof(cases) / sizeof(cases[0])); i++) {
+    char xml[2000], err[1000] = "";
+    snprintf(xml, sizeof(xml), cases[i][1], i == 0 ? cable : "");
+    mjSpec* s = mj_parseXMLString(xml, NULL, err, sizeof(err));
+    if (!s) { printf("%s: parse failed: %s\n", cases[i][0], err); continue; }
+    mjModel* m = mj_compile(s, NULL);
+    printf("%s: %s\n", cases[i][0], m ? "compiled" : mjs_getError(s));
+    if (m) mj_deleteModel(m);
+    mj_deleteSpec(s);
+  }
+}
 
 static void save(mjSpec* s, const char* path) {
   char err[1000] = "";
@@ -21,6 +114,8 @@ static void save(mjSpec* s, const char* path) {
 
 int main(int argc, char** argv) {
   if (argc < 2) { fprintf(stderr, "usage: %s OUTDIR MODEL.xml...\n", argv[0]); return 2; }
+  const char* plugdir = getenv("MJPLUGIN_DIR");  // plugin libraries to load first, if any
+  if (plugdir && *plugdir) mj_loadAllPluginLibraries(plugdir, NULL);
   char path[2000], err[1000];
   for (int i = 2; i < argc; i++) {
     const char* b = strrchr(argv[i], '/'); b = b ? b + 1 : argv[i];
@@ -100,5 +195,7 @@ int main(int argc, char** argv) {
       mj_deleteModel(ml);
     }
   }
+  edits_after_compile();
+  compile_errors();
   return 0;
 }

@@ -143,10 +143,10 @@ pub unsafe extern "C" fn mj_compile(s: *mut mjSpec, vfs: *const mjVFS) -> *mut m
     // compile keeps both
     let user = sp.before_compile();
     let r = guard("mj_compile", Err(crate::compiler::CompileError("internal error".into())), || {
-        crate::compiler::image::with_vfs(vfs, || crate::compiler::compile(sp))
+        crate::compiler::image::with_vfs(vfs, || crate::compiler::compile_kept(sp))
     });
     match r {
-        Ok(m) => {
+        Ok((m, tree)) => {
             sp.clear_error();
             if let Some(model) = m.as_ref() {
                 sp.after_compile(model, &user);
@@ -158,7 +158,7 @@ pub unsafe extern "C" fn mj_compile(s: *mut mjSpec, vfs: *const mjVFS) -> *mut m
                 set_geom_wrap_types(sp, model);
             }
             // SAFETY: the compiler returned a valid model
-            sp.compiled = if m.is_null() { None } else { crate::spec::compiled::Snapshot::new(sp, &*m) };
+            sp.compiled = if m.is_null() { None } else { crate::spec::compiled::Snapshot::new(sp, &*m, tree) };
             m
         }
         Err(e) => {

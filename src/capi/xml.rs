@@ -13,10 +13,10 @@ fn load(filename: &str, vfs: Option<&mjVFS>) -> Result<*mut mjModel, String> {
     let files = crate::xml::Files { vfs };
     let mut spec = crate::xml::parse_file(filename, &files, 0)?.spec;
     spec.assign_ids();
-    let m = crate::compiler::image::with_vfs(files.vfs_ptr(), || crate::compiler::compile(&spec)).map_err(|e| e.0)?;
+    let (m, tree) = crate::compiler::image::with_vfs(files.vfs_ptr(), || crate::compiler::compile_kept(&spec)).map_err(|e| e.0)?;
     if !m.is_null() {
         // SAFETY: the compiler returned a valid model.
-        spec.compiled = crate::spec::compiled::Snapshot::new(&spec, unsafe { &*m });
+        spec.compiled = crate::spec::compiled::Snapshot::new(&spec, unsafe { &*m }, tree);
         crate::xml::write::last::remember(spec);
     }
     Ok(m)

@@ -16,8 +16,8 @@ use crate::spec::{Spec, TF_AUTO, TF_TRUE};
 use super::tree::Compiled;
 use super::CResult;
 
-/// The spec without materials, textures, visual-only geoms and the meshes only they use.
-pub fn reduce(spec: &Spec) -> CResult<Spec> {
+/// Which geoms are visual only, and the meshes something other than those geoms uses.
+fn visual_geoms(spec: &Spec) -> (Vec<bool>, HashSet<&str>) {
     // geoms something refers to by name
     let mut referenced: HashSet<&str> = HashSet::new();
     let mut mesh_referenced: HashSet<&str> = HashSet::new();
@@ -58,22 +58,40 @@ pub fn reduce(spec: &Spec) -> CResult<Spec> {
             mesh_referenced.insert(&g.meshname);
         }
     }
+    (visual, mesh_referenced)
+}
 
+/// The `inertiafromgeom` upstream's compiler leaves in the spec (and so writes): "true"
+/// becomes "auto" when a body without explicit inertial values loses a geom.
+pub fn written_inertiafromgeom(spec: &Spec) -> i32 {
+    let v = spec.compiler.inertiafromgeom;
+    if v != TF_TRUE {
+        return v;
+    }
+    let (visual, _) = visual_geoms(spec);
+    let loses = spec.bodies.iter().any(|b| b.explicitinertial == 0 && b.geoms.iter().any(|&g| visual[g]));
+    if loses {
+        TF_AUTO
+    } else {
+        v
+    }
+}
+
+/// The spec without materials, textures, visual-only geoms and the meshes only they use.
+pub fn reduce(spec: &Spec) -> CResult<Spec> {
+    let (visual, mesh_referenced) = visual_geoms(spec);
+    // upstream clears these references in a copy the compiler restores, and then finds the
+    // material's name with an index past the emptied list
+    let named = |m: &str| !m.is_empty() && spec.materials.iter().any(|x| x.name == m);
+    if spec.sites.iter().any(|x| named(&x.material)) || spec.skins.iter().any(|x| named(&x.material)) || spec.tendons.iter().any(|x| named(&x.material)) {
+        return Err(super::CompileError::model("object not found"));
+    }
     let mut out = spec.clone();
     // materials and textures: all of them
     out.materials.clear();
     out.textures.clear();
     for g in out.geoms.iter_mut() {
         g.material.clear();
-    }
-    for s in out.sites.iter_mut() {
-        s.material.clear();
-    }
-    for k in out.skins.iter_mut() {
-        k.material.clear();
-    }
-    for t in out.tendons.iter_mut() {
-        t.material.clear();
     }
     // upstream leaves flex material references in place; one that named a (now deleted)
     // material fails when the flex compiles

@@ -12,6 +12,7 @@ use crate::abi::mjtTrn_::*;
 
 use super::tree::Compiled;
 use super::util::*;
+use crate::spec::{Body, Owned, Spec};
 use super::{CResult, CompileError};
 
 /// The elements of `v` in `order` (old indices).
@@ -116,8 +117,13 @@ impl Compiled<'_> {
         }
     }
 
-    /// Fuses every static body into its parent, then renumbers the tree.
-    pub fn fuse_static(&mut self) -> CResult<()> {
+    /// Fuses every static body into its parent, then renumbers the tree; returns the tree left
+    /// (None when no body was fused).
+    pub fn fuse_static(&mut self) -> CResult<Option<Fused>> {
+        // the spec's index of each joint, geom and site, in the order `Compiled::new` took them
+        let spec = self.spec;
+        let flat = |f: fn(&crate::spec::Body) -> &Vec<usize>| -> Vec<usize> { spec.bodies.iter().flat_map(|b| f(b).iter().copied()).collect() };
+        let (sj, sg, ss) = (flat(|b| &b.joints), flat(|b| &b.geoms), flat(|b| &b.sites));
         let n = self.bodies.len();
         let mut alive = vec![true; n];
         // upstream re-resolves every reference to a body by name without the candidate's name,
@@ -195,15 +201,34 @@ impl Compiled<'_> {
             self.extra_bvh += self.bodies[par].bvh.nodeid.len() as i32 - before as i32;
         }
         if alive.iter().all(|&a| a) {
-            return Ok(());
+            return Ok(None);
         }
-        self.renumber(&alive);
-        Ok(())
+        let (jorder, gorder, sorder) = self.renumber(&alive);
+        let of = |order: &[usize], from: &[usize]| -> Vec<usize> { order.iter().map(|&o| from[o]).collect() };
+        let (joints, geoms, sites) = (of(&jorder, &sj), of(&gorder, &sg), of(&sorder, &ss));
+        if joints.len() != sj.len() || geoms.len() != sg.len() || sites.len() != ss.len() {
+            return Err(CompileError::model("internal error: fusestatic lost an element"));
+        }
+        let bodies = self
+            .bodies
+            .iter()
+            .zip((0..n).filter(|&i| alive[i]))
+            .map(|(b, from)| FusedBody {
+                from,
+                parent: b.s.parent,
+                bodies: b.s.bodies.clone(),
+                joints: b.joints.iter().map(|&j| joints[j]).collect(),
+                geoms: b.geoms.iter().map(|&g| geoms[g]).collect(),
+                sites: b.sites.iter().map(|&x| sites[x]).collect(),
+            })
+            .collect();
+        Ok(Some(Fused { bodies }))
     }
 
     /// Drops fused bodies and renumbers bodies (kept order) and joints, geoms and sites (tree
-    /// order), BVH node ids included.
-    fn renumber(&mut self, alive: &[bool]) {
+    /// order), BVH node ids included; returns the previous indices of the joints, geoms and
+    /// sites in their new order.
+    fn renumber(&mut self, alive: &[bool]) -> (Vec<usize>, Vec<usize>, Vec<usize>) {
         let n = self.bodies.len();
         let mut bnew = vec![usize::MAX; n];
         let mut k = 0;
@@ -286,5 +311,72 @@ impl Compiled<'_> {
                 b.bvh.nodeid[i] = b.bvh_ptrs.get(i).copied().flatten().map_or(-1, |g| g as i32);
             }
         }
+        (jorder, gorder, sorder)
+    }
+}
+
+/// A body of the fused tree: the spec body it is, its parent and children (new indices), and
+/// the spec's joints, geoms and sites it holds, in model order.
+pub struct FusedBody {
+    from: usize,
+    parent: usize,
+    bodies: Vec<usize>,
+    joints: Vec<usize>,
+    geoms: Vec<usize>,
+    sites: Vec<usize>,
+}
+
+/// The kinematic tree fusing left, in terms of the spec that was compiled.
+pub struct Fused {
+    bodies: Vec<FusedBody>,
+}
+
+impl Fused {
+    /// `spec` with its tree as fused, as upstream's compiler leaves the spec: bodies in model
+    /// order, geoms and sites of fused bodies moved to the parent (after its own), children of
+    /// fused bodies in their place. Frames of fused bodies belong to no body any more, and so
+    /// are the elements placed in them (upstream's writer then leaves them out).
+    pub fn tree(&self, spec: &Spec) -> Spec {
+        // (the clone's bodies: their plugin references point into the clone)
+        let mut t = spec.clone();
+        let old = std::mem::take(&mut t.bodies);
+        let mut bnew = vec![usize::MAX; old.len()];
+        for (k, b) in self.bodies.iter().enumerate() {
+            bnew[b.from] = k;
+        }
+        let mut bodies = Vec::with_capacity(self.bodies.len());
+        for (k, fb) in self.bodies.iter().enumerate() {
+            let mut b: Body = (*old[fb.from]).clone();
+            b.head.index = k;
+            if k > 0 {
+                b.parent = fb.parent;
+            }
+            b.bodies = fb.bodies.clone();
+            b.joints = fb.joints.clone();
+            b.geoms = fb.geoms.clone();
+            b.sites = fb.sites.clone();
+            for &j in &fb.joints {
+                t.joints[j].body = k;
+            }
+            for &g in &fb.geoms {
+                t.geoms[g].body = k;
+            }
+            for &x in &fb.sites {
+                t.sites[x].body = k;
+            }
+            for &x in &b.cameras {
+                t.cameras[x].body = k;
+            }
+            for &x in &b.lights {
+                t.lights[x].body = k;
+            }
+            bodies.push(Owned::new(b));
+        }
+        t.bodies = bodies;
+        for f in t.frames.iter_mut() {
+            f.body = bnew.get(f.body).copied().unwrap_or(usize::MAX);
+        }
+        t.assign_ids();
+        t
     }
 }

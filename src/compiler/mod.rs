@@ -53,19 +53,39 @@ pub type CResult<T> = Result<T, CompileError>;
 
 /// Compiles `spec` into a newly allocated model (free with `mj_deleteModel`).
 pub fn compile(spec: &Spec) -> CResult<*mut mjModel> {
-    if spec.compiler.discardvisual != 0 {
-        let reduced = discard::reduce(spec)?;
-        return compile_spec(&reduced);
-    }
-    compile_spec(spec)
+    compile_kept(spec).map(|(m, _)| m)
 }
 
-fn compile_spec(spec: &Spec) -> CResult<*mut mjModel> {
+/// Compiles `spec`; with `discardvisual` or `fusestatic`, also returns the spec as upstream's
+/// compiler leaves it (visual elements discarded, static bodies fused), which is what
+/// upstream's MJCF writer saves.
+pub fn compile_kept(spec: &Spec) -> CResult<(*mut mjModel, Option<Spec>)> {
+    if spec.compiler.discardvisual != 0 {
+        let reduced = discard::reduce(spec)?;
+        let (m, fused) = compile_spec(&reduced)?;
+        let mut tree = match fused {
+            Some(f) => f.tree(&reduced),
+            None => {
+                let mut t = reduced;
+                t.assign_ids();
+                t
+            }
+        };
+        tree.compiler.inertiafromgeom = discard::written_inertiafromgeom(spec);
+        tree.compiled = None;
+        return Ok((m, Some(tree)));
+    }
+    let (m, fused) = compile_spec(spec)?;
+    Ok((m, fused.map(|f| f.tree(spec))))
+}
+
+fn compile_spec(spec: &Spec) -> CResult<(*mut mjModel, Option<fuse::Fused>)> {
     let mut c = tree::Compiled::new(spec)?;
     c.compile_meshes()?;
     c.compile_tree()?;
+    let mut fused = None;
     if spec.compiler.fusestatic != 0 {
-        c.fuse_static()?;
+        fused = c.fuse_static()?;
     }
     c.compile_tree_plugins()?;
     c.compile_assets()?;
@@ -76,7 +96,7 @@ fn compile_spec(spec: &Spec) -> CResult<*mut mjModel> {
         // SAFETY: fill::make returned a valid model
         unsafe { (*m).signature = signature::signature(&*m) };
     }
-    Ok(m)
+    Ok((m, fused))
 }
 
 #[cfg(test)]

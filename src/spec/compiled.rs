@@ -20,6 +20,9 @@ pub struct Snapshot {
     pub nuser: [i32; 8],
     /// `copy_back` brought a model's values in
     pub copied_back: bool,
+    /// the spec as the compiler left it when it removed elements (`discardvisual`,
+    /// `fusestatic`): the tree and assets the writer saves, numbered as the model
+    pub tree: Option<Box<super::Spec>>,
 }
 
 // SAFETY: the snapshot owns its model copy exclusively; nothing else points into it.
@@ -38,13 +41,14 @@ impl Clone for Snapshot {
         // SAFETY: `self.model` is a valid model.
         let model = unsafe { crate::model::alloc::copy_model(core::ptr::null_mut(), &*self.model, false) };
         assert!(!model.is_null(), "out of memory copying a compiled model");
-        Snapshot { model, ..*self }
+        Snapshot { model, tree: self.tree.clone(), ..*self }
     }
 }
 
 impl Snapshot {
-    /// Records what compiling `spec` into `m` produced.
-    pub fn new(spec: &super::Spec, m: &mjModel) -> Option<Box<Snapshot>> {
+    /// Records what compiling `spec` into `m` produced (`tree`: the spec as the compiler left
+    /// it, when it removed elements).
+    pub fn new(spec: &super::Spec, m: &mjModel, tree: Option<super::Spec>) -> Option<Box<Snapshot>> {
         // SAFETY: `m` is a valid model.
         let model = unsafe { crate::model::alloc::copy_model(core::ptr::null_mut(), m, false) };
         if model.is_null() {
@@ -61,6 +65,7 @@ impl Snapshot {
             stat,
             stat_auto: m.stat,
             copied_back: false,
+            tree: tree.map(Box::new),
             nuser: [m.nuser_body, m.nuser_jnt, m.nuser_geom, m.nuser_site, m.nuser_cam, m.nuser_tendon, m.nuser_actuator, m.nuser_sensor],
         }))
     }

@@ -97,8 +97,12 @@ struct SkinOpts {
     group: i32,
 }
 
-/// Reads `<composite>` under body `b` (in `frame`) and adds what it makes to the spec.
-pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize, s: &mut Spec) -> R<()> {
+/// Reads `<composite>` under body `b` (in `frame`) and adds what it makes to the spec, with
+/// `sfx` after the names of its tree elements. In a copy made by `<replicate>` (`copying`)
+/// only the tree is made: as upstream, whose copies of the subtree carry the exclusions
+/// along (as they do any element naming the subtree) and leave the custom text and the skin
+/// made once with the first reading.
+pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str, copying: bool, s: &mut Spec) -> R<()> {
     let prefix = read_txt(e, "prefix").unwrap_or_default();
     let ctype = req_map(e, "type", TYPE_MAP)?;
     let mut count = [1i32; 3];
@@ -275,9 +279,11 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
     if dgeom.r#type != cyl && dgeom.r#type != cap && dgeom.r#type != bx {
         return Err(XmlError::at(e, "Cable geom type must be sphere, capsule or box"));
     }
-    let text = Text { name: format!("composite_{}", prefix).into(), data: format!("rope_{}", prefix).into(), ..Text::default() };
-    note_name(s, "text", &text.name);
-    s.texts.push(Owned::new(text));
+    if !copying {
+        let text = Text { name: format!("composite_{}", prefix).into(), data: format!("rope_{}", prefix).into(), ..Text::default() };
+        note_name(s, "text", &text.name);
+        s.texts.push(Owned::new(text));
+    }
 
     let n = count[0] as usize;
     if uservert.is_empty() {
@@ -297,7 +303,7 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
         }
     }
 
-    let c = Chain { prefix: &prefix, vert: &uservert, n, offset, initial: &initial, plugin: &plugin, plugin_el: pc.element, plugin_active };
+    let c = Chain { prefix: &prefix, sfx, copying, vert: &uservert, n, offset, initial: &initial, plugin: &plugin, plugin_el: pc.element, plugin_active };
     let mut normal = [0.0, 1.0, 0.0];
     let mut prev_quat = [1.0, 0.0, 0.0, 0.0];
     let mut parent = b;
@@ -305,7 +311,7 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
         parent = c.body(s, parent, frame, def, ix, &mut normal, &mut prev_quat, &dgeom, &dsite, &djoint)?;
     }
 
-    if dgeom.r#type == bx {
+    if dgeom.r#type == bx && !copying {
         let k = cable_skin(&prefix, n, &skin, &dgeom);
         note_name(s, "skin", &k.name);
         s.skins.push(Owned::new(k));
@@ -315,6 +321,10 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
 
 struct Chain<'a> {
     prefix: &'a str,
+    /// suffix of the tree elements' names
+    sfx: &'a str,
+    /// a copy made by `<replicate>`: no exclusions (the copy of the subtree brings them)
+    copying: bool,
     vert: &'a [f32],
     n: usize,
     offset: [f64; 3],
@@ -382,14 +392,15 @@ impl Chain<'_> {
         let this_quat = frame2quat(&tangent, normal, &binormal);
         let length = dot3(&edge, &edge).sqrt();
 
+        let x = self.sfx;
         let (this_body, next_body, this_joint, site_name) = if first {
-            (format!("{p}B_first"), format!("{p}B_{}", ix + 1), format!("{p}J_first"), format!("{p}S_first"))
+            (format!("{p}B_first{x}"), format!("{p}B_{}{x}", ix + 1), format!("{p}J_first{x}"), format!("{p}S_first{x}"))
         } else if last {
-            (format!("{p}B_last"), format!("{p}B_first"), format!("{p}J_last"), format!("{p}S_last"))
+            (format!("{p}B_last{x}"), format!("{p}B_first{x}"), format!("{p}J_last{x}"), format!("{p}S_last{x}"))
         } else if secondlast {
-            (format!("{p}B_{ix}"), format!("{p}B_last"), format!("{p}J_{ix}"), String::new())
+            (format!("{p}B_{ix}{x}"), format!("{p}B_last{x}"), format!("{p}J_{ix}{x}"), String::new())
         } else {
-            (format!("{p}B_{ix}"), format!("{p}B_{}", ix + 1), format!("{p}J_{ix}"), String::new())
+            (format!("{p}B_{ix}{x}"), format!("{p}B_{}{x}", ix + 1), format!("{p}J_{ix}{x}"), String::new())
         };
 
         // body
@@ -417,7 +428,7 @@ impl Chain<'_> {
 
         // geom
         let mut g = dgeom.clone();
-        g.name = format!("{p}G{ix}").into();
+        g.name = format!("{p}G{ix}{x}").into();
         g.body = id;
         g.info = Info::default();
         if g.r#type == mjtGeom_::mjGEOM_BOX as i32 {
@@ -454,7 +465,7 @@ impl Chain<'_> {
         }
 
         // contacts with the next body are excluded
-        if !last {
+        if !last && !self.copying {
             s.excludes.push(Owned::new(Exclude { body1: this_body.into(), body2: next_body.into(), ..Exclude::default() }));
         }
 

@@ -852,12 +852,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 let files = super::flexcomp::Files { modeldir: super::res::reduce(&s.modelfiledir), vfs: cx.vfs };
                 super::flexcomp::flexcomp(e, b, sfx, &files, s)?;
             }
-            "composite" => {
-                if cx.copying || !sfx.is_empty() {
-                    return Err(XmlError::at(e, "not supported yet: composites in replicated elements"));
-                }
-                super::composite::composite(e, b, frame, edef, s)?
-            }
+            "composite" => super::composite::composite(e, b, frame, edef, sfx, cx.copying, s)?,
             "attach" => attach(e, b, frame, sfx, cx, s)?,
             "body" => {
                 let childdef = child_class(e, s)?;

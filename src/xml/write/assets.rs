@@ -435,12 +435,20 @@ pub(super) fn extension(w: &W, root: &mut XEl) -> Result<(), String> {
     let mut sec = XEl::new("extension");
     let mut seen: Vec<String> = Vec::new();
     let mut last: Option<String> = None;
-    for inst in &s.plugins {
+    for (i, inst) in s.plugins.iter().enumerate() {
         if inst.name.as_str().is_empty() {
             break;
         }
-        let pname = inst.plugin_name.as_str();
-        let p = registered(pname)?;
+        // as upstream, the plugin the instance compiled with (an instance a composite
+        // configured in place names none itself)
+        let p = match w.m.plugin().get(i).map(|&slot| crate::runtime::plugin::plugin_at_slot(slot)) {
+            // SAFETY: registered plugins live for the whole process
+            Some(p) if !p.is_null() => unsafe { &*p },
+            _ => registered(inst.plugin_name.as_str())?,
+        };
+        // SAFETY: a registered plugin's name is a NUL-terminated string
+        let pname = unsafe { core::ffi::CStr::from_ptr(p.name) }.to_string_lossy().into_owned();
+        let pname = pname.as_str();
         if last.as_deref() != Some(pname) {
             sec.add("plugin").txt("plugin", pname);
             seen.push(pname.to_string());

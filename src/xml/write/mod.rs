@@ -308,9 +308,9 @@ pub fn write(spec: &Spec) -> Result<String, String> {
     let Some(snap) = spec.compiled.as_deref() else {
         return Err("XML Write error: Only compiled model can be written".into());
     };
-    if spec.compiler.discardvisual != 0 || spec.compiler.fusestatic != 0 {
-        return Err("not supported yet: writing a model compiled with discardvisual or fusestatic".into());
-    }
+    // as upstream, a compile that removed elements (discardvisual, fusestatic) is written
+    // without them
+    let spec = snap.tree.as_deref().unwrap_or(spec);
     let mut w = W { s: spec, snap, m: snap.model(), defaults: false };
     let mut root = XEl::new("mujoco");
     root.set("model", spec.modelname.as_str().to_string());

@@ -597,7 +597,7 @@ pub(super) fn contact(w: &W, root: &mut XEl) {
     }
 }
 
-const EQUALITY_MAP: Map = &[("connect", 0), ("weld", 1), ("joint", 2), ("tendon", 3), ("flex", 4), ("distance", 6)];
+const EQUALITY_MAP: Map = &[("connect", 0), ("weld", 1), ("joint", 2), ("tendon", 3), ("flex", 4), ("distance", 5)];
 
 /// `<equality>` (compiled data, solref and solimp).
 pub(super) fn equality(w: &W, root: &mut XEl) -> Result<(), String> {
@@ -610,6 +610,7 @@ pub(super) fn equality(w: &W, root: &mut XEl) -> Result<(), String> {
     for (i, q) in s.equalities.iter().enumerate() {
         let mut x = q.c;
         let id = if q.head.id >= 0 { q.head.id as usize } else { i };
+        let def = &s.defaults[q.head.class.min(s.defaults.len() - 1)].equality;
         if id < m.neq as usize {
             // the model's data are processed (relative poses computed); the compiled
             // equality keeps the given ones unless a model was copied back
@@ -618,13 +619,22 @@ pub(super) fn equality(w: &W, root: &mut XEl) -> Result<(), String> {
             }
             x.solref.copy_from_slice(row(m.eq_solref(), id, mjNREF));
             x.solimp.copy_from_slice(row(m.eq_solimp(), id, mjNIMP));
+            // as upstream, which writes its compiled copy: values set since are not written
+            x.r#type = m.eq_type()[id];
+            x.objtype = m.eq_objtype()[id];
+            x.active = m.eq_active0()[id];
+        } else {
+            // not compiled: the values the equality was made with, its class's (names are
+            // written as they are now)
+            x = def.c;
         }
         let name = map_key(EQUALITY_MAP, x.r#type);
-        if name.is_empty() {
-            return Err(format!("not supported yet: writing equality type {}", x.r#type));
+        if name.is_empty() || x.r#type == mjtEq_::mjEQ_DISTANCE as i32 {
+            // (no compiled equality has another type)
+            return Err("mjXWriter: unknown equality type.".into());
         }
         let e = sec.add(name);
-        one_equality(w, e, q, &x, &s.defaults[q.head.class.min(s.defaults.len() - 1)].equality);
+        one_equality(w, e, q, &x, def);
     }
     Ok(())
 }
@@ -798,17 +808,23 @@ pub(super) fn sensor(w: &W, root: &mut XEl) -> Result<(), String> {
     for (i, x) in s.sensors.iter().enumerate() {
         let id = if x.head.id >= 0 { x.head.id as usize } else { i };
         let (obj, refn) = (x.objname.as_str(), x.refname.as_str());
-        let t = x.r#type;
+        // as upstream, which writes its compiled copy: the type compiled (a type set since is
+        // not written); a sensor added since has the values it was made with (names are
+        // written as they are now)
+        let made = crate::spec::Sensor::default();
+        let compiled = id < m.nsensor as usize;
+        let t = if compiled { m.sensor_type()[id] } else { made.r#type };
+        let c = if compiled { &x.c } else { &made.c };
         let mut e;
         if let Some((name, attr)) = simple_sensor(t) {
             e = XEl::new(name);
             e.txt(attr, obj);
         } else if let Some(name) = frame_sensor(t) {
             e = XEl::new(name);
-            e.txt("objtype", &type_name(x.objtype));
+            e.txt("objtype", &type_name(c.objtype));
             e.txt("objname", obj);
-            if x.reftype != mjOBJ_UNKNOWN as i32 {
-                e.txt("reftype", &type_name(x.reftype));
+            if c.reftype != mjOBJ_UNKNOWN as i32 {
+                e.txt("reftype", &type_name(c.reftype));
                 e.txt("refname", refn);
             }
         } else {
@@ -820,7 +836,7 @@ pub(super) fn sensor(w: &W, root: &mut XEl) -> Result<(), String> {
                 }
                 k if k == mjSENS_INSIDESITE as i32 => {
                     e = XEl::new("insidesite");
-                    e.txt("objtype", &type_name(x.objtype));
+                    e.txt("objtype", &type_name(c.objtype));
                     e.txt("objname", obj);
                     e.txt("site", refn);
                 }
@@ -832,12 +848,12 @@ pub(super) fn sensor(w: &W, root: &mut XEl) -> Result<(), String> {
                     } else {
                         "fromto"
                     });
-                    e.txt(if x.objtype == mjOBJ_BODY as i32 { "body1" } else { "geom1" }, obj);
-                    e.txt(if x.reftype == mjOBJ_BODY as i32 { "body2" } else { "geom2" }, refn);
+                    e.txt(if c.objtype == mjOBJ_BODY as i32 { "body1" } else { "geom1" }, obj);
+                    e.txt(if c.reftype == mjOBJ_BODY as i32 { "body2" } else { "geom2" }, refn);
                 }
                 k if k == mjSENS_CONTACT as i32 => {
                     e = XEl::new("contact");
-                    let ot = x.objtype;
+                    let ot = c.objtype;
                     if ot == mjOBJ_BODY as i32 {
                         e.txt("body1", obj);
                     } else if ot == mjOBJ_XBODY as i32 {
@@ -847,7 +863,7 @@ pub(super) fn sensor(w: &W, root: &mut XEl) -> Result<(), String> {
                     } else if ot == mjOBJ_SITE as i32 {
                         e.txt("site", obj);
                     }
-                    let rt = x.reftype;
+                    let rt = c.reftype;
                     if rt == mjOBJ_BODY as i32 {
                         e.txt("body2", refn);
                     } else if rt == mjOBJ_XBODY as i32 {
@@ -855,18 +871,18 @@ pub(super) fn sensor(w: &W, root: &mut XEl) -> Result<(), String> {
                     } else if rt == mjOBJ_GEOM as i32 {
                         e.txt("geom2", refn);
                     }
-                    let dataspec = x.intprm[0];
+                    let dataspec = c.intprm[0];
                     // values per contact: found 1, force 3, torque 3, dist 1, pos 3, normal 3, tangent 3
                     let widths = [1, 3, 3, 1, 3, 3, 3];
                     let size: i32 = (0..7).filter(|i| dataspec & (1 << i) != 0).map(|i| widths[i]).sum::<i32>().max(1);
-                    let dim = m.sensor_dim().get(id).copied().unwrap_or(x.dim);
+                    let dim = m.sensor_dim().get(id).copied().unwrap_or(c.dim);
                     e.int("num", dim / size, Some(1));
                     let data: Vec<i32> = (0..7).filter(|i| dataspec & (1 << i) != 0).collect();
                     if !(data.len() == 1 && data[0] == 0) {
                         let words: Vec<&str> = data.iter().map(|&d| map_key(crate::xml::sections::CONDATA_MAP, d)).collect();
                         e.txt("data", &words.join(" "));
                     }
-                    e.key("reduce", crate::xml::sections::REDUCE_MAP, x.intprm[1], Some(0));
+                    e.key("reduce", crate::xml::sections::REDUCE_MAP, c.intprm[1], Some(0));
                 }
                 k if k == mjSENS_TACTILE as i32 => {
                     e = XEl::new("tactile");
@@ -878,29 +894,29 @@ pub(super) fn sensor(w: &W, root: &mut XEl) -> Result<(), String> {
                 k if k == mjSENS_CLOCK as i32 => e = XEl::new("clock"),
                 k if k == mjSENS_PLUGIN as i32 => {
                     e = XEl::new("plugin");
-                    if x.objtype != mjOBJ_UNKNOWN as i32 {
-                        e.txt("objtype", &type_name(x.objtype));
+                    if c.objtype != mjOBJ_UNKNOWN as i32 {
+                        e.txt("objtype", &type_name(c.objtype));
                         e.txt("objname", obj);
                     }
                     super::assets::plugin_ref(w, &mut e, &x.c.plugin, &x.plugin)?;
                 }
                 k if k == mjSENS_USER as i32 => {
                     e = XEl::new("user");
-                    e.txt("objtype", &type_name(x.objtype));
+                    e.txt("objtype", &type_name(c.objtype));
                     e.txt("objname", obj);
-                    e.int("dim", x.dim, None);
-                    e.key("needstage", crate::xml::sections::STAGE_MAP, x.needstage, None);
-                    e.key("datatype", crate::xml::sections::DATATYPE_MAP, x.datatype, None);
+                    e.int("dim", c.dim, None);
+                    e.key("needstage", crate::xml::sections::STAGE_MAP, c.needstage, None);
+                    e.key("datatype", crate::xml::sections::DATATYPE_MAP, c.datatype, None);
                 }
-                _ => return Err(format!("not supported yet: writing sensor type {}", t)),
+                // (no compiled sensor has another type)
+                _ => return Err("Unknown sensor type in XML write".into()),
             }
         }
-        let (mut cutoff, mut noise, mut user) = (x.cutoff, x.noise, x.userdata.to_vec());
-        if id < m.nsensor as usize {
-            cutoff = m.sensor_cutoff()[id];
-            noise = m.sensor_noise()[id];
-            user = row(m.sensor_user(), id, m.nuser_sensor as usize).to_vec();
-        }
+        let (cutoff, noise, user) = if compiled {
+            (m.sensor_cutoff()[id], m.sensor_noise()[id], row(m.sensor_user(), id, m.nuser_sensor as usize).to_vec())
+        } else {
+            (c.cutoff, c.noise, Vec::new())
+        };
         e.txt("name", x.name.as_str());
         e.num1("cutoff", cutoff, Some(0.0));
         if t != mjSENS_PLUGIN as i32 {
