@@ -10,6 +10,9 @@
 
 use std::collections::{BTreeSet, HashSet};
 
+use super::markup::{ErrorId, SyntaxError};
+use super::tree::Element;
+
 // ---------------------------------------------------------------------------------------------
 // paths, as upstream's FilePath treats them (registered provider schemes are absolute prefixes)
 
@@ -327,20 +330,15 @@ impl LibcxxSet {
 // ---------------------------------------------------------------------------------------------
 // reading the file
 
-/// Reads `filename` and reports failures as upstream's XML reader (tinyxml2) words them.
-fn read_text(filename: &str) -> Result<String, String> {
+/// Reads `filename` as upstream's parser (TinyXML2's `LoadFile`) does: its root element (None
+/// if it has none), or the parser's message.
+fn read_doc(filename: &str) -> Result<Option<Element>, String> {
     use std::io::Read;
-    let fail = |what: &str| format!("Problem reading XML file '{filename}': {what}");
-    let mut f = std::fs::File::open(filename).map_err(|_| {
-        fail(&format!("Error=XML_ERROR_FILE_NOT_FOUND ErrorID=3 (0x3) Line number=0: filename={filename}"))
-    })?;
+    let fail = |id, detail| SyntaxError::new(id, 0, detail).text();
+    let mut f = std::fs::File::open(filename).map_err(|_| fail(ErrorId::FileNotFound, Some(format!("filename={filename}"))))?;
     let mut bytes = Vec::new();
-    f.read_to_end(&mut bytes).map_err(|_| fail("Error=XML_ERROR_FILE_READ_ERROR ErrorID=5 (0x5) Line number=0"))?;
-    let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
-    if body.iter().all(|c| c.is_ascii_whitespace() || *c == 0x0b) {
-        return Err(fail("Error=XML_ERROR_EMPTY_DOCUMENT ErrorID=13 (0xd) Line number=0"));
-    }
-    Ok(String::from_utf8_lossy(body).into_owned())
+    f.read_to_end(&mut bytes).map_err(|_| fail(ErrorId::FileReadError, None))?;
+    super::markup::parse(&bytes).map_err(|e| e.text())
 }
 
 /// Attribute-derived file lists of one document, before prefixes are applied.
@@ -358,14 +356,14 @@ struct Found {
 const TEXTURE_FILES: [&str; 7] = ["file", "fileright", "fileup", "fileleft", "filedown", "filefront", "fileback"];
 
 /// Visits the elements as upstream does (a stack: last child first) and records file attributes.
-fn scan(root: roxmltree::Node) -> Found {
+fn scan(root: &Element) -> Found {
     let mut found = Found::default();
     // (element, nearest enclosing include: None when there is none, else its `dir`)
-    let mut stack: Vec<(roxmltree::Node, Option<Option<&str>>)> = vec![(root, None)];
+    let mut stack: Vec<(&Element, Option<Option<&str>>)> = vec![(root, None)];
     while let Some((e, inc)) = stack.pop() {
         let dir = inc.flatten();
-        let file = |attr: &str| e.attribute(attr).map(|v| resolve(v, dir));
-        match e.tag_name().name() {
+        let file = |attr: &str| e.attr(attr).map(|v| resolve(v, dir));
+        match e.name.as_str() {
             "include" | "model" => {
                 if let Some(f) = file("file") {
                     found.xml.insert(f);
@@ -373,13 +371,13 @@ fn scan(root: roxmltree::Node) -> Found {
                 }
             }
             "compiler" => {
-                if let Some(v) = e.attribute("assetdir") {
+                if let Some(v) = e.attr("assetdir") {
                     found.asset_dir = Some(reduce(v));
                 }
-                if let Some(v) = e.attribute("meshdir") {
+                if let Some(v) = e.attr("meshdir") {
                     found.mesh_dir = Some(reduce(v));
                 }
-                if let Some(v) = e.attribute("texturedir") {
+                if let Some(v) = e.attr("texturedir") {
                     found.texture_dir = Some(reduce(v));
                 }
                 continue;
@@ -405,8 +403,8 @@ fn scan(root: roxmltree::Node) -> Found {
             }
             _ => {}
         }
-        let child_inc = if e.tag_name().name() == "include" { Some(e.attribute("dir")) } else { inc };
-        stack.extend(e.children().filter(|c| c.is_element()).map(|c| (c, child_inc)));
+        let child_inc = if e.name == "include" { Some(e.attr("dir")) } else { inc };
+        stack.extend(e.children.iter().map(|c| (c, child_inc)));
     }
     found
 }
@@ -424,14 +422,9 @@ fn dependencies_at(filename: &str, depth: usize) -> Result<Vec<String>, String> 
     if depth > MAX_FILE_DEPTH {
         return Err(format!("Problem reading XML file '{filename}': files nested more than {MAX_FILE_DEPTH} deep (a cycle of includes?)"));
     }
-    let text = read_text(filename)?;
-    let doc = match super::tree::parse_doc(&text) {
-        Ok(d) => d,
-        Err(super::tree::ParseFail::Xml(roxmltree::Error::NoRootNode)) => return Err("XML root element not found".to_string()),
-        Err(super::tree::ParseFail::Xml(e)) => return Err(format!("Problem reading XML file '{filename}': {e}")),
-        Err(super::tree::ParseFail::Depth(m)) => return Err(format!("Problem reading XML file '{filename}': {m}")),
-    };
-    let found = scan(doc.root_element());
+    let root = read_doc(filename).map_err(|m| format!("Problem reading XML file '{filename}': {m}"))?;
+    let Some(root) = root else { return Err("XML root element not found".to_string()) };
+    let found = scan(&root);
 
     // folder of the file as its resource reports it (else as named, up to the last separator)
     let model_dir = match super::res::Res::open("", filename, core::ptr::null()) {

@@ -1,7 +1,8 @@
 //! MJCF and URDF readers: XML text to a model specification (`crate::spec::Spec`).
 //!
-//! `tree` turns text into an owned element tree and splices `<include>` files in, `schema`
-//! checks element nesting and attribute names, `reader` fills the spec.
+//! `markup` parses XML as upstream's parser (TinyXML2) does, `tree` turns text into an owned
+//! element tree and splices `<include>` files in, `schema` checks element nesting and attribute
+//! names, `reader` fills the spec.
 
 pub mod deps;
 mod composite;
@@ -10,6 +11,7 @@ mod flexcomp;
 pub mod res;
 pub mod attach;
 pub mod attr;
+pub mod markup;
 pub mod reader;
 pub mod schema;
 mod schema_table;

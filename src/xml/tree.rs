@@ -77,153 +77,18 @@ fn assemble(mut flat: Vec<(Element, usize)>) -> Element {
     e
 }
 
-/// TinyXML2's limit on element nesting (TINYXML2_MAX_ELEMENT_DEPTH): the content of an
-/// element at this level (the root being level 1) cannot be parsed.
-pub const MAX_ELEMENT_DEPTH: usize = 500;
-
-/// Stack taken by one nesting level of the XML parser, with a margin.
-const PARSE_STACK_PER_LEVEL: usize = 2048;
-
-/// A document that could not be parsed: nested deeper than TinyXML2 accepts (its error
-/// text), or malformed.
-pub enum ParseFail {
-    Depth(String),
-    Xml(roxmltree::Error),
+/// Parses a document (bytes up to the first NUL, as upstream hands buffers to its parser)
+/// into its root element (None if it has none), or gives upstream's whole message after a
+/// failed parse ("XML parse error ...").
+pub fn parse_bytes(bytes: &[u8]) -> Result<Option<Element>, String> {
+    super::markup::parse(bytes).map_err(|e| e.to_string())
 }
 
-impl std::fmt::Display for ParseFail {
-    /// Upstream's whole message after a failed parse.
-    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        match self {
-            ParseFail::Depth(m) => write!(f, "XML parse error 18:\n{}\n", m),
-            ParseFail::Xml(e) => write!(f, "XML parse error:\n{}\n", e),
-        }
-    }
-}
-
-/// Index of the first `pat` at or after `i`.
-fn find_from(b: &[u8], i: usize, pat: &[u8]) -> Option<usize> {
-    b.get(i..)?.windows(pat.len()).position(|w| w == pat).map(|k| i + k)
-}
-
-/// Index of the `>` closing the markup that starts at `i`, skipping quoted text and (with
-/// `brackets`) a `[...]` section, as in a DOCTYPE.
-fn tag_end(b: &[u8], i: usize, brackets: bool) -> Option<usize> {
-    let (mut quote, mut nest) = (0u8, 0usize);
-    for (k, &c) in b.iter().enumerate().skip(i) {
-        match c {
-            _ if quote != 0 => {
-                if c == quote {
-                    quote = 0;
-                }
-            }
-            b'"' | b'\'' => quote = c,
-            b'[' if brackets => nest += 1,
-            b']' if brackets => nest = nest.saturating_sub(1),
-            b'>' if nest == 0 => return Some(k),
-            _ => {}
-        }
-    }
-    None
-}
-
-/// Scans the markup as TinyXML2 meets it, without building anything: the nesting error it
-/// would give (the first element, in document order, at level `MAX_ELEMENT_DEPTH - 1` or
-/// deeper that has content, the root being level 1; the line is that of the `>` ending its
-/// start tag), else the deepest level seen and the number of `<` inside a DOCTYPE (entities
-/// declared there may nest elements further when expanded).
-fn scan_depth(text: &str) -> Result<(usize, usize), String> {
-    let b = text.as_bytes();
-    let (mut i, mut level, mut deepest, mut dtd) = (0usize, 0usize, 0usize, 0usize);
-    while let Some(k) = b.get(i..).and_then(|r| r.iter().position(|&c| c == b'<')) {
-        i += k;
-        let rest = &b[i..];
-        let end = if rest.starts_with(b"<!--") {
-            find_from(b, i + 4, b"-->").map(|e| e + 2)
-        } else if rest.starts_with(b"<![CDATA[") {
-            find_from(b, i + 9, b"]]>").map(|e| e + 2)
-        } else if rest.starts_with(b"<!") {
-            let e = tag_end(b, i, true);
-            dtd += b[i + 1..e.unwrap_or(b.len())].iter().filter(|&&c| c == b'<').count();
-            e
-        } else if rest.starts_with(b"<?") {
-            find_from(b, i + 2, b"?>").map(|e| e + 1)
-        } else if rest.starts_with(b"</") {
-            level = level.saturating_sub(1);
-            tag_end(b, i, false)
-        } else {
-            let e = tag_end(b, i, false);
-            if let Some(e) = e {
-                if b[e - 1] != b'/' {
-                    level += 1;
-                    deepest = deepest.max(level);
-                    if level + 1 >= MAX_ELEMENT_DEPTH {
-                        let line = 1 + b[..e].iter().filter(|&&c| c == b'\n').count();
-                        return Err(format!(
-                            "Error=XML_ELEMENT_DEPTH_EXCEEDED ErrorID=18 (0x12) Line number={}: Element nesting is too deep.",
-                            line
-                        ));
-                    }
-                }
-            }
-            e
-        };
-        match end {
-            Some(e) => i = e + 1,
-            None => break,
-        }
-    }
-    Ok((deepest, dtd))
-}
-
-/// Parses XML text as upstream's parser would accept it: element nesting within TinyXML2's
-/// limit. The parser recurses once per level, so it runs with stack for the deepest level
-/// the text can reach.
-pub fn parse_doc(text: &str) -> Result<roxmltree::Document<'_>, ParseFail> {
-    let (deepest, dtd) = scan_depth(text).map_err(ParseFail::Depth)?;
-    let opt = roxmltree::ParsingOptions { allow_dtd: true, ..Default::default() };
-    let need = (deepest + dtd + 16) * PARSE_STACK_PER_LEVEL + 64 * 1024;
-    stacker::maybe_grow(need, need, || roxmltree::Document::parse_with_options(text, opt)).map_err(ParseFail::Xml)
-}
-
-/// Copies the document's element tree, without recursion.
-fn convert(doc: &roxmltree::Document, root: roxmltree::Node) -> Element {
-    // line of a byte offset from the offsets of the line breaks (the parser's own lookup
-    // counts from the start of the text each time)
-    let breaks: Vec<usize> = doc.input_text().bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i).collect();
-    let mut flat: Vec<(Element, usize)> = Vec::new();
-    let mut stack = vec![(root, 0usize)];
-    while let Some((n, parent)) = stack.pop() {
-        let mut e = Element::default();
-        e.name = n.tag_name().name().to_string();
-        e.line = 1 + breaks.partition_point(|&p| p < n.range().start) as i32;
-        for a in n.attributes() {
-            e.attrs.push((a.name().to_string(), a.value().to_string()));
-        }
-        flat.push((e, parent));
-        let me = flat.len() - 1;
-        let kids: Vec<_> = n.children().filter(|c| c.is_element()).collect();
-        stack.extend(kids.into_iter().rev().map(|c| (c, me)));
-    }
-    assemble(flat)
-}
-
-/// Parses XML text into an element tree (root element). Errors are the whole message
-/// upstream puts after a failed parse ("XML parse error ...").
+/// Parses XML text into an element tree (root element), with upstream's messages: after a
+/// failed parse ("XML parse error ..."), or for a document without an element.
 pub fn parse_text(text: &str) -> Result<Element, String> {
-    let doc = parse_doc(text).map_err(|e| e.to_string())?;
-    let root = doc.root_element();
-    let mut e = convert(&doc, root);
-    // whitespace between tags is not a node for upstream's parser
-    let blank = |n: &roxmltree::Node| n.is_text() && n.text().is_some_and(|t| t.trim().is_empty());
-    if let Some(first) = root.children().find(|n| !blank(n)) {
-        if first.is_comment() {
-            e.comment = first.text().map(|s| s.to_string());
-        }
-    }
-    Ok(e)
+    parse_bytes(text.as_bytes())?.ok_or_else(|| "XML root element not found".to_string())
 }
-
 
 /// The compiler's asset folders as the include pass last saw them (reduced paths).
 #[derive(Default, Clone, Debug)]
@@ -318,11 +183,18 @@ pub fn expand_includes(e: &mut Element, dir: &str, cx: &mut IncludeCx) -> Result
         let root = match res.read() {
             None => return Err(XmlError::at(&c, &format!("Error reading file '{}'", filename))),
             Some([]) => return Err(XmlError::at(&c, &format!("Empty file '{}'", filename))),
-            Some(bytes) => parse_text(&String::from_utf8_lossy(bytes)),
+            Some(bytes) => parse_bytes(bytes),
         };
         drop(res);
-        let mut root = root.map_err(|m| XmlError::at(&c, &format!("Include error: '{}'", m)))?;
+        // upstream formats the parser's message into 1000 bytes, then this one into 500
+        let root = root.map_err(|m| {
+            let m = super::markup::clip(format!("Include error: '{}'", super::markup::clip(m, 999)), 499);
+            XmlError::at(&c, &m)
+        })?;
         cx.included.insert(filename.clone());
+        let Some(mut root) = root else {
+            return Err(XmlError::at(&c, &format!("Root element missing in file '{}'", filename)));
+        };
         if root.children.is_empty() {
             return Err(XmlError::at(&c, &format!("Empty include file '{}'", filename)));
         }
