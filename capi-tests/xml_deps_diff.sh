@@ -20,10 +20,20 @@ run() {  # run LIBDIR: every case, one output
            models/deps_quirks/missing_include.xml; do
     echo "== error case '$f'"; LD_LIBRARY_PATH=$lib "$prog" -e "$f"
   done
-  # malformed XML: the parser's own diagnostic differs (tinyxml2 upstream), the rest must not
-  echo "== error case broken.xml"
-  LD_LIBRARY_PATH=$lib "$prog" -e models/deps_quirks/broken.xml | sed "s/^\(error: Problem reading XML file '[^']*'\): .*/\1: (parser message)/"
+  # malformed XML and documents without a root: the parser's messages (TinyXML2's upstream)
+  for f in models/deps_quirks/broken.xml "$work"/parse_*.xml; do
+    echo "== error case $(basename "$f")"; LD_LIBRARY_PATH=$lib "$prog" -e "$f"
+  done
 }
+# documents made here: whitespace only, a NUL first, no element, a mismatched end tag (line 3),
+# a duplicate attribute, and one that loads: attributes without whitespace, an end tag at
+# document level ending the document, text after it
+printf ' \r\n\t ' > "$work/parse_blank.xml"
+printf '\0<mujoco/>' > "$work/parse_nul.xml"
+printf '<?xml version="1.0"?>\n<!-- nothing -->\n' > "$work/parse_noroot.xml"
+printf '<mujoco>\r\n<asset>\r\n<mesh file="a.stl"></asset>\r\n</mujoco>' > "$work/parse_mismatch.xml"
+printf '<mujoco>\n<asset><mesh file="a.stl" file="b.stl"/></asset></mujoco>' > "$work/parse_dupattr.xml"
+printf '<mujoco><asset><mesh name="m"file="a&amp;b.stl"/></asset></mujoco></x> <mesh file="c.stl"/>' > "$work/parse_loads.xml"
 run "$ref/lib" > "$work/ref.$$" 2>&1
 run "$ours" > "$work/our.$$" 2>&1
 if diff "$work/ref.$$" "$work/our.$$" > "$work/diff.$$"; then

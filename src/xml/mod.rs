@@ -200,7 +200,11 @@ pub fn parse_file(filename: &str, files: &Files, depth: usize) -> Result<Parsed,
 }
 
 /// Parses MJCF text (read from file `path`, whose folder locates included files) into a spec.
+/// Empty text is refused as upstream refuses its string resource with nothing in it.
 pub fn parse_mjcf(text: &str, path: &str, src: &Files) -> Result<Spec, String> {
+    if text.is_empty() {
+        return Err("ParseXML: empty file 'LoadModelFromString:'".to_string());
+    }
     parse_mjcf_tree(text, path, src).map(|(s, _)| s)
 }
 
