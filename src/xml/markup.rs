@@ -122,7 +122,10 @@ fn is_name_char(c: u8) -> bool {
 }
 
 fn lossy(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
+    match std::str::from_utf8(b) {
+        Ok(s) => s.to_owned(),
+        Err(_) => String::from_utf8_lossy(b).into_owned(),
+    }
 }
 
 const PREDEFINED: [(&[u8], u8); 5] = [(b"quot", b'"'), (b"amp", b'&'), (b"apos", b'\''), (b"lt", b'<'), (b"gt", b'>')];
@@ -281,6 +284,8 @@ struct Parser<'a> {
     b: &'a [u8],
     pos: usize,
     line: i32,
+    /// attribute list of the last tag, kept for the next one
+    attrs: Vec<(&'a [u8], &'a [u8])>,
 }
 
 impl<'a> Parser<'a> {
@@ -333,7 +338,9 @@ impl<'a> Parser<'a> {
         }
         let name = self.name().ok_or_else(|| SyntaxError::new(ErrorId::Parsing, line, None))?;
         let named = || Some(format!("XMLElement name={}", lossy(name)));
-        let mut attrs: Vec<(&[u8], &[u8])> = Vec::new();
+        // (the list of the previous tag, emptied: one allocation for the document)
+        let mut attrs = std::mem::take(&mut self.attrs);
+        attrs.clear();
         let mut seen = std::collections::HashSet::new();
         loop {
             self.skip_space();
@@ -342,23 +349,24 @@ impl<'a> Parser<'a> {
             }
             let c = self.b[self.pos];
             if is_name_start(c) {
-                let bad = SyntaxError::new(ErrorId::ParsingAttribute, self.line, named());
+                let line = self.line;
+                let bad = || SyntaxError::new(ErrorId::ParsingAttribute, line, named());
                 let key = self.name().unwrap_or_default();
                 if self.eof() {
-                    return Err(bad);
+                    return Err(bad());
                 }
                 self.skip_space();
                 if self.at(self.pos) != b'=' {
-                    return Err(bad);
+                    return Err(bad());
                 }
                 self.pos += 1;
                 self.skip_space();
                 let quote = self.at(self.pos);
                 if quote != b'"' && quote != b'\'' {
-                    return Err(bad);
+                    return Err(bad());
                 }
                 self.pos += 1;
-                let Some(value) = self.until(&[quote]) else { return Err(bad) };
+                let Some(value) = self.until(&[quote]) else { return Err(bad()) };
                 // (a set once the list is long: the list alone is quadratic)
                 let repeated = if attrs.len() < 16 {
                     attrs.iter().any(|(k, _)| *k == key)
@@ -369,7 +377,7 @@ impl<'a> Parser<'a> {
                     !seen.insert(key)
                 };
                 if repeated {
-                    return Err(bad);
+                    return Err(bad());
                 }
                 attrs.push((key, value));
             } else if c == b'>' {
@@ -424,30 +432,33 @@ impl<'a> Parser<'a> {
             } else if rest.starts_with(b"<") {
                 self.pos += 1;
                 let tag = self.tag(line)?;
-                match tag.closing {
-                    Closing::End => {
-                        // the end tag closes the innermost open element; at document level it
-                        // ends the document
-                        let Some(o) = open.pop() else { return Ok(doc.root) };
-                        if o.name != tag.name {
-                            let detail = format!("XMLElement name={}", o.elem.name);
-                            return Err(SyntaxError::new(ErrorId::MismatchedElement, o.elem.line, Some(detail)));
-                        }
-                        Node::Element(o.elem)
-                    }
-                    Closing::Closed => Node::Element(element(&tag, line)),
-                    Closing::Open if self.eof() => {
-                        let detail = format!("XMLElement name={}", lossy(tag.name));
-                        return Err(SyntaxError::new(ErrorId::MismatchedElement, line, Some(detail)));
-                    }
-                    Closing::Open => {
+                let (name, closing) = (tag.name, tag.closing);
+                let elem = (closing != Closing::End).then(|| element(&tag, line));
+                self.attrs = tag.attrs;
+                match (closing, elem) {
+                    (Closing::Open, Some(e)) if !self.eof() => {
                         // the document is level 1
                         if open.len() + 2 == MAX_ELEMENT_DEPTH {
                             let detail = Some("Element nesting is too deep.".to_string());
                             return Err(SyntaxError::new(ErrorId::DepthExceeded, self.line, detail));
                         }
-                        open.push(Open { name: tag.name, elem: element(&tag, line), nodes: 0 });
+                        open.push(Open { name, elem: e, nodes: 0 });
                         continue;
+                    }
+                    (Closing::Open, _) => {
+                        let detail = format!("XMLElement name={}", lossy(name));
+                        return Err(SyntaxError::new(ErrorId::MismatchedElement, line, Some(detail)));
+                    }
+                    (_, Some(e)) => Node::Element(e),
+                    (_, None) => {
+                        // the end tag closes the innermost open element; at document level it
+                        // ends the document
+                        let Some(o) = open.pop() else { return Ok(doc.root) };
+                        if o.name != name {
+                            let detail = format!("XMLElement name={}", o.elem.name);
+                            return Err(SyntaxError::new(ErrorId::MismatchedElement, o.elem.line, Some(detail)));
+                        }
+                        Node::Element(o.elem)
                     }
                 }
             } else {
@@ -496,7 +507,7 @@ fn element(tag: &Tag, line: i32) -> Element {
 /// does: its root element, None when it has no element, or TinyXML2's error.
 pub fn parse(bytes: &[u8]) -> Result<Option<Element>, SyntaxError> {
     let end = bytes.iter().position(|&c| c == 0).unwrap_or(bytes.len());
-    let mut p = Parser { b: &bytes[..end], pos: 0, line: 1 };
+    let mut p = Parser { b: &bytes[..end], pos: 0, line: 1, attrs: Vec::new() };
     p.skip_space();
     if p.b[p.pos..].starts_with(b"\xef\xbb\xbf") {
         p.pos += 3;
