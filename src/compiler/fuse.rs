@@ -6,7 +6,9 @@
 //! A named body stays when another element refers to it by name. Upstream also fuses bodies
 //! holding cameras or lights, and then crashes; such bodies are kept here.
 
-use crate::abi::mjtObj_::*;
+use std::collections::HashMap;
+
+use crate::abi::mjtObj_::{self, *};
 use crate::abi::mjtSensor_::*;
 use crate::abi::mjtTrn_::*;
 
@@ -27,6 +29,41 @@ fn change_frame(cpos: &mut [f64; 3], cquat: &mut [f64; 4], pos: &[f64; 3], quat:
     frameaccum(&mut p, &mut q, cpos, cquat);
     *cpos = p;
     *cquat = q;
+}
+
+/// Joint, geom and site indices by name from before fusing. Upstream renumbers these lists when
+/// it fuses but keeps its name maps, so an element compiled afterwards that names a joint, geom
+/// or site gets the one now at the old index.
+pub struct PrefuseIds {
+    pub joints: HashMap<String, usize>,
+    pub geoms: HashMap<String, usize>,
+    pub sites: HashMap<String, usize>,
+}
+
+impl PrefuseIds {
+    /// The map for joints, geoms or sites (None for another type).
+    pub fn of(&self, objtype: mjtObj_) -> Option<&HashMap<String, usize>> {
+        match objtype {
+            mjOBJ_JOINT => Some(&self.joints),
+            mjOBJ_GEOM => Some(&self.geoms),
+            mjOBJ_SITE => Some(&self.sites),
+            _ => None,
+        }
+    }
+}
+
+/// Index of the first element with each name, and "" for the last unnamed one (the shape of
+/// upstream's id maps, see `objects::ids`).
+fn first_index<'a>(names: impl Iterator<Item = &'a str>) -> HashMap<String, usize> {
+    let mut h = HashMap::new();
+    for (i, n) in names.enumerate() {
+        if n.is_empty() {
+            h.insert(String::new(), i);
+        } else {
+            h.entry(n.to_string()).or_insert(i);
+        }
+    }
+    h
 }
 
 impl Compiled<'_> {
@@ -130,7 +167,7 @@ impl Compiled<'_> {
         // through a name -> index map that fusing leaves stale (an index past the shrunken list
         // fails the lookup, and so keeps the candidate)
         let refs = self.body_names_referenced();
-        let mut map: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+        let mut map: HashMap<String, usize> = HashMap::new();
         for (i, b) in self.bodies.iter().enumerate() {
             if !b.s.name.is_empty() {
                 map.entry(b.s.name.to_string()).or_insert(i);
@@ -203,6 +240,11 @@ impl Compiled<'_> {
         if alive.iter().all(|&a| a) {
             return Ok(None);
         }
+        self.prefuse = Some(Box::new(PrefuseIds {
+            joints: first_index(self.joints.iter().map(|x| x.s.name.as_str())),
+            geoms: first_index(self.geoms.iter().map(|x| x.s.name.as_str())),
+            sites: first_index(self.sites.iter().map(|x| x.s.name.as_str())),
+        }));
         let (jorder, gorder, sorder) = self.renumber(&alive);
         let of = |order: &[usize], from: &[usize]| -> Vec<usize> { order.iter().map(|&o| from[o]).collect() };
         let (joints, geoms, sites) = (of(&jorder, &sj), of(&gorder, &sg), of(&sorder, &ss));

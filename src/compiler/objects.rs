@@ -497,10 +497,11 @@ impl<'a> Compiled<'a> {
     /// Contact pairs, excluded body pairs, equality constraints and tendons.
     pub fn compile_constraints(&mut self) -> CResult<()> {
         let spec = self.spec;
-        let gmap = ids(&self.geoms, |g| &g.s.name);
+        let stale = |t: mjtObj_| self.prefuse_ids(t as i32).cloned();
+        let gmap = stale(mjOBJ_GEOM).unwrap_or_else(|| ids(&self.geoms, |g| &g.s.name));
         let bmap = ids(&self.bodies, |b| &b.s.name);
-        let smap = ids(&self.sites, |s| &s.s.name);
-        let jmap = ids(&self.joints, |j| &j.s.name);
+        let smap = stale(mjOBJ_SITE).unwrap_or_else(|| ids(&self.sites, |s| &s.s.name));
+        let jmap = stale(mjOBJ_JOINT).unwrap_or_else(|| ids(&self.joints, |j| &j.s.name));
         let tmap = ids(&spec.tendons, |t| &t.name);
         let fmap = ids(&spec.flexes, |f| &f.name);
         let gbody = |g: usize| self.geoms[g].s.body as i32;
@@ -739,6 +740,13 @@ impl<'a> Compiled<'a> {
     }
 
     /// Id of a named object of the given type.
+    /// After fusing static bodies, the joint, geom or site indices by name from before
+    /// (`fuse::PrefuseIds`); None for other types or without fusing.
+    pub(crate) fn prefuse_ids(&self, objtype: i32) -> Option<&HashMap<String, usize>> {
+        let p = self.prefuse.as_ref()?;
+        [mjOBJ_JOINT, mjOBJ_GEOM, mjOBJ_SITE].into_iter().find(|&o| o as i32 == objtype).and_then(|o| p.of(o))
+    }
+
     pub fn find_object(&self, objtype: i32, name: &str) -> Option<usize> {
         let spec = self.spec;
         let pos = |v: &mut dyn Iterator<Item = &str>| {
@@ -754,6 +762,9 @@ impl<'a> Compiled<'a> {
         let t = objtype;
         if t == mjOBJ_BODY as i32 || t == mjOBJ_XBODY as i32 {
             pos(&mut self.bodies.iter().map(|x| x.s.name.as_str()))
+        } else if let Some(ids) = self.prefuse_ids(t) {
+            // fusing renumbered the list; the index comes from before (upstream's stale map)
+            ids.get(name).copied().filter(|_| !name.is_empty())
         } else if t == mjOBJ_JOINT as i32 {
             pos(&mut self.joints.iter().map(|x| x.s.name.as_str()))
         } else if t == mjOBJ_GEOM as i32 {

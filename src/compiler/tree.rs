@@ -152,6 +152,9 @@ pub struct Compiled<'a> {
     pub extra_bvh: i32,
     /// engine plugin instances and the elements using them
     pub plugins: super::plugin::Plugins,
+    /// after fusing static bodies: joint, geom and site indices by name as they were before
+    /// (upstream resolves later references through these stale maps)
+    pub prefuse: Option<Box<super::fuse::PrefuseIds>>,
 }
 
 fn nuser(given: i32, lens: impl Iterator<Item = usize>) -> i32 {
@@ -217,6 +220,7 @@ impl<'a> Compiled<'a> {
             nuser_sensor: 0,
             x: Default::default(),
             extra_bvh: 0,
+            prefuse: None,
             plugins: super::plugin::Plugins::new(&spec.plugins),
         };
         for b in &spec.bodies {
@@ -1221,8 +1225,12 @@ impl<'a> Compiled<'a> {
     /// Compiles actuators and sensors (references resolved by name).
     pub fn compile_objects(&mut self) -> CResult<()> {
         let comp = self.spec.compiler.clone();
-        let jmap = names_map(&self.joints, |x| &x.s.name);
-        let smap = names_map(&self.sites, |x| &x.s.name);
+        // after fusing: the indices from before (upstream's stale maps), unnamed ones left out
+        let stale = |t: mjtObj_| {
+            self.prefuse_ids(t as i32).map(|m| m.iter().filter(|(k, _)| !k.is_empty()).map(|(k, &v)| (k.clone(), v)).collect())
+        };
+        let jmap: HashMap<String, usize> = stale(mjtObj_::mjOBJ_JOINT).unwrap_or_else(|| names_map(&self.joints, |x| &x.s.name));
+        let smap: HashMap<String, usize> = stale(mjtObj_::mjOBJ_SITE).unwrap_or_else(|| names_map(&self.sites, |x| &x.s.name));
         let bmap = names_map(&self.bodies, |x| &x.s.name);
         for ai in 0..self.actuators.len() {
             let err = |c: &Self, msg: &str| {

@@ -674,8 +674,29 @@ pub(super) fn tendon(w: &W, root: &mut XEl) {
         let e = sec.add(kind);
         let def = &s.defaults[t.head.class.min(s.defaults.len() - 1)].tendon;
         one_tendon(w, e, t, &x, &user, def);
-        for p in t.path.iter() {
-            let tgt = p.target.as_str();
+        // upstream names a wrap's object as compiled (after fusestatic that may be another
+        // element than the one the wrap names: see compiler::fuse::PrefuseIds)
+        let compiled_target = |k: usize, p: &crate::spec::objects::Wrap| -> Option<String> {
+            if id >= m.ntendon as usize || k >= m.tendon_num()[id] as usize {
+                return None;
+            }
+            let adr = m.tendon_adr()[id] as usize + k;
+            let objtype = match p.r#type {
+                t if t != m.wrap_type()[adr] => return None,
+                t if t == mjWRAP_JOINT as i32 => mjtObj_::mjOBJ_JOINT,
+                t if t == mjWRAP_SITE as i32 => mjtObj_::mjOBJ_SITE,
+                t if t == mjWRAP_SPHERE as i32 || t == mjWRAP_CYLINDER as i32 => mjtObj_::mjOBJ_GEOM,
+                _ => return None,
+            };
+            // SAFETY: the writer's model is a valid compiled model; id2name returns NULL or a
+            // NUL-terminated name inside it.
+            let name = unsafe { crate::model::names::id2name(m, objtype as i32, m.wrap_objid()[adr]) };
+            // SAFETY: checked non-null; the name lives as long as the model
+            (!name.is_null()).then(|| unsafe { core::ffi::CStr::from_ptr(name) }.to_string_lossy().into_owned())
+        };
+        for (k, p) in t.path.iter().enumerate() {
+            let compiled = compiled_target(k, p);
+            let tgt = compiled.as_deref().unwrap_or(p.target.as_str());
             match p.r#type {
                 k if k == mjWRAP_JOINT as i32 => {
                     let we = e.add("joint");
