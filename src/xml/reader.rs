@@ -825,6 +825,10 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
             "frame" => {
                 let childdef = child_class(e, s)?;
                 let mut f = Frame { body: b, parent: frame, info: info(e), ..Frame::default() };
+                // as upstream's, a frame's class is its childclass or the class in effect
+                let fc = childdef.unwrap_or(def);
+                f.head.class = fc;
+                f.childclass = s.defaults[fc].name.as_str().into();
                 set_name(e, &mut f.name);
                 add_suffix(&mut f.name, sfx);
                 read_arr(e, "pos", &mut f.pos, true)?;
@@ -985,6 +989,16 @@ fn attach(e: &Element, b: usize, frame: Option<usize>, sfx: &str, cx: Cx, s: &mu
     let model = read_txt_req(e, "model")?;
     let body = read_txt(e, "body").unwrap_or_default();
     let prefix = read_txt_req(e, "prefix")?;
+    // as upstream, a body already in the model under the prefixed name is only placed in the
+    // frame (a replica's copies are made from what the first reading made)
+    let existing = format!("{}{}", prefix, body);
+    if let (false, Some(i)) = (cx.copying, s.bodies.iter().position(|x| x.name.as_str() == existing)) {
+        let pframe = frame.unwrap_or_else(|| {
+            s.frames.push(Owned::new(Frame { body: b, parent: None, info: info(e), ..Frame::default() }));
+            s.frames.len() - 1
+        });
+        return s.set_frame(crate::spec::api::TreeKind::Body, i, pframe).map_err(|m| XmlError::at(e, &m));
+    }
     let Some(idx) = s.models.iter().position(|(n, _)| *n == model) else {
         return Err(XmlError::at(e, &format!("could not find model '{}'", model)));
     };
@@ -1021,9 +1035,14 @@ fn attach(e: &Element, b: usize, frame: Option<usize>, sfx: &str, cx: Cx, s: &mu
         store_child_keys(&mut child, &prefix, "");
     }
     copy_subtree(s, &child, root, b, pframe, &prefix, sfx, !cx.copying);
+    // the copies keep the angles the child's compiler settings meant
+    s.convert_units(&child, &marks);
     if !cx.copying {
         forget_child_keys(&mut child, root);
-        attach_rest(s, &child, &prefix, "");
+        if let Err(m) = attach_rest(s, &child, &prefix, "") {
+            s.models[idx].1 = child;
+            return Err(XmlError::at(e, &format!("Error: {}", m)));
+        }
     }
     s.reclass_attached(&marks, off, &prefix, "");
     s.models[idx].1 = child;
