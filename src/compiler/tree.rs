@@ -696,6 +696,8 @@ impl<'a> Compiled<'a> {
         let free = j.r#type == mjJNT_FREE as i32;
         let ball = j.r#type == mjJNT_BALL as i32;
         let hinge = j.r#type == mjJNT_HINGE as i32;
+        // the angle unit of the spec the joint came from
+        let deg = j.degree.unwrap_or(comp.degree != 0);
         let mut j = j;
         if free {
             j.limited = TF_FALSE;
@@ -712,7 +714,7 @@ impl<'a> Compiled<'a> {
             if j.range[0] != 0.0 && ball {
                 return Err(self.joint_err(ji, "range[0] should be 0 in ball joint"));
             }
-            if (comp.degree != 0) && (hinge || ball) {
+            if deg && (hinge || ball) {
                 if j.range[0] != 0.0 {
                     j.range[0] *= mjPI / 180.0;
                 }
@@ -749,7 +751,7 @@ impl<'a> Compiled<'a> {
             let mut q = [1.0, 0.0, 0.0, 0.0];
             frameaccum_child(&f.pos, &f.quat, &mut j.pos, &mut q);
         }
-        if hinge && (comp.degree != 0) {
+        if hinge && deg {
             j.r#ref *= mjPI / 180.0;
             j.springref *= mjPI / 180.0;
         }

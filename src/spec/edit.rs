@@ -820,17 +820,9 @@ impl Spec {
             resolve(&mut x.quat, &mut x.alt);
         }
         if cdeg != pdeg {
-            let f = if cdeg { mjPI / 180.0 } else { 180.0 / mjPI };
+            // (a joint attached earlier from elsewhere keeps its own unit)
             for j in self.joints[m.joints..].iter_mut() {
-                let t = j.r#type;
-                if t == mjtJoint_::mjJNT_HINGE as i32 || t == mjtJoint_::mjJNT_BALL as i32 {
-                    j.range[0] *= f;
-                    j.range[1] *= f;
-                }
-                if t == mjtJoint_::mjJNT_HINGE as i32 {
-                    j.c.r#ref *= f;
-                    j.springref *= f;
-                }
+                j.degree.get_or_insert(cdeg);
             }
         }
     }

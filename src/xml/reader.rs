@@ -826,9 +826,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 let childdef = child_class(e, s)?;
                 let mut f = Frame { body: b, parent: frame, info: info(e), ..Frame::default() };
                 // as upstream's, a frame's class is its childclass or the class in effect
-                let fc = childdef.unwrap_or(def);
-                f.head.class = fc;
-                f.childclass = s.defaults[fc].name.as_str().into();
+                f.childclass = s.defaults[childdef.unwrap_or(def)].name.as_str().into();
                 set_name(e, &mut f.name);
                 add_suffix(&mut f.name, sfx);
                 read_arr(e, "pos", &mut f.pos, true)?;
@@ -944,6 +942,8 @@ fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str,
         let mut f = Frame { body: b, parent: frame, info: info(e), ..Frame::default() };
         f.pos = pos;
         f.quat = quat;
+        // upstream's copies are of a frame of the replicate's class
+        f.childclass = s.defaults[childdef.unwrap_or(def)].name.as_str().into();
         claim_name(e, s, "frame", &f.name)?;
         s.frames.push(Owned::new(f));
         let fid = s.frames.len() - 1;
