@@ -362,12 +362,7 @@ impl Spec {
             return Err("not supported yet: attaching models with plugins".into());
         }
         self.keep_spec(c);
-        if c.keys.iter().any(|k| k.attached.is_some()) {
-            crate::runtime::error::warn(format_args!(
-                "Child model has pending keyframes. They will not be namespaced correctly. To prevent this, compile the child model before attaching it again."
-            ));
-        }
-        let mut pending = match c.store_keys(pre, suf) {
+        let pending = match c.keys_for_attach(pre, suf) {
             Ok(p) => p,
             Err((p, e)) => {
                 self.keys.extend(p.into_iter().map(Owned::new));
@@ -375,8 +370,6 @@ impl Spec {
                 return Err(e);
             }
         };
-        // the child's own pending keyframes come along as they are
-        pending.extend(c.keys.iter().filter(|k| k.attached.is_some()).map(|k| (**k).clone()));
         let m = Marks::of(self);
         let off = self.attach_defaults(c, pre, suf);
         let pairs = attach::copy_part(self, c, part, b, frame, pre, suf, pre, true);

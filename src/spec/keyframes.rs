@@ -125,6 +125,20 @@ impl Spec {
         Ok(out)
     }
 
+    /// The keyframes this model brings to an attach (prefix `pre`, suffix `suf`): its own
+    /// keyframes stored (see [`Spec::store_keys`]) and become pending under the new names, then
+    /// those already pending come as they are (with upstream's warning).
+    pub fn keys_for_attach(&mut self, pre: &str, suf: &str) -> Result<Vec<Key>, (Vec<Key>, String)> {
+        if self.keys.iter().any(|k| k.attached.is_some()) {
+            crate::runtime::error::warn(format_args!(
+                "Child model has pending keyframes. They will not be namespaced correctly. To prevent this, compile the child model before attaching it again."
+            ));
+        }
+        let mut pending = self.store_keys(pre, suf)?;
+        pending.extend(self.keys.iter().filter(|k| k.attached.is_some()).map(|k| (**k).clone()));
+        Ok(pending)
+    }
+
     /// Clears the keyframe values of body `b`, its joints and its subtree.
     pub fn forget_keys(&mut self, b: usize) {
         let mut bodies = vec![b];

@@ -757,23 +757,14 @@ pub fn attach_assets(s: &mut Spec, c: &Spec, pre: &str, suf: &str, origin: Optio
 }
 
 /// The assets and referencing elements of model `c` that come along with an `<attach>`
-/// (prefix `pre`, suffix `suf`), and its keyframes as pending keyframes of `s`; the first
-/// repeated name stops it with upstream's error.
-///
-/// Keyframe values follow upstream's bookkeeping: at each attach the values of every keyframe
-/// of `c` are stored on all of `c`'s joints and mocap bodies (under the prefixed key names) and
-/// stay there, the attached copy takes what its source elements hold, and the source subtree
-/// then forgets its values (see `store_child_keys`).
-pub fn attach_rest(s: &mut Spec, c: &Spec, pre: &str, suf: &str) -> Result<(), String> {
-    for k in &c.keys {
-        s.pending_keys.push(Owned::new(pending_key(k, &format!("{}{}{}", pre, k.name, suf))));
-    }
-    s.pending_keys.extend(c.pending_keys.iter().cloned());
+/// (prefix `pre`, suffix `suf`), and `pending` (from [`Spec::keys_for_attach`]) as pending
+/// keyframes of `s`; the first repeated name stops it with upstream's error. Returns the
+/// (source, copy) indices of the copied actuators, whose copies now hold the keyframe values.
+pub fn attach_rest(s: &mut Spec, c: &Spec, pending: Vec<Key>, pre: &str, suf: &str) -> Result<Vec<(usize, usize)>, String> {
+    s.pending_keys.extend(pending.into_iter().map(Owned::new));
     attach_assets(s, c, pre, suf, None)?;
     let mut names = Names::of(s);
-    // actuators bring no keyframe values along (upstream's attached keys have zero act, ctrl)
-    copy_referencing(s, Some(c), pre, suf, &mut names)?;
-    Ok(())
+    copy_referencing(s, Some(c), pre, suf, &mut names)
 }
 
 /// A keyframe named `name` whose values the compiler rebuilds from those stored on the joints,
@@ -794,85 +785,6 @@ pub fn pending_key(k: &Key, name: &str) -> Key {
     };
     nk.time = k.time;
     nk
-}
-
-/// Values of the keyframes of model `c` for its joints, actuators and mocap bodies, under the
-/// prefixed key names.
-#[derive(Default)]
-pub struct KeyVals {
-    pub joints: HashMap<usize, Vec<(String, Vec<f64>, Vec<f64>)>>,
-    pub actuators: HashMap<usize, Vec<(String, Vec<f64>, Option<f64>)>>,
-    pub bodies: HashMap<usize, Vec<(String, [f64; 3], [f64; 4])>>,
-}
-
-pub fn child_keyvals(c: &Spec, pre: &str, suf: &str) -> KeyVals {
-    let mut out = KeyVals::default();
-    if c.keys.is_empty() {
-        return out;
-    }
-    // addresses in the order of the compiled model (bodies depth first = spec order)
-    let mut qadr = 0usize;
-    let mut vadr = 0usize;
-    let mut jadr: Vec<(usize, usize, usize, usize, usize)> = Vec::new();
-    for b in &c.bodies {
-        for &j in &b.joints {
-            let t = c.joints[j].r#type;
-            let (nq, nv) = crate::spec::joint_size(t);
-            jadr.push((j, qadr, nq, vadr, nv));
-            qadr += nq;
-            vadr += nv;
-        }
-    }
-    let mut aadr = Vec::new();
-    let mut na = 0usize;
-    for a in &c.actuators {
-        let dim = crate::spec::act_dim(a.actdim, a.dyntype);
-        aadr.push((na, dim));
-        na += dim;
-    }
-    let mocap: Vec<usize> = (0..c.bodies.len()).filter(|&i| (c.bodies[i].mocap != 0) && c.bodies[i].parent == 0).collect();
-    for k in &c.keys {
-        let name = format!("{}{}{}", pre, k.name, suf);
-        for &(j, qa, nq, va, nv) in &jadr {
-            let q = k.qpos.get(qa..qa + nq).map(|v| v.to_vec()).unwrap_or_default();
-            let v = k.qvel.get(va..va + nv).map(|v| v.to_vec()).unwrap_or_default();
-            if !q.is_empty() || !v.is_empty() {
-                out.joints.entry(j).or_default().push((name.clone(), q, v));
-            }
-        }
-        for (i, &(a0, dim)) in aadr.iter().enumerate() {
-            let act = if dim > 0 { k.act.get(a0..a0 + dim).map(|v| v.to_vec()).unwrap_or_default() } else { Vec::new() };
-            let ctrl = k.ctrl.get(i).copied();
-            if !act.is_empty() || ctrl.is_some() {
-                out.actuators.entry(i).or_default().push((name.clone(), act, ctrl));
-            }
-        }
-        for (m, &bi) in mocap.iter().enumerate() {
-            let mut p = [f64::NAN, 0.0, 0.0];
-            let mut q = [f64::NAN, 0.0, 0.0, 0.0];
-            if let Some(v) = k.mpos.get(3 * m..3 * m + 3) {
-                p.copy_from_slice(v);
-            }
-            if let Some(v) = k.mquat.get(4 * m..4 * m + 4) {
-                q.copy_from_slice(v);
-            }
-            if !p[0].is_nan() || !q[0].is_nan() {
-                out.bodies.entry(bi).or_default().push((name.clone(), p, q));
-            }
-        }
-    }
-    out
-}
-
-/// Stores the keyframe values of `c` (prefixed key names) on all its joints and mocap bodies.
-pub fn store_child_keys(c: &mut Spec, pre: &str, suf: &str) {
-    let kv = child_keyvals(c, pre, suf);
-    for (j, v) in kv.joints {
-        c.joints[j].keyvals.extend(v);
-    }
-    for (b, v) in kv.bodies {
-        c.bodies[b].keyvals.extend(v);
-    }
 }
 
 /// Clears the keyframe values of body `root` of `c` and its subtree (the whole model if None).

@@ -1031,17 +1031,28 @@ fn attach(e: &Element, b: usize, frame: Option<usize>, sfx: &str, cx: Cx, s: &mu
     // the child's classes come along once; a replica refers to the first copy
     let found = if cx.copying { copied_classes(s, &child, &prefix) } else { None };
     let off = found.unwrap_or_else(|| s.attach_defaults(&child, &prefix, ""));
+    let mut pending = Vec::new();
     if !cx.copying {
-        store_child_keys(&mut child, &prefix, "");
+        match child.keys_for_attach(&prefix, "") {
+            Ok(p) => pending = p,
+            Err((_, m)) => {
+                s.models[idx].1 = child;
+                return Err(XmlError::at(e, &format!("Error: {}", m)));
+            }
+        }
     }
     copy_subtree(s, &child, root, b, pframe, &prefix, sfx, !cx.copying);
     // the copies keep the angles the child's compiler settings meant
     s.convert_units(&child, &marks);
     if !cx.copying {
         forget_child_keys(&mut child, root);
-        if let Err(m) = attach_rest(s, &child, &prefix, "") {
-            s.models[idx].1 = child;
-            return Err(XmlError::at(e, &format!("Error: {}", m)));
+        match attach_rest(s, &child, pending, &prefix, "") {
+            // the copies of the actuators keep the keyframe values
+            Ok(acts) => acts.into_iter().for_each(|(i, _)| child.actuators[i].keyvals.clear()),
+            Err(m) => {
+                s.models[idx].1 = child;
+                return Err(XmlError::at(e, &format!("Error: {}", m)));
+            }
         }
     }
     s.reclass_attached(&marks, off, &prefix, "");
