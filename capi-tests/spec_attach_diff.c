@@ -2,8 +2,9 @@
 // frames and whole specs attached to frames, bodies and sites, within one spec and from
 // another, the child specs a parent keeps, keyframes of nested attachments, namespaced default
 // classes and assets, mjs_bodyToFrame of a body with mass, frame ids, and the XML written for
-// frame classes and attached classes. The program prints what the API returns and saves every
-// compiled model as MJB; the driver compares printouts and models.
+// frame classes and attached classes, and what <attach> shares with the spec API (repeated
+// names, bodies already there, model assets shared by copies). The program prints what the API
+// returns and saves every compiled model as MJB; the driver compares printouts and models.
 //   spec_attach_diff OUTDIR [models...]
 #include <stdio.h>
 #include <stdlib.h>
@@ -483,6 +484,67 @@ static void writing(void) {
   mj_deleteVFS(&vfs);
 }
 
+// ---------------------------------------------------------------- <attach>, repeated names
+
+static void xml_attach(void) {
+  const char* child =
+      "<mujoco model='child'><worldbody><body name='body'><joint name='joint2'/><geom size='1' pos='2 0 0'/>"
+      "</body></worldbody><actuator><motor name='actuator' joint='joint2'/></actuator></mujoco>";
+  const char* child2 = "<mujoco><worldbody><body name='2'/></worldbody></mujoco>";
+  const char* child1 =
+      "<mujoco><asset><model name='2' file='child_2.xml'/></asset>"
+      "<worldbody><body name='1'><body name='2'><attach model='2' body='2' prefix='prefix2'/></body></body>"
+      "</worldbody></mujoco>";
+  mjVFS vfs;
+  mj_defaultVFS(&vfs);
+  mj_addBufferVFS(&vfs, "child.xml", child, strlen(child));
+  mj_addBufferVFS(&vfs, "child_1.xml", child1, strlen(child1));
+  mj_addBufferVFS(&vfs, "child_2.xml", child2, strlen(child2));
+  char err[500] = "";
+
+  // a copied actuator takes a name the parent has
+  mjSpec* s = mj_parseXMLString(
+      "<mujoco><asset><model name='other' file='child.xml'/></asset>"
+      "<worldbody><body name='parent'><joint name='joint1'/><geom size='2'/>"
+      "<attach model='other' body='body' prefix='_'/></body></worldbody>"
+      "<actuator><motor name='_actuator' joint='joint1'/></actuator></mujoco>", &vfs, err, sizeof(err));
+  printf("repeated name in <attach>: %d '%s'\n", s == NULL, err);
+  mj_deleteSpec(s);
+  mjSpec* p = parse(
+      "<mujoco><worldbody><body name='parent'><joint name='joint1'/><geom size='2'/><frame name='f'/></body>"
+      "</worldbody><actuator><motor name='_actuator' joint='joint1'/></actuator></mujoco>", NULL);
+  mjSpec* c = parse(child, NULL);
+  mjsElement* a = mjs_attach(mjs_findFrame(p, "f")->element, mjs_findBody(c, "body")->element, "_", "");
+  printf("repeated name in mjs_attach: %d '%s'\n", a == NULL, mjs_getError(p));
+  mj_deleteSpec(p);
+  mj_deleteSpec(c);
+
+  // an <attach> whose prefixed body is there already only places it in the frame
+  s = mj_parseXMLString(
+      "<mujoco><asset><model name='1' file='child_1.xml'/><model name='2' file='child_2.xml'/></asset>"
+      "<worldbody><attach model='1' body='1' prefix='prefix-'/>"
+      "<replicate count='1'><attach model='2' body='2' prefix='prefix-'/></replicate></worldbody></mujoco>",
+      &vfs, err, sizeof(err));
+  printf("prefixed body in another body: %d '%s'\n", s == NULL, err);
+  mj_deleteSpec(s);
+
+  // copies share the model assets
+  s = mj_parseXMLString(
+      "<mujoco><asset><model name='child' file='child.xml'/></asset>"
+      "<worldbody><body name='parent'><geom name='geom' size='2'/>"
+      "<attach model='child' body='body' prefix='other'/></body></worldbody></mujoco>", &vfs, err, sizeof(err));
+  if (s) {
+    mjSpec* copy = mj_copySpec(s);
+    mjSpec* kid = mjs_findSpec(s, "child");
+    printf("model asset %d, shared by the copy %d\n", kid != NULL, kid && mjs_findSpec(copy, "child") == kid);
+    mj_deleteSpec(s);
+    printf("alive through the copy %d\n", mjs_findBody(mjs_findSpec(copy, "child"), "body") != NULL);
+    save(compile(copy, &vfs, "asset copy"), "asset_copy");
+    mj_deleteSpec(copy);
+  }
+  mj_deleteVFS(&vfs);
+}
+
 int main(int argc, char** argv) {
   if (argc < 2) return 2;
   outdir = argv[1];
@@ -496,5 +558,6 @@ int main(int argc, char** argv) {
   keys();
   body_to_frame();
   writing();
+  xml_attach();
   return 0;
 }
