@@ -139,19 +139,6 @@ impl Spec {
         Ok(pending)
     }
 
-    /// Clears the keyframe values of body `b`, its joints and its subtree.
-    pub fn forget_keys(&mut self, b: usize) {
-        let mut bodies = vec![b];
-        bodies.extend(self.subtree(b));
-        for k in bodies {
-            self.bodies[k].keyvals.clear();
-            for i in 0..self.bodies[k].joints.len() {
-                let j = self.bodies[k].joints[i];
-                self.joints[j].keyvals.clear();
-            }
-        }
-    }
-
     /// Clears the keyframe values of the bodies among `copied` (kind, index here, index in the
     /// copy) and of their joints: what an attach copied keeps them only in the copy.
     pub fn forget_copied_keys(&mut self, copied: &[(api::TreeKind, usize, usize)]) {

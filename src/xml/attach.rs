@@ -448,11 +448,20 @@ pub enum Part {
 
 /// Copies body `root` of `c` (or, when None, everything in its world body) into body `b` of
 /// `s` under frame `frame`, names prefixed with `pre` and suffixed with `suf`; `keys` keeps
-/// the attached keyframe values on the copies.
+/// the attached keyframe values on the copies. Returns the copies as [`copy_part`] does.
 #[allow(clippy::too_many_arguments)]
-pub fn copy_subtree(s: &mut Spec, c: &Spec, root: Option<usize>, b: usize, frame: Option<usize>, pre: &str, suf: &str, keys: bool) {
+pub fn copy_subtree(
+    s: &mut Spec,
+    c: &Spec,
+    root: Option<usize>,
+    b: usize,
+    frame: Option<usize>,
+    pre: &str,
+    suf: &str,
+    keys: bool,
+) -> Vec<(TreeKind, usize, usize)> {
     let part = root.map_or(Part::World, Part::Body);
-    copy_part(s, c, part, b, frame, pre, suf, pre, keys);
+    copy_part(s, c, part, b, frame, pre, suf, pre, keys)
 }
 
 /// Whether frame `f` of `c` is `top` or inside it.
@@ -785,22 +794,6 @@ pub fn pending_key(k: &Key, name: &str) -> Key {
     };
     nk.time = k.time;
     nk
-}
-
-/// Clears the keyframe values of body `root` of `c` and its subtree (the whole model if None).
-pub fn forget_child_keys(c: &mut Spec, root: Option<usize>) {
-    let mut stack: Vec<usize> = match root {
-        Some(r) => vec![r],
-        None => vec![0],
-    };
-    while let Some(k) = stack.pop() {
-        c.bodies[k].keyvals.clear();
-        let js = c.bodies[k].joints.clone();
-        for j in js {
-            c.joints[j].keyvals.clear();
-        }
-        stack.extend(c.bodies[k].bodies.iter().copied());
-    }
 }
 
 /// Gives the first replica the keyframe values of the original subtree (blocks of joints and

@@ -1041,11 +1041,11 @@ fn attach(e: &Element, b: usize, frame: Option<usize>, sfx: &str, cx: Cx, s: &mu
             }
         }
     }
-    copy_subtree(s, &child, root, b, pframe, &prefix, sfx, !cx.copying);
+    let copies = copy_subtree(s, &child, root, b, pframe, &prefix, sfx, !cx.copying);
     // the copies keep the angles the child's compiler settings meant
     s.convert_units(&child, &marks);
     if !cx.copying {
-        forget_child_keys(&mut child, root);
+        child.forget_copied_keys(&copies);
         match attach_rest(s, &child, pending, &prefix, "") {
             // the copies of the actuators keep the keyframe values
             Ok(acts) => acts.into_iter().for_each(|(i, _)| child.actuators[i].keyvals.clear()),
