@@ -84,7 +84,8 @@ pub unsafe extern "C" fn mj_deleteSpec(s: *mut mjSpec) {
         return;
     }
     let p = (s as *mut u8).sub(offset_of!(Spec, c)) as *mut Spec;
-    guard("mj_deleteSpec", (), || drop(Box::from_raw(p)));
+    // parents that attached from the spec keep it alive
+    guard("mj_deleteSpec", (), || crate::spec::shared::release(p));
 }
 
 fn parsed(r: Result<Spec, String>, error: *mut c_char, error_sz: c_int) -> *mut mjSpec {

@@ -393,15 +393,16 @@ pub unsafe extern "C" fn mjs_deleteUserValue(element: *mut mjsElement, key: *con
 
 // ---------------------------------------------------------------- child specs
 
-/// Give `child` to the spec as a model asset (the spec owns it from now on and deletes it
-/// with itself).
+/// Give `child` to the spec as a model asset: the caller's reference to it passes to the spec,
+/// which keeps it alive while the spec (or a copy of it) lives.
 /// cbindgen:ignore
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addSpec(s: *mut mjSpec, child: *mut mjSpec) {
     if s.is_null() || child.is_null() {
         return;
     }
-    let c = Box::from_raw(spec_mut(child) as *mut Spec);
+    // the client's reference passes to the parent
+    let c = spec::SpecRef::adopt_raw(spec_mut(child) as *mut Spec);
     let name = c.modelname.as_str().to_string();
     spec_mut(s).models.push((name, c));
 }
@@ -522,38 +523,30 @@ pub unsafe extern "C" fn mjs_bodyToFrame(body: *mut *mut mjsBody) -> *mut mjsFra
     }
 }
 
-/// Where an attach puts the child: body, and the frame inside it (a site gets a new frame at
-/// its position and orientation).
-unsafe fn attach_point(sp: &mut Spec, parent: *mut mjsElement) -> Result<(usize, Option<usize>, bool), &'static str> {
-    use mjtObj_::*;
-    let t = (*parent).elemtype;
-    let i = (*(parent as *const spec::element::Head)).index;
-    if t == mjOBJ_FRAME as mjtObj {
-        Ok((sp.frames[i].body, Some(i), true))
-    } else if t == mjOBJ_BODY as mjtObj {
-        Ok((i, None, false))
-    } else if t == mjOBJ_SITE as mjtObj {
-        let (b, outer) = (sp.sites[i].body, sp.sites[i].frame);
-        let mut quat = sp.sites[i].quat;
-        let alt = sp.sites[i].alt;
-        let (deg, seq) = (sp.compiler.degree != 0, *sp.compiler.seq());
-        let _ = crate::compiler::util::resolve_orientation(&mut quat, deg, &seq, &alt);
-        let f = sp.add_frame(b, outer);
-        sp.frames[f].pos = sp.sites[i].pos;
-        sp.frames[f].quat = quat;
-        Ok((b, Some(f), true))
-    } else {
-        Err("parent element is not a frame, body or site")
-    }
+/// A new frame of site `i`'s body at the site's position and orientation (resolved with the
+/// spec's angle settings), inside the site's frame, where an attach to the site goes.
+fn site_frame(sp: &mut Spec, i: usize) -> (usize, usize) {
+    let (b, outer) = (sp.sites[i].body, sp.sites[i].frame);
+    let mut quat = sp.sites[i].quat;
+    let alt = sp.sites[i].alt;
+    let (deg, seq) = (sp.compiler.degree != 0, *sp.compiler.seq());
+    let _ = crate::compiler::util::resolve_orientation(&mut quat, deg, &seq, &alt);
+    let f = sp.add_frame(b, outer);
+    sp.frames[f].pos = sp.sites[i].pos;
+    sp.frames[f].quat = quat;
+    (b, f)
 }
 
-/// Attach a body or a whole spec (`child` is then the spec's element) to a frame, body or
-/// site of another spec, names prefixed and suffixed; the child's default classes, assets,
-/// referencing elements and keyframes come along. Returns the attached body or frame, NULL
-/// with the error in `mjs_getError`.
+/// Attach a body or frame of a spec (the same one with deep copy, or another), or a whole
+/// spec (`child` is then the spec's element: a frame added to its world holds everything there
+/// and is attached), to a frame, body or site, names prefixed and suffixed; the child's default
+/// classes, assets, referencing elements and keyframes come along, and the parent keeps the
+/// child spec (`mjs_findSpec`). Returns the attached body or frame, NULL with the error in
+/// `mjs_getError`.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_attach(parent: *mut mjsElement, child: *const mjsElement, prefix: *const c_char, suffix: *const c_char) -> *mut mjsElement {
     use mjtObj_::*;
+    use spec::edit::Part;
     if parent.is_null() {
         crate::runtime::error::raise(format_args!("parent element is null"));
         return ptr::null_mut();
@@ -563,44 +556,79 @@ pub unsafe extern "C" fn mjs_attach(parent: *mut mjsElement, child: *const mjsEl
         return ptr::null_mut();
     }
     let Some(sp) = owner(parent) else { return ptr::null_mut() };
+    let is = |t: mjtObj, k: mjtObj_| t == k as mjtObj;
     let ct = (*child).elemtype;
-    let (c, root): (&mut Spec, Option<usize>) = if ct == mjOBJ_MODEL as mjtObj {
-        (wrapper::<Spec>(child as *mut c_void, offset_of!(Spec, head)), None)
-    } else if ct == mjOBJ_BODY as mjtObj {
-        let Some(c) = owner(child) else { return ptr::null_mut() };
-        (c, Some((*(child as *const spec::element::Head)).index))
-    } else if ct == mjOBJ_FRAME as mjtObj {
-        super::spec::not_supported("mjs_attach of a frame");
-        return ptr::null_mut();
+    let index = (*(child as *const spec::element::Head)).index;
+    let (c, part): (*mut Spec, Option<Part>) = if is(ct, mjOBJ_MODEL) {
+        let c = wrapper::<Spec>(child as *mut c_void, offset_of!(Spec, head));
+        let f = c.frame_world();
+        (c as *mut Spec, Some(Part::Frame(f)))
     } else {
-        let pt = (*parent).elemtype;
-        let m = if pt == mjOBJ_BODY as mjtObj { "child element is not a frame" } else { "child element is not a body or frame" };
+        let c = owner(child).map_or(ptr::null_mut(), |c| c as *mut Spec);
+        let part = if is(ct, mjOBJ_BODY) {
+            Some(Part::Body(index))
+        } else if is(ct, mjOBJ_FRAME) {
+            Some(Part::Frame(index))
+        } else {
+            None
+        };
+        (c, part)
+    };
+    let pt = (*parent).elemtype;
+    let pi = (*(parent as *const spec::element::Head)).index;
+    let fail = |sp: &mut Spec, m: &str| {
         sp.set_error(&format!("Error: {}", m), false);
-        return ptr::null_mut();
+        ptr::null_mut()
     };
-    if core::ptr::eq(c as *const Spec, sp as *const Spec) {
-        super::spec::not_supported("mjs_attach within one spec");
-        return ptr::null_mut();
-    }
-    if (*parent).elemtype == mjOBJ_BODY as mjtObj && root.is_some() {
-        sp.set_error("Error: child element is not a frame", false);
-        return ptr::null_mut();
-    }
-    let (b, frame, _) = match attach_point(sp, parent) {
-        Ok(x) => x,
-        Err(m) => {
-            sp.set_error(&format!("Error: {}", m), false);
-            return ptr::null_mut();
+    // where the child goes: body, frame it is placed in, and the frame an attached frame is
+    // placed in afterwards
+    let (b, frame, outer) = if is(pt, mjOBJ_FRAME) {
+        match part {
+            Some(Part::Body(_)) => (sp.frames[pi].body, Some(pi), None),
+            Some(_) => (sp.frames[pi].body, None, Some(pi)),
+            None => return fail(sp, "child element is not a body or frame"),
         }
+    } else if is(pt, mjOBJ_BODY) {
+        match part {
+            Some(Part::Frame(_)) => (pi, None, None),
+            _ => return fail(sp, "child element is not a frame"),
+        }
+    } else if is(pt, mjOBJ_SITE) {
+        match part {
+            Some(Part::Body(_)) => {
+                let (b, f) = site_frame(sp, pi);
+                (b, Some(f), None)
+            }
+            Some(_) => {
+                let (b, f) = site_frame(sp, pi);
+                (b, None, Some(f))
+            }
+            None => return fail(sp, "child element is not a body or frame"),
+        }
+    } else {
+        return fail(sp, "parent element is not a frame, body or site");
     };
+    let Some(part) = part else { return ptr::null_mut() };
+    if c.is_null() {
+        return ptr::null_mut();
+    }
     let (pre, suf) = (cstr(prefix).to_string(), cstr(suffix).to_string());
-    let r = super::guard("mjs_attach", Err(String::new()), || sp.attach_from(c, root, b, frame, &pre, &suf));
+    let same = core::ptr::eq(c as *const Spec, sp as *const Spec);
+    let r = super::guard("mjs_attach", Err(String::new()), || {
+        let r = if same { sp.attach_own(part, b, frame, &pre, &suf) } else { sp.attach_from(&mut *c, part, b, frame, &pre, &suf) };
+        match (r, outer) {
+            (Ok(spec::edit::Attached::Frame(i)), Some(f)) => sp.set_frame(TreeKind::Frame, i, f).map(|()| spec::edit::Attached::Frame(i)),
+            (r, _) => r,
+        }
+    });
     match r {
         Ok(spec::edit::Attached::Body(i)) => &mut sp.bodies[i].head.el,
         Ok(spec::edit::Attached::Frame(i)) => &mut sp.frames[i].head.el,
         Err(m) => {
             if let Some(what) = m.strip_prefix("not supported yet: ") {
                 super::spec::not_supported(what);
+            } else if m.starts_with("Error: ") {
+                sp.set_error(&m, false);
             } else {
                 sp.set_error(&format!("Error: {}", m), false);
             }

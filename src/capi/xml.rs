@@ -17,6 +17,8 @@ fn load(filename: &str, vfs: Option<&mjVFS>) -> Result<*mut mjModel, String> {
     if !m.is_null() {
         // SAFETY: the compiler returned a valid model.
         spec.compiled = crate::spec::compiled::Snapshot::new(&spec, unsafe { &*m }, tree);
+        // SAFETY: as above
+        spec.resolve_pending_keys(unsafe { &*m });
         crate::xml::write::last::remember(spec);
     }
     Ok(m)

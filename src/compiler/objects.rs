@@ -252,7 +252,8 @@ fn compile_skin(c: &Compiled, k: &Skin, i: usize, spec: &Spec, modeldir: &str) -
         if !ext.eq_ignore_ascii_case(".skn") {
             return Err(e(&format!("Unknown skin file type: {}", k.file)));
         }
-        let filename = crate::xml::res::join(&spec.meshdir, &k.file);
+        let (modeldir, meshdir) = crate::spec::assets::asset_dirs(k.origin.as_ref(), modeldir, &spec.meshdir);
+        let filename = crate::xml::res::join(meshdir, &k.file);
         let (bytes, name) = super::image::read_asset(modeldir, &filename, k.filedata.as_ref()).map_err(|err| asset_error(err, e))?;
         let bytes = match bytes {
             None => return Err(e(&format!("could not read SKN file '{name}'"))),
@@ -373,7 +374,8 @@ fn compile_hfield(h: &HField, i: usize, spec: &Spec, modeldir: &str) -> CResult<
         if ctype != "image/png" && ctype != "image/vnd.mujoco.hfield" {
             return Err(e(&format!("unsupported content type: '{}'", ctype)));
         }
-        let filename = crate::xml::res::join(&spec.meshdir, &h.file);
+        let (modeldir, meshdir) = crate::spec::assets::asset_dirs(h.origin.as_ref(), modeldir, &spec.meshdir);
+        let filename = crate::xml::res::join(meshdir, &h.file);
         let (dir, name, pre) = super::image::locate(h.fileloc.as_ref(), h.filedata.as_ref(), modeldir, &filename);
         let (r, c, d) = super::image::load_hfield_file(dir, name, pre, ctype == "image/png")
             .map_err(|err| asset_error(err, e))?;
@@ -444,7 +446,12 @@ impl<'a> Compiled<'a> {
                     *f = crate::xml::sections::strip_path(f).into();
                 }
             }
-            let data = compile_texture(&mut t, i, &dirs)?;
+            // a texture attached from another spec is read under that spec's folders
+            let own = t.origin.clone().map(|o| {
+                let (md, td) = crate::spec::assets::asset_dirs(Some(&o), &dirs.modeldir, &dirs.texturedir);
+                TexDirs { modeldir: md.to_string(), texturedir: td.to_string() }
+            });
+            let data = compile_texture(&mut t, i, own.as_ref().unwrap_or(&dirs))?;
             self.x.textures.push(CTexture { s: t, data });
         }
         let texmap = names(&spec.textures, |t| &t.name);

@@ -332,19 +332,35 @@ impl<'a> Compiled<'a> {
 
     /// Compiles frames, then bodies in order (a parent before its children).
     pub fn compile_tree(&mut self) -> CResult<()> {
-        for (i, f) in self.spec.frames.iter().enumerate() {
-            let mut quat = f.quat;
-            let mut pos = f.pos;
-            resolve_orientation(&mut quat, self.degree(), self.seq(), &f.alt).map_err(|e| {
-                CompileError::elem(&format!("orientation specification error '{}' in site {}", e, i), &f.name, i as i64, &f.info)
-            })?;
-            if let Some(p) = f.parent {
-                let pf = self.frames[p].clone();
-                frameaccum_child(&pf.pos, &pf.quat, &mut pos, &mut quat);
+        // a frame after its parent frame (which may come later in the list)
+        let n = self.spec.frames.len();
+        let mut done: Vec<Option<CFrame>> = vec![None; n];
+        for top in 0..n {
+            let mut chain = vec![top];
+            while let Some(p) = self.spec.frames[*chain.last().unwrap_or(&top)].parent {
+                if done[p].is_some() || chain.len() > n {
+                    break;
+                }
+                chain.push(p);
             }
-            normvec(&mut quat);
-            self.frames.push(CFrame { pos, quat });
+            for &i in chain.iter().rev() {
+                if done[i].is_some() {
+                    continue;
+                }
+                let f = &self.spec.frames[i];
+                let mut quat = f.quat;
+                let mut pos = f.pos;
+                resolve_orientation(&mut quat, self.degree(), self.seq(), &f.alt).map_err(|e| {
+                    CompileError::elem(&format!("orientation specification error '{}' in site {}", e, i), &f.name, i as i64, &f.info)
+                })?;
+                if let Some(pf) = f.parent.and_then(|p| done.get(p).cloned().flatten()) {
+                    frameaccum_child(&pf.pos, &pf.quat, &mut pos, &mut quat);
+                }
+                normvec(&mut quat);
+                done[i] = Some(CFrame { pos, quat });
+            }
         }
+        self.frames.extend(done.into_iter().flatten());
         for i in 0..self.bodies.len() {
             self.compile_body(i)?;
         }
@@ -684,6 +700,8 @@ impl<'a> Compiled<'a> {
         let free = j.r#type == mjJNT_FREE as i32;
         let ball = j.r#type == mjJNT_BALL as i32;
         let hinge = j.r#type == mjJNT_HINGE as i32;
+        // the angle unit of the spec the joint came from
+        let deg = j.degree.unwrap_or(comp.degree != 0);
         let mut j = j;
         if free {
             j.limited = TF_FALSE;
@@ -700,7 +718,7 @@ impl<'a> Compiled<'a> {
             if j.range[0] != 0.0 && ball {
                 return Err(self.joint_err(ji, "range[0] should be 0 in ball joint"));
             }
-            if (comp.degree != 0) && (hinge || ball) {
+            if deg && (hinge || ball) {
                 if j.range[0] != 0.0 {
                     j.range[0] *= mjPI / 180.0;
                 }
@@ -737,7 +755,7 @@ impl<'a> Compiled<'a> {
             let mut q = [1.0, 0.0, 0.0, 0.0];
             frameaccum_child(&f.pos, &f.quat, &mut j.pos, &mut q);
         }
-        if hinge && (comp.degree != 0) {
+        if hinge && deg {
             j.r#ref *= mjPI / 180.0;
             j.springref *= mjPI / 180.0;
         }

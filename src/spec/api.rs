@@ -335,14 +335,19 @@ impl Spec {
 
 impl Spec {
     /// Records the ids the compiled model gave the elements (`mjs_getId`): bodies depth first
-    /// from the world, the elements of each body in that order, the other lists in order.
+    /// from the world, the elements of each body in that order, the other lists in order
+    /// (frames have none).
     pub fn assign_ids(&mut self) {
         let mut order = vec![0usize];
         order.extend(self.subtree(0));
         for (id, &b) in order.iter().enumerate() {
             self.bodies[b].head.id = id as i32;
         }
-        for k in [TreeKind::Frame, TreeKind::Joint, TreeKind::Geom, TreeKind::Site, TreeKind::Camera, TreeKind::Light] {
+        // frames are not objects of the compiled model: they keep id -1
+        for f in self.frames.iter_mut() {
+            f.head.id = -1;
+        }
+        for k in [TreeKind::Joint, TreeKind::Geom, TreeKind::Site, TreeKind::Camera, TreeKind::Light] {
             let mut id = 0;
             for &b in &order {
                 for i in self.own(b, k) {
@@ -403,11 +408,12 @@ impl Spec {
         }
     }
 
-    /// What upstream's compiler does to the spec before compiling: file assets named, element
-    /// ids set, texture data of the last compile dropped. Returns which textures hold bytes
-    /// from the user.
+    /// What upstream's compiler does to the spec before compiling: file assets named, short
+    /// keyframes padded, element ids set, texture data of the last compile dropped. Returns
+    /// which textures hold bytes from the user.
     pub fn before_compile(&mut self) -> Vec<bool> {
         self.name_assets();
+        self.expand_keys();
         self.assign_ids();
         self.textures
             .iter_mut()
@@ -421,10 +427,12 @@ impl Spec {
             .collect()
     }
 
-    /// After a compile into `m`: each texture's data becomes the compiled bytes (flipped user
-    /// bytes, builtin or file images), as upstream compiles textures into the spec's buffer;
-    /// only user bytes are kept for the next compile. `user` is from [`Spec::before_compile`].
+    /// After a compile into `m`: pending keyframes become ordinary ones; each texture's data
+    /// becomes the compiled bytes (flipped user bytes, builtin or file images), as upstream
+    /// compiles textures into the spec's buffer; only user bytes are kept for the next
+    /// compile. `user` is from [`Spec::before_compile`].
     pub fn after_compile(&mut self, m: &mjModel, user: &[bool]) {
+        self.resolve_pending_keys(m);
         if m.ntex as usize != self.textures.len() || m.tex_data.is_null() {
             return;
         }

@@ -71,6 +71,9 @@ pub struct Texture {
     /// where those files were found (folder, name), so that the compiler can reach them
     /// through the asset cache as upstream's compile of the nested model does
     pub fileloc: Vec<Option<(String, String)>>,
+    /// the spec the asset was attached from with the spec API: its model file's folder (empty:
+    /// this spec's) and its asset folder, under which upstream's compiler reads the file
+    pub origin: Option<(String, String)>,
     /// `data` holds what the last compile made (not bytes from the user): the next compile
     /// starts from empty data, as upstream's
     pub clear_data: bool,
@@ -105,6 +108,7 @@ impl Default for Texture {
             info: Info::default(),
             filedata: Vec::new(),
             fileloc: Vec::new(),
+            origin: None,
             clear_data: false,
         }
     }
@@ -145,6 +149,9 @@ pub struct Mesh {
     pub filedata: Option<FileData>,
     /// where that file was found (folder, name), for the asset cache
     pub fileloc: Option<(String, String)>,
+    /// the spec the asset was attached from with the spec API: its model file's folder (empty:
+    /// this spec's) and its asset folder, under which upstream's compiler reads the file
+    pub origin: Option<(String, String)>,
     /// the last compile decoded `file` itself rather than taking the mesh from the asset cache;
     /// upstream then records the file's content type in the spec, so a saved model names it
     pub decoded: core::cell::Cell<bool>,
@@ -186,6 +193,7 @@ impl Default for Mesh {
             info: Info::default(),
             filedata: None,
             fileloc: None,
+            origin: None,
             decoded: core::cell::Cell::new(false),
         }
     }
@@ -207,6 +215,9 @@ pub struct HField {
     pub filedata: Option<FileData>,
     /// where that file was found (folder, name), for the asset cache
     pub fileloc: Option<(String, String)>,
+    /// the spec the asset was attached from with the spec API: its model file's folder (empty:
+    /// this spec's) and its asset folder, under which upstream's compiler reads the file
+    pub origin: Option<(String, String)>,
 }
 element!(HField, mjsHField, [content_type, file, userdata]);
 
@@ -227,6 +238,7 @@ impl Default for HField {
             info: Info::default(),
             filedata: None,
             fileloc: None,
+            origin: None,
         }
     }
 }
@@ -254,6 +266,9 @@ pub struct Skin {
     pub filedata: Option<FileData>,
     /// where that file was found (folder, name), for the asset cache
     pub fileloc: Option<(String, String)>,
+    /// the spec the asset was attached from with the spec API: its model file's folder (empty:
+    /// this spec's) and its asset folder, under which upstream's compiler reads the file
+    pub origin: Option<(String, String)>,
 }
 element!(Skin, mjsSkin, [file, material, vert, texcoord, face, bodyname, bindpos, bindquat, vertid, vertweight]);
 
@@ -284,6 +299,7 @@ impl Default for Skin {
             info: Info::default(),
             filedata: None,
             fileloc: None,
+            origin: None,
         }
     }
 }
@@ -316,5 +332,14 @@ mod tests {
         assert_eq!(file_stem("dir/.."), "..");
         assert_eq!(file_stem("a\\b.png"), "a\\b");
         assert_eq!(file_stem(""), "");
+    }
+}
+
+/// The model folder and asset folder a file asset is read under: those of the spec it was
+/// attached from, else `modeldir` and `dir` (this spec's).
+pub fn asset_dirs<'a>(origin: Option<&'a (String, String)>, modeldir: &'a str, dir: &'a str) -> (&'a str, &'a str) {
+    match origin {
+        Some((m, d)) => (if m.is_empty() { modeldir } else { m.as_str() }, d.as_str()),
+        None => (modeldir, dir),
     }
 }

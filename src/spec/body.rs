@@ -162,6 +162,9 @@ pub struct Joint {
     pub frame: Option<usize>,
     /// values of attached keyframes: (key name, qpos, qvel; empty when not given)
     pub keyvals: Vec<(String, Vec<f64>, Vec<f64>)>,
+    /// angles in degrees (else radians) as the spec it was attached from says, when that
+    /// differs from this spec's (upstream compiles it with that spec's settings)
+    pub degree: Option<bool>,
 }
 element!(Joint, mjsJoint, [userdata]);
 
@@ -193,6 +196,7 @@ impl Default for Joint {
             body: 0,
             frame: None,
             keyvals: Vec::new(),
+            degree: None,
         }
     }
 }

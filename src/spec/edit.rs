@@ -5,6 +5,7 @@ use super::api::TreeKind;
 use super::element::Owned;
 use super::*;
 use crate::xml::attach;
+pub use crate::xml::attach::Part;
 
 /// Tree elements to remove, by kind: `true` at the index of each one.
 #[derive(Default)]
@@ -116,26 +117,14 @@ impl Spec {
     }
 
     /// Turns every keyframe into one whose values live on the joints, actuators and mocap
-    /// bodies (upstream's pending keyframes), so that the compiler rebuilds them for the model
-    /// as it is then.
-    fn keys_to_pending(&mut self) {
-        if self.keys.is_empty() {
-            return;
-        }
-        let kv = attach::child_keyvals(self, "", "");
-        for (j, v) in kv.joints {
-            self.joints[j].keyvals.extend(v);
-        }
-        for (b, v) in kv.bodies {
-            self.bodies[b].keyvals.extend(v);
-        }
-        for (a, v) in kv.actuators {
-            self.actuators[a].keyvals.extend(v);
-        }
-        for k in std::mem::take(&mut self.keys) {
-            let nk = attach::pending_key(&k, k.name.as_str());
-            self.keys.push(Owned::new(nk));
-        }
+    /// bodies (upstream's pending keyframes, after those already pending), so that the
+    /// compiler rebuilds them for the model as it is then.
+    fn keys_to_pending(&mut self) -> Result<(), String> {
+        let pending = self.store_keys("", "").map_err(|(_, e)| e)?;
+        let mut keys: Vec<Owned<Key>> = std::mem::take(&mut self.keys).into_iter().filter(|k| k.attached.is_some()).collect();
+        keys.extend(pending.into_iter().map(Owned::new));
+        self.keys = keys;
+        Ok(())
     }
 
     /// Removes body `b`, its subtree and the frames in it, then the elements that referred to
@@ -145,7 +134,7 @@ impl Spec {
             return Err("cannot delete the world body".into());
         }
         let old = attach::Names::of(self);
-        self.keys_to_pending();
+        self.keys_to_pending()?;
         let mut d = self.tree_drop();
         let mut inside = vec![b];
         inside.extend(self.subtree(b));
@@ -311,7 +300,7 @@ impl Marks {
     }
 }
 
-/// What an attach made: the copy of the attached body, or the frame holding an attached world.
+/// What an attach made: the copy of the attached body, or of the attached frame.
 pub enum Attached {
     Body(usize),
     Frame(usize),
@@ -364,26 +353,37 @@ impl Spec {
         reclass!(joints, geoms, sites, cameras, lights, actuators, tendons, equalities, pairs, materials, meshes, flexes);
     }
 
-    /// `mjs_attach` of body `root` of `c` (or, for None, its whole world under a new frame) into
-    /// body `b` of this spec, inside frame `frame`, with names given prefix `pre` and suffix
-    /// `suf`; the child's default classes, assets, referencing elements and keyframes come
-    /// along as in an MJCF `<attach>`.
-    pub fn attach_from(&mut self, c: &mut Spec, root: Option<usize>, b: usize, frame: Option<usize>, pre: &str, suf: &str) -> Result<Attached, String> {
+    /// `mjs_attach` of `part` of `c` (a body, or a frame with what it holds) into body `b` of
+    /// this spec, inside frame `frame`, with names given prefix `pre` and suffix `suf`; the
+    /// child's default classes, assets, referencing elements and keyframes come along as in an
+    /// MJCF `<attach>`, and this spec keeps `c` among its child specs.
+    pub fn attach_from(&mut self, c: &mut Spec, part: Part, b: usize, frame: Option<usize>, pre: &str, suf: &str) -> Result<Attached, String> {
         if !c.plugins.is_empty() || c.bodies.iter().any(|x| x.c.plugin.active != 0) {
             return Err("not supported yet: attaching models with plugins".into());
         }
+        self.keep_spec(c);
+        let pending = match c.keys_for_attach(pre, suf) {
+            Ok(p) => p,
+            Err((p, e)) => {
+                self.keys.extend(p.into_iter().map(Owned::new));
+                self.adopt();
+                return Err(e);
+            }
+        };
         let m = Marks::of(self);
         let off = self.attach_defaults(c, pre, suf);
-        attach::store_child_keys(c, pre, suf);
-        attach::copy_subtree(self, c, root, b, frame, pre, suf, true);
+        let pairs = attach::copy_part(self, c, part, b, frame, pre, suf, pre, true);
         self.convert_units(c, &m);
         if !self.deepcopy {
-            self.take_over(c, root, &m);
+            self.take_over(c, &pairs);
         }
-        attach::forget_child_keys(c, root);
-        attach::attach_rest(self, c, pre, suf);
-        let pending = std::mem::take(&mut self.pending_keys);
-        self.keys.extend(pending);
+        c.forget_copied_keys(&pairs);
+        let origin = attach::Origin { modeldir: &c.modelfiledir, meshdir: &c.meshdir, texturedir: &c.texturedir };
+        let mut names = attach::Names::default();
+        let copied = attach::attach_assets(self, c, pre, suf, Some(&origin)).and_then(|()| {
+            names = attach::Names::of(self);
+            attach::copy_referencing(self, Some(c), pre, suf, &mut names)
+        });
         // upstream moves the child's elements unless deep copy is on; the child can then no
         // longer be compiled on its own (our copy leaves it whole)
         c.attached_by_ref |= !self.deepcopy;
@@ -405,11 +405,109 @@ impl Spec {
                 sfx(&mut x.material);
             }
         }
+        self.keys.extend(pending.into_iter().map(Owned::new));
+        let acts = match copied {
+            Ok(acts) => acts,
+            Err(e) => {
+                self.adopt();
+                return Err(e);
+            }
+        };
+        if self.deepcopy {
+            // the copies keep the keyframe values
+            for (i, _) in acts {
+                c.actuators[i].keyvals.clear();
+            }
+        }
+        self.expand_keys();
         self.adopt();
-        Ok(match root {
-            Some(_) => Attached::Body(m.bodies),
-            None => Attached::Frame(m.frames),
+        Ok(match part {
+            Part::Body(_) => Attached::Body(m.bodies),
+            _ => Attached::Frame(m.frames),
         })
+    }
+
+    /// `mjs_attach` within this spec: `part` is copied into body `b` (frame `frame`) with
+    /// names given prefix `pre` and suffix `suf`, together with the elements referring to it;
+    /// classes and assets stay as they are, and the keyframes of the spec come back as pending
+    /// keyframes of the new names.
+    pub fn attach_own(&mut self, part: Part, b: usize, frame: Option<usize>, pre: &str, suf: &str) -> Result<Attached, String> {
+        if !self.plugins.is_empty() || self.bodies.iter().any(|x| x.c.plugin.active != 0) {
+            return Err("not supported yet: attaching models with plugins".into());
+        }
+        let pending = match self.store_keys(pre, suf) {
+            Ok(p) => p,
+            Err((p, e)) => {
+                self.keys.extend(p.into_iter().map(Owned::new));
+                self.adopt();
+                return Err(e);
+            }
+        };
+        let m = Marks::of(self);
+        let c = self.clone();
+        let pairs = attach::copy_part(self, &c, part, b, frame, pre, suf, "", true);
+        self.forget_copied_keys(&pairs);
+        let mut names = attach::Names::of(self);
+        // the originals' actuators forget their keyframe values, which their copies keep
+        let copied = attach::copy_referencing(self, None, pre, suf, &mut names);
+        self.attached_by_ref |= !self.deepcopy;
+        self.keys.extend(pending.into_iter().map(Owned::new));
+        if let Err(e) = copied {
+            self.adopt();
+            return Err(e);
+        }
+        self.expand_keys();
+        self.adopt();
+        Ok(match part {
+            Part::Body(_) => Attached::Body(m.bodies),
+            _ => Attached::Frame(m.frames),
+        })
+    }
+
+    /// Upstream's preparation of a whole spec for attaching: a new frame of the world holds
+    /// every element of the world not yet in a frame; returns the frame.
+    pub fn frame_world(&mut self) -> usize {
+        let f = self.add_frame(0, None);
+        let w = &self.bodies[0];
+        let (bodies, joints, geoms, sites, cameras, lights) =
+            (w.bodies.clone(), w.joints.clone(), w.geoms.clone(), w.sites.clone(), w.cameras.clone(), w.lights.clone());
+        for i in bodies {
+            self.bodies[i].frame.get_or_insert(f);
+        }
+        macro_rules! wrap {
+            ($list:ident, $ids:expr) => {
+                for i in $ids {
+                    self.$list[i].frame.get_or_insert(f);
+                }
+            };
+        }
+        wrap!(joints, joints);
+        wrap!(geoms, geoms);
+        wrap!(sites, sites);
+        wrap!(cameras, cameras);
+        wrap!(lights, lights);
+        for (i, x) in self.frames.iter_mut().enumerate() {
+            if i != f && x.body == 0 && x.parent.is_none() {
+                x.parent = Some(f);
+            }
+        }
+        self.adopt();
+        f
+    }
+
+    /// Keeps `c` among the child specs (upstream's list of attached specs), once.
+    fn keep_spec(&mut self, c: &mut Spec) {
+        let p = c as *mut Spec;
+        if !self.holds_spec(p) {
+            let name = c.modelname.to_string();
+            // SAFETY: every spec clients reach lives in its own heap block (SpecRef, mj_makeSpec)
+            self.models.push((name, unsafe { SpecRef::share(p) }));
+        }
+    }
+
+    /// Whether `p` is this spec or one of its child specs, at any depth.
+    fn holds_spec(&self, p: *const Spec) -> bool {
+        core::ptr::eq(self, p) || self.models.iter().any(|(_, c)| c.holds_spec(p))
     }
 
     /// `mjs_setFrame`: element `i` of kind `k` is placed in frame `f`, which must belong to
@@ -454,60 +552,153 @@ impl Spec {
     }
 
     /// `mjs_bodyToFrame`: body `b` becomes a frame of its parent at the body's position and
-    /// orientation; its children move to the parent inside that frame, then the body is
-    /// deleted. Returns the frame.
+    /// orientation; every element, frame and child body of it moves to the parent inside that
+    /// frame, then the body is deleted. A body the last compile gave a mass passes its spec
+    /// inertia on to its parent (not the world), whose inertia becomes explicit, as upstream's.
+    /// Returns the frame.
     pub fn body_to_frame(&mut self, b: usize) -> Result<usize, String> {
         if b == 0 {
             return Err("cannot delete the world body".into());
         }
         let p = self.bodies[b].parent;
-        let compiled_mass = self.bodies[b].head.id >= 0 && (!self.bodies[b].geoms.is_empty() || self.bodies[b].mass > 0.0);
-        if p != 0 && compiled_mass {
-            return Err("not supported yet: mjs_bodyToFrame of a body with mass in a compiled spec".into());
-        }
         let outer = self.bodies[b].frame;
+        let mass = self.compiled_mass(b);
         let f = self.add_frame(p, outer);
         let (pos, quat) = (self.bodies[b].pos, self.bodies[b].quat);
         self.frames[f].pos = pos;
         self.frames[f].quat = quat;
-        let moved = self.bodies[b].bodies.clone();
+        if self.bodies[p].name.as_str() != "world" && mass >= mjMINVAL {
+            let child = self.bodies[b].c;
+            let parent = &mut self.bodies[p].c;
+            if parent.explicitinertial == 0 {
+                parent.explicitinertial = 1;
+                parent.ipos = [0.0; 3];
+                parent.iquat = [0.0; 4];
+                parent.inertia = [0.0; 3];
+            }
+            accumulate_inertia(&child, parent)?;
+        }
+        let moved = std::mem::take(&mut self.bodies[b].bodies);
         for &c in &moved {
             self.bodies[c].parent = p;
-            if self.bodies[c].frame.is_none() {
-                self.bodies[c].frame = Some(f);
-            }
+            self.bodies[c].frame = Some(f);
         }
         self.bodies[p].bodies.extend(moved);
-        self.bodies[b].bodies.clear();
         macro_rules! mv {
             ($list:ident) => {{
                 let v = std::mem::take(&mut self.bodies[b].$list);
                 for &i in &v {
                     self.$list[i].body = p;
-                    if self.$list[i].frame.is_none() {
-                        self.$list[i].frame = Some(f);
-                    }
+                    self.$list[i].frame = Some(f);
                 }
                 self.bodies[p].$list.extend(v);
             }};
         }
-        mv!(joints);
         mv!(geoms);
+        mv!(joints);
         mv!(sites);
         mv!(cameras);
         mv!(lights);
+        let mut moved = Vec::new();
         for i in 0..self.frames.len() {
             if i != f && self.frames[i].body == b {
                 self.frames[i].body = p;
-                if self.frames[i].parent.is_none() {
-                    self.frames[i].parent = Some(f);
-                }
+                self.frames[i].parent = Some(f);
+                moved.push(i);
             }
         }
+        // the parent lists the body's frames after the new one, as upstream's
+        let mut order: Vec<usize> = (0..self.frames.len()).filter(|i| !moved.contains(i)).collect();
+        order.extend(moved);
+        let f = self.reorder_frames(&order)[f];
         // the body is empty now: deleting it removes no frame, so `f` keeps its index
         self.delete_body(b)?;
         Ok(f)
     }
+
+    /// Puts the frames in the order `order` (old indices) and renumbers every link to a frame;
+    /// returns the new index of each old one.
+    fn reorder_frames(&mut self, order: &[usize]) -> Vec<usize> {
+        let mut new = vec![0usize; order.len()];
+        for (i, &k) in order.iter().enumerate() {
+            new[k] = i;
+        }
+        let mut old: Vec<Option<Owned<Frame>>> = std::mem::take(&mut self.frames).into_iter().map(Some).collect();
+        self.frames = order.iter().map(|&k| old[k].take().expect("each frame once")).collect();
+        let map = |f: &mut Option<usize>| *f = f.map(|x| new[x]);
+        for x in self.frames.iter_mut() {
+            map(&mut x.parent);
+        }
+        for x in self.bodies.iter_mut() {
+            map(&mut x.frame);
+        }
+        macro_rules! fix {
+            ($($list:ident),*) => {
+                $(for x in self.$list.iter_mut() {
+                    map(&mut x.frame);
+                })*
+            };
+        }
+        fix!(joints, geoms, sites, cameras, lights);
+        self.adopt();
+        new
+    }
+
+    /// The mass the last compile gave body `b` (0 when it was not compiled).
+    fn compiled_mass(&self, b: usize) -> f64 {
+        let id = self.bodies[b].head.last;
+        match self.compiled.as_deref() {
+            Some(c) if id >= 0 && id < c.model().nbody => {
+                // SAFETY: a compiled model's body_mass holds nbody values
+                unsafe { *c.model().body_mass.add(id as usize) }
+            }
+            _ => 0.0,
+        }
+    }
+}
+
+/// Adds the inertia of body `other` (its spec values, placed by its pose) to `result`:
+/// upstream's accumulation of a body's inertia into its parent's.
+fn accumulate_inertia(other: &mjsBody, result: &mut mjsBody) -> Result<(), String> {
+    use crate::compiler::util::{frameaccum, full_inertia, globalinertia, offcenter};
+    let mut oipos = other.ipos;
+    let mut oiquat = other.iquat;
+    frameaccum(&mut oipos, &mut oiquat, &other.pos, &other.quat);
+    let mass = [result.mass, other.mass];
+    let inertia = [result.inertia, other.inertia];
+    let ipos = [result.ipos, oipos];
+    let iquat = [result.iquat, other.iquat];
+    result.mass = mass[0] + mass[1];
+    result.ipos = [0.0; 3];
+    for (m, p) in mass.iter().zip(&ipos) {
+        for (r, x) in result.ipos.iter_mut().zip(p) {
+            *r += m * x;
+        }
+    }
+    if result.mass < mjMINVAL {
+        result.mass = 0.0;
+        result.inertia = [0.0; 3];
+        result.ipos = [0.0; 3];
+        result.iquat = [1.0, 0.0, 0.0, 0.0];
+        return Ok(());
+    }
+    for r in result.ipos.iter_mut() {
+        *r /= result.mass;
+    }
+    let mut toti = [0.0; 6];
+    for j in 0..2 {
+        let d = [ipos[j][0] - result.ipos[0], ipos[j][1] - result.ipos[1], ipos[j][2] - result.ipos[2]];
+        let a = globalinertia(&inertia[j], &iquat[j]);
+        let b = offcenter(mass[j], &d);
+        for k in 0..6 {
+            toti[k] += a[k] + b[k];
+        }
+    }
+    result.fullinertia = toti;
+    let (q, ev) = full_inertia(&toti).map_err(|e| format!("error '{}' in fusing static body inertias", e))?;
+    result.iquat = q;
+    result.inertia = ev;
+    Ok(())
 }
 
 impl Spec {
@@ -554,60 +745,11 @@ impl Spec {
 }
 
 impl Spec {
-    /// The tree elements of `c` that an attach of `root` (None: the whole world) copied, in the
-    /// order the copies were made from mark `m` on: (kind, index in `c`, index here).
-    fn attached_pairs(&self, c: &Spec, root: Option<usize>, m: &Marks) -> Vec<(TreeKind, usize, usize)> {
-        let mut out = Vec::new();
-        let dfs: Vec<usize> = match root {
-            Some(r) => std::iter::once(r).chain(c.subtree(r)).collect(),
-            None => c.subtree(0),
-        };
-        let inside = |k: usize| root.is_none() || dfs.contains(&k);
-        for (i, &k) in dfs.iter().enumerate() {
-            out.push((TreeKind::Body, k, m.bodies + i));
-        }
-        // the frame made for an attached world comes first
-        let mut f = m.frames + root.is_none() as usize;
-        for (fi, x) in c.frames.iter().enumerate() {
-            if (x.body == 0 && root.is_some()) || !inside(x.body) {
-                continue;
-            }
-            out.push((TreeKind::Frame, fi, f));
-            f += 1;
-        }
-        let owners: Vec<usize> = if root.is_none() { std::iter::once(0).chain(dfs.iter().copied()).collect() } else { dfs.clone() };
-        let (mut j, mut g, mut si, mut ca, mut l) = (m.joints, m.geoms, m.sites, m.cameras, m.lights);
-        for k in owners {
-            let x = &c.bodies[k];
-            for &e in &x.joints {
-                out.push((TreeKind::Joint, e, j));
-                j += 1;
-            }
-            for &e in &x.geoms {
-                out.push((TreeKind::Geom, e, g));
-                g += 1;
-            }
-            for &e in &x.sites {
-                out.push((TreeKind::Site, e, si));
-                si += 1;
-            }
-            for &e in &x.cameras {
-                out.push((TreeKind::Camera, e, ca));
-                ca += 1;
-            }
-            for &e in &x.lights {
-                out.push((TreeKind::Light, e, l));
-                l += 1;
-            }
-        }
-        out
-    }
-
     /// Attaching by reference, as upstream does without deep copy: each copied element moves
     /// into the box the child's element lived in, so that pointers the caller holds to the
     /// child's elements now reach the attached ones (the child keeps equal copies, and can no
-    /// longer be compiled on its own).
-    fn take_over(&mut self, c: &mut Spec, root: Option<usize>, m: &Marks) {
+    /// longer be compiled on its own). `pairs`: (kind, index in `c`, index here) of the copies.
+    fn take_over(&mut self, c: &mut Spec, pairs: &[(TreeKind, usize, usize)]) {
         use element::Linked;
         macro_rules! swap {
             ($list:ident, $a:expr, $b:expr) => {{
@@ -619,7 +761,7 @@ impl Spec {
                 }
             }};
         }
-        for (k, a, b) in self.attached_pairs(c, root, m) {
+        for &(k, a, b) in pairs {
             match k {
                 TreeKind::Body => swap!(bodies, a, b),
                 TreeKind::Frame => swap!(frames, a, b),
@@ -637,7 +779,7 @@ impl Spec {
     /// quaternions resolved with the child's angle unit and Euler sequence, and joint angles
     /// are scaled to this spec's unit (upstream compiles each attached element with its own
     /// spec's compiler settings).
-    fn convert_units(&mut self, c: &Spec, m: &Marks) {
+    pub(crate) fn convert_units(&mut self, c: &Spec, m: &Marks) {
         let (cdeg, cseq) = (c.compiler.degree != 0, *c.compiler.seq());
         let pdeg = self.compiler.degree != 0;
         if cdeg == pdeg && cseq == *self.compiler.seq() {
@@ -671,17 +813,9 @@ impl Spec {
             resolve(&mut x.quat, &mut x.alt);
         }
         if cdeg != pdeg {
-            let f = if cdeg { mjPI / 180.0 } else { 180.0 / mjPI };
+            // (a joint attached earlier from elsewhere keeps its own unit)
             for j in self.joints[m.joints..].iter_mut() {
-                let t = j.r#type;
-                if t == mjtJoint_::mjJNT_HINGE as i32 || t == mjtJoint_::mjJNT_BALL as i32 {
-                    j.range[0] *= f;
-                    j.range[1] *= f;
-                }
-                if t == mjtJoint_::mjJNT_HINGE as i32 {
-                    j.c.r#ref *= f;
-                    j.springref *= f;
-                }
+                j.degree.get_or_insert(cdeg);
             }
         }
     }

@@ -19,8 +19,10 @@ pub mod default;
 pub mod edit;
 pub mod element;
 pub mod flex;
+pub mod keyframes;
 pub mod objects;
 pub mod plugin;
+pub mod shared;
 
 pub use actuation::{Actuator, Sensor};
 pub use assets::{HField, Material, Mesh, Skin, Texture};
@@ -31,6 +33,7 @@ pub use element::{Info, Linked, Owned};
 pub use flex::Flex;
 pub use objects::{Equality, Exclude, Key, Numeric, Pair, Tendon, Text, Tuple, Wrap};
 pub use plugin::{Plugin, PluginRef};
+pub use shared::SpecRef;
 
 /// Upstream's "undefined" marker for numeric spec fields.
 pub const UNDEF: f64 = f64::NAN;
@@ -117,8 +120,9 @@ pub struct Spec {
     pub hfields: Vec<Owned<HField>>,
     pub textures: Vec<Owned<Texture>>,
     pub materials: Vec<Owned<Material>>,
-    /// models named in `<asset><model>`, parsed, for `<attach>`
-    pub models: Vec<(String, Box<Spec>)>,
+    /// child specs: models named in `<asset><model>` (parsed, for `<attach>`), specs added
+    /// with `mjs_addSpec` and specs attached from; shared with copies of this spec
+    pub models: Vec<(String, SpecRef)>,
     /// keyframes of attached models, added after the model's own
     pub pending_keys: Vec<Owned<Key>>,
     /// the model used `<replicate>`
@@ -143,6 +147,8 @@ pub struct Spec {
     pub attached_by_ref: bool,
     /// what the last successful compile produced (None before it or after a failed one)
     pub compiled: Option<Box<compiled::Snapshot>>,
+    /// references to this spec (its client's and its parents'), see [`SpecRef`]
+    pub refs: usize,
 }
 
 impl core::ops::Deref for Spec {
@@ -216,6 +222,7 @@ impl Clone for Spec {
             deepcopy: self.deepcopy,
             attached_by_ref: false,
             compiled: self.compiled.clone(),
+            refs: 1,
         };
         s.relink_plugins(self);
         s
@@ -305,6 +312,7 @@ impl Default for Spec {
             deepcopy: false,
             attached_by_ref: false,
             compiled: None,
+            refs: 1,
         }
     }
 }

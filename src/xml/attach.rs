@@ -15,6 +15,7 @@ use crate::abi::mjtObj_::*;
 use crate::abi::mjtSensor_::*;
 use crate::abi::mjtTrn_::*;
 use crate::abi::mjtWrap_::*;
+use crate::spec::api::TreeKind;
 use crate::spec::*;
 
 /// The names present in a model, by object type.
@@ -305,6 +306,9 @@ pub fn copy_referencing(
                     }
                 }
             }
+            if src.is_some() {
+                check_repeat(dst.$list.iter().map(|x| x.name.as_str()), $what)?;
+            }
         }};
     }
     if src.is_some() {
@@ -430,76 +434,150 @@ pub fn remove_tree_range(s: &mut Spec, a: TreeMark, b: TreeMark) {
 
 // ---------------------------------------------------------------- attaching another model
 
+/// What of a model an attach copies.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Part {
+    /// a body with its subtree
+    Body(usize),
+    /// a frame: its frames, the elements and child bodies (with their subtrees) of its body
+    /// placed in it
+    Frame(usize),
+    /// everything in the world body, inside a new frame
+    World,
+}
+
 /// Copies body `root` of `c` (or, when None, everything in its world body) into body `b` of
 /// `s` under frame `frame`, names prefixed with `pre` and suffixed with `suf`; `keys` keeps
-/// the attached keyframe values on the copies.
-pub fn copy_subtree(s: &mut Spec, c: &Spec, root: Option<usize>, b: usize, frame: Option<usize>, pre: &str, suf: &str, keys: bool) {
+/// the attached keyframe values on the copies. Returns the copies as [`copy_part`] does.
+#[allow(clippy::too_many_arguments)]
+pub fn copy_subtree(
+    s: &mut Spec,
+    c: &Spec,
+    root: Option<usize>,
+    b: usize,
+    frame: Option<usize>,
+    pre: &str,
+    suf: &str,
+    keys: bool,
+) -> Vec<(TreeKind, usize, usize)> {
+    let part = root.map_or(Part::World, Part::Body);
+    copy_part(s, c, part, b, frame, pre, suf, pre, keys)
+}
+
+/// Whether frame `f` of `c` is `top` or inside it.
+fn within(c: &Spec, f: Option<usize>, top: usize) -> bool {
+    let mut k = f;
+    while let Some(x) = k {
+        if x == top {
+            return true;
+        }
+        k = c.frames[x].parent;
+    }
+    false
+}
+
+/// Copies `part` of `c` into body `b` of `s`, names prefixed with `pre` and suffixed with
+/// `suf` (asset names the elements refer to with `apre` alone): an attached body or frame is
+/// placed in frame `frame` of `b` (a world goes into a new frame there); `keys` keeps the
+/// attached keyframe values on the copies. Returns every copied tree element: (kind, index in
+/// `c`, index in `s`).
+#[allow(clippy::too_many_arguments)]
+pub fn copy_part(
+    s: &mut Spec,
+    c: &Spec,
+    part: Part,
+    b: usize,
+    frame: Option<usize>,
+    pre: &str,
+    suf: &str,
+    apre: &str,
+    keys: bool,
+) -> Vec<(TreeKind, usize, usize)> {
     let n = |x: &str| ns(pre, x, suf);
-    // frames of the copied bodies (and of the world when the whole model is attached)
-    let inside = |body: usize| -> bool {
-        match root {
-            None => true,
-            Some(r) => {
-                let mut k = body;
-                loop {
-                    if k == r {
-                        return true;
-                    }
-                    if k == 0 {
-                        return false;
-                    }
-                    k = c.bodies[k].parent;
-                }
-            }
+    let mut out = Vec::new();
+    // the body whose own elements come along when placed in the part
+    let container = match part {
+        Part::Body(_) => None,
+        Part::Frame(f) => Some(c.frames[f].body),
+        Part::World => Some(0),
+    };
+    let in_part = |f: Option<usize>| match part {
+        Part::Body(_) => false,
+        Part::Frame(top) => within(c, f, top),
+        Part::World => true,
+    };
+    let roots: Vec<usize> = match part {
+        Part::Body(r) => vec![r],
+        _ => {
+            let cb = container.unwrap_or(0);
+            c.bodies[cb].bodies.iter().copied().filter(|&k| in_part(c.bodies[k].frame)).collect()
         }
     };
+    // depth-first order of the copied bodies
+    let mut dfs: Vec<usize> = Vec::new();
+    for &r in &roots {
+        dfs.push(r);
+        dfs.extend(c.subtree(r));
+    }
+    let copied: HashSet<usize> = dfs.iter().copied().collect();
     let mut bmap: HashMap<usize, usize> = HashMap::new();
     let mut fmap: HashMap<usize, usize> = HashMap::new();
-    // the world of `c` maps to `b` when the whole model is attached, under a new frame
-    let top_frame = if root.is_none() {
+    if let Some(cb) = container {
+        bmap.insert(cb, b);
+    }
+    // a whole world goes into a new frame
+    let top_frame = if part == Part::World {
         s.frames.push(Owned::new(Frame { body: b, parent: frame, ..Frame::default() }));
         Some(s.frames.len() - 1)
     } else {
         frame
     };
-    bmap.insert(0, b);
-    let mut order: Vec<usize> = Vec::new();
-    match root {
-        Some(r) => order.push(r),
-        None => order.extend(c.bodies[0].bodies.iter().copied()),
+    // frames: the attached frame first, then those inside it, then those of the copied bodies
+    // (parents come before their children in the list)
+    let mut flist: Vec<usize> = Vec::new();
+    if let Part::Frame(f) = part {
+        flist.push(f);
     }
-    // depth-first order of the copied bodies
-    let mut dfs: Vec<usize> = Vec::new();
-    let mut stack: Vec<usize> = order.iter().rev().copied().collect();
-    while let Some(k) = stack.pop() {
-        dfs.push(k);
-        for &ch in c.bodies[k].bodies.iter().rev() {
-            stack.push(ch);
-        }
-    }
-    // frames, parents first (frames are stored after their parents)
     for (fi, f) in c.frames.iter().enumerate() {
-        if (f.body == 0 && root.is_some()) || !inside(f.body) {
-            continue;
+        let take = match part {
+            Part::Frame(t) => fi != t && Some(f.body) == container && within(c, f.parent, t),
+            Part::World => f.body == 0,
+            Part::Body(_) => false,
+        };
+        if take || copied.contains(&f.body) {
+            flist.push(fi);
         }
+    }
+    let first = s.frames.len();
+    for (k, &fi) in flist.iter().enumerate() {
+        fmap.insert(fi, first + k);
+    }
+    for &fi in &flist {
+        let f = &c.frames[fi];
         let mut nf = f.clone();
         nf.name = n(&f.name).into();
-        nf.parent = match f.parent {
-            Some(p) => fmap.get(&p).copied(),
-            None if f.body == 0 => top_frame,
-            None => None,
+        nf.parent = if part == Part::Frame(fi) {
+            frame
+        } else {
+            match f.parent.and_then(|p| fmap.get(&p).copied()) {
+                Some(p) => Some(p),
+                None if Some(f.body) == container => top_frame,
+                None => None,
+            }
         };
-        fmap.insert(fi, s.frames.len());
+        // the body is set once the bodies are copied
+        nf.body = f.body;
+        out.push((TreeKind::Frame, fi, s.frames.len()));
         s.frames.push(Owned::new(nf));
     }
+    // where an element of body `body` placed in frame `f` goes
     let map_frame = |f: Option<usize>, body: usize, fmap: &HashMap<usize, usize>| -> Option<usize> {
         match f {
             Some(f) => fmap.get(&f).copied(),
-            None if body == 0 => top_frame,
+            None if Some(body) == container => top_frame,
             None => None,
         }
     };
-    // bodies first, so that frames of the bodies' elements can point to them
     for &k in &dfs {
         let src = &c.bodies[k];
         let mut nb = src.clone();
@@ -513,28 +591,31 @@ pub fn copy_subtree(s: &mut Spec, c: &Spec, root: Option<usize>, b: usize, frame
         if !keys {
             nb.keyvals.clear();
         }
-        let parent = if Some(k) == root { b } else { bmap[&src.parent] };
+        let root = roots.contains(&k);
+        let parent = if root { b } else { bmap[&src.parent] };
         nb.parent = parent;
-        nb.frame = if Some(k) == root { frame } else { map_frame(src.frame, src.parent, &fmap) };
+        nb.frame = match part {
+            Part::Body(_) if root => frame,
+            _ => map_frame(src.frame, src.parent, &fmap),
+        };
         let id = s.bodies.len();
         bmap.insert(k, id);
+        out.push((TreeKind::Body, k, id));
         s.bodies.push(Owned::new(nb));
         s.bodies[parent].bodies.push(id);
     }
-    let nf = s.frames.len() - fmap.len();
-    for f in s.frames[nf..].iter_mut() {
-        f.body = *bmap.get(&f.body).unwrap_or(&b);
+    for &fi in &flist {
+        let f = fmap[&fi];
+        let body = s.frames[f].body;
+        s.frames[f].body = *bmap.get(&body).unwrap_or(&b);
     }
-    // the elements of each copied body (and of the world, when attached whole)
-    let mut owners: Vec<usize> = Vec::new();
-    if root.is_none() {
-        owners.push(0);
-    }
-    owners.extend(dfs.iter().copied());
+    // the elements of the container placed in the part, then those of each copied body
+    let owners: Vec<usize> = container.into_iter().chain(dfs.iter().copied()).collect();
     for k in owners {
         let nbody = bmap[&k];
         let src = &c.bodies[k];
-        for &j in &src.joints {
+        let keep = |f: Option<usize>| Some(k) != container || in_part(f);
+        for &j in src.joints.iter().filter(|&&j| keep(c.joints[j].frame)) {
             let mut x = c.joints[j].clone();
             x.name = n(&x.name).into();
             x.body = nbody;
@@ -542,77 +623,129 @@ pub fn copy_subtree(s: &mut Spec, c: &Spec, root: Option<usize>, b: usize, frame
             if !keys {
                 x.keyvals.clear();
             }
+            out.push((TreeKind::Joint, j, s.joints.len()));
             s.joints.push(Owned::new(x));
             s.bodies[nbody].joints.push(s.joints.len() - 1);
         }
-        for &g in &src.geoms {
+        for &g in src.geoms.iter().filter(|&&g| keep(c.geoms[g].frame)) {
             let mut x = c.geoms[g].clone();
             x.name = n(&x.name).into();
-            x.material = ns(pre, &x.material, "").into();
-            x.meshname = ns(pre, &x.meshname, "").into();
-            x.hfieldname = ns(pre, &x.hfieldname, "").into();
+            x.material = ns(apre, &x.material, "").into();
+            x.meshname = ns(apre, &x.meshname, "").into();
+            x.hfieldname = ns(apre, &x.hfieldname, "").into();
             x.body = nbody;
             x.frame = map_frame(x.frame, k, &fmap);
+            out.push((TreeKind::Geom, g, s.geoms.len()));
             s.geoms.push(Owned::new(x));
             s.bodies[nbody].geoms.push(s.geoms.len() - 1);
         }
-        for &i in &src.sites {
+        for &i in src.sites.iter().filter(|&&i| keep(c.sites[i].frame)) {
             let mut x = c.sites[i].clone();
             x.name = n(&x.name).into();
-            x.material = ns(pre, &x.material, "").into();
+            x.material = ns(apre, &x.material, "").into();
             x.body = nbody;
             x.frame = map_frame(x.frame, k, &fmap);
+            out.push((TreeKind::Site, i, s.sites.len()));
             s.sites.push(Owned::new(x));
             s.bodies[nbody].sites.push(s.sites.len() - 1);
         }
-        for &i in &src.cameras {
+        for &i in src.cameras.iter().filter(|&&i| keep(c.cameras[i].frame)) {
             let mut x = c.cameras[i].clone();
             x.name = n(&x.name).into();
             x.targetbody = n(&x.targetbody).into();
             x.body = nbody;
             x.frame = map_frame(x.frame, k, &fmap);
+            out.push((TreeKind::Camera, i, s.cameras.len()));
             s.cameras.push(Owned::new(x));
             s.bodies[nbody].cameras.push(s.cameras.len() - 1);
         }
-        for &i in &src.lights {
+        for &i in src.lights.iter().filter(|&&i| keep(c.lights[i].frame)) {
             let mut x = c.lights[i].clone();
             x.name = n(&x.name).into();
             x.targetbody = n(&x.targetbody).into();
             x.texture = n(&x.texture).into();
             x.body = nbody;
             x.frame = map_frame(x.frame, k, &fmap);
+            out.push((TreeKind::Light, i, s.lights.len()));
             s.lights.push(Owned::new(x));
             s.bodies[nbody].lights.push(s.lights.len() - 1);
         }
     }
+    out
 }
 
-/// The assets and referencing elements of model `c` that come along with an attach
-/// (prefix `pre`, suffix `suf`), and its keyframes as pending keyframes of `s`.
-///
-/// Keyframe values follow upstream's bookkeeping: at each attach the values of every keyframe
-/// of `c` are stored on all of `c`'s joints and mocap bodies (under the prefixed key names) and
-/// stay there, the attached copy takes what its source elements hold, and the source subtree
-/// then forgets its values (see `store_child_keys`).
-pub fn attach_rest(s: &mut Spec, c: &Spec, pre: &str, suf: &str) {
+/// Upstream's check of a list after copying into it: the first repeated name, in sorted order.
+pub fn check_repeat<'a>(names: impl Iterator<Item = &'a str>, what: &str) -> Result<(), String> {
+    let mut v: Vec<&str> = names.filter(|n| !n.is_empty()).collect();
+    v.sort_unstable();
+    match v.windows(2).find(|w| w[0] == w[1]) {
+        Some(w) => Err(format!("repeated name '{}' in {}", w[0], what)),
+        None => Ok(()),
+    }
+}
+
+/// Where the assets of `c` are read when attached through the spec API: its model file's folder,
+/// its mesh folder, its texture folder.
+pub struct Origin<'a> {
+    pub modeldir: &'a str,
+    pub meshdir: &'a str,
+    pub texturedir: &'a str,
+}
+
+/// Copies the assets and custom data of model `c` (meshes, skins, height fields, textures,
+/// materials, numerics, texts) into `s`, named with prefix `pre` and suffix `suf` (unnamed file
+/// assets after their file first; skins keep their name), each list checked for repeated names.
+/// With `origin`, file assets remember the folders of `c` (their first origin stays).
+pub fn attach_assets(s: &mut Spec, c: &Spec, pre: &str, suf: &str, origin: Option<&Origin>) -> Result<(), String> {
+    let named = |name: &CxxString, file: &CxxString| -> String {
+        if name.is_empty() && !file.is_empty() {
+            super::sections::stem_of(file)
+        } else {
+            name.to_string()
+        }
+    };
+    let from = |dir: &str| origin.map(|o| (o.modeldir.to_string(), dir.to_string()));
+    let (meshdir, texdir) = origin.map_or(("", ""), |o| (o.meshdir, o.texturedir));
+    for m in &c.meshes {
+        let mut x = m.clone();
+        x.name = ns(pre, &named(&m.name, &m.file), suf).into();
+        if x.origin.is_none() {
+            x.origin = from(meshdir);
+        }
+        s.meshes.push(x);
+    }
+    check_repeat(s.meshes.iter().map(|x| x.name.as_str()), "mesh")?;
     // upstream prefixes only the bone body names of a skin, not its name or material
     for k in &c.skins {
         let mut x = k.clone();
+        x.name = named(&k.name, &k.file).into();
         for b in x.bodyname.iter_mut() {
             *b = ns(pre, b, suf).into();
         }
+        if x.origin.is_none() {
+            x.origin = from(meshdir);
+        }
         s.skins.push(x);
     }
+    check_repeat(s.skins.iter().map(|x| x.name.as_str()), "skin")?;
     for h in &c.hfields {
         let mut x = h.clone();
-        x.name = ns(pre, &h.name, suf).into();
+        x.name = ns(pre, &named(&h.name, &h.file), suf).into();
+        if x.origin.is_none() {
+            x.origin = from(meshdir);
+        }
         s.hfields.push(x);
     }
+    check_repeat(s.hfields.iter().map(|x| x.name.as_str()), "hfield")?;
     for t in &c.textures {
         let mut x = t.clone();
-        x.name = ns(pre, &t.name, suf).into();
+        x.name = ns(pre, &named(&t.name, &t.file), suf).into();
+        if x.origin.is_none() {
+            x.origin = from(texdir);
+        }
         s.textures.push(x);
     }
+    check_repeat(s.textures.iter().map(|x| x.name.as_str()), "texture")?;
     for m in &c.materials {
         let mut x = m.clone();
         x.name = ns(pre, &m.name, suf).into();
@@ -621,19 +754,26 @@ pub fn attach_rest(s: &mut Spec, c: &Spec, pre: &str, suf: &str) {
         }
         s.materials.push(x);
     }
-    for k in &c.keys {
-        s.pending_keys.push(Owned::new(pending_key(k, &format!("{}{}{}", pre, k.name, suf))));
-    }
-    s.pending_keys.extend(c.pending_keys.iter().cloned());
+    check_repeat(s.materials.iter().map(|x| x.name.as_str()), "material")?;
     for x in &c.numerics {
         s.numerics.push(Owned::new(Numeric { name: ns(pre, &x.name, suf).into(), ..(**x).clone() }));
     }
+    check_repeat(s.numerics.iter().map(|x| x.name.as_str()), "numeric")?;
     for x in &c.texts {
         s.texts.push(Owned::new(Text { name: ns(pre, &x.name, suf).into(), ..(**x).clone() }));
     }
+    check_repeat(s.texts.iter().map(|x| x.name.as_str()), "text")
+}
+
+/// The assets and referencing elements of model `c` that come along with an `<attach>`
+/// (prefix `pre`, suffix `suf`), and `pending` (from [`Spec::keys_for_attach`]) as pending
+/// keyframes of `s`; the first repeated name stops it with upstream's error. Returns the
+/// (source, copy) indices of the copied actuators, whose copies now hold the keyframe values.
+pub fn attach_rest(s: &mut Spec, c: &Spec, pending: Vec<Key>, pre: &str, suf: &str) -> Result<Vec<(usize, usize)>, String> {
+    s.pending_keys.extend(pending.into_iter().map(Owned::new));
+    attach_assets(s, c, pre, suf, None)?;
     let mut names = Names::of(s);
-    // actuators bring no keyframe values along (upstream's attached keys have zero act, ctrl)
-    let _ = copy_referencing(s, Some(c), pre, suf, &mut names);
+    copy_referencing(s, Some(c), pre, suf, &mut names)
 }
 
 /// A keyframe named `name` whose values the compiler rebuilds from those stored on the joints,
@@ -654,101 +794,6 @@ pub fn pending_key(k: &Key, name: &str) -> Key {
     };
     nk.time = k.time;
     nk
-}
-
-/// Values of the keyframes of model `c` for its joints, actuators and mocap bodies, under the
-/// prefixed key names.
-#[derive(Default)]
-pub struct KeyVals {
-    pub joints: HashMap<usize, Vec<(String, Vec<f64>, Vec<f64>)>>,
-    pub actuators: HashMap<usize, Vec<(String, Vec<f64>, Option<f64>)>>,
-    pub bodies: HashMap<usize, Vec<(String, [f64; 3], [f64; 4])>>,
-}
-
-pub fn child_keyvals(c: &Spec, pre: &str, suf: &str) -> KeyVals {
-    let mut out = KeyVals::default();
-    if c.keys.is_empty() {
-        return out;
-    }
-    // addresses in the order of the compiled model (bodies depth first = spec order)
-    let mut qadr = 0usize;
-    let mut vadr = 0usize;
-    let mut jadr: Vec<(usize, usize, usize, usize, usize)> = Vec::new();
-    for b in &c.bodies {
-        for &j in &b.joints {
-            let t = c.joints[j].r#type;
-            let (nq, nv) = crate::spec::joint_size(t);
-            jadr.push((j, qadr, nq, vadr, nv));
-            qadr += nq;
-            vadr += nv;
-        }
-    }
-    let mut aadr = Vec::new();
-    let mut na = 0usize;
-    for a in &c.actuators {
-        let dim = crate::spec::act_dim(a.actdim, a.dyntype);
-        aadr.push((na, dim));
-        na += dim;
-    }
-    let mocap: Vec<usize> = (0..c.bodies.len()).filter(|&i| (c.bodies[i].mocap != 0) && c.bodies[i].parent == 0).collect();
-    for k in &c.keys {
-        let name = format!("{}{}{}", pre, k.name, suf);
-        for &(j, qa, nq, va, nv) in &jadr {
-            let q = k.qpos.get(qa..qa + nq).map(|v| v.to_vec()).unwrap_or_default();
-            let v = k.qvel.get(va..va + nv).map(|v| v.to_vec()).unwrap_or_default();
-            if !q.is_empty() || !v.is_empty() {
-                out.joints.entry(j).or_default().push((name.clone(), q, v));
-            }
-        }
-        for (i, &(a0, dim)) in aadr.iter().enumerate() {
-            let act = if dim > 0 { k.act.get(a0..a0 + dim).map(|v| v.to_vec()).unwrap_or_default() } else { Vec::new() };
-            let ctrl = k.ctrl.get(i).copied();
-            if !act.is_empty() || ctrl.is_some() {
-                out.actuators.entry(i).or_default().push((name.clone(), act, ctrl));
-            }
-        }
-        for (m, &bi) in mocap.iter().enumerate() {
-            let mut p = [f64::NAN, 0.0, 0.0];
-            let mut q = [f64::NAN, 0.0, 0.0, 0.0];
-            if let Some(v) = k.mpos.get(3 * m..3 * m + 3) {
-                p.copy_from_slice(v);
-            }
-            if let Some(v) = k.mquat.get(4 * m..4 * m + 4) {
-                q.copy_from_slice(v);
-            }
-            if !p[0].is_nan() || !q[0].is_nan() {
-                out.bodies.entry(bi).or_default().push((name.clone(), p, q));
-            }
-        }
-    }
-    out
-}
-
-/// Stores the keyframe values of `c` (prefixed key names) on all its joints and mocap bodies.
-pub fn store_child_keys(c: &mut Spec, pre: &str, suf: &str) {
-    let kv = child_keyvals(c, pre, suf);
-    for (j, v) in kv.joints {
-        c.joints[j].keyvals.extend(v);
-    }
-    for (b, v) in kv.bodies {
-        c.bodies[b].keyvals.extend(v);
-    }
-}
-
-/// Clears the keyframe values of body `root` of `c` and its subtree (the whole model if None).
-pub fn forget_child_keys(c: &mut Spec, root: Option<usize>) {
-    let mut stack: Vec<usize> = match root {
-        Some(r) => vec![r],
-        None => vec![0],
-    };
-    while let Some(k) = stack.pop() {
-        c.bodies[k].keyvals.clear();
-        let js = c.bodies[k].joints.clone();
-        for j in js {
-            c.joints[j].keyvals.clear();
-        }
-        stack.extend(c.bodies[k].bodies.iter().copied());
-    }
 }
 
 /// Gives the first replica the keyframe values of the original subtree (blocks of joints and

@@ -825,6 +825,8 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
             "frame" => {
                 let childdef = child_class(e, s)?;
                 let mut f = Frame { body: b, parent: frame, info: info(e), ..Frame::default() };
+                // as upstream's, a frame's class is its childclass or the class in effect
+                f.childclass = s.defaults[childdef.unwrap_or(def)].name.as_str().into();
                 set_name(e, &mut f.name);
                 add_suffix(&mut f.name, sfx);
                 read_arr(e, "pos", &mut f.pos, true)?;
@@ -940,6 +942,8 @@ fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str,
         let mut f = Frame { body: b, parent: frame, info: info(e), ..Frame::default() };
         f.pos = pos;
         f.quat = quat;
+        // upstream's copies are of a frame of the replicate's class
+        f.childclass = s.defaults[childdef.unwrap_or(def)].name.as_str().into();
         claim_name(e, s, "frame", &f.name)?;
         s.frames.push(Owned::new(f));
         let fid = s.frames.len() - 1;
@@ -985,6 +989,16 @@ fn attach(e: &Element, b: usize, frame: Option<usize>, sfx: &str, cx: Cx, s: &mu
     let model = read_txt_req(e, "model")?;
     let body = read_txt(e, "body").unwrap_or_default();
     let prefix = read_txt_req(e, "prefix")?;
+    // as upstream, a body already in the model under the prefixed name is only placed in the
+    // frame (a replica's copies are made from what the first reading made)
+    let existing = format!("{}{}", prefix, body);
+    if let (false, Some(i)) = (cx.copying, s.bodies.iter().position(|x| x.name.as_str() == existing)) {
+        let pframe = frame.unwrap_or_else(|| {
+            s.frames.push(Owned::new(Frame { body: b, parent: None, info: info(e), ..Frame::default() }));
+            s.frames.len() - 1
+        });
+        return s.set_frame(crate::spec::api::TreeKind::Body, i, pframe).map_err(|m| XmlError::at(e, &m));
+    }
     let Some(idx) = s.models.iter().position(|(n, _)| *n == model) else {
         return Err(XmlError::at(e, &format!("could not find model '{}'", model)));
     };
@@ -1017,13 +1031,29 @@ fn attach(e: &Element, b: usize, frame: Option<usize>, sfx: &str, cx: Cx, s: &mu
     // the child's classes come along once; a replica refers to the first copy
     let found = if cx.copying { copied_classes(s, &child, &prefix) } else { None };
     let off = found.unwrap_or_else(|| s.attach_defaults(&child, &prefix, ""));
+    let mut pending = Vec::new();
     if !cx.copying {
-        store_child_keys(&mut child, &prefix, "");
+        match child.keys_for_attach(&prefix, "") {
+            Ok(p) => pending = p,
+            Err((_, m)) => {
+                s.models[idx].1 = child;
+                return Err(XmlError::at(e, &format!("Error: {}", m)));
+            }
+        }
     }
-    copy_subtree(s, &child, root, b, pframe, &prefix, sfx, !cx.copying);
+    let copies = copy_subtree(s, &child, root, b, pframe, &prefix, sfx, !cx.copying);
+    // the copies keep the angles the child's compiler settings meant
+    s.convert_units(&child, &marks);
     if !cx.copying {
-        forget_child_keys(&mut child, root);
-        attach_rest(s, &child, &prefix, "");
+        child.forget_copied_keys(&copies);
+        match attach_rest(s, &child, pending, &prefix, "") {
+            // the copies of the actuators keep the keyframe values
+            Ok(acts) => acts.into_iter().for_each(|(i, _)| child.actuators[i].keyvals.clear()),
+            Err(m) => {
+                s.models[idx].1 = child;
+                return Err(XmlError::at(e, &format!("Error: {}", m)));
+            }
+        }
     }
     s.reclass_attached(&marks, off, &prefix, "");
     s.models[idx].1 = child;

@@ -452,7 +452,7 @@ pub fn asset_section(section: &Element, s: &mut Spec, cx: &super::ReadCx) -> R<(
                     child.modelname = n.into();
                 }
                 let name = child.modelname.to_string();
-                s.models.push((name, Box::new(child)));
+                s.models.push((name, crate::spec::SpecRef::new(child)));
             }
             _ => return Err(XmlError::at(e, UNRECOGNIZED)),
         }

@@ -179,7 +179,8 @@ pub fn compile(spec: &Spec, m: &Mesh, id: usize, needhull: bool, needsdf: bool, 
         if spec.strippath != 0 {
             c.file = crate::xml::sections::strip_path(&c.file).to_string();
         }
-        let filename = crate::xml::res::join(&spec.meshdir, &c.file);
+        let (modeldir, meshdir) = crate::spec::assets::asset_dirs(m.origin.as_ref(), modeldir, &spec.meshdir);
+        let filename = crate::xml::res::join(meshdir, &c.file);
         let open_err = |e| match e {
             super::image::TexError::Open(msg) => CompileError::model(&msg),
             super::image::TexError::Texture(msg) => err(&msg),

@@ -27,17 +27,14 @@ fn class_attr(w: &W, e: &mut XEl, class: usize, context: &str) {
     }
 }
 
-/// Class in effect inside frame `f`: its child class, else its parent frame's, else the
-/// body's.
+/// Class in effect inside frame `f`: its class (its childclass, or the class in effect where
+/// the reader met it), else the body's (a frame made through the API has none).
 fn frame_class<'a>(w: &W<'a>, f: usize) -> &'a str {
     let fr = &w.s.frames[f];
     if !fr.childclass.as_str().is_empty() {
         return fr.childclass.as_str();
     }
-    match fr.parent {
-        Some(p) => frame_class(w, p),
-        None => class_name(w, w.s.bodies[fr.body].class),
-    }
+    class_name(w, w.s.bodies[fr.body].class)
 }
 
 /// Class context of an element of body `b` placed in `frame`.
@@ -218,7 +215,7 @@ pub(super) fn body(w: &W, e: &mut XEl, b: usize, frame: Option<usize>, childclas
             j += 1;
             if s.frames[f].parent == frame {
                 let fr = &s.frames[f];
-                let fc = frame_class(w, f);
+                let fc = fr.childclass.as_str();
                 if fr.name.as_str().is_empty() && (fc.is_empty() || fc == "main") {
                     crate::xml::deep(|| body(w, e, b, Some(f), childclass))?;
                 } else {

@@ -333,6 +333,9 @@ pub fn write(spec: &Spec) -> Result<String, String> {
     sections::tendon(&w, &mut root);
     sections::actuator(&w, &mut root)?;
     sections::sensor(&w, &mut root)?;
+    if spec.keys.iter().any(|k| k.attached.is_some()) {
+        return Err("XML Error: Model has pending keyframes. It must be (re)compiled before writing XML.".into());
+    }
     sections::keyframe(&w, &mut root);
     let comment = spec.comment.as_str();
     Ok(print_doc(&root, (!comment.is_empty()).then_some(comment)))
