@@ -142,3 +142,20 @@ pub unsafe extern "C" fn mj_printSchema(filename: *const c_char, buffer: *mut c_
     }
     text.len() as c_int
 }
+
+/// Significant digits of the numbers `mj_saveXML` writes on this thread (upstream's testing
+/// hook; 6 by default).
+/// cbindgen:ignore
+#[doc(hidden)]
+#[no_mangle]
+pub extern "C" fn _mjPRIVATE__set_xml_precision(precision: c_int) {
+    crate::xml::write::set_precision(precision)
+}
+
+/// Significant digits of the numbers `mj_saveXML` writes on this thread.
+/// cbindgen:ignore
+#[doc(hidden)]
+#[no_mangle]
+pub extern "C" fn _mjPRIVATE__get_xml_precision() -> c_int {
+    crate::xml::write::precision()
+}

@@ -73,15 +73,38 @@ pub(crate) fn g6(x: f64) -> String {
     String::from_utf8_lossy(&buf[..(n.max(0) as usize).min(buf.len() - 1)]).into_owned()
 }
 
-/// A number as upstream writes it: integers (within 1e-12) as integers, others with six
-/// significant digits.
+thread_local! {
+    /// Significant digits of the numeric attributes written on this thread (upstream's
+    /// testing hook `_mjPRIVATE__set_xml_precision`; 6 by default).
+    static PRECISION: core::cell::Cell<i32> = const { core::cell::Cell::new(6) };
+}
+
+/// Sets the significant digits of the numeric attributes written on this thread.
+pub fn set_precision(p: i32) {
+    PRECISION.with(|c| c.set(p));
+}
+
+/// The significant digits of the numeric attributes written on this thread.
+pub fn precision() -> i32 {
+    PRECISION.with(|c| c.get())
+}
+
+/// A number as upstream writes it: integers (within 1e-12) as integers, others with the
+/// thread's precision (six significant digits unless set).
 pub(crate) fn num_text(x: f64) -> String {
     let near_int = (x - x.floor()).abs() < 1e-12 || (x - x.ceil()).abs() < 1e-12;
     if x < i32::MAX as f64 && x > -(i32::MAX as f64) && near_int {
         let r = if (x - x.floor()).abs() < (x - x.ceil()).abs() { x.floor() } else { x.ceil() };
         return (r as i32).to_string();
     }
-    g6(x)
+    let p = precision();
+    if p == 6 {
+        return g6(x);
+    }
+    let mut buf = [0u8; 64];
+    // SAFETY: %.*g of a double with at most 64 digits fits (snprintf truncates otherwise)
+    let n = unsafe { libc::snprintf(buf.as_mut_ptr() as *mut libc::c_char, buf.len(), c"%.*g".as_ptr(), p.clamp(0, 40), x) };
+    String::from_utf8_lossy(&buf[..(n.max(0) as usize).min(buf.len() - 1)]).into_owned()
 }
 
 impl XEl {
