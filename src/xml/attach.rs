@@ -595,6 +595,11 @@ pub fn copy_subtree(s: &mut Spec, c: &Spec, root: Option<usize>, b: usize, frame
 /// stay there, the attached copy takes what its source elements hold, and the source subtree
 /// then forgets its values (see `store_child_keys`).
 pub fn attach_rest(s: &mut Spec, c: &Spec, pre: &str, suf: &str) {
+    for m in &c.meshes {
+        let mut x = m.clone();
+        x.name = ns(pre, &m.name, suf).into();
+        s.meshes.push(x);
+    }
     // upstream prefixes only the bone body names of a skin, not its name or material
     for k in &c.skins {
         let mut x = k.clone();

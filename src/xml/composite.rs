@@ -97,8 +97,11 @@ struct SkinOpts {
     group: i32,
 }
 
-/// Reads `<composite>` under body `b` (in `frame`) and adds what it makes to the spec.
-pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize, s: &mut Spec) -> R<()> {
+/// Reads `<composite>` under body `b` (in `frame`) and adds what it makes to the spec. Inside a
+/// `<replicate>` the names take the suffix `sfx`; a copy (`copying`: a replica, which upstream
+/// makes by copying the tree of the first one) makes only the bodies, joints, geoms and sites,
+/// whose plugin refers by name to the copy of the first one's instance (see `replicate`).
+pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str, copying: bool, s: &mut Spec) -> R<()> {
     let prefix = read_txt(e, "prefix").unwrap_or_default();
     let ctype = req_map(e, "type", TYPE_MAP)?;
     let mut count = [1i32; 3];
@@ -113,7 +116,12 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
     let mut pc: mjsPlugin = crate::spec::body::zeroed();
     let mut plugin_active = false;
     if let Some(p) = e.children_named("plugin").next() {
-        super::sections::one_plugin(p, s, &mut pc, &mut plugin)?;
+        if copying {
+            plugin.plugin_name = read_txt(p, "plugin").unwrap_or_default().into();
+            plugin.name = read_txt(p, "instance").unwrap_or_default().into();
+        } else {
+            super::sections::one_plugin(p, s, &mut pc, &mut plugin)?;
+        }
         plugin_active = true;
     }
 
@@ -254,6 +262,9 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
                 s.plugins[k].name = plugin.name.clone();
             }
         }
+        if !sfx.is_empty() {
+            plugin.name = format!("{}{}", plugin.name, sfx).into();
+        }
     }
     let removed = |t: &str, instead: &str| {
         Err(XmlError::at(e, &format!("The \"{}\" composite type is deprecated. Please use \"{}\" instead.", t, instead)))
@@ -275,9 +286,11 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
     if dgeom.r#type != cyl && dgeom.r#type != cap && dgeom.r#type != bx {
         return Err(XmlError::at(e, "Cable geom type must be sphere, capsule or box"));
     }
-    let text = Text { name: format!("composite_{}", prefix).into(), data: format!("rope_{}", prefix).into(), ..Text::default() };
-    note_name(s, "text", &text.name);
-    s.texts.push(Owned::new(text));
+    if !copying {
+        let text = Text { name: format!("composite_{}", prefix).into(), data: format!("rope_{}", prefix).into(), ..Text::default() };
+        note_name(s, "text", &text.name);
+        s.texts.push(Owned::new(text));
+    }
 
     let n = count[0] as usize;
     if uservert.is_empty() {
@@ -297,7 +310,7 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
         }
     }
 
-    let c = Chain { prefix: &prefix, vert: &uservert, n, offset, initial: &initial, plugin: &plugin, plugin_el: pc.element, plugin_active };
+    let c = Chain { prefix: &prefix, sfx, copying, vert: &uservert, n, offset, initial: &initial, plugin: &plugin, plugin_el: pc.element, plugin_active };
     let mut normal = [0.0, 1.0, 0.0];
     let mut prev_quat = [1.0, 0.0, 0.0, 0.0];
     let mut parent = b;
@@ -305,7 +318,7 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
         parent = c.body(s, parent, frame, def, ix, &mut normal, &mut prev_quat, &dgeom, &dsite, &djoint)?;
     }
 
-    if dgeom.r#type == bx {
+    if dgeom.r#type == bx && !copying {
         let k = cable_skin(&prefix, n, &skin, &dgeom);
         note_name(s, "skin", &k.name);
         s.skins.push(Owned::new(k));
@@ -315,6 +328,10 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
 
 struct Chain<'a> {
     prefix: &'a str,
+    /// suffix of every name (inside a replicate)
+    sfx: &'a str,
+    /// a replica: tree elements only
+    copying: bool,
     vert: &'a [f32],
     n: usize,
     offset: [f64; 3],
@@ -382,7 +399,7 @@ impl Chain<'_> {
         let this_quat = frame2quat(&tangent, normal, &binormal);
         let length = dot3(&edge, &edge).sqrt();
 
-        let (this_body, next_body, this_joint, site_name) = if first {
+        let (this_body, next_body, mut this_joint, mut site_name) = if first {
             (format!("{p}B_first"), format!("{p}B_{}", ix + 1), format!("{p}J_first"), format!("{p}S_first"))
         } else if last {
             (format!("{p}B_last"), format!("{p}B_first"), format!("{p}J_last"), format!("{p}S_last"))
@@ -392,9 +409,14 @@ impl Chain<'_> {
             (format!("{p}B_{ix}"), format!("{p}B_{}", ix + 1), format!("{p}J_{ix}"), String::new())
         };
 
+        if !site_name.is_empty() {
+            site_name.push_str(self.sfx);
+        }
+        this_joint.push_str(self.sfx);
+
         // body
         let mut nb = Body { parent, info: Info::default(), class: def, ..Body::default() };
-        nb.name = this_body.clone().into();
+        nb.name = format!("{}{}", this_body, self.sfx).into();
         if first {
             let v = &self.vert[3 * ix..3 * ix + 3];
             nb.pos = [self.offset[0] + v[0] as f64, self.offset[1] + v[1] as f64, self.offset[2] + v[2] as f64];
@@ -417,7 +439,7 @@ impl Chain<'_> {
 
         // geom
         let mut g = dgeom.clone();
-        g.name = format!("{p}G{ix}").into();
+        g.name = format!("{p}G{ix}{}", self.sfx).into();
         g.body = id;
         g.info = Info::default();
         if g.r#type == mjtGeom_::mjGEOM_BOX as i32 {
@@ -454,7 +476,7 @@ impl Chain<'_> {
         }
 
         // contacts with the next body are excluded
-        if !last {
+        if !last && !self.copying {
             s.excludes.push(Owned::new(Exclude { body1: this_body.into(), body2: next_body.into(), ..Exclude::default() }));
         }
 
