@@ -251,7 +251,7 @@ impl<T: Entry> Table<T> {
     /// stored in blocks of [`BLOCK`] consecutive places, as upstream's tables are, so entry
     /// `n` follows entry `n - 1` unless `n` starts a block. Called under the write lock.
     fn next_place(&self, n: usize, entry: T) -> *const T {
-        let place: *mut T = if n % BLOCK == 0 {
+        let place: *mut T = if n.is_multiple_of(BLOCK) {
             let block: Box<[core::mem::MaybeUninit<T>]> = Box::new_uninit_slice(BLOCK);
             Box::leak(block).as_mut_ptr() as *mut T
         } else {
