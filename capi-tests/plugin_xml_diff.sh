@@ -4,7 +4,7 @@
 # compiled by mj_loadXML on upstream's library and on ours, both models are saved as MJB and
 # dumped field by field by upstream's library (mjdiff model); the dumps must be identical (SDF
 # meshes made by marching cubes, flexcomp plugins, plugins beside replicates, attached models
-# with plugins among them). Then models with plugin mistakes must fail on both libraries with
+# with plugins among them), and so must what mj_saveXMLString writes of each. Then models with plugin mistakes must fail on both libraries with
 # the same message, and a model naming a plugin must fail the same way when no plugin library
 # is loaded.
 #   plugin_xml_diff.sh [OUR_LIBDIR]
@@ -73,6 +73,11 @@ for xml in "$root"/models/plugin/*.xml "${upmodels[@]}"; do
     nd=$(diff <(sort "$b.ref.txt") <(sort "$b.our.txt") | grep -c '^<')
     bad "$n: $nd of $total fields differ" "$(diff "$b.ref.txt" "$b.our.txt" | cut -c1-200)"
   fi
+  # mj_saveXMLString of the compiled spec, byte for byte
+  run "$ref/lib" "$plugdir" savexml "$xml" "$b.ref.xml"
+  run "$ours" "$plugdir" savexml "$xml" "$b.our.xml"
+  if cmp -s "$b.ref.xml" "$b.our.xml"; then ok "$n: mj_saveXMLString identical ($(wc -l < "$b.ref.xml") lines)"
+  else bad "$n: mj_saveXMLString differs" "$(diff "$b.ref.xml" "$b.our.xml" | cut -c1-200)"; fi
 done
 
 # mistakes: the same error text from both libraries
