@@ -326,9 +326,13 @@ impl Spec {
         self.plugin_index(c.element)
     }
 
-    /// Removes the instances whose element headers are at `els` (those still in the list).
+    /// Removes the instances whose element headers are at `els` (those still in the list), with
+    /// their user values.
     pub(crate) fn drop_instances(&mut self, els: &[*const mjsElement]) {
         self.plugins.retain(|p| !els.iter().any(|&e| core::ptr::eq(&p.head.el, e)));
+        for &e in els {
+            self.user_values.remove(&(e as usize));
+        }
         for (i, p) in self.plugins.iter_mut().enumerate() {
             p.head.index = i;
         }
