@@ -6,6 +6,7 @@
 //   mjdiff resave  MJB OUT.mjb   load and save again (file and buffer forms must agree)
 //   mjdiff data    MJB OUT       mjData after reset and keyframes, copies, state vectors, stack
 //   mjdiff badload MJB OUT       damaged variants of MJB: result and warning text of each load
+//   mjdiff savexml XML OUT.xml   mj_parseXML, mj_compile, mj_saveXMLString (or its error) to OUT
 //   MJPLUGIN_DIR=DIR in the environment loads the plugin libraries of DIR first.
 #include <stdint.h>
 #include <stdio.h>
@@ -251,7 +252,7 @@ static void badload(const char* path) {
 
 int main(int argc, char** argv) {
   if (argc != 4) {
-    fprintf(stderr, "usage: mjdiff compile|model|resave|data|badload IN OUT\n");
+    fprintf(stderr, "usage: mjdiff compile|model|resave|data|badload|savexml IN OUT\n");
     return 2;
   }
   mju_user_warning = on_warning;
@@ -290,7 +291,23 @@ int main(int argc, char** argv) {
   }
   out = fopen(argv[3], "w");
   if (!out) return 2;
-  if (!strcmp(mode, "model")) {
+  if (!strcmp(mode, "savexml")) {
+    char err[1000] = "";
+    mjSpec* s = mj_parseXML(argv[2], NULL, err, sizeof(err));
+    mjModel* m = s ? mj_compile(s, NULL) : NULL;
+    static char xml[1 << 24];
+    if (!s) {
+      fprintf(out, "parse failed: %s\n", err);
+    } else if (!m) {
+      fprintf(out, "compile failed: %s\n", mjs_getError(s));
+    } else if (mj_saveXMLString(s, xml, sizeof(xml), err, sizeof(err))) {
+      fprintf(out, "save failed: %s\n", err);
+    } else {
+      fputs(xml, out);
+    }
+    mj_deleteModel(m);
+    mj_deleteSpec(s);
+  } else if (!strcmp(mode, "model")) {
     mjModel* m = load(argv[2]);
     dump_model(m);
     mj_deleteModel(m);

@@ -1,5 +1,6 @@
 // The plugin, resource-provider and decoder registries (mjp_*), resources opened through a
-// provider, mju_decodeResource, plugin libraries and mj_getPluginConfig. Built against
+// provider, mju_decodeResource, models read by a decoder (mj_parse, <asset><model>), plugin
+// libraries and mj_getPluginConfig. Built against
 // upstream's header and run on both libraries by plugin_diff.sh; the printed text must match.
 //   plugin_diff WORKDIR        (WORKDIR holds libplug_a.so, bad.so and the folder scan/)
 //   plugin_diff WORKDIR xml    (only mj_loadXML through a provider)
@@ -208,6 +209,12 @@ static void test_plugins(void) {
     TRY(slot = mjp_registerPlugin(&q); if (i % 13 == 0) printf("  register %s -> %d\n", bulk, slot));
   }
   printf("  count %d, slot 0 unchanged: %d\n", mjp_pluginCount(), mjp_getPluginAtSlot(0) == alpha);
+  // upstream's table keeps its entries in blocks of consecutive places
+  printf("  slots not right after the one before:");
+  for (int i = 1; i < mjp_pluginCount(); i++) {
+    if (mjp_getPluginAtSlot(i) != mjp_getPluginAtSlot(i - 1) + 1) printf(" %d", i);
+  }
+  printf("\n");
   lookup("BULK.39");
   lookup("bulk.17");
 
@@ -645,6 +652,99 @@ static void test_decoders(void) {
   mju_closeResource(r);
 }
 
+//------------------------------------------ models read by a decoder ----------------------------
+
+// a decoder that builds a small spec with this library's API (NULL for names with "null")
+static int can_model(const mjResource* r) {
+  printf("  [can_model '%s']\n", r->name);
+  return strstr(r->name, "refuse") == NULL;
+}
+static mjSpec* decode_model(const mjResource* r) {
+  printf("  [decode_model '%s']\n", r->name);
+  if (strstr(r->name, "null")) return NULL;
+  mjSpec* s = mj_makeSpec();
+  mjs_setString(s->modelname, "decoded");
+  mjsBody* b = mjs_addBody(mjs_findBody(s, "world"), NULL);
+  mjs_setName(b->element, "b");
+  mjsGeom* g = mjs_addGeom(b, NULL);
+  mjs_setName(g->element, "g");
+  g->size[0] = 0.1;
+  mjsBody* c = mjs_addBody(b, NULL);
+  mjs_setName(c->element, "c");
+  c->pos[2] = 0.5;
+  mjsJoint* j = mjs_addJoint(c, NULL);
+  mjs_setName(j->element, "j");
+  mjsGeom* h = mjs_addGeom(c, NULL);
+  h->size[0] = 0.2;
+  return s;
+}
+
+static void show_spec(const char* label, mjSpec* s, const char* err) {
+  if (!s) {
+    printf("  %s: NULL, error '%s'\n", label, err);
+    return;
+  }
+  mjModel* m = mj_compile(s, NULL);
+  if (!m) {
+    printf("  %s: compile failed '%s'\n", label, mjs_getError(s));
+  } else {
+    printf("  %s: model '%s' nbody %d ngeom %d njnt %d\n", label, m->names, m->nbody, m->ngeom,
+           m->njnt);
+    for (int i = 0; i < m->nbody; i++) {
+      printf("    body %d '%s' parent %d pos %g %g %g\n", i, m->names + m->name_bodyadr[i],
+             m->body_parentid[i], m->body_pos[3 * i], m->body_pos[3 * i + 1], m->body_pos[3 * i + 2]);
+    }
+    mj_deleteModel(m);
+  }
+  mj_deleteSpec(s);
+}
+
+static void parse_one(const char* file, const char* content_type) {
+  char err[300] = "";
+  printf(" mj_parse '%s' type %s\n", file, content_type ? content_type : "NULL");
+  mjSpec* s = NULL;
+  TRY(s = mj_parse(file, content_type, NULL, err, sizeof(err)); show_spec(file, s, err));
+}
+
+static void parse_xml(const char* label, const char* xml) {
+  char err[300] = "";
+  printf(" parse %s\n", label);
+  mjSpec* s = NULL;
+  TRY(s = mj_parseXMLString(xml, NULL, err, sizeof(err)); show_spec(label, s, err));
+}
+
+static void test_decoded_models(void) {
+  printf("== models read by a decoder\n");
+  mjpDecoder d;
+  mjp_defaultDecoder(&d);
+  d.content_type = "model/fake";
+  d.extension = ".fake|.alsofake";
+  d.can_decode = can_model;
+  d.decode = decode_model;
+  TRY(mjp_registerDecoder(&d));
+
+  parse_one("dummy.fake", NULL);
+  parse_one("dir/dummy.alsofake", NULL);
+  parse_one("dummy.other", "model/fake");
+  parse_one("dummy.fake", "model/none");
+  parse_one("null.fake", NULL);
+  parse_one("refuse.fake", NULL);
+  parse_one("dummy.nodecoder", NULL);
+
+  parse_xml("attach of decoded models",
+            "<mujoco><asset><model name=\"fake\" file=\"dummy.fake\"/>"
+            "<model name=\"also\" file=\"sub/x.alsofake\"/></asset>"
+            "<worldbody><body name=\"p\" pos=\"1 0 0\"><attach model=\"fake\" body=\"c\" prefix=\"f-\"/>"
+            "</body><attach model=\"also\" prefix=\"a-\"/></worldbody></mujoco>");
+  parse_xml("a decoded model by content type",
+            "<mujoco><asset><model file=\"dummy.bin\" content_type=\"model/fake\"/></asset>"
+            "<worldbody><attach model=\"decoded\" body=\"b\" prefix=\"d-\"/></worldbody></mujoco>");
+  parse_xml("a decoder returning NULL",
+            "<mujoco><asset><model name=\"n\" file=\"null.fake\"/></asset></mujoco>");
+  parse_xml("no decoder",
+            "<mujoco><asset><model name=\"n\" file=\"dummy.nodecoder\"/></asset></mujoco>");
+}
+
 //------------------------------------------ plugin libraries --------------------------------------
 
 static void on_library(const char* filename, int first, int count) {
@@ -773,6 +873,7 @@ int main(int argc, char** argv) {
   test_providers();
   test_open();
   test_decoders();
+  test_decoded_models();
   test_libraries(argv[1]);
   return 0;
 }

@@ -134,6 +134,35 @@ impl<'a> Compiled<'a> {
         Ok(k as i32)
     }
 
+    /// The instance of mesh `i`'s plugin and the registered plugin it runs, which must compute
+    /// signed distances (upstream's checks, in its order, before a mesh is generated from it).
+    pub fn mesh_plugin(&mut self, i: usize) -> CResult<(usize, &'static mjpPlugin)> {
+        let m = &self.spec.meshes[i];
+        let owner = Owner { name: m.name.to_string(), id: i as i64, line: m.info.clone() };
+        if m.plugin.plugin_name.is_empty() && m.plugin.name.is_empty() {
+            let msg = format!("neither 'plugin' nor 'instance' is specified for mesh '{}', (id = {})", m.name, i);
+            return Err(owner.error(&msg));
+        }
+        if m.scale != [1.0; 3] {
+            let msg = format!("attribute scale is not compatible with SDFs in mesh '{}', (id = {})", m.name, i);
+            return Err(owner.error(&msg));
+        }
+        let (c, r) = (m.c.plugin, m.plugin.clone());
+        let own = match self.spec.plugin_index(c.element) {
+            Some(k) => Some(k),
+            None if c.element.is_null() => None,
+            None => return Err(owner.error("plugin element is not a plugin instance of this spec")),
+        };
+        let k = self.resolve_plugin(&r, own, &owner)?;
+        let Some(p) = registered(self.plugins.list[k].slot) else {
+            return Err(owner.error(&format!("unrecognized plugin '{}'", r.plugin_name)));
+        };
+        if p.capabilityflags & mjtPluginCapabilityBit_::mjPLUGIN_SDF as i32 == 0 {
+            return Err(owner.error(&format!("plugin '{}' does not support signed distance fields", plugin_name(p))));
+        }
+        Ok((k, p))
+    }
+
     /// Plugins of the geoms and bodies (each body's geoms before the body, as upstream compiles
     /// them).
     pub fn compile_tree_plugins(&mut self) -> CResult<()> {

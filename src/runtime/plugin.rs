@@ -1,8 +1,9 @@
 //! Process-wide registries of engine plugins, resource providers and resource decoders (the
 //! `mjp_` API), plus plugin-library loading and plugin instance configuration lookups.
 //!
-//! Each registry is an append-only list of leaked copies, so a pointer handed out stays valid
-//! for the life of the process. Readers take a short read lock; registrations are serialised by
+//! Each registry is an append-only list of copies stored in leaked blocks of consecutive
+//! places (as upstream's tables), so a pointer handed out stays valid for the life of the
+//! process. Readers take a short read lock; registrations are serialised by
 //! one re-entrant lock, so a plugin library's constructor may register while
 //! `mj_loadAllPluginLibraries` holds it. Keys (plugin name, provider prefix, decoder content
 //! type or extension) match ASCII case-insensitively. Errors are raised only after every lock is
@@ -196,6 +197,9 @@ trait Entry: Copy + 'static {
     unsafe fn copy(&self) -> Result<Self, ErrBuf>;
 }
 
+/// Entries per block of a registry (upstream's table block size).
+const BLOCK: usize = 15;
+
 struct Table<T: 'static> {
     items: RwLock<Vec<Ptr<T>>>,
 }
@@ -243,6 +247,23 @@ impl<T: Entry> Table<T> {
         None
     }
 
+    /// Writes entry `n` (the next one) into its place and returns where it is: entries are
+    /// stored in blocks of [`BLOCK`] consecutive places, as upstream's tables are, so entry
+    /// `n` follows entry `n - 1` unless `n` starts a block. Called under the write lock.
+    fn next_place(&self, n: usize, entry: T) -> *const T {
+        let place: *mut T = if n.is_multiple_of(BLOCK) {
+            let block: Box<[core::mem::MaybeUninit<T>]> = Box::new_uninit_slice(BLOCK);
+            Box::leak(block).as_mut_ptr() as *mut T
+        } else {
+            // SAFETY: entry n - 1 is in the same block, allocated with BLOCK places; the place
+            // after it has not been written or handed out yet
+            unsafe { (self.snapshot()[n - 1].0 as *mut T).add(1) }
+        };
+        // SAFETY: an unwritten place of a leaked block
+        unsafe { place.write(entry) };
+        place
+    }
+
     /// Stores a copy of `obj` unless an entry with its key exists: returns the existing slot
     /// when that entry is the same, else raises "<kind> '<key>' is already registered". Raises
     /// the copy's failure too; returns -1 after a raised error.
@@ -268,7 +289,7 @@ impl<T: Entry> Table<T> {
                 items.len()
             };
             let stored = obj.copy()?;
-            let p = Ptr(Box::leak(Box::new(stored)) as *const T);
+            let p = Ptr(self.next_place(n, stored));
             self.items.write().unwrap_or_else(|e| e.into_inner()).push(p);
             Ok(n as c_int)
         })();

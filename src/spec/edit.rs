@@ -160,18 +160,26 @@ impl Spec {
         for (i, f) in self.frames.iter().enumerate() {
             d.frames[i] = d.bodies[f.body];
         }
+        let own = self.body_instances(&inside);
         let p = self.bodies[b].parent;
         self.bodies[p].bodies.retain(|&c| c != b);
         let gone = self.remove_tree(&d);
         self.forget(&gone);
         attach::remove_dangling(self, &old);
+        // upstream drops unreferenced named instances, then (unless that failed) the instances
+        // the subtree's bodies configured in place
+        let r = self.remove_unreferenced_plugins();
+        if r.is_ok() {
+            self.drop_instances(&own);
+        }
         self.adopt();
-        Ok(())
+        r
     }
 
     /// Removes one element that is not a body (joint, geom, site, camera, light, or an element
     /// outside the tree) at index `i` of its list.
     pub fn delete_element(&mut self, t: mjtObj, i: usize) {
+        self.drop_plugin_of(t, i);
         if let Some(k) = TreeKind::of(t) {
             let mut d = self.tree_drop();
             match k {
@@ -358,9 +366,6 @@ impl Spec {
     /// child's default classes, assets, referencing elements and keyframes come along as in an
     /// MJCF `<attach>`, and this spec keeps `c` among its child specs.
     pub fn attach_from(&mut self, c: &mut Spec, part: Part, b: usize, frame: Option<usize>, pre: &str, suf: &str) -> Result<Attached, String> {
-        if !c.plugins.is_empty() || c.bodies.iter().any(|x| x.c.plugin.active != 0) {
-            return Err("not supported yet: attaching models with plugins".into());
-        }
         self.keep_spec(c);
         let pending = match c.keys_for_attach(pre, suf) {
             Ok(p) => p,
@@ -371,6 +376,7 @@ impl Spec {
             }
         };
         let m = Marks::of(self);
+        let pm = super::plugin::PluginMarks::of(self);
         let off = self.attach_defaults(c, pre, suf);
         let pairs = attach::copy_part(self, c, part, b, frame, pre, suf, pre, true);
         self.convert_units(c, &m);
@@ -405,6 +411,7 @@ impl Spec {
                 sfx(&mut x.material);
             }
         }
+        self.attach_plugins(c, &pm, pre, suf);
         self.keys.extend(pending.into_iter().map(Owned::new));
         let acts = match copied {
             Ok(acts) => acts,

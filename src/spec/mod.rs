@@ -318,6 +318,17 @@ impl Default for Spec {
 }
 
 impl Spec {
+    /// Takes over the spec whose C struct is at `s` (one this library made and handed out,
+    /// e.g. by `mj_makeSpec`): the caller's pointer is no longer valid afterwards.
+    ///
+    /// # Safety
+    /// `s` must be the `c` field of a boxed spec handed out by this library and not yet freed.
+    pub unsafe fn take_c(s: *mut mjSpec) -> Box<Spec> {
+        Box::from_raw((s as *mut u8).sub(core::mem::offset_of!(Spec, c)) as *mut Spec)
+    }
+}
+
+impl Spec {
     /// Index of the default class with this name.
     pub fn find_default(&self, name: &str) -> Option<usize> {
         self.defaults.iter().position(|d| d.name == name)

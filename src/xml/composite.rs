@@ -117,7 +117,12 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
     let mut pc: mjsPlugin = crate::spec::body::zeroed();
     let mut plugin_active = false;
     if let Some(p) = e.children_named("plugin").next() {
-        super::sections::one_plugin(p, s, &mut pc, &mut plugin)?;
+        if copying {
+            plugin.plugin_name = read_txt(p, "plugin").unwrap_or_default().into();
+            plugin.name = read_txt(p, "instance").unwrap_or_default().into();
+        } else {
+            super::sections::one_plugin(p, s, &mut pc, &mut plugin)?;
+        }
         plugin_active = true;
     }
 
@@ -257,6 +262,9 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
             if let Some(k) = s.plugin_index(pc.element) {
                 s.plugins[k].name = plugin.name.clone();
             }
+        }
+        if !sfx.is_empty() {
+            plugin.name = format!("{}{}", plugin.name, sfx).into();
         }
     }
     let removed = |t: &str, instead: &str| {

@@ -157,30 +157,41 @@ impl ReadCx<'_> {
         let content_type = e.attr("content_type").unwrap_or("");
         let ext = filename.rfind('.').map_or("", |i| &filename[i..]);
         if ext != ".xml" && content_type != "text/xml" {
-            return Err(fail(&decode_model(&filename, content_type, vfs)));
+            return decode_model(&filename, content_type, vfs).map_err(|m| fail(&m));
         }
         parse_file(&filename, self.files, self.depth + 1).map(|p| p.spec).map_err(|m| fail(&m))
     }
 }
 
-/// Model files that are not MJCF go to a registered decoder upstream; decoded specs cannot
-/// be used here. Without a decoder this is upstream's error.
-fn decode_model(filename: &str, content_type: &str, vfs: *const crate::abi::mjVFS) -> String {
-    let opened = res::Res::open("", filename, vfs).ok();
+/// A model file that is not MJCF, read by the decoder registered for `content_type` (or the
+/// file's extension): the spec it returns. Without a decoder this is upstream's error; a file
+/// that cannot be opened reaches the decoder as a resource holding only its name.
+fn decode_model(filename: &str, content_type: &str, vfs: *const crate::abi::mjVFS) -> Result<Spec, String> {
+    let opened = res::Res::open("", filename, vfs);
     let name = res::c_string(filename);
     let ct = res::c_string(content_type);
-    // a resource holding only the name when the file cannot be opened (as upstream)
     // SAFETY: mjResource is plain C data, for which all zero bytes are a valid value
     let mut bare: crate::abi::mjResource = unsafe { core::mem::zeroed() };
     bare.name = name.as_ptr() as *mut _;
     let rp = opened.as_ref().map_or(&mut bare as *mut _, |r| r.as_ptr());
     // SAFETY: `rp` is an open resource or `bare`, whose name outlives the call
     let d = unsafe { crate::runtime::plugin::find_decoder(rp, ct.as_ptr()) };
-    if d.is_null() {
+    // SAFETY: a registered decoder (or null)
+    let Some(decode) = (unsafe { d.as_ref() }).and_then(|d| d.decode) else {
+        // the handler may not return: nothing of ours is left open
+        drop((opened, name, ct));
         crate::runtime::error::raise(format_args!("Could not find decoder for resource '{}'", filename));
-        return format!("Could not find decoder for resource '{}'", filename);
+        return Err(format!("Could not find decoder for resource '{}'", filename));
+    };
+    // SAFETY: the decoder's callback, given a resource valid for the call
+    let made = unsafe { decode(rp) };
+    if made.is_null() {
+        // upstream reports what opening the file left in its error buffer
+        return Err(opened.err().unwrap_or_default());
     }
-    "models read by a resource decoder are not supported yet".to_string()
+    // SAFETY: a decoder makes its spec with this library's mj_makeSpec (or a parser), which
+    // hands out the C struct of a boxed spec; the parent takes it over
+    Ok(*unsafe { Spec::take_c(made) })
 }
 
 /// Opens `filename` through the resources (`vfs` first) and parses it into a spec, with

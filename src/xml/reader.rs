@@ -87,7 +87,7 @@ pub fn read(root: &Element, spec: &mut Spec, cx: &super::ReadCx) -> R<()> {
         if !s.attrs.is_empty() {
             return Err(XmlError::at(s, "World body cannot have attributes"));
         }
-        body_children(s, 0, None, 0, "", Cx { copying: false, vfs: cx.files.vfs_ptr() }, spec)?;
+        body_children(s, 0, None, 0, "", Cx { copying: false, subtree: false, vfs: cx.files.vfs_ptr() }, spec)?;
     }
     let pending = std::mem::take(&mut spec.pending_keys);
     spec.keys.extend(pending);
@@ -711,6 +711,9 @@ fn one_light(e: &Element, l: &mut Light) -> R<()> {
 #[derive(Clone, Copy)]
 pub struct Cx {
     pub copying: bool,
+    /// the elements read belong to a replicate's subtree body, which upstream reads them into
+    /// (unnamed, and deleted once the copies are made) rather than to body `b`
+    pub subtree: bool,
     /// VFS the model's files are read from (flexcomp files)
     pub vfs: *const crate::abi::mjVFS,
 }
@@ -779,6 +782,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 add_suffix(&mut g.name, sfx);
                 if let Some(p) = e.children_named("plugin").next() {
                     super::sections::one_plugin(p, s, &mut g.c.plugin, &mut g.plugin)?;
+                    add_suffix(&mut g.plugin.name, sfx);
                 }
                 g.body = b;
                 g.frame = frame;
@@ -839,20 +843,22 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
             }
             "plugin" => {
                 let (mut c, mut r) = (s.bodies[b].c.plugin, PluginRef::default());
+                let n = s.plugins.len();
                 super::sections::one_plugin(e, s, &mut c, &mut r)?;
-                let x = &mut s.bodies[b];
-                x.plugin = r;
-                (x.c.plugin.active, x.c.plugin.element) = (c.active, c.element);
-            }
-            "replicate" => {
-                if has_plugin_below(e) {
-                    return Err(XmlError::at(e, "not supported yet: plugins in replicated elements"));
+                if cx.subtree {
+                    // the subtree body's plugin is deleted with it (copies do not take it)
+                    s.plugins.truncate(n);
+                } else {
+                    add_suffix(&mut r.name, sfx);
+                    let x = &mut s.bodies[b];
+                    x.plugin = r;
+                    (x.c.plugin.active, x.c.plugin.element) = (c.active, c.element);
                 }
-                replicate(e, b, frame, def, sfx, cx, s)?
             }
+            "replicate" => replicate(e, b, frame, def, sfx, cx, s)?,
             "flexcomp" => {
                 let files = super::flexcomp::Files { modeldir: super::res::reduce(&s.modelfiledir), vfs: cx.vfs };
-                super::flexcomp::flexcomp(e, b, sfx, &files, s)?;
+                super::flexcomp::flexcomp(e, b, cx.subtree, sfx, &files, s)?;
             }
             "composite" => super::composite::composite(e, b, frame, edef, sfx, cx.copying, s)?,
             "attach" => attach(e, b, frame, sfx, cx, s)?,
@@ -878,7 +884,8 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
                 let id = s.bodies.len() - 1;
                 s.bodies[b].bodies.push(id);
                 let cdef = s.bodies[id].class;
-                super::deep(|| body_children(e, id, None, cdef, sfx, cx, s))?;
+                let bcx = Cx { subtree: false, ..cx };
+                super::deep(|| body_children(e, id, None, cdef, sfx, bcx, s))?;
             }
             _ => {
                 return Err(XmlError::at(e, UNRECOGNIZED));
@@ -886,10 +893,6 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
         }
     }
     Ok(())
-}
-
-fn has_plugin_below(e: &Element) -> bool {
-    e.children.iter().any(|c| c.name == "plugin" || super::deep(|| has_plugin_below(c)))
 }
 
 fn add_suffix(name: &mut impl crate::spec::element::TextField, sfx: &str) {
@@ -905,6 +908,7 @@ fn add_suffix(name: &mut impl crate::spec::element::TextField, sfx: &str) {
 /// elements can be copied for each replica), then removed after the copies are made.
 fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str, cx: Cx, s: &mut Spec) -> R<()> {
     use super::attach::*;
+    use crate::spec::plugin::PluginMarks;
     let mut count = 0i32;
     read_req(e, "count", core::slice::from_mut(&mut count))?;
     let mut offset = [0.0; 3];
@@ -920,6 +924,8 @@ fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str,
     let ndigits = count.to_string().len();
     // the original subtree (not when this is itself part of a replica)
     let nact = s.actuators.len();
+    let scx = Cx { subtree: true, ..cx };
+    let pm0 = PluginMarks::of(s);
     let marks = if cx.copying {
         None
     } else {
@@ -927,13 +933,14 @@ fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str,
         s.frames.push(Owned::new(Frame { body: b, parent: frame, info: info(e), ..Frame::default() }));
         let fid = s.frames.len() - 1;
         let nflex = s.flexes.len();
-        super::deep(|| body_children(e, b, Some(fid), childdef.unwrap_or(def), sfx, cx, s))?;
+        super::deep(|| body_children(e, b, Some(fid), childdef.unwrap_or(def), sfx, scx, s))?;
         // upstream's copies repeat the names of flexes made inside
         if count > 0 && s.flexes.len() > nflex {
             return Err(XmlError::at(e, &format!("Error: repeated name '{}' in flex", s.flexes[nflex].name)));
         }
         Some((m0, TreeMark::of(s)))
     };
+    let pm1 = PluginMarks::of(s);
     let mut pos = [0.0; 3];
     for i in 0..count.max(0) {
         let mut quat = [1.0, 0.0, 0.0, 0.0];
@@ -951,13 +958,15 @@ fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str,
         crate::compiler::util::frameaccum(&mut pos, &mut q, &offset, &rotation);
         let own = format!("{}{:0width$}", sep, i, width = ndigits);
         let suffix = format!("{}{}", own, sfx);
-        let rcx = Cx { copying: true, ..cx };
+        let rcx = Cx { copying: true, ..scx };
         if let Some((_, m1)) = marks {
             // upstream reads keyframes before the world body and checks them at every copy
             replicate_store_keys(s, &m1, nact, &own, false).map_err(|m| XmlError::at(e, &format!("Error: {}", m)))?;
         }
         let before = TreeMark::of(s);
+        let (pm, first) = (PluginMarks::of(s), s.plugins.len());
         super::deep(|| body_children(e, b, Some(fid), childdef.unwrap_or(def), &suffix, rcx, s))?;
+        s.replica_plugins(first, &pm, &suffix);
         if let Some(m) = marks {
             pass_keys_to_replica(s, m, before);
         }
@@ -975,8 +984,13 @@ fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str,
         replicate_store_keys(s, &m1, nact, "", true).map_err(|m| XmlError::at(e, &format!("Error: {}", m)))?;
         s.keys.clear();
         let old = Names::of(s);
+        let own = s.tree_instances(&pm0, &pm1);
         remove_tree_range(s, m0, m1);
         remove_dangling(s, &old);
+        // upstream deletes the first subtree as a body: unreferenced named instances go (or its
+        // error comes back), then the instances the subtree configured in place
+        s.remove_unreferenced_plugins().map_err(|m| XmlError::at(e, &format!("Error: {}", m)))?;
+        s.drop_instances(&own);
     }
     Ok(())
 }
@@ -1022,12 +1036,9 @@ fn attach(e: &Element, b: usize, frame: Option<usize>, sfx: &str, cx: Cx, s: &mu
             Some(s.frames.len() - 1)
         }
     };
-    if !child.plugins.is_empty() || child.bodies.iter().any(|x| x.c.plugin.active != 0) {
-        s.models[idx].1 = child;
-        return Err(XmlError::at(e, "not supported yet: attaching models with plugins"));
-    }
     let mut child = child;
     let marks = crate::spec::edit::Marks::of(s);
+    let pmarks = crate::spec::plugin::PluginMarks::of(s);
     // the child's classes come along once; a replica refers to the first copy
     let found = if cx.copying { copied_classes(s, &child, &prefix) } else { None };
     let off = found.unwrap_or_else(|| s.attach_defaults(&child, &prefix, ""));
@@ -1056,6 +1067,7 @@ fn attach(e: &Element, b: usize, frame: Option<usize>, sfx: &str, cx: Cx, s: &mu
         }
     }
     s.reclass_attached(&marks, off, &prefix, "");
+    s.attach_plugins(&child, &pmarks, &prefix, if cx.copying { sfx } else { "" });
     s.models[idx].1 = child;
     Ok(())
 }

@@ -198,9 +198,14 @@ pub const MESH_BUILTIN_MAP: Map = &[
     ("plate", 7),
 ];
 
-/// One `<mesh>` (in `<asset>`, or in a default class when `cx` is None): file, reference frame,
-/// scale, inertia mode, normals option, hull size, inline data and material.
-pub fn one_mesh(e: &Element, m: &mut Mesh, cx: Option<&super::ReadCx>) -> R<()> {
+/// One `<mesh>` (in `<asset>` with the spec `s` its plugin instance goes to, or in a default
+/// class when `cx` is None): file, reference frame, scale, inertia mode, plugin, normals
+/// option, hull size, inline data and material.
+pub fn one_mesh(e: &Element, m: &mut Mesh, cx: Option<(&super::ReadCx, &mut Spec)>) -> R<()> {
+    let (cx, s) = match cx {
+        Some((cx, s)) => (Some(cx), Some(s)),
+        None => (None, None),
+    };
     set_name(e, &mut m.name);
     if let Some(c) = read_txt(e, "content_type") {
         m.content_type = c.into();
@@ -217,8 +222,8 @@ pub fn one_mesh(e: &Element, m: &mut Mesh, cx: Option<&super::ReadCx>) -> R<()> 
     read_arr(e, "refquat", &mut m.refquat, true)?;
     read_arr(e, "scale", &mut m.scale, true)?;
     map_into(e, "inertia", MESH_INERTIA_MAP, &mut m.inertia)?;
-    if e.children_named("plugin").next().is_some() {
-        return Err(XmlError::at(e, "not supported yet: mesh plugins"));
+    if let (Some(p), Some(s)) = (e.children_named("plugin").next(), s) {
+        one_plugin(p, s, &mut m.c.plugin, &mut m.plugin)?;
     }
     map_bool(e, "smoothnormal", &mut m.smoothnormal)?;
     let mut n = 0i32;
@@ -426,7 +431,7 @@ pub fn asset_section(section: &Element, s: &mut Spec, cx: &super::ReadCx) -> R<(
             "mesh" => {
                 let mut m = s.defaults[def].mesh.clone();
                 m.name.clear();
-                one_mesh(e, &mut m, Some(cx))?;
+                one_mesh(e, &mut m, Some((cx, s)))?;
                 super::reader::claim_name(e, s, "mesh", &m.name)?;
                 if m.name.is_empty() && !m.file.is_empty() {
                     // named after its file, as upstream names it when compiling

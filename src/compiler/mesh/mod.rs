@@ -7,9 +7,11 @@
 pub mod cached;
 pub mod decode;
 pub mod hull;
+pub mod marching;
 pub mod obj;
 pub mod octree;
 pub mod polygon;
+pub mod sdf;
 pub mod tmd;
 
 use crate::abi::mjtMeshInertia_::*;
@@ -145,12 +147,13 @@ pub fn process_vertices<E>(vert: &[f32], face: &mut [i32], remove_repeated: bool
 }
 
 /// Compiles mesh `id` of `spec`; `needhull` asks for the convex hull graph (colliding geoms,
-/// pairs, convex inertia).
-pub fn compile(spec: &Spec, m: &Mesh, id: usize, needhull: bool, needsdf: bool, modeldir: &str) -> CResult<CMesh> {
+/// pairs, convex inertia). `generated` is the data of a mesh made by its SDF plugin, which
+/// replaces the model's vertices, normals and faces and is kept in place (not moved to its
+/// centre of mass and principal axes) without a signed-distance octree.
+pub fn compile(spec: &Spec, m: &Mesh, id: usize, needhull: bool, needsdf: bool, modeldir: &str, generated: Option<sdf::Generated>) -> CResult<CMesh> {
     let err = |msg: &str| mesh_err(m, id, msg);
-    if m.c.plugin.active != 0 {
-        return Err(err("not supported yet: mesh plugins"));
-    }
+    let reorient = generated.is_none();
+    let needsdf = needsdf && generated.is_none();
     let mut c = CMesh {
         name: m.name.to_string(),
         file: m.file.to_string(),
@@ -168,6 +171,11 @@ pub fn compile(spec: &Spec, m: &Mesh, id: usize, needhull: bool, needsdf: bool, 
     c.face = face;
     c.vert = spec_vert;
     c.normal = m.usernormal.to_vec();
+    if let Some(g) = generated {
+        c.vert = process_vertices(&g.vert, &mut [], false, &err)?;
+        c.normal = g.normal;
+        c.face = g.face;
+    }
     c.texcoord = m.usertexcoord.to_vec();
     c.facetexcoord = m.userfacetexcoord.to_vec();
     let mut content_type = m.content_type.to_string();
@@ -192,7 +200,7 @@ pub fn compile(spec: &Spec, m: &Mesh, id: usize, needhull: bool, needsdf: bool, 
             if cached::restore(&slot, &r, &mut c, m.maxhullvert, needhull) {
                 check_initial(&c, false, &err)?;
                 if needsdf && c.octree.nnode() == 0 {
-                    c.octree = octree::Octree::build(&c.vert, &c.face, &c.aamm).map_err(|msg| err(&msg))?;
+                    c.octree = octree::Octree::build(&c.vert, &c.face, &c.aamm, m.c.plugin.active == 0).map_err(|msg| err(&msg))?;
                 } else if !needsdf {
                     c.octree = octree::Octree::default();
                 }
@@ -259,9 +267,9 @@ pub fn compile(spec: &Spec, m: &Mesh, id: usize, needhull: bool, needsdf: bool, 
     }
 
     check_initial(&c, content_type == "model/obj", &err)?;
-    process(&mut c, m, needhull, &err)?;
+    process(&mut c, m, needhull, reorient, &err)?;
     if needsdf {
-        c.octree = octree::Octree::build(&c.vert, &c.face, &c.aamm).map_err(|msg| err(&msg))?;
+        c.octree = octree::Octree::build(&c.vert, &c.face, &c.aamm, m.c.plugin.active == 0).map_err(|msg| err(&msg))?;
     }
     if let Some(r) = &res {
         cached::store(&slot, r, &c, m.maxhullvert);
@@ -298,7 +306,7 @@ fn check_initial(c: &CMesh, is_obj: bool, err: &dyn Fn(&str) -> CompileError) ->
 }
 
 /// Everything after loading: hull, normals, polygons, transforms, inertia, frame, BVH.
-fn process(c: &mut CMesh, m: &Mesh, needhull: bool, err: &dyn Fn(&str) -> CompileError) -> CResult<()> {
+fn process(c: &mut CMesh, m: &Mesh, needhull: bool, reorient: bool, err: &dyn Fn(&str) -> CompileError) -> CResult<()> {
     // faces sharing a directed edge are misoriented (an error for exact inertia)
     let mut halfedge: Vec<(i32, i32)> = Vec::new();
     for f in c.face.chunks_exact(3) {
@@ -414,7 +422,8 @@ fn process(c: &mut CMesh, m: &Mesh, needhull: bool, err: &dyn Fn(&str) -> Compil
         0.5 * (6.0 * (eigval[0] + eigval[1] - eigval[2]) / volume).sqrt(),
     ];
 
-    // move to the centre of mass and the principal axes
+    // move to the centre of mass and the principal axes (a generated mesh stays in place)
+    let (com, quat) = if reorient { (com, quat) } else { ([0.0; 3], [1.0, 0.0, 0.0, 0.0]) };
     for v in c.vert.chunks_exact_mut(3) {
         for k in 0..3 {
             v[k] -= com[k];

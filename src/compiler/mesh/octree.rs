@@ -104,8 +104,9 @@ impl Octree {
     }
 
     /// Builds the octree of the mesh (`vert`, `face`) inside its bounds `aamm` enlarged by 10%,
-    /// with signed-distance coefficients at the node corners.
-    pub fn build(vert: &[f64], face: &[i32], aamm: &[f64; 6]) -> Result<Octree, String> {
+    /// with signed-distance coefficients at the node corners when `coeffs` (else zero: upstream
+    /// leaves them to the mesh's SDF plugin).
+    pub fn build(vert: &[f64], face: &[i32], aamm: &[f64; 6], coeffs: bool) -> Result<Octree, String> {
         let v = |i: i32| {
             let p = [vert[3 * i as usize], vert[3 * i as usize + 1], vert[3 * i as usize + 2]];
             // upstream passes the corners through a rotation by the identity, which zeroes
@@ -132,7 +133,7 @@ impl Octree {
         oct.balance();
         oct.mark_hanging();
         oct.vmap = HashMap::new();
-        if !oct.nodes.is_empty() {
+        if coeffs && !oct.nodes.is_empty() {
             oct.coefficients(&MeshDistance::new(vert, face))?;
         }
         Ok(oct)

@@ -115,6 +115,10 @@ pub(super) struct FlexComp {
     pub(super) element: Vec<i32>,
     pub(super) texcoord: Vec<f32>,
     elemtexcoord: Vec<i32>,
+    /// the `<plugin>` every body made (and the parent, when it holds vertices) runs
+    plugin: Option<(mjsPlugin, PluginRef)>,
+    /// directly in a replicate, whose (unnamed) subtree body would be the parent
+    in_subtree: bool,
 }
 
 impl Default for FlexComp {
@@ -147,6 +151,8 @@ impl Default for FlexComp {
             element: Vec::new(),
             texcoord: Vec::new(),
             elemtexcoord: Vec::new(),
+            plugin: None,
+            in_subtree: false,
         }
     }
 }
@@ -159,7 +165,7 @@ pub struct Files {
 
 /// Reads `<flexcomp>` `e` inside body `b` and adds what it generates to `s`; `sfx` is the
 /// suffix of names inside a replicate.
-pub(super) fn flexcomp(e: &Element, b: usize, sfx: &str, files: &Files, s: &mut Spec) -> R<()> {
+pub(super) fn flexcomp(e: &Element, b: usize, in_subtree: bool, sfx: &str, files: &Files, s: &mut Spec) -> R<()> {
     let mut fc = FlexComp::default();
     fc.name = read_txt_req(e, "name")?;
     if let Some(k) = map_value(e, "type", KIND_MAP)? {
@@ -265,9 +271,12 @@ pub(super) fn flexcomp(e: &Element, b: usize, sfx: &str, files: &Files, s: &mut 
         }
     }
     if let Some(p) = e.children_named("plugin").next() {
-        return Err(XmlError::at(p, "flexcomp plugins are not supported yet"));
+        let (mut c, mut r) = (crate::spec::body::zeroed::<mjsPlugin>(), PluginRef::default());
+        super::sections::one_plugin(p, s, &mut c, &mut r)?;
+        fc.plugin = Some((c, r));
     }
     fc.sfx = sfx.to_string();
+    fc.in_subtree = in_subtree;
     fc.make(b, files, s).map_err(|msg| {
         // upstream's message buffer holds 200 characters
         let mut m = msg;
@@ -283,6 +292,16 @@ pub(super) fn flexcomp(e: &Element, b: usize, sfx: &str, files: &Files, s: &mut 
 }
 
 impl FlexComp {
+    /// Body `b` runs the flexcomp's plugin (when it has one).
+    fn give_plugin(&self, s: &mut Spec, b: usize) {
+        if let Some((c, r)) = &self.plugin {
+            let x = &mut s.bodies[b];
+            x.c.plugin.active = 1;
+            x.c.plugin.element = c.element;
+            x.plugin = r.clone();
+        }
+    }
+
     fn direct(&self) -> bool {
         matches!(self.kind, Kind::Direct | Kind::Mesh | Kind::Gmsh)
     }
@@ -290,7 +309,7 @@ impl FlexComp {
     /// Generates the points and elements, then the flex, bodies, joints, geoms and equality.
     fn make(&mut self, b: usize, files: &Files, s: &mut Spec) -> Result<(), String> {
         let parent = s.bodies[b].name.to_string();
-        if parent.is_empty() {
+        if parent.is_empty() || self.in_subtree {
             return Err("Parent body must have name".into());
         }
         let dim0 = self.flex.dim;
@@ -502,6 +521,16 @@ impl FlexComp {
 
         let bodymass = self.mass / npnt as f64;
         let bodyinertia = bodymass * (2.0 * self.inertiabox * self.inertiabox) / 3.0;
+        // an instance configured in place is named after the flexcomp
+        if let Some((c, r)) = &mut self.plugin {
+            if r.name.is_empty() {
+                let n = format!("flexcomp_{}", self.name);
+                r.name.set(&n);
+                if let Some(k) = s.plugin_index(c.element) {
+                    s.plugins[k].name.set(&n);
+                }
+            }
+        }
         let class = s.bodies[b].class;
         let interp = matches!(self.dof, Dof::Trilinear | Dof::Quadratic);
         for i in 0..npnt {
@@ -510,6 +539,7 @@ impl FlexComp {
             }
             if pinned[i] || interp {
                 flex.vertbody.push(parent.as_str().into());
+                self.give_plugin(s, b);
                 continue;
             }
             let p = [
@@ -545,6 +575,7 @@ impl FlexComp {
             if !self.centered {
                 self.point[3 * i..3 * i + 3].fill(0.0);
             }
+            self.give_plugin(s, nb);
         }
 
         if interp {

@@ -219,7 +219,15 @@ pub(super) fn asset(w: &W, root: &mut XEl) -> Result<(), String> {
         one_material(w, sec.add("material"), Some(k), &class_of(s, x.head.class).material, x);
     }
     for x in &s.meshes {
-        one_mesh(w, sec.add("mesh"), Some(()), &class_of(s, x.head.class).mesh, x);
+        if x.c.plugin.active != 0 {
+            // a plugin's mesh: its name, file and plugin only, as upstream writes it
+            let e = sec.add("mesh");
+            e.txt("name", &x.name);
+            e.txt("file", &x.file);
+            plugin_ref(w, e.add("plugin"), &x.c.plugin, &x.plugin)?;
+        } else {
+            one_mesh(w, sec.add("mesh"), Some(()), &class_of(s, x.head.class).mesh, x);
+        }
     }
     let m = w.m;
     for (k, h) in s.hfields.iter().enumerate() {
@@ -387,6 +395,16 @@ pub(super) fn deformable(w: &W, root: &mut XEl) -> Result<(), String> {
     Ok(())
 }
 
+/// The registered plugin the last compile bound instance `inst` to, else the one named `name`.
+fn plugin_of(inst: Option<&crate::spec::Plugin>, name: &str) -> Result<&'static mjpPlugin, String> {
+    let p = crate::runtime::plugin::plugin_at_slot(inst.map_or(-1, |i| i.slot.get()));
+    if p.is_null() {
+        return registered(name);
+    }
+    // SAFETY: registered plugins live for the whole process
+    Ok(unsafe { &*p })
+}
+
 /// Registered plugin `name` (must be registered: the model compiled with it).
 fn registered(name: &str) -> Result<&'static mjpPlugin, String> {
     let (p, _) = crate::runtime::plugin::plugin_by_name(name.as_bytes());
@@ -419,7 +437,7 @@ pub(super) fn plugin_ref(w: &W, e: &mut XEl, c: &mjsPlugin, r: &PluginRef) -> Re
     e.txt("plugin", r.plugin_name.as_str());
     let inst = w.s.plugin_index(c.element).and_then(|k| w.s.plugins.get(k));
     let name = if r.plugin_name.as_str().is_empty() { inst.map_or("", |p| p.plugin_name.as_str()) } else { r.plugin_name.as_str() };
-    let p = registered(name)?;
+    let p = plugin_of(inst.map(|i| &**i), name)?;
     if let Some(i) = inst {
         config(e, p, &i.config.to_btree());
     }
@@ -435,20 +453,14 @@ pub(super) fn extension(w: &W, root: &mut XEl) -> Result<(), String> {
     let mut sec = XEl::new("extension");
     let mut seen: Vec<String> = Vec::new();
     let mut last: Option<String> = None;
-    for (i, inst) in s.plugins.iter().enumerate() {
+    for inst in s.plugins.iter() {
         if inst.name.as_str().is_empty() {
             break;
         }
-        // as upstream, the plugin the instance compiled with (an instance a composite
-        // configured in place names none itself)
-        let p = match w.m.plugin().get(i).map(|&slot| crate::runtime::plugin::plugin_at_slot(slot)) {
-            // SAFETY: registered plugins live for the whole process
-            Some(p) if !p.is_null() => unsafe { &*p },
-            _ => registered(inst.plugin_name.as_str())?,
-        };
-        // SAFETY: a registered plugin's name is a NUL-terminated string
-        let pname = unsafe { core::ffi::CStr::from_ptr(p.name) }.to_string_lossy().into_owned();
-        let pname = pname.as_str();
+        // instances configured in place by composites and flexcomps carry no plugin name
+        let p = plugin_of(Some(inst), inst.plugin_name.as_str())?;
+        // SAFETY: a registered plugin's name is NUL-terminated
+        let pname = unsafe { core::ffi::CStr::from_ptr(p.name) }.to_str().unwrap_or("");
         if last.as_deref() != Some(pname) {
             sec.add("plugin").txt("plugin", pname);
             seen.push(pname.to_string());

@@ -363,6 +363,19 @@ mod tests {
         assert_eq!(num_text(1.0 / 3.0), "0.333333");
     }
 
+    /// `_mjPRIVATE__set_xml_precision`: significant digits on this thread only (the test
+    /// threads are separate), integers unchanged.
+    #[test]
+    fn precision_is_per_thread() {
+        set_precision(17);
+        assert_eq!(num_text(0.1), "0.10000000000000001");
+        assert_eq!(num_text(0.1f32 as f64), "0.10000000149011612");
+        assert_eq!(num_text(3.0), "3");
+        assert_eq!(std::thread::spawn(|| num_text(0.1)).join().unwrap(), "0.1");
+        set_precision(6);
+        assert_eq!(num_text(1.0 / 3.0), "0.333333");
+    }
+
     #[test]
     fn blank_lines_before_sections() {
         let mut r = XEl::new("mujoco");
