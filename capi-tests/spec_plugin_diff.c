@@ -259,6 +259,27 @@ static void delete_elements(void) {
   mj_deleteSpec(s);
 }
 
+// mjs_attach within one spec: a body whose actuators and sensor use a named instance and
+// instances configured in place, copied into a frame of the same spec
+static void attach_within(void) {
+  printf("== attach within one spec\n");
+  mjSpec* s = parse(child_xml);
+  mjs_setDeepCopy(s, 1);  // upstream attaches within a spec only with deep copy
+  mjsFrame* frame = mjs_addFrame(mjs_findBody(s, "empty"), NULL);
+  mjsElement* a = mjs_attach(frame->element, mjs_findBody(s, "arm")->element, "copy-", "");
+  printf("attach arm -> %s\n", a ? mjs_getString(mjs_getName(a)) : mjs_getError(s));
+  show_instances("instances", s);
+  compile(s, "attach_within");
+  a = mjs_attach(frame->element, mjs_findBody(s, "ring")->element, "", "-again");
+  printf("attach ring -> %s\n", a ? mjs_getString(mjs_getName(a)) : mjs_getError(s));
+  show_instances("instances", s);
+  compile(s, "attach_within_twice");
+  char xml[20000], err[300];
+  int n = mj_saveXMLString(s, xml, sizeof(xml), err, sizeof(err));
+  printf("saved %d%s\n%s\n", n, n ? err : "", n ? "" : xml);
+  mj_deleteSpec(s);
+}
+
 int main(int argc, char** argv) {
   if (argc < 2) {
     fprintf(stderr, "usage: spec_plugin_diff OUTDIR\n");
@@ -279,6 +300,9 @@ int main(int argc, char** argv) {
   }
   if (!setjmp(env)) {
     delete_elements();
+  }
+  if (!setjmp(env)) {
+    attach_within();
   }
   return 0;
 }

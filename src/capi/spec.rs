@@ -56,10 +56,6 @@ pub(super) unsafe fn cstr<'a>(p: *const c_char) -> &'a str {
     }
 }
 
-pub(super) fn not_supported(what: &str) {
-    crate::runtime::error::raise(format_args!("not supported yet: {}", what));
-}
-
 // ---------------------------------------------------------------- specs
 
 /// New empty spec.
@@ -337,7 +333,7 @@ pub unsafe extern "C" fn mjs_addFrame(body: *mut mjsBody, parentframe: *mut mjsF
 }
 
 /// Adds an element to the spec at `s` with `add`, which returns the new element's C struct;
-/// NULL for a null spec, and "not supported yet" for a default class.
+/// NULL for a null spec.
 pub(super) unsafe fn add_to_spec<R>(s: *mut mjSpec, def: *const mjsDefault, add: impl FnOnce(&mut Spec, Option<usize>) -> *mut R) -> *mut R {
     if s.is_null() {
         return ptr::null_mut();

@@ -513,11 +513,7 @@ pub unsafe extern "C" fn mjs_bodyToFrame(body: *mut *mut mjsBody) -> *mut mjsFra
             &mut sp.frames[f].c
         }
         Err(m) => {
-            if let Some(what) = m.strip_prefix("not supported yet: ") {
-                super::spec::not_supported(what);
-            } else {
-                sp.set_error(&format!("Error: {}", m), false);
-            }
+            sp.set_error(&format!("Error: {}", m), false);
             ptr::null_mut()
         }
     }
@@ -625,9 +621,7 @@ pub unsafe extern "C" fn mjs_attach(parent: *mut mjsElement, child: *const mjsEl
         Ok(spec::edit::Attached::Body(i)) => &mut sp.bodies[i].head.el,
         Ok(spec::edit::Attached::Frame(i)) => &mut sp.frames[i].head.el,
         Err(m) => {
-            if let Some(what) = m.strip_prefix("not supported yet: ") {
-                super::spec::not_supported(what);
-            } else if m.starts_with("Error: ") {
+            if m.starts_with("Error: ") {
                 sp.set_error(&m, false);
             } else {
                 sp.set_error(&format!("Error: {}", m), false);

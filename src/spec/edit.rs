@@ -439,9 +439,6 @@ impl Spec {
     /// classes and assets stay as they are, and the keyframes of the spec come back as pending
     /// keyframes of the new names.
     pub fn attach_own(&mut self, part: Part, b: usize, frame: Option<usize>, pre: &str, suf: &str) -> Result<Attached, String> {
-        if !self.plugins.is_empty() || self.bodies.iter().any(|x| x.c.plugin.active != 0) {
-            return Err("not supported yet: attaching models with plugins".into());
-        }
         let pending = match self.store_keys(pre, suf) {
             Ok(p) => p,
             Err((p, e)) => {
@@ -451,12 +448,18 @@ impl Spec {
             }
         };
         let m = Marks::of(self);
-        let c = self.clone();
+        let pm = super::plugin::PluginMarks::of(self);
+        // the source: a copy of this spec whose elements use the copy's own plugin instances
+        let mut c = self.clone();
+        c.repoint_plugins(self);
         let pairs = attach::copy_part(self, &c, part, b, frame, pre, suf, "", true);
         self.forget_copied_keys(&pairs);
         let mut names = attach::Names::of(self);
         // the originals' actuators forget their keyframe values, which their copies keep
         let copied = attach::copy_referencing(self, None, pre, suf, &mut names);
+        // instances the copies use: configured in place, made anew; named, copied with the names
+        self.repoint_since(&pm, &c);
+        self.attach_plugins(&c, &pm, pre, suf);
         self.attached_by_ref |= !self.deepcopy;
         self.keys.extend(pending.into_iter().map(Owned::new));
         if let Err(e) = copied {

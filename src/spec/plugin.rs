@@ -472,6 +472,42 @@ impl Spec {
     /// meshes, actuators, sensors of the whole model), the named instances of `c` that elements
     /// refer to and this spec lacks are copied under their new names, in `c`'s order. The
     /// plugins `c` uses become usable here too.
+    /// For a clone of `from`: points the plugin references that still point at `from`'s
+    /// instances to this spec's own instances (same order).
+    pub(crate) fn repoint_plugins(&mut self, from: &Spec) {
+        let own: Vec<*mut mjsElement> = self.plugins.iter_mut().map(|p| &mut p.head.el as *mut mjsElement).collect();
+        macro_rules! repoint {
+            ($list:expr) => {
+                for x in $list.iter_mut() {
+                    if let Some(k) = from.plugin_index(x.c.plugin.element) {
+                        x.c.plugin.element = own[k];
+                    }
+                }
+            };
+        }
+        each_plugin_list!(self, repoint);
+    }
+
+    /// Points the plugin references of the elements made since marks `m` that use one of this
+    /// spec's instances to the instance at the same place in `to` (a clone of this spec), so
+    /// that `attach_plugins(to, m, ..)` treats them as attached from `to`.
+    pub(crate) fn repoint_since(&mut self, m: &PluginMarks, to: &Spec) {
+        let mine: Vec<*const mjsElement> = self.plugins.iter().map(|p| &p.head.el as *const mjsElement).collect();
+        let theirs: Vec<*mut mjsElement> = to.plugins.iter().map(|p| &p.head.el as *const mjsElement as *mut mjsElement).collect();
+        let map = |e: &mut *mut mjsElement| {
+            if let Some(k) = mine.iter().position(|&q| core::ptr::eq(q, *e)) {
+                if let Some(&t) = theirs.get(k) {
+                    *e = t;
+                }
+            }
+        };
+        self.bodies[m.bodies..].iter_mut().for_each(|x| map(&mut x.c.plugin.element));
+        self.geoms[m.geoms..].iter_mut().for_each(|x| map(&mut x.c.plugin.element));
+        self.meshes[m.meshes..].iter_mut().for_each(|x| map(&mut x.c.plugin.element));
+        self.actuators[m.actuators..].iter_mut().for_each(|x| map(&mut x.c.plugin.element));
+        self.sensors[m.sensors..].iter_mut().for_each(|x| map(&mut x.c.plugin.element));
+    }
+
     pub(crate) fn attach_plugins(&mut self, c: &Spec, m: &PluginMarks, pre: &str, suf: &str) {
         let rename = |r: &mut PluginRef| {
             if !r.name.is_empty() {
