@@ -1882,10 +1882,12 @@ MJAPI int mjs_setFrame(mjsElement *dest, mjsFrame *frame);
 /// frame); `*body` is set to NULL. Returns the frame.
 MJAPI mjsFrame *mjs_bodyToFrame(mjsBody **body);
 
-/// Attach a body or a whole spec (`child` is then the spec's element) to a frame, body or
-/// site of another spec, names prefixed and suffixed; the child's default classes, assets,
-/// referencing elements and keyframes come along. Returns the attached body or frame, NULL
-/// with the error in `mjs_getError`.
+/// Attach a body or frame of a spec (the same one with deep copy, or another), or a whole
+/// spec (`child` is then the spec's element: a frame added to its world holds everything there
+/// and is attached), to a frame, body or site, names prefixed and suffixed; the child's default
+/// classes, assets, referencing elements and keyframes come along, and the parent keeps the
+/// child spec (`mjs_findSpec`). Returns the attached body or frame, NULL with the error in
+/// `mjs_getError`.
 MJAPI mjsElement *mjs_attach(mjsElement *parent,
                        const mjsElement *child,
                        const char *prefix,
