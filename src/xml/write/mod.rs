@@ -67,10 +67,7 @@ impl WNum for i32 {
 
 /// `%.6g` of `x` (C locale).
 pub(crate) fn g6(x: f64) -> String {
-    let mut buf = [0u8; 64];
-    // SAFETY: the buffer is large enough for any %.6g output and NUL-terminated by snprintf.
-    let n = unsafe { libc::snprintf(buf.as_mut_ptr() as *mut libc::c_char, buf.len(), c"%.6g".as_ptr(), x) };
-    String::from_utf8_lossy(&buf[..(n.max(0) as usize).min(buf.len() - 1)]).into_owned()
+    g(x, 6)
 }
 
 thread_local! {
