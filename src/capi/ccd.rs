@@ -12,43 +12,51 @@ use crate::engine::collision::gjk::CcdStatus;
 /// cbindgen:ignore
 #[no_mangle]
 pub unsafe extern "C" fn mjc_initCCDObj(obj: *mut mjCCDObj, m: *const mjModel, d: *const mjData, g: c_int, margin: mjtNum) {
-    let (Some(obj), Some(m), Some(d)) = (obj.as_mut(), m.as_ref(), d.as_ref()) else { return };
-    if g >= m.ngeom as c_int {
-        return;
+    crate::boundary! {
+        let (Some(obj), Some(m), Some(d)) = (obj.as_mut(), m.as_ref(), d.as_ref()) else { return };
+        if g >= m.ngeom as c_int {
+            return;
+        }
+        crate::capi::guard("mjc_initCCDObj", (), || ccd_obj::init_obj(obj, m, d, g, margin))
     }
-    crate::capi::guard("mjc_initCCDObj", (), || ccd_obj::init_obj(obj, m, d, g, margin))
 }
 
 /// Centre of a convex object: geom position, flex element centre or flex vertex.
 /// cbindgen:ignore
 #[no_mangle]
 pub unsafe extern "C" fn mjc_center(res: *mut mjtNum, obj: *const mjCCDObj) {
-    if res.is_null() || obj.is_null() {
-        return;
+    crate::boundary! {
+        if res.is_null() || obj.is_null() {
+            return;
+        }
+        crate::capi::guard("mjc_center", (), || ccd_obj::center(res, obj))
     }
-    crate::capi::guard("mjc_center", (), || ccd_obj::center(res, obj))
 }
 
 /// libccd centre callback: `mjc_center` into a `ccd_vec3_t`.
 /// cbindgen:ignore
 #[no_mangle]
 pub unsafe extern "C" fn mjccd_center(obj: *const c_void, center: *mut mjtNum) {
-    mjc_center(center, obj as *const mjCCDObj)
+    crate::boundary! {
+        mjc_center(center, obj as *const mjCCDObj)
+    }
 }
 
 /// libccd support callback: support point of the object along `dir`, margin included.
 /// cbindgen:ignore
 #[no_mangle]
 pub unsafe extern "C" fn mjccd_support(obj: *const c_void, dir: *const mjtNum, vec: *mut mjtNum) {
-    if obj.is_null() || dir.is_null() || vec.is_null() {
-        return;
-    }
-    let dir = *(dir as *const [f64; 3]);
-    crate::capi::guard("mjccd_support", (), || {
-        if let Some(r) = ccd_obj::ccd_support(obj as *mut mjCCDObj, &dir) {
-            *(vec as *mut [f64; 3]) = r;
+    crate::boundary! {
+        if obj.is_null() || dir.is_null() || vec.is_null() {
+            return;
         }
-    })
+        let dir = *(dir as *const [f64; 3]);
+        crate::capi::guard("mjccd_support", (), || {
+            if let Some(r) = ccd_obj::ccd_support(obj as *mut mjCCDObj, &dir) {
+                *(vec as *mut [f64; 3]) = r;
+            }
+        })
+    }
 }
 
 /// General convex collision detection between two objects: distance (negative: penetration
@@ -56,9 +64,11 @@ pub unsafe extern "C" fn mjccd_support(obj: *const c_void, dir: *const mjtNum, v
 /// cbindgen:ignore
 #[no_mangle]
 pub unsafe extern "C" fn mjc_ccd(config: *const mjCCDConfig, status: *mut CcdStatus, obj1: *mut mjCCDObj, obj2: *mut mjCCDObj) -> mjtNum {
-    let (Some(config), Some(status)) = (config.as_ref(), status.as_mut()) else { return 0.0 };
-    if obj1.is_null() || obj2.is_null() {
-        return 0.0;
+    crate::boundary! {
+        let (Some(config), Some(status)) = (config.as_ref(), status.as_mut()) else { return 0.0 };
+        if obj1.is_null() || obj2.is_null() {
+            return 0.0;
+        }
+        crate::capi::guard("mjc_ccd", 0.0, || ccd_obj::ccd_c(config, status, obj1, obj2))
     }
-    crate::capi::guard("mjc_ccd", 0.0, || ccd_obj::ccd_c(config, status, obj1, obj2))
 }

@@ -16,11 +16,13 @@ pub unsafe extern "C" fn mjc_Convex(
     g2: c_int,
     margin: mjtNum,
 ) -> c_int {
-    let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else { return 0 };
-    if con.is_null() || g1 < 0 || g2 < 0 || g1 >= m.ngeom as c_int || g2 >= m.ngeom as c_int {
-        return 0;
+    crate::boundary! {
+        let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else { return 0 };
+        if con.is_null() || g1 < 0 || g2 < 0 || g1 >= m.ngeom as c_int || g2 >= m.ngeom as c_int {
+            return 0;
+        }
+        // upstream's narrowphase contract: room for mjMAXCONPAIR contacts
+        let con = core::slice::from_raw_parts_mut(con, mjMAXCONPAIR);
+        crate::capi::guard("mjc_Convex", 0, || convex::convex(m, d, con, g1 as usize, g2 as usize, margin) as c_int)
     }
-    // upstream's narrowphase contract: room for mjMAXCONPAIR contacts
-    let con = core::slice::from_raw_parts_mut(con, mjMAXCONPAIR);
-    crate::capi::guard("mjc_Convex", 0, || convex::convex(m, d, con, g1 as usize, g2 as usize, margin) as c_int)
 }

@@ -40,7 +40,9 @@ macro_rules! collide_export {
             g2: c_int,
             margin: mjtNum,
         ) -> c_int {
-            run(stringify!($name), $f, m, d, con, g1, g2, margin)
+            crate::boundary! {
+                run(stringify!($name), $f, m, d, con, g1, g2, margin)
+            }
         }
     )* };
 }

@@ -17,12 +17,14 @@ pub unsafe extern "C" fn mj_geomDistance(
     distmax: mjtNum,
     fromto: *mut mjtNum,
 ) -> mjtNum {
-    let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else { return distmax };
-    if geom1 < 0 || geom2 < 0 || geom1 >= m.ngeom || geom2 >= m.ngeom {
-        return distmax;
+    crate::boundary! {
+        let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else { return distmax };
+        if geom1 < 0 || geom2 < 0 || geom1 >= m.ngeom || geom2 >= m.ngeom {
+            return distmax;
+        }
+        let fromto = (fromto as *mut [mjtNum; 6]).as_mut();
+        guard("mj_geomDistance", distmax, || col::geom_distance(m, d, geom1 as usize, geom2 as usize, distmax, fromto))
     }
-    let fromto = (fromto as *mut [mjtNum; 6]).as_mut();
-    guard("mj_geomDistance", distmax, || col::geom_distance(m, d, geom1 as usize, geom2 as usize, distmax, fromto))
 }
 
 /// cbindgen:ignore
@@ -42,36 +44,40 @@ pub unsafe extern "C" fn mj_collideOBB(
     offset: *mut mjtNum,
     initialize: *mut mjtByte,
 ) -> c_int {
-    if aabb1.is_null() || aabb2.is_null() {
-        return 0;
+    crate::boundary! {
+        if aabb1.is_null() || aabb2.is_null() {
+            return 0;
+        }
+        let a1 = core::slice::from_raw_parts(aabb1, 6);
+        let a2 = core::slice::from_raw_parts(aabb2, 6);
+        let p1 = (xpos1 as *const [f64; 3]).as_ref();
+        let r1 = (xmat1 as *const [f64; 9]).as_ref();
+        let p2 = (xpos2 as *const [f64; 3]).as_ref();
+        let r2 = (xmat2 as *const [f64; 9]).as_ref();
+        let cache = match ((product as *mut [f64; 36]).as_mut(), (offset as *mut [f64; 12]).as_mut()) {
+            (Some(p), Some(o)) => Some((p, o)),
+            _ => None,
+        };
+        let mut init = !initialize.is_null() && *initialize != 0;
+        let r = guard("mj_collideOBB", false, || col::collide_obb(a1, a2, p1, r1, p2, r2, margin, cache, &mut init));
+        if !initialize.is_null() && *initialize != 0 && !init {
+            *initialize = 0;
+        }
+        r as c_int
     }
-    let a1 = core::slice::from_raw_parts(aabb1, 6);
-    let a2 = core::slice::from_raw_parts(aabb2, 6);
-    let p1 = (xpos1 as *const [f64; 3]).as_ref();
-    let r1 = (xmat1 as *const [f64; 9]).as_ref();
-    let p2 = (xpos2 as *const [f64; 3]).as_ref();
-    let r2 = (xmat2 as *const [f64; 9]).as_ref();
-    let cache = match ((product as *mut [f64; 36]).as_mut(), (offset as *mut [f64; 12]).as_mut()) {
-        (Some(p), Some(o)) => Some((p, o)),
-        _ => None,
-    };
-    let mut init = !initialize.is_null() && *initialize != 0;
-    let r = guard("mj_collideOBB", false, || col::collide_obb(a1, a2, p1, r1, p2, r2, margin, cache, &mut init));
-    if !initialize.is_null() && *initialize != 0 && !init {
-        *initialize = 0;
-    }
-    r as c_int
 }
 
 /// cbindgen:ignore
 /// 1 if element `e` of flex `f` takes part in collisions (always below dimension 3).
 #[no_mangle]
 pub unsafe extern "C" fn mj_isElemActive(m: *const mjModel, f: c_int, e: c_int) -> c_int {
-    let Some(m) = m.as_ref() else { return 0 };
-    if f < 0 || f >= m.nflex || e < 0 {
-        return 0;
+    crate::boundary! {
+        let Some(m) = m.as_ref() else { return 0 };
+        if f < 0 || f >= m.nflex || e < 0 {
+            return 0;
+        }
+        guard("mj_isElemActive", 0, || col::is_elem_active(m, f as usize, e as usize) as c_int)
     }
-    guard("mj_isElemActive", 0, || col::is_elem_active(m, f as usize, e as usize) as c_int)
 }
 
 /// C wrapper of table entry `[T1][T2]`.

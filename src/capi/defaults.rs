@@ -8,43 +8,55 @@ use crate::model::defaults;
 /// Set the physics options to their default values.
 #[no_mangle]
 pub unsafe extern "C" fn mj_defaultOption(opt: *mut mjOption) {
-    if let Some(o) = opt.as_mut() {
-        defaults::default_option(o);
+    crate::boundary! {
+        if let Some(o) = opt.as_mut() {
+            defaults::default_option(o);
+        }
     }
 }
 
 /// Set the visualization options to their default values.
 #[no_mangle]
 pub unsafe extern "C" fn mj_defaultVisual(vis: *mut mjVisual) {
-    if let Some(v) = vis.as_mut() {
-        defaults::default_visual(v);
+    crate::boundary! {
+        if let Some(v) = vis.as_mut() {
+            defaults::default_visual(v);
+        }
     }
 }
 
 /// Set the options of actuator length-range computation to their default values.
 #[no_mangle]
 pub unsafe extern "C" fn mj_defaultLROpt(opt: *mut mjLROpt) {
-    if let Some(o) = opt.as_mut() {
-        defaults::default_lropt(o);
+    crate::boundary! {
+        if let Some(o) = opt.as_mut() {
+            defaults::default_lropt(o);
+        }
     }
 }
 
 /// Write the default solref[mjNREF] and solimp[mjNIMP]; either pointer may be NULL.
 #[no_mangle]
 pub unsafe extern "C" fn mj_defaultSolRefImp(solref: *mut mjtNum, solimp: *mut mjtNum) {
-    let r = (solref as *mut [mjtNum; mjNREF]).as_mut();
-    let i = (solimp as *mut [mjtNum; mjNIMP]).as_mut();
-    defaults::default_solrefimp(r, i);
+    crate::boundary! {
+        let r = (solref as *mut [mjtNum; mjNREF]).as_mut();
+        let i = (solimp as *mut [mjtNum; mjNIMP]).as_mut();
+        defaults::default_solrefimp(r, i);
+    }
 }
 
 /// Return the library version as an integer, 340 for 3.4.0.
 #[no_mangle]
 pub extern "C" fn mj_version() -> c_int {
-    defaults::VERSION
+    crate::boundary! {
+        defaults::VERSION
+    }
 }
 
 /// Return the library version as a static string, "3.4.0".
 #[no_mangle]
 pub extern "C" fn mj_versionString() -> *const c_char {
-    defaults::version_string_ptr()
+    crate::boundary! {
+        defaults::version_string_ptr()
+    }
 }

@@ -12,7 +12,9 @@ use crate::runtime::{alloc, callbacks};
 /// cbindgen:ignore
 #[no_mangle]
 pub unsafe extern "C" fn mju_error_raw(msg: *const c_char) {
-    error::raise_raw(msg)
+    crate::boundary! {
+        error::raise_raw(msg)
+    }
 }
 
 /// Report an already formatted warning message (called by `mju_warning`; not part of the API).
@@ -20,71 +22,91 @@ pub unsafe extern "C" fn mju_error_raw(msg: *const c_char) {
 #[doc(hidden)]
 #[no_mangle]
 pub unsafe extern "C" fn _mjrs_warning_raw(msg: *const c_char) {
-    error::warn_raw(msg)
+    crate::boundary! {
+        error::warn_raw(msg)
+    }
 }
 
 /// Allocate memory with the user allocator or the default 64-byte aligned one.
 #[no_mangle]
 pub extern "C" fn mju_malloc(size: usize) -> *mut c_void {
-    alloc::malloc(size)
+    crate::boundary! {
+        alloc::malloc(size)
+    }
 }
 
 /// Free memory allocated by mju_malloc.
 #[no_mangle]
 pub extern "C" fn mju_free(ptr: *mut c_void) {
-    alloc::free(ptr)
+    crate::boundary! {
+        alloc::free(ptr)
+    }
 }
 
 /// Clear the user error and memory handlers.
 #[no_mangle]
 pub extern "C" fn mju_clearHandlers() {
-    unsafe {
-        error::mju_user_error = None;
-        error::mju_user_warning = None;
-        alloc::mju_user_malloc = None;
-        alloc::mju_user_free = None;
+    crate::boundary! {
+        unsafe {
+            error::mju_user_error = None;
+            error::mju_user_warning = None;
+            alloc::mju_user_malloc = None;
+            alloc::mju_user_free = None;
+        }
     }
 }
 
 /// Reset all callbacks to NULL.
 #[no_mangle]
 pub extern "C" fn mj_resetCallbacks() {
-    callbacks::reset_callbacks()
+    crate::boundary! {
+        callbacks::reset_callbacks()
+    }
 }
 
 /// Append a time-stamped message to MUJOCO_LOG.TXT.
 #[no_mangle]
 pub unsafe extern "C" fn mju_writeLog(r#type: *const c_char, msg: *const c_char) {
-    if r#type.is_null() || msg.is_null() {
-        return;
+    crate::boundary! {
+        if r#type.is_null() || msg.is_null() {
+            return;
+        }
+        error::write_log(core::ffi::CStr::from_ptr(r#type), msg)
     }
-    error::write_log(core::ffi::CStr::from_ptr(r#type), msg)
 }
 
 /// cbindgen:ignore
 #[doc(hidden)]
 #[no_mangle]
 pub extern "C" fn _mjPRIVATE__get_tls_error_fn() -> Handler {
-    error::tls_error()
+    crate::boundary! {
+        error::tls_error()
+    }
 }
 
 /// cbindgen:ignore
 #[doc(hidden)]
 #[no_mangle]
 pub extern "C" fn _mjPRIVATE__set_tls_error_fn(h: Handler) {
-    error::set_tls_error(h)
+    crate::boundary! {
+        error::set_tls_error(h)
+    }
 }
 
 /// cbindgen:ignore
 #[doc(hidden)]
 #[no_mangle]
 pub extern "C" fn _mjPRIVATE__get_tls_warning_fn() -> Handler {
-    error::tls_warning()
+    crate::boundary! {
+        error::tls_warning()
+    }
 }
 
 /// cbindgen:ignore
 #[doc(hidden)]
 #[no_mangle]
 pub extern "C" fn _mjPRIVATE__set_tls_warning_fn(h: Handler) {
-    error::set_tls_warning(h)
+    crate::boundary! {
+        error::set_tls_warning(h)
+    }
 }

@@ -18,38 +18,48 @@ use super::guard;
 /// Name of an mjtObj type, such as "body" or "geom"; NULL for types that have none.
 #[no_mangle]
 pub extern "C" fn mju_type2Str(r#type: c_int) -> *const c_char {
-    text::type_to_str(r#type).map_or(ptr::null(), |s| s.as_ptr())
+    crate::boundary! {
+        text::type_to_str(r#type).map_or(ptr::null(), |s| s.as_ptr())
+    }
 }
 
 /// The mjtObj type named by a string; mjOBJ_UNKNOWN when the name is not recognised.
 #[no_mangle]
 pub unsafe extern "C" fn mju_str2Type(str: *const c_char) -> c_int {
-    if str.is_null() {
-        return 0;
+    crate::boundary! {
+        if str.is_null() {
+            return 0;
+        }
+        text::str_to_type(CStr::from_ptr(str).to_bytes())
     }
-    text::str_to_type(CStr::from_ptr(str).to_bytes())
 }
 
 /// Byte count as text with the largest exact binary suffix, K to E; thread-local buffer.
 #[no_mangle]
 pub extern "C" fn mju_writeNumBytes(nbytes: usize) -> *const c_char {
-    guard("mju_writeNumBytes", ptr::null(), || text::write_num_bytes(nbytes))
+    crate::boundary! {
+        guard("mju_writeNumBytes", ptr::null(), || text::write_num_bytes(nbytes))
+    }
 }
 
 /// Text of an mjtWarning with its info value; thread-local buffer.
 #[no_mangle]
 pub extern "C" fn mju_warningText(warning: c_int, info: usize) -> *const c_char {
-    guard("mju_warningText", ptr::null(), || text::warning_text(warning, info))
+    crate::boundary! {
+        guard("mju_warningText", ptr::null(), || text::warning_text(warning, info))
+    }
 }
 
 /// strncpy that always NUL-terminates dst within n bytes; returns dst.
 #[no_mangle]
 pub unsafe extern "C" fn mju_strncpy(dst: *mut c_char, src: *const c_char, n: c_int) -> *mut c_char {
-    if !dst.is_null() && !src.is_null() && n > 0 {
-        libc::strncpy(dst, src, n as usize);
-        *dst.add(n as usize - 1) = 0;
+    crate::boundary! {
+        if !dst.is_null() && !src.is_null() && n > 0 {
+            libc::strncpy(dst, src, n as usize);
+            *dst.add(n as usize - 1) = 0;
+        }
+        dst
     }
-    dst
 }
 
 //------------------------------------------ printing ----------------------------------------------
@@ -57,7 +67,9 @@ pub unsafe extern "C" fn mju_strncpy(dst: *mut c_char, src: *const c_char, n: c_
 /// Print a dense row-major matrix to stdout.
 #[no_mangle]
 pub unsafe extern "C" fn mju_printMat(mat: *const mjtNum, nr: c_int, nc: c_int) {
-    text::print_mat(mat, nr, nc)
+    crate::boundary! {
+        text::print_mat(mat, nr, nc)
+    }
 }
 
 /// Print a sparse matrix in row-compressed storage to stdout.
@@ -69,7 +81,9 @@ pub unsafe extern "C" fn mju_printMatSparse(
     rowadr: *const c_int,
     colind: *const c_int,
 ) {
-    text::print_mat_sparse(mat, nr, rownnz, rowadr, colind)
+    crate::boundary! {
+        text::print_mat_sparse(mat, nr, rownnz, rowadr, colind)
+    }
 }
 
 //------------------------------------------ Base64 and sizes --------------------------------------
@@ -78,48 +92,58 @@ pub unsafe extern "C" fn mju_printMatSparse(
 /// cbindgen:ignore
 #[no_mangle]
 pub unsafe extern "C" fn mju_encodeBase64(buf: *mut c_char, data: *const u8, ndata: usize) -> usize {
-    let n = text::base64_len(ndata);
-    if buf.is_null() {
-        return n;
+    crate::boundary! {
+        let n = text::base64_len(ndata);
+        if buf.is_null() {
+            return n;
+        }
+        let src: &[u8] = if ndata == 0 || data.is_null() { &[] } else { core::slice::from_raw_parts(data, ndata) };
+        let out = core::slice::from_raw_parts_mut(buf as *mut u8, text::base64_len(src.len()));
+        text::encode_base64(out, src);
+        n
     }
-    let src: &[u8] = if ndata == 0 || data.is_null() { &[] } else { core::slice::from_raw_parts(data, ndata) };
-    let out = core::slice::from_raw_parts_mut(buf as *mut u8, text::base64_len(src.len()));
-    text::encode_base64(out, src);
-    n
 }
 
 /// Number of bytes a Base64 string decodes to; 0 if it is empty or not valid Base64.
 /// cbindgen:ignore
 #[no_mangle]
 pub unsafe extern "C" fn mju_isValidBase64(s: *const c_char) -> usize {
-    if s.is_null() {
-        return 0;
+    crate::boundary! {
+        if s.is_null() {
+            return 0;
+        }
+        text::valid_base64(CStr::from_ptr(s).to_bytes())
     }
-    text::valid_base64(CStr::from_ptr(s).to_bytes())
 }
 
 /// Decode a valid Base64 string into buf; returns the number of bytes written.
 /// cbindgen:ignore
 #[no_mangle]
 pub unsafe extern "C" fn mju_decodeBase64(buf: *mut u8, s: *const c_char) -> usize {
-    if buf.is_null() || s.is_null() {
-        return 0;
+    crate::boundary! {
+        if buf.is_null() || s.is_null() {
+            return 0;
+        }
+        text::decode_base64_raw(buf, s)
     }
-    text::decode_base64_raw(buf, s)
 }
 
 /// Number of values selected by a contact-sensor data specification (bits of mjtConDataField).
 /// cbindgen:ignore
 #[no_mangle]
 pub extern "C" fn mju_condataSize(dataspec: c_int) -> c_int {
-    text::condata_size(dataspec)
+    crate::boundary! {
+        text::condata_size(dataspec)
+    }
 }
 
 /// Byte distance that keeps data written by different threads on separate cache lines.
 /// cbindgen:ignore
 #[no_mangle]
 pub extern "C" fn mju_getDestructiveInterferenceSize() -> usize {
-    text::DESTRUCTIVE_INTERFERENCE_SIZE
+    crate::boundary! {
+        text::DESTRUCTIVE_INTERFERENCE_SIZE
+    }
 }
 
 //------------------------------------------ warnings ----------------------------------------------
@@ -127,24 +151,26 @@ pub extern "C" fn mju_getDestructiveInterferenceSize() -> usize {
 /// Record a simulation warning in d->warning and report it the first time it occurs.
 #[no_mangle]
 pub unsafe extern "C" fn mj_warning(d: *mut mjData, warning: c_int, info: c_int) {
-    if warning < 0 || warning >= mjNWARNING as c_int {
-        crate::mjerror!("mj_warning", "invalid warning type {}", warning);
-        return;
-    }
-    let Some(d) = d.as_mut() else { return };
-    let w = &mut d.warning[warning as usize];
-    w.lastinfo = info;
-    if w.number == 0 {
-        // the info value widens to size_t with its sign, as in C
-        let txt = mju_warningText(warning, info as isize as usize);
-        if !txt.is_null() {
-            let mut msg = [0 as c_char; error::MSG_LEN];
-            libc::snprintf(msg.as_mut_ptr(), msg.len(), c"%s Time = %.4f.".as_ptr(), txt, d.time);
-            error::warn_raw(msg.as_ptr());
+    crate::boundary! {
+        if warning < 0 || warning >= mjNWARNING as c_int {
+            crate::mjerror!("mj_warning", "invalid warning type {}", warning);
+            return;
         }
+        let Some(d) = d.as_mut() else { return };
+        let w = &mut d.warning[warning as usize];
+        w.lastinfo = info;
+        if w.number == 0 {
+            // the info value widens to size_t with its sign, as in C
+            let txt = mju_warningText(warning, info as isize as usize);
+            if !txt.is_null() {
+                let mut msg = [0 as c_char; error::MSG_LEN];
+                libc::snprintf(msg.as_mut_ptr(), msg.len(), c"%s Time = %.4f.".as_ptr(), txt, d.time);
+                error::warn_raw(msg.as_ptr());
+            }
+        }
+        let w = &mut d.warning[warning as usize];
+        w.number = w.number.wrapping_add(1);
     }
-    let w = &mut d.warning[warning as usize];
-    w.number = w.number.wrapping_add(1);
 }
 
 //------------------------------------------ resources ---------------------------------------------
@@ -159,41 +185,51 @@ pub unsafe extern "C" fn mju_openResource(
     error: *mut c_char,
     nerror: usize,
 ) -> *mut mjResource {
-    guard("mju_openResource", ptr::null_mut(), || resource::open(dir, name, vfs, error, nerror))
+    crate::boundary! {
+        guard("mju_openResource", ptr::null_mut(), || resource::open(dir, name, vfs, error, nerror))
+    }
 }
 
 /// Close and free a resource; NULL is ignored.
 /// cbindgen:ignore
 #[no_mangle]
 pub unsafe extern "C" fn mju_closeResource(resource: *mut mjResource) {
-    guard("mju_closeResource", (), || resource::close(resource))
+    crate::boundary! {
+        guard("mju_closeResource", (), || resource::close(resource))
+    }
 }
 
 /// Point *buffer at the bytes of a resource and return their number; negative on error.
 /// cbindgen:ignore
 #[no_mangle]
 pub unsafe extern "C" fn mju_readResource(resource: *mut mjResource, buffer: *mut *const c_void) -> c_int {
-    if buffer.is_null() {
-        return -1;
+    crate::boundary! {
+        if buffer.is_null() {
+            return -1;
+        }
+        guard("mju_readResource", -1, || resource::read(resource, buffer))
     }
-    guard("mju_readResource", -1, || resource::read(resource, buffer))
 }
 
 /// Directory part of a resource name: *dir points at the name, *ndir is the directory's length.
 /// cbindgen:ignore
 #[no_mangle]
 pub unsafe extern "C" fn mju_getResourceDir(resource: *mut mjResource, dir: *mut *const c_char, ndir: *mut c_int) {
-    if dir.is_null() || ndir.is_null() {
-        return;
+    crate::boundary! {
+        if dir.is_null() || ndir.is_null() {
+            return;
+        }
+        guard("mju_getResourceDir", (), || resource::get_dir(resource, dir, ndir))
     }
-    guard("mju_getResourceDir", (), || resource::get_dir(resource, dir, ndir))
 }
 
 /// Compare a resource with an earlier timestamp: 0 unchanged, positive newer or unknown, negative older.
 /// cbindgen:ignore
 #[no_mangle]
 pub unsafe extern "C" fn mju_isModifiedResource(resource: *const mjResource, timestamp: *const c_char) -> c_int {
-    guard("mju_isModifiedResource", 1, || resource::is_modified(resource, timestamp))
+    crate::boundary! {
+        guard("mju_isModifiedResource", 1, || resource::is_modified(resource, timestamp))
+    }
 }
 
 //------------------------------------------ thread pool -------------------------------------------
@@ -201,48 +237,60 @@ pub unsafe extern "C" fn mju_isModifiedResource(resource: *const mjResource, tim
 /// Create a thread pool with the given number of worker threads; at most mjMAXTHREAD run.
 #[no_mangle]
 pub extern "C" fn mju_threadPoolCreate(number_of_threads: usize) -> *mut mjThreadPool {
-    guard("mju_threadPoolCreate", ptr::null_mut(), || threadpool::create(number_of_threads))
+    crate::boundary! {
+        guard("mju_threadPoolCreate", ptr::null_mut(), || threadpool::create(number_of_threads))
+    }
 }
 
 /// Attach a thread pool to mjData and split its stack among the pool's threads.
 #[no_mangle]
 pub unsafe extern "C" fn mju_bindThreadPool(d: *mut mjData, thread_pool: *mut c_void) {
-    let Some(d) = d.as_mut() else { return };
-    if thread_pool.is_null() {
-        return;
+    crate::boundary! {
+        let Some(d) = d.as_mut() else { return };
+        if thread_pool.is_null() {
+            return;
+        }
+        guard("mju_bindThreadPool", (), || stack::bind_thread_pool(d, thread_pool as *mut mjThreadPool))
     }
-    guard("mju_bindThreadPool", (), || stack::bind_thread_pool(d, thread_pool as *mut mjThreadPool))
 }
 
 /// Queue a task, whose status must be mjTASK_NEW, for the pool's workers.
 #[no_mangle]
 pub unsafe extern "C" fn mju_threadPoolEnqueue(thread_pool: *mut mjThreadPool, task: *mut mjTask) {
-    let Some(p) = threadpool::pool_impl(thread_pool) else { return };
-    if task.is_null() {
-        return;
+    crate::boundary! {
+        let Some(p) = threadpool::pool_impl(thread_pool) else { return };
+        if task.is_null() {
+            return;
+        }
+        guard("mju_threadPoolEnqueue", (), || threadpool::enqueue(p, task))
     }
-    guard("mju_threadPoolEnqueue", (), || threadpool::enqueue(p, task))
 }
 
 /// Stop the pool's workers and free the pool.
 #[no_mangle]
 pub unsafe extern "C" fn mju_threadPoolDestroy(thread_pool: *mut mjThreadPool) {
-    guard("mju_threadPoolDestroy", (), || threadpool::destroy(thread_pool))
+    crate::boundary! {
+        guard("mju_threadPoolDestroy", (), || threadpool::destroy(thread_pool))
+    }
 }
 
 /// Initialize a task: no function, no arguments, status mjTASK_NEW.
 #[no_mangle]
 pub unsafe extern "C" fn mju_defaultTask(task: *mut mjTask) {
-    if !task.is_null() {
-        threadpool::default_task(task)
+    crate::boundary! {
+        if !task.is_null() {
+            threadpool::default_task(task)
+        }
     }
 }
 
 /// Wait until a queued task has completed.
 #[no_mangle]
 pub unsafe extern "C" fn mju_taskJoin(task: *mut mjTask) {
-    if !task.is_null() {
-        threadpool::join(task)
+    crate::boundary! {
+        if !task.is_null() {
+            threadpool::join(task)
+        }
     }
 }
 
@@ -250,22 +298,28 @@ pub unsafe extern "C" fn mju_taskJoin(task: *mut mjTask) {
 /// cbindgen:ignore
 #[no_mangle]
 pub unsafe extern "C" fn mju_threadPoolNumberOfThreads(thread_pool: *mut mjThreadPool) -> usize {
-    threadpool::pool_impl(thread_pool).map_or(0, threadpool::number_of_threads)
+    crate::boundary! {
+        threadpool::pool_impl(thread_pool).map_or(0, threadpool::number_of_threads)
+    }
 }
 
 /// Worker id of the calling thread: 0 outside a pool, 1..n for a pool's workers.
 /// cbindgen:ignore
 #[no_mangle]
 pub extern "C" fn mju_threadPoolCurrentWorkerId(_thread_pool: *mut mjThreadPool) -> usize {
-    threadpool::current_worker_id()
+    crate::boundary! {
+        threadpool::current_worker_id()
+    }
 }
 
 /// Take the pool's arena-allocation mutex.
 /// cbindgen:ignore
 #[no_mangle]
 pub unsafe extern "C" fn mju_threadPoolLockAllocMutex(thread_pool: *mut mjThreadPool) {
-    if let Some(p) = threadpool::pool_impl(thread_pool) {
-        threadpool::lock_alloc(p)
+    crate::boundary! {
+        if let Some(p) = threadpool::pool_impl(thread_pool) {
+            threadpool::lock_alloc(p)
+        }
     }
 }
 
@@ -273,7 +327,9 @@ pub unsafe extern "C" fn mju_threadPoolLockAllocMutex(thread_pool: *mut mjThread
 /// cbindgen:ignore
 #[no_mangle]
 pub unsafe extern "C" fn mju_threadPoolUnlockAllocMutex(thread_pool: *mut mjThreadPool) {
-    if let Some(p) = threadpool::pool_impl(thread_pool) {
-        threadpool::unlock_alloc(p)
+    crate::boundary! {
+        if let Some(p) = threadpool::pool_impl(thread_pool) {
+            threadpool::unlock_alloc(p)
+        }
     }
 }

@@ -3,6 +3,7 @@
 //! Each function checks its arguments, converts them, and calls into the layers below; no
 //! physics lives here. `make header` turns the declarations of this folder into `mujoco.h`.
 
+pub mod boundary;
 pub mod error;
 pub mod defaults;
 pub mod names;

@@ -12,67 +12,79 @@ use crate::{mjerror, mjwarning};
 /// Copy mjModel; allocate a new one when dest is NULL.
 #[no_mangle]
 pub unsafe extern "C" fn mj_copyModel(dest: *mut mjModel, src: *const mjModel) -> *mut mjModel {
-    if src.is_null() {
-        mjerror!("mj_copyModel", "NULL src model");
-        return ptr::null_mut();
+    crate::boundary! {
+        if src.is_null() {
+            mjerror!("mj_copyModel", "NULL src model");
+            return ptr::null_mut();
+        }
+        guard("mj_copyModel", ptr::null_mut(), || alloc::copy_model(dest, &*src, false))
     }
-    guard("mj_copyModel", ptr::null_mut(), || alloc::copy_model(dest, &*src, false))
 }
 
 /// Save model to an MJB file, or to buffer when buffer is not NULL (buffer_sz bytes).
 #[no_mangle]
 pub unsafe extern "C" fn mj_saveModel(m: *const mjModel, filename: *const c_char, buffer: *mut c_void, buffer_sz: c_int) {
-    if m.is_null() {
-        mjerror!("mj_saveModel", "NULL model");
-        return;
-    }
-    guard("mj_saveModel", (), || {
-        if !buffer.is_null() {
-            mjb::save_buffer(&*m, buffer as *mut u8, buffer_sz.max(0) as usize);
-        } else if filename.is_null() {
-            mjwarning!("Could not open file '(null)'");
-        } else {
-            mjb::save_file(&*m, filename);
+    crate::boundary! {
+        if m.is_null() {
+            mjerror!("mj_saveModel", "NULL model");
+            return;
         }
-    })
+        guard("mj_saveModel", (), || {
+            if !buffer.is_null() {
+                mjb::save_buffer(&*m, buffer as *mut u8, buffer_sz.max(0) as usize);
+            } else if filename.is_null() {
+                mjwarning!("Could not open file '(null)'");
+            } else {
+                mjb::save_file(&*m, filename);
+            }
+        })
+    }
 }
 
 /// Load a model from an MJB file, looked up in vfs first when vfs is not NULL.
 #[no_mangle]
 pub unsafe extern "C" fn mj_loadModel(filename: *const c_char, vfs: *const mjVFS) -> *mut mjModel {
-    if filename.is_null() {
-        mjwarning!("mj_loadModel: NULL filename");
-        return ptr::null_mut();
+    crate::boundary! {
+        if filename.is_null() {
+            mjwarning!("mj_loadModel: NULL filename");
+            return ptr::null_mut();
+        }
+        guard("mj_loadModel", ptr::null_mut(), || mjb::load_file(filename, vfs))
     }
-    guard("mj_loadModel", ptr::null_mut(), || mjb::load_file(filename, vfs))
 }
 
 /// Free memory allocation in model.
 #[no_mangle]
 pub unsafe extern "C" fn mj_deleteModel(m: *mut mjModel) {
-    guard("mj_deleteModel", (), || alloc::delete_model(m))
+    crate::boundary! {
+        guard("mj_deleteModel", (), || alloc::delete_model(m))
+    }
 }
 
 /// Return the number of bytes an MJB of the model takes.
 #[no_mangle]
 pub unsafe extern "C" fn mj_sizeModel(m: *const mjModel) -> mjtSize {
-    if m.is_null() {
-        mjerror!("mj_sizeModel", "NULL model");
-        return 0;
+    crate::boundary! {
+        if m.is_null() {
+            mjerror!("mj_sizeModel", "NULL model");
+            return 0;
+        }
+        guard("mj_sizeModel", 0, || mjb::model_file_size(&*m) as mjtSize)
     }
-    guard("mj_sizeModel", 0, || mjb::model_file_size(&*m) as mjtSize)
 }
 
 /// Copy mjModel, skipping the arrays a scene does not need; dest must be allocated.
 #[no_mangle]
 pub unsafe extern "C" fn mjv_copyModel(dest: *mut mjModel, src: *const mjModel) {
-    if dest.is_null() || src.is_null() {
-        mjerror!("mjv_copyModel", "NULL model");
-        return;
+    crate::boundary! {
+        if dest.is_null() || src.is_null() {
+            mjerror!("mjv_copyModel", "NULL model");
+            return;
+        }
+        guard("mjv_copyModel", (), || {
+            alloc::copy_model(dest, &*src, true);
+        })
     }
-    guard("mjv_copyModel", (), || {
-        alloc::copy_model(dest, &*src, true);
-    })
 }
 
 //------------------------------ sparsity patterns of the tree (engine_io) ------------------------
@@ -117,32 +129,34 @@ pub unsafe extern "C" fn mj_makeDofDofSparse(
     upper: c_int,
     remaining: *mut c_int,
 ) {
-    if nv <= 0 {
-        return;
+    crate::boundary! {
+        if nv <= 0 {
+            return;
+        }
+        if dof_parentid.is_null() || (reduced != 0 && dof_simplenum.is_null()) || rownnz.is_null() || rowadr.is_null()
+            || colind.is_null() || remaining.is_null()
+        {
+            return;
+        }
+        let nnz = if upper != 0 { nD } else if reduced != 0 { nC } else { nM };
+        let sz = crate::model::sparsity::DofDofSizes { nv: nv as usize, nc: nC.max(0) as usize, nd: nD.max(0) as usize, nm: nM.max(0) as usize };
+        let simplenum = if reduced != 0 { ints(dof_simplenum, nv) } else { &[] };
+        let diag = if diag.is_null() { None } else { Some(ints_mut(diag, nv)) };
+        crate::capi::guard("mj_makeDofDofSparse", (), || {
+            crate::model::sparsity::make_dof_dof_sparse(
+                sz,
+                ints(dof_parentid, nv),
+                simplenum,
+                ints_mut(rownnz, nv),
+                ints_mut(rowadr, nv),
+                diag,
+                ints_mut(colind, nnz),
+                reduced != 0,
+                upper != 0,
+                ints_mut(remaining, nv),
+            )
+        })
     }
-    if dof_parentid.is_null() || (reduced != 0 && dof_simplenum.is_null()) || rownnz.is_null() || rowadr.is_null()
-        || colind.is_null() || remaining.is_null()
-    {
-        return;
-    }
-    let nnz = if upper != 0 { nD } else if reduced != 0 { nC } else { nM };
-    let sz = crate::model::sparsity::DofDofSizes { nv: nv as usize, nc: nC.max(0) as usize, nd: nD.max(0) as usize, nm: nM.max(0) as usize };
-    let simplenum = if reduced != 0 { ints(dof_simplenum, nv) } else { &[] };
-    let diag = if diag.is_null() { None } else { Some(ints_mut(diag, nv)) };
-    crate::capi::guard("mj_makeDofDofSparse", (), || {
-        crate::model::sparsity::make_dof_dof_sparse(
-            sz,
-            ints(dof_parentid, nv),
-            simplenum,
-            ints_mut(rownnz, nv),
-            ints_mut(rowadr, nv),
-            diag,
-            ints_mut(colind, nnz),
-            reduced != 0,
-            upper != 0,
-            ints_mut(remaining, nv),
-        )
-    })
 }
 
 /// Sparse pattern of the body-dof matrix: each body's row holds the dofs of its subtree and its
@@ -162,27 +176,29 @@ pub unsafe extern "C" fn mj_makeBSparse(
     B_colind: *mut c_int,
     count: *mut c_int,
 ) {
-    if nbody <= 0
-        || [body_dofnum, body_parentid, body_dofadr].iter().any(|p| p.is_null())
-        || [B_rownnz, B_rowadr, count].iter().any(|p| p.is_null())
-        || (nB > 0 && B_colind.is_null())
-    {
-        return;
+    crate::boundary! {
+        if nbody <= 0
+            || [body_dofnum, body_parentid, body_dofadr].iter().any(|p| p.is_null())
+            || [B_rownnz, B_rowadr, count].iter().any(|p| p.is_null())
+            || (nB > 0 && B_colind.is_null())
+        {
+            return;
+        }
+        crate::capi::guard("mj_makeBSparse", (), || {
+            crate::model::sparsity::make_b_sparse(
+                nv.max(0) as usize,
+                nbody as usize,
+                nB.max(0) as usize,
+                ints(body_dofnum, nbody),
+                ints(body_parentid, nbody),
+                ints(body_dofadr, nbody),
+                ints_mut(B_rownnz, nbody),
+                ints_mut(B_rowadr, nbody),
+                ints_mut(B_colind, nB),
+                ints_mut(count, nbody),
+            )
+        })
     }
-    crate::capi::guard("mj_makeBSparse", (), || {
-        crate::model::sparsity::make_b_sparse(
-            nv.max(0) as usize,
-            nbody as usize,
-            nB.max(0) as usize,
-            ints(body_dofnum, nbody),
-            ints(body_parentid, nbody),
-            ints(body_dofadr, nbody),
-            ints_mut(B_rownnz, nbody),
-            ints_mut(B_rowadr, nbody),
-            ints_mut(B_colind, nB),
-            ints_mut(count, nbody),
-        )
-    })
 }
 
 /// Index maps between M's layouts: mapM2D (M to the symmetric D pattern), mapD2M (D to M),
@@ -210,24 +226,26 @@ pub unsafe extern "C" fn mj_makeDofDofMaps(
     M: *mut c_int,
     scratch: *mut c_int,
 ) {
-    let inputs = [dof_Madr, dof_simplenum, dof_parentid, D_rownnz, D_rowadr, D_colind, M_rownnz, M_rowadr, M_colind];
-    if nv < 0 || inputs.iter().any(|p| p.is_null() && nv > 0) || [mapM2D, mapD2M, mapM2M, M, scratch].iter().any(|p| p.is_null()) {
-        return;
+    crate::boundary! {
+        let inputs = [dof_Madr, dof_simplenum, dof_parentid, D_rownnz, D_rowadr, D_colind, M_rownnz, M_rowadr, M_colind];
+        if nv < 0 || inputs.iter().any(|p| p.is_null() && nv > 0) || [mapM2D, mapD2M, mapM2M, M, scratch].iter().any(|p| p.is_null()) {
+            return;
+        }
+        let sz = crate::model::sparsity::DofDofSizes { nv: nv as usize, nc: nC.max(0) as usize, nd: nD.max(0) as usize, nm: nM.max(0) as usize };
+        crate::capi::guard("mj_makeDofDofMaps", (), || {
+            crate::model::sparsity::make_dof_dof_maps(
+                sz,
+                ints(dof_Madr, nv),
+                ints(dof_simplenum, nv),
+                ints(dof_parentid, nv),
+                (ints(D_rownnz, nv), ints(D_rowadr, nv), ints(D_colind, nD)),
+                (ints(M_rownnz, nv), ints(M_rowadr, nv), ints(M_colind, nC)),
+                ints_mut(mapM2D, nD),
+                ints_mut(mapD2M, nC),
+                ints_mut(mapM2M, nC),
+                ints_mut(M, nM),
+                ints_mut(scratch, nv),
+            )
+        })
     }
-    let sz = crate::model::sparsity::DofDofSizes { nv: nv as usize, nc: nC.max(0) as usize, nd: nD.max(0) as usize, nm: nM.max(0) as usize };
-    crate::capi::guard("mj_makeDofDofMaps", (), || {
-        crate::model::sparsity::make_dof_dof_maps(
-            sz,
-            ints(dof_Madr, nv),
-            ints(dof_simplenum, nv),
-            ints(dof_parentid, nv),
-            (ints(D_rownnz, nv), ints(D_rowadr, nv), ints(D_colind, nD)),
-            (ints(M_rownnz, nv), ints(M_rowadr, nv), ints(M_colind, nC)),
-            ints_mut(mapM2D, nD),
-            ints_mut(mapD2M, nC),
-            ints_mut(mapM2M, nC),
-            ints_mut(M, nM),
-            ints_mut(scratch, nv),
-        )
-    })
 }

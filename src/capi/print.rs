@@ -12,21 +12,25 @@ use crate::mjerror;
 /// Write the model as text to a file (stdout for NULL) with the given printf float format.
 #[no_mangle]
 pub unsafe extern "C" fn mj_printFormattedModel(m: *const mjModel, filename: *const c_char, float_format: *const c_char) {
-    let Some(m) = m.as_ref() else {
-        mjerror!("mj_printFormattedModel", "NULL model");
-        return;
-    };
-    guard("mj_printFormattedModel", (), || print::print_model(m, filename, float_format))
+    crate::boundary! {
+        let Some(m) = m.as_ref() else {
+            mjerror!("mj_printFormattedModel", "NULL model");
+            return;
+        };
+        guard("mj_printFormattedModel", (), || print::print_model(m, filename, float_format))
+    }
 }
 
 /// Write the model as text to a file (stdout for NULL) with the default float format.
 #[no_mangle]
 pub unsafe extern "C" fn mj_printModel(m: *const mjModel, filename: *const c_char) {
-    let Some(m) = m.as_ref() else {
-        mjerror!("mj_printModel", "NULL model");
-        return;
-    };
-    guard("mj_printModel", (), || print::print_model(m, filename, print::DEFAULT_FORMAT.as_ptr()))
+    crate::boundary! {
+        let Some(m) = m.as_ref() else {
+            mjerror!("mj_printModel", "NULL model");
+            return;
+        };
+        guard("mj_printModel", (), || print::print_model(m, filename, print::DEFAULT_FORMAT.as_ptr()))
+    }
 }
 
 /// Write the data as text to a file (stdout for NULL) with the given printf float format.
@@ -37,21 +41,25 @@ pub unsafe extern "C" fn mj_printFormattedData(
     filename: *const c_char,
     float_format: *const c_char,
 ) {
-    let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else {
-        mjerror!("mj_printFormattedData", "NULL model or data");
-        return;
-    };
-    guard("mj_printFormattedData", (), || print::print_data(m, d, filename, float_format))
+    crate::boundary! {
+        let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else {
+            mjerror!("mj_printFormattedData", "NULL model or data");
+            return;
+        };
+        guard("mj_printFormattedData", (), || print::print_data(m, d, filename, float_format))
+    }
 }
 
 /// Write the data as text to a file (stdout for NULL) with the default float format.
 #[no_mangle]
 pub unsafe extern "C" fn mj_printData(m: *const mjModel, d: *const mjData, filename: *const c_char) {
-    let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else {
-        mjerror!("mj_printData", "NULL model or data");
-        return;
-    };
-    guard("mj_printData", (), || print::print_data(m, d, filename, print::DEFAULT_FORMAT.as_ptr()))
+    crate::boundary! {
+        let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else {
+            mjerror!("mj_printData", "NULL model or data");
+            return;
+        };
+        guard("mj_printData", (), || print::print_data(m, d, filename, print::DEFAULT_FORMAT.as_ptr()))
+    }
 }
 
 /// Draw the nonzero pattern of a compressed-row matrix into an open C stream.
@@ -70,7 +78,9 @@ pub unsafe extern "C" fn mj_printSparsity(
     colind: *const c_int,
     fp: *mut FILE,
 ) {
-    guard("mj_printSparsity", (), || {
-        print::print_sparsity_raw(str, nr, nc, rowadr, diag, rownnz, rowsuper, colind, fp)
-    })
+    crate::boundary! {
+        guard("mj_printSparsity", (), || {
+            print::print_sparsity_raw(str, nr, nc, rowadr, diag, rownnz, rowsuper, colind, fp)
+        })
+    }
 }

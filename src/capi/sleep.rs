@@ -11,26 +11,32 @@ use crate::engine::sleep;
 /// cbindgen:ignore
 #[no_mangle]
 pub unsafe extern "C" fn mj_updateSleep(m: *const mjModel, d: *mut mjData) {
-    let (Some(m), Some(d)) = (m.as_ref(), d.as_mut()) else { return };
-    guard("mj_updateSleep", (), || sleep::update_sleep(m, d))
+    crate::boundary! {
+        let (Some(m), Some(d)) = (m.as_ref(), d.as_mut()) else { return };
+        guard("mj_updateSleep", (), || sleep::update_sleep(m, d))
+    }
 }
 
 /// Wake tree i and the trees sleeping in its cycle (set to wakeval); returns how many woke.
 /// cbindgen:ignore
 #[no_mangle]
 pub unsafe extern "C" fn mj_wakeTree(tree_asleep: *mut c_int, ntree: c_int, i: c_int, wakeval: c_int) -> c_int {
-    if tree_asleep.is_null() || ntree <= 0 {
-        crate::mjerror!("mj_wakeTree", "invalid tree {}", i);
-        return 0;
+    crate::boundary! {
+        if tree_asleep.is_null() || ntree <= 0 {
+            crate::mjerror!("mj_wakeTree", "invalid tree {}", i);
+            return 0;
+        }
+        let trees = core::slice::from_raw_parts_mut(tree_asleep, ntree as usize);
+        guard("mj_wakeTree", 0, || sleep::wake_tree(trees, i, wakeval))
     }
-    let trees = core::slice::from_raw_parts_mut(tree_asleep, ntree as usize);
-    guard("mj_wakeTree", 0, || sleep::wake_tree(trees, i, wakeval))
 }
 
 /// Sleep state (mjtSleepState) of object i of the given mjtObj type.
 /// cbindgen:ignore
 #[no_mangle]
 pub unsafe extern "C" fn mj_sleepState(m: *const mjModel, d: *const mjData, r#type: c_int, i: c_int) -> c_int {
-    let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else { return mjtSleepState_::mjS_AWAKE as c_int };
-    guard("mj_sleepState", mjtSleepState_::mjS_AWAKE as c_int, || sleep::sleep_state(m, d, r#type, i))
+    crate::boundary! {
+        let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else { return mjtSleepState_::mjS_AWAKE as c_int };
+        guard("mj_sleepState", mjtSleepState_::mjS_AWAKE as c_int, || sleep::sleep_state(m, d, r#type, i))
+    }
 }

@@ -61,27 +61,33 @@ pub(super) unsafe fn cstr<'a>(p: *const c_char) -> &'a str {
 /// New empty spec.
 #[no_mangle]
 pub extern "C" fn mj_makeSpec() -> *mut mjSpec {
-    guard("mj_makeSpec", ptr::null_mut(), || leak(Spec::default()))
+    crate::boundary! {
+        guard("mj_makeSpec", ptr::null_mut(), || leak(Spec::default()))
+    }
 }
 
 /// Deep copy of a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mj_copySpec(s: *const mjSpec) -> *mut mjSpec {
-    if s.is_null() {
-        return ptr::null_mut();
+    crate::boundary! {
+        if s.is_null() {
+            return ptr::null_mut();
+        }
+        guard("mj_copySpec", ptr::null_mut(), || leak(spec_mut(s as *mut mjSpec).copy()))
     }
-    guard("mj_copySpec", ptr::null_mut(), || leak(spec_mut(s as *mut mjSpec).copy()))
 }
 
 /// Free a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mj_deleteSpec(s: *mut mjSpec) {
-    if s.is_null() {
-        return;
+    crate::boundary! {
+        if s.is_null() {
+            return;
+        }
+        let p = (s as *mut u8).sub(offset_of!(Spec, c)) as *mut Spec;
+        // parents that attached from the spec keep it alive
+        guard("mj_deleteSpec", (), || crate::spec::shared::release(p));
     }
-    let p = (s as *mut u8).sub(offset_of!(Spec, c)) as *mut Spec;
-    // parents that attached from the spec keep it alive
-    guard("mj_deleteSpec", (), || crate::spec::shared::release(p));
 }
 
 fn parsed(r: Result<Spec, String>, error: *mut c_char, error_sz: c_int) -> *mut mjSpec {
@@ -98,70 +104,76 @@ fn parsed(r: Result<Spec, String>, error: *mut c_char, error_sz: c_int) -> *mut 
 /// Parse an MJCF or URDF file into a spec; NULL with the reason in `error` on failure.
 #[no_mangle]
 pub unsafe extern "C" fn mj_parseXML(filename: *const c_char, vfs: *const mjVFS, error: *mut c_char, error_sz: c_int) -> *mut mjSpec {
-    write_error(error, error_sz, "");
-    if filename.is_null() {
-        write_error(error, error_sz, "ParseXML: filename argument required\n");
-        return ptr::null_mut();
+    crate::boundary! {
+        write_error(error, error_sz, "");
+        if filename.is_null() {
+            write_error(error, error_sz, "ParseXML: filename argument required\n");
+            return ptr::null_mut();
+        }
+        let name = CStr::from_ptr(filename).to_string_lossy().into_owned();
+        let files = crate::xml::Files { vfs: vfs.as_ref() };
+        let r = guard("mj_parseXML", Err("internal error".to_string()), || crate::xml::parse_file(&name, &files, 0).map(|p| p.spec));
+        parsed(r, error, error_sz)
     }
-    let name = CStr::from_ptr(filename).to_string_lossy().into_owned();
-    let files = crate::xml::Files { vfs: vfs.as_ref() };
-    let r = guard("mj_parseXML", Err("internal error".to_string()), || crate::xml::parse_file(&name, &files, 0).map(|p| p.spec));
-    parsed(r, error, error_sz)
 }
 
 /// Parse MJCF or URDF text into a spec; NULL with the reason in `error` on failure.
 #[no_mangle]
 pub unsafe extern "C" fn mj_parseXMLString(xml: *const c_char, vfs: *const mjVFS, error: *mut c_char, error_sz: c_int) -> *mut mjSpec {
-    write_error(error, error_sz, "");
-    if xml.is_null() {
-        write_error(error, error_sz, "XML string is null");
-        return ptr::null_mut();
+    crate::boundary! {
+        write_error(error, error_sz, "");
+        if xml.is_null() {
+            write_error(error, error_sz, "XML string is null");
+            return ptr::null_mut();
+        }
+        let t = CStr::from_ptr(xml).to_string_lossy().into_owned();
+        let files = crate::xml::Files { vfs: vfs.as_ref() };
+        let r = guard("mj_parseXMLString", Err("internal error".to_string()), || crate::xml::parse_mjcf(&t, "", &files));
+        parsed(r, error, error_sz)
     }
-    let t = CStr::from_ptr(xml).to_string_lossy().into_owned();
-    let files = crate::xml::Files { vfs: vfs.as_ref() };
-    let r = guard("mj_parseXMLString", Err("internal error".to_string()), || crate::xml::parse_mjcf(&t, "", &files));
-    parsed(r, error, error_sz)
 }
 
 /// Compile a spec into a new model; NULL on failure, with the reason in `mjs_getError`.
 #[no_mangle]
 pub unsafe extern "C" fn mj_compile(s: *mut mjSpec, vfs: *const mjVFS) -> *mut mjModel {
-    if s.is_null() {
-        crate::mjerror!("mj_compile", "spec is null");
-        return ptr::null_mut();
-    }
-    let sp = spec_mut(s);
-    if sp.attached_by_ref {
-        sp.set_error("Error: cannot compile child spec if attached by reference to a parent spec", false);
-        return ptr::null_mut();
-    }
-    sp.sort_bodies();
-    // upstream names file assets and numbers the elements early in compiling, so a failed
-    // compile keeps both
-    let user = sp.before_compile();
-    let r = guard("mj_compile", Err(crate::compiler::CompileError("internal error".into())), || {
-        crate::compiler::image::with_vfs(vfs, || crate::compiler::compile_kept(sp))
-    });
-    match r {
-        Ok((m, tree)) => {
-            sp.clear_error();
-            if let Some(model) = m.as_ref() {
-                sp.after_compile(model, &user);
-                // as upstream, the spec carries the signature of its last compiled model
-                // (the Python bindings' `bind` compares the two)
-                if let Some(el) = (*s).element.as_mut() {
-                    el.signature = model.signature;
-                }
-                set_geom_wrap_types(sp, model);
-            }
-            // SAFETY: the compiler returned a valid model
-            sp.compiled = if m.is_null() { None } else { crate::spec::compiled::Snapshot::new(sp, &*m, tree) };
-            m
+    crate::boundary! {
+        if s.is_null() {
+            crate::mjerror!("mj_compile", "spec is null");
+            return ptr::null_mut();
         }
-        Err(e) => {
-            sp.set_error(&e.0, false);
-            sp.compiled = None;
-            ptr::null_mut()
+        let sp = spec_mut(s);
+        if sp.attached_by_ref {
+            sp.set_error("Error: cannot compile child spec if attached by reference to a parent spec", false);
+            return ptr::null_mut();
+        }
+        sp.sort_bodies();
+        // upstream names file assets and numbers the elements early in compiling, so a failed
+        // compile keeps both
+        let user = sp.before_compile();
+        let r = guard("mj_compile", Err(crate::compiler::CompileError("internal error".into())), || {
+            crate::compiler::image::with_vfs(vfs, || crate::compiler::compile_kept(sp))
+        });
+        match r {
+            Ok((m, tree)) => {
+                sp.clear_error();
+                if let Some(model) = m.as_ref() {
+                    sp.after_compile(model, &user);
+                    // as upstream, the spec carries the signature of its last compiled model
+                    // (the Python bindings' `bind` compares the two)
+                    if let Some(el) = (*s).element.as_mut() {
+                        el.signature = model.signature;
+                    }
+                    set_geom_wrap_types(sp, model);
+                }
+                // SAFETY: the compiler returned a valid model
+                sp.compiled = if m.is_null() { None } else { crate::spec::compiled::Snapshot::new(sp, &*m, tree) };
+                m
+            }
+            Err(e) => {
+                sp.set_error(&e.0, false);
+                sp.compiled = None;
+                ptr::null_mut()
+            }
         }
     }
 }
@@ -193,16 +205,18 @@ fn set_geom_wrap_types(sp: &mut Spec, m: &mjModel) {
 /// which `mj_saveXML` writes; 1 on success, 0 with the reason in `mjs_getError`.
 #[no_mangle]
 pub unsafe extern "C" fn mj_copyBack(s: *mut mjSpec, m: *const mjModel) -> c_int {
-    if s.is_null() {
-        crate::mjerror!("mj_copyBack", "spec is null");
-        return 0;
-    }
-    let sp = spec_mut(s);
-    match guard("mj_copyBack", Err("internal error".to_string()), || crate::spec::compiled::copy_back(sp, m.as_ref())) {
-        Ok(()) => 1,
-        Err(e) => {
-            sp.set_error(&e, false);
-            0
+    crate::boundary! {
+        if s.is_null() {
+            crate::mjerror!("mj_copyBack", "spec is null");
+            return 0;
+        }
+        let sp = spec_mut(s);
+        match guard("mj_copyBack", Err("internal error".to_string()), || crate::spec::compiled::copy_back(sp, m.as_ref())) {
+            Ok(()) => 1,
+            Err(e) => {
+                sp.set_error(&e, false);
+                0
+            }
         }
     }
 }
@@ -210,17 +224,21 @@ pub unsafe extern "C" fn mj_copyBack(s: *mut mjSpec, m: *const mjModel) -> c_int
 /// The last error of a compile or spec-API call ("" when none).
 #[no_mangle]
 pub unsafe extern "C" fn mjs_getError(s: *mut mjSpec) -> *const c_char {
-    if s.is_null() {
-        crate::mjerror!("mjs_getError", "spec is null");
-        return ptr::null();
+    crate::boundary! {
+        if s.is_null() {
+            crate::mjerror!("mjs_getError", "spec is null");
+            return ptr::null();
+        }
+        spec_mut(s).error.as_ptr() as *const c_char
     }
-    spec_mut(s).error.as_ptr() as *const c_char
 }
 
 /// Whether the last message of `mjs_getError` is a warning.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_isWarning(s: *mut mjSpec) -> c_int {
-    spec_mut(s).warning as c_int
+    crate::boundary! {
+        spec_mut(s).warning as c_int
+    }
 }
 
 // ---------------------------------------------------------------- adding tree elements
@@ -250,86 +268,102 @@ pub(super) unsafe fn default_index(def: *const mjsDefault) -> Option<usize> {
 /// Add a child body; its children take defaults from `def` (NULL: the parent's class).
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addBody(body: *mut mjsBody, def: *const mjsDefault) -> *mut mjsBody {
-    add_to_body(body, def, "mjs_addBody", |sp, b, class| {
-        let i = sp.add_body(b, class);
-        &mut sp.bodies[i].c
-    })
+    crate::boundary! {
+        add_to_body(body, def, "mjs_addBody", |sp, b, class| {
+            let i = sp.add_body(b, class);
+            &mut sp.bodies[i].c
+        })
+    }
 }
 
 /// Add a joint to a body, with the defaults of `def` (NULL: the body's class).
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addJoint(body: *mut mjsBody, def: *const mjsDefault) -> *mut mjsJoint {
-    add_to_body(body, def, "mjs_addJoint", |sp, b, class| {
-        let i = sp.add_joint(b, class, false);
-        &mut sp.joints[i].c
-    })
+    crate::boundary! {
+        add_to_body(body, def, "mjs_addJoint", |sp, b, class| {
+            let i = sp.add_joint(b, class, false);
+            &mut sp.joints[i].c
+        })
+    }
 }
 
 /// Add a geom to a body, with the defaults of `def` (NULL: the body's class).
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addGeom(body: *mut mjsBody, def: *const mjsDefault) -> *mut mjsGeom {
-    add_to_body(body, def, "mjs_addGeom", |sp, b, class| {
-        let i = sp.add_geom(b, class);
-        &mut sp.geoms[i].c
-    })
+    crate::boundary! {
+        add_to_body(body, def, "mjs_addGeom", |sp, b, class| {
+            let i = sp.add_geom(b, class);
+            &mut sp.geoms[i].c
+        })
+    }
 }
 
 /// Add a site to a body, with the defaults of `def` (NULL: the body's class).
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addSite(body: *mut mjsBody, def: *const mjsDefault) -> *mut mjsSite {
-    add_to_body(body, def, "mjs_addSite", |sp, b, class| {
-        let i = sp.add_site(b, class);
-        &mut sp.sites[i].c
-    })
+    crate::boundary! {
+        add_to_body(body, def, "mjs_addSite", |sp, b, class| {
+            let i = sp.add_site(b, class);
+            &mut sp.sites[i].c
+        })
+    }
 }
 
 /// Add a camera to a body, with the defaults of `def` (NULL: the body's class).
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addCamera(body: *mut mjsBody, def: *const mjsDefault) -> *mut mjsCamera {
-    add_to_body(body, def, "mjs_addCamera", |sp, b, class| {
-        let i = sp.add_camera(b, class);
-        &mut sp.cameras[i].c
-    })
+    crate::boundary! {
+        add_to_body(body, def, "mjs_addCamera", |sp, b, class| {
+            let i = sp.add_camera(b, class);
+            &mut sp.cameras[i].c
+        })
+    }
 }
 
 /// Add a light to a body, with the defaults of `def` (NULL: the body's class).
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addLight(body: *mut mjsBody, def: *const mjsDefault) -> *mut mjsLight {
-    add_to_body(body, def, "mjs_addLight", |sp, b, class| {
-        let i = sp.add_light(b, class);
-        &mut sp.lights[i].c
-    })
+    crate::boundary! {
+        add_to_body(body, def, "mjs_addLight", |sp, b, class| {
+            let i = sp.add_light(b, class);
+            &mut sp.lights[i].c
+        })
+    }
 }
 
 /// Add a free joint (no defaults) to a body.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addFreeJoint(body: *mut mjsBody) -> *mut mjsJoint {
-    if body.is_null() {
-        return ptr::null_mut();
+    crate::boundary! {
+        if body.is_null() {
+            return ptr::null_mut();
+        }
+        let bw = body_mut(body);
+        let b = bw.head.index;
+        let Some(sp) = owner(&bw.head.el) else { return ptr::null_mut() };
+        let id = sp.add_joint(b, None, true);
+        &mut sp.joints[id].c
     }
-    let bw = body_mut(body);
-    let b = bw.head.index;
-    let Some(sp) = owner(&bw.head.el) else { return ptr::null_mut() };
-    let id = sp.add_joint(b, None, true);
-    &mut sp.joints[id].c
 }
 
 /// Add a frame to a body, inside `parentframe` when given.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addFrame(body: *mut mjsBody, parentframe: *mut mjsFrame) -> *mut mjsFrame {
-    if body.is_null() {
-        return ptr::null_mut();
+    crate::boundary! {
+        if body.is_null() {
+            return ptr::null_mut();
+        }
+        let bw = body_mut(body);
+        let b = bw.head.index;
+        let Some(sp) = owner(&bw.head.el) else { return ptr::null_mut() };
+        let parent = if parentframe.is_null() {
+            None
+        } else {
+            Some(wrapper::<Frame>(parentframe as *mut c_void, offset_of!(Frame, c)).head.index)
+        };
+        let id = sp.add_frame(b, parent);
+        &mut sp.frames[id].c
     }
-    let bw = body_mut(body);
-    let b = bw.head.index;
-    let Some(sp) = owner(&bw.head.el) else { return ptr::null_mut() };
-    let parent = if parentframe.is_null() {
-        None
-    } else {
-        Some(wrapper::<Frame>(parentframe as *mut c_void, offset_of!(Frame, c)).head.index)
-    };
-    let id = sp.add_frame(b, parent);
-    &mut sp.frames[id].c
 }
 
 /// Adds an element to the spec at `s` with `add`, which returns the new element's C struct;
@@ -344,92 +378,112 @@ pub(super) unsafe fn add_to_spec<R>(s: *mut mjSpec, def: *const mjsDefault, add:
 /// Add an actuator to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addActuator(s: *mut mjSpec, def: *const mjsDefault) -> *mut mjsActuator {
-    add_to_spec(s, def, |sp, class| {
-        let id = sp.add_actuator(class);
-        &mut sp.actuators[id].c
-    })
+    crate::boundary! {
+        add_to_spec(s, def, |sp, class| {
+            let id = sp.add_actuator(class);
+            &mut sp.actuators[id].c
+        })
+    }
 }
 
 /// Add a sensor to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addSensor(s: *mut mjSpec) -> *mut mjsSensor {
-    add_to_spec(s, ptr::null(), |sp, _| {
-        let id = sp.add_sensor();
-        &mut sp.sensors[id].c
-    })
+    crate::boundary! {
+        add_to_spec(s, ptr::null(), |sp, _| {
+            let id = sp.add_sensor();
+            &mut sp.sensors[id].c
+        })
+    }
 }
 
 
 /// Add a tendon to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addTendon(s: *mut mjSpec, def: *const mjsDefault) -> *mut mjsTendon {
-    add_to_spec(s, def, |sp, class| {
-        let id = sp.add_tendon(class);
-        &mut sp.tendons[id].c
-    })
+    crate::boundary! {
+        add_to_spec(s, def, |sp, class| {
+            let id = sp.add_tendon(class);
+            &mut sp.tendons[id].c
+        })
+    }
 }
 
 /// Add an equality constraint to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addEquality(s: *mut mjSpec, def: *const mjsDefault) -> *mut mjsEquality {
-    add_to_spec(s, def, |sp, class| {
-        let id = sp.add_equality(class);
-        &mut sp.equalities[id].c
-    })
+    crate::boundary! {
+        add_to_spec(s, def, |sp, class| {
+            let id = sp.add_equality(class);
+            &mut sp.equalities[id].c
+        })
+    }
 }
 
 /// Add a contact pair to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addPair(s: *mut mjSpec, def: *const mjsDefault) -> *mut mjsPair {
-    add_to_spec(s, def, |sp, class| {
-        let id = sp.add_pair(class);
-        &mut sp.pairs[id].c
-    })
+    crate::boundary! {
+        add_to_spec(s, def, |sp, class| {
+            let id = sp.add_pair(class);
+            &mut sp.pairs[id].c
+        })
+    }
 }
 
 /// Add a collision exclusion to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addExclude(s: *mut mjSpec) -> *mut mjsExclude {
-    add_to_spec(s, ptr::null(), |sp, _| {
-        let id = sp.add_exclude();
-        &mut sp.excludes[id].c
-    })
+    crate::boundary! {
+        add_to_spec(s, ptr::null(), |sp, _| {
+            let id = sp.add_exclude();
+            &mut sp.excludes[id].c
+        })
+    }
 }
 
 /// Add a key to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addKey(s: *mut mjSpec) -> *mut mjsKey {
-    add_to_spec(s, ptr::null(), |sp, _| {
-        let id = sp.add_key();
-        &mut sp.keys[id].c
-    })
+    crate::boundary! {
+        add_to_spec(s, ptr::null(), |sp, _| {
+            let id = sp.add_key();
+            &mut sp.keys[id].c
+        })
+    }
 }
 
 /// Add a numeric to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addNumeric(s: *mut mjSpec) -> *mut mjsNumeric {
-    add_to_spec(s, ptr::null(), |sp, _| {
-        let id = sp.add_numeric();
-        &mut sp.numerics[id].c
-    })
+    crate::boundary! {
+        add_to_spec(s, ptr::null(), |sp, _| {
+            let id = sp.add_numeric();
+            &mut sp.numerics[id].c
+        })
+    }
 }
 
 /// Add a text to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addText(s: *mut mjSpec) -> *mut mjsText {
-    add_to_spec(s, ptr::null(), |sp, _| {
-        let id = sp.add_text();
-        &mut sp.texts[id].c
-    })
+    crate::boundary! {
+        add_to_spec(s, ptr::null(), |sp, _| {
+            let id = sp.add_text();
+            &mut sp.texts[id].c
+        })
+    }
 }
 
 /// Add a tuple to a spec.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_addTuple(s: *mut mjSpec) -> *mut mjsTuple {
-    add_to_spec(s, ptr::null(), |sp, _| {
-        let id = sp.add_tuple();
-        &mut sp.tuples[id].c
-    })
+    crate::boundary! {
+        add_to_spec(s, ptr::null(), |sp, _| {
+            let id = sp.add_tuple();
+            &mut sp.tuples[id].c
+        })
+    }
 }
 
 /// The tendon whose C struct is at `t`, with its spec.
@@ -451,46 +505,58 @@ unsafe fn wrap(tendon: *mut mjsTendon, t: mjtWrap_, target: &str, sidesite: &str
 /// Append a site to a tendon's path.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_wrapSite(tendon: *mut mjsTendon, name: *const c_char) -> *mut mjsWrap {
-    wrap(tendon, mjtWrap_::mjWRAP_SITE, cstr(name), "", 0.0)
+    crate::boundary! {
+        wrap(tendon, mjtWrap_::mjWRAP_SITE, cstr(name), "", 0.0)
+    }
 }
 
 /// Append a geom (with an optional side site) to a tendon's path.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_wrapGeom(tendon: *mut mjsTendon, name: *const c_char, sidesite: *const c_char) -> *mut mjsWrap {
-    wrap(tendon, mjtWrap_::mjWRAP_SPHERE, cstr(name), cstr(sidesite), 0.0)
+    crate::boundary! {
+        wrap(tendon, mjtWrap_::mjWRAP_SPHERE, cstr(name), cstr(sidesite), 0.0)
+    }
 }
 
 /// Append a joint with coefficient `coef` to a fixed tendon.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_wrapJoint(tendon: *mut mjsTendon, name: *const c_char, coef: f64) -> *mut mjsWrap {
-    wrap(tendon, mjtWrap_::mjWRAP_JOINT, cstr(name), "", coef)
+    crate::boundary! {
+        wrap(tendon, mjtWrap_::mjWRAP_JOINT, cstr(name), "", coef)
+    }
 }
 
 /// Append a pulley with `divisor` to a tendon's path.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_wrapPulley(tendon: *mut mjsTendon, divisor: f64) -> *mut mjsWrap {
-    wrap(tendon, mjtWrap_::mjWRAP_PULLEY, "", "", divisor)
+    crate::boundary! {
+        wrap(tendon, mjtWrap_::mjWRAP_PULLEY, "", "", divisor)
+    }
 }
 
 /// Number of wraps in a tendon's path.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_getWrapNum(tendonspec: *const mjsTendon) -> c_int {
-    match tendon_of(tendonspec) {
-        Some((sp, i)) => sp.tendons[i].path.len() as c_int,
-        None => 0,
+    crate::boundary! {
+        match tendon_of(tendonspec) {
+            Some((sp, i)) => sp.tendons[i].path.len() as c_int,
+            None => 0,
+        }
     }
 }
 
 /// Wrap `i` of a tendon's path.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_getWrap(tendonspec: *const mjsTendon, i: c_int) -> *mut mjsWrap {
-    let Some((sp, t)) = tendon_of(tendonspec) else { return ptr::null_mut() };
-    let n = sp.tendons[t].path.len();
-    if i < 0 || i as usize >= n {
-        crate::runtime::error::raise(format_args!("Wrap index out of range (0, {})", n));
-        return ptr::null_mut();
+    crate::boundary! {
+        let Some((sp, t)) = tendon_of(tendonspec) else { return ptr::null_mut() };
+        let n = sp.tendons[t].path.len();
+        if i < 0 || i as usize >= n {
+            crate::runtime::error::raise(format_args!("Wrap index out of range (0, {})", n));
+            return ptr::null_mut();
+        }
+        &mut sp.tendons[t].path[i as usize].c
     }
-    &mut sp.tendons[t].path[i as usize].c
 }
 
 // ---------------------------------------------------------------- elements
@@ -582,19 +648,21 @@ macro_rules! with_elem {
 /// The name of an element.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_getName(element: *mut mjsElement) -> *mut mjString {
-    if element.is_null() {
-        return ptr::null_mut();
-    }
-    if (*element).elemtype == mjtObj_::mjOBJ_DEFAULT as i32 {
-        let d = &mut *(element as *mut spec::DefaultClass);
-        return &mut d.name as *mut CxxString as *mut mjString;
-    }
-    with_elem!(element, |w| &mut w.name as *mut CxxString as *mut mjString, {
-        match other_name(element) {
-            Some(n) => n as *mut CxxString as *mut mjString,
-            None => ptr::null_mut(),
+    crate::boundary! {
+        if element.is_null() {
+            return ptr::null_mut();
         }
-    })
+        if (*element).elemtype == mjtObj_::mjOBJ_DEFAULT as i32 {
+            let d = &mut *(element as *mut spec::DefaultClass);
+            return &mut d.name as *mut CxxString as *mut mjString;
+        }
+        with_elem!(element, |w| &mut w.name as *mut CxxString as *mut mjString, {
+            match other_name(element) {
+                Some(n) => n as *mut CxxString as *mut mjString,
+                None => ptr::null_mut(),
+            }
+        })
+    }
 }
 
 /// The name of an element that `with_elem!` does not cover: the spec's own element and a
@@ -613,31 +681,33 @@ unsafe fn other_name<'a>(element: *mut mjsElement) -> Option<&'a mut CxxString> 
 /// Rename an element; -1 (with the reason in `mjs_getError`) when the name is taken.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_setName(element: *mut mjsElement, name: *const c_char) -> c_int {
-    if element.is_null() {
-        return -1;
-    }
-    let n = cstr(name);
-    let t = (*element).elemtype;
-    if t == mjtObj_::mjOBJ_DEFAULT as i32 {
-        // upstream renames a class without any check
-        (*(element as *mut spec::DefaultClass)).name.set(n);
-        return 0;
-    }
-    with_elem!(element, |w| w.name.set(n), {
-        match other_name(element) {
-            Some(name) => {
-                name.set(n);
-                return 0;
-            }
-            None => return -1,
+    crate::boundary! {
+        if element.is_null() {
+            return -1;
         }
-    });
-    let Some(sp) = owner(element) else { return 0 };
-    match sp.check_repeat(t) {
-        Ok(()) => 0,
-        Err(msg) => {
-            sp.set_error(&format!("Error: {}", msg), false);
-            -1
+        let n = cstr(name);
+        let t = (*element).elemtype;
+        if t == mjtObj_::mjOBJ_DEFAULT as i32 {
+            // upstream renames a class without any check
+            (*(element as *mut spec::DefaultClass)).name.set(n);
+            return 0;
+        }
+        with_elem!(element, |w| w.name.set(n), {
+            match other_name(element) {
+                Some(name) => {
+                    name.set(n);
+                    return 0;
+                }
+                None => return -1,
+            }
+        });
+        let Some(sp) = owner(element) else { return 0 };
+        match sp.check_repeat(t) {
+            Ok(()) => 0,
+            Err(msg) => {
+                sp.set_error(&format!("Error: {}", msg), false);
+                -1
+            }
         }
     }
 }
@@ -645,40 +715,44 @@ pub unsafe extern "C" fn mjs_setName(element: *mut mjsElement, name: *const c_ch
 /// The spec holding an element.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_getSpec(element: *mut mjsElement) -> *mut mjSpec {
-    if element.is_null() {
-        return ptr::null_mut();
-    }
-    if (*element).elemtype == mjtObj_::mjOBJ_MODEL as i32 {
-        return &mut (*(element as *mut Spec)).c;
-    }
-    match owner(element) {
-        Some(sp) => &mut sp.c,
-        None => ptr::null_mut(),
+    crate::boundary! {
+        if element.is_null() {
+            return ptr::null_mut();
+        }
+        if (*element).elemtype == mjtObj_::mjOBJ_MODEL as i32 {
+            return &mut (*(element as *mut Spec)).c;
+        }
+        match owner(element) {
+            Some(sp) => &mut sp.c,
+            None => ptr::null_mut(),
+        }
     }
 }
 
 /// The body an element belongs to (a body's parent); NULL for the world and other kinds.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_getParent(element: *mut mjsElement) -> *mut mjsBody {
-    if element.is_null() {
-        return ptr::null_mut();
-    }
-    let Some(sp) = owner(element) else { return ptr::null_mut() };
-    let t = (*element).elemtype;
-    let b = if t == mjtObj_::mjOBJ_BODY as i32 {
-        let w = &*(element as *mut Body);
-        if w.head.index == 0 {
+    crate::boundary! {
+        if element.is_null() {
             return ptr::null_mut();
         }
-        w.parent
-    } else {
-        let body = with_elem!(element, |w| body_index(w), None);
-        match body {
-            Some(b) => b,
-            None => return ptr::null_mut(),
-        }
-    };
-    &mut sp.bodies[b].c
+        let Some(sp) = owner(element) else { return ptr::null_mut() };
+        let t = (*element).elemtype;
+        let b = if t == mjtObj_::mjOBJ_BODY as i32 {
+            let w = &*(element as *mut Body);
+            if w.head.index == 0 {
+                return ptr::null_mut();
+            }
+            w.parent
+        } else {
+            let body = with_elem!(element, |w| body_index(w), None);
+            match body {
+                Some(b) => b,
+                None => return ptr::null_mut(),
+            }
+        };
+        &mut sp.bodies[b].c
+    }
 }
 
 /// The body of a body-held element.
@@ -718,14 +792,16 @@ fn body_index(w: &impl InBody) -> Option<usize> {
 /// A body found by name, searching the tree from the world.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_findBody(s: *mut mjSpec, name: *const c_char) -> *mut mjsBody {
-    if s.is_null() {
-        return ptr::null_mut();
-    }
-    let sp = spec_mut(s);
-    let n = cstr(name);
-    match find_in_tree(sp, 0, n) {
-        Some(b) => &mut sp.bodies[b].c,
-        None => ptr::null_mut(),
+    crate::boundary! {
+        if s.is_null() {
+            return ptr::null_mut();
+        }
+        let sp = spec_mut(s);
+        let n = cstr(name);
+        match find_in_tree(sp, 0, n) {
+            Some(b) => &mut sp.bodies[b].c,
+            None => ptr::null_mut(),
+        }
     }
 }
 
@@ -748,15 +824,17 @@ fn find_in_tree(sp: &Spec, b: usize, n: &str) -> Option<usize> {
 /// A body of `body`'s subtree (or `body` itself) found by name.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_findChild(body: *mut mjsBody, name: *const c_char) -> *mut mjsBody {
-    if body.is_null() {
-        return ptr::null_mut();
-    }
-    let bw = body_mut(body);
-    let b = bw.head.index;
-    let Some(sp) = owner(&bw.head.el) else { return ptr::null_mut() };
-    match find_in_tree(sp, b, cstr(name)) {
-        Some(k) => &mut sp.bodies[k].c,
-        None => ptr::null_mut(),
+    crate::boundary! {
+        if body.is_null() {
+            return ptr::null_mut();
+        }
+        let bw = body_mut(body);
+        let b = bw.head.index;
+        let Some(sp) = owner(&bw.head.el) else { return ptr::null_mut() };
+        match find_in_tree(sp, b, cstr(name)) {
+            Some(k) => &mut sp.bodies[k].c,
+            None => ptr::null_mut(),
+        }
     }
 }
 
@@ -771,125 +849,163 @@ pub(super) unsafe fn as_kind<T, C>(element: *mut mjsElement, t: mjtObj_, c: impl
 /// The element as a body, NULL when it is not one.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_asBody(element: *mut mjsElement) -> *mut mjsBody {
-    as_kind(element, mjtObj_::mjOBJ_BODY, |x: &mut Body| &mut x.c)
+    crate::boundary! {
+        as_kind(element, mjtObj_::mjOBJ_BODY, |x: &mut Body| &mut x.c)
+    }
 }
 
 /// The element as a frame, NULL when it is not one.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_asFrame(element: *mut mjsElement) -> *mut mjsFrame {
-    as_kind(element, mjtObj_::mjOBJ_FRAME, |x: &mut Frame| &mut x.c)
+    crate::boundary! {
+        as_kind(element, mjtObj_::mjOBJ_FRAME, |x: &mut Frame| &mut x.c)
+    }
 }
 
 /// The element as a joint, NULL when it is not one.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_asJoint(element: *mut mjsElement) -> *mut mjsJoint {
-    as_kind(element, mjtObj_::mjOBJ_JOINT, |x: &mut Joint| &mut x.c)
+    crate::boundary! {
+        as_kind(element, mjtObj_::mjOBJ_JOINT, |x: &mut Joint| &mut x.c)
+    }
 }
 
 /// The element as a geom, NULL when it is not one.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_asGeom(element: *mut mjsElement) -> *mut mjsGeom {
-    as_kind(element, mjtObj_::mjOBJ_GEOM, |x: &mut Geom| &mut x.c)
+    crate::boundary! {
+        as_kind(element, mjtObj_::mjOBJ_GEOM, |x: &mut Geom| &mut x.c)
+    }
 }
 
 /// The element as a site, NULL when it is not one.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_asSite(element: *mut mjsElement) -> *mut mjsSite {
-    as_kind(element, mjtObj_::mjOBJ_SITE, |x: &mut Site| &mut x.c)
+    crate::boundary! {
+        as_kind(element, mjtObj_::mjOBJ_SITE, |x: &mut Site| &mut x.c)
+    }
 }
 
 /// The element as a camera, NULL when it is not one.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_asCamera(element: *mut mjsElement) -> *mut mjsCamera {
-    as_kind(element, mjtObj_::mjOBJ_CAMERA, |x: &mut Camera| &mut x.c)
+    crate::boundary! {
+        as_kind(element, mjtObj_::mjOBJ_CAMERA, |x: &mut Camera| &mut x.c)
+    }
 }
 
 /// The element as a light, NULL when it is not one.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_asLight(element: *mut mjsElement) -> *mut mjsLight {
-    as_kind(element, mjtObj_::mjOBJ_LIGHT, |x: &mut Light| &mut x.c)
+    crate::boundary! {
+        as_kind(element, mjtObj_::mjOBJ_LIGHT, |x: &mut Light| &mut x.c)
+    }
 }
 
 /// The element as a actuator, NULL when it is not one.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_asActuator(element: *mut mjsElement) -> *mut mjsActuator {
-    as_kind(element, mjtObj_::mjOBJ_ACTUATOR, |x: &mut Actuator| &mut x.c)
+    crate::boundary! {
+        as_kind(element, mjtObj_::mjOBJ_ACTUATOR, |x: &mut Actuator| &mut x.c)
+    }
 }
 
 /// The element as a sensor, NULL when it is not one.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_asSensor(element: *mut mjsElement) -> *mut mjsSensor {
-    as_kind(element, mjtObj_::mjOBJ_SENSOR, |x: &mut Sensor| &mut x.c)
+    crate::boundary! {
+        as_kind(element, mjtObj_::mjOBJ_SENSOR, |x: &mut Sensor| &mut x.c)
+    }
 }
 
 /// The element as a tendon, NULL when it is not one.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_asTendon(element: *mut mjsElement) -> *mut mjsTendon {
-    as_kind(element, mjtObj_::mjOBJ_TENDON, |x: &mut Tendon| &mut x.c)
+    crate::boundary! {
+        as_kind(element, mjtObj_::mjOBJ_TENDON, |x: &mut Tendon| &mut x.c)
+    }
 }
 
 /// The element as a equality, NULL when it is not one.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_asEquality(element: *mut mjsElement) -> *mut mjsEquality {
-    as_kind(element, mjtObj_::mjOBJ_EQUALITY, |x: &mut Equality| &mut x.c)
+    crate::boundary! {
+        as_kind(element, mjtObj_::mjOBJ_EQUALITY, |x: &mut Equality| &mut x.c)
+    }
 }
 
 /// The element as a pair, NULL when it is not one.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_asPair(element: *mut mjsElement) -> *mut mjsPair {
-    as_kind(element, mjtObj_::mjOBJ_PAIR, |x: &mut Pair| &mut x.c)
+    crate::boundary! {
+        as_kind(element, mjtObj_::mjOBJ_PAIR, |x: &mut Pair| &mut x.c)
+    }
 }
 
 /// The element as a exclude, NULL when it is not one.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_asExclude(element: *mut mjsElement) -> *mut mjsExclude {
-    as_kind(element, mjtObj_::mjOBJ_EXCLUDE, |x: &mut Exclude| &mut x.c)
+    crate::boundary! {
+        as_kind(element, mjtObj_::mjOBJ_EXCLUDE, |x: &mut Exclude| &mut x.c)
+    }
 }
 
 /// The element as a keyframe, NULL when it is not one.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_asKey(element: *mut mjsElement) -> *mut mjsKey {
-    as_kind(element, mjtObj_::mjOBJ_KEY, |x: &mut Key| &mut x.c)
+    crate::boundary! {
+        as_kind(element, mjtObj_::mjOBJ_KEY, |x: &mut Key| &mut x.c)
+    }
 }
 
 /// The element as a numeric, NULL when it is not one.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_asNumeric(element: *mut mjsElement) -> *mut mjsNumeric {
-    as_kind(element, mjtObj_::mjOBJ_NUMERIC, |x: &mut Numeric| &mut x.c)
+    crate::boundary! {
+        as_kind(element, mjtObj_::mjOBJ_NUMERIC, |x: &mut Numeric| &mut x.c)
+    }
 }
 
 /// The element as a text, NULL when it is not one.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_asText(element: *mut mjsElement) -> *mut mjsText {
-    as_kind(element, mjtObj_::mjOBJ_TEXT, |x: &mut Text| &mut x.c)
+    crate::boundary! {
+        as_kind(element, mjtObj_::mjOBJ_TEXT, |x: &mut Text| &mut x.c)
+    }
 }
 
 /// The element as a tuple, NULL when it is not one.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_asTuple(element: *mut mjsElement) -> *mut mjsTuple {
-    as_kind(element, mjtObj_::mjOBJ_TUPLE, |x: &mut Tuple| &mut x.c)
+    crate::boundary! {
+        as_kind(element, mjtObj_::mjOBJ_TUPLE, |x: &mut Tuple| &mut x.c)
+    }
 }
 
 /// The id of an element in the last compiled model (-1 before compiling).
 #[no_mangle]
 pub unsafe extern "C" fn mjs_getId(element: *mut mjsElement) -> c_int {
-    if element.is_null() {
-        return -1;
+    crate::boundary! {
+        if element.is_null() {
+            return -1;
+        }
+        with_elem!(element, |w| w.head.id, -1)
     }
-    with_elem!(element, |w| w.head.id, -1)
 }
 
 /// The frame an element is placed in (NULL when none).
 #[no_mangle]
 pub unsafe extern "C" fn mjs_getFrame(element: *mut mjsElement) -> *mut mjsFrame {
-    if element.is_null() {
-        return ptr::null_mut();
-    }
-    let Some(sp) = owner(element) else { return ptr::null_mut() };
-    let f: Option<usize> = with_elem!(element, |w| frame_of(w), None);
-    match f {
-        Some(f) => &mut sp.frames[f].c,
-        None => ptr::null_mut(),
+    crate::boundary! {
+        if element.is_null() {
+            return ptr::null_mut();
+        }
+        let Some(sp) = owner(element) else { return ptr::null_mut() };
+        let f: Option<usize> = with_elem!(element, |w| frame_of(w), None);
+        match f {
+            Some(f) => &mut sp.frames[f].c,
+            None => ptr::null_mut(),
+        }
     }
 }
 
@@ -930,11 +1046,13 @@ fn frame_of(w: &impl InFrame) -> Option<usize> {
 /// A frame found by name (the first in tree order).
 #[no_mangle]
 pub unsafe extern "C" fn mjs_findFrame(s: *mut mjSpec, name: *const c_char) -> *mut mjsFrame {
-    let el = mjs_findElement(s, mjtObj_::mjOBJ_FRAME as i32, name);
-    if el.is_null() {
-        ptr::null_mut()
-    } else {
-        &mut (*(el as *mut Frame)).c
+    crate::boundary! {
+        let el = mjs_findElement(s, mjtObj_::mjOBJ_FRAME as i32, name);
+        if el.is_null() {
+            ptr::null_mut()
+        } else {
+            &mut (*(el as *mut Frame)).c
+        }
     }
 }
 
@@ -942,88 +1060,90 @@ pub unsafe extern "C" fn mjs_findFrame(s: *mut mjSpec, name: *const c_char) -> *
 /// their lists.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_findElement(s: *mut mjSpec, r#type: mjtObj, name: *const c_char) -> *mut mjsElement {
-    if s.is_null() {
-        return ptr::null_mut();
-    }
-    let sp = spec_mut(s);
-    let n = cstr(name);
-    if let Some(k) = TreeKind::of(r#type) {
-        if k == TreeKind::Body {
-            return match find_in_tree(sp, 0, n) {
-                Some(b) => &mut sp.bodies[b].head.el,
-                None => ptr::null_mut(),
-            };
+    crate::boundary! {
+        if s.is_null() {
+            return ptr::null_mut();
         }
-        let mut order = vec![0usize];
-        order.extend(sp.subtree(0));
-        for b in order {
-            for i in sp.own(b, k) {
-                let el = sp.element_ptr(k, i);
-                if with_elem!(el, |w| w.name == n, false) {
-                    return el;
+        let sp = spec_mut(s);
+        let n = cstr(name);
+        if let Some(k) = TreeKind::of(r#type) {
+            if k == TreeKind::Body {
+                return match find_in_tree(sp, 0, n) {
+                    Some(b) => &mut sp.bodies[b].head.el,
+                    None => ptr::null_mut(),
+                };
+            }
+            let mut order = vec![0usize];
+            order.extend(sp.subtree(0));
+            for b in order {
+                for i in sp.own(b, k) {
+                    let el = sp.element_ptr(k, i);
+                    if with_elem!(el, |w| w.name == n, false) {
+                        return el;
+                    }
                 }
             }
+            return ptr::null_mut();
         }
-        return ptr::null_mut();
+        if r#type == mjtObj_::mjOBJ_ACTUATOR as i32 {
+            return sp.actuators.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+        }
+        if r#type == mjtObj_::mjOBJ_SENSOR as i32 {
+            return sp.sensors.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+        }
+        if r#type == mjtObj_::mjOBJ_TENDON as i32 {
+            return sp.tendons.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+        }
+        if r#type == mjtObj_::mjOBJ_EQUALITY as i32 {
+            return sp.equalities.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+        }
+        if r#type == mjtObj_::mjOBJ_PAIR as i32 {
+            return sp.pairs.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+        }
+        if r#type == mjtObj_::mjOBJ_EXCLUDE as i32 {
+            return sp.excludes.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+        }
+        if r#type == mjtObj_::mjOBJ_KEY as i32 {
+            return sp.keys.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+        }
+        if r#type == mjtObj_::mjOBJ_NUMERIC as i32 {
+            return sp.numerics.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+        }
+        if r#type == mjtObj_::mjOBJ_TEXT as i32 {
+            return sp.texts.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+        }
+        if r#type == mjtObj_::mjOBJ_TUPLE as i32 {
+            return sp.tuples.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+        }
+        if r#type == mjtObj_::mjOBJ_FLEX as i32 {
+            return sp.flexes.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+        }
+        if r#type == mjtObj_::mjOBJ_PLUGIN as i32 {
+            return sp.plugins.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+        }
+        if r#type == mjtObj_::mjOBJ_MATERIAL as i32 {
+            return sp.materials.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+        }
+        if r#type == mjtObj_::mjOBJ_HFIELD as i32 {
+            return sp.hfields.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+        }
+        if r#type == mjtObj_::mjOBJ_SKIN as i32 {
+            return sp.skins.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+        }
+        // textures and meshes: also an unnamed one whose file has that stem
+        let by_file = |name: &CxxString, file: &CxxString| *name == n || (name.is_empty() && spec::assets::file_stem(file) == n);
+        if r#type == mjtObj_::mjOBJ_TEXTURE as i32 {
+            return sp.textures.iter_mut().find(|x| by_file(&x.name, &x.file)).map_or(ptr::null_mut(), |x| &mut x.head.el);
+        }
+        if r#type == mjtObj_::mjOBJ_MESH as i32 {
+            return sp.meshes.iter_mut().find(|x| by_file(&x.name, &x.file)).map_or(ptr::null_mut(), |x| &mut x.head.el);
+        }
+        if r#type == mjtObj_::mjOBJ_XBODY as i32 {
+            return sp.bodies.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
+        }
+        // upstream keeps no list of other types: nothing to find
+        ptr::null_mut()
     }
-    if r#type == mjtObj_::mjOBJ_ACTUATOR as i32 {
-        return sp.actuators.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
-    }
-    if r#type == mjtObj_::mjOBJ_SENSOR as i32 {
-        return sp.sensors.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
-    }
-    if r#type == mjtObj_::mjOBJ_TENDON as i32 {
-        return sp.tendons.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
-    }
-    if r#type == mjtObj_::mjOBJ_EQUALITY as i32 {
-        return sp.equalities.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
-    }
-    if r#type == mjtObj_::mjOBJ_PAIR as i32 {
-        return sp.pairs.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
-    }
-    if r#type == mjtObj_::mjOBJ_EXCLUDE as i32 {
-        return sp.excludes.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
-    }
-    if r#type == mjtObj_::mjOBJ_KEY as i32 {
-        return sp.keys.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
-    }
-    if r#type == mjtObj_::mjOBJ_NUMERIC as i32 {
-        return sp.numerics.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
-    }
-    if r#type == mjtObj_::mjOBJ_TEXT as i32 {
-        return sp.texts.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
-    }
-    if r#type == mjtObj_::mjOBJ_TUPLE as i32 {
-        return sp.tuples.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
-    }
-    if r#type == mjtObj_::mjOBJ_FLEX as i32 {
-        return sp.flexes.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
-    }
-    if r#type == mjtObj_::mjOBJ_PLUGIN as i32 {
-        return sp.plugins.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
-    }
-    if r#type == mjtObj_::mjOBJ_MATERIAL as i32 {
-        return sp.materials.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
-    }
-    if r#type == mjtObj_::mjOBJ_HFIELD as i32 {
-        return sp.hfields.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
-    }
-    if r#type == mjtObj_::mjOBJ_SKIN as i32 {
-        return sp.skins.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
-    }
-    // textures and meshes: also an unnamed one whose file has that stem
-    let by_file = |name: &CxxString, file: &CxxString| *name == n || (name.is_empty() && spec::assets::file_stem(file) == n);
-    if r#type == mjtObj_::mjOBJ_TEXTURE as i32 {
-        return sp.textures.iter_mut().find(|x| by_file(&x.name, &x.file)).map_or(ptr::null_mut(), |x| &mut x.head.el);
-    }
-    if r#type == mjtObj_::mjOBJ_MESH as i32 {
-        return sp.meshes.iter_mut().find(|x| by_file(&x.name, &x.file)).map_or(ptr::null_mut(), |x| &mut x.head.el);
-    }
-    if r#type == mjtObj_::mjOBJ_XBODY as i32 {
-        return sp.bodies.iter_mut().find(|x| x.name == n).map_or(ptr::null_mut(), |x| &mut x.head.el);
-    }
-    // upstream keeps no list of other types: nothing to find
-    ptr::null_mut()
 }
 
 /// The element after `child` (or the first when NULL) among body `b`'s children of type `t`.
@@ -1070,16 +1190,20 @@ unsafe fn next_child(body: *mut mjsBody, child: *mut mjsElement, t: mjtObj, recu
 /// The first child of a body of type `type` (with `recurse`, in the whole subtree).
 #[no_mangle]
 pub unsafe extern "C" fn mjs_firstChild(body: *mut mjsBody, r#type: mjtObj, recurse: c_int) -> *mut mjsElement {
-    next_child(body, ptr::null_mut(), r#type, recurse != 0)
+    crate::boundary! {
+        next_child(body, ptr::null_mut(), r#type, recurse != 0)
+    }
 }
 
 /// The child after `child` of the same type (NULL after the last).
 #[no_mangle]
 pub unsafe extern "C" fn mjs_nextChild(body: *mut mjsBody, child: *mut mjsElement, recurse: c_int) -> *mut mjsElement {
-    if child.is_null() {
-        return ptr::null_mut();
+    crate::boundary! {
+        if child.is_null() {
+            return ptr::null_mut();
+        }
+        next_child(body, child, (*child).elemtype, recurse != 0)
     }
-    next_child(body, child, (*child).elemtype, recurse != 0)
 }
 
 /// The element after `element` (the first of type `t` when NULL) in the spec.
@@ -1162,16 +1286,20 @@ unsafe fn next_element(s: *mut mjSpec, element: *mut mjsElement, t: mjtObj) -> *
 /// The spec's first element of type `type`.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_firstElement(s: *mut mjSpec, r#type: mjtObj) -> *mut mjsElement {
-    next_element(s, ptr::null_mut(), r#type)
+    crate::boundary! {
+        next_element(s, ptr::null_mut(), r#type)
+    }
 }
 
 /// The spec's element after `element` (NULL after the last).
 #[no_mangle]
 pub unsafe extern "C" fn mjs_nextElement(s: *mut mjSpec, element: *mut mjsElement) -> *mut mjsElement {
-    if element.is_null() {
-        return ptr::null_mut();
+    crate::boundary! {
+        if element.is_null() {
+            return ptr::null_mut();
+        }
+        next_element(s, element, (*element).elemtype)
     }
-    next_element(s, element, (*element).elemtype)
 }
 
 // ---------------------------------------------------------------- strings and vectors
@@ -1179,19 +1307,23 @@ pub unsafe extern "C" fn mjs_nextElement(s: *mut mjSpec, element: *mut mjsElemen
 /// Set a string.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_setString(dest: *mut mjString, text: *const c_char) {
-    if dest.is_null() {
-        return;
+    crate::boundary! {
+        if dest.is_null() {
+            return;
+        }
+        (*(dest as *mut CxxString)).set_bytes(if text.is_null() { b"" } else { CStr::from_ptr(text).to_bytes() });
     }
-    (*(dest as *mut CxxString)).set_bytes(if text.is_null() { b"" } else { CStr::from_ptr(text).to_bytes() });
 }
 
 /// The text of a string.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_getString(source: *const mjString) -> *const c_char {
-    if source.is_null() {
-        return ptr::null();
+    crate::boundary! {
+        if source.is_null() {
+            return ptr::null();
+        }
+        (*(source as *const CxxString)).c_str()
     }
-    (*(source as *const CxxString)).c_str()
 }
 
 unsafe fn set_vec<T: Copy>(dest: *mut c_void, array: *const T, size: c_int) {
@@ -1210,101 +1342,121 @@ unsafe fn set_vec<T: Copy>(dest: *mut c_void, array: *const T, size: c_int) {
 /// Copy `size` numbers into a double vector.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_setDouble(dest: *mut mjDoubleVec, array: *const f64, size: c_int) {
-    set_vec(dest, array, size);
+    crate::boundary! {
+        set_vec(dest, array, size);
+    }
 }
 
 /// Copy `size` numbers into a float vector.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_setFloat(dest: *mut mjFloatVec, array: *const f32, size: c_int) {
-    set_vec(dest, array, size);
+    crate::boundary! {
+        set_vec(dest, array, size);
+    }
 }
 
 /// Copy `size` numbers into an int vector.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_setInt(dest: *mut mjIntVec, array: *const c_int, size: c_int) {
-    set_vec(dest, array, size);
+    crate::boundary! {
+        set_vec(dest, array, size);
+    }
 }
 
 /// Copy `size` bytes into a byte vector.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_setBuffer(dest: *mut mjByteVec, array: *const c_void, size: c_int) {
-    set_vec(dest, array as *const u8, size);
+    crate::boundary! {
+        set_vec(dest, array as *const u8, size);
+    }
 }
 
 /// The numbers of a double vector and their count.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_getDouble(source: *const mjDoubleVec, size: *mut c_int) -> *const f64 {
-    if source.is_null() {
-        return ptr::null();
-    }
-    let v = &*(source as *const CxxVec<f64>);
-    if !size.is_null() {
-        *size = v.len() as c_int;
-    }
-    if v.is_empty() {
-        ptr::null()
-    } else {
-        v.as_ptr()
+    crate::boundary! {
+        if source.is_null() {
+            return ptr::null();
+        }
+        let v = &*(source as *const CxxVec<f64>);
+        if !size.is_null() {
+            *size = v.len() as c_int;
+        }
+        if v.is_empty() {
+            ptr::null()
+        } else {
+            v.as_ptr()
+        }
     }
 }
 
 /// Append a copy of `size` ints as a new vector.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_appendIntVec(dest: *mut mjIntVecVec, array: *const c_int, size: c_int) {
-    if dest.is_null() {
-        return;
+    crate::boundary! {
+        if dest.is_null() {
+            return;
+        }
+        let n = size.max(0) as usize;
+        let inner = if array.is_null() || n == 0 { CxxVec::new() } else { CxxVec::from_slice(core::slice::from_raw_parts(array, n)) };
+        (*(dest as *mut CxxVec<CxxVec<c_int>>)).push(inner);
     }
-    let n = size.max(0) as usize;
-    let inner = if array.is_null() || n == 0 { CxxVec::new() } else { CxxVec::from_slice(core::slice::from_raw_parts(array, n)) };
-    (*(dest as *mut CxxVec<CxxVec<c_int>>)).push(inner);
 }
 
 /// Append a copy of `size` floats as a new vector.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_appendFloatVec(dest: *mut mjFloatVecVec, array: *const f32, size: c_int) {
-    if dest.is_null() {
-        return;
+    crate::boundary! {
+        if dest.is_null() {
+            return;
+        }
+        let n = size.max(0) as usize;
+        let inner = if array.is_null() || n == 0 { CxxVec::new() } else { CxxVec::from_slice(core::slice::from_raw_parts(array, n)) };
+        (*(dest as *mut CxxVec<CxxVec<f32>>)).push(inner);
     }
-    let n = size.max(0) as usize;
-    let inner = if array.is_null() || n == 0 { CxxVec::new() } else { CxxVec::from_slice(core::slice::from_raw_parts(array, n)) };
-    (*(dest as *mut CxxVec<CxxVec<f32>>)).push(inner);
 }
 
 /// Replace a string vector by the whitespace-separated words of `text`.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_setStringVec(dest: *mut mjStringVec, text: *const c_char) {
-    if dest.is_null() {
-        return;
-    }
-    let v = &mut *(dest as *mut CxxVec<CxxString>);
-    v.clear();
-    for w in cstr(text).split_ascii_whitespace() {
-        v.push(w.into());
+    crate::boundary! {
+        if dest.is_null() {
+            return;
+        }
+        let v = &mut *(dest as *mut CxxVec<CxxString>);
+        v.clear();
+        for w in cstr(text).split_ascii_whitespace() {
+            v.push(w.into());
+        }
     }
 }
 
 /// Set entry `i` of a string vector; 0 (after `mju_error`) when out of range.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_setInStringVec(dest: *mut mjStringVec, i: c_int, text: *const c_char) -> mjtByte {
-    if dest.is_null() {
-        return 0;
+    crate::boundary! {
+        if dest.is_null() {
+            return 0;
+        }
+        let v = &mut *(dest as *mut CxxVec<CxxString>);
+        if i < 0 || i as usize >= v.len() {
+            crate::runtime::error::raise(format_args!("Requested index in mjs_setInStringVec is out of bounds"));
+            return 0;
+        }
+        v[i as usize].set(cstr(text));
+        1
     }
-    let v = &mut *(dest as *mut CxxVec<CxxString>);
-    if i < 0 || i as usize >= v.len() {
-        crate::runtime::error::raise(format_args!("Requested index in mjs_setInStringVec is out of bounds"));
-        return 0;
-    }
-    v[i as usize].set(cstr(text));
-    1
 }
 
 /// Append a string to a string vector.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_appendString(dest: *mut mjStringVec, text: *const c_char) {
-    if dest.is_null() {
-        return;
+    crate::boundary! {
+        if dest.is_null() {
+            return;
+        }
+        (*(dest as *mut CxxVec<CxxString>)).push(cstr(text).into());
     }
-    (*(dest as *mut CxxVec<CxxString>)).push(cstr(text).into());
 }
 
 // ---------------------------------------------------------------- default values
@@ -1312,151 +1464,189 @@ pub unsafe extern "C" fn mjs_appendString(dest: *mut mjStringVec, text: *const c
 /// Upstream's default values of a spec specification.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_defaultSpec(spec: *mut mjSpec) {
-    if let Some(x) = spec.as_mut() {
-        spec::default_spec(x);
+    crate::boundary! {
+        if let Some(x) = spec.as_mut() {
+            spec::default_spec(x);
+        }
     }
 }
 
 /// Upstream's default values of a body specification.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_defaultBody(body: *mut mjsBody) {
-    if let Some(x) = body.as_mut() {
-        spec::body::default_body(x);
+    crate::boundary! {
+        if let Some(x) = body.as_mut() {
+            spec::body::default_body(x);
+        }
     }
 }
 
 /// Upstream's default values of a frame specification.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_defaultFrame(frame: *mut mjsFrame) {
-    if let Some(x) = frame.as_mut() {
-        spec::body::default_frame(x);
+    crate::boundary! {
+        if let Some(x) = frame.as_mut() {
+            spec::body::default_frame(x);
+        }
     }
 }
 
 /// Upstream's default values of a joint specification.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_defaultJoint(joint: *mut mjsJoint) {
-    if let Some(x) = joint.as_mut() {
-        spec::body::default_joint(x);
+    crate::boundary! {
+        if let Some(x) = joint.as_mut() {
+            spec::body::default_joint(x);
+        }
     }
 }
 
 /// Upstream's default values of a geom specification.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_defaultGeom(geom: *mut mjsGeom) {
-    if let Some(x) = geom.as_mut() {
-        spec::body::default_geom(x);
+    crate::boundary! {
+        if let Some(x) = geom.as_mut() {
+            spec::body::default_geom(x);
+        }
     }
 }
 
 /// Upstream's default values of a site specification.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_defaultSite(site: *mut mjsSite) {
-    if let Some(x) = site.as_mut() {
-        spec::body::default_site(x);
+    crate::boundary! {
+        if let Some(x) = site.as_mut() {
+            spec::body::default_site(x);
+        }
     }
 }
 
 /// Upstream's default values of a camera specification.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_defaultCamera(camera: *mut mjsCamera) {
-    if let Some(x) = camera.as_mut() {
-        spec::body::default_camera(x);
+    crate::boundary! {
+        if let Some(x) = camera.as_mut() {
+            spec::body::default_camera(x);
+        }
     }
 }
 
 /// Upstream's default values of a light specification.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_defaultLight(light: *mut mjsLight) {
-    if let Some(x) = light.as_mut() {
-        spec::body::default_light(x);
+    crate::boundary! {
+        if let Some(x) = light.as_mut() {
+            spec::body::default_light(x);
+        }
     }
 }
 
 /// Upstream's default values of a actuator specification.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_defaultActuator(actuator: *mut mjsActuator) {
-    if let Some(x) = actuator.as_mut() {
-        spec::actuation::default_actuator(x);
+    crate::boundary! {
+        if let Some(x) = actuator.as_mut() {
+            spec::actuation::default_actuator(x);
+        }
     }
 }
 
 /// Upstream's default values of a sensor specification.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_defaultSensor(sensor: *mut mjsSensor) {
-    if let Some(x) = sensor.as_mut() {
-        spec::actuation::default_sensor(x);
+    crate::boundary! {
+        if let Some(x) = sensor.as_mut() {
+            spec::actuation::default_sensor(x);
+        }
     }
 }
 
 /// Upstream's default values of a tendon specification.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_defaultTendon(tendon: *mut mjsTendon) {
-    if let Some(x) = tendon.as_mut() {
-        spec::objects::default_tendon(x);
+    crate::boundary! {
+        if let Some(x) = tendon.as_mut() {
+            spec::objects::default_tendon(x);
+        }
     }
 }
 
 /// Upstream's default values of a equality specification.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_defaultEquality(equality: *mut mjsEquality) {
-    if let Some(x) = equality.as_mut() {
-        spec::objects::default_equality(x);
+    crate::boundary! {
+        if let Some(x) = equality.as_mut() {
+            spec::objects::default_equality(x);
+        }
     }
 }
 
 /// Upstream's default values of a pair specification.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_defaultPair(pair: *mut mjsPair) {
-    if let Some(x) = pair.as_mut() {
-        spec::objects::default_pair(x);
+    crate::boundary! {
+        if let Some(x) = pair.as_mut() {
+            spec::objects::default_pair(x);
+        }
     }
 }
 
 /// Upstream's default values of a numeric specification (all zero).
 #[no_mangle]
 pub unsafe extern "C" fn mjs_defaultNumeric(numeric: *mut mjsNumeric) {
-    if let Some(x) = numeric.as_mut() {
-        *x = spec::body::zeroed();
+    crate::boundary! {
+        if let Some(x) = numeric.as_mut() {
+            *x = spec::body::zeroed();
+        }
     }
 }
 
 /// Upstream's default values of a text specification (all zero).
 #[no_mangle]
 pub unsafe extern "C" fn mjs_defaultText(text: *mut mjsText) {
-    if let Some(x) = text.as_mut() {
-        *x = spec::body::zeroed();
+    crate::boundary! {
+        if let Some(x) = text.as_mut() {
+            *x = spec::body::zeroed();
+        }
     }
 }
 
 /// Upstream's default values of a tuple specification (all zero).
 #[no_mangle]
 pub unsafe extern "C" fn mjs_defaultTuple(tuple: *mut mjsTuple) {
-    if let Some(x) = tuple.as_mut() {
-        *x = spec::body::zeroed();
+    crate::boundary! {
+        if let Some(x) = tuple.as_mut() {
+            *x = spec::body::zeroed();
+        }
     }
 }
 
 /// Upstream's default values of a key specification (all zero).
 #[no_mangle]
 pub unsafe extern "C" fn mjs_defaultKey(key: *mut mjsKey) {
-    if let Some(x) = key.as_mut() {
-        *x = spec::body::zeroed();
+    crate::boundary! {
+        if let Some(x) = key.as_mut() {
+            *x = spec::body::zeroed();
+        }
     }
 }
 
 /// Zero orientation (quaternion type).
 #[no_mangle]
 pub unsafe extern "C" fn mjs_defaultOrientation(orient: *mut mjsOrientation) {
-    if let Some(o) = orient.as_mut() {
-        *o = mjsOrientation::QUAT;
+    crate::boundary! {
+        if let Some(o) = orient.as_mut() {
+            *o = mjsOrientation::QUAT;
+        }
     }
 }
 
 /// Zero plugin reference.
 #[no_mangle]
 pub unsafe extern "C" fn mjs_defaultPlugin(plugin: *mut mjsPlugin) {
-    if let Some(p) = plugin.as_mut() {
-        *p = spec::body::zeroed();
+    crate::boundary! {
+        if let Some(p) = plugin.as_mut() {
+            *p = spec::body::zeroed();
+        }
     }
 }

@@ -19,36 +19,40 @@ pub unsafe extern "C" fn mjv_initGeom(
     mat: *const mjtNum,
     rgba: *const f32,
 ) {
-    if geom.is_null() {
-        mjerror!("mjv_initGeom", "NULL geom");
-        return;
+    crate::boundary! {
+        if geom.is_null() {
+            mjerror!("mjv_initGeom", "NULL geom");
+            return;
+        }
+        guard("mjv_initGeom", (), || {
+            let size = (!size.is_null()).then(|| core::slice::from_raw_parts(size, vis::size_len(r#type)));
+            vis::init_geom(
+                &mut *geom,
+                r#type,
+                size,
+                (pos as *const [f64; 3]).as_ref(),
+                (mat as *const [f64; 9]).as_ref(),
+                (rgba as *const [f32; 4]).as_ref(),
+            )
+        })
     }
-    guard("mjv_initGeom", (), || {
-        let size = (!size.is_null()).then(|| core::slice::from_raw_parts(size, vis::size_len(r#type)));
-        vis::init_geom(
-            &mut *geom,
-            r#type,
-            size,
-            (pos as *const [f64; 3]).as_ref(),
-            (mat as *const [f64; 9]).as_ref(),
-            (rgba as *const [f32; 4]).as_ref(),
-        )
-    })
 }
 
 /// Shape a visual geom as a connector (capsule, cylinder, arrow or line) of the given width between two points.
 #[no_mangle]
 pub unsafe extern "C" fn mjv_connector(geom: *mut mjvGeom, r#type: c_int, width: mjtNum, from: *const mjtNum, to: *const mjtNum) {
-    if geom.is_null() || from.is_null() || to.is_null() {
-        mjerror!("mjv_connector", "NULL argument");
-        return;
+    crate::boundary! {
+        if geom.is_null() || from.is_null() || to.is_null() {
+            mjerror!("mjv_connector", "NULL argument");
+            return;
+        }
+        if !vis::is_connector_type(r#type) {
+            mjerror!("mjv_connector", "invalid geom type {} for connector", r#type);
+        }
+        guard("mjv_connector", (), || {
+            vis::connector(&mut *geom, r#type, width, &*(from as *const [f64; 3]), &*(to as *const [f64; 3]))
+        })
     }
-    if !vis::is_connector_type(r#type) {
-        mjerror!("mjv_connector", "invalid geom type {} for connector", r#type);
-    }
-    guard("mjv_connector", (), || {
-        vis::connector(&mut *geom, r#type, width, &*(from as *const [f64; 3]), &*(to as *const [f64; 3]))
-    })
 }
 
 //------------------------------------ defaults and scenes ------------------------------------------
@@ -56,68 +60,84 @@ pub unsafe extern "C" fn mjv_connector(geom: *mut mjvGeom, r#type: c_int, width:
 /// Set the default camera: free, looking at the origin from distance 2.
 #[no_mangle]
 pub unsafe extern "C" fn mjv_defaultCamera(cam: *mut mjvCamera) {
-    if let Some(c) = cam.as_mut() {
-        scene::default_camera(c);
+    crate::boundary! {
+        if let Some(c) = cam.as_mut() {
+            scene::default_camera(c);
+        }
     }
 }
 
 /// Set a free camera that frames the model as its visual settings ask.
 #[no_mangle]
 pub unsafe extern "C" fn mjv_defaultFreeCamera(m: *const mjModel, cam: *mut mjvCamera) {
-    let (Some(m), Some(c)) = (m.as_ref(), cam.as_mut()) else {
-        mjerror!("mjv_defaultFreeCamera", "NULL model or camera");
-        return;
-    };
-    scene::default_free_camera(m, c);
+    crate::boundary! {
+        let (Some(m), Some(c)) = (m.as_ref(), cam.as_mut()) else {
+            mjerror!("mjv_defaultFreeCamera", "NULL model or camera");
+            return;
+        };
+        scene::default_free_camera(m, c);
+    }
 }
 
 /// Set the default perturbation: nothing selected or active.
 #[no_mangle]
 pub unsafe extern "C" fn mjv_defaultPerturb(pert: *mut mjvPerturb) {
-    if let Some(p) = pert.as_mut() {
-        scene::default_perturb(p);
+    crate::boundary! {
+        if let Some(p) = pert.as_mut() {
+            scene::default_perturb(p);
+        }
     }
 }
 
 /// Set the default visualization options.
 #[no_mangle]
 pub unsafe extern "C" fn mjv_defaultOption(opt: *mut mjvOption) {
-    if let Some(o) = opt.as_mut() {
-        scene::default_option(o);
+    crate::boundary! {
+        if let Some(o) = opt.as_mut() {
+            scene::default_option(o);
+        }
     }
 }
 
 /// Set the default figure.
 #[no_mangle]
 pub unsafe extern "C" fn mjv_defaultFigure(fig: *mut mjvFigure) {
-    if let Some(f) = fig.as_mut() {
-        scene::default_figure(f);
+    crate::boundary! {
+        if let Some(f) = fig.as_mut() {
+            scene::default_figure(f);
+        }
     }
 }
 
 /// Clear an abstract scene (no buffers).
 #[no_mangle]
 pub unsafe extern "C" fn mjv_defaultScene(scn: *mut mjvScene) {
-    if let Some(s) = scn.as_mut() {
-        scene::default_scene(s);
+    crate::boundary! {
+        if let Some(s) = scn.as_mut() {
+            scene::default_scene(s);
+        }
     }
 }
 
 /// Free the scene's buffers, then allocate room for maxgeom geoms and for the flexes and skins of the model (which may be NULL).
 #[no_mangle]
 pub unsafe extern "C" fn mjv_makeScene(m: *const mjModel, scn: *mut mjvScene, maxgeom: c_int) {
-    let Some(s) = scn.as_mut() else {
-        mjerror!("mjv_makeScene", "NULL scene");
-        return;
-    };
-    guard("mjv_makeScene", (), || scene::make_scene(m.as_ref(), s, maxgeom))
+    crate::boundary! {
+        let Some(s) = scn.as_mut() else {
+            mjerror!("mjv_makeScene", "NULL scene");
+            return;
+        };
+        guard("mjv_makeScene", (), || scene::make_scene(m.as_ref(), s, maxgeom))
+    }
 }
 
 /// Free the scene's buffers and clear it.
 #[no_mangle]
 pub unsafe extern "C" fn mjv_freeScene(scn: *mut mjvScene) {
-    if let Some(s) = scn.as_mut() {
-        guard("mjv_freeScene", (), || scene::free_scene(s))
+    crate::boundary! {
+        if let Some(s) = scn.as_mut() {
+            guard("mjv_freeScene", (), || scene::free_scene(s))
+        }
     }
 }
 
@@ -132,15 +152,17 @@ pub unsafe extern "C" fn mjv_room2model(
     roomquat: *const mjtNum,
     scn: *const mjvScene,
 ) {
-    if modelpos.is_null() || modelquat.is_null() || roompos.is_null() || roomquat.is_null() || scn.is_null() {
-        mjerror!("mjv_room2model", "NULL argument");
-        return;
+    crate::boundary! {
+        if modelpos.is_null() || modelquat.is_null() || roompos.is_null() || roomquat.is_null() || scn.is_null() {
+            mjerror!("mjv_room2model", "NULL argument");
+            return;
+        }
+        guard("mjv_room2model", (), || {
+            let (p, q) = camera::room2model(&*(roompos as *const [f64; 3]), &*(roomquat as *const [f64; 4]), &*scn);
+            *(modelpos as *mut [f64; 3]) = p;
+            *(modelquat as *mut [f64; 4]) = q;
+        })
     }
-    guard("mjv_room2model", (), || {
-        let (p, q) = camera::room2model(&*(roompos as *const [f64; 3]), &*(roomquat as *const [f64; 4]), &*scn);
-        *(modelpos as *mut [f64; 3]) = p;
-        *(modelquat as *mut [f64; 4]) = q;
-    })
 }
 
 /// Pose in room space of a pose in model space (a copy when the scene's transformation is off).
@@ -152,15 +174,17 @@ pub unsafe extern "C" fn mjv_model2room(
     modelquat: *const mjtNum,
     scn: *const mjvScene,
 ) {
-    if modelpos.is_null() || modelquat.is_null() || roompos.is_null() || roomquat.is_null() || scn.is_null() {
-        mjerror!("mjv_model2room", "NULL argument");
-        return;
+    crate::boundary! {
+        if modelpos.is_null() || modelquat.is_null() || roompos.is_null() || roomquat.is_null() || scn.is_null() {
+            mjerror!("mjv_model2room", "NULL argument");
+            return;
+        }
+        guard("mjv_model2room", (), || {
+            let (p, q) = camera::model2room(&*(modelpos as *const [f64; 3]), &*(modelquat as *const [f64; 4]), &*scn);
+            *(roompos as *mut [f64; 3]) = p;
+            *(roomquat as *mut [f64; 4]) = q;
+        })
     }
-    guard("mjv_model2room", (), || {
-        let (p, q) = camera::model2room(&*(modelpos as *const [f64; 3]), &*(modelquat as *const [f64; 4]), &*scn);
-        *(roompos as *mut [f64; 3]) = p;
-        *(roomquat as *mut [f64; 4]) = q;
-    })
 }
 
 /// Write the given outputs (each may be NULL).
@@ -173,86 +197,100 @@ unsafe fn put3(dst: *mut mjtNum, v: &[f64; 3]) {
 /// Head position, forward and up direction of the scene's cameras, averaged, in model space; outputs may be NULL.
 #[no_mangle]
 pub unsafe extern "C" fn mjv_cameraInModel(headpos: *mut mjtNum, forward: *mut mjtNum, up: *mut mjtNum, scn: *const mjvScene) {
-    let Some(s) = scn.as_ref() else {
-        mjerror!("mjv_cameraInModel", "NULL scene");
-        return;
-    };
-    guard("mjv_cameraInModel", (), || {
-        let (h, f, u) = camera::camera_in_model(s, "mjv_cameraInModel");
-        put3(headpos, &h);
-        put3(forward, &f);
-        put3(up, &u);
-    })
+    crate::boundary! {
+        let Some(s) = scn.as_ref() else {
+            mjerror!("mjv_cameraInModel", "NULL scene");
+            return;
+        };
+        guard("mjv_cameraInModel", (), || {
+            let (h, f, u) = camera::camera_in_model(s, "mjv_cameraInModel");
+            put3(headpos, &h);
+            put3(forward, &f);
+            put3(up, &u);
+        })
+    }
 }
 
 /// Head position, forward and up direction of the scene's cameras, averaged, in room space; outputs may be NULL.
 #[no_mangle]
 pub unsafe extern "C" fn mjv_cameraInRoom(headpos: *mut mjtNum, forward: *mut mjtNum, up: *mut mjtNum, scn: *const mjvScene) {
-    let Some(s) = scn.as_ref() else {
-        mjerror!("mjv_cameraInRoom", "NULL scene");
-        return;
-    };
-    guard("mjv_cameraInRoom", (), || {
-        let (h, f, u) = camera::camera_in_room(s, "mjv_cameraInRoom");
-        put3(headpos, &h);
-        put3(forward, &f);
-        put3(up, &u);
-    })
+    crate::boundary! {
+        let Some(s) = scn.as_ref() else {
+            mjerror!("mjv_cameraInRoom", "NULL scene");
+            return;
+        };
+        guard("mjv_cameraInRoom", (), || {
+            let (h, f, u) = camera::camera_in_room(s, "mjv_cameraInRoom");
+            put3(headpos, &h);
+            put3(forward, &f);
+            put3(up, &u);
+        })
+    }
 }
 
 /// Frustum height at unit distance from the camera, averaged over the scene's two cameras.
 #[no_mangle]
 pub unsafe extern "C" fn mjv_frustumHeight(scn: *const mjvScene) -> mjtNum {
-    let Some(s) = scn.as_ref() else {
-        mjerror!("mjv_frustumHeight", "NULL scene");
-        return 0.0;
-    };
-    guard("mjv_frustumHeight", 0.0, || camera::frustum_height(s, "mjv_frustumHeight"))
+    crate::boundary! {
+        let Some(s) = scn.as_ref() else {
+            mjerror!("mjv_frustumHeight", "NULL scene");
+            return 0.0;
+        };
+        guard("mjv_frustumHeight", 0.0, || camera::frustum_height(s, "mjv_frustumHeight"))
+    }
 }
 
 /// Rotate vec about the vertical by the angle between (0,1) and the horizontal part of forward.
 #[no_mangle]
 pub unsafe extern "C" fn mjv_alignToCamera(res: *mut mjtNum, vec: *const mjtNum, forward: *const mjtNum) {
-    if res.is_null() || vec.is_null() || forward.is_null() {
-        mjerror!("mjv_alignToCamera", "NULL argument");
-        return;
+    crate::boundary! {
+        if res.is_null() || vec.is_null() || forward.is_null() {
+            mjerror!("mjv_alignToCamera", "NULL argument");
+            return;
+        }
+        let r = camera::align_to_camera(&*(vec as *const [f64; 3]), &*(forward as *const [f64; 3]));
+        *(res as *mut [f64; 3]) = r;
     }
-    let r = camera::align_to_camera(&*(vec as *const [f64; 3]), &*(forward as *const [f64; 3]));
-    *(res as *mut [f64; 3]) = r;
 }
 
 /// Move the camera with the mouse; action is an mjtMouse.
 #[no_mangle]
 pub unsafe extern "C" fn mjv_moveCamera(m: *const mjModel, action: c_int, reldx: mjtNum, reldy: mjtNum, scn: *const mjvScene, cam: *mut mjvCamera) {
-    let (Some(m), Some(s), Some(c)) = (m.as_ref(), scn.as_ref(), cam.as_mut()) else {
-        mjerror!("mjv_moveCamera", "NULL argument");
-        return;
-    };
-    guard("mjv_moveCamera", (), || camera::move_camera(m, action, reldx, reldy, s, c))
+    crate::boundary! {
+        let (Some(m), Some(s), Some(c)) = (m.as_ref(), scn.as_ref(), cam.as_mut()) else {
+            mjerror!("mjv_moveCamera", "NULL argument");
+            return;
+        };
+        guard("mjv_moveCamera", (), || camera::move_camera(m, action, reldx, reldy, s, c))
+    }
 }
 
 /// Move the model within the room with the mouse; action is an mjtMouse.
 #[no_mangle]
 pub unsafe extern "C" fn mjv_moveModel(m: *const mjModel, action: c_int, reldx: mjtNum, reldy: mjtNum, roomup: *const mjtNum, scn: *mut mjvScene) {
-    let (Some(m), Some(s)) = (m.as_ref(), scn.as_mut()) else {
-        mjerror!("mjv_moveModel", "NULL argument");
-        return;
-    };
-    if roomup.is_null() {
-        mjerror!("mjv_moveModel", "NULL argument");
-        return;
+    crate::boundary! {
+        let (Some(m), Some(s)) = (m.as_ref(), scn.as_mut()) else {
+            mjerror!("mjv_moveModel", "NULL argument");
+            return;
+        };
+        if roomup.is_null() {
+            mjerror!("mjv_moveModel", "NULL argument");
+            return;
+        }
+        guard("mjv_moveModel", (), || camera::move_model(m, action, reldx, reldy, &*(roomup as *const [f64; 3]), s))
     }
-    guard("mjv_moveModel", (), || camera::move_model(m, action, reldx, reldy, &*(roomup as *const [f64; 3]), s))
 }
 
 /// Return the average of two OpenGL cameras.
 #[no_mangle]
 pub unsafe extern "C" fn mjv_averageCamera(cam1: *const mjvGLCamera, cam2: *const mjvGLCamera) -> mjvGLCamera {
-    let (Some(a), Some(b)) = (cam1.as_ref(), cam2.as_ref()) else {
-        mjerror!("mjv_averageCamera", "NULL camera");
-        return core::mem::zeroed();
-    };
-    guard("mjv_averageCamera", core::mem::zeroed(), || camera::average_camera(a, b))
+    crate::boundary! {
+        let (Some(a), Some(b)) = (cam1.as_ref(), cam2.as_ref()) else {
+            mjerror!("mjv_averageCamera", "NULL camera");
+            return core::mem::zeroed();
+        };
+        guard("mjv_averageCamera", core::mem::zeroed(), || camera::average_camera(a, b))
+    }
 }
 
 /// Head position and forward, up and right directions of a camera; outputs may be NULL.
@@ -265,47 +303,53 @@ pub unsafe extern "C" fn mjv_cameraFrame(
     d: *const mjData,
     cam: *const mjvCamera,
 ) {
-    let (Some(d), Some(c)) = (d.as_ref(), cam.as_ref()) else {
-        mjerror!("mjv_cameraFrame", "NULL data or camera");
-        return;
-    };
-    guard("mjv_cameraFrame", (), || {
-        if let Some([h, f, u, r]) = camera::camera_frame(d, c, None) {
-            put3(headpos, &h);
-            put3(forward, &f);
-            put3(up, &u);
-            put3(right, &r);
-        }
-    })
+    crate::boundary! {
+        let (Some(d), Some(c)) = (d.as_ref(), cam.as_ref()) else {
+            mjerror!("mjv_cameraFrame", "NULL data or camera");
+            return;
+        };
+        guard("mjv_cameraFrame", (), || {
+            if let Some([h, f, u, r]) = camera::camera_frame(d, c, None) {
+                put3(headpos, &h);
+                put3(forward, &f);
+                put3(up, &u);
+                put3(right, &r);
+            }
+        })
+    }
 }
 
 /// Camera frustum: vertical and horizontal near-plane extents and near/far clipping distances; outputs may be NULL.
 #[no_mangle]
 pub unsafe extern "C" fn mjv_cameraFrustum(zver: *mut f32, zhor: *mut f32, zclip: *mut f32, m: *const mjModel, cam: *const mjvCamera) {
-    let (Some(m), Some(c)) = (m.as_ref(), cam.as_ref()) else {
-        mjerror!("mjv_cameraFrustum", "NULL model or camera");
-        return;
-    };
-    guard("mjv_cameraFrustum", (), || {
-        if let Some((v, h, z)) = camera::camera_frustum(m, c) {
-            for (p, val) in [(zver, v), (zhor, h), (zclip, z)] {
-                if !p.is_null() {
-                    *(p as *mut [f32; 2]) = val;
+    crate::boundary! {
+        let (Some(m), Some(c)) = (m.as_ref(), cam.as_ref()) else {
+            mjerror!("mjv_cameraFrustum", "NULL model or camera");
+            return;
+        };
+        guard("mjv_cameraFrustum", (), || {
+            if let Some((v, h, z)) = camera::camera_frustum(m, c) {
+                for (p, val) in [(zver, v), (zhor, h), (zclip, z)] {
+                    if !p.is_null() {
+                        *(p as *mut [f32; 2]) = val;
+                    }
                 }
             }
-        }
-    })
+        })
+    }
 }
 
 /// Set the scene's two OpenGL cameras from an mjvCamera (nothing for a user camera).
 #[no_mangle]
 pub unsafe extern "C" fn mjv_updateCamera(m: *const mjModel, d: *const mjData, cam: *mut mjvCamera, scn: *mut mjvScene) {
-    let (Some(m), Some(cam)) = (m.as_ref(), cam.as_mut()) else { return };
-    let (Some(d), Some(s)) = (d.as_ref(), scn.as_mut()) else {
-        mjerror!("mjv_updateCamera", "NULL data or scene");
-        return;
-    };
-    guard("mjv_updateCamera", (), || camera::update_camera(m, d, cam, s))
+    crate::boundary! {
+        let (Some(m), Some(cam)) = (m.as_ref(), cam.as_mut()) else { return };
+        let (Some(d), Some(s)) = (d.as_ref(), scn.as_mut()) else {
+            mjerror!("mjv_updateCamera", "NULL data or scene");
+            return;
+        };
+        guard("mjv_updateCamera", (), || camera::update_camera(m, d, cam, s))
+    }
 }
 
 //------------------------------------ perturbations -----------------------------------------------
@@ -321,41 +365,49 @@ pub unsafe extern "C" fn mjv_movePerturb(
     scn: *const mjvScene,
     pert: *mut mjvPerturb,
 ) {
-    let (Some(m), Some(d), Some(s), Some(p)) = (m.as_ref(), d.as_ref(), scn.as_ref(), pert.as_mut()) else {
-        mjerror!("mjv_movePerturb", "NULL argument");
-        return;
-    };
-    guard("mjv_movePerturb", (), || perturb::move_perturb(m, d, action, reldx, reldy, s, p))
+    crate::boundary! {
+        let (Some(m), Some(d), Some(s), Some(p)) = (m.as_ref(), d.as_ref(), scn.as_ref(), pert.as_mut()) else {
+            mjerror!("mjv_movePerturb", "NULL argument");
+            return;
+        };
+        guard("mjv_movePerturb", (), || perturb::move_perturb(m, d, action, reldx, reldy, s, p))
+    }
 }
 
 /// Start perturbing the selected body: reference pose, mass at the selection point, mouse scale.
 #[no_mangle]
 pub unsafe extern "C" fn mjv_initPerturb(m: *const mjModel, d: *mut mjData, scn: *const mjvScene, pert: *mut mjvPerturb) {
-    let (Some(m), Some(d), Some(s), Some(p)) = (m.as_ref(), d.as_mut(), scn.as_ref(), pert.as_mut()) else {
-        mjerror!("mjv_initPerturb", "NULL argument");
-        return;
-    };
-    guard("mjv_initPerturb", (), || perturb::init_perturb(m, d, s, p))
+    crate::boundary! {
+        let (Some(m), Some(d), Some(s), Some(p)) = (m.as_ref(), d.as_mut(), scn.as_ref(), pert.as_mut()) else {
+            mjerror!("mjv_initPerturb", "NULL argument");
+            return;
+        };
+        guard("mjv_initPerturb", (), || perturb::init_perturb(m, d, s, p))
+    }
 }
 
 /// Move a perturbed mocap body to the reference pose; when paused, also a free body or the free root of its tree (through qpos).
 #[no_mangle]
 pub unsafe extern "C" fn mjv_applyPerturbPose(m: *const mjModel, d: *mut mjData, pert: *const mjvPerturb, flg_paused: c_int) {
-    let (Some(m), Some(d), Some(p)) = (m.as_ref(), d.as_mut(), pert.as_ref()) else {
-        mjerror!("mjv_applyPerturbPose", "NULL argument");
-        return;
-    };
-    guard("mjv_applyPerturbPose", (), || perturb::apply_perturb_pose(m, d, p, flg_paused != 0))
+    crate::boundary! {
+        let (Some(m), Some(d), Some(p)) = (m.as_ref(), d.as_mut(), pert.as_ref()) else {
+            mjerror!("mjv_applyPerturbPose", "NULL argument");
+            return;
+        };
+        guard("mjv_applyPerturbPose", (), || perturb::apply_perturb_pose(m, d, p, flg_paused != 0))
+    }
 }
 
 /// Write the perturbation's spring-damper force and torque into xfrc_applied of the selected body.
 #[no_mangle]
 pub unsafe extern "C" fn mjv_applyPerturbForce(m: *const mjModel, d: *mut mjData, pert: *const mjvPerturb) {
-    let (Some(m), Some(d), Some(p)) = (m.as_ref(), d.as_mut(), pert.as_ref()) else {
-        mjerror!("mjv_applyPerturbForce", "NULL argument");
-        return;
-    };
-    guard("mjv_applyPerturbForce", (), || perturb::apply_perturb_force(m, d, p))
+    crate::boundary! {
+        let (Some(m), Some(d), Some(p)) = (m.as_ref(), d.as_mut(), pert.as_ref()) else {
+            mjerror!("mjv_applyPerturbForce", "NULL argument");
+            return;
+        };
+        guard("mjv_applyPerturbForce", (), || perturb::apply_perturb_force(m, d, p))
+    }
 }
 
 /// Select the geom, flex or skin under the cursor and return its body (-1: none); the ids of the kinds not hit are -1 (each id output may be NULL).
@@ -373,22 +425,24 @@ pub unsafe extern "C" fn mjv_select(
     flexid: *mut c_int,
     skinid: *mut c_int,
 ) -> c_int {
-    let (Some(m), Some(d), Some(o), Some(s)) = (m.as_ref(), d.as_ref(), vopt.as_ref(), scn.as_ref()) else {
-        mjerror!("mjv_select", "NULL argument");
-        return -1;
-    };
-    guard("mjv_select", -1, || {
-        let sel = perturb::select(m, d, o, aspectratio, relx, rely, s);
-        for (p, v) in [(geomid, sel.geom), (flexid, sel.flex), (skinid, sel.skin)] {
-            if !p.is_null() {
-                *p = v;
+    crate::boundary! {
+        let (Some(m), Some(d), Some(o), Some(s)) = (m.as_ref(), d.as_ref(), vopt.as_ref(), scn.as_ref()) else {
+            mjerror!("mjv_select", "NULL argument");
+            return -1;
+        };
+        guard("mjv_select", -1, || {
+            let sel = perturb::select(m, d, o, aspectratio, relx, rely, s);
+            for (p, v) in [(geomid, sel.geom), (flexid, sel.flex), (skinid, sel.skin)] {
+                if !p.is_null() {
+                    *p = v;
+                }
             }
-        }
-        if let Some(pt) = sel.point {
-            put3(selpnt, &pt);
-        }
-        sel.body
-    })
+            if let Some(pt) = sel.point {
+                put3(selpnt, &pt);
+            }
+            sel.body
+        })
+    }
 }
 
 //------------------------------------ scene update ------------------------------------------------
@@ -403,36 +457,42 @@ pub unsafe extern "C" fn mjv_addGeoms(
     catmask: c_int,
     scn: *mut mjvScene,
 ) {
-    let (Some(m), Some(d), Some(o), Some(s)) = (m.as_ref(), d.as_mut(), opt.as_ref(), scn.as_mut()) else {
-        mjerror!("mjv_addGeoms", "NULL argument");
-        return;
-    };
-    guard("mjv_addGeoms", (), || update::add_geoms(m, d, o, pert.as_ref(), catmask, s))
+    crate::boundary! {
+        let (Some(m), Some(d), Some(o), Some(s)) = (m.as_ref(), d.as_mut(), opt.as_ref(), scn.as_mut()) else {
+            mjerror!("mjv_addGeoms", "NULL argument");
+            return;
+        };
+        guard("mjv_addGeoms", (), || update::add_geoms(m, d, o, pert.as_ref(), catmask, s))
+    }
 }
 
 /// Fill the scene's lights: the headlight, then the model's active lights.
 #[no_mangle]
 pub unsafe extern "C" fn mjv_makeLights(m: *const mjModel, d: *const mjData, scn: *mut mjvScene) {
-    let (Some(m), Some(d), Some(s)) = (m.as_ref(), d.as_ref(), scn.as_mut()) else {
-        mjerror!("mjv_makeLights", "NULL argument");
-        return;
-    };
-    guard("mjv_makeLights", (), || lights::make_lights(m, d, s))
+    crate::boundary! {
+        let (Some(m), Some(d), Some(s)) = (m.as_ref(), d.as_ref(), scn.as_mut()) else {
+            mjerror!("mjv_makeLights", "NULL argument");
+            return;
+        };
+        guard("mjv_makeLights", (), || lights::make_lights(m, d, s))
+    }
 }
 
 /// Update the skin vertices and normals of the skins in the default groups (deprecated upstream; warns).
 #[no_mangle]
 pub unsafe extern "C" fn mjv_updateSkin(m: *const mjModel, d: *const mjData, scn: *mut mjvScene) {
-    let (Some(m), Some(d), Some(s)) = (m.as_ref(), d.as_ref(), scn.as_mut()) else {
-        mjerror!("mjv_updateSkin", "NULL argument");
-        return;
-    };
-    guard("mjv_updateSkin", (), || {
-        let mut opt: mjvOption = core::mem::zeroed();
-        scene::default_option(&mut opt);
-        skin::update_skin(m, d, s, &opt);
-    });
-    crate::mjwarning!("mjv_updateSkin is deprecated, please use mjv_updateActiveSkin.");
+    crate::boundary! {
+        let (Some(m), Some(d), Some(s)) = (m.as_ref(), d.as_ref(), scn.as_mut()) else {
+            mjerror!("mjv_updateSkin", "NULL argument");
+            return;
+        };
+        guard("mjv_updateSkin", (), || {
+            let mut opt: mjvOption = core::mem::zeroed();
+            scene::default_option(&mut opt);
+            skin::update_skin(m, d, s, &opt);
+        });
+        crate::mjwarning!("mjv_updateSkin is deprecated, please use mjv_updateActiveSkin.");
+    }
 }
 
 /// Rebuild the whole scene from the model and data: plugin decorations, geoms, cameras, lights, flexes and skins.
@@ -446,33 +506,39 @@ pub unsafe extern "C" fn mjv_updateScene(
     catmask: c_int,
     scn: *mut mjvScene,
 ) {
-    let (Some(m), Some(d), Some(o), Some(s)) = (m.as_ref(), d.as_mut(), opt.as_ref(), scn.as_mut()) else {
-        mjerror!("mjv_updateScene", "NULL argument");
-        return;
-    };
-    guard("mjv_updateScene", (), || update::update_scene(m, d, o, pert.as_ref(), cam.as_mut(), catmask, s))
+    crate::boundary! {
+        let (Some(m), Some(d), Some(o), Some(s)) = (m.as_ref(), d.as_mut(), opt.as_ref(), scn.as_mut()) else {
+            mjerror!("mjv_updateScene", "NULL argument");
+            return;
+        };
+        guard("mjv_updateScene", (), || update::update_scene(m, d, o, pert.as_ref(), cam.as_mut(), catmask, s))
+    }
 }
 
 /// Fill the scene's flex vertex and face buffers for the flexes the options show.
 /// cbindgen:ignore
 #[no_mangle]
 pub unsafe extern "C" fn mjv_updateActiveFlex(m: *const mjModel, d: *mut mjData, scn: *mut mjvScene, opt: *const mjvOption) {
-    let (Some(m), Some(d), Some(s), Some(o)) = (m.as_ref(), d.as_mut(), scn.as_mut(), opt.as_ref()) else {
-        mjerror!("mjv_updateActiveFlex", "NULL argument");
-        return;
-    };
-    guard("mjv_updateActiveFlex", (), || skin::update_flex(m, d, s, o))
+    crate::boundary! {
+        let (Some(m), Some(d), Some(s), Some(o)) = (m.as_ref(), d.as_mut(), scn.as_mut(), opt.as_ref()) else {
+            mjerror!("mjv_updateActiveFlex", "NULL argument");
+            return;
+        };
+        guard("mjv_updateActiveFlex", (), || skin::update_flex(m, d, s, o))
+    }
 }
 
 /// Fill the scene's skin vertices and normals for the skins in the groups the options show.
 /// cbindgen:ignore
 #[no_mangle]
 pub unsafe extern "C" fn mjv_updateActiveSkin(m: *const mjModel, d: *const mjData, scn: *mut mjvScene, opt: *const mjvOption) {
-    let (Some(m), Some(d), Some(s), Some(o)) = (m.as_ref(), d.as_ref(), scn.as_mut(), opt.as_ref()) else {
-        mjerror!("mjv_updateActiveSkin", "NULL argument");
-        return;
-    };
-    guard("mjv_updateActiveSkin", (), || skin::update_skin(m, d, s, o))
+    crate::boundary! {
+        let (Some(m), Some(d), Some(s), Some(o)) = (m.as_ref(), d.as_ref(), scn.as_mut(), opt.as_ref()) else {
+            mjerror!("mjv_updateActiveSkin", "NULL argument");
+            return;
+        };
+        guard("mjv_updateActiveSkin", (), || skin::update_skin(m, d, s, o))
+    }
 }
 
 //------------------------------------ printing ----------------------------------------------------
@@ -480,19 +546,23 @@ pub unsafe extern "C" fn mjv_updateActiveSkin(m: *const mjModel, d: *const mjDat
 /// Write the scene as text to a file (stdout for NULL) with the given printf float format.
 #[no_mangle]
 pub unsafe extern "C" fn mj_printFormattedScene(s: *const mjvScene, filename: *const c_char, float_format: *const c_char) {
-    let Some(s) = s.as_ref() else {
-        mjerror!("mj_printFormattedScene", "NULL scene");
-        return;
-    };
-    guard("mj_printFormattedScene", (), || crate::vis::print::print_scene(s, filename, float_format))
+    crate::boundary! {
+        let Some(s) = s.as_ref() else {
+            mjerror!("mj_printFormattedScene", "NULL scene");
+            return;
+        };
+        guard("mj_printFormattedScene", (), || crate::vis::print::print_scene(s, filename, float_format))
+    }
 }
 
 /// Write the scene as text to a file (stdout for NULL) with the default float format.
 #[no_mangle]
 pub unsafe extern "C" fn mj_printScene(s: *const mjvScene, filename: *const c_char) {
-    let Some(s) = s.as_ref() else {
-        mjerror!("mj_printScene", "NULL scene");
-        return;
-    };
-    guard("mj_printScene", (), || crate::vis::print::print_scene(s, filename, crate::io::print::DEFAULT_FORMAT.as_ptr()))
+    crate::boundary! {
+        let Some(s) = s.as_ref() else {
+            mjerror!("mj_printScene", "NULL scene");
+            return;
+        };
+        guard("mj_printScene", (), || crate::vis::print::print_scene(s, filename, crate::io::print::DEFAULT_FORMAT.as_ptr()))
+    }
 }

@@ -101,21 +101,23 @@ unsafe fn assign(out: *mut CxxVec, items: &[String]) {
 /// compiler's asset folders and the model's folder applied.
 #[no_mangle]
 pub unsafe extern "C" fn mju_getXMLDependencies(filename: *const c_char, dependencies: *mut mjStringVec) {
-    if filename.is_null() {
-        crate::runtime::error::raise(format_args!(
-            "Problem reading XML file '(null)': Error=XML_ERROR_FILE_COULD_NOT_BE_OPENED ErrorID=4 (0x4) Line number=0: filename=<null>"
-        ));
-        return;
-    }
-    let name = CStr::from_ptr(filename).to_string_lossy().into_owned();
-    let found = guard("mju_getXMLDependencies", Err(String::new()), || crate::xml::deps::dependencies(&name));
-    match found {
-        Ok(list) => {
-            if !dependencies.is_null() {
-                assign(dependencies as *mut CxxVec, &list);
-            }
+    crate::boundary! {
+        if filename.is_null() {
+            crate::runtime::error::raise(format_args!(
+                "Problem reading XML file '(null)': Error=XML_ERROR_FILE_COULD_NOT_BE_OPENED ErrorID=4 (0x4) Line number=0: filename=<null>"
+            ));
+            return;
         }
-        Err(msg) if !msg.is_empty() => crate::runtime::error::raise(format_args!("{msg}")),
-        Err(_) => {}
+        let name = CStr::from_ptr(filename).to_string_lossy().into_owned();
+        let found = guard("mju_getXMLDependencies", Err(String::new()), || crate::xml::deps::dependencies(&name));
+        match found {
+            Ok(list) => {
+                if !dependencies.is_null() {
+                    assign(dependencies as *mut CxxVec, &list);
+                }
+            }
+            Err(msg) if !msg.is_empty() => crate::runtime::error::raise(format_args!("{msg}")),
+            Err(_) => {}
+        }
     }
 }
