@@ -82,7 +82,7 @@ header-check:
 test: lib cargo-test capi-test pytest rl
 
 cargo-test:
-	$(CARGO) test -j $(JOBS) --release --lib
+	$(CARGO) test -j $(JOBS) --release --lib --tests
 
 capi-test: lib
 	$(MAKE) -C capi-tests

@@ -5,7 +5,8 @@ use core::ptr;
 
 use super::guard;
 use crate::abi::*;
-use crate::data::{make, plugin, reset};
+use crate::data::{make, plugin};
+use crate::engine::reset;
 use crate::mjerror;
 
 /// Allocate mjData for the model and reset it.
@@ -16,7 +17,7 @@ pub unsafe extern "C" fn mj_makeData(m: *const mjModel) -> *mut mjData {
             mjerror!("mj_makeData", "NULL model");
             return ptr::null_mut();
         }
-        guard("mj_makeData", ptr::null_mut(), || make::make_data(&*m))
+        guard("mj_makeData", ptr::null_mut(), || reset::make_data(&*m))
     }
 }
 

@@ -9,7 +9,7 @@ use crate::abi::{mjData, mjResource, mjTask, mjThreadPool, mjVFS, mjtNum};
 use crate::abi::mjtWarning_::mjNWARNING;
 use crate::data::stack;
 use crate::io::resource;
-use crate::runtime::{error, text, threadpool};
+use crate::runtime::{text, threadpool};
 
 use super::guard;
 
@@ -152,24 +152,13 @@ pub extern "C" fn mju_getDestructiveInterferenceSize() -> usize {
 #[no_mangle]
 pub unsafe extern "C" fn mj_warning(d: *mut mjData, warning: c_int, info: c_int) {
     crate::boundary! {
-        if warning < 0 || warning >= mjNWARNING as c_int {
-            crate::mjerror!("mj_warning", "invalid warning type {}", warning);
-            return;
-        }
-        let Some(d) = d.as_mut() else { return };
-        let w = &mut d.warning[warning as usize];
-        w.lastinfo = info;
-        if w.number == 0 {
-            // the info value widens to size_t with its sign, as in C
-            let txt = mju_warningText(warning, info as isize as usize);
-            if !txt.is_null() {
-                let mut msg = [0 as c_char; error::MSG_LEN];
-                libc::snprintf(msg.as_mut_ptr(), msg.len(), c"%s Time = %.4f.".as_ptr(), txt, d.time);
-                error::warn_raw(msg.as_ptr());
+        match d.as_mut() {
+            Some(d) => crate::data::warning::record(d, warning, info),
+            None if !(0..mjNWARNING as c_int).contains(&warning) => {
+                crate::mjerror!("mj_warning", "invalid warning type {}", warning)
             }
+            None => {}
         }
-        let w = &mut d.warning[warning as usize];
-        w.number = w.number.wrapping_add(1);
     }
 }
 

@@ -227,7 +227,7 @@ pub unsafe extern "C" fn mjs_resolveOrientation(quat: *mut f64, degree: mjtByte,
                 }
             }
         }
-        match crate::compiler::util::resolve_orientation(&mut q, degree != 0, &seq, &*orientation) {
+        match crate::spec::util::resolve_orientation(&mut q, degree != 0, &seq, &*orientation) {
             Ok(()) => {
                 core::ptr::copy_nonoverlapping(q.as_ptr(), quat, 4);
                 ptr::null()
@@ -584,7 +584,7 @@ fn site_frame(sp: &mut Spec, i: usize) -> (usize, usize) {
     let mut quat = sp.sites[i].quat;
     let alt = sp.sites[i].alt;
     let (deg, seq) = (sp.compiler.degree != 0, *sp.compiler.seq());
-    let _ = crate::compiler::util::resolve_orientation(&mut quat, deg, &seq, &alt);
+    let _ = crate::spec::util::resolve_orientation(&mut quat, deg, &seq, &alt);
     let f = sp.add_frame(b, outer);
     sp.frames[f].pos = sp.sites[i].pos;
     sp.frames[f].quat = quat;

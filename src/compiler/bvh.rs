@@ -2,7 +2,7 @@
 //! body's inertial frame) and of a mesh's faces (in the mesh frame). Each node's box bounds its
 //! elements; elements are split at the median of their centres along the node's longest axis.
 
-use super::util::{rot_vec_quat, EPS};
+use crate::spec::util::{rot_vec_quat, EPS};
 
 /// A hierarchy as the model stores it: per node the box (centre, half-sizes), the two children
 /// (-1: none), the depth and the element id of a leaf (-1 for inner nodes).

@@ -26,7 +26,7 @@ use std::ffi::CString;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::abi::mjCache;
-use crate::xml::res::Res;
+use crate::io::files::Res;
 
 /// Capacity of upstream's global asset cache in bytes (500 MiB).
 pub const DEFAULT_CAPACITY: usize = 500 << 20;

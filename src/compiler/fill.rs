@@ -8,7 +8,7 @@ use crate::abi::*;
 use crate::model::alloc;
 
 use super::tree::Compiled;
-use super::util::EPS;
+use crate::spec::util::EPS;
 use super::{CResult, CompileError};
 
 /// Mutable view of a model array.
@@ -614,7 +614,7 @@ unsafe fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensor
     if d.is_null() {
         return Err(CompileError::model("could not create mjData"));
     }
-    crate::data::reset::reset(m, &mut *d, 0);
+    crate::engine::reset::reset(m, &mut *d, 0);
     for k in 0..m.nkey as usize {
         let nq = m.nq as usize;
         let kq = w(m.key_qpos, m.nkey as usize * nq);
@@ -1036,7 +1036,7 @@ unsafe fn sleep_init_check(m: &mut mjModel) -> CResult<()> {
     if d.is_null() {
         return Err(CompileError::model("could not create mjData"));
     }
-    let reset = with_engine_errors(|| crate::data::reset::reset(m, &mut *d, 0));
+    let reset = with_engine_errors(|| crate::engine::reset::reset(m, &mut *d, 0));
     crate::data::make::delete_data(d);
     reset.map_err(|msg| CompileError::model(&format!("engine error: {}", msg)))
 }
@@ -1071,7 +1071,7 @@ unsafe fn plugin_init_check(m: &mut mjModel) -> CResult<()> {
     LAST_WARNING.with(|w| *w.borrow_mut() = None);
     crate::runtime::error::set_tls_error(Some(keep_engine_error));
     crate::runtime::error::set_tls_warning(Some(keep_last_warning));
-    let d = crate::data::make::make_data(m);
+    let d = crate::engine::reset::make_data(m);
     if !d.is_null() {
         if !asleep_init && ENGINE_ERROR.with(|e| e.borrow().is_none()) {
             crate::engine::forward::step(m, &mut *d);

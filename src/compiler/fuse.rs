@@ -13,7 +13,7 @@ use crate::abi::mjtSensor_::*;
 use crate::abi::mjtTrn_::*;
 
 use super::tree::Compiled;
-use super::util::*;
+use crate::spec::util::*;
 use crate::spec::{Body, Owned, Spec};
 use super::{CResult, CompileError};
 

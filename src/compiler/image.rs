@@ -6,7 +6,7 @@
 use core::cell::Cell;
 
 use crate::abi::mjVFS;
-use crate::xml::res::Res;
+use crate::io::files::Res;
 
 use super::cache;
 
@@ -305,7 +305,7 @@ pub fn read_asset(
     preloaded: Option<&Result<std::sync::Arc<Vec<u8>>, String>>,
 ) -> Result<(Option<Vec<u8>>, String), TexError> {
     match preloaded {
-        Some(Ok(bytes)) => Ok((Some(bytes.to_vec()), crate::xml::res::join(modeldir, filename))),
+        Some(Ok(bytes)) => Ok((Some(bytes.to_vec()), crate::io::files::join(modeldir, filename))),
         Some(Err(msg)) => Err(TexError::Open(msg.clone())),
         None => {
             let r = Res::open(modeldir, filename, VFS.with(|v| v.get())).map_err(TexError::Open)?;
@@ -337,7 +337,7 @@ pub fn load_texture_file(
     let slot = cache::Slot::get();
     match preloaded {
         Some(Ok(bytes)) => {
-            let name = crate::xml::res::join(modeldir, filename);
+            let name = crate::io::files::join(modeldir, filename);
             decode(&Src::Bytes(bytes), &name, ctype, nchannel, hflip, vflip).map_err(TexError::Texture)
         }
         Some(Err(msg)) => Err(TexError::Open(msg.clone())),

@@ -14,7 +14,6 @@ mod fuse;
 pub mod select;
 pub mod mesh;
 pub mod tree;
-pub mod util;
 
 mod fill;
 pub mod image;

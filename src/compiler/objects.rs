@@ -246,14 +246,14 @@ fn compile_skin(c: &Compiled, k: &Skin, i: usize, spec: &Spec, modeldir: &str) -
             return Err(e(&format!("Both skin data and file were specified: {}", k.file)));
         }
         if spec.strippath != 0 {
-            k.file = crate::xml::sections::strip_path(&k.file).into();
+            k.file = crate::io::files::strip_path(&k.file).into();
         }
         let ext = k.file.rfind('.').map_or("", |p| &k.file[p..]);
         if !ext.eq_ignore_ascii_case(".skn") {
             return Err(e(&format!("Unknown skin file type: {}", k.file)));
         }
         let (modeldir, meshdir) = crate::spec::assets::asset_dirs(k.origin.as_ref(), modeldir, &spec.meshdir);
-        let filename = crate::xml::res::join(meshdir, &k.file);
+        let filename = crate::io::files::join(meshdir, &k.file);
         let (bytes, name) = super::image::read_asset(modeldir, &filename, k.filedata.as_ref()).map_err(|err| asset_error(err, e))?;
         let bytes = match bytes {
             None => return Err(e(&format!("could not read SKN file '{name}'"))),
@@ -331,7 +331,7 @@ fn compile_skin(c: &Compiled, k: &Skin, i: usize, spec: &Spec, modeldir: &str) -
     // bind quaternions normalised in double precision
     for q in k.bindquat.chunks_exact_mut(4) {
         let mut d = [q[0] as f64, q[1] as f64, q[2] as f64, q[3] as f64];
-        super::util::normvec(&mut d);
+        crate::spec::util::normvec(&mut d);
         for (x, &y) in q.iter_mut().zip(&d) {
             *x = y as f32;
         }
@@ -361,7 +361,7 @@ fn compile_hfield(h: &HField, i: usize, spec: &Spec, modeldir: &str) -> CResult<
         return Err(e("size parameter is not positive in hfield"));
     }
     if spec.strippath != 0 {
-        h.file = crate::xml::sections::strip_path(&h.file).into();
+        h.file = crate::io::files::strip_path(&h.file).into();
     }
     if !h.file.is_empty() {
         if nrow != 0 || ncol != 0 || !data.is_empty() {
@@ -375,7 +375,7 @@ fn compile_hfield(h: &HField, i: usize, spec: &Spec, modeldir: &str) -> CResult<
             return Err(e(&format!("unsupported content type: '{}'", ctype)));
         }
         let (modeldir, meshdir) = crate::spec::assets::asset_dirs(h.origin.as_ref(), modeldir, &spec.meshdir);
-        let filename = crate::xml::res::join(meshdir, &h.file);
+        let filename = crate::io::files::join(meshdir, &h.file);
         let (dir, name, pre) = super::image::locate(h.fileloc.as_ref(), h.filedata.as_ref(), modeldir, &filename);
         let (r, c, d) = super::image::load_hfield_file(dir, name, pre, ctype == "image/png")
             .map_err(|err| asset_error(err, e))?;
@@ -401,7 +401,7 @@ fn compile_hfield(h: &HField, i: usize, spec: &Spec, modeldir: &str) -> CResult<
     let range = emax - emin;
     for v in data.iter_mut() {
         *v -= emin;
-        if range as f64 > super::util::EPS {
+        if range as f64 > crate::spec::util::EPS {
             *v /= range;
         }
     }
@@ -423,7 +423,7 @@ impl<'a> Compiled<'a> {
     pub fn compile_assets(&mut self) -> CResult<()> {
         let spec = self.spec;
         self.compile_flexes()?;
-        let modeldir = crate::xml::res::reduce(&spec.modelfiledir);
+        let modeldir = crate::io::files::reduce(&spec.modelfiledir);
         for (i, k) in spec.skins.iter().enumerate() {
             if !k.material.is_empty() && !spec.materials.iter().any(|mt| mt.name == k.material) {
                 return Err(err_at(&format!("material '{}' not found in skin {}", k.material, i), &k.name, i, &k.info));
@@ -441,9 +441,9 @@ impl<'a> Compiled<'a> {
         for (i, t) in spec.textures.iter().enumerate() {
             let mut t = (**t).clone();
             if spec.strippath != 0 {
-                t.file = crate::xml::sections::strip_path(&t.file).into();
+                t.file = crate::io::files::strip_path(&t.file).into();
                 for f in t.cubefiles.iter_mut() {
-                    *f = crate::xml::sections::strip_path(f).into();
+                    *f = crate::io::files::strip_path(f).into();
                 }
             }
             // a texture attached from another spec is read under that spec's folders
@@ -1162,11 +1162,11 @@ pub unsafe fn fill_keys(c: &Compiled, m: &mut mjModel) -> CResult<()> {
             let t = *m.jnt_type.add(j);
             if t == mjJNT_BALL as i32 || t == mjJNT_FREE as i32 {
                 let a = *m.jnt_qposadr.add(j) as usize + if t == mjJNT_FREE as i32 { 3 } else { 0 };
-                super::util::normvec(&mut kq[a..a + 4]);
+                crate::spec::util::normvec(&mut kq[a..a + 4]);
             }
         }
         for j in 0..nmocap {
-            super::util::normvec(&mut kmq[4 * j..4 * j + 4]);
+            crate::spec::util::normvec(&mut kmq[4 * j..4 * j + 4]);
         }
     }
     Ok(())

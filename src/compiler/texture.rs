@@ -271,7 +271,7 @@ pub struct TexDirs {
 fn load_image(t: &mut Texture, id: usize, k: usize, dirs: &TexDirs) -> CResult<super::image::Image> {
     use super::image::*;
     let file = if k == 0 { &t.file } else { &t.cubefiles[k - 1] };
-    let filename = crate::xml::res::join(&dirs.texturedir, file);
+    let filename = crate::io::files::join(&dirs.texturedir, file);
     let mut ctype = asset_content_type(&filename, &t.content_type);
     if ctype.is_empty() {
         ctype = "image/vnd.mujoco.texture".to_string();

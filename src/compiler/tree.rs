@@ -8,7 +8,7 @@ use crate::abi::mjtTrn_::*;
 use crate::abi::*;
 use crate::spec::*;
 
-use super::util::*;
+use crate::spec::util::*;
 use super::{CResult, CompileError};
 
 /// A compiled frame: its pose relative to its body.

@@ -129,26 +129,6 @@ unsafe fn fill_raw_data(m: &mjModel, dd: &mut mjData) -> bool {
     true
 }
 
-/// Allocates data for `m`, creates its plugin instances and resets it (`mj_makeData`); null
-/// when the model's sparsity patterns do not match its tree (a damaged MJB file; reported with
-/// `mju_error`), or when allocation or a plugin's `init` fails.
-pub unsafe fn make_data(m: &mjModel) -> *mut mjData {
-    let d = make_raw_data(m);
-    if d.is_null() {
-        return ptr::null_mut();
-    }
-    if let Err((func, msg)) = crate::model::sparsity::check_patterns(m) {
-        delete_data(d);
-        crate::mjerror!(func, "{}", msg);
-        return ptr::null_mut();
-    }
-    if !plugin::init_plugin(m, d) {
-        return ptr::null_mut();
-    }
-    crate::data::reset::reset(m, &mut *d, 0);
-    d
-}
-
 /// Destroys the plugin instances of data, then frees it and both of its blocks.
 pub unsafe fn delete_data(d: *mut mjData) {
     if d.is_null() {

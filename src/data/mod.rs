@@ -3,6 +3,6 @@
 pub mod bvh_marks;
 pub mod make;
 pub mod plugin;
-pub mod reset;
 pub mod stack;
 pub mod state;
+pub mod warning;

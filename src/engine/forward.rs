@@ -81,7 +81,7 @@ fn solve_ld_ind(x: &mut [f64], ld: &[f64], diaginv: &[f64], rownnz: &[i32], rowa
 unsafe fn bad_state(m: &mjModel, d: &mut mjData, kind: mjtWarning_, i: usize) {
     warning(d, kind, i as i32);
     if !disabled(m, mjDSBL_AUTORESET) {
-        crate::data::reset::reset(m, d, 0);
+        crate::engine::reset::reset(m, d, 0);
     }
     let w = &mut d.warning[kind as usize];
     w.number += 1;

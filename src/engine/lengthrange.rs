@@ -118,7 +118,7 @@ pub unsafe fn set_length_range(m: &mut mjModel, d: &mut mjData, index: usize, op
     let mut lmax = [0.0; 2];
     let mut moment = vec![0.0; m.nv as usize];
     for side in 0..2 {
-        crate::data::reset::reset(m, d, 0);
+        crate::engine::reset::reset(m, d, 0);
         let mut updated = false;
         while d.time < opt.inttotal {
             let len = eval_act(m, d, index, side, opt, &mut moment);

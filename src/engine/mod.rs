@@ -18,6 +18,7 @@ pub mod inverse;
 pub mod island;
 pub mod kinematics;
 pub mod lengthrange;
+pub mod reset;
 pub mod passive;
 pub mod ray;
 pub mod sensor;
@@ -144,7 +145,7 @@ pub fn v10(s: &[f64], i: usize) -> &[f64; 10] {
 #[cold]
 #[inline(never)]
 pub fn warning(d: &mut mjData, kind: mjtWarning_, info: i32) {
-    unsafe { crate::capi::mju_util::mj_warning(d, kind as i32, info) }
+    crate::data::warning::record(d, kind as i32, info)
 }
 
 /// Start time of a timed section (`mjcb_time`, or 0 without one).

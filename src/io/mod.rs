@@ -4,3 +4,4 @@ pub mod mjb;
 pub mod vfs;
 pub mod resource;
 pub mod print;
+pub mod files;

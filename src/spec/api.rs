@@ -387,7 +387,7 @@ impl Spec {
     pub fn name_assets(&mut self) {
         fn name(n: &mut CxxString, file: &CxxString) {
             if n.is_empty() && !file.is_empty() {
-                n.set(&crate::xml::sections::stem_of(file));
+                n.set(&crate::io::files::stem_of(file));
             }
         }
         for x in self.meshes.iter_mut() {

@@ -4,8 +4,8 @@
 use super::api::TreeKind;
 use super::element::Owned;
 use super::*;
-use crate::xml::attach;
-pub use crate::xml::attach::Part;
+use super::attach;
+pub use super::attach::Part;
 
 /// Tree elements to remove, by kind: `true` at the index of each one.
 #[derive(Default)]
@@ -670,7 +670,7 @@ impl Spec {
 /// Adds the inertia of body `other` (its spec values, placed by its pose) to `result`:
 /// upstream's accumulation of a body's inertia into its parent's.
 fn accumulate_inertia(other: &mjsBody, result: &mut mjsBody) -> Result<(), String> {
-    use crate::compiler::util::{frameaccum, full_inertia, globalinertia, offcenter};
+    use crate::spec::util::{frameaccum, full_inertia, globalinertia, offcenter};
     let mut oipos = other.ipos;
     let mut oiquat = other.iquat;
     frameaccum(&mut oipos, &mut oiquat, &other.pos, &other.quat);
@@ -797,7 +797,7 @@ impl Spec {
         }
         let resolve = |quat: &mut [f64; 4], alt: &mut mjsOrientation| {
             if alt.r#type != mjtOrientation_::mjORIENTATION_QUAT as i32 {
-                let _ = crate::compiler::util::resolve_orientation(quat, cdeg, &cseq, &*alt);
+                let _ = crate::spec::util::resolve_orientation(quat, cdeg, &cseq, &*alt);
                 alt.set(Orientation::Quat);
             }
         };

@@ -5,7 +5,7 @@
 //! with the reference configuration read from the spec.
 
 use super::*;
-use crate::xml::attach::pending_key;
+use crate::spec::attach::pending_key;
 
 /// Where each joint's and actuator's values sit in a keyframe of the model as it stands (the
 /// compiled model's order), and its mocap bodies.

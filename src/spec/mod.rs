@@ -10,6 +10,7 @@ use crate::model::defaults;
 
 pub mod actuation;
 pub mod api;
+pub mod attach;
 pub mod assets;
 pub mod body;
 pub mod compiled;
@@ -23,6 +24,7 @@ pub mod keyframes;
 pub mod objects;
 pub mod plugin;
 pub mod shared;
+pub mod util;
 
 pub use actuation::{Actuator, Sensor};
 pub use assets::{HField, Material, Mesh, Skin, Texture};

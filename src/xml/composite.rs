@@ -9,7 +9,7 @@
 //! `S_first`/`S_last`, a custom text `composite_<prefix>`, a skin `<prefix>Skin`.
 
 use crate::abi::*;
-use crate::compiler::util::{cross, dot3, frame2quat, mulquat, normvec, rot_vec_quat};
+use crate::spec::util::{cross, dot3, frame2quat, mulquat, normvec, rot_vec_quat};
 use crate::spec::*;
 
 use super::attr::{map_value, read1, read_arr, read_txt, read_vec, Map, BOOL_MAP, GEOM_MAP, JOINT_MAP};

@@ -17,24 +17,24 @@ use super::tree::Element;
 // paths, as upstream's FilePath treats them (registered provider schemes are absolute prefixes)
 
 fn is_abs(s: &str) -> bool {
-    super::res::is_abs(s)
+    crate::io::files::is_abs(s)
 }
 
 /// Normalises a path: drops "." segments and folds "name/.." pairs (every segment except the
 /// last, which is kept verbatim), joining segments with '/'.
 fn reduce(s: &str) -> String {
-    super::res::reduce(s)
+    crate::io::files::reduce(s)
 }
 
 /// `a` followed by `b` (b wins when absolute), then normalised.
 fn join(a: &str, b: &str) -> String {
-    super::res::join(a, b)
+    crate::io::files::join(a, b)
 }
 
 /// Whether `name` opens as a resource (registered providers, then the file system; relative
 /// names from the working directory), upstream's existence probe.
 fn exists(name: &str) -> bool {
-    super::res::Res::probe(name, core::ptr::null())
+    crate::io::files::Res::probe(name, core::ptr::null())
 }
 
 /// Upstream's lookup of a file attribute: absolute names and names that open as they are
@@ -427,7 +427,7 @@ fn dependencies_at(filename: &str, depth: usize) -> Result<Vec<String>, String> 
     let found = scan(&root);
 
     // folder of the file as its resource reports it (else as named, up to the last separator)
-    let model_dir = match super::res::Res::open("", filename, core::ptr::null()) {
+    let model_dir = match crate::io::files::Res::open("", filename, core::ptr::null()) {
         Ok(r) => reduce(&r.dir()),
         Err(_) => reduce(&filename[..filename.rfind(['/', '\\']).map_or(0, |i| i + 1)]),
     };

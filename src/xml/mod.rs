@@ -8,8 +8,6 @@ pub mod deps;
 mod composite;
 mod composite_tables;
 mod flexcomp;
-pub mod res;
-pub mod attach;
 pub mod attr;
 pub mod markup;
 pub mod reader;
@@ -122,20 +120,20 @@ impl ReadCx<'_> {
     /// Folder texture files are first looked up in (model folder + texture or asset folder).
     fn texture_dir(&self) -> String {
         let d = if self.dirs.texture.is_empty() { &self.dirs.asset } else { &self.dirs.texture };
-        res::join(&self.modeldir, d)
+        crate::io::files::join(&self.modeldir, d)
     }
 
     /// The value to store for the file attribute `value` of a mesh `e` (looked up first under
     /// the model folder + mesh folder, or the asset folder when no mesh folder is set).
     pub fn mesh_file(&self, e: &tree::Element, value: &str) -> String {
         let d = if self.dirs.mesh.is_empty() { &self.dirs.asset } else { &self.dirs.mesh };
-        tree::resolve_file(e, value, &res::join(&self.modeldir, d), self.files.vfs_ptr())
+        tree::resolve_file(e, value, &crate::io::files::join(&self.modeldir, d), self.files.vfs_ptr())
     }
 
     /// The value to store for the file attribute `value` of a height field `e` (looked up
     /// first under the model folder + asset folder).
     pub fn asset_file(&self, e: &tree::Element, value: &str) -> String {
-        tree::resolve_file(e, value, &res::join(&self.modeldir, &self.dirs.asset), self.files.vfs_ptr())
+        tree::resolve_file(e, value, &crate::io::files::join(&self.modeldir, &self.dirs.asset), self.files.vfs_ptr())
     }
 
     /// The value to store for texture file attribute `value` of `e` (upstream's resolution).
@@ -150,7 +148,7 @@ impl ReadCx<'_> {
             return Err(XmlError::at(e, "required attribute missing: 'file'"));
         };
         let vfs = self.files.vfs_ptr();
-        let filename = res::join(&self.modeldir, &tree::resolve_file(e, value, "", vfs));
+        let filename = crate::io::files::join(&self.modeldir, &tree::resolve_file(e, value, "", vfs));
         if self.depth > 20 {
             return Err(fail("models are nested too deeply"));
         }
@@ -167,9 +165,9 @@ impl ReadCx<'_> {
 /// file's extension): the spec it returns. Without a decoder this is upstream's error; a file
 /// that cannot be opened reaches the decoder as a resource holding only its name.
 fn decode_model(filename: &str, content_type: &str, vfs: *const crate::abi::mjVFS) -> Result<Spec, String> {
-    let opened = res::Res::open("", filename, vfs);
-    let name = res::c_string(filename);
-    let ct = res::c_string(content_type);
+    let opened = crate::io::files::Res::open("", filename, vfs);
+    let name = crate::io::files::c_string(filename);
+    let ct = crate::io::files::c_string(content_type);
     // SAFETY: mjResource is plain C data, for which all zero bytes are a valid value
     let mut bare: crate::abi::mjResource = unsafe { core::mem::zeroed() };
     bare.name = name.as_ptr() as *mut _;
@@ -197,7 +195,7 @@ fn decode_model(filename: &str, content_type: &str, vfs: *const crate::abi::mjVF
 /// Opens `filename` through the resources (`vfs` first) and parses it into a spec, with
 /// upstream's messages (`ParseXML: ...`) for files that cannot be opened or read.
 pub fn parse_file(filename: &str, files: &Files, depth: usize) -> Result<Parsed, String> {
-    let r = res::Res::open("", filename, files.vfs_ptr()).map_err(|m| format!("ParseXML: {}", m))?;
+    let r = crate::io::files::Res::open("", filename, files.vfs_ptr()).map_err(|m| format!("ParseXML: {}", m))?;
     let root = match r.read() {
         None => return Err(format!("ParseXML: error reading file '{}'", filename)),
         Some([]) => return Err(format!("ParseXML: empty file '{}'", filename)),
@@ -244,7 +242,7 @@ fn parse_root(mut root: tree::Element, dir: &str, filename: &str, src: &Files, d
     if root.name != "mujoco" {
         return Err(XmlError::plain(&format!("Unrecognized XML model type: '{}'", root.name)).message);
     }
-    let modeldir = res::reduce(dir);
+    let modeldir = crate::io::files::reduce(dir);
     let mut icx = tree::IncludeCx {
         vfs: src.vfs_ptr(),
         modeldir: modeldir.clone(),

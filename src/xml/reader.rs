@@ -857,7 +857,7 @@ fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, 
             }
             "replicate" => replicate(e, b, frame, def, sfx, cx, s)?,
             "flexcomp" => {
-                let files = super::flexcomp::Files { modeldir: super::res::reduce(&s.modelfiledir), vfs: cx.vfs };
+                let files = super::flexcomp::Files { modeldir: crate::io::files::reduce(&s.modelfiledir), vfs: cx.vfs };
                 super::flexcomp::flexcomp(e, b, cx.subtree, sfx, &files, s)?;
             }
             "composite" => super::composite::composite(e, b, frame, edef, sfx, cx.copying, s)?,
@@ -907,7 +907,7 @@ fn add_suffix(name: &mut impl crate::spec::element::TextField, sfx: &str) {
 /// subtree is first read once as it is written (so that tendons, actuators... naming its
 /// elements can be copied for each replica), then removed after the copies are made.
 fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str, cx: Cx, s: &mut Spec) -> R<()> {
-    use super::attach::*;
+    use crate::spec::attach::*;
     use crate::spec::plugin::PluginMarks;
     let mut count = 0i32;
     read_req(e, "count", core::slice::from_mut(&mut count))?;
@@ -918,7 +918,7 @@ fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str,
     let sep = read_txt(e, "sep").unwrap_or_default();
     let (deg, seq) = ((s.compiler.degree != 0), *s.compiler.seq());
     let mut rotation = [1.0, 0.0, 0.0, 0.0];
-    let _ = crate::compiler::util::resolve_orientation(&mut rotation, deg, &seq, &Orientation::Euler(euler));
+    let _ = crate::spec::util::resolve_orientation(&mut rotation, deg, &seq, &Orientation::Euler(euler));
     s.has_replicate = true;
     let childdef = child_class(e, s)?;
     let ndigits = count.to_string().len();
@@ -945,7 +945,7 @@ fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str,
     for i in 0..count.max(0) {
         let mut quat = [1.0, 0.0, 0.0, 0.0];
         let ei = [i as f64 * euler[0], i as f64 * euler[1], i as f64 * euler[2]];
-        let _ = crate::compiler::util::resolve_orientation(&mut quat, deg, &seq, &Orientation::Euler(ei));
+        let _ = crate::spec::util::resolve_orientation(&mut quat, deg, &seq, &Orientation::Euler(ei));
         let mut f = Frame { body: b, parent: frame, info: info(e), ..Frame::default() };
         f.pos = pos;
         f.quat = quat;
@@ -955,7 +955,7 @@ fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str,
         s.frames.push(Owned::new(f));
         let fid = s.frames.len() - 1;
         let mut q = quat;
-        crate::compiler::util::frameaccum(&mut pos, &mut q, &offset, &rotation);
+        crate::spec::util::frameaccum(&mut pos, &mut q, &offset, &rotation);
         let own = format!("{}{:0width$}", sep, i, width = ndigits);
         let suffix = format!("{}{}", own, sfx);
         let rcx = Cx { copying: true, ..scx };
@@ -999,7 +999,7 @@ fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str,
 /// `<asset><model>`, with names prefixed; outside a replica also its assets, the elements that
 /// name the attached elements and its keyframes.
 fn attach(e: &Element, b: usize, frame: Option<usize>, sfx: &str, cx: Cx, s: &mut Spec) -> R<()> {
-    use super::attach::*;
+    use crate::spec::attach::*;
     let model = read_txt_req(e, "model")?;
     let body = read_txt(e, "body").unwrap_or_default();
     let prefix = read_txt_req(e, "prefix")?;

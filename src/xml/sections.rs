@@ -4,6 +4,7 @@
 
 use crate::abi::*;
 use crate::spec::*;
+use crate::io::files::{stem_of, strip_path};
 
 use super::attr::*;
 use super::reader::*;
@@ -97,32 +98,12 @@ fn one_texture(e: &Element, cx: &super::ReadCx) -> R<Texture> {
     Ok(t)
 }
 
-/// File name without folders and without its extension (upstream's default asset name).
-pub fn stem_of(path: &str) -> String {
-    let base = match path.rfind(['/', '\\']) {
-        Some(i) => &path[i + 1..],
-        None => path,
-    };
-    match base.rfind('.') {
-        Some(i) => base[..i].to_string(),
-        None => base.to_string(),
-    }
-}
-
-/// File name without folders.
-pub fn strip_path(path: &str) -> &str {
-    match path.rfind(['/', '\\']) {
-        Some(i) => &path[i + 1..],
-        None => path,
-    }
-}
-
 /// Reads the image files of the textures of a nested model now, through the resources, with
 /// that model's folders (the compiler reads the main model's textures itself; see
 /// `crate::compiler::image::open_texture`). A file that cannot be opened is recorded with its
 /// error, reported when the texture is compiled.
 pub fn load_texture_files(s: &mut Spec, src: &super::Files) {
-    let modeldir = super::res::reduce(&s.modelfiledir);
+    let modeldir = crate::io::files::reduce(&s.modelfiledir);
     let texdir = s.texturedir.clone();
     let strip = s.strippath != 0;
     for t in s.textures.iter_mut() {
@@ -137,8 +118,8 @@ pub fn load_texture_files(s: &mut Spec, src: &super::Files) {
                 continue;
             }
             let n = if strip { strip_path(&n).to_string() } else { n };
-            let name = super::res::join(&texdir, &n);
-            let data = super::res::read_all(&modeldir, &name, src.vfs_ptr());
+            let name = crate::io::files::join(&texdir, &n);
+            let data = crate::io::files::read_all(&modeldir, &name, src.vfs_ptr());
             t.filedata.push(data.map(std::sync::Arc::new));
             t.fileloc.push(Some((modeldir.to_string(), name)));
         }
@@ -388,15 +369,15 @@ pub fn one_flex(e: &Element, last_bool: &mut i32) -> R<Flex> {
 /// Reads the files of a nested model that live under its mesh folder (height fields and
 /// skins) now, through the resources, as [`load_texture_files`] does for textures.
 pub fn load_meshdir_files(s: &mut Spec, src: &super::Files) {
-    let modeldir = super::res::reduce(&s.modelfiledir);
+    let modeldir = crate::io::files::reduce(&s.modelfiledir);
     let meshdir = s.meshdir.clone();
     let strip = s.strippath != 0;
     let preload = |file: &str, data: &mut Option<Result<std::sync::Arc<Vec<u8>>, String>>, loc: &mut Option<(String, String)>| {
         if data.is_some() || file.is_empty() {
             return;
         }
-        let name = super::res::join(&meshdir, if strip { strip_path(file) } else { file });
-        *data = Some(super::res::read_all(&modeldir, &name, src.vfs_ptr()).map(std::sync::Arc::new));
+        let name = crate::io::files::join(&meshdir, if strip { strip_path(file) } else { file });
+        *data = Some(crate::io::files::read_all(&modeldir, &name, src.vfs_ptr()).map(std::sync::Arc::new));
         *loc = Some((modeldir.to_string(), name));
     };
     for h in s.hfields.iter_mut() {
@@ -435,7 +416,7 @@ pub fn asset_section(section: &Element, s: &mut Spec, cx: &super::ReadCx) -> R<(
                 super::reader::claim_name(e, s, "mesh", &m.name)?;
                 if m.name.is_empty() && !m.file.is_empty() {
                     // named after its file, as upstream names it when compiling
-                    m.name = stem_of(super::sections::strip_path(&m.file)).into();
+                    m.name = stem_of(crate::io::files::strip_path(&m.file)).into();
                 }
                 s.meshes.push(Owned::new(m));
             }

@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use super::res::{is_abs, join, reduce, Res};
+use crate::io::files::{is_abs, join, reduce, Res};
 use super::XmlError;
 use crate::abi::mjVFS;
 

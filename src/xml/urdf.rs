@@ -11,11 +11,11 @@ use std::collections::{HashMap, HashSet};
 
 use super::attr::{self, read1, read_arr, read_req, read_txt, read_txt_req};
 use super::reader;
-use super::sections::{stem_of, strip_path};
+use crate::io::files::{stem_of, strip_path};
 use super::tree::Element;
 use super::XmlError;
 use crate::abi::*;
-use crate::compiler::util;
+use crate::spec::util;
 use crate::spec::*;
 
 type R<T> = Result<T, XmlError>;

@@ -3,7 +3,7 @@
 //! bending matrices of edge flaps (cotangent operator), and the stiffness matrix of a
 //! trilinear or quadratic interpolated box.
 
-use super::super::util::{cross, dot3, normvec};
+use crate::spec::util::{cross, dot3, normvec};
 
 type V3 = [f64; 3];
 

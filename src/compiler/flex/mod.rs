@@ -14,7 +14,7 @@ use crate::spec::Flex;
 
 use super::bvh::{self, Bvh, Leaf};
 use super::tree::Compiled;
-use super::util::{cross, dot3, rot_vec_quat};
+use crate::spec::util::{cross, dot3, rot_vec_quat};
 use super::{CResult, CompileError};
 
 /// Edges per element, by dimension.

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use super::CMesh;
 use crate::compiler::cache::Slot;
-use crate::xml::res::Res;
+use crate::io::files::Res;
 
 /// Bytes upstream counts for its mesh object itself (sizeof(mjCMesh) in its 64-bit build),
 /// before the arrays.

@@ -18,7 +18,7 @@ use crate::abi::mjtMeshInertia_::*;
 use crate::spec::{Mesh, Spec};
 
 use super::bvh::{self, Bvh};
-use super::util::{cross, dot3, eig3, normvec, quat2mat, MINVAL};
+use crate::spec::util::{cross, dot3, eig3, normvec, quat2mat, MINVAL};
 use super::{CResult, CompileError};
 
 /// A compiled mesh, in its own frame (centre of mass, principal axes of inertia).
@@ -185,10 +185,10 @@ pub fn compile(spec: &Spec, m: &Mesh, id: usize, needhull: bool, needsdf: bool, 
 
     if !m.file.is_empty() {
         if spec.strippath != 0 {
-            c.file = crate::xml::sections::strip_path(&c.file).to_string();
+            c.file = crate::io::files::strip_path(&c.file).to_string();
         }
         let (modeldir, meshdir) = crate::spec::assets::asset_dirs(m.origin.as_ref(), modeldir, &spec.meshdir);
-        let filename = crate::xml::res::join(meshdir, &c.file);
+        let filename = crate::io::files::join(meshdir, &c.file);
         let open_err = |e| match e {
             super::image::TexError::Open(msg) => CompileError::model(&msg),
             super::image::TexError::Texture(msg) => err(&msg),

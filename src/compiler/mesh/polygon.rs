@@ -6,7 +6,7 @@
 //! the shape of the set's red-black tree. [`NormalSet`] reproduces the tree of upstream's C++
 //! library (libc++) operation for operation, so the grouping and the output order are the same.
 
-use super::super::util::{cross, dot3};
+use crate::spec::util::{cross, dot3};
 
 const MINVAL: f64 = 1e-15;
 const EPS: f64 = 1e-14;

@@ -340,7 +340,7 @@ impl FlexComp {
         if self.mass < MINVAL || self.inertiabox < MINVAL {
             return Err("Mass and inertiabox must be larger than mjMINVAL".into());
         }
-        crate::compiler::util::resolve_orientation(
+        crate::spec::util::resolve_orientation(
             &mut self.quat,
             s.compiler.degree != 0,
             s.compiler.seq(),
@@ -405,7 +405,7 @@ impl FlexComp {
             }
         }
         for p in self.point.chunks_exact_mut(3) {
-            let r = crate::compiler::util::rot_vec_quat(&[p[0], p[1], p[2]], &self.quat);
+            let r = crate::spec::util::rot_vec_quat(&[p[0], p[1], p[2]], &self.quat);
             for k in 0..3 {
                 p[k] = r[k] + self.pos[k];
             }
@@ -559,7 +559,7 @@ impl FlexComp {
             match self.dof {
                 Dof::Radial => {
                     let mut axis = p;
-                    crate::compiler::util::normvec(&mut axis);
+                    crate::spec::util::normvec(&mut axis);
                     add_slider(s, nb, class, axis);
                 }
                 Dof::Full => {
@@ -692,12 +692,12 @@ impl FlexComp {
     /// mesh folder.
     fn filename(&mut self, s: &Spec) -> Result<String, String> {
         if !self.file.is_empty() && (s.strippath != 0) {
-            self.file = super::sections::strip_path(&self.file).to_string();
+            self.file = crate::io::files::strip_path(&self.file).to_string();
         }
         if self.file.is_empty() {
             return Err("File is required".into());
         }
-        Ok(super::res::join(&s.meshdir, &self.file))
+        Ok(crate::io::files::join(&s.meshdir, &self.file))
     }
 
     /// Surface mesh from an OBJ or STL file; in 3D, tetrahedra from `origin` to each face that
@@ -711,7 +711,7 @@ impl FlexComp {
         if asset_content_type(&filename, "") == "model/vnd.mujoco.msh" {
             return Err("legacy MSH files are not supported in flexcomp".into());
         }
-        let res = super::res::Res::open(&files.modeldir, &filename, files.vfs)
+        let res = crate::io::files::Res::open(&files.modeldir, &filename, files.vfs)
             .map_err(|m| format!("Error: {}", m))?;
         let rname = res.name();
         let bytes = res.read();
@@ -760,8 +760,8 @@ impl FlexComp {
                     ]
                 };
                 let (e1, e2, e3) = (edge(tet[0]), edge(tet[1]), edge(tet[2]));
-                let normal = crate::compiler::util::cross(&e1, &e2);
-                if crate::compiler::util::dot3(&normal, &e3) < MINVAL {
+                let normal = crate::spec::util::cross(&e1, &e2);
+                if crate::spec::util::dot3(&normal, &e3) < MINVAL {
                     continue;
                 }
                 self.element.extend_from_slice(&[0, tet[0], tet[1], tet[2]]);
@@ -773,7 +773,7 @@ impl FlexComp {
     /// Points and elements from a GMSH file; the file sets the dimension.
     fn make_gmsh(&mut self, files: &Files, s: &Spec) -> Result<(), String> {
         let filename = self.filename(s)?;
-        let res = super::res::Res::open(&files.modeldir, &filename, files.vfs)
+        let res = crate::io::files::Res::open(&files.modeldir, &filename, files.vfs)
             .map_err(|m| format!("Error: {}", m))?;
         let Some(bytes) = res.read() else {
             return Err("Error: Could not read GMSH file".into());

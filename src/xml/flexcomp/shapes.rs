@@ -3,7 +3,7 @@
 //! boxes, cylinders and ellipsoids, in upstream's order and arithmetic.
 
 use super::{FlexComp, Kind};
-use crate::compiler::util::normvec;
+use crate::spec::util::normvec;
 
 const EPS: f64 = 1e-14;
 

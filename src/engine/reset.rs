@@ -1,8 +1,10 @@
-//! Resetting mjData to the model's initial state (`mj_resetData` and its variants).
+//! Resetting mjData to the model's initial state (`mj_resetData` and its variants) and making
+//! data (`mj_makeData`): with sleep enabled, a reset runs the position and forward stages.
 
 use core::ptr;
 
 use crate::abi::*;
+use crate::data::make;
 use crate::mjerror;
 
 /// `tree_asleep` value of a fully awake tree.
@@ -69,7 +71,7 @@ unsafe fn clear(m: &mjModel, d: &mut mjData, fill: u8) -> bool {
     d.energy = [0.0; 2];
 
     ptr::write_bytes(d.buffer as *mut u8, fill, d.nbuffer as usize);
-    if let Some(marks) = super::bvh_marks::bvh_marks(d) {
+    if let Some(marks) = crate::data::bvh_marks::bvh_marks(d) {
         marks.set_all();
     }
 
@@ -193,4 +195,24 @@ pub unsafe fn reset_keyframe(m: &mjModel, d: &mut mjData, key: i32) {
     copy(d.mocap_pos, m.key_mpos.add(k * 3 * nmocap), 3 * nmocap);
     copy(d.mocap_quat, m.key_mquat.add(k * 4 * nmocap), 4 * nmocap);
     copy(d.ctrl, m.key_ctrl.add(k * nu), nu);
+}
+
+/// Allocates data for `m`, creates its plugin instances and resets it (`mj_makeData`); null
+/// when the model's sparsity patterns do not match its tree (a damaged MJB file; reported with
+/// `mju_error`), or when allocation or a plugin's `init` fails.
+pub unsafe fn make_data(m: &mjModel) -> *mut mjData {
+    let d = make::make_raw_data(m);
+    if d.is_null() {
+        return ptr::null_mut();
+    }
+    if let Err((func, msg)) = crate::model::sparsity::check_patterns(m) {
+        make::delete_data(d);
+        crate::mjerror!(func, "{}", msg);
+        return ptr::null_mut();
+    }
+    if !crate::data::plugin::init_plugin(m, d) {
+        return ptr::null_mut();
+    }
+    reset(m, &mut *d, 0);
+    d
 }

@@ -1,5 +1,6 @@
-//! Small geometry helpers of the model compiler, with upstream's compiler-side formulas (these
-//! differ in detail from the engine's mju_ functions, e.g. products renormalise).
+//! Small geometry helpers of the model side (spec editing and the compiler), with upstream's
+//! compiler-side formulas (these differ in detail from the engine's mju_ functions, e.g. products
+//! renormalise).
 
 use crate::abi::mjPI;
 use crate::spec::Orientation;

@@ -699,7 +699,7 @@ pub struct Origin<'a> {
 pub fn attach_assets(s: &mut Spec, c: &Spec, pre: &str, suf: &str, origin: Option<&Origin>) -> Result<(), String> {
     let named = |name: &CxxString, file: &CxxString| -> String {
         if name.is_empty() && !file.is_empty() {
-            super::sections::stem_of(file)
+            crate::io::files::stem_of(file)
         } else {
             name.to_string()
         }

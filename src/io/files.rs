@@ -175,3 +175,23 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
+
+/// File name without folders and without its extension (upstream's default asset name).
+pub fn stem_of(path: &str) -> String {
+    let base = match path.rfind(['/', '\\']) {
+        Some(i) => &path[i + 1..],
+        None => path,
+    };
+    match base.rfind('.') {
+        Some(i) => base[..i].to_string(),
+        None => base.to_string(),
+    }
+}
+
+/// File name without folders.
+pub fn strip_path(path: &str) -> &str {
+    match path.rfind(['/', '\\']) {
+        Some(i) => &path[i + 1..],
+        None => path,
+    }
+}
