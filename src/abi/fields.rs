@@ -207,6 +207,40 @@ macro_rules! solver_count {
     ($g:ident) => { 0 };
 }
 
+/// Type of a fixed field in [`DataMut`]: the stack and arena bookkeeping is read-only (only
+/// `crate::data` moves it), every other field mutable.
+macro_rules! fixed_mut_ty {
+    ($l:lifetime, narena, $t:ty) => { &$l $t };
+    ($l:lifetime, nbuffer, $t:ty) => { &$l $t };
+    ($l:lifetime, pstack, $t:ty) => { &$l $t };
+    ($l:lifetime, pbase, $t:ty) => { &$l $t };
+    ($l:lifetime, parena, $t:ty) => { &$l $t };
+    ($l:lifetime, $n:ident, $t:ty) => { &$l mut $t };
+}
+
+/// Borrow of a fixed field for [`DataMut`], matching [`fixed_mut_ty`].
+macro_rules! fixed_mut_ref {
+    (narena, $e:expr) => { &$e };
+    (nbuffer, $e:expr) => { &$e };
+    (pstack, $e:expr) => { &$e };
+    (pbase, $e:expr) => { &$e };
+    (parena, $e:expr) => { &$e };
+    ($n:ident, $e:expr) => { &mut $e };
+}
+
+/// Shared slice of an mjData array (see [`data_slice`]).
+macro_rules! data_slice_ref {
+    (BUF, $p:expr, $n:expr) => {{
+        let p = $p;
+        debug_assert!(!p.is_null());
+        core::slice::from_raw_parts(p, $n)
+    }};
+    ($g:ident, $p:expr, $n:expr) => {{
+        let p = $p;
+        if p.is_null() { &[] } else { core::slice::from_raw_parts(p, $n) }
+    }};
+}
+
 macro_rules! define_mjdata {
     (head: [ $( { $hc:ident $ht:ident $hn:ident [$($hd:tt)*] $hk:ident $hx:tt $hr:tt $hcol:tt } )* ]
      tail: [ $( { $tc:ident $tt:ident $tn:ident [$($td:tt)*] $tk:ident $tx:tt $tr:tt $tcol:tt } )* ]
@@ -231,6 +265,76 @@ macro_rules! define_mjdata {
             ctype: stringify!($tc), name: stringify!($tn), dims: stringify!($($td)*),
             xmacro: stringify!($tk), xtype: stringify!($tx), xrows: stringify!($tr), xcols: stringify!($tcol),
         } ),* ];
+
+
+        /// Every array of an mjData as a disjoint mutable slice sized for its model, and every
+        /// other field as a mutable reference (the stack and arena bookkeeping read-only): one
+        /// call splits the borrow of the data, `let DataMut { xpos, xquat, ncon, .. } =
+        /// d.arrays_mut(m)`.
+        #[allow(non_snake_case, missing_docs)]
+        pub struct DataMut<'a> {
+            $( pub $hn: fixed_mut_ty!('a, $hn, fixed_ty!($ht; $($hd)*)), )*
+            $( pub $n: &'a mut [$t], )*
+            $( pub $tn: fixed_mut_ty!('a, $tn, fixed_ty!($tt; $($td)*)), )*
+        }
+
+        /// Every array of an mjData as a shared slice sized for its model, and every other
+        /// field by reference ([`mjData_::arrays`]).
+        #[allow(non_snake_case, missing_docs)]
+        pub struct DataRef<'a> {
+            $( pub $hn: &'a fixed_ty!($ht; $($hd)*), )*
+            $( pub $n: &'a [$t], )*
+            $( pub $tn: &'a fixed_ty!($tt; $($td)*), )*
+        }
+
+        impl mjData_ {
+            /// Splits the data into disjoint mutable borrows of all its arrays and fields (see
+            /// [`DataMut`]). Arena arrays not allocated in this step are empty.
+            ///
+            /// The data must have been made for `m` (same sizes), as every engine entry point
+            /// requires; this holds for each (model, data) pair the crate handles (the C edge
+            /// takes the caller's pair as upstream's API defines it, and the Rust API's `Data`
+            /// keeps its model).
+            #[inline]
+            pub fn arrays_mut(&mut self, m: &mjModel) -> DataMut<'_> {
+                debug_assert!(self.signature == m.signature || self.signature == 0, "data made for another model");
+                let d = &*self; let _ = (d, m);
+                let counts = [ $( rows_v!(m, d, $r) * cols_v!(m, $c) ),* ];
+                let this: *mut Self = self;
+                let mut _k = 0;
+                // SAFETY: the arrays' pointers address rows*cols elements each in the data's
+                // buffer (BUF) or arena (the rest, null until allocated), laid out without overlap
+                // by data::make and data::stack, which alone write these pointers and the
+                // bookkeeping; neither block overlaps the struct itself, whose fields are
+                // borrowed one each. So every borrow below is disjoint from the others and lives
+                // no longer than the exclusive borrow of `self`.
+                unsafe {
+                    DataMut {
+                        $( $hn: fixed_mut_ref!($hn, (*this).$hn), )*
+                        $( $n: { let n = counts[_k]; _k += 1; data_slice!($g, (*this).$n, n) }, )*
+                        $( $tn: fixed_mut_ref!($tn, (*this).$tn), )*
+                    }
+                }
+            }
+
+            /// Shared view of every array and field (see [`DataRef`]); the data must have been
+            /// made for `m`, as for [`Self::arrays_mut`].
+            #[inline]
+            pub fn arrays(&self, m: &mjModel) -> DataRef<'_> {
+                debug_assert!(self.signature == m.signature || self.signature == 0, "data made for another model");
+                let d = self; let _ = (d, m);
+                let counts = [ $( rows_v!(m, d, $r) * cols_v!(m, $c) ),* ];
+                let mut _k = 0;
+                // SAFETY: as in `arrays_mut`; shared borrows only, for the borrow of `self`
+                unsafe {
+                    DataRef {
+                        $( $hn: &self.$hn, )*
+                        $( $n: { let n = counts[_k]; _k += 1; data_slice_ref!($g, self.$n, n) }, )*
+                        $( $tn: &self.$tn, )*
+                    }
+                }
+            }
+        }
 
         /// Number of solver arrays of mjData (`MJDATA_ARENA_POINTERS_SOLVER`).
         pub const MJDATA_NSOLVER: usize = 0 $( + solver_count!($g) )*;

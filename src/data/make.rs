@@ -111,6 +111,9 @@ unsafe fn fill_raw_data(m: &mjModel, dd: &mut mjData) -> bool {
         mjerror!("mj_makeRawData", "could not allocate mjData arena");
         return false;
     }
+    // scratch slices of the stack (data::stack::Frame) are typed views of this memory, so it
+    // starts initialised
+    ptr::write_bytes(dd.arena as *mut u8, 0, m.narena.max(0) as usize);
     if !set_data_pointers(m, dd) {
         mjerror!("mj_setPtrData", "mjData buffer size mismatch");
     }

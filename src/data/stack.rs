@@ -18,9 +18,9 @@ use crate::abi::*;
 use crate::mjerror;
 use crate::runtime::threadpool;
 
-/// Stack frame pushed by [`mark`].
+/// Record of a stack frame pushed by [`mark`].
 #[repr(C)]
-struct Frame {
+struct FrameRecord {
     pbase: usize,
     pstack: usize,
     pc: *mut c_void,
@@ -113,12 +113,12 @@ pub fn mark(d: &mut mjData) {
     }
     let old_pstack = d.pstack;
     let old_base = d.pbase;
-    let f = stack_alloc(d, size_of::<Frame>(), align_of::<Frame>()) as *mut Frame;
+    let f = stack_alloc(d, size_of::<FrameRecord>(), align_of::<FrameRecord>()) as *mut FrameRecord;
     if f.is_null() {
         return;
     }
     unsafe {
-        ptr::write(f, Frame { pbase: old_base, pstack: bottom(d) - old_pstack, pc: ptr::null_mut() });
+        ptr::write(f, FrameRecord { pbase: old_base, pstack: bottom(d) - old_pstack, pc: ptr::null_mut() });
     }
     d.pbase = f as usize;
 }
@@ -133,9 +133,99 @@ pub fn free(d: &mut mjData) {
     if d.pbase == 0 {
         return;
     }
-    let f = unsafe { ptr::read(d.pbase as *const Frame) };
+    let f = unsafe { ptr::read(d.pbase as *const FrameRecord) };
     d.pbase = f.pbase;
     d.pstack = bottom(d) - f.pstack;
+}
+
+/// Address of the innermost open stack frame of the calling thread (0 when none).
+#[inline]
+fn innermost_frame(d: &mjData) -> usize {
+    if d.threadpool == 0 {
+        return d.pbase;
+    }
+    let (info, _) = own_stack_info(d);
+    // SAFETY: a non-null StackInfo is the calling thread's record inside the arena, written
+    // by bind_thread_pool and only by this thread afterwards
+    unsafe { info.as_ref() }.map_or(0, |i| i.stack_base)
+}
+
+/// Plain data that scratch memory may hold: every initialised bit pattern is a valid value.
+///
+/// # Safety
+/// Implement only for types without invalid bit patterns, pointers to be followed, or `Drop`.
+pub unsafe trait Scratch: Copy {}
+// SAFETY: numbers and C structs of numbers
+unsafe impl Scratch for f64 {}
+// SAFETY: as above
+unsafe impl Scratch for f32 {}
+// SAFETY: as above
+unsafe impl Scratch for i32 {}
+// SAFETY: as above
+unsafe impl Scratch for u8 {}
+// SAFETY: as above
+unsafe impl Scratch for u32 {}
+// SAFETY: as above
+unsafe impl Scratch for usize {}
+// SAFETY: as above
+unsafe impl Scratch for mjContact {}
+// SAFETY: arrays of such types
+unsafe impl<T: Scratch, const N: usize> Scratch for [T; N] {}
+
+/// Scratch memory on mjData's stack, open for one [`with_frame`] call (`mj_markStack` when it
+/// opens, `mj_freeStack` when it closes). Slices it hands out live as long as the frame, and
+/// only the innermost open frame hands them out, so they never overlap.
+pub struct Frame<'f> {
+    base: usize,
+    data: *const mjData,
+    // invariant in 'f: slices cannot be made to outlive the frame
+    _f: core::marker::PhantomData<fn(&'f ()) -> &'f ()>,
+}
+
+/// Runs `body` with a new stack frame of `d`, then pops it. `body` gets `d` back, so it can use
+/// the data (and open inner frames) while it holds scratch slices.
+#[inline]
+pub fn with_frame<R>(d: &mut mjData, body: impl for<'f> FnOnce(&mut mjData, &Frame<'f>) -> R) -> R {
+    mark(d);
+    let frame = Frame { base: innermost_frame(d), data: d, _f: core::marker::PhantomData };
+    let r = body(d, &frame);
+    assert!(innermost_frame(d) == frame.base, "stack frame closed out of order");
+    free(d);
+    r
+}
+
+impl<'f> Frame<'f> {
+    /// `n` values of scratch (their contents are whatever the stack held); empty after an
+    /// overflow that the error handler returned from. Panics when `d` is not the frame's data
+    /// or an inner frame is open.
+    #[inline]
+    pub fn alloc<T: Scratch>(&self, d: &mut mjData, n: usize) -> &'f mut [T] {
+        assert!(
+            core::ptr::eq(d, self.data) && innermost_frame(d) == self.base,
+            "scratch from a frame that is not the innermost open one"
+        );
+        let p = stack_alloc(d, n * size_of::<T>(), align_of::<T>()) as *mut T;
+        if p.is_null() {
+            return &mut [];
+        }
+        // SAFETY: stack_alloc reserved n*size_of::<T>() bytes aligned for T inside the arena,
+        // below every live slice of this and the outer frames and above the arena arrays, and
+        // nothing else is handed that memory until this frame closes, which ends 'f. The arena
+        // is initialised when allocated (data::make), and T accepts any initialised bytes.
+        unsafe { core::slice::from_raw_parts_mut(p, n) }
+    }
+
+    /// `n` mjtNums of scratch.
+    #[inline]
+    pub fn nums(&self, d: &mut mjData, n: usize) -> &'f mut [f64] {
+        self.alloc(d, n)
+    }
+
+    /// `n` ints of scratch.
+    #[inline]
+    pub fn ints(&self, d: &mut mjData, n: usize) -> &'f mut [i32] {
+        self.alloc(d, n)
+    }
 }
 
 /// Bytes left between the arena's top and the stack's top.
@@ -381,11 +471,11 @@ fn pool_mark(d: &mut mjData) {
     unsafe {
         let info = &mut *info;
         let old_top = info.top;
-        let f = alloc_in(d, info, id, size_of::<Frame>(), align_of::<Frame>(), None) as *mut Frame;
+        let f = alloc_in(d, info, id, size_of::<FrameRecord>(), align_of::<FrameRecord>(), None) as *mut FrameRecord;
         if f.is_null() {
             return;
         }
-        ptr::write(f, Frame { pbase: info.stack_base, pstack: old_top, pc: ptr::null_mut() });
+        ptr::write(f, FrameRecord { pbase: info.stack_base, pstack: old_top, pc: ptr::null_mut() });
         info.stack_base = f as usize;
     }
 }
@@ -402,7 +492,7 @@ fn pool_free(d: &mut mjData) {
         if info.stack_base == 0 {
             return;
         }
-        let f = ptr::read(info.stack_base as *const Frame);
+        let f = ptr::read(info.stack_base as *const FrameRecord);
         info.stack_base = f.pbase;
         info.top = f.pstack;
     }
