@@ -110,8 +110,8 @@ FORCE:
 # the final state to DEMO_PNG through EGL, opened at run time (no EGL headers or libraries needed
 # to build; without EGL or a GL driver it says so in one line and prints the table only).
 # The library is built as by `make`, except that a first `make demo` (no dist/lib library yet)
-# builds it without profile guidance: PGO=0 takes about 2-3 min on two cores from a clean clone,
-# the PGO build about 6.5. Later runs rebuild (when sources changed) in the mode the library was
+# builds it without profile guidance: a clean clone's first `make demo` took 83 s on two cores,
+# the PGO build takes about 6.5 min. Later runs rebuild (when sources changed) in the mode the library was
 # last built in (target/lib-pgo); PGO=0/1 on the command line decides instead.
 DEMO_MODEL ?= models/demo/scene.xml
 DEMO_PNG   ?= target/demo/demo.png
