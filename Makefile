@@ -3,11 +3,15 @@
 #                 guided (benches/pgo_profile.sh); `make PGO=0` builds without the profile
 #   make header   regenerate include/mujoco/ from the Rust sources
 #   make test     cargo tests, the C tests in capi-tests/, then the wheel's Python tests (make pytest)
-#                 and the RL environments (make rl)
+#                 and the RL environments (make rl); first checks the system packages they need
+#                 (tools/deps.sh --check) and stops at once, naming them, when some are missing
+#   make deps     install those packages (apt-get, as root: `sudo make deps`; tools/deps.sh --list)
 #   make pytest   the mujoco==3.4.0 wheel's test files on upstream's library and ours (python/wheel_test.sh)
 #   make rl       dm_control suite tasks and Gymnasium MuJoCo envs stepped on both (python/rl_test.sh)
 #   make bench    steps/s and ray casting against upstream (benches/vs_ref.sh, pair.sh, ray_pair.sh)
-#   make demo     load models/contacts.xml with our loader, simulate it (examples-c/demo.c)
+#   make demo     load models/demo/scene.xml with our loader, simulate it, render the final state
+#                 offscreen (EGL, if present) to target/demo/demo.png (examples-c/demo.c); builds
+#                 the library without PGO when none is built yet (see DEMO_PGO below)
 #   make programs dist/bin/compile and dist/bin/testspeed (programs/)
 #   make install PREFIX=DIR   upstream's release layout: DIR/include/mujoco, DIR/lib (library,
 #                 pkgconfig/mujoco.pc, cmake/mujoco/ with mujoco::mujoco), DIR/bin
@@ -43,15 +47,13 @@ PGO_USE_FLAGS := -Cllvm-args=-vectorizer-min-trip-count=1 -Cllvm-args=-pgso=fals
 LIB_CRATE := --crate-type staticlib
 export LIB_CRATE
 
-.PHONY: all lib header header-check test cargo-test capi-test clean ref demo bench programs install fuzz memcheck pytest rl
+.PHONY: all lib header header-check test cargo-test capi-test clean ref demo bench programs install fuzz memcheck pytest rl deps deps-check
 
 all: lib
 
 lib: $(LIB)
 
 $(LIB): FORCE
-	@ls /usr/lib/llvm-*/lib/libclang.so >/dev/null 2>&1 || [ -n "$${LIBCLANG_PATH:-}" ] || \
-	    echo "note: libclang not found; qhull-sys needs it to build (Debian: apt-get install libclang-dev)"
 ifeq ($(PGO),1)
 	@prof=$$(CARGO=$(CARGO) benches/pgo_profile.sh $(JOBS)); rc=$$?; \
 	if [ $$rc -eq 0 ]; then \
@@ -69,6 +71,7 @@ endif
 	    && mv -f $@.tmp$$$$ $@
 	ln -sf $(SONAME) $(LIBDIR)/libmujoco.so
 	rm -rf dist/include/mujoco && cp -r include/mujoco dist/include/
+	@mkdir -p target && echo $(PGO) > target/lib-pgo
 
 header:
 	$(CARGO) run -q -j $(JOBS) --features header --bin mjheader -- include/mujoco
@@ -79,12 +82,19 @@ header-check:
 	$(CARGO) run -q -j $(JOBS) --features header --bin mjheader -- target/header-check/mujoco
 	diff -r include/mujoco target/header-check/mujoco
 
-test: lib cargo-test capi-test pytest rl
+# the system packages the tests need: listed once, in tools/deps.sh
+deps:
+	tools/deps.sh --install
+
+deps-check:
+	@tools/deps.sh --check
+
+test: deps-check lib cargo-test capi-test pytest rl
 
 cargo-test:
 	$(CARGO) test -j $(JOBS) --release --lib --tests
 
-capi-test: lib
+capi-test: deps-check lib
 	$(MAKE) -C capi-tests
 
 ref:
@@ -96,12 +106,21 @@ clean:
 
 FORCE:
 
-# demo: examples-c/demo.c loads an MJCF model with this library's loader and simulates it
-DEMO_MODEL ?= models/contacts.xml
-demo: lib
+# demo: examples-c/demo.c loads an MJCF model with this library's loader, simulates it, and renders
+# the final state to DEMO_PNG through EGL, opened at run time (no EGL headers or libraries needed
+# to build; without EGL or a GL driver it says so in one line and prints the table only).
+# The library is built as by `make`, except that a first `make demo` (no dist/lib library yet)
+# builds it without profile guidance: a clean clone's first `make demo` took 83 s on two cores,
+# the PGO build takes about 6.5 min. Later runs rebuild (when sources changed) in the mode the library was
+# last built in (target/lib-pgo); PGO=0/1 on the command line decides instead.
+DEMO_MODEL ?= models/demo/scene.xml
+DEMO_PNG   ?= target/demo/demo.png
+DEMO_PGO    = $(if $(filter command line,$(origin PGO)),$(PGO),$(if $(wildcard $(LIB)),$(or $(shell cat target/lib-pgo 2>/dev/null),1),0))
+demo:
+	@$(MAKE) --no-print-directory lib PGO=$(DEMO_PGO)
 	@mkdir -p target/demo
-	gcc -O2 -Idist/include examples-c/demo.c -Ldist/lib -lmujoco -lm -o target/demo/demo
-	LD_LIBRARY_PATH=dist/lib target/demo/demo $(DEMO_MODEL)
+	gcc -O2 -Idist/include examples-c/demo.c -Ldist/lib -lmujoco -lm -ldl -o target/demo/demo
+	LD_LIBRARY_PATH=dist/lib target/demo/demo $(DEMO_MODEL) 2 $(DEMO_PNG)
 
 # command-line programs (programs/*.c), found next to the library through their rpath
 PROGRAMS := compile testspeed
@@ -168,7 +187,7 @@ memcheck:
 # ...) on upstream's library and on ours, in one run (python/wheel_test.sh; venv cached under
 # target/pywheel; MUJOCO_GL=egl). Fails only on a test that passes on upstream and fails on
 # ours and is not listed in python/wheel_known_failures.txt.
-pytest: lib
+pytest: deps-check lib
 	python/wheel_test.sh $(LIB)
 
 # rl: every dm_control 1.0.34 suite task and every Gymnasium 1.2.0 MuJoCo v5/v4 environment, reset
@@ -176,5 +195,5 @@ pytest: lib
 # on ours (python/rl_test.sh; same venv as pytest, the two packages and their few dependencies
 # cached in target/pywheel/rl-site). Fails on any step whose observation or reward differs by
 # more than 1e-6 relative, unless the task is listed in python/rl_known_differences.txt.
-rl: lib
+rl: deps-check lib
 	python/rl_test.sh $(LIB)

@@ -3,13 +3,8 @@
 //! address of its neighbour list and its mesh vertex id, the neighbour lists (hull-local ids,
 //! each ended by -1), and the hull triangles (mesh vertex ids).
 
-use core::ffi::{c_char, c_int, c_void};
-use qhull_sys::{facetT, qhT, setT, vertexT};
-
-extern "C" {
-    // in Qhull's poly_r.h, which the bindings leave out
-    fn qh_vertexneighbors(qh: *mut qhT);
-}
+use core::ffi::{c_char, c_int};
+use mujoco_qhull_sys as q;
 
 /// Why no graph came out: Qhull failed (longjmp to its error exit), or its output broke an
 /// invariant the graph relies on.
@@ -18,37 +13,14 @@ pub enum HullError {
     Internal(&'static str),
 }
 
-/// Elements of a Qhull set, up to its terminating null.
-unsafe fn set_elems<T>(set: *mut setT) -> impl Iterator<Item = *mut T> {
-    let mut p = if set.is_null() { core::ptr::null_mut() } else { (*set).e.as_mut_ptr() };
+/// Elements `0, 1, ...` of `get` up to the first null (a Qhull set through the shim).
+fn elems<T>(get: impl Fn(c_int) -> *const T) -> impl Iterator<Item = *const T> {
+    let mut i = 0;
     core::iter::from_fn(move || {
-        if p.is_null() {
-            return None;
-        }
-        let e = (*p).p as *mut T;
-        if e.is_null() {
-            return None;
-        }
-        p = p.add(1);
-        Some(e)
+        let e = get(i);
+        i += 1;
+        (!e.is_null()).then_some(e)
     })
-}
-
-struct Job {
-    qh: *mut qhT,
-    options: *mut c_char,
-    points: *mut f64,
-    npoint: c_int,
-}
-
-unsafe extern "C" fn run_qhull(data: *mut c_void) {
-    // nothing here owns memory: Qhull may longjmp out of any of these calls
-    let job = &*(data as *const Job);
-    qhull_sys::qh_initflags(job.qh, job.options);
-    qhull_sys::qh_init_B(job.qh, job.points, job.npoint, 3, 0);
-    qhull_sys::qh_qhull(job.qh);
-    qhull_sys::qh_triangulate(job.qh);
-    qh_vertexneighbors(job.qh);
 }
 
 /// The hull graph of `vert` (xyz triples); empty for fewer than 4 vertices. `maxhullvert` > -1
@@ -63,61 +35,51 @@ pub fn make_graph(vert: &[f64], maxhullvert: i32) -> Result<Vec<i32>, HullError>
         // Qhull's TA counts the vertices added after the initial simplex
         options.push_str(&format!(" TA{}", maxhullvert - 4));
     }
-    let mut options = std::ffi::CString::new(options).unwrap().into_bytes_with_nul();
+    let options = std::ffi::CString::new(options).unwrap();
+    // Qhull keeps a pointer to the points until it is freed
     let mut points = vert.to_vec();
-    let mut qh_box: Box<core::mem::MaybeUninit<qhT>> = Box::new(core::mem::MaybeUninit::zeroed());
-    let qh = qh_box.as_mut_ptr();
     unsafe {
-        qhull_sys::qh_zero(qh, qhull_sys::qhull_sys__stderr());
-        qhull_sys::qh_init_A(
-            qh,
-            qhull_sys::qhull_sys__stdin(),
-            qhull_sys::qhull_sys__stdout(),
-            qhull_sys::qhull_sys__stderr(),
-            0,
-            core::ptr::null_mut(),
-        );
-        let job = Job { qh, options: options.as_mut_ptr() as *mut c_char, points: points.as_mut_ptr(), npoint: nvert as c_int };
-        let status = qhull_sys::qhull_sys__try_on_qh(qh, Some(run_qhull), &job as *const Job as *mut c_void);
-        let result = if status != 0 { Err(HullError::Qhull) } else { read_graph(qh, points.as_mut_ptr(), nvert) };
-        let (mut curlong, mut totlong) = (0, 0);
-        qhull_sys::qh_freeqhull(qh, 0);
-        qhull_sys::qh_memfreeshort(qh, &mut curlong, &mut totlong);
+        let qh = q::qhshim_new();
+        if qh.is_null() {
+            return Err(HullError::Qhull);
+        }
+        let status = q::qhshim_run(qh, options.as_ptr() as *const c_char, points.as_mut_ptr(), nvert as c_int);
+        let result = if status != 0 { Err(HullError::Qhull) } else { read_graph(qh, nvert) };
+        q::qhshim_free(qh);
         result
     }
 }
 
 /// Reads the triangulated hull of `qh` into the graph layout.
-unsafe fn read_graph(qh: *mut qhT, points: *mut f64, nvert: usize) -> Result<Vec<i32>, HullError> {
-    let numvert = (*qh).num_vertices as usize;
-    let numface = (*qh).num_facets as usize;
+unsafe fn read_graph(qh: *mut q::Qhull, nvert: usize) -> Result<Vec<i32>, HullError> {
+    let numvert = q::qhshim_num_vertices(qh) as usize;
+    let numface = q::qhshim_num_facets(qh) as usize;
     let mut graph = vec![0i32; 2 + 3 * numvert + 6 * numface];
     graph[0] = numvert as i32;
     graph[1] = numface as i32;
     let (edgeadr0, globalid0, local0, face0) = (2, 2 + numvert, 2 + 2 * numvert, 2 + 3 * numvert + 3 * numface);
-    let pointid = |p: *mut f64| -> Option<i32> {
-        let id = qhull_sys::qh_pointid(qh, p);
+    let pointid = |v: *const q::Vertex| -> Option<i32> {
+        let id = q::qhshim_vertex_pointid(qh, v);
         (id >= 0 && (id as usize) < nvert).then_some(id)
     };
-    let _ = points;
 
     let mut ok = true;
     let mut adr = 0usize;
     let mut i = 0usize;
-    let mut vertex: *mut vertexT = (*qh).vertex_list;
-    'verts: while !vertex.is_null() && !(*vertex).next.is_null() {
-        let Some(pid) = pointid((*vertex).point) else {
+    let mut vertex = q::qhshim_first_vertex(qh);
+    'verts: while !vertex.is_null() {
+        let Some(pid) = pointid(vertex) else {
             ok = false;
             break;
         };
         graph[edgeadr0 + i] = adr as i32;
         graph[globalid0 + i] = pid;
         let start = adr;
-        for facet in set_elems::<facetT>((*vertex).neighbors) {
+        for facet in elems(|k| q::qhshim_vertex_neighbor(vertex, k)) {
             let mut cnt = 0;
-            for v1 in set_elems::<vertexT>((*facet).vertices) {
+            for v1 in elems(|k| q::qhshim_facet_vertex(facet, k)) {
                 cnt += 1;
-                let Some(pid1) = pointid((*v1).point) else {
+                let Some(pid1) = pointid(v1) else {
                     ok = false;
                     break 'verts;
                 };
@@ -139,7 +101,7 @@ unsafe fn read_graph(qh: *mut qhT, points: *mut f64, nvert: usize) -> Result<Vec
         graph[local0 + adr] = -1;
         adr += 1;
         i += 1;
-        vertex = (*vertex).next;
+        vertex = q::qhshim_next_vertex(vertex);
     }
     if ok && adr != numvert + 3 * numface {
         return Err(HullError::Internal("Wrong size in convex hull graph"));
@@ -147,17 +109,17 @@ unsafe fn read_graph(qh: *mut qhT, points: *mut f64, nvert: usize) -> Result<Vec
 
     // triangles, reoriented where Qhull keeps them flipped
     let mut fadr = 0usize;
-    let mut facet: *mut facetT = (*qh).facet_list;
-    while !facet.is_null() && !(*facet).next.is_null() {
-        let ind: [usize; 3] = if (*facet).toporient() != 0 { [1, 0, 2] } else { [0, 1, 2] };
-        for (ii, v1) in set_elems::<vertexT>((*facet).vertices).enumerate() {
+    let mut facet = q::qhshim_first_facet(qh);
+    while !facet.is_null() {
+        let ind: [usize; 3] = if q::qhshim_facet_toporient(facet) != 0 { [1, 0, 2] } else { [0, 1, 2] };
+        for (ii, v1) in elems(|k| q::qhshim_facet_vertex(facet, k)).enumerate() {
             if ii >= 3 || fadr + 3 > 3 * numface {
                 return Err(HullError::Internal("Qhull did not return triangle"));
             }
-            graph[face0 + fadr + ind[ii]] = qhull_sys::qh_pointid(qh, (*v1).point);
+            graph[face0 + fadr + ind[ii]] = q::qhshim_vertex_pointid(qh, v1);
         }
         fadr += 3;
-        facet = (*facet).next;
+        facet = q::qhshim_next_facet(facet);
     }
 
     if !ok {
