@@ -9,7 +9,9 @@
 #    exit 1 with the difference named;
 #  - usage and load errors: exit 2 with the loader's message;
 #  - without --ref, upstream's library fetched from PyPI into $XDG_CACHE_HOME/mjswapcheck (here
-#    target/swapcheck/xdg, kept between runs) and its bytes equal to capi-tests/refget.sh's.
+#    target/swapcheck/xdg, kept between runs) and its bytes equal to capi-tests/refget.sh's; its
+#    plugin libraries fetched alongside and loaded into both libraries (--plugins) for a model
+#    that needs them.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -119,10 +121,15 @@ expect not_a_library 2 'cannot load upstream library: .*invalid ELF header' -- "
 expect same_library 2 'are the same file' -- "$bin" --ref "$lib" --ours "$lib" models/pendulum.xml
 
 echo "== upstream's library fetched from PyPI (cached in $work/xdg)"
+[ -d "$work/xdg/mjswapcheck/mujoco-3.4.0/plugin" ] || rm -rf "$work/xdg"
 expect fetch_ref 0 "$same && upstream $work/xdg/mjswapcheck/mujoco-3.4.0/libmujoco.so.3.4.0" \
   -- env XDG_CACHE_HOME="$work/xdg" "$bin" --steps 300 models/pendulum.xml
 cmp -s "$work/xdg/mjswapcheck/mujoco-3.4.0/libmujoco.so.3.4.0" "$ref" \
   || { echo "  FAIL fetch_ref: the cached library differs from refget.sh's"; failures=$((failures + 1)); }
+expect plugins_fetched 0 "$same && plugins   [1-9][0-9]* registered in upstream, [1-9][0-9]* in ours && steps     300/300 bitwise equal" \
+  -- env XDG_CACHE_HOME="$work/xdg" "$bin" --steps 300 --plugins "$work/xdg/mjswapcheck/mujoco-3.4.0/plugin" models/plugin/cable.xml
+expect plugins_missing 2 'plugin mujoco.elasticity.cable not found && pass --plugins DIR' \
+  -- env XDG_CACHE_HOME="$work/xdg" "$bin" models/plugin/cable.xml
 expect fetch_fails 2 'could not fetch upstream.s library' \
   -- env XDG_CACHE_HOME="$work/out/xdg-empty" MJSWAPCHECK_PYTHON=/nonexistent/python3 "$bin" models/pendulum.xml
 

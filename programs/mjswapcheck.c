@@ -5,9 +5,11 @@
 //
 //   mjswapcheck [options] MODEL          MODEL: MJCF (.xml), URDF or MJB
 //
-// Both libraries are dlopen'ed with RTLD_LOCAL | RTLD_DEEPBIND, so each keeps its own symbols
-// and globals; this program links neither (it is built against include/mujoco for the struct
-// layouts and the mjxmacro.h field lists only). Exit status: 0 when the models and the
+// Both libraries are loaded with dlmopen, each into a link-map namespace of its own, so each
+// keeps its own symbols and globals, and plugin libraries loaded by one (--plugins) bind to that
+// one (both libraries have the soname libmujoco.so.3.4.0, which a plugin library names). This
+// program links neither: it is built against include/mujoco for the struct layouts and the
+// mjxmacro.h field lists only. Exit status: 0 when the models and the
 // trajectories agree (bitwise, or within --tol), 1 when they do not, 2 on usage or load errors.
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -56,6 +58,9 @@ static const char usage[] =
     "                 (values below 1e-3 compared absolutely); --tol 1e-6 is the project's\n"
     "                 \"same physics\" (1e-6 relative, floor 1e-9); default 0: bitwise\n"
     "  --fields N     differing model fields to list (default 5)\n"
+    "  --plugins DIR  load the plugin libraries in DIR into each library first\n"
+    "                 (mj_loadAllPluginLibraries); upstream's first-party plugins are fetched\n"
+    "                 with its library, into .../mjswapcheck/mujoco-3.4.0/plugin\n"
     "  --json         print one JSON object instead of the summary\n"
     "  -h, --help     this text\n"
     "\n"
@@ -125,7 +130,9 @@ static void* sym(Lib* L, const char* name) {
 static void open_lib(Lib* L) {
   struct stat st;
   if (stat(L->path, &st) != 0) die("%s library %s: %s", L->tag, L->path, strerror(errno));
-  L->h = dlopen(L->path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+  // each library in a link-map namespace of its own: its dependencies, and the plugin libraries
+  // it loads (which need "libmujoco.so.3.4.0", upstream's soname and ours), bind to it alone
+  L->h = dlmopen(LM_ID_NEWLM, L->path, RTLD_NOW | RTLD_LOCAL);
   if (!L->h) die("cannot load %s library: %s", L->tag, dlerror());
   L->loadXML = sym(L, "mj_loadXML");
   L->loadModel = sym(L, "mj_loadModel");
@@ -164,6 +171,18 @@ static void load_model(Lib* L, const char* path, int mjb) {
   }
 }
 
+// loads the plugin libraries of dir into L; returns how many plugins L has registered
+static int load_plugins(Lib* L, const char* dir) {
+  void (*load_all)(const char*, void*) = sym(L, "mj_loadAllPluginLibraries");
+  int (*count)(void) = sym(L, "mjp_pluginCount");
+  if (setjmp(jump)) die("%s library: loading plugins from %s: %s", L->tag, dir, error_text);
+  armed = 1;
+  load_all(dir, NULL);
+  int n = count();
+  armed = 0;
+  return n;
+}
+
 static void reset(Lib* L, int key) {
   if (setjmp(jump)) die("%s library raised an error at reset: %s", L->tag, error_text);
   armed = 1;
@@ -188,6 +207,15 @@ static const char fetch_py[] =
     "    whl = [f for f in os.listdir(tmp) if f.endswith('.whl')][0]\n"
     "    with zipfile.ZipFile(os.path.join(tmp, whl)) as z:\n"
     "        data = z.read('mujoco/libmujoco.so.3.4.0')\n"
+    "        plugdir = os.path.join(os.path.dirname(out), 'plugin')\n"
+    "        os.makedirs(plugdir, exist_ok=True)\n"
+    "        for n in z.namelist():\n"
+    "            if n.startswith('mujoco/plugin/') and n.endswith('.so'):\n"
+    "                p = os.path.join(plugdir, os.path.basename(n))\n"
+    "                with open(p + '.part', 'wb') as f:\n"
+    "                    f.write(z.read(n))\n"
+    "                os.chmod(p + '.part', 0o755)\n"
+    "                os.replace(p + '.part', p)\n"
     "got = hashlib.sha256(data).hexdigest()\n"
     "if got != want:\n"
     "    sys.exit('downloaded library has sha256 %s, expected %s' % (got, want))\n"
@@ -483,6 +511,7 @@ int main(int argc, char** argv) {
   const char* ref_arg = NULL;
   const char* ours_arg = NULL;
   const char* key_arg = NULL;
+  const char* plugin_dir = NULL;
   long nstep = 1000, nlist = 5;
   int noise = 0, json = 0;
   uint64_t seed = 0;
@@ -498,13 +527,14 @@ int main(int argc, char** argv) {
       json = 1;
     } else if (!strcmp(a, "--ref") || !strcmp(a, "--ours") || !strcmp(a, "--steps") ||
                !strcmp(a, "--key") || !strcmp(a, "--noise") || !strcmp(a, "--tol") ||
-               !strcmp(a, "--fields")) {
+               !strcmp(a, "--fields") || !strcmp(a, "--plugins")) {
       if (!more) die("%s needs a value (see --help)", a);
       const char* v = argv[++i];
       if (!strcmp(a, "--ref")) ref_arg = v;
       else if (!strcmp(a, "--ours")) ours_arg = v;
       else if (!strcmp(a, "--steps")) nstep = parse_long(a, v, 1);
       else if (!strcmp(a, "--key")) key_arg = v;
+      else if (!strcmp(a, "--plugins")) plugin_dir = v;
       else if (!strcmp(a, "--noise")) { noise = 1; seed = (uint64_t)parse_long(a, v, 0); }
       else if (!strcmp(a, "--fields")) nlist = parse_long(a, v, 0);
       else {
@@ -551,8 +581,7 @@ int main(int argc, char** argv) {
     if (r && (!j || r < j)) format = "URDF";
   }
 
-  // the libraries: ours first (a wrapper library that needs "libmujoco.so.3.4.0" then gets its
-  // own dependency, not upstream's library, which has the same soname)
+  // the libraries
   Lib ref = {.tag = "upstream"}, ours = {.tag = "ours"};
   char exe[PATH_MAX - 64];
   if (ours_arg) {
@@ -584,12 +613,25 @@ int main(int argc, char** argv) {
     die("%s and %s resolved to the same library in this process", ref.path, ours.path);
   }
 
-  // load the model with each
   Lib* libs[2] = {&ref, &ours};
+  int nplugin[2] = {0, 0};
+  if (plugin_dir) {
+    struct stat st;
+    if (stat(plugin_dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+      die("--plugins %s: not a directory", plugin_dir);
+    }
+    for (int k = 0; k < 2; k++) nplugin[k] = load_plugins(libs[k], plugin_dir);
+  }
+
+  // load the model with each
   for (int k = 0; k < 2; k++) load_model(libs[k], model_path, mjb);
   if (!ref.m && !ours.m) {
+    const char* hint = strstr(ref.err_msg, "plugin") && strstr(ref.err_msg, "not found") &&
+                       !plugin_dir ? "\n(the model needs plugin libraries: pass --plugins DIR, e.g. "
+                                     "upstream's in the plugin folder next to its cached library)"
+                                   : "";
     if (!strcmp(ref.err_msg, ours.err_msg)) {
-      die("cannot load %s (both libraries): %s", model_path, ref.err_msg);
+      die("cannot load %s (both libraries): %s%s", model_path, ref.err_msg, hint);
     }
     die("cannot load %s\n  upstream: %s\n  ours:     %s", model_path, ref.err_msg, ours.err_msg);
   }
@@ -830,6 +872,7 @@ int main(int argc, char** argv) {
     printf(", \"ours\": "); json_string(ours.path);
     printf(", \"upstream_version\": "); json_string(ref.versionString());
     printf(", \"ours_version\": "); json_string(ours.versionString());
+    printf(", \"plugins\": [%d, %d]", nplugin[0], nplugin[1]);
     printf(", \"nq\": %d, \"nv\": %d, \"nu\": %d, \"na\": %d, \"nsensordata\": %d",
            ref.m->nq, ref.m->nv, ref.m->nu, ref.m->na, ref.m->nsensordata);
     printf(", \"fields\": %d, \"fields_equal\": %d, \"differing_fields\": [", nfield, nequal);
@@ -854,6 +897,10 @@ int main(int argc, char** argv) {
     printf("model     %s (%s: nq %d, nv %d, nu %d, na %d, nsensordata %d)\n", model_path, format,
            ref.m->nq, ref.m->nv, ref.m->nu, ref.m->na, ref.m->nsensordata);
     printf("libraries upstream %s\n          ours     %s\n", ref.path, ours.path);
+    if (plugin_dir) {
+      printf("plugins   %d registered in upstream, %d in ours, from %s\n", nplugin[0], nplugin[1],
+             plugin_dir);
+    }
     printf("fields    %d/%d mjModel fields bitwise equal\n", nequal, nfield);
     for (int i = 0; i < nlisted; i++) printf("          differs: %s\n", listed[i]);
     if (nequal < nfield && nlisted < nfield - nequal) {
