@@ -26,7 +26,8 @@ echo "wheel: $whl"
 case "$(basename "$whl")" in mujoco-3.4.0+rs-*.whl) ;; *) fail "unexpected wheel name $whl";; esac
 
 # the official package, unpacked as it is (its own library next to its bindings)
-src=$(ls "$dir"/upstream/mujoco-3.4.0-cp*.whl | head -1)
+pyver=$("$py" -c 'import sys; print("%d%d" % sys.version_info[:2])')
+src=$(ls "$dir"/upstream/mujoco-3.4.0-cp"$pyver"-*.whl | head -1)
 upkg=$dir/upstream-pkg
 if [ ! -f "$upkg/.ready" ] || [ "$(cat "$upkg/.ready")" != "$(basename "$src")" ]; then
   rm -rf "$upkg"
