@@ -12,13 +12,19 @@
 #   make demo     load models/demo/scene.xml with our loader, simulate it, render the final state
 #                 offscreen (EGL, if present) to target/demo/demo.png (examples-c/demo.c); builds
 #                 the library without PGO when none is built yet (see DEMO_PGO below)
-#   make programs dist/bin/compile and dist/bin/testspeed (programs/)
+#   make programs dist/bin/compile, dist/bin/testspeed and dist/bin/mjswapcheck (programs/)
 #   make install PREFIX=DIR   upstream's release layout: DIR/include/mujoco, DIR/lib (library,
 #                 pkgconfig/mujoco.pc, cmake/mujoco/ with mujoco::mujoco), DIR/bin
 #   make fuzz     differential fuzzing against upstream: FUZZ_N inputs (default 10000) from seed
 #                 FUZZ_SEED; findings kept under target/fuzz/{crash,hang,flood,disagree}/;
 #                 then FUZZ_N spec-API call sequences (seeds FUZZ_SEED..), findings under
 #                 target/fuzz/spec/{crash,hang,disagree}/
+#   make wheel    target/wheel/mujoco-3.4.0+rs-*.whl: the official mujoco==3.4.0 wheel carrying
+#                 our library (python/wheel_build.sh, python/make_wheel.py)
+#   make wheel-test  pip installs that wheel into a fresh venv, then dm_control and Gymnasium
+#                 (python/wheel_install_test.sh)
+#   make swapcheck-test  mjswapcheck on models that agree and on libraries made to disagree
+#                 (capi-tests/swapcheck_test.sh)
 #   make memcheck valgrind memcheck over the models and MJB seeds, on a no-AVX build of the library
 
 CARGO    ?= cargo
@@ -48,6 +54,7 @@ LIB_CRATE := --crate-type staticlib
 export LIB_CRATE
 
 .PHONY: all lib header header-check test cargo-test capi-test clean ref demo bench programs install fuzz memcheck pytest rl deps deps-check
+.PHONY: wheel wheel-test swapcheck-test
 
 all: lib
 
@@ -89,7 +96,7 @@ deps:
 deps-check:
 	@tools/deps.sh --check
 
-test: deps-check lib cargo-test capi-test pytest rl
+test: deps-check lib cargo-test capi-test pytest rl wheel-test swapcheck-test
 
 cargo-test:
 	$(CARGO) test -j $(JOBS) --release --lib --tests
@@ -129,6 +136,8 @@ programs: lib
 	for p in $(PROGRAMS); do \
 	  gcc -O2 -Wall -Idist/include programs/$$p.c -Ldist/lib -lmujoco -lm -lpthread \
 	      -Wl,-rpath,'$$ORIGIN/../lib' -o dist/bin/$$p || exit 1; done
+	# mjswapcheck links neither library: it dlopens upstream's and ours (../lib) side by side
+	gcc -O2 -Wall -Iinclude programs/mjswapcheck.c -ldl -lm -o dist/bin/mjswapcheck
 
 # install: upstream's release layout under $(DESTDIR)$(PREFIX)
 PREFIX ?= /usr/local
@@ -142,7 +151,7 @@ install: programs
 	install -m 644 pkgconfig/mujoco.pc $(INSTALL_DIR)/lib/pkgconfig/
 	install -m 644 cmake/mujocoConfig.cmake cmake/mujocoConfigVersion.cmake \
 	    cmake/mujocoTargets.cmake $(INSTALL_DIR)/lib/cmake/mujoco/
-	for p in $(PROGRAMS); do install -m 755 dist/bin/$$p $(INSTALL_DIR)/bin/; done
+	for p in $(PROGRAMS) mjswapcheck; do install -m 755 dist/bin/$$p $(INSTALL_DIR)/bin/; done
 
 # bench: steps per second of examples-c/bench.c, ours against upstream's wheel in the same run
 # (benches/vs_ref.sh: constraints on, three alternating pairs per model, median ratio and
@@ -197,3 +206,19 @@ pytest: deps-check lib
 # more than 1e-6 relative, unless the task is listed in python/rl_known_differences.txt.
 rl: deps-check lib
 	python/rl_test.sh $(LIB)
+
+# wheel: the official mujoco==3.4.0 wheel (for this python3, cached in target/wheel/upstream)
+# with dist/lib/libmujoco.so.3.4.0 in place of its library, version 3.4.0+rs, RECORD rewritten
+wheel: lib
+	python/wheel_build.sh $(LIB)
+
+# wheel-test: the wheel pip-installed into a fresh venv (target/wheel/venv): which library
+# `import mujoco` maps, states bitwise equal to the official package's, dm_control 1.0.34 and
+# Gymnasium 1.2.0 installed on top without replacing it, a few of their tasks stepped on both
+wheel-test: lib
+	python/wheel_install_test.sh $(LIB)
+
+# swapcheck-test: dist/bin/mjswapcheck (and its `make install` copy) on models that agree, and
+# on libraries made to disagree (capi-tests/swapcheck_perturb.c)
+swapcheck-test: programs
+	capi-tests/swapcheck_test.sh
