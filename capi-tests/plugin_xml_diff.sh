@@ -52,11 +52,16 @@ run() { # lib dir, plugin dir ('' for none), mjdiff args...
   MJPLUGIN_DIR=$pd LD_LIBRARY_PATH=$lib timeout 120 "$work/mjdiff" "$@"
 }
 
-# upstream's own cable models (composites with the cable plugin), when a checkout is at hand
-up=${UPSTREAM_MODELS:-/work/shared/models/upstream-3.4.0}/model/plugin/elasticity
-upmodels=(); for m in cable belt coil; do [ -f "$up/$m.xml" ] && upmodels+=("$up/$m.xml"); done
+# upstream's own cable models (composites with the cable plugin), when UPSTREAM_MODELS names a
+# folder of upstream's models (holding model/plugin/elasticity/, as a checkout of the 3.4.0 tag)
+up=${UPSTREAM_MODELS:+$UPSTREAM_MODELS/model/plugin/elasticity}
+upmodels=()
+if [ -n "$up" ]; then
+  for m in cable belt coil; do [ -f "$up/$m.xml" ] && upmodels+=("$up/$m.xml"); done
+  [ ${#upmodels[@]} -gt 0 ] || echo "note: no cable, belt or coil model under $up"
+fi
 for xml in "$root"/models/plugin/*.xml "${upmodels[@]}"; do
-  n=$(basename "$xml" .xml); case $xml in "$up"/*) n=upstream_$n;; esac; b=$work/$n
+  n=$(basename "$xml" .xml); [ -n "$up" ] && case $xml in "$up"/*) n=upstream_$n;; esac; b=$work/$n
   if ! run "$ref/lib" "$plugdir" compile "$xml" "$b.ref.mjb" 2>"$b.referr"; then
     bad "$n: upstream cannot load it" "$(cat "$b.referr")"; continue
   fi

@@ -1,13 +1,16 @@
 #!/bin/sh
 # Compares src/compiler/mesh/obj.rs with tinyobjloader (the commit MuJoCo 3.4.0 uses) on the
 # hand-written cases in cases/ and on COUNT generated ones (default 3000, seed SEED, default 1).
-# Needs g++, rustc, python3 and tiny_obj_loader.h (TINYOBJ_H, default /tmp/tiny_obj_loader.h;
-# extract it with: git -C <tinyobjloader repo> show 1421a10d6ed9742f5b2c1766d22faa6cfbc56248:tiny_obj_loader.h).
+# Needs g++, rustc, python3 and tiny_obj_loader.h (TINYOBJ_H, default
+# target/tinyobj/tiny_obj_loader.h in this repository; extract it there with:
+#   git -C <tinyobjloader repo> show 1421a10d6ed9742f5b2c1766d22faa6cfbc56248:tiny_obj_loader.h).
+# Not part of make test: no package registry ships that revision of the header.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 count=${COUNT:-3000}
 seed=${SEED:-1}
-hdr=${TINYOBJ_H:-/tmp/tiny_obj_loader.h}
+root=$(cd "$here/../.." && pwd)
+hdr=${TINYOBJ_H:-$root/target/tinyobj/tiny_obj_loader.h}
 for tool in g++ rustc python3; do
   command -v $tool >/dev/null 2>&1 || { echo "skip: $tool missing"; exit 0; }
 done
