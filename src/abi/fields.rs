@@ -295,7 +295,7 @@ macro_rules! define_mjdata {
             /// requires; this holds for each (model, data) pair the crate handles (the C edge
             /// takes the caller's pair as upstream's API defines it, and the Rust API's `Data`
             /// keeps its model).
-            #[inline]
+            #[inline(always)]
             pub fn arrays_mut(&mut self, m: &mjModel) -> DataMut<'_> {
                 debug_assert!(self.signature == m.signature || self.signature == 0, "data made for another model");
                 let d = &*self; let _ = (d, m);
@@ -319,7 +319,7 @@ macro_rules! define_mjdata {
 
             /// Shared view of every array and field (see [`DataRef`]); the data must have been
             /// made for `m`, as for [`Self::arrays_mut`].
-            #[inline]
+            #[inline(always)]
             pub fn arrays(&self, m: &mjModel) -> DataRef<'_> {
                 debug_assert!(self.signature == m.signature || self.signature == 0, "data made for another model");
                 let d = self; let _ = (d, m);

@@ -75,17 +75,16 @@ impl BodyFrames<'_> {
 }
 
 /// The body frames of `d`.
-///
-/// # Safety
-/// `d` must be data made for `m`; no mutable slice of xpos/xquat/xmat/xipos/ximat may be alive
-/// while the view is used.
-pub unsafe fn body_frames<'a>(m: &mjModel, d: &mjData) -> BodyFrames<'a> {
-    BodyFrames {
-        xpos: rows(d.xpos(m)),
-        xquat: rows(d.xquat(m)),
-        xmat: rows(d.xmat(m)),
-        xipos: rows(d.xipos(m)),
-        ximat: rows(d.ximat(m)),
+pub fn body_frames<'a>(m: &mjModel, d: &'a mjData) -> BodyFrames<'a> {
+    let a = d.arrays(m);
+    BodyFrames::of(a.xpos, a.xquat, a.xmat, a.xipos, a.ximat)
+}
+
+impl<'a> BodyFrames<'a> {
+    /// The view over flat xpos, xquat, xmat, xipos and ximat arrays.
+    #[inline]
+    pub fn of(xpos: &'a [f64], xquat: &'a [f64], xmat: &'a [f64], xipos: &'a [f64], ximat: &'a [f64]) -> Self {
+        BodyFrames { xpos: rows(xpos), xquat: rows(xquat), xmat: rows(xmat), xipos: rows(xipos), ximat: rows(ximat) }
     }
 }
 
@@ -102,10 +101,7 @@ fn rows_mut<const N: usize>(s: &mut [f64]) -> &mut [[f64; N]] {
 }
 
 /// `mj_local2Global` on `d`'s body frames (see [`BodyFrames::to_global`]).
-///
-/// # Safety
-/// As [`body_frames`].
-pub unsafe fn local2global(
+pub fn local2global(
     m: &mjModel, d: &mjData, pos: Option<&[f64; 3]>, quat: Option<&[f64; 4]>, body: usize, sameframe: u8,
 ) -> ([f64; 3], [f64; 9]) {
     body_frames(m, d).to_global(pos, quat, body, sameframe)
@@ -113,12 +109,12 @@ pub unsafe fn local2global(
 
 /// True when sleep is enabled and some bodies are not awake: the loops then walk the awake lists.
 #[inline]
-unsafe fn sleep_filter(m: &mjModel, d: &mjData) -> bool {
+fn sleep_filter(m: &mjModel, d: &mjData) -> bool {
     enabled(m, mjtEnableBit_::mjENBL_SLEEP) && d.nbody_awake < m.nbody
 }
 
 /// Body poses from qpos and mocap (first half of `mj_kinematics`), also joint anchors/axes.
-unsafe fn body_poses(m: &mjModel, d: &mut mjData) {
+fn body_poses(m: &mjModel, d: &mut mjData) {
     let nbody = m.nbody as usize;
     let (jntadr, jntnum) = (&m.body_jntadr()[..nbody], &m.body_jntnum()[..nbody]);
     let (parentid, mocapid) = (&m.body_parentid()[..nbody], &m.body_mocapid()[..nbody]);
@@ -126,14 +122,14 @@ unsafe fn body_poses(m: &mjModel, d: &mut mjData) {
     let (jnt_type, jnt_qposadr) = (m.jnt_type(), m.jnt_qposadr());
     let (jnt_axis, jnt_pos) = (rows::<3>(m.jnt_axis()), rows::<3>(m.jnt_pos()));
     let qpos0 = m.qpos0();
-    let qpos = d.qpos(m);
-    let (mocap_pos, mocap_quat) = (rows::<3>(d.mocap_pos(m)), rows::<4>(d.mocap_quat(m)));
-    let (xpos_all, xquat_all, xmat_all) = (rows_mut::<3>(d.xpos(m)), rows_mut::<4>(d.xquat(m)), rows_mut::<9>(d.xmat(m)));
-    let (xanchor_all, xaxis_all) = (rows_mut::<3>(d.xanchor(m)), rows_mut::<3>(d.xaxis(m)));
-    let (xipos_all, ximat_all) = (rows_mut::<3>(d.xipos(m)), rows_mut::<9>(d.ximat(m)));
     let sleep_on = enabled(m, mjtEnableBit_::mjENBL_SLEEP);
-    let body_awake: &[i32] = d.body_awake(m);
-    let tree_awake = d.tree_awake(m);
+    let DataMut { qpos, mocap_pos, mocap_quat, xpos, xquat, xmat, xanchor, xaxis, xipos, ximat, body_awake, tree_awake, .. } =
+        d.arrays_mut(m);
+    let (qpos, body_awake) = (&*qpos, &*body_awake);
+    let (mocap_pos, mocap_quat) = (rows::<3>(mocap_pos), rows::<4>(mocap_quat));
+    let (xpos_all, xquat_all, xmat_all) = (rows_mut::<3>(xpos), rows_mut::<4>(xquat), rows_mut::<9>(xmat));
+    let (xanchor_all, xaxis_all) = (rows_mut::<3>(xanchor), rows_mut::<3>(xaxis));
+    let (xipos_all, ximat_all) = (rows_mut::<3>(xipos), rows_mut::<9>(ximat));
     let body_treeid = m.body_treeid();
     if nbody == 0 {
         return;
@@ -231,7 +227,7 @@ unsafe fn body_poses(m: &mjModel, d: &mut mjData) {
 }
 
 /// Inertial frames, geoms and sites (second half of `mj_kinematics`).
-unsafe fn frames(m: &mjModel, d: &mut mjData) {
+fn frames(m: &mjModel, d: &mut mjData) {
     const NONE: u8 = mjtSameFrame_::mjSAMEFRAME_NONE as u8;
     const BODY: u8 = mjtSameFrame_::mjSAMEFRAME_BODY as u8;
     const INERTIA: u8 = mjtSameFrame_::mjSAMEFRAME_INERTIA as u8;
@@ -239,13 +235,14 @@ unsafe fn frames(m: &mjModel, d: &mut mjData) {
     let nbody = m.nbody as usize;
     let filter = sleep_filter(m, d);
     let nlist = if filter { d.nbody_awake as usize } else { nbody };
-    let awake_ind: &[i32] = d.body_awake_ind(m);
-    let body_awake: &[i32] = d.body_awake(m);
+    let DataMut { body_awake_ind, body_awake, xpos, xquat, xmat, xipos, ximat, geom_xpos, geom_xmat, site_xpos, site_xmat, .. } =
+        d.arrays_mut(m);
+    let (awake_ind, body_awake) = (&*body_awake_ind, &*body_awake);
     let body_at = |b: usize| if filter { awake_ind[b] as usize } else { b };
     let (ipos, iquat, bsame) = (rows::<3>(m.body_ipos()), rows::<4>(m.body_iquat()), &m.body_sameframe()[..nbody]);
     {
-        let (xpos, xquat, xmat) = (rows::<3>(d.xpos(m)), rows::<4>(d.xquat(m)), rows::<9>(d.xmat(m)));
-        let (xipos, ximat) = (rows_mut::<3>(d.xipos(m)), rows_mut::<9>(d.ximat(m)));
+        let (xpos, xquat, xmat) = (rows::<3>(xpos), rows::<4>(xquat), rows::<9>(xmat));
+        let (xipos, ximat) = (rows_mut::<3>(xipos), rows_mut::<9>(ximat));
         for b in 1..nlist {
             let i = body_at(b);
             // same cases as BodyFrames::to_global; the inertia shortcuts keep the old value
@@ -262,11 +259,11 @@ unsafe fn frames(m: &mjModel, d: &mut mjData) {
         }
     }
 
-    let f = body_frames(m, d);
+    let f = BodyFrames::of(xpos, xquat, xmat, xipos, ximat);
     let ngeom = m.ngeom as usize;
     let (gpos, gquat) = (rows::<3>(m.geom_pos()), rows::<4>(m.geom_quat()));
     let (gbody, gsame) = (&m.geom_bodyid()[..ngeom], &m.geom_sameframe()[..ngeom]);
-    let (geom_xpos, geom_xmat) = (rows_mut::<3>(d.geom_xpos(m)), rows_mut::<9>(d.geom_xmat(m)));
+    let (geom_xpos, geom_xmat) = (rows_mut::<3>(geom_xpos), rows_mut::<9>(geom_xmat));
     if filter {
         // geoms of awake bodies only, body by body
         let (geomadr, geomnum) = (m.body_geomadr(), m.body_geomnum());
@@ -289,7 +286,7 @@ unsafe fn frames(m: &mjModel, d: &mut mjData) {
     let nsite = m.nsite as usize;
     let (spos, squat) = (rows::<3>(m.site_pos()), rows::<4>(m.site_quat()));
     let (sbody, ssame) = (&m.site_bodyid()[..nsite], &m.site_sameframe()[..nsite]);
-    let (site_xpos, site_xmat) = (rows_mut::<3>(d.site_xpos(m)), rows_mut::<9>(d.site_xmat(m)));
+    let (site_xpos, site_xmat) = (rows_mut::<3>(site_xpos), rows_mut::<9>(site_xmat));
     for s in 0..nsite {
         if filter && body_awake[sbody[s] as usize] != AWAKE {
             continue;
@@ -300,13 +297,13 @@ unsafe fn frames(m: &mjModel, d: &mut mjData) {
 
 /// Forward kinematics (`mj_kinematics`): global poses of bodies, inertial frames, joint anchors
 /// and axes, geoms and sites from qpos and the mocap poses.
-///
-/// # Safety
-/// `d` must be data made for `m`.
-pub unsafe fn kinematics(m: &mjModel, d: &mut mjData) {
+pub fn kinematics(m: &mjModel, d: &mut mjData) {
     body_poses(m, d);
-    if sleep::wake(m, d) > 0 {
-        sleep::update_sleep(m, d);
+    // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`)
+    unsafe {
+        if sleep::wake(m, d) > 0 {
+            sleep::update_sleep(m, d);
+        }
     }
     frames(m, d);
 }
@@ -351,9 +348,8 @@ fn dof_rot(axis: &[f64; 3], offset: &[f64; 3]) -> [f64; 6] {
 /// Com-based quantities (`mj_comPos`): subtree centres of mass, body inertias and motion dofs
 /// expressed in world orientation about the com of each kinematic tree.
 ///
-/// # Safety
-/// `d` must be data made for `m`, after [`kinematics`].
-pub unsafe fn com_pos(m: &mjModel, d: &mut mjData) {
+/// Runs after [`kinematics`].
+pub fn com_pos(m: &mjModel, d: &mut mjData) {
     let nbody = m.nbody as usize;
     let (mass, subtreemass) = (&m.body_mass()[..nbody], &m.body_subtreemass()[..nbody]);
     let parentid = &m.body_parentid()[..nbody];
@@ -361,8 +357,8 @@ pub unsafe fn com_pos(m: &mjModel, d: &mut mjData) {
         com_pos_sleep(m, d);
         return;
     }
-    let xipos = rows::<3>(d.xipos(m));
-    let com = rows_mut::<3>(d.subtree_com(m));
+    let DataMut { xipos, subtree_com, .. } = d.arrays_mut(m);
+    let (xipos, com) = (rows::<3>(xipos), rows_mut::<3>(subtree_com));
 
     // mass-weighted positions, summed up the tree, then normalised
     for ((c, x), &w) in com.iter_mut().zip(xipos).zip(mass) {
@@ -375,20 +371,19 @@ pub unsafe fn com_pos(m: &mjModel, d: &mut mjData) {
     for ((c, x), &w) in com.iter_mut().zip(xipos).zip(subtreemass) {
         *c = if w < mjMINVAL { *x } else { scl3(c, 1.0 / w) };
     }
-    com_frames(m, d, |b| b, nbody);
+    com_frames(m, d, false, nbody);
 }
 
 /// [`com_pos`] subtree coms with some bodies not awake: only awake bodies are updated; a
 /// sleeping child contributes its stored com times its subtree mass.
-unsafe fn com_pos_sleep(m: &mjModel, d: &mut mjData) {
+fn com_pos_sleep(m: &mjModel, d: &mut mjData) {
     let nbody = m.nbody as usize;
     let (mass, subtreemass, parentid) = (m.body_mass(), m.body_subtreemass(), m.body_parentid());
-    let xipos = rows::<3>(d.xipos(m));
-    let com = rows_mut::<3>(d.subtree_com(m));
-    let (awake_ind, parent_ind, body_awake): (&[i32], &[i32], &[i32]) =
-        (d.body_awake_ind(m), d.parent_awake_ind(m), d.body_awake(m));
     let nlist = (d.nbody_awake as usize).min(nbody);
     let nparent = (d.nparent_awake as usize).min(nbody);
+    let DataMut { xipos, subtree_com, body_awake_ind, parent_awake_ind, body_awake, .. } = d.arrays_mut(m);
+    let (xipos, com) = (rows::<3>(xipos), rows_mut::<3>(subtree_com));
+    let (awake_ind, parent_ind, body_awake) = (&*body_awake_ind, &*parent_awake_ind, &*body_awake);
 
     for &i in &awake_ind[..nlist] {
         let i = i as usize;
@@ -406,21 +401,24 @@ unsafe fn com_pos_sleep(m: &mjModel, d: &mut mjData) {
         let i = i as usize;
         com[i] = if subtreemass[i] < mjMINVAL { xipos[i] } else { scl3(&com[i], 1.0 / subtreemass[i]) };
     }
-    com_frames(m, d, |b| awake_ind[b] as usize, nlist);
+    com_frames(m, d, true, nlist);
 }
 
-/// Second half of [`com_pos`]: com-based inertias and motion dofs of the bodies `body_at(b)`,
-/// `b` in `1..nlist`.
+/// Second half of [`com_pos`]: com-based inertias and motion dofs of the bodies `b` in
+/// `1..nlist`, or of the awake bodies `body_awake_ind[b]` when `awake_only`.
 #[inline(always)]
-unsafe fn com_frames(m: &mjModel, d: &mut mjData, body_at: impl Fn(usize) -> usize, nlist: usize) {
+fn com_frames(m: &mjModel, d: &mut mjData, awake_only: bool, nlist: usize) {
     let nbody = m.nbody as usize;
     let mass = &m.body_mass()[..nbody];
     let rootid = &m.body_rootid()[..nbody];
     let inertia = rows::<3>(m.body_inertia());
-    let (xipos, ximat, xmat) = (rows::<3>(d.xipos(m)), rows::<9>(d.ximat(m)), rows::<9>(d.xmat(m)));
-    let com = rows::<3>(d.subtree_com(m));
+    let DataMut { xipos, ximat, xmat, subtree_com, cinert, xanchor, xaxis, cdof, body_awake_ind, .. } = d.arrays_mut(m);
+    let awake_ind = &*body_awake_ind;
+    let body_at = |b: usize| if awake_only { awake_ind[b] as usize } else { b };
+    let (xipos, ximat, xmat) = (rows::<3>(xipos), rows::<9>(ximat), rows::<9>(xmat));
+    let com = rows::<3>(subtree_com);
 
-    let cinert = rows_mut::<10>(d.cinert(m));
+    let cinert = rows_mut::<10>(cinert);
     if nbody > 0 {
         cinert[0] = [0.0; 10];
     }
@@ -432,8 +430,8 @@ unsafe fn com_frames(m: &mjModel, d: &mut mjData, body_at: impl Fn(usize) -> usi
 
     let (jntadr, jntnum) = (&m.body_jntadr()[..nbody], &m.body_jntnum()[..nbody]);
     let (jnt_type, jnt_dofadr) = (m.jnt_type(), m.jnt_dofadr());
-    let (xanchor, xaxis) = (rows::<3>(d.xanchor(m)), rows::<3>(d.xaxis(m)));
-    let cdof = rows_mut::<6>(d.cdof(m));
+    let (xanchor, xaxis) = (rows::<3>(xanchor), rows::<3>(xaxis));
+    let cdof = rows_mut::<6>(cdof);
     for b in 1..nlist {
         let i = body_at(b);
         let ja = jntadr[i] as usize;
@@ -475,17 +473,18 @@ unsafe fn com_frames(m: &mjModel, d: &mut mjData, body_at: impl Fn(usize) -> usi
 
 /// Camera and light poses (`mj_camlight`), including the tracking and targeting modes.
 ///
-/// # Safety
-/// `d` must be data made for `m`, after [`kinematics`] and [`com_pos`].
-pub unsafe fn camlight(m: &mjModel, d: &mut mjData) {
+/// Runs after [`kinematics`] and [`com_pos`].
+pub fn camlight(m: &mjModel, d: &mut mjData) {
     const TRACK: i32 = mjtCamLight_::mjCAMLIGHT_TRACK as i32;
     const TRACKCOM: i32 = mjtCamLight_::mjCAMLIGHT_TRACKCOM as i32;
     const TARGET: i32 = mjtCamLight_::mjCAMLIGHT_TARGETBODY as i32;
     const TARGETCOM: i32 = mjtCamLight_::mjCAMLIGHT_TARGETBODYCOM as i32;
-    let f = body_frames(m, d);
-    let (xpos, xquat, com) = (f.xpos, f.xquat, rows::<3>(d.subtree_com(m)));
     let filter = sleep_filter(m, d);
-    let body_awake: &[i32] = d.body_awake(m);
+    let DataMut { xpos, xquat, xmat, xipos, ximat, subtree_com, body_awake, cam_xpos, cam_xmat, light_xpos, light_xdir, .. } =
+        d.arrays_mut(m);
+    let f = BodyFrames::of(xpos, xquat, xmat, xipos, ximat);
+    let (xpos, xquat, com) = (f.xpos, f.xquat, rows::<3>(subtree_com));
+    let body_awake = &*body_awake;
     // nothing to update when neither the body nor its target moves
     let frozen = |id: usize, target: i32| {
         filter && body_awake[id] != AWAKE && (target < 0 || body_awake[target as usize] != AWAKE)
@@ -496,7 +495,7 @@ pub unsafe fn camlight(m: &mjModel, d: &mut mjData) {
         let (cbody, ctarget, cmode) = (&m.cam_bodyid()[..ncam], &m.cam_targetbodyid()[..ncam], &m.cam_mode()[..ncam]);
         let (cpos, cquat, cmat0, cpos0, cposcom0) =
             (rows::<3>(m.cam_pos()), rows::<4>(m.cam_quat()), rows::<9>(m.cam_mat0()), rows::<3>(m.cam_pos0()), rows::<3>(m.cam_poscom0()));
-        let (cam_xpos, cam_xmat) = (rows_mut::<3>(d.cam_xpos(m)), rows_mut::<9>(d.cam_xmat(m)));
+        let (cam_xpos, cam_xmat) = (rows_mut::<3>(cam_xpos), rows_mut::<9>(cam_xmat));
         for i in 0..ncam {
             let id = cbody[i] as usize;
             let target = ctarget[i];
@@ -537,7 +536,7 @@ pub unsafe fn camlight(m: &mjModel, d: &mut mjData) {
         let (lbody, ltarget, lmode) = (&m.light_bodyid()[..nlight], &m.light_targetbodyid()[..nlight], &m.light_mode()[..nlight]);
         let (lpos, ldir, ldir0, lpos0, lposcom0) =
             (rows::<3>(m.light_pos()), rows::<3>(m.light_dir()), rows::<3>(m.light_dir0()), rows::<3>(m.light_pos0()), rows::<3>(m.light_poscom0()));
-        let (light_xpos, light_xdir) = (rows_mut::<3>(d.light_xpos(m)), rows_mut::<3>(d.light_xdir(m)));
+        let (light_xpos, light_xdir) = (rows_mut::<3>(light_xpos), rows_mut::<3>(light_xdir));
         for i in 0..nlight {
             let id = lbody[i] as usize;
             let target = ltarget[i];
