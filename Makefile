@@ -31,7 +31,7 @@ CARGO    ?= cargo
 JOBS     ?= 2
 SONAME   := libmujoco.so.3.4.0
 LIBDIR   := dist/lib
-STATIC   := target/release/libmujoco.a
+STATIC   := target/release/libmujoco_native.a
 LIB      := $(LIBDIR)/$(SONAME)
 # how a static build of the crate becomes libmujoco.so.3.4.0 (also for benches/pgo_profile.sh):
 #   gcc $(SO_LINK) -o OUT -Wl,--whole-archive STATIC.a -Wl,--no-whole-archive $(SO_LIBS)
@@ -188,7 +188,7 @@ memcheck:
 	RUSTFLAGS="-C target-cpu=x86-64" CARGO_TARGET_DIR=$(MEMCHECK_DIR) $(CARGO) build --release -j $(JOBS) --lib
 	@mkdir -p $(MEMCHECK_DIR)/lib
 	gcc $(SO_LINK) -o $(MEMCHECK_DIR)/lib/$(SONAME) \
-	    -Wl,--whole-archive $(MEMCHECK_DIR)/release/libmujoco.a -Wl,--no-whole-archive $(SO_LIBS)
+	    -Wl,--whole-archive $(MEMCHECK_DIR)/release/libmujoco_native.a -Wl,--no-whole-archive $(SO_LIBS)
 	$(MAKE) -s -C capi-tests fuzz-run
 	capi-tests/fuzz/memcheck.sh $(MEMCHECK_DIR)/lib target/fuzz/fuzz_run $(MEMCHECK_NSTEP) $(MEMCHECK_FILES)
 

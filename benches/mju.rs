@@ -14,7 +14,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 
 mod common;
 use common::Reference;
-use mujoco::capi::{mju_dense, mju_solve};
+use mujoco_native::capi::{mju_dense, mju_solve};
 
 type MulMatVec = unsafe extern "C" fn(*mut f64, *const f64, *const f64, c_int, c_int);
 type CholSolve = unsafe extern "C" fn(*mut f64, *const f64, *const f64, c_int);

@@ -26,7 +26,7 @@ fi
 # shellcheck disable=SC2086 # LIB_CRATE (from the Makefile) splits into words
 CARGO_TARGET_DIR=$root/target/pgo-gen "$cargo" rustc -q --release -j "$jobs" --lib ${LIB_CRATE:-} -- \
   -Cprofile-generate="$pgo/raw" >&2
-gen=$pgo/lib/libmujoco.so.3.4.0; static=$root/target/pgo-gen/release/libmujoco.a
+gen=$pgo/lib/libmujoco.so.3.4.0; static=$root/target/pgo-gen/release/libmujoco_native.a
 if [ ! -f "$gen" ] || [ "$static" -nt "$gen" ]; then
   # shellcheck disable=SC2086 # the flag lists split into words
   gcc $SO_LINK -o "$gen" -Wl,--whole-archive "$static" -Wl,--no-whole-archive $SO_LIBS >&2

@@ -14,8 +14,8 @@ use criterion::{criterion_group, criterion_main, Criterion};
 
 mod common;
 use common::Reference;
-use mujoco::abi::{mjData, mjModel};
-use mujoco::capi::{data as cdata, forward, model as cmodel};
+use mujoco_native::abi::{mjData, mjModel};
+use mujoco_native::capi::{data as cdata, forward, model as cmodel};
 
 type LoadXml = unsafe extern "C" fn(*const c_char, *const c_void, *mut c_char, c_int) -> *mut c_void;
 type SaveModel = unsafe extern "C" fn(*const c_void, *const c_char, *mut c_void, c_int);

@@ -1,21 +1,111 @@
-//! A Rust reimplementation of MuJoCo 3.4.0 that is a C-ABI drop-in for `libmujoco.so.3.4.0`.
+//! MuJoCo 3.4.0's physics in pure Rust.
 //!
-//! Layers (calls go down only): `capi` (extern "C" entry points) → `io` (MJB files, VFS) →
-//! `model`/`data` (lifecycle of mjModel and mjData) → `runtime` (errors, allocation, callbacks)
-//! → `abi` (the public C types and field tables).
+//! This crate is a reimplementation of [MuJoCo](https://mujoco.org) 3.4.0 that gives upstream's
+//! numbers: from the same state, a step gives what upstream's library gives (the project's
+//! tests compare every stage with upstream's own library). It serves two kinds of users:
+//!
+//! - **Rust programs** use the safe API below: [`Model`], [`Data`], typed ids, [`rollout`].
+//!   Nothing to link at run time, no `unsafe`.
+//! - **C, C++ and Python programs** use `libmujoco.so.3.4.0`, which the same crate builds (`make`
+//!   in the repository): a drop-in for upstream's library with its exact C ABI.
+//!
+//! # A first simulation
+//!
+//! ```
+//! use mujoco_native::{Data, Model};
+//!
+//! let model = Model::from_xml_string(r#"
+//!   <mujoco>
+//!     <worldbody>
+//!       <geom type="plane" size="1 1 .1"/>
+//!       <body name="ball" pos="0 0 .5">
+//!         <freejoint/>
+//!         <geom type="sphere" size=".05"/>
+//!       </body>
+//!     </worldbody>
+//!   </mujoco>"#)?;
+//! let mut data = Data::new(&model)?;
+//! while data.time() < 1.0 {
+//!     data.step()?;
+//! }
+//! let ball = model.body("ball").expect("named in the model");
+//! let z = data.body_xpos(ball)[2];
+//! assert!((z - 0.05).abs() < 1e-2, "the ball rests on the plane: z = {z}");
+//! assert!(!data.contacts().is_empty());
+//! # Ok::<(), mujoco_native::Error>(())
+//! ```
+//!
+//! # The types
+//!
+//! - [`Model`] is a compiled model (upstream's `mjModel`), from an MJCF or URDF file or string
+//!   ([`Model::from_xml`], [`Model::from_xml_string`], with in-memory [`Assets`]), or from MJB
+//!   bytes ([`Model::from_mjb`]). It is `Send + Sync` and cheap to clone: share it between
+//!   threads.
+//! - [`Data`] is the state of one simulation of a model (upstream's `mjData`): [`Data::step`],
+//!   [`Data::step1`]/[`Data::step2`], [`Data::forward`], [`Data::inverse`], [`Data::reset`],
+//!   [`Data::reset_to_key`]. It is `Send`: one thread at a time, as upstream requires.
+//!   State and outputs are slices ([`Data::qpos`], [`Data::ctrl_mut`], [`Data::sensordata`]);
+//!   [`Data::arrays`] and [`Data::arrays_mut`] reach every array of upstream's `mjData`.
+//! - Ids are typed: [`Model::body`], [`Model::joint`], [`Model::actuator`], [`Model::sensor`]
+//!   and friends look a name up once; [`Data::joint_qpos`], [`Data::set_ctrl`],
+//!   [`Data::sensor`] use the id.
+//! - Errors are [`Error`]s carrying upstream's message text. An error the engine raises during a
+//!   call (upstream's `mju_error`) ends that call with `Err`; it never exits the process.
+//!   Warnings are counted in the data: [`Data::warnings`].
+//! - [`rollout`] runs many simulations of one model on several threads, with the same result,
+//!   bit for bit, as running them one by one.
+//!
+//! # Working with C
+//!
+//! [`Model::as_ptr`] and [`Data::as_mut_ptr`] give upstream's C structs (`mjModel*`, `mjData*`)
+//! to C code compiled against upstream's headers, and [`Model::from_raw`] / [`Data::from_raw`]
+//! take over ones made by the C API. The raw structs themselves are in [`abi`].
+//!
+//! # The numbers
+//!
+//! The engine follows upstream's computation order exactly (no reordering, no fused
+//! multiply-add), so results are bitwise those of upstream's library built the same way; see
+//! the repository's `docs/STATUS.md` for what is compared and how.
 #![allow(clippy::missing_safety_doc)]
+#![warn(missing_docs)]
 
+mod api;
+
+pub use api::data::{Data, StateParts, Warning};
+pub use api::error::{Error, Result};
+pub use api::ids::{ActuatorId, BodyId, CameraId, GeomId, JointId, KeyId, SensorId, SiteId, TendonId};
+pub use api::model::{Assets, Model};
+pub use api::rollout::rollout;
+
+// The layers below are the engine and the C library; they are public for the C edge and the
+// project's own tests and benches, not part of the Rust API.
+#[doc(hidden)]
 pub mod abi;
+#[doc(hidden)]
 pub mod runtime;
+#[doc(hidden)]
 pub mod model;
+#[doc(hidden)]
 pub mod io;
+#[doc(hidden)]
 pub mod data;
+#[doc(hidden)]
 pub mod engine;
+#[doc(hidden)]
 pub mod vis;
+#[doc(hidden)]
 pub mod render;
+#[doc(hidden)]
 pub mod ui;
+#[doc(hidden)]
 pub mod math;
+#[doc(hidden)]
 pub mod xml;
+#[doc(hidden)]
 pub mod spec;
+#[doc(hidden)]
 pub mod compiler;
+// the C entry points' doc comments are the header's comments, in C notation (`a[i]`)
+#[doc(hidden)]
+#[allow(rustdoc::broken_intra_doc_links, rustdoc::invalid_html_tags)]
 pub mod capi;

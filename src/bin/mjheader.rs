@@ -15,7 +15,7 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use mujoco::abi::{
+use mujoco_native::abi::{
     ArrayField, FixedField, MJDATA_ARRAYS, MJDATA_FIXED_HEAD, MJDATA_FIXED_TAIL, MJMODEL_ARRAYS,
     MJMODEL_SIZES,
 };

@@ -1,6 +1,6 @@
 //! The one boundary every export goes through.
 //!
-//! Each `#[no_mangle]` function of the library has [`boundary!`] as its whole body. The macro runs
+//! Each `#[no_mangle]` function of the library has [`boundary!`](crate::boundary) as its whole body. The macro runs
 //! the body under `catch_unwind`, so a Rust panic anywhere below becomes an `mju_error` naming the
 //! function (as upstream reports an internal error) and never unwinds into, or aborts, the C
 //! caller. When the error handler returns, the export returns [`Fallback::fallback`] of its type.
@@ -42,7 +42,7 @@ impl<T> Fallback for Option<T> {
     }
 }
 
-/// Name of the export a [`boundary!`] sits in, from the type name of an item declared inside it
+/// Name of the export a [`boundary!`](crate::boundary) sits in, from the type name of an item declared inside it
 /// (`mujoco::capi::forward::mj_step::here` gives `mj_step`).
 pub fn export_name(item_path: &'static str) -> &'static str {
     let mut parts = item_path.rsplit("::");

@@ -6,24 +6,6 @@ use core::ptr;
 use super::{guard, write_error};
 use crate::abi::*;
 
-/// Reads, checks and compiles an MJCF file into a model; on failure returns NULL with the
-/// reason in `error`. Every file is opened as a resource: the VFS, then registered resource
-/// providers, then the file system.
-fn load(filename: &str, vfs: Option<&mjVFS>) -> Result<*mut mjModel, String> {
-    let files = crate::xml::Files { vfs };
-    let mut spec = crate::xml::parse_file(filename, &files, 0)?.spec;
-    spec.assign_ids();
-    let (m, tree) = crate::compiler::image::with_vfs(files.vfs_ptr(), || crate::compiler::compile_kept(&spec)).map_err(|e| e.0)?;
-    if !m.is_null() {
-        // SAFETY: the compiler returned a valid model.
-        spec.compiled = crate::spec::compiled::Snapshot::new(&spec, unsafe { &*m }, tree);
-        // SAFETY: as above
-        spec.resolve_pending_keys(unsafe { &*m });
-        crate::xml::write::last::remember(spec);
-    }
-    Ok(m)
-}
-
 /// Parse an MJCF file (opened through `vfs`, resource providers or the file system) and
 /// compile it into a model; NULL on error, with the message in `error`.
 #[no_mangle]
@@ -36,7 +18,7 @@ pub unsafe extern "C" fn mj_loadXML(filename: *const c_char, vfs: *const mjVFS, 
         }
         let name = CStr::from_ptr(filename).to_string_lossy().into_owned();
         let v = vfs.as_ref();
-        let r = guard("mj_loadXML", Err("internal error".to_string()), || load(&name, v));
+        let r = guard("mj_loadXML", Err("internal error".to_string()), || crate::xml::load_model(&name, v));
         match r {
             Ok(m) => m,
             Err(msg) => {

@@ -4,7 +4,7 @@
 //!
 //! With sleeping islands (`mjENBL_SLEEP`) the acceleration, integration and state checks run over
 //! the awake dofs only (`dof_awake_ind`); the wake/sleep transitions happen in the position stage
-//! and in [`advance`].
+//! and in `advance`.
 
 use crate::abi::*;
 use crate::engine::{

@@ -539,7 +539,7 @@ pub unsafe fn ray_flex(
 }
 
 /// Nearest intersection of the ray `pnt + x*vec` (x >= 0) with the geoms that pass the filters
-/// (see [`excluded`]); returns the distance x, or -1 when nothing is hit, and the geom hit (or
+/// (see `excluded`); returns the distance x, or -1 when nothing is hit, and the geom hit (or
 /// -1) in `geomid`.
 ///
 /// # Safety
@@ -613,7 +613,7 @@ impl BodyCull {
 ///
 /// Upstream's culling per ray: a body's bounding sphere (the root box of its BVH), then each
 /// geom's angular bounds as seen from `pnt`. Everything about a body that does not depend on
-/// the ray is prepared once per call, for up to [`RAY_BODY_CHUNK`] bodies at a time, and a ray's
+/// the ray is prepared once per call, for up to `RAY_BODY_CHUNK` bodies at a time, and a ray's
 /// angles are computed only once one of its sphere tests passes. Each ray still meets the bodies
 /// and geoms in upstream's order with the same arithmetic, so distances, ties and ids are
 /// upstream's.

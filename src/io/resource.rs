@@ -67,7 +67,7 @@ fn needs_separator(dir: &[u8]) -> bool {
 }
 
 /// Joins a directory and a name as resource opening does (no reduction): an absolute name
-/// (see [`is_abs`]) is kept, otherwise a `/` is inserted unless the directory is empty or ends
+/// (see `is_abs`) is kept, otherwise a `/` is inserted unless the directory is empty or ends
 /// in a separator.
 pub fn join_path(dir: &[u8], name: &[u8]) -> Vec<u8> {
     if is_abs(name) {

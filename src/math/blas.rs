@@ -832,9 +832,9 @@ pub fn sqr_mat_td(res: &mut [f64], mat: &[f64], diag: Option<&[f64]>, nr: usize,
     sqr_mat_td_impl(res, mat, diag, nr, nc, true)
 }
 
-/// Block-diagonalizes a dense matrix: block b (block_nr[b] x block_nc[b]) is filled row by row,
-/// contiguously from res[nc_res * block_r[b]], with mat[nc_mat * perm_r[block_r[b] + r] +
-/// perm_c[block_c[b] + c]]. Panics on a negative or out-of-range index.
+/// Block-diagonalizes a dense matrix: block b (`block_nr[b] x block_nc[b]`) is filled row by row,
+/// contiguously from `res[nc_res * block_r[b]]`, with
+/// `mat[nc_mat * perm_r[block_r[b] + r] + perm_c[block_c[b] + c]]`. Panics on a negative or out-of-range index.
 #[allow(clippy::too_many_arguments)]
 pub fn block_diag(
     res: &mut [f64], mat: &[f64], nc_mat: usize, nc_res: usize,

@@ -176,7 +176,7 @@ pub fn n2f(res: &mut [f32], vec: &[f64]) {
     }
 }
 
-/// res[i] = vec[ind[i]]. Panics on a negative or out-of-range index.
+/// `res[i] = vec[ind[i]]`. Panics on a negative or out-of-range index.
 #[inline]
 pub fn gather<T: Copy>(res: &mut [T], vec: &[T], ind: &[i32]) {
     let ind = &ind[..res.len()];
@@ -212,7 +212,7 @@ pub unsafe fn scatter_built(res: &mut [f64], vec: &[f64], ind: &[i32]) {
     }
 }
 
-/// res[i] = vec[ind[i]], or 0 where ind[i] < 0.
+/// `res[i] = vec[ind[i]]`, or 0 where `ind[i] < 0`.
 #[inline]
 pub fn gather_masked(res: &mut [f64], vec: &[f64], ind: &[i32]) {
     let ind = &ind[..res.len()];
@@ -221,7 +221,7 @@ pub fn gather_masked(res: &mut [f64], vec: &[f64], ind: &[i32]) {
     }
 }
 
-/// res[ind[i]] = vec[i]. Panics on a negative or out-of-range index.
+/// `res[ind[i]] = vec[i]`. Panics on a negative or out-of-range index.
 #[inline]
 pub fn scatter<T: Copy>(res: &mut [T], vec: &[T], ind: &[i32]) {
     for (&v, &i) in vec.iter().zip(&ind[..vec.len()]) {
@@ -278,7 +278,7 @@ pub fn encode_pyramid(pyramid: &mut [f64], force: &[f64], mu: &[f64]) {
 }
 
 /// Contact force (normal, tangents) from its pyramid representation; without tangents the
-/// force is pyramid[0].
+/// force is `pyramid[0]`.
 pub fn decode_pyramid(force: &mut [f64], pyramid: &[f64], mu: &[f64]) {
     let nt = mu.len();
     if nt == 0 {
@@ -345,7 +345,7 @@ pub fn muscle_gain_length(length: f64, lmin: f64, lmax: f64) -> f64 {
     }
 }
 
-/// Muscle active force; prm = (range[2], force, scale, lmin, lmax, vmax, fpmax, fvmax).
+/// Muscle active force; `prm = (range[2], force, scale, lmin, lmax, vmax, fpmax, fvmax)`.
 pub fn muscle_gain(len: f64, vel: f64, lengthrange: &[f64; 2], acc0: f64, prm: &[f64; 9]) -> f64 {
     let range = [prm[0], prm[1]];
     let mut force = prm[2];

@@ -23,6 +23,37 @@ pub static mut mju_user_warning: Option<unsafe extern "C" fn(*const c_char)> = N
 thread_local! {
     static TLS_ERROR: Cell<Handler> = const { Cell::new(None) };
     static TLS_WARNING: Cell<Handler> = const { Cell::new(None) };
+    static CATCHING: Cell<bool> = const { Cell::new(false) };
+    static CAPTURED: core::cell::RefCell<Option<Vec<String>>> = const { core::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with the warnings it reports collected instead of handled; returns them in order.
+pub fn capture_warnings<R>(f: impl FnOnce() -> R) -> (R, Vec<String>) {
+    let outer = CAPTURED.with(|c| c.replace(Some(Vec::new())));
+    let r = f();
+    let got = CAPTURED.with(|c| c.replace(outer)).unwrap_or_default();
+    (r, got)
+}
+
+/// An error reported through `mju_error` while [`catch_errors`] runs on this thread.
+#[derive(Debug)]
+pub struct Raised(pub String);
+
+/// Runs `f`; an error it reports (any `mju_error`, before any handler sees it) ends it early
+/// and comes back as `Err` with the message, and so does a Rust panic (as an internal error).
+/// The error unwinds only through Rust frames of this crate to here: it never `longjmp`s and
+/// never exits the process.
+pub fn catch_errors<R>(f: impl FnOnce() -> R) -> Result<R, String> {
+    let outer = CATCHING.with(|c| c.replace(true));
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    CATCHING.with(|c| c.set(outer));
+    r.map_err(|payload| match payload.downcast::<Raised>() {
+        Ok(e) => e.0,
+        Err(p) => {
+            let what = p.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| p.downcast_ref::<String>().cloned());
+            format!("internal error (Rust panic: {}); please report this as a bug", what.unwrap_or_default())
+        }
+    })
 }
 
 /// Size of the message buffers (upstream's, including the terminating NUL).
@@ -77,6 +108,12 @@ pub fn format(args: fmt::Arguments) -> MsgBuf {
 /// # Safety
 /// `msg` must be a NUL-terminated string.
 pub unsafe fn raise_raw(msg: *const c_char) {
+    if CATCHING.with(|c| c.get()) {
+        // SAFETY: `msg` is NUL-terminated (this function's contract)
+        let text = unsafe { CStr::from_ptr(msg) }.to_string_lossy().into_owned();
+        // without the panic hook: this is an error report, not a crash
+        std::panic::resume_unwind(Box::new(Raised(text)));
+    }
     if let Some(h) = TLS_ERROR.with(|c| c.get()) {
         h(msg);
     } else if let Some(h) = mju_user_error {
@@ -102,6 +139,20 @@ pub fn raise(args: fmt::Arguments) {
 /// # Safety
 /// `msg` must be a NUL-terminated string.
 pub unsafe fn warn_raw(msg: *const c_char) {
+    let captured = CAPTURED.with(|c| {
+        let mut c = c.borrow_mut();
+        match c.as_mut() {
+            Some(v) => {
+                // SAFETY: `msg` is NUL-terminated (this function's contract)
+                v.push(unsafe { CStr::from_ptr(msg) }.to_string_lossy().into_owned());
+                true
+            }
+            None => false,
+        }
+    });
+    if captured {
+        return;
+    }
     if let Some(h) = TLS_WARNING.with(|c| c.get()) {
         h(msg);
     } else if let Some(h) = mju_user_warning {

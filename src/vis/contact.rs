@@ -12,8 +12,8 @@ use crate::math::blas::{add3, mul_mat_vec, norm3, scl3, transpose};
 use crate::math::misc::n2f;
 use crate::vis::geom::*;
 
-/// Label text of one side of a contact: the geom's name (or g<id>), else the flex's name (or
-/// f<id>) with the element or vertex.
+/// Label text of one side of a contact: the geom's name (or `g<id>`), else the flex's name (or
+/// `f<id>`) with the element or vertex.
 unsafe fn side_label(m: &mjModel, con: &mjContact, k: usize) -> Text<48> {
     let mut t = Text::<48>::new();
     if con.geom[k] >= 0 {

@@ -263,3 +263,21 @@ fn parse_root(mut root: tree::Element, dir: &str, filename: &str, src: &Files, d
     }
     Ok((spec, root))
 }
+
+/// Reads, checks and compiles an MJCF file into a model; on failure returns NULL with the
+/// reason in `error`. Every file is opened as a resource: the VFS, then registered resource
+/// providers, then the file system.
+pub fn load_model(filename: &str, vfs: Option<&crate::abi::mjVFS>) -> Result<*mut crate::abi::mjModel, String> {
+    let files = Files { vfs };
+    let mut spec = parse_file(filename, &files, 0)?.spec;
+    spec.assign_ids();
+    let (m, tree) = crate::compiler::image::with_vfs(files.vfs_ptr(), || crate::compiler::compile_kept(&spec)).map_err(|e| e.0)?;
+    if !m.is_null() {
+        // SAFETY: the compiler returned a valid model.
+        spec.compiled = crate::spec::compiled::Snapshot::new(&spec, unsafe { &*m }, tree);
+        // SAFETY: as above
+        spec.resolve_pending_keys(unsafe { &*m });
+        write::last::remember(spec);
+    }
+    Ok(m)
+}

@@ -3,7 +3,7 @@
 //!
 //! Upstream groups the triangles in a `std::set` ordered by a tolerance comparison of their
 //! normals, which is not a strict weak ordering; which triangles end up together then depends on
-//! the shape of the set's red-black tree. [`NormalSet`] reproduces the tree of upstream's C++
+//! the shape of the set's red-black tree. `NormalSet` reproduces the tree of upstream's C++
 //! library (libc++) operation for operation, so the grouping and the output order are the same.
 
 use crate::spec::util::{cross, dot3};

@@ -301,7 +301,7 @@ pub unsafe fn capsule_capsule(m: &mjModel, d: &mjData, con: &mut [mjContact], g1
     raw_capsule_capsule(con, margin, pos1, mat1, size1, pos2, mat2, size2)
 }
 
-/// Sphere (pos1, radius size1[0]) against capsule (pos2, mat2, size2[0..2]) given by raw poses.
+/// Sphere (pos1, radius `size1[0]`) against capsule (pos2, mat2, `size2[0..2]`) given by raw poses.
 #[allow(clippy::too_many_arguments)]
 pub fn raw_sphere_capsule(con: &mut [mjContact], margin: f64, pos1: &[f64; 3], mat1: &[f64; 9], size1: &[f64], pos2: &[f64; 3], mat2: &[f64; 9], size2: &[f64]) -> usize {
     let len = size2[1];

@@ -1,0 +1,335 @@
+//! [`Data`]: the simulation state of one model and everything computed from it.
+
+use core::ptr::NonNull;
+
+use super::error::{catching, Error, Result};
+use super::ids::{ActuatorId, BodyId, JointId, KeyId, SensorId};
+use super::model::Model;
+use crate::abi::{mjContact, mjData, mjtState_, DataMut, DataRef};
+
+/// The simulation state (`mjData`) of a [`Model`], with the stages that advance and evaluate it.
+/// It keeps a handle to its model, so the two always match.
+///
+/// ```
+/// use mujoco_native::{Data, Model};
+/// let model = Model::from_xml_string(
+///     r#"<mujoco><worldbody><body pos="0 0 1"><freejoint/><geom size="0.1"/></body></worldbody></mujoco>"#,
+/// )?;
+/// let mut data = Data::new(&model)?;
+/// for _ in 0..100 {
+///     data.step()?;
+/// }
+/// // free fall for 100 steps of 2 ms, semi-implicit Euler
+/// let z = data.qpos()[2];
+/// assert!((z - (1.0 - 0.5 * 9.81 * 0.2 * 0.202)).abs() < 1e-9, "{z}");
+/// # Ok::<(), mujoco_native::Error>(())
+/// ```
+pub struct Data {
+    model: Model,
+    ptr: NonNull<mjData>,
+}
+
+// SAFETY: an mjData is plain memory owned by this value, and its model is shared read-only
+// (upstream's rule: a data is used by one thread at a time, and may move between threads).
+unsafe impl Send for Data {}
+
+/// Which parts of the state [`Data::state`] and [`Data::set_state`] read and write (upstream's
+/// `mjtState` bits; `FULLPHYSICS` is time, qpos, qvel, act, warmstart, ...).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StateParts(pub u32);
+
+impl StateParts {
+    /// Time, qpos, qvel, act (`mjSTATE_PHYSICS` plus time).
+    pub const FULLPHYSICS: StateParts = StateParts(mjtState_::mjSTATE_FULLPHYSICS as u32);
+    /// Everything `mj_step` reads (`mjSTATE_INTEGRATION`).
+    pub const INTEGRATION: StateParts = StateParts(mjtState_::mjSTATE_INTEGRATION as u32);
+}
+
+/// A simulation warning recorded in the data (`mjData.warning`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Warning {
+    /// Index of the warning kind (upstream's `mjtWarning`).
+    pub kind: usize,
+    /// How many times it occurred since the last reset.
+    pub count: i32,
+    /// The info value of its last occurrence (an index, a size).
+    pub last_info: i32,
+    /// Upstream's text for it (`mju_warningText`).
+    pub text: String,
+}
+
+impl Data {
+    /// Data for `model`, reset to its initial state (`mj_makeData`).
+    pub fn new(model: &Model) -> Result<Data> {
+        // SAFETY: `model` is a valid model
+        let p = catching(|| unsafe { crate::engine::reset::make_data(model.raw()) })?;
+        let ptr = NonNull::new(p).ok_or_else(|| Error::new("mj_makeData: could not allocate the data"))?;
+        Ok(Data { model: model.clone(), ptr })
+    }
+
+    /// Takes ownership of data made by the C API for `model` (`mj_makeData`).
+    ///
+    /// # Safety
+    /// `d` must have been made by this library for `model`, and must not be used or freed by
+    /// anything else afterwards.
+    pub unsafe fn from_raw(model: &Model, d: *mut mjData) -> Option<Data> {
+        NonNull::new(d).map(|ptr| Data { model: model.clone(), ptr })
+    }
+
+    /// The model this data belongs to.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// The C struct, to pass to C code as `mjData*` (valid while this value lives).
+    pub fn as_mut_ptr(&mut self) -> *mut mjData {
+        self.ptr.as_ptr()
+    }
+
+    /// The C struct, read-only.
+    pub fn raw(&self) -> &mjData {
+        // SAFETY: owned and valid while `self` lives; shared borrow of `self`
+        unsafe { self.ptr.as_ref() }
+    }
+
+    /// The C struct, mutable (scalar fields; arrays through [`Self::arrays_mut`]).
+    pub fn raw_mut(&mut self) -> &mut mjData {
+        // SAFETY: owned and valid while `self` lives; exclusive borrow of `self`
+        unsafe { self.ptr.as_mut() }
+    }
+
+    /// Runs one engine entry on the data with errors caught.
+    fn run(&mut self, f: impl FnOnce(&crate::abi::mjModel, &mut mjData)) -> Result<()> {
+        let model = self.model.clone();
+        let d = self.raw_mut();
+        let r = catching(|| f(model.raw(), d));
+        if r.is_err() {
+            // an error ends the stage early, as upstream's longjmp would; the stack frames it
+            // left open are dropped so the data can be used (or reset) again
+            let d = self.raw_mut();
+            if d.threadpool == 0 {
+                d.pstack = 0;
+                d.pbase = 0;
+            }
+        }
+        r
+    }
+
+    /// Advances the simulation by one timestep (`mj_step`).
+    pub fn step(&mut self) -> Result<()> {
+        // SAFETY: the data was made for this model (kept together by `Data`)
+        self.run(|m, d| unsafe { crate::engine::forward::step(m, d) })
+    }
+
+    /// First half of a split step (`mj_step1`): positions, velocities, sensors, controls.
+    pub fn step1(&mut self) -> Result<()> {
+        // SAFETY: as in `step`
+        self.run(|m, d| unsafe { crate::engine::forward::step1(m, d) })
+    }
+
+    /// Second half of a split step (`mj_step2`): actuation, acceleration, integration.
+    pub fn step2(&mut self) -> Result<()> {
+        // SAFETY: as in `step`
+        self.run(|m, d| unsafe { crate::engine::forward::step2(m, d) })
+    }
+
+    /// Forward dynamics without integrating (`mj_forward`).
+    pub fn forward(&mut self) -> Result<()> {
+        // SAFETY: as in `step`
+        self.run(|m, d| unsafe { crate::engine::forward::forward(m, d) })
+    }
+
+    /// Inverse dynamics (`mj_inverse`): `qfrc_inverse` from the state and `qacc`.
+    pub fn inverse(&mut self) -> Result<()> {
+        // SAFETY: as in `step`
+        self.run(|m, d| unsafe { crate::engine::inverse::inverse(m, d) })
+    }
+
+    /// Resets to the model's initial state (`mj_resetData`).
+    pub fn reset(&mut self) -> Result<()> {
+        // SAFETY: as in `step`
+        self.run(|m, d| unsafe { crate::engine::reset::reset(m, d, 0) })
+    }
+
+    /// Resets, then sets the state of keyframe `key` (`mj_resetDataKeyframe`).
+    pub fn reset_to_key(&mut self, key: KeyId) -> Result<()> {
+        // SAFETY: as in `step`
+        self.run(|m, d| unsafe { crate::engine::reset::reset_keyframe(m, d, key.index() as i32) })
+    }
+
+    /// Every array and field of the data, read-only (`data.arrays().xpos`, `.ncon`, ...).
+    pub fn arrays(&self) -> DataRef<'_> {
+        self.raw().arrays(self.model.raw())
+    }
+
+    /// Every array and field of the data, each borrowed mutably on its own:
+    /// `let DataMut { qpos, qvel, .. } = data.arrays_mut();`.
+    pub fn arrays_mut(&mut self) -> DataMut<'_> {
+        // SAFETY: owned and valid while `self` lives, borrowed exclusively through `self`
+        let d = unsafe { self.ptr.as_mut() };
+        d.arrays_mut(self.model.raw())
+    }
+
+    /// Simulation time in seconds.
+    pub fn time(&self) -> f64 {
+        self.raw().time
+    }
+    /// Position coordinates (`nq`).
+    pub fn qpos(&self) -> &[f64] {
+        self.arrays().qpos
+    }
+    /// Position coordinates, mutable.
+    pub fn qpos_mut(&mut self) -> &mut [f64] {
+        self.arrays_mut().qpos
+    }
+    /// Velocities (`nv`).
+    pub fn qvel(&self) -> &[f64] {
+        self.arrays().qvel
+    }
+    /// Velocities, mutable.
+    pub fn qvel_mut(&mut self) -> &mut [f64] {
+        self.arrays_mut().qvel
+    }
+    /// Accelerations (`nv`), from the last step or forward pass.
+    pub fn qacc(&self) -> &[f64] {
+        self.arrays().qacc
+    }
+    /// Actuator activations (`na`).
+    pub fn act(&self) -> &[f64] {
+        self.arrays().act
+    }
+    /// Controls (`nu`).
+    pub fn ctrl(&self) -> &[f64] {
+        self.arrays().ctrl
+    }
+    /// Controls, mutable.
+    pub fn ctrl_mut(&mut self) -> &mut [f64] {
+        self.arrays_mut().ctrl
+    }
+    /// Sensor readings (`nsensordata`).
+    pub fn sensordata(&self) -> &[f64] {
+        self.arrays().sensordata
+    }
+
+    /// The control of one actuator.
+    pub fn set_ctrl(&mut self, actuator: ActuatorId, value: f64) {
+        self.ctrl_mut()[actuator.index()] = value;
+    }
+
+    /// The position coordinates of one joint (7 for a free joint, 4 for a ball, else 1).
+    pub fn joint_qpos(&self, joint: JointId) -> &[f64] {
+        let (adr, n) = self.joint_span(joint, true);
+        &self.qpos()[adr..adr + n]
+    }
+
+    /// The velocities of one joint (6 for a free joint, 3 for a ball, else 1).
+    pub fn joint_qvel(&self, joint: JointId) -> &[f64] {
+        let (adr, n) = self.joint_span(joint, false);
+        &self.qvel()[adr..adr + n]
+    }
+
+    /// The position coordinates of one joint, mutable.
+    pub fn joint_qpos_mut(&mut self, joint: JointId) -> &mut [f64] {
+        let (adr, n) = self.joint_span(joint, true);
+        &mut self.qpos_mut()[adr..adr + n]
+    }
+
+    fn joint_span(&self, joint: JointId, pos: bool) -> (usize, usize) {
+        let m = self.model.raw();
+        let j = joint.index();
+        let (nq, nv) = crate::spec::joint_size(m.jnt_type()[j]);
+        if pos {
+            (m.jnt_qposadr()[j] as usize, nq)
+        } else {
+            (m.jnt_dofadr()[j] as usize, nv)
+        }
+    }
+
+    /// The reading of one sensor (`sensor_dim` numbers).
+    pub fn sensor(&self, sensor: SensorId) -> &[f64] {
+        let m = self.model.raw();
+        let s = sensor.index();
+        let (adr, dim) = (m.sensor_adr()[s] as usize, m.sensor_dim()[s] as usize);
+        &self.sensordata()[adr..adr + dim]
+    }
+
+    /// Global position of a body's frame.
+    pub fn body_xpos(&self, body: BodyId) -> [f64; 3] {
+        let i = body.index();
+        self.arrays().xpos[3 * i..3 * i + 3].try_into().expect("3 numbers")
+    }
+
+    /// Global orientation of a body's frame, as a unit quaternion (w, x, y, z).
+    pub fn body_xquat(&self, body: BodyId) -> [f64; 4] {
+        let i = body.index();
+        self.arrays().xquat[4 * i..4 * i + 4].try_into().expect("4 numbers")
+    }
+
+    /// The contacts found by the last collision pass.
+    pub fn contacts(&self) -> &[mjContact] {
+        let a = self.arrays();
+        let n = (*a.ncon).max(0) as usize;
+        // the contact array is sized by ncon already
+        &a.contact[..n.min(a.contact.len())]
+    }
+
+    /// The warnings recorded since the last reset, with upstream's texts.
+    pub fn warnings(&self) -> Vec<Warning> {
+        self.raw()
+            .warning
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| w.number > 0)
+            .map(|(kind, w)| Warning {
+                kind,
+                count: w.number,
+                last_info: w.lastinfo,
+                text: crate::runtime::text::warning_text_string(kind as i32, w.lastinfo as isize as usize),
+            })
+            .collect()
+    }
+
+    /// The parts `which` of the state, in upstream's order (`mj_getState`).
+    pub fn state(&self, which: StateParts) -> Vec<f64> {
+        let m = self.model.raw();
+        let mut v = vec![0.0; crate::data::state::state_size(m, which.0)];
+        // SAFETY: `v` holds the state's size; the data belongs to the model
+        unsafe { crate::data::state::get_state(m, self.ptr.as_ptr(), v.as_mut_ptr(), which.0) };
+        v
+    }
+
+    /// Sets the parts `which` of the state from `state` (`mj_setState`); `state` must hold as many
+    /// numbers as [`Self::state`] gives.
+    pub fn set_state(&mut self, state: &[f64], which: StateParts) -> Result<()> {
+        let m = self.model.clone();
+        let n = crate::data::state::state_size(m.raw(), which.0);
+        if state.len() != n {
+            return Err(Error::new(format!("mj_setState: state has {} numbers, expected {n}", state.len())));
+        }
+        // SAFETY: `state` holds the state's size; the data belongs to the model
+        unsafe { crate::data::state::set_state(m.raw(), self.ptr.as_ptr(), state.as_ptr(), which.0) };
+        Ok(())
+    }
+}
+
+impl Clone for Data {
+    /// A copy of the data (`mj_copyData`), for the same model.
+    fn clone(&self) -> Data {
+        // SAFETY: copying valid data of this model into a new allocation
+        let p = unsafe { crate::data::make::copy_data(core::ptr::null_mut(), self.model.raw(), self.raw(), false) };
+        Data { model: self.model.clone(), ptr: NonNull::new(p).expect("mj_copyData: out of memory") }
+    }
+}
+
+impl Drop for Data {
+    fn drop(&mut self) {
+        // SAFETY: the only owner of data made by the library
+        unsafe { crate::data::make::delete_data(self.ptr.as_ptr()) }
+    }
+}
+
+impl core::fmt::Debug for Data {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Data").field("time", &self.time()).field("ncon", &self.raw().ncon).finish()
+    }
+}

@@ -1,0 +1,7 @@
+//! The Rust API: safe types over the same engine the C API runs. See the crate documentation.
+
+pub mod data;
+pub mod error;
+pub mod ids;
+pub mod model;
+pub mod rollout;

@@ -1,0 +1,191 @@
+//! The Rust API against the C API of the same library: same numbers, upstream's messages.
+
+use mujoco_native::abi::mjData;
+use mujoco_native::capi::{data as cdata, forward as cforward};
+use mujoco_native::{rollout, Assets, Data, Error, Model, StateParts};
+
+const ARM: &str = r#"
+<mujoco>
+  <option timestep="0.005"/>
+  <worldbody>
+    <geom type="plane" size="2 2 .1"/>
+    <body name="upper" pos="0 0 1">
+      <joint name="shoulder" type="hinge" axis="0 1 0" damping=".1"/>
+      <geom type="capsule" fromto="0 0 0 .4 0 0" size=".04"/>
+      <body name="lower" pos=".4 0 0">
+        <joint name="elbow" type="hinge" axis="0 1 0" damping=".1"/>
+        <geom type="capsule" fromto="0 0 0 .4 0 0" size=".03"/>
+        <site name="tip" pos=".4 0 0"/>
+      </body>
+    </body>
+    <body name="box" pos=".5 0 .2">
+      <freejoint name="box"/>
+      <geom type="box" size=".05 .05 .05"/>
+    </body>
+  </worldbody>
+  <actuator>
+    <motor name="shoulder" joint="shoulder" gear="10"/>
+    <motor name="elbow" joint="elbow" gear="5"/>
+  </actuator>
+  <sensor>
+    <jointpos name="elbow" joint="elbow"/>
+    <framepos name="tip" objtype="site" objname="tip"/>
+  </sensor>
+  <keyframe>
+    <key name="bent" qpos="0.3 -0.6  .5 0 .2 1 0 0 0"/>
+  </keyframe>
+</mujoco>"#;
+
+fn arm() -> Model {
+    Model::from_xml_string(ARM).expect("the arm compiles")
+}
+
+#[test]
+fn steps_equal_the_c_api_bit_for_bit() {
+    let model = arm();
+    let mut data = Data::new(&model).unwrap();
+    // SAFETY: C API calls on a model and data made by this library for each other
+    let c: *mut mjData = unsafe { cdata::mj_makeData(model.as_ptr()) };
+    for t in 0..300 {
+        let u = [(t as f64 * 0.05).sin(), (t as f64 * 0.03).cos()];
+        data.ctrl_mut().copy_from_slice(&u);
+        // SAFETY: as above; ctrl has nu = 2 numbers
+        unsafe {
+            core::ptr::copy_nonoverlapping(u.as_ptr(), (*c).ctrl, 2);
+            cforward::mj_step(model.as_ptr(), c);
+        }
+        data.step().unwrap();
+    }
+    // SAFETY: as above
+    let (qpos, qvel, ncon) = unsafe {
+        (std::slice::from_raw_parts((*c).qpos, model.nq()).to_vec(), std::slice::from_raw_parts((*c).qvel, model.nv()).to_vec(), (*c).ncon)
+    };
+    assert_eq!(data.qpos().iter().map(|x| x.to_bits()).collect::<Vec<_>>(), qpos.iter().map(|x| x.to_bits()).collect::<Vec<_>>());
+    assert_eq!(data.qvel().iter().map(|x| x.to_bits()).collect::<Vec<_>>(), qvel.iter().map(|x| x.to_bits()).collect::<Vec<_>>());
+    assert_eq!(data.contacts().len(), ncon as usize);
+    assert!(ncon > 0, "the box rests on the plane");
+    // SAFETY: made above, freed once
+    unsafe { cdata::mj_deleteData(c) };
+}
+
+#[test]
+fn names_give_typed_ids_and_views() {
+    let model = arm();
+    let elbow = model.joint("elbow").unwrap();
+    let free = model.joint("box").unwrap();
+    assert_eq!(elbow.name(&model), "elbow");
+    assert!(model.joint("knee").is_none());
+    let mut data = Data::new(&model).unwrap();
+    data.reset_to_key(model.key("bent").unwrap()).unwrap();
+    assert_eq!(data.joint_qpos(elbow), &[-0.6]);
+    assert_eq!(data.joint_qpos(free), &[0.5, 0.0, 0.2, 1.0, 0.0, 0.0, 0.0]);
+    assert_eq!(data.joint_qvel(free).len(), 6);
+    data.set_ctrl(model.actuator("elbow").unwrap(), 0.25);
+    assert_eq!(data.ctrl(), &[0.0, 0.25]);
+    data.forward().unwrap();
+    // the elbow sensor reads the joint angle; the tip is .4 from the elbow along the forearm
+    assert_eq!(data.sensor(model.sensor("elbow").unwrap()), &[-0.6]);
+    let tip = data.sensor(model.sensor("tip").unwrap()).to_vec();
+    let lower = data.body_xpos(model.body("lower").unwrap());
+    let a: f64 = 0.3 - 0.6; // rotations about +y add up; x = .4 cos, z = -.4 sin
+    assert!((tip[0] - (lower[0] + 0.4 * a.cos())).abs() < 1e-12, "{tip:?} {lower:?}");
+    assert!((tip[2] - (lower[2] - 0.4 * a.sin())).abs() < 1e-12, "{tip:?} {lower:?}");
+}
+
+#[test]
+fn load_errors_carry_upstreams_text() {
+    let e = Model::from_xml_string("<mujoco><worldbody><bdy/></worldbody></mujoco>").unwrap_err();
+    assert!(e.message().contains("Schema violation: unrecognized element"), "{e}");
+    assert!(e.message().contains("Element 'bdy', line 1"), "{e}");
+    let e = Model::from_mjb(b"not a model").unwrap_err();
+    assert_eq!(e.message(), "Model file has an incomplete header");
+    let e = Model::from_mjb(&[0u8; 64]).unwrap_err();
+    assert_eq!(e.message(), "Model missing header ID");
+}
+
+#[test]
+fn an_engine_error_during_a_step_is_an_err() {
+    // room for the data but not for a step's scratch memory: the implicit integrator's dense
+    // nv x nv matrices of a chain of 40 ball joints do not fit, upstream's stack overflow error
+    let mut chain = String::new();
+    for _ in 0..40 {
+        chain.push_str(r#"<body pos="0 0 .1"><joint type="ball"/><geom size=".02"/>"#);
+    }
+    chain.push_str(&"</body>".repeat(40));
+    let xml = format!(r#"<mujoco><option integrator="implicit"/><size memory="16000"/><worldbody>{chain}</worldbody></mujoco>"#);
+    let model = Model::from_xml_string(&xml).unwrap();
+    let mut data = Data::new(&model).unwrap();
+    let e: Error = data.step().unwrap_err();
+    assert_eq!(
+        e.message(),
+        "mj_stackAlloc: out of memory, stack overflow\n  max = 16000, available = 14032, requested = 691200\n nefc = 0, ncon = 0"
+    );
+    // the data can be reset and used again
+    data.reset().unwrap();
+    assert_eq!(data.time(), 0.0);
+}
+
+#[test]
+fn mjb_round_trip_keeps_every_byte() {
+    let model = arm();
+    let bytes = model.to_mjb();
+    let again = Model::from_mjb(&bytes).unwrap();
+    assert_eq!(again.to_mjb(), bytes);
+    assert_eq!((again.nq(), again.nv(), again.nu()), (9, 8, 2));
+}
+
+#[test]
+fn assets_come_from_memory() {
+    let mut assets = Assets::new();
+    assets.add("arm.xml", ARM.as_bytes()).unwrap();
+    let model = Model::from_xml_assets(r#"<mujoco><include file="arm.xml"/></mujoco>"#, &assets).unwrap();
+    assert_eq!(model.to_mjb(), arm().to_mjb());
+    assert!(assets.add("arm.xml", b"").is_err(), "a name is taken once");
+}
+
+#[test]
+fn options_are_copy_on_write() {
+    let mut model = arm();
+    let data = Data::new(&model).unwrap();
+    model.opt_mut().timestep = 0.001;
+    assert_eq!(model.timestep(), 0.001);
+    assert_eq!(data.model().timestep(), 0.005, "existing data keep their model");
+}
+
+#[test]
+fn state_and_parallel_rollouts_match_serial_stepping() {
+    let model = arm();
+    let mut data = Data::new(&model).unwrap();
+    data.reset_to_key(model.key("bent").unwrap()).unwrap();
+    let start = data.state(StateParts::FULLPHYSICS);
+    let starts: Vec<Vec<f64>> = (0..6).map(|k| {
+        let mut s = start.clone();
+        s[1] += 0.01 * k as f64; // shoulder angle (after time)
+        s
+    }).collect();
+    let control = |r: usize, t: usize, u: &mut [f64]| {
+        u[0] = ((r + t) as f64 * 0.1).sin();
+        u[1] = 0.3;
+    };
+    let par = rollout(&model, &starts, 80, 3, control).unwrap();
+    for (r, s) in starts.iter().enumerate() {
+        let mut d = Data::new(&model).unwrap();
+        d.set_state(s, StateParts::FULLPHYSICS).unwrap();
+        let mut traj = Vec::new();
+        for t in 0..80 {
+            control(r, t, d.ctrl_mut());
+            d.step().unwrap();
+            traj.extend(d.state(StateParts::FULLPHYSICS));
+        }
+        assert!(traj.iter().zip(&par[r]).all(|(a, b)| a.to_bits() == b.to_bits()), "rollout {r}");
+    }
+    assert!(data.set_state(&[0.0; 3], StateParts::FULLPHYSICS).is_err());
+}
+
+#[test]
+fn thread_rules_are_in_the_types() {
+    fn send_sync<T: Send + Sync>() {}
+    fn send<T: Send>() {}
+    send_sync::<Model>();
+    send::<Data>();
+}
