@@ -1,4 +1,4 @@
-# CMake package file of the installed libmujoco.so.3.4.0 (mujoco-rs): `find_package(mujoco)`
+# CMake package file of the installed libmujoco.so.3.4.0 (mujoco-native): `find_package(mujoco)`
 # defines the imported target mujoco::mujoco, as upstream's package does. Installed by
 # `make install PREFIX=...` into PREFIX/lib/cmake/mujoco/.
 if(NOT TARGET mujoco::mujoco)
