@@ -38,8 +38,8 @@
 //! # The types
 //!
 //! - [`Model`] is a compiled model (upstream's `mjModel`), from an MJCF or URDF file or string
-//!   ([`Model::from_xml`], [`Model::from_xml_string`], with in-memory [`Assets`]), or from MJB
-//!   bytes ([`Model::from_mjb`]). It is `Send + Sync` and cheap to clone: share it between
+//!   ([`Model::from_xml`], [`Model::from_xml_string`], with in-memory [`Assets`]), from MJB
+//!   bytes ([`Model::from_mjb`]), or from a [`Spec`]. It is `Send + Sync` and cheap to clone: share it between
 //!   threads.
 //! - [`Data`] is the state of one simulation of a model (upstream's `mjData`): [`Data::step`],
 //!   [`Data::step1`]/[`Data::step2`], [`Data::forward`], [`Data::inverse`], [`Data::reset`],
@@ -52,6 +52,8 @@
 //! - Errors are [`Error`]s carrying upstream's message text. An error the engine raises during a
 //!   call (upstream's `mju_error`) ends that call with `Err`; it never exits the process.
 //!   Warnings are counted in the data: [`Data::warnings`].
+//! - [`Spec`] builds or edits a model in code (upstream's `mjSpec`): bodies, joints, geoms,
+//!   sites and motors through [`BodyEditor`] and friends, then [`Spec::compile`].
 //! - [`rollout`] runs many simulations of one model on several threads, with the same result,
 //!   bit for bit, as running them one by one.
 //!
@@ -76,6 +78,7 @@ pub use api::error::{Error, Result};
 pub use api::ids::{ActuatorId, BodyId, CameraId, GeomId, JointId, KeyId, SensorId, SiteId, TendonId};
 pub use api::model::{Assets, Model};
 pub use api::rollout::rollout;
+pub use api::spec::{ActuatorEditor, BodyEditor, GeomEditor, GeomShape, JointEditor, JointKind, SiteEditor, Spec};
 
 // The layers below are the engine and the C library; they are public for the C edge and the
 // project's own tests and benches, not part of the Rust API.

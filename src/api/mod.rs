@@ -5,3 +5,4 @@ pub mod error;
 pub mod ids;
 pub mod model;
 pub mod rollout;
+pub mod spec;

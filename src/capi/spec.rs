@@ -141,63 +141,7 @@ pub unsafe extern "C" fn mj_compile(s: *mut mjSpec, vfs: *const mjVFS) -> *mut m
             crate::mjerror!("mj_compile", "spec is null");
             return ptr::null_mut();
         }
-        let sp = spec_mut(s);
-        if sp.attached_by_ref {
-            sp.set_error("Error: cannot compile child spec if attached by reference to a parent spec", false);
-            return ptr::null_mut();
-        }
-        sp.sort_bodies();
-        // upstream names file assets and numbers the elements early in compiling, so a failed
-        // compile keeps both
-        let user = sp.before_compile();
-        let r = guard("mj_compile", Err(crate::compiler::CompileError("internal error".into())), || {
-            crate::compiler::image::with_vfs(vfs, || crate::compiler::compile_kept(sp))
-        });
-        match r {
-            Ok((m, tree)) => {
-                sp.clear_error();
-                if let Some(model) = m.as_ref() {
-                    sp.after_compile(model, &user);
-                    // as upstream, the spec carries the signature of its last compiled model
-                    // (the Python bindings' `bind` compares the two)
-                    if let Some(el) = (*s).element.as_mut() {
-                        el.signature = model.signature;
-                    }
-                    set_geom_wrap_types(sp, model);
-                }
-                // SAFETY: the compiler returned a valid model
-                sp.compiled = if m.is_null() { None } else { crate::spec::compiled::Snapshot::new(sp, &*m, tree) };
-                m
-            }
-            Err(e) => {
-                sp.set_error(&e.0, false);
-                sp.compiled = None;
-                ptr::null_mut()
-            }
-        }
-    }
-}
-
-/// As upstream's compiler, sets the type of each geom wrap in the spec to the one compiled
-/// (sphere or cylinder, from the geom's type).
-fn set_geom_wrap_types(sp: &mut Spec, m: &mjModel) {
-    use mjtWrap_::{mjWRAP_CYLINDER, mjWRAP_SPHERE};
-    if m.ntendon as usize != sp.tendons.len() || m.wrap_type.is_null() || m.tendon_adr.is_null() {
-        return;
-    }
-    for (i, t) in sp.tendons.iter_mut().enumerate() {
-        // SAFETY: a compiled model's tendon arrays have ntendon entries, its wrap arrays nwrap
-        let (adr, num) = unsafe { (*m.tendon_adr.add(i), *m.tendon_num.add(i)) };
-        if num as usize != t.path.len() || adr < 0 || adr + num > m.nwrap {
-            continue;
-        }
-        for (k, w) in t.path.iter_mut().enumerate() {
-            let wt = unsafe { *m.wrap_type.add(adr as usize + k) };
-            let geom = |x: i32| x == mjWRAP_SPHERE as i32 || x == mjWRAP_CYLINDER as i32;
-            if geom(w.r#type) && geom(wt) {
-                w.r#type = wt;
-            }
-        }
+        crate::compiler::compile_edited(spec_mut(s), vfs.as_ref())
     }
 }
 

@@ -98,6 +98,71 @@ fn compile_spec(spec: &Spec) -> CResult<(*mut mjModel, Option<fuse::Fused>)> {
     Ok((m, fused))
 }
 
+/// Compiles a spec the way `mj_compile` does: bodies sorted, file assets named and elements
+/// numbered first (a failed compile keeps both), the spec's error set or cleared, and after a
+/// success the spec takes the model's signature, its geom wraps the compiled types, and the
+/// compiled state `mj_saveXML` writes. Null when compiling failed (the reason is the spec's
+/// error).
+pub fn compile_edited(sp: &mut Spec, vfs: Option<&crate::abi::mjVFS>) -> *mut mjModel {
+    if sp.attached_by_ref {
+        sp.set_error("Error: cannot compile child spec if attached by reference to a parent spec", false);
+        return core::ptr::null_mut();
+    }
+    sp.sort_bodies();
+    let user = sp.before_compile();
+    let vfs_ptr = vfs.map_or(core::ptr::null(), |v| v as *const crate::abi::mjVFS);
+    match image::with_vfs(vfs_ptr, || compile_kept(sp)) {
+        Ok((m, tree)) => {
+            sp.clear_error();
+            // SAFETY: the compiler returned null or a valid model, owned by the caller
+            if let Some(model) = unsafe { m.as_ref() } {
+                sp.after_compile(model, &user);
+                // as upstream, the spec carries the signature of its last compiled model (the
+                // Python bindings' `bind` compares the two)
+                // SAFETY: the spec's element record is its own, linked by `adopt`
+                if let Some(el) = unsafe { sp.c.element.as_mut() } {
+                    el.signature = model.signature;
+                }
+                set_geom_wrap_types(sp, model);
+                sp.compiled = crate::spec::compiled::Snapshot::new(sp, model, tree);
+            } else {
+                sp.compiled = None;
+            }
+            m
+        }
+        Err(e) => {
+            sp.set_error(&e.0, false);
+            sp.compiled = None;
+            core::ptr::null_mut()
+        }
+    }
+}
+
+/// As upstream's compiler, sets the type of each geom wrap in the spec to the one compiled
+/// (sphere or cylinder, from the geom's type).
+fn set_geom_wrap_types(sp: &mut Spec, m: &mjModel) {
+    use crate::abi::mjtWrap_::{mjWRAP_CYLINDER, mjWRAP_SPHERE};
+    if m.ntendon as usize != sp.tendons.len() || m.wrap_type.is_null() || m.tendon_adr.is_null() {
+        return;
+    }
+    for (i, t) in sp.tendons.iter_mut().enumerate() {
+        // SAFETY: a compiled model's tendon arrays have ntendon entries, its wrap arrays nwrap
+        let (adr, num) = unsafe { (*m.tendon_adr.add(i), *m.tendon_num.add(i)) };
+        if num as usize != t.path.len() || adr < 0 || adr + num > m.nwrap {
+            continue;
+        }
+        for (k, w) in t.path.iter_mut().enumerate() {
+            // SAFETY: as above, adr + k < nwrap
+            let wt = unsafe { *m.wrap_type.add(adr as usize + k) };
+            let geom = |x: i32| x == mjWRAP_SPHERE as i32 || x == mjWRAP_CYLINDER as i32;
+            if geom(w.r#type) && geom(wt) {
+                w.r#type = wt;
+            }
+        }
+    }
+}
+
+
 #[cfg(test)]
 mod tests {
     use crate::xml::{parse_mjcf, Files};
