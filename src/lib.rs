@@ -57,6 +57,9 @@
 //! - [`rollout`] runs many simulations of one model on several threads, with the same result,
 //!   bit for bit, as running them one by one.
 //!
+//! - With the cargo feature `render`, [`Renderer`] draws pictures of a simulation offscreen
+//!   through EGL (upstream's visualizer and OpenGL renderer), as RGB pixels.
+//!
 //! # Working with C
 //!
 //! [`Model::as_ptr`] and [`Data::as_mut_ptr`] give upstream's C structs (`mjModel*`, `mjData*`)
@@ -77,6 +80,8 @@ pub use api::data::{Data, StateParts, Warning};
 pub use api::error::{Error, Result};
 pub use api::ids::{ActuatorId, BodyId, CameraId, GeomId, JointId, KeyId, SensorId, SiteId, TendonId};
 pub use api::model::{Assets, Model};
+#[cfg(feature = "render")]
+pub use api::render::Renderer;
 pub use api::rollout::rollout;
 pub use api::spec::{ActuatorEditor, BodyEditor, GeomEditor, GeomShape, JointEditor, JointKind, SiteEditor, Spec};
 

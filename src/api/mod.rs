@@ -4,5 +4,7 @@ pub mod data;
 pub mod error;
 pub mod ids;
 pub mod model;
+#[cfg(feature = "render")]
+pub mod render;
 pub mod rollout;
 pub mod spec;
