@@ -478,7 +478,11 @@ pub fn sleep(m: &mjModel, d: &mut mjData) -> c_int {
 /// Sleep state of tendon `i`: static without trees, otherwise asleep only when all of its
 /// (at most two) trees sleep.
 pub(crate) fn tendon_state(m: &mjModel, d: &mjData, i: usize) -> c_int {
-    let tree_awake: &[c_int] = d.arrays(m).tree_awake;
+    tendon_state_of(m, d.arrays(m).tree_awake, i)
+}
+
+/// [`tendon_state`] from mjData's `tree_awake`.
+pub(crate) fn tendon_state_of(m: &mjModel, tree_awake: &[c_int], i: usize) -> c_int {
     let ids = &m.tendon_treeid()[2 * i..2 * i + 2];
     match m.tendon_treenum()[i] {
         0 => STATIC,
