@@ -188,6 +188,7 @@ pub fn fwd_actuation(m: &mjModel, d: &mut mjData) {
                             d.arrays_mut(m).act_dot[last] = v;
                         } else {
                             // higher-order dynamics write act_dot themselves
+                            // SAFETY: as above
                             unsafe { cb(m, d, i as i32) };
                         }
                     }
