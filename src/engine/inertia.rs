@@ -7,7 +7,9 @@
 //! With sleep enabled and some dofs asleep, `crb` and the factorisation touch awake rows only.
 
 use crate::abi::*;
-use crate::engine::{enabled, free, is_sparse, mark, stack_ints, stack_nums, timer_add, timer_end, timer_start};
+use crate::abi::fields::DataMut;
+use crate::data::stack::with_frame;
+use crate::engine::{enabled, is_sparse, timer_add, timer_end, timer_start};
 use crate::engine::sleep;
 use crate::math::blas::{add_to_scl_ptr, dot6, dot6x2, dot6x4};
 use crate::math::sparse::{add_to_mat_sparse, add_to_sym_sparse, dot_sparse};
@@ -31,12 +33,12 @@ fn add_to_scl_sparse_common(dst: &mut [f64], dst_ind: &[i32], src: &[f64], src_i
     }
 }
 
-/// The awake dofs when sleep is enabled and some dofs sleep (upstream's `sleep_filter`).
+/// The number of awake dofs (listed first in `dof_awake_ind`) when sleep is enabled and some
+/// dofs sleep (upstream's `sleep_filter`).
 #[inline]
-unsafe fn awake_dofs<'a>(m: &mjModel, d: &mjData) -> Option<&'a [i32]> {
+fn awake_dofs(m: &mjModel, d: &mjData) -> Option<usize> {
     if enabled(m, mjtEnableBit_::mjENBL_SLEEP) && d.nv_awake < m.nv {
-        let n = d.nv_awake.max(0) as usize;
-        Some(&d.dof_awake_ind(m)[..n])
+        Some(d.nv_awake.max(0) as usize)
     } else {
         None
     }
@@ -64,22 +66,19 @@ pub fn pattern_in_bounds(nnz: usize, rownnz: &[i32], rowadr: &[i32], colind: &[i
 }
 
 /// Adds the tendon armature terms `armature * J' J` to `M` (`mj_tendonArmature`), using the
-/// tendon Jacobians of `mj_tendon`.
-///
-/// # Safety
-/// `d` must be data made for `m`, after `mj_tendon`.
-pub unsafe fn tendon_armature(m: &mjModel, d: &mut mjData) {
+/// tendon Jacobians of `mj_tendon` (runs after it).
+pub fn tendon_armature(m: &mjModel, d: &mut mjData) {
     let nv = m.nv as usize;
     let (rownnz, rowadr, colind) = (m.M_rownnz(), m.M_rowadr(), m.M_colind());
     let armature = m.tendon_armature();
-    let mm = d.M(m);
-    let ten_j = d.ten_J(m);
     let sparse = is_sparse(m);
-    let (j_rownnz, j_rowadr, j_colind) = (d.ten_J_rownnz(m), d.ten_J_rowadr(m), d.ten_J_colind(m));
     let filter = awake_dofs(m, d).is_some();
+    let DataMut { M: mm, ten_J, ten_J_rownnz, ten_J_rowadr, ten_J_colind, tree_awake, .. } = d.arrays_mut(m);
+    let (ten_j, tree_awake) = (&*ten_J, &*tree_awake);
+    let (j_rownnz, j_rowadr, j_colind) = (&*ten_J_rownnz, &*ten_J_rowadr, &*ten_J_colind);
 
     for k in 0..m.ntendon as usize {
-        if filter && sleep::sleep_state(m, d, mjtObj_::mjOBJ_TENDON as i32, k as i32) == sleep::ASLEEP {
+        if filter && sleep::tendon_state_of(m, tree_awake, k) == sleep::ASLEEP {
             continue;
         }
         let arm = armature[k];
@@ -116,14 +115,11 @@ pub unsafe fn tendon_armature(m: &mjModel, d: &mut mjData) {
 }
 
 /// Composite rigid body algorithm (`mj_crb`): subtree inertias `crb` and the joint-space
-/// inertia `M` (armature on the diagonal, fixed `dof_M0` for simple dofs).
-///
-/// # Safety
-/// `d` must be data made for `m`, after `mj_comPos`; `m` passed the load checks (columns of `M`
-/// below `nv`).
-pub unsafe fn crb(m: &mjModel, d: &mut mjData) {
-    if let Some(dofs) = awake_dofs(m, d) {
-        crb_awake(m, d, dofs);
+/// inertia `M` (armature on the diagonal, fixed `dof_M0` for simple dofs). Runs after
+/// `mj_comPos`.
+pub fn crb(m: &mjModel, d: &mut mjData) {
+    if let Some(nawake) = awake_dofs(m, d) {
+        crb_awake(m, d, nawake);
         return;
     }
     let nbody = m.nbody as usize;
@@ -132,12 +128,11 @@ pub unsafe fn crb(m: &mjModel, d: &mut mjData) {
     let (rownnz, rowadr, colind) = (&m.M_rownnz()[..nv], &m.M_rowadr()[..nv], m.M_colind());
     let (dof_m0, armature, simplenum) = (&m.dof_M0()[..nv], &m.dof_armature()[..nv], &m.dof_simplenum()[..nv]);
     let dof_bodyid = &m.dof_bodyid()[..nv];
-    let crb = d.crb(m);
-    let cdof = d.cdof(m).as_chunks::<6>().0;
-    let mm = d.M(m);
+    let DataMut { crb, cdof, M: mm, cinert, .. } = d.arrays_mut(m);
+    let cdof = cdof.as_chunks::<6>().0;
 
     // composite inertias: each body's own, added into its parent from the leaves up
-    crb.copy_from_slice(&d.cinert(m)[..10 * nbody]);
+    crb.copy_from_slice(&cinert[..10 * nbody]);
     let crb = crb.as_chunks_mut::<10>().0;
     for i in (1..nbody).rev() {
         let p = parentid[i] as usize;
@@ -165,8 +160,10 @@ pub unsafe fn crb(m: &mjModel, d: &mut mjData) {
         *last = armature[i];
         let buf = mul_inert_vec(&crb[dof_bodyid[i] as usize], &cdof[i]);
         let cols = &colind[adr..adr + nnz];
-        // SAFETY: columns are below cdof.len() (checked above)
-        let dof = |k: usize| cdof.get_unchecked(cols[k] as u32 as usize);
+        // SAFETY: columns of M's pattern are below nv == cdof.len(): mj_makeData checks the
+        // model's pattern against the dof tree before any data exists for it (also asserted
+        // above in debug builds)
+        let dof = |k: usize| unsafe { cdof.get_unchecked(cols[k] as u32 as usize) };
         let mut k = 0;
         while k + 4 <= nnz {
             let r = dot6x4([dof(k), dof(k + 1), dof(k + 2), dof(k + 3)], [&buf; 4]);
@@ -187,8 +184,9 @@ pub unsafe fn crb(m: &mjModel, d: &mut mjData) {
     }
 }
 
-/// [`crb`] with some dofs asleep: only awake bodies and the rows of the awake `dofs` change.
-unsafe fn crb_awake(m: &mjModel, d: &mut mjData, dofs: &[i32]) {
+/// [`crb`] with some dofs asleep: only awake bodies and the rows of the first `nawake` dofs of
+/// `dof_awake_ind` change.
+fn crb_awake(m: &mjModel, d: &mut mjData, nawake: usize) {
     let nbody = m.nbody as usize;
     let parentid = m.body_parentid();
     let (rownnz, rowadr) = (m.M_rownnz(), m.M_rowadr());
@@ -196,12 +194,11 @@ unsafe fn crb_awake(m: &mjModel, d: &mut mjData, dofs: &[i32]) {
     let (dof_bodyid, dof_parentid) = (m.dof_bodyid(), m.dof_parentid());
     let nb = (d.nbody_awake.max(0) as usize).min(nbody);
     let np = (d.nparent_awake.max(0) as usize).min(nbody);
-    let bodies = &d.body_awake_ind(m)[..nb];
-    let parents = &d.parent_awake_ind(m)[..np];
-    let cinert = d.cinert(m).as_chunks::<10>().0;
-    let crb = d.crb(m).as_chunks_mut::<10>().0;
-    let cdof = d.cdof(m).as_chunks::<6>().0;
-    let mm = d.M(m);
+    let DataMut { body_awake_ind, parent_awake_ind, dof_awake_ind, cinert, crb, cdof, M: mm, .. } = d.arrays_mut(m);
+    let (bodies, parents, dofs) = (&body_awake_ind[..nb], &parent_awake_ind[..np], &dof_awake_ind[..nawake]);
+    let cinert = cinert.as_chunks::<10>().0;
+    let crb = crb.as_chunks_mut::<10>().0;
+    let cdof = cdof.as_chunks::<6>().0;
 
     for &i in bodies {
         crb[i as usize] = cinert[i as usize];
@@ -242,14 +239,13 @@ unsafe fn crb_awake(m: &mjModel, d: &mut mjData, dofs: &[i32]) {
 }
 
 /// Joint-space inertia (`mj_makeM`): [`crb`], tendon armature, and the legacy `qM` copy.
-///
-/// # Safety
-/// `d` must be data made for `m`, after `mj_comPos` and `mj_tendon`.
-pub unsafe fn make_m(m: &mjModel, d: &mut mjData) {
+/// Runs after `mj_comPos` and `mj_tendon`.
+pub fn make_m(m: &mjModel, d: &mut mjData) {
     let t = timer_start();
     crb(m, d);
     tendon_armature(m, d);
-    scatter_checked(d.qM(m), d.M(m), m.mapM2M());
+    let DataMut { qM, M: mm, .. } = d.arrays_mut(m);
+    scatter_checked(qM, mm, m.mapM2M());
     timer_end(d, mjtTimer_::mjTIMER_POS_INERTIA, t);
 }
 
@@ -268,27 +264,28 @@ fn scatter_checked(res: &mut [f64], vec: &[f64], ind: &[i32]) {
     }
 }
 
-/// Factorises `M` into `qLD`/`qLDiagInv` (`mj_factorM`).
-///
-/// # Safety
-/// `d` must be data made for `m`, after [`make_m`].
-pub unsafe fn factor_m(m: &mjModel, d: &mut mjData) {
+/// Factorises `M` into `qLD`/`qLDiagInv` (`mj_factorM`); runs after [`make_m`].
+pub fn factor_m(m: &mjModel, d: &mut mjData) {
     let t = timer_start();
-    let qld = d.qLD(m);
     let (rownnz, rowadr) = (m.M_rownnz(), m.M_rowadr());
-    match awake_dofs(m, d) {
+    let awake = awake_dofs(m, d);
+    let DataMut { qLD: qld, qLDiagInv, M: mm, dof_awake_ind, .. } = d.arrays_mut(m);
+    match awake {
         None => {
-            qld.copy_from_slice(d.M(m));
-            factor_i(qld, d.qLDiagInv(m), m.nv as usize, rownnz, rowadr, m.M_colind(), None);
+            qld.copy_from_slice(mm);
+            // SAFETY: mj_makeData checked the model's M pattern against the dof tree (what
+            // pattern_in_bounds checks) before any data exists for it; qLD has nM numbers
+            unsafe { factor_i(qld, qLDiagInv, m.nv as usize, rownnz, rowadr, m.M_colind(), None) };
         }
-        Some(dofs) => {
-            let mm = d.M(m);
+        Some(nawake) => {
+            let dofs = &dof_awake_ind[..nawake];
             for &i in dofs {
                 let adr = rowadr[i as usize] as usize;
                 let end = adr + rownnz[i as usize] as usize;
                 qld[adr..end].copy_from_slice(&mm[adr..end]);
             }
-            factor_i(qld, d.qLDiagInv(m), dofs.len(), rownnz, rowadr, m.M_colind(), Some(dofs));
+            // SAFETY: as above
+            unsafe { factor_i(qld, qLDiagInv, dofs.len(), rownnz, rowadr, m.M_colind(), Some(dofs)) };
         }
     }
     timer_add(d, mjtTimer_::mjTIMER_POS_INERTIA, t);
@@ -520,45 +517,37 @@ fn solve_ld_index(x: &mut [f64], qld: &[f64], qldiaginv: &[f64], nv: usize, n: u
     }
 }
 
-/// `x = inv(M) y` for `n` vectors with the factorisation in `d` (`mj_solveM`).
-///
-/// # Safety
-/// `d` must be data made for `m`, after [`factor_m`]; `x`, `y` hold `n * nv` numbers.
-pub unsafe fn solve_m(m: &mjModel, d: &mut mjData, x: &mut [f64], y: &[f64], n: usize) {
+/// `x = inv(M) y` for `n` vectors with the factorisation in `d` (`mj_solveM`), after
+/// [`factor_m`]; `x`, `y` hold `n * nv` numbers (fewer panics).
+pub fn solve_m(m: &mjModel, d: &mut mjData, x: &mut [f64], y: &[f64], n: usize) {
     let len = n * m.nv as usize;
     x[..len].copy_from_slice(&y[..len]);
     solve_m_inplace(m, d, x, n);
 }
 
 /// [`solve_m`] with `x` as both input and output.
-///
-/// # Safety
-/// As [`solve_m`].
-pub unsafe fn solve_m_inplace(m: &mjModel, d: &mjData, x: &mut [f64], n: usize) {
+pub fn solve_m_inplace(m: &mjModel, d: &mjData, x: &mut [f64], n: usize) {
     let nv = m.nv as usize;
-    solve_ld(x, d.qLD(m), d.qLDiagInv(m), nv, n, m.M_rownnz(), m.M_rowadr(), m.M_colind(), None);
+    let a = d.arrays(m);
+    // SAFETY: mj_makeData checked the model's M pattern against the dof tree (columns below nv)
+    // before any data exists for it; solve_ld itself slices x to n * nv numbers
+    unsafe { solve_ld(x, a.qLD, a.qLDiagInv, nv, n, m.M_rownnz(), m.M_rowadr(), m.M_colind(), None) };
 }
 
 /// Half solve `x = sqrt(inv(D)) inv(L') y` for `n` vectors (`mj_solveM2`); `sqrt_inv_d` holds
 /// the square roots of `qLDiagInv`.
-///
-/// # Safety
-/// As [`solve_m`].
-pub unsafe fn solve_m2(m: &mjModel, d: &mjData, x: &mut [f64], y: &[f64], sqrt_inv_d: &[f64], n: usize) {
+pub fn solve_m2(m: &mjModel, d: &mjData, x: &mut [f64], y: &[f64], sqrt_inv_d: &[f64], n: usize) {
     let len = n * m.nv as usize;
     x[..len].copy_from_slice(&y[..len]);
     solve_m2_inplace(m, d, x, sqrt_inv_d, n);
 }
 
 /// [`solve_m2`] with `x` as both input and output.
-///
-/// # Safety
-/// As [`solve_m`].
-pub unsafe fn solve_m2_inplace(m: &mjModel, d: &mjData, x: &mut [f64], sqrt_inv_d: &[f64], n: usize) {
+pub fn solve_m2_inplace(m: &mjModel, d: &mjData, x: &mut [f64], sqrt_inv_d: &[f64], n: usize) {
     let nv = m.nv as usize;
     let (rownnz, rowadr, colind) = (m.M_rownnz(), m.M_rowadr(), m.M_colind());
     let simplenum = m.dof_simplenum();
-    let qld = d.qLD(m);
+    let qld = d.arrays(m).qLD;
     let x = &mut x[..n * nv];
 
     // dof 0 has no ancestors
@@ -589,24 +578,22 @@ pub unsafe fn solve_m2_inplace(m: &mjModel, d: &mjData, x: &mut [f64], sqrt_inv_
     }
 }
 
-/// `res = M vec` (`mj_mulM`).
-///
-/// # Safety
-/// `d` must be data made for `m`, after [`make_m`]; `res` and `vec` hold nv numbers.
-pub unsafe fn mul_m(m: &mjModel, d: &mjData, res: &mut [f64], vec: &[f64]) {
-    // SAFETY: M's pattern is strictly lower off the diagonal (checked when the data was made)
-    crate::math::sparse::mul_sym_vec_sparse_lower(res, d.M(m), vec, m.nv as usize, m.M_rownnz(), m.M_rowadr(), m.M_colind());
+/// `res = M vec` (`mj_mulM`), after [`make_m`]; `res` and `vec` hold nv numbers.
+pub fn mul_m(m: &mjModel, d: &mjData, res: &mut [f64], vec: &[f64]) {
+    // SAFETY: M's pattern is strictly lower off the diagonal (checked by mj_makeData before any
+    // data exists for the model)
+    unsafe {
+        crate::math::sparse::mul_sym_vec_sparse_lower(res, d.arrays(m).M, vec, m.nv as usize, m.M_rownnz(), m.M_rowadr(), m.M_colind())
+    };
 }
 
-/// `res = sqrt(D) L vec`, a square root of M applied to `vec` (`mj_mulM2`).
-///
-/// # Safety
-/// `d` must be data made for `m`, after [`factor_m`]; `res` and `vec` hold nv numbers.
-pub unsafe fn mul_m2(m: &mjModel, d: &mjData, res: &mut [f64], vec: &[f64]) {
+/// `res = sqrt(D) L vec`, a square root of M applied to `vec` (`mj_mulM2`), after
+/// [`factor_m`]; `res` and `vec` hold nv numbers.
+pub fn mul_m2(m: &mjModel, d: &mjData, res: &mut [f64], vec: &[f64]) {
     let nv = m.nv as usize;
     let (rownnz, rowadr, colind) = (m.M_rownnz(), m.M_rowadr(), m.M_colind());
     let simplenum = m.dof_simplenum();
-    let qld = d.qLD(m);
+    let qld = d.arrays(m).qLD;
     for i in 0..nv {
         res[i] = vec[i];
         if simplenum[i] == 0 {
@@ -621,11 +608,9 @@ pub unsafe fn mul_m2(m: &mjModel, d: &mjData, res: &mut [f64], vec: &[f64]) {
     }
 }
 
-/// Dense nv x nv matrix from one in the legacy `qM` layout (`mj_fullM`).
-///
-/// # Safety
-/// `m` must be a valid model; `dst` holds nv*nv numbers, `qm` nM.
-pub unsafe fn full_m(m: &mjModel, dst: &mut [f64], qm: &[f64]) {
+/// Dense nv x nv matrix from one in the legacy `qM` layout (`mj_fullM`); `dst` holds nv*nv
+/// numbers, `qm` nM.
+pub fn full_m(m: &mjModel, dst: &mut [f64], qm: &[f64]) {
     let nv = m.nv as usize;
     let dof_parentid = m.dof_parentid();
     let dst = &mut dst[..nv * nv];
@@ -645,23 +630,18 @@ pub unsafe fn full_m(m: &mjModel, dst: &mut [f64], qm: &[f64]) {
 
 /// Adds `M` to `dst` (`mj_addM`): a sparse matrix with the given pattern (patterns merged,
 /// rows need room), or, when `sparse` is None, a dense nv x nv matrix (lower triangle only, as
-/// upstream).
-///
-/// # Safety
-/// `d` must be data made for `m`, after [`make_m`].
-pub unsafe fn add_m(m: &mjModel, d: &mut mjData, dst: &mut [f64], sparse: Option<(&mut [i32], &[i32], &mut [i32])>) {
+/// upstream). Runs after [`make_m`].
+pub fn add_m(m: &mjModel, d: &mut mjData, dst: &mut [f64], sparse: Option<(&mut [i32], &[i32], &mut [i32])>) {
     let nv = m.nv as usize;
     match sparse {
-        Some((rownnz, rowadr, colind)) => {
-            mark(d);
-            let buf_val = stack_nums(d, nv);
-            let buf_ind = stack_ints(d, nv);
+        Some((rownnz, rowadr, colind)) => with_frame(d, |d, f| {
+            let buf_val = f.nums(d, nv);
+            let buf_ind = f.ints(d, nv);
             add_to_mat_sparse(
-                dst, rownnz, rowadr, colind, nv, d.M(m), m.M_rownnz(), m.M_rowadr(), m.M_colind(), buf_val, buf_ind,
+                dst, rownnz, rowadr, colind, nv, d.arrays(m).M, m.M_rownnz(), m.M_rowadr(), m.M_colind(), buf_val, buf_ind,
             );
-            free(d);
-        }
-        None => add_to_sym_sparse(dst, d.M(m), nv, m.M_rownnz(), m.M_rowadr(), m.M_colind(), false),
+        }),
+        None => add_to_sym_sparse(dst, d.arrays(m).M, nv, m.M_rownnz(), m.M_rowadr(), m.M_colind(), false),
     }
 }
 
@@ -742,11 +722,9 @@ fn legacy_ancestors(parent: &[i32], k: usize) -> impl Iterator<Item = usize> + '
 
 /// L'DL factorisation of an inertia-like matrix in the legacy `qM` layout (`dof_Madr`)
 /// (`mj_factorI_legacy`): `qld` gets L and D in that layout, `qldiaginv` 1/D. Diagonals below
-/// mjMINVAL are raised to it with `mjWARN_INERTIA`.
-///
-/// # Safety
-/// `d` must be data made for `m`; `mat` and `qld` hold `nM` numbers, `qldiaginv` `nv`.
-pub unsafe fn factor_i_legacy(m: &mjModel, d: &mut mjData, mat: &[f64], qld: &mut [f64], qldiaginv: &mut [f64]) {
+/// mjMINVAL are raised to it with `mjWARN_INERTIA`. `mat` and `qld` hold `nM` numbers,
+/// `qldiaginv` `nv`.
+pub fn factor_i_legacy(m: &mjModel, d: &mut mjData, mat: &[f64], qld: &mut [f64], qldiaginv: &mut [f64]) {
     let (nv, nm) = (m.nv as usize, m.nM as usize);
     let (madr, parent, simple) = (m.dof_Madr(), m.dof_parentid(), m.dof_simplenum());
     qld[..nm].copy_from_slice(&mat[..nm]);
@@ -776,11 +754,8 @@ pub unsafe fn factor_i_legacy(m: &mjModel, d: &mut mjData, mat: &[f64], qld: &mu
 }
 
 /// Solves `L'DL x = x` in place for `n` vectors of length nv with a factor in the legacy `qM`
-/// layout (`mj_solveLD_legacy`).
-///
-/// # Safety
-/// `qld` holds `nM` numbers, `qldiaginv` `nv`, `x` `n * nv`.
-pub unsafe fn solve_ld_legacy(m: &mjModel, x: &mut [f64], n: usize, qld: &[f64], qldiaginv: &[f64]) {
+/// layout (`mj_solveLD_legacy`); `qld` holds `nM` numbers, `qldiaginv` `nv`, `x` `n * nv`.
+pub fn solve_ld_legacy(m: &mjModel, x: &mut [f64], n: usize, qld: &[f64], qldiaginv: &[f64]) {
     let nv = m.nv as usize;
     let (madr, parent, simple) = (m.dof_Madr(), m.dof_parentid(), m.dof_simplenum());
     let x = &mut x[..n * nv];

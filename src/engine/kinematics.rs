@@ -299,11 +299,8 @@ fn frames(m: &mjModel, d: &mut mjData) {
 /// and axes, geoms and sites from qpos and the mocap poses.
 pub fn kinematics(m: &mjModel, d: &mut mjData) {
     body_poses(m, d);
-    // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`)
-    unsafe {
-        if sleep::wake(m, d) > 0 {
-            sleep::update_sleep(m, d);
-        }
+    if sleep::wake(m, d) > 0 {
+        sleep::update_sleep(m, d);
     }
     frames(m, d);
 }

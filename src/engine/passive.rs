@@ -6,7 +6,9 @@ use crate::abi::mjtEnableBit_::mjENBL_SLEEP;
 use crate::abi::*;
 use crate::engine::constraint::elem_body_weight;
 use crate::engine::support::{apply_ft, jac_dif_pair, jac_sum, object_velocity};
-use crate::engine::{disabled, enabled, free, is_sparse, mark, stack_ints, stack_nums, v3, v9};
+use crate::abi::fields::DataMut;
+use crate::data::stack::with_frame;
+use crate::engine::{disabled, enabled, is_sparse, v3, v9};
 use crate::math::blas::{
     add, add_scl3, add_to, add_to3, add_to_scl, add_to_scl3, copy4, mul_mat_vec, mul_mat_vec3, norm3,
     normalize4, scl3, sub3,
@@ -44,11 +46,49 @@ fn at3m(s: &mut [f64], adr: usize) -> &mut [f64; 3] {
     (&mut s[adr..adr + 3]).try_into().unwrap()
 }
 
-/// Awake state of tendon `i` (upstream's tendon sleep state equals `mjS_AWAKE`).
-unsafe fn tendon_awake(m: &mjModel, d: &mjData, i: usize) -> bool {
+/// The passive force array of mjData a stage adds into.
+#[derive(Clone, Copy)]
+enum Qfrc {
+    Spring,
+    Damper,
+    Gravcomp,
+    Fluid,
+}
+
+impl Qfrc {
+    /// The array of `d`.
+    #[inline(always)]
+    fn of<'a>(self, m: &mjModel, d: &'a mut mjData) -> &'a mut [f64] {
+        let a = d.arrays_mut(m);
+        match self {
+            Qfrc::Spring => a.qfrc_spring,
+            Qfrc::Damper => a.qfrc_damper,
+            Qfrc::Gravcomp => a.qfrc_gravcomp,
+            Qfrc::Fluid => a.qfrc_fluid,
+        }
+    }
+}
+
+/// `mj_applyFT` of `force`/`torque` at `point` on `body`, added into the array `which` of `d`.
+fn apply_ft_into(
+    m: &mjModel, d: &mut mjData, force: Option<&[f64; 3]>, torque: Option<&[f64; 3]>, point: &[f64; 3], body: usize,
+    which: Qfrc,
+) {
+    let qfrc = which.of(m, d);
+    let (ptr, len) = (qfrc.as_mut_ptr(), qfrc.len());
+    // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`). `ptr` and
+    // `len` are those of a qfrc_* array of `d`, a block of its buffer apart from the mjData
+    // struct; apply_ft reaches through `d` only the kinematic arrays it reads and the stack it
+    // allocates scratch from, never this array, so the two exclusive borrows touch disjoint
+    // memory (as upstream's mj_applyFT into d->qfrc_* does)
+    unsafe { apply_ft(m, d, force, torque, point, body, core::slice::from_raw_parts_mut(ptr, len)) }
+}
+
+/// Awake state of tendon `i` from mjData's `tree_awake` (upstream's tendon sleep state equals
+/// `mjS_AWAKE`).
+fn tendon_awake(m: &mjModel, tree_awake: &[i32], i: usize) -> bool {
     let treenum = m.tendon_treenum()[i];
     let treeid = m.tendon_treeid();
-    let tree_awake = d.tree_awake(m);
     match treenum {
         0 => false,
         1 => tree_awake[treeid[2 * i] as usize] != 0,
@@ -81,16 +121,18 @@ fn joint_spring(k: f64, jtype: i32, mut padr: usize, mut dadr: usize, qpos: &[f6
     }
 }
 
-/// Joint springs, dof dampers, flex elasticity and bending, flex edge and tendon spring-dampers.
-unsafe fn spring_damper(m: &mjModel, d: &mut mjData, qfrc_spring: &mut [f64], qfrc_damper: &mut [f64]) {
+/// Joint springs, dof dampers, flex elasticity and bending, flex edge and tendon spring-dampers
+/// into `qfrc_spring` and `qfrc_damper`.
+fn spring_damper(m: &mjModel, d: &mut mjData) {
     let nv = m.nv as usize;
     let has_spring = !disabled(m, mjDSBL_SPRING);
     let has_damping = !disabled(m, mjDSBL_DAMPER);
     let issparse = is_sparse(m);
     let sleep_filter = enabled(m, mjENBL_SLEEP) && d.ntree_awake < m.ntree;
+    let (nbody_awake, nv_awake) = (d.nbody_awake as usize, d.nv_awake as usize);
 
-    let qpos = d.qpos(m);
-    let qvel = d.qvel(m);
+    let DataMut { qpos, qvel, qfrc_spring, qfrc_damper, body_awake_ind, dof_awake_ind, .. } = d.arrays_mut(m);
+    let (qpos, qvel, body_awake_ind, dof_awake_ind) = (&*qpos, &*qvel, &*body_awake_ind, &*dof_awake_ind);
 
     // joint springs
     if has_spring {
@@ -99,9 +141,8 @@ unsafe fn spring_damper(m: &mjModel, d: &mut mjData, qfrc_spring: &mut [f64], qf
         let (stiffness, qposadr) = (&m.jnt_stiffness()[..njnt], &m.jnt_qposadr()[..njnt]);
         let (dofadr, jtype) = (&m.jnt_dofadr()[..njnt], &m.jnt_type()[..njnt]);
         if sleep_filter {
-            let body_awake_ind = d.body_awake_ind(m);
             let (body_jntadr, body_jntnum) = (m.body_jntadr(), m.body_jntnum());
-            for &i in &body_awake_ind[..d.nbody_awake as usize] {
+            for &i in &body_awake_ind[..nbody_awake] {
                 let start = body_jntadr[i as usize];
                 let end = start + body_jntnum[i as usize];
                 for j in start.max(0) as usize..end.max(0) as usize {
@@ -126,8 +167,7 @@ unsafe fn spring_damper(m: &mjModel, d: &mut mjData, qfrc_spring: &mut [f64], qf
     if has_damping {
         let dof_damping = m.dof_damping();
         if sleep_filter {
-            let dof_awake_ind = d.dof_awake_ind(m);
-            for &i in &dof_awake_ind[..d.nv_awake as usize] {
+            for &i in &dof_awake_ind[..nv_awake] {
                 let i = i as usize;
                 let b = dof_damping[i];
                 if b != 0.0 {
@@ -145,12 +185,14 @@ unsafe fn spring_damper(m: &mjModel, d: &mut mjData, qfrc_spring: &mut [f64], qf
 
     // flex bending and elasticity
     for f in 0..m.nflex as usize {
-        flex_elastic(m, d, f, has_spring, has_damping, qfrc_spring, qfrc_damper);
+        flex_elastic(m, d, f, has_spring, has_damping);
     }
 
     // flex edge spring-dampers
-    let flexedge_length = d.flexedge_length(m);
-    let flexedge_velocity = d.flexedge_velocity(m);
+    let DataMut {
+        flexedge_length, flexedge_velocity, flexedge_J_rowadr, flexedge_J_rownnz, flexedge_J_colind, flexedge_J, ten_length,
+        ten_velocity, ten_J_rowadr, ten_J_rownnz, ten_J_colind, ten_J, tree_awake, qfrc_spring, qfrc_damper, ..
+    } = d.arrays_mut(m);
     for f in 0..m.nflex as usize {
         let stiffness = m.flex_edgestiffness()[f] * (has_spring as i32 as f64);
         let damping = m.flex_edgedamping()[f] * (has_damping as i32 as f64);
@@ -166,16 +208,16 @@ unsafe fn spring_damper(m: &mjModel, d: &mut mjData, qfrc_spring: &mut [f64], qf
             let frc_spring = stiffness * (m.flexedge_length0()[e] - flexedge_length[e]);
             let frc_damper = -damping * flexedge_velocity[e];
             if issparse {
-                let adr = d.flexedge_J_rowadr(m)[e] as usize;
-                let nnz = d.flexedge_J_rownnz(m)[e] as usize;
-                let colind = &d.flexedge_J_colind(m)[adr..adr + nnz];
-                let vals = &d.flexedge_J(m)[adr..adr + nnz];
+                let adr = flexedge_J_rowadr[e] as usize;
+                let nnz = flexedge_J_rownnz[e] as usize;
+                let colind = &flexedge_J_colind[adr..adr + nnz];
+                let vals = &flexedge_J[adr..adr + nnz];
                 for (&c, &jv) in colind.iter().zip(vals) {
                     qfrc_spring[c as usize] += jv * frc_spring;
                     qfrc_damper[c as usize] += jv * frc_damper;
                 }
             } else {
-                let row = &d.flexedge_J(m)[e * nv..e * nv + nv];
+                let row = &flexedge_J[e * nv..e * nv + nv];
                 if frc_spring != 0.0 {
                     add_to_scl(&mut qfrc_spring[..nv], row, frc_spring);
                 }
@@ -187,12 +229,10 @@ unsafe fn spring_damper(m: &mjModel, d: &mut mjData, qfrc_spring: &mut [f64], qf
     }
 
     // tendon spring-dampers
-    let ten_length = d.ten_length(m);
-    let ten_velocity = d.ten_velocity(m);
     let lengthspring = m.tendon_lengthspring();
     let (tendon_stiffness, tendon_damping) = (m.tendon_stiffness(), m.tendon_damping());
     for i in 0..m.ntendon as usize {
-        if sleep_filter && !tendon_awake(m, d, i) {
+        if sleep_filter && !tendon_awake(m, tree_awake, i) {
             continue;
         }
         let stiffness = tendon_stiffness[i] * (has_spring as i32 as f64);
@@ -215,17 +255,17 @@ unsafe fn spring_damper(m: &mjModel, d: &mut mjData, qfrc_spring: &mut [f64], qf
 
         if issparse {
             if frc_spring != 0.0 || frc_damper != 0.0 {
-                let adr = d.ten_J_rowadr(m)[i] as usize;
-                let nnz = d.ten_J_rownnz(m)[i] as usize;
-                let colind = &d.ten_J_colind(m)[adr..adr + nnz];
-                let vals = &d.ten_J(m)[adr..adr + nnz];
+                let adr = ten_J_rowadr[i] as usize;
+                let nnz = ten_J_rownnz[i] as usize;
+                let colind = &ten_J_colind[adr..adr + nnz];
+                let vals = &ten_J[adr..adr + nnz];
                 for (&c, &jv) in colind.iter().zip(vals) {
                     qfrc_spring[c as usize] += jv * frc_spring;
                     qfrc_damper[c as usize] += jv * frc_damper;
                 }
             }
         } else {
-            let row = &d.ten_J(m)[i * nv..i * nv + nv];
+            let row = &ten_J[i * nv..i * nv + nv];
             if frc_spring != 0.0 {
                 add_to_scl(&mut qfrc_spring[..nv], row, frc_spring);
             }
@@ -236,17 +276,14 @@ unsafe fn spring_damper(m: &mjModel, d: &mut mjData, qfrc_spring: &mut [f64], qf
     }
 }
 
-/// Bending (2D flexes), interpolated and element-based elasticity of flex `f`.
+/// Bending (2D flexes), interpolated and element-based elasticity of flex `f` into
+/// `qfrc_spring` and `qfrc_damper`.
 #[inline(never)]
-unsafe fn flex_elastic(
-    m: &mjModel, d: &mut mjData, f: usize, has_spring: bool, has_damping: bool, qfrc_spring: &mut [f64],
-    qfrc_damper: &mut [f64],
-) {
+fn flex_elastic(m: &mjModel, d: &mut mjData, f: usize, has_spring: bool, has_damping: bool) {
     let dim = m.flex_dim()[f];
     if dim == 1 || m.flex_rigid()[f] != 0 {
         return;
     }
-    let qvel = d.qvel(m);
     let body_dofadr = m.body_dofadr();
     let body_dofnum = m.body_dofnum();
     let vertadr = m.flex_vertadr()[f] as usize;
@@ -254,11 +291,13 @@ unsafe fn flex_elastic(
     let edgeadr = m.flex_edgeadr()[f] as usize;
     let edgenum = m.flex_edgenum()[f] as usize;
     let flex_damping = m.flex_damping()[f];
-    let vert_xpos = &d.flexvert_xpos(m)[3 * vertadr..3 * (vertadr + vertnum)];
     let vert_body = &m.flex_vertbodyid()[vertadr..vertadr + vertnum];
 
     // thin-plate bending of 2D flexes, one flap (two triangles) per interior edge
     if dim == 2 {
+        let DataMut { qvel, flexvert_xpos, qfrc_spring, qfrc_damper, .. } = d.arrays_mut(m);
+        let qvel = &*qvel;
+        let vert_xpos = &flexvert_xpos[3 * vertadr..3 * (vertadr + vertnum)];
         let edges = &m.flex_edge()[2 * edgeadr..2 * (edgeadr + edgenum)];
         let flaps = &m.flex_edgeflap()[2 * edgeadr..2 * (edgeadr + edgenum)];
         let bending = &m.flex_bending()[17 * edgeadr..17 * (edgeadr + edgenum)];
@@ -309,7 +348,7 @@ unsafe fn flex_elastic(
     }
 
     if m.flex_interp()[f] != 0 {
-        flex_interp_elastic(m, d, f, stiffness, has_spring, has_damping, qfrc_spring, qfrc_damper);
+        flex_interp_elastic(m, d, f, stiffness, has_spring, has_damping);
         return;
     }
 
@@ -320,79 +359,86 @@ unsafe fn flex_elastic(
     let edges = &ELEM_EDGES[dim - 2];
     let elem = &m.flex_elem()[m.flex_elemdataadr()[f] as usize..];
     let edgeelem = &m.flex_elemedge()[m.flex_elemedgeadr()[f] as usize..];
-    let vel = &d.flexedge_velocity(m)[edgeadr..edgeadr + edgenum];
-    let deformed = &d.flexedge_length(m)[edgeadr..edgeadr + edgenum];
     let reference = &m.flexedge_length0()[edgeadr..edgeadr + edgenum];
     let timestep = m.opt.timestep;
     let kd = if timestep > 0.0 { flex_damping / timestep } else { 0.0 };
 
-    mark(d);
-    let qfrc = stack_nums(d, 3 * vertnum);
-    qfrc.fill(0.0);
+    with_frame(d, |d, fr| {
+        let qfrc = fr.nums(d, 3 * vertnum);
+        qfrc.fill(0.0);
+        {
+            let a = d.arrays(m);
+            let vel = &a.flexedge_velocity[edgeadr..edgeadr + edgenum];
+            let deformed = &a.flexedge_length[edgeadr..edgeadr + edgenum];
+            let vert_xpos = &a.flexvert_xpos[3 * vertadr..3 * (vertadr + vertnum)];
 
-    for t in 0..m.flex_elemnum()[f] as usize {
-        let vert = &elem[(dim + 1) * t..(dim + 1) * t + dim + 1];
+            for t in 0..m.flex_elemnum()[f] as usize {
+                let vert = &elem[(dim + 1) * t..(dim + 1) * t + dim + 1];
 
-        // gradients of the squared edge lengths with respect to both end vertices
-        let mut gradient = [[[0.0; 3]; 2]; 6];
-        for e in 0..nedge {
-            let a = vert[edges[e][0]] as usize;
-            let b = vert[edges[e][1]] as usize;
-            for x in 0..3 {
-                gradient[e][0][x] = vert_xpos[3 * a + x] - vert_xpos[3 * b + x];
-                gradient[e][1][x] = vert_xpos[3 * b + x] - vert_xpos[3 * a + x];
+                // gradients of the squared edge lengths with respect to both end vertices
+                let mut gradient = [[[0.0; 3]; 2]; 6];
+                for e in 0..nedge {
+                    let a = vert[edges[e][0]] as usize;
+                    let b = vert[edges[e][1]] as usize;
+                    for x in 0..3 {
+                        gradient[e][0][x] = vert_xpos[3 * a + x] - vert_xpos[3 * b + x];
+                        gradient[e][1][x] = vert_xpos[3 * b + x] - vert_xpos[3 * a + x];
+                    }
+                }
+
+                let mut elongation = [0.0; 6];
+                for e in 0..nedge {
+                    let idx = edgeelem[t * nedge + e] as usize;
+                    let previous = deformed[idx] - vel[idx] * timestep;
+                    elongation[e] = deformed[idx] * deformed[idx] - reference[idx] * reference[idx]
+                        + (deformed[idx] * deformed[idx] - previous * previous) * kd;
+                }
+
+                // symmetric metric from its packed upper triangle
+                let k = &stiffness[21 * t..21 * t + 21];
+                let mut metric = [0.0; 36];
+                let mut id = 0;
+                for e1 in 0..nedge {
+                    for e2 in e1..nedge {
+                        metric[nedge * e1 + e2] = k[id];
+                        metric[nedge * e2 + e1] = k[id];
+                        id += 1;
+                    }
+                }
+
+                let force = if dim == 2 {
+                    elem_force::<3>(&ELEM_EDGES[0], &elongation, &gradient, &metric)
+                } else {
+                    elem_force::<6>(&ELEM_EDGES[1], &elongation, &gradient, &metric)
+                };
+
+                for i in 0..nvert {
+                    let vi = vert[i] as usize;
+                    for x in 0..3 {
+                        qfrc[3 * vi + x] += force[3 * i + x];
+                    }
+                }
+        }
+
+        }
+
+        // vertex forces to generalized forces; pinned vertices go through their body
+        for v in 0..vertnum {
+            let bid = vert_body[v] as usize;
+            if m.body_simple()[bid] != 2 {
+                let frc = *at3(qfrc, 3 * v);
+                let point = *at3(d.arrays(m).flexvert_xpos, 3 * (vertadr + v));
+                apply_ft_into(m, d, Some(&frc), None, &point, bid, Qfrc::Spring);
+            } else if body_dofadr[bid] >= 0 {
+                let adr = body_dofadr[bid] as usize;
+                let n = (body_dofnum[bid] as usize).min(3 * (vertnum - v));
+                let qfrc_spring = d.arrays_mut(m).qfrc_spring;
+                for x in 0..n {
+                    qfrc_spring[adr + x] += qfrc[3 * v + x];
+                }
             }
         }
-
-        let mut elongation = [0.0; 6];
-        for e in 0..nedge {
-            let idx = edgeelem[t * nedge + e] as usize;
-            let previous = deformed[idx] - vel[idx] * timestep;
-            elongation[e] = deformed[idx] * deformed[idx] - reference[idx] * reference[idx]
-                + (deformed[idx] * deformed[idx] - previous * previous) * kd;
-        }
-
-        // symmetric metric from its packed upper triangle
-        let k = &stiffness[21 * t..21 * t + 21];
-        let mut metric = [0.0; 36];
-        let mut id = 0;
-        for e1 in 0..nedge {
-            for e2 in e1..nedge {
-                metric[nedge * e1 + e2] = k[id];
-                metric[nedge * e2 + e1] = k[id];
-                id += 1;
-            }
-        }
-
-        let force = if dim == 2 {
-            elem_force::<3>(&ELEM_EDGES[0], &elongation, &gradient, &metric)
-        } else {
-            elem_force::<6>(&ELEM_EDGES[1], &elongation, &gradient, &metric)
-        };
-
-        for i in 0..nvert {
-            let vi = vert[i] as usize;
-            for x in 0..3 {
-                qfrc[3 * vi + x] += force[3 * i + x];
-            }
-        }
-    }
-
-    // vertex forces to generalized forces; pinned vertices go through their body
-    for v in 0..vertnum {
-        let bid = vert_body[v] as usize;
-        if m.body_simple()[bid] != 2 {
-            let frc = *at3(qfrc, 3 * v);
-            apply_ft(m, d, Some(&frc), None, at3(vert_xpos, 3 * v), bid, qfrc_spring);
-        } else if body_dofadr[bid] >= 0 {
-            let adr = body_dofadr[bid] as usize;
-            let n = (body_dofnum[bid] as usize).min(3 * (vertnum - v));
-            for x in 0..n {
-                qfrc_spring[adr + x] += qfrc[3 * v + x];
-            }
-        }
-    }
-    free(d);
+    });
 }
 
 /// The 4 x 4 bending matrix of a flap (first 16 of `b`) times the flap's four 3-vectors, each
@@ -476,11 +522,7 @@ fn elem_force<const NE: usize>(
 }
 
 /// Elasticity of an interpolated (node-based) flex in its corotated frame.
-#[allow(clippy::too_many_arguments)]
-unsafe fn flex_interp_elastic(
-    m: &mjModel, d: &mut mjData, f: usize, k: &[f64], has_spring: bool, has_damping: bool,
-    qfrc_spring: &mut [f64], qfrc_damper: &mut [f64],
-) {
+fn flex_interp_elastic(m: &mjModel, d: &mut mjData, f: usize, k: &[f64], has_spring: bool, has_damping: bool) {
     const NMAX: usize = 3 * mjMAXFLEXNODES;
     let nodenum = (m.flex_nodenum()[f] as usize).min(mjMAXFLEXNODES);
     let nodeadr = m.flex_nodeadr()[f] as usize;
@@ -491,9 +533,8 @@ unsafe fn flex_interp_elastic(
     let node = &m.flex_node()[3 * nodeadr..3 * (nodeadr + nodenum)];
     let body_dofadr = m.body_dofadr();
     let flex_damping = m.flex_damping()[f];
-    let qvel = d.qvel(m);
-    let xpos_b = d.xpos(m);
-    let xmat_b = d.xmat(m);
+    let a = d.arrays(m);
+    let (qvel, xpos_b, xmat_b) = (a.qvel, a.xpos, a.xmat);
 
     let mut xpos = [0.0; NMAX];
     let mut vel = [0.0; NMAX];
@@ -517,7 +558,8 @@ unsafe fn flex_interp_elastic(
             let mut p = mul_mat_vec3(v9(xmat_b, b), at3(node, 3 * i));
             add_to3(&mut p, v3(xpos_b, b));
             *at3m(&mut xpos, 3 * i) = p;
-            let screw = object_velocity(m, d, mjtObj_::mjOBJ_BODY as i32, b, false);
+            // SAFETY: `d` is made for `m` (the engine's invariant) and `b` is a body of the model
+            let screw = unsafe { object_velocity(m, d, mjtObj_::mjOBJ_BODY as i32, b, false) };
             vel[3 * i..3 * i + 3].copy_from_slice(&screw[3..6]);
         }
     }
@@ -573,6 +615,7 @@ unsafe fn flex_interp_elastic(
                 continue;
             }
             let adr = adr as usize;
+            let DataMut { qfrc_spring, qfrc_damper, .. } = d.arrays_mut(m);
             if has_spring {
                 add_to3(at3m(qfrc_spring, adr), &qf);
             }
@@ -582,10 +625,10 @@ unsafe fn flex_interp_elastic(
         } else {
             let pt = *at3(&xpos, 3 * i);
             if has_spring {
-                apply_ft(m, d, Some(&qf), None, &pt, b, qfrc_spring);
+                apply_ft_into(m, d, Some(&qf), None, &pt, b, Qfrc::Spring);
             }
             if has_damping {
-                apply_ft(m, d, Some(&qd), None, &pt, b, qfrc_damper);
+                apply_ft_into(m, d, Some(&qd), None, &pt, b, Qfrc::Damper);
             }
         }
     }
@@ -593,41 +636,38 @@ unsafe fn flex_interp_elastic(
 
 /// Body-level gravity compensation into `qfrc_gravcomp`; true when any body has it.
 #[inline(never)]
-unsafe fn gravcomp(m: &mjModel, d: &mut mjData, qfrc_gravcomp: &mut [f64]) -> bool {
+fn gravcomp(m: &mjModel, d: &mut mjData) -> bool {
     let gravity = m.opt.gravity;
     if m.ngravcomp == 0 || disabled(m, mjDSBL_GRAVITY) || norm3(&gravity) == 0.0 {
         return false;
     }
     let sleep_filter = enabled(m, mjENBL_SLEEP) && d.nbody_awake < m.nbody;
     let nbody = if sleep_filter { d.nbody_awake as usize } else { m.nbody as usize };
-    let body_awake_ind = d.body_awake_ind(m);
-    let xipos = d.xipos(m);
     let torque = [0.0; 3];
     let mut any = false;
     for b in 1..nbody {
-        let i = if sleep_filter { body_awake_ind[b] as usize } else { b };
+        let i = if sleep_filter { d.arrays(m).body_awake_ind[b] as usize } else { b };
         let gc = m.body_gravcomp()[i];
         if gc != 0.0 {
             any = true;
             let force = scl3(&gravity, -(m.body_mass()[i] * gc));
-            let point = *v3(xipos, i);
-            apply_ft(m, d, Some(&force), Some(&torque), &point, i, qfrc_gravcomp);
+            let point = *v3(d.arrays(m).xipos, i);
+            apply_ft_into(m, d, Some(&force), Some(&torque), &point, i, Qfrc::Gravcomp);
         }
     }
     any
 }
 
 /// Fluid forces into `qfrc_fluid`; false when the medium has neither density nor viscosity.
-unsafe fn fluid(m: &mjModel, d: &mut mjData, qfrc_fluid: &mut [f64]) -> bool {
+fn fluid(m: &mjModel, d: &mut mjData) -> bool {
     if m.opt.viscosity == 0.0 && m.opt.density == 0.0 {
         return false;
     }
     let sleep_filter = enabled(m, mjENBL_SLEEP) && d.nbody_awake < m.nbody;
     let nbody = if sleep_filter { d.nbody_awake as usize } else { m.nbody as usize };
-    let body_awake_ind = d.body_awake_ind(m);
     let geom_fluid = m.geom_fluid();
     for b in 0..nbody {
-        let i = if sleep_filter { body_awake_ind[b] as usize } else { b };
+        let i = if sleep_filter { d.arrays(m).body_awake_ind[b] as usize } else { b };
         if m.body_mass()[i] < mjMINVAL {
             continue;
         }
@@ -637,25 +677,25 @@ unsafe fn fluid(m: &mjModel, d: &mut mjData, qfrc_fluid: &mut [f64]) -> bool {
         let num = m.body_geomnum()[i];
         let ellipsoid = (0..num.max(0)).any(|j| geom_fluid[mjNFLUID * (adr + j) as usize] > 0.0);
         if ellipsoid {
-            ellipsoid_fluid(m, d, i, qfrc_fluid);
+            ellipsoid_fluid(m, d, i);
         } else {
-            inertia_box_fluid(m, d, i, qfrc_fluid);
+            inertia_box_fluid(m, d, i);
         }
     }
     true
 }
 
 /// Local velocity of the medium (the wind) seen from a frame at `pos` with orientation `mat`.
-unsafe fn local_wind(m: &mjModel, d: &mjData, pos: &[f64; 3], mat: &[f64; 9], body: usize) -> [f64; 6] {
+fn local_wind(m: &mjModel, d: &mjData, pos: &[f64; 3], mat: &[f64; 9], body: usize) -> [f64; 6] {
     let w = m.opt.wind;
     let wind = [0.0, 0.0, 0.0, w[0], w[1], w[2]];
     let root = m.body_rootid()[body] as usize;
-    transform_spatial(&wind, false, pos, v3(d.subtree_com(m), root), Some(mat))
+    transform_spatial(&wind, false, pos, v3(d.arrays(m).subtree_com, root), Some(mat))
 }
 
 /// Drag and viscous forces on the equivalent inertia box of body `i`.
 #[inline(never)]
-unsafe fn inertia_box_fluid(m: &mjModel, d: &mut mjData, i: usize, qfrc_fluid: &mut [f64]) {
+fn inertia_box_fluid(m: &mjModel, d: &mut mjData, i: usize) {
     let inertia = v3(m.body_inertia(), i);
     let mass = m.body_mass()[i];
     let side = |a: f64, b: f64, c: f64| (max(mjMINVAL, b + c - a) / mass * 6.0).sqrt();
@@ -664,11 +704,12 @@ unsafe fn inertia_box_fluid(m: &mjModel, d: &mut mjData, i: usize, qfrc_fluid: &
         side(inertia[1], inertia[0], inertia[2]),
         side(inertia[2], inertia[0], inertia[1]),
     ];
-    let xipos = *v3(d.xipos(m), i);
-    let ximat = *v9(d.ximat(m), i);
+    let xipos = *v3(d.arrays(m).xipos, i);
+    let ximat = *v9(d.arrays(m).ximat, i);
 
     // velocity relative to the wind, in the inertial frame
-    let mut lvel = object_velocity(m, d, mjtObj_::mjOBJ_BODY as i32, i, true);
+    // SAFETY: `d` is made for `m` (the engine's invariant) and `i` is a body of the model
+    let mut lvel = unsafe { object_velocity(m, d, mjtObj_::mjOBJ_BODY as i32, i, true) };
     let lwind = local_wind(m, d, &xipos, &ximat, i);
     for c in 3..6 {
         lvel[c] -= lwind[c];
@@ -700,12 +741,12 @@ unsafe fn inertia_box_fluid(m: &mjModel, d: &mut mjData, i: usize, qfrc_fluid: &
 
     let torque = mul_mat_vec3(&ximat, &[lfrc[0], lfrc[1], lfrc[2]]);
     let force = mul_mat_vec3(&ximat, &[lfrc[3], lfrc[4], lfrc[5]]);
-    apply_ft(m, d, Some(&force), Some(&torque), &xipos, i, qfrc_fluid);
+    apply_ft_into(m, d, Some(&force), Some(&torque), &xipos, i, Qfrc::Fluid);
 }
 
 /// Ellipsoid-model fluid forces of every geom of body `body`.
 #[inline(never)]
-unsafe fn ellipsoid_fluid(m: &mjModel, d: &mut mjData, body: usize, qfrc_fluid: &mut [f64]) {
+fn ellipsoid_fluid(m: &mjModel, d: &mut mjData, body: usize) {
     let adr = m.body_geomadr()[body].max(0) as usize;
     let num = m.body_geomnum()[body].max(0) as usize;
     for g in adr..adr + num {
@@ -719,9 +760,10 @@ unsafe fn ellipsoid_fluid(m: &mjModel, d: &mut mjData, body: usize, qfrc_fluid: 
             continue;
         }
 
-        let gpos = *v3(d.geom_xpos(m), g);
-        let gmat = *v9(d.geom_xmat(m), g);
-        let mut lvel = object_velocity(m, d, mjtObj_::mjOBJ_GEOM as i32, g, true);
+        let gpos = *v3(d.arrays(m).geom_xpos, g);
+        let gmat = *v9(d.arrays(m).geom_xmat, g);
+        // SAFETY: `d` is made for `m` (the engine's invariant) and `g` is a geom of the model
+        let mut lvel = unsafe { object_velocity(m, d, mjtObj_::mjOBJ_GEOM as i32, g, true) };
         let lwind = local_wind(m, d, &gpos, &gmat, body);
         for k in 3..6 {
             lvel[k] -= lwind[k];
@@ -739,7 +781,7 @@ unsafe fn ellipsoid_fluid(m: &mjModel, d: &mut mjData, body: usize, qfrc_fluid: 
 
         let torque = mul_mat_vec3(&gmat, &[lfrc[0], lfrc[1], lfrc[2]]);
         let force = mul_mat_vec3(&gmat, &[lfrc[3], lfrc[4], lfrc[5]]);
-        apply_ft(m, d, Some(&force), Some(&torque), &gpos, body, qfrc_fluid);
+        apply_ft_into(m, d, Some(&force), Some(&torque), &gpos, body, Qfrc::Fluid);
     }
 }
 
@@ -889,7 +931,7 @@ fn vert_body_weight(m: &mjModel, f: usize, vert: &[i32], vweight: &[f64], body: 
 
 /// Bodies and signed weights of both sides of a contact that involves flex elements or
 /// interpolated flexes (first side negative); returns their number.
-unsafe fn contact_bodies(m: &mjModel, d: &mjData, con: &mjContact, bid: &mut [i32], bweight: &mut [f64]) -> usize {
+fn contact_bodies(m: &mjModel, d: &mjData, con: &mjContact, bid: &mut [i32], bweight: &mut [f64]) -> usize {
     let mut nb = 0;
     for side in 0..2 {
         let sign = if side == 0 { -1.0 } else { 1.0 };
@@ -907,7 +949,9 @@ unsafe fn contact_bodies(m: &mjModel, d: &mjData, con: &mjContact, bid: &mut [i3
             vweight[0] = sign;
             1
         } else {
-            let nw = elem_body_weight(m, d, f, con.elem[side], con.vert[1 - side], &con.pos, &mut vid, &mut vweight);
+            // SAFETY: `d` is made for `m` (the engine's invariant); the contact's flex, element
+            // and vertex ids come from the collision of this model
+            let nw = unsafe { elem_body_weight(m, d, f, con.elem[side], con.vert[1 - side], &con.pos, &mut vid, &mut vweight) };
             if side == 0 {
                 for w in &mut vweight[..nw] {
                     *w *= -1.0;
@@ -930,188 +974,202 @@ unsafe fn contact_bodies(m: &mjModel, d: &mjData, con: &mjContact, bid: &mut [i3
 
 /// Penalty forces of passive flex contacts (`exclude == 4`) into `qfrc_spring`.
 #[inline(never)]
-unsafe fn contact_passive(m: &mjModel, d: &mut mjData, qfrc_spring: &mut [f64]) -> bool {
+fn contact_passive(m: &mjModel, d: &mut mjData) -> bool {
     let ncon = d.ncon as usize;
     let nv = m.nv as usize;
     if disabled(m, mjDSBL_CONTACT) || ncon == 0 || nv == 0 {
         return false;
     }
-    let contacts = d.contact(m);
-    if !contacts.iter().any(|c| c.exclude == 4) {
+    if !d.arrays(m).contact.iter().any(|c| c.exclude == 4) {
         return false;
     }
     let issparse = is_sparse(m);
 
     // upstream's blocks in upstream's order (all of them: they set the peak stack use), though
     // only the normal row of the Jacobian difference is needed here
-    mark(d);
-    let row = stack_nums(d, 6 * nv);
-    let jacdif = stack_nums(d, 6 * nv);
-    let jac1 = stack_nums(d, 3 * nv);
-    let jac2 = stack_nums(d, 3 * nv);
-    let _rot1 = stack_nums(d, 3 * nv);
-    let _rot2 = stack_nums(d, 3 * nv);
-    let _qfrc = stack_nums(d, nv);
-    let chain: &mut [i32] = if issparse { stack_ints(d, nv) } else { &mut [] };
+    with_frame(d, |d, fr| {
+        let row = fr.nums(d, 6 * nv);
+        let jacdif = fr.nums(d, 6 * nv);
+        let jac1 = fr.nums(d, 3 * nv);
+        let jac2 = fr.nums(d, 3 * nv);
+        let _rot1 = fr.nums(d, 3 * nv);
+        let _rot2 = fr.nums(d, 3 * nv);
+        let _qfrc = fr.nums(d, nv);
+        let chain: &mut [i32] = if issparse { fr.ints(d, nv) } else { &mut [] };
 
-    for con in contacts.iter_mut() {
-        if con.exclude != 4 {
-            continue;
-        }
-        con.efc_address = -1;
-
-        // one body per side (geom, or vertex of a non-interpolated flex): Jacobian difference;
-        // otherwise a weighted sum over the bodies of flex elements or interpolation nodes
-        let single = |side: usize| {
-            con.geom[side] >= 0 || (con.vert[side] >= 0 && m.flex_interp()[con.flex[side] as usize] == 0)
-        };
-        let n = if single(0) && single(1) {
-            let mut bid = [0usize; 2];
-            for side in 0..2 {
-                bid[side] = if con.geom[side] >= 0 {
-                    m.geom_bodyid()[con.geom[side] as usize] as usize
-                } else {
-                    let fl = con.flex[side] as usize;
-                    m.flex_vertbodyid()[(m.flex_vertadr()[fl] + con.vert[side]) as usize] as usize
-                };
+        for ci in 0..d.arrays(m).contact.len() {
+            // a copy to read while `d` is lent to the Jacobians; the fields changed here are
+            // written to the data's contact as well
+            let mut con = d.arrays(m).contact[ci];
+            if con.exclude != 4 {
+                continue;
             }
-            jac_dif_pair(
-                m, d, chain, bid[0], bid[1], &con.pos, &con.pos, Some(&mut jac1[..]), Some(&mut jac2[..]),
-                Some(&mut jacdif[..]), None, None, None,
-            )
-        } else {
-            let mut bid = [0i32; FLEX_MAXBODY];
-            let mut bweight = [0.0f64; FLEX_MAXBODY];
-            let nb = contact_bodies(m, d, con, &mut bid, &mut bweight);
-            jac_sum(m, d, chain, &bid[..nb], &bweight[..nb], &con.pos, jacdif, false)
-        };
-        if n == 0 {
-            con.exclude = 3;
-            continue;
-        }
+            con.efc_address = -1;
+            d.arrays_mut(m).contact[ci].efc_address = -1;
 
-        // normal row of the Jacobian difference in the contact frame
-        let row = &mut row[..n];
-        row.fill(0.0);
-        for k in 0..3 {
-            let fk = con.frame[k];
-            if fk != 0.0 {
-                add_to_scl(row, &jacdif[k * n..k * n + n], fk);
+            // one body per side (geom, or vertex of a non-interpolated flex): Jacobian difference;
+            // otherwise a weighted sum over the bodies of flex elements or interpolation nodes
+            let single = |side: usize| {
+                con.geom[side] >= 0 || (con.vert[side] >= 0 && m.flex_interp()[con.flex[side] as usize] == 0)
+            };
+            let n = if single(0) && single(1) {
+                let mut bid = [0usize; 2];
+                for side in 0..2 {
+                    bid[side] = if con.geom[side] >= 0 {
+                        m.geom_bodyid()[con.geom[side] as usize] as usize
+                    } else {
+                        let fl = con.flex[side] as usize;
+                        m.flex_vertbodyid()[(m.flex_vertadr()[fl] + con.vert[side]) as usize] as usize
+                    };
+                }
+                // SAFETY: `d` is made for `m` (the engine's invariant); the Jacobians and chain
+                // are stack scratch, not arrays of `d`
+                unsafe {
+                    jac_dif_pair(
+                        m, d, chain, bid[0], bid[1], &con.pos, &con.pos, Some(&mut jac1[..]), Some(&mut jac2[..]),
+                        Some(&mut jacdif[..]), None, None, None,
+                    )
+                }
+            } else {
+                let mut bid = [0i32; FLEX_MAXBODY];
+                let mut bweight = [0.0f64; FLEX_MAXBODY];
+                let nb = contact_bodies(m, d, &con, &mut bid, &mut bweight);
+                // SAFETY: as above; the bodies are the contact's
+                unsafe { jac_sum(m, d, chain, &bid[..nb], &bweight[..nb], &con.pos, jacdif, false) }
+            };
+            if n == 0 {
+                d.arrays_mut(m).contact[ci].exclude = 3;
+                continue;
+            }
+
+            // normal row of the Jacobian difference in the contact frame
+            let row = &mut row[..n];
+            row.fill(0.0);
+            for k in 0..3 {
+                let fk = con.frame[k];
+                if fk != 0.0 {
+                    add_to_scl(row, &jacdif[k * n..k * n + n], fk);
+                }
+            }
+
+            let scl = -CONTACT_STIFFNESS * con.dist;
+            let qfrc_spring = d.arrays_mut(m).qfrc_spring;
+            if issparse {
+                for (&c, &r) in chain[..n].iter().zip(row.iter()) {
+                    qfrc_spring[c as usize] += r * scl;
+                }
+            } else {
+                add_to_scl(&mut qfrc_spring[..nv], row, scl);
             }
         }
-
-        let scl = -CONTACT_STIFFNESS * con.dist;
-        if issparse {
-            for (&c, &r) in chain[..n].iter().zip(row.iter()) {
-                qfrc_spring[c as usize] += r * scl;
-            }
-        } else {
-            add_to_scl(&mut qfrc_spring[..nv], row, scl);
-        }
-    }
-    free(d);
+    });
     true
 }
 
 /// Computes `qfrc_spring`, `qfrc_damper`, `qfrc_gravcomp`, `qfrc_fluid` and their sum
 /// `qfrc_passive` (gravity compensation only for joints not routed through actuators).
-///
-/// # Safety
-/// `d` must be data made for `m`.
-pub unsafe fn passive(m: &mjModel, d: &mut mjData) {
+pub fn passive(m: &mjModel, d: &mut mjData) {
     let sleep_filter = enabled(m, mjENBL_SLEEP) && d.nv_awake < m.nv;
     let nv = if sleep_filter { d.nv_awake as usize } else { m.nv as usize };
-    let awake = &d.dof_awake_ind(m)[..if sleep_filter { nv } else { 0 }];
+    let nawake = if sleep_filter { nv } else { 0 };
 
-    let qfrc_spring = d.qfrc_spring(m);
-    let qfrc_damper = d.qfrc_damper(m);
-    let qfrc_gravcomp = d.qfrc_gravcomp(m);
-    let qfrc_fluid = d.qfrc_fluid(m);
-    let qfrc_passive = d.qfrc_passive(m);
-
-    if sleep_filter {
-        for &j in awake {
-            let j = j as usize;
-            qfrc_spring[j] = 0.0;
-            qfrc_damper[j] = 0.0;
-            qfrc_gravcomp[j] = 0.0;
-            qfrc_fluid[j] = 0.0;
-            qfrc_passive[j] = 0.0;
+    {
+        let DataMut { dof_awake_ind, qfrc_spring, qfrc_damper, qfrc_gravcomp, qfrc_fluid, qfrc_passive, .. } = d.arrays_mut(m);
+        if sleep_filter {
+            for &j in &dof_awake_ind[..nawake] {
+                let j = j as usize;
+                qfrc_spring[j] = 0.0;
+                qfrc_damper[j] = 0.0;
+                qfrc_gravcomp[j] = 0.0;
+                qfrc_fluid[j] = 0.0;
+                qfrc_passive[j] = 0.0;
+            }
+        } else {
+            qfrc_spring[..nv].fill(0.0);
+            qfrc_damper[..nv].fill(0.0);
+            qfrc_gravcomp[..nv].fill(0.0);
+            qfrc_fluid[..nv].fill(0.0);
+            qfrc_passive[..nv].fill(0.0);
         }
-    } else {
-        qfrc_spring[..nv].fill(0.0);
-        qfrc_damper[..nv].fill(0.0);
-        qfrc_gravcomp[..nv].fill(0.0);
-        qfrc_fluid[..nv].fill(0.0);
-        qfrc_passive[..nv].fill(0.0);
     }
 
     if disabled(m, mjDSBL_SPRING) && disabled(m, mjDSBL_DAMPER) {
         return;
     }
 
-    spring_damper(m, d, qfrc_spring, qfrc_damper);
+    spring_damper(m, d);
     // cheap feature checks here; the work itself stays out of line
-    let has_gravcomp = m.ngravcomp != 0 && gravcomp(m, d, qfrc_gravcomp);
-    let has_fluid = fluid(m, d, qfrc_fluid);
+    let has_gravcomp = m.ngravcomp != 0 && gravcomp(m, d);
+    let has_fluid = fluid(m, d);
     if d.ncon != 0 {
-        contact_passive(m, d, qfrc_spring);
+        contact_passive(m, d);
     }
 
-    if sleep_filter {
-        for &j in awake {
-            let j = j as usize;
-            qfrc_passive[j] = qfrc_spring[j] + qfrc_damper[j];
-        }
-    } else {
-        add(&mut qfrc_passive[..nv], qfrc_spring, qfrc_damper);
-    }
-
-    if has_fluid {
+    {
+        let nbody = if sleep_filter { d.nbody_awake as usize } else { m.nbody as usize };
+        let DataMut { dof_awake_ind, body_awake_ind, qfrc_spring, qfrc_damper, qfrc_gravcomp, qfrc_fluid, qfrc_passive, .. } =
+            d.arrays_mut(m);
+        let awake = &dof_awake_ind[..nawake];
         if sleep_filter {
             for &j in awake {
-                qfrc_passive[j as usize] += qfrc_fluid[j as usize];
+                let j = j as usize;
+                qfrc_passive[j] = qfrc_spring[j] + qfrc_damper[j];
             }
         } else {
-            add_to(&mut qfrc_passive[..nv], qfrc_fluid);
+            add(&mut qfrc_passive[..nv], qfrc_spring, qfrc_damper);
         }
-    }
 
-    // gravity compensation of joints that do not route it through actuators
-    if has_gravcomp {
-        let nbody = if sleep_filter { d.nbody_awake as usize } else { m.nbody as usize };
-        let body_awake_ind = d.body_awake_ind(m);
-        for b in 0..nbody {
-            let i = if sleep_filter { body_awake_ind[b] as usize } else { b };
-            let jntnum = m.body_jntnum()[i];
-            if jntnum <= 0 || m.body_gravcomp()[i] == 0.0 {
-                continue;
+        if has_fluid {
+            if sleep_filter {
+                for &j in awake {
+                    qfrc_passive[j as usize] += qfrc_fluid[j as usize];
+                }
+            } else {
+                add_to(&mut qfrc_passive[..nv], qfrc_fluid);
             }
-            let start = m.body_jntadr()[i] as usize;
-            for j in start..start + jntnum as usize {
-                if m.jnt_actgravcomp()[j] != 0 {
+        }
+
+        // gravity compensation of joints that do not route it through actuators
+        if has_gravcomp {
+            for b in 0..nbody {
+                let i = if sleep_filter { body_awake_ind[b] as usize } else { b };
+                let jntnum = m.body_jntnum()[i];
+                if jntnum <= 0 || m.body_gravcomp()[i] == 0.0 {
                     continue;
                 }
-                let adr = m.jnt_dofadr()[j] as usize;
-                let n = JNT_DOFNUM[m.jnt_type()[j] as usize & 3];
-                for k in adr..adr + n {
-                    qfrc_passive[k] += qfrc_gravcomp[k];
+                let start = m.body_jntadr()[i] as usize;
+                for j in start..start + jntnum as usize {
+                    if m.jnt_actgravcomp()[j] != 0 {
+                        continue;
+                    }
+                    let adr = m.jnt_dofadr()[j] as usize;
+                    let n = JNT_DOFNUM[m.jnt_type()[j] as usize & 3];
+                    for k in adr..adr + n {
+                        qfrc_passive[k] += qfrc_gravcomp[k];
+                    }
                 }
             }
         }
     }
 
     // user-defined passive forces
-    if let Some(cb) = crate::runtime::callbacks::mjcb_passive {
-        cb(m, d);
+    // SAFETY: the callback global is set by the C API user before simulating (upstream's
+    // contract for mjcb_*), read by value; it gets the model and data it was written for, with
+    // no Rust borrow of the data alive during the call
+    if let Some(cb) = unsafe { crate::runtime::callbacks::mjcb_passive } {
+        unsafe { cb(m, d) };
     }
 
     // passive forces of plugins
     let dp: *mut mjData = d;
-    crate::data::plugin::each_plugin(m, "mj_passive", |i, slot, p| {
-        use crate::abi::mjtPluginCapabilityBit_::mjPLUGIN_PASSIVE;
-        if crate::data::plugin::has_capability(p, mjPLUGIN_PASSIVE) {
-            crate::data::plugin::compute(m, dp, i, slot, p, mjPLUGIN_PASSIVE, "mj_passive", false);
-        }
-    });
+    // SAFETY: the model's plugin table is valid for it (each_plugin's contract); the plugins get
+    // the data through its pointer with no Rust borrow of it alive during the calls
+    unsafe {
+        crate::data::plugin::each_plugin(m, "mj_passive", |i, slot, p| {
+            use crate::abi::mjtPluginCapabilityBit_::mjPLUGIN_PASSIVE;
+            if crate::data::plugin::has_capability(p, mjPLUGIN_PASSIVE) {
+                crate::data::plugin::compute(m, dp, i, slot, p, mjPLUGIN_PASSIVE, "mj_passive", false);
+            }
+        });
+    }
 }

@@ -6,6 +6,7 @@
 //! the next tree of the cycle of sleeping trees that fell asleep together.
 
 use crate::abi::*;
+use crate::abi::fields::DataMut;
 use crate::engine::enabled;
 use core::ffi::c_int;
 
@@ -46,19 +47,15 @@ fn sleep_enabled(m: &mjModel) -> bool {
 
 /// Recomputes `tree_awake`, `body_awake`, the awake index lists and their counts from
 /// `tree_asleep`; with `static_awake` static bodies count as awake.
-///
-/// # Safety
-/// `m` and `d` must be a valid model and its data.
-pub unsafe fn update_sleep_init(m: &mjModel, d: &mut mjData, static_awake: bool) {
+pub fn update_sleep_init(m: &mjModel, d: &mut mjData, static_awake: bool) {
     let nbody = m.nbody as usize;
     let (body_treeid, body_parentid) = (m.body_treeid(), m.body_parentid());
     let (body_rootid, body_mocapid) = (m.body_rootid(), m.body_mocapid());
-    let tree_asleep: &[c_int] = d.tree_asleep(m);
-    let tree_awake = d.tree_awake(m);
-    let body_awake = d.body_awake(m);
-    let body_awake_ind = d.body_awake_ind(m);
-    let parent_awake_ind = d.parent_awake_ind(m);
-    let dof_awake_ind = d.dof_awake_ind(m);
+    let DataMut {
+        tree_asleep, tree_awake, body_awake, body_awake_ind, parent_awake_ind, dof_awake_ind,
+        ntree_awake: d_ntree_awake, nbody_awake: d_nbody_awake, nparent_awake: d_nparent_awake, nv_awake: d_nv_awake, ..
+    } = d.arrays_mut(m);
+    let tree_asleep = &*tree_asleep;
 
     let mut ntree_awake = 0;
     for (awake, &asleep) in tree_awake.iter_mut().zip(tree_asleep) {
@@ -98,21 +95,26 @@ pub unsafe fn update_sleep_init(m: &mjModel, d: &mut mjData, static_awake: bool)
         }
     }
 
-    d.ntree_awake = ntree_awake;
-    d.nbody_awake = nbody_awake as c_int;
-    d.nparent_awake = nparent_awake as c_int;
-    d.nv_awake = nv_awake as c_int;
+    *d_ntree_awake = ntree_awake;
+    *d_nbody_awake = nbody_awake as c_int;
+    *d_nparent_awake = nparent_awake as c_int;
+    *d_nv_awake = nv_awake as c_int;
 }
 
 /// Recomputes the awake arrays and counts from `tree_asleep` (`mj_updateSleep`).
-///
-/// # Safety
-/// As [`update_sleep_init`].
-pub unsafe fn update_sleep(m: &mjModel, d: &mut mjData) {
+pub fn update_sleep(m: &mjModel, d: &mut mjData) {
     update_sleep_init(m, d, false);
 }
 
 //-------------------------------- helpers --------------------------------------------------------
+
+/// The mjData arrays [`tree_can_sleep`] reads.
+#[derive(Clone, Copy)]
+struct Applied<'a> {
+    xfrc_applied: &'a [f64],
+    qfrc_applied: &'a [f64],
+    qvel: &'a [f64],
+}
 
 /// True when every number in `v` has an all-zero bit pattern (so -0.0 does not count as zero).
 /// The arrays tested are short and almost always zero, so the bits are or-ed over the whole
@@ -135,24 +137,25 @@ fn below_tolerance(v: &[f64], weight: &[f64], tol: f64) -> bool {
 }
 
 /// True when tree `i` may sleep: its policy allows it, no external force acts on it and its
-/// velocity is below `tol` (exactly zero for `tol == 0`).
-unsafe fn tree_can_sleep(m: &mjModel, d: &mjData, i: usize, tol: f64) -> bool {
+/// velocity is below `tol` (exactly zero for `tol == 0`); `d` holds mjData's xfrc_applied,
+/// qfrc_applied and qvel.
+fn tree_can_sleep(m: &mjModel, d: Applied<'_>, i: usize, tol: f64) -> bool {
     let policy = m.tree_sleep_policy()[i];
     if policy == mjtSleepPolicy_::mjSLEEP_NEVER as c_int || policy == mjtSleepPolicy_::mjSLEEP_AUTO_NEVER as c_int {
         return false;
     }
 
     let (badr, bnum) = (m.tree_bodyadr()[i] as usize, m.tree_bodynum()[i] as usize);
-    if !all_zero_bits(&d.xfrc_applied(m)[6 * badr..6 * (badr + bnum)]) {
+    if !all_zero_bits(&d.xfrc_applied[6 * badr..6 * (badr + bnum)]) {
         return false;
     }
 
     let (vadr, vnum) = (m.tree_dofadr()[i] as usize, m.tree_dofnum()[i] as usize);
-    if !all_zero_bits(&d.qfrc_applied(m)[vadr..vadr + vnum]) {
+    if !all_zero_bits(&d.qfrc_applied[vadr..vadr + vnum]) {
         return false;
     }
 
-    let qvel = &d.qvel(m)[vadr..vadr + vnum];
+    let qvel = &d.qvel[vadr..vadr + vnum];
     if tol != 0.0 {
         below_tolerance(qvel, &m.dof_length()[vadr..vadr + vnum], tol)
     } else {
@@ -240,25 +243,24 @@ pub fn wake_tree(tree_asleep: &mut [c_int], i: c_int, wakeval: c_int) -> c_int {
 /// Wakes sleeping trees that were disturbed: moved by the user (kinematics flagged them in
 /// `tree_awake`), given a velocity or an applied force; with sleep disabled, wakes everything.
 /// Returns the number of trees woken (`mj_wake`).
-///
-/// # Safety
-/// `d` must be data made for `m`.
-pub unsafe fn wake(m: &mjModel, d: &mut mjData) -> c_int {
+pub fn wake(m: &mjModel, d: &mut mjData) -> c_int {
     let ntree = m.ntree as usize;
     if !sleep_enabled(m) {
         if d.ntree_awake < m.ntree {
-            d.tree_asleep(m).fill(FULLY_AWAKE);
+            d.arrays_mut(m).tree_asleep.fill(FULLY_AWAKE);
         }
         return m.ntree - d.ntree_awake;
     }
 
+    let DataMut { tree_asleep, tree_awake, xfrc_applied, qfrc_applied, qvel, .. } = d.arrays_mut(m);
+    let applied = Applied { xfrc_applied, qfrc_applied, qvel };
     let mut nwoke = 0;
     for i in 0..ntree {
-        if d.tree_asleep(m)[i] < 0 {
+        if tree_asleep[i] < 0 {
             continue;
         }
-        if d.tree_awake(m)[i] != 0 || !tree_can_sleep(m, d, i, 0.0) {
-            nwoke += wake_tree(d.tree_asleep(m), i as c_int, FULLY_AWAKE);
+        if tree_awake[i] != 0 || !tree_can_sleep(m, applied, i, 0.0) {
+            nwoke += wake_tree(tree_asleep, i as c_int, FULLY_AWAKE);
         }
     }
     nwoke
@@ -266,18 +268,15 @@ pub unsafe fn wake(m: &mjModel, d: &mut mjData) -> c_int {
 
 /// Wakes sleeping trees in contact with awake trees; returns the number woken
 /// (`mj_wakeCollision`).
-///
-/// # Safety
-/// As [`wake`].
-pub unsafe fn wake_collision(m: &mjModel, d: &mut mjData) -> c_int {
+pub fn wake_collision(m: &mjModel, d: &mut mjData) -> c_int {
     if !sleep_enabled(m) {
         return 0;
     }
     let (geom_bodyid, body_treeid) = (m.geom_bodyid(), m.body_treeid());
-    let tree_awake: &[c_int] = d.tree_awake(m);
-    let tree_asleep = d.tree_asleep(m);
+    let DataMut { tree_awake, tree_asleep, contact, .. } = d.arrays_mut(m);
+    let tree_awake = &*tree_awake;
     let mut nwoke = 0;
-    for con in d.contact(m).iter() {
+    for con in contact.iter() {
         let (g1, g2) = (con.geom[0], con.geom[1]);
         if g1 < 0 || g2 < 0 {
             continue;
@@ -305,17 +304,13 @@ pub unsafe fn wake_collision(m: &mjModel, d: &mut mjData) -> c_int {
 
 /// Wakes the sleeping tree of a two-tree tendon at its length limit when the other tree is
 /// awake; returns the number woken (`mj_wakeTendon`).
-///
-/// # Safety
-/// As [`wake`].
-pub unsafe fn wake_tendon(m: &mjModel, d: &mut mjData) -> c_int {
+pub fn wake_tendon(m: &mjModel, d: &mut mjData) -> c_int {
     if !sleep_enabled(m) {
         return 0;
     }
     let (treenum, treeid) = (m.tendon_treenum(), m.tendon_treeid());
-    let ten_length: &[f64] = d.ten_length(m);
-    let tree_awake: &[c_int] = d.tree_awake(m);
-    let tree_asleep = d.tree_asleep(m);
+    let DataMut { ten_length, tree_awake, tree_asleep, .. } = d.arrays_mut(m);
+    let (ten_length, tree_awake) = (&*ten_length, &*tree_awake);
     let mut nwoke = 0;
     for i in 0..m.ntendon as usize {
         if treenum[i] != 2 || tendon_limit(m, ten_length, i) == 0 {
@@ -335,17 +330,13 @@ pub unsafe fn wake_tendon(m: &mjModel, d: &mut mjData) -> c_int {
 
 /// Wakes sleeping trees tied by an active equality to an awake tree, or to a sleeping tree of
 /// another island; returns the number woken (`mj_wakeEquality`).
-///
-/// # Safety
-/// As [`wake`].
-pub unsafe fn wake_equality(m: &mjModel, d: &mut mjData) -> c_int {
+pub fn wake_equality(m: &mjModel, d: &mut mjData) -> c_int {
     if !sleep_enabled(m) {
         return 0;
     }
     let body_treeid = m.body_treeid();
-    let eq_active: &[u8] = d.eq_active(m);
-    let tree_awake: &[c_int] = d.tree_awake(m);
-    let tree_asleep = d.tree_asleep(m);
+    let DataMut { eq_active, tree_awake, tree_asleep, .. } = d.arrays_mut(m);
+    let (eq_active, tree_awake) = (&*eq_active, &*tree_awake);
     let mut nwoke = 0;
     for i in 0..m.neq as usize {
         if eq_active[i] == 0 {
@@ -399,11 +390,8 @@ pub unsafe fn wake_equality(m: &mjModel, d: &mut mjData) -> c_int {
 
 /// Puts the listed trees to sleep as one cycle and zeroes their velocities and accelerations
 /// (`sleepTrees`).
-unsafe fn sleep_trees(m: &mjModel, d: &mut mjData, trees: &[c_int]) {
+fn sleep_trees(m: &mjModel, tree_asleep: &mut [c_int], qvel: &mut [f64], qacc: &mut [f64], trees: &[c_int]) {
     let n = trees.len();
-    let tree_asleep = d.tree_asleep(m);
-    let qvel = d.qvel(m);
-    let qacc = d.qacc(m);
     for (k, &current) in trees.iter().enumerate() {
         let next = trees[(k + 1) % n];
         let state = tree_asleep[current as usize];
@@ -425,10 +413,7 @@ unsafe fn sleep_trees(m: &mjModel, d: &mut mjData, trees: &[c_int]) {
 /// Advances the sleep counters of awake trees below the velocity tolerance and puts to sleep
 /// the islands (and unconstrained trees) that have been quiet long enough, zeroing their
 /// velocities. Returns the number of trees put to sleep (`mj_sleep`).
-///
-/// # Safety
-/// As [`wake`].
-pub unsafe fn sleep(m: &mjModel, d: &mut mjData) -> c_int {
+pub fn sleep(m: &mjModel, d: &mut mjData) -> c_int {
     let ntree = m.ntree as usize;
     let nisland = d.nisland as usize;
     if !sleep_enabled(m) || (d.nefc != 0 && nisland == 0) {
@@ -437,25 +422,28 @@ pub unsafe fn sleep(m: &mjModel, d: &mut mjData) -> c_int {
 
     // count down the trees that stay quiet, reset the ones that move
     let tol = m.opt.sleep_tolerance;
+    let DataMut { tree_asleep, qvel, qacc, xfrc_applied, qfrc_applied, island_itreeadr, island_ntree, map_itree2tree, .. } =
+        d.arrays_mut(m);
     for i in 0..ntree {
-        let state = d.tree_asleep(m)[i];
+        let state = tree_asleep[i];
         if state >= 0 {
             continue;
         }
-        let quiet = tree_can_sleep(m, d, i, tol);
-        d.tree_asleep(m)[i] = if quiet { state + (state < -1) as c_int } else { FULLY_AWAKE };
+        let quiet = tree_can_sleep(m, Applied { xfrc_applied, qfrc_applied, qvel }, i, tol);
+        tree_asleep[i] = if quiet { state + (state < -1) as c_int } else { FULLY_AWAKE };
     }
 
     let mut nslept = 0;
+    let (island_itreeadr, island_ntree, map_itree2tree) = (&*island_itreeadr, &*island_ntree, &*map_itree2tree);
 
     // constrained islands sleep only as a whole
     for k in 0..nisland {
-        let start = d.island_itreeadr(m)[k] as usize;
-        let n = d.island_ntree(m)[k] as usize;
-        let members: &[c_int] = &d.map_itree2tree(m)[start..start + n];
+        let start = island_itreeadr[k] as usize;
+        let n = island_ntree[k] as usize;
+        let members: &[c_int] = &map_itree2tree[start..start + n];
         let mut ready = true;
         for &t in members {
-            let state = d.tree_asleep(m)[t as usize];
+            let state = tree_asleep[t as usize];
             if state < -1 {
                 ready = false;
                 break;
@@ -464,21 +452,21 @@ pub unsafe fn sleep(m: &mjModel, d: &mut mjData) -> c_int {
             }
         }
         if ready {
-            sleep_trees(m, d, members);
+            sleep_trees(m, tree_asleep, qvel, qacc, members);
             nslept += n as c_int;
         }
     }
 
     // trees outside every island sleep on their own
     let start = if nisland > 0 {
-        (d.island_itreeadr(m)[nisland - 1] + d.island_ntree(m)[nisland - 1]) as usize
+        (island_itreeadr[nisland - 1] + island_ntree[nisland - 1]) as usize
     } else {
         0
     };
     for j in start..ntree {
-        let i = if nisland > 0 { d.map_itree2tree(m)[j] } else { j as c_int };
-        if d.tree_asleep(m)[i as usize] == -1 {
-            sleep_trees(m, d, &[i]);
+        let i = if nisland > 0 { map_itree2tree[j] } else { j as c_int };
+        if tree_asleep[i as usize] == -1 {
+            sleep_trees(m, tree_asleep, qvel, qacc, &[i]);
             nslept += 1;
         }
     }
@@ -489,8 +477,12 @@ pub unsafe fn sleep(m: &mjModel, d: &mut mjData) -> c_int {
 
 /// Sleep state of tendon `i`: static without trees, otherwise asleep only when all of its
 /// (at most two) trees sleep.
-pub(crate) unsafe fn tendon_state(m: &mjModel, d: &mjData, i: usize) -> c_int {
-    let tree_awake: &[c_int] = d.tree_awake(m);
+pub(crate) fn tendon_state(m: &mjModel, d: &mjData, i: usize) -> c_int {
+    tendon_state_of(m, d.arrays(m).tree_awake, i)
+}
+
+/// [`tendon_state`] from mjData's `tree_awake`.
+pub(crate) fn tendon_state_of(m: &mjModel, tree_awake: &[c_int], i: usize) -> c_int {
     let ids = &m.tendon_treeid()[2 * i..2 * i + 2];
     match m.tendon_treenum()[i] {
         0 => STATIC,
@@ -507,7 +499,7 @@ pub(crate) unsafe fn tendon_state(m: &mjModel, d: &mjData, i: usize) -> c_int {
 }
 
 /// Sleep state of actuator `i`, from its transmission target.
-pub(crate) unsafe fn actuator_state(m: &mjModel, d: &mjData, i: usize) -> c_int {
+pub(crate) fn actuator_state(m: &mjModel, d: &mjData, i: usize) -> c_int {
     use mjtTrn_::*;
     let (id, id2) = (m.actuator_trnid()[2 * i], m.actuator_trnid()[2 * i + 1]);
     match m.actuator_trntype()[i] {
@@ -524,7 +516,7 @@ pub(crate) unsafe fn actuator_state(m: &mjModel, d: &mjData, i: usize) -> c_int 
 }
 
 /// Sleep state of equality `i`: asleep when neither of its objects is awake.
-pub(crate) unsafe fn equality_state(m: &mjModel, d: &mjData, i: usize) -> c_int {
+pub(crate) fn equality_state(m: &mjModel, d: &mjData, i: usize) -> c_int {
     use mjtEq_::*;
     let objtype = match m.eq_type()[i] {
         t if t == mjEQ_CONNECT as c_int || t == mjEQ_WELD as c_int => m.eq_objtype()[i],
@@ -539,7 +531,7 @@ pub(crate) unsafe fn equality_state(m: &mjModel, d: &mjData, i: usize) -> c_int 
 }
 
 /// Sleep state of sensor `i` (never static): from its object and reference object.
-pub(crate) unsafe fn sensor_state(m: &mjModel, d: &mjData, i: usize) -> c_int {
+pub(crate) fn sensor_state(m: &mjModel, d: &mjData, i: usize) -> c_int {
     use mjtSensor_::*;
     let (objtype, reftype) = (m.sensor_objtype()[i], m.sensor_reftype()[i]);
     let stype = m.sensor_type()[i];
@@ -562,12 +554,10 @@ pub(crate) unsafe fn sensor_state(m: &mjModel, d: &mjData, i: usize) -> c_int {
     }
 }
 
-/// Sleep state (an `mjtSleepState`) of object `id` of type `objtype` (`mj_sleepState`).
-///
-/// # Safety
-/// `d` must be data made for `m` and `id` a valid index of that object type.
-pub unsafe fn sleep_state(m: &mjModel, d: &mjData, objtype: c_int, id: c_int) -> c_int {
-    let body_awake: &[c_int] = d.body_awake(m);
+/// Sleep state (an `mjtSleepState`) of object `id` of type `objtype` (`mj_sleepState`); `id`
+/// must be a valid index of that object type (an invalid one panics).
+pub fn sleep_state(m: &mjModel, d: &mjData, objtype: c_int, id: c_int) -> c_int {
+    let body_awake: &[c_int] = d.arrays(m).body_awake;
     let i = id as usize;
     match objtype {
         OBJ_BODY | OBJ_XBODY => body_awake[i],

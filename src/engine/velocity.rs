@@ -7,11 +7,13 @@
 //! bodies asleep, the loops visit the awake lists only.
 
 use crate::abi::*;
+use crate::abi::fields::DataMut;
+use crate::data::stack::with_frame;
 use crate::math::spatial::{cross_force, cross_motion};
-use crate::engine::kinematics::local2global;
+use crate::engine::kinematics::BodyFrames;
 use crate::engine::support::{jac, jac_dot, object_velocity};
 use crate::engine::sleep::{sleep_state, ASLEEP};
-use crate::engine::{disabled, enabled, free, is_sparse, mark, stack_nums, v10, v3, v6, v6m};
+use crate::engine::{disabled, enabled, is_sparse, v10, v3, v6, v6m};
 use crate::math::blas::{add_to3, add_to_scl, dot, dot3, dot6, dot6x4, mul_mat_t_vec, mul_mat_t_vec3, mul_mat_vec3, normalize3, scl3, sub3};
 use crate::math::misc::decode_pyramid;
 use crate::math::spatial::{cross, mul_inert_vec, transform_spatial};
@@ -63,12 +65,12 @@ fn dof_rows(rows: &[[f64; 6]], adr: i32, n: i32) -> &[[f64; 6]] {
     &rows[a..a + n as usize]
 }
 
-/// The awake body list when sleep is enabled and some bodies sleep (upstream's `sleep_filter`).
+/// The length of the awake body list (the start of `body_awake_ind`) when sleep is enabled and
+/// some bodies sleep (upstream's `sleep_filter`).
 #[inline]
-unsafe fn awake_bodies<'a>(m: &mjModel, d: &mjData) -> Option<&'a [i32]> {
+fn awake_bodies(m: &mjModel, d: &mjData) -> Option<usize> {
     if enabled(m, mjtEnableBit_::mjENBL_SLEEP) && d.nbody_awake < m.nbody {
-        let n = (d.nbody_awake.max(0) as usize).min(m.nbody as usize);
-        Some(&d.body_awake_ind(m)[..n])
+        Some((d.nbody_awake.max(0) as usize).min(m.nbody as usize))
     } else {
         None
     }
@@ -128,26 +130,25 @@ impl ComVel<'_> {
     }
 }
 
-/// Body velocities `cvel` and dof derivatives `cdof_dot` (`mj_comVel`).
-///
-/// # Safety
-/// `d` must be data made for `m`, after `mj_comPos`.
-pub unsafe fn com_vel(m: &mjModel, d: &mut mjData) {
+/// Body velocities `cvel` and dof derivatives `cdof_dot` (`mj_comVel`), after `mj_comPos`.
+pub fn com_vel(m: &mjModel, d: &mut mjData) {
     let (nbody, nv) = (m.nbody as usize, m.nv as usize);
     if nbody == 0 {
         return;
     }
     let awake = awake_bodies(m, d);
+    let DataMut { cdof, qvel, cvel, cdof_dot, body_awake_ind, .. } = d.arrays_mut(m);
+    let awake = awake.map(|n| &body_awake_ind[..n]);
     let mut f = ComVel {
         parentid: &m.body_parentid()[..nbody],
         dofnum: &m.body_dofnum()[..nbody],
         dofadr: &m.body_dofadr()[..nbody],
         jnt_type: m.jnt_type(),
         dof_jntid: &m.dof_jntid()[..nv],
-        cdof: &d.cdof(m).as_chunks::<6>().0[..nv],
-        qvel: &d.qvel(m)[..nv],
-        cvel: &mut d.cvel(m).as_chunks_mut::<6>().0[..nbody],
-        cdof_dot: &mut d.cdof_dot(m).as_chunks_mut::<6>().0[..nv],
+        cdof: &cdof.as_chunks::<6>().0[..nv],
+        qvel: &qvel[..nv],
+        cvel: &mut cvel.as_chunks_mut::<6>().0[..nbody],
+        cdof_dot: &mut cdof_dot.as_chunks_mut::<6>().0[..nv],
     };
     f.cvel[0] = [0.0; 6];
     match awake {
@@ -225,46 +226,46 @@ impl SubtreeVel<'_> {
     }
 }
 
-/// Subtree linear velocities and angular momenta about the subtree coms (`mj_subtreeVel`).
-///
-/// # Safety
-/// `d` must be data made for `m`, after [`com_vel`].
-pub unsafe fn subtree_vel(m: &mjModel, d: &mut mjData) {
+/// Subtree linear velocities and angular momenta about the subtree coms (`mj_subtreeVel`),
+/// after [`com_vel`].
+pub fn subtree_vel(m: &mjModel, d: &mut mjData) {
     let nbody = m.nbody as usize;
     if nbody == 0 {
         return;
     }
-    mark(d);
-    let body_vel = stack_nums(d, 6 * nbody).as_chunks_mut::<6>().0;
-    let awake = awake_bodies(m, d);
-    let mut s = SubtreeVel {
-        parentid: &m.body_parentid()[..nbody],
-        weldid: &m.body_weldid()[..nbody],
-        rootid: &m.body_rootid()[..nbody],
-        mass: &m.body_mass()[..nbody],
-        subtreemass: &m.body_subtreemass()[..nbody],
-        inertia: &m.body_inertia().as_chunks::<3>().0[..nbody],
-        cvel: &d.cvel(m).as_chunks::<6>().0[..nbody],
-        ximat: &d.ximat(m).as_chunks::<9>().0[..nbody],
-        xipos: &d.xipos(m).as_chunks::<3>().0[..nbody],
-        com: &d.subtree_com(m).as_chunks::<3>().0[..nbody],
-        body_vel: &mut body_vel[..nbody],
-        linvel: &mut d.subtree_linvel(m).as_chunks_mut::<3>().0[..nbody],
-        angmom: &mut d.subtree_angmom(m).as_chunks_mut::<3>().0[..nbody],
-    };
-    match awake {
-        None => {
-            (0..nbody).for_each(|i| s.own(i));
-            (0..nbody).rev().for_each(|i| s.linear(i));
-            (1..nbody).rev().for_each(|i| s.angular(i));
+    with_frame(d, |d, fr| {
+        let body_vel = fr.nums(d, 6 * nbody).as_chunks_mut::<6>().0;
+        let awake = awake_bodies(m, d);
+        let DataMut { cvel, ximat, xipos, subtree_com, subtree_linvel, subtree_angmom, body_awake_ind, .. } = d.arrays_mut(m);
+        let awake = awake.map(|n| &body_awake_ind[..n]);
+        let mut s = SubtreeVel {
+            parentid: &m.body_parentid()[..nbody],
+            weldid: &m.body_weldid()[..nbody],
+            rootid: &m.body_rootid()[..nbody],
+            mass: &m.body_mass()[..nbody],
+            subtreemass: &m.body_subtreemass()[..nbody],
+            inertia: &m.body_inertia().as_chunks::<3>().0[..nbody],
+            cvel: &cvel.as_chunks::<6>().0[..nbody],
+            ximat: &ximat.as_chunks::<9>().0[..nbody],
+            xipos: &xipos.as_chunks::<3>().0[..nbody],
+            com: &subtree_com.as_chunks::<3>().0[..nbody],
+            body_vel: &mut body_vel[..nbody],
+            linvel: &mut subtree_linvel.as_chunks_mut::<3>().0[..nbody],
+            angmom: &mut subtree_angmom.as_chunks_mut::<3>().0[..nbody],
+        };
+        match awake {
+            None => {
+                (0..nbody).for_each(|i| s.own(i));
+                (0..nbody).rev().for_each(|i| s.linear(i));
+                (1..nbody).rev().for_each(|i| s.angular(i));
+            }
+            Some(list) => {
+                list.iter().for_each(|&i| s.own(i as usize));
+                list.iter().rev().for_each(|&i| s.linear(i as usize));
+                list.iter().skip(1).rev().for_each(|&i| s.angular(i as usize));
+            }
         }
-        Some(list) => {
-            list.iter().for_each(|&i| s.own(i as usize));
-            list.iter().rev().for_each(|&i| s.linear(i as usize));
-            list.iter().skip(1).rev().for_each(|&i| s.angular(i as usize));
-        }
-    }
-    free(d);
+    });
 }
 
 /// World acceleration seen by every body: minus gravity unless gravity is disabled.
@@ -333,81 +334,79 @@ impl RneForward<'_> {
 }
 
 /// Recursive Newton-Euler (`mj_rne`): `result = M qacc + c(qpos, qvel)`, or only the bias
-/// `c` when `flg_acc` is false. `result` holds nv numbers.
-///
-/// # Safety
-/// `d` must be data made for `m`, after [`com_vel`].
-pub unsafe fn rne(m: &mjModel, d: &mut mjData, flg_acc: bool, result: &mut [f64]) {
+/// `c` when `flg_acc` is false. `result` holds nv numbers. Runs after [`com_vel`].
+pub fn rne(m: &mjModel, d: &mut mjData, flg_acc: bool, result: &mut [f64]) {
     let (nbody, nv) = (m.nbody as usize, m.nv as usize);
     if nbody == 0 {
         return;
     }
     let parentid = &m.body_parentid()[..nbody];
-    mark(d);
-    // cacc and cfrc in one allocation (the same stack use as two)
-    let (cacc, cfrc) = stack_nums(d, 12 * nbody).as_chunks_mut::<6>().0.split_at_mut(nbody);
-    let cdof = &d.cdof(m).as_chunks::<6>().0[..nv];
-    let awake = awake_bodies(m, d);
+    with_frame(d, |d, fr| {
+        // cacc and cfrc in one allocation (the same stack use as two)
+        let (cacc, cfrc) = fr.nums(d, 12 * nbody).as_chunks_mut::<6>().0.split_at_mut(nbody);
+        let a = d.arrays(m);
+        let cdof = &a.cdof.as_chunks::<6>().0[..nv];
+        let awake = awake_bodies(m, d).map(|n| &a.body_awake_ind[..n]);
 
-    cacc[0] = world_acc(m);
-    let mut f = RneForward {
-        parentid,
-        dofnum: &m.body_dofnum()[..nbody],
-        dofadr: &m.body_dofadr()[..nbody],
-        cinert: &d.cinert(m).as_chunks::<10>().0[..nbody],
-        cvel: &d.cvel(m).as_chunks::<6>().0[..nbody],
-        cdof,
-        cdof_dot: &d.cdof_dot(m).as_chunks::<6>().0[..nv],
-        qvel: &d.qvel(m)[..nv],
-        qacc: &d.qacc(m)[..nv],
-        cacc,
-        cfrc,
-    };
-    if flg_acc {
-        f.run::<true>(awake);
-    } else {
-        f.run::<false>(awake);
-    }
-    let cfrc = f.cfrc;
-
-    cfrc[0] = [0.0; 6];
-    if awake.is_some() {
-        rne_awake_finish(m, d, cfrc, result);
-        free(d);
-        return;
-    }
-    for i in (1..nbody).rev() {
-        let p = parentid[i] as usize;
-        if p > 0 {
-            let c = cfrc[i];
-            add_to6(&mut cfrc[p], &c);
+        cacc[0] = world_acc(m);
+        let mut f = RneForward {
+            parentid,
+            dofnum: &m.body_dofnum()[..nbody],
+            dofadr: &m.body_dofadr()[..nbody],
+            cinert: &a.cinert.as_chunks::<10>().0[..nbody],
+            cvel: &a.cvel.as_chunks::<6>().0[..nbody],
+            cdof,
+            cdof_dot: &a.cdof_dot.as_chunks::<6>().0[..nv],
+            qvel: &a.qvel[..nv],
+            qacc: &a.qacc[..nv],
+            cacc,
+            cfrc,
+        };
+        if flg_acc {
+            f.run::<true>(awake);
+        } else {
+            f.run::<false>(awake);
         }
-    }
+        let cfrc = f.cfrc;
 
-    // result = cdof' cfrc of each dof's body, four dofs at a time
-    let dof_bodyid = &m.dof_bodyid()[..nv];
-    let result = &mut result[..nv];
-    let mut res4 = result.chunks_exact_mut(4);
-    let mut dof4 = cdof.chunks_exact(4);
-    let mut body4 = dof_bodyid.chunks_exact(4);
-    for ((r, c), b) in (&mut res4).zip(&mut dof4).zip(&mut body4) {
-        let f = |k: usize| &cfrc[b[k] as usize];
-        r.copy_from_slice(&dot6x4([&c[0], &c[1], &c[2], &c[3]], [f(0), f(1), f(2), f(3)]));
-    }
-    for ((r, dof), &b) in res4.into_remainder().iter_mut().zip(dof4.remainder()).zip(body4.remainder()) {
-        *r = dot6(dof, &cfrc[b as usize]);
-    }
-    free(d);
+        cfrc[0] = [0.0; 6];
+        if awake.is_some() {
+            rne_awake_finish(m, d, cfrc, result);
+            return;
+        }
+        for i in (1..nbody).rev() {
+            let p = parentid[i] as usize;
+            if p > 0 {
+                let c = cfrc[i];
+                add_to6(&mut cfrc[p], &c);
+            }
+        }
+
+        // result = cdof' cfrc of each dof's body, four dofs at a time
+        let dof_bodyid = &m.dof_bodyid()[..nv];
+        let result = &mut result[..nv];
+        let mut res4 = result.chunks_exact_mut(4);
+        let mut dof4 = cdof.chunks_exact(4);
+        let mut body4 = dof_bodyid.chunks_exact(4);
+        for ((r, c), b) in (&mut res4).zip(&mut dof4).zip(&mut body4) {
+            let f = |k: usize| &cfrc[b[k] as usize];
+            r.copy_from_slice(&dot6x4([&c[0], &c[1], &c[2], &c[3]], [f(0), f(1), f(2), f(3)]));
+        }
+        for ((r, dof), &b) in res4.into_remainder().iter_mut().zip(dof4.remainder()).zip(body4.remainder()) {
+            *r = dot6(dof, &cfrc[b as usize]);
+        }
+    });
 }
 
 /// Second half of [`rne`] with some bodies asleep: body forces summed over the awake parent
 /// list, results for the awake dofs only.
-unsafe fn rne_awake_finish(m: &mjModel, d: &mjData, cfrc: &mut [[f64; 6]], result: &mut [f64]) {
+fn rne_awake_finish(m: &mjModel, d: &mjData, cfrc: &mut [[f64; 6]], result: &mut [f64]) {
     let nbody = m.nbody as usize;
     let parentid = m.body_parentid();
     let np = (d.nparent_awake.max(0) as usize).min(nbody);
     let nv = (d.nv_awake.max(0) as usize).min(m.nv as usize);
-    let parents = &d.parent_awake_ind(m)[..np];
+    let a = d.arrays(m);
+    let parents = &a.parent_awake_ind[..np];
     for &i in parents.iter().skip(1).rev() {
         let i = i as usize;
         let p = parentid[i] as usize;
@@ -416,8 +415,8 @@ unsafe fn rne_awake_finish(m: &mjModel, d: &mjData, cfrc: &mut [[f64; 6]], resul
             add_to6(&mut cfrc[p], &f);
         }
     }
-    let (cdof, dof_bodyid) = (d.cdof(m).as_chunks::<6>().0, m.dof_bodyid());
-    for &i in &d.dof_awake_ind(m)[..nv] {
+    let (cdof, dof_bodyid) = (a.cdof.as_chunks::<6>().0, m.dof_bodyid());
+    for &i in &a.dof_awake_ind[..nv] {
         let i = i as usize;
         result[i] = dot6(&cdof[i], &cfrc[dof_bodyid[i] as usize]);
     }
@@ -426,22 +425,24 @@ unsafe fn rne_awake_finish(m: &mjModel, d: &mjData, cfrc: &mut [[f64; 6]], resul
 /// Force:torque of contact `id` in its contact frame (normal, tangents, then torques), decoded
 /// from the pyramid for pyramidal cones; zero for an invalid id or a contact without rows
 /// (`mj_contactForce`).
-///
-/// # Safety
-/// `d` must be data made for `m`.
-pub unsafe fn contact_force(m: &mjModel, d: &mjData, id: i32) -> [f64; 6] {
-    let mut res = [0.0; 6];
+pub fn contact_force(m: &mjModel, d: &mjData, id: i32) -> [f64; 6] {
     if id < 0 || id >= d.ncon || d.contact.is_null() {
-        return res;
+        return [0.0; 6];
     }
-    let con = &d.contact(m)[id as usize];
+    let a = d.arrays(m);
+    contact_force_in(m, a.contact, a.efc_force, id as usize)
+}
+
+/// [`contact_force`] of contact `id` (below ncon) from mjData's `contact` and `efc_force`.
+fn contact_force_in(m: &mjModel, contacts: &[mjContact], force: &[f64], id: usize) -> [f64; 6] {
+    let mut res = [0.0; 6];
+    let con = &contacts[id];
     if con.efc_address < 0 {
         return res;
     }
     let (adr, dim) = (con.efc_address as usize, con.dim.clamp(1, 6) as usize);
     let pyramidal = m.opt.cone == mjtCone_::mjCONE_PYRAMIDAL as i32;
     let nrow = if pyramidal && dim > 1 { 2 * (dim - 1) } else { dim };
-    let force = d.efc_force(m);
     let Some(rows) = force.get(adr..adr + nrow) else { return res };
     if pyramidal {
         decode_pyramid(&mut res, rows, &con.friction[..dim - 1]);
@@ -459,16 +460,20 @@ fn to_com(cfrc: &[f64; 6], com: &[f64], rootid: &[i32], body: usize, pos: &[f64;
 
 /// Post-constraint Newton-Euler (`mj_rnePostConstraint`): body accelerations `cacc`, external
 /// forces `cfrc_ext` (applied, contact and equality forces) and internal forces `cfrc_int`.
-///
-/// # Safety
-/// `d` must be data made for `m`, after the constraint solver and qacc are computed.
-pub unsafe fn rne_post_constraint(m: &mjModel, d: &mut mjData) {
+/// Runs after the constraint solver and qacc are computed.
+pub fn rne_post_constraint(m: &mjModel, d: &mut mjData) {
     let nbody = m.nbody as usize;
     let (rootid, parentid, dofnum, dofadr) = (m.body_rootid(), m.body_parentid(), m.body_dofnum(), m.body_dofadr());
     let geom_bodyid = m.geom_bodyid();
-    let (xipos, com) = (d.xipos(m), d.subtree_com(m));
-    let (cacc, cfrc_ext, cfrc_int) = (d.cacc(m), d.cfrc_ext(m), d.cfrc_int(m));
-    let xfrc = d.xfrc_applied(m);
+    let ncon = d.ncon.max(0) as usize;
+    let no_contacts = ncon == 0 || d.contact.is_null();
+    let ne = d.ne.max(0) as usize;
+    let DataMut {
+        xpos, xquat, xmat, xipos, ximat, subtree_com: com, cacc, cfrc_ext, cfrc_int, xfrc_applied: xfrc, contact, efc_type, efc_id,
+        efc_force, cdof, cdof_dot, cinert, cvel, qvel, qacc, ..
+    } = d.arrays_mut(m);
+    let (xpos, xquat, xmat, xipos, ximat, com, xfrc) = (&*xpos, &*xquat, &*xmat, &*xipos, &*ximat, &*com, &*xfrc);
+    let (contact, efc_type, efc_id, efc_force) = (&*contact, &*efc_type, &*efc_id, &*efc_force);
     if nbody == 0 {
         return;
     }
@@ -487,13 +492,12 @@ pub unsafe fn rne_post_constraint(m: &mjModel, d: &mut mjData) {
     }
 
     // contact forces: body 2 receives the force, body 1 its opposite
-    let ncon = d.ncon.max(0) as usize;
-    let contacts: &[mjContact] = if ncon == 0 || d.contact.is_null() { &[] } else { d.contact(m) };
+    let contacts: &[mjContact] = if no_contacts { &[] } else { contact };
     for (id, con) in contacts.iter().take(ncon).enumerate() {
         if con.efc_address < 0 || con.geom[0] < 0 || con.geom[1] < 0 {
             continue;
         }
-        let l = contact_force(m, d, id as i32);
+        let l = contact_force_in(m, contact, efc_force, id);
         let t = mul_mat_t_vec3(&con.frame, &[l[3], l[4], l[5]]);
         let f = mul_mat_t_vec3(&con.frame, &[l[0], l[1], l[2]]);
         let c = [t[0], t[1], t[2], f[0], f[1], f[2]];
@@ -513,9 +517,8 @@ pub unsafe fn rne_post_constraint(m: &mjModel, d: &mut mjData) {
     }
 
     // equality constraint forces (connect, weld); the others only advance the row counter
-    let ne = d.ne.max(0) as usize;
     if ne > 0 {
-        let (efc_type, efc_id, efc_force) = (d.efc_type(m), d.efc_id(m), d.efc_force(m));
+        let frames = BodyFrames::of(xpos, xquat, xmat, xipos, ximat);
         let (eq_type, eq_data, eq_objtype) = (m.eq_type(), m.eq_data(), m.eq_objtype());
         let (eq_obj1id, eq_obj2id) = (m.eq_obj1id(), m.eq_obj2id());
         let (site_bodyid, site_pos) = (m.site_bodyid(), m.site_pos());
@@ -555,7 +558,7 @@ pub unsafe fn rne_post_constraint(m: &mjModel, d: &mut mjData) {
                         } else {
                             v3(site_pos, obj)
                         };
-                        let (pos, _) = local2global(m, d, Some(off), None, k, 0);
+                        let (pos, _) = frames.to_global(Some(off), None, k, 0);
                         let fc = to_com(&c, com, rootid, k, &pos);
                         let e = v6m(cfrc_ext, k);
                         if side == 0 {
@@ -584,9 +587,9 @@ pub unsafe fn rne_post_constraint(m: &mjModel, d: &mut mjData) {
     }
 
     // accelerations and internal forces, forward then accumulated backward
-    let (cdof, cdof_dot, cinert, cvel) = (d.cdof(m), d.cdof_dot(m), d.cinert(m), d.cvel(m));
+    let (cinert, cvel) = (&*cinert, &*cvel);
     let (cdof, cdof_dot) = (cdof.as_chunks::<6>().0, cdof_dot.as_chunks::<6>().0);
-    let (qvel, qacc) = (d.qvel(m), d.qacc(m));
+    let (qvel, qacc) = (&*qvel, &*qacc);
     *v6m(cfrc_int, 0) = [0.0; 6];
     for j in 1..nbody {
         let (bda, n) = (dofadr[j], dofnum[j]);
@@ -607,11 +610,8 @@ pub unsafe fn rne_post_constraint(m: &mjModel, d: &mut mjData) {
 }
 
 /// Dense time derivative of the Jacobian of spatial tendon `id` (`mj_tendonDot`); zero for a
-/// fixed tendon. `jdot` holds nv numbers.
-///
-/// # Safety
-/// `d` must be data made for `m`, after the velocity-dependent com quantities.
-pub unsafe fn tendon_dot(m: &mjModel, d: &mut mjData, id: usize, jdot: &mut [f64]) {
+/// fixed tendon. `jdot` holds nv numbers. Runs after the velocity-dependent com quantities.
+pub fn tendon_dot(m: &mjModel, d: &mut mjData, id: usize, jdot: &mut [f64]) {
     const JOINT: i32 = mjtWrap_::mjWRAP_JOINT as i32;
     const PULLEY: i32 = mjtWrap_::mjWRAP_PULLEY as i32;
     const SPHERE: i32 = mjtWrap_::mjWRAP_SPHERE as i32;
@@ -627,110 +627,116 @@ pub unsafe fn tendon_dot(m: &mjModel, d: &mut mjData, id: usize, jdot: &mut [f64
     let site_bodyid = m.site_bodyid();
     let num = m.tendon_num()[id] as usize;
 
-    mark(d);
-    let jac1 = stack_nums(d, 3 * nv);
-    let jac2 = stack_nums(d, 3 * nv);
-    let jacdif = stack_nums(d, 3 * nv);
-    let tmp = stack_nums(d, nv);
-    let site_xpos = d.site_xpos(m);
-    let site = mjtObj_::mjOBJ_SITE as i32;
+    with_frame(d, |d, f| {
+        let jac1 = f.nums(d, 3 * nv);
+        let jac2 = f.nums(d, 3 * nv);
+        let jacdif = f.nums(d, 3 * nv);
+        let tmp = f.nums(d, nv);
+        let d = &*d;
+        let site_xpos = d.arrays(m).site_xpos;
+        let site = mjtObj_::mjOBJ_SITE as i32;
 
-    let mut divisor = 1.0;
-    let mut j = 0;
-    while j + 1 < num {
-        let (type0, type1) = (wrap_type[adr + j], wrap_type[adr + j + 1]);
-        let (id0, id1) = (wrap_objid[adr + j] as usize, wrap_objid[adr + j + 1] as usize);
-        if type0 == PULLEY || type1 == PULLEY {
-            if type0 == PULLEY {
-                divisor = wrap_prm[adr + j];
+        let mut divisor = 1.0;
+        let mut j = 0;
+        while j + 1 < num {
+            let (type0, type1) = (wrap_type[adr + j], wrap_type[adr + j + 1]);
+            let (id0, id1) = (wrap_objid[adr + j] as usize, wrap_objid[adr + j + 1] as usize);
+            if type0 == PULLEY || type1 == PULLEY {
+                if type0 == PULLEY {
+                    divisor = wrap_prm[adr + j];
+                }
+                j += 1;
+                continue;
+            }
+            if type1 == SPHERE || type1 == CYLINDER {
+                crate::mjerror!("mj_tendonDot", "geom wrapping not supported");
+                return;
+            }
+
+            let p0 = *v3(site_xpos, id0);
+            let p1 = *v3(site_xpos, id1);
+            // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`) and
+            // id0, id1 are site ids of the model's wrap list
+            let (v0, v1) = unsafe { (object_velocity(m, d, site, id0, false), object_velocity(m, d, site, id1, false)) };
+            let (b0, b1) = (site_bodyid[id0] as usize, site_bodyid[id1] as usize);
+
+            if b0 != b1 {
+                let mut dpnt = sub3(&p1, &p0);
+                let norm = normalize3(&mut dpnt);
+                // derivative of the unit direction
+                let mut dvel = sub3(&[v1[3], v1[4], v1[5]], &[v0[3], v0[4], v0[5]]);
+                let dd = dot3(&dpnt, &dvel);
+                for k in 0..3 {
+                    dvel[k] += dpnt[k] * -dd;
+                }
+                let s = if norm > mjMINVAL { 1.0 / norm } else { 0.0 };
+                dvel = scl3(&dvel, s);
+
+                // SAFETY: `d` is made for `m`; the Jacobians are stack scratch of 3*nv numbers, not
+                // arrays of `d`
+                unsafe {
+                    jac_dot(m, d, Some(&mut *jac1), None, &p0, b0);
+                    jac_dot(m, d, Some(&mut *jac2), None, &p1, b1);
+                }
+                for k in 0..3 * nv {
+                    jacdif[k] = jac2[k] - jac1[k];
+                }
+                mul_mat_t_vec(tmp, jacdif, &dpnt, 3, nv);
+                add_to_scl(jdot, tmp, 1.0 / divisor);
+
+                // SAFETY: as above
+                unsafe {
+                    jac(m, d, Some(&mut *jac1), None, &p0, b0);
+                    jac(m, d, Some(&mut *jac2), None, &p1, b1);
+                }
+                for k in 0..3 * nv {
+                    jacdif[k] = jac2[k] - jac1[k];
+                }
+                mul_mat_t_vec(tmp, jacdif, &dvel, 3, nv);
+                add_to_scl(jdot, tmp, 1.0 / divisor);
             }
             j += 1;
-            continue;
         }
-        if type1 == SPHERE || type1 == CYLINDER {
-            crate::mjerror!("mj_tendonDot", "geom wrapping not supported");
-            free(d);
-            return;
-        }
-
-        let p0 = *v3(site_xpos, id0);
-        let p1 = *v3(site_xpos, id1);
-        let v0 = object_velocity(m, d, site, id0, false);
-        let v1 = object_velocity(m, d, site, id1, false);
-        let (b0, b1) = (site_bodyid[id0] as usize, site_bodyid[id1] as usize);
-
-        if b0 != b1 {
-            let mut dpnt = sub3(&p1, &p0);
-            let norm = normalize3(&mut dpnt);
-            // derivative of the unit direction
-            let mut dvel = sub3(&[v1[3], v1[4], v1[5]], &[v0[3], v0[4], v0[5]]);
-            let dd = dot3(&dpnt, &dvel);
-            for k in 0..3 {
-                dvel[k] += dpnt[k] * -dd;
-            }
-            let s = if norm > mjMINVAL { 1.0 / norm } else { 0.0 };
-            dvel = scl3(&dvel, s);
-
-            jac_dot(m, d, Some(&mut *jac1), None, &p0, b0);
-            jac_dot(m, d, Some(&mut *jac2), None, &p1, b1);
-            for k in 0..3 * nv {
-                jacdif[k] = jac2[k] - jac1[k];
-            }
-            mul_mat_t_vec(tmp, jacdif, &dpnt, 3, nv);
-            add_to_scl(jdot, tmp, 1.0 / divisor);
-
-            jac(m, d, Some(&mut *jac1), None, &p0, b0);
-            jac(m, d, Some(&mut *jac2), None, &p1, b1);
-            for k in 0..3 * nv {
-                jacdif[k] = jac2[k] - jac1[k];
-            }
-            mul_mat_t_vec(tmp, jacdif, &dvel, 3, nv);
-            add_to_scl(jdot, tmp, 1.0 / divisor);
-        }
-        j += 1;
-    }
-    free(d);
+    });
 }
 
 /// Adds the bias force of tendon armature, `J' * armature * (Jdot qvel)` per tendon, to `qfrc`
-/// (`mj_tendonBias`).
-///
-/// # Safety
-/// `d` must be data made for `m`, after `mj_tendon` and [`com_vel`]; `qfrc` holds nv numbers.
-pub unsafe fn tendon_bias(m: &mjModel, d: &mut mjData, qfrc: &mut [f64]) {
+/// (`mj_tendonBias`), after `mj_tendon` and [`com_vel`]; `qfrc` holds nv numbers.
+pub fn tendon_bias(m: &mjModel, d: &mut mjData, qfrc: &mut [f64]) {
     let nv = m.nv as usize;
     let armature = m.tendon_armature();
     let sparse = is_sparse(m);
     let filter = enabled(m, mjtEnableBit_::mjENBL_SLEEP) && d.ntree_awake < m.ntree;
-    mark(d);
-    let mut jdot: &mut [f64] = &mut [];
-    for i in 0..m.ntendon as usize {
-        if filter && sleep_state(m, d, mjtObj_::mjOBJ_TENDON as i32, i as i32) == ASLEEP {
-            continue;
-        }
-        let arm = armature[i];
-        if arm == 0.0 {
-            continue;
-        }
-        if jdot.is_empty() && nv > 0 {
-            jdot = stack_nums(d, nv);
-        }
-        tendon_dot(m, d, i, jdot);
-        let coef = arm * dot(jdot, d.qvel(m));
-        if coef == 0.0 {
-            continue;
-        }
-        let ten_j = d.ten_J(m);
-        if !sparse {
-            add_to_scl(&mut qfrc[..nv], &ten_j[nv * i..nv * (i + 1)], coef);
-        } else {
-            let adr = d.ten_J_rowadr(m)[i] as usize;
-            let nnz = d.ten_J_rownnz(m)[i] as usize;
-            let colind = &d.ten_J_colind(m)[adr..adr + nnz];
-            for (&c, &v) in colind.iter().zip(&ten_j[adr..adr + nnz]) {
-                qfrc[c as usize] += coef * v;
+    with_frame(d, |d, f| {
+        let mut jdot: &mut [f64] = &mut [];
+        for i in 0..m.ntendon as usize {
+            if filter && sleep_state(m, d, mjtObj_::mjOBJ_TENDON as i32, i as i32) == ASLEEP {
+                continue;
+            }
+            let arm = armature[i];
+            if arm == 0.0 {
+                continue;
+            }
+            if jdot.is_empty() && nv > 0 {
+                jdot = f.nums(d, nv);
+            }
+            tendon_dot(m, d, i, jdot);
+            let a = d.arrays(m);
+            let coef = arm * dot(jdot, a.qvel);
+            if coef == 0.0 {
+                continue;
+            }
+            let ten_j = a.ten_J;
+            if !sparse {
+                add_to_scl(&mut qfrc[..nv], &ten_j[nv * i..nv * (i + 1)], coef);
+            } else {
+                let adr = a.ten_J_rowadr[i] as usize;
+                let nnz = a.ten_J_rownnz[i] as usize;
+                let colind = &a.ten_J_colind[adr..adr + nnz];
+                for (&c, &v) in colind.iter().zip(&ten_j[adr..adr + nnz]) {
+                    qfrc[c as usize] += coef * v;
+                }
             }
         }
-    }
-    free(d);
+    });
 }
