@@ -718,11 +718,41 @@ pub unsafe fn local2global(
 
 //------------------------------------------ applied forces ----------------------------------------
 
+/// Where a generalized force is added: a caller's vector or one of the data's own.
+pub enum QfrcDest<'q> {
+    /// A vector of nv numbers outside the data.
+    Slice(&'q mut [f64]),
+    /// The data's `qfrc_smooth`.
+    QfrcSmooth,
+    /// The data's `qfrc_inverse`.
+    QfrcInverse,
+}
+
+impl QfrcDest<'_> {
+    /// The destination vector, borrowing the data when it is one of its arrays.
+    #[inline]
+    fn get<'s>(&'s mut self, m: &mjModel, d: &'s mut mjData) -> &'s mut [f64] {
+        match self {
+            QfrcDest::Slice(s) => s,
+            QfrcDest::QfrcSmooth => d.arrays_mut(m).qfrc_smooth,
+            QfrcDest::QfrcInverse => d.arrays_mut(m).qfrc_inverse,
+        }
+    }
+}
+
 /// Adds the generalized force of a Cartesian `force` and `torque` applied at global `point` on
 /// `body` to `qfrc` (mj_applyFT).
 pub fn apply_ft(
     m: &mjModel, d: &mut mjData, force: Option<&[f64; 3]>, torque: Option<&[f64; 3]>, point: &[f64; 3],
     body: usize, qfrc: &mut [f64],
+) {
+    apply_ft_to(m, d, force, torque, point, body, &mut QfrcDest::Slice(qfrc))
+}
+
+/// [`apply_ft`] adding to `dest`.
+pub fn apply_ft_to(
+    m: &mjModel, d: &mut mjData, force: Option<&[f64; 3]>, torque: Option<&[f64; 3]>, point: &[f64; 3],
+    body: usize, dest: &mut QfrcDest<'_>,
 ) {
     let nv = m.nv as usize;
     if body >= m.nbody as usize {
@@ -738,6 +768,7 @@ pub fn apply_ft(
             let chain = f.ints(d, nv);
             let n = body_chain(m, body, chain);
             jac_sparse(m, d, jacp.as_deref_mut(), jacr.as_deref_mut(), point, body, n, chain);
+            let qfrc = dest.get(m, d);
             for (j, f) in [(jacp, force), (jacr, torque)] {
                 if let (Some(j), Some(f)) = (j, f) {
                     mul_mat_t_vec(qforce, j, f, 3, n);
@@ -748,6 +779,7 @@ pub fn apply_ft(
             }
         } else {
             jac(m, d, jacp.as_deref_mut(), jacr.as_deref_mut(), point, body);
+            let qfrc = dest.get(m, d);
             for (j, f) in [(jacp, force), (jacr, torque)] {
                 if let (Some(j), Some(f)) = (j, f) {
                     mul_mat_t_vec(qforce, j, f, 3, nv);
@@ -761,6 +793,11 @@ pub fn apply_ft(
 /// Adds the generalized forces of all `xfrc_applied` wrenches (applied at body coms) to `qfrc`
 /// (mj_xfrcAccumulate).
 pub fn xfrc_accumulate(m: &mjModel, d: &mut mjData, qfrc: &mut [f64]) {
+    xfrc_accumulate_to(m, d, QfrcDest::Slice(qfrc))
+}
+
+/// [`xfrc_accumulate`] adding to `dest`.
+pub fn xfrc_accumulate_to(m: &mjModel, d: &mut mjData, mut dest: QfrcDest<'_>) {
     let nbody = m.nbody as usize;
     if nbody < 2 || d.arrays(m).xfrc_applied[6..6 * nbody].iter().all(|v| v.to_bits() == 0) {
         return;
@@ -773,7 +810,7 @@ pub fn xfrc_accumulate(m: &mjModel, d: &mut mjData, qfrc: &mut [f64]) {
         };
         if w.iter().any(|&v| v != 0.0) {
             let (f, t) = (ang(&w), lin(&w));
-            apply_ft(m, d, Some(&f), Some(&t), &p, i, qfrc);
+            apply_ft_to(m, d, Some(&f), Some(&t), &p, i, &mut dest);
         }
     }
 }
