@@ -146,7 +146,7 @@ pub fn fwd_position(m: &mjModel, d: &mut mjData) {
     timer_end(d, mjTIMER_POS_KINEMATICS, t);
 
     // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`), and no
-    // slice of it is alive across these stage calls (still `unsafe fn`s in their files)
+    // slice of it is alive across these stage calls (still unsafe in their files)
     unsafe {
         // inertia and collision are independent; upstream runs them on two pool threads when a
         // pool is bound, with the same results as this sequential order
@@ -770,8 +770,7 @@ pub fn step_skip(m: &mjModel, d: &mut mjData, skipstage: i32, skipsensor: bool) 
     forward_skip(m, d, skipstage, skipsensor);
     check_acc(m, d);
     if enabled(m, mjENBL_FWDINV) {
-        // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`)
-        unsafe { crate::engine::inverse::compare_fwd_inv(m, d) };
+        crate::engine::inverse::compare_fwd_inv(m, d);
     }
     match m.opt.integrator {
         x if x == mjtIntegrator_::mjINT_EULER as i32 => euler_skip(m, d, skipstage >= mjtStage_::mjSTAGE_POS as i32),
@@ -792,8 +791,7 @@ pub fn step(m: &mjModel, d: &mut mjData) {
     forward(m, d);
     check_acc(m, d);
     if enabled(m, mjENBL_FWDINV) {
-        // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`)
-        unsafe { crate::engine::inverse::compare_fwd_inv(m, d) };
+        crate::engine::inverse::compare_fwd_inv(m, d);
     }
     integrate(m, d);
     timer_end(d, mjTIMER_STEP, t);
@@ -824,8 +822,7 @@ pub fn step2(m: &mjModel, d: &mut mjData) {
     unsafe { sensor::sensor_acc(m, d) };
     check_acc(m, d);
     if enabled(m, mjENBL_FWDINV) {
-        // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`)
-        unsafe { crate::engine::inverse::compare_fwd_inv(m, d) };
+        crate::engine::inverse::compare_fwd_inv(m, d);
     }
     let i = m.opt.integrator;
     if i == mjtIntegrator_::mjINT_IMPLICIT as i32 || i == mjtIntegrator_::mjINT_IMPLICITFAST as i32 {
