@@ -86,8 +86,7 @@ fn solve_ld_ind(x: &mut [f64], ld: &[f64], diaginv: &[f64], rownnz: &[i32], rowa
 fn bad_state(m: &mjModel, d: &mut mjData, kind: mjtWarning_, i: usize) {
     warning(d, kind, i as i32);
     if !disabled(m, mjDSBL_AUTORESET) {
-        // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`)
-        unsafe { crate::engine::reset::reset(m, d, 0) };
+        crate::engine::reset::reset(m, d, 0);
     }
     let w = &mut d.warning[kind as usize];
     w.number += 1;
