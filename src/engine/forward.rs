@@ -8,10 +8,12 @@
 
 use crate::abi::*;
 use crate::engine::{
-    actuation, collision, constraint, island, derivative, disabled, enabled, flex, free, inertia, kinematics, mark,
-    passive, sensor, sleep, stack_ints, stack_nums, support, tendon, timer_add, timer_end,
+    actuation, collision, constraint, island, derivative, disabled, enabled, flex, inertia, kinematics,
+    passive, sensor, sleep, support, tendon, timer_add, timer_end,
     timer_start, velocity, warning,
 };
+use crate::abi::DataMut;
+use crate::data::stack::with_frame;
 use crate::math::blas;
 use crate::runtime::callbacks;
 
@@ -24,17 +26,20 @@ fn first_bad(v: &[f64]) -> Option<usize> {
     v.iter().position(|&x| crate::math::misc::is_bad(x))
 }
 
-/// The awake dofs when sleep is enabled and some tree sleeps, else None (all dofs).
-///
-/// # Safety
-/// `d` must be data made for `m`; the list is read-only and valid until the next
-/// `sleep::update_sleep`.
-unsafe fn awake_dofs<'a>(m: &mjModel, d: &mjData) -> Option<&'a [i32]> {
+/// The number of awake dofs (the length of the list `dof_awake_ind`) when sleep is enabled and
+/// some tree sleeps, else None (all dofs).
+fn awake_count(m: &mjModel, d: &mjData) -> Option<usize> {
     if enabled(m, mjENBL_SLEEP) && d.nv_awake < m.nv {
-        Some(&d.dof_awake_ind(m)[..d.nv_awake as usize])
+        Some(d.nv_awake as usize)
     } else {
         None
     }
+}
+
+/// The awake dofs of a [`awake_count`] result.
+#[inline]
+fn awake_list(n: Option<usize>, dof_awake_ind: &[i32]) -> Option<&[i32]> {
+    n.map(|n| &dof_awake_ind[..n])
 }
 
 /// First bad value of `v`, looking only at the listed entries when `ind` is given.
@@ -78,7 +83,7 @@ fn solve_ld_ind(x: &mut [f64], ld: &[f64], diaginv: &[f64], rownnz: &[i32], rowa
 }
 
 /// Common part of the state checks: warn, reset unless autoreset is disabled, count.
-unsafe fn bad_state(m: &mjModel, d: &mut mjData, kind: mjtWarning_, i: usize) {
+fn bad_state(m: &mjModel, d: &mut mjData, kind: mjtWarning_, i: usize) {
     warning(d, kind, i as i32);
     if !disabled(m, mjDSBL_AUTORESET) {
         crate::engine::reset::reset(m, d, 0);
@@ -89,31 +94,26 @@ unsafe fn bad_state(m: &mjModel, d: &mut mjData, kind: mjtWarning_, i: usize) {
 }
 
 /// `mj_checkPos`: resets the data when a position is bad.
-///
-/// # Safety
-/// `d` must be data made for `m`.
-pub unsafe fn check_pos(m: &mjModel, d: &mut mjData) {
-    if let Some(i) = first_bad(d.qpos(m)) {
+pub fn check_pos(m: &mjModel, d: &mut mjData) {
+    if let Some(i) = first_bad(d.arrays(m).qpos) {
         bad_state(m, d, mjtWarning_::mjWARN_BADQPOS, i);
     }
 }
 
 /// `mj_checkVel`: resets the data when a velocity is bad.
-///
-/// # Safety
-/// As [`check_pos`].
-pub unsafe fn check_vel(m: &mjModel, d: &mut mjData) {
-    if let Some(i) = first_bad_in(d.qvel(m), awake_dofs(m, d)) {
+pub fn check_vel(m: &mjModel, d: &mut mjData) {
+    let n = awake_count(m, d);
+    let a = d.arrays(m);
+    if let Some(i) = first_bad_in(a.qvel, awake_list(n, a.dof_awake_ind)) {
         bad_state(m, d, mjtWarning_::mjWARN_BADQVEL, i);
     }
 }
 
 /// `mj_checkAcc`: resets the data (and recomputes forward dynamics) when an acceleration is bad.
-///
-/// # Safety
-/// As [`check_pos`].
-pub unsafe fn check_acc(m: &mjModel, d: &mut mjData) {
-    if let Some(i) = first_bad_in(d.qacc(m), awake_dofs(m, d)) {
+pub fn check_acc(m: &mjModel, d: &mut mjData) {
+    let n = awake_count(m, d);
+    let a = d.arrays(m);
+    if let Some(i) = first_bad_in(a.qacc, awake_list(n, a.dof_awake_ind)) {
         bad_state(m, d, mjtWarning_::mjWARN_BADQACC, i);
         if !disabled(m, mjDSBL_AUTORESET) {
             forward(m, d);
@@ -122,98 +122,110 @@ pub unsafe fn check_acc(m: &mjModel, d: &mut mjData) {
 }
 
 /// Kinematics-related computations of the position stage (`mj_fwdKinematics`).
-///
-/// # Safety
-/// As [`check_pos`].
-pub unsafe fn fwd_kinematics(m: &mjModel, d: &mut mjData) {
+pub fn fwd_kinematics(m: &mjModel, d: &mut mjData) {
     kinematics::kinematics(m, d);
     kinematics::com_pos(m, d);
     kinematics::camlight(m, d);
-    flex::flex(m, d);
-    tendon::tendon(m, d);
-    if sleep::wake_tendon(m, d) > 0 {
-        sleep::update_sleep(m, d);
+    // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`), and no
+    // slice of it is alive here
+    unsafe {
+        flex::flex(m, d);
+        tendon::tendon(m, d);
+        if sleep::wake_tendon(m, d) > 0 {
+            sleep::update_sleep(m, d);
+        }
     }
 }
 
 /// Position-dependent stage (`mj_fwdPosition`).
-///
-/// # Safety
-/// As [`check_pos`].
-pub unsafe fn fwd_position(m: &mjModel, d: &mut mjData) {
+pub fn fwd_position(m: &mjModel, d: &mut mjData) {
     let t1 = timer_start();
     let t = timer_start();
     fwd_kinematics(m, d);
     timer_end(d, mjTIMER_POS_KINEMATICS, t);
 
-    // inertia and collision are independent; upstream runs them on two pool threads when a
-    // pool is bound, with the same results as this sequential order
-    inertia::make_m(m, d);
-    inertia::factor_m(m, d);
-    collision::collision(m, d);
-
-    // contacts and equalities with awake trees wake their sleeping partners
-    if sleep::wake_collision(m, d) > 0 {
-        sleep::update_sleep(m, d);
+    // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`), and no
+    // slice of it is alive across these stage calls (still unsafe in their files)
+    unsafe {
+        // inertia and collision are independent; upstream runs them on two pool threads when a
+        // pool is bound, with the same results as this sequential order
+        inertia::make_m(m, d);
+        inertia::factor_m(m, d);
         collision::collision(m, d);
+
+        // contacts and equalities with awake trees wake their sleeping partners
+        if sleep::wake_collision(m, d) > 0 {
+            sleep::update_sleep(m, d);
+            collision::collision(m, d);
+        }
+        if sleep::wake_equality(m, d) > 0 {
+            sleep::update_sleep(m, d);
+        }
+
+        let t = timer_start();
+        constraint::make_constraint(m, d);
+        island::island(m, d);
+        timer_end(d, mjTIMER_POS_MAKE, t);
+
+        let t = timer_start();
+        tendon::transmission(m, d);
+        timer_add(d, mjTIMER_POS_KINEMATICS, t);
+
+        let t = timer_start();
+        constraint::project_constraint(m, d);
+        timer_end(d, mjTIMER_POS_PROJECT, t);
     }
-    if sleep::wake_equality(m, d) > 0 {
-        sleep::update_sleep(m, d);
-    }
-
-    let t = timer_start();
-    constraint::make_constraint(m, d);
-    island::island(m, d);
-    timer_end(d, mjTIMER_POS_MAKE, t);
-
-    let t = timer_start();
-    tendon::transmission(m, d);
-    timer_add(d, mjTIMER_POS_KINEMATICS, t);
-
-    let t = timer_start();
-    constraint::project_constraint(m, d);
-    timer_end(d, mjTIMER_POS_PROJECT, t);
 
     timer_end(d, mjTIMER_POSITION, t1);
 }
 
 /// Velocity-dependent stage (`mj_fwdVelocity`).
-///
-/// # Safety
-/// As [`check_pos`].
-pub unsafe fn fwd_velocity(m: &mjModel, d: &mut mjData) {
+pub fn fwd_velocity(m: &mjModel, d: &mut mjData) {
     let t = timer_start();
-    let qvel = d.qvel(m);
     let sparse = crate::engine::is_sparse(m);
+    {
+        let DataMut {
+            qvel, flexedge_velocity, flexedge_J, flexedge_J_rownnz, flexedge_J_rowadr, flexedge_J_colind, ten_velocity,
+            ten_J, ten_J_rownnz, ten_J_rowadr, ten_J_colind, actuator_velocity, actuator_moment, moment_rownnz,
+            moment_rowadr, moment_colind, ..
+        } = d.arrays_mut(m);
+        let qvel = &*qvel;
 
-    // flex edge and tendon velocities from their Jacobians
-    if sparse {
-        sparse_mul(d.flexedge_velocity(m), d.flexedge_J(m), qvel, d.flexedge_J_rownnz(m), d.flexedge_J_rowadr(m), d.flexedge_J_colind(m));
-        sparse_mul(d.ten_velocity(m), d.ten_J(m), qvel, d.ten_J_rownnz(m), d.ten_J_rowadr(m), d.ten_J_colind(m));
-    } else {
-        if m.nflexedge > 0 {
-            blas::mul_mat_vec(d.flexedge_velocity(m), d.flexedge_J(m), qvel, m.nflexedge as usize, m.nv as usize);
+        // flex edge and tendon velocities from their Jacobians
+        if sparse {
+            sparse_mul(flexedge_velocity, flexedge_J, qvel, flexedge_J_rownnz, flexedge_J_rowadr, flexedge_J_colind);
+            sparse_mul(ten_velocity, ten_J, qvel, ten_J_rownnz, ten_J_rowadr, ten_J_colind);
+        } else {
+            if m.nflexedge > 0 {
+                blas::mul_mat_vec(flexedge_velocity, flexedge_J, qvel, m.nflexedge as usize, m.nv as usize);
+            }
+            if m.ntendon > 0 {
+                blas::mul_mat_vec(ten_velocity, ten_J, qvel, m.ntendon as usize, m.nv as usize);
+            }
         }
-        if m.ntendon > 0 {
-            blas::mul_mat_vec(d.ten_velocity(m), d.ten_J(m), qvel, m.ntendon as usize, m.nv as usize);
+
+        // actuator velocity: the moment matrix is always sparse
+        if !disabled(m, mjDSBL_ACTUATION) {
+            sparse_mul(actuator_velocity, actuator_moment, qvel, moment_rownnz, moment_rowadr, moment_colind);
+        } else {
+            blas::zero(actuator_velocity);
         }
     }
 
-    // actuator velocity: the moment matrix is always sparse
-    if !disabled(m, mjDSBL_ACTUATION) {
-        sparse_mul(d.actuator_velocity(m), d.actuator_moment(m), qvel, d.moment_rownnz(m), d.moment_rowadr(m), d.moment_colind(m));
-    } else {
-        blas::zero(d.actuator_velocity(m));
+    // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`). `bias`
+    // is the data's qfrc_bias, handed to rne and tendon_bias next to `d`: neither reads or
+    // writes qfrc_bias through `d` (they use cdof, cvel, cinert, ten_J, qvel and scratch), so
+    // the slice is the only access to that array while they run
+    unsafe {
+        velocity::com_vel(m, d);
+        passive::passive(m, d);
+        constraint::reference_constraint(m, d);
+
+        // bias forces: RNE without acceleration, plus tendon armature
+        let bias = d.qfrc_bias(m);
+        velocity::rne(m, d, false, bias);
+        velocity::tendon_bias(m, d, bias);
     }
-
-    velocity::com_vel(m, d);
-    passive::passive(m, d);
-    constraint::reference_constraint(m, d);
-
-    // bias forces: RNE without acceleration, plus tendon armature
-    let bias = d.qfrc_bias(m);
-    velocity::rne(m, d, false, bias);
-    velocity::tendon_bias(m, d, bias);
 
     timer_end(d, mjTIMER_VELOCITY, t);
 }
@@ -228,44 +240,47 @@ fn sparse_mul(res: &mut [f64], mat: &[f64], vec: &[f64], rownnz: &[i32], rowadr:
 
 /// Sum of the smooth (non-constraint) forces and the unconstrained acceleration
 /// `qacc_smooth = M^-1 qfrc_smooth` (`mj_fwdAcceleration`).
-///
-/// # Safety
-/// As [`check_pos`].
-pub unsafe fn fwd_acceleration(m: &mjModel, d: &mut mjData) {
-    let awake = awake_dofs(m, d);
-    let qfrc_smooth = d.qfrc_smooth(m);
-    let (passive, bias) = (d.qfrc_passive(m), d.qfrc_bias(m));
-    let (applied, actuator) = (d.qfrc_applied(m), d.qfrc_actuator(m));
-    match awake {
-        None => {
-            // ((passive - bias) + applied) + actuator, one pass
-            let n = qfrc_smooth.len();
-            let (passive, bias, applied, actuator) = (&passive[..n], &bias[..n], &applied[..n], &actuator[..n]);
-            for ((((r, &p), &b), &a), &u) in qfrc_smooth.iter_mut().zip(passive).zip(bias).zip(applied).zip(actuator) {
-                *r = p - b + a + u;
+pub fn fwd_acceleration(m: &mjModel, d: &mut mjData) {
+    let awake_n = awake_count(m, d);
+    let xfrc_any = {
+        let DataMut { qfrc_smooth, qfrc_passive, qfrc_bias, qfrc_applied, qfrc_actuator, dof_awake_ind, xfrc_applied, .. } =
+            d.arrays_mut(m);
+        let (passive, bias, applied, actuator) = (&*qfrc_passive, &*qfrc_bias, &*qfrc_applied, &*qfrc_actuator);
+        match awake_list(awake_n, dof_awake_ind) {
+            None => {
+                // ((passive - bias) + applied) + actuator, one pass
+                let n = qfrc_smooth.len();
+                let (passive, bias, applied, actuator) = (&passive[..n], &bias[..n], &applied[..n], &actuator[..n]);
+                for ((((r, &p), &b), &a), &u) in qfrc_smooth.iter_mut().zip(passive).zip(bias).zip(applied).zip(actuator) {
+                    *r = p - b + a + u;
+                }
+            }
+            Some(ind) => {
+                for &i in ind {
+                    let i = i as usize;
+                    qfrc_smooth[i] = passive[i] - bias[i] + applied[i] + actuator[i];
+                }
             }
         }
-        Some(ind) => {
-            for &i in ind {
-                let i = i as usize;
-                qfrc_smooth[i] = passive[i] - bias[i] + applied[i] + actuator[i];
-            }
-        }
-    }
-    // usually no Cartesian force is applied: one branch-free scan (any nonzero, or NaN, bit
-    // outside the sign) instead of the per-body checks
-    let xfrc = d.xfrc_applied(m);
-    let bits = xfrc.get(6..).unwrap_or(&[]).iter().fold(0u64, |a, &v| a | v.to_bits());
-    if bits << 1 != 0 {
-        support::xfrc_accumulate(m, d, qfrc_smooth);
+        // usually no Cartesian force is applied: one branch-free scan (any nonzero, or NaN, bit
+        // outside the sign) instead of the per-body checks
+        let bits = xfrc_applied.get(6..).unwrap_or(&[]).iter().fold(0u64, |a, &v| a | v.to_bits());
+        bits << 1 != 0
+    };
+    if xfrc_any {
+        support::xfrc_accumulate_to(m, d, support::QfrcDest::QfrcSmooth);
     }
 
-    let qacc_smooth = d.qacc_smooth(m);
-    let (qld, diaginv) = (d.qLD(m), d.qLDiagInv(m));
-    match awake {
+    let DataMut { qacc_smooth, qfrc_smooth, qLD, qLDiagInv, dof_awake_ind, .. } = d.arrays_mut(m);
+    let (qfrc_smooth, qld, diaginv) = (&*qfrc_smooth, &*qLD, &*qLDiagInv);
+    match awake_list(awake_n, dof_awake_ind) {
         None => {
             blas::copy(qacc_smooth, qfrc_smooth);
-            inertia::solve_ld(qacc_smooth, qld, diaginv, m.nv as usize, 1, m.M_rownnz(), m.M_rowadr(), m.M_colind(), None);
+            // SAFETY: the model's M pattern is checked against the dof tree by mj_makeData (see
+            // `inertia::factor_i`); qLD, qLDiagInv and qacc_smooth are sized for it
+            unsafe {
+                inertia::solve_ld(qacc_smooth, qld, diaginv, m.nv as usize, 1, m.M_rownnz(), m.M_rowadr(), m.M_colind(), None)
+            };
         }
         Some(ind) => {
             for &i in ind {
@@ -277,18 +292,16 @@ pub unsafe fn fwd_acceleration(m: &mjModel, d: &mut mjData) {
 }
 
 /// Constraint forces and the constrained acceleration (`mj_fwdConstraint`).
-///
-/// # Safety
-/// As [`check_pos`].
-pub unsafe fn fwd_constraint(m: &mjModel, d: &mut mjData) {
-    crate::engine::solver::fwd_constraint(m, d)
+pub fn fwd_constraint(m: &mjModel, d: &mut mjData) {
+    // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`)
+    unsafe { crate::engine::solver::fwd_constraint(m, d) }
 }
 
-/// Advances activations, velocities, positions and time from `act_dot` and `qacc`, with
-/// positions integrated from `qvel` when given (semi-implicit otherwise).
-unsafe fn advance(m: &mjModel, d: &mut mjData, act_dot: &[f64], qacc: &[f64], qvel: Option<&[f64]>) {
+/// Advances activations, velocities, positions and time from `act_dot` (the data's own
+/// `act_dot` when None) and `qacc`, with positions integrated from `qvel` when given
+/// (semi-implicit otherwise).
+fn advance(m: &mjModel, d: &mut mjData, act_dot: Option<&[f64]>, qacc: &[f64], qvel: Option<&[f64]>) {
     if m.na > 0 && !disabled(m, mjDSBL_ACTUATION) {
-        let act = d.act(m);
         let nu = m.nu as usize;
         let (actadr, actnum) = (&m.actuator_actadr()[..nu], &m.actuator_actnum()[..nu]);
         for i in 0..nu {
@@ -299,128 +312,150 @@ unsafe fn advance(m: &mjModel, d: &mut mjData, act_dot: &[f64], qacc: &[f64], qv
             let adr = adr as usize;
             let off = support::actuator_disabled(m, i);
             for j in adr..adr + actnum[i] as usize {
-                let ad = if off { 0.0 } else { act_dot[j] };
-                act[j] = actuation::next_activation(m, d, i, j, ad);
+                let ad = if off {
+                    0.0
+                } else {
+                    match act_dot {
+                        Some(a) => a[j],
+                        None => d.arrays(m).act_dot[j],
+                    }
+                };
+                // SAFETY: `d` is made for `m` (the engine's invariant, see
+                // `mjData_::arrays_mut`); no slice of it is alive during the call
+                let next = unsafe { actuation::next_activation(m, d, i, j, ad) };
+                d.arrays_mut(m).act[j] = next;
             }
         }
     }
 
     // trees quiet for long enough fall asleep (velocities zeroed): redo the velocity-dependent
     // stages before the awake lists change
-    if sleep::sleep(m, d) > 0 {
+    // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`)
+    if unsafe { sleep::sleep(m, d) } > 0 {
         forward_skip(m, d, mjtStage_::mjSTAGE_POS as i32, false);
-        sleep::update_sleep(m, d);
+        // SAFETY: as above
+        unsafe { sleep::update_sleep(m, d) };
     }
 
     let h = m.opt.timestep;
     let filter = enabled(m, mjENBL_SLEEP) && d.ntree_awake < m.ntree;
-    let qvel_now = d.qvel(m);
-    if filter {
-        for &k in &d.dof_awake_ind(m)[..d.nv_awake as usize] {
-            qvel_now[k as usize] += qacc[k as usize] * h;
+    let (nv_awake, nbody_awake) = (d.nv_awake as usize, d.nbody_awake as usize);
+    {
+        let DataMut { qvel: qvel_now, qpos, dof_awake_ind, body_awake_ind, .. } = d.arrays_mut(m);
+        if filter {
+            for &k in &dof_awake_ind[..nv_awake] {
+                qvel_now[k as usize] += qacc[k as usize] * h;
+            }
+        } else {
+            blas::add_to_scl(qvel_now, qacc, h);
         }
-    } else {
-        blas::add_to_scl(qvel_now, qacc, h);
+        let (index, nbody) = if filter {
+            (Some(&body_awake_ind[..nbody_awake]), nbody_awake)
+        } else {
+            (None, m.nbody as usize)
+        };
+        support::integrate_pos_ind(m, qpos, qvel.unwrap_or(&*qvel_now), h, index, nbody);
     }
-    let (index, nbody) = if filter {
-        (Some(&d.body_awake_ind(m)[..d.nbody_awake as usize]), d.nbody_awake as usize)
-    } else {
-        (None, m.nbody as usize)
-    };
-    support::integrate_pos_ind(m, d.qpos(m), qvel.unwrap_or(&*qvel_now), h, index, nbody);
     d.time += h;
 
     // plugins advance their own state
     let dp: *mut mjData = d;
-    crate::data::plugin::each_plugin(m, "mj_advance", |i, _, p| {
-        if let Some(advance) = p.advance {
-            advance(m, dp, i);
-        }
-    });
+    // SAFETY: `m` is a valid model and `dp` its data (the engine's invariant); each plugin's
+    // advance callback is foreign code given the model and the data as upstream's API does, and
+    // no Rust borrow of the data is alive while it runs
+    unsafe {
+        crate::data::plugin::each_plugin(m, "mj_advance", |i, _, p| {
+            if let Some(advance) = p.advance {
+                advance(m, dp, i);
+            }
+        });
+    }
 
-    blas::copy(d.qacc_warmstart(m), d.qacc(m));
+    let DataMut { qacc_warmstart, qacc, .. } = d.arrays_mut(m);
+    blas::copy(qacc_warmstart, qacc);
 }
 
 /// Semi-implicit Euler, implicit in joint damping unless disabled (`mj_Euler`).
-///
-/// # Safety
-/// As [`check_pos`].
-pub unsafe fn euler(m: &mjModel, d: &mut mjData) {
+pub fn euler(m: &mjModel, d: &mut mjData) {
     euler_skip(m, d, false);
 }
 
 /// [`euler`]; with `skipfactor` the factorisation of `M + h*diag(damping)` left in `qH` by the
 /// previous call is reused (`mj_EulerSkip`).
 ///
-/// # Safety
-/// As [`check_pos`]; with `skipfactor`, `qH`/`qHDiagInv` must hold that factorisation.
-pub unsafe fn euler_skip(m: &mjModel, d: &mut mjData, skipfactor: bool) {
+/// With `skipfactor`, `qH`/`qHDiagInv` must hold that factorisation.
+pub fn euler_skip(m: &mjModel, d: &mut mjData, skipfactor: bool) {
     let t = timer_start();
     let nv = m.nv as usize;
-    mark(d);
-    let qfrc = stack_nums(d, nv);
-    let qacc = stack_nums(d, nv);
-    let awake = awake_dofs(m, d);
-    let damping = m.dof_damping();
+    with_frame(d, |d, f| {
+        let qfrc = f.nums(d, nv);
+        let qacc = f.nums(d, nv);
+        let awake_n = awake_count(m, d);
+        let DataMut { dof_awake_ind, qacc: d_qacc, qH, qHDiagInv, M, qfrc_smooth, qfrc_constraint, .. } = d.arrays_mut(m);
+        let awake = awake_list(awake_n, dof_awake_ind);
+        let damping = m.dof_damping();
 
-    let damped = !disabled(m, mjDSBL_EULERDAMP)
-        && !disabled(m, mjDSBL_DAMPER)
-        && match awake {
-            None => damping.iter().any(|&b| b > 0.0),
-            Some(ind) => ind.iter().any(|&i| damping[i as usize] > 0.0),
-        };
-
-    if !damped {
-        match awake {
-            None => qacc.copy_from_slice(d.qacc(m)),
-            Some(ind) => copy_ind(qacc, d.qacc(m), ind),
-        }
-    } else {
-        // (M + h*diag(damping)) qacc = qfrc_smooth + qfrc_constraint
-        let qh = d.qH(m);
-        let (rownnz, rowadr, colind) = (m.M_rownnz(), m.M_rowadr(), m.M_colind());
-        let diaginv = d.qHDiagInv(m);
-        if !skipfactor {
-            let mm = d.M(m);
-            match awake {
-                None => qh.copy_from_slice(mm),
-                Some(ind) => copy_rows(qh, mm, rownnz, rowadr, ind),
-            }
-            let add_damping = |qh: &mut [f64], i: usize| {
-                qh[(rowadr[i] + rownnz[i] - 1) as usize] += m.opt.timestep * damping[i];
+        let damped = !disabled(m, mjDSBL_EULERDAMP)
+            && !disabled(m, mjDSBL_DAMPER)
+            && match awake {
+                None => damping.iter().any(|&b| b > 0.0),
+                Some(ind) => ind.iter().any(|&i| damping[i as usize] > 0.0),
             };
+
+        if !damped {
+            match awake {
+                None => qacc.copy_from_slice(d_qacc),
+                Some(ind) => copy_ind(qacc, d_qacc, ind),
+            }
+        } else {
+            // (M + h*diag(damping)) qacc = qfrc_smooth + qfrc_constraint
+            let qh = qH;
+            let (rownnz, rowadr, colind) = (m.M_rownnz(), m.M_rowadr(), m.M_colind());
+            let diaginv = qHDiagInv;
+            if !skipfactor {
+                let mm = &*M;
+                match awake {
+                    None => qh.copy_from_slice(mm),
+                    Some(ind) => copy_rows(qh, mm, rownnz, rowadr, ind),
+                }
+                let add_damping = |qh: &mut [f64], i: usize| {
+                    qh[(rowadr[i] + rownnz[i] - 1) as usize] += m.opt.timestep * damping[i];
+                };
+                match awake {
+                    None => {
+                        let h = m.opt.timestep;
+                        for ((&a, &n), &b) in rowadr[..nv].iter().zip(&rownnz[..nv]).zip(&damping[..nv]) {
+                            qh[(a + n - 1) as usize] += h * b;
+                        }
+                    }
+                    Some(ind) => ind.iter().for_each(|&i| add_damping(qh, i as usize)),
+                }
+                let nrow = awake.map_or(nv, |ind| ind.len());
+                // SAFETY: qH has the model's M pattern, checked against the dof tree by
+                // mj_makeData (see `inertia::factor_i`)
+                unsafe { inertia::factor_i(qh, diaginv, nrow, rownnz, rowadr, colind, awake) };
+            }
+            let (smooth, constraint) = (&*qfrc_smooth, &*qfrc_constraint);
             match awake {
                 None => {
-                    let h = m.opt.timestep;
-                    for ((&a, &n), &b) in rowadr[..nv].iter().zip(&rownnz[..nv]).zip(&damping[..nv]) {
-                        qh[(a + n - 1) as usize] += h * b;
+                    blas::add(qfrc, smooth, constraint);
+                    qacc.copy_from_slice(qfrc);
+                    // SAFETY: as for factor_i above; qacc holds nv numbers
+                    unsafe { inertia::solve_ld(qacc, qh, diaginv, nv, 1, rownnz, rowadr, colind, None) };
+                }
+                Some(ind) => {
+                    for &i in ind {
+                        let i = i as usize;
+                        qfrc[i] = smooth[i] + constraint[i];
                     }
+                    copy_ind(qacc, qfrc, ind);
+                    solve_ld_ind(qacc, qh, diaginv, rownnz, rowadr, colind, ind);
                 }
-                Some(ind) => ind.iter().for_each(|&i| add_damping(qh, i as usize)),
-            }
-            let nrow = awake.map_or(nv, |ind| ind.len());
-            inertia::factor_i(qh, diaginv, nrow, rownnz, rowadr, colind, awake);
-        }
-        let (smooth, constraint) = (d.qfrc_smooth(m), d.qfrc_constraint(m));
-        match awake {
-            None => {
-                blas::add(qfrc, smooth, constraint);
-                qacc.copy_from_slice(qfrc);
-                inertia::solve_ld(qacc, qh, diaginv, nv, 1, rownnz, rowadr, colind, None);
-            }
-            Some(ind) => {
-                for &i in ind {
-                    let i = i as usize;
-                    qfrc[i] = smooth[i] + constraint[i];
-                }
-                copy_ind(qacc, qfrc, ind);
-                solve_ld_ind(qacc, qh, diaginv, rownnz, rowadr, colind, ind);
             }
         }
-    }
 
-    advance(m, d, d.act_dot(m), qacc, None);
-    free(d);
+        advance(m, d, None, qacc, None);
+    });
     timer_end(d, mjTIMER_ADVANCE, t);
 }
 
@@ -446,10 +481,7 @@ const RK4_B: [f64; 4] = [1.0 / 6.0, 1.0 / 3.0, 1.0 / 3.0, 1.0 / 6.0];
 
 /// Explicit Runge-Kutta of order `n` (only 4 is defined) over (qpos, qvel, act)
 /// (`mj_RungeKutta`); `mj_forward` must have run at the current state.
-///
-/// # Safety
-/// As [`check_pos`].
-pub unsafe fn runge_kutta(m: &mjModel, d: &mut mjData, n: i32) {
+pub fn runge_kutta(m: &mjModel, d: &mut mjData, n: i32) {
     if n != 4 {
         crate::mjerror!("mj_RungeKutta", "supported RK orders: N=4");
         return;
@@ -459,154 +491,177 @@ pub unsafe fn runge_kutta(m: &mjModel, d: &mut mjData, n: i32) {
     let h = m.opt.timestep;
     let time0 = d.time;
 
-    mark(d);
-    let dx = stack_nums(d, 2 * nv + na);
-    let mut xs: [&mut [f64]; N] = [&mut [], &mut [], &mut [], &mut []];
-    let mut fs: [&mut [f64]; N] = [&mut [], &mut [], &mut [], &mut []];
-    for i in 0..N {
-        xs[i] = stack_nums(d, nq + nv + na);
-        fs[i] = stack_nums(d, nv + na);
-    }
+    with_frame(d, |d, f| {
+        let dx = f.nums(d, 2 * nv + na);
+        let mut xs: [&mut [f64]; N] = [&mut [], &mut [], &mut [], &mut []];
+        let mut fs: [&mut [f64]; N] = [&mut [], &mut [], &mut [], &mut []];
+        for i in 0..N {
+            xs[i] = f.nums(d, nq + nv + na);
+            fs[i] = f.nums(d, nv + na);
+        }
 
-    // stage times: C(i) = row sums of A
-    let mut stage_time = [0.0; N - 1];
-    for i in 1..N {
-        let c: f64 = (0..i).map(|j| RK4_A[(i - 1) * (N - 1) + j]).sum();
-        stage_time[i - 1] = d.time + c * h;
-    }
+        // stage times: C(i) = row sums of A
+        let mut stage_time = [0.0; N - 1];
+        for i in 1..N {
+            let c: f64 = (0..i).map(|j| RK4_A[(i - 1) * (N - 1) + j]).sum();
+            stage_time[i - 1] = d.time + c * h;
+        }
 
-    // stage 0 from the current mj_forward results
-    xs[0][..nq].copy_from_slice(d.qpos(m));
-    xs[0][nq..nq + nv].copy_from_slice(d.qvel(m));
-    fs[0][..nv].copy_from_slice(d.qacc(m));
-    if na > 0 {
-        xs[0][nq + nv..].copy_from_slice(d.act(m));
-        fs[0][nv..].copy_from_slice(d.act_dot(m));
-    }
+        // stage 0 from the current mj_forward results
+        {
+            let a = d.arrays(m);
+            xs[0][..nq].copy_from_slice(a.qpos);
+            xs[0][nq..nq + nv].copy_from_slice(a.qvel);
+            fs[0][..nv].copy_from_slice(a.qacc);
+            if na > 0 {
+                xs[0][nq + nv..].copy_from_slice(a.act);
+                fs[0][nv..].copy_from_slice(a.act_dot);
+            }
+        }
 
-    for i in 1..N {
+        for i in 1..N {
+            blas::zero(dx);
+            for j in 0..i {
+                let a = RK4_A[(i - 1) * (N - 1) + j];
+                blas::add_to_scl(&mut dx[..nv], &xs[j][nq..nq + nv], a);
+                blas::add_to_scl(&mut dx[nv..], &fs[j][..nv + na], a);
+            }
+            let (head, tail) = xs.split_at_mut(i);
+            let xi = &mut *tail[0];
+            xi.copy_from_slice(&head[0][..]);
+            support::integrate_pos(m, &mut xi[..nq], &dx[..nv], h);
+            blas::add_to_scl(&mut xi[nq..], &dx[nv..], h);
+
+            {
+                let DataMut { qpos, qvel, act, time, .. } = d.arrays_mut(m);
+                qpos.copy_from_slice(&xi[..nq]);
+                qvel.copy_from_slice(&xi[nq..nq + nv]);
+                if na > 0 {
+                    act.copy_from_slice(&xi[nq + nv..]);
+                }
+                *time = stage_time[i - 1];
+            }
+
+            forward_skip(m, d, mjtStage_::mjSTAGE_NONE as i32, true);
+            let a = d.arrays(m);
+            fs[i][..nv].copy_from_slice(a.qacc);
+            if na > 0 {
+                fs[i][nv..].copy_from_slice(a.act_dot);
+            }
+        }
+
+        // final combination with the B weights
         blas::zero(dx);
-        for j in 0..i {
-            let a = RK4_A[(i - 1) * (N - 1) + j];
-            blas::add_to_scl(&mut dx[..nv], &xs[j][nq..nq + nv], a);
-            blas::add_to_scl(&mut dx[nv..], &fs[j][..nv + na], a);
+        for j in 0..N {
+            blas::add_to_scl(&mut dx[..nv], &xs[j][nq..nq + nv], RK4_B[j]);
+            blas::add_to_scl(&mut dx[nv..], &fs[j][..nv + na], RK4_B[j]);
         }
-        let (head, tail) = xs.split_at_mut(i);
-        let xi = &mut *tail[0];
-        xi.copy_from_slice(&head[0][..]);
-        support::integrate_pos(m, &mut xi[..nq], &dx[..nv], h);
-        blas::add_to_scl(&mut xi[nq..], &dx[nv..], h);
 
-        d.qpos(m).copy_from_slice(&xi[..nq]);
-        d.qvel(m).copy_from_slice(&xi[nq..nq + nv]);
-        if na > 0 {
-            d.act(m).copy_from_slice(&xi[nq + nv..]);
+        {
+            let DataMut { qpos, qvel, act, time, .. } = d.arrays_mut(m);
+            *time = time0;
+            qpos.copy_from_slice(&xs[0][..nq]);
+            qvel.copy_from_slice(&xs[0][nq..nq + nv]);
+            act.copy_from_slice(&xs[0][nq + nv..]);
         }
-        d.time = stage_time[i - 1];
 
-        forward_skip(m, d, mjtStage_::mjSTAGE_NONE as i32, true);
-        fs[i][..nv].copy_from_slice(d.qacc(m));
-        if na > 0 {
-            fs[i][nv..].copy_from_slice(d.act_dot(m));
-        }
-    }
-
-    // final combination with the B weights
-    blas::zero(dx);
-    for j in 0..N {
-        blas::add_to_scl(&mut dx[..nv], &xs[j][nq..nq + nv], RK4_B[j]);
-        blas::add_to_scl(&mut dx[nv..], &fs[j][..nv + na], RK4_B[j]);
-    }
-
-    d.time = time0;
-    d.qpos(m).copy_from_slice(&xs[0][..nq]);
-    d.qvel(m).copy_from_slice(&xs[0][nq..nq + nv]);
-    d.act(m).copy_from_slice(&xs[0][nq + nv..]);
-
-    let (vel, rest) = dx.split_at(nv);
-    let (acc, act_dot) = rest.split_at(nv);
-    advance(m, d, act_dot, acc, Some(vel));
-    free(d);
+        let (vel, rest) = dx.split_at(nv);
+        let (acc, act_dot) = rest.split_at(nv);
+        advance(m, d, Some(act_dot), acc, Some(vel));
+    })
 }
 
 /// Implicit-in-velocity integration with the analytical derivative `qDeriv` (`mj_implicit`;
 /// `implicitfast` drops the RNE part and keeps the symmetric factorisation).
-///
-/// # Safety
-/// As [`check_pos`].
-pub unsafe fn implicit(m: &mjModel, d: &mut mjData) {
+pub fn implicit(m: &mjModel, d: &mut mjData) {
     implicit_skip(m, d, false);
 }
 
 /// [`implicit`]; with `skipfactor` the factorisation left in `qLU` (implicit) or `qH`
 /// (implicitfast) by the previous call is reused (`mj_implicitSkip`).
 ///
-/// # Safety
-/// As [`check_pos`]; with `skipfactor`, the factorisation must be there.
-pub unsafe fn implicit_skip(m: &mjModel, d: &mut mjData, skipfactor: bool) {
+/// With `skipfactor`, the factorisation must be there.
+pub fn implicit_skip(m: &mjModel, d: &mut mjData, skipfactor: bool) {
     let t = timer_start();
     let nv = m.nv as usize;
     let h = m.opt.timestep;
-    mark(d);
-    let qfrc = stack_nums(d, nv);
-    let qacc = stack_nums(d, nv);
-    let awake = awake_dofs(m, d);
-    let nrow = awake.map_or(nv, |ind| ind.len());
-    let (smooth, constraint) = (d.qfrc_smooth(m), d.qfrc_constraint(m));
-    match awake {
-        None => blas::add(qfrc, smooth, constraint),
-        Some(ind) => {
-            for &i in ind {
-                let i = i as usize;
-                qfrc[i] = smooth[i] + constraint[i];
+    let done = with_frame(d, |d, f| {
+        let qfrc = f.nums(d, nv);
+        let qacc = f.nums(d, nv);
+        let awake_n = awake_count(m, d);
+        let nrow = awake_n.unwrap_or(nv);
+        {
+            let a = d.arrays(m);
+            let (smooth, constraint) = (a.qfrc_smooth, a.qfrc_constraint);
+            match awake_list(awake_n, a.dof_awake_ind) {
+                None => blas::add(qfrc, smooth, constraint),
+                Some(ind) => {
+                    for &i in ind {
+                        let i = i as usize;
+                        qfrc[i] = smooth[i] + constraint[i];
+                    }
+                }
             }
         }
-    }
 
-    if m.opt.integrator == mjtIntegrator_::mjINT_IMPLICIT as i32 {
-        let qlu = d.qLU(m);
-        if !skipfactor {
-            derivative::smooth_vel(m, d, true);
-            // qLU = M (lower triangle spread to the full pattern) - h*qDeriv
-            crate::math::misc::gather_masked(qlu, d.M(m), m.mapM2D());
-            blas::add_to_scl(qlu, d.qDeriv(m), -h);
-            let scratch = stack_ints(d, nrow);
-            crate::math::solve::factor_lu_sparse(qlu, nrow, scratch, m.D_rownnz(), m.D_rowadr(), m.D_colind(), awake);
-        }
-        crate::math::solve::solve_lu_sparse(qacc, qlu, qfrc, nrow, m.D_rownnz(), m.D_rowadr(), m.D_diag(), m.D_colind(), awake);
-    } else if m.opt.integrator == mjtIntegrator_::mjINT_IMPLICITFAST as i32 {
-        let qh = d.qH(m);
-        let (rownnz, rowadr, colind) = (m.M_rownnz(), m.M_rowadr(), m.M_colind());
-        let diaginv = d.qHDiagInv(m);
-        if !skipfactor {
-            derivative::smooth_vel(m, d, false);
-            // qH = M - h*qDeriv on the lower-triangular pattern of M
-            crate::math::misc::gather(qh, d.qDeriv(m), m.mapD2M());
-            let hq = &mut *qh;
-            for (x, &mv) in hq.iter_mut().zip(d.M(m).iter()) {
-                *x = mv + *x * -h;
+        if m.opt.integrator == mjtIntegrator_::mjINT_IMPLICIT as i32 {
+            if !skipfactor {
+                // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`),
+                // and no slice of it is alive across the call
+                unsafe { derivative::smooth_vel(m, d, true) };
+                let scratch = f.ints(d, nrow);
+                let DataMut { qLU, M, qDeriv, dof_awake_ind, .. } = d.arrays_mut(m);
+                // qLU = M (lower triangle spread to the full pattern) - h*qDeriv
+                crate::math::misc::gather_masked(qLU, M, m.mapM2D());
+                blas::add_to_scl(qLU, qDeriv, -h);
+                let awake = awake_list(awake_n, dof_awake_ind);
+                crate::math::solve::factor_lu_sparse(qLU, nrow, scratch, m.D_rownnz(), m.D_rowadr(), m.D_colind(), awake);
             }
-            inertia::factor_i(qh, diaginv, nrow, rownnz, rowadr, colind, awake);
-        }
-        match awake {
-            None => {
-                qacc.copy_from_slice(qfrc);
-                inertia::solve_ld(qacc, qh, diaginv, nv, 1, rownnz, rowadr, colind, None);
+            let a = d.arrays(m);
+            let awake = awake_list(awake_n, a.dof_awake_ind);
+            crate::math::solve::solve_lu_sparse(qacc, a.qLU, qfrc, nrow, m.D_rownnz(), m.D_rowadr(), m.D_diag(), m.D_colind(), awake);
+        } else if m.opt.integrator == mjtIntegrator_::mjINT_IMPLICITFAST as i32 {
+            let (rownnz, rowadr, colind) = (m.M_rownnz(), m.M_rowadr(), m.M_colind());
+            if !skipfactor {
+                // SAFETY: as above
+                unsafe { derivative::smooth_vel(m, d, false) };
             }
-            Some(ind) => {
-                copy_ind(qacc, qfrc, ind);
-                solve_ld_ind(qacc, qh, diaginv, rownnz, rowadr, colind, ind);
+            let DataMut { qH, qHDiagInv, qDeriv, M, dof_awake_ind, .. } = d.arrays_mut(m);
+            let (qh, diaginv) = (qH, qHDiagInv);
+            let awake = awake_list(awake_n, dof_awake_ind);
+            if !skipfactor {
+                // qH = M - h*qDeriv on the lower-triangular pattern of M
+                crate::math::misc::gather(qh, qDeriv, m.mapD2M());
+                let hq = &mut *qh;
+                for (x, &mv) in hq.iter_mut().zip(M.iter()) {
+                    *x = mv + *x * -h;
+                }
+                // SAFETY: qH has the model's M pattern, checked against the dof tree by
+                // mj_makeData (see `inertia::factor_i`)
+                unsafe { inertia::factor_i(qh, diaginv, nrow, rownnz, rowadr, colind, awake) };
             }
+            match awake {
+                None => {
+                    qacc.copy_from_slice(qfrc);
+                    // SAFETY: as for factor_i above; qacc holds nv numbers
+                    unsafe { inertia::solve_ld(qacc, qh, diaginv, nv, 1, rownnz, rowadr, colind, None) };
+                }
+                Some(ind) => {
+                    copy_ind(qacc, qfrc, ind);
+                    solve_ld_ind(qacc, qh, diaginv, rownnz, rowadr, colind, ind);
+                }
+            }
+        } else {
+            crate::mjerror!("mj_implicitSkip", "integrator must be implicit or implicitfast");
+            return false;
         }
-    } else {
-        crate::mjerror!("mj_implicitSkip", "integrator must be implicit or implicitfast");
-        free(d);
-        return;
-    }
 
-    advance(m, d, d.act_dot(m), qacc, None);
-    free(d);
-    timer_end(d, mjTIMER_ADVANCE, t);
+        advance(m, d, None, qacc, None);
+        true
+    });
+    if done {
+        timer_end(d, mjTIMER_ADVANCE, t);
+    }
 }
 
 /// True when a sensor computes the potential (`pos`) or kinetic energy itself.
@@ -615,15 +670,17 @@ fn energy_sensor(m: &mjModel, kind: mjtSensor_) -> bool {
 }
 
 /// Position-dependent sensors and potential energy.
-unsafe fn position_outputs(m: &mjModel, d: &mut mjData, sensors: bool) {
+fn position_outputs(m: &mjModel, d: &mut mjData, sensors: bool) {
     let mut by_sensor = false;
     if sensors {
-        sensor::sensor_pos(m, d);
+        // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`)
+        unsafe { sensor::sensor_pos(m, d) };
         by_sensor = energy_sensor(m, mjtSensor_::mjSENS_E_POTENTIAL);
     }
     if !by_sensor {
         if enabled(m, mjENBL_ENERGY) {
-            sensor::energy_pos(m, d);
+            // SAFETY: as above
+            unsafe { sensor::energy_pos(m, d) };
         } else {
             d.energy = [0.0; 2];
         }
@@ -631,23 +688,35 @@ unsafe fn position_outputs(m: &mjModel, d: &mut mjData, sensors: bool) {
 }
 
 /// Velocity-dependent sensors and kinetic energy.
-unsafe fn velocity_outputs(m: &mjModel, d: &mut mjData, sensors: bool) {
+fn velocity_outputs(m: &mjModel, d: &mut mjData, sensors: bool) {
     let mut by_sensor = false;
     if sensors {
-        sensor::sensor_vel(m, d);
+        // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`)
+        unsafe { sensor::sensor_vel(m, d) };
         by_sensor = energy_sensor(m, mjtSensor_::mjSENS_E_KINETIC);
     }
     if enabled(m, mjENBL_ENERGY) && !by_sensor {
-        sensor::energy_vel(m, d);
+        // SAFETY: as above
+        unsafe { sensor::energy_vel(m, d) };
+    }
+}
+
+/// Calls the user's control callback (`mjcb_control`) when one is installed.
+fn control_callback(m: &mjModel, d: &mut mjData) {
+    // SAFETY: mjcb_control is a plain global written only by the user through the C API
+    // (upstream's contract: set before simulating, not while a step runs), so this read does
+    // not race; the callback is foreign code given the model and its data as upstream does, and
+    // no Rust borrow of the data is alive while it runs
+    unsafe {
+        if let Some(cb) = callbacks::mjcb_control {
+            cb(m, d);
+        }
     }
 }
 
 /// Forward dynamics, skipping the stages up to `skipstage` (an `mjtStage`) and, with
 /// `skipsensor`, sensors and energy (`mj_forwardSkip`).
-///
-/// # Safety
-/// As [`check_pos`].
-pub unsafe fn forward_skip(m: &mjModel, d: &mut mjData, skipstage: i32, skipsensor: bool) {
+pub fn forward_skip(m: &mjModel, d: &mut mjData, skipstage: i32, skipsensor: bool) {
     let t = timer_start();
     if skipstage < mjtStage_::mjSTAGE_POS as i32 {
         fwd_position(m, d);
@@ -658,29 +727,26 @@ pub unsafe fn forward_skip(m: &mjModel, d: &mut mjData, skipstage: i32, skipsens
         velocity_outputs(m, d, !skipsensor);
     }
     if !disabled(m, mjDSBL_ACTUATION) {
-        if let Some(cb) = callbacks::mjcb_control {
-            cb(m, d);
-        }
+        control_callback(m, d);
     }
-    actuation::fwd_actuation(m, d);
+    // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`)
+    unsafe { actuation::fwd_actuation(m, d) };
     fwd_acceleration(m, d);
     fwd_constraint(m, d);
     if !skipsensor {
-        sensor::sensor_acc(m, d);
+        // SAFETY: as above
+        unsafe { sensor::sensor_acc(m, d) };
     }
     timer_end(d, mjTIMER_FORWARD, t);
 }
 
 /// `mj_forward`.
-///
-/// # Safety
-/// As [`check_pos`].
-pub unsafe fn forward(m: &mjModel, d: &mut mjData) {
+pub fn forward(m: &mjModel, d: &mut mjData) {
     forward_skip(m, d, mjtStage_::mjSTAGE_NONE as i32, false);
 }
 
 /// Integrates with the model's integrator after forward dynamics at the current state.
-unsafe fn integrate(m: &mjModel, d: &mut mjData) {
+fn integrate(m: &mjModel, d: &mut mjData) {
     match m.opt.integrator {
         x if x == mjtIntegrator_::mjINT_EULER as i32 => euler(m, d),
         x if x == mjtIntegrator_::mjINT_RK4 as i32 => runge_kutta(m, d, 4),
@@ -695,9 +761,8 @@ unsafe fn integrate(m: &mjModel, d: &mut mjData) {
 /// to `skipstage` (and sensors with `skipsensor`); Euler reuses its factorisation from the
 /// position stage on, the implicit integrators from the velocity stage on (`mj_stepSkip`).
 ///
-/// # Safety
-/// As [`check_pos`]; the skipped stages must hold the current state's results.
-pub unsafe fn step_skip(m: &mjModel, d: &mut mjData, skipstage: i32, skipsensor: bool) {
+/// The skipped stages must hold the current state's results.
+pub fn step_skip(m: &mjModel, d: &mut mjData, skipstage: i32, skipsensor: bool) {
     let t = timer_start();
     check_pos(m, d);
     check_vel(m, d);
@@ -718,10 +783,7 @@ pub unsafe fn step_skip(m: &mjModel, d: &mut mjData, skipstage: i32, skipsensor:
 }
 
 /// One simulation step (`mj_step`).
-///
-/// # Safety
-/// As [`check_pos`].
-pub unsafe fn step(m: &mjModel, d: &mut mjData) {
+pub fn step(m: &mjModel, d: &mut mjData) {
     let t = timer_start();
     check_pos(m, d);
     check_vel(m, d);
@@ -735,10 +797,7 @@ pub unsafe fn step(m: &mjModel, d: &mut mjData) {
 }
 
 /// First half of a split step: everything before the controls are read (`mj_step1`).
-///
-/// # Safety
-/// As [`check_pos`].
-pub unsafe fn step1(m: &mjModel, d: &mut mjData) {
+pub fn step1(m: &mjModel, d: &mut mjData) {
     let t = timer_start();
     check_pos(m, d);
     check_vel(m, d);
@@ -746,23 +805,20 @@ pub unsafe fn step1(m: &mjModel, d: &mut mjData) {
     position_outputs(m, d, true);
     fwd_velocity(m, d);
     velocity_outputs(m, d, true);
-    if let Some(cb) = callbacks::mjcb_control {
-        cb(m, d);
-    }
+    control_callback(m, d);
     timer_end(d, mjTIMER_STEP, t);
 }
 
 /// Second half of a split step: actuation, acceleration and integration (`mj_step2`); RK4
 /// falls back to Euler here, as upstream.
-///
-/// # Safety
-/// As [`check_pos`].
-pub unsafe fn step2(m: &mjModel, d: &mut mjData) {
+pub fn step2(m: &mjModel, d: &mut mjData) {
     let t = timer_start();
-    actuation::fwd_actuation(m, d);
+    // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`)
+    unsafe { actuation::fwd_actuation(m, d) };
     fwd_acceleration(m, d);
     fwd_constraint(m, d);
-    sensor::sensor_acc(m, d);
+    // SAFETY: as above
+    unsafe { sensor::sensor_acc(m, d) };
     check_acc(m, d);
     if enabled(m, mjENBL_FWDINV) {
         crate::engine::inverse::compare_fwd_inv(m, d);

@@ -7,7 +7,9 @@ use core::mem::{align_of, size_of};
 
 use crate::abi::mjtConstraint_::*;
 use crate::abi::*;
-use crate::engine::{disabled, free, is_sparse, mark, stack_ints, warning};
+use crate::abi::DataMut;
+use crate::data::stack::with_frame;
+use crate::engine::{disabled, is_sparse, warning};
 use crate::math::blas::block_diag;
 use crate::math::sparse::{block_diag_sparse, super_sparse};
 
@@ -90,6 +92,8 @@ fn island_slots(m: &mjModel, d: &mut mjData) -> [(*mut *mut c_void, usize, usize
 /// to `parena` (upstream's `clearIsland`).
 fn clear_island(m: &mjModel, d: &mut mjData, parena: usize) {
     for (slot, _, _) in island_slots(m, d) {
+        // SAFETY: each slot is the address of one array pointer field of `d`, which is
+        // borrowed exclusively here; nulling it leaves that array unallocated
         unsafe { *slot = core::ptr::null_mut() };
     }
     d.nefc = 0;
@@ -166,19 +170,28 @@ struct Rows<'a> {
 }
 
 impl<'a> Rows<'a> {
-    unsafe fn new(m: &'a mjModel, d: &mjData) -> Self {
+    fn new(m: &'a mjModel, d: &'a mjData) -> Self {
+        let a = d.arrays(m);
+        Self::of(m, a.efc_type, a.efc_id, a.efc_J, a.efc_J_rownnz, a.efc_J_rowadr, a.efc_J_colind, a.contact)
+    }
+
+    /// The view over the data's row arrays (the contacts empty when there are none).
+    #[allow(clippy::too_many_arguments)]
+    fn of(
+        m: &'a mjModel, efc_type: &'a [i32], efc_id: &'a [i32], efc_j: &'a [f64], efc_j_rownnz: &'a [i32],
+        efc_j_rowadr: &'a [i32], efc_j_colind: &'a [i32], contact: &'a [mjContact],
+    ) -> Self {
         let sparse = is_sparse(m);
-        let contact: &[mjContact] = if d.ncon > 0 && !d.contact.is_null() { d.contact(m) } else { &[] };
         Rows {
             m,
             sparse,
             nv: m.nv as usize,
-            efc_type: d.efc_type(m),
-            efc_id: d.efc_id(m),
-            efc_j: d.efc_J(m),
-            rownnz: if sparse { d.efc_J_rownnz(m) } else { &[] },
-            rowadr: if sparse { d.efc_J_rowadr(m) } else { &[] },
-            colind: if sparse { d.efc_J_colind(m) } else { &[] },
+            efc_type,
+            efc_id,
+            efc_j,
+            rownnz: if sparse { efc_j_rownnz } else { &[] },
+            rowadr: if sparse { efc_j_rowadr } else { &[] },
+            colind: if sparse { efc_j_colind } else { &[] },
             contact,
             dof_treeid: m.dof_treeid(),
             body_treeid: m.body_treeid(),
@@ -380,10 +393,7 @@ fn find_edges(rows: &Rows, nefc: usize, treenedge: &mut [i32], edge: &mut [i32],
 
 /// Finds the constraint islands of the current rows (`mj_island`): the tree, dof and row maps,
 /// the per-island inertia (`iM`, `iLD`, `iLDiagInv`) and row data (`iefc_*`).
-///
-/// # Safety
-/// `d` must be data made for `m`.
-pub unsafe fn island(m: &mjModel, d: &mut mjData) {
+pub fn island(m: &mjModel, d: &mut mjData) {
     let (nv, nefc, ntree, nj) = (m.nv as usize, d.nefc.max(0) as usize, m.ntree.max(0) as usize, d.nJ.max(0) as usize);
     if disabled(m, mjtDisableBit_::mjDSBL_ISLAND) || nefc == 0 || ntree == 0 {
         d.nisland = 0;
@@ -391,255 +401,250 @@ pub unsafe fn island(m: &mjModel, d: &mut mjData) {
         return;
     }
 
-    mark(d);
+    with_frame(d, |d, f| {
+        // tree graph: edges from the rows, then compressed adjacency lists
+        let edge = f.ints(d, 2 * nj);
+        let rownnz = f.ints(d, ntree);
+        let nedge = find_edges(&Rows::new(m, d), nefc, rownnz, edge, nj);
 
-    // tree graph: edges from the rows, then compressed adjacency lists
-    let edge = stack_ints(d, 2 * nj);
-    let rownnz = stack_ints(d, ntree);
-    let rows = Rows::new(m, d);
-    let nedge = find_edges(&rows, nefc, rownnz, edge, nj);
-
-    let rowadr = stack_ints(d, ntree);
-    rowadr[0] = 0;
-    for r in 1..ntree {
-        rowadr[r] = rowadr[r - 1] + rownnz[r - 1];
-        rownnz[r - 1] = 0;
-    }
-    rownnz[ntree - 1] = 0;
-
-    let colind = stack_ints(d, nedge);
-    for e in 0..nedge {
-        let (row, col) = (edge[2 * e] as usize, edge[2 * e + 1]);
-        colind[(rowadr[row] + rownnz[row]) as usize] = col;
-        rownnz[row] += 1;
-    }
-
-    // islands of trees
-    let tree_island = stack_ints(d, ntree);
-    let stack = stack_ints(d, nedge);
-    d.nisland = flood_fill(tree_island, rownnz, rowadr, colind, stack);
-    if d.nisland == 0 {
-        d.nidof = 0;
-        free(d);
-        return;
-    }
-
-    let tree_dofnum = m.tree_dofnum();
-    let nidof: usize = (0..ntree).filter(|&t| tree_island[t] >= 0).map(|t| tree_dofnum[t] as usize).sum();
-    d.nidof = nidof as i32;
-
-    if !alloc_island(m, d) {
-        free(d);
-        return;
-    }
-    let ni = d.nisland as usize;
-
-    // ---- trees
-    d.tree_island(m).copy_from_slice(tree_island);
-    let island_ntree = d.island_ntree(m);
-    island_ntree.fill(0);
-    for &isl in tree_island.iter() {
-        if isl >= 0 {
-            island_ntree[isl as usize] += 1;
+        let rowadr = f.ints(d, ntree);
+        rowadr[0] = 0;
+        for r in 1..ntree {
+            rowadr[r] = rowadr[r - 1] + rownnz[r - 1];
+            rownnz[r - 1] = 0;
         }
-    }
-    let island_itreeadr = d.island_itreeadr(m);
-    cumsum(island_itreeadr, island_ntree);
-    let last_tree = (island_itreeadr[ni - 1] + island_ntree[ni - 1]) as usize;
+        rownnz[ntree - 1] = 0;
 
-    // trees listed island by island, unconstrained trees at the end
-    let count = stack_ints(d, ni + 1);
-    count.fill(0);
-    let map_itree2tree = d.map_itree2tree(m);
-    for (t, &isl) in tree_island.iter().enumerate() {
-        let pos = if isl >= 0 {
-            let k = isl as usize;
-            island_itreeadr[k] as usize + bump(&mut count[k])
-        } else {
-            last_tree + bump(&mut count[ni])
-        };
-        map_itree2tree[pos] = t as i32;
-    }
-    if count[..ni] != island_ntree[..] {
-        crate::mjerror!("mj_island", "island_ntree miscount");
-    }
-    if last_tree + count[ni] as usize != ntree {
-        crate::mjerror!("mj_island", "miscount of unconstrained trees");
-    }
-
-    // ---- dofs
-    let (dof_island, island_nv) = (d.dof_island(m), d.island_nv(m));
-    let dof_treeid = m.dof_treeid();
-    island_nv.fill(0);
-    for dof in 0..nv {
-        let isl = tree_island[dof_treeid[dof] as usize];
-        dof_island[dof] = isl;
-        if isl >= 0 {
-            island_nv[isl as usize] += 1;
+        let colind = f.ints(d, nedge);
+        for e in 0..nedge {
+            let (row, col) = (edge[2 * e] as usize, edge[2 * e + 1]);
+            colind[(rowadr[row] + rownnz[row]) as usize] = col;
+            rownnz[row] += 1;
         }
-    }
-    let island_idofadr = d.island_idofadr(m);
-    cumsum(island_idofadr, island_nv);
 
-    // dofs listed island by island, unconstrained dofs at the end; the inverse diagonal of
-    // the factor follows the constrained dofs
-    let (map_dof2idof, map_idof2dof) = (d.map_dof2idof(m), d.map_idof2dof(m));
-    let (ildiaginv, qldiaginv) = (&mut d.iLDiagInv(m)[..nidof], d.qLDiagInv(m));
-    // a second counter array, as upstream allocates one (the stack high-water mark matches)
-    let count = stack_ints(d, ni + 1);
-    count.fill(0);
-    for (dof, (&isl, d2i)) in dof_island.iter().zip(map_dof2idof.iter_mut()).enumerate() {
-        let idof = if isl >= 0 {
-            let k = isl as usize;
-            let idof = island_idofadr[k] as usize + bump(&mut count[k]);
-            ildiaginv[idof] = qldiaginv[dof];
-            idof
-        } else {
-            nidof + bump(&mut count[ni])
-        };
-        *d2i = idof as i32;
-        map_idof2dof[idof] = dof as i32;
-    }
-    if count[..ni] != island_nv[..] {
-        crate::mjerror!("mj_island", "island_nv miscount");
-    }
-    if nidof + count[ni] as usize != nv {
-        crate::mjerror!("mj_island", "miscount of unconstrained dofs");
-    }
-    let island_dofadr = d.island_dofadr(m);
-    for k in 0..ni {
-        island_dofadr[k] = map_idof2dof[island_idofadr[k] as usize];
-    }
-
-    // block-diagonal inertia and its factor, in island dof order
-    block_diag_sparse(
-        d.iLD(m),
-        d.iM_rownnz(m),
-        d.iM_rowadr(m),
-        d.iM_colind(m),
-        d.qLD(m),
-        m.M_rownnz(),
-        m.M_rowadr(),
-        m.M_colind(),
-        nidof,
-        ni,
-        map_idof2dof,
-        map_dof2idof,
-        island_idofadr,
-        island_idofadr,
-        Some((d.iM(m), d.M(m))),
-    );
-
-    // ---- constraint rows
-    let (efc_island, island_ne, island_nf, island_nefc) =
-        (d.efc_island(m), d.island_ne(m), d.island_nf(m), d.island_nefc(m));
-    island_ne.fill(0);
-    island_nf.fill(0);
-    island_nefc.fill(0);
-    // rows of one constraint named by its object share its trees
-    let (mut last_type, mut last_id, mut last_tree) = (-1, -1, -1);
-    let row_objects = rows.efc_type[..nefc].iter().zip(&rows.efc_id[..nefc]);
-    for (i, ((&ty, &id), efc_isl)) in row_objects.zip(efc_island.iter_mut()).enumerate() {
-        let tree = if ty == last_type && id == last_id {
-            last_tree
-        } else if let Some([t, _]) = rows.object_trees(ty, id) {
-            (last_type, last_id, last_tree) = (ty, id, t);
-            t
-        } else {
-            last_type = -1;
-            let t = rows.first_tree(i);
-            if t < 0 {
-                crate::mjerror!("treeFirst", "no tree found for constraint {}", i);
-            }
-            t
-        };
-        if tree < 0 {
-            free(d);
+        // islands of trees
+        let tree_island = f.ints(d, ntree);
+        let stack = f.ints(d, nedge);
+        d.nisland = flood_fill(tree_island, rownnz, rowadr, colind, stack);
+        if d.nisland == 0 {
+            d.nidof = 0;
             return;
         }
-        let isl = tree_island[tree as usize];
-        *efc_isl = isl;
-        let k = isl as usize;
-        island_nefc[k] += 1;
-        match ty {
-            EQUALITY => island_ne[k] += 1,
-            FRICTION_DOF | FRICTION_TENDON => island_nf[k] += 1,
-            _ => {}
+
+        let tree_dofnum = m.tree_dofnum();
+        let nidof: usize = (0..ntree).filter(|&t| tree_island[t] >= 0).map(|t| tree_dofnum[t] as usize).sum();
+        d.nidof = nidof as i32;
+
+        if !alloc_island(m, d) {
+            return;
         }
-    }
-    let island_iefcadr = d.island_iefcadr(m);
-    cumsum(island_iefcadr, island_nefc);
+        let ni = d.nisland as usize;
+        // two counter arrays, as upstream allocates them (the stack high-water mark matches;
+        // nothing else takes stack memory between their allocations there)
+        let count = f.ints(d, ni + 1);
+        let count2 = f.ints(d, ni + 1);
 
-    // rows listed island by island, with the position-dependent row data the solvers need
-    let map_efc2iefc = d.map_efc2iefc(m);
-    let map_iefc2efc = &mut d.map_iefc2efc(m)[..nefc];
-    let (iefc_type, iefc_id) = (&mut d.iefc_type(m)[..nefc], &mut d.iefc_id(m)[..nefc]);
-    let (iefc_fl, iefc_d, iefc_r) =
-        (&mut d.iefc_frictionloss(m)[..nefc], &mut d.iefc_D(m)[..nefc], &mut d.iefc_R(m)[..nefc]);
-    let (efc_fl, efc_d, efc_r) = (&d.efc_frictionloss(m)[..nefc], &d.efc_D(m)[..nefc], &d.efc_R(m)[..nefc]);
-    count.fill(0);
-    for (c, (&isl, e2i)) in efc_island.iter().zip(map_efc2iefc.iter_mut()).enumerate() {
-        let k = isl as usize;
-        let ic = island_iefcadr[k] as usize + bump(&mut count[k]);
-        *e2i = ic as i32;
-        map_iefc2efc[ic] = c as i32;
-        iefc_type[ic] = rows.efc_type[c];
-        iefc_id[ic] = rows.efc_id[c];
-        iefc_fl[ic] = efc_fl[c];
-        iefc_d[ic] = efc_d[c];
-        iefc_r[ic] = efc_r[c];
-    }
-    if count[..ni] != island_nefc[..] {
-        crate::mjerror!("mj_island", "island_nefc miscount");
-    }
+        let DataMut {
+            tree_island: d_tree_island, island_ntree, island_itreeadr, map_itree2tree, dof_island, island_nv,
+            island_idofadr, map_dof2idof, map_idof2dof, iLDiagInv, qLDiagInv, island_dofadr, iLD, iM_rownnz, iM_rowadr,
+            iM_colind, qLD, iM, M, efc_island, island_ne, island_nf, island_nefc, island_iefcadr, map_efc2iefc,
+            map_iefc2efc, iefc_type, iefc_id, iefc_frictionloss, iefc_D, iefc_R, efc_frictionloss, efc_D, efc_R,
+            iefc_J, iefc_J_rownnz, iefc_J_rowadr, iefc_J_colind, iefc_J_rowsuper, efc_type, efc_id, efc_J,
+            efc_J_rownnz, efc_J_rowadr, efc_J_colind, contact, ..
+        } = d.arrays_mut(m);
+        let rows = Rows::of(m, efc_type, efc_id, efc_J, efc_J_rownnz, efc_J_rowadr, efc_J_colind, contact);
 
-    // block-diagonal Jacobian
-    if !rows.sparse {
-        block_diag(
-            d.iefc_J(m),
-            rows.efc_j,
-            nv,
-            nidof,
-            map_iefc2efc,
-            map_idof2dof,
-            island_nefc,
-            island_nv,
-            island_iefcadr,
-            island_idofadr,
-        );
-    } else {
-        let (rownnz, rowadr, colind) = (d.iefc_J_rownnz(m), d.iefc_J_rowadr(m), d.iefc_J_colind(m));
-        block_diag_sparse(
-            d.iefc_J(m),
-            rownnz,
-            rowadr,
-            colind,
-            rows.efc_j,
-            rows.rownnz,
-            rows.rowadr,
-            rows.colind,
-            nefc,
-            ni,
-            map_iefc2efc,
-            map_dof2idof,
-            island_iefcadr,
-            island_idofadr,
-            None,
-        );
-        let rowsuper = d.iefc_J_rowsuper(m);
+        // ---- trees
+        d_tree_island.copy_from_slice(tree_island);
+        island_ntree.fill(0);
+        for &isl in tree_island.iter() {
+            if isl >= 0 {
+                island_ntree[isl as usize] += 1;
+            }
+        }
+        cumsum(island_itreeadr, island_ntree);
+        let last_tree = (island_itreeadr[ni - 1] + island_ntree[ni - 1]) as usize;
+
+        // trees listed island by island, unconstrained trees at the end
+        count.fill(0);
+        for (t, &isl) in tree_island.iter().enumerate() {
+            let pos = if isl >= 0 {
+                let k = isl as usize;
+                island_itreeadr[k] as usize + bump(&mut count[k])
+            } else {
+                last_tree + bump(&mut count[ni])
+            };
+            map_itree2tree[pos] = t as i32;
+        }
+        if count[..ni] != island_ntree[..] {
+            crate::mjerror!("mj_island", "island_ntree miscount");
+        }
+        if last_tree + count[ni] as usize != ntree {
+            crate::mjerror!("mj_island", "miscount of unconstrained trees");
+        }
+
+        // ---- dofs
+        let dof_treeid = m.dof_treeid();
+        island_nv.fill(0);
+        for dof in 0..nv {
+            let isl = tree_island[dof_treeid[dof] as usize];
+            dof_island[dof] = isl;
+            if isl >= 0 {
+                island_nv[isl as usize] += 1;
+            }
+        }
+        cumsum(island_idofadr, island_nv);
+
+        // dofs listed island by island, unconstrained dofs at the end; the inverse diagonal of
+        // the factor follows the constrained dofs
+        let (ildiaginv, qldiaginv) = (&mut iLDiagInv[..nidof], &*qLDiagInv);
+        let count = count2;
+        count.fill(0);
+        for (dof, (&isl, d2i)) in dof_island.iter().zip(map_dof2idof.iter_mut()).enumerate() {
+            let idof = if isl >= 0 {
+                let k = isl as usize;
+                let idof = island_idofadr[k] as usize + bump(&mut count[k]);
+                ildiaginv[idof] = qldiaginv[dof];
+                idof
+            } else {
+                nidof + bump(&mut count[ni])
+            };
+            *d2i = idof as i32;
+            map_idof2dof[idof] = dof as i32;
+        }
+        if count[..ni] != island_nv[..] {
+            crate::mjerror!("mj_island", "island_nv miscount");
+        }
+        if nidof + count[ni] as usize != nv {
+            crate::mjerror!("mj_island", "miscount of unconstrained dofs");
+        }
         for k in 0..ni {
-            let (adr, n) = (island_iefcadr[k] as usize, island_nefc[k] as usize);
-            super_sparse(
-                n,
-                &mut rowsuper[adr..adr + n],
-                &rownnz[adr..adr + n],
-                &rowadr[adr..adr + n],
-                colind,
-            );
+            island_dofadr[k] = map_idof2dof[island_idofadr[k] as usize];
         }
-    }
 
-    free(d);
+        // block-diagonal inertia and its factor, in island dof order
+        block_diag_sparse(
+            iLD,
+            iM_rownnz,
+            iM_rowadr,
+            iM_colind,
+            qLD,
+            m.M_rownnz(),
+            m.M_rowadr(),
+            m.M_colind(),
+            nidof,
+            ni,
+            map_idof2dof,
+            map_dof2idof,
+            island_idofadr,
+            island_idofadr,
+            Some((iM, M)),
+        );
+
+        // ---- constraint rows
+        island_ne.fill(0);
+        island_nf.fill(0);
+        island_nefc.fill(0);
+        // rows of one constraint named by its object share its trees
+        let (mut last_type, mut last_id, mut last_tree) = (-1, -1, -1);
+        let row_objects = rows.efc_type[..nefc].iter().zip(&rows.efc_id[..nefc]);
+        for (i, ((&ty, &id), efc_isl)) in row_objects.zip(efc_island.iter_mut()).enumerate() {
+            let tree = if ty == last_type && id == last_id {
+                last_tree
+            } else if let Some([t, _]) = rows.object_trees(ty, id) {
+                (last_type, last_id, last_tree) = (ty, id, t);
+                t
+            } else {
+                last_type = -1;
+                let t = rows.first_tree(i);
+                if t < 0 {
+                    crate::mjerror!("treeFirst", "no tree found for constraint {}", i);
+                }
+                t
+            };
+            if tree < 0 {
+                return;
+            }
+            let isl = tree_island[tree as usize];
+            *efc_isl = isl;
+            let k = isl as usize;
+            island_nefc[k] += 1;
+            match ty {
+                EQUALITY => island_ne[k] += 1,
+                FRICTION_DOF | FRICTION_TENDON => island_nf[k] += 1,
+                _ => {}
+            }
+        }
+        cumsum(island_iefcadr, island_nefc);
+
+        // rows listed island by island, with the position-dependent row data the solvers need
+        let map_iefc2efc = &mut map_iefc2efc[..nefc];
+        let (iefc_type, iefc_id) = (&mut iefc_type[..nefc], &mut iefc_id[..nefc]);
+        let (iefc_fl, iefc_d, iefc_r) =
+            (&mut iefc_frictionloss[..nefc], &mut iefc_D[..nefc], &mut iefc_R[..nefc]);
+        let (efc_fl, efc_d, efc_r) = (&efc_frictionloss[..nefc], &efc_D[..nefc], &efc_R[..nefc]);
+        count.fill(0);
+        for (c, (&isl, e2i)) in efc_island.iter().zip(map_efc2iefc.iter_mut()).enumerate() {
+            let k = isl as usize;
+            let ic = island_iefcadr[k] as usize + bump(&mut count[k]);
+            *e2i = ic as i32;
+            map_iefc2efc[ic] = c as i32;
+            iefc_type[ic] = rows.efc_type[c];
+            iefc_id[ic] = rows.efc_id[c];
+            iefc_fl[ic] = efc_fl[c];
+            iefc_d[ic] = efc_d[c];
+            iefc_r[ic] = efc_r[c];
+        }
+        if count[..ni] != island_nefc[..] {
+            crate::mjerror!("mj_island", "island_nefc miscount");
+        }
+
+        // block-diagonal Jacobian
+        if !rows.sparse {
+            block_diag(
+                iefc_J,
+                rows.efc_j,
+                nv,
+                nidof,
+                map_iefc2efc,
+                map_idof2dof,
+                island_nefc,
+                island_nv,
+                island_iefcadr,
+                island_idofadr,
+            );
+        } else {
+            let (rownnz, rowadr, colind) = (iefc_J_rownnz, iefc_J_rowadr, iefc_J_colind);
+            block_diag_sparse(
+                iefc_J,
+                rownnz,
+                rowadr,
+                colind,
+                rows.efc_j,
+                rows.rownnz,
+                rows.rowadr,
+                rows.colind,
+                nefc,
+                ni,
+                map_iefc2efc,
+                map_dof2idof,
+                island_iefcadr,
+                island_idofadr,
+                None,
+            );
+            let rowsuper = iefc_J_rowsuper;
+            for k in 0..ni {
+                let (adr, n) = (island_iefcadr[k] as usize, island_nefc[k] as usize);
+                super_sparse(
+                    n,
+                    &mut rowsuper[adr..adr + n],
+                    &rownnz[adr..adr + n],
+                    &rowadr[adr..adr + n],
+                    colind,
+                );
+            }
+        }
+    })
 }
 
 /// Exclusive prefix sum: `adr[0] = 0`, `adr[k] = adr[k-1] + num[k-1]`.

@@ -44,26 +44,40 @@ fn g(x: f64) -> String {
     s
 }
 
+/// The model's `actuator_lengthrange` (2 x nu), writable.
+fn lengthrange_mut(m: &mut mjModel) -> &mut [f64] {
+    let n = 2 * m.nu.max(0) as usize;
+    if n == 0 {
+        return &mut [];
+    }
+    // SAFETY: the model's buffer holds 2*nu numbers at actuator_lengthrange (non-null for
+    // nu > 0), and the exclusive borrow of `m` covers them for the slice's life
+    unsafe { core::slice::from_raw_parts_mut(m.actuator_lengthrange, n) }
+}
+
 /// One simulation step pushing actuator `index` towards `side`; returns its length.
-unsafe fn eval_act(m: &mjModel, d: &mut mjData, index: usize, side: usize, opt: &mjLROpt, moment: &mut [f64]) -> f64 {
+fn eval_act(m: &mjModel, d: &mut mjData, index: usize, side: usize, opt: &mjLROpt, moment: &mut [f64]) -> f64 {
     let nv = m.nv as usize;
     let decay = (-m.opt.timestep / opt.timeconst.max(0.01)).exp();
-    for v in d.qvel(m).iter_mut() {
+    for v in d.arrays_mut(m).qvel.iter_mut() {
         *v *= decay;
     }
     crate::engine::forward::step1(m, d);
 
     moment.fill(0.0);
     {
-        let (rnnz, radr, cind) = (d.moment_rownnz(m)[index], d.moment_rowadr(m)[index], d.moment_colind(m));
-        let am = d.actuator_moment(m);
+        let a = d.arrays(m);
+        let (rnnz, radr, cind) = (a.moment_rownnz[index], a.moment_rowadr[index], a.moment_colind);
+        let am = a.actuator_moment;
         for k in 0..rnnz as usize {
             let a = radr as usize + k;
             moment[cind[a] as usize] = am[a];
         }
     }
     let mut f = vec![0.0; nv];
-    crate::engine::inertia::solve_m(m, d, &mut f, moment, 1);
+    // SAFETY: `d` is made for `m` (the engine's invariant), after factor_m (step1); `f` and
+    // `moment` hold nv numbers and are not part of `d`
+    unsafe { crate::engine::inertia::solve_m(m, d, &mut f, moment, 1) };
     let nrm = norm(&f);
     let scale = (2.0 * side as f64 - 1.0) * opt.accel / nrm.max(mjMINVAL);
     for k in 0..nv {
@@ -76,16 +90,14 @@ unsafe fn eval_act(m: &mjModel, d: &mut mjData, index: usize, side: usize, opt: 
             *x *= s;
         }
     }
-    d.qfrc_applied(m).copy_from_slice(&f);
+    d.arrays_mut(m).qfrc_applied.copy_from_slice(&f);
     crate::engine::forward::step2(m, d);
-    d.actuator_length(m)[index]
+    d.arrays(m).actuator_length[index]
 }
 
-/// Sets the length range of actuator `index`; Err carries upstream's message.
-///
-/// # Safety
-/// `d` must be data made for `m`.
-pub unsafe fn set_length_range(m: &mut mjModel, d: &mut mjData, index: usize, opt: &mjLROpt) -> Result<(), String> {
+/// Sets the length range of actuator `index`; Err carries upstream's message. `d` must be data
+/// made for `m` (the engine's invariant, see `mjData_::arrays_mut`).
+pub fn set_length_range(m: &mut mjModel, d: &mut mjData, index: usize, opt: &mjLROpt) -> Result<(), String> {
     if skip_by_mode(m, index, opt) {
         return Ok(());
     }
@@ -96,20 +108,27 @@ pub unsafe fn set_length_range(m: &mut mjModel, d: &mut mjData, index: usize, op
     // upstream reads the flat trnid array at the actuator index (not 2*index), so odd
     // actuators use the second id of an earlier actuator, possibly -1; the reads below follow
     // it through raw pointers into the model buffer
-    let id = *m.actuator_trnid.add(index) as isize;
+    let id = m.actuator_trnid()[index] as isize;
     let trn = m.actuator_trntype()[index];
     if opt.uselimit != 0 {
         let joint = trn == mjTRN_JOINT as i32 || trn == mjTRN_JOINTINPARENT as i32;
-        let range = if joint && *m.jnt_limited.offset(id) != 0 {
-            Some((*m.jnt_range.offset(2 * id), *m.jnt_range.offset(2 * id + 1)))
-        } else if trn == mjTRN_TENDON as i32 && *m.tendon_limited.offset(id) != 0 {
-            Some((*m.tendon_range.offset(2 * id), *m.tendon_range.offset(2 * id + 1)))
-        } else {
-            None
+        // SAFETY: upstream's read pattern (see above): `id` is a joint or tendon id or -1, and
+        // with -1 the reads land just before jnt_limited/jnt_range (tendon_*) inside the model's
+        // one buffer, where other arrays precede them (the buffer layout of data::make for
+        // models); the values read there only decide whether a range is copied
+        let range = unsafe {
+            if joint && *m.jnt_limited.offset(id) != 0 {
+                Some((*m.jnt_range.offset(2 * id), *m.jnt_range.offset(2 * id + 1)))
+            } else if trn == mjTRN_TENDON as i32 && *m.tendon_limited.offset(id) != 0 {
+                Some((*m.tendon_range.offset(2 * id), *m.tendon_range.offset(2 * id + 1)))
+            } else {
+                None
+            }
         };
         if let Some(r) = range {
-            *m.actuator_lengthrange.add(2 * index) = r.0;
-            *m.actuator_lengthrange.add(2 * index + 1) = r.1;
+            let lengthrange = lengthrange_mut(m);
+            lengthrange[2 * index] = r.0;
+            lengthrange[2 * index + 1] = r.1;
             return Ok(());
         }
     }
@@ -135,7 +154,7 @@ pub unsafe fn set_length_range(m: &mut mjModel, d: &mut mjData, index: usize, op
                 updated = true;
             }
         }
-        *m.actuator_lengthrange.add(2 * index + side) = if side == 0 { lmin[side] } else { lmax[side] };
+        lengthrange_mut(m)[2 * index + side] = if side == 0 { lmin[side] } else { lmax[side] };
     }
     let (a, b) = (m.actuator_lengthrange()[2 * index], m.actuator_lengthrange()[2 * index + 1]);
     let dif = b - a;

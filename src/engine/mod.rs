@@ -1,9 +1,10 @@
 //! The simulation pipeline, one module per stage (computation chapter).
 //!
-//! Stages take `m: &mjModel` and `d: &mut mjData` and work on slices of mjData's arrays
-//! (`d.qpos(m)`, generated from the field table). Scratch memory comes from mjData's stack
-//! ([`stack_nums`], [`stack_ints`] between [`mark`] and [`free`]); nothing here allocates on
-//! the heap.
+//! Stages take `m: &mjModel` and `d: &mut mjData` and work on slices of mjData's arrays, split
+//! from the data with `d.arrays_mut(m)` / `d.arrays(m)` (generated from the field table).
+//! Scratch memory comes from mjData's stack through `crate::data::stack::with_frame`; the older
+//! [`stack_nums`] / [`stack_ints`] between [`mark`] and [`free`] remain for stages not yet
+//! converted. Nothing here allocates on the heap.
 
 pub mod actuation;
 pub mod collision;
@@ -68,6 +69,8 @@ pub unsafe fn stack_nums<'a>(d: &mut mjData, n: usize) -> &'a mut [f64] {
     if p.is_null() {
         &mut []
     } else {
+        // SAFETY: stack_alloc reserved n f64s, aligned, on the stack; the caller keeps the slice
+        // within its frame (this function's contract)
         core::slice::from_raw_parts_mut(p, n)
     }
 }
@@ -82,6 +85,7 @@ pub unsafe fn stack_ints<'a>(d: &mut mjData, n: usize) -> &'a mut [i32] {
     if p.is_null() {
         &mut []
     } else {
+        // SAFETY: as in `stack_nums`, for n i32s
         core::slice::from_raw_parts_mut(p, n)
     }
 }
@@ -151,17 +155,28 @@ pub fn warning(d: &mut mjData, kind: mjtWarning_, info: i32) {
 /// Start time of a timed section (`mjcb_time`, or 0 without one).
 #[inline]
 pub fn timer_start() -> f64 {
-    match unsafe { crate::runtime::callbacks::mjcb_time } {
+    match time_callback() {
+        // SAFETY: a timer callback is foreign code taking no arguments (upstream's contract)
         Some(f) => unsafe { f() },
         None => 0.0,
     }
+}
+
+/// The user's timer callback (`mjcb_time`), if one is installed.
+#[inline]
+fn time_callback() -> crate::abi::mjfTime {
+    // SAFETY: mjcb_time is a plain global written only by the user through the C API
+    // (upstream's contract: set before simulating, not while a step runs), so this read does
+    // not race
+    unsafe { crate::runtime::callbacks::mjcb_time }
 }
 
 /// Ends a timed section: adds the elapsed time to `timer[kind]` and counts one call.
 #[inline]
 pub fn timer_end(d: &mut mjData, kind: mjtTimer_, start: f64) {
     let t = &mut d.timer[kind as usize];
-    if let Some(f) = unsafe { crate::runtime::callbacks::mjcb_time } {
+    if let Some(f) = time_callback() {
+        // SAFETY: as in `timer_start`
         t.duration += unsafe { f() } - start;
     }
     t.number += 1;
@@ -170,7 +185,8 @@ pub fn timer_end(d: &mut mjData, kind: mjtTimer_, start: f64) {
 /// Adds the elapsed time to `timer[kind]` without counting a call (upstream's `TM_ADD`).
 #[inline]
 pub fn timer_add(d: &mut mjData, kind: mjtTimer_, start: f64) {
-    if let Some(f) = unsafe { crate::runtime::callbacks::mjcb_time } {
+    if let Some(f) = time_callback() {
+        // SAFETY: as in `timer_start`
         d.timer[kind as usize].duration += unsafe { f() } - start;
     }
 }

@@ -4,34 +4,25 @@
 use core::ptr;
 
 use crate::abi::*;
+use crate::abi::DataMut;
 use crate::data::make;
 use crate::mjerror;
 
 /// `tree_asleep` value of a fully awake tree.
 const TREE_AWAKE: i32 = -(1 + mjMINAWAKE as i32);
 
-unsafe fn zero<T>(p: *mut T, n: usize) {
-    if n > 0 {
-        ptr::write_bytes(p, 0, n);
-    }
-}
-
-unsafe fn copy<T>(dst: *mut T, src: *const T, n: usize) {
-    if n > 0 {
-        ptr::copy_nonoverlapping(src, dst, n);
-    }
-}
-
 /// Clears `d` (buffer bytes set to `fill`, state and inputs zeroed), sets `qpos = qpos0`, mocap
 /// poses from the model, all trees awake, and resets diagnostics and the arena.
 ///
-/// # Safety
-/// `d` must have been made for `m`.
-pub unsafe fn reset(m: &mjModel, d: &mut mjData, fill: u8) {
+/// `d` must have been made for `m` (the engine's invariant, see `mjData_::arrays_mut`).
+pub fn reset(m: &mjModel, d: &mut mjData, fill: u8) {
     // plugin state and objects survive the clearing; the instances are reset afterwards
-    let saved = crate::data::plugin::save(m, d);
+    // SAFETY: `d` is data made for `m` (the engine's invariant)
+    let saved = unsafe { crate::data::plugin::save(m, d) };
     let complete = clear(m, d, fill);
-    crate::data::plugin::restore(m, d, saved);
+    // SAFETY: `d` is the data `saved` came from, laid out for `m`; the plugins' reset callbacks
+    // get the data as upstream's API does, with no Rust borrow of it alive
+    unsafe { crate::data::plugin::restore(m, d, saved) };
     if complete {
         d.signature = m.signature;
     }
@@ -39,22 +30,28 @@ pub unsafe fn reset(m: &mjModel, d: &mut mjData, fill: u8) {
 
 /// The body of [`reset`] without the plugin handling; false when it stopped after reporting
 /// an error (the signature is then left alone).
-unsafe fn clear(m: &mjModel, d: &mut mjData, fill: u8) -> bool {
+fn clear(m: &mjModel, d: &mut mjData, fill: u8) -> bool {
     if d.threadpool == 0 {
         d.pstack = 0;
     }
     d.pbase = 0;
     d.parena = 0;
-    crate::data::make::set_data_pointers(m, d);
+    // SAFETY: `d` was made for `m`, so its buffer holds nbuffer bytes laid out for `m`
+    unsafe { crate::data::make::set_data_pointers(m, d) };
 
     d.maxuse_stack = 0;
     d.maxuse_threadstack = [0; mjMAXTHREAD];
     d.maxuse_arena = 0;
     d.maxuse_con = 0;
     d.maxuse_efc = 0;
-    zero(d.warning.as_mut_ptr(), d.warning.len());
-    zero(d.timer.as_mut_ptr(), d.timer.len());
-    zero(d.solver.as_mut_ptr(), d.solver.len());
+    // all bytes zero, padding included (as upstream's memset)
+    // SAFETY: each pointer addresses its whole array inside `d` (borrowed exclusively here), and
+    // these structs of plain numbers take the all-zero bytes as a value
+    unsafe {
+        ptr::write_bytes(d.warning.as_mut_ptr(), 0, d.warning.len());
+        ptr::write_bytes(d.timer.as_mut_ptr(), 0, d.timer.len());
+        ptr::write_bytes(d.solver.as_mut_ptr(), 0, d.solver.len());
+    }
     d.solver_niter = [0; mjNISLAND];
     d.solver_nnz = [0; mjNISLAND];
     d.solver_fwdinv = [0.0; 2];
@@ -70,43 +67,39 @@ unsafe fn clear(m: &mjModel, d: &mut mjData, fill: u8) -> bool {
     d.time = 0.0;
     d.energy = [0.0; 2];
 
-    ptr::write_bytes(d.buffer as *mut u8, fill, d.nbuffer as usize);
-    if let Some(marks) = crate::data::bvh_marks::bvh_marks(d) {
+    // SAFETY: the buffer holds nbuffer bytes (made for `m`), none of them borrowed here; its
+    // arrays hold plain numbers, for which any byte pattern is a value
+    unsafe { ptr::write_bytes(d.buffer as *mut u8, fill, d.nbuffer as usize) };
+    // SAFETY: `d` is valid data (made by this library or laid out as upstream's)
+    if let Some(marks) = unsafe { crate::data::bvh_marks::bvh_marks(d) } {
         marks.set_all();
     }
 
-    let (nq, nv, na, nu) = (m.nq as usize, m.nv as usize, m.na as usize, m.nu as usize);
-    let (nbody, nmocap) = (m.nbody as usize, m.nmocap as usize);
-    zero(d.qpos, nq);
-    zero(d.qvel, nv);
-    zero(d.act, na);
-    zero(d.ctrl, nu);
-    copy(d.eq_active, m.eq_active0, m.neq as usize);
-    zero(d.qfrc_applied, nv);
-    zero(d.xfrc_applied, 6 * nbody);
-    zero(d.qacc, nv);
-    zero(d.qacc_warmstart, nv);
-    zero(d.act_dot, na);
-    zero(d.userdata, m.nuserdata as usize);
-    zero(d.mocap_pos, 3 * nmocap);
-    zero(d.mocap_quat, 4 * nmocap);
-    zero(d.qM, m.nM as usize);
-    copy(d.qpos, m.qpos0, nq);
-
-    for i in 0..m.ntree as usize {
-        *d.tree_asleep.add(i) = TREE_AWAKE;
+    {
+        let DataMut {
+            qpos, qvel, act, ctrl, eq_active, qfrc_applied, xfrc_applied, qacc, qacc_warmstart, act_dot, userdata,
+            mocap_pos, mocap_quat, qM, tree_asleep, ..
+        } = d.arrays_mut(m);
+        for a in [qvel, act, ctrl, qfrc_applied, xfrc_applied, qacc, qacc_warmstart, act_dot, userdata, mocap_pos, mocap_quat, qM] {
+            a.fill(0.0);
+        }
+        eq_active.copy_from_slice(&m.eq_active0()[..eq_active.len()]);
+        qpos.copy_from_slice(&m.qpos0()[..qpos.len()]);
+        tree_asleep.fill(TREE_AWAKE);
     }
     if m.opt.enableflags & mjtEnableBit_::mjENBL_SLEEP as i32 != 0 && !init_sleep(m, d) {
         return false;
     }
-    crate::engine::sleep::update_sleep(m, d);
+    // SAFETY: `d` is made for `m` (the engine's invariant), no slice of it is alive
+    unsafe { crate::engine::sleep::update_sleep(m, d) };
 
-    for i in 0..nbody {
-        let id = *m.body_mocapid.add(i);
+    let DataMut { mocap_pos, mocap_quat, .. } = d.arrays_mut(m);
+    let (body_pos, body_quat) = (m.body_pos(), m.body_quat());
+    for (i, &id) in m.body_mocapid()[..m.nbody as usize].iter().enumerate() {
         if id >= 0 {
             let id = id as usize;
-            copy(d.mocap_pos.add(3 * id), m.body_pos.add(3 * i), 3);
-            copy(d.mocap_quat.add(4 * id), m.body_quat.add(4 * i), 4);
+            mocap_pos[3 * id..3 * id + 3].copy_from_slice(&body_pos[3 * i..3 * i + 3]);
+            mocap_quat[4 * id..4 * id + 4].copy_from_slice(&body_quat[4 * i..4 * i + 4]);
         }
     }
 
@@ -116,36 +109,42 @@ unsafe fn clear(m: &mjModel, d: &mut mjData, fill: u8) -> bool {
 /// Sleep-enabled part of the reset: computes the static bodies' poses (all bodies count as
 /// awake here, later steps skip static ones) and puts the trees with policy `init` to sleep
 /// after a full forward pass. False after reporting that some of them could not sleep.
-unsafe fn init_sleep(m: &mjModel, d: &mut mjData) -> bool {
+fn init_sleep(m: &mjModel, d: &mut mjData) -> bool {
     use crate::engine::{constraint, forward, kinematics, sleep, tendon};
     let ntree = m.ntree as usize;
     let policy = m.tree_sleep_policy();
     let is_init = |i: usize| policy[i] == mjtSleepPolicy_::mjSLEEP_INIT as i32;
     let num_init = (0..ntree).filter(|&i| is_init(i)).count() as i32;
 
-    sleep::update_sleep_init(m, d, true);
+    // SAFETY: `d` is made for `m` (the engine's invariant), no slice of it is alive
+    unsafe { sleep::update_sleep_init(m, d, true) };
 
     if num_init == 0 {
         kinematics::kinematics(m, d);
         kinematics::com_pos(m, d);
         kinematics::camlight(m, d);
-        tendon::tendon(m, d);
+        // SAFETY: as above
+        unsafe { tendon::tendon(m, d) };
         return true;
     }
 
     forward::forward(m, d);
-    let tree_asleep = d.tree_asleep(m);
-    for (i, s) in tree_asleep.iter_mut().enumerate() {
+    for (i, s) in d.arrays_mut(m).tree_asleep.iter_mut().enumerate() {
         *s = if is_init(i) { -1 } else { TREE_AWAKE };
     }
-    let nslept = sleep::sleep(m, d);
+    // SAFETY: as above
+    let nslept = unsafe { sleep::sleep(m, d) };
     if nslept != num_init {
-        let tree_asleep = d.tree_asleep(m);
+        let tree_asleep = d.arrays(m).tree_asleep;
         let root = (0..ntree)
             .find(|&i| is_init(i) && tree_asleep[i] < 0)
             .map_or(-1, |i| m.tree_bodyadr()[i]);
-        let name = crate::model::names::id2name(m, mjtObj_::mjOBJ_BODY as i32, root);
-        let name = if name.is_null() { "".into() } else { core::ffi::CStr::from_ptr(name).to_string_lossy() };
+        // SAFETY: id2name reads the model's name arrays (a valid model); a non-null result is a
+        // NUL-terminated string inside the model's names, alive as long as `m`
+        let name = unsafe {
+            let name = crate::model::names::id2name(m, mjtObj_::mjOBJ_BODY as i32, root);
+            if name.is_null() { "".into() } else { core::ffi::CStr::from_ptr(name).to_string_lossy() }
+        };
         mjerror!(
             "_resetData",
             "{} trees were marked as sleep='init' but only {} could be slept.\n\
@@ -159,9 +158,13 @@ unsafe fn init_sleep(m: &mjModel, d: &mut mjData) -> bool {
     }
 
     // the sleeping trees keep these; clear them so a wake in mid-step reads defined values
-    d.qacc_smooth(m).fill(0.0);
-    d.qfrc_smooth(m).fill(0.0);
-    constraint::clear_efc(m, d);
+    {
+        let DataMut { qacc_smooth, qfrc_smooth, .. } = d.arrays_mut(m);
+        qacc_smooth.fill(0.0);
+        qfrc_smooth.fill(0.0);
+    }
+    // SAFETY: as above
+    unsafe { constraint::clear_efc(m, d) };
     true
 }
 
@@ -179,27 +182,31 @@ fn check_db_sparse(m: &mjModel) -> bool {
 
 /// Resets, then applies keyframe `key` when it exists.
 ///
-/// # Safety
-/// `d` must have been made for `m`.
-pub unsafe fn reset_keyframe(m: &mjModel, d: &mut mjData, key: i32) {
+/// `d` must have been made for `m` (the engine's invariant, see `mjData_::arrays_mut`).
+pub fn reset_keyframe(m: &mjModel, d: &mut mjData, key: i32) {
     reset(m, d, 0);
     if key < 0 || key >= m.nkey {
         return;
     }
     let k = key as usize;
     let (nq, nv, na, nu, nmocap) = (m.nq as usize, m.nv as usize, m.na as usize, m.nu as usize, m.nmocap as usize);
-    d.time = *m.key_time.add(k);
-    copy(d.qpos, m.key_qpos.add(k * nq), nq);
-    copy(d.qvel, m.key_qvel.add(k * nv), nv);
-    copy(d.act, m.key_act.add(k * na), na);
-    copy(d.mocap_pos, m.key_mpos.add(k * 3 * nmocap), 3 * nmocap);
-    copy(d.mocap_quat, m.key_mquat.add(k * 4 * nmocap), 4 * nmocap);
-    copy(d.ctrl, m.key_ctrl.add(k * nu), nu);
+    let DataMut { time, qpos, qvel, act, mocap_pos, mocap_quat, ctrl, .. } = d.arrays_mut(m);
+    *time = m.key_time()[k];
+    qpos.copy_from_slice(&m.key_qpos()[k * nq..(k + 1) * nq]);
+    qvel.copy_from_slice(&m.key_qvel()[k * nv..(k + 1) * nv]);
+    act.copy_from_slice(&m.key_act()[k * na..(k + 1) * na]);
+    mocap_pos.copy_from_slice(&m.key_mpos()[k * 3 * nmocap..(k + 1) * 3 * nmocap]);
+    mocap_quat.copy_from_slice(&m.key_mquat()[k * 4 * nmocap..(k + 1) * 4 * nmocap]);
+    ctrl.copy_from_slice(&m.key_ctrl()[k * nu..(k + 1) * nu]);
 }
 
 /// Allocates data for `m`, creates its plugin instances and resets it (`mj_makeData`); null
 /// when the model's sparsity patterns do not match its tree (a damaged MJB file; reported with
 /// `mju_error`), or when allocation or a plugin's `init` fails.
+///
+/// # Safety
+/// `m` must be a valid model (its arrays as its sizes say); the result is owned by the caller
+/// (free it with `mj_deleteData`).
 pub unsafe fn make_data(m: &mjModel) -> *mut mjData {
     let d = make::make_raw_data(m);
     if d.is_null() {

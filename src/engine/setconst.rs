@@ -12,7 +12,9 @@ use crate::abi::mjtSleepPolicy_::*;
 use crate::abi::mjtTrn_::*;
 use crate::abi::mjtWrap_::*;
 use crate::abi::*;
-use crate::engine::{free, is_sparse, mark, stack_ints, stack_nums, v3, v4, v6, v9, v10};
+use crate::abi::DataMut;
+use crate::data::stack::with_frame;
+use crate::engine::{is_sparse, v3, v4, v6, v9, v10};
 use crate::engine::{flex, inertia, kinematics, support, tendon};
 use crate::math::blas::{dist3, dot, mul_mat_mat_t, mul_mat_t_vec3, norm, normalize4, sub3};
 use crate::math::misc::{is_zero, max};
@@ -31,6 +33,17 @@ unsafe fn marr<'a, T>(p: *mut T, n: usize) -> &'a mut [T] {
     } else {
         core::slice::from_raw_parts_mut(p, n)
     }
+}
+
+/// [`marr`] for a model array field: `wr!(m.field, n)`.
+macro_rules! wr {
+    ($m:ident . $f:ident, $n:expr) => {{
+        let n = $n;
+        // SAFETY: `$f` holds `n` elements in the model's buffer (sized by the model's counts);
+        // mj_setConst holds the model exclusively and writes each array only through the one
+        // slice made here while it is alive (no `m.$f()` view of the same array overlaps it)
+        unsafe { marr($m.$f, n) }
+    }};
 }
 
 /// The `mjMIN` macro: a < b ? a : b.
@@ -83,13 +96,13 @@ fn keep_awake(policy: &mut [i32], tree: i32) {
 
 /// Quantities that do not depend on qpos0: subtree masses, gravcomp count, tree tables, tendon
 /// trees and the automatic sleep policies. Returns false after reporting an error.
-unsafe fn set_fixed(m: &mut mjModel, d: &mut mjData) -> bool {
+fn set_fixed(m: &mut mjModel, d: &mut mjData) -> bool {
     let nbody = m.nbody as usize;
     m.ngravcomp = m.body_gravcomp().iter().filter(|&&g| g > 0.0).count() as i32;
     let m: &mjModel = m;
     let (ntree, ntendon) = (m.ntree as usize, m.ntendon as usize);
 
-    let subtreemass = marr(m.body_subtreemass, nbody);
+    let subtreemass = wr!(m.body_subtreemass, nbody);
     subtreemass.copy_from_slice(m.body_mass());
     let parent = m.body_parentid();
     for i in (1..nbody).rev() {
@@ -97,14 +110,14 @@ unsafe fn set_fixed(m: &mut mjModel, d: &mut mjData) -> bool {
     }
 
     // body trees from the first dof of each weld root
-    let treeid = marr(m.body_treeid, nbody);
+    let treeid = wr!(m.body_treeid, nbody);
     let (weld, dofnum, dofadr, dof_tree) = (m.body_weldid(), m.body_dofnum(), m.body_dofadr(), m.dof_treeid());
     for i in 0..nbody {
         let w = weld[i] as usize;
         treeid[i] = if dofnum[w] != 0 { dof_tree[dofadr[w] as usize] } else { -1 };
     }
 
-    let (tree_bodyadr, tree_bodynum) = (marr(m.tree_bodyadr, ntree), marr(m.tree_bodynum, ntree));
+    let (tree_bodyadr, tree_bodynum) = (wr!(m.tree_bodyadr, ntree), wr!(m.tree_bodynum, ntree));
     tree_bodynum.fill(0);
     let mut cur: i32 = -1;
     for (i, &t) in treeid.iter().enumerate().skip(1) {
@@ -117,7 +130,7 @@ unsafe fn set_fixed(m: &mut mjModel, d: &mut mjData) -> bool {
         }
     }
 
-    let (tree_dofadr, tree_dofnum) = (marr(m.tree_dofadr, ntree), marr(m.tree_dofnum, ntree));
+    let (tree_dofadr, tree_dofnum) = (wr!(m.tree_dofadr, ntree), wr!(m.tree_dofnum, ntree));
     tree_dofnum.fill(0);
     cur = -1;
     for (i, &t) in dof_tree.iter().enumerate() {
@@ -128,122 +141,126 @@ unsafe fn set_fixed(m: &mut mjModel, d: &mut mjData) -> bool {
         tree_dofnum[cur as usize] += 1;
     }
 
-    mark(d);
-    let marker = stack_ints(d, ntree);
-    let (ten_adr, ten_num) = (m.tendon_adr(), m.tendon_num());
-    let (ten_treenum, ten_treeid) = (marr(m.tendon_treenum, ntendon), marr(m.tendon_treeid, 2 * ntendon));
-    for i in 0..ntendon {
-        marker.fill(0);
-        ten_treenum[i] = 0;
-        ten_treeid[2 * i] = -1;
-        ten_treeid[2 * i + 1] = -1;
-        let adr = ten_adr[i] as usize;
-        for j in adr..adr + ten_num[i] as usize {
-            let t = wrap_tree(m, j);
-            if t != -1 && marker[t as usize] == 0 {
-                marker[t as usize] = 1;
-                if ten_treenum[i] < 2 {
-                    ten_treeid[2 * i + ten_treenum[i] as usize] = t;
+    // the error (tree, tendon, spans more than 2 trees) is reported after the frame closes
+    let failed = with_frame(d, |d, f| {
+        let marker = f.ints(d, ntree);
+        let (ten_adr, ten_num) = (m.tendon_adr(), m.tendon_num());
+        let (ten_treenum, ten_treeid) = (wr!(m.tendon_treenum, ntendon), wr!(m.tendon_treeid, 2 * ntendon));
+        for i in 0..ntendon {
+            marker.fill(0);
+            ten_treenum[i] = 0;
+            ten_treeid[2 * i] = -1;
+            ten_treeid[2 * i + 1] = -1;
+            let adr = ten_adr[i] as usize;
+            for j in adr..adr + ten_num[i] as usize {
+                let t = wrap_tree(m, j);
+                if t != -1 && marker[t as usize] == 0 {
+                    marker[t as usize] = 1;
+                    if ten_treenum[i] < 2 {
+                        ten_treeid[2 * i + ten_treenum[i] as usize] = t;
+                    }
+                    ten_treenum[i] += 1;
                 }
-                ten_treenum[i] += 1;
             }
         }
-    }
 
-    // actuated trees stay awake
-    let policy = marr(m.tree_sleep_policy, ntree);
-    let (trntype, trnid) = (m.actuator_trntype(), m.actuator_trnid());
-    for i in 0..m.nu as usize {
-        let tid = trnid[2 * i];
-        let ty = trntype[i];
-        let body = if ty == mjTRN_JOINT as i32 || ty == mjTRN_JOINTINPARENT as i32 {
-            m.jnt_bodyid()[tid as usize]
-        } else if ty == mjTRN_SITE as i32 || ty == mjTRN_SLIDERCRANK as i32 {
-            m.site_bodyid()[tid as usize]
-        } else if ty == mjTRN_BODY as i32 {
-            tid
-        } else if ty == mjTRN_TENDON as i32 {
-            let adr = ten_adr[tid as usize] as usize;
-            for j in adr..adr + ten_num[tid as usize] as usize {
-                keep_awake(policy, wrap_tree(m, j));
+        // actuated trees stay awake
+        let policy = wr!(m.tree_sleep_policy, ntree);
+        let (trntype, trnid) = (m.actuator_trntype(), m.actuator_trnid());
+        for i in 0..m.nu as usize {
+            let tid = trnid[2 * i];
+            let ty = trntype[i];
+            let body = if ty == mjTRN_JOINT as i32 || ty == mjTRN_JOINTINPARENT as i32 {
+                m.jnt_bodyid()[tid as usize]
+            } else if ty == mjTRN_SITE as i32 || ty == mjTRN_SLIDERCRANK as i32 {
+                m.site_bodyid()[tid as usize]
+            } else if ty == mjTRN_BODY as i32 {
+                tid
+            } else if ty == mjTRN_TENDON as i32 {
+                let adr = ten_adr[tid as usize] as usize;
+                for j in adr..adr + ten_num[tid as usize] as usize {
+                    keep_awake(policy, wrap_tree(m, j));
+                }
+                continue;
+            } else {
+                continue;
+            };
+            if body != -1 {
+                keep_awake(policy, treeid[body as usize]);
             }
-            continue;
-        } else {
-            continue;
-        };
-        if body != -1 {
-            keep_awake(policy, treeid[body as usize]);
         }
-    }
 
-    // tendons coupling trees with passive forces (or spanning more than two) keep them awake
-    let (stiff, damp) = (m.tendon_stiffness(), m.tendon_damping());
-    for i in 0..ntendon {
-        let treenum = ten_treenum[i];
-        if treenum < 2 || (treenum == 2 && stiff[i] == 0.0 && damp[i] == 0.0) {
-            continue;
-        }
-        marker.fill(0);
-        let adr = ten_adr[i] as usize;
-        for j in adr..adr + ten_num[i] as usize {
-            let t = wrap_tree(m, j);
-            if t == -1 || marker[t as usize] != 0 {
+        // tendons coupling trees with passive forces (or spanning more than two) keep them awake
+        let (stiff, damp) = (m.tendon_stiffness(), m.tendon_damping());
+        for i in 0..ntendon {
+            let treenum = ten_treenum[i];
+            if treenum < 2 || (treenum == 2 && stiff[i] == 0.0 && damp[i] == 0.0) {
                 continue;
             }
-            marker[t as usize] = 1;
-            let p = policy[t as usize];
-            if p == mjSLEEP_AUTO as i32 {
-                policy[t as usize] = mjSLEEP_AUTO_NEVER as i32;
-            } else if p == mjSLEEP_ALLOWED as i32 || p == mjSLEEP_INIT as i32 {
-                free(d);
-                if treenum > 2 {
-                    crate::mjerror!(
-                        "setFixed",
-                        "tree {} connected to tendon {} which spans more than 2 trees, sleeping not allowed",
-                        t,
-                        i
-                    );
-                } else {
-                    crate::mjerror!(
-                        "setFixed",
-                        "tree {} connected to tendon {} with non-zero stiffness or damping, sleeping not allowed",
-                        t,
-                        i
-                    );
+            marker.fill(0);
+            let adr = ten_adr[i] as usize;
+            for j in adr..adr + ten_num[i] as usize {
+                let t = wrap_tree(m, j);
+                if t == -1 || marker[t as usize] != 0 {
+                    continue;
                 }
-                return false;
+                marker[t as usize] = 1;
+                let p = policy[t as usize];
+                if p == mjSLEEP_AUTO as i32 {
+                    policy[t as usize] = mjSLEEP_AUTO_NEVER as i32;
+                } else if p == mjSLEEP_ALLOWED as i32 || p == mjSLEEP_INIT as i32 {
+                    return Some((t, i, treenum > 2));
+                }
             }
         }
-    }
 
-    // bodies of flexes stay awake
-    for f in 0..m.nflex as usize {
-        let bodies = if m.flex_interp()[f] != 0 {
-            let adr = m.flex_nodeadr()[f] as usize;
-            &m.flex_nodebodyid()[adr..adr + m.flex_nodenum()[f] as usize]
+        // bodies of flexes stay awake
+        for f in 0..m.nflex as usize {
+            let bodies = if m.flex_interp()[f] != 0 {
+                let adr = m.flex_nodeadr()[f] as usize;
+                &m.flex_nodebodyid()[adr..adr + m.flex_nodenum()[f] as usize]
+            } else {
+                let adr = m.flex_vertadr()[f] as usize;
+                &m.flex_vertbodyid()[adr..adr + m.flex_vertnum()[f] as usize]
+            };
+            for &b in bodies {
+                keep_awake(policy, treeid[b as usize]);
+            }
+        }
+
+        for p in policy.iter_mut() {
+            if *p == mjSLEEP_AUTO as i32 {
+                *p = mjSLEEP_AUTO_ALLOWED as i32;
+            }
+        }
+        None
+    });
+    if let Some((t, i, spans)) = failed {
+        if spans {
+            crate::mjerror!(
+                "setFixed",
+                "tree {} connected to tendon {} which spans more than 2 trees, sleeping not allowed",
+                t,
+                i
+            );
         } else {
-            let adr = m.flex_vertadr()[f] as usize;
-            &m.flex_vertbodyid()[adr..adr + m.flex_vertnum()[f] as usize]
-        };
-        for &b in bodies {
-            keep_awake(policy, treeid[b as usize]);
+            crate::mjerror!(
+                "setFixed",
+                "tree {} connected to tendon {} with non-zero stiffness or damping, sleeping not allowed",
+                t,
+                i
+            );
         }
+        return false;
     }
-
-    for p in policy.iter_mut() {
-        if *p == mjSLEEP_AUTO as i32 {
-            *p = mjSLEEP_AUTO_ALLOWED as i32;
-        }
-    }
-    free(d);
     true
 }
 
 /// `dof_M0`: diagonal of the joint-space inertia from composite inertias (plus armature).
-unsafe fn set_m0(m: &mjModel, d: &mut mjData) {
+fn set_m0(m: &mjModel, d: &mut mjData) {
     let nbody = m.nbody as usize;
-    let crb = d.crb(m);
-    crb.copy_from_slice(&d.cinert(m)[..10 * nbody]);
+    let DataMut { crb, cinert, cdof, .. } = d.arrays_mut(m);
+    crb.copy_from_slice(&cinert[..10 * nbody]);
     let parent = m.body_parentid();
     for i in (1..nbody).rev() {
         let p = parent[i] as usize;
@@ -253,8 +270,8 @@ unsafe fn set_m0(m: &mjModel, d: &mut mjData) {
             }
         }
     }
-    let (cdof, bodyid, armature) = (d.cdof(m), m.dof_bodyid(), m.dof_armature());
-    let m0 = marr(m.dof_M0, m.nv as usize);
+    let (cdof, bodyid, armature) = (&*cdof, m.dof_bodyid(), m.dof_armature());
+    let m0 = wr!(m.dof_M0, m.nv as usize);
     for i in 0..m.nv as usize {
         let buf = mul_inert_vec(v10(crb, bodyid[i] as usize), v6(cdof, i));
         m0[i] = armature[i] + dot(v6(cdof, i), &buf);
@@ -291,60 +308,71 @@ fn dense_row(out: &mut [f64], sparse: bool, i: usize, nv: usize, val: &[f64], ro
 }
 
 /// Quantities evaluated at qpos0.
-unsafe fn set0(m: &mjModel, d: &mut mjData) {
+fn set0(m: &mjModel, d: &mut mjData) {
+    with_frame(d, |d, f| set0_in(m, d, f))
+}
+
+/// [`set0`] inside its stack frame.
+fn set0_in(m: &mjModel, d: &mut mjData, f: &crate::data::stack::Frame<'_>) {
     let nv = m.nv as usize;
     let (ncam, nlight, nflex, nu) = (m.ncam as usize, m.nlight as usize, m.nflex as usize, m.nu as usize);
     let mut a = [0.0f64; 36];
-    mark(d);
-    let jac = stack_nums(d, 6 * nv);
-    let tmp = stack_nums(d, 6 * nv);
-    let moment = stack_nums(d, nv);
+    let jac = f.nums(d, 6 * nv);
+    let tmp = f.nums(d, 6 * nv);
+    let moment = f.nums(d, nv);
 
     // evaluate cameras and lights as fixed to their bodies
-    let cammode = stack_ints(d, ncam);
-    let lightmode = stack_ints(d, nlight);
+    let cammode = f.ints(d, ncam);
+    let lightmode = f.ints(d, nlight);
     {
-        let (cam_mode, light_mode) = (marr(m.cam_mode, ncam), marr(m.light_mode, nlight));
+        let (cam_mode, light_mode) = (wr!(m.cam_mode, ncam), wr!(m.light_mode, nlight));
         cammode.copy_from_slice(cam_mode);
         lightmode.copy_from_slice(light_mode);
         cam_mode.fill(mjCAMLIGHT_FIXED as i32);
         light_mode.fill(mjCAMLIGHT_FIXED as i32);
     }
 
-    d.qpos(m).copy_from_slice(m.qpos0());
+    d.arrays_mut(m).qpos.copy_from_slice(m.qpos0());
     kinematics::kinematics(m, d);
     kinematics::com_pos(m, d);
     kinematics::camlight(m, d);
     set_m0(m, d);
 
     // flexes evaluated as non-rigid
-    let rigid = stack_ints(d, nflex);
+    let rigid = f.ints(d, nflex);
     {
-        let flex_rigid = marr(m.flex_rigid, nflex);
+        let flex_rigid = wr!(m.flex_rigid, nflex);
         for (r, &f) in rigid.iter_mut().zip(flex_rigid.iter()) {
             *r = f as i32;
         }
         flex_rigid.fill(0);
     }
 
-    tendon::tendon(m, d);
-    inertia::make_m(m, d);
-    inertia::factor_m(m, d);
-    flex::flex(m, d);
-    tendon::transmission(m, d);
+    // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`), and no
+    // slice of it is alive across these stage calls
+    unsafe {
+        tendon::tendon(m, d);
+        inertia::make_m(m, d);
+        inertia::factor_m(m, d);
+        flex::flex(m, d);
+        tendon::transmission(m, d);
+    }
+    // from here on the data is only read
+    let d: &mjData = d;
+    let da = d.arrays(m);
 
-    for (f, &r) in marr(m.flex_rigid, nflex).iter_mut().zip(rigid.iter()) {
+    for (f, &r) in wr!(m.flex_rigid, nflex).iter_mut().zip(rigid.iter()) {
         *f = r as u8;
     }
-    marr(m.cam_mode, ncam).copy_from_slice(cammode);
-    marr(m.light_mode, nlight).copy_from_slice(lightmode);
+    wr!(m.cam_mode, ncam).copy_from_slice(cammode);
+    wr!(m.light_mode, nlight).copy_from_slice(lightmode);
 
-    marr(m.flexedge_length0, m.nflexedge as usize).copy_from_slice(d.flexedge_length(m));
-    marr(m.tendon_length0, m.ntendon as usize).copy_from_slice(d.ten_length(m));
-    marr(m.actuator_length0, nu).copy_from_slice(d.actuator_length(m));
+    wr!(m.flexedge_length0, m.nflexedge as usize).copy_from_slice(da.flexedge_length);
+    wr!(m.tendon_length0, m.ntendon as usize).copy_from_slice(da.ten_length);
+    wr!(m.actuator_length0, nu).copy_from_slice(da.actuator_length);
 
     // body_invweight0: mean diagonal of J inv(M) J' for the com Jacobian
-    let invw = marr(m.body_invweight0, 2 * m.nbody as usize);
+    let invw = wr!(m.body_invweight0, 2 * m.nbody as usize);
     let (weld, simple) = (m.body_weldid(), m.body_simple());
     invw[0] = 0.0;
     invw[1] = 0.0;
@@ -359,7 +387,7 @@ unsafe fn set0(m: &mjModel, d: &mut mjData) {
             if nv > 0 {
                 let (jp, jr) = jac.split_at_mut(3 * nv);
                 support::jac_body_com(m, d, Some(jp), Some(jr), i);
-                inertia::solve_m(m, d, tmp, jac, 6);
+                solve_m(m, d, tmp, jac, 6);
                 mul_mat_mat_t(&mut a, jac, tmp, 6, nv, 6);
             }
             invw[2 * i] = avg3(&a, [0, 7, 14]);
@@ -368,7 +396,7 @@ unsafe fn set0(m: &mjModel, d: &mut mjData) {
     }
 
     // dof_invweight0: same for the unit Jacobian of each joint
-    let dinvw = marr(m.dof_invweight0, nv);
+    let dinvw = wr!(m.dof_invweight0, nv);
     let (jbody, jdofadr, jtype) = (m.jnt_bodyid(), m.jnt_dofadr(), m.jnt_type());
     for i in 0..m.njnt as usize {
         let id = jdofadr[i] as usize;
@@ -387,7 +415,7 @@ unsafe fn set0(m: &mjModel, d: &mut mjData) {
             for j in 0..dnum {
                 jac[j * (nv + 1) + id] = 1.0;
             }
-            inertia::solve_m(m, d, tmp, jac, dnum);
+            solve_m(m, d, tmp, jac, dnum);
             mul_mat_mat_t(&mut a, jac, tmp, dnum, nv, dnum);
         }
         match dnum {
@@ -404,10 +432,10 @@ unsafe fn set0(m: &mjModel, d: &mut mjData) {
     let sparse = is_sparse(m);
     if nv > 0 {
         // flexedge_invweight0
-        let einvw = marr(m.flexedge_invweight0, m.nflexedge as usize);
+        let einvw = wr!(m.flexedge_invweight0, m.nflexedge as usize);
         let (edge, erigid, vbody, vadr) = (m.flex_edge(), m.flexedge_rigid(), m.flex_vertbodyid(), m.flex_vertadr());
         let (fj, fj_nnz, fj_adr, fj_ind) =
-            (d.flexedge_J(m), d.flexedge_J_rownnz(m), d.flexedge_J_rowadr(m), d.flexedge_J_colind(m));
+            (da.flexedge_J, da.flexedge_J_rownnz, da.flexedge_J_rowadr, da.flexedge_J_colind);
         let mass = m.body_mass();
         for f in 0..nflex {
             if m.flex_interp()[f] != 0 {
@@ -424,38 +452,38 @@ unsafe fn set0(m: &mjModel, d: &mut mjData) {
                 } else {
                     dense_row(tmp, sparse, i, nv, fj, fj_nnz, fj_adr, fj_ind);
                     let (t0, t1) = tmp.split_at_mut(nv);
-                    inertia::solve_m(m, d, t1, t0, 1);
+                    solve_m(m, d, t1, t0, 1);
                     einvw[i] = dot(&t0[..nv], t1);
                 }
             }
         }
 
         // tendon_invweight0
-        let tinvw = marr(m.tendon_invweight0, m.ntendon as usize);
-        let (tj, tj_nnz, tj_adr, tj_ind) = (d.ten_J(m), d.ten_J_rownnz(m), d.ten_J_rowadr(m), d.ten_J_colind(m));
+        let tinvw = wr!(m.tendon_invweight0, m.ntendon as usize);
+        let (tj, tj_nnz, tj_adr, tj_ind) = (da.ten_J, da.ten_J_rownnz, da.ten_J_rowadr, da.ten_J_colind);
         for (i, w) in tinvw.iter_mut().enumerate() {
             dense_row(tmp, sparse, i, nv, tj, tj_nnz, tj_adr, tj_ind);
             let (t0, t1) = tmp.split_at_mut(nv);
-            inertia::solve_m(m, d, t1, t0, 1);
+            solve_m(m, d, t1, t0, 1);
             *w = dot(&t0[..nv], t1);
         }
 
         // actuator_acc0: acceleration norm of a unit actuator force
-        let acc0 = marr(m.actuator_acc0, nu);
-        let (am, rnnz, radr, cind) = (d.actuator_moment(m), d.moment_rownnz(m), d.moment_rowadr(m), d.moment_colind(m));
+        let acc0 = wr!(m.actuator_acc0, nu);
+        let (am, rnnz, radr, cind) = (da.actuator_moment, da.moment_rownnz, da.moment_rowadr, da.moment_colind);
         for (i, acc) in acc0.iter_mut().enumerate() {
             sparse_to_dense(moment, am, 1, nv, &rnnz[i..], &radr[i..], cind);
-            inertia::solve_m(m, d, tmp, moment, 1);
+            solve_m(m, d, tmp, moment, 1);
             *acc = norm(&tmp[..nv]);
         }
     } else {
-        marr(m.tendon_invweight0, m.ntendon as usize).fill(0.0);
-        marr(m.actuator_acc0, nu).fill(0.0);
+        wr!(m.tendon_invweight0, m.ntendon as usize).fill(0.0);
+        wr!(m.actuator_acc0, nu).fill(0.0);
     }
 
     // body-anchored equality data from the qpos0 poses
-    let eq_data = marr(m.eq_data, mjNEQDATA * m.neq as usize);
-    let (xpos, xmat, xquat) = (d.xpos(m), d.xmat(m), d.xquat(m));
+    let eq_data = wr!(m.eq_data, mjNEQDATA * m.neq as usize);
+    let (xpos, xmat, xquat) = (da.xpos, da.xmat, da.xquat);
     for i in 0..m.neq as usize {
         let (id1, id2) = (m.eq_obj1id()[i] as usize, m.eq_obj2id()[i] as usize);
         let (ty, objtype) = (m.eq_type()[i], m.eq_objtype()[i]);
@@ -487,10 +515,10 @@ unsafe fn set0(m: &mjModel, d: &mut mjData) {
     }
 
     // camera and light offsets
-    let subtree_com = d.subtree_com(m);
-    let (cam_xpos, cam_xmat) = (d.cam_xpos(m), d.cam_xmat(m));
+    let subtree_com = da.subtree_com;
+    let (cam_xpos, cam_xmat) = (da.cam_xpos, da.cam_xmat);
     let (cpos0, cposcom0, cmat0) =
-        (marr(m.cam_pos0, 3 * ncam), marr(m.cam_poscom0, 3 * ncam), marr(m.cam_mat0, 9 * ncam));
+        (wr!(m.cam_pos0, 3 * ncam), wr!(m.cam_poscom0, 3 * ncam), wr!(m.cam_mat0, 9 * ncam));
     for i in 0..ncam {
         let id = m.cam_bodyid()[i] as usize;
         let tgt = m.cam_targetbodyid()[i];
@@ -499,9 +527,9 @@ unsafe fn set0(m: &mjModel, d: &mut mjData) {
         cposcom0[3 * i..3 * i + 3].copy_from_slice(&sub3(v3(cam_xpos, i), v3(subtree_com, com)));
         cmat0[9 * i..9 * i + 9].copy_from_slice(v9(cam_xmat, i));
     }
-    let (light_xpos, light_xdir) = (d.light_xpos(m), d.light_xdir(m));
+    let (light_xpos, light_xdir) = (da.light_xpos, da.light_xdir);
     let (lpos0, lposcom0, ldir0) =
-        (marr(m.light_pos0, 3 * nlight), marr(m.light_poscom0, 3 * nlight), marr(m.light_dir0, 3 * nlight));
+        (wr!(m.light_pos0, 3 * nlight), wr!(m.light_poscom0, 3 * nlight), wr!(m.light_dir0, 3 * nlight));
     for i in 0..nlight {
         let id = m.light_bodyid()[i] as usize;
         let tgt = m.light_targetbodyid()[i];
@@ -512,9 +540,9 @@ unsafe fn set0(m: &mjModel, d: &mut mjData) {
     }
 
     // position actuators with positive biasprm[2]: dampratio -> damping
-    let biasprm = marr(m.actuator_biasprm, mjNBIAS * nu);
+    let biasprm = wr!(m.actuator_biasprm, mjNBIAS * nu);
     let gainprm = m.actuator_gainprm();
-    let (am, rnnz, radr, cind) = (d.actuator_moment(m), d.moment_rownnz(m), d.moment_rowadr(m), d.moment_colind(m));
+    let (am, rnnz, radr, cind) = (da.actuator_moment, da.moment_rownnz, da.moment_rowadr, da.moment_colind);
     let m0 = m.dof_M0();
     for i in 0..nu {
         let bias = &mut biasprm[mjNBIAS * i..mjNBIAS * (i + 1)];
@@ -534,14 +562,24 @@ unsafe fn set0(m: &mjModel, d: &mut mjData) {
         let damping = bias[2] * 2.0 * (kp * mass).sqrt();
         bias[2] = -damping;
     }
-    free(d);
+}
+
+/// `x = inv(M) y` for `n` vectors (`mj_solveM`) with the data shared.
+fn solve_m(m: &mjModel, d: &mjData, x: &mut [f64], y: &[f64], n: usize) {
+    let len = n * m.nv as usize;
+    x[..len].copy_from_slice(&y[..len]);
+    // SAFETY: `d` is made for `m` (the engine's invariant), after factor_m; `x` holds n*nv
+    // numbers and is not part of `d`
+    unsafe { inertia::solve_m_inplace(m, d, x, n) };
 }
 
 /// Anchor `data[0..3]` given in the frame of body `from`, expressed in the frame of body `to`.
-unsafe fn anchor_in(d: &mjData, data: &[f64], from: usize, to: usize, xpos: &[f64], xmat: &[f64]) -> [f64; 3] {
+fn anchor_in(d: &mjData, data: &[f64], from: usize, to: usize, xpos: &[f64], xmat: &[f64]) -> [f64; 3] {
     let local: [f64; 3] = [data[0], data[1], data[2]];
     let mut pos = [0.0; 3];
-    support::local2global(d, Some(&mut pos), None, Some(&local), None, from, 0);
+    // SAFETY: `from` is the body of an equality constraint (a valid body id, checked when the
+    // model was compiled or loaded) and `d` holds the kinematics of its model
+    unsafe { support::local2global(d, Some(&mut pos), None, Some(&local), None, from, 0) };
     let rel = sub3(&pos, v3(xpos, to));
     mul_mat_t_vec3(v9(xmat, to), &rel)
 }
@@ -556,16 +594,27 @@ fn update_box(lo: &mut [f64; 3], hi: &mut [f64; 3], pos: &[f64; 3], radius: f64)
 }
 
 /// Model statistics and dof lengths from the qpos0 evaluation left in `d`.
-unsafe fn set_stat(m: &mut mjModel, d: &mut mjData) {
+fn set_stat(m: &mut mjModel, d: &mut mjData) {
+    let mm: &mjModel = m;
+    let (center, extent, meansize, meanmass, meaninertia) = with_frame(d, |d, f| stats(mm, d, f));
+    m.stat.center = center;
+    m.stat.extent = extent;
+    m.stat.meansize = meansize;
+    m.stat.meanmass = meanmass;
+    m.stat.meaninertia = meaninertia;
+}
+
+/// The statistics of [`set_stat`] (center, extent, meansize, meanmass, meaninertia), with
+/// `dof_length` set on the way.
+fn stats(mm: &mjModel, d: &mut mjData, f: &crate::data::stack::Frame<'_>) -> ([f64; 3], f64, f64, f64, f64) {
     let mut lo = [1e10; 3];
     let mut hi = [-1e10; 3];
-    let mm: &mjModel = m;
     let nbody = mm.nbody as usize;
-    mark(d);
-    let body = stack_nums(d, nbody);
+    let body = f.nums(d, nbody);
 
-    let (xpos, xipos, xanchor) = (d.xpos(mm), d.xipos(mm), d.xanchor(mm));
-    let (site_xpos, geom_xpos) = (d.site_xpos(mm), d.geom_xpos(mm));
+    let da = d.arrays(mm);
+    let (xpos, xipos, xanchor) = (da.xpos, da.xipos, da.xanchor);
+    let (site_xpos, geom_xpos) = (da.site_xpos, da.geom_xpos);
     for i in 1..nbody {
         update_box(&mut lo, &mut hi, v3(xpos, i), 0.0);
         update_box(&mut lo, &mut hi, v3(xipos, i), 0.0);
@@ -658,7 +707,7 @@ unsafe fn set_stat(m: &mut mjModel, d: &mut mjData) {
     }
 
     // rotational dofs take the size of their body
-    let dof_length = marr(mm.dof_length, mm.nv as usize);
+    let dof_length = wr!(mm.dof_length, mm.nv as usize);
     let (djnt, jtype, jdofadr, dbody) = (mm.dof_jntid(), mm.jnt_type(), mm.jnt_dofadr(), mm.dof_bodyid());
     for (i, len) in dof_length.iter_mut().enumerate() {
         *len = 1.0;
@@ -683,32 +732,29 @@ unsafe fn set_stat(m: &mut mjModel, d: &mut mjData) {
 
     let mut meaninertia = mm.stat.meaninertia;
     if mm.nv > 0 {
-        let (qm, madr) = (d.qM(mm), mm.dof_Madr());
+        let (qm, madr) = (da.qM, mm.dof_Madr());
         meaninertia = 0.0;
         for &a in madr {
             meaninertia += qm[a as usize];
         }
         meaninertia /= mm.nv as f64;
     }
-    free(d);
-
-    m.stat.center = center;
-    m.stat.extent = extent;
-    m.stat.meansize = meansize;
-    m.stat.meanmass = meanmass;
-    m.stat.meaninertia = meaninertia;
+    (center, extent, meansize, meanmass, meaninertia)
 }
 
 /// Tendon spring lengths left at -1 become the tendon lengths at qpos_spring.
-unsafe fn set_spring(m: &mjModel, d: &mut mjData) {
-    d.qpos(m).copy_from_slice(m.qpos_spring());
+fn set_spring(m: &mjModel, d: &mut mjData) {
+    d.arrays_mut(m).qpos.copy_from_slice(m.qpos_spring());
     kinematics::kinematics(m, d);
     kinematics::com_pos(m, d);
-    tendon::tendon(m, d);
-    tendon::transmission(m, d);
+    // SAFETY: `d` is made for `m` (the engine's invariant), no slice of it is alive
+    unsafe {
+        tendon::tendon(m, d);
+        tendon::transmission(m, d);
+    }
 
-    let spring = marr(m.tendon_lengthspring, 2 * m.ntendon as usize);
-    let len = d.ten_length(m);
+    let spring = wr!(m.tendon_lengthspring, 2 * m.ntendon as usize);
+    let len = d.arrays(m).ten_length;
     for (i, s) in spring.chunks_exact_mut(2).enumerate() {
         if s[0] == -1.0 && s[1] == -1.0 {
             s[0] = len[i];
@@ -718,11 +764,9 @@ unsafe fn set_spring(m: &mjModel, d: &mut mjData) {
 }
 
 /// Sets every model constant that `mj_setConst` computes (all but actuator length ranges),
-/// using `d` as workspace; `d` is left evaluated at qpos_spring.
-///
-/// # Safety
-/// `d` must be data made for `m`.
-pub unsafe fn set_const(m: &mut mjModel, d: &mut mjData) {
+/// using `d` as workspace; `d` is left evaluated at qpos_spring. `d` must be data made for `m`
+/// (the engine's invariant, see `mjData_::arrays_mut`).
+pub fn set_const(m: &mut mjModel, d: &mut mjData) {
     if !set_fixed(m, d) {
         return;
     }

@@ -9,7 +9,8 @@ use crate::abi::mjtObj_::*;
 use crate::abi::mjtSameFrame_::*;
 use crate::abi::*;
 use crate::math::spatial::cross_motion;
-use crate::engine::{free, is_sparse, mark, stack_ints, stack_nums, v3, v6, v9};
+use crate::data::stack::with_frame;
+use crate::engine::{is_sparse, v3, v6, v9};
 use crate::math::blas::{
     add_to, add_to_scl, mul_mat_mat, mul_mat_mat3, mul_mat_mat_t3, mul_mat_t_vec, mul_mat_vec3,
     normalize4, scl_inplace, sub, sub3, transpose,
@@ -57,8 +58,8 @@ fn last_dof(m: &mjModel, body: usize) -> i32 {
 
 /// Offset of `point` from the subtree com of the root of `body`.
 #[inline]
-unsafe fn root_offset(m: &mjModel, d: &mjData, point: &[f64; 3], body: usize) -> [f64; 3] {
-    sub3(point, v3(d.subtree_com(m), m.body_rootid()[body] as usize))
+fn root_offset(m: &mjModel, d: &mjData, point: &[f64; 3], body: usize) -> [f64; 3] {
+    sub3(point, v3(d.arrays(m).subtree_com, m.body_rootid()[body] as usize))
 }
 
 //------------------------------------------ dof chains --------------------------------------------
@@ -131,10 +132,7 @@ pub fn merge_chain_simple(m: &mjModel, chain: &mut [i32], b1: usize, b2: usize) 
 
 /// Translational (3 x nv) and rotational (3 x nv) Jacobians of a global `point` attached to
 /// `body` (mj_jac).
-///
-/// # Safety
-/// `d` must be data made for `m`, with kinematics and com positions computed.
-pub unsafe fn jac(
+pub fn jac(
     m: &mjModel, d: &mjData, mut jacp: Option<&mut [f64]>, mut jacr: Option<&mut [f64]>, point: &[f64; 3],
     body: usize,
 ) {
@@ -152,7 +150,7 @@ pub unsafe fn jac(
     if b == 0 {
         return;
     }
-    let (cdof, parent) = (&d.cdof(m)[..6 * nv], &m.dof_parentid()[..nv]);
+    let (cdof, parent) = (&d.arrays(m).cdof[..6 * nv], &m.dof_parentid()[..nv]);
     let mut jacr = jacr.map(|j| &mut j[..3 * nv]);
     let mut jacp = jacp.map(|j| &mut j[..3 * nv]);
     let mut i = last_dof(m, b);
@@ -180,97 +178,77 @@ pub unsafe fn jac(
 }
 
 /// Jacobians of the frame origin of `body` (mj_jacBody).
-///
-/// # Safety
-/// As [`jac`].
-pub unsafe fn jac_body(m: &mjModel, d: &mjData, jacp: Option<&mut [f64]>, jacr: Option<&mut [f64]>, body: usize) {
-    jac(m, d, jacp, jacr, v3(d.xpos(m), body), body)
+pub fn jac_body(m: &mjModel, d: &mjData, jacp: Option<&mut [f64]>, jacr: Option<&mut [f64]>, body: usize) {
+    jac(m, d, jacp, jacr, v3(d.arrays(m).xpos, body), body)
 }
 
 /// Jacobians of the center of mass of `body` (mj_jacBodyCom).
-///
-/// # Safety
-/// As [`jac`].
-pub unsafe fn jac_body_com(m: &mjModel, d: &mjData, jacp: Option<&mut [f64]>, jacr: Option<&mut [f64]>, body: usize) {
-    jac(m, d, jacp, jacr, v3(d.xipos(m), body), body)
+pub fn jac_body_com(m: &mjModel, d: &mjData, jacp: Option<&mut [f64]>, jacr: Option<&mut [f64]>, body: usize) {
+    jac(m, d, jacp, jacr, v3(d.arrays(m).xipos, body), body)
 }
 
 /// Translational Jacobian (3 x nv) of the center of mass of the subtree of `body`
 /// (mj_jacSubtreeCom).
-///
-/// # Safety
-/// As [`jac`].
-pub unsafe fn jac_subtree_com(m: &mjModel, d: &mut mjData, jacp: &mut [f64], body: usize) {
+pub fn jac_subtree_com(m: &mjModel, d: &mut mjData, jacp: &mut [f64], body: usize) {
     let nv = m.nv as usize;
-    mark(d);
-    let jacp_b = stack_nums(d, 3 * nv);
-    let jacp = &mut jacp[..3 * nv];
-    jacp.fill(0.0);
+    with_frame(d, |d, f| {
+        let jacp_b = f.nums(d, 3 * nv);
+        let d = &*d;
+        let jacp = &mut jacp[..3 * nv];
+        jacp.fill(0.0);
 
-    let (parent, mass, xipos) = (m.body_parentid(), m.body_mass(), d.xipos(m));
-    for b in body..m.nbody as usize {
-        if b > body && (parent[b] as usize) < body {
-            break;
+        let (parent, mass, xipos) = (m.body_parentid(), m.body_mass(), d.arrays(m).xipos);
+        for b in body..m.nbody as usize {
+            if b > body && (parent[b] as usize) < body {
+                break;
+            }
+            jac(m, d, Some(&mut *jacp_b), None, v3(xipos, b), b);
+            add_to_scl(jacp, jacp_b, mass[b]);
         }
-        jac(m, d, Some(&mut *jacp_b), None, v3(xipos, b), b);
-        add_to_scl(jacp, jacp_b, mass[b]);
-    }
-    scl_inplace(jacp, 1.0 / m.body_subtreemass()[body]);
-    free(d);
+        scl_inplace(jacp, 1.0 / m.body_subtreemass()[body]);
+    })
 }
 
 /// Jacobians of the center of `geom` (mj_jacGeom).
-///
-/// # Safety
-/// As [`jac`].
-pub unsafe fn jac_geom(m: &mjModel, d: &mjData, jacp: Option<&mut [f64]>, jacr: Option<&mut [f64]>, geom: usize) {
-    jac(m, d, jacp, jacr, v3(d.geom_xpos(m), geom), m.geom_bodyid()[geom] as usize)
+pub fn jac_geom(m: &mjModel, d: &mjData, jacp: Option<&mut [f64]>, jacr: Option<&mut [f64]>, geom: usize) {
+    jac(m, d, jacp, jacr, v3(d.arrays(m).geom_xpos, geom), m.geom_bodyid()[geom] as usize)
 }
 
 /// Jacobians of `site` (mj_jacSite).
-///
-/// # Safety
-/// As [`jac`].
-pub unsafe fn jac_site(m: &mjModel, d: &mjData, jacp: Option<&mut [f64]>, jacr: Option<&mut [f64]>, site: usize) {
-    jac(m, d, jacp, jacr, v3(d.site_xpos(m), site), m.site_bodyid()[site] as usize)
+pub fn jac_site(m: &mjModel, d: &mjData, jacp: Option<&mut [f64]>, jacr: Option<&mut [f64]>, site: usize) {
+    jac(m, d, jacp, jacr, v3(d.arrays(m).site_xpos, site), m.site_bodyid()[site] as usize)
 }
 
 /// Translational Jacobian of `point` and Jacobian of the direction `axis`, both attached to
 /// `body` (mj_jacPointAxis).
-///
-/// # Safety
-/// As [`jac`].
-pub unsafe fn jac_point_axis(
+pub fn jac_point_axis(
     m: &mjModel, d: &mut mjData, jac_point: Option<&mut [f64]>, jac_axis: Option<&mut [f64]>, point: &[f64; 3],
     axis: &[f64; 3], body: usize,
 ) {
     let nv = m.nv as usize;
-    mark(d);
-    let jacp: &mut [f64] = match jac_point {
-        Some(j) => j,
-        None => stack_nums(d, 3 * nv),
-    };
-    let jacr = stack_nums(d, 3 * nv);
-    jac(m, d, Some(jacp), Some(&mut *jacr), point, body);
+    with_frame(d, |d, f| {
+        let jacp: &mut [f64] = match jac_point {
+            Some(j) => j,
+            None => f.nums(d, 3 * nv),
+        };
+        let jacr = f.nums(d, 3 * nv);
+        jac(m, d, Some(jacp), Some(&mut *jacr), point, body);
 
-    if let Some(ja) = jac_axis {
-        for i in 0..nv {
-            let (r0, r1, r2) = (jacr[i], jacr[nv + i], jacr[2 * nv + i]);
-            ja[i] = r1 * axis[2] - r2 * axis[1];
-            ja[nv + i] = r2 * axis[0] - r0 * axis[2];
-            ja[2 * nv + i] = r0 * axis[1] - r1 * axis[0];
+        if let Some(ja) = jac_axis {
+            for i in 0..nv {
+                let (r0, r1, r2) = (jacr[i], jacr[nv + i], jacr[2 * nv + i]);
+                ja[i] = r1 * axis[2] - r2 * axis[1];
+                ja[nv + i] = r2 * axis[0] - r0 * axis[2];
+                ja[2 * nv + i] = r0 * axis[1] - r1 * axis[0];
+            }
         }
-    }
-    free(d);
+    })
 }
 
 /// Sparse Jacobians (3 x nchain, columns = `chain[..nchain]`) of a global `point` attached to
 /// `body` (mj_jacSparse). The chain must contain every dof that moves `body`.
-///
-/// # Safety
-/// As [`jac`].
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn jac_sparse(
+pub fn jac_sparse(
     m: &mjModel, d: &mjData, mut jacp: Option<&mut [f64]>, mut jacr: Option<&mut [f64]>, point: &[f64; 3],
     body: usize, nchain: usize, chain: &[i32],
 ) {
@@ -293,43 +271,49 @@ pub unsafe fn jac_sparse(
     if b == 0 {
         return;
     }
-    // SAFETY: da runs over the body's last dof and its dof ancestors, all below nv (the
-    // model's dof_parentid is checked at load); ci and col stay below nchain
-    let (cdof, parent) = (d.cdof as *const [f64; 6], m.dof_parentid);
+    let nv = m.nv as usize;
+    let (cdof, parent) = (&d.arrays(m).cdof[..6 * nv], &m.dof_parentid()[..nv]);
     let mut da = last_dof(m, b);
+    // every dof on the chain is below nv: the first is checked here, and each parent dof is
+    // lower than its child (load checks)
+    assert!(da < nv as i32, "mj_jacSparse: bad dof address");
     let mut ci = nchain as isize - 1;
-    while da >= 0 {
-        while ci >= 0 && *chain.get_unchecked(ci as usize) > da {
-            ci -= 1;
+    // SAFETY: da runs over the body's last dof (below nv, asserted) and its dof ancestors,
+    // each lower than its child (dof_parentid is checked at load), so 6 * da + 6 <= cdof.len()
+    // and da < parent.len(); ci is tested >= 0 before each use and starts below nchain =
+    // chain.len(), so col < nchain and col + 2 * nchain < 3 * nchain, the length behind jr/jp
+    unsafe {
+        while da >= 0 {
+            while ci >= 0 && *chain.get_unchecked(ci as usize) > da {
+                ci -= 1;
+            }
+            if ci < 0 || *chain.get_unchecked(ci as usize) != da {
+                crate::mjerror!("mj_jacSparse", "dof index {} not found in chain", da);
+                return;
+            }
+            let col = ci as usize;
+            let c = &*(cdof.as_ptr().add(6 * da as usize) as *const [f64; 6]);
+            if let Some(jr) = jr {
+                *jr.add(col) = c[0];
+                *jr.add(col + nchain) = c[1];
+                *jr.add(col + 2 * nchain) = c[2];
+            }
+            if let Some(jp) = jp {
+                let t = cross(&ang(c), &offset);
+                *jp.add(col) = c[3] + t[0];
+                *jp.add(col + nchain) = c[4] + t[1];
+                *jp.add(col + 2 * nchain) = c[5] + t[2];
+            }
+            debug_assert!(*parent.get_unchecked(da as usize) < da);
+            da = *parent.get_unchecked(da as usize);
         }
-        if ci < 0 || *chain.get_unchecked(ci as usize) != da {
-            crate::mjerror!("mj_jacSparse", "dof index {} not found in chain", da);
-            return;
-        }
-        let col = ci as usize;
-        let c = &*cdof.add(da as usize);
-        if let Some(jr) = jr {
-            *jr.add(col) = c[0];
-            *jr.add(col + nchain) = c[1];
-            *jr.add(col + 2 * nchain) = c[2];
-        }
-        if let Some(jp) = jp {
-            let t = cross(&ang(c), &offset);
-            *jp.add(col) = c[3] + t[0];
-            *jp.add(col + nchain) = c[4] + t[1];
-            *jp.add(col + 2 * nchain) = c[5] + t[2];
-        }
-        da = *parent.add(da as usize);
     }
 }
 
 /// Writes the Jacobian columns of the dofs of a simple `body` at columns `start..` of 3 x
 /// `nchain` matrices, negated unless `second` (mj_jacSparseSimple). Other columns are untouched.
-///
-/// # Safety
-/// As [`jac`].
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn jac_sparse_simple(
+pub fn jac_sparse_simple(
     m: &mjModel, d: &mjData, mut jacdifp: Option<&mut [f64]>, mut jacdifr: Option<&mut [f64]>, point: &[f64; 3],
     body: usize, second: bool, nchain: usize, start: usize,
 ) {
@@ -340,7 +324,7 @@ pub unsafe fn jac_sparse_simple(
     }
     let num = num.max(0) as usize;
     let adr = m.body_dofadr()[body] as usize;
-    let cdof = &d.cdof(m)[6 * adr..6 * (adr + num)];
+    let cdof = &d.arrays(m).cdof[6 * adr..6 * (adr + num)];
     if let Some(jr) = jacdifr.as_deref_mut() {
         let [r0, r1, r2] = block_rows(jr, nchain, start, num);
         for (c, ((x, y), z)) in cdof.chunks_exact(6).zip(r0.iter_mut().zip(r1.iter_mut()).zip(r2.iter_mut())) {
@@ -369,11 +353,8 @@ fn block_rows(jac: &mut [f64], nchain: usize, start: usize, num: usize) -> [&mut
 /// sparse Jacobians, over the merged chain written to `chain`; returns the number of columns
 /// (0: nothing written). `jac1*`/`jac2*` are scratch for the single-body Jacobians and are needed
 /// for each difference requested, except with two simple bodies in sparse mode (mj_jacDifPair).
-///
-/// # Safety
-/// As [`jac`].
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn jac_dif_pair(
+pub fn jac_dif_pair(
     m: &mjModel, d: &mjData, chain: &mut [i32], b1: usize, b2: usize, pos1: &[f64; 3], pos2: &[f64; 3],
     mut jac1p: Option<&mut [f64]>, mut jac2p: Option<&mut [f64]>, mut jacdifp: Option<&mut [f64]>,
     mut jac1r: Option<&mut [f64]>, mut jac2r: Option<&mut [f64]>, mut jacdifr: Option<&mut [f64]>,
@@ -470,11 +451,8 @@ fn add_to_sparse_mat(
 /// Weighted sum of the Jacobians of a common `point` attached to each of `body`, translational
 /// rows first, then (with `rot`) rotational rows starting at `jac[3*nv]`. Dense, or sparse over
 /// the union chain written to `chain`; returns the column count (mj_jacSum).
-///
-/// # Safety
-/// As [`jac`].
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn jac_sum(
+pub fn jac_sum(
     m: &mjModel, d: &mut mjData, chain: &mut [i32], body: &[i32], weight: &[f64], point: &[f64; 3],
     jac_out: &mut [f64], rot: bool,
 ) -> usize {
@@ -483,55 +461,55 @@ pub unsafe fn jac_sum(
         return 0;
     }
     let rows = if rot { 6 } else { 3 };
-    mark(d);
-    let jtmp = stack_nums(d, rows * nv);
-    let simple = m.body_simple();
-    let n;
-    if is_sparse(m) {
-        let buf = stack_nums(d, rows * nv);
-        let buf_ind = stack_ints(d, nv);
-        let bodychain = stack_ints(d, nv);
+    with_frame(d, |d, f| {
+        let jtmp = f.nums(d, rows * nv);
+        let simple = m.body_simple();
+        let n;
+        if is_sparse(m) {
+            let buf = f.nums(d, rows * nv);
+            let buf_ind = f.ints(d, nv);
+            let bodychain = f.ints(d, nv);
 
-        let b0 = body[0] as usize;
-        let mut nn = body_chain(m, b0, chain);
-        if nn > 0 {
+            let b0 = body[0] as usize;
+            let mut nn = body_chain(m, b0, chain);
+            if nn > 0 {
+                let (p, r) = split_rows(jac_out, nv, rot);
+                if simple[b0] != 0 {
+                    jac_sparse_simple(m, d, Some(p), r, point, b0, true, nn, 0);
+                } else {
+                    jac_sparse(m, d, Some(p), r, point, b0, nn, chain);
+                }
+                scl_inplace(&mut jac_out[..rows * nn], weight[0]);
+            }
+
+            for (i, &bi) in body.iter().enumerate().skip(1) {
+                let bi = bi as usize;
+                let bnv = body_chain(m, bi, bodychain);
+                if bnv == 0 {
+                    continue;
+                }
+                let (p, r) = split_rows(jtmp, nv, rot);
+                if simple[bi] != 0 {
+                    jac_sparse_simple(m, d, Some(p), r, point, bi, true, bnv, 0);
+                } else {
+                    jac_sparse(m, d, Some(p), r, point, bi, bnv, bodychain);
+                }
+                nn = add_to_sparse_mat(jac_out, jtmp, nv, rows, weight[i], nn, bnv, chain, bodychain, buf, buf_ind);
+            }
+            n = nn;
+        } else {
             let (p, r) = split_rows(jac_out, nv, rot);
-            if simple[b0] != 0 {
-                jac_sparse_simple(m, d, Some(p), r, point, b0, true, nn, 0);
-            } else {
-                jac_sparse(m, d, Some(p), r, point, b0, nn, chain);
+            jac(m, d, Some(p), r, point, body[0] as usize);
+            scl_inplace(&mut jac_out[..rows * nv], weight[0]);
+            for (i, &bi) in body.iter().enumerate().skip(1) {
+                let (p, r) = split_rows(jtmp, nv, rot);
+                jac(m, d, Some(p), r, point, bi as usize);
+                add_to_scl(&mut jac_out[..rows * nv], jtmp, weight[i]);
             }
-            scl_inplace(&mut jac_out[..rows * nn], weight[0]);
+            n = nv;
         }
-
-        for (i, &bi) in body.iter().enumerate().skip(1) {
-            let bi = bi as usize;
-            let bnv = body_chain(m, bi, bodychain);
-            if bnv == 0 {
-                continue;
-            }
-            let (p, r) = split_rows(jtmp, nv, rot);
-            if simple[bi] != 0 {
-                jac_sparse_simple(m, d, Some(p), r, point, bi, true, bnv, 0);
-            } else {
-                jac_sparse(m, d, Some(p), r, point, bi, bnv, bodychain);
-            }
-            nn = add_to_sparse_mat(jac_out, jtmp, nv, rows, weight[i], nn, bnv, chain, bodychain, buf, buf_ind);
-        }
-        n = nn;
-    } else {
-        let (p, r) = split_rows(jac_out, nv, rot);
-        jac(m, d, Some(p), r, point, body[0] as usize);
-        scl_inplace(&mut jac_out[..rows * nv], weight[0]);
-        for (i, &bi) in body.iter().enumerate().skip(1) {
-            let (p, r) = split_rows(jtmp, nv, rot);
-            jac(m, d, Some(p), r, point, bi as usize);
-            add_to_scl(&mut jac_out[..rows * nv], jtmp, weight[i]);
-        }
-        n = nv;
-    }
-    free(d);
-    n
+        n
+    })
 }
 
 /// Translational rows at the start of `buf`, rotational rows (with `rot`) from `3*nv` on.
@@ -547,20 +525,18 @@ fn split_rows(buf: &mut [f64], nv: usize, rot: bool) -> (&mut [f64], Option<&mut
 
 /// Time derivative of the Jacobians of a global `point` attached to `body` (mj_jacDot); needs
 /// `cvel` and `cdof_dot` (velocity stage).
-///
-/// # Safety
-/// As [`jac`].
-pub unsafe fn jac_dot(
+pub fn jac_dot(
     m: &mjModel, d: &mjData, mut jacp: Option<&mut [f64]>, mut jacr: Option<&mut [f64]>, point: &[f64; 3],
     body: usize,
 ) {
     let nv = m.nv as usize;
-    let cvel = d.cvel(m);
+    let a = d.arrays(m);
+    let cvel = a.cvel;
     let mut offset = [0.0; 3];
     let mut pvel = [0.0; 6];
     if let Some(jp) = jacp.as_deref_mut() {
         jp[..3 * nv].fill(0.0);
-        let com = v3(d.subtree_com(m), m.body_rootid()[body] as usize);
+        let com = v3(a.subtree_com, m.body_rootid()[body] as usize);
         offset = sub3(point, com);
         pvel = transform_spatial(v6(cvel, body), false, point, com, None);
     }
@@ -572,7 +548,7 @@ pub unsafe fn jac_dot(
     if b == 0 {
         return;
     }
-    let (cdof, cdof_dot) = (d.cdof(m), d.cdof_dot(m));
+    let (cdof, cdof_dot) = (a.cdof, a.cdof_dot);
     let (parent, jntid, jtype, jdofadr, dbody) =
         (m.dof_parentid(), m.dof_jntid(), m.jnt_type(), m.jnt_dofadr(), m.dof_bodyid());
     let mut i = last_dof(m, b);
@@ -598,45 +574,44 @@ pub unsafe fn jac_dot(
 
 /// 3 x nv matrix mapping qvel to the angular momentum of the subtree of `body` about its center
 /// of mass (mj_angmomMat).
-///
-/// # Safety
-/// As [`jac`].
-pub unsafe fn angmom_mat(m: &mjModel, d: &mut mjData, mat: &mut [f64], body: usize) {
+pub fn angmom_mat(m: &mjModel, d: &mut mjData, mat: &mut [f64], body: usize) {
     let nv = m.nv as usize;
-    mark(d);
-    let jacp = stack_nums(d, 3 * nv);
-    let jacr = stack_nums(d, 3 * nv);
-    let term1 = stack_nums(d, 3 * nv);
-    let term2 = stack_nums(d, 3 * nv);
-    let mat = &mut mat[..3 * nv];
-    mat.fill(0.0);
+    with_frame(d, |d, f| {
+        let jacp = f.nums(d, 3 * nv);
+        let jacr = f.nums(d, 3 * nv);
+        let term1 = f.nums(d, 3 * nv);
+        let term2 = f.nums(d, 3 * nv);
+        let mat = &mut mat[..3 * nv];
+        mat.fill(0.0);
 
-    let (xipos, ximat) = (d.xipos(m), d.ximat(m));
-    let subtree_com = *v3(d.subtree_com(m), body);
-    let (parent, inertia, mass) = (m.body_parentid(), m.body_inertia(), m.body_mass());
-    for b in body..m.nbody as usize {
-        if b > body && (parent[b] as usize) < body {
-            break;
+        let d = &*d;
+        let a = d.arrays(m);
+        let (xipos, ximat) = (a.xipos, a.ximat);
+        let subtree_com = *v3(a.subtree_com, body);
+        let (parent, inertia, mass) = (m.body_parentid(), m.body_inertia(), m.body_mass());
+        for b in body..m.nbody as usize {
+            if b > body && (parent[b] as usize) < body {
+                break;
+            }
+            jac_body_com(m, d, Some(&mut *jacp), Some(&mut *jacr), b);
+
+            let xi = v9(ximat, b);
+            let mut inert = [0.0; 9];
+            inert[0] = inertia[3 * b];
+            inert[4] = inertia[3 * b + 1];
+            inert[8] = inertia[3 * b + 2];
+            let rot_inert = mul_mat_mat_t3(&mul_mat_mat3(xi, &inert), xi);
+            mul_mat_mat(term1, &rot_inert, jacr, 3, 3, nv);
+
+            let com = sub3(v3(xipos, b), &subtree_com);
+            let com_mat = [0.0, -com[2], com[1], com[2], 0.0, -com[0], -com[1], com[0], 0.0];
+            mul_mat_mat(term2, &com_mat, jacp, 3, 3, nv);
+            scl_inplace(term2, mass[b]);
+
+            add_to(mat, term1);
+            add_to(mat, term2);
         }
-        jac_body_com(m, d, Some(&mut *jacp), Some(&mut *jacr), b);
-
-        let xi = v9(ximat, b);
-        let mut inert = [0.0; 9];
-        inert[0] = inertia[3 * b];
-        inert[4] = inertia[3 * b + 1];
-        inert[8] = inertia[3 * b + 2];
-        let rot_inert = mul_mat_mat_t3(&mul_mat_mat3(xi, &inert), xi);
-        mul_mat_mat(term1, &rot_inert, jacr, 3, 3, nv);
-
-        let com = sub3(v3(xipos, b), &subtree_com);
-        let com_mat = [0.0, -com[2], com[1], com[2], 0.0, -com[0], -com[1], com[0], 0.0];
-        mul_mat_mat(term2, &com_mat, jacp, 3, 3, nv);
-        scl_inplace(term2, mass[b]);
-
-        add_to(mat, term1);
-        add_to(mat, term2);
-    }
-    free(d);
+    })
 }
 
 //------------------------------------------ object frames -----------------------------------------
@@ -645,15 +620,16 @@ pub unsafe fn angmom_mat(m: &mjModel, d: &mut mjData, mat: &mut [f64], body: usi
 type ObjectFrame<'a> = (usize, &'a [f64; 3], Option<&'a [f64; 9]>);
 
 /// Body, position and (when `local`) orientation of an object with a spatial frame.
-unsafe fn object_frame<'a>(
+fn object_frame<'a>(
     m: &mjModel, d: &'a mjData, objtype: i32, objid: usize, local: bool, func: &str,
 ) -> Option<ObjectFrame<'a>> {
+    let a = d.arrays(m);
     let (body, pos, rot): (usize, &[f64], &[f64]) = match objtype {
-        t if t == mjOBJ_BODY as i32 => (objid, d.xipos(m), d.ximat(m)),
-        t if t == mjOBJ_XBODY as i32 => (objid, d.xpos(m), d.xmat(m)),
-        t if t == mjOBJ_GEOM as i32 => (m.geom_bodyid()[objid] as usize, d.geom_xpos(m), d.geom_xmat(m)),
-        t if t == mjOBJ_SITE as i32 => (m.site_bodyid()[objid] as usize, d.site_xpos(m), d.site_xmat(m)),
-        t if t == mjOBJ_CAMERA as i32 => (m.cam_bodyid()[objid] as usize, d.cam_xpos(m), d.cam_xmat(m)),
+        t if t == mjOBJ_BODY as i32 => (objid, a.xipos, a.ximat),
+        t if t == mjOBJ_XBODY as i32 => (objid, a.xpos, a.xmat),
+        t if t == mjOBJ_GEOM as i32 => (m.geom_bodyid()[objid] as usize, a.geom_xpos, a.geom_xmat),
+        t if t == mjOBJ_SITE as i32 => (m.site_bodyid()[objid] as usize, a.site_xpos, a.site_xmat),
+        t if t == mjOBJ_CAMERA as i32 => (m.cam_bodyid()[objid] as usize, a.cam_xpos, a.cam_xmat),
         _ => {
             crate::mjerror!(func, "invalid object type {}", objtype);
             return None;
@@ -664,35 +640,33 @@ unsafe fn object_frame<'a>(
 
 /// 6D velocity (rotation, translation) of an object at its own position, in world or (with
 /// `local`) object orientation (mj_objectVelocity).
-///
-/// # Safety
-/// `d` must be data made for `m`, with positions and velocities computed.
-pub unsafe fn object_velocity(m: &mjModel, d: &mjData, objtype: i32, objid: usize, flg_local: bool) -> [f64; 6] {
+/// Needs positions and velocities computed.
+pub fn object_velocity(m: &mjModel, d: &mjData, objtype: i32, objid: usize, flg_local: bool) -> [f64; 6] {
     let Some((body, pos, rot)) = object_frame(m, d, objtype, objid, flg_local, "mj_objectVelocity") else {
         return [0.0; 6];
     };
     if m.body_weldid()[body] == 0 {
         return [0.0; 6];
     }
-    let com = v3(d.subtree_com(m), m.body_rootid()[body] as usize);
-    transform_spatial(v6(d.cvel(m), body), false, pos, com, rot)
+    let a = d.arrays(m);
+    let com = v3(a.subtree_com, m.body_rootid()[body] as usize);
+    transform_spatial(v6(a.cvel, body), false, pos, com, rot)
 }
 
 /// 6D acceleration of an object, as [`object_velocity`], including the Coriolis term of the
 /// moving frame (mj_objectAcceleration).
-///
-/// # Safety
-/// `d` must be data made for `m`, with accelerations (`cacc`) computed.
-pub unsafe fn object_acceleration(m: &mjModel, d: &mjData, objtype: i32, objid: usize, flg_local: bool) -> [f64; 6] {
+/// Needs accelerations (`cacc`) computed.
+pub fn object_acceleration(m: &mjModel, d: &mjData, objtype: i32, objid: usize, flg_local: bool) -> [f64; 6] {
     let Some((body, pos, rot)) = object_frame(m, d, objtype, objid, flg_local, "mj_objectAcceleration") else {
         return [0.0; 6];
     };
     if m.body_weldid()[body] == 0 {
         return [0.0; 6];
     }
-    let com = v3(d.subtree_com(m), m.body_rootid()[body] as usize);
-    let mut res = transform_spatial(v6(d.cacc(m), body), false, pos, com, rot);
-    let vel = transform_spatial(v6(d.cvel(m), body), false, pos, com, rot);
+    let a = d.arrays(m);
+    let com = v3(a.subtree_com, m.body_rootid()[body] as usize);
+    let mut res = transform_spatial(v6(a.cacc, body), false, pos, com, rot);
+    let vel = transform_spatial(v6(a.cvel, body), false, pos, com, rot);
     let corr = cross(&ang(&vel), &lin(&vel));
     res[3] += corr[0];
     res[4] += corr[1];
@@ -744,66 +718,99 @@ pub unsafe fn local2global(
 
 //------------------------------------------ applied forces ----------------------------------------
 
+/// Where a generalized force is added: a caller's vector or one of the data's own.
+pub enum QfrcDest<'q> {
+    /// A vector of nv numbers outside the data.
+    Slice(&'q mut [f64]),
+    /// The data's `qfrc_smooth`.
+    QfrcSmooth,
+    /// The data's `qfrc_inverse`.
+    QfrcInverse,
+}
+
+impl QfrcDest<'_> {
+    /// The destination vector, borrowing the data when it is one of its arrays.
+    #[inline]
+    fn get<'s>(&'s mut self, m: &mjModel, d: &'s mut mjData) -> &'s mut [f64] {
+        match self {
+            QfrcDest::Slice(s) => s,
+            QfrcDest::QfrcSmooth => d.arrays_mut(m).qfrc_smooth,
+            QfrcDest::QfrcInverse => d.arrays_mut(m).qfrc_inverse,
+        }
+    }
+}
+
 /// Adds the generalized force of a Cartesian `force` and `torque` applied at global `point` on
 /// `body` to `qfrc` (mj_applyFT).
-///
-/// # Safety
-/// `d` must be data made for `m`, with kinematics and com positions computed.
-pub unsafe fn apply_ft(
+pub fn apply_ft(
     m: &mjModel, d: &mut mjData, force: Option<&[f64; 3]>, torque: Option<&[f64; 3]>, point: &[f64; 3],
     body: usize, qfrc: &mut [f64],
+) {
+    apply_ft_to(m, d, force, torque, point, body, &mut QfrcDest::Slice(qfrc))
+}
+
+/// [`apply_ft`] adding to `dest`.
+pub fn apply_ft_to(
+    m: &mjModel, d: &mut mjData, force: Option<&[f64; 3]>, torque: Option<&[f64; 3]>, point: &[f64; 3],
+    body: usize, dest: &mut QfrcDest<'_>,
 ) {
     let nv = m.nv as usize;
     if body >= m.nbody as usize {
         crate::mjerror!("mj_applyFT", "invalid body {}", body);
         return;
     }
-    mark(d);
-    let mut jacp = if force.is_some() { Some(stack_nums(d, 3 * nv)) } else { None };
-    let mut jacr = if torque.is_some() { Some(stack_nums(d, 3 * nv)) } else { None };
-    let qforce = stack_nums(d, nv);
+    with_frame(d, |d, f| {
+        let mut jacp = if force.is_some() { Some(f.nums(d, 3 * nv)) } else { None };
+        let mut jacr = if torque.is_some() { Some(f.nums(d, 3 * nv)) } else { None };
+        let qforce = f.nums(d, nv);
 
-    if is_sparse(m) {
-        let chain = stack_ints(d, nv);
-        let n = body_chain(m, body, chain);
-        jac_sparse(m, d, jacp.as_deref_mut(), jacr.as_deref_mut(), point, body, n, chain);
-        for (j, f) in [(jacp, force), (jacr, torque)] {
-            if let (Some(j), Some(f)) = (j, f) {
-                mul_mat_t_vec(qforce, j, f, 3, n);
-                for (&c, &q) in chain[..n].iter().zip(&qforce[..n]) {
-                    qfrc[c as usize] += q;
+        if is_sparse(m) {
+            let chain = f.ints(d, nv);
+            let n = body_chain(m, body, chain);
+            jac_sparse(m, d, jacp.as_deref_mut(), jacr.as_deref_mut(), point, body, n, chain);
+            let qfrc = dest.get(m, d);
+            for (j, f) in [(jacp, force), (jacr, torque)] {
+                if let (Some(j), Some(f)) = (j, f) {
+                    mul_mat_t_vec(qforce, j, f, 3, n);
+                    for (&c, &q) in chain[..n].iter().zip(&qforce[..n]) {
+                        qfrc[c as usize] += q;
+                    }
+                }
+            }
+        } else {
+            jac(m, d, jacp.as_deref_mut(), jacr.as_deref_mut(), point, body);
+            let qfrc = dest.get(m, d);
+            for (j, f) in [(jacp, force), (jacr, torque)] {
+                if let (Some(j), Some(f)) = (j, f) {
+                    mul_mat_t_vec(qforce, j, f, 3, nv);
+                    add_to(&mut qfrc[..nv], qforce);
                 }
             }
         }
-    } else {
-        jac(m, d, jacp.as_deref_mut(), jacr.as_deref_mut(), point, body);
-        for (j, f) in [(jacp, force), (jacr, torque)] {
-            if let (Some(j), Some(f)) = (j, f) {
-                mul_mat_t_vec(qforce, j, f, 3, nv);
-                add_to(&mut qfrc[..nv], qforce);
-            }
-        }
-    }
-    free(d);
+    })
 }
 
 /// Adds the generalized forces of all `xfrc_applied` wrenches (applied at body coms) to `qfrc`
 /// (mj_xfrcAccumulate).
-///
-/// # Safety
-/// As [`apply_ft`].
-pub unsafe fn xfrc_accumulate(m: &mjModel, d: &mut mjData, qfrc: &mut [f64]) {
+pub fn xfrc_accumulate(m: &mjModel, d: &mut mjData, qfrc: &mut [f64]) {
+    xfrc_accumulate_to(m, d, QfrcDest::Slice(qfrc))
+}
+
+/// [`xfrc_accumulate`] adding to `dest`.
+pub fn xfrc_accumulate_to(m: &mjModel, d: &mut mjData, mut dest: QfrcDest<'_>) {
     let nbody = m.nbody as usize;
-    let xfrc = d.xfrc_applied(m);
-    if nbody < 2 || xfrc[6..6 * nbody].iter().all(|v| v.to_bits() == 0) {
+    if nbody < 2 || d.arrays(m).xfrc_applied[6..6 * nbody].iter().all(|v| v.to_bits() == 0) {
         return;
     }
-    let xipos = d.xipos(m);
     for i in 1..nbody {
-        let w = v6(xfrc, i);
+        // copies: apply_ft takes the data mutably (for its scratch)
+        let (w, p) = {
+            let a = d.arrays(m);
+            (*v6(a.xfrc_applied, i), *v3(a.xipos, i))
+        };
         if w.iter().any(|&v| v != 0.0) {
-            let (f, t) = (ang(w), lin(w));
-            apply_ft(m, d, Some(&f), Some(&t), v3(xipos, i), i, qfrc);
+            let (f, t) = (ang(&w), lin(&w));
+            apply_ft_to(m, d, Some(&f), Some(&t), &p, i, &mut dest);
         }
     }
 }
