@@ -167,14 +167,21 @@ pub fn assign_margin(m: &mjModel, source: f64) -> f64 {
 /// inverse-distance weights to `point`; the vertex `v` (local id) is dropped when it belongs to
 /// the element. Returns the count (`mj_elemBodyWeight`).
 #[allow(clippy::too_many_arguments)]
-pub(crate) unsafe fn elem_body_weight(
+pub(crate) fn elem_body_weight(
     m: &mjModel, d: &mjData, f: usize, e: i32, v: i32, point: &[f64; 3], body: &mut [i32], weight: &mut [f64],
+) -> usize {
+    elem_body_weight_in(m, d.arrays(m).flexvert_xpos, f, e, v, point, body, weight)
+}
+
+/// [`elem_body_weight`] on the flex vertex positions `xpos` (`d.flexvert_xpos`).
+#[allow(clippy::too_many_arguments)]
+fn elem_body_weight_in(
+    m: &mjModel, xpos: &[f64], f: usize, e: i32, v: i32, point: &[f64; 3], body: &mut [i32], weight: &mut [f64],
 ) -> usize {
     let dim = m.flex_dim()[f] as usize;
     let adr = m.flex_elemdataadr()[f] as usize + e as usize * (dim + 1);
     let edata = &m.flex_elem()[adr..adr + dim + 1];
     let vadr = m.flex_vertadr()[f];
-    let xpos = d.flexvert_xpos(m);
 
     let mut found = None;
     for (i, &ev) in edata.iter().enumerate() {
@@ -253,10 +260,11 @@ fn side_body(m: &mjModel, con: &mjContact, side: usize) -> usize {
 }
 
 /// Bodies and weights of one flex side of a contact (vertex or element), as the Jacobian and
-/// diagonal approximation use them; `sign` multiplies the vertex weights. Returns the count.
+/// diagonal approximation use them (`flexvert_xpos` is `d.flexvert_xpos`); `sign` multiplies the
+/// vertex weights. Returns the count.
 #[allow(clippy::too_many_arguments)]
-unsafe fn flex_side_bodies(
-    m: &mjModel, d: &mjData, con: &mjContact, side: usize, sign: f64, bid: &mut [i32], bweight: &mut [f64],
+fn flex_side_bodies(
+    m: &mjModel, flexvert_xpos: &[f64], con: &mjContact, side: usize, sign: f64, bid: &mut [i32], bweight: &mut [f64],
 ) -> usize {
     let f = con.flex[side] as usize;
     let mut vid = [0i32; 4];
@@ -266,7 +274,7 @@ unsafe fn flex_side_bodies(
         vw[0] = sign;
         1
     } else {
-        let n = elem_body_weight(m, d, f, con.elem[side], con.vert[1 - side], &con.pos, &mut vid, &mut vw);
+        let n = elem_body_weight_in(m, flexvert_xpos, f, con.elem[side], con.vert[1 - side], &con.pos, &mut vid, &mut vw);
         if sign < 0.0 {
             for w in &mut vw[..n] {
                 *w = -*w;
@@ -861,7 +869,7 @@ unsafe fn contact_jacobian(m: &mjModel, d: &mut mjData, con: &mjContact, dim: us
                 bw[nb] = sign;
                 nb += 1;
             } else {
-                nb += flex_side_bodies(m, d, con, side, sign, &mut bid[nb..], &mut bw[nb..]);
+                nb += flex_side_bodies(m, d.arrays(m).flexvert_xpos, con, side, sign, &mut bid[nb..], &mut bw[nb..]);
             }
         }
         jac_sum(m, d, s.chain, &bid[..nb], &bw[..nb], &con.pos, s.jacdif, dim > 3)
