@@ -4,6 +4,7 @@
 //! constraint-state update shared by the primal solvers and inverse dynamics.
 
 use crate::abi::*;
+use crate::data::stack::with_frame;
 use crate::engine::sleep::sleep_state;
 use crate::engine::support::{body_chain, jac_dif_pair, jac_sum, merge_chain, merge_chain_simple};
 use crate::engine::{disabled, enabled, free, is_sparse, mark, stack_ints, stack_nums, v3, v4, v9};
