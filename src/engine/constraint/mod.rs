@@ -416,58 +416,74 @@ impl Rows<'_> {
     }
 }
 
-/// `res = efc_J * vec` (`mj_mulJacVec`).
-///
-/// # Safety
-/// As [`add_contact`].
-pub unsafe fn mul_jac_vec(m: &mjModel, d: &mjData, res: &mut [f64], vec: &[f64]) {
-    let nefc = d.nefc as usize;
-    if nefc == 0 {
-        return;
+/// The constraint Jacobian `efc_J` of nefc rows over nv dofs, dense or sparse with its row
+/// structure, as borrowed slices: the products below while other arrays of the data are borrowed.
+pub(crate) struct EfcJac<'a> {
+    sparse: bool,
+    nefc: usize,
+    nv: usize,
+    j: &'a [f64],
+    rownnz: &'a [i32],
+    rowadr: &'a [i32],
+    colind: &'a [i32],
+    rowsuper: &'a [i32],
+}
+
+impl<'a> EfcJac<'a> {
+    /// The Jacobian in `d.efc_J` and its structure arrays, with `nefc` rows.
+    pub(crate) fn new(
+        m: &mjModel, nefc: usize, j: &'a [f64], rownnz: &'a [i32], rowadr: &'a [i32], colind: &'a [i32], rowsuper: &'a [i32],
+    ) -> Self {
+        EfcJac { sparse: is_sparse(m), nefc, nv: m.nv as usize, j, rownnz, rowadr, colind, rowsuper }
     }
-    if is_sparse(m) {
-        // SAFETY: the engine built these rows over nv dofs (through the C API, the caller vouches
-        // for efc_J as upstream's mj_mulJacVec requires)
-        unsafe { sparse::mul_mat_vec_sparse_built(
-            res,
-            d.efc_J(m),
-            vec,
-            nefc,
-            d.efc_J_rownnz(m),
-            d.efc_J_rowadr(m),
-            d.efc_J_colind(m),
-            Some(d.efc_J_rowsuper(m)),
-        ) };
-    } else {
-        blas::mul_mat_vec(res, d.efc_J(m), vec, nefc, m.nv as usize);
+
+    /// The Jacobian of `d`.
+    pub(crate) fn of(m: &mjModel, d: &'a mjData) -> Self {
+        let a = d.arrays(m);
+        Self::new(m, d.nefc as usize, a.efc_J, a.efc_J_rownnz, a.efc_J_rowadr, a.efc_J_colind, a.efc_J_rowsuper)
+    }
+
+    /// `res = efc_J * vec`; nothing when there are no rows.
+    pub(crate) fn mul_vec(&self, res: &mut [f64], vec: &[f64]) {
+        let nefc = self.nefc;
+        if nefc == 0 {
+            return;
+        }
+        if self.sparse {
+            // SAFETY: the engine built these rows over nv dofs (through the C API, the caller
+            // vouches for efc_J as upstream's mj_mulJacVec requires)
+            unsafe {
+                sparse::mul_mat_vec_sparse_built(res, self.j, vec, nefc, self.rownnz, self.rowadr, self.colind, Some(self.rowsuper))
+            };
+        } else {
+            blas::mul_mat_vec(res, self.j, vec, nefc, self.nv);
+        }
+    }
+
+    /// `res = efc_J' * vec`; nothing when there are no rows.
+    pub(crate) fn mul_t_vec(&self, res: &mut [f64], vec: &[f64]) {
+        let nefc = self.nefc;
+        if nefc == 0 {
+            return;
+        }
+        if self.sparse {
+            // SAFETY: the engine built efc_J over nv dofs (through the C API, the caller vouches
+            // for it as upstream's mj_mulJacTVec requires)
+            unsafe { sparse::mul_mat_t_vec_sparse_built(res, self.j, vec, nefc, self.nv, self.rownnz, self.rowadr, self.colind) };
+        } else {
+            blas::mul_mat_t_vec(res, self.j, vec, nefc, self.nv);
+        }
     }
 }
 
+/// `res = efc_J * vec` (`mj_mulJacVec`).
+pub fn mul_jac_vec(m: &mjModel, d: &mjData, res: &mut [f64], vec: &[f64]) {
+    EfcJac::of(m, d).mul_vec(res, vec)
+}
+
 /// `res = efc_J' * vec` (`mj_mulJacTVec`).
-///
-/// # Safety
-/// As [`add_contact`].
-pub unsafe fn mul_jac_t_vec(m: &mjModel, d: &mjData, res: &mut [f64], vec: &[f64]) {
-    let nefc = d.nefc as usize;
-    if nefc == 0 {
-        return;
-    }
-    if is_sparse(m) {
-        // SAFETY: the engine built efc_J over nv dofs (through the C API, the caller vouches for
-        // it as upstream's mj_mulJacTVec requires)
-        sparse::mul_mat_t_vec_sparse_built(
-            res,
-            d.efc_J(m),
-            vec,
-            nefc,
-            m.nv as usize,
-            d.efc_J_rownnz(m),
-            d.efc_J_rowadr(m),
-            d.efc_J_colind(m),
-        );
-    } else {
-        blas::mul_mat_t_vec(res, d.efc_J(m), vec, nefc, m.nv as usize);
-    }
+pub fn mul_jac_t_vec(m: &mjModel, d: &mjData, res: &mut [f64], vec: &[f64]) {
+    EfcJac::of(m, d).mul_t_vec(res, vec)
 }
 
 //------------------------------------ instantiation -----------------------------------------------
