@@ -29,11 +29,27 @@ pub fn inv_constraint(m: &mjModel, d: &mut mjData) {
 /// constraints of the whole model, then `qfrc_constraint = J' * efc_force`
 /// (`mj_constraintUpdate`). `jar` has `nefc` entries.
 pub fn constraint_update(m: &mjModel, d: &mut mjData, jar: &[f64], cost: Option<&mut f64>, flg_cone_hessian: bool) {
+    constraint_update_from(m, d, Jar::Slice(jar), cost, flg_cone_hessian)
+}
+
+/// Where [`constraint_update_from`] reads `jar`: a slice outside the data, or the data's own
+/// `efc_b` (`J*qacc_smooth - aref`).
+pub(crate) enum Jar<'a> {
+    Slice(&'a [f64]),
+    EfcB,
+}
+
+/// [`constraint_update`] with `jar` possibly one of the data's arrays.
+pub(crate) fn constraint_update_from(m: &mjModel, d: &mut mjData, jar: Jar, cost: Option<&mut f64>, flg_cone_hessian: bool) {
     let (ne, nf, nefc) = (d.ne as usize, d.nf as usize, d.nefc as usize);
     let DataMut {
         efc_D, efc_R, efc_frictionloss, efc_type, efc_id, contact, efc_state, efc_force, qfrc_constraint, efc_J, efc_J_rownnz,
-        efc_J_rowadr, efc_J_colind, efc_J_rowsuper, ..
+        efc_J_rowadr, efc_J_colind, efc_J_rowsuper, efc_b, ..
     } = d.arrays_mut(m);
+    let jar = match jar {
+        Jar::Slice(s) => s,
+        Jar::EfcB => &*efc_b,
+    };
     constraint_update_impl(
         ne,
         nf,
