@@ -16,7 +16,7 @@ use crate::abi::mjtConstraint_::*;
 use crate::abi::mjtDisableBit_::*;
 use crate::abi::*;
 use crate::data::stack::with_frame;
-use crate::engine::constraint::{constraint_update, constraint_update_from, constraint_update_impl, mul_jac_t_vec, EfcJac, Jar};
+use crate::engine::constraint::{constraint_update, constraint_update_from, constraint_update_impl, EfcJac, Jar};
 use crate::engine::{disabled, free, is_sparse, mark, stack_ints, stack_nums, timer_end, timer_start};
 use crate::math::blas;
 use crate::math::misc::{gather_built, scatter_built};
@@ -108,10 +108,9 @@ pub fn fwd_constraint(m: &mjModel, d: &mut mjData) {
             gather_built(&mut efc_force[..nefc], iefc_force, map_efc2iefc);
         }
     } else if solver == mjtSolver_::mjSOL_PGS as i32 {
-        // SAFETY: d is made for m (the engine invariant, see mjData_::arrays_mut)
-        unsafe { sol_pgs(m, d, m.opt.iterations) };
+        sol_pgs(m, d, m.opt.iterations);
     } else if solver == mjtSolver_::mjSOL_CG as i32 {
-        // SAFETY: as above
+        // SAFETY: d is made for m (the engine invariant, see mjData_::arrays_mut)
         unsafe { sol_cg(m, d, m.opt.iterations) };
     } else if solver == mjtSolver_::mjSOL_NEWTON as i32 {
         // SAFETY: as above
@@ -122,8 +121,7 @@ pub fn fwd_constraint(m: &mjModel, d: &mut mjData) {
     }
 
     if m.opt.noslip_iterations > 0 {
-        // SAFETY: as above
-        unsafe { sol_noslip(m, d, m.opt.noslip_iterations) };
+        sol_noslip(m, d, m.opt.noslip_iterations);
     }
 
     timer_end(d, mjtTimer_::mjTIMER_CONSTRAINT, t);
@@ -207,11 +205,11 @@ fn warmstart(m: &mjModel, d: &mut mjData) {
 
 //---------------------------------- shared helpers ------------------------------------------------
 
-/// Records the statistics of one solver iteration (`saveStats`); island -1 means island 0,
+/// Records the statistics of one solver iteration in `solver` (`d.solver`, `saveStats`); island -1 means island 0,
 /// out-of-range islands and iterations are dropped.
 #[allow(clippy::too_many_arguments)]
 fn save_stats(
-    d: &mut mjData,
+    solver: &mut [mjSolverStat],
     island: i32,
     iter: i32,
     improvement: f64,
@@ -226,7 +224,7 @@ fn save_stats(
         return;
     }
     let island = island.max(0) as usize;
-    let s = &mut d.solver[island * mjNSOLVER + iter as usize];
+    let s = &mut solver[island * mjNSOLVER + iter as usize];
     s.improvement = improvement;
     s.gradient = gradient;
     s.lineslope = lineslope;
