@@ -888,6 +888,7 @@ fn contact_jacobian(m: &mjModel, d: &mut mjData, con: &mjContact, dim: usize, s:
                 Some(&mut *s.jac1p), Some(&mut *s.jac2p), Some(dp), Some(&mut *s.jac1r), Some(&mut *s.jac2r), Some(dr),
             ) }
         } else {
+            // SAFETY: as above
             unsafe { jac_dif_pair(
                 m, d, s.chain, b0, b1, &con.pos, &con.pos,
                 Some(&mut *s.jac1p), Some(&mut *s.jac2p), Some(dp), None, None, None,
