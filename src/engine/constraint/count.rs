@@ -55,27 +55,27 @@ fn add_chains(res: &mut [i32], n: usize, c1: &[i32], c2: &[i32]) -> usize {
 }
 
 /// Columns of the weighted Jacobian sum over `body` (`mj_jacSumCount`).
-unsafe fn jac_sum_count(m: &mjModel, d: &mut mjData, chain: &mut [i32], body: &[i32]) -> usize {
+fn jac_sum_count(m: &mjModel, d: &mut mjData, chain: &mut [i32], body: &[i32]) -> usize {
     if body.is_empty() {
         return 0;
     }
     let nv = m.nv as usize;
-    mark(d);
-    let bodychain = stack_ints(d, nv);
-    let tempchain = stack_ints(d, nv);
-    let mut n = body_chain(m, body[0] as usize, chain);
-    for &b in &body[1..] {
-        let bn = body_chain(m, b as usize, bodychain);
-        if bn == 0 {
-            continue;
+    with_frame(d, |d, f| {
+        let bodychain = f.ints(d, nv);
+        let tempchain = f.ints(d, nv);
+        let mut n = body_chain(m, body[0] as usize, chain);
+        for &b in &body[1..] {
+            let bn = body_chain(m, b as usize, bodychain);
+            if bn == 0 {
+                continue;
+            }
+            n = add_chains(tempchain, nv, &chain[..n], &bodychain[..bn]);
+            if n > 0 {
+                chain[..n].copy_from_slice(&tempchain[..n]);
+            }
         }
-        n = add_chains(tempchain, nv, &chain[..n], &bodychain[..bn]);
-        if n > 0 {
-            chain[..n].copy_from_slice(&tempchain[..n]);
-        }
-    }
-    free(d);
-    n
+        n
+    })
 }
 
 /// Rows a constraint of `size` rows and `nvj` Jacobian columns occupies (`mj_addConstraintCount`).
@@ -92,107 +92,110 @@ fn count_rows(m: &mjModel, sp: bool, size: usize, nvj: usize) -> usize {
 }
 
 /// Equality rows, with their Jacobian non-zeros added to `nnz` in sparse mode (`mj_ne`).
-pub(super) unsafe fn count_equality(m: &mjModel, d: &mut mjData, sp: bool, nnz: &mut usize) -> usize {
+pub(super) fn count_equality(m: &mjModel, d: &mut mjData, sp: bool, nnz: &mut usize) -> usize {
     if disabled(m, mjDSBL_EQUALITY) || m.nemax == 0 {
         return 0;
     }
     let nv = m.nv as usize;
     let filter = sleep_filter(m, d);
-    mark(d);
-    let (chain, chain2): (&mut [i32], &mut [i32]) =
-        if sp { (stack_ints(d, nv), stack_ints(d, nv)) } else { (&mut [], &mut []) };
+    with_frame(d, |d, f| {
+        let (chain, chain2): (&mut [i32], &mut [i32]) =
+            if sp { (f.ints(d, nv), f.ints(d, nv)) } else { (&mut [], &mut []) };
+        let d: &mjData = d;
 
-    let (eq_type, eq_objtype, obj1, obj2) = (m.eq_type(), m.eq_objtype(), m.eq_obj1id(), m.eq_obj2id());
-    let (site_bodyid, jnt_dofadr) = (m.site_bodyid(), m.jnt_dofadr());
-    let (ten_nnz, ten_adr, ten_ind) = (d.ten_J_rownnz(m), d.ten_J_rowadr(m), d.ten_J_colind(m));
-    let active = d.eq_active(m);
+        let (eq_type, eq_objtype, obj1, obj2) = (m.eq_type(), m.eq_objtype(), m.eq_obj1id(), m.eq_obj2id());
+        let (site_bodyid, jnt_dofadr) = (m.site_bodyid(), m.jnt_dofadr());
+        let DataRef { ten_J_rownnz: ten_nnz, ten_J_rowadr: ten_adr, ten_J_colind: ten_ind, eq_active: active, .. } = d.arrays(m);
 
-    let (mut ne, mut nnze) = (0, 0);
-    for i in 0..m.neq as usize {
-        if active[i] == 0 {
-            continue;
-        }
-        if filter && sleep_state(m, d, OBJ_EQUALITY, i as i32) == ASLEEP {
-            continue;
-        }
-        let mut id = [obj1[i], obj2[i]];
-        let mut size = 0;
-        let mut nvj = 0;
-        match eq_type[i] {
-            t @ (EQ_CONNECT | EQ_WELD) => {
-                size = if t == EQ_CONNECT { 3 } else { 6 };
-                if sp {
-                    if eq_objtype[i] == OBJ_SITE {
-                        id = [site_bodyid[id[0] as usize], site_bodyid[id[1] as usize]];
-                    }
-                    nvj = jac_dif_pair_count(m, chain, id[1] as usize, id[0] as usize, sp);
-                }
+        let (mut ne, mut nnze) = (0, 0);
+        for i in 0..m.neq as usize {
+            if active[i] == 0 {
+                continue;
             }
-            t @ (EQ_JOINT | EQ_TENDON) => {
-                size = 1;
-                if sp {
-                    let mut nv2 = 0;
-                    for j in 0..1 + (id[1] >= 0) as usize {
-                        let k = id[j] as usize;
-                        let c: &mut [i32] = if j == 0 { &mut *chain } else { &mut *chain2 };
-                        let cnt = if t == EQ_JOINT {
-                            c[0] = jnt_dofadr[k];
-                            1
-                        } else {
-                            let (n, a) = (ten_nnz[k] as usize, ten_adr[k] as usize);
-                            c[..n].copy_from_slice(&ten_ind[a..a + n]);
-                            n
-                        };
-                        if j == 0 {
-                            nvj = cnt;
-                        } else {
-                            nv2 = cnt;
+            // SAFETY: d is made for m (the engine invariant, see mjData_::arrays_mut); sleep_state
+            // only reads d, and the slices held here are shared borrows too
+            if filter && unsafe { sleep_state(m, d, OBJ_EQUALITY, i as i32) } == ASLEEP {
+                continue;
+            }
+            let mut id = [obj1[i], obj2[i]];
+            let mut size = 0;
+            let mut nvj = 0;
+            match eq_type[i] {
+                t @ (EQ_CONNECT | EQ_WELD) => {
+                    size = if t == EQ_CONNECT { 3 } else { 6 };
+                    if sp {
+                        if eq_objtype[i] == OBJ_SITE {
+                            id = [site_bodyid[id[0] as usize], site_bodyid[id[1] as usize]];
+                        }
+                        nvj = jac_dif_pair_count(m, chain, id[1] as usize, id[0] as usize, sp);
+                    }
+                }
+                t @ (EQ_JOINT | EQ_TENDON) => {
+                    size = 1;
+                    if sp {
+                        let mut nv2 = 0;
+                        for j in 0..1 + (id[1] >= 0) as usize {
+                            let k = id[j] as usize;
+                            let c: &mut [i32] = if j == 0 { &mut *chain } else { &mut *chain2 };
+                            let cnt = if t == EQ_JOINT {
+                                c[0] = jnt_dofadr[k];
+                                1
+                            } else {
+                                let (n, a) = (ten_nnz[k] as usize, ten_adr[k] as usize);
+                                c[..n].copy_from_slice(&ten_ind[a..a + n]);
+                                n
+                            };
+                            if j == 0 {
+                                nvj = cnt;
+                            } else {
+                                nv2 = cnt;
+                            }
+                        }
+                        if id[1] >= 0 {
+                            nvj = sparse::combine_sparse_count(&chain[..nvj], &chain2[..nv2]) as usize;
                         }
                     }
-                    if id[1] >= 0 {
-                        nvj = sparse::combine_sparse_count(&chain[..nvj], &chain2[..nv2]) as usize;
+                }
+                EQ_FLEX => {
+                    let f = id[0] as usize;
+                    let start = m.flex_edgeadr()[f] as usize;
+                    let num = m.flex_edgenum()[f] as usize;
+                    let (rigid, edge, vadr, vbody) = (m.flexedge_rigid(), m.flex_edge(), m.flex_vertadr()[f], m.flex_vertbodyid());
+                    size = num;
+                    for e in start..start + num {
+                        if rigid[e] != 0 {
+                            size -= 1;
+                            continue;
+                        }
+                        if sp {
+                            let b1 = vbody[(vadr + edge[2 * e]) as usize] as usize;
+                            let b2 = vbody[(vadr + edge[2 * e + 1]) as usize] as usize;
+                            nvj += jac_dif_pair_count(m, chain, b1, b2, sp);
+                        }
                     }
                 }
-            }
-            EQ_FLEX => {
-                let f = id[0] as usize;
-                let start = m.flex_edgeadr()[f] as usize;
-                let num = m.flex_edgenum()[f] as usize;
-                let (rigid, edge, vadr, vbody) = (m.flexedge_rigid(), m.flex_edge(), m.flex_vertadr()[f], m.flex_vertbodyid());
-                size = num;
-                for e in start..start + num {
-                    if rigid[e] != 0 {
-                        size -= 1;
-                        continue;
-                    }
-                    if sp {
-                        let b1 = vbody[(vadr + edge[2 * e]) as usize] as usize;
-                        let b2 = vbody[(vadr + edge[2 * e + 1]) as usize] as usize;
-                        nvj += jac_dif_pair_count(m, chain, b1, b2, sp);
-                    }
+                t => {
+                    crate::mjerror!("mj_ne", "unknown constraint type type {}", t);
                 }
             }
-            t => {
-                crate::mjerror!("mj_ne", "unknown constraint type type {}", t);
-            }
+            ne += count_rows(m, sp, size, nvj);
+            nnze += if eq_type[i] == EQ_FLEX { nvj } else { size * nvj };
         }
-        ne += count_rows(m, sp, size, nvj);
-        nnze += if eq_type[i] == EQ_FLEX { nvj } else { size * nvj };
-    }
-    if sp {
-        *nnz += nnze;
-    }
-    free(d);
-    ne
+        if sp {
+            *nnz += nnze;
+        }
+        ne
+    })
 }
 
 /// Friction-loss rows and non-zeros (`mj_nf`).
-pub(super) unsafe fn count_friction(m: &mjModel, d: &mjData, sp: bool, nnz: &mut usize) -> usize {
+pub(super) fn count_friction(m: &mjModel, d: &mjData, sp: bool, nnz: &mut usize) -> usize {
     if disabled(m, mjDSBL_FRICTIONLOSS) {
         return 0;
     }
     let filter = sleep_filter(m, d);
-    let (tree_awake, dof_treeid) = (d.tree_awake(m), m.dof_treeid());
+    let DataRef { tree_awake, ten_J_rownnz: ten_nnz, .. } = d.arrays(m);
+    let dof_treeid = m.dof_treeid();
     let mut nf = 0;
     for (i, &fl) in m.dof_frictionloss().iter().enumerate() {
         if fl == 0.0 {
@@ -204,7 +207,6 @@ pub(super) unsafe fn count_friction(m: &mjModel, d: &mjData, sp: bool, nnz: &mut
         nf += count_rows(m, sp, 1, 1);
         *nnz += 1;
     }
-    let ten_nnz = d.ten_J_rownnz(m);
     for (i, &fl) in m.tendon_frictionloss().iter().enumerate() {
         if fl > 0.0 {
             if sp {
@@ -219,15 +221,15 @@ pub(super) unsafe fn count_friction(m: &mjModel, d: &mjData, sp: bool, nnz: &mut
 }
 
 /// Limit rows and non-zeros (`mj_nl`).
-pub(super) unsafe fn count_limit(m: &mjModel, d: &mjData, sp: bool, nnz: &mut usize) -> usize {
+pub(super) fn count_limit(m: &mjModel, d: &mjData, sp: bool, nnz: &mut usize) -> usize {
     if disabled(m, mjDSBL_LIMIT) {
         return 0;
     }
     let filter = sleep_filter(m, d);
-    let (tree_awake, dof_treeid) = (d.tree_awake(m), m.dof_treeid());
+    let DataRef { tree_awake, qpos, ten_length, ten_J_rownnz: ten_nnz, .. } = d.arrays(m);
+    let dof_treeid = m.dof_treeid();
     let (limited, jtype, range, jmargin) = (m.jnt_limited(), m.jnt_type(), m.jnt_range(), m.jnt_margin());
     let (qadr, dadr) = (m.jnt_qposadr(), m.jnt_dofadr());
-    let qpos = d.qpos(m);
     let mut nl = 0;
     for i in 0..m.njnt as usize {
         if limited[i] == 0 {
@@ -256,7 +258,6 @@ pub(super) unsafe fn count_limit(m: &mjModel, d: &mjData, sp: bool, nnz: &mut us
             }
         }
     }
-    let (ten_length, ten_nnz) = (d.ten_length(m), d.ten_J_rownnz(m));
     for i in 0..m.ntendon as usize {
         let count = crate::engine::sleep::tendon_limit(m, ten_length, i);
         for _ in 0..count {
@@ -272,79 +273,86 @@ pub(super) unsafe fn count_limit(m: &mjModel, d: &mjData, sp: bool, nnz: &mut us
 }
 
 /// Contact rows and non-zeros (`mj_nc`); contacts of passive flexes are excluded here.
-pub(super) unsafe fn count_contact(m: &mjModel, d: &mut mjData, sp: bool, nnz: &mut usize) -> usize {
+pub(super) fn count_contact(m: &mjModel, d: &mut mjData, sp: bool, nnz: &mut usize) -> usize {
     let ncon = d.ncon as usize;
     if disabled(m, mjDSBL_CONTACT) || ncon == 0 {
         return 0;
     }
     let pyramid = m.opt.cone == mjtCone_::mjCONE_PYRAMIDAL as i32;
     let filter = sleep_filter(m, d);
-    mark(d);
-    let chain = stack_ints(d, m.nv as usize);
+    with_frame(d, |d, f| {
+        let chain = f.ints(d, m.nv as usize);
 
-    let contacts = d.contact(m);
-    let passive = m.flex_passive();
-    let (geom_bodyid, weldid, body_awake) = (m.geom_bodyid(), m.body_weldid(), d.body_awake(m));
-    let (mut nc, mut nnzc) = (0, 0);
-    for i in 0..ncon {
-        let con = &mut contacts[i];
-        if (con.flex[0] > -1 && passive[con.flex[0] as usize] != 0) || (con.flex[1] > -1 && passive[con.flex[1] as usize] != 0) {
-            con.efc_address = -1;
-            con.exclude = 4;
-        }
-        if con.exclude != 0 {
-            continue;
-        }
+        let passive = m.flex_passive();
+        let (geom_bodyid, weldid) = (m.geom_bodyid(), m.body_weldid());
+        let (mut nc, mut nnzc) = (0, 0);
+        for i in 0..ncon {
+            // the contact's bodies for the sparse count, gathered before jac_sum_count takes d
+            let mut bid = [0i32; MAXBODY];
+            let (nb, dim);
+            {
+                let DataMut { contact: contacts, body_awake, flexvert_xpos, .. } = d.arrays_mut(m);
+                let con = &mut contacts[i];
+                if (con.flex[0] > -1 && passive[con.flex[0] as usize] != 0) || (con.flex[1] > -1 && passive[con.flex[1] as usize] != 0) {
+                    con.efc_address = -1;
+                    con.exclude = 4;
+                }
+                if con.exclude != 0 {
+                    continue;
+                }
 
-        if filter {
-            let (g1, g2) = (con.geom[0], con.geom[1]);
-            if g1 >= 0 && g2 >= 0 {
-                let b1 = weldid[geom_bodyid[g1 as usize] as usize] as usize;
-                let b2 = weldid[geom_bodyid[g2 as usize] as usize] as usize;
-                let (a1, a2) = (body_awake[b1] == ASLEEP, body_awake[b2] == ASLEEP);
-                if a1 || a2 {
-                    crate::mjerror!("mj_nc", "contact {} involves sleeping geom {}", i, if a1 { g1 } else { g2 });
+                if filter {
+                    let (g1, g2) = (con.geom[0], con.geom[1]);
+                    if g1 >= 0 && g2 >= 0 {
+                        let b1 = weldid[geom_bodyid[g1 as usize] as usize] as usize;
+                        let b2 = weldid[geom_bodyid[g2 as usize] as usize] as usize;
+                        let (a1, a2) = (body_awake[b1] == ASLEEP, body_awake[b2] == ASLEEP);
+                        if a1 || a2 {
+                            crate::mjerror!("mj_nc", "contact {} involves sleeping geom {}", i, if a1 { g1 } else { g2 });
+                        }
+                    }
+                }
+
+                let con = &*con;
+                dim = con.dim as usize;
+                nb = if !sp {
+                    0
+                } else if con.geom[0] >= 0 && con.geom[1] >= 0 {
+                    bid[0] = geom_bodyid[con.geom[0] as usize];
+                    bid[1] = geom_bodyid[con.geom[1] as usize];
+                    2
+                } else {
+                    contact_count_bodies(m, flexvert_xpos, con, &mut bid)
+                };
+            }
+            let mut nvj = 0;
+            if sp {
+                nvj = jac_sum_count(m, d, chain, &bid[..nb]);
+                if nvj == 0 {
+                    continue;
                 }
             }
-        }
 
-        let con = &contacts[i];
-        let mut nvj = 0;
-        if sp {
-            nvj = if con.geom[0] >= 0 && con.geom[1] >= 0 {
-                let b = [geom_bodyid[con.geom[0] as usize], geom_bodyid[con.geom[1] as usize]];
-                jac_sum_count(m, d, chain, &b)
+            if dim == 1 {
+                nc += 1;
+                nnzc += nvj;
+            } else if pyramid {
+                nc += 2 * (dim - 1);
+                nnzc += 2 * (dim - 1) * nvj;
             } else {
-                let mut bid = [0i32; MAXBODY];
-                let nb = contact_count_bodies(m, d, con, &mut bid);
-                jac_sum_count(m, d, chain, &bid[..nb])
-            };
-            if nvj == 0 {
-                continue;
+                nc += dim;
+                nnzc += dim * nvj;
             }
         }
-
-        let dim = con.dim as usize;
-        if dim == 1 {
-            nc += 1;
-            nnzc += nvj;
-        } else if pyramid {
-            nc += 2 * (dim - 1);
-            nnzc += 2 * (dim - 1) * nvj;
-        } else {
-            nc += dim;
-            nnzc += dim * nvj;
+        if sp {
+            *nnz += nnzc;
         }
-    }
-    if sp {
-        *nnz += nnzc;
-    }
-    free(d);
-    nc
+        nc
+    })
 }
 
 /// Bodies of a contact involving a flex, as the sparse count collects them.
-unsafe fn contact_count_bodies(m: &mjModel, d: &mjData, con: &mjContact, bid: &mut [i32]) -> usize {
+fn contact_count_bodies(m: &mjModel, flexvert_xpos: &[f64], con: &mjContact, bid: &mut [i32]) -> usize {
     let mut nb = 0;
     for side in 0..2 {
         if con.geom[side] >= 0 {
@@ -371,7 +379,7 @@ unsafe fn contact_count_bodies(m: &mjModel, d: &mjData, con: &mjContact, bid: &m
             }
             nw = fdim + 1;
             if interp != 0 {
-                nw = elem_body_weight(m, d, f, con.elem[side], con.vert[1 - side], &con.pos, &mut vid, &mut vw);
+                nw = elem_body_weight_in(m, flexvert_xpos, f, con.elem[side], con.vert[1 - side], &con.pos, &mut vid, &mut vw);
             }
         }
         if interp == 0 {

@@ -4,9 +4,10 @@
 //! constraint-state update shared by the primal solvers and inverse dynamics.
 
 use crate::abi::*;
+use crate::data::stack::with_frame;
 use crate::engine::sleep::sleep_state;
 use crate::engine::support::{body_chain, jac_dif_pair, jac_sum, merge_chain, merge_chain_simple};
-use crate::engine::{disabled, enabled, free, is_sparse, mark, stack_ints, stack_nums, v3, v4, v9};
+use crate::engine::{disabled, enabled, is_sparse, v3, v4, v9};
 use crate::math::blas::{self, add3, add_scl, add_to_scl, add_to_scl3, dist3, mul_mat_mat, mul_mat_vec3, sub3};
 use crate::math::sparse;
 use crate::math::spatial::{mul_quat, mul_quat_axis, neg_quat, quat2vel};
@@ -77,12 +78,12 @@ fn sleep_filter(m: &mjModel, d: &mjData) -> bool {
 
 /// Clears the arena's constraint arrays: all efc pointers null, `nefc = nisland = 0`, contacts
 /// at the arena's start with no efc rows (upstream's `mj_clearEfc`).
-pub(crate) unsafe fn clear_efc(m: &mjModel, d: &mut mjData) {
+pub(crate) fn clear_efc(m: &mjModel, d: &mut mjData) {
     d.clear_arena_pointers();
     d.nefc = 0;
     d.nisland = 0;
     d.contact = d.arena as *mut mjContact;
-    for c in d.contact(m) {
+    for c in d.arrays_mut(m).contact {
         c.efc_address = -1;
     }
 }
@@ -90,7 +91,7 @@ pub(crate) unsafe fn clear_efc(m: &mjModel, d: &mut mjData) {
 /// Places the solver arrays (`MJDATA_ARENA_POINTERS_SOLVER`) in the arena after the contacts,
 /// sized for the current `nefc`, `nJ`, `nA`. Reports `mjWARN_CNSTRFULL` and clears them when the
 /// arena is full (upstream's `arenaAllocEfc`).
-unsafe fn alloc_efc(m: &mjModel, d: &mut mjData) -> bool {
+fn alloc_efc(m: &mjModel, d: &mut mjData) -> bool {
     d.parena = d.ncon as usize * core::mem::size_of::<mjContact>();
     let slots = d.solver_arrays(m);
     if !crate::data::stack::arena_alloc_slots(d, &slots) {
@@ -101,7 +102,7 @@ unsafe fn alloc_efc(m: &mjModel, d: &mut mjData) -> bool {
 }
 
 /// Arena overflow while placing constraint arrays: warning, constraint arrays dropped.
-unsafe fn arena_full(m: &mjModel, d: &mut mjData) {
+fn arena_full(m: &mjModel, d: &mut mjData) {
     crate::engine::warning(d, mjtWarning_::mjWARN_CNSTRFULL, d.narena as i32);
     clear_efc(m, d);
     d.parena = d.ncon as usize * core::mem::size_of::<mjContact>();
@@ -115,19 +116,20 @@ pub fn is_dual(m: &mjModel) -> bool {
 /// Appends a contact to `d.contact` in the arena (`mj_addContact`); false with
 /// `mjWARN_CONTACTFULL` when the arena is full. Constraint arrays placed after the contacts
 /// are invalidated.
-///
-/// # Safety
-/// `d` must be data made for `m`.
-pub unsafe fn add_contact(m: &mjModel, d: &mut mjData, con: &mjContact) -> bool {
-    d.parena = d.ncon as usize * core::mem::size_of::<mjContact>();
+pub fn add_contact(m: &mjModel, d: &mut mjData, con: &mjContact) -> bool {
+    let ncon = d.ncon as usize;
+    d.parena = ncon * core::mem::size_of::<mjContact>();
     clear_efc(m, d);
-    let dst = crate::data::stack::arena_alloc(d, core::mem::size_of::<mjContact>(), core::mem::align_of::<mjContact>()) as *mut mjContact;
+    let dst = crate::data::stack::arena_alloc(d, core::mem::size_of::<mjContact>(), core::mem::align_of::<mjContact>());
     if dst.is_null() {
         crate::engine::warning(d, mjtWarning_::mjWARN_CONTACTFULL, d.ncon);
         return false;
     }
-    dst.write(*con);
+    // the arena hands out the slot right after the contacts (d.contact is the arena's start and
+    // parena was ncon contacts, a multiple of their alignment): contact[ncon] once ncon grows
+    debug_assert_eq!(dst as usize, d.contact as usize + ncon * core::mem::size_of::<mjContact>());
     d.ncon += 1;
+    d.arrays_mut(m).contact[ncon] = *con;
     true
 }
 
@@ -167,14 +169,21 @@ pub fn assign_margin(m: &mjModel, source: f64) -> f64 {
 /// inverse-distance weights to `point`; the vertex `v` (local id) is dropped when it belongs to
 /// the element. Returns the count (`mj_elemBodyWeight`).
 #[allow(clippy::too_many_arguments)]
-pub(crate) unsafe fn elem_body_weight(
+pub(crate) fn elem_body_weight(
     m: &mjModel, d: &mjData, f: usize, e: i32, v: i32, point: &[f64; 3], body: &mut [i32], weight: &mut [f64],
+) -> usize {
+    elem_body_weight_in(m, d.arrays(m).flexvert_xpos, f, e, v, point, body, weight)
+}
+
+/// [`elem_body_weight`] on the flex vertex positions `xpos` (`d.flexvert_xpos`).
+#[allow(clippy::too_many_arguments)]
+fn elem_body_weight_in(
+    m: &mjModel, xpos: &[f64], f: usize, e: i32, v: i32, point: &[f64; 3], body: &mut [i32], weight: &mut [f64],
 ) -> usize {
     let dim = m.flex_dim()[f] as usize;
     let adr = m.flex_elemdataadr()[f] as usize + e as usize * (dim + 1);
     let edata = &m.flex_elem()[adr..adr + dim + 1];
     let vadr = m.flex_vertadr()[f];
-    let xpos = d.flexvert_xpos(m);
 
     let mut found = None;
     for (i, &ev) in edata.iter().enumerate() {
@@ -253,10 +262,11 @@ fn side_body(m: &mjModel, con: &mjContact, side: usize) -> usize {
 }
 
 /// Bodies and weights of one flex side of a contact (vertex or element), as the Jacobian and
-/// diagonal approximation use them; `sign` multiplies the vertex weights. Returns the count.
+/// diagonal approximation use them (`flexvert_xpos` is `d.flexvert_xpos`); `sign` multiplies the
+/// vertex weights. Returns the count.
 #[allow(clippy::too_many_arguments)]
-unsafe fn flex_side_bodies(
-    m: &mjModel, d: &mjData, con: &mjContact, side: usize, sign: f64, bid: &mut [i32], bweight: &mut [f64],
+fn flex_side_bodies(
+    m: &mjModel, flexvert_xpos: &[f64], con: &mjContact, side: usize, sign: f64, bid: &mut [i32], bweight: &mut [f64],
 ) -> usize {
     let f = con.flex[side] as usize;
     let mut vid = [0i32; 4];
@@ -266,7 +276,7 @@ unsafe fn flex_side_bodies(
         vw[0] = sign;
         1
     } else {
-        let n = elem_body_weight(m, d, f, con.elem[side], con.vert[1 - side], &con.pos, &mut vid, &mut vw);
+        let n = elem_body_weight_in(m, flexvert_xpos, f, con.elem[side], con.vert[1 - side], &con.pos, &mut vid, &mut vw);
         if sign < 0.0 {
             for w in &mut vw[..n] {
                 *w = -*w;
@@ -288,46 +298,32 @@ unsafe fn flex_side_bodies(
 
 //------------------------------------ row storage -------------------------------------------------
 
-/// The solver arrays being filled by the instantiation pass, sized as allocated, with the row
-/// counters.
-struct Rows<'a> {
+/// Where [`Rows::add`] reads a Jacobian block or its column indices: a slice of the caller
+/// (scratch, model, locals), or a tail of a tendon or flex-edge Jacobian array of the data
+/// (`ten_J`/`ten_J_colind`, `flexedge_J`/`flexedge_J_colind`) from the given offset.
+#[derive(Clone, Copy)]
+enum Src<'s, T> {
+    Own(&'s [T]),
+    Ten(usize),
+    Flex(usize),
+}
+
+/// Row counters of the instantiation pass over the solver arrays allocated for `cap` rows;
+/// `d.nefc` follows `n` (rows added so far) as upstream's `mj_addConstraint` keeps it.
+struct Rows {
     nv: usize,
     sparse: bool,
-    j: &'a mut [f64],
-    rownnz: &'a mut [i32],
-    rowadr: &'a mut [i32],
-    colind: &'a mut [i32],
-    pos: &'a mut [f64],
-    margin: &'a mut [f64],
-    floss: &'a mut [f64],
-    typ: &'a mut [i32],
-    id: &'a mut [i32],
+    cap: usize,
     n: usize,
     ne: usize,
     nf: usize,
     nl: usize,
 }
 
-impl Rows<'_> {
-    /// Views of the arrays just allocated for `d.nefc` rows and `d.nJ` Jacobian entries.
-    unsafe fn new(m: &mjModel, d: &mjData) -> Self {
-        Rows {
-            nv: m.nv as usize,
-            sparse: is_sparse(m),
-            j: d.efc_J(m),
-            rownnz: d.efc_J_rownnz(m),
-            rowadr: d.efc_J_rowadr(m),
-            colind: d.efc_J_colind(m),
-            pos: d.efc_pos(m),
-            margin: d.efc_margin(m),
-            floss: d.efc_frictionloss(m),
-            typ: d.efc_type(m),
-            id: d.efc_id(m),
-            n: 0,
-            ne: 0,
-            nf: 0,
-            nl: 0,
-        }
+impl Rows {
+    /// Counters for arrays just allocated for `cap` rows.
+    fn new(m: &mjModel, cap: usize) -> Self {
+        Rows { nv: m.nv as usize, sparse: is_sparse(m), cap, n: 0, ne: 0, nf: 0, nl: 0 }
     }
 
     /// Appends `size` rows of type `typ` for object `id` (`mj_addConstraint`). The Jacobian is
@@ -335,12 +331,37 @@ impl Rows<'_> {
     /// `chain`. Rows other than contacts whose Jacobian is all zero are skipped.
     #[allow(clippy::too_many_arguments)]
     fn add(
-        &mut self, jac: &[f64], pos: Option<&[f64]>, margin: Option<&[f64]>, floss: f64, size: usize, typ: i32,
-        id: usize, nvj: i32, chain: Option<&[i32]>,
+        &mut self, m: &mjModel, d: &mut mjData, jac: Src<f64>, pos: Option<&[f64]>, margin: Option<&[f64]>, floss: f64,
+        size: usize, typ: i32, id: usize, nvj: i32, chain: Option<Src<i32>>,
     ) {
+        // the arrays are split with their allocated row count, then nefc is the row count again
+        d.nefc = self.cap as i32;
+        self.add_rows(m, d, jac, pos, margin, floss, size, typ, id, nvj, chain);
+        d.nefc = self.n as i32;
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn add_rows(
+        &mut self, m: &mjModel, d: &mut mjData, jac: Src<f64>, pos: Option<&[f64]>, margin: Option<&[f64]>, floss: f64,
+        size: usize, typ: i32, id: usize, nvj: i32, chain: Option<Src<i32>>,
+    ) {
+        let DataMut {
+            efc_J, efc_J_rownnz, efc_J_rowadr, efc_J_colind, efc_pos, efc_margin, efc_frictionloss, efc_type, efc_id, ten_J,
+            ten_J_colind, flexedge_J, flexedge_J_colind, ..
+        } = d.arrays_mut(m);
+        let jac: &[f64] = match jac {
+            Src::Own(s) => s,
+            Src::Ten(o) => &ten_J[o..],
+            Src::Flex(o) => &flexedge_J[o..],
+        };
+        let chain: Option<&[i32]> = chain.map(|c| match c {
+            Src::Own(s) => s,
+            Src::Ten(o) => &ten_J_colind[o..],
+            Src::Flex(o) => &flexedge_J_colind[o..],
+        });
         let n = self.n;
         let contact = typ == FRICTIONLESS || typ == PYRAMIDAL || typ == ELLIPTIC;
-        let cap = self.typ.len();
+        let cap = self.cap;
 
         if !self.sparse {
             let len = size * self.nv;
@@ -351,7 +372,7 @@ impl Rows<'_> {
                 crate::mjerror!("mj_makeConstraint", "nefc under-allocation: found nefc={} but allocated only {}", n + size, cap);
                 return;
             }
-            self.j[n * self.nv..n * self.nv + len].copy_from_slice(&jac[..len]);
+            efc_J[n * self.nv..n * self.nv + len].copy_from_slice(&jac[..len]);
         } else {
             let nvj = nvj.max(0) as usize;
             if nvj == 0 && !contact {
@@ -371,31 +392,31 @@ impl Rows<'_> {
             }
             for i in 0..size {
                 let r = n + i;
-                let adr = if r > 0 { (self.rowadr[r - 1] + self.rownnz[r - 1]) as usize } else { 0 };
-                if adr + nvj > self.j.len() {
+                let adr = if r > 0 { (efc_J_rowadr[r - 1] + efc_J_rownnz[r - 1]) as usize } else { 0 };
+                if adr + nvj > efc_J.len() {
                     crate::mjerror!(
                         "mj_makeConstraint",
                         "constraint Jacobian mis-allocation: found nJ={} but allocated {}",
                         adr + nvj,
-                        self.j.len()
+                        efc_J.len()
                     );
                     return;
                 }
-                self.rowadr[r] = adr as i32;
-                self.rownnz[r] = nvj as i32;
+                efc_J_rowadr[r] = adr as i32;
+                efc_J_rownnz[r] = nvj as i32;
                 if nvj > 0 {
-                    self.colind[adr..adr + nvj].copy_from_slice(&chain[..nvj]);
-                    self.j[adr..adr + nvj].copy_from_slice(&jac[i * nvj..(i + 1) * nvj]);
+                    efc_J_colind[adr..adr + nvj].copy_from_slice(&chain[..nvj]);
+                    efc_J[adr..adr + nvj].copy_from_slice(&jac[i * nvj..(i + 1) * nvj]);
                 }
             }
         }
 
         for i in 0..size {
-            self.pos[n + i] = pos.map_or(0.0, |p| p[i]);
-            self.margin[n + i] = margin.map_or(0.0, |p| p[i]);
-            self.floss[n + i] = floss;
-            self.typ[n + i] = typ;
-            self.id[n + i] = id as i32;
+            efc_pos[n + i] = pos.map_or(0.0, |p| p[i]);
+            efc_margin[n + i] = margin.map_or(0.0, |p| p[i]);
+            efc_frictionloss[n + i] = floss;
+            efc_type[n + i] = typ;
+            efc_id[n + i] = id as i32;
         }
         self.n += size;
         match typ {
@@ -407,320 +428,340 @@ impl Rows<'_> {
     }
 }
 
-/// `res = efc_J * vec` (`mj_mulJacVec`).
-///
-/// # Safety
-/// As [`add_contact`].
-pub unsafe fn mul_jac_vec(m: &mjModel, d: &mjData, res: &mut [f64], vec: &[f64]) {
-    let nefc = d.nefc as usize;
-    if nefc == 0 {
-        return;
+/// The constraint Jacobian `efc_J` of nefc rows over nv dofs, dense or sparse with its row
+/// structure, as borrowed slices: the products below while other arrays of the data are borrowed.
+pub(crate) struct EfcJac<'a> {
+    sparse: bool,
+    nefc: usize,
+    nv: usize,
+    j: &'a [f64],
+    rownnz: &'a [i32],
+    rowadr: &'a [i32],
+    colind: &'a [i32],
+    rowsuper: &'a [i32],
+}
+
+impl<'a> EfcJac<'a> {
+    /// The Jacobian in `d.efc_J` and its structure arrays, with `nefc` rows.
+    pub(crate) fn new(
+        m: &mjModel, nefc: usize, j: &'a [f64], rownnz: &'a [i32], rowadr: &'a [i32], colind: &'a [i32], rowsuper: &'a [i32],
+    ) -> Self {
+        EfcJac { sparse: is_sparse(m), nefc, nv: m.nv as usize, j, rownnz, rowadr, colind, rowsuper }
     }
-    if is_sparse(m) {
-        // SAFETY: the engine built these rows over nv dofs (through the C API, the caller vouches
-        // for efc_J as upstream's mj_mulJacVec requires)
-        unsafe { sparse::mul_mat_vec_sparse_built(
-            res,
-            d.efc_J(m),
-            vec,
-            nefc,
-            d.efc_J_rownnz(m),
-            d.efc_J_rowadr(m),
-            d.efc_J_colind(m),
-            Some(d.efc_J_rowsuper(m)),
-        ) };
-    } else {
-        blas::mul_mat_vec(res, d.efc_J(m), vec, nefc, m.nv as usize);
+
+    /// The Jacobian of `d`.
+    pub(crate) fn of(m: &mjModel, d: &'a mjData) -> Self {
+        let a = d.arrays(m);
+        Self::new(m, d.nefc as usize, a.efc_J, a.efc_J_rownnz, a.efc_J_rowadr, a.efc_J_colind, a.efc_J_rowsuper)
+    }
+
+    /// `res = efc_J * vec`; nothing when there are no rows.
+    pub(crate) fn mul_vec(&self, res: &mut [f64], vec: &[f64]) {
+        let nefc = self.nefc;
+        if nefc == 0 {
+            return;
+        }
+        if self.sparse {
+            // SAFETY: the engine built these rows over nv dofs (through the C API, the caller
+            // vouches for efc_J as upstream's mj_mulJacVec requires)
+            unsafe {
+                sparse::mul_mat_vec_sparse_built(res, self.j, vec, nefc, self.rownnz, self.rowadr, self.colind, Some(self.rowsuper))
+            };
+        } else {
+            blas::mul_mat_vec(res, self.j, vec, nefc, self.nv);
+        }
+    }
+
+    /// `res = efc_J' * vec`; nothing when there are no rows.
+    pub(crate) fn mul_t_vec(&self, res: &mut [f64], vec: &[f64]) {
+        let nefc = self.nefc;
+        if nefc == 0 {
+            return;
+        }
+        if self.sparse {
+            // SAFETY: the engine built efc_J over nv dofs (through the C API, the caller vouches
+            // for it as upstream's mj_mulJacTVec requires)
+            unsafe { sparse::mul_mat_t_vec_sparse_built(res, self.j, vec, nefc, self.nv, self.rownnz, self.rowadr, self.colind) };
+        } else {
+            blas::mul_mat_t_vec(res, self.j, vec, nefc, self.nv);
+        }
     }
 }
 
+/// `res = efc_J * vec` (`mj_mulJacVec`).
+pub fn mul_jac_vec(m: &mjModel, d: &mjData, res: &mut [f64], vec: &[f64]) {
+    EfcJac::of(m, d).mul_vec(res, vec)
+}
+
 /// `res = efc_J' * vec` (`mj_mulJacTVec`).
-///
-/// # Safety
-/// As [`add_contact`].
-pub unsafe fn mul_jac_t_vec(m: &mjModel, d: &mjData, res: &mut [f64], vec: &[f64]) {
-    let nefc = d.nefc as usize;
-    if nefc == 0 {
-        return;
-    }
-    if is_sparse(m) {
-        // SAFETY: the engine built efc_J over nv dofs (through the C API, the caller vouches for
-        // it as upstream's mj_mulJacTVec requires)
-        sparse::mul_mat_t_vec_sparse_built(
-            res,
-            d.efc_J(m),
-            vec,
-            nefc,
-            m.nv as usize,
-            d.efc_J_rownnz(m),
-            d.efc_J_rowadr(m),
-            d.efc_J_colind(m),
-        );
-    } else {
-        blas::mul_mat_t_vec(res, d.efc_J(m), vec, nefc, m.nv as usize);
-    }
+pub fn mul_jac_t_vec(m: &mjModel, d: &mjData, res: &mut [f64], vec: &[f64]) {
+    EfcJac::of(m, d).mul_t_vec(res, vec)
 }
 
 //------------------------------------ instantiation -----------------------------------------------
 
 /// Rows of the active equality constraints (`mj_instantiateEquality`).
-unsafe fn instantiate_equality(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
+fn instantiate_equality(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
     if disabled(m, mjDSBL_EQUALITY) || m.nemax == 0 {
         return;
     }
     let (nv, sp) = (m.nv as usize, rows.sparse);
     let filter = sleep_filter(m, d);
 
-    mark(d);
-    let jac0 = stack_nums(d, 6 * nv);
-    let jac1 = stack_nums(d, 6 * nv);
-    let jacdif = stack_nums(d, 6 * nv);
-    let (chain, chain2, buf_ind, sparse_buf): (&mut [i32], &mut [i32], &mut [i32], &mut [f64]) = if sp {
-        let c = stack_ints(d, nv);
-        let c2 = stack_ints(d, nv);
-        let bi = stack_ints(d, nv);
-        (c, c2, bi, stack_nums(d, nv))
-    } else {
-        (&mut [], &mut [], &mut [], &mut [])
-    };
+    with_frame(d, |d, f| {
+        let jac0 = f.nums(d, 6 * nv);
+        let jac1 = f.nums(d, 6 * nv);
+        let jacdif = f.nums(d, 6 * nv);
+        let (chain, chain2, buf_ind, sparse_buf): (&mut [i32], &mut [i32], &mut [i32], &mut [f64]) = if sp {
+            let c = f.ints(d, nv);
+            let c2 = f.ints(d, nv);
+            let bi = f.ints(d, nv);
+            (c, c2, bi, f.nums(d, nv))
+        } else {
+            (&mut [], &mut [], &mut [], &mut [])
+        };
 
-    let (eq_type, eq_objtype, obj1, obj2, eq_data) = (m.eq_type(), m.eq_objtype(), m.eq_obj1id(), m.eq_obj2id(), m.eq_data());
-    let (site_bodyid, site_quat) = (m.site_bodyid(), m.site_quat());
-    let (xpos, xmat, xquat, site_xpos) = (d.xpos(m), d.xmat(m), d.xquat(m), d.site_xpos(m));
-    let (qpos, qpos0, jnt_qposadr, jnt_dofadr) = (d.qpos(m), m.qpos0(), m.jnt_qposadr(), m.jnt_dofadr());
-    let (ten_length, ten_length0) = (d.ten_length(m), m.tendon_length0());
-    let (ten_j, ten_nnz, ten_adr, ten_ind) = (d.ten_J(m), d.ten_J_rownnz(m), d.ten_J_rowadr(m), d.ten_J_colind(m));
-    let tendon_efcadr = d.tendon_efcadr(m);
-    let active = d.eq_active(m);
+        let (eq_type, eq_objtype, obj1, obj2, eq_data) = (m.eq_type(), m.eq_objtype(), m.eq_obj1id(), m.eq_obj2id(), m.eq_data());
+        let (site_bodyid, site_quat) = (m.site_bodyid(), m.site_quat());
+        let (qpos0, jnt_qposadr, jnt_dofadr) = (m.qpos0(), m.jnt_qposadr(), m.jnt_dofadr());
+        let ten_length0 = m.tendon_length0();
 
-    for i in 0..m.neq as usize {
-        if active[i] == 0 {
-            continue;
-        }
-        if filter && sleep_state(m, d, OBJ_EQUALITY, i as i32) == ASLEEP {
-            continue;
-        }
+        for i in 0..m.neq as usize {
+            if d.arrays(m).eq_active[i] == 0 {
+                continue;
+            }
+            // SAFETY: d is made for m (the engine invariant, see mjData_::arrays_mut); sleep_state
+            // only reads d
+            if filter && unsafe { sleep_state(m, d, OBJ_EQUALITY, i as i32) } == ASLEEP {
+                continue;
+            }
 
-        let data = &eq_data[mjNEQDATA * i..mjNEQDATA * (i + 1)];
-        let id = [obj1[i], obj2[i]];
-        let mut cpos = [0.0; 6];
-        let mut size = 0;
-        let mut nvj = 0usize;
+            let data = &eq_data[mjNEQDATA * i..mjNEQDATA * (i + 1)];
+            let id = [obj1[i], obj2[i]];
+            let mut cpos = [0.0; 6];
+            let mut size = 0;
+            let mut nvj = 0usize;
 
-        match eq_type[i] {
-            t @ (EQ_CONNECT | EQ_WELD) => {
-                let weld = t == EQ_WELD;
-                let body_sem = eq_objtype[i] == OBJ_BODY;
-                let mut pos = [[0.0; 3]; 2];
-                let mut bid = [0usize; 2];
-                for j in 0..2 {
-                    let k = id[j] as usize;
-                    if body_sem {
-                        let anchor = v3(data, if weld { 1 - j } else { j });
-                        pos[j] = add3(&mul_mat_vec3(v9(xmat, k), anchor), v3(xpos, k));
-                        bid[j] = k;
-                    } else {
-                        pos[j] = *v3(site_xpos, k);
-                        bid[j] = site_bodyid[k] as usize;
+            match eq_type[i] {
+                t @ (EQ_CONNECT | EQ_WELD) => {
+                    let DataRef { xpos, xmat, xquat, site_xpos, .. } = d.arrays(m);
+                    let weld = t == EQ_WELD;
+                    let body_sem = eq_objtype[i] == OBJ_BODY;
+                    let mut pos = [[0.0; 3]; 2];
+                    let mut bid = [0usize; 2];
+                    for j in 0..2 {
+                        let k = id[j] as usize;
+                        if body_sem {
+                            let anchor = v3(data, if weld { 1 - j } else { j });
+                            pos[j] = add3(&mul_mat_vec3(v9(xmat, k), anchor), v3(xpos, k));
+                            bid[j] = k;
+                        } else {
+                            pos[j] = *v3(site_xpos, k);
+                            bid[j] = site_bodyid[k] as usize;
+                        }
                     }
-                }
-                cpos[..3].copy_from_slice(&sub3(&pos[0], &pos[1]));
+                    cpos[..3].copy_from_slice(&sub3(&pos[0], &pos[1]));
 
-                if !weld {
-                    nvj = jac_dif_pair(
-                        m, d, chain, bid[1], bid[0], &pos[1], &pos[0],
-                        Some(&mut *jac1), Some(&mut *jac0), Some(&mut *jacdif), None, None, None,
-                    );
-                    jac0[..3 * nvj].copy_from_slice(&jacdif[..3 * nvj]);
-                    size = 3;
-                } else {
-                    let torquescale = data[10];
-                    {
-                        let (j1p, j1r) = jac1.split_at_mut(3 * nv);
-                        let (j0p, j0r) = jac0.split_at_mut(3 * nv);
-                        let (dp, dr) = jacdif.split_at_mut(3 * nv);
-                        nvj = jac_dif_pair(
+                    if !weld {
+                        // SAFETY: d is made for m (the engine invariant); jac_dif_pair only reads d
+                        nvj = unsafe { jac_dif_pair(
                             m, d, chain, bid[1], bid[0], &pos[1], &pos[0],
-                            Some(j1p), Some(j0p), Some(dp), Some(j1r), Some(j0r), Some(dr),
-                        );
-                    }
-                    jac0[..3 * nvj].copy_from_slice(&jacdif[..3 * nvj]);
-                    jac0[3 * nvj..6 * nvj].copy_from_slice(&jacdif[3 * nv..3 * nv + 3 * nvj]);
-
-                    // orientation error: neg(q1) * q0 * relpose, axis part
-                    let (quat, quat1) = if body_sem {
-                        let relpose = [data[6], data[7], data[8], data[9]];
-                        (mul_quat(v4(xquat, id[0] as usize), &relpose), neg_quat(v4(xquat, id[1] as usize)))
+                            Some(&mut *jac1), Some(&mut *jac0), Some(&mut *jacdif), None, None, None,
+                        ) };
+                        jac0[..3 * nvj].copy_from_slice(&jacdif[..3 * nvj]);
+                        size = 3;
                     } else {
-                        let q0 = mul_quat(v4(xquat, bid[0]), v4(site_quat, id[0] as usize));
-                        let q1 = mul_quat(v4(xquat, bid[1]), v4(site_quat, id[1] as usize));
-                        (q0, neg_quat(&q1))
-                    };
-                    let quat2 = mul_quat(&quat1, &quat);
-                    for k in 0..3 {
-                        cpos[3 + k] = quat2[1 + k] * torquescale;
-                    }
+                        let torquescale = data[10];
+                        {
+                            let (j1p, j1r) = jac1.split_at_mut(3 * nv);
+                            let (j0p, j0r) = jac0.split_at_mut(3 * nv);
+                            let (dp, dr) = jacdif.split_at_mut(3 * nv);
+                            // SAFETY: as above
+                            nvj = unsafe { jac_dif_pair(
+                                m, d, chain, bid[1], bid[0], &pos[1], &pos[0],
+                                Some(j1p), Some(j0p), Some(dp), Some(j1r), Some(j0r), Some(dr),
+                            ) };
+                        }
+                        jac0[..3 * nvj].copy_from_slice(&jacdif[..3 * nvj]);
+                        jac0[3 * nvj..6 * nvj].copy_from_slice(&jacdif[3 * nv..3 * nv + 3 * nvj]);
 
-                    // rotational Jacobian: 0.5 * neg(q1) * (jac0 - jac1) * q0 * relpose
-                    for j in 0..nvj {
-                        let axis = [jac0[3 * nvj + j], jac0[4 * nvj + j], jac0[5 * nvj + j]];
-                        let q3 = mul_quat(&mul_quat_axis(&quat1, &axis), &quat);
-                        jac0[3 * nvj + j] = 0.5 * q3[1];
-                        jac0[4 * nvj + j] = 0.5 * q3[2];
-                        jac0[5 * nvj + j] = 0.5 * q3[3];
-                    }
-                    blas::scl_inplace(&mut jac0[3 * nvj..6 * nvj], torquescale);
-                    size = 6;
-                }
-            }
-
-            t @ (EQ_JOINT | EQ_TENDON) => {
-                let joint = t == EQ_JOINT;
-                let two = id[1] >= 0;
-                let mut val = [0.0; 2];
-                let mut refv = [0.0; 2];
-                let mut nv2 = 0usize;
-                for j in 0..1 + two as usize {
-                    let k = id[j] as usize;
-                    let (jac_j, chain_j): (&mut [f64], &mut [i32]) =
-                        if j == 0 { (&mut *jac0, &mut *chain) } else { (&mut *jac1, &mut *chain2) };
-                    let cnt;
-                    if joint {
-                        let qadr = jnt_qposadr[k] as usize;
-                        val[j] = qpos[qadr];
-                        refv[j] = qpos0[qadr];
-                        let dof = jnt_dofadr[k];
-                        if sp {
-                            chain_j[0] = dof;
-                            jac_j[0] = 1.0;
-                            cnt = 1;
+                        // orientation error: neg(q1) * q0 * relpose, axis part
+                        let (quat, quat1) = if body_sem {
+                            let relpose = [data[6], data[7], data[8], data[9]];
+                            (mul_quat(v4(xquat, id[0] as usize), &relpose), neg_quat(v4(xquat, id[1] as usize)))
                         } else {
-                            jac_j[..nv].fill(0.0);
-                            jac_j[dof as usize] = 1.0;
-                            cnt = 0;
+                            let q0 = mul_quat(v4(xquat, bid[0]), v4(site_quat, id[0] as usize));
+                            let q1 = mul_quat(v4(xquat, bid[1]), v4(site_quat, id[1] as usize));
+                            (q0, neg_quat(&q1))
+                        };
+                        let quat2 = mul_quat(&quat1, &quat);
+                        for k in 0..3 {
+                            cpos[3 + k] = quat2[1 + k] * torquescale;
                         }
-                    } else {
-                        val[j] = ten_length[k];
-                        refv[j] = ten_length0[k];
-                        if tendon_efcadr[k] == -1 {
-                            tendon_efcadr[k] = i as i32;
+
+                        // rotational Jacobian: 0.5 * neg(q1) * (jac0 - jac1) * q0 * relpose
+                        for j in 0..nvj {
+                            let axis = [jac0[3 * nvj + j], jac0[4 * nvj + j], jac0[5 * nvj + j]];
+                            let q3 = mul_quat(&mul_quat_axis(&quat1, &axis), &quat);
+                            jac0[3 * nvj + j] = 0.5 * q3[1];
+                            jac0[4 * nvj + j] = 0.5 * q3[2];
+                            jac0[5 * nvj + j] = 0.5 * q3[3];
                         }
-                        if sp {
-                            let (nnz, adr) = (ten_nnz[k] as usize, ten_adr[k] as usize);
-                            chain_j[..nnz].copy_from_slice(&ten_ind[adr..adr + nnz]);
-                            jac_j[..nnz].copy_from_slice(&ten_j[adr..adr + nnz]);
-                            cnt = nnz;
+                        blas::scl_inplace(&mut jac0[3 * nvj..6 * nvj], torquescale);
+                        size = 6;
+                    }
+                }
+
+                t @ (EQ_JOINT | EQ_TENDON) => {
+                    let DataMut {
+                        qpos, ten_length, ten_J: ten_j, ten_J_rownnz: ten_nnz, ten_J_rowadr: ten_adr, ten_J_colind: ten_ind,
+                        tendon_efcadr, ..
+                    } = d.arrays_mut(m);
+                    let joint = t == EQ_JOINT;
+                    let two = id[1] >= 0;
+                    let mut val = [0.0; 2];
+                    let mut refv = [0.0; 2];
+                    let mut nv2 = 0usize;
+                    for j in 0..1 + two as usize {
+                        let k = id[j] as usize;
+                        let (jac_j, chain_j): (&mut [f64], &mut [i32]) =
+                            if j == 0 { (&mut *jac0, &mut *chain) } else { (&mut *jac1, &mut *chain2) };
+                        let cnt;
+                        if joint {
+                            let qadr = jnt_qposadr[k] as usize;
+                            val[j] = qpos[qadr];
+                            refv[j] = qpos0[qadr];
+                            let dof = jnt_dofadr[k];
+                            if sp {
+                                chain_j[0] = dof;
+                                jac_j[0] = 1.0;
+                                cnt = 1;
+                            } else {
+                                jac_j[..nv].fill(0.0);
+                                jac_j[dof as usize] = 1.0;
+                                cnt = 0;
+                            }
                         } else {
-                            jac_j[..nv].copy_from_slice(&ten_j[k * nv..k * nv + nv]);
-                            cnt = 0;
+                            val[j] = ten_length[k];
+                            refv[j] = ten_length0[k];
+                            if tendon_efcadr[k] == -1 {
+                                tendon_efcadr[k] = i as i32;
+                            }
+                            if sp {
+                                let (nnz, adr) = (ten_nnz[k] as usize, ten_adr[k] as usize);
+                                chain_j[..nnz].copy_from_slice(&ten_ind[adr..adr + nnz]);
+                                jac_j[..nnz].copy_from_slice(&ten_j[adr..adr + nnz]);
+                                cnt = nnz;
+                            } else {
+                                jac_j[..nv].copy_from_slice(&ten_j[k * nv..k * nv + nv]);
+                                cnt = 0;
+                            }
+                        }
+                        if j == 0 {
+                            nvj = cnt;
+                        } else {
+                            nv2 = cnt;
                         }
                     }
-                    if j == 0 {
-                        nvj = cnt;
+
+                    if two {
+                        let dif = val[1] - refv[1];
+                        cpos[0] = val[0] - refv[0] - data[0]
+                            - (data[1] * dif + data[2] * dif * dif + data[3] * dif * dif * dif + data[4] * dif * dif * dif * dif);
+                        let deriv = data[1] + 2.0 * data[2] * dif + 3.0 * data[3] * dif * dif + 4.0 * data[4] * dif * dif * dif;
+                        if sp {
+                            nvj = sparse::combine_sparse(jac0, jac1, 1.0, -deriv, nvj, nv2, chain, chain2, sparse_buf, buf_ind);
+                        } else {
+                            add_to_scl(&mut jac0[..nv], &jac1[..nv], -deriv);
+                        }
                     } else {
-                        nv2 = cnt;
+                        cpos[0] = val[0] - refv[0] - data[0];
+                    }
+                    size = 1;
+                }
+
+                EQ_FLEX => {
+                    let f = id[0] as usize;
+                    let start = m.flex_edgeadr()[f] as usize;
+                    let end = start + m.flex_edgenum()[f] as usize;
+                    let (rigid, len0) = (m.flexedge_rigid(), m.flexedge_length0());
+                    for e in start..end {
+                        if rigid[e] != 0 {
+                            continue;
+                        }
+                        let a = d.arrays(m);
+                        let c = [a.flexedge_length[e] - len0[e]];
+                        if sp {
+                            let (adr, nnz) = (a.flexedge_J_rowadr[e] as usize, a.flexedge_J_rownnz[e]);
+                            rows.add(m, d, Src::Flex(adr), Some(&c), None, 0.0, 1, EQUALITY, i, nnz, Some(Src::Flex(adr)));
+                        } else {
+                            rows.add(m, d, Src::Flex(e * nv), Some(&c), None, 0.0, 1, EQUALITY, i, 0, None);
+                        }
                     }
                 }
 
-                if two {
-                    let dif = val[1] - refv[1];
-                    cpos[0] = val[0] - refv[0] - data[0]
-                        - (data[1] * dif + data[2] * dif * dif + data[3] * dif * dif * dif + data[4] * dif * dif * dif * dif);
-                    let deriv = data[1] + 2.0 * data[2] * dif + 3.0 * data[3] * dif * dif + 4.0 * data[4] * dif * dif * dif;
-                    if sp {
-                        nvj = sparse::combine_sparse(jac0, jac1, 1.0, -deriv, nvj, nv2, chain, chain2, sparse_buf, buf_ind);
-                    } else {
-                        add_to_scl(&mut jac0[..nv], &jac1[..nv], -deriv);
-                    }
-                } else {
-                    cpos[0] = val[0] - refv[0] - data[0];
-                }
-                size = 1;
-            }
-
-            EQ_FLEX => {
-                let f = id[0] as usize;
-                let start = m.flex_edgeadr()[f] as usize;
-                let end = start + m.flex_edgenum()[f] as usize;
-                let (rigid, len0) = (m.flexedge_rigid(), m.flexedge_length0());
-                let (len, fj) = (d.flexedge_length(m), d.flexedge_J(m));
-                let (fnnz, fadr, find) = (d.flexedge_J_rownnz(m), d.flexedge_J_rowadr(m), d.flexedge_J_colind(m));
-                for e in start..end {
-                    if rigid[e] != 0 {
-                        continue;
-                    }
-                    let c = [len[e] - len0[e]];
-                    if sp {
-                        let adr = fadr[e] as usize;
-                        rows.add(&fj[adr..], Some(&c), None, 0.0, 1, EQUALITY, i, fnnz[e], Some(&find[adr..]));
-                    } else {
-                        rows.add(&fj[e * nv..], Some(&c), None, 0.0, 1, EQUALITY, i, 0, None);
-                    }
+                t => {
+                    crate::mjerror!("mj_instantiateEquality", "invalid equality constraint type {}", t);
                 }
             }
 
-            t => {
-                crate::mjerror!("mj_instantiateEquality", "invalid equality constraint type {}", t);
+            if size > 0 {
+                let (n, c) = if sp { (nvj as i32, Some(Src::Own(&chain[..]))) } else { (0, None) };
+                rows.add(m, d, Src::Own(jac0), Some(&cpos[..size]), None, 0.0, size, EQUALITY, i, n, c);
             }
         }
-
-        if size > 0 {
-            let (n, c) = if sp { (nvj as i32, Some(&chain[..])) } else { (0, None) };
-            rows.add(jac0, Some(&cpos[..size]), None, 0.0, size, EQUALITY, i, n, c);
-        }
-    }
-
-    free(d);
+    })
 }
 
 /// Friction-loss rows of dofs and tendons (`mj_instantiateFriction`).
-unsafe fn instantiate_friction(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
+fn instantiate_friction(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
     if disabled(m, mjDSBL_FRICTIONLOSS) {
         return;
     }
     let (nv, sp) = (m.nv as usize, rows.sparse);
     let filter = sleep_filter(m, d);
 
-    mark(d);
-    let jac = stack_nums(d, nv);
+    with_frame(d, |d, f| {
+            let jac = f.nums(d, nv);
 
-    let floss = m.dof_frictionloss();
-    for i in 0..nv {
-        if floss[i] == 0.0 {
-            continue;
-        }
-        if filter && sleep_state(m, d, OBJ_DOF, i as i32) == ASLEEP {
-            continue;
-        }
-        if sp {
-            jac[0] = 1.0;
-            rows.add(jac, None, None, floss[i], 1, FRICTION_DOF, i, 1, Some(&[i as i32]));
-        } else {
-            jac.fill(0.0);
-            jac[i] = 1.0;
-            rows.add(jac, None, None, floss[i], 1, FRICTION_DOF, i, 0, None);
-        }
-    }
-
-    let tfloss = m.tendon_frictionloss();
-    let (ten_j, ten_nnz, ten_adr, ten_ind) = (d.ten_J(m), d.ten_J_rownnz(m), d.ten_J_rowadr(m), d.ten_J_colind(m));
-    let tendon_efcadr = d.tendon_efcadr(m);
-    for i in 0..m.ntendon as usize {
-        if tfloss[i] > 0.0 {
-            let efcadr = rows.n as i32;
-            if sp {
-                let adr = ten_adr[i] as usize;
-                rows.add(&ten_j[adr..], None, None, tfloss[i], 1, FRICTION_TENDON, i, ten_nnz[i], Some(&ten_ind[adr..]));
-            } else {
-                rows.add(&ten_j[i * nv..], None, None, tfloss[i], 1, FRICTION_TENDON, i, 0, None);
+            let floss = m.dof_frictionloss();
+            for i in 0..nv {
+                if floss[i] == 0.0 {
+                    continue;
+                }
+                // SAFETY: d is made for m (the engine invariant, see mjData_::arrays_mut); sleep_state
+                // only reads d
+                if filter && unsafe { sleep_state(m, d, OBJ_DOF, i as i32) } == ASLEEP {
+                    continue;
+                }
+                if sp {
+                    jac[0] = 1.0;
+                    rows.add(m, d, Src::Own(jac), None, None, floss[i], 1, FRICTION_DOF, i, 1, Some(Src::Own(&[i as i32])));
+                } else {
+                    jac.fill(0.0);
+                    jac[i] = 1.0;
+                    rows.add(m, d, Src::Own(jac), None, None, floss[i], 1, FRICTION_DOF, i, 0, None);
+                }
             }
-            if tendon_efcadr[i] == -1 {
-                tendon_efcadr[i] = efcadr;
-            }
-        }
-    }
 
-    free(d);
+            let tfloss = m.tendon_frictionloss();
+            for i in 0..m.ntendon as usize {
+                if tfloss[i] > 0.0 {
+                    let efcadr = rows.n as i32;
+                    if sp {
+                        let a = d.arrays(m);
+                        let (adr, nnz) = (a.ten_J_rowadr[i] as usize, a.ten_J_rownnz[i]);
+                        rows.add(m, d, Src::Ten(adr), None, None, tfloss[i], 1, FRICTION_TENDON, i, nnz, Some(Src::Ten(adr)));
+                    } else {
+                        rows.add(m, d, Src::Ten(i * nv), None, None, tfloss[i], 1, FRICTION_TENDON, i, 0, None);
+                    }
+                    let tendon_efcadr = d.arrays_mut(m).tendon_efcadr;
+                    if tendon_efcadr[i] == -1 {
+                        tendon_efcadr[i] = efcadr;
+                    }
+                }
+            }
+    })
 }
 
 /// Rotation angle of the (normalised) ball-joint quaternion at `qpos[adr..adr+4]` and its unit
@@ -735,90 +776,90 @@ fn ball_angle(qpos: &[f64], adr: usize) -> (f64, [f64; 3]) {
 }
 
 /// Joint and tendon limit rows (`mj_instantiateLimit`).
-unsafe fn instantiate_limit(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
+fn instantiate_limit(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
     if disabled(m, mjDSBL_LIMIT) {
         return;
     }
     let (nv, sp) = (m.nv as usize, rows.sparse);
     let filter = sleep_filter(m, d);
 
-    mark(d);
-    let jac = stack_nums(d, nv);
+    with_frame(d, |d, f| {
+        let jac = f.nums(d, nv);
 
-    let (limited, jtype, range, jmargin) = (m.jnt_limited(), m.jnt_type(), m.jnt_range(), m.jnt_margin());
-    let (qadr, dadr) = (m.jnt_qposadr(), m.jnt_dofadr());
-    let qpos = d.qpos(m);
-    for i in 0..m.njnt as usize {
-        if limited[i] == 0 {
-            continue;
-        }
-        if filter && sleep_state(m, d, OBJ_JOINT, i as i32) == ASLEEP {
-            continue;
-        }
-        let margin = [jmargin[i]];
-        let t = jtype[i];
-        if t == mjtJoint_::mjJNT_SLIDE as i32 || t == mjtJoint_::mjJNT_HINGE as i32 {
-            let value = qpos[qadr[i] as usize];
-            for side in [-1.0f64, 1.0] {
-                let dist = [side * (range[2 * i + (side > 0.0) as usize] - value)];
+        let (limited, jtype, range, jmargin) = (m.jnt_limited(), m.jnt_type(), m.jnt_range(), m.jnt_margin());
+        let (qadr, dadr) = (m.jnt_qposadr(), m.jnt_dofadr());
+        for i in 0..m.njnt as usize {
+            if limited[i] == 0 {
+                continue;
+            }
+            // SAFETY: d is made for m (the engine invariant, see mjData_::arrays_mut); sleep_state
+            // only reads d
+            if filter && unsafe { sleep_state(m, d, OBJ_JOINT, i as i32) } == ASLEEP {
+                continue;
+            }
+            let margin = [jmargin[i]];
+            let t = jtype[i];
+            if t == mjtJoint_::mjJNT_SLIDE as i32 || t == mjtJoint_::mjJNT_HINGE as i32 {
+                let value = d.arrays(m).qpos[qadr[i] as usize];
+                for side in [-1.0f64, 1.0] {
+                    let dist = [side * (range[2 * i + (side > 0.0) as usize] - value)];
+                    if dist[0] < margin[0] {
+                        if sp {
+                            jac[0] = -side;
+                            rows.add(m, d, Src::Own(jac), Some(&dist), Some(&margin), 0.0, 1, LIMIT_JOINT, i, 1, Some(Src::Own(&dadr[i..i + 1])));
+                        } else {
+                            jac.fill(0.0);
+                            jac[dadr[i] as usize] = -side;
+                            rows.add(m, d, Src::Own(jac), Some(&dist), Some(&margin), 0.0, 1, LIMIT_JOINT, i, 0, None);
+                        }
+                    }
+                }
+            } else if t == mjtJoint_::mjJNT_BALL as i32 {
+                let (value, axis) = ball_angle(d.arrays(m).qpos, qadr[i] as usize);
+                let dist = [mx(range[2 * i], range[2 * i + 1]) - value];
                 if dist[0] < margin[0] {
+                    let dof = dadr[i] as usize;
                     if sp {
-                        jac[0] = -side;
-                        rows.add(jac, Some(&dist), Some(&margin), 0.0, 1, LIMIT_JOINT, i, 1, Some(&dadr[i..i + 1]));
+                        let chain = [dadr[i], dadr[i] + 1, dadr[i] + 2];
+                        jac[..3].copy_from_slice(&[-axis[0], -axis[1], -axis[2]]);
+                        rows.add(m, d, Src::Own(jac), Some(&dist), Some(&margin), 0.0, 1, LIMIT_JOINT, i, 3, Some(Src::Own(&chain)));
                     } else {
                         jac.fill(0.0);
-                        jac[dadr[i] as usize] = -side;
-                        rows.add(jac, Some(&dist), Some(&margin), 0.0, 1, LIMIT_JOINT, i, 0, None);
+                        jac[dof..dof + 3].copy_from_slice(&[-axis[0], -axis[1], -axis[2]]);
+                        rows.add(m, d, Src::Own(jac), Some(&dist), Some(&margin), 0.0, 1, LIMIT_JOINT, i, 0, None);
                     }
                 }
             }
-        } else if t == mjtJoint_::mjJNT_BALL as i32 {
-            let (value, axis) = ball_angle(qpos, qadr[i] as usize);
-            let dist = [mx(range[2 * i], range[2 * i + 1]) - value];
-            if dist[0] < margin[0] {
-                let dof = dadr[i] as usize;
-                if sp {
-                    let chain = [dadr[i], dadr[i] + 1, dadr[i] + 2];
-                    jac[..3].copy_from_slice(&[-axis[0], -axis[1], -axis[2]]);
-                    rows.add(jac, Some(&dist), Some(&margin), 0.0, 1, LIMIT_JOINT, i, 3, Some(&chain));
-                } else {
-                    jac.fill(0.0);
-                    jac[dof..dof + 3].copy_from_slice(&[-axis[0], -axis[1], -axis[2]]);
-                    rows.add(jac, Some(&dist), Some(&margin), 0.0, 1, LIMIT_JOINT, i, 0, None);
+        }
+
+        let (tlimited, trange, tmargin) = (m.tendon_limited(), m.tendon_range(), m.tendon_margin());
+        for i in 0..m.ntendon as usize {
+            if tlimited[i] == 0 {
+                continue;
+            }
+            let value = d.arrays(m).ten_length[i];
+            let margin = [tmargin[i]];
+            for side in [-1.0f64, 1.0] {
+                let dist = [side * (trange[2 * i + (side > 0.0) as usize] - value)];
+                if dist[0] < margin[0] {
+                    let efcadr = rows.n as i32;
+                    let DataRef { ten_J: ten_j, ten_J_rownnz: ten_nnz, ten_J_rowadr: ten_adr, .. } = d.arrays(m);
+                    if sp {
+                        let (nnz, adr) = (ten_nnz[i] as usize, ten_adr[i] as usize);
+                        blas::scl(&mut jac[..nnz], &ten_j[adr..adr + nnz], -side);
+                        rows.add(m, d, Src::Own(jac), Some(&dist), Some(&margin), 0.0, 1, LIMIT_TENDON, i, nnz as i32, Some(Src::Ten(adr)));
+                    } else {
+                        blas::scl(&mut jac[..nv], &ten_j[i * nv..i * nv + nv], -side);
+                        rows.add(m, d, Src::Own(jac), Some(&dist), Some(&margin), 0.0, 1, LIMIT_TENDON, i, 0, None);
+                    }
+                    let tendon_efcadr = d.arrays_mut(m).tendon_efcadr;
+                    if tendon_efcadr[i] == -1 {
+                        tendon_efcadr[i] = efcadr;
+                    }
                 }
             }
         }
-    }
-
-    let (tlimited, trange, tmargin, ten_length) = (m.tendon_limited(), m.tendon_range(), m.tendon_margin(), d.ten_length(m));
-    let (ten_j, ten_nnz, ten_adr, ten_ind) = (d.ten_J(m), d.ten_J_rownnz(m), d.ten_J_rowadr(m), d.ten_J_colind(m));
-    let tendon_efcadr = d.tendon_efcadr(m);
-    for i in 0..m.ntendon as usize {
-        if tlimited[i] == 0 {
-            continue;
-        }
-        let value = ten_length[i];
-        let margin = [tmargin[i]];
-        for side in [-1.0f64, 1.0] {
-            let dist = [side * (trange[2 * i + (side > 0.0) as usize] - value)];
-            if dist[0] < margin[0] {
-                let efcadr = rows.n as i32;
-                if sp {
-                    let (nnz, adr) = (ten_nnz[i] as usize, ten_adr[i] as usize);
-                    blas::scl(&mut jac[..nnz], &ten_j[adr..adr + nnz], -side);
-                    rows.add(jac, Some(&dist), Some(&margin), 0.0, 1, LIMIT_TENDON, i, nnz as i32, Some(&ten_ind[adr..]));
-                } else {
-                    blas::scl(&mut jac[..nv], &ten_j[i * nv..i * nv + nv], -side);
-                    rows.add(jac, Some(&dist), Some(&margin), 0.0, 1, LIMIT_TENDON, i, 0, None);
-                }
-                if tendon_efcadr[i] == -1 {
-                    tendon_efcadr[i] = efcadr;
-                }
-            }
-        }
-    }
-
-    free(d);
+    })
 }
 
 /// Scratch of the contact Jacobian.
@@ -834,21 +875,24 @@ struct ContactScratch<'a> {
 /// Jacobian difference (side 1 minus side 0) at the contact point, translational rows in
 /// `jacdif[..3*NV]` and, for `dim > 3`, rotational rows from `jacdif[3*nv]`; returns the number
 /// of columns NV (`mj_contactJacobian`).
-unsafe fn contact_jacobian(m: &mjModel, d: &mut mjData, con: &mjContact, dim: usize, s: &mut ContactScratch) -> usize {
+fn contact_jacobian(m: &mjModel, d: &mut mjData, con: &mjContact, dim: usize, s: &mut ContactScratch) -> usize {
     let nv = m.nv as usize;
     if single_body(m, con, 0) && single_body(m, con, 1) {
         let (b0, b1) = (side_body(m, con, 0), side_body(m, con, 1));
         let (dp, dr) = s.jacdif.split_at_mut(3 * nv);
+        // SAFETY: d is made for m (the engine invariant, see mjData_::arrays_mut); jac_dif_pair
+        // only reads d, and the Jacobian scratch comes from the caller's stack frame
         if dim > 3 {
-            jac_dif_pair(
+            unsafe { jac_dif_pair(
                 m, d, s.chain, b0, b1, &con.pos, &con.pos,
                 Some(&mut *s.jac1p), Some(&mut *s.jac2p), Some(dp), Some(&mut *s.jac1r), Some(&mut *s.jac2r), Some(dr),
-            )
+            ) }
         } else {
-            jac_dif_pair(
+            // SAFETY: as above
+            unsafe { jac_dif_pair(
                 m, d, s.chain, b0, b1, &con.pos, &con.pos,
                 Some(&mut *s.jac1p), Some(&mut *s.jac2p), Some(dp), None, None, None,
-            )
+            ) }
         }
     } else {
         let mut bid = [0i32; MAXBODY];
@@ -861,15 +905,16 @@ unsafe fn contact_jacobian(m: &mjModel, d: &mut mjData, con: &mjContact, dim: us
                 bw[nb] = sign;
                 nb += 1;
             } else {
-                nb += flex_side_bodies(m, d, con, side, sign, &mut bid[nb..], &mut bw[nb..]);
+                nb += flex_side_bodies(m, d.arrays(m).flexvert_xpos, con, side, sign, &mut bid[nb..], &mut bw[nb..]);
             }
         }
-        jac_sum(m, d, s.chain, &bid[..nb], &bw[..nb], &con.pos, s.jacdif, dim > 3)
+        // SAFETY: d is made for m (the engine invariant); con is a copy, no slice of d is alive
+        unsafe { jac_sum(m, d, s.chain, &bid[..nb], &bw[..nb], &con.pos, s.jacdif, dim > 3) }
     }
 }
 
 /// Contact rows: frictionless, pyramidal or elliptic (`mj_instantiateContact`).
-unsafe fn instantiate_contact(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
+fn instantiate_contact(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
     let ncon = d.ncon as usize;
     let nv = m.nv as usize;
     if disabled(m, mjDSBL_CONTACT) || ncon == 0 || nv == 0 {
@@ -878,72 +923,73 @@ unsafe fn instantiate_contact(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
     let sp = rows.sparse;
     let pyramid = m.opt.cone == mjtCone_::mjCONE_PYRAMIDAL as i32;
 
-    mark(d);
-    let jac = stack_nums(d, 6 * nv);
-    let mut s = ContactScratch {
-        jacdif: stack_nums(d, 6 * nv),
-        jac1p: stack_nums(d, 3 * nv),
-        jac2p: stack_nums(d, 3 * nv),
-        jac1r: stack_nums(d, 3 * nv),
-        jac2r: stack_nums(d, 3 * nv),
-        chain: if sp { stack_ints(d, nv) } else { &mut [] },
-    };
+    with_frame(d, |d, f| {
+        let jac = f.nums(d, 6 * nv);
+        let mut s = ContactScratch {
+            jacdif: f.nums(d, 6 * nv),
+            jac1p: f.nums(d, 3 * nv),
+            jac2p: f.nums(d, 3 * nv),
+            jac1r: f.nums(d, 3 * nv),
+            jac2r: f.nums(d, 3 * nv),
+            chain: if sp { f.ints(d, nv) } else { &mut [] },
+        };
 
-    let contacts = d.contact(m);
-    for i in 0..ncon {
-        if contacts[i].exclude != 0 {
-            continue;
-        }
-        let dim = contacts[i].dim as usize;
-        contacts[i].efc_address = rows.n as i32;
-        let nvj = contact_jacobian(m, d, &contacts[i], dim, &mut s);
-        if nvj == 0 {
-            contacts[i].efc_address = -1;
-            contacts[i].exclude = 3;
-            continue;
-        }
-        let con = &contacts[i];
-
-        // rotate the differences into the contact frame
-        mul_mat_mat(jac, &con.frame, &s.jacdif[..3 * nvj], if dim > 1 { 3 } else { 1 }, 3, nvj);
-        if dim > 3 {
-            mul_mat_mat(&mut jac[3 * nvj..], &con.frame, &s.jacdif[3 * nv..3 * nv + 3 * nvj], dim - 3, 3, nvj);
-        }
-        let (n, chain) = if sp { (nvj as i32, Some(&s.chain[..])) } else { (0, None) };
-
-        if dim == 1 {
-            rows.add(jac, Some(&[con.dist]), Some(&[con.includemargin]), 0.0, 1, FRICTIONLESS, i, n, chain);
-        } else if pyramid {
-            let cpos = [con.dist; 2];
-            let cmargin = [con.includemargin; 2];
-            for k in 1..dim {
-                let fr = con.friction[k - 1];
-                let (e0, e1) = s.jacdif.split_at_mut(nvj);
-                add_scl(e0, &jac[..nvj], &jac[k * nvj..(k + 1) * nvj], fr);
-                add_scl(&mut e1[..nvj], &jac[..nvj], &jac[k * nvj..(k + 1) * nvj], -fr);
-                rows.add(s.jacdif, Some(&cpos), Some(&cmargin), 0.0, 2, PYRAMIDAL, i, n, chain);
+        for i in 0..ncon {
+            // a copy of the contact: the Jacobian and the rows take d
+            let con = {
+                let c = &mut d.arrays_mut(m).contact[i];
+                if c.exclude != 0 {
+                    continue;
+                }
+                c.efc_address = rows.n as i32;
+                *c
+            };
+            let dim = con.dim as usize;
+            let nvj = contact_jacobian(m, d, &con, dim, &mut s);
+            if nvj == 0 {
+                let c = &mut d.arrays_mut(m).contact[i];
+                c.efc_address = -1;
+                c.exclude = 3;
+                continue;
             }
-        } else {
-            let mut cpos = [0.0; 6];
-            let mut cmargin = [0.0; 6];
-            cpos[0] = con.dist;
-            cmargin[0] = con.includemargin;
-            rows.add(jac, Some(&cpos[..dim]), Some(&cmargin[..dim]), 0.0, dim, ELLIPTIC, i, n, chain);
-        }
-    }
+            let con = &con;
 
-    free(d);
+            // rotate the differences into the contact frame
+            mul_mat_mat(jac, &con.frame, &s.jacdif[..3 * nvj], if dim > 1 { 3 } else { 1 }, 3, nvj);
+            if dim > 3 {
+                mul_mat_mat(&mut jac[3 * nvj..], &con.frame, &s.jacdif[3 * nv..3 * nv + 3 * nvj], dim - 3, 3, nvj);
+            }
+            let (n, chain) = if sp { (nvj as i32, Some(Src::Own(&s.chain[..]))) } else { (0, None) };
+
+            if dim == 1 {
+                rows.add(m, d, Src::Own(jac), Some(&[con.dist]), Some(&[con.includemargin]), 0.0, 1, FRICTIONLESS, i, n, chain);
+            } else if pyramid {
+                let cpos = [con.dist; 2];
+                let cmargin = [con.includemargin; 2];
+                for k in 1..dim {
+                    let fr = con.friction[k - 1];
+                    let (e0, e1) = s.jacdif.split_at_mut(nvj);
+                    add_scl(e0, &jac[..nvj], &jac[k * nvj..(k + 1) * nvj], fr);
+                    add_scl(&mut e1[..nvj], &jac[..nvj], &jac[k * nvj..(k + 1) * nvj], -fr);
+                    rows.add(m, d, Src::Own(s.jacdif), Some(&cpos), Some(&cmargin), 0.0, 2, PYRAMIDAL, i, n, chain);
+                }
+            } else {
+                let mut cpos = [0.0; 6];
+                let mut cmargin = [0.0; 6];
+                cpos[0] = con.dist;
+                cmargin[0] = con.includemargin;
+                rows.add(m, d, Src::Own(jac), Some(&cpos[..dim]), Some(&cmargin[..dim]), 0.0, dim, ELLIPTIC, i, n, chain);
+            }
+        }
+    })
 }
 
 //------------------------------------ top level ---------------------------------------------------
 
 /// Constraint assembly (`mj_makeConstraint`): counts the rows and Jacobian non-zeros, places
 /// the solver arrays in the arena, instantiates equality, friction, limit and contact rows and
-/// computes their impedance parameters.
-///
-/// # Safety
-/// As [`add_contact`], after the position stage up to collision.
-pub unsafe fn make_constraint(m: &mjModel, d: &mut mjData) {
+/// computes their impedance parameters; after the position stage up to collision.
+pub fn make_constraint(m: &mjModel, d: &mut mjData) {
     d.ne = 0;
     d.nf = 0;
     d.nl = 0;
@@ -966,9 +1012,9 @@ pub unsafe fn make_constraint(m: &mjModel, d: &mut mjData) {
     if !alloc_efc(m, d) {
         return;
     }
-    d.tendon_efcadr(m).fill(-1);
+    d.arrays_mut(m).tendon_efcadr.fill(-1);
 
-    let mut rows = Rows::new(m, d);
+    let mut rows = Rows::new(m, nefc_alloc);
     d.nefc = 0;
     instantiate_equality(m, d, &mut rows);
     instantiate_friction(m, d, &mut rows);
@@ -993,7 +1039,8 @@ pub unsafe fn make_constraint(m: &mjModel, d: &mut mjData) {
             crate::mjerror!("mj_makeConstraint", "nefc mis-allocation: found nefc={} but allocated {}", rows.n, nefc_alloc);
         }
         if rows.n > 0 {
-            let nj = rows.rownnz[rows.n - 1] + rows.rowadr[rows.n - 1];
+            let a = d.arrays(m);
+            let nj = a.efc_J_rownnz[rows.n - 1] + a.efc_J_rowadr[rows.n - 1];
             if d.nJ != nj {
                 crate::mjerror!("mj_makeConstraint", "constraint Jacobian mis-allocation: found nJ={} but allocated {}", nj, d.nJ);
             }
@@ -1011,7 +1058,8 @@ pub unsafe fn make_constraint(m: &mjModel, d: &mut mjData) {
 
     if sp {
         let n = d.nefc as usize;
-        sparse::super_sparse(n, d.efc_J_rowsuper(m), d.efc_J_rownnz(m), d.efc_J_rowadr(m), d.efc_J_colind(m));
+        let DataMut { efc_J_rowsuper, efc_J_rownnz, efc_J_rowadr, efc_J_colind, .. } = d.arrays_mut(m);
+        sparse::super_sparse(n, efc_J_rowsuper, efc_J_rownnz, efc_J_rowadr, efc_J_colind);
     }
 
     diag_approx(m, d);
@@ -1050,219 +1098,218 @@ fn add_to_scl_sparse_inc(dst: &mut [f64], src: &[f64], ind_dst: &[i32], ind_src:
 }
 
 /// Inverse inertia in constraint space for the dual solvers (`mj_projectConstraint`):
-/// `efc_AR = J M^-1 J' + diag(R)`, dense or sparse, placed in the arena.
-///
-/// # Safety
-/// As [`add_contact`], after [`make_constraint`] and the inertia factorisation.
-pub unsafe fn project_constraint(m: &mjModel, d: &mut mjData) {
+/// `efc_AR = J M^-1 J' + diag(R)`, dense or sparse, placed in the arena; after
+/// [`make_constraint`] and the inertia factorisation.
+pub fn project_constraint(m: &mjModel, d: &mut mjData) {
     let nefc = d.nefc as usize;
     let nv = m.nv as usize;
     if nefc == 0 || !is_dual(m) {
         return;
     }
 
-    mark(d);
-    let (mrownnz, mrowadr, mcolind) = (m.M_rownnz(), m.M_rowadr(), m.M_colind());
-    let qld = d.qLD(m);
-    let sqrt_inv_d = stack_nums(d, nv);
-    for i in 0..nv {
-        let diag = (mrowadr[i] + mrownnz[i] - 1) as usize;
-        sqrt_inv_d[i] = 1.0 / qld[diag].sqrt();
-    }
+    with_frame(d, |d, f| {
+        let (mrownnz, mrowadr, mcolind) = (m.M_rownnz(), m.M_rowadr(), m.M_colind());
+        let sqrt_inv_d = f.nums(d, nv);
+        {
+            let qld = d.arrays(m).qLD;
+            for i in 0..nv {
+                let diag = (mrowadr[i] + mrownnz[i] - 1) as usize;
+                sqrt_inv_d[i] = 1.0 / qld[diag].sqrt();
+            }
+        }
 
-    if is_sparse(m) {
-        let (jrownnz, jrowadr, jcolind, jval) = (d.efc_J_rownnz(m), d.efc_J_rowadr(m), d.efc_J_colind(m), d.efc_J(m));
-
-        // pattern of B = J with each row completed to its dof ancestors
-        let b_rownnz = stack_ints(d, nefc);
-        let b_rowadr = stack_ints(d, nefc);
-        let marker = stack_ints(d, nv);
-        marker.fill(-1);
-        b_rowadr[0] = 0;
-        for r in 0..nefc {
-            let mut cnt = 0;
-            let start = jrowadr[r] as usize;
-            for &j in jcolind[start..start + jrownnz[r] as usize].iter().rev() {
-                if marker[j as usize] == r as i32 {
-                    continue;
-                }
-                let adr = mrowadr[j as usize] as usize;
-                for &c in &mcolind[adr..adr + mrownnz[j as usize] as usize] {
-                    if marker[c as usize] != r as i32 {
-                        marker[c as usize] = r as i32;
-                        cnt += 1;
+        if is_sparse(m) {
+            // pattern of B = J with each row completed to its dof ancestors
+            let b_rownnz = f.ints(d, nefc);
+            let b_rowadr = f.ints(d, nefc);
+            let marker = f.ints(d, nv);
+            let DataRef { efc_J_rownnz: jrownnz, efc_J_rowadr: jrowadr, efc_J_colind: jcolind, .. } = d.arrays(m);
+            marker.fill(-1);
+            b_rowadr[0] = 0;
+            for r in 0..nefc {
+                let mut cnt = 0;
+                let start = jrowadr[r] as usize;
+                for &j in jcolind[start..start + jrownnz[r] as usize].iter().rev() {
+                    if marker[j as usize] == r as i32 {
+                        continue;
+                    }
+                    let adr = mrowadr[j as usize] as usize;
+                    for &c in &mcolind[adr..adr + mrownnz[j as usize] as usize] {
+                        if marker[c as usize] != r as i32 {
+                            marker[c as usize] = r as i32;
+                            cnt += 1;
+                        }
                     }
                 }
+                b_rownnz[r] = cnt;
+                if r + 1 < nefc {
+                    b_rowadr[r + 1] = b_rowadr[r] + cnt;
+                }
             }
-            b_rownnz[r] = cnt;
-            if r + 1 < nefc {
-                b_rowadr[r + 1] = b_rowadr[r] + cnt;
-            }
-        }
-        let nb = (b_rowadr[nefc - 1] + b_rownnz[nefc - 1]) as usize;
+            let nb = (b_rowadr[nefc - 1] + b_rownnz[nefc - 1]) as usize;
 
-        // fill B from J, zeros at the added ancestors
-        let b = stack_nums(d, nb);
-        let b_colind = stack_ints(d, nb);
-        let parent = m.dof_parentid();
-        for r in 0..nefc {
-            let end = (b_rowadr[r] + b_rownnz[r]) as usize;
-            let adr_j = jrowadr[r] as usize;
-            let mut remain = jrownnz[r] as usize;
-            let mut cnt = 0usize;
-            loop {
-                let prev_src = if remain > 0 { jcolind[adr_j + remain - 1] } else { -1 };
-                let prev_dst = if cnt > 0 { parent[b_colind[end - cnt] as usize] } else { -1 };
-                if prev_src < 0 && prev_dst < 0 {
-                    break;
-                }
-                if cnt >= b_rownnz[r] as usize {
+            // fill B from J, zeros at the added ancestors
+            let b = f.nums(d, nb);
+            let b_colind = f.ints(d, nb);
+            let DataRef { efc_J_rownnz: jrownnz, efc_J_rowadr: jrowadr, efc_J_colind: jcolind, efc_J: jval, qLD: qld, .. } = d.arrays(m);
+            let parent = m.dof_parentid();
+            for r in 0..nefc {
+                let end = (b_rowadr[r] + b_rownnz[r]) as usize;
+                let adr_j = jrowadr[r] as usize;
+                let mut remain = jrownnz[r] as usize;
+                let mut cnt = 0usize;
+                loop {
+                    let prev_src = if remain > 0 { jcolind[adr_j + remain - 1] } else { -1 };
+                    let prev_dst = if cnt > 0 { parent[b_colind[end - cnt] as usize] } else { -1 };
+                    if prev_src < 0 && prev_dst < 0 {
+                        break;
+                    }
+                    if cnt >= b_rownnz[r] as usize {
+                        cnt += 1;
+                        break;
+                    }
                     cnt += 1;
-                    break;
+                    if prev_src >= prev_dst {
+                        remain -= 1;
+                        b_colind[end - cnt] = prev_src;
+                        b[end - cnt] = jval[adr_j + remain];
+                    } else {
+                        b_colind[end - cnt] = prev_dst;
+                        b[end - cnt] = 0.0;
+                    }
                 }
-                cnt += 1;
-                if prev_src >= prev_dst {
-                    remain -= 1;
-                    b_colind[end - cnt] = prev_src;
-                    b[end - cnt] = jval[adr_j + remain];
-                } else {
-                    b_colind[end - cnt] = prev_dst;
-                    b[end - cnt] = 0.0;
+                if cnt != b_rownnz[r] as usize {
+                    crate::mjerror!("mj_projectConstraint", "pre and post-count of B_rownnz are not equal on row {}", r);
+                    return;
                 }
             }
-            if cnt != b_rownnz[r] as usize {
-                crate::mjerror!("mj_projectConstraint", "pre and post-count of B_rownnz are not equal on row {}", r);
-                free(d);
+
+            // B <- B * inv(L) * sqrt(inv(D)), row by row
+            for r in 0..nefc {
+                let (adr, cnt) = (b_rowadr[r] as usize, b_rownnz[r] as usize);
+                let (row, ind) = (&mut b[adr..adr + cnt], &b_colind[adr..adr + cnt]);
+                for i in (0..cnt).rev() {
+                    let bi = row[i];
+                    if bi == 0.0 {
+                        continue;
+                    }
+                    let j = ind[i] as usize;
+                    let adr_c = mrowadr[j] as usize;
+                    let n_c = mrownnz[j] as usize - 1;
+                    add_to_scl_sparse_inc(row, &qld[adr_c..adr_c + n_c], ind, &mcolind[adr_c..adr_c + n_c], -bi);
+                }
+                for (v, &c) in row.iter_mut().zip(ind) {
+                    *v *= sqrt_inv_d[c as usize];
+                }
+            }
+
+            let b_rowsuper = f.ints(d, nefc);
+            sparse::super_sparse(nefc, b_rowsuper, b_rownnz, b_rowadr, b_colind);
+
+            let bt_rownnz = f.ints(d, nv);
+            let bt_rowadr = f.ints(d, nv);
+            let bt_colind = f.ints(d, nb);
+            let bt = f.nums(d, nb);
+            sparse::transpose_sparse(Some(bt), b, nefc, nv, bt_rownnz, bt_rowadr, bt_colind, None, b_rownnz, b_rowadr, b_colind);
+
+            let p1 = crate::data::stack::arena_alloc(d, 4 * nefc, 4) as *mut i32;
+            let p2 = if p1.is_null() { core::ptr::null_mut() } else { crate::data::stack::arena_alloc(d, 4 * nefc, 4) as *mut i32 };
+            if p1.is_null() || p2.is_null() {
+                arena_full(m, d);
                 return;
             }
-        }
+            d.efc_AR_rownnz = p1;
+            d.efc_AR_rowadr = p2;
 
-        // B <- B * inv(L) * sqrt(inv(D)), row by row
-        for r in 0..nefc {
-            let (adr, cnt) = (b_rowadr[r] as usize, b_rownnz[r] as usize);
-            let (row, ind) = (&mut b[adr..adr + cnt], &b_colind[adr..adr + cnt]);
-            for i in (0..cnt).rev() {
-                let bi = row[i];
-                if bi == 0.0 {
-                    continue;
-                }
-                let j = ind[i] as usize;
-                let adr_c = mrowadr[j] as usize;
-                let n_c = mrownnz[j] as usize - 1;
-                add_to_scl_sparse_inc(row, &qld[adr_c..adr_c + n_c], ind, &mcolind[adr_c..adr_c + n_c], -bi);
+            let na = with_frame(d, |d, f| {
+                let chain = f.ints(d, 2 * nefc);
+                let DataMut { efc_AR_rownnz: ar_rownnz, efc_AR_rowadr: ar_rowadr, .. } = d.arrays_mut(m);
+                sparse::sqr_mat_td_sparse_count(
+                    ar_rownnz, ar_rowadr, nefc, bt_rownnz, bt_rowadr, bt_colind, b_rownnz, b_rowadr, b_colind, Some(b_rowsuper), true,
+                    chain,
+                )
+            });
+            d.nA = na;
+
+            let p3 = crate::data::stack::arena_alloc(d, 8 * na as usize, 8) as *mut f64;
+            let p4 = if p3.is_null() { core::ptr::null_mut() } else { crate::data::stack::arena_alloc(d, 4 * na as usize, 4) as *mut i32 };
+            if p3.is_null() || p4.is_null() {
+                arena_full(m, d);
+                return;
             }
-            for (v, &c) in row.iter_mut().zip(ind) {
-                *v *= sqrt_inv_d[c as usize];
+            d.efc_AR = p3;
+            d.efc_AR_colind = p4;
+
+            let diagind = f.ints(d, nefc);
+            with_frame(d, |d, f| {
+                let scratch = sparse::SqrMatTdScratch {
+                    marker: f.ints(d, nefc),
+                    buffer: f.nums(d, nefc * 8),
+                    buffer_idx: f.ints(d, nefc),
+                    rowstart: f.ints(d, nv),
+                };
+                let DataMut { efc_AR: ar, efc_AR_rownnz: ar_rownnz, efc_AR_rowadr: ar_rowadr, efc_AR_colind: ar_colind, .. } =
+                    d.arrays_mut(m);
+                sparse::sqr_mat_td_sparse(
+                    ar,
+                    bt,
+                    b,
+                    None,
+                    nefc,
+                    ar_rownnz,
+                    ar_rowadr,
+                    ar_colind,
+                    bt_rownnz,
+                    bt_rowadr,
+                    bt_colind,
+                    b_rownnz,
+                    b_rowadr,
+                    b_colind,
+                    Some(b_rowsuper),
+                    Some(&mut *diagind),
+                    scratch,
+                );
+            });
+
+            let DataMut { efc_AR: ar, efc_R: r, .. } = d.arrays_mut(m);
+            for i in 0..nefc {
+                ar[diagind[i] as usize] += r[i];
+            }
+        } else {
+            d.nA = (nefc * nefc) as i32;
+            let p = crate::data::stack::arena_alloc(d, 8 * nefc * nefc, 8) as *mut f64;
+            if p.is_null() {
+                arena_full(m, d);
+                return;
+            }
+            d.efc_AR = p;
+
+            let b = f.nums(d, nefc * nv);
+            let bt = f.nums(d, nv * nefc);
+            // SAFETY: d is made for m (the engine invariant, see mjData_::arrays_mut) after the
+            // inertia factorisation; solve_m2 only reads d, efc_J holds nefc rows of nv
+            unsafe { crate::engine::inertia::solve_m2(m, d, b, d.arrays(m).efc_J, sqrt_inv_d, nefc) };
+            blas::transpose(bt, b, nefc, nv);
+            let DataMut { efc_AR: ar, efc_R: r, .. } = d.arrays_mut(m);
+            blas::sqr_mat_td(ar, bt, None, nv, nefc);
+            for i in 0..nefc {
+                ar[i * (nefc + 1)] += r[i];
             }
         }
-
-        let b_rowsuper = stack_ints(d, nefc);
-        sparse::super_sparse(nefc, b_rowsuper, b_rownnz, b_rowadr, b_colind);
-
-        let bt_rownnz = stack_ints(d, nv);
-        let bt_rowadr = stack_ints(d, nv);
-        let bt_colind = stack_ints(d, nb);
-        let bt = stack_nums(d, nb);
-        sparse::transpose_sparse(Some(bt), b, nefc, nv, bt_rownnz, bt_rowadr, bt_colind, None, b_rownnz, b_rowadr, b_colind);
-
-        let p1 = crate::data::stack::arena_alloc(d, 4 * nefc, 4) as *mut i32;
-        let p2 = if p1.is_null() { core::ptr::null_mut() } else { crate::data::stack::arena_alloc(d, 4 * nefc, 4) as *mut i32 };
-        if p1.is_null() || p2.is_null() {
-            arena_full(m, d);
-            free(d);
-            return;
-        }
-        d.efc_AR_rownnz = p1;
-        d.efc_AR_rowadr = p2;
-        let (ar_rownnz, ar_rowadr) = (d.efc_AR_rownnz(m), d.efc_AR_rowadr(m));
-
-        mark(d);
-        let chain = stack_ints(d, 2 * nefc);
-        let na = sparse::sqr_mat_td_sparse_count(
-            ar_rownnz, ar_rowadr, nefc, bt_rownnz, bt_rowadr, bt_colind, b_rownnz, b_rowadr, b_colind, Some(b_rowsuper), true,
-            chain,
-        );
-        free(d);
-        d.nA = na;
-
-        let p3 = crate::data::stack::arena_alloc(d, 8 * na as usize, 8) as *mut f64;
-        let p4 = if p3.is_null() { core::ptr::null_mut() } else { crate::data::stack::arena_alloc(d, 4 * na as usize, 4) as *mut i32 };
-        if p3.is_null() || p4.is_null() {
-            arena_full(m, d);
-            free(d);
-            return;
-        }
-        d.efc_AR = p3;
-        d.efc_AR_colind = p4;
-
-        let diagind = stack_ints(d, nefc);
-        mark(d);
-        let scratch = sparse::SqrMatTdScratch {
-            marker: stack_ints(d, nefc),
-            buffer: stack_nums(d, nefc * 8),
-            buffer_idx: stack_ints(d, nefc),
-            rowstart: stack_ints(d, nv),
-        };
-        let ar = d.efc_AR(m);
-        sparse::sqr_mat_td_sparse(
-            ar,
-            bt,
-            b,
-            None,
-            nefc,
-            ar_rownnz,
-            ar_rowadr,
-            d.efc_AR_colind(m),
-            bt_rownnz,
-            bt_rowadr,
-            bt_colind,
-            b_rownnz,
-            b_rowadr,
-            b_colind,
-            Some(b_rowsuper),
-            Some(&mut *diagind),
-            scratch,
-        );
-        free(d);
-
-        let r = d.efc_R(m);
-        for i in 0..nefc {
-            ar[diagind[i] as usize] += r[i];
-        }
-    } else {
-        d.nA = (nefc * nefc) as i32;
-        let p = crate::data::stack::arena_alloc(d, 8 * nefc * nefc, 8) as *mut f64;
-        if p.is_null() {
-            arena_full(m, d);
-            free(d);
-            return;
-        }
-        d.efc_AR = p;
-
-        let b = stack_nums(d, nefc * nv);
-        let bt = stack_nums(d, nv * nefc);
-        crate::engine::inertia::solve_m2(m, d, b, d.efc_J(m), sqrt_inv_d, nefc);
-        blas::transpose(bt, b, nefc, nv);
-        let ar = d.efc_AR(m);
-        blas::sqr_mat_td(ar, bt, None, nv, nefc);
-        let r = d.efc_R(m);
-        for i in 0..nefc {
-            ar[i * (nefc + 1)] += r[i];
-        }
-    }
-
-    free(d);
+    })
 }
 
 /// Constraint velocities and reference accelerations (`mj_referenceConstraint`).
-///
-/// # Safety
-/// As [`add_contact`].
-pub unsafe fn reference_constraint(m: &mjModel, d: &mut mjData) {
-    mul_jac_vec(m, d, d.efc_vel(m), d.qvel(m));
-    let (kbip, vel, pos, margin) = (d.efc_KBIP(m), d.efc_vel(m), d.efc_pos(m), d.efc_margin(m));
+pub fn reference_constraint(m: &mjModel, d: &mut mjData) {
+    let nefc = d.nefc as usize;
+    let DataMut {
+        efc_vel, qvel, efc_KBIP: kbip, efc_pos: pos, efc_margin: margin, efc_aref, efc_J, efc_J_rownnz, efc_J_rowadr, efc_J_colind,
+        efc_J_rowsuper, ..
+    } = d.arrays_mut(m);
+    EfcJac::new(m, nefc, efc_J, efc_J_rownnz, efc_J_rowadr, efc_J_colind, efc_J_rowsuper).mul_vec(efc_vel, qvel);
+    let vel = &*efc_vel;
     let rows = kbip.chunks_exact(4).zip(vel.iter()).zip(pos.iter().zip(margin.iter()));
-    for (aref, ((k, &v), (&p, &mg))) in d.efc_aref(m).iter_mut().zip(rows) {
+    for (aref, ((k, &v), (&p, &mg))) in efc_aref.iter_mut().zip(rows) {
         *aref = -k[1] * v - k[0] * k[2] * (p - mg);
     }
 }

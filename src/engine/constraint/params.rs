@@ -6,10 +6,10 @@ use super::*;
 //------------------------------------ constraint parameters ---------------------------------------
 
 /// Approximate inverse inertia of each row from the model's invweight0 (`mj_diagApprox`).
-pub(super) unsafe fn diag_approx(m: &mjModel, d: &mut mjData) {
+pub(super) fn diag_approx(m: &mjModel, d: &mut mjData) {
     let nefc = d.nefc as usize;
-    let (typ, ids, da) = (d.efc_type(m), d.efc_id(m), d.efc_diagApprox(m));
-    let contacts = d.contact(m);
+    let DataMut { efc_type, efc_id, efc_diagApprox: da, contact, flexvert_xpos, .. } = d.arrays_mut(m);
+    let (typ, ids, contacts, flexvert_xpos) = (&*efc_type, &*efc_id, &*contact, &*flexvert_xpos);
     let (bw0, dw0, tw0) = (m.body_invweight0(), m.dof_invweight0(), m.tendon_invweight0());
     let (eq_type, eq_objtype, obj1, obj2) = (m.eq_type(), m.eq_objtype(), m.eq_obj1id(), m.eq_obj2id());
     let (site_bodyid, jnt_dofadr) = (m.site_bodyid(), m.jnt_dofadr());
@@ -75,7 +75,7 @@ pub(super) unsafe fn diag_approx(m: &mjModel, d: &mut mjData) {
                     } else {
                         let mut bid = [0i32; MAXBODY];
                         let mut bw = [0.0f64; MAXBODY];
-                        let nb = flex_side_bodies(m, d, con, side, 1.0, &mut bid, &mut bw);
+                        let nb = flex_side_bodies(m, flexvert_xpos, con, side, 1.0, &mut bid, &mut bw);
                         for k in 0..nb {
                             let b = bid[k] as usize;
                             tran += bw0[2 * b] * bw[k];
@@ -217,10 +217,12 @@ pub(super) fn impedance(solimp: &[f64; 5], pos: f64, margin: f64) -> (f64, f64) 
 
 /// efc_R, efc_D, efc_KBIP, contact mu, and diagApprox made consistent with R
 /// (`mj_makeImpedance`).
-pub(super) unsafe fn make_impedance(m: &mjModel, d: &mut mjData) {
+pub(super) fn make_impedance(m: &mjModel, d: &mut mjData) {
     let nefc = d.nefc as usize;
-    let (r, kbip, da, margin, typ) = (d.efc_R(m), d.efc_KBIP(m), d.efc_diagApprox(m), d.efc_margin(m), d.efc_type(m));
-    let (ids, efc_pos, contacts) = (d.efc_id(m), d.efc_pos(m), d.contact(m));
+    let (ne, nf) = (d.ne, d.nf);
+    let DataMut { efc_R: r, efc_KBIP: kbip, efc_diagApprox: da, efc_margin, efc_type, efc_id, efc_pos, contact: contacts, efc_D, .. } =
+        d.arrays_mut(m);
+    let (margin, typ, ids, efc_pos) = (&*efc_margin, &*efc_type, &*efc_id, &*efc_pos);
 
     let mut i = 0;
     while i < nefc {
@@ -259,7 +261,7 @@ pub(super) unsafe fn make_impedance(m: &mjModel, d: &mut mjData) {
     }
 
     // friction directions of contacts: R from the normal one, regularised cone mu
-    let mut i = (d.ne + d.nf) as usize;
+    let mut i = (ne + nf) as usize;
     while i < nefc {
         let tp = typ[i];
         if tp == PYRAMIDAL || tp == ELLIPTIC {
@@ -284,7 +286,7 @@ pub(super) unsafe fn make_impedance(m: &mjModel, d: &mut mjData) {
         i += 1;
     }
 
-    for (dv, &rv) in d.efc_D(m).iter_mut().zip(r.iter()) {
+    for (dv, &rv) in efc_D.iter_mut().zip(r.iter()) {
         *dv = 1.0 / rv;
     }
     for k in 0..nefc {

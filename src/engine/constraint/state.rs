@@ -7,61 +7,74 @@ use super::*;
 
 /// Constraint forces in inverse dynamics (`mj_invConstraint`): states and forces from
 /// `jar = J*qacc - aref`, then `qfrc_constraint`.
-///
-/// # Safety
-/// As [`add_contact`].
-pub unsafe fn inv_constraint(m: &mjModel, d: &mut mjData) {
+pub fn inv_constraint(m: &mjModel, d: &mut mjData) {
     let t = crate::engine::timer_start();
     let nefc = d.nefc as usize;
     if nefc == 0 {
-        blas::zero(d.qfrc_constraint(m));
+        blas::zero(d.arrays_mut(m).qfrc_constraint);
         crate::engine::timer_end(d, mjtTimer_::mjTIMER_CONSTRAINT, t);
         return;
     }
-    mark(d);
-    let jar = stack_nums(d, nefc);
-    mul_jac_vec(m, d, jar, d.qacc(m));
-    blas::sub_from(jar, d.efc_aref(m));
-    constraint_update(m, d, jar, None, false);
-    free(d);
+    with_frame(d, |d, f| {
+        let jar = f.nums(d, nefc);
+        let a = d.arrays(m);
+        EfcJac::of(m, d).mul_vec(jar, a.qacc);
+        blas::sub_from(jar, a.efc_aref);
+        constraint_update(m, d, jar, None, false);
+    });
     crate::engine::timer_end(d, mjtTimer_::mjTIMER_CONSTRAINT, t);
 }
 
 /// Constraint forces, states and optionally the cost from `jar = J*qacc - aref`, for the
 /// constraints of the whole model, then `qfrc_constraint = J' * efc_force`
-/// (`mj_constraintUpdate`).
-///
-/// # Safety
-/// As [`add_contact`]; `jar` has `nefc` entries.
-pub unsafe fn constraint_update(m: &mjModel, d: &mut mjData, jar: &[f64], cost: Option<&mut f64>, flg_cone_hessian: bool) {
+/// (`mj_constraintUpdate`). `jar` has `nefc` entries.
+pub fn constraint_update(m: &mjModel, d: &mut mjData, jar: &[f64], cost: Option<&mut f64>, flg_cone_hessian: bool) {
+    constraint_update_from(m, d, Jar::Slice(jar), cost, flg_cone_hessian)
+}
+
+/// Where [`constraint_update_from`] reads `jar`: a slice outside the data, or the data's own
+/// `efc_b` (`J*qacc_smooth - aref`).
+pub(crate) enum Jar<'a> {
+    Slice(&'a [f64]),
+    EfcB,
+}
+
+/// [`constraint_update`] with `jar` possibly one of the data's arrays.
+pub(crate) fn constraint_update_from(m: &mjModel, d: &mut mjData, jar: Jar, cost: Option<&mut f64>, flg_cone_hessian: bool) {
+    let (ne, nf, nefc) = (d.ne as usize, d.nf as usize, d.nefc as usize);
+    let DataMut {
+        efc_D, efc_R, efc_frictionloss, efc_type, efc_id, contact, efc_state, efc_force, qfrc_constraint, efc_J, efc_J_rownnz,
+        efc_J_rowadr, efc_J_colind, efc_J_rowsuper, efc_b, ..
+    } = d.arrays_mut(m);
+    let jar = match jar {
+        Jar::Slice(s) => s,
+        Jar::EfcB => &*efc_b,
+    };
     constraint_update_impl(
-        d.ne as usize,
-        d.nf as usize,
-        d.nefc as usize,
-        d.efc_D(m),
-        d.efc_R(m),
-        d.efc_frictionloss(m),
+        ne,
+        nf,
+        nefc,
+        efc_D,
+        efc_R,
+        efc_frictionloss,
         jar,
-        d.efc_type(m),
-        d.efc_id(m),
-        d.contact(m),
-        d.efc_state(m),
-        d.efc_force(m),
+        efc_type,
+        efc_id,
+        contact,
+        efc_state,
+        efc_force,
         cost,
         flg_cone_hessian,
     );
-    mul_jac_t_vec(m, d, d.qfrc_constraint(m), d.efc_force(m));
+    EfcJac::new(m, nefc, efc_J, efc_J_rownnz, efc_J_rowadr, efc_J_colind, efc_J_rowsuper).mul_t_vec(qfrc_constraint, efc_force);
 }
 
 /// The constraint update of [`constraint_update`] on explicit arrays, so the solvers can run
 /// it on one island's rows (`mj_constraintUpdate_impl`): forces and states from `jar`, the
 /// cost when asked, and cone Hessians of elliptic contacts in `contact[..].H` when
-/// `flg_cone_hessian`.
-///
-/// # Safety
-/// The slices hold `nefc` rows; `ids` of contact rows index `contact`.
+/// `flg_cone_hessian`. The slices hold `nefc` rows; `ids` of contact rows index `contact`.
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn constraint_update_impl(
+pub fn constraint_update_impl(
     ne: usize,
     nf: usize,
     nefc: usize,

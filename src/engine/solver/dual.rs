@@ -124,17 +124,22 @@ struct Dual<'a> {
 }
 
 impl<'a> Dual<'a> {
-    unsafe fn new(m: &mjModel, d: &mjData) -> Self {
+    /// The problem in `efc_AR` (with its sparse structure when sparse), `efc_b`, `efc_R`.
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        m: &mjModel, nefc: usize, ar: &'a [f64], ar_rownnz: &'a [i32], ar_rowadr: &'a [i32], ar_colind: &'a [i32], b: &'a [f64],
+        r: &'a [f64],
+    ) -> Self {
         let sparse = is_sparse(m);
         Dual {
             sparse,
-            nefc: d.nefc as usize,
-            ar: d.efc_AR(m),
-            ar_rownnz: if sparse { d.efc_AR_rownnz(m) } else { &[] },
-            ar_rowadr: if sparse { d.efc_AR_rowadr(m) } else { &[] },
-            ar_colind: if sparse { d.efc_AR_colind(m) } else { &[] },
-            b: d.efc_b(m),
-            r: d.efc_R(m),
+            nefc,
+            ar,
+            ar_rownnz: if sparse { ar_rownnz } else { &[] },
+            ar_rowadr: if sparse { ar_rowadr } else { &[] },
+            ar_colind: if sparse { ar_colind } else { &[] },
+            b,
+            r,
         }
     }
 
@@ -301,281 +306,279 @@ fn dual_state(
 
 /// Maps the dual forces to joint space: `qfrc_constraint = J'*force`,
 /// `qacc = qacc_smooth + M \ qfrc_constraint` (`dualFinish`).
-unsafe fn dual_finish(m: &mjModel, d: &mut mjData) {
-    let qfrc = d.qfrc_constraint(m);
-    mul_jac_t_vec(m, d, qfrc, d.efc_force(m));
-    let qacc = d.qacc(m);
-    crate::engine::inertia::solve_m(m, d, qacc, qfrc, 1);
-    blas::add_to(d.qacc(m), d.qacc_smooth(m));
+fn dual_finish(m: &mjModel, d: &mut mjData) {
+    let (nv, nefc) = (m.nv as usize, d.nefc as usize);
+    let DataMut {
+        qfrc_constraint: qfrc, efc_force, efc_J, efc_J_rownnz, efc_J_rowadr, efc_J_colind, efc_J_rowsuper, qacc, qLD, qLDiagInv,
+        qacc_smooth, ..
+    } = d.arrays_mut(m);
+    EfcJac::new(m, nefc, efc_J, efc_J_rownnz, efc_J_rowadr, efc_J_colind, efc_J_rowsuper).mul_t_vec(qfrc, efc_force);
+    // qacc = M \ qfrc (inertia::solve_m: copy, then solve_ld with the factor of M)
+    qacc[..nv].copy_from_slice(&qfrc[..nv]);
+    // SAFETY: qLD/qLDiagInv hold mj_factorM's factor over M's pattern (columns below nv, as
+    // checked when the data was made for m); qacc holds nv numbers
+    unsafe { crate::engine::inertia::solve_ld(qacc, qLD, qLDiagInv, nv, 1, m.M_rownnz(), m.M_rowadr(), m.M_colind(), None) };
+    blas::add_to(qacc, qacc_smooth);
 }
 
-/// Projected Gauss-Seidel on the dual problem (`mj_solPGS`), whole model.
-///
-/// # Safety
-/// `d` must be data made for `m`, inside [`fwd_constraint`] after the warm start.
-pub unsafe fn sol_pgs(m: &mjModel, d: &mut mjData, maxiter: i32) {
+/// Projected Gauss-Seidel on the dual problem (`mj_solPGS`), whole model; inside
+/// [`fwd_constraint`] after the warm start.
+pub fn sol_pgs(m: &mjModel, d: &mut mjData, maxiter: i32) {
     let (ne, nf, nefc) = (d.ne as usize, d.nf as usize, d.nefc as usize);
-    let floss = d.efc_frictionloss(m);
-    let force = d.efc_force(m);
-    let types = d.efc_type(m);
-    let ids = d.efc_id(m);
-    let contact = d.contact(m);
-    let state = d.efc_state(m);
-    let dual = Dual::new(m, d);
+    with_frame(d, |d, f| {
+        let arinv = f.nums(d, nefc);
+        let oldstate = f.ints(d, nefc);
+        let DataMut {
+            efc_frictionloss: floss, efc_force: force, efc_type: types, efc_id: ids, contact, efc_state: state, efc_AR, efc_AR_rownnz,
+            efc_AR_rowadr, efc_AR_colind, efc_b, efc_R, solver, solver_niter, solver_nnz, ..
+        } = d.arrays_mut(m);
+        let (floss, types, ids, contact) = (&*floss, &*types, &*ids, &*contact);
+        let dual = Dual::new(m, nefc, efc_AR, efc_AR_rownnz, efc_AR_rowadr, efc_AR_colind, efc_b, efc_R);
+        let island = 0;
+        let scale = 1.0 / (m.stat.meaninertia * m.nv.max(1) as f64);
 
-    mark(d);
-    let arinv = stack_nums(d, nefc);
-    let oldstate = stack_ints(d, nefc);
-    let island = 0;
-    let scale = 1.0 / (m.stat.meaninertia * m.nv.max(1) as f64);
+        dual.diag_inv(arinv, false);
+        dual_state(ne, nf, force, floss, types, ids, contact, state);
 
-    dual.diag_inv(arinv, false);
-    dual_state(ne, nf, force, floss, types, ids, contact, state);
+        // block of AR of the current row (only its leading dim x dim part is used)
+        let mut athis = [0.0; 36];
+        let mut oldforce = [0.0; 6];
 
-    // block of AR of the current row (only its leading dim x dim part is used)
-    let mut athis = [0.0; 36];
-    let mut oldforce = [0.0; 6];
+        let mut iter = 0;
+        while iter < maxiter {
+            let mut improvement = 0.0;
 
-    let mut iter = 0;
-    while iter < maxiter {
-        let mut improvement = 0.0;
+            let mut i = 0;
+            while i < nefc {
+                let elliptic = types[i] == ELLIPTIC;
+                let dim = if elliptic { contact[ids[i] as usize].dim as usize } else { 1 };
 
-        let mut i = 0;
-        while i < nefc {
-            let elliptic = types[i] == ELLIPTIC;
-            let dim = if elliptic { contact[ids[i] as usize].dim as usize } else { 1 };
+                let mut res = [0.0; 6];
+                dual.residual(force, &mut res, i, dim, false);
+                oldforce[..dim].copy_from_slice(&force[i..i + dim]);
 
-            let mut res = [0.0; 6];
-            dual.residual(force, &mut res, i, dim, false);
-            oldforce[..dim].copy_from_slice(&force[i..i + dim]);
-
-            if !elliptic {
-                // unconstrained minimum, then the bounds of the row type
-                force[i] -= res[0] * arinv[i];
-                if i >= ne && i < ne + nf {
-                    if force[i] < -floss[i] {
-                        force[i] = -floss[i];
-                    } else if force[i] > floss[i] {
-                        force[i] = floss[i];
-                    }
-                } else if i >= ne + nf && force[i] < 0.0 {
-                    force[i] = 0.0;
-                }
-            } else {
-                let mu = contact[ids[i] as usize].friction;
-                dual.extract_block(&mut athis, i, dim, false);
-
-                if force[i] < mjMINVAL {
-                    // normal update
+                if !elliptic {
+                    // unconstrained minimum, then the bounds of the row type
                     force[i] -= res[0] * arinv[i];
-                    if force[i] < 0.0 {
+                    if i >= ne && i < ne + nf {
+                        if force[i] < -floss[i] {
+                            force[i] = -floss[i];
+                        } else if force[i] > floss[i] {
+                            force[i] = floss[i];
+                        }
+                    } else if i >= ne + nf && force[i] < 0.0 {
                         force[i] = 0.0;
                     }
-                    force[i + 1..i + dim].fill(0.0);
                 } else {
-                    // ray update along the current force
-                    let mut v = [0.0; 6];
-                    v[..dim].copy_from_slice(&force[i..i + dim]);
-                    let mut v1 = [0.0; 6];
-                    blas::mul_mat_vec(&mut v1, &athis, &v, dim, dim);
-                    let denom = blas::dot(&v[..dim], &v1[..dim]);
-                    if denom >= mjMINVAL {
-                        let mut x = -blas::dot(&v[..dim], &res[..dim]) / denom;
-                        if force[i] + x * v[0] < 0.0 {
-                            x = -v[0] / force[i];
+                    let mu = contact[ids[i] as usize].friction;
+                    dual.extract_block(&mut athis, i, dim, false);
+
+                    if force[i] < mjMINVAL {
+                        // normal update
+                        force[i] -= res[0] * arinv[i];
+                        if force[i] < 0.0 {
+                            force[i] = 0.0;
                         }
-                        for j in 0..dim {
-                            force[i + j] += x * v[j];
+                        force[i + 1..i + dim].fill(0.0);
+                    } else {
+                        // ray update along the current force
+                        let mut v = [0.0; 6];
+                        v[..dim].copy_from_slice(&force[i..i + dim]);
+                        let mut v1 = [0.0; 6];
+                        blas::mul_mat_vec(&mut v1, &athis, &v, dim, dim);
+                        let denom = blas::dot(&v[..dim], &v1[..dim]);
+                        if denom >= mjMINVAL {
+                            let mut x = -blas::dot(&v[..dim], &res[..dim]) / denom;
+                            if force[i] + x * v[0] < 0.0 {
+                                x = -v[0] / force[i];
+                            }
+                            for j in 0..dim {
+                                force[i + j] += x * v[j];
+                            }
                         }
                     }
+
+                    // friction update with the normal force fixed
+                    let n1 = dim - 1;
+                    let mut bc = [0.0; 5];
+                    let mut ac = [0.0; 25];
+                    bc[..n1].copy_from_slice(&res[1..dim]);
+                    for j in 0..n1 {
+                        let src = (j + 1) * dim + 1;
+                        ac[j * n1..j * n1 + n1].copy_from_slice(&athis[src..src + n1]);
+                        bc[j] -= blas::dot(&ac[j * n1..j * n1 + n1], &oldforce[1..dim]);
+                        bc[j] += athis[(j + 1) * dim] * (force[i] - oldforce[0]);
+                    }
+
+                    elliptic_friction(&mut force[i..i + dim], &ac, &bc, &mu, n1);
                 }
 
-                // friction update with the normal force fixed
-                let n1 = dim - 1;
-                let mut bc = [0.0; 5];
-                let mut ac = [0.0; 25];
-                bc[..n1].copy_from_slice(&res[1..dim]);
-                for j in 0..n1 {
-                    let src = (j + 1) * dim + 1;
-                    ac[j * n1..j * n1 + n1].copy_from_slice(&athis[src..src + n1]);
-                    bc[j] -= blas::dot(&ac[j * n1..j * n1 + n1], &oldforce[1..dim]);
-                    bc[j] += athis[(j + 1) * dim] * (force[i] - oldforce[0]);
+                if dim == 1 {
+                    athis[0] = 1.0 / arinv[i];
                 }
+                improvement -= cost_change(&athis, &mut force[i..i + dim], &oldforce, &res, dim);
 
-                elliptic_friction(&mut force[i..i + dim], &ac, &bc, &mu, n1);
+                i += dim;
             }
 
-            if dim == 1 {
-                athis[0] = 1.0 / arinv[i];
+            oldstate.copy_from_slice(state);
+            let nactive = dual_state(ne, nf, force, floss, types, ids, contact, state);
+            let nchange = count_changes(oldstate, state);
+
+            improvement *= scale;
+            save_stats(solver, island, iter, improvement, 0.0, 0.0, nactive, nchange, 0, 0);
+            iter += 1;
+
+            if improvement < m.opt.tolerance {
+                break;
             }
-            improvement -= cost_change(&athis, &mut force[i..i + dim], &oldforce, &res, dim);
-
-            i += dim;
         }
 
-        oldstate.copy_from_slice(state);
-        let nactive = dual_state(ne, nf, force, floss, types, ids, contact, state);
-        let nchange = count_changes(oldstate, state);
+        // statistics
+        solver_niter[island as usize] += iter;
+        solver_nnz[island as usize] = if dual.sparse {
+            dual.ar_rownnz[..nefc].iter().sum()
+        } else {
+            (nefc * nefc) as i32
+        };
 
-        improvement *= scale;
-        save_stats(d, island, iter, improvement, 0.0, 0.0, nactive, nchange, 0, 0);
-        iter += 1;
-
-        if improvement < m.opt.tolerance {
-            break;
-        }
-    }
-
-    // statistics
-    d.solver_niter[island as usize] += iter;
-    d.solver_nnz[island as usize] = if dual.sparse {
-        dual.ar_rownnz[..nefc].iter().sum()
-    } else {
-        (nefc * nefc) as i32
-    };
-
-    dual_finish(m, d);
-    free(d);
+        dual_finish(m, d);
+    })
 }
 
-/// Noslip: PGS on the friction rows only, without regularization (`mj_solNoSlip`).
-///
-/// # Safety
-/// As [`sol_pgs`], after the main solver.
-pub unsafe fn sol_noslip(m: &mjModel, d: &mut mjData, maxiter: i32) {
+/// Noslip: PGS on the friction rows only, without regularization (`mj_solNoSlip`); as
+/// [`sol_pgs`], after the main solver.
+pub fn sol_noslip(m: &mjModel, d: &mut mjData, maxiter: i32) {
     let (ne, nf, nefc) = (d.ne as usize, d.nf as usize, d.nefc as usize);
-    let floss = d.efc_frictionloss(m);
-    let force = d.efc_force(m);
-    let types = d.efc_type(m);
-    let ids = d.efc_id(m);
-    let contact = d.contact(m);
-    let state = d.efc_state(m);
-    let efc_r = d.efc_R(m);
-    let dual = Dual::new(m, d);
+    with_frame(d, |d, f| {
+        let arinv = f.nums(d, nefc);
+        let oldstate = f.ints(d, nefc);
+        let DataMut {
+            efc_frictionloss: floss, efc_force: force, efc_type: types, efc_id: ids, contact, efc_state: state, efc_AR, efc_AR_rownnz,
+            efc_AR_rowadr, efc_AR_colind, efc_b, efc_R: efc_r, solver, solver_niter, ..
+        } = d.arrays_mut(m);
+        let (floss, types, ids, contact, efc_r) = (&*floss, &*types, &*ids, &*contact, &*efc_r);
+        let dual = Dual::new(m, nefc, efc_AR, efc_AR_rownnz, efc_AR_rowadr, efc_AR_colind, efc_b, efc_r);
+        let island = 0usize;
+        let scale = 1.0 / (m.stat.meaninertia * m.nv.max(1) as f64);
 
-    mark(d);
-    let arinv = stack_nums(d, nefc);
-    let oldstate = stack_ints(d, nefc);
-    let island = 0usize;
-    let scale = 1.0 / (m.stat.meaninertia * m.nv.max(1) as f64);
+        dual.diag_inv(arinv, true);
+        dual_state(ne, nf, force, floss, types, ids, contact, state);
 
-    dual.diag_inv(arinv, true);
-    dual_state(ne, nf, force, floss, types, ids, contact, state);
+        let mut res = [0.0; 5];
+        let mut oldforce = [0.0; 5];
+        let mut ac = [0.0; 25];
+        let mut bc = [0.0; 5];
 
-    let mut res = [0.0; 5];
-    let mut oldforce = [0.0; 5];
-    let mut ac = [0.0; 25];
-    let mut bc = [0.0; 5];
+        let mut iter = 0;
+        while iter < maxiter {
+            let mut improvement = 0.0;
 
-    let mut iter = 0;
-    while iter < maxiter {
-        let mut improvement = 0.0;
-
-        // the regularizer's cost is not part of this problem
-        if iter == 0 {
-            for i in 0..nefc {
-                improvement += 0.5 * force[i] * force[i] * efc_r[i];
+            // the regularizer's cost is not part of this problem
+            if iter == 0 {
+                for i in 0..nefc {
+                    improvement += 0.5 * force[i] * force[i] * efc_r[i];
+                }
             }
-        }
 
-        // dry friction
-        for i in ne..ne + nf {
-            dual.residual(force, &mut res, i, 1, true);
-            oldforce[0] = force[i];
-            force[i] -= res[0] * arinv[i];
-            if force[i] < -floss[i] {
-                force[i] = -floss[i];
-            } else if force[i] > floss[i] {
-                force[i] = floss[i];
+            // dry friction
+            for i in ne..ne + nf {
+                dual.residual(force, &mut res, i, 1, true);
+                oldforce[0] = force[i];
+                force[i] -= res[0] * arinv[i];
+                if force[i] < -floss[i] {
+                    force[i] = -floss[i];
+                } else if force[i] > floss[i] {
+                    force[i] = floss[i];
+                }
+                let delta = force[i] - oldforce[0];
+                improvement -= 0.5 * delta * delta / arinv[i] + delta * res[0];
             }
-            let delta = force[i] - oldforce[0];
-            improvement -= 0.5 * delta * delta / arinv[i] + delta * res[0];
-        }
 
-        // contact friction
-        let mut i = ne + nf;
-        while i < nefc {
-            if types[i] == PYRAMIDAL {
-                let con = &contact[ids[i] as usize];
-                let dim = con.dim as usize;
+            // contact friction
+            let mut i = ne + nf;
+            while i < nefc {
+                if types[i] == PYRAMIDAL {
+                    let con = &contact[ids[i] as usize];
+                    let dim = con.dim as usize;
 
-                // pairs of opposing pyramid edges
-                let mut j = i;
-                while j < i + 2 * (dim - 1) {
-                    dual.residual(force, &mut res, j, 2, true);
-                    oldforce[..2].copy_from_slice(&force[j..j + 2]);
-                    dual.extract_block(&mut ac, j, 2, true);
-                    bc[..2].copy_from_slice(&res[..2]);
-                    for k in 0..2 {
-                        bc[k] -= blas::dot(&ac[k * 2..k * 2 + 2], &oldforce[..2]);
-                    }
-
-                    // f0 = mid + y, f1 = mid - y, minimize over y in [-mid, mid]
-                    let mid = 0.5 * (force[j] + force[j + 1]);
-                    let k1 = ac[0] + ac[3] - ac[1] - ac[2];
-                    let k0 = mid * (ac[0] - ac[3]) + bc[0] - bc[1];
-                    if k1 < mjMINVAL {
-                        force[j] = mid;
-                        force[j + 1] = mid;
-                    } else {
-                        let y = -k0 / k1;
-                        if y < -mid {
-                            force[j] = 0.0;
-                            force[j + 1] = 2.0 * mid;
-                        } else if y > mid {
-                            force[j] = 2.0 * mid;
-                            force[j + 1] = 0.0;
-                        } else {
-                            force[j] = mid + y;
-                            force[j + 1] = mid - y;
+                    // pairs of opposing pyramid edges
+                    let mut j = i;
+                    while j < i + 2 * (dim - 1) {
+                        dual.residual(force, &mut res, j, 2, true);
+                        oldforce[..2].copy_from_slice(&force[j..j + 2]);
+                        dual.extract_block(&mut ac, j, 2, true);
+                        bc[..2].copy_from_slice(&res[..2]);
+                        for k in 0..2 {
+                            bc[k] -= blas::dot(&ac[k * 2..k * 2 + 2], &oldforce[..2]);
                         }
+
+                        // f0 = mid + y, f1 = mid - y, minimize over y in [-mid, mid]
+                        let mid = 0.5 * (force[j] + force[j + 1]);
+                        let k1 = ac[0] + ac[3] - ac[1] - ac[2];
+                        let k0 = mid * (ac[0] - ac[3]) + bc[0] - bc[1];
+                        if k1 < mjMINVAL {
+                            force[j] = mid;
+                            force[j + 1] = mid;
+                        } else {
+                            let y = -k0 / k1;
+                            if y < -mid {
+                                force[j] = 0.0;
+                                force[j + 1] = 2.0 * mid;
+                            } else if y > mid {
+                                force[j] = 2.0 * mid;
+                                force[j + 1] = 0.0;
+                            } else {
+                                force[j] = mid + y;
+                                force[j + 1] = mid - y;
+                            }
+                        }
+
+                        improvement -= cost_change(&ac, &mut force[j..j + 2], &oldforce, &res, 2);
+                        j += 2;
+                    }
+                    i += 2 * (dim - 1);
+                } else if types[i] == ELLIPTIC {
+                    let con = &contact[ids[i] as usize];
+                    let dim = con.dim as usize;
+                    let mu = con.friction;
+                    let n1 = dim - 1;
+
+                    dual.residual(force, &mut res, i + 1, n1, true);
+                    oldforce[..n1].copy_from_slice(&force[i + 1..i + dim]);
+                    dual.extract_block(&mut ac, i + 1, n1, true);
+                    bc[..n1].copy_from_slice(&res[..n1]);
+                    for j in 0..n1 {
+                        bc[j] -= blas::dot(&ac[j * n1..j * n1 + n1], &oldforce[..n1]);
                     }
 
-                    improvement -= cost_change(&ac, &mut force[j..j + 2], &oldforce, &res, 2);
-                    j += 2;
+                    elliptic_friction(&mut force[i..i + dim], &ac, &bc, &mu, n1);
+
+                    improvement -= cost_change(&ac, &mut force[i + 1..i + dim], &oldforce, &res, n1);
+                    i += dim;
+                } else {
+                    i += 1;
                 }
-                i += 2 * (dim - 1);
-            } else if types[i] == ELLIPTIC {
-                let con = &contact[ids[i] as usize];
-                let dim = con.dim as usize;
-                let mu = con.friction;
-                let n1 = dim - 1;
+            }
 
-                dual.residual(force, &mut res, i + 1, n1, true);
-                oldforce[..n1].copy_from_slice(&force[i + 1..i + dim]);
-                dual.extract_block(&mut ac, i + 1, n1, true);
-                bc[..n1].copy_from_slice(&res[..n1]);
-                for j in 0..n1 {
-                    bc[j] -= blas::dot(&ac[j * n1..j * n1 + n1], &oldforce[..n1]);
-                }
+            oldstate.copy_from_slice(state);
+            let nactive = dual_state(ne, nf, force, floss, types, ids, contact, state);
+            let nchange = count_changes(oldstate, state);
 
-                elliptic_friction(&mut force[i..i + dim], &ac, &bc, &mu, n1);
+            improvement *= scale;
 
-                improvement -= cost_change(&ac, &mut force[i + 1..i + dim], &oldforce, &res, n1);
-                i += dim;
-            } else {
-                i += 1;
+            // after the entries of the main solver
+            let stats_iter = iter + solver_niter[island];
+            save_stats(solver, island as i32, stats_iter, improvement, 0.0, 0.0, nactive, nchange, 0, 0);
+            iter += 1;
+
+            if improvement < m.opt.noslip_tolerance {
+                break;
             }
         }
 
-        oldstate.copy_from_slice(state);
-        let nactive = dual_state(ne, nf, force, floss, types, ids, contact, state);
-        let nchange = count_changes(oldstate, state);
+        solver_niter[island] += iter;
 
-        improvement *= scale;
-
-        // after the entries of the main solver
-        let stats_iter = iter + d.solver_niter[island];
-        save_stats(d, island as i32, stats_iter, improvement, 0.0, 0.0, nactive, nchange, 0, 0);
-        iter += 1;
-
-        if improvement < m.opt.noslip_tolerance {
-            break;
-        }
-    }
-
-    d.solver_niter[island] += iter;
-
-    dual_finish(m, d);
-    free(d);
+        dual_finish(m, d);
+    })
 }

@@ -15,7 +15,8 @@ use crate::abi::mjtConstraintState_::*;
 use crate::abi::mjtConstraint_::*;
 use crate::abi::mjtDisableBit_::*;
 use crate::abi::*;
-use crate::engine::constraint::{constraint_update, constraint_update_impl, mul_jac_t_vec, mul_jac_vec};
+use crate::data::stack::with_frame;
+use crate::engine::constraint::{constraint_update, constraint_update_from, constraint_update_impl, EfcJac, Jar};
 use crate::engine::{disabled, free, is_sparse, mark, stack_ints, stack_nums, timer_end, timer_start};
 use crate::math::blas;
 use crate::math::misc::{gather_built, scatter_built};
@@ -34,23 +35,30 @@ const CONE: i32 = mjCNSTRSTATE_CONE as i32;
 
 /// Constraint forces and the constrained acceleration (`mj_fwdConstraint`): `efc_b`, warm
 /// start, the selected solver, noslip; fills `efc_force`, `qfrc_constraint`, `qacc`.
-///
-/// # Safety
-/// `d` must be data made for `m`, with the position and velocity stages done.
-pub unsafe fn fwd_constraint(m: &mjModel, d: &mut mjData) {
+/// The position and velocity stages must be done.
+pub fn fwd_constraint(m: &mjModel, d: &mut mjData) {
     let t = timer_start();
-    blas::zero(d.qfrc_constraint(m));
     let nefc = d.nefc as usize;
+    {
+        let DataMut { qfrc_constraint, qacc, qacc_smooth, .. } = d.arrays_mut(m);
+        blas::zero(qfrc_constraint);
+        if nefc == 0 {
+            blas::copy(qacc, qacc_smooth);
+        }
+    }
     if nefc == 0 {
-        blas::copy(d.qacc(m), d.qacc_smooth(m));
         d.solver_niter = [0; mjNISLAND];
         timer_end(d, mjtTimer_::mjTIMER_CONSTRAINT, t);
         return;
     }
 
     // efc_b = J*qacc_smooth - aref
-    mul_jac_vec(m, d, d.efc_b(m), d.qacc_smooth(m));
-    blas::sub_from(d.efc_b(m), d.efc_aref(m));
+    {
+        let DataMut { efc_b, qacc_smooth, efc_aref, efc_J, efc_J_rownnz, efc_J_rowadr, efc_J_colind, efc_J_rowsuper, .. } =
+            d.arrays_mut(m);
+        EfcJac::new(m, nefc, efc_J, efc_J_rownnz, efc_J_rowadr, efc_J_colind, efc_J_rowsuper).mul_vec(efc_b, qacc_smooth);
+        blas::sub_from(efc_b, efc_aref);
+    }
 
     warmstart(m, d);
     d.solver_niter = [0; mjNISLAND];
@@ -61,39 +69,52 @@ pub unsafe fn fwd_constraint(m: &mjModel, d: &mut mjData) {
 
     if islands {
         let nidof = d.nidof as usize;
-        let idof2dof = &d.map_idof2dof(m)[..nidof];
-        let iefc2efc = d.map_iefc2efc(m);
-        // SAFETY: mj_island built the maps: dofs below nv, rows below nefc
-        unsafe {
-            gather_built(&mut d.ifrc_smooth(m)[..nidof], d.qfrc_smooth(m), idof2dof);
-            gather_built(&mut d.ifrc_constraint(m)[..nidof], d.qfrc_constraint(m), idof2dof);
-            gather_built(&mut d.iacc_smooth(m)[..nidof], d.qacc_smooth(m), idof2dof);
-            gather_built(&mut d.iacc(m)[..nidof], d.qacc(m), idof2dof);
-            gather_built(&mut d.iefc_force(m)[..nefc], d.efc_force(m), iefc2efc);
-            gather_built(&mut d.iefc_aref(m)[..nefc], d.efc_aref(m), iefc2efc);
+        {
+            let DataMut {
+                map_idof2dof, map_iefc2efc, ifrc_smooth, qfrc_smooth, ifrc_constraint, qfrc_constraint, iacc_smooth, qacc_smooth,
+                iacc, qacc, iefc_force, efc_force, iefc_aref, efc_aref, ..
+            } = d.arrays_mut(m);
+            let (idof2dof, iefc2efc) = (&map_idof2dof[..nidof], &*map_iefc2efc);
+            // SAFETY: mj_island built the maps: dofs below nv, rows below nefc
+            unsafe {
+                gather_built(&mut ifrc_smooth[..nidof], qfrc_smooth, idof2dof);
+                gather_built(&mut ifrc_constraint[..nidof], qfrc_constraint, idof2dof);
+                gather_built(&mut iacc_smooth[..nidof], qacc_smooth, idof2dof);
+                gather_built(&mut iacc[..nidof], qacc, idof2dof);
+                gather_built(&mut iefc_force[..nefc], efc_force, iefc2efc);
+                gather_built(&mut iefc_aref[..nefc], efc_aref, iefc2efc);
+            }
         }
 
         // islands one after another, or one task each on a bound thread pool (same numbers:
         // each island reads and writes only its own rows and dofs)
         let newton = solver == mjtSolver_::mjSOL_NEWTON as i32;
-        if d.threadpool == 0 || !solve_islands_threaded(m, d, newton) {
+        // SAFETY: d is made for m (the engine invariant, see mjData_::arrays_mut); no slice of d
+        // is alive across these calls
+        if d.threadpool == 0 || !unsafe { solve_islands_threaded(m, d, newton) } {
             for island in 0..d.nisland {
-                sol_cg_newton(m, d, island, m.opt.iterations, newton);
+                // SAFETY: as above
+                unsafe { sol_cg_newton(m, d, island, m.opt.iterations, newton) };
             }
         }
 
+        let DataMut { map_idof2dof, map_efc2iefc, qacc, iacc, qfrc_constraint, ifrc_constraint, efc_force, iefc_force, .. } =
+            d.arrays_mut(m);
+        let idof2dof = &map_idof2dof[..nidof];
         // SAFETY: as above (map_efc2iefc is the inverse of map_iefc2efc)
         unsafe {
-            scatter_built(d.qacc(m), &d.iacc(m)[..nidof], idof2dof);
-            scatter_built(d.qfrc_constraint(m), &d.ifrc_constraint(m)[..nidof], idof2dof);
-            gather_built(&mut d.efc_force(m)[..nefc], d.iefc_force(m), d.map_efc2iefc(m));
+            scatter_built(qacc, &iacc[..nidof], idof2dof);
+            scatter_built(qfrc_constraint, &ifrc_constraint[..nidof], idof2dof);
+            gather_built(&mut efc_force[..nefc], iefc_force, map_efc2iefc);
         }
     } else if solver == mjtSolver_::mjSOL_PGS as i32 {
         sol_pgs(m, d, m.opt.iterations);
     } else if solver == mjtSolver_::mjSOL_CG as i32 {
-        sol_cg(m, d, m.opt.iterations);
+        // SAFETY: d is made for m (the engine invariant, see mjData_::arrays_mut)
+        unsafe { sol_cg(m, d, m.opt.iterations) };
     } else if solver == mjtSolver_::mjSOL_NEWTON as i32 {
-        sol_newton(m, d, m.opt.iterations);
+        // SAFETY: as above
+        unsafe { sol_newton(m, d, m.opt.iterations) };
     } else {
         crate::mjerror!("mj_fwdConstraint", "unknown solver type {}", solver);
         return;
@@ -108,87 +129,87 @@ pub unsafe fn fwd_constraint(m: &mjModel, d: &mut mjData) {
 
 /// Initial guess: the better of `qacc_warmstart` and `qacc_smooth` (primal solvers) or of the
 /// warm-start forces and zero (PGS); `qacc_smooth` and zero forces without warm start.
-unsafe fn warmstart(m: &mjModel, d: &mut mjData) {
+fn warmstart(m: &mjModel, d: &mut mjData) {
     let nv = m.nv as usize;
     let nefc = d.nefc as usize;
 
     if disabled(m, mjDSBL_WARMSTART) {
-        blas::copy(d.qacc(m), d.qacc_smooth(m));
-        blas::zero(d.efc_force(m));
+        let DataMut { qacc, qacc_smooth, efc_force, .. } = d.arrays_mut(m);
+        blas::copy(qacc, qacc_smooth);
+        blas::zero(efc_force);
         return;
     }
 
-    mark(d);
-    let jar = stack_nums(d, nefc);
+    with_frame(d, |d, f| {
+        let jar = f.nums(d, nefc);
 
-    // cost at qacc_warmstart
-    let qacc_ws = d.qacc_warmstart(m);
-    blas::copy(d.qacc(m), qacc_ws);
-    mul_jac_vec(m, d, jar, qacc_ws);
-    blas::sub_from(jar, d.efc_aref(m));
-    let mut cost_ws = 0.0;
-    constraint_update(m, d, jar, Some(&mut cost_ws), false);
+        // cost at qacc_warmstart
+        {
+            let DataMut { qacc, qacc_warmstart, .. } = d.arrays_mut(m);
+            blas::copy(qacc, qacc_warmstart);
+        }
+        let a = d.arrays(m);
+        EfcJac::of(m, d).mul_vec(jar, a.qacc_warmstart);
+        blas::sub_from(jar, a.efc_aref);
+        let mut cost_ws = 0.0;
+        constraint_update(m, d, jar, Some(&mut cost_ws), false);
 
-    if m.opt.solver == mjtSolver_::mjSOL_PGS as i32 {
-        // dual cost of the warm-start forces
-        let force = d.efc_force(m);
-        let mut pgs_ws = blas::dot(force, d.efc_b(m));
-        let arf = stack_nums(d, nefc);
-        if is_sparse(m) {
-            // SAFETY: the engine built these rows over nv dofs (the transpose over nefc rows)
-            unsafe { sparse::mul_mat_vec_sparse_built(
-                arf,
-                d.efc_AR(m),
-                force,
-                nefc,
-                d.efc_AR_rownnz(m),
-                d.efc_AR_rowadr(m),
-                d.efc_AR_colind(m),
-                None,
-            ) };
+        if m.opt.solver == mjtSolver_::mjSOL_PGS as i32 {
+            // dual cost of the warm-start forces
+            let arf = f.nums(d, nefc);
+            let DataMut { efc_force: force, efc_b, efc_AR, efc_AR_rownnz, efc_AR_rowadr, efc_AR_colind, qfrc_constraint, .. } =
+                d.arrays_mut(m);
+            let mut pgs_ws = blas::dot(force, efc_b);
+            if is_sparse(m) {
+                // SAFETY: the engine built these rows over nv dofs (the transpose over nefc rows)
+                unsafe { sparse::mul_mat_vec_sparse_built(arf, efc_AR, force, nefc, efc_AR_rownnz, efc_AR_rowadr, efc_AR_colind, None) };
+            } else {
+                blas::mul_mat_vec(arf, efc_AR, force, nefc, nefc);
+            }
+            pgs_ws += 0.5 * blas::dot(force, arf);
+            if pgs_ws > 0.0 {
+                blas::zero(force);
+                blas::zero(qfrc_constraint);
+            }
         } else {
-            blas::mul_mat_vec(arf, d.efc_AR(m), force, nefc, nefc);
+            // add the Gauss term, compare with the cost at qacc_smooth
+            let ma = f.nums(d, nv);
+            let a = d.arrays(m);
+            let qacc_ws = a.qacc_warmstart;
+            // SAFETY: d is made for m (the engine invariant, see mjData_::arrays_mut); mul_m only
+            // reads d
+            unsafe { crate::engine::inertia::mul_m(m, d, ma, qacc_ws) };
+            let (qfrc_smooth, qacc_smooth) = (a.qfrc_smooth, a.qacc_smooth);
+            for i in 0..nv {
+                cost_ws += 0.5 * (ma[i] - qfrc_smooth[i]) * (qacc_ws[i] - qacc_smooth[i]);
+            }
+            let mut cost_smooth = 0.0;
+            constraint_update_from(m, d, Jar::EfcB, Some(&mut cost_smooth), false);
+            if cost_ws > cost_smooth {
+                let DataMut { qacc, qacc_smooth, .. } = d.arrays_mut(m);
+                blas::copy(qacc, qacc_smooth);
+            }
         }
-        pgs_ws += 0.5 * blas::dot(force, arf);
-        if pgs_ws > 0.0 {
-            blas::zero(force);
-            blas::zero(d.qfrc_constraint(m));
-        }
-    } else {
-        // add the Gauss term, compare with the cost at qacc_smooth
-        let ma = stack_nums(d, nv);
-        crate::engine::inertia::mul_m(m, d, ma, qacc_ws);
-        let (qfrc_smooth, qacc_smooth) = (d.qfrc_smooth(m), d.qacc_smooth(m));
-        for i in 0..nv {
-            cost_ws += 0.5 * (ma[i] - qfrc_smooth[i]) * (qacc_ws[i] - qacc_smooth[i]);
-        }
-        let mut cost_smooth = 0.0;
-        let efc_b = d.efc_b(m);
-        constraint_update(m, d, efc_b, Some(&mut cost_smooth), false);
-        if cost_ws > cost_smooth {
-            blas::copy(d.qacc(m), qacc_smooth);
-        }
-    }
 
-    // dofs outside every island are unconstrained
-    if d.nisland > 0 {
-        let (qacc, qacc_smooth) = (d.qacc(m), d.qacc_smooth(m));
-        for &dof in &d.map_idof2dof(m)[d.nidof as usize..nv] {
-            let dof = dof as usize;
-            qacc[dof] = qacc_smooth[dof];
+        // dofs outside every island are unconstrained
+        if d.nisland > 0 {
+            let nidof = d.nidof as usize;
+            let DataMut { qacc, qacc_smooth, map_idof2dof, .. } = d.arrays_mut(m);
+            for &dof in &map_idof2dof[nidof..nv] {
+                let dof = dof as usize;
+                qacc[dof] = qacc_smooth[dof];
+            }
         }
-    }
-
-    free(d);
+    })
 }
 
 //---------------------------------- shared helpers ------------------------------------------------
 
-/// Records the statistics of one solver iteration (`saveStats`); island -1 means island 0,
+/// Records the statistics of one solver iteration in `solver` (`d.solver`, `saveStats`); island -1 means island 0,
 /// out-of-range islands and iterations are dropped.
 #[allow(clippy::too_many_arguments)]
 fn save_stats(
-    d: &mut mjData,
+    solver: &mut [mjSolverStat],
     island: i32,
     iter: i32,
     improvement: f64,
@@ -203,7 +224,7 @@ fn save_stats(
         return;
     }
     let island = island.max(0) as usize;
-    let s = &mut d.solver[island * mjNSOLVER + iter as usize];
+    let s = &mut solver[island * mjNSOLVER + iter as usize];
     s.improvement = improvement;
     s.gradient = gradient;
     s.lineslope = lineslope;

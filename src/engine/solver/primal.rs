@@ -1207,7 +1207,7 @@ pub(super) unsafe fn sol_cg_newton(m: &mjModel, d: &mut mjData, island: i32, max
 
         let improvement = scale * (oldcost - c.cost);
         let gradient = scale * blas::norm(c.grad);
-        save_stats(d, island, iter, improvement, gradient, c.ls_slope, c.nactive, nchange, c.ls_iter, c.nupdate);
+        save_stats(&mut d.solver, island, iter, improvement, gradient, c.ls_slope, c.nactive, nchange, c.ls_iter, c.nupdate);
 
         iter += 1;
         if improvement < m.opt.tolerance || gradient < m.opt.tolerance {
