@@ -24,6 +24,7 @@ fn cartpole() -> mujoco_native::Result<Spec> {
 }
 
 /// The same cart-pole written as MJCF, to check the built one against.
+#[cfg(test)]
 const CARTPOLE_XML: &str = r#"
 <mujoco>
   <option timestep="0.01"/>

@@ -223,9 +223,7 @@ pub fn flex(m: &mjModel, d: &mut mjData) {
                         rownnz[ei] = edge_row_simple(m, cdof, subtree_com, ends, &dir, &mut jmat[adr..], &mut colind[adr..]) as i32;
                         continue;
                     }
-                    // SAFETY: `d` is made for `m` (the engine's invariant, see
-                    // `mjData_::arrays_mut`); the Jacobians and chain are stack scratch
-                    let nc = unsafe {
+                    let nc = {
                         jac_dif_pair(
                             m,
                             d,
@@ -250,8 +248,7 @@ pub fn flex(m: &mjModel, d: &mut mjData) {
                     rownnz[ei] = nc as i32;
                     colind[adr..adr + nc].copy_from_slice(&chain[..nc]);
                 } else {
-                    // SAFETY: as above
-                    unsafe {
+                    {
                         jac(m, d, Some(&mut *jac1), None, &p1, b1);
                         jac(m, d, Some(&mut *jac2), None, &p2, b2);
                     }

@@ -126,9 +126,7 @@ pub fn fwd_kinematics(m: &mjModel, d: &mut mjData) {
     kinematics::kinematics(m, d);
     kinematics::com_pos(m, d);
     kinematics::camlight(m, d);
-    // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`), and no
-    // slice of it is alive here
-    unsafe {
+    {
         flex::flex(m, d);
         tendon::tendon(m, d);
         if sleep::wake_tendon(m, d) > 0 {
@@ -293,8 +291,7 @@ pub fn fwd_acceleration(m: &mjModel, d: &mut mjData) {
 
 /// Constraint forces and the constrained acceleration (`mj_fwdConstraint`).
 pub fn fwd_constraint(m: &mjModel, d: &mut mjData) {
-    // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`)
-    unsafe { crate::engine::solver::fwd_constraint(m, d) }
+    crate::engine::solver::fwd_constraint(m, d)
 }
 
 /// Advances activations, velocities, positions and time from `act_dot` (the data's own
@@ -320,9 +317,7 @@ fn advance(m: &mjModel, d: &mut mjData, act_dot: Option<&[f64]>, qacc: &[f64], q
                         None => d.arrays(m).act_dot[j],
                     }
                 };
-                // SAFETY: `d` is made for `m` (the engine's invariant, see
-                // `mjData_::arrays_mut`); no slice of it is alive during the call
-                let next = unsafe { actuation::next_activation(m, d, i, j, ad) };
+                let next = { actuation::next_activation(m, d, i, j, ad) };
                 d.arrays_mut(m).act[j] = next;
             }
         }
@@ -330,11 +325,9 @@ fn advance(m: &mjModel, d: &mut mjData, act_dot: Option<&[f64]>, qacc: &[f64], q
 
     // trees quiet for long enough fall asleep (velocities zeroed): redo the velocity-dependent
     // stages before the awake lists change
-    // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`)
-    if unsafe { sleep::sleep(m, d) } > 0 {
+    if { sleep::sleep(m, d) } > 0 {
         forward_skip(m, d, mjtStage_::mjSTAGE_POS as i32, false);
-        // SAFETY: as above
-        unsafe { sleep::update_sleep(m, d) };
+        { sleep::update_sleep(m, d) };
     }
 
     let h = m.opt.timestep;
@@ -729,8 +722,7 @@ pub fn forward_skip(m: &mjModel, d: &mut mjData, skipstage: i32, skipsensor: boo
     if !disabled(m, mjDSBL_ACTUATION) {
         control_callback(m, d);
     }
-    // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`)
-    unsafe { actuation::fwd_actuation(m, d) };
+    { actuation::fwd_actuation(m, d) };
     fwd_acceleration(m, d);
     fwd_constraint(m, d);
     if !skipsensor {
@@ -813,8 +805,7 @@ pub fn step1(m: &mjModel, d: &mut mjData) {
 /// falls back to Euler here, as upstream.
 pub fn step2(m: &mjModel, d: &mut mjData) {
     let t = timer_start();
-    // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`)
-    unsafe { actuation::fwd_actuation(m, d) };
+    { actuation::fwd_actuation(m, d) };
     fwd_acceleration(m, d);
     fwd_constraint(m, d);
     // SAFETY: as above

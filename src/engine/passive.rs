@@ -558,8 +558,7 @@ fn flex_interp_elastic(m: &mjModel, d: &mut mjData, f: usize, k: &[f64], has_spr
             let mut p = mul_mat_vec3(v9(xmat_b, b), at3(node, 3 * i));
             add_to3(&mut p, v3(xpos_b, b));
             *at3m(&mut xpos, 3 * i) = p;
-            // SAFETY: `d` is made for `m` (the engine's invariant) and `b` is a body of the model
-            let screw = unsafe { object_velocity(m, d, mjtObj_::mjOBJ_BODY as i32, b, false) };
+            let screw = { object_velocity(m, d, mjtObj_::mjOBJ_BODY as i32, b, false) };
             vel[3 * i..3 * i + 3].copy_from_slice(&screw[3..6]);
         }
     }
@@ -708,8 +707,7 @@ fn inertia_box_fluid(m: &mjModel, d: &mut mjData, i: usize) {
     let ximat = *v9(d.arrays(m).ximat, i);
 
     // velocity relative to the wind, in the inertial frame
-    // SAFETY: `d` is made for `m` (the engine's invariant) and `i` is a body of the model
-    let mut lvel = unsafe { object_velocity(m, d, mjtObj_::mjOBJ_BODY as i32, i, true) };
+    let mut lvel = { object_velocity(m, d, mjtObj_::mjOBJ_BODY as i32, i, true) };
     let lwind = local_wind(m, d, &xipos, &ximat, i);
     for c in 3..6 {
         lvel[c] -= lwind[c];
@@ -762,8 +760,7 @@ fn ellipsoid_fluid(m: &mjModel, d: &mut mjData, body: usize) {
 
         let gpos = *v3(d.arrays(m).geom_xpos, g);
         let gmat = *v9(d.arrays(m).geom_xmat, g);
-        // SAFETY: `d` is made for `m` (the engine's invariant) and `g` is a geom of the model
-        let mut lvel = unsafe { object_velocity(m, d, mjtObj_::mjOBJ_GEOM as i32, g, true) };
+        let mut lvel = { object_velocity(m, d, mjtObj_::mjOBJ_GEOM as i32, g, true) };
         let lwind = local_wind(m, d, &gpos, &gmat, body);
         for k in 3..6 {
             lvel[k] -= lwind[k];
@@ -949,9 +946,7 @@ fn contact_bodies(m: &mjModel, d: &mjData, con: &mjContact, bid: &mut [i32], bwe
             vweight[0] = sign;
             1
         } else {
-            // SAFETY: `d` is made for `m` (the engine's invariant); the contact's flex, element
-            // and vertex ids come from the collision of this model
-            let nw = unsafe { elem_body_weight(m, d, f, con.elem[side], con.vert[1 - side], &con.pos, &mut vid, &mut vweight) };
+            let nw = { elem_body_weight(m, d, f, con.elem[side], con.vert[1 - side], &con.pos, &mut vid, &mut vweight) };
             if side == 0 {
                 for w in &mut vweight[..nw] {
                     *w *= -1.0;
@@ -1022,9 +1017,7 @@ fn contact_passive(m: &mjModel, d: &mut mjData) -> bool {
                         m.flex_vertbodyid()[(m.flex_vertadr()[fl] + con.vert[side]) as usize] as usize
                     };
                 }
-                // SAFETY: `d` is made for `m` (the engine's invariant); the Jacobians and chain
-                // are stack scratch, not arrays of `d`
-                unsafe {
+                {
                     jac_dif_pair(
                         m, d, chain, bid[0], bid[1], &con.pos, &con.pos, Some(&mut jac1[..]), Some(&mut jac2[..]),
                         Some(&mut jacdif[..]), None, None, None,
@@ -1034,8 +1027,7 @@ fn contact_passive(m: &mjModel, d: &mut mjData) -> bool {
                 let mut bid = [0i32; FLEX_MAXBODY];
                 let mut bweight = [0.0f64; FLEX_MAXBODY];
                 let nb = contact_bodies(m, d, &con, &mut bid, &mut bweight);
-                // SAFETY: as above; the bodies are the contact's
-                unsafe { jac_sum(m, d, chain, &bid[..nb], &bweight[..nb], &con.pos, jacdif, false) }
+                jac_sum(m, d, chain, &bid[..nb], &bweight[..nb], &con.pos, jacdif, false)
             };
             if n == 0 {
                 d.arrays_mut(m).contact[ci].exclude = 3;

@@ -90,8 +90,7 @@ fn clear(m: &mjModel, d: &mut mjData, fill: u8) -> bool {
     if m.opt.enableflags & mjtEnableBit_::mjENBL_SLEEP as i32 != 0 && !init_sleep(m, d) {
         return false;
     }
-    // SAFETY: `d` is made for `m` (the engine's invariant), no slice of it is alive
-    unsafe { crate::engine::sleep::update_sleep(m, d) };
+    { crate::engine::sleep::update_sleep(m, d) };
 
     let DataMut { mocap_pos, mocap_quat, .. } = d.arrays_mut(m);
     let (body_pos, body_quat) = (m.body_pos(), m.body_quat());
@@ -116,15 +115,13 @@ fn init_sleep(m: &mjModel, d: &mut mjData) -> bool {
     let is_init = |i: usize| policy[i] == mjtSleepPolicy_::mjSLEEP_INIT as i32;
     let num_init = (0..ntree).filter(|&i| is_init(i)).count() as i32;
 
-    // SAFETY: `d` is made for `m` (the engine's invariant), no slice of it is alive
-    unsafe { sleep::update_sleep_init(m, d, true) };
+    { sleep::update_sleep_init(m, d, true) };
 
     if num_init == 0 {
         kinematics::kinematics(m, d);
         kinematics::com_pos(m, d);
         kinematics::camlight(m, d);
-        // SAFETY: as above
-        unsafe { tendon::tendon(m, d) };
+        { tendon::tendon(m, d) };
         return true;
     }
 
@@ -132,8 +129,7 @@ fn init_sleep(m: &mjModel, d: &mut mjData) -> bool {
     for (i, s) in d.arrays_mut(m).tree_asleep.iter_mut().enumerate() {
         *s = if is_init(i) { -1 } else { TREE_AWAKE };
     }
-    // SAFETY: as above
-    let nslept = unsafe { sleep::sleep(m, d) };
+    let nslept = { sleep::sleep(m, d) };
     if nslept != num_init {
         let tree_asleep = d.arrays(m).tree_asleep;
         let root = (0..ntree)
@@ -163,8 +159,7 @@ fn init_sleep(m: &mjModel, d: &mut mjData) -> bool {
         qacc_smooth.fill(0.0);
         qfrc_smooth.fill(0.0);
     }
-    // SAFETY: as above
-    unsafe { constraint::clear_efc(m, d) };
+    { constraint::clear_efc(m, d) };
     true
 }
 

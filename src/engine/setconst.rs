@@ -348,9 +348,7 @@ fn set0_in(m: &mjModel, d: &mut mjData, f: &crate::data::stack::Frame<'_>) {
         flex_rigid.fill(0);
     }
 
-    // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`), and no
-    // slice of it is alive across these stage calls
-    unsafe {
+    {
         tendon::tendon(m, d);
         inertia::make_m(m, d);
         inertia::factor_m(m, d);
@@ -568,9 +566,7 @@ fn set0_in(m: &mjModel, d: &mut mjData, f: &crate::data::stack::Frame<'_>) {
 fn solve_m(m: &mjModel, d: &mjData, x: &mut [f64], y: &[f64], n: usize) {
     let len = n * m.nv as usize;
     x[..len].copy_from_slice(&y[..len]);
-    // SAFETY: `d` is made for `m` (the engine's invariant), after factor_m; `x` holds n*nv
-    // numbers and is not part of `d`
-    unsafe { inertia::solve_m_inplace(m, d, x, n) };
+    { inertia::solve_m_inplace(m, d, x, n) };
 }
 
 /// Anchor `data[0..3]` given in the frame of body `from`, expressed in the frame of body `to`.
@@ -747,8 +743,7 @@ fn set_spring(m: &mjModel, d: &mut mjData) {
     d.arrays_mut(m).qpos.copy_from_slice(m.qpos_spring());
     kinematics::kinematics(m, d);
     kinematics::com_pos(m, d);
-    // SAFETY: `d` is made for `m` (the engine's invariant), no slice of it is alive
-    unsafe {
+    {
         tendon::tendon(m, d);
         tendon::transmission(m, d);
     }

@@ -48,9 +48,7 @@ fn jac_dif_p(
     jac2: &mut [f64],
     jacdif: &mut [f64],
 ) -> usize {
-    // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`); the
-    // Jacobians and chain are scratch, not arrays of `d`
-    unsafe { jac_dif_pair(m, d, chain, b1, b2, pos1, pos2, Some(jac1), Some(jac2), Some(jacdif), None, None, None) }
+    jac_dif_pair(m, d, chain, b1, b2, pos1, pos2, Some(jac1), Some(jac2), Some(jacdif), None, None, None)
 }
 
 /// The mjData arrays [`tendon`] writes, and those it reads, from one split of the data.
@@ -279,9 +277,7 @@ pub fn tendon(m: &mjModel, d: &mut mjData) {
                             buf_ind,
                         ) as i32;
                     } else {
-                        // SAFETY: `d` is made for `m` (the engine's invariant); the Jacobians are
-                        // stack scratch, not arrays of `d`
-                        unsafe {
+                        {
                             jac(m, d, Some(&mut *jac1), None, &p0, wbody[k]);
                             jac(m, d, Some(&mut *jac2), None, &p1, wbody[k + 1]);
                         }
@@ -456,9 +452,7 @@ pub fn transmission(m: &mjModel, d: &mut mjData) {
                     dlda = [vec[0] * f, vec[1] * f, vec[2] * f];
                 }
 
-                // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`); the
-                // Jacobians are stack scratch, not arrays of `d`, and `slider`, `id` are site ids
-                unsafe {
+                {
                     jac_point_axis(m, d, Some(&mut *jac_s), Some(&mut *jac_a), &pslider, &axis, m.site_bodyid()[slider] as usize);
                     jac_site(m, d, Some(&mut *jacp), None, id);
                 }
@@ -545,9 +539,7 @@ fn site_moment<'f>(
     let nv = m.nv as usize;
     let trnid = m.actuator_trnid();
     let gear3 = [gear[0], gear[1], gear[2]];
-    // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`); the
-    // Jacobians are stack scratch, not arrays of `d`
-    unsafe { jac_site(m, d, Some(&mut *jacp), Some(&mut *jac_s), id) };
+    { jac_site(m, d, Some(&mut *jacp), Some(&mut *jac_s), id) };
     d.arrays_mut(m).actuator_length[i] = 0.0;
     let mut length = 0.0;
     let refid = trnid[2 * i + 1];
@@ -610,8 +602,7 @@ fn site_moment<'f>(
             let site_xpos = d.arrays(m).site_xpos;
             let vec = mul_mat_t_vec3(&rmat, &sub3(v3(site_xpos, id), v3(site_xpos, refid)));
             length += dot3(&vec, &gear3);
-            // SAFETY: as above
-            unsafe { jac_site(m, d, Some(&mut *jref), None, refid) };
+            { jac_site(m, d, Some(&mut *jref), None, refid) };
             sub_from(jacp, jref);
             clear_common(jacp);
             let wt = mul_mat_vec3(&rmat, &gear3);
@@ -625,8 +616,7 @@ fn site_moment<'f>(
             let refquat = mul_quat(v4(squat, refid), v4(xquat, m.site_bodyid()[refid] as usize));
             let vec = sub_quat(&quat, &refquat);
             length += dot3(&vec, &grot);
-            // SAFETY: as above
-            unsafe { jac_site(m, d, None, Some(&mut *jref), refid) };
+            { jac_site(m, d, None, Some(&mut *jref), refid) };
             sub_from(jac_s, jref);
             clear_common(jac_s);
             let wr = mul_mat_vec3(&rmat, &grot);
@@ -725,9 +715,7 @@ fn body_moment<'f>(
         // without constraint rows), then into the moment row
         let jt = &mut jacp[..nv];
         jt.fill(0.0);
-        // SAFETY: `d` is made for `m` (the engine's invariant) and its efc_J was built for its
-        // nefc rows; `jt` and `efc_force` are stack scratch of nv and nefc numbers
-        unsafe { mul_jac_t_vec(m, d, jt, bs.efc_force) };
+        { mul_jac_t_vec(m, d, jt, bs.efc_force) };
         let row = moment_row(m, d, adr, nv);
         row.copy_from_slice(jt);
         add_to(row, bs.exclude);

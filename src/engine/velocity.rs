@@ -655,9 +655,7 @@ pub fn tendon_dot(m: &mjModel, d: &mut mjData, id: usize, jdot: &mut [f64]) {
 
             let p0 = *v3(site_xpos, id0);
             let p1 = *v3(site_xpos, id1);
-            // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`) and
-            // id0, id1 are site ids of the model's wrap list
-            let (v0, v1) = unsafe { (object_velocity(m, d, site, id0, false), object_velocity(m, d, site, id1, false)) };
+            let (v0, v1) = { (object_velocity(m, d, site, id0, false), object_velocity(m, d, site, id1, false)) };
             let (b0, b1) = (site_bodyid[id0] as usize, site_bodyid[id1] as usize);
 
             if b0 != b1 {
@@ -672,9 +670,7 @@ pub fn tendon_dot(m: &mjModel, d: &mut mjData, id: usize, jdot: &mut [f64]) {
                 let s = if norm > mjMINVAL { 1.0 / norm } else { 0.0 };
                 dvel = scl3(&dvel, s);
 
-                // SAFETY: `d` is made for `m`; the Jacobians are stack scratch of 3*nv numbers, not
-                // arrays of `d`
-                unsafe {
+                {
                     jac_dot(m, d, Some(&mut *jac1), None, &p0, b0);
                     jac_dot(m, d, Some(&mut *jac2), None, &p1, b1);
                 }
@@ -684,8 +680,7 @@ pub fn tendon_dot(m: &mjModel, d: &mut mjData, id: usize, jdot: &mut [f64]) {
                 mul_mat_t_vec(tmp, jacdif, &dpnt, 3, nv);
                 add_to_scl(jdot, tmp, 1.0 / divisor);
 
-                // SAFETY: as above
-                unsafe {
+                {
                     jac(m, d, Some(&mut *jac1), None, &p0, b0);
                     jac(m, d, Some(&mut *jac2), None, &p1, b1);
                 }

@@ -112,9 +112,7 @@ pub(super) fn count_equality(m: &mjModel, d: &mut mjData, sp: bool, nnz: &mut us
             if active[i] == 0 {
                 continue;
             }
-            // SAFETY: d is made for m (the engine invariant, see mjData_::arrays_mut); sleep_state
-            // only reads d, and the slices held here are shared borrows too
-            if filter && unsafe { sleep_state(m, d, OBJ_EQUALITY, i as i32) } == ASLEEP {
+            if filter && { sleep_state(m, d, OBJ_EQUALITY, i as i32) } == ASLEEP {
                 continue;
             }
             let mut id = [obj1[i], obj2[i]];

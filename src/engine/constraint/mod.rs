@@ -530,9 +530,7 @@ fn instantiate_equality(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
             if d.arrays(m).eq_active[i] == 0 {
                 continue;
             }
-            // SAFETY: d is made for m (the engine invariant, see mjData_::arrays_mut); sleep_state
-            // only reads d
-            if filter && unsafe { sleep_state(m, d, OBJ_EQUALITY, i as i32) } == ASLEEP {
+            if filter && { sleep_state(m, d, OBJ_EQUALITY, i as i32) } == ASLEEP {
                 continue;
             }
 
@@ -563,8 +561,7 @@ fn instantiate_equality(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
                     cpos[..3].copy_from_slice(&sub3(&pos[0], &pos[1]));
 
                     if !weld {
-                        // SAFETY: d is made for m (the engine invariant); jac_dif_pair only reads d
-                        nvj = unsafe { jac_dif_pair(
+                        nvj = { jac_dif_pair(
                             m, d, chain, bid[1], bid[0], &pos[1], &pos[0],
                             Some(&mut *jac1), Some(&mut *jac0), Some(&mut *jacdif), None, None, None,
                         ) };
@@ -576,8 +573,7 @@ fn instantiate_equality(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
                             let (j1p, j1r) = jac1.split_at_mut(3 * nv);
                             let (j0p, j0r) = jac0.split_at_mut(3 * nv);
                             let (dp, dr) = jacdif.split_at_mut(3 * nv);
-                            // SAFETY: as above
-                            nvj = unsafe { jac_dif_pair(
+                            nvj = { jac_dif_pair(
                                 m, d, chain, bid[1], bid[0], &pos[1], &pos[0],
                                 Some(j1p), Some(j0p), Some(dp), Some(j1r), Some(j0r), Some(dr),
                             ) };
@@ -729,9 +725,7 @@ fn instantiate_friction(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
                 if floss[i] == 0.0 {
                     continue;
                 }
-                // SAFETY: d is made for m (the engine invariant, see mjData_::arrays_mut); sleep_state
-                // only reads d
-                if filter && unsafe { sleep_state(m, d, OBJ_DOF, i as i32) } == ASLEEP {
+                if filter && { sleep_state(m, d, OBJ_DOF, i as i32) } == ASLEEP {
                     continue;
                 }
                 if sp {
@@ -792,9 +786,7 @@ fn instantiate_limit(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
             if limited[i] == 0 {
                 continue;
             }
-            // SAFETY: d is made for m (the engine invariant, see mjData_::arrays_mut); sleep_state
-            // only reads d
-            if filter && unsafe { sleep_state(m, d, OBJ_JOINT, i as i32) } == ASLEEP {
+            if filter && { sleep_state(m, d, OBJ_JOINT, i as i32) } == ASLEEP {
                 continue;
             }
             let margin = [jmargin[i]];
@@ -883,13 +875,12 @@ fn contact_jacobian(m: &mjModel, d: &mut mjData, con: &mjContact, dim: usize, s:
         // SAFETY: d is made for m (the engine invariant, see mjData_::arrays_mut); jac_dif_pair
         // only reads d, and the Jacobian scratch comes from the caller's stack frame
         if dim > 3 {
-            unsafe { jac_dif_pair(
+            { jac_dif_pair(
                 m, d, s.chain, b0, b1, &con.pos, &con.pos,
                 Some(&mut *s.jac1p), Some(&mut *s.jac2p), Some(dp), Some(&mut *s.jac1r), Some(&mut *s.jac2r), Some(dr),
             ) }
         } else {
-            // SAFETY: as above
-            unsafe { jac_dif_pair(
+            { jac_dif_pair(
                 m, d, s.chain, b0, b1, &con.pos, &con.pos,
                 Some(&mut *s.jac1p), Some(&mut *s.jac2p), Some(dp), None, None, None,
             ) }
@@ -908,8 +899,7 @@ fn contact_jacobian(m: &mjModel, d: &mut mjData, con: &mjContact, dim: usize, s:
                 nb += flex_side_bodies(m, d.arrays(m).flexvert_xpos, con, side, sign, &mut bid[nb..], &mut bw[nb..]);
             }
         }
-        // SAFETY: d is made for m (the engine invariant); con is a copy, no slice of d is alive
-        unsafe { jac_sum(m, d, s.chain, &bid[..nb], &bw[..nb], &con.pos, s.jacdif, dim > 3) }
+        jac_sum(m, d, s.chain, &bid[..nb], &bw[..nb], &con.pos, s.jacdif, dim > 3)
     }
 }
 
@@ -1286,9 +1276,7 @@ pub fn project_constraint(m: &mjModel, d: &mut mjData) {
 
             let b = f.nums(d, nefc * nv);
             let bt = f.nums(d, nv * nefc);
-            // SAFETY: d is made for m (the engine invariant, see mjData_::arrays_mut) after the
-            // inertia factorisation; solve_m2 only reads d, efc_J holds nefc rows of nv
-            unsafe { crate::engine::inertia::solve_m2(m, d, b, d.arrays(m).efc_J, sqrt_inv_d, nefc) };
+            { crate::engine::inertia::solve_m2(m, d, b, d.arrays(m).efc_J, sqrt_inv_d, nefc) };
             blas::transpose(bt, b, nefc, nv);
             let DataMut { efc_AR: ar, efc_R: r, .. } = d.arrays_mut(m);
             blas::sqr_mat_td(ar, bt, None, nv, nefc);
