@@ -99,8 +99,8 @@ deps-check:
 test: deps-check lib cargo-test capi-test pytest rl wheel-test swapcheck-test
 
 cargo-test:
-	$(CARGO) test -j $(JOBS) --release --lib --tests --examples
-	$(CARGO) test -j $(JOBS) --release --doc
+	$(CARGO) test -j $(JOBS) --release --features render --lib --tests --examples
+	$(CARGO) test -j $(JOBS) --release --features render --doc
 
 capi-test: deps-check lib
 	$(MAKE) -C capi-tests
