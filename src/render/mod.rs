@@ -9,10 +9,12 @@
 //! - [`scene`] — `mjr_render`
 //! - [`draw2d`] — text, overlays, rectangles, labels, figures
 //! - [`util`] — float vector and matrix helpers
+//! - [`egl`] — a headless OpenGL context (for the Rust API's renderer)
 
 pub mod buffer;
 pub mod context;
 pub mod draw2d;
+pub mod egl;
 pub mod font;
 pub mod gl;
 pub mod glconst;
