@@ -2,6 +2,7 @@
 #   make          build dist/lib/libmujoco.so.3.4.0 (+ dist/lib/libmujoco.so, dist/include), profile-
 #                 guided (benches/pgo_profile.sh); `make PGO=0` builds without the profile
 #   make header   regenerate include/mujoco/ from the Rust sources
+#   make lint     cargo fmt --check and cargo clippy -D warnings
 #   make test     cargo tests, the C tests in capi-tests/, then the wheel's Python tests (make pytest)
 #                 and the RL environments (make rl); first checks the system packages they need
 #                 (tools/deps.sh --check) and stops at once, naming them, when some are missing
@@ -54,7 +55,7 @@ LIB_CRATE := --crate-type staticlib
 export LIB_CRATE
 
 .PHONY: all lib header header-check test cargo-test capi-test clean ref demo bench programs install fuzz memcheck pytest rl deps deps-check
-.PHONY: wheel wheel-test swapcheck-test
+.PHONY: wheel wheel-test swapcheck-test lint
 
 all: lib
 
@@ -97,6 +98,11 @@ deps-check:
 	@tools/deps.sh --check
 
 test: deps-check lib cargo-test capi-test pytest rl wheel-test swapcheck-test
+
+# formatting and clippy, warnings as errors (run by .ci/run)
+lint:
+	$(CARGO) fmt --check
+	$(CARGO) clippy -j $(JOBS) --release --all-targets --features render -- -D warnings
 
 cargo-test:
 	$(CARGO) test -j $(JOBS) --release --features render --lib --tests --examples

@@ -49,12 +49,14 @@ fn kernels(c: &mut Criterion) {
         let up: MulMatVec = r.get("mju_mulMatVec");
         let ours: MulMatVec = black_box(mju_dense::mju_mulMatVec);
         let mut g = c.benchmark_group(format!("mju_mulMatVec {nr}x{nc}"));
-        g.bench_function("ours", |b| b.iter(|| unsafe {
-            ours(res.as_mut_ptr(), black_box(mat.as_ptr()), vec.as_ptr(), nr as c_int, nc as c_int)
-        }));
-        g.bench_function("upstream", |b| b.iter(|| unsafe {
-            up(res.as_mut_ptr(), black_box(mat.as_ptr()), vec.as_ptr(), nr as c_int, nc as c_int)
-        }));
+        g.bench_function("ours", |b| {
+            b.iter(|| unsafe {
+                ours(res.as_mut_ptr(), black_box(mat.as_ptr()), vec.as_ptr(), nr as c_int, nc as c_int)
+            })
+        });
+        g.bench_function("upstream", |b| {
+            b.iter(|| unsafe { up(res.as_mut_ptr(), black_box(mat.as_ptr()), vec.as_ptr(), nr as c_int, nc as c_int) })
+        });
         g.finish();
     }
 
@@ -67,12 +69,12 @@ fn kernels(c: &mut Criterion) {
         let up: CholSolve = r.get("mju_cholSolve");
         let ours: CholSolve = black_box(mju_solve::mju_cholSolve);
         let mut g = c.benchmark_group(format!("mju_cholSolve {n}"));
-        g.bench_function("ours", |b| b.iter(|| unsafe {
-            ours(res.as_mut_ptr(), black_box(a.as_ptr()), vec.as_ptr(), n as c_int)
-        }));
-        g.bench_function("upstream", |b| b.iter(|| unsafe {
-            up(res.as_mut_ptr(), black_box(a.as_ptr()), vec.as_ptr(), n as c_int)
-        }));
+        g.bench_function("ours", |b| {
+            b.iter(|| unsafe { ours(res.as_mut_ptr(), black_box(a.as_ptr()), vec.as_ptr(), n as c_int) })
+        });
+        g.bench_function("upstream", |b| {
+            b.iter(|| unsafe { up(res.as_mut_ptr(), black_box(a.as_ptr()), vec.as_ptr(), n as c_int) })
+        });
         g.finish();
     }
 

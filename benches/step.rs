@@ -41,25 +41,31 @@ fn steps(c: &mut Criterion) {
             assert!(!up.is_null(), "upstream cannot load {name}");
             save(up, mjb.as_ptr(), core::ptr::null_mut(), 0);
         }
-        let (mo, mr) = unsafe { (cmodel::mj_loadModel(mjb.as_ptr(), core::ptr::null()), load_ref(mjb.as_ptr(), core::ptr::null())) };
+        let (mo, mr) = unsafe {
+            (cmodel::mj_loadModel(mjb.as_ptr(), core::ptr::null()), load_ref(mjb.as_ptr(), core::ptr::null()))
+        };
         unsafe {
             (*mo).opt.disableflags |= 1;
             (*mr).opt.disableflags |= 1;
         }
         let (dou, dre) = unsafe { (cdata::mj_makeData(mo), make_ref(mr)) };
         let mut g = c.benchmark_group(format!("mj_step x100 {name}"));
-        g.bench_function("ours", |b| b.iter(|| unsafe {
-            for _ in 0..100 {
-                forward::mj_step(black_box(mo), dou);
-            }
-            cdata::mj_resetData(mo, dou);
-        }));
-        g.bench_function("upstream", |b| b.iter(|| unsafe {
-            for _ in 0..100 {
-                step_ref(black_box(mr), dre);
-            }
-            reset_ref(mr, dre);
-        }));
+        g.bench_function("ours", |b| {
+            b.iter(|| unsafe {
+                for _ in 0..100 {
+                    forward::mj_step(black_box(mo), dou);
+                }
+                cdata::mj_resetData(mo, dou);
+            })
+        });
+        g.bench_function("upstream", |b| {
+            b.iter(|| unsafe {
+                for _ in 0..100 {
+                    step_ref(black_box(mr), dre);
+                }
+                reset_ref(mr, dre);
+            })
+        });
         g.finish();
     }
 }

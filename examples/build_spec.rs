@@ -18,7 +18,12 @@ fn cartpole() -> mujoco_native::Result<Spec> {
     let mut pole = cart.add_body();
     pole.name("pole");
     pole.add_joint(JointKind::Hinge).name("hinge").axis([0.0, 1.0, 0.0]).damping(0.01);
-    pole.add_geom().name("pole").shape(GeomShape::Capsule).fromto([0.0, 0.0, 0.0, 0.0, 0.0, -0.6]).size([0.03, 0.0, 0.0]).mass(0.2);
+    pole.add_geom()
+        .name("pole")
+        .shape(GeomShape::Capsule)
+        .fromto([0.0, 0.0, 0.0, 0.0, 0.0, -0.6])
+        .size([0.03, 0.0, 0.0])
+        .mass(0.2);
     spec.add_motor("slider").name("push").gear(10.0).ctrlrange(-1.0, 1.0);
     Ok(spec)
 }

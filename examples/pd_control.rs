@@ -21,7 +21,13 @@ fn hold(targets: [f64; 2], seconds: f64) -> mujoco_native::Result<Data> {
         }
         data.step()?;
     }
-    println!("t = {:.1} s: shoulder {:.4}, elbow {:.4}, hand at {:?}", data.time(), data.qpos()[0], data.qpos()[1], data.sensor(hand));
+    println!(
+        "t = {:.1} s: shoulder {:.4}, elbow {:.4}, hand at {:?}",
+        data.time(),
+        data.qpos()[0],
+        data.qpos()[1],
+        data.sensor(hand)
+    );
     Ok(data)
 }
 

@@ -13,7 +13,12 @@ fn run(path: &str, seconds: f64) -> mujoco_native::Result<Data> {
     while data.time() < seconds {
         data.step()?;
         if data.time() >= next_print {
-            println!("t = {:5.2} s   qpos[..3] = {:?}   contacts {}", data.time(), &data.qpos()[..model.nq().min(3)], data.contacts().len());
+            println!(
+                "t = {:5.2} s   qpos[..3] = {:?}   contacts {}",
+                data.time(),
+                &data.qpos()[..model.nq().min(3)],
+                data.contacts().len()
+            );
             next_print += 0.5;
         }
     }
@@ -24,7 +29,9 @@ fn run(path: &str, seconds: f64) -> mujoco_native::Result<Data> {
 }
 
 fn main() {
-    let path = std::env::args().nth(1).unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/examples/models/arm.xml").into());
+    let path = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/examples/models/arm.xml").into());
     if let Err(e) = run(&path, 2.0) {
         eprintln!("{e}");
         std::process::exit(1);

@@ -90,29 +90,29 @@ pub use api::spec::{ActuatorEditor, BodyEditor, GeomEditor, GeomShape, JointEdit
 #[doc(hidden)]
 pub mod abi;
 #[doc(hidden)]
-pub mod runtime;
-#[doc(hidden)]
-pub mod model;
-#[doc(hidden)]
-pub mod io;
+pub mod compiler;
 #[doc(hidden)]
 pub mod data;
 #[doc(hidden)]
 pub mod engine;
 #[doc(hidden)]
-pub mod vis;
-#[doc(hidden)]
-pub mod render;
-#[doc(hidden)]
-pub mod ui;
+pub mod io;
 #[doc(hidden)]
 pub mod math;
 #[doc(hidden)]
-pub mod xml;
+pub mod model;
+#[doc(hidden)]
+pub mod render;
+#[doc(hidden)]
+pub mod runtime;
 #[doc(hidden)]
 pub mod spec;
 #[doc(hidden)]
-pub mod compiler;
+pub mod ui;
+#[doc(hidden)]
+pub mod vis;
+#[doc(hidden)]
+pub mod xml;
 // the C entry points' doc comments are the header's comments, in C notation (`a[i]`)
 #[doc(hidden)]
 #[allow(rustdoc::broken_intra_doc_links, rustdoc::invalid_html_tags)]

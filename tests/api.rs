@@ -58,10 +58,20 @@ fn steps_equal_the_c_api_bit_for_bit() {
     }
     // SAFETY: as above
     let (qpos, qvel, ncon) = unsafe {
-        (std::slice::from_raw_parts((*c).qpos, model.nq()).to_vec(), std::slice::from_raw_parts((*c).qvel, model.nv()).to_vec(), (*c).ncon)
+        (
+            std::slice::from_raw_parts((*c).qpos, model.nq()).to_vec(),
+            std::slice::from_raw_parts((*c).qvel, model.nv()).to_vec(),
+            (*c).ncon,
+        )
     };
-    assert_eq!(data.qpos().iter().map(|x| x.to_bits()).collect::<Vec<_>>(), qpos.iter().map(|x| x.to_bits()).collect::<Vec<_>>());
-    assert_eq!(data.qvel().iter().map(|x| x.to_bits()).collect::<Vec<_>>(), qvel.iter().map(|x| x.to_bits()).collect::<Vec<_>>());
+    assert_eq!(
+        data.qpos().iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+        qpos.iter().map(|x| x.to_bits()).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        data.qvel().iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+        qvel.iter().map(|x| x.to_bits()).collect::<Vec<_>>()
+    );
     assert_eq!(data.contacts().len(), ncon as usize);
     assert!(ncon > 0, "the box rests on the plane");
     // SAFETY: made above, freed once
@@ -112,7 +122,9 @@ fn an_engine_error_during_a_step_is_an_err() {
         chain.push_str(r#"<body pos="0 0 .1"><joint type="ball"/><geom size=".02"/>"#);
     }
     chain.push_str(&"</body>".repeat(40));
-    let xml = format!(r#"<mujoco><option integrator="implicit"/><size memory="16000"/><worldbody>{chain}</worldbody></mujoco>"#);
+    let xml = format!(
+        r#"<mujoco><option integrator="implicit"/><size memory="16000"/><worldbody>{chain}</worldbody></mujoco>"#
+    );
     let model = Model::from_xml_string(&xml).unwrap();
     let mut data = Data::new(&model).unwrap();
     let e: Error = data.step().unwrap_err();
@@ -158,11 +170,13 @@ fn state_and_parallel_rollouts_match_serial_stepping() {
     let mut data = Data::new(&model).unwrap();
     data.reset_to_key(model.key("bent").unwrap()).unwrap();
     let start = data.state(StateParts::FULLPHYSICS);
-    let starts: Vec<Vec<f64>> = (0..6).map(|k| {
-        let mut s = start.clone();
-        s[1] += 0.01 * k as f64; // shoulder angle (after time)
-        s
-    }).collect();
+    let starts: Vec<Vec<f64>> = (0..6)
+        .map(|k| {
+            let mut s = start.clone();
+            s[1] += 0.01 * k as f64; // shoulder angle (after time)
+            s
+        })
+        .collect();
     let control = |r: usize, t: usize, u: &mut [f64]| {
         u[0] = ((r + t) as f64 * 0.1).sin();
         u[1] = 0.3;

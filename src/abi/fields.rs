@@ -5,9 +5,9 @@
 //! allocator, copier, MJB reader/writer and header generator iterate over.
 #![allow(non_camel_case_types, non_snake_case, non_upper_case_globals)]
 
-use core::ffi::{c_char, c_int, c_void};
 #[allow(unused_imports)]
 use core::ffi::c_char as _;
+use core::ffi::{c_char, c_int, c_void};
 use core::mem::size_of;
 
 use super::mjtTextureRole_::mjNTEXROLE;
@@ -52,44 +52,86 @@ pub struct ArrayField {
 }
 
 macro_rules! ctype {
-    (c_int) => { "int" };
-    (f32) => { "float" };
-    (c_char) => { "char" };
-    (usize) => { "uintptr_t" };
-    ($t:ident) => { stringify!($t) };
+    (c_int) => {
+        "int"
+    };
+    (f32) => {
+        "float"
+    };
+    (c_char) => {
+        "char"
+    };
+    (usize) => {
+        "uintptr_t"
+    };
+    ($t:ident) => {
+        stringify!($t)
+    };
 }
 
 macro_rules! xnv {
-    (X) => { false };
-    (XNV) => { true };
+    (X) => {
+        false
+    };
+    (XNV) => {
+        true
+    };
 }
 
 macro_rules! rows_c {
-    ($r:ident) => { stringify!($r) };
-    ((m $r:ident)) => { concat!("MJ_M(", stringify!($r), ")") };
-    ((d $r:ident)) => { concat!("MJ_D(", stringify!($r), ")") };
+    ($r:ident) => {
+        stringify!($r)
+    };
+    ((m $r:ident)) => {
+        concat!("MJ_M(", stringify!($r), ")")
+    };
+    ((d $r:ident)) => {
+        concat!("MJ_D(", stringify!($r), ")")
+    };
 }
 
 macro_rules! cols_c {
-    ($c:literal) => { stringify!($c) };
-    ($c:ident) => { stringify!($c) };
-    ((m $f:ident)) => { concat!("MJ_M(", stringify!($f), ")") };
-    ((m $f:ident * $k:literal)) => { concat!("MJ_M(", stringify!($f), ")*", stringify!($k)) };
+    ($c:literal) => {
+        stringify!($c)
+    };
+    ($c:ident) => {
+        stringify!($c)
+    };
+    ((m $f:ident)) => {
+        concat!("MJ_M(", stringify!($f), ")")
+    };
+    ((m $f:ident * $k:literal)) => {
+        concat!("MJ_M(", stringify!($f), ")*", stringify!($k))
+    };
 }
 
 /// Row count of a table entry; `$m` is the model, `$d` the data.
 macro_rules! rows_v {
-    ($m:ident, $d:ident, $r:ident) => { $m.$r as usize };
-    ($m:ident, $d:ident, (m $r:ident)) => { $m.$r as usize };
-    ($m:ident, $d:ident, (d $r:ident)) => { $d.$r as usize };
+    ($m:ident, $d:ident, $r:ident) => {
+        $m.$r as usize
+    };
+    ($m:ident, $d:ident, (m $r:ident)) => {
+        $m.$r as usize
+    };
+    ($m:ident, $d:ident, (d $r:ident)) => {
+        $d.$r as usize
+    };
 }
 
 /// Column count of a table entry.
 macro_rules! cols_v {
-    ($m:ident, $c:literal) => { $c as usize };
-    ($m:ident, $c:ident) => { $c as usize };
-    ($m:ident, (m $f:ident)) => { $m.$f as usize };
-    ($m:ident, (m $f:ident * $k:literal)) => { $m.$f as usize * $k };
+    ($m:ident, $c:literal) => {
+        $c as usize
+    };
+    ($m:ident, $c:ident) => {
+        $c as usize
+    };
+    ($m:ident, (m $f:ident)) => {
+        $m.$f as usize
+    };
+    ($m:ident, (m $f:ident * $k:literal)) => {
+        $m.$f as usize * $k
+    };
 }
 
 macro_rules! define_mjmodel {
@@ -178,7 +220,9 @@ macro_rules! fixed_ty {
 /// Nulls an mjData array pointer unless it lives in the fixed buffer.
 macro_rules! arena_null {
     (BUF, $e:expr) => {};
-    ($g:ident, $e:expr) => { $e = core::ptr::null_mut(); };
+    ($g:ident, $e:expr) => {
+        $e = core::ptr::null_mut();
+    };
 }
 
 /// Slice of an mjData array: `BUF` arrays always point into the data buffer, arena arrays
@@ -191,20 +235,30 @@ macro_rules! data_slice {
     }};
     ($g:ident, $p:expr, $n:expr) => {{
         let p = $p;
-        if p.is_null() { &mut [] } else { core::slice::from_raw_parts_mut(p, $n) }
+        if p.is_null() {
+            &mut []
+        } else {
+            core::slice::from_raw_parts_mut(p, $n)
+        }
     }};
 }
 
 /// Runs `$b` for a field of the `SOLVER` group only.
 macro_rules! if_solver {
-    (SOLVER, $b:block) => { $b };
+    (SOLVER, $b:block) => {
+        $b
+    };
     ($g:ident, $b:block) => {};
 }
 
 /// 1 for a field of the `SOLVER` group, 0 otherwise.
 macro_rules! solver_count {
-    (SOLVER) => { 1 };
-    ($g:ident) => { 0 };
+    (SOLVER) => {
+        1
+    };
+    ($g:ident) => {
+        0
+    };
 }
 
 /// Type of a fixed field in [`DataMut`]: the stack and arena bookkeeping is read-only (only
@@ -220,12 +274,24 @@ macro_rules! fixed_mut_ty {
 
 /// Borrow of a fixed field for [`DataMut`], matching [`fixed_mut_ty`].
 macro_rules! fixed_mut_ref {
-    (narena, $e:expr) => { &$e };
-    (nbuffer, $e:expr) => { &$e };
-    (pstack, $e:expr) => { &$e };
-    (pbase, $e:expr) => { &$e };
-    (parena, $e:expr) => { &$e };
-    ($n:ident, $e:expr) => { &mut $e };
+    (narena, $e:expr) => {
+        &$e
+    };
+    (nbuffer, $e:expr) => {
+        &$e
+    };
+    (pstack, $e:expr) => {
+        &$e
+    };
+    (pbase, $e:expr) => {
+        &$e
+    };
+    (parena, $e:expr) => {
+        &$e
+    };
+    ($n:ident, $e:expr) => {
+        &mut $e
+    };
 }
 
 /// Shared slice of an mjData array (see [`data_slice`]).
@@ -237,7 +303,11 @@ macro_rules! data_slice_ref {
     }};
     ($g:ident, $p:expr, $n:expr) => {{
         let p = $p;
-        if p.is_null() { &[] } else { core::slice::from_raw_parts(p, $n) }
+        if p.is_null() {
+            &[]
+        } else {
+            core::slice::from_raw_parts(p, $n)
+        }
     }};
 }
 

@@ -5,9 +5,9 @@
 #![allow(non_camel_case_types, non_snake_case, non_upper_case_globals, clippy::upper_case_acronyms)]
 
 #[allow(unused_imports)]
-use core::ffi::{c_char, c_int, c_uint, c_void};
-#[allow(unused_imports)]
 use super::*;
+#[allow(unused_imports)]
+use core::ffi::{c_char, c_int, c_uint, c_void};
 
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,11 +105,21 @@ pub enum mjtSleepState_ {
 pub type mjtSleepState = c_int;
 
 pub type mjfGeneric = Option<unsafe extern "C" fn(m: *const mjModel, d: *mut mjData)>;
-pub type mjfConFilt = Option<unsafe extern "C" fn(m: *const mjModel, d: *mut mjData, geom1: c_int, geom2: c_int) -> c_int>;
+pub type mjfConFilt =
+    Option<unsafe extern "C" fn(m: *const mjModel, d: *mut mjData, geom1: c_int, geom2: c_int) -> c_int>;
 pub type mjfSensor = Option<unsafe extern "C" fn(m: *const mjModel, d: *mut mjData, stage: c_int)>;
 pub type mjfTime = Option<unsafe extern "C" fn() -> mjtNum>;
 pub type mjfAct = Option<unsafe extern "C" fn(m: *const mjModel, d: *const mjData, id: c_int) -> mjtNum>;
-pub type mjfCollision = Option<unsafe extern "C" fn(m: *const mjModel, d: *const mjData, con: *mut mjContact, g1: c_int, g2: c_int, margin: mjtNum) -> c_int>;
+pub type mjfCollision = Option<
+    unsafe extern "C" fn(
+        m: *const mjModel,
+        d: *const mjData,
+        con: *mut mjContact,
+        g1: c_int,
+        g2: c_int,
+        margin: mjtNum,
+    ) -> c_int,
+>;
 #[repr(C)]
 #[derive(Clone, Copy)]
 pub struct mjContact_ {
@@ -165,4 +175,3 @@ pub type mjTimerStat = mjTimerStat_;
 pub type mjSolverStat = mjSolverStat_;
 
 pub type mjData = mjData_;
-

@@ -5,10 +5,12 @@
 #![allow(non_camel_case_types, non_snake_case, non_upper_case_globals, clippy::upper_case_acronyms)]
 
 #[allow(unused_imports)]
-use core::ffi::{c_char, c_int, c_uint, c_void};
-#[allow(unused_imports)]
 use super::*;
+#[allow(unused_imports)]
+use core::ffi::{c_char, c_int, c_uint, c_void};
 
+// upstream's digits, as the header writes them (the same double as core::f64::consts::PI)
+#[allow(clippy::approx_constant)]
 pub const mjPI: f64 = 3.14159265358979323846;
 pub const mjMAXVAL: f64 = 1E10;
 pub const mjMINMU: f64 = 1E-5;
@@ -639,4 +641,3 @@ pub type mjVisual = mjVisual_;
 pub type mjStatistic = mjStatistic_;
 
 pub type mjModel = mjModel_;
-

@@ -5,9 +5,9 @@
 #![allow(non_camel_case_types, non_snake_case, non_upper_case_globals, clippy::upper_case_acronyms)]
 
 #[allow(unused_imports)]
-use core::ffi::{c_char, c_int, c_uint, c_void};
-#[allow(unused_imports)]
 use super::*;
+#[allow(unused_imports)]
+use core::ffi::{c_char, c_int, c_uint, c_void};
 
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,11 +22,14 @@ pub type mjtPluginCapabilityBit = c_int;
 pub type mjfOpenResource = Option<unsafe extern "C" fn(resource: *mut mjResource) -> c_int>;
 pub type mjfReadResource = Option<unsafe extern "C" fn(resource: *mut mjResource, buffer: *mut *const c_void) -> c_int>;
 pub type mjfCloseResource = Option<unsafe extern "C" fn(resource: *mut mjResource)>;
-pub type mjfGetResourceDir = Option<unsafe extern "C" fn(resource: *mut mjResource, dir: *mut *const c_char, ndir: *mut c_int)>;
-pub type mjfResourceModified = Option<unsafe extern "C" fn(resource: *const mjResource, timestamp: *const c_char) -> c_int>;
+pub type mjfGetResourceDir =
+    Option<unsafe extern "C" fn(resource: *mut mjResource, dir: *mut *const c_char, ndir: *mut c_int)>;
+pub type mjfResourceModified =
+    Option<unsafe extern "C" fn(resource: *const mjResource, timestamp: *const c_char) -> c_int>;
 pub type mjfDecode = Option<unsafe extern "C" fn(resource: *const mjResource) -> *mut mjSpec>;
 pub type mjfCanDecode = Option<unsafe extern "C" fn(resource: *const mjResource) -> c_int>;
-pub type mjfPluginLibraryLoadCallback = Option<unsafe extern "C" fn(filename: *const c_char, first: c_int, count: c_int)>;
+pub type mjfPluginLibraryLoadCallback =
+    Option<unsafe extern "C" fn(filename: *const c_char, first: c_int, count: c_int)>;
 #[repr(C)]
 #[derive(Clone, Copy)]
 pub struct mjResource_ {
@@ -67,15 +70,28 @@ pub struct mjpPlugin_ {
     pub init: Option<unsafe extern "C" fn(m: *const mjModel, d: *mut mjData, instance: c_int) -> c_int>,
     pub destroy: Option<unsafe extern "C" fn(d: *mut mjData, instance: c_int)>,
     pub copy: Option<unsafe extern "C" fn(dest: *mut mjData, m: *const mjModel, src: *const mjData, instance: c_int)>,
-    pub reset: Option<unsafe extern "C" fn(m: *const mjModel, plugin_state: *mut mjtNum, plugin_data: *mut c_void, instance: c_int)>,
-    pub compute: Option<unsafe extern "C" fn(m: *const mjModel, d: *mut mjData, instance: c_int, capability_bit: c_int)>,
+    pub reset: Option<
+        unsafe extern "C" fn(m: *const mjModel, plugin_state: *mut mjtNum, plugin_data: *mut c_void, instance: c_int),
+    >,
+    pub compute:
+        Option<unsafe extern "C" fn(m: *const mjModel, d: *mut mjData, instance: c_int, capability_bit: c_int)>,
     pub advance: Option<unsafe extern "C" fn(m: *const mjModel, d: *mut mjData, instance: c_int)>,
-    pub visualize: Option<unsafe extern "C" fn(m: *const mjModel, d: *mut mjData, opt: *const mjvOption, scn: *mut mjvScene, instance: c_int)>,
+    pub visualize: Option<
+        unsafe extern "C" fn(
+            m: *const mjModel,
+            d: *mut mjData,
+            opt: *const mjvOption,
+            scn: *mut mjvScene,
+            instance: c_int,
+        ),
+    >,
     pub actuator_act_dot: Option<unsafe extern "C" fn(m: *const mjModel, d: *mut mjData, instance: c_int)>,
     pub sdf_distance: Option<unsafe extern "C" fn(point: *const mjtNum, d: *const mjData, instance: c_int) -> mjtNum>,
-    pub sdf_gradient: Option<unsafe extern "C" fn(gradient: *mut mjtNum, point: *const mjtNum, d: *const mjData, instance: c_int)>,
+    pub sdf_gradient:
+        Option<unsafe extern "C" fn(gradient: *mut mjtNum, point: *const mjtNum, d: *const mjData, instance: c_int)>,
     pub sdf_staticdistance: Option<unsafe extern "C" fn(point: *const mjtNum, attributes: *const mjtNum) -> mjtNum>,
-    pub sdf_attribute: Option<unsafe extern "C" fn(attribute: *mut mjtNum, name: *mut *const c_char, value: *mut *const c_char)>,
+    pub sdf_attribute:
+        Option<unsafe extern "C" fn(attribute: *mut mjtNum, name: *mut *const c_char, value: *mut *const c_char)>,
     pub sdf_aabb: Option<unsafe extern "C" fn(aabb: *mut mjtNum, attributes: *const mjtNum)>,
 }
 #[repr(C)]
@@ -93,4 +109,3 @@ pub type mjResource = mjResource_;
 pub type mjpPlugin = mjpPlugin_;
 
 pub type mjSDF = mjSDF_;
-

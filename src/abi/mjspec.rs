@@ -5,9 +5,9 @@
 #![allow(non_camel_case_types, non_snake_case, non_upper_case_globals, clippy::upper_case_acronyms)]
 
 #[allow(unused_imports)]
-use core::ffi::{c_char, c_int, c_uint, c_void};
-#[allow(unused_imports)]
 use super::*;
+#[allow(unused_imports)]
+use core::ffi::{c_char, c_int, c_uint, c_void};
 
 // Opaque handles to strings and vectors (std types in C++, `void` in C).
 pub type mjString = c_void;
@@ -709,4 +709,3 @@ pub struct mjsDefault_ {
     pub actuator: *mut mjsActuator,
 }
 pub type mjsDefault = mjsDefault_;
-

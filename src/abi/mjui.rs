@@ -5,9 +5,9 @@
 #![allow(non_camel_case_types, non_snake_case, non_upper_case_globals, clippy::upper_case_acronyms)]
 
 #[allow(unused_imports)]
-use core::ffi::{c_char, c_int, c_uint, c_void};
-#[allow(unused_imports)]
 use super::*;
+#[allow(unused_imports)]
+use core::ffi::{c_char, c_int, c_uint, c_void};
 
 pub const mjMAXUISECT: usize = 10;
 pub const mjMAXUIITEM: usize = 200;
@@ -295,4 +295,3 @@ pub type mjuiSection = mjuiSection_;
 pub type mjUI = mjUI_;
 
 pub type mjuiDef = mjuiDef_;
-

@@ -5,9 +5,9 @@
 #![allow(non_camel_case_types, non_snake_case, non_upper_case_globals, clippy::upper_case_acronyms)]
 
 #[allow(unused_imports)]
-use core::ffi::{c_char, c_int, c_uint, c_void};
-#[allow(unused_imports)]
 use super::*;
+#[allow(unused_imports)]
+use core::ffi::{c_char, c_int, c_uint, c_void};
 
 pub const mjNGROUP: usize = 6;
 pub const mjMAXLIGHT: usize = 100;
@@ -357,4 +357,3 @@ pub type mjvOption = mjvOption_;
 pub type mjvScene = mjvScene_;
 
 pub type mjvFigure = mjvFigure_;
-

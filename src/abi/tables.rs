@@ -1,4 +1,3 @@
-
 /// Invokes `$cb!` with mjModel's size fields and array fields.
 ///
 /// Sizes: `(type name)` in struct order. Arrays: `{ GROUP X|XNV type, name, rows, cols }` in

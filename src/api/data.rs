@@ -117,37 +117,37 @@ impl Data {
 
     /// Advances the simulation by one timestep (`mj_step`).
     pub fn step(&mut self) -> Result<()> {
-        self.run(|m, d| { crate::engine::forward::step(m, d) })
+        self.run(|m, d| crate::engine::forward::step(m, d))
     }
 
     /// First half of a split step (`mj_step1`): positions, velocities, sensors, controls.
     pub fn step1(&mut self) -> Result<()> {
-        self.run(|m, d| { crate::engine::forward::step1(m, d) })
+        self.run(|m, d| crate::engine::forward::step1(m, d))
     }
 
     /// Second half of a split step (`mj_step2`): actuation, acceleration, integration.
     pub fn step2(&mut self) -> Result<()> {
-        self.run(|m, d| { crate::engine::forward::step2(m, d) })
+        self.run(|m, d| crate::engine::forward::step2(m, d))
     }
 
     /// Forward dynamics without integrating (`mj_forward`).
     pub fn forward(&mut self) -> Result<()> {
-        self.run(|m, d| { crate::engine::forward::forward(m, d) })
+        self.run(|m, d| crate::engine::forward::forward(m, d))
     }
 
     /// Inverse dynamics (`mj_inverse`): `qfrc_inverse` from the state and `qacc`.
     pub fn inverse(&mut self) -> Result<()> {
-        self.run(|m, d| { crate::engine::inverse::inverse(m, d) })
+        self.run(|m, d| crate::engine::inverse::inverse(m, d))
     }
 
     /// Resets to the model's initial state (`mj_resetData`).
     pub fn reset(&mut self) -> Result<()> {
-        self.run(|m, d| { crate::engine::reset::reset(m, d, 0) })
+        self.run(|m, d| crate::engine::reset::reset(m, d, 0))
     }
 
     /// Resets, then sets the state of keyframe `key` (`mj_resetDataKeyframe`).
     pub fn reset_to_key(&mut self, key: KeyId) -> Result<()> {
-        self.run(|m, d| { crate::engine::reset::reset_keyframe(m, d, key.index() as i32) })
+        self.run(|m, d| crate::engine::reset::reset_keyframe(m, d, key.index() as i32))
     }
 
     /// Every array and field of the data, read-only (`data.arrays().xpos`, `.ncon`, ...).

@@ -49,7 +49,8 @@ impl Renderer {
         let egl = Egl::start().map_err(Error::new)?;
         // SAFETY: all-zero is the state upstream's mjv_defaultScene / mjr_defaultContext expect
         // to start from (plain numbers and null pointers)
-        let (mut scene, mut context): (Box<mjvScene>, Box<mjrContext>) = unsafe { (Box::new(core::mem::zeroed()), Box::new(core::mem::zeroed())) };
+        let (mut scene, mut context): (Box<mjvScene>, Box<mjrContext>) =
+            unsafe { (Box::new(core::mem::zeroed()), Box::new(core::mem::zeroed())) };
         // SAFETY: as above, plain structs of numbers
         let (mut option, mut camera): (mjvOption, mjvCamera) = unsafe { (core::mem::zeroed(), core::mem::zeroed()) };
         crate::vis::scene::default_scene(&mut scene);
@@ -88,14 +89,16 @@ impl Renderer {
         let (w, h) = (self.width, self.height);
         let mut rgb = vec![0u8; w * h * 3];
         let viewport = mjrRect { left: 0, bottom: 0, width: w as i32, height: h as i32 };
-        let (m, option, camera, scene, context) = (self.model.raw(), &self.option, &mut self.camera, &mut self.scene, &self.context);
+        let (m, option, camera, scene, context) =
+            (self.model.raw(), &self.option, &mut self.camera, &mut self.scene, &self.context);
         let d = data.raw_mut();
         catching(|| {
             // SAFETY: the model and data belong together; the scene and context were made for
             // this model in this EGL context, which is current; `rgb` holds w*h*3 bytes
             unsafe {
                 crate::vis::update::update_scene(m, d, option, None, Some(camera), 0xffff, scene);
-                crate::render::scene::render(viewport, scene, context).map_err(|e| Error::new(format!("mjr_render: {e}")))?;
+                crate::render::scene::render(viewport, scene, context)
+                    .map_err(|e| Error::new(format!("mjr_render: {e}")))?;
                 crate::render::buffer::read_pixels(rgb.as_mut_ptr(), ptr::null_mut(), viewport, context);
             }
             Ok::<(), Error>(())

@@ -87,7 +87,12 @@ macro_rules! zeroed_fallback {
         }
     } )* };
 }
-zeroed_fallback!(crate::abi::mjvGLCamera, crate::abi::mjrRect, crate::abi::mjuiThemeSpacing, crate::abi::mjuiThemeColor);
+zeroed_fallback!(
+    crate::abi::mjvGLCamera,
+    crate::abi::mjrRect,
+    crate::abi::mjuiThemeSpacing,
+    crate::abi::mjuiThemeColor
+);
 
 #[cfg(test)]
 mod tests {

@@ -11,7 +11,13 @@ use crate::engine::collision::gjk::CcdStatus;
 /// Initialises a convex object for geom `g` (a flex object for negative `g`) with `margin`.
 /// cbindgen:ignore
 #[no_mangle]
-pub unsafe extern "C" fn mjc_initCCDObj(obj: *mut mjCCDObj, m: *const mjModel, d: *const mjData, g: c_int, margin: mjtNum) {
+pub unsafe extern "C" fn mjc_initCCDObj(
+    obj: *mut mjCCDObj,
+    m: *const mjModel,
+    d: *const mjData,
+    g: c_int,
+    margin: mjtNum,
+) {
     crate::boundary! {
         let (Some(obj), Some(m), Some(d)) = (obj.as_mut(), m.as_ref(), d.as_ref()) else { return };
         if g >= m.ngeom as c_int {
@@ -63,7 +69,12 @@ pub unsafe extern "C" fn mjccd_support(obj: *const c_void, dir: *const mjtNum, v
 /// depth) and witness points in `status`.
 /// cbindgen:ignore
 #[no_mangle]
-pub unsafe extern "C" fn mjc_ccd(config: *const mjCCDConfig, status: *mut CcdStatus, obj1: *mut mjCCDObj, obj2: *mut mjCCDObj) -> mjtNum {
+pub unsafe extern "C" fn mjc_ccd(
+    config: *const mjCCDConfig,
+    status: *mut CcdStatus,
+    obj1: *mut mjCCDObj,
+    obj2: *mut mjCCDObj,
+) -> mjtNum {
     crate::boundary! {
         let (Some(config), Some(status)) = (config.as_ref(), status.as_mut()) else { return 0.0 };
         if obj1.is_null() || obj2.is_null() {

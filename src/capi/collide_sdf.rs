@@ -11,7 +11,12 @@ use crate::engine::collision::sdf;
 /// Value at local point x of the field an mjSDF describes (one geom or a combination of two).
 /// cbindgen:ignore
 #[no_mangle]
-pub unsafe extern "C" fn mjc_distance(m: *const mjModel, d: *const mjData, s: *const mjSDF, x: *const mjtNum) -> mjtNum {
+pub unsafe extern "C" fn mjc_distance(
+    m: *const mjModel,
+    d: *const mjData,
+    s: *const mjSDF,
+    x: *const mjtNum,
+) -> mjtNum {
     crate::boundary! {
         let (Some(m), Some(d), Some(s)) = (m.as_ref(), d.as_ref(), s.as_ref()) else { return 0.0 };
         if x.is_null() {

@@ -2,7 +2,7 @@
 
 use core::ffi::{c_char, c_int};
 
-use crate::abi::{mjLROpt, mjOption, mjVisual, mjtNum, mjNIMP, mjNREF};
+use crate::abi::{mjLROpt, mjNIMP, mjNREF, mjOption, mjVisual, mjtNum};
 use crate::model::defaults;
 
 /// Set the physics options to their default values.

@@ -152,4 +152,3 @@ pub unsafe extern "C" fn mjd_smooth_velFD(m: *const mjModel, d: *mut mjData, eps
         guard("mjd_smooth_velFD", (), || derivative_fd::smooth_vel_fd(m, d, eps))
     }
 }
-

@@ -37,7 +37,7 @@ pub extern "C" fn mju_malloc(size: usize) -> *mut c_void {
 
 /// Free memory allocated by mju_malloc.
 #[no_mangle]
-pub extern "C" fn mju_free(ptr: *mut c_void) {
+pub unsafe extern "C" fn mju_free(ptr: *mut c_void) {
     crate::boundary! {
         alloc::free(ptr)
     }

@@ -469,7 +469,13 @@ pub unsafe extern "C" fn mju_mulMatVec(res: *mut mjtNum, mat: *const mjtNum, vec
 
 /// Product of a transposed nr x nc matrix and an nr-vector: res = mat' * vec.
 #[no_mangle]
-pub unsafe extern "C" fn mju_mulMatTVec(res: *mut mjtNum, mat: *const mjtNum, vec: *const mjtNum, nr: c_int, nc: c_int) {
+pub unsafe extern "C" fn mju_mulMatTVec(
+    res: *mut mjtNum,
+    mat: *const mjtNum,
+    vec: *const mjtNum,
+    nr: c_int,
+    nc: c_int,
+) {
     crate::boundary! {
         let (nr, nc) = (cnt(nr), cnt(nc));
         let (mut k1, mut k2) = (Vec::new(), Vec::new());
@@ -481,7 +487,12 @@ pub unsafe extern "C" fn mju_mulMatTVec(res: *mut mjtNum, mat: *const mjtNum, ve
 
 /// Quadratic form vec1' * mat * vec2 with a square n x n matrix.
 #[no_mangle]
-pub unsafe extern "C" fn mju_mulVecMatVec(vec1: *const mjtNum, mat: *const mjtNum, vec2: *const mjtNum, n: c_int) -> mjtNum {
+pub unsafe extern "C" fn mju_mulVecMatVec(
+    vec1: *const mjtNum,
+    mat: *const mjtNum,
+    vec2: *const mjtNum,
+    n: c_int,
+) -> mjtNum {
     crate::boundary! {
         let n = cnt(n);
         blas::mul_vec_mat_vec(rd(vec1, n), rd(mat, n * n), rd(vec2, n))
@@ -524,7 +535,14 @@ pub unsafe extern "C" fn mju_eye(mat: *mut mjtNum, n: c_int) {
 
 /// Matrix product res = mat1 * mat2 with mat1 r1 x c1, mat2 c1 x c2 and res r1 x c2.
 #[no_mangle]
-pub unsafe extern "C" fn mju_mulMatMat(res: *mut mjtNum, mat1: *const mjtNum, mat2: *const mjtNum, r1: c_int, c1: c_int, c2: c_int) {
+pub unsafe extern "C" fn mju_mulMatMat(
+    res: *mut mjtNum,
+    mat1: *const mjtNum,
+    mat2: *const mjtNum,
+    r1: c_int,
+    c1: c_int,
+    c2: c_int,
+) {
     crate::boundary! {
         let (r1, c1, c2) = (cnt(r1), cnt(c1), cnt(c2));
         let (mut k1, mut k2) = (Vec::new(), Vec::new());
@@ -536,7 +554,14 @@ pub unsafe extern "C" fn mju_mulMatMat(res: *mut mjtNum, mat1: *const mjtNum, ma
 
 /// Matrix product res = mat1 * mat2' with mat1 r1 x c1, mat2 r2 x c1 and res r1 x r2.
 #[no_mangle]
-pub unsafe extern "C" fn mju_mulMatMatT(res: *mut mjtNum, mat1: *const mjtNum, mat2: *const mjtNum, r1: c_int, c1: c_int, r2: c_int) {
+pub unsafe extern "C" fn mju_mulMatMatT(
+    res: *mut mjtNum,
+    mat1: *const mjtNum,
+    mat2: *const mjtNum,
+    r1: c_int,
+    c1: c_int,
+    r2: c_int,
+) {
     crate::boundary! {
         let (r1, c1, r2) = (cnt(r1), cnt(c1), cnt(r2));
         let (mut k1, mut k2) = (Vec::new(), Vec::new());
@@ -548,7 +573,14 @@ pub unsafe extern "C" fn mju_mulMatMatT(res: *mut mjtNum, mat1: *const mjtNum, m
 
 /// Matrix product res = mat1' * mat2 with mat1 r1 x c1, mat2 r1 x c2 and res c1 x c2.
 #[no_mangle]
-pub unsafe extern "C" fn mju_mulMatTMat(res: *mut mjtNum, mat1: *const mjtNum, mat2: *const mjtNum, r1: c_int, c1: c_int, c2: c_int) {
+pub unsafe extern "C" fn mju_mulMatTMat(
+    res: *mut mjtNum,
+    mat1: *const mjtNum,
+    mat2: *const mjtNum,
+    r1: c_int,
+    c1: c_int,
+    c2: c_int,
+) {
     crate::boundary! {
         let (r1, c1, c2) = (cnt(r1), cnt(c1), cnt(c2));
         let (mut k1, mut k2) = (Vec::new(), Vec::new());
@@ -574,9 +606,17 @@ pub unsafe extern "C" fn mju_sqrMatTD(res: *mut mjtNum, mat: *const mjtNum, diag
 /// cbindgen:ignore
 #[no_mangle]
 pub unsafe extern "C" fn mju_blockDiag(
-    res: *mut mjtNum, mat: *const mjtNum, nc_mat: c_int, nc_res: c_int, nb: c_int,
-    perm_r: *const c_int, perm_c: *const c_int, block_nr: *const c_int, block_nc: *const c_int,
-    blockadr_r: *const c_int, blockadr_c: *const c_int,
+    res: *mut mjtNum,
+    mat: *const mjtNum,
+    nc_mat: c_int,
+    nc_res: c_int,
+    nb: c_int,
+    perm_r: *const c_int,
+    perm_c: *const c_int,
+    block_nr: *const c_int,
+    block_nc: *const c_int,
+    blockadr_r: *const c_int,
+    blockadr_c: *const c_int,
 ) {
     crate::boundary! {
         guard("mju_blockDiag", (), || {
@@ -600,7 +640,11 @@ pub unsafe extern "C" fn mju_blockDiag(
 /// Move a 6D motion or force vector, rotation:translation, from oldpos to newpos, then rotate it by rotnew2old' unless that is NULL.
 #[no_mangle]
 pub unsafe extern "C" fn mju_transformSpatial(
-    res: *mut mjtNum, vec: *const mjtNum, flg_force: c_int, newpos: *const mjtNum, oldpos: *const mjtNum,
+    res: *mut mjtNum,
+    vec: *const mjtNum,
+    flg_force: c_int,
+    newpos: *const mjtNum,
+    oldpos: *const mjtNum,
     rotnew2old: *const mjtNum,
 ) {
     crate::boundary! {
@@ -745,7 +789,11 @@ pub unsafe extern "C" fn mju_euler2Quat(quat: *mut mjtNum, euler: *const mjtNum,
 /// Compose two poses: posres,quatres = pos1,quat1 * pos2,quat2.
 #[no_mangle]
 pub unsafe extern "C" fn mju_mulPose(
-    posres: *mut mjtNum, quatres: *mut mjtNum, pos1: *const mjtNum, quat1: *const mjtNum, pos2: *const mjtNum,
+    posres: *mut mjtNum,
+    quatres: *mut mjtNum,
+    pos1: *const mjtNum,
+    quat1: *const mjtNum,
+    pos2: *const mjtNum,
     quat2: *const mjtNum,
 ) {
     crate::boundary! {
@@ -757,7 +805,12 @@ pub unsafe extern "C" fn mju_mulPose(
 
 /// Inverse of a pose: the opposite spatial transformation.
 #[no_mangle]
-pub unsafe extern "C" fn mju_negPose(posres: *mut mjtNum, quatres: *mut mjtNum, pos: *const mjtNum, quat: *const mjtNum) {
+pub unsafe extern "C" fn mju_negPose(
+    posres: *mut mjtNum,
+    quatres: *mut mjtNum,
+    pos: *const mjtNum,
+    quat: *const mjtNum,
+) {
     crate::boundary! {
         let (p, q) = spatial::neg_pose(&get(pos), &get(quat));
         put(quatres, q);
@@ -777,7 +830,13 @@ pub unsafe extern "C" fn mju_trnVecPose(res: *mut mjtNum, pos: *const mjtNum, qu
 
 /// Active muscle force; prm = range[2], force, scale, lmin, lmax, vmax, fpmax, fvmax.
 #[no_mangle]
-pub unsafe extern "C" fn mju_muscleGain(len: mjtNum, vel: mjtNum, lengthrange: *const mjtNum, acc0: mjtNum, prm: *const mjtNum) -> mjtNum {
+pub unsafe extern "C" fn mju_muscleGain(
+    len: mjtNum,
+    vel: mjtNum,
+    lengthrange: *const mjtNum,
+    acc0: mjtNum,
+    prm: *const mjtNum,
+) -> mjtNum {
     crate::boundary! {
         misc::muscle_gain(len, vel, &get(lengthrange), acc0, &get(prm))
     }
@@ -785,7 +844,12 @@ pub unsafe extern "C" fn mju_muscleGain(len: mjtNum, vel: mjtNum, lengthrange: *
 
 /// Passive muscle force; prm = range[2], force, scale, lmin, lmax, vmax, fpmax, fvmax.
 #[no_mangle]
-pub unsafe extern "C" fn mju_muscleBias(len: mjtNum, lengthrange: *const mjtNum, acc0: mjtNum, prm: *const mjtNum) -> mjtNum {
+pub unsafe extern "C" fn mju_muscleBias(
+    len: mjtNum,
+    lengthrange: *const mjtNum,
+    acc0: mjtNum,
+    prm: *const mjtNum,
+) -> mjtNum {
     crate::boundary! {
         misc::muscle_bias(len, &get(lengthrange), acc0, &get(prm))
     }
@@ -802,7 +866,12 @@ pub unsafe extern "C" fn mju_muscleDynamics(ctrl: mjtNum, act: mjtNum, prm: *con
 /// Muscle activation time constant, switching (smoothly if smoothing_width > 0) between tau_act and tau_deact.
 /// cbindgen:ignore
 #[no_mangle]
-pub extern "C" fn mju_muscleDynamicsTimescale(dctrl: mjtNum, tau_act: mjtNum, tau_deact: mjtNum, smoothing_width: mjtNum) -> mjtNum {
+pub extern "C" fn mju_muscleDynamicsTimescale(
+    dctrl: mjtNum,
+    tau_act: mjtNum,
+    tau_deact: mjtNum,
+    smoothing_width: mjtNum,
+) -> mjtNum {
     crate::boundary! {
         misc::muscle_dynamics_timescale(dctrl, tau_act, tau_deact, smoothing_width)
     }
@@ -1130,7 +1199,11 @@ pub unsafe extern "C" fn mju_geomSemiAxes(semiaxes: *mut mjtNum, size: *const mj
 /// cbindgen:ignore
 #[no_mangle]
 pub unsafe extern "C" fn mju_outsideBox(
-    point: *const mjtNum, pos: *const mjtNum, mat: *const mjtNum, size: *const mjtNum, inflate: mjtNum,
+    point: *const mjtNum,
+    pos: *const mjtNum,
+    mat: *const mjtNum,
+    size: *const mjtNum,
+    inflate: mjtNum,
 ) -> c_int {
     crate::boundary! {
         misc::outside_box(&get(point), &get(pos), &get(mat), &get(size), inflate)

@@ -237,7 +237,13 @@ pub unsafe extern "C" fn mju_band2Dense(
 
 /// Convert a dense matrix (lower triangle) to a band-dense one.
 #[no_mangle]
-pub unsafe extern "C" fn mju_dense2Band(res: *mut mjtNum, mat: *const mjtNum, ntotal: c_int, nband: c_int, ndense: c_int) {
+pub unsafe extern "C" fn mju_dense2Band(
+    res: *mut mjtNum,
+    mat: *const mjtNum,
+    ntotal: c_int,
+    nband: c_int,
+    ndense: c_int,
+) {
     crate::boundary! {
         guard("mju_dense2Band", (), || {
             let (t, b, d, size) = band_dims(ntotal, nband, ndense);
@@ -279,7 +285,12 @@ pub extern "C" fn mju_bandDiag(i: c_int, ntotal: c_int, nband: c_int, ndense: c_
 
 /// Eigen decomposition of a symmetric 3x3 matrix, mat = eigvec * diag(eigval) * eigvec' with eigenvalues decreasing; return the number of iterations.
 #[no_mangle]
-pub unsafe extern "C" fn mju_eig3(eigval: *mut mjtNum, eigvec: *mut mjtNum, quat: *mut mjtNum, mat: *const mjtNum) -> c_int {
+pub unsafe extern "C" fn mju_eig3(
+    eigval: *mut mjtNum,
+    eigvec: *mut mjtNum,
+    quat: *mut mjtNum,
+    mat: *const mjtNum,
+) -> c_int {
     crate::boundary! {
         guard("mju_eig3", 0, || {
             let m: [mjtNum; 9] = rd(mat, 9).try_into().unwrap();
@@ -296,7 +307,13 @@ pub unsafe extern "C" fn mju_eig3(eigval: *mut mjtNum, eigvec: *mut mjtNum, quat
 /// Solve min 0.5*x'*A*x + x'*b s.t. sum (x_i/d_i)^2 <= r^2 in 2 dimensions; return 1 if the constraint is active.
 /// cbindgen:ignore
 #[no_mangle]
-pub unsafe extern "C" fn mju_QCQP2(res: *mut mjtNum, Ain: *const mjtNum, bin: *const mjtNum, d: *const mjtNum, r: mjtNum) -> c_int {
+pub unsafe extern "C" fn mju_QCQP2(
+    res: *mut mjtNum,
+    Ain: *const mjtNum,
+    bin: *const mjtNum,
+    d: *const mjtNum,
+    r: mjtNum,
+) -> c_int {
     crate::boundary! {
         guard("mju_QCQP2", 0, || {
             let mut x = [0.0; 2];
@@ -316,7 +333,13 @@ pub unsafe extern "C" fn mju_QCQP2(res: *mut mjtNum, Ain: *const mjtNum, bin: *c
 /// Solve min 0.5*x'*A*x + x'*b s.t. sum (x_i/d_i)^2 <= r^2 in 3 dimensions; return 1 if the constraint is active.
 /// cbindgen:ignore
 #[no_mangle]
-pub unsafe extern "C" fn mju_QCQP3(res: *mut mjtNum, Ain: *const mjtNum, bin: *const mjtNum, d: *const mjtNum, r: mjtNum) -> c_int {
+pub unsafe extern "C" fn mju_QCQP3(
+    res: *mut mjtNum,
+    Ain: *const mjtNum,
+    bin: *const mjtNum,
+    d: *const mjtNum,
+    r: mjtNum,
+) -> c_int {
     crate::boundary! {
         guard("mju_QCQP3", 0, || {
             let mut x = [0.0; 3];
@@ -634,7 +657,12 @@ pub unsafe extern "C" fn mju_mulSymVecSparse(
 /// Number of non-zeros in the sum of two sparse vectors.
 /// cbindgen:ignore
 #[no_mangle]
-pub unsafe extern "C" fn mju_combineSparseCount(a_nnz: c_int, b_nnz: c_int, a_ind: *const c_int, b_ind: *const c_int) -> c_int {
+pub unsafe extern "C" fn mju_combineSparseCount(
+    a_nnz: c_int,
+    b_nnz: c_int,
+    a_ind: *const c_int,
+    b_ind: *const c_int,
+) -> c_int {
     crate::boundary! {
         guard("mju_combineSparseCount", 0, || {
             if a_nnz < 0 || b_nnz < 0 {
@@ -712,7 +740,13 @@ pub unsafe extern "C" fn mju_transposeSparse(
 /// Compute row supernodes: rowsuper[r] = number of following rows with the same pattern as row r.
 /// cbindgen:ignore
 #[no_mangle]
-pub unsafe extern "C" fn mju_superSparse(nr: c_int, rowsuper: *mut c_int, rownnz: *const c_int, rowadr: *const c_int, colind: *const c_int) {
+pub unsafe extern "C" fn mju_superSparse(
+    nr: c_int,
+    rowsuper: *mut c_int,
+    rownnz: *const c_int,
+    rowadr: *const c_int,
+    colind: *const c_int,
+) {
     crate::boundary! {
         guard("mju_superSparse", (), || {
             let r = un(nr);

@@ -5,8 +5,8 @@
 use core::ffi::{c_char, c_int, c_void, CStr};
 use core::ptr;
 
-use crate::abi::{mjData, mjResource, mjTask, mjThreadPool, mjVFS, mjtNum};
 use crate::abi::mjtWarning_::mjNWARNING;
+use crate::abi::{mjData, mjResource, mjTask, mjThreadPool, mjVFS, mjtNum};
 use crate::data::stack;
 use crate::io::resource;
 use crate::runtime::{text, threadpool};

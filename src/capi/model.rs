@@ -23,7 +23,12 @@ pub unsafe extern "C" fn mj_copyModel(dest: *mut mjModel, src: *const mjModel) -
 
 /// Save model to an MJB file, or to buffer when buffer is not NULL (buffer_sz bytes).
 #[no_mangle]
-pub unsafe extern "C" fn mj_saveModel(m: *const mjModel, filename: *const c_char, buffer: *mut c_void, buffer_sz: c_int) {
+pub unsafe extern "C" fn mj_saveModel(
+    m: *const mjModel,
+    filename: *const c_char,
+    buffer: *mut c_void,
+    buffer_sz: c_int,
+) {
     crate::boundary! {
         if m.is_null() {
             mjerror!("mj_saveModel", "NULL model");

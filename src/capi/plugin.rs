@@ -5,7 +5,9 @@ use core::ffi::{c_char, c_int, CStr};
 use core::ptr;
 
 use super::guard;
-use crate::abi::{mjModel, mjResource, mjSpec, mjfPluginLibraryLoadCallback, mjpDecoder, mjpPlugin, mjpResourceProvider};
+use crate::abi::{
+    mjModel, mjResource, mjSpec, mjfPluginLibraryLoadCallback, mjpDecoder, mjpPlugin, mjpResourceProvider,
+};
 use crate::runtime::plugin;
 
 //------------------------------------------ plugins -----------------------------------------------
@@ -65,7 +67,11 @@ pub extern "C" fn mjp_getPluginAtSlot(slot: c_int) -> *const mjpPlugin {
 
 /// Value of a configuration attribute of a model's plugin instance; NULL for a bad instance id or unknown attribute.
 #[no_mangle]
-pub unsafe extern "C" fn mj_getPluginConfig(m: *const mjModel, plugin_id: c_int, attrib: *const c_char) -> *const c_char {
+pub unsafe extern "C" fn mj_getPluginConfig(
+    m: *const mjModel,
+    plugin_id: c_int,
+    attrib: *const c_char,
+) -> *const c_char {
     crate::boundary! {
         let Some(m) = m.as_ref() else { return ptr::null() };
         guard("mj_getPluginConfig", ptr::null(), || plugin::plugin_config(m, plugin_id, attrib))
@@ -161,7 +167,10 @@ pub unsafe extern "C" fn mjp_defaultDecoder(decoder: *mut mjpDecoder) {
 
 /// Find a registered decoder that accepts a resource, by content type first and then by the name's extension.
 #[no_mangle]
-pub unsafe extern "C" fn mjp_findDecoder(resource: *const mjResource, content_type: *const c_char) -> *const mjpDecoder {
+pub unsafe extern "C" fn mjp_findDecoder(
+    resource: *const mjResource,
+    content_type: *const c_char,
+) -> *const mjpDecoder {
     crate::boundary! {
         if resource.is_null() {
             return ptr::null();

@@ -11,7 +11,11 @@ use crate::mjerror;
 
 /// Write the model as text to a file (stdout for NULL) with the given printf float format.
 #[no_mangle]
-pub unsafe extern "C" fn mj_printFormattedModel(m: *const mjModel, filename: *const c_char, float_format: *const c_char) {
+pub unsafe extern "C" fn mj_printFormattedModel(
+    m: *const mjModel,
+    filename: *const c_char,
+    float_format: *const c_char,
+) {
     crate::boundary! {
         let Some(m) = m.as_ref() else {
             mjerror!("mj_printFormattedModel", "NULL model");

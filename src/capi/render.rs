@@ -177,7 +177,12 @@ pub unsafe extern "C" fn mjr_readPixels(rgb: *mut c_uchar, depth: *mut f32, view
 
 /// Draw colour and/or depth from client buffers into the viewport of the current buffer.
 #[no_mangle]
-pub unsafe extern "C" fn mjr_drawPixels(rgb: *const c_uchar, depth: *const f32, viewport: mjrRect, con: *const mjrContext) {
+pub unsafe extern "C" fn mjr_drawPixels(
+    rgb: *const c_uchar,
+    depth: *const f32,
+    viewport: mjrRect,
+    con: *const mjrContext,
+) {
     crate::boundary! {
         need!("mjr_drawPixels", con);
         run("mjr_drawPixels", (), || {
@@ -190,7 +195,13 @@ pub unsafe extern "C" fn mjr_drawPixels(rgb: *const c_uchar, depth: *const f32, 
 /// Blit src of the current buffer to dst of the other buffer (window or offscreen); colour is
 /// interpolated linearly when the sizes differ and depth is not copied.
 #[no_mangle]
-pub unsafe extern "C" fn mjr_blitBuffer(src: mjrRect, dst: mjrRect, flg_color: c_int, flg_depth: c_int, con: *const mjrContext) {
+pub unsafe extern "C" fn mjr_blitBuffer(
+    src: mjrRect,
+    dst: mjrRect,
+    flg_color: c_int,
+    flg_depth: c_int,
+    con: *const mjrContext,
+) {
     crate::boundary! {
         need!("mjr_blitBuffer", con);
         run("mjr_blitBuffer", (), || {
@@ -220,7 +231,16 @@ pub unsafe extern "C" fn mjr_blitAux(index: c_int, src: mjrRect, left: c_int, bo
 
 /// Draw text at (x,y) in relative coordinates with an mjtFont.
 #[no_mangle]
-pub unsafe extern "C" fn mjr_text(font: c_int, txt: *const c_char, con: *const mjrContext, x: f32, y: f32, r: f32, g: f32, b: f32) {
+pub unsafe extern "C" fn mjr_text(
+    font: c_int,
+    txt: *const c_char,
+    con: *const mjrContext,
+    x: f32,
+    y: f32,
+    r: f32,
+    g: f32,
+    b: f32,
+) {
     crate::boundary! {
         need!("mjr_text", txt, con);
         run("mjr_text", (), || {
@@ -233,7 +253,14 @@ pub unsafe extern "C" fn mjr_text(font: c_int, txt: *const c_char, con: *const m
 
 /// Draw one or two columns of text over a dark box at an mjtGridPos of the viewport.
 #[no_mangle]
-pub unsafe extern "C" fn mjr_overlay(font: c_int, gridpos: c_int, viewport: mjrRect, overlay: *const c_char, overlay2: *const c_char, con: *const mjrContext) {
+pub unsafe extern "C" fn mjr_overlay(
+    font: c_int,
+    gridpos: c_int,
+    viewport: mjrRect,
+    overlay: *const c_char,
+    overlay2: *const c_char,
+    con: *const mjrContext,
+) {
     crate::boundary! {
         need!("mjr_overlay", overlay, con);
         run("mjr_overlay", (), || {

@@ -13,19 +13,31 @@ use crate::engine::{inertia, kinematics, velocity};
 /// Slice of `n` numbers at `p` (empty for n == 0).
 #[inline]
 unsafe fn nums<'a>(p: *const mjtNum, n: usize) -> &'a [mjtNum] {
-    if n == 0 || p.is_null() { &[] } else { slice::from_raw_parts(p, n) }
+    if n == 0 || p.is_null() {
+        &[]
+    } else {
+        slice::from_raw_parts(p, n)
+    }
 }
 
 /// Mutable slice of `n` numbers at `p` (empty for n == 0).
 #[inline]
 unsafe fn nums_mut<'a>(p: *mut mjtNum, n: usize) -> &'a mut [mjtNum] {
-    if n == 0 || p.is_null() { &mut [] } else { slice::from_raw_parts_mut(p, n) }
+    if n == 0 || p.is_null() {
+        &mut []
+    } else {
+        slice::from_raw_parts_mut(p, n)
+    }
 }
 
 /// Slice of `n` ints at `p` (empty for n == 0).
 #[inline]
 unsafe fn ints<'a>(p: *const c_int, n: usize) -> &'a [c_int] {
-    if n == 0 || p.is_null() { &[] } else { slice::from_raw_parts(p, n) }
+    if n == 0 || p.is_null() {
+        &[]
+    } else {
+        slice::from_raw_parts(p, n)
+    }
 }
 
 /// Compute global body, joint, geom and site poses from qpos and mocap poses.
@@ -272,12 +284,15 @@ struct CsrPattern<'a> {
     index: Option<&'a [c_int]>,
 }
 
-unsafe fn csr_pattern<'a>(nv: usize, rownnz: *const c_int, rowadr: *const c_int, colind: *const c_int, index: *const c_int) -> CsrPattern<'a> {
-    let rows = if index.is_null() {
-        nv
-    } else {
-        ints(index, nv).iter().map(|&i| i.max(0) as usize + 1).max().unwrap_or(0)
-    };
+unsafe fn csr_pattern<'a>(
+    nv: usize,
+    rownnz: *const c_int,
+    rowadr: *const c_int,
+    colind: *const c_int,
+    index: *const c_int,
+) -> CsrPattern<'a> {
+    let rows =
+        if index.is_null() { nv } else { ints(index, nv).iter().map(|&i| i.max(0) as usize + 1).max().unwrap_or(0) };
     let nnz = (0..rows).map(|r| (*rowadr.add(r) + *rownnz.add(r)).max(0) as usize).max().unwrap_or(0);
     CsrPattern {
         rows,
@@ -363,7 +378,13 @@ pub unsafe extern "C" fn mj_solveLD(
 /// Factorise an inertia-like matrix in the per-dof qM layout as L'DL into qLD and qLDiagInv.
 /// cbindgen:ignore
 #[no_mangle]
-pub unsafe extern "C" fn mj_factorI_legacy(m: *const mjModel, d: *mut mjData, M: *const mjtNum, qLD: *mut mjtNum, qLDiagInv: *mut mjtNum) {
+pub unsafe extern "C" fn mj_factorI_legacy(
+    m: *const mjModel,
+    d: *mut mjData,
+    M: *const mjtNum,
+    qLD: *mut mjtNum,
+    qLDiagInv: *mut mjtNum,
+) {
     crate::boundary! {
         if m.is_null() || d.is_null() || M.is_null() || qLD.is_null() || qLDiagInv.is_null() {
             return;
@@ -379,7 +400,13 @@ pub unsafe extern "C" fn mj_factorI_legacy(m: *const mjModel, d: *mut mjData, M:
 /// Solve L'DL x = x in place for n vectors with a factorisation in the per-dof qM layout.
 /// cbindgen:ignore
 #[no_mangle]
-pub unsafe extern "C" fn mj_solveLD_legacy(m: *const mjModel, x: *mut mjtNum, n: c_int, qLD: *const mjtNum, qLDiagInv: *const mjtNum) {
+pub unsafe extern "C" fn mj_solveLD_legacy(
+    m: *const mjModel,
+    x: *mut mjtNum,
+    n: c_int,
+    qLD: *const mjtNum,
+    qLDiagInv: *const mjtNum,
+) {
     crate::boundary! {
         if m.is_null() || x.is_null() || qLD.is_null() || qLDiagInv.is_null() || n <= 0 {
             return;

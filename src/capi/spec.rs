@@ -12,8 +12,10 @@ use core::ptr;
 use super::{guard, write_error};
 use crate::abi::*;
 use crate::spec::api::TreeKind;
-use crate::spec::{self, Actuator, Body, Camera, CxxString, CxxVec, Equality, Exclude, Flex, Frame, Geom, HField, Joint, Key, Light, Material, Mesh, Numeric, Pair, Plugin, Sensor, Site, Skin, Spec, Tendon, Text, Texture, Tuple};
-
+use crate::spec::{
+    self, Actuator, Body, Camera, CxxString, CxxVec, Equality, Exclude, Flex, Frame, Geom, HField, Joint, Key, Light,
+    Material, Mesh, Numeric, Pair, Plugin, Sensor, Site, Skin, Spec, Tendon, Text, Texture, Tuple,
+};
 
 /// The spec whose C struct is at `s`.
 pub(super) unsafe fn spec_mut<'a>(s: *mut mjSpec) -> &'a mut Spec {
@@ -103,7 +105,12 @@ fn parsed(r: Result<Spec, String>, error: *mut c_char, error_sz: c_int) -> *mut 
 
 /// Parse an MJCF or URDF file into a spec; NULL with the reason in `error` on failure.
 #[no_mangle]
-pub unsafe extern "C" fn mj_parseXML(filename: *const c_char, vfs: *const mjVFS, error: *mut c_char, error_sz: c_int) -> *mut mjSpec {
+pub unsafe extern "C" fn mj_parseXML(
+    filename: *const c_char,
+    vfs: *const mjVFS,
+    error: *mut c_char,
+    error_sz: c_int,
+) -> *mut mjSpec {
     crate::boundary! {
         write_error(error, error_sz, "");
         if filename.is_null() {
@@ -119,7 +126,12 @@ pub unsafe extern "C" fn mj_parseXML(filename: *const c_char, vfs: *const mjVFS,
 
 /// Parse MJCF or URDF text into a spec; NULL with the reason in `error` on failure.
 #[no_mangle]
-pub unsafe extern "C" fn mj_parseXMLString(xml: *const c_char, vfs: *const mjVFS, error: *mut c_char, error_sz: c_int) -> *mut mjSpec {
+pub unsafe extern "C" fn mj_parseXMLString(
+    xml: *const c_char,
+    vfs: *const mjVFS,
+    error: *mut c_char,
+    error_sz: c_int,
+) -> *mut mjSpec {
     crate::boundary! {
         write_error(error, error_sz, "");
         if xml.is_null() {
@@ -189,7 +201,12 @@ pub unsafe extern "C" fn mjs_isWarning(s: *mut mjSpec) -> c_int {
 
 /// Adds an element to the body whose C struct is `body` with `add(spec, body index)`, which
 /// returns the C struct of the new element.
-unsafe fn add_to_body<R>(body: *mut mjsBody, def: *const mjsDefault, f: &str, add: impl FnOnce(&mut Spec, usize, Option<usize>) -> *mut R) -> *mut R {
+unsafe fn add_to_body<R>(
+    body: *mut mjsBody,
+    def: *const mjsDefault,
+    f: &str,
+    add: impl FnOnce(&mut Spec, usize, Option<usize>) -> *mut R,
+) -> *mut R {
     if body.is_null() {
         return ptr::null_mut();
     }
@@ -312,7 +329,11 @@ pub unsafe extern "C" fn mjs_addFrame(body: *mut mjsBody, parentframe: *mut mjsF
 
 /// Adds an element to the spec at `s` with `add`, which returns the new element's C struct;
 /// NULL for a null spec.
-pub(super) unsafe fn add_to_spec<R>(s: *mut mjSpec, def: *const mjsDefault, add: impl FnOnce(&mut Spec, Option<usize>) -> *mut R) -> *mut R {
+pub(super) unsafe fn add_to_spec<R>(
+    s: *mut mjSpec,
+    def: *const mjsDefault,
+    add: impl FnOnce(&mut Spec, Option<usize>) -> *mut R,
+) -> *mut R {
     if s.is_null() {
         return ptr::null_mut();
     }
@@ -340,7 +361,6 @@ pub unsafe extern "C" fn mjs_addSensor(s: *mut mjSpec) -> *mut mjsSensor {
         })
     }
 }
-
 
 /// Add a tendon to a spec.
 #[no_mangle]
@@ -456,7 +476,11 @@ pub unsafe extern "C" fn mjs_wrapSite(tendon: *mut mjsTendon, name: *const c_cha
 
 /// Append a geom (with an optional side site) to a tendon's path.
 #[no_mangle]
-pub unsafe extern "C" fn mjs_wrapGeom(tendon: *mut mjsTendon, name: *const c_char, sidesite: *const c_char) -> *mut mjsWrap {
+pub unsafe extern "C" fn mjs_wrapGeom(
+    tendon: *mut mjsTendon,
+    name: *const c_char,
+    sidesite: *const c_char,
+) -> *mut mjsWrap {
     crate::boundary! {
         wrap(tendon, mjtWrap_::mjWRAP_SPHERE, cstr(name), cstr(sidesite), 0.0)
     }
@@ -728,7 +752,10 @@ macro_rules! no_body {
         }
     })*};
 }
-no_body!(Sensor, Tendon, Equality, Pair, Exclude, Key, Numeric, Text, Tuple, Flex, Plugin, Material, Texture, Mesh, HField, Skin);
+no_body!(
+    Sensor, Tendon, Equality, Pair, Exclude, Key, Numeric, Text, Tuple, Flex, Plugin, Material, Texture, Mesh, HField,
+    Skin
+);
 fn body_index(w: &impl InBody) -> Option<usize> {
     w.body_of()
 }
@@ -982,7 +1009,10 @@ macro_rules! no_frame {
         }
     })*};
 }
-no_frame!(Sensor, Tendon, Equality, Pair, Exclude, Key, Numeric, Text, Tuple, Flex, Plugin, Material, Texture, Mesh, HField, Skin);
+no_frame!(
+    Sensor, Tendon, Equality, Pair, Exclude, Key, Numeric, Text, Tuple, Flex, Plugin, Material, Texture, Mesh, HField,
+    Skin
+);
 fn frame_of(w: &impl InFrame) -> Option<usize> {
     w.frame_of()
 }

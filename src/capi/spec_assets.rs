@@ -68,7 +68,12 @@ pub unsafe extern "C" fn mjs_addMaterial(s: *mut mjSpec, def: *const mjsDefault)
 /// Fill a mesh with builtin shape `builtin` made from `nparams` parameters: 0 on success, -1
 /// on bad parameters and 1 for an unknown shape (the reason in `mjs_getError`).
 #[no_mangle]
-pub unsafe extern "C" fn mjs_makeMesh(mesh: *mut mjsMesh, builtin: mjtMeshBuiltin, params: *mut f64, nparams: c_int) -> c_int {
+pub unsafe extern "C" fn mjs_makeMesh(
+    mesh: *mut mjsMesh,
+    builtin: mjtMeshBuiltin,
+    params: *mut f64,
+    nparams: c_int,
+) -> c_int {
     crate::boundary! {
         if mesh.is_null() {
             return -1;

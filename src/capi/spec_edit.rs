@@ -7,8 +7,8 @@ use core::ptr;
 
 use super::spec::{cstr, default_index, owner, spec_mut, wrapper};
 use crate::abi::*;
-use crate::spec::element::UserValue;
 use crate::spec::api::TreeKind;
+use crate::spec::element::UserValue;
 use crate::spec::{self, Spec};
 
 // ---------------------------------------------------------------- default classes
@@ -23,7 +23,11 @@ fn class_ptr(sp: &mut Spec, i: usize) -> *mut mjsDefault {
 /// Add a default class named `classname` under `parent` (NULL: "main"), starting as a copy of
 /// the parent's defaults; NULL when the name is taken.
 #[no_mangle]
-pub unsafe extern "C" fn mjs_addDefault(s: *mut mjSpec, classname: *const c_char, parent: *const mjsDefault) -> *mut mjsDefault {
+pub unsafe extern "C" fn mjs_addDefault(
+    s: *mut mjSpec,
+    classname: *const c_char,
+    parent: *const mjsDefault,
+) -> *mut mjsDefault {
     crate::boundary! {
         if s.is_null() {
             return ptr::null_mut();
@@ -66,9 +70,23 @@ pub unsafe extern "C" fn mjs_getSpecDefault(s: *mut mjSpec) -> *mut mjsDefault {
 /// Kinds that belong to a default class.
 fn has_class(t: mjtObj) -> bool {
     use mjtObj_::*;
-    [mjOBJ_BODY, mjOBJ_JOINT, mjOBJ_GEOM, mjOBJ_SITE, mjOBJ_CAMERA, mjOBJ_LIGHT, mjOBJ_ACTUATOR, mjOBJ_TENDON, mjOBJ_EQUALITY, mjOBJ_PAIR, mjOBJ_MATERIAL, mjOBJ_MESH, mjOBJ_FLEX]
-        .iter()
-        .any(|&k| k as mjtObj == t)
+    [
+        mjOBJ_BODY,
+        mjOBJ_JOINT,
+        mjOBJ_GEOM,
+        mjOBJ_SITE,
+        mjOBJ_CAMERA,
+        mjOBJ_LIGHT,
+        mjOBJ_ACTUATOR,
+        mjOBJ_TENDON,
+        mjOBJ_EQUALITY,
+        mjOBJ_PAIR,
+        mjOBJ_MATERIAL,
+        mjOBJ_MESH,
+        mjOBJ_FLEX,
+    ]
+    .iter()
+    .any(|&k| k as mjtObj == t)
 }
 
 /// The default class of an element (for a body: the class its new children take); NULL for
@@ -128,7 +146,14 @@ pub unsafe extern "C" fn mjs_setToMotor(actuator: *mut mjsActuator) -> *const c_
 
 /// Make the actuator a position servo (`kv`, `dampratio`, `timeconst` optional).
 #[no_mangle]
-pub unsafe extern "C" fn mjs_setToPosition(actuator: *mut mjsActuator, kp: f64, kv: *mut f64, dampratio: *mut f64, timeconst: *mut f64, inheritrange: f64) -> *const c_char {
+pub unsafe extern "C" fn mjs_setToPosition(
+    actuator: *mut mjsActuator,
+    kp: f64,
+    kv: *mut f64,
+    dampratio: *mut f64,
+    timeconst: *mut f64,
+    inheritrange: f64,
+) -> *const c_char {
     crate::boundary! {
         msg(spec::shortcuts::set_position(&mut *actuator, kp, opt(kv), opt(dampratio), opt(timeconst), inheritrange))
     }
@@ -136,7 +161,14 @@ pub unsafe extern "C" fn mjs_setToPosition(actuator: *mut mjsActuator, kp: f64, 
 
 /// Make the actuator an integrated-velocity servo.
 #[no_mangle]
-pub unsafe extern "C" fn mjs_setToIntVelocity(actuator: *mut mjsActuator, kp: f64, kv: *mut f64, dampratio: *mut f64, timeconst: *mut f64, inheritrange: f64) -> *const c_char {
+pub unsafe extern "C" fn mjs_setToIntVelocity(
+    actuator: *mut mjsActuator,
+    kp: f64,
+    kv: *mut f64,
+    dampratio: *mut f64,
+    timeconst: *mut f64,
+    inheritrange: f64,
+) -> *const c_char {
     crate::boundary! {
         msg(spec::shortcuts::set_intvelocity(&mut *actuator, kp, opt(kv), opt(dampratio), opt(timeconst), inheritrange))
     }
@@ -160,7 +192,13 @@ pub unsafe extern "C" fn mjs_setToDamper(actuator: *mut mjsActuator, kv: f64) ->
 
 /// Make the actuator a pneumatic or hydraulic cylinder.
 #[no_mangle]
-pub unsafe extern "C" fn mjs_setToCylinder(actuator: *mut mjsActuator, timeconst: f64, bias: f64, area: f64, diameter: f64) -> *const c_char {
+pub unsafe extern "C" fn mjs_setToCylinder(
+    actuator: *mut mjsActuator,
+    timeconst: f64,
+    bias: f64,
+    area: f64,
+    diameter: f64,
+) -> *const c_char {
     crate::boundary! {
         msg(spec::shortcuts::set_cylinder(&mut *actuator, timeconst, bias, area, diameter))
     }
@@ -215,7 +253,12 @@ fn orientation_error(m: &str) -> &'static CStr {
 /// Write the quaternion an alternative orientation stands for into `quat`; NULL on success,
 /// else the error.
 #[no_mangle]
-pub unsafe extern "C" fn mjs_resolveOrientation(quat: *mut f64, degree: mjtByte, sequence: *const c_char, orientation: *const mjsOrientation) -> *const c_char {
+pub unsafe extern "C" fn mjs_resolveOrientation(
+    quat: *mut f64,
+    degree: mjtByte,
+    sequence: *const c_char,
+    orientation: *const mjsOrientation,
+) -> *const c_char {
     crate::boundary! {
         let mut q = [*quat, *quat.add(1), *quat.add(2), *quat.add(3)];
         let mut seq = [0u8; 3];
@@ -251,7 +294,9 @@ unsafe fn tactile_dim(s: &mjsSensor) -> c_int {
         (id >= 0).then(|| 3 * *m.mesh_vertnum.add(id as usize))
     });
     mesh.unwrap_or_else(|| {
-        crate::runtime::error::raise(format_args!("mjs_sensorDim: the mesh of a tactile sensor is known only once compiled"));
+        crate::runtime::error::raise(format_args!(
+            "mjs_sensorDim: the mesh of a tactile sensor is known only once compiled"
+        ));
         -1
     })
 }
@@ -405,7 +450,12 @@ pub unsafe extern "C" fn mjs_setUserValue(element: *mut mjsElement, key: *const 
 /// Attach `data` to an element under `key`; `cleanup` runs on it when the value is replaced or
 /// deleted, or the element or its spec is deleted.
 #[no_mangle]
-pub unsafe extern "C" fn mjs_setUserValueWithCleanup(element: *mut mjsElement, key: *const c_char, data: *const c_void, cleanup: Option<unsafe extern "C" fn(*const c_void)>) {
+pub unsafe extern "C" fn mjs_setUserValueWithCleanup(
+    element: *mut mjsElement,
+    key: *const c_char,
+    data: *const c_void,
+    cleanup: Option<unsafe extern "C" fn(*const c_void)>,
+) {
     crate::boundary! {
         let Some(sp) = holder(element) else { return };
         let v = UserValue { data, cleanup };
@@ -483,7 +533,6 @@ pub unsafe extern "C" fn mjs_setDeepCopy(s: *mut mjSpec, deepcopy: c_int) -> c_i
         0
     }
 }
-
 
 // ---------------------------------------------------------------- deleting
 
@@ -598,7 +647,12 @@ fn site_frame(sp: &mut Spec, i: usize) -> (usize, usize) {
 /// child spec (`mjs_findSpec`). Returns the attached body or frame, NULL with the error in
 /// `mjs_getError`.
 #[no_mangle]
-pub unsafe extern "C" fn mjs_attach(parent: *mut mjsElement, child: *const mjsElement, prefix: *const c_char, suffix: *const c_char) -> *mut mjsElement {
+pub unsafe extern "C" fn mjs_attach(
+    parent: *mut mjsElement,
+    child: *const mjsElement,
+    prefix: *const c_char,
+    suffix: *const c_char,
+) -> *mut mjsElement {
     crate::boundary! {
         use mjtObj_::*;
         use spec::edit::Part;
@@ -696,7 +750,13 @@ pub unsafe extern "C" fn mjs_attach(parent: *mut mjsElement, child: *const mjsEl
 /// Parse a spec from a file: MJCF (".xml" or content type "text/xml"), else through the
 /// decoder registered for the content type or extension.
 #[no_mangle]
-pub unsafe extern "C" fn mj_parse(filename: *const c_char, content_type: *const c_char, vfs: *const mjVFS, error: *mut c_char, error_sz: c_int) -> *mut mjSpec {
+pub unsafe extern "C" fn mj_parse(
+    filename: *const c_char,
+    content_type: *const c_char,
+    vfs: *const mjVFS,
+    error: *mut c_char,
+    error_sz: c_int,
+) -> *mut mjSpec {
     crate::boundary! {
         let name = cstr(filename);
         let ct = cstr(content_type);

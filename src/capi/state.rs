@@ -16,12 +16,7 @@ pub unsafe extern "C" fn mj_stateSize(m: *const mjModel, sig: c_uint) -> c_int {
 
 /// Copy the components selected by sig from mjData into a state vector.
 #[no_mangle]
-pub unsafe extern "C" fn mj_getState(
-    m: *const mjModel,
-    d: *const mjData,
-    state: *mut mjtNum,
-    sig: c_uint,
-) {
+pub unsafe extern "C" fn mj_getState(m: *const mjModel, d: *const mjData, state: *mut mjtNum, sig: c_uint) {
     crate::boundary! {
         let Some(m) = m.as_ref() else { return };
         if d.is_null() || state.is_null() {
@@ -52,12 +47,7 @@ pub unsafe extern "C" fn mj_extractState(
 
 /// Write the components selected by sig from a state vector into mjData.
 #[no_mangle]
-pub unsafe extern "C" fn mj_setState(
-    m: *const mjModel,
-    d: *mut mjData,
-    state: *const mjtNum,
-    sig: c_uint,
-) {
+pub unsafe extern "C" fn mj_setState(m: *const mjModel, d: *mut mjData, state: *const mjtNum, sig: c_uint) {
     crate::boundary! {
         let Some(m) = m.as_ref() else { return };
         if d.is_null() || state.is_null() {
@@ -69,12 +59,7 @@ pub unsafe extern "C" fn mj_setState(
 
 /// Copy the components selected by sig from one mjData to another.
 #[no_mangle]
-pub unsafe extern "C" fn mj_copyState(
-    m: *const mjModel,
-    src: *const mjData,
-    dst: *mut mjData,
-    sig: c_uint,
-) {
+pub unsafe extern "C" fn mj_copyState(m: *const mjModel, src: *const mjData, dst: *mut mjData, sig: c_uint) {
     crate::boundary! {
         let Some(m) = m.as_ref() else { return };
         if src.is_null() || dst.is_null() {

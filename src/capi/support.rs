@@ -50,7 +50,12 @@ pub unsafe extern "C" fn mj_isPyramidal(m: *const mjModel) -> c_int {
 /// output may be NULL.
 #[no_mangle]
 pub unsafe extern "C" fn mj_jac(
-    m: *const mjModel, d: *const mjData, jacp: *mut mjtNum, jacr: *mut mjtNum, point: *const mjtNum, body: c_int,
+    m: *const mjModel,
+    d: *const mjData,
+    jacp: *mut mjtNum,
+    jacr: *mut mjtNum,
+    point: *const mjtNum,
+    body: c_int,
 ) {
     crate::boundary! {
         let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else { return };
@@ -67,7 +72,13 @@ pub unsafe extern "C" fn mj_jac(
 
 /// Jacobians of a body's frame origin.
 #[no_mangle]
-pub unsafe extern "C" fn mj_jacBody(m: *const mjModel, d: *const mjData, jacp: *mut mjtNum, jacr: *mut mjtNum, body: c_int) {
+pub unsafe extern "C" fn mj_jacBody(
+    m: *const mjModel,
+    d: *const mjData,
+    jacp: *mut mjtNum,
+    jacr: *mut mjtNum,
+    body: c_int,
+) {
     crate::boundary! {
         let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else { return };
         if !check_id("mj_jacBody", "body", body, m.nbody) {
@@ -83,7 +94,11 @@ pub unsafe extern "C" fn mj_jacBody(m: *const mjModel, d: *const mjData, jacp: *
 /// Jacobians of a body's center of mass.
 #[no_mangle]
 pub unsafe extern "C" fn mj_jacBodyCom(
-    m: *const mjModel, d: *const mjData, jacp: *mut mjtNum, jacr: *mut mjtNum, body: c_int,
+    m: *const mjModel,
+    d: *const mjData,
+    jacp: *mut mjtNum,
+    jacr: *mut mjtNum,
+    body: c_int,
 ) {
     crate::boundary! {
         let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else { return };
@@ -112,7 +127,13 @@ pub unsafe extern "C" fn mj_jacSubtreeCom(m: *const mjModel, d: *mut mjData, jac
 
 /// Jacobians of a geom's center.
 #[no_mangle]
-pub unsafe extern "C" fn mj_jacGeom(m: *const mjModel, d: *const mjData, jacp: *mut mjtNum, jacr: *mut mjtNum, geom: c_int) {
+pub unsafe extern "C" fn mj_jacGeom(
+    m: *const mjModel,
+    d: *const mjData,
+    jacp: *mut mjtNum,
+    jacr: *mut mjtNum,
+    geom: c_int,
+) {
     crate::boundary! {
         let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else { return };
         if !check_id("mj_jacGeom", "geom", geom, m.ngeom) {
@@ -127,7 +148,13 @@ pub unsafe extern "C" fn mj_jacGeom(m: *const mjModel, d: *const mjData, jacp: *
 
 /// Jacobians of a site.
 #[no_mangle]
-pub unsafe extern "C" fn mj_jacSite(m: *const mjModel, d: *const mjData, jacp: *mut mjtNum, jacr: *mut mjtNum, site: c_int) {
+pub unsafe extern "C" fn mj_jacSite(
+    m: *const mjModel,
+    d: *const mjData,
+    jacp: *mut mjtNum,
+    jacr: *mut mjtNum,
+    site: c_int,
+) {
     crate::boundary! {
         let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else { return };
         if !check_id("mj_jacSite", "site", site, m.nsite) {
@@ -144,8 +171,13 @@ pub unsafe extern "C" fn mj_jacSite(m: *const mjModel, d: *const mjData, jacp: *
 #[no_mangle]
 #[allow(non_snake_case)]
 pub unsafe extern "C" fn mj_jacPointAxis(
-    m: *const mjModel, d: *mut mjData, jacPoint: *mut mjtNum, jacAxis: *mut mjtNum, point: *const mjtNum,
-    axis: *const mjtNum, body: c_int,
+    m: *const mjModel,
+    d: *mut mjData,
+    jacPoint: *mut mjtNum,
+    jacAxis: *mut mjtNum,
+    point: *const mjtNum,
+    axis: *const mjtNum,
+    body: c_int,
 ) {
     crate::boundary! {
         let (Some(m), Some(d)) = (m.as_ref(), d.as_mut()) else { return };
@@ -163,7 +195,12 @@ pub unsafe extern "C" fn mj_jacPointAxis(
 /// Time derivatives of the Jacobians of a global point attached to a body (needs mj_comVel).
 #[no_mangle]
 pub unsafe extern "C" fn mj_jacDot(
-    m: *const mjModel, d: *const mjData, jacp: *mut mjtNum, jacr: *mut mjtNum, point: *const mjtNum, body: c_int,
+    m: *const mjModel,
+    d: *const mjData,
+    jacp: *mut mjtNum,
+    jacr: *mut mjtNum,
+    point: *const mjtNum,
+    body: c_int,
 ) {
     crate::boundary! {
         let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else { return };
@@ -208,7 +245,12 @@ fn frame_count(m: &mjModel, objtype: c_int) -> c_int {
 /// orientation.
 #[no_mangle]
 pub unsafe extern "C" fn mj_objectVelocity(
-    m: *const mjModel, d: *const mjData, objtype: c_int, objid: c_int, res: *mut mjtNum, flg_local: c_int,
+    m: *const mjModel,
+    d: *const mjData,
+    objtype: c_int,
+    objid: c_int,
+    res: *mut mjtNum,
+    flg_local: c_int,
 ) {
     crate::boundary! {
         let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else { return };
@@ -229,7 +271,12 @@ pub unsafe extern "C" fn mj_objectVelocity(
 /// orientation, including the Coriolis term of the moving frame.
 #[no_mangle]
 pub unsafe extern "C" fn mj_objectAcceleration(
-    m: *const mjModel, d: *const mjData, objtype: c_int, objid: c_int, res: *mut mjtNum, flg_local: c_int,
+    m: *const mjModel,
+    d: *const mjData,
+    objtype: c_int,
+    objid: c_int,
+    res: *mut mjtNum,
+    flg_local: c_int,
 ) {
     crate::boundary! {
         let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else { return };
@@ -251,7 +298,12 @@ pub unsafe extern "C" fn mj_objectAcceleration(
 /// Global position and orientation matrix of a frame given in a body's local coordinates.
 #[no_mangle]
 pub unsafe extern "C" fn mj_local2Global(
-    d: *mut mjData, xpos: *mut mjtNum, xmat: *mut mjtNum, pos: *const mjtNum, quat: *const mjtNum, body: c_int,
+    d: *mut mjData,
+    xpos: *mut mjtNum,
+    xmat: *mut mjtNum,
+    pos: *const mjtNum,
+    quat: *const mjtNum,
+    body: c_int,
     sameframe: mjtByte,
 ) {
     crate::boundary! {
@@ -272,7 +324,12 @@ pub unsafe extern "C" fn mj_local2Global(
 /// body to qfrc_target; force or torque may be NULL.
 #[no_mangle]
 pub unsafe extern "C" fn mj_applyFT(
-    m: *const mjModel, d: *mut mjData, force: *const mjtNum, torque: *const mjtNum, point: *const mjtNum, body: c_int,
+    m: *const mjModel,
+    d: *mut mjData,
+    force: *const mjtNum,
+    torque: *const mjtNum,
+    point: *const mjtNum,
+    body: c_int,
     qfrc_target: *mut mjtNum,
 ) {
     crate::boundary! {
@@ -292,7 +349,11 @@ pub unsafe extern "C" fn mj_applyFT(
 /// Velocity that moves qpos1 to qpos2 in time dt (quaternions handled on the manifold).
 #[no_mangle]
 pub unsafe extern "C" fn mj_differentiatePos(
-    m: *const mjModel, qvel: *mut mjtNum, dt: mjtNum, qpos1: *const mjtNum, qpos2: *const mjtNum,
+    m: *const mjModel,
+    qvel: *mut mjtNum,
+    dt: mjtNum,
+    qpos1: *const mjtNum,
+    qpos2: *const mjtNum,
 ) {
     crate::boundary! {
         let Some(m) = m.as_ref() else { return };

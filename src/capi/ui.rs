@@ -77,7 +77,13 @@ pub unsafe extern "C" fn mjui_resize(ui: *mut mjUI, con: *const mjrContext) {
 
 /// Update specific section/item; -1: update all.
 #[no_mangle]
-pub unsafe extern "C" fn mjui_update(section: c_int, item: c_int, ui: *const mjUI, state: *const mjuiState, con: *const mjrContext) {
+pub unsafe extern "C" fn mjui_update(
+    section: c_int,
+    item: c_int,
+    ui: *const mjUI,
+    state: *const mjuiState,
+    con: *const mjrContext,
+) {
     crate::boundary! {
         let (Some(u), Some(s), Some(c)) = (ui.as_ref(), state.as_ref(), con.as_ref()) else {
             crate::mjerror!("mjui_update", "NULL argument");

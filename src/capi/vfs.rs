@@ -18,11 +18,7 @@ pub unsafe extern "C" fn mj_defaultVFS(vfs: *mut mjVFS) {
 
 /// Read a file from disk into the VFS; return 0 ok, 2 name already present, -1 unreadable.
 #[no_mangle]
-pub unsafe extern "C" fn mj_addFileVFS(
-    vfs: *mut mjVFS,
-    directory: *const c_char,
-    filename: *const c_char,
-) -> c_int {
+pub unsafe extern "C" fn mj_addFileVFS(vfs: *mut mjVFS, directory: *const c_char, filename: *const c_char) -> c_int {
     crate::boundary! {
         let Some(v) = vfs::vfs_impl_mut(vfs) else { return VFS_FAILED };
         if filename.is_null() {

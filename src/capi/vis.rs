@@ -40,7 +40,13 @@ pub unsafe extern "C" fn mjv_initGeom(
 
 /// Shape a visual geom as a connector (capsule, cylinder, arrow or line) of the given width between two points.
 #[no_mangle]
-pub unsafe extern "C" fn mjv_connector(geom: *mut mjvGeom, r#type: c_int, width: mjtNum, from: *const mjtNum, to: *const mjtNum) {
+pub unsafe extern "C" fn mjv_connector(
+    geom: *mut mjvGeom,
+    r#type: c_int,
+    width: mjtNum,
+    from: *const mjtNum,
+    to: *const mjtNum,
+) {
     crate::boundary! {
         if geom.is_null() || from.is_null() || to.is_null() {
             mjerror!("mjv_connector", "NULL argument");
@@ -196,7 +202,12 @@ unsafe fn put3(dst: *mut mjtNum, v: &[f64; 3]) {
 
 /// Head position, forward and up direction of the scene's cameras, averaged, in model space; outputs may be NULL.
 #[no_mangle]
-pub unsafe extern "C" fn mjv_cameraInModel(headpos: *mut mjtNum, forward: *mut mjtNum, up: *mut mjtNum, scn: *const mjvScene) {
+pub unsafe extern "C" fn mjv_cameraInModel(
+    headpos: *mut mjtNum,
+    forward: *mut mjtNum,
+    up: *mut mjtNum,
+    scn: *const mjvScene,
+) {
     crate::boundary! {
         let Some(s) = scn.as_ref() else {
             mjerror!("mjv_cameraInModel", "NULL scene");
@@ -213,7 +224,12 @@ pub unsafe extern "C" fn mjv_cameraInModel(headpos: *mut mjtNum, forward: *mut m
 
 /// Head position, forward and up direction of the scene's cameras, averaged, in room space; outputs may be NULL.
 #[no_mangle]
-pub unsafe extern "C" fn mjv_cameraInRoom(headpos: *mut mjtNum, forward: *mut mjtNum, up: *mut mjtNum, scn: *const mjvScene) {
+pub unsafe extern "C" fn mjv_cameraInRoom(
+    headpos: *mut mjtNum,
+    forward: *mut mjtNum,
+    up: *mut mjtNum,
+    scn: *const mjvScene,
+) {
     crate::boundary! {
         let Some(s) = scn.as_ref() else {
             mjerror!("mjv_cameraInRoom", "NULL scene");
@@ -255,7 +271,14 @@ pub unsafe extern "C" fn mjv_alignToCamera(res: *mut mjtNum, vec: *const mjtNum,
 
 /// Move the camera with the mouse; action is an mjtMouse.
 #[no_mangle]
-pub unsafe extern "C" fn mjv_moveCamera(m: *const mjModel, action: c_int, reldx: mjtNum, reldy: mjtNum, scn: *const mjvScene, cam: *mut mjvCamera) {
+pub unsafe extern "C" fn mjv_moveCamera(
+    m: *const mjModel,
+    action: c_int,
+    reldx: mjtNum,
+    reldy: mjtNum,
+    scn: *const mjvScene,
+    cam: *mut mjvCamera,
+) {
     crate::boundary! {
         let (Some(m), Some(s), Some(c)) = (m.as_ref(), scn.as_ref(), cam.as_mut()) else {
             mjerror!("mjv_moveCamera", "NULL argument");
@@ -267,7 +290,14 @@ pub unsafe extern "C" fn mjv_moveCamera(m: *const mjModel, action: c_int, reldx:
 
 /// Move the model within the room with the mouse; action is an mjtMouse.
 #[no_mangle]
-pub unsafe extern "C" fn mjv_moveModel(m: *const mjModel, action: c_int, reldx: mjtNum, reldy: mjtNum, roomup: *const mjtNum, scn: *mut mjvScene) {
+pub unsafe extern "C" fn mjv_moveModel(
+    m: *const mjModel,
+    action: c_int,
+    reldx: mjtNum,
+    reldy: mjtNum,
+    roomup: *const mjtNum,
+    scn: *mut mjvScene,
+) {
     crate::boundary! {
         let (Some(m), Some(s)) = (m.as_ref(), scn.as_mut()) else {
             mjerror!("mjv_moveModel", "NULL argument");
@@ -321,7 +351,13 @@ pub unsafe extern "C" fn mjv_cameraFrame(
 
 /// Camera frustum: vertical and horizontal near-plane extents and near/far clipping distances; outputs may be NULL.
 #[no_mangle]
-pub unsafe extern "C" fn mjv_cameraFrustum(zver: *mut f32, zhor: *mut f32, zclip: *mut f32, m: *const mjModel, cam: *const mjvCamera) {
+pub unsafe extern "C" fn mjv_cameraFrustum(
+    zver: *mut f32,
+    zhor: *mut f32,
+    zclip: *mut f32,
+    m: *const mjModel,
+    cam: *const mjvCamera,
+) {
     crate::boundary! {
         let (Some(m), Some(c)) = (m.as_ref(), cam.as_ref()) else {
             mjerror!("mjv_cameraFrustum", "NULL model or camera");
@@ -341,7 +377,12 @@ pub unsafe extern "C" fn mjv_cameraFrustum(zver: *mut f32, zhor: *mut f32, zclip
 
 /// Set the scene's two OpenGL cameras from an mjvCamera (nothing for a user camera).
 #[no_mangle]
-pub unsafe extern "C" fn mjv_updateCamera(m: *const mjModel, d: *const mjData, cam: *mut mjvCamera, scn: *mut mjvScene) {
+pub unsafe extern "C" fn mjv_updateCamera(
+    m: *const mjModel,
+    d: *const mjData,
+    cam: *mut mjvCamera,
+    scn: *mut mjvScene,
+) {
     crate::boundary! {
         let (Some(m), Some(cam)) = (m.as_ref(), cam.as_mut()) else { return };
         let (Some(d), Some(s)) = (d.as_ref(), scn.as_mut()) else {
@@ -376,7 +417,12 @@ pub unsafe extern "C" fn mjv_movePerturb(
 
 /// Start perturbing the selected body: reference pose, mass at the selection point, mouse scale.
 #[no_mangle]
-pub unsafe extern "C" fn mjv_initPerturb(m: *const mjModel, d: *mut mjData, scn: *const mjvScene, pert: *mut mjvPerturb) {
+pub unsafe extern "C" fn mjv_initPerturb(
+    m: *const mjModel,
+    d: *mut mjData,
+    scn: *const mjvScene,
+    pert: *mut mjvPerturb,
+) {
     crate::boundary! {
         let (Some(m), Some(d), Some(s), Some(p)) = (m.as_ref(), d.as_mut(), scn.as_ref(), pert.as_mut()) else {
             mjerror!("mjv_initPerturb", "NULL argument");
@@ -388,7 +434,12 @@ pub unsafe extern "C" fn mjv_initPerturb(m: *const mjModel, d: *mut mjData, scn:
 
 /// Move a perturbed mocap body to the reference pose; when paused, also a free body or the free root of its tree (through qpos).
 #[no_mangle]
-pub unsafe extern "C" fn mjv_applyPerturbPose(m: *const mjModel, d: *mut mjData, pert: *const mjvPerturb, flg_paused: c_int) {
+pub unsafe extern "C" fn mjv_applyPerturbPose(
+    m: *const mjModel,
+    d: *mut mjData,
+    pert: *const mjvPerturb,
+    flg_paused: c_int,
+) {
     crate::boundary! {
         let (Some(m), Some(d), Some(p)) = (m.as_ref(), d.as_mut(), pert.as_ref()) else {
             mjerror!("mjv_applyPerturbPose", "NULL argument");
@@ -518,7 +569,12 @@ pub unsafe extern "C" fn mjv_updateScene(
 /// Fill the scene's flex vertex and face buffers for the flexes the options show.
 /// cbindgen:ignore
 #[no_mangle]
-pub unsafe extern "C" fn mjv_updateActiveFlex(m: *const mjModel, d: *mut mjData, scn: *mut mjvScene, opt: *const mjvOption) {
+pub unsafe extern "C" fn mjv_updateActiveFlex(
+    m: *const mjModel,
+    d: *mut mjData,
+    scn: *mut mjvScene,
+    opt: *const mjvOption,
+) {
     crate::boundary! {
         let (Some(m), Some(d), Some(s), Some(o)) = (m.as_ref(), d.as_mut(), scn.as_mut(), opt.as_ref()) else {
             mjerror!("mjv_updateActiveFlex", "NULL argument");
@@ -531,7 +587,12 @@ pub unsafe extern "C" fn mjv_updateActiveFlex(m: *const mjModel, d: *mut mjData,
 /// Fill the scene's skin vertices and normals for the skins in the groups the options show.
 /// cbindgen:ignore
 #[no_mangle]
-pub unsafe extern "C" fn mjv_updateActiveSkin(m: *const mjModel, d: *const mjData, scn: *mut mjvScene, opt: *const mjvOption) {
+pub unsafe extern "C" fn mjv_updateActiveSkin(
+    m: *const mjModel,
+    d: *const mjData,
+    scn: *mut mjvScene,
+    opt: *const mjvOption,
+) {
     crate::boundary! {
         let (Some(m), Some(d), Some(s), Some(o)) = (m.as_ref(), d.as_ref(), scn.as_mut(), opt.as_ref()) else {
             mjerror!("mjv_updateActiveSkin", "NULL argument");
@@ -545,7 +606,11 @@ pub unsafe extern "C" fn mjv_updateActiveSkin(m: *const mjModel, d: *const mjDat
 
 /// Write the scene as text to a file (stdout for NULL) with the given printf float format.
 #[no_mangle]
-pub unsafe extern "C" fn mj_printFormattedScene(s: *const mjvScene, filename: *const c_char, float_format: *const c_char) {
+pub unsafe extern "C" fn mj_printFormattedScene(
+    s: *const mjvScene,
+    filename: *const c_char,
+    float_format: *const c_char,
+) {
     crate::boundary! {
         let Some(s) = s.as_ref() else {
             mjerror!("mj_printFormattedScene", "NULL scene");

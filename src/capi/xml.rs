@@ -9,7 +9,12 @@ use crate::abi::*;
 /// Parse an MJCF file (opened through `vfs`, resource providers or the file system) and
 /// compile it into a model; NULL on error, with the message in `error`.
 #[no_mangle]
-pub unsafe extern "C" fn mj_loadXML(filename: *const c_char, vfs: *const mjVFS, error: *mut c_char, error_sz: c_int) -> *mut mjModel {
+pub unsafe extern "C" fn mj_loadXML(
+    filename: *const c_char,
+    vfs: *const mjVFS,
+    error: *mut c_char,
+    error_sz: c_int,
+) -> *mut mjModel {
     crate::boundary! {
         write_error(error, error_sz, "");
         if filename.is_null() {
@@ -32,7 +37,12 @@ pub unsafe extern "C" fn mj_loadXML(filename: *const c_char, vfs: *const mjVFS, 
 /// Write the last model loaded from XML as MJCF to `filename` (stdout when NULL or empty);
 /// `m`, when given, is first copied back into it (`mj_copyBack`). Returns 1 on success, 0 with the reason in `error`.
 #[no_mangle]
-pub unsafe extern "C" fn mj_saveLastXML(filename: *const c_char, m: *const mjModel, error: *mut c_char, error_sz: c_int) -> c_int {
+pub unsafe extern "C" fn mj_saveLastXML(
+    filename: *const c_char,
+    m: *const mjModel,
+    error: *mut c_char,
+    error_sz: c_int,
+) -> c_int {
     crate::boundary! {
         write_error(error, error_sz, "");
         let mref = if m.is_null() { None } else { Some(&*m) };
@@ -70,7 +80,12 @@ unsafe fn spec_text(s: *const mjSpec) -> Result<String, String> {
 
 /// Write compiled spec `s` as MJCF to `filename`; 0 on success, -1 with the reason in `error`.
 #[no_mangle]
-pub unsafe extern "C" fn mj_saveXML(s: *const mjSpec, filename: *const c_char, error: *mut c_char, error_sz: c_int) -> c_int {
+pub unsafe extern "C" fn mj_saveXML(
+    s: *const mjSpec,
+    filename: *const c_char,
+    error: *mut c_char,
+    error_sz: c_int,
+) -> c_int {
     crate::boundary! {
         let text = match spec_text(s) {
             Ok(t) if !t.is_empty() => t,
@@ -94,7 +109,13 @@ pub unsafe extern "C" fn mj_saveXML(s: *const mjSpec, filename: *const c_char, e
 /// Write compiled spec `s` as MJCF into `xml` (`xml_sz` bytes); 0 on success, -1 with the
 /// reason in `error`, or the text length when the buffer is too small.
 #[no_mangle]
-pub unsafe extern "C" fn mj_saveXMLString(s: *const mjSpec, xml: *mut c_char, xml_sz: c_int, error: *mut c_char, error_sz: c_int) -> c_int {
+pub unsafe extern "C" fn mj_saveXMLString(
+    s: *const mjSpec,
+    xml: *mut c_char,
+    xml_sz: c_int,
+    error: *mut c_char,
+    error_sz: c_int,
+) -> c_int {
     crate::boundary! {
         let text = match spec_text(s) {
             Ok(t) if !t.is_empty() => t,
@@ -125,7 +146,13 @@ pub unsafe extern "C" fn mj_freeLastXML() {
 /// Print the MJCF schema as text (html and padding flags as upstream) to a file or buffer;
 /// returns the number of characters written to the buffer.
 #[no_mangle]
-pub unsafe extern "C" fn mj_printSchema(filename: *const c_char, buffer: *mut c_char, buffer_sz: c_int, flg_html: c_int, flg_pad: c_int) -> c_int {
+pub unsafe extern "C" fn mj_printSchema(
+    filename: *const c_char,
+    buffer: *mut c_char,
+    buffer_sz: c_int,
+    flg_html: c_int,
+    flg_pad: c_int,
+) -> c_int {
     crate::boundary! {
         let text = crate::xml::schema::print(flg_html != 0, flg_pad != 0);
         if !filename.is_null() {

@@ -83,7 +83,10 @@ pub fn reduce(spec: &Spec) -> CResult<Spec> {
     // upstream clears these references in a copy the compiler restores, and then finds the
     // material's name with an index past the emptied list
     let named = |m: &str| !m.is_empty() && spec.materials.iter().any(|x| x.name == m);
-    if spec.sites.iter().any(|x| named(&x.material)) || spec.skins.iter().any(|x| named(&x.material)) || spec.tendons.iter().any(|x| named(&x.material)) {
+    if spec.sites.iter().any(|x| named(&x.material))
+        || spec.skins.iter().any(|x| named(&x.material))
+        || spec.tendons.iter().any(|x| named(&x.material))
+    {
         return Err(super::CompileError::model("object not found"));
     }
     let mut out = spec.clone();

@@ -8,8 +8,8 @@ use crate::abi::*;
 use crate::model::alloc;
 
 use super::tree::Compiled;
-use crate::spec::util::EPS;
 use super::{CResult, CompileError};
+use crate::spec::util::EPS;
 
 /// Mutable view of a model array.
 ///
@@ -150,7 +150,8 @@ fn sparse_sizes(c: &mut Compiled, nv: usize) -> SparseSizes {
         let mut rotfound = false;
         for &ji in &c.bodies[i].joints {
             let j = &c.joints[ji].s;
-            let aligned = ((j.axis[0].abs() > EPS) as i32 + (j.axis[1].abs() > EPS) as i32 + (j.axis[2].abs() > EPS) as i32) == 1;
+            let aligned =
+                ((j.axis[0].abs() > EPS) as i32 + (j.axis[1].abs() > EPS) as i32 + (j.axis[2].abs() > EPS) as i32) == 1;
             let scalar = j.r#type == mjJNT_HINGE as i32 || j.r#type == mjJNT_SLIDE as i32;
             if rotfound || !is_null_pose(Some(&j.pos), None) || (scalar && !aligned) {
                 simple[i] = 0;
@@ -419,16 +420,15 @@ unsafe fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensor
     let (nbody, nv, nq) = (m.nbody as usize, m.nv as usize, m.nq as usize);
     m.opt = spec.option;
     m.vis = spec.visual;
-    m.nemax = c
-        .x
-        .equalities
-        .iter()
-        .map(|q| match q.s.r#type {
-            t if t == mjtEq_::mjEQ_CONNECT as i32 => 3,
-            t if t == mjtEq_::mjEQ_WELD as i32 => 7,
-            _ => 1,
-        })
-        .sum();
+    m.nemax =
+        c.x.equalities
+            .iter()
+            .map(|q| match q.s.r#type {
+                t if t == mjtEq_::mjEQ_CONNECT as i32 => 3,
+                t if t == mjtEq_::mjEQ_WELD as i32 => 7,
+                _ => 1,
+            })
+            .sum();
     m.njmax = spec.njmax;
     m.nconmax = spec.nconmax;
     m.nsensordata = nsensordata;
@@ -468,7 +468,8 @@ unsafe fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensor
         c.sensors[si].s.dim = dim;
         c.sensors[si].s.needstage = stage;
     }
-    m.nsensordata = nsensordata + c.sensors.iter().filter(|x| x.s.r#type == mjtSensor_::mjSENS_PLUGIN as i32).map(|x| x.s.dim).sum::<i32>();
+    m.nsensordata = nsensordata
+        + c.sensors.iter().filter(|x| x.s.r#type == mjtSensor_::mjSENS_PLUGIN as i32).map(|x| x.s.dim).sum::<i32>();
     super::objects::fill_extra(c, m)?;
 
     // actuators
@@ -589,8 +590,17 @@ unsafe fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensor
             8 * spec.nstack as usize
         } else {
             let a = njmax + m.neq as usize + nv;
-            let b = nq + nv + m.nu as usize + m.na as usize + nbody + m.njnt as usize + m.ngeom as usize
-                + m.nsite as usize + m.neq as usize + m.ntendon as usize + m.nwrap as usize;
+            let b = nq
+                + nv
+                + m.nu as usize
+                + m.na as usize
+                + nbody
+                + m.njnt as usize
+                + m.ngeom as usize
+                + m.nsite as usize
+                + m.neq as usize
+                + m.ntendon as usize
+                + m.nwrap as usize;
             8 * (1000usize).max(5 * a * a + 20 * b)
         };
         narena += nconmax * core::mem::size_of::<mjContact>()
@@ -671,8 +681,13 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
     let nbody = m.nbody as usize;
     let (njnt, nv, nq) = (m.njnt as usize, m.nv as usize, m.nq as usize);
     let (ngeom, nsite, ncam, nlight) = (m.ngeom as usize, m.nsite as usize, m.ncam as usize, m.nlight as usize);
-    let (nub, nuj, nug, nus, nuc) =
-        (c.nuser_body as usize, c.nuser_jnt as usize, c.nuser_geom as usize, c.nuser_site as usize, c.nuser_cam as usize);
+    let (nub, nuj, nug, nus, nuc) = (
+        c.nuser_body as usize,
+        c.nuser_jnt as usize,
+        c.nuser_geom as usize,
+        c.nuser_site as usize,
+        c.nuser_cam as usize,
+    );
 
     let mut jntadr = 0usize;
     let mut dofadr = 0usize;
@@ -745,7 +760,8 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
         w(m.body_sameframe, nbody)[i] = sameframe as u8;
         let pid = body_parentid[i] as usize;
         body_simple[i] = (sameframe == mjSAMEFRAME_BODY as i32
-            && (body_rootid[i] == i as i32 || (body_parentid[pid] == 0 && body_dofnum[pid] == 0))) as u8;
+            && (body_rootid[i] == i as i32 || (body_parentid[pid] == 0 && body_dofnum[pid] == 0)))
+            as u8;
         if body_parentid[i] > 0 {
             body_simple[body_parentid[i] as usize] = 0;
         }
@@ -772,7 +788,8 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
             w(m.jnt_margin, njnt)[jid] = j.margin;
             copy_user(w(m.jnt_user, nuj * njnt), jid, nuj, &j.userdata);
 
-            let aligned = ((j.axis[0].abs() > EPS) as i32 + (j.axis[1].abs() > EPS) as i32 + (j.axis[2].abs() > EPS) as i32) == 1;
+            let aligned =
+                ((j.axis[0].abs() > EPS) as i32 + (j.axis[1].abs() > EPS) as i32 + (j.axis[2].abs() > EPS) as i32) == 1;
             let scalar = j.r#type == mjJNT_HINGE as i32 || j.r#type == mjJNT_SLIDE as i32;
             if rotfound || !is_null_pose(Some(&j.pos), None) || (scalar && !aligned) {
                 body_simple[i] = 0;
@@ -799,8 +816,10 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
             for _ in 0..cj.nv() {
                 w(m.dof_bodyid, nv)[dofadr] = i as i32;
                 w(m.dof_jntid, nv)[dofadr] = jid as i32;
-                w(m.dof_solref, mjNREF * nv)[mjNREF * dofadr..mjNREF * (dofadr + 1)].copy_from_slice(&j.solref_friction);
-                w(m.dof_solimp, mjNIMP * nv)[mjNIMP * dofadr..mjNIMP * (dofadr + 1)].copy_from_slice(&j.solimp_friction);
+                w(m.dof_solref, mjNREF * nv)[mjNREF * dofadr..mjNREF * (dofadr + 1)]
+                    .copy_from_slice(&j.solref_friction);
+                w(m.dof_solimp, mjNIMP * nv)[mjNIMP * dofadr..mjNIMP * (dofadr + 1)]
+                    .copy_from_slice(&j.solimp_friction);
                 w(m.dof_frictionloss, nv)[dofadr] = j.frictionloss;
                 w(m.dof_armature, nv)[dofadr] = j.armature;
                 w(m.dof_damping, nv)[dofadr] = j.damping;
@@ -950,7 +969,12 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
             let t = body_treeid[i];
             if t == -1 || t == body_treeid[i - 1] {
                 let b = &c.bodies[i].s;
-                return Err(CompileError::elem("sleep policy only allowed for movable root bodies", &b.name, i as i64, &b.info));
+                return Err(CompileError::elem(
+                    "sleep policy only allowed for movable root bodies",
+                    &b.name,
+                    i as i64,
+                    &b.info,
+                ));
             }
             policy[t as usize] = s;
         }
@@ -999,7 +1023,8 @@ thread_local! {
 
 /// Error handler used while the compiler runs the engine: keeps the message.
 unsafe extern "C" fn keep_engine_error(msg: *const core::ffi::c_char) {
-    let text = if msg.is_null() { String::new() } else { core::ffi::CStr::from_ptr(msg).to_string_lossy().into_owned() };
+    let text =
+        if msg.is_null() { String::new() } else { core::ffi::CStr::from_ptr(msg).to_string_lossy().into_owned() };
     ENGINE_ERROR.with(|e| {
         let mut e = e.borrow_mut();
         if e.is_none() {
@@ -1047,7 +1072,8 @@ thread_local! {
 
 /// Warning handler used while the compiler runs plugins: keeps the last message.
 unsafe extern "C" fn keep_last_warning(msg: *const core::ffi::c_char) {
-    let text = if msg.is_null() { String::new() } else { core::ffi::CStr::from_ptr(msg).to_string_lossy().into_owned() };
+    let text =
+        if msg.is_null() { String::new() } else { core::ffi::CStr::from_ptr(msg).to_string_lossy().into_owned() };
     LAST_WARNING.with(|w| *w.borrow_mut() = Some(text));
 }
 

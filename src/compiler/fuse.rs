@@ -13,9 +13,9 @@ use crate::abi::mjtSensor_::*;
 use crate::abi::mjtTrn_::*;
 
 use super::tree::Compiled;
+use super::{CResult, CompileError};
 use crate::spec::util::*;
 use crate::spec::{Body, Owned, Spec};
-use super::{CResult, CompileError};
 
 /// The elements of `v` in `order` (old indices).
 fn reorder<T>(v: &mut Vec<T>, order: &[usize]) -> Vec<T> {
@@ -76,7 +76,13 @@ impl Compiled<'_> {
         v.extend(self.lights.iter().filter(|l| !l.s.targetbody.is_empty()).map(|l| l.s.targetbody.to_string()));
         v.extend(spec.skins.iter().flat_map(|k| k.bodyname.iter().map(|b| b.to_string())));
         v.extend(spec.excludes.iter().flat_map(|x| [x.body1.to_string(), x.body2.to_string()]));
-        v.extend(spec.equalities.iter().filter(|q| body_type(q.objtype)).flat_map(|q| [q.name1.to_string(), q.name2.to_string()]).filter(|n| !n.is_empty()));
+        v.extend(
+            spec.equalities
+                .iter()
+                .filter(|q| body_type(q.objtype))
+                .flat_map(|q| [q.name1.to_string(), q.name2.to_string()])
+                .filter(|n| !n.is_empty()),
+        );
         v.extend(self.actuators.iter().filter(|a| a.s.trntype == mjTRN_BODY as i32).map(|a| a.s.target.to_string()));
         for x in &self.sensors {
             if body_type(x.s.objtype) {
@@ -159,7 +165,9 @@ impl Compiled<'_> {
     pub fn fuse_static(&mut self) -> CResult<Option<Fused>> {
         // the spec's index of each joint, geom and site, in the order `Compiled::new` took them
         let spec = self.spec;
-        let flat = |f: fn(&crate::spec::Body) -> &Vec<usize>| -> Vec<usize> { spec.bodies.iter().flat_map(|b| f(b).iter().copied()).collect() };
+        let flat = |f: fn(&crate::spec::Body) -> &Vec<usize>| -> Vec<usize> {
+            spec.bodies.iter().flat_map(|b| f(b).iter().copied()).collect()
+        };
         let (sj, sg, ss) = (flat(|b| &b.joints), flat(|b| &b.geoms), flat(|b| &b.sites));
         let n = self.bodies.len();
         let mut alive = vec![true; n];
@@ -180,8 +188,8 @@ impl Compiled<'_> {
             let name = self.bodies[i].s.name.to_string();
             if !name.is_empty() {
                 map.remove(&name);
-                let fails = refs.iter().any(|r| map.get(r).is_none_or(|&k| k + 1 > size))
-                    || self.body_has_force_sensor(i);
+                let fails =
+                    refs.iter().any(|r| map.get(r).is_none_or(|&k| k + 1 > size)) || self.body_has_force_sensor(i);
                 map.entry(name.clone()).or_insert(pos);
                 if fails {
                     continue;
@@ -297,7 +305,11 @@ impl Compiled<'_> {
             }
             v
         };
-        let (jnew, gnew, snew) = (inverse(&jorder, self.joints.len()), inverse(&gorder, self.geoms.len()), inverse(&sorder, self.sites.len()));
+        let (jnew, gnew, snew) = (
+            inverse(&jorder, self.joints.len()),
+            inverse(&gorder, self.geoms.len()),
+            inverse(&sorder, self.sites.len()),
+        );
         self.joints = reorder(&mut self.joints, &jorder);
         self.geoms = reorder(&mut self.geoms, &gorder);
         self.sites = reorder(&mut self.sites, &sorder);

@@ -209,9 +209,8 @@ fn decode(src: &Src, name: &str, ctype: &str, nchannel: i32, hflip: bool, vflip:
             let b = read(false)?;
             Image { data: b.to_vec(), width: b.len() as u32, height: 1, srgb: false }
         }
-        _ => decode_custom(read(false)?).map_err(|m| {
-            format!("Non-PNG texture, assuming custom binary file format,\n{m} in file '{name}'")
-        })?,
+        _ => decode_custom(read(false)?)
+            .map_err(|m| format!("Non-PNG texture, assuming custom binary file format,\n{m} in file '{name}'"))?,
     };
     flip(&mut img, nchannel.max(0) as usize, hflip, vflip);
     Ok(img)
@@ -268,7 +267,8 @@ pub fn load_hfield_file(
         let (bytes, name) = read_asset(modeldir, filename, preloaded)?;
         return decode_hfield(bytes.as_deref(), &name, png).map_err(TexError::Texture);
     }
-    let r = Res::open(modeldir, filename, VFS.with(|v| v.get())).map_err(TexError::Open)?;
+    // SAFETY: the VFS `with_vfs` set for the compile in progress (null or alive for all of it)
+    let r = unsafe { Res::open(modeldir, filename, VFS.with(|v| v.get())) }.map_err(TexError::Open)?;
     let name = r.name();
     let id = cache::hfield_id(&name, if png { "image/png" } else { "image/vnd.mujoco.hfield" });
     if let Some(h) = slot.lookup_as::<(i32, i32, Vec<f32>)>(&id, &r) {
@@ -308,7 +308,8 @@ pub fn read_asset(
         Some(Ok(bytes)) => Ok((Some(bytes.to_vec()), crate::io::files::join(modeldir, filename))),
         Some(Err(msg)) => Err(TexError::Open(msg.clone())),
         None => {
-            let r = Res::open(modeldir, filename, VFS.with(|v| v.get())).map_err(TexError::Open)?;
+            // SAFETY: the VFS `with_vfs` set for the compile in progress (null or alive for all of it)
+            let r = unsafe { Res::open(modeldir, filename, VFS.with(|v| v.get())) }.map_err(TexError::Open)?;
             Ok((r.read().map(|b| b.to_vec()), r.name()))
         }
     }
@@ -317,7 +318,8 @@ pub fn read_asset(
 /// Opens an asset file (`filename` under `modeldir`) through the resources, the VFS of
 /// [`with_vfs`] first; the resource stays open for the asset cache's timestamp checks.
 pub fn open_asset(modeldir: &str, filename: &str) -> Result<Res, TexError> {
-    Res::open(modeldir, filename, VFS.with(|v| v.get())).map_err(TexError::Open)
+    // SAFETY: the VFS `with_vfs` set for the compile in progress (null or alive for all of it)
+    unsafe { Res::open(modeldir, filename, VFS.with(|v| v.get())) }.map_err(TexError::Open)
 }
 
 /// Loads one texture file as upstream's compiler does: `filename` (texture folder + file) is
@@ -342,7 +344,8 @@ pub fn load_texture_file(
         }
         Some(Err(msg)) => Err(TexError::Open(msg.clone())),
         None => {
-            let r = Res::open(modeldir, filename, VFS.with(|v| v.get())).map_err(TexError::Open)?;
+            // SAFETY: the VFS `with_vfs` set for the compile in progress (null or alive for all of it)
+            let r = unsafe { Res::open(modeldir, filename, VFS.with(|v| v.get())) }.map_err(TexError::Open)?;
             let name = r.name();
             let id = cache::texture_id(&name, ctype, nchannel, hflip, vflip);
             if let Some(img) = slot.lookup_as::<Image>(&id, &r) {

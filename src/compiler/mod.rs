@@ -162,7 +162,6 @@ fn set_geom_wrap_types(sp: &mut Spec, m: &mjModel) {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use crate::xml::{parse_mjcf, Files};
@@ -174,8 +173,10 @@ mod tests {
 
     #[test]
     fn sphere_mass_and_free_joint() {
-        let m = load(r#"<mujoco><worldbody><body pos="0 0 1"><freejoint/>
-            <geom type="sphere" size="0.1" density="1000"/></body></worldbody></mujoco>"#)
+        let m = load(
+            r#"<mujoco><worldbody><body pos="0 0 1"><freejoint/>
+            <geom type="sphere" size="0.1" density="1000"/></body></worldbody></mujoco>"#,
+        )
         .unwrap();
         let mm = unsafe { &*m };
         assert_eq!((mm.nbody, mm.nq, mm.nv, mm.ngeom), (2, 7, 6, 1));
@@ -188,9 +189,11 @@ mod tests {
     #[test]
     fn hfield_rows_flipped_and_scaled() {
         // elevations are written top row first and stored bottom row first, scaled to [0, 1]
-        let m = load(r#"<mujoco><asset><hfield name="h" nrow="2" ncol="3" size="2 1 0.5 0.25"
+        let m = load(
+            r#"<mujoco><asset><hfield name="h" nrow="2" ncol="3" size="2 1 0.5 0.25"
             elevation="1 2 3  5 -3 1"/></asset>
-            <worldbody><geom type="hfield" hfield="h"/></worldbody></mujoco>"#)
+            <worldbody><geom type="hfield" hfield="h"/></worldbody></mujoco>"#,
+        )
         .unwrap();
         let mm = unsafe { &*m };
         let data = unsafe { core::slice::from_raw_parts(mm.hfield_data, 6) };
@@ -205,8 +208,10 @@ mod tests {
 
         let e = load(r#"<mujoco><asset><hfield name="h" size="1 1 1 1"/></asset></mujoco>"#).unwrap_err();
         assert!(e.starts_with("Error: hfield not specified\nElement name 'h', id 0"), "{e}");
-        let e = load(r#"<mujoco><asset><hfield name="h" nrow="1" ncol="1" size="1 1 1 1"/></asset>
-            <worldbody><geom type="hfield" hfield="g"/></worldbody></mujoco>"#)
+        let e = load(
+            r#"<mujoco><asset><hfield name="h" nrow="1" ncol="1" size="1 1 1 1"/></asset>
+            <worldbody><geom type="hfield" hfield="g"/></worldbody></mujoco>"#,
+        )
         .unwrap_err();
         assert!(e.starts_with("Error: hfield 'g' not found in geom 0"), "{e}");
     }
@@ -214,7 +219,8 @@ mod tests {
     #[test]
     fn flex_edges_shell_and_pairs() {
         let slide = r#"<joint type="slide" axis="1 0 0"/><joint type="slide" axis="0 1 0"/><joint type="slide" axis="0 0 1"/><geom size="0.01"/>"#;
-        let bodies: String = (0..4).map(|i| format!(r#"<body name="v{i}" pos="{} {} 1">{slide}</body>"#, i % 2, i / 2)).collect();
+        let bodies: String =
+            (0..4).map(|i| format!(r#"<body name="v{i}" pos="{} {} 1">{slide}</body>"#, i % 2, i / 2)).collect();
         let m = load(&format!(
             r#"<mujoco><worldbody>{bodies}</worldbody><deformable><flex name="f" dim="2" body="v0 v1 v3 v2" element="0 1 2 0 2 3"/></deformable>
             <equality><flex flex="f"/></equality></mujoco>"#

@@ -12,10 +12,10 @@ use crate::abi::mjtWrap_::*;
 use crate::abi::*;
 use crate::spec::*;
 
-use super::tree::{islimited, Compiled};
-use super::{CResult, CompileError};
 use super::fill::w;
 use super::texture::{compile_texture, TexDirs};
+use super::tree::{islimited, Compiled};
+use super::{CResult, CompileError};
 
 pub const NTEXROLE: usize = mjtTextureRole_::mjNTEXROLE as usize;
 
@@ -177,8 +177,12 @@ fn decode_skn(k: &mut Skin, b: &[u8], name: &str) -> Result<(), String> {
     if b.len() < 16 {
         return Err(format!("missing header in SKN file '{name}'"));
     }
-    let (nvert, ntex, nface, nbone) =
-        (i32::from_ne_bytes(word(0)), i32::from_ne_bytes(word(1)), i32::from_ne_bytes(word(2)), i32::from_ne_bytes(word(3)));
+    let (nvert, ntex, nface, nbone) = (
+        i32::from_ne_bytes(word(0)),
+        i32::from_ne_bytes(word(1)),
+        i32::from_ne_bytes(word(2)),
+        i32::from_ne_bytes(word(3)),
+    );
     if nvert < 0 || ntex < 0 || nface < 0 || nbone < 0 {
         return Err(format!("negative size in header of SKN file '{name}'"));
     }
@@ -240,8 +244,14 @@ fn compile_skin(c: &Compiled, k: &Skin, i: usize, spec: &Spec, modeldir: &str) -
     let e = |m: &str| err_at(m, &k.name, i, &k.info);
     let mut k = k.clone();
     if !k.file.is_empty() {
-        let given = !k.vert.is_empty() || !k.texcoord.is_empty() || !k.face.is_empty() || !k.bodyname.is_empty()
-            || !k.bindpos.is_empty() || !k.bindquat.is_empty() || !k.vertid.is_empty() || !k.vertweight.is_empty();
+        let given = !k.vert.is_empty()
+            || !k.texcoord.is_empty()
+            || !k.face.is_empty()
+            || !k.bodyname.is_empty()
+            || !k.bindpos.is_empty()
+            || !k.bindquat.is_empty()
+            || !k.vertid.is_empty()
+            || !k.vertweight.is_empty();
         if given {
             return Err(e(&format!("Both skin data and file were specified: {}", k.file)));
         }
@@ -254,7 +264,8 @@ fn compile_skin(c: &Compiled, k: &Skin, i: usize, spec: &Spec, modeldir: &str) -
         }
         let (modeldir, meshdir) = crate::spec::assets::asset_dirs(k.origin.as_ref(), modeldir, &spec.meshdir);
         let filename = crate::io::files::join(meshdir, &k.file);
-        let (bytes, name) = super::image::read_asset(modeldir, &filename, k.filedata.as_ref()).map_err(|err| asset_error(err, e))?;
+        let (bytes, name) =
+            super::image::read_asset(modeldir, &filename, k.filedata.as_ref()).map_err(|err| asset_error(err, e))?;
         let bytes = match bytes {
             None => return Err(e(&format!("could not read SKN file '{name}'"))),
             Some(b) if b.is_empty() => return Err(e(&format!("SKN file '{name}' is empty"))),
@@ -262,8 +273,13 @@ fn compile_skin(c: &Compiled, k: &Skin, i: usize, spec: &Spec, modeldir: &str) -
         };
         decode_skn(&mut k, &bytes, &name).map_err(|m| e(&m))?;
     }
-    if k.vert.is_empty() || k.face.is_empty() || k.bodyname.is_empty() || k.bindpos.is_empty()
-        || k.bindquat.is_empty() || k.vertid.is_empty() || k.vertweight.is_empty()
+    if k.vert.is_empty()
+        || k.face.is_empty()
+        || k.bodyname.is_empty()
+        || k.bindpos.is_empty()
+        || k.bindquat.is_empty()
+        || k.vertid.is_empty()
+        || k.vertweight.is_empty()
     {
         return Err(e("Missing data in skin"));
     }
@@ -377,8 +393,8 @@ fn compile_hfield(h: &HField, i: usize, spec: &Spec, modeldir: &str) -> CResult<
         let (modeldir, meshdir) = crate::spec::assets::asset_dirs(h.origin.as_ref(), modeldir, &spec.meshdir);
         let filename = crate::io::files::join(meshdir, &h.file);
         let (dir, name, pre) = super::image::locate(h.fileloc.as_ref(), h.filedata.as_ref(), modeldir, &filename);
-        let (r, c, d) = super::image::load_hfield_file(dir, name, pre, ctype == "image/png")
-            .map_err(|err| asset_error(err, e))?;
+        let (r, c, d) =
+            super::image::load_hfield_file(dir, name, pre, ctype == "image/png").map_err(|err| asset_error(err, e))?;
         (nrow, ncol, data) = (r, c, d);
     }
     if nrow < 1 || ncol < 1 || data.is_empty() {
@@ -463,7 +479,12 @@ impl<'a> Compiled<'a> {
                     Some(&id) => self.geoms[gi].matid = id as i32,
                     None => {
                         let g = &self.geoms[gi].s;
-                        return Err(err_at(&format!("material '{}' not found in geom {}", mat, gi), &g.name, gi, &g.info));
+                        return Err(err_at(
+                            &format!("material '{}' not found in geom {}", mat, gi),
+                            &g.name,
+                            gi,
+                            &g.info,
+                        ));
                     }
                 }
             }
@@ -475,14 +496,24 @@ impl<'a> Compiled<'a> {
                     Some(&id) => self.sites[si].matid = id as i32,
                     None => {
                         let s = &self.sites[si].s;
-                        return Err(err_at(&format!("material '{}' not found in site {}", mat, si), &s.name, si, &s.info));
+                        return Err(err_at(
+                            &format!("material '{}' not found in site {}", mat, si),
+                            &s.name,
+                            si,
+                            &s.info,
+                        ));
                     }
                 }
             }
         }
         for (i, t) in spec.tendons.iter().enumerate() {
             if !t.material.is_empty() && !matmap.contains_key(t.material.as_str()) {
-                return Err(err_at(&format!("material '{}' not found in tendon {}", t.material, i), &t.name, i, &t.info));
+                return Err(err_at(
+                    &format!("material '{}' not found in tendon {}", t.material, i),
+                    &t.name,
+                    i,
+                    &t.info,
+                ));
             }
         }
         for (i, m) in spec.materials.iter().enumerate() {
@@ -492,7 +523,14 @@ impl<'a> Compiled<'a> {
                 if !tn.is_empty() {
                     match texmap.get(tn.as_str()) {
                         Some(&id) => texid[j] = id as i32,
-                        None => return Err(err_at(&format!("texture '{}' not found in material {}", tn, i), &m.name, i, &m.info)),
+                        None => {
+                            return Err(err_at(
+                                &format!("texture '{}' not found in material {}", tn, i),
+                                &m.name,
+                                i,
+                                &m.info,
+                            ))
+                        }
                     }
                 }
             }
@@ -520,8 +558,14 @@ impl<'a> Compiled<'a> {
             if ![1, 3, 4, 6].contains(&p.condim) {
                 return Err(e("invalid condim in contact pair"));
             }
-            let g1 = gmap.get(p.geom1.as_str()).copied().ok_or_else(|| e(&format!("geom '{}' not found in collision {}", p.geom1, i)))?;
-            let g2 = gmap.get(p.geom2.as_str()).copied().ok_or_else(|| e(&format!("geom '{}' not found in collision {}", p.geom2, i)))?;
+            let g1 = gmap
+                .get(p.geom1.as_str())
+                .copied()
+                .ok_or_else(|| e(&format!("geom '{}' not found in collision {}", p.geom1, i)))?;
+            let g2 = gmap
+                .get(p.geom2.as_str())
+                .copied()
+                .ok_or_else(|| e(&format!("geom '{}' not found in collision {}", p.geom2, i)))?;
             let (g1, g2) = if gbody(g1) > gbody(g2) { (g2, g1) } else { (g1, g2) };
             let signature = (gbody(g1) << 16) + gbody(g2);
             pairs.push(CPair { s: (**p).clone(), geom1: g1 as i32, geom2: g2 as i32, signature });
@@ -533,8 +577,14 @@ impl<'a> Compiled<'a> {
         let mut ex = Vec::new();
         for (i, x) in spec.excludes.iter().enumerate() {
             let e = |m: &str| err_at(m, &x.name, i, &x.info);
-            let b1 = bmap.get(x.body1.as_str()).copied().ok_or_else(|| e(&format!("body '{}' not found in bodypair {}", x.body1, i)))?;
-            let b2 = bmap.get(x.body2.as_str()).copied().ok_or_else(|| e(&format!("body '{}' not found in bodypair {}", x.body2, i)))?;
+            let b1 = bmap
+                .get(x.body1.as_str())
+                .copied()
+                .ok_or_else(|| e(&format!("body '{}' not found in bodypair {}", x.body1, i)))?;
+            let b2 = bmap
+                .get(x.body2.as_str())
+                .copied()
+                .ok_or_else(|| e(&format!("body '{}' not found in bodypair {}", x.body2, i)))?;
             let (b1, b2) = if b1 > b2 { (b2, b1) } else { (b1, b2) };
             ex.push(CExclude { name: x.name.to_string(), signature: ((b1 as i32) << 16) + b2 as i32 });
         }
@@ -564,11 +614,17 @@ impl<'a> Compiled<'a> {
             } else {
                 return Err(e("invalid type in equality constraint"));
             };
-            let o1 = map.get(q.name1.as_str()).copied().ok_or_else(|| e(&format!("unknown element '{}' in equality constraint", q.name1)))?
+            let o1 = map
+                .get(q.name1.as_str())
+                .copied()
+                .ok_or_else(|| e(&format!("unknown element '{}' in equality constraint", q.name1)))?
                 as i32;
             let mut o2 = -1;
             if !q.name2.is_empty() {
-                o2 = map.get(q.name2.as_str()).copied().ok_or_else(|| e(&format!("unknown element '{}' in equality constraint {}", q.name2, i)))?
+                o2 = map
+                    .get(q.name2.as_str())
+                    .copied()
+                    .ok_or_else(|| e(&format!("unknown element '{}' in equality constraint {}", q.name2, i)))?
                     as i32;
             }
             let body = (et == mjEQ_WELD as i32 || et == mjEQ_CONNECT as i32) && q.objtype == mjOBJ_BODY as i32;
@@ -594,7 +650,8 @@ impl<'a> Compiled<'a> {
 
         // tendons
         let given = spec.nuser_tendon;
-        self.x.nuser_tendon = if given == -1 { spec.tendons.iter().map(|t| t.userdata.len()).max().unwrap_or(0) as i32 } else { given };
+        self.x.nuser_tendon =
+            if given == -1 { spec.tendons.iter().map(|t| t.userdata.len()).max().unwrap_or(0) as i32 } else { given };
         let matmap = names(&spec.materials, |m| &m.name);
         for (i, t) in spec.tendons.iter().enumerate() {
             let e = |m: &str| err_at(m, &t.name, i, &t.info);
@@ -607,7 +664,10 @@ impl<'a> Compiled<'a> {
             }
             let spatial = t.path[0].r#type != mjWRAP_JOINT as i32;
             if spatial && sz < 2 {
-                return Err(e(&format!("tendon '{}' (id = {}): spatial path must contain at least two objects", t.name, i)));
+                return Err(e(&format!(
+                    "tendon '{}' (id = {}): spatial path must contain at least two objects",
+                    t.name, i
+                )));
             }
             if spatial && t.width <= 0.0 {
                 return Err(e(&format!("tendon '{}' (id = {}) must have positive width", t.name, i)));
@@ -619,21 +679,32 @@ impl<'a> Compiled<'a> {
                 // its place in the path
                 let werr = |m: String| err_at(&m, &w.target, k, &w.info);
                 if w.r#type == mjWRAP_JOINT as i32 {
-                    let j = jmap.get(w.target.as_str()).copied().ok_or_else(|| werr(format!("joint '{}' not found in tendon {}, wrap {}", w.target, i, k)))?;
+                    let j = jmap
+                        .get(w.target.as_str())
+                        .copied()
+                        .ok_or_else(|| werr(format!("joint '{}' not found in tendon {}, wrap {}", w.target, i, k)))?;
                     cw.objid = j as i32;
                 } else if w.r#type == mjWRAP_SPHERE as i32 || w.r#type == mjWRAP_CYLINDER as i32 {
-                    let g = gmap.get(w.target.as_str()).copied().ok_or_else(|| werr(format!("geom '{}' not found in tendon {}, wrap {}", w.target, i, k)))?;
+                    let g = gmap
+                        .get(w.target.as_str())
+                        .copied()
+                        .ok_or_else(|| werr(format!("geom '{}' not found in tendon {}, wrap {}", w.target, i, k)))?;
                     let gt = self.geoms[g].s.r#type;
                     if gt == mjGEOM_CYLINDER as i32 {
                         cw.wtype = mjWRAP_CYLINDER as i32;
                     } else if gt != mjGEOM_SPHERE as i32 {
-                        return Err(werr(format!("geom '{}' in tendon {}, wrap {} is not sphere or cylinder", w.target, i, k)));
+                        return Err(werr(format!(
+                            "geom '{}' in tendon {}, wrap {} is not sphere or cylinder",
+                            w.target, i, k
+                        )));
                     }
                     cw.objid = g as i32;
                     cw.body = self.geoms[g].s.body as i32;
                     cw.prm = -1.0;
                     if !w.sidesite.is_empty() {
-                        let s = smap.get(w.sidesite.as_str()).copied().ok_or_else(|| werr(format!("side site '{}' not found in tendon {}, wrap {}", w.sidesite, i, k)))?;
+                        let s = smap.get(w.sidesite.as_str()).copied().ok_or_else(|| {
+                            werr(format!("side site '{}' not found in tendon {}, wrap {}", w.sidesite, i, k))
+                        })?;
                         cw.prm = s as f64;
                     }
                 } else if w.r#type == mjWRAP_PULLEY as i32 {
@@ -641,7 +712,10 @@ impl<'a> Compiled<'a> {
                         return Err(werr(format!("pulley has negative divisor in tendon {}, wrap {}", i, k)));
                     }
                 } else if w.r#type == mjWRAP_SITE as i32 {
-                    let s = smap.get(w.target.as_str()).copied().ok_or_else(|| werr(format!("site '{}' not found in wrap {}", w.target, k)))?;
+                    let s = smap
+                        .get(w.target.as_str())
+                        .copied()
+                        .ok_or_else(|| werr(format!("site '{}' not found in wrap {}", w.target, k)))?;
                     cw.objid = s as i32;
                     cw.body = self.sites[s].s.body as i32;
                 } else {
@@ -653,7 +727,10 @@ impl<'a> Compiled<'a> {
                 let ty = path[k].wtype;
                 if !spatial {
                     if ty != mjWRAP_JOINT as i32 {
-                        return Err(e(&format!("tendon '{}' (id = {}): spatial object found in fixed path at pos {}", t.name, i, k)));
+                        return Err(e(&format!(
+                            "tendon '{}' (id = {}): spatial object found in fixed path at pos {}",
+                            t.name, i, k
+                        )));
                     }
                     continue;
                 }
@@ -673,20 +750,32 @@ impl<'a> Compiled<'a> {
                     }
                 } else if ty == site {
                     if (prev.is_none() || prev == Some(pulley)) && (next.is_none() || next == Some(pulley)) {
-                        return Err(e(&format!("tendon '{}' (id = {}): site {} needs a neighbor that is not a pulley", t.name, i, k)));
+                        return Err(e(&format!(
+                            "tendon '{}' (id = {}): site {} needs a neighbor that is not a pulley",
+                            t.name, i, k
+                        )));
                     }
                     if next == Some(site) && path[k].objid == path[k + 1].objid {
                         return Err(e(&format!("tendon '{}' (id = {}): site {} is repeated", t.name, i, k)));
                     }
                 } else if ty == mjWRAP_SPHERE as i32 || ty == mjWRAP_CYLINDER as i32 {
                     if k == 0 || k == sz - 1 || prev != Some(site) || next != Some(site) {
-                        return Err(e(&format!("tendon '{}' (id = {}): geom at pos {} not bracketed by sites", t.name, i, k)));
+                        return Err(e(&format!(
+                            "tendon '{}' (id = {}): geom at pos {} not bracketed by sites",
+                            t.name, i, k
+                        )));
                     }
                     if t.armature > 0.0 {
-                        return Err(e(&format!("tendon '{}' (id = {}): geom wrapping not supported by tendon armature", t.name, i)));
+                        return Err(e(&format!(
+                            "tendon '{}' (id = {}): geom wrapping not supported by tendon armature",
+                            t.name, i
+                        )));
                     }
                 } else {
-                    return Err(e(&format!("tendon '{} (id = {})': joint wrap found in spatial path at pos {}", t.name, i, k)));
+                    return Err(e(&format!(
+                        "tendon '{} (id = {})': joint wrap found in spatial path at pos {}",
+                        t.name, i, k
+                    )));
                 }
             }
             let autolimits = spec.compiler.autolimits != 0;
@@ -707,7 +796,11 @@ impl<'a> Compiled<'a> {
             if t.springlength[0] > t.springlength[1] {
                 return Err(e("invalid springlength in tendon"));
             }
-            let matid = if t.material.is_empty() { -1 } else { matmap.get(t.material.as_str()).map(|&m| m as i32).unwrap_or(-1) };
+            let matid = if t.material.is_empty() {
+                -1
+            } else {
+                matmap.get(t.material.as_str()).map(|&m| m as i32).unwrap_or(-1)
+            };
             self.x.tendons.push(CTendon { s: (**t).clone(), matid, path });
         }
         Ok(())
@@ -726,7 +819,12 @@ impl<'a> Compiled<'a> {
                 ));
             }
             if n.effective_size() == 0 {
-                return Err(err_at(&format!("numeric '{}' (id = {}): size cannot be zero", n.name, i), &n.name, i, &n.info));
+                return Err(err_at(
+                    &format!("numeric '{}' (id = {}): size cannot be zero", n.name, i),
+                    &n.name,
+                    i,
+                    &n.info,
+                ));
             }
         }
         for (i, t) in spec.tuples.iter().enumerate() {
@@ -850,7 +948,6 @@ impl<'a> Compiled<'a> {
 }
 
 // ---------------------------------------------------------------- copy into the model
-
 
 /// Copies the compiled objects outside the tree into `m` (sizes already set).
 ///
@@ -1135,7 +1232,9 @@ pub unsafe fn fill_keys(c: &Compiled, m: &mut mjModel) -> CResult<()> {
             }
             if given.len() > n {
                 return Err(match what {
-                    "qpos" | "qvel" | "act" => e(format!("keyframe '{}': invalid {} size, expected {}, got {}", k.name, what, n, given.len())),
+                    "qpos" | "qvel" | "act" => {
+                        e(format!("keyframe '{}': invalid {} size, expected {}, got {}", k.name, what, n, given.len()))
+                    }
                     _ => e(format!("keyframe {}: invalid {} size, expected length {}", i, what, n)),
                 });
             }
@@ -1174,7 +1273,15 @@ pub unsafe fn fill_keys(c: &Compiled, m: &mut mjModel) -> CResult<()> {
 
 /// The values of a keyframe brought in by `<attach>`: those stored on joints, actuators and
 /// mocap bodies under its name, the reference values elsewhere (zero velocities and controls).
-unsafe fn attached_key(c: &Compiled, m: &mjModel, k: &Key, flags: [bool; 6], qpos0: &[f64], mpos0: &[f64], mquat0: &[f64]) -> Key {
+unsafe fn attached_key(
+    c: &Compiled,
+    m: &mjModel,
+    k: &Key,
+    flags: [bool; 6],
+    qpos0: &[f64],
+    mpos0: &[f64],
+    mquat0: &[f64],
+) -> Key {
     let (nq, nv, na, nu) = (m.nq as usize, m.nv as usize, m.na as usize, m.nu as usize);
     let mut out = Key { name: k.name.clone(), info: k.info.clone(), ..Key::default() };
     out.time = k.time;

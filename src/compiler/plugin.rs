@@ -50,7 +50,10 @@ pub struct Plugins {
 impl Plugins {
     pub fn new(spec: &[crate::spec::Owned<Plugin>]) -> Self {
         Plugins {
-            list: spec.iter().map(|p| CPlugin { s: (**p).clone(), slot: p.slot.get(), owner: None, attr: Vec::new() }).collect(),
+            list: spec
+                .iter()
+                .map(|p| CPlugin { s: (**p).clone(), slot: p.slot.get(), owner: None, attr: Vec::new() })
+                .collect(),
             ..Default::default()
         }
     }
@@ -114,7 +117,15 @@ impl<'a> Compiled<'a> {
 
     /// Resolves the instance of an element (`c`: its plugin field, pointing at the instance it
     /// configured in place, if any) and checks that its plugin has `capability`.
-    fn element_plugin(&mut self, c: &mjsPlugin, r: &PluginRef, owner: &Owner, neither: &str, capability: mjtPluginCapabilityBit_, cannot: &str) -> CResult<i32> {
+    fn element_plugin(
+        &mut self,
+        c: &mjsPlugin,
+        r: &PluginRef,
+        owner: &Owner,
+        neither: &str,
+        capability: mjtPluginCapabilityBit_,
+        cannot: &str,
+    ) -> CResult<i32> {
         if r.plugin_name.is_empty() && r.name.is_empty() {
             return Err(owner.error(neither));
         }
@@ -190,8 +201,10 @@ impl<'a> Compiled<'a> {
             if s.c.plugin.active != 0 {
                 let (c, r) = (s.c.plugin, s.plugin.clone());
                 let owner = Owner { name: s.name.to_string(), id: b as i64, line: s.info.clone() };
-                let neither = format!("neither 'plugin' nor 'instance' is specified for body '{}', (id = {})", s.name, b);
-                self.plugins.body[b] = self.element_plugin(&c, &r, &owner, &neither, mjPLUGIN_PASSIVE, "passive forces")?;
+                let neither =
+                    format!("neither 'plugin' nor 'instance' is specified for body '{}', (id = {})", s.name, b);
+                self.plugins.body[b] =
+                    self.element_plugin(&c, &r, &owner, &neither, mjPLUGIN_PASSIVE, "passive forces")?;
             }
         }
         Ok(())
@@ -223,7 +236,14 @@ impl<'a> Compiled<'a> {
         let s = &self.sensors[i].s;
         let (c, r) = (s.c.plugin, s.plugin.clone());
         let owner = Owner { name: s.name.to_string(), id: i as i64, line: s.info.clone() };
-        let k = self.element_plugin(&c, &r, &owner, "neither 'plugin' nor 'instance' is specified for sensor", mjPLUGIN_SENSOR, "sensors")?;
+        let k = self.element_plugin(
+            &c,
+            &r,
+            &owner,
+            "neither 'plugin' nor 'instance' is specified for sensor",
+            mjPLUGIN_SENSOR,
+            "sensors",
+        )?;
         self.plugins.sensor[i] = k;
         let slot = self.plugins.list[k as usize].slot;
         Ok(registered(slot).map(|p| p.needstage).unwrap_or(0))
@@ -240,7 +260,11 @@ impl<'a> Compiled<'a> {
             self.plugins.sensor = vec![-1; self.sensors.len()];
         }
         for k in 0..n {
-            let me = Owner { name: self.plugins.list[k].s.name.to_string(), id: k as i64, line: self.plugins.list[k].s.info.clone() };
+            let me = Owner {
+                name: self.plugins.list[k].s.name.to_string(),
+                id: k as i64,
+                line: self.plugins.list[k].s.info.clone(),
+            };
             let r = PluginRef {
                 plugin_name: self.plugins.list[k].s.plugin_name.to_string().into(),
                 name: self.plugins.list[k].s.name.clone(),

@@ -477,7 +477,14 @@ fn sift_down<T: Clone, F: Fn(&T, &T) -> bool>(a: &mut [T], len: usize, mut start
     a[start] = top;
 }
 
-fn introsort<T: Clone, F: Fn(&T, &T) -> bool>(a: &mut [T], mut first: usize, mut last: usize, less: &F, mut depth: usize, mut leftmost: bool) {
+fn introsort<T: Clone, F: Fn(&T, &T) -> bool>(
+    a: &mut [T],
+    mut first: usize,
+    mut last: usize,
+    less: &F,
+    mut depth: usize,
+    mut leftmost: bool,
+) {
     loop {
         let len = last - first;
         match len {

@@ -31,13 +31,32 @@ fn sensor_needstage(t: i32) -> i32 {
     use crate::abi::mjtStage_::*;
     let is = |s: mjtSensor_| t == s as i32;
     let acc = [
-        mjSENS_TOUCH, mjSENS_ACCELEROMETER, mjSENS_FORCE, mjSENS_TORQUE, mjSENS_ACTUATORFRC, mjSENS_JOINTACTFRC,
-        mjSENS_TENDONACTFRC, mjSENS_JOINTLIMITFRC, mjSENS_TENDONLIMITFRC, mjSENS_FRAMELINACC, mjSENS_FRAMEANGACC,
-        mjSENS_CONTACT, mjSENS_TACTILE,
+        mjSENS_TOUCH,
+        mjSENS_ACCELEROMETER,
+        mjSENS_FORCE,
+        mjSENS_TORQUE,
+        mjSENS_ACTUATORFRC,
+        mjSENS_JOINTACTFRC,
+        mjSENS_TENDONACTFRC,
+        mjSENS_JOINTLIMITFRC,
+        mjSENS_TENDONLIMITFRC,
+        mjSENS_FRAMELINACC,
+        mjSENS_FRAMEANGACC,
+        mjSENS_CONTACT,
+        mjSENS_TACTILE,
     ];
     let vel = [
-        mjSENS_VELOCIMETER, mjSENS_GYRO, mjSENS_JOINTVEL, mjSENS_TENDONVEL, mjSENS_ACTUATORVEL, mjSENS_BALLANGVEL,
-        mjSENS_JOINTLIMITVEL, mjSENS_TENDONLIMITVEL, mjSENS_FRAMELINVEL, mjSENS_FRAMEANGVEL, mjSENS_SUBTREELINVEL,
+        mjSENS_VELOCIMETER,
+        mjSENS_GYRO,
+        mjSENS_JOINTVEL,
+        mjSENS_TENDONVEL,
+        mjSENS_ACTUATORVEL,
+        mjSENS_BALLANGVEL,
+        mjSENS_JOINTLIMITVEL,
+        mjSENS_TENDONLIMITVEL,
+        mjSENS_FRAMELINVEL,
+        mjSENS_FRAMEANGVEL,
+        mjSENS_SUBTREELINVEL,
         mjSENS_SUBTREEANGMOM,
     ];
     if acc.iter().any(|&s| is(s)) {
@@ -59,10 +78,25 @@ fn sensor_dim(s: &Sensor) -> i32 {
     let t = s.r#type;
     let is = |x: mjtSensor_| t == x as i32;
     let three = [
-        mjSENS_ACCELEROMETER, mjSENS_VELOCIMETER, mjSENS_GYRO, mjSENS_FORCE, mjSENS_TORQUE, mjSENS_MAGNETOMETER,
-        mjSENS_BALLANGVEL, mjSENS_FRAMEPOS, mjSENS_FRAMEXAXIS, mjSENS_FRAMEYAXIS, mjSENS_FRAMEZAXIS, mjSENS_FRAMELINVEL,
-        mjSENS_FRAMEANGVEL, mjSENS_FRAMELINACC, mjSENS_FRAMEANGACC, mjSENS_SUBTREECOM, mjSENS_SUBTREELINVEL,
-        mjSENS_SUBTREEANGMOM, mjSENS_GEOMNORMAL,
+        mjSENS_ACCELEROMETER,
+        mjSENS_VELOCIMETER,
+        mjSENS_GYRO,
+        mjSENS_FORCE,
+        mjSENS_TORQUE,
+        mjSENS_MAGNETOMETER,
+        mjSENS_BALLANGVEL,
+        mjSENS_FRAMEPOS,
+        mjSENS_FRAMEXAXIS,
+        mjSENS_FRAMEYAXIS,
+        mjSENS_FRAMEZAXIS,
+        mjSENS_FRAMELINVEL,
+        mjSENS_FRAMEANGVEL,
+        mjSENS_FRAMELINACC,
+        mjSENS_FRAMEANGACC,
+        mjSENS_SUBTREECOM,
+        mjSENS_SUBTREELINVEL,
+        mjSENS_SUBTREEANGMOM,
+        mjSENS_GEOMNORMAL,
     ];
     if is(mjSENS_CAMPROJECTION) {
         2
@@ -112,7 +146,13 @@ impl<'a> Compiled<'a> {
                 if obj.is_none() {
                     return Err(e(&format!("unrecognized name '{}' of sensorized object", x.objname)));
                 }
-            } else if !(is(mjSENS_E_POTENTIAL) || is(mjSENS_E_KINETIC) || is(mjSENS_CLOCK) || is(mjSENS_CONTACT) || is(mjSENS_USER) || is(mjSENS_PLUGIN)) {
+            } else if !(is(mjSENS_E_POTENTIAL)
+                || is(mjSENS_E_KINETIC)
+                || is(mjSENS_CLOCK)
+                || is(mjSENS_CONTACT)
+                || is(mjSENS_USER)
+                || is(mjSENS_PLUGIN))
+            {
                 return Err(e("invalid type in sensor"));
             }
             if x.reftype != unknown {
@@ -135,14 +175,25 @@ impl<'a> Compiled<'a> {
             }
             let ot = x.objtype;
             let oid = obj.unwrap_or(0);
-            let frame_obj = [mjOBJ_BODY, mjOBJ_XBODY, mjOBJ_GEOM, mjOBJ_SITE, mjOBJ_CAMERA].iter().any(|&o| ot == o as i32);
+            let frame_obj =
+                [mjOBJ_BODY, mjOBJ_XBODY, mjOBJ_GEOM, mjOBJ_SITE, mjOBJ_CAMERA].iter().any(|&o| ot == o as i32);
             let scalar_joint = |c: &Self| {
                 let jt = c.joints[oid].s.r#type;
                 jt == mjJNT_SLIDE as i32 || jt == mjJNT_HINGE as i32
             };
-            if [mjSENS_TOUCH, mjSENS_ACCELEROMETER, mjSENS_VELOCIMETER, mjSENS_GYRO, mjSENS_FORCE, mjSENS_TORQUE, mjSENS_MAGNETOMETER, mjSENS_RANGEFINDER, mjSENS_CAMPROJECTION]
-                .iter()
-                .any(|&s| is(s))
+            if [
+                mjSENS_TOUCH,
+                mjSENS_ACCELEROMETER,
+                mjSENS_VELOCIMETER,
+                mjSENS_GYRO,
+                mjSENS_FORCE,
+                mjSENS_TORQUE,
+                mjSENS_MAGNETOMETER,
+                mjSENS_RANGEFINDER,
+                mjSENS_CAMPROJECTION,
+            ]
+            .iter()
+            .any(|&s| is(s))
             {
                 if ot != mjOBJ_SITE as i32 {
                     return Err(e("sensor must be attached to site"));
@@ -190,9 +241,19 @@ impl<'a> Compiled<'a> {
                 if !islimited(tn.limited, &tn.range) {
                     return Err(e("tendon must be limited in sensor"));
                 }
-            } else if [mjSENS_FRAMEPOS, mjSENS_FRAMEQUAT, mjSENS_FRAMEXAXIS, mjSENS_FRAMEYAXIS, mjSENS_FRAMEZAXIS, mjSENS_FRAMELINVEL, mjSENS_FRAMEANGVEL, mjSENS_FRAMELINACC, mjSENS_FRAMEANGACC]
-                .iter()
-                .any(|&s| is(s))
+            } else if [
+                mjSENS_FRAMEPOS,
+                mjSENS_FRAMEQUAT,
+                mjSENS_FRAMEXAXIS,
+                mjSENS_FRAMEYAXIS,
+                mjSENS_FRAMEZAXIS,
+                mjSENS_FRAMELINVEL,
+                mjSENS_FRAMEANGVEL,
+                mjSENS_FRAMELINACC,
+                mjSENS_FRAMEANGACC,
+            ]
+            .iter()
+            .any(|&s| is(s))
             {
                 if !frame_obj {
                     return Err(e("sensor must be attached to (x)body, geom, site or camera"));
@@ -217,7 +278,8 @@ impl<'a> Compiled<'a> {
                     return Err(e("1st body/geom must be different from 2nd body/geom"));
                 }
                 let hf = |o: i32, id: Option<usize>| {
-                    o == mjOBJ_GEOM as i32 && id.map(|g| self.geoms[g].s.r#type == mjGEOM_HFIELD as i32).unwrap_or(false)
+                    o == mjOBJ_GEOM as i32
+                        && id.map(|g| self.geoms[g].s.r#type == mjGEOM_HFIELD as i32).unwrap_or(false)
                 };
                 if hf(ot, obj) || hf(x.reftype, rf) {
                     return Err(e("height fields are not supported in geom distance sensors"));
@@ -240,7 +302,10 @@ impl<'a> Compiled<'a> {
                     )));
                 }
                 if spec & !mask != 0 {
-                    return Err(e(&format!("data spec intprm[0]={} has bits set beyond the first mjNCONDATA bits", spec)));
+                    return Err(e(&format!(
+                        "data spec intprm[0]={} has bits set beyond the first mjNCONDATA bits",
+                        spec
+                    )));
                 }
                 if !(0..=3).contains(&x.intprm[1]) {
                     return Err(e(&format!(
@@ -276,7 +341,8 @@ impl<'a> Compiled<'a> {
             }
             x.c.dim = if is(mjSENS_TACTILE) { 3 * self.x.meshes[oid].nvert() as i32 } else { sensor_dim(&x) };
             if x.cutoff > 0.0
-                && (x.datatype == mjDATATYPE_QUATERNION as i32 || (x.datatype == mjDATATYPE_AXIS as i32 && !is(mjSENS_GEOMNORMAL)))
+                && (x.datatype == mjDATATYPE_QUATERNION as i32
+                    || (x.datatype == mjDATATYPE_AXIS as i32 && !is(mjSENS_GEOMNORMAL)))
             {
                 return Err(e("cutoff applied to axis or quaternion datatype in sensor"));
             }

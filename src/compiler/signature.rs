@@ -74,7 +74,12 @@ pub fn signature(m: &mjModel) -> u64 {
             indent(&mut out, depth + 1);
             out.push_str(&format!("<joint>{}</joint>\n", nq));
         }
-        for (n, tag) in [(geomnum[b] as usize, "<geom/>\n"), (nsite[b], "<site/>\n"), (ncam[b], "<camera/>\n"), (nlight[b], "<light/>\n")] {
+        for (n, tag) in [
+            (geomnum[b] as usize, "<geom/>\n"),
+            (nsite[b], "<site/>\n"),
+            (ncam[b], "<camera/>\n"),
+            (nlight[b], "<light/>\n"),
+        ] {
             for _ in 0..n {
                 indent(&mut out, depth + 1);
                 out.push_str(tag);

@@ -1,10 +1,9 @@
 //! Sparsity structures of the mass matrix and the body-dof matrix, and the maps between the
 //! different storage layouts of M.
 
+use super::fill::w;
 use crate::abi::*;
 use crate::model::sparsity::{make_b_sparse, make_dof_dof_maps, make_dof_dof_sparse, DofDofSizes};
-use super::fill::w;
-
 
 /// Fills D_*, B_*, M_* and the maps mapM2D, mapD2M, mapM2M.
 ///

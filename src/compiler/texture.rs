@@ -227,7 +227,8 @@ pub(super) fn compile_texture(t: &mut Texture, id: usize, dirs: &TexDirs) -> CRe
             let msg = format!("Texture buffer has incorrect size, given {} expected {}", t.data.len() as i32, expected);
             return Err(e(&msg, t));
         }
-        let mut img = super::image::Image { data: t.data.to_vec(), width: t.width as u32, height: t.height as u32, srgb: false };
+        let mut img =
+            super::image::Image { data: t.data.to_vec(), width: t.width as u32, height: t.height as u32, srgb: false };
         super::image::flip(&mut img, t.nchannel as usize, t.hflip != 0, t.vflip != 0);
         return Ok(img.data);
     }
@@ -258,7 +259,6 @@ pub(super) fn compile_texture(t: &mut Texture, id: usize, dirs: &TexDirs) -> CRe
     Ok(data)
 }
 
-
 /// Where the compiler finds texture files: the model's folder (reduced) and the compiler's
 /// texture folder.
 pub struct TexDirs {
@@ -279,11 +279,13 @@ fn load_image(t: &mut Texture, id: usize, k: usize, dirs: &TexDirs) -> CResult<s
     if !matches!(ctype.as_str(), "image/png" | "image/ktx" | "image/vnd.mujoco.texture") {
         return Err(err_at(&format!("unsupported content type: '{}'", ctype), &t.name, id, &t.info));
     }
-    let (dir, name, pre) = locate(t.fileloc.get(k).and_then(|l| l.as_ref()), t.filedata.get(k), &dirs.modeldir, &filename);
+    let (dir, name, pre) =
+        locate(t.fileloc.get(k).and_then(|l| l.as_ref()), t.filedata.get(k), &dirs.modeldir, &filename);
     let img = load_texture_file(dir, name, pre, &ctype, t.nchannel, t.hflip != 0, t.vflip != 0)
         .map_err(|err| asset_error(err, |m| err_at(m, &t.name, id, &t.info)))?;
     if t.colorspace == mjtColorSpace_::mjCOLORSPACE_AUTO as i32 {
-        t.colorspace = if img.srgb { mjtColorSpace_::mjCOLORSPACE_SRGB } else { mjtColorSpace_::mjCOLORSPACE_LINEAR } as i32;
+        t.colorspace =
+            if img.srgb { mjtColorSpace_::mjCOLORSPACE_SRGB } else { mjtColorSpace_::mjCOLORSPACE_LINEAR } as i32;
     }
     Ok(img)
 }
@@ -306,7 +308,10 @@ fn texture_from_files(t: &mut Texture, id: usize, dirs: &TexDirs) -> CResult<Vec
         }
         let (w, h) = (img.width as i64, img.height as i64);
         if w / g1 as i64 != h / g0 as i64 || w % g1 as i64 != 0 || h % g0 as i64 != 0 {
-            return Err(e(&format!("PNG size must be integer multiple of gridsize in texture '{}' (id {})", t.file, id), t));
+            return Err(e(
+                &format!("PNG size must be integer multiple of gridsize in texture '{}' (id {})", t.file, id),
+                t,
+            ));
         }
         let width = if g0 == 1 && g1 == 1 { w } else { w / g1 as i64 };
         if width >= (i32::MAX / 6) as i64 {

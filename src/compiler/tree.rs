@@ -8,8 +8,8 @@ use crate::abi::mjtTrn_::*;
 use crate::abi::*;
 use crate::spec::*;
 
-use crate::spec::util::*;
 use super::{CResult, CompileError};
+use crate::spec::util::*;
 
 /// A compiled frame: its pose relative to its body.
 #[derive(Clone, Debug)]
@@ -351,7 +351,12 @@ impl<'a> Compiled<'a> {
                 let mut quat = f.quat;
                 let mut pos = f.pos;
                 resolve_orientation(&mut quat, self.degree(), self.seq(), &f.alt).map_err(|e| {
-                    CompileError::elem(&format!("orientation specification error '{}' in site {}", e, i), &f.name, i as i64, &f.info)
+                    CompileError::elem(
+                        &format!("orientation specification error '{}' in site {}", e, i),
+                        &f.name,
+                        i as i64,
+                        &f.info,
+                    )
                 })?;
                 if let Some(pf) = f.parent.and_then(|p| done.get(p).cloned().flatten()) {
                     frameaccum_child(&pf.pos, &pf.quat, &mut pos, &mut quat);
@@ -442,7 +447,8 @@ impl<'a> Compiled<'a> {
 
         // inertial frame from geoms
         if id > 0
-            && (comp.inertiafromgeom == TF_TRUE || (!defined(self.bodies[id].s.ipos[0]) && comp.inertiafromgeom == TF_AUTO))
+            && (comp.inertiafromgeom == TF_TRUE
+                || (!defined(self.bodies[id].s.ipos[0]) && comp.inertiafromgeom == TF_AUTO))
         {
             self.inertia_from_geom(id)?;
         }
@@ -486,7 +492,8 @@ impl<'a> Compiled<'a> {
             b.joints.len() == 1
                 && self.joints[b.joints[0]].s.r#type == mjJNT_FREE as i32
                 && b.s.bodies.is_empty()
-                && (self.joints[b.joints[0]].s.align == 1 || (self.joints[b.joints[0]].s.align == 2 && (comp.alignfree != 0)))
+                && (self.joints[b.joints[0]].s.align == 1
+                    || (self.joints[b.joints[0]].s.align == 2 && (comp.alignfree != 0)))
         };
         let mut inv = ([0.0; 3], [1.0, 0.0, 0.0, 0.0]);
         if align_free {
@@ -694,7 +701,9 @@ impl<'a> Compiled<'a> {
         }
         let frame = self.frame(self.joints[ji].s.frame).cloned();
         let j = self.joints[ji].s.clone();
-        if (j.springdamper[0] != 0.0 || j.springdamper[1] != 0.0) && (j.springdamper[0] <= 0.0 || j.springdamper[1] <= 0.0) {
+        if (j.springdamper[0] != 0.0 || j.springdamper[1] != 0.0)
+            && (j.springdamper[0] <= 0.0 || j.springdamper[1] <= 0.0)
+        {
             return Err(self.joint_err(ji, "when defined, springdamper values must be positive in joint"));
         }
         let free = j.r#type == mjJNT_FREE as i32;
@@ -760,7 +769,13 @@ impl<'a> Compiled<'a> {
             j.springref *= mjPI / 180.0;
         }
         self.joints[ji].s = j;
-        Ok(if free { 6 } else if ball { 3 } else { 1 })
+        Ok(if free {
+            6
+        } else if ball {
+            3
+        } else {
+            1
+        })
     }
 
     fn mesh_err(&self, k: usize, msg: &str) -> CompileError {
@@ -888,7 +903,11 @@ impl<'a> Compiled<'a> {
                     let ma = va * density;
                     let ia = [ma * (s11 + s22) / 5.0, ma * (s00 + s22) / 5.0, ma * (s00 + s11) / 5.0];
                     let mb = vb * density;
-                    let ib = [mb * (be * be + ce * ce) / 5.0, mb * (ae * ae + ce * ce) / 5.0, mb * (ae * ae + be * be) / 5.0];
+                    let ib = [
+                        mb * (be * be + ce * ce) / 5.0,
+                        mb * (ae * ae + ce * ce) / 5.0,
+                        mb * (ae * ae + be * be) / 5.0,
+                    ];
                     [ib[0] - ia[0], ib[1] - ia[1], ib[2] - ia[2]]
                 }
             }
@@ -926,7 +945,9 @@ impl<'a> Compiled<'a> {
     fn compile_geom(&mut self, gi: usize) -> CResult<()> {
         if self.geoms[gi].s.userdata.len() > self.nuser_geom as usize {
             let n = self.geoms[gi].s.name.to_string();
-            return Err(self.geom_err(gi, &format!("user has more values than nuser_geom in geom '{}' (id = {})", n, gi)));
+            return Err(
+                self.geom_err(gi, &format!("user has more values than nuser_geom in geom '{}' (id = {})", n, gi))
+            );
         }
         let frame = self.frame(self.geoms[gi].s.frame).cloned();
         let body = self.geoms[gi].s.body;
@@ -961,7 +982,8 @@ impl<'a> Compiled<'a> {
         }
         normvec(&mut g.quat);
         if defined(g.fromto[0]) {
-            if ![mjGEOM_CAPSULE as i32, mjGEOM_CYLINDER as i32, mjGEOM_ELLIPSOID as i32, mjGEOM_BOX as i32].contains(&t) {
+            if ![mjGEOM_CAPSULE as i32, mjGEOM_CYLINDER as i32, mjGEOM_ELLIPSOID as i32, mjGEOM_BOX as i32].contains(&t)
+            {
                 return Err(self.geom_err(gi, "fromto requires capsule, cylinder, box or ellipsoid in geom"));
             }
             if g.pos[0] != 0.0 || g.pos[1] != 0.0 || g.pos[2] != 0.0 {
@@ -1033,11 +1055,11 @@ impl<'a> Compiled<'a> {
             (_, Some(h)) => [-h[0], -h[1], -h[3], h[0], h[1], h[2]],
             _ if mesh_aamm.is_some() => mesh_aamm.unwrap(),
             _ => match t {
-            x if x == mjGEOM_SPHERE as i32 => [-s[0], -s[0], -s[0], s[0], s[0], s[0]],
-            x if x == mjGEOM_CAPSULE as i32 => [-s[0], -s[0], -(s[0] + s[1]), s[0], s[0], s[0] + s[1]],
-            x if x == mjGEOM_CYLINDER as i32 => [-s[0], -s[0], -s[1], s[0], s[0], s[1]],
-            x if x == mjGEOM_PLANE as i32 => [-mjMAXVAL, -mjMAXVAL, -mjMAXVAL, mjMAXVAL, mjMAXVAL, 0.0],
-            _ => [-s[0], -s[1], -s[2], s[0], s[1], s[2]],
+                x if x == mjGEOM_SPHERE as i32 => [-s[0], -s[0], -s[0], s[0], s[0], s[0]],
+                x if x == mjGEOM_CAPSULE as i32 => [-s[0], -s[0], -(s[0] + s[1]), s[0], s[0], s[0] + s[1]],
+                x if x == mjGEOM_CYLINDER as i32 => [-s[0], -s[0], -s[1], s[0], s[0], s[1]],
+                x if x == mjGEOM_PLANE as i32 => [-mjMAXVAL, -mjMAXVAL, -mjMAXVAL, mjMAXVAL, mjMAXVAL, 0.0],
+                _ => [-s[0], -s[1], -s[2], s[0], s[1], s[2]],
             },
         };
         let aabb = [
@@ -1120,7 +1142,8 @@ impl<'a> Compiled<'a> {
             return Err(err(self, "meshes, hfields and planes not allowed in site"));
         }
         if defined(s.fromto[0]) {
-            if ![mjGEOM_CAPSULE as i32, mjGEOM_CYLINDER as i32, mjGEOM_ELLIPSOID as i32, mjGEOM_BOX as i32].contains(&t) {
+            if ![mjGEOM_CAPSULE as i32, mjGEOM_CYLINDER as i32, mjGEOM_ELLIPSOID as i32, mjGEOM_BOX as i32].contains(&t)
+            {
                 return Err(err(self, "fromto requires capsule, cylinder, box or ellipsoid in geom"));
             }
             if s.pos[0] != 0.0 || s.pos[1] != 0.0 || s.pos[2] != 0.0 {
@@ -1190,7 +1213,9 @@ impl<'a> Compiled<'a> {
         {
             return Err(err(self, "principal length duplicated in camera"));
         }
-        if (c.focal_length[0] != 0.0 && c.focal_pixel[0] != 0.0) || (c.focal_length[1] != 0.0 && c.focal_pixel[1] != 0.0) {
+        if (c.focal_length[0] != 0.0 && c.focal_pixel[0] != 0.0)
+            || (c.focal_length[1] != 0.0 && c.focal_pixel[1] != 0.0)
+        {
             return Err(err(self, "focal length duplicated in camera"));
         }
         if c.sensor_size[0] > 0.0 && c.sensor_size[1] > 0.0 {
@@ -1245,10 +1270,13 @@ impl<'a> Compiled<'a> {
         let comp = self.spec.compiler.clone();
         // after fusing: the indices from before (upstream's stale maps), unnamed ones left out
         let stale = |t: mjtObj_| {
-            self.prefuse_ids(t as i32).map(|m| m.iter().filter(|(k, _)| !k.is_empty()).map(|(k, &v)| (k.clone(), v)).collect())
+            self.prefuse_ids(t as i32)
+                .map(|m| m.iter().filter(|(k, _)| !k.is_empty()).map(|(k, &v)| (k.clone(), v)).collect())
         };
-        let jmap: HashMap<String, usize> = stale(mjtObj_::mjOBJ_JOINT).unwrap_or_else(|| names_map(&self.joints, |x| &x.s.name));
-        let smap: HashMap<String, usize> = stale(mjtObj_::mjOBJ_SITE).unwrap_or_else(|| names_map(&self.sites, |x| &x.s.name));
+        let jmap: HashMap<String, usize> =
+            stale(mjtObj_::mjOBJ_JOINT).unwrap_or_else(|| names_map(&self.joints, |x| &x.s.name));
+        let smap: HashMap<String, usize> =
+            stale(mjtObj_::mjOBJ_SITE).unwrap_or_else(|| names_map(&self.sites, |x| &x.s.name));
         let bmap = names_map(&self.bodies, |x| &x.s.name);
         for ai in 0..self.actuators.len() {
             let err = |c: &Self, msg: &str| {
@@ -1257,7 +1285,10 @@ impl<'a> Compiled<'a> {
             };
             if self.actuators[ai].s.userdata.len() > self.nuser_actuator as usize {
                 let n = self.actuators[ai].s.name.to_string();
-                return Err(err(self, &format!("user has more values than nuser_actuator in actuator '{}' (id = {})", n, ai)));
+                return Err(err(
+                    self,
+                    &format!("user has more values than nuser_actuator in actuator '{}' (id = {})", n, ai),
+                ));
             }
             let mut a = self.actuators[ai].s.clone();
             if a.target.is_empty() {
@@ -1269,7 +1300,10 @@ impl<'a> Compiled<'a> {
             if t == mjTRN_JOINT as i32 || t == mjTRN_JOINTINPARENT as i32 {
                 target = jmap.get(a.target.as_str()).copied();
                 if target.is_none() {
-                    return Err(err(self, &format!("unknown transmission target '{}' for actuator id = {}", a.target, ai)));
+                    return Err(err(
+                        self,
+                        &format!("unknown transmission target '{}' for actuator id = {}", a.target, ai),
+                    ));
                 }
             } else if t == mjTRN_SLIDERCRANK as i32 {
                 if a.slidersite.is_empty() {
@@ -1277,17 +1311,27 @@ impl<'a> Compiled<'a> {
                 }
                 match smap.get(a.slidersite.as_str()) {
                     Some(&s) => trnid[1] = s as i32,
-                    None => return Err(err(self, &format!("base site '{}' not found for actuator {}", a.slidersite, ai))),
+                    None => {
+                        return Err(err(self, &format!("base site '{}' not found for actuator {}", a.slidersite, ai)))
+                    }
                 }
                 if a.cranklength <= 0.0 {
-                    return Err(err(self, &format!("crank length must be positive in actuator '{}' (id = {})", a.name, ai)));
+                    return Err(err(
+                        self,
+                        &format!("crank length must be positive in actuator '{}' (id = {})", a.name, ai),
+                    ));
                 }
                 target = smap.get(a.target.as_str()).copied();
             } else if t == mjTRN_SITE as i32 {
                 if !a.refsite.is_empty() {
                     match smap.get(a.refsite.as_str()) {
                         Some(&s) => trnid[1] = s as i32,
-                        None => return Err(err(self, &format!("reference site '{}' not found for actuator {}", a.refsite, ai))),
+                        None => {
+                            return Err(err(
+                                self,
+                                &format!("reference site '{}' not found for actuator {}", a.refsite, ai),
+                            ))
+                        }
                     }
                 }
                 target = smap.get(a.target.as_str()).copied();
@@ -1300,13 +1344,19 @@ impl<'a> Compiled<'a> {
             }
             match target {
                 Some(x) => trnid[0] = x as i32,
-                None => return Err(err(self, &format!("transmission target '{}' not found in actuator {}", a.target, ai))),
+                None => {
+                    return Err(err(self, &format!("transmission target '{}' not found in actuator {}", a.target, ai)))
+                }
             }
             // inherit the target's range
             use crate::abi::mjtBias_::*;
             use crate::abi::mjtDyn_::*;
             use crate::abi::mjtGain_::*;
-            if a.gaintype == mjGAIN_FIXED as i32 && a.biastype == mjBIAS_AFFINE as i32 && a.gainprm[0] == -a.biasprm[1] && a.inheritrange > 0.0 {
+            if a.gaintype == mjGAIN_FIXED as i32
+                && a.biastype == mjBIAS_AFFINE as i32
+                && a.gainprm[0] == -a.biasprm[1]
+                && a.inheritrange > 0.0
+            {
                 let pos_like = a.dyntype == mjDYN_NONE as i32 || a.dyntype == mjDYN_FILTEREXACT as i32;
                 if !pos_like && a.dyntype != mjDYN_INTEGRATOR as i32 {
                     return Err(err(self, "inheritrange only available for position and intvelocity actuators"));
@@ -1320,10 +1370,16 @@ impl<'a> Compiled<'a> {
                 } else if t == mjTRN_TENDON as i32 {
                     self.spec.tendons[trnid[0] as usize].range
                 } else {
-                    return Err(err(self, "inheritrange can only be used with joint and tendon transmission, actuator"));
+                    return Err(err(
+                        self,
+                        "inheritrange can only be used with joint and tendon transmission, actuator",
+                    ));
                 };
                 if tr[0] == tr[1] {
-                    return Err(err(self, &format!("inheritrange used but target '{}' has no range defined in actuator {}", a.target, ai)));
+                    return Err(err(
+                        self,
+                        &format!("inheritrange used but target '{}' has no range defined in actuator {}", a.target, ai),
+                    ));
                 }
                 let mean = 0.5 * (tr[1] + tr[0]);
                 let radius = 0.5 * (tr[1] - tr[0]) * a.inheritrange;
@@ -1331,7 +1387,11 @@ impl<'a> Compiled<'a> {
                 r[0] = mean - radius;
                 r[1] = mean + radius;
             }
-            for (lim, range, what) in [(a.forcelimited, a.forcerange, "force"), (a.ctrllimited, a.ctrlrange, "ctrl"), (a.actlimited, a.actrange, "act")] {
+            for (lim, range, what) in [
+                (a.forcelimited, a.forcerange, "force"),
+                (a.ctrllimited, a.ctrlrange, "ctrl"),
+                (a.actlimited, a.actrange, "act"),
+            ] {
                 if lim == TF_AUTO {
                     let hasrange = !(range[0] == 0.0 && range[1] == 0.0);
                     if let Some(m) = self.checklimited(comp.autolimits != 0, "actuator", what, lim, hasrange) {
@@ -1380,7 +1440,13 @@ impl<'a> Compiled<'a> {
                         return Err(err(self, "lmin<1<lmax required in muscle"));
                     }
                     if p[3] <= 0.0 || p[6] <= 0.0 || p[7] <= 0.0 || p[8] <= 0.0 {
-                        return Err(err(self, &format!("positive scale, vmax, fpmax, fvmax required in muscle '{}' (id = {})", a.name, ai)));
+                        return Err(err(
+                            self,
+                            &format!(
+                                "positive scale, vmax, fpmax, fvmax required in muscle '{}' (id = {})",
+                                a.name, ai
+                            ),
+                        ));
                     }
                 }
             }
@@ -1400,14 +1466,38 @@ fn added_mass_kappa(dx: f64, dy: f64, dz: f64) -> f64 {
         0.09517529, 0.08450236, 0.07032663, 0.05239501, 0.03154605, 0.01146766,
     ];
     const L: [f64; 15] = [
-        7.865151709349917e-08, 1.7347976913907274e-05, 0.0003548008144506193, 0.002846636252924549, 0.014094260903596077,
-        0.053063261727396636, 0.17041978741317773, 0.5, 1.4036301548686991, 3.9353484827022642, 11.644841677041734,
-        39.53187807410903, 177.5711362220801, 1429.4772912937397, 54087.416549217705,
+        7.865151709349917e-08,
+        1.7347976913907274e-05,
+        0.0003548008144506193,
+        0.002846636252924549,
+        0.014094260903596077,
+        0.053063261727396636,
+        0.17041978741317773,
+        0.5,
+        1.4036301548686991,
+        3.9353484827022642,
+        11.644841677041734,
+        39.53187807410903,
+        177.5711362220801,
+        1429.4772912937397,
+        54087.416549217705,
     ];
     const D: [f64; 15] = [
-        5.538677720489877e-05, 0.002080868285293228, 0.016514126520723166, 0.07261900344370877, 0.23985243401862602,
-        0.6868318249020725, 1.8551129519182894, 5.0, 14.060031152313941, 43.28941239611009, 156.58546376397112,
-        747.9826085305024, 5827.4042950027115, 116754.0197944512, 25482945.327264845,
+        5.538677720489877e-05,
+        0.002080868285293228,
+        0.016514126520723166,
+        0.07261900344370877,
+        0.23985243401862602,
+        0.6868318249020725,
+        1.8551129519182894,
+        5.0,
+        14.060031152313941,
+        43.28941239611009,
+        156.58546376397112,
+        747.9826085305024,
+        5827.4042950027115,
+        116754.0197944512,
+        25482945.327264845,
     ];
     let ix = 1.0 / (dx * dx);
     let iy = 1.0 / (dy * dy);
@@ -1436,9 +1526,12 @@ fn fluid_coefs(g: &Geom) -> [f64; mjNFLUID] {
     let ky = added_mass_kappa(dy, dz, dx);
     let kz = added_mass_kappa(dz, dx, dy);
     let p2 = |v: f64| v * v;
-    let ixf = p2(dy * dy - dz * dz) * (kz - ky).abs() / EPS.max((2.0 * (dy * dy - dz * dz) + (dy * dy + dz * dz) * (ky - kz)).abs());
-    let iyf = p2(dz * dz - dx * dx) * (kx - kz).abs() / EPS.max((2.0 * (dz * dz - dx * dx) + (dz * dz + dx * dx) * (kz - kx)).abs());
-    let izf = p2(dx * dx - dy * dy) * (ky - kx).abs() / EPS.max((2.0 * (dx * dx - dy * dy) + (dx * dx + dy * dy) * (kx - ky)).abs());
+    let ixf = p2(dy * dy - dz * dz) * (kz - ky).abs()
+        / EPS.max((2.0 * (dy * dy - dz * dz) + (dy * dy + dz * dz) * (ky - kz)).abs());
+    let iyf = p2(dz * dz - dx * dx) * (kx - kz).abs()
+        / EPS.max((2.0 * (dz * dz - dx * dx) + (dz * dz + dx * dx) * (kz - kx)).abs());
+    let izf = p2(dx * dx - dy * dy) * (ky - kx).abs()
+        / EPS.max((2.0 * (dx * dx - dy * dy) + (dx * dx + dy * dy) * (kx - ky)).abs());
     let vm = [volume * kx / EPS.max(2.0 - kx), volume * ky / EPS.max(2.0 - ky), volume * kz / EPS.max(2.0 - kz)];
     let vi = [volume * ixf / 5.0, volume * iyf / 5.0, volume * izf / 5.0];
     let c = &g.fluid_coefs;

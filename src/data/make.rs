@@ -9,9 +9,9 @@ use core::mem::size_of;
 use core::ptr;
 
 use crate::abi::*;
+use crate::data::{bvh_marks, plugin};
 use crate::model::alloc::{layout_size, skip};
 use crate::runtime::alloc;
-use crate::data::{bvh_marks, plugin};
 use crate::{mjerror, mjwarning};
 
 /// Whether field `i` of `MJDATA_ARRAYS` lives in `buffer` (else in the arena).

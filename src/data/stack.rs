@@ -31,7 +31,6 @@ fn bottom(d: &mjData) -> usize {
     d.arena as usize + d.narena as usize
 }
 
-
 /// Allocates `size` bytes aligned to `align` on the stack; null for size 0. Overflow reports
 /// through `mju_error` with upstream's message (and returns null if the handler returns).
 #[inline]
@@ -258,7 +257,8 @@ pub fn arena_alloc(d: &mut mjData, bytes: usize, align: usize) -> *mut c_void {
 /// successive [`arena_alloc`] calls would (same addresses, same high-water mark), with the pool's
 /// lock taken once. Stops at the first array that does not fit and returns false.
 pub fn arena_alloc_slots(d: &mut mjData, slots: &[(*mut *mut c_void, usize, usize)]) -> bool {
-    let pool = if d.threadpool != 0 { unsafe { threadpool::pool_impl(d.threadpool as *const mjThreadPool) } } else { None };
+    let pool =
+        if d.threadpool != 0 { unsafe { threadpool::pool_impl(d.threadpool as *const mjThreadPool) } } else { None };
     if let Some(p) = pool {
         threadpool::lock_alloc(p);
     }
@@ -431,7 +431,14 @@ fn pool_stack_alloc(d: &mut mjData, size: usize, align: usize, caller: Caller) -
 ///
 /// # Safety
 /// `info` must be the record of thread `id` in `d`.
-unsafe fn alloc_in(d: *mut mjData, info: &mut StackInfo, id: usize, size: usize, align: usize, caller: Caller) -> *mut c_void {
+unsafe fn alloc_in(
+    d: *mut mjData,
+    info: &mut StackInfo,
+    id: usize,
+    size: usize,
+    align: usize,
+    caller: Caller,
+) -> *mut c_void {
     let top = info.top;
     let start = top.checked_sub(size).map(|s| s - fastmod(s, align));
     let available = top.wrapping_sub(info.limit);

@@ -163,13 +163,7 @@ pub unsafe fn copy_state(m: &mjModel, src: *const mjData, dst: *mut mjData, sig:
 ///
 /// # Safety
 /// `src` and `dst` must hold `state_size` numbers for their signatures.
-pub unsafe fn extract_state(
-    m: &mjModel,
-    src: *const mjtNum,
-    srcsig: u32,
-    dst: *mut mjtNum,
-    dstsig: u32,
-) {
+pub unsafe fn extract_state(m: &mjModel, src: *const mjtNum, srcsig: u32, dst: *mut mjtNum, dstsig: u32) {
     if srcsig & dstsig != dstsig {
         crate::mjerror!("mj_extractState", "dstsig is not a subset of srcsig");
         return;
@@ -191,11 +185,7 @@ pub unsafe fn extract_state(
 /// `d` must be allocated for `m`.
 pub unsafe fn set_keyframe(m: &mut mjModel, d: *const mjData, k: i32) {
     if k >= m.nkey {
-        crate::mjerror!(
-            "mj_setKeyframe",
-            "index must be smaller than {} (keyframes allocated in model)",
-            m.nkey
-        );
+        crate::mjerror!("mj_setKeyframe", "index must be smaller than {} (keyframes allocated in model)", m.nkey);
         return;
     }
     if k < 0 {
@@ -351,8 +341,7 @@ mod tests {
         let mut st = Store::new(0.0);
         let mut d = st.data(0.5);
         let mut buf = [7.0; 4];
-        let (_, msg) =
-            with_handler(|| unsafe { get_state(&m, &d, buf.as_mut_ptr(), u32::MAX) });
+        let (_, msg) = with_handler(|| unsafe { get_state(&m, &d, buf.as_mut_ptr(), u32::MAX) });
         assert_eq!(msg, "mj_getState: invalid state signature 4294967295 >= 2^mjNSTATE");
         assert_eq!(buf, [7.0; 4]);
         let (_, msg) = with_handler(|| unsafe { set_state(&m, &mut d, buf.as_ptr(), 1 << 20) });
@@ -431,9 +420,8 @@ mod tests {
         unsafe { extract_state(&m, v.as_ptr(), full, out.as_mut_ptr(), sub) };
         assert_eq!(out, [4.0, 5.0, 35.0]);
 
-        let (_, msg) = with_handler(|| unsafe {
-            extract_state(&m, v.as_ptr(), full, out.as_mut_ptr(), mjSTATE_CTRL as u32)
-        });
+        let (_, msg) =
+            with_handler(|| unsafe { extract_state(&m, v.as_ptr(), full, out.as_mut_ptr(), mjSTATE_CTRL as u32) });
         assert_eq!(msg, "mj_extractState: dstsig is not a subset of srcsig");
         assert_eq!(out, [4.0, 5.0, 35.0]);
     }
@@ -460,10 +448,7 @@ mod tests {
         let d = s.data(4.0);
         unsafe { set_keyframe(&mut m, &d, 1) };
         let (_, msg) = with_handler(|| unsafe { set_keyframe(&mut m, &d, 2) });
-        assert_eq!(
-            msg,
-            "mj_setKeyframe: index must be smaller than 2 (keyframes allocated in model)"
-        );
+        assert_eq!(msg, "mj_setKeyframe: index must be smaller than 2 (keyframes allocated in model)");
         let (_, msg) = with_handler(|| unsafe { set_keyframe(&mut m, &d, -1) });
         assert_eq!(msg, "mj_setKeyframe: keyframe index cannot be negative");
         assert_eq!(time, [0.0, 4.0]);

@@ -1,17 +1,17 @@
 //! Actuator forces and activation dynamics (`mj_fwdActuation`). Computation chapter,
 //! "Actuation model".
 
+use crate::abi::fields::DataMut;
 use crate::abi::mjtDisableBit_::{mjDSBL_ACTUATION, mjDSBL_CLAMPCTRL, mjDSBL_GRAVITY};
 use crate::abi::mjtEnableBit_::mjENBL_SLEEP;
+use crate::abi::mjtPluginCapabilityBit_::mjPLUGIN_ACTUATOR;
 use crate::abi::*;
-use crate::abi::fields::DataMut;
+use crate::data::plugin;
 use crate::data::stack::with_frame;
 use crate::engine::{disabled, enabled, timer_end, timer_start, warning};
 use crate::math::blas::norm3;
 use crate::math::misc::{clip, is_bad, max, muscle_bias, muscle_dynamics, muscle_gain};
 use crate::math::sparse::mul_mat_t_vec_sparse;
-use crate::abi::mjtPluginCapabilityBit_::mjPLUGIN_ACTUATOR;
-use crate::data::plugin;
 use crate::runtime::callbacks;
 
 /// Number of dofs of each joint type (free, ball, slide, hinge).
@@ -264,8 +264,16 @@ pub fn fwd_actuation(m: &mjModel, d: &mut mjData) {
             });
         }
         let total = if tendon_frclimited { f.nums(d, ntendon) } else { &mut [] };
-        let DataMut { actuator_force: force, qfrc_actuator, actuator_moment, moment_rownnz, moment_rowadr, moment_colind, qfrc_gravcomp, .. } =
-            d.arrays_mut(m);
+        let DataMut {
+            actuator_force: force,
+            qfrc_actuator,
+            actuator_moment,
+            moment_rownnz,
+            moment_rowadr,
+            moment_colind,
+            qfrc_gravcomp,
+            ..
+        } = d.arrays_mut(m);
 
         // scale forces of tendon actuators whose total exceeds the tendon's actuator force range
         if tendon_frclimited {
@@ -299,7 +307,16 @@ pub fn fwd_actuation(m: &mjModel, d: &mut mjData) {
         clamp_vec(force, m.actuator_forcerange(), m.actuator_forcelimited(), nu, None);
 
         // joint forces: moment' * force
-        mul_mat_t_vec_sparse(qfrc_actuator, actuator_moment, force, nu, nv, moment_rownnz, moment_rowadr, moment_colind);
+        mul_mat_t_vec_sparse(
+            qfrc_actuator,
+            actuator_moment,
+            force,
+            nu,
+            nv,
+            moment_rownnz,
+            moment_rowadr,
+            moment_colind,
+        );
 
         // gravity compensation routed through actuators
         if m.ngravcomp != 0 && !disabled(m, mjDSBL_GRAVITY) && norm3(&m.opt.gravity) != 0.0 {
@@ -316,13 +333,7 @@ pub fn fwd_actuation(m: &mjModel, d: &mut mjData) {
         }
 
         // joint-level actuator force limits (first dof of each joint)
-        clamp_vec(
-            qfrc_actuator,
-            m.jnt_actfrcrange(),
-            m.jnt_actfrclimited(),
-            m.njnt as usize,
-            Some(m.jnt_dofadr()),
-        );
+        clamp_vec(qfrc_actuator, m.jnt_actfrcrange(), m.jnt_actfrclimited(), m.njnt as usize, Some(m.jnt_dofadr()));
     });
     timer_end(d, mjtTimer_::mjTIMER_ACTUATION, tm);
 }

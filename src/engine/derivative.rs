@@ -9,8 +9,8 @@ use crate::abi::*;
 use crate::engine::support::{actuator_disabled, jac, jac_body_com, object_velocity};
 use crate::engine::{disabled, enabled, free, is_sparse, mark, stack_ints, stack_nums, v10, v3, v6, v9};
 use crate::math::blas::{
-    add_to, add_to_scl, add_to_scl3, copy, dot3, mul_mat_mat, mul_mat_mat3, mul_mat_t_mat, mul_mat_vec,
-    mul_mat_vec3, norm3, normalize3, sub_from, symmetrize_inplace, transpose,
+    add_to, add_to_scl, add_to_scl3, copy, dot3, mul_mat_mat, mul_mat_mat3, mul_mat_t_mat, mul_mat_vec, mul_mat_vec3,
+    norm3, normalize3, sub_from, symmetrize_inplace, transpose,
 };
 use crate::math::misc::{max, min, muscle_gain_length};
 use crate::math::spatial::{mul_inert_vec, sub_quat, transform_spatial};
@@ -178,9 +178,15 @@ pub fn quat_integrate_deriv(
     let eye = [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0];
     let cross = [0.0, s[2], -s[1], -s[2], 0.0, s[0], s[1], -s[0], 0.0];
     let outer = [
-        s[0] * s[0], s[0] * s[1], s[0] * s[2],
-        s[1] * s[0], s[1] * s[1], s[1] * s[2],
-        s[2] * s[0], s[2] * s[1], s[2] * s[2],
+        s[0] * s[0],
+        s[0] * s[1],
+        s[0] * s[2],
+        s[1] * s[0],
+        s[1] * s[1],
+        s[1] * s[2],
+        s[2] * s[0],
+        s[2] * s[1],
+        s[2] * s[2],
     ];
 
     let xx = dot3(&s, &s);
@@ -479,7 +485,14 @@ fn axes_stats(size: &[f64; 3]) -> (f64, f64, f64) {
 }
 
 /// Derivative of the viscous and quadratic angular drag torque (3x3).
-fn viscous_torque_deriv(lvel: &[f64; 6], density: f64, viscosity: f64, size: &[f64; 3], slender: f64, ang: f64) -> [f64; 9] {
+fn viscous_torque_deriv(
+    lvel: &[f64; 6],
+    density: f64,
+    viscosity: f64,
+    size: &[f64; 3],
+    slender: f64,
+    ang: f64,
+) -> [f64; 9] {
     let (d_max, d_mid, eq_d) = axes_stats(size);
     let lin_visc_torq_coef = mjPI * eq_d * eq_d * eq_d;
     let i_max = 8.0 / 15.0 * mjPI * d_mid * (d_max * d_max) * (d_max * d_max);
@@ -512,7 +525,14 @@ fn viscous_torque_deriv(lvel: &[f64; 6], density: f64, viscosity: f64, size: &[f
 }
 
 /// Derivative of the viscous and quadratic linear drag force (3x3).
-fn viscous_drag_deriv(lvel: &[f64; 6], density: f64, viscosity: f64, size: &[f64; 3], blunt: f64, slender: f64) -> [f64; 9] {
+fn viscous_drag_deriv(
+    lvel: &[f64; 6],
+    density: f64,
+    viscosity: f64,
+    size: &[f64; 3],
+    blunt: f64,
+    slender: f64,
+) -> [f64; 9] {
     let (d_max, d_mid, eq_d) = axes_stats(size);
     let a_max = mjPI * d_max * d_mid;
 
@@ -704,7 +724,15 @@ unsafe fn jac_sparse(
 }
 
 /// Velocity of the frame (`pos`, `mat`) relative to the wind, in local coordinates.
-unsafe fn relative_local_vel(m: &mjModel, d: &mjData, objtype: mjtObj_, id: usize, body: usize, pos: &[f64; 3], mat: &[f64; 9]) -> [f64; 6] {
+unsafe fn relative_local_vel(
+    m: &mjModel,
+    d: &mjData,
+    objtype: mjtObj_,
+    id: usize,
+    body: usize,
+    pos: &[f64; 3],
+    mat: &[f64; 9],
+) -> [f64; 6] {
     let mut lvel = object_velocity(m, d, objtype as i32, id, true);
     let wind = [0.0, 0.0, 0.0, m.opt.wind[0], m.opt.wind[1], m.opt.wind[2]];
     let root = m.body_rootid()[body] as usize;

@@ -72,9 +72,18 @@ unsafe fn read_outputs(m: &mjModel, d: &mjData, state: &mut [f64], sensor: Optio
 /// `d` must be data made for `m`; each output slice must hold its rows.
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn step_fd(
-    m: &mjModel, d: &mut mjData, eps: f64, centered: bool, dydq: Option<&mut [f64]>, dydv: Option<&mut [f64]>,
-    dyda: Option<&mut [f64]>, dydu: Option<&mut [f64]>, dsdq: Option<&mut [f64]>, dsdv: Option<&mut [f64]>,
-    dsda: Option<&mut [f64]>, dsdu: Option<&mut [f64]>,
+    m: &mjModel,
+    d: &mut mjData,
+    eps: f64,
+    centered: bool,
+    dydq: Option<&mut [f64]>,
+    dydv: Option<&mut [f64]>,
+    dyda: Option<&mut [f64]>,
+    dydu: Option<&mut [f64]>,
+    dsdq: Option<&mut [f64]>,
+    dsdv: Option<&mut [f64]>,
+    dsda: Option<&mut [f64]>,
+    dsdu: Option<&mut [f64]>,
 ) {
     let (nq, nv, na, nu, ns) = (m.nq as usize, m.nv as usize, m.na as usize, m.nu as usize, m.nsensordata as usize);
     let ndx = 2 * nv + na;
@@ -146,7 +155,11 @@ pub unsafe fn step_fd(
 
     // one input block: `count` inputs, each nudged by `nudge(d, i, sign)`, stages up to `skip`
     // reused, rows written into `dy` and `ds`
-    let mut block = |d: &mut mjData, count: usize, skip: mjtStage_, dy: Option<&mut [f64]>, ds: Option<&mut [f64]>,
+    let mut block = |d: &mut mjData,
+                     count: usize,
+                     skip: mjtStage_,
+                     dy: Option<&mut [f64]>,
+                     ds: Option<&mut [f64]>,
                      nudge: &dyn Fn(&mut mjData, usize, f64)| {
         let (mut dy, mut ds) = (dy, ds);
         for i in 0..count {
@@ -218,8 +231,14 @@ fn split_rows(t: Option<&mut [f64]>, block: usize) -> [Option<&mut [f64]>; 3] {
 /// # Safety
 /// As [`step_fd`].
 pub unsafe fn transition_fd(
-    m: &mjModel, d: &mut mjData, eps: f64, centered: bool, a: Option<&mut [f64]>, b: Option<&mut [f64]>,
-    c: Option<&mut [f64]>, dd: Option<&mut [f64]>,
+    m: &mjModel,
+    d: &mut mjData,
+    eps: f64,
+    centered: bool,
+    a: Option<&mut [f64]>,
+    b: Option<&mut [f64]>,
+    c: Option<&mut [f64]>,
+    dd: Option<&mut [f64]>,
 ) {
     if m.opt.integrator == mjtIntegrator_::mjINT_RK4 as i32 {
         crate::mjerror!("mjd_transitionFD", "RK4 integrator is not supported");
@@ -254,7 +273,14 @@ pub unsafe fn transition_fd(
 
 /// `qfrc_inverse` at the current state (stages up to `stage` reused), minus `qfrc_actuator`
 /// with `flg_actuation`, into `force`.
-unsafe fn inverse_force(m: &mjModel, d: &mut mjData, stage: mjtStage_, skipsensor: bool, flg_actuation: bool, force: &mut [f64]) {
+unsafe fn inverse_force(
+    m: &mjModel,
+    d: &mut mjData,
+    stage: mjtStage_,
+    skipsensor: bool,
+    flg_actuation: bool,
+    force: &mut [f64],
+) {
     inverse::inverse_skip(m, d, stage as i32, skipsensor);
     let nv = m.nv as usize;
     force.copy_from_slice(&d.qfrc_inverse(m)[..nv]);
@@ -274,8 +300,16 @@ unsafe fn inverse_force(m: &mjModel, d: &mut mjData, stage: mjtStage_, skipsenso
 /// As [`step_fd`].
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn inverse_fd(
-    m: &mjModel, d: &mut mjData, eps: f64, flg_actuation: bool, dfdq: Option<&mut [f64]>, dfdv: Option<&mut [f64]>,
-    dfda: Option<&mut [f64]>, dsdq: Option<&mut [f64]>, dsdv: Option<&mut [f64]>, dsda: Option<&mut [f64]>,
+    m: &mjModel,
+    d: &mut mjData,
+    eps: f64,
+    flg_actuation: bool,
+    dfdq: Option<&mut [f64]>,
+    dfdv: Option<&mut [f64]>,
+    dfda: Option<&mut [f64]>,
+    dsdq: Option<&mut [f64]>,
+    dsdv: Option<&mut [f64]>,
+    dsda: Option<&mut [f64]>,
     dmdq: Option<&mut [f64]>,
 ) {
     let (nq, nv, nm, ns) = (m.nq as usize, m.nv as usize, m.nM as usize, m.nsensordata as usize);

@@ -3,8 +3,8 @@
 
 use super::support::{jac, jac_dif_pair};
 use super::{disabled, is_sparse, v3, v3m, v9};
-use crate::abi::*;
 use crate::abi::fields::DataMut;
+use crate::abi::*;
 use crate::data::stack::with_frame;
 use crate::math::blas::{add_to3, mul_mat_t_vec, mul_mat_vec3, normalize3, sub, sub3};
 use crate::math::misc::{interpolate3d, max, min};
@@ -174,7 +174,8 @@ pub fn flex(m: &mjModel, d: &mut mjData) {
         let chain: &mut [i32] = if sparse { fr.ints(d, nv) } else { &mut [] };
 
         {
-            let DataMut { flexedge_J_rowadr: rowadr, flexedge_J_rownnz: rownnz, flexedge_J: jmat, .. } = d.arrays_mut(m);
+            let DataMut { flexedge_J_rowadr: rowadr, flexedge_J_rownnz: rownnz, flexedge_J: jmat, .. } =
+                d.arrays_mut(m);
             if sparse {
                 rowadr.fill(0);
                 rownnz.fill(0);
@@ -211,8 +212,13 @@ pub fn flex(m: &mjModel, d: &mut mjData) {
 
                 if sparse {
                     let DataMut {
-                        flexedge_J_rowadr: rowadr, flexedge_J_rownnz: rownnz, flexedge_J_colind: colind, flexedge_J: jmat, cdof,
-                        subtree_com, ..
+                        flexedge_J_rowadr: rowadr,
+                        flexedge_J_rownnz: rownnz,
+                        flexedge_J_colind: colind,
+                        flexedge_J: jmat,
+                        cdof,
+                        subtree_com,
+                        ..
                     } = d.arrays_mut(m);
                     if ei > 0 {
                         rowadr[ei] = rowadr[ei - 1] + rownnz[ei - 1];
@@ -220,7 +226,9 @@ pub fn flex(m: &mjModel, d: &mut mjData) {
                     let adr = rowadr[ei] as usize;
                     if b1 != b2 && m.body_simple()[b1] != 0 && m.body_simple()[b2] != 0 {
                         let ends = [(b1, &p1), (b2, &p2)];
-                        rownnz[ei] = edge_row_simple(m, cdof, subtree_com, ends, &dir, &mut jmat[adr..], &mut colind[adr..]) as i32;
+                        rownnz[ei] =
+                            edge_row_simple(m, cdof, subtree_com, ends, &dir, &mut jmat[adr..], &mut colind[adr..])
+                                as i32;
                         continue;
                     }
                     let nc = {
@@ -243,7 +251,8 @@ pub fn flex(m: &mjModel, d: &mut mjData) {
                     if nc == 0 {
                         continue;
                     }
-                    let DataMut { flexedge_J_rownnz: rownnz, flexedge_J_colind: colind, flexedge_J: jmat, .. } = d.arrays_mut(m);
+                    let DataMut { flexedge_J_rownnz: rownnz, flexedge_J_colind: colind, flexedge_J: jmat, .. } =
+                        d.arrays_mut(m);
                     mul_mat_t_vec(&mut jmat[adr..adr + nc], jacdif, &dir, 3, nc);
                     rownnz[ei] = nc as i32;
                     colind[adr..adr + nc].copy_from_slice(&chain[..nc]);
@@ -267,7 +276,13 @@ pub fn flex(m: &mjModel, d: &mut mjData) {
 /// `cdof` and `subtree_com` are mjData's.
 #[allow(clippy::too_many_arguments)]
 fn edge_row_simple(
-    m: &mjModel, cdof: &[f64], subtree_com: &[f64], ends: [(usize, &[f64; 3]); 2], dir: &[f64; 3], row: &mut [f64], cols: &mut [i32],
+    m: &mjModel,
+    cdof: &[f64],
+    subtree_com: &[f64],
+    ends: [(usize, &[f64; 3]); 2],
+    dir: &[f64; 3],
+    row: &mut [f64],
+    cols: &mut [i32],
 ) -> usize {
     let (dofadr, dofnum, rootid) = (m.body_dofadr(), m.body_dofnum(), m.body_rootid());
     let order = if ends[0].0 < ends[1].0 { [0, 1] } else { [1, 0] };

@@ -6,14 +6,13 @@
 //! the awake dofs only (`dof_awake_ind`); the wake/sleep transitions happen in the position stage
 //! and in `advance`.
 
-use crate::abi::*;
-use crate::engine::{
-    actuation, collision, constraint, island, derivative, disabled, enabled, flex, inertia, kinematics,
-    passive, sensor, sleep, support, tendon, timer_add, timer_end,
-    timer_start, velocity, warning,
-};
 use crate::abi::DataMut;
+use crate::abi::*;
 use crate::data::stack::with_frame;
+use crate::engine::{
+    actuation, collision, constraint, derivative, disabled, enabled, flex, inertia, island, kinematics, passive,
+    sensor, sleep, support, tendon, timer_add, timer_end, timer_start, velocity, warning,
+};
 use crate::math::blas;
 use crate::runtime::callbacks;
 
@@ -51,7 +50,15 @@ fn first_bad_in(v: &[f64], ind: Option<&[i32]>) -> Option<usize> {
 }
 
 /// `x = inv(L'DL) x` for one vector over the listed rows only (`mj_solveLD` with an index).
-fn solve_ld_ind(x: &mut [f64], ld: &[f64], diaginv: &[f64], rownnz: &[i32], rowadr: &[i32], colind: &[i32], ind: &[i32]) {
+fn solve_ld_ind(
+    x: &mut [f64],
+    ld: &[f64],
+    diaginv: &[f64],
+    rownnz: &[i32],
+    rowadr: &[i32],
+    colind: &[i32],
+    ind: &[i32],
+) {
     // x <- inv(L') x
     for &i in ind.iter().rev() {
         let i = i as usize;
@@ -183,9 +190,23 @@ pub fn fwd_velocity(m: &mjModel, d: &mut mjData) {
     let sparse = crate::engine::is_sparse(m);
     {
         let DataMut {
-            qvel, flexedge_velocity, flexedge_J, flexedge_J_rownnz, flexedge_J_rowadr, flexedge_J_colind, ten_velocity,
-            ten_J, ten_J_rownnz, ten_J_rowadr, ten_J_colind, actuator_velocity, actuator_moment, moment_rownnz,
-            moment_rowadr, moment_colind, ..
+            qvel,
+            flexedge_velocity,
+            flexedge_J,
+            flexedge_J_rownnz,
+            flexedge_J_rowadr,
+            flexedge_J_colind,
+            ten_velocity,
+            ten_J,
+            ten_J_rownnz,
+            ten_J_rowadr,
+            ten_J_colind,
+            actuator_velocity,
+            actuator_moment,
+            moment_rownnz,
+            moment_rowadr,
+            moment_colind,
+            ..
         } = d.arrays_mut(m);
         let qvel = &*qvel;
 
@@ -241,15 +262,25 @@ fn sparse_mul(res: &mut [f64], mat: &[f64], vec: &[f64], rownnz: &[i32], rowadr:
 pub fn fwd_acceleration(m: &mjModel, d: &mut mjData) {
     let awake_n = awake_count(m, d);
     let xfrc_any = {
-        let DataMut { qfrc_smooth, qfrc_passive, qfrc_bias, qfrc_applied, qfrc_actuator, dof_awake_ind, xfrc_applied, .. } =
-            d.arrays_mut(m);
+        let DataMut {
+            qfrc_smooth,
+            qfrc_passive,
+            qfrc_bias,
+            qfrc_applied,
+            qfrc_actuator,
+            dof_awake_ind,
+            xfrc_applied,
+            ..
+        } = d.arrays_mut(m);
         let (passive, bias, applied, actuator) = (&*qfrc_passive, &*qfrc_bias, &*qfrc_applied, &*qfrc_actuator);
         match awake_list(awake_n, dof_awake_ind) {
             None => {
                 // ((passive - bias) + applied) + actuator, one pass
                 let n = qfrc_smooth.len();
                 let (passive, bias, applied, actuator) = (&passive[..n], &bias[..n], &applied[..n], &actuator[..n]);
-                for ((((r, &p), &b), &a), &u) in qfrc_smooth.iter_mut().zip(passive).zip(bias).zip(applied).zip(actuator) {
+                for ((((r, &p), &b), &a), &u) in
+                    qfrc_smooth.iter_mut().zip(passive).zip(bias).zip(applied).zip(actuator)
+                {
                     *r = p - b + a + u;
                 }
             }
@@ -277,7 +308,17 @@ pub fn fwd_acceleration(m: &mjModel, d: &mut mjData) {
             // SAFETY: the model's M pattern is checked against the dof tree by mj_makeData (see
             // `inertia::factor_i`); qLD, qLDiagInv and qacc_smooth are sized for it
             unsafe {
-                inertia::solve_ld(qacc_smooth, qld, diaginv, m.nv as usize, 1, m.M_rownnz(), m.M_rowadr(), m.M_colind(), None)
+                inertia::solve_ld(
+                    qacc_smooth,
+                    qld,
+                    diaginv,
+                    m.nv as usize,
+                    1,
+                    m.M_rownnz(),
+                    m.M_rowadr(),
+                    m.M_colind(),
+                    None,
+                )
             };
         }
         Some(ind) => {
@@ -327,7 +368,9 @@ fn advance(m: &mjModel, d: &mut mjData, act_dot: Option<&[f64]>, qacc: &[f64], q
     // stages before the awake lists change
     if { sleep::sleep(m, d) } > 0 {
         forward_skip(m, d, mjtStage_::mjSTAGE_POS as i32, false);
-        { sleep::update_sleep(m, d) };
+        {
+            sleep::update_sleep(m, d)
+        };
     }
 
     let h = m.opt.timestep;
@@ -342,11 +385,8 @@ fn advance(m: &mjModel, d: &mut mjData, act_dot: Option<&[f64]>, qacc: &[f64], q
         } else {
             blas::add_to_scl(qvel_now, qacc, h);
         }
-        let (index, nbody) = if filter {
-            (Some(&body_awake_ind[..nbody_awake]), nbody_awake)
-        } else {
-            (None, m.nbody as usize)
-        };
+        let (index, nbody) =
+            if filter { (Some(&body_awake_ind[..nbody_awake]), nbody_awake) } else { (None, m.nbody as usize) };
         support::integrate_pos_ind(m, qpos, qvel.unwrap_or(&*qvel_now), h, index, nbody);
     }
     d.time += h;
@@ -384,7 +424,8 @@ pub fn euler_skip(m: &mjModel, d: &mut mjData, skipfactor: bool) {
         let qfrc = f.nums(d, nv);
         let qacc = f.nums(d, nv);
         let awake_n = awake_count(m, d);
-        let DataMut { dof_awake_ind, qacc: d_qacc, qH, qHDiagInv, M, qfrc_smooth, qfrc_constraint, .. } = d.arrays_mut(m);
+        let DataMut { dof_awake_ind, qacc: d_qacc, qH, qHDiagInv, M, qfrc_smooth, qfrc_constraint, .. } =
+            d.arrays_mut(m);
         let awake = awake_list(awake_n, dof_awake_ind);
         let damping = m.dof_damping();
 
@@ -608,11 +649,29 @@ pub fn implicit_skip(m: &mjModel, d: &mut mjData, skipfactor: bool) {
                 crate::math::misc::gather_masked(qLU, M, m.mapM2D());
                 blas::add_to_scl(qLU, qDeriv, -h);
                 let awake = awake_list(awake_n, dof_awake_ind);
-                crate::math::solve::factor_lu_sparse(qLU, nrow, scratch, m.D_rownnz(), m.D_rowadr(), m.D_colind(), awake);
+                crate::math::solve::factor_lu_sparse(
+                    qLU,
+                    nrow,
+                    scratch,
+                    m.D_rownnz(),
+                    m.D_rowadr(),
+                    m.D_colind(),
+                    awake,
+                );
             }
             let a = d.arrays(m);
             let awake = awake_list(awake_n, a.dof_awake_ind);
-            crate::math::solve::solve_lu_sparse(qacc, a.qLU, qfrc, nrow, m.D_rownnz(), m.D_rowadr(), m.D_diag(), m.D_colind(), awake);
+            crate::math::solve::solve_lu_sparse(
+                qacc,
+                a.qLU,
+                qfrc,
+                nrow,
+                m.D_rownnz(),
+                m.D_rowadr(),
+                m.D_diag(),
+                m.D_colind(),
+                awake,
+            );
         } else if m.opt.integrator == mjtIntegrator_::mjINT_IMPLICITFAST as i32 {
             let (rownnz, rowadr, colind) = (m.M_rownnz(), m.M_rowadr(), m.M_colind());
             if !skipfactor {
@@ -722,7 +781,9 @@ pub fn forward_skip(m: &mjModel, d: &mut mjData, skipstage: i32, skipsensor: boo
     if !disabled(m, mjDSBL_ACTUATION) {
         control_callback(m, d);
     }
-    { actuation::fwd_actuation(m, d) };
+    {
+        actuation::fwd_actuation(m, d)
+    };
     fwd_acceleration(m, d);
     fwd_constraint(m, d);
     if !skipsensor {
@@ -805,7 +866,9 @@ pub fn step1(m: &mjModel, d: &mut mjData) {
 /// falls back to Euler here, as upstream.
 pub fn step2(m: &mjModel, d: &mut mjData) {
     let t = timer_start();
-    { actuation::fwd_actuation(m, d) };
+    {
+        actuation::fwd_actuation(m, d)
+    };
     fwd_acceleration(m, d);
     fwd_constraint(m, d);
     // SAFETY: as above

@@ -6,11 +6,11 @@
 //! and ends with the diagonal. `qM` is the same data in the legacy per-dof layout (`dof_Madr`).
 //! With sleep enabled and some dofs asleep, `crb` and the factorisation touch awake rows only.
 
-use crate::abi::*;
 use crate::abi::fields::DataMut;
+use crate::abi::*;
 use crate::data::stack::with_frame;
-use crate::engine::{enabled, is_sparse, timer_add, timer_end, timer_start};
 use crate::engine::sleep;
+use crate::engine::{enabled, is_sparse, timer_add, timer_end, timer_start};
 use crate::math::blas::{add_to_scl_ptr, dot6, dot6x2, dot6x4};
 use crate::math::sparse::{add_to_mat_sparse, add_to_sym_sparse, dot_sparse};
 use crate::math::spatial::mul_inert_vec;
@@ -298,7 +298,15 @@ pub fn factor_m(m: &mjModel, d: &mut mjData) {
 /// # Safety
 /// The pattern must lie inside `mat` as [`pattern_in_bounds`] checks it (the model's `M_*`
 /// arrays do: `mj_makeData` checks them against the dof tree).
-pub unsafe fn factor_i(mat: &mut [f64], diaginv: &mut [f64], nv: usize, rownnz: &[i32], rowadr: &[i32], colind: &[i32], index: Option<&[i32]>) {
+pub unsafe fn factor_i(
+    mat: &mut [f64],
+    diaginv: &mut [f64],
+    nv: usize,
+    rownnz: &[i32],
+    rowadr: &[i32],
+    colind: &[i32],
+    index: Option<&[i32]>,
+) {
     debug_assert!(columns_below(colind, rowadr.len()), "mj_factorI: bad sparsity pattern");
     let base = mat.as_mut_ptr();
     for j in (0..nv).rev() {
@@ -370,7 +378,15 @@ unsafe fn dot_gather(vals: &[f64], ind: &[i32], x: &[f64]) -> f64 {
 ///
 /// # Safety
 /// Every column must be below `nv`.
-unsafe fn solve_ld1(x: &mut [f64], qld: &[f64], qldiaginv: &[f64], nv: usize, rownnz: &[i32], rowadr: &[i32], colind: &[i32]) {
+unsafe fn solve_ld1(
+    x: &mut [f64],
+    qld: &[f64],
+    qldiaginv: &[f64],
+    nv: usize,
+    rownnz: &[i32],
+    rowadr: &[i32],
+    colind: &[i32],
+) {
     let (x, diaginv) = (&mut x[..nv], &qldiaginv[..nv]);
     let (rownnz, rowadr) = (&rownnz[..nv], &rowadr[..nv]);
     debug_assert!(columns_below(colind, nv), "mj_solveLD: bad sparsity pattern");
@@ -412,7 +428,17 @@ unsafe fn solve_ld1(x: &mut [f64], qld: &[f64], qldiaginv: &[f64], nv: usize, ro
 ///
 /// # Safety
 /// As [`factor_i`], every column below `nv`; `x` holds `n * nv` numbers.
-pub unsafe fn solve_ld(x: &mut [f64], qld: &[f64], qldiaginv: &[f64], nv: usize, n: usize, rownnz: &[i32], rowadr: &[i32], colind: &[i32], index: Option<&[i32]>) {
+pub unsafe fn solve_ld(
+    x: &mut [f64],
+    qld: &[f64],
+    qldiaginv: &[f64],
+    nv: usize,
+    n: usize,
+    rownnz: &[i32],
+    rowadr: &[i32],
+    colind: &[i32],
+    index: Option<&[i32]>,
+) {
     if n == 1 && index.is_none() {
         solve_ld1(x, qld, qldiaginv, nv, rownnz, rowadr, colind);
         return;
@@ -470,7 +496,17 @@ pub unsafe fn solve_ld(x: &mut [f64], qld: &[f64], qldiaginv: &[f64], nv: usize,
 /// [`solve_ld`] over the rows listed in `ind` (real dof numbers): entries of `x` are indexed by
 /// dof, the `n` vectors start `nv` (the number of listed rows) apart, as upstream.
 #[allow(clippy::too_many_arguments)]
-fn solve_ld_index(x: &mut [f64], qld: &[f64], qldiaginv: &[f64], nv: usize, n: usize, rownnz: &[i32], rowadr: &[i32], colind: &[i32], ind: &[i32]) {
+fn solve_ld_index(
+    x: &mut [f64],
+    qld: &[f64],
+    qldiaginv: &[f64],
+    nv: usize,
+    n: usize,
+    rownnz: &[i32],
+    rowadr: &[i32],
+    colind: &[i32],
+    ind: &[i32],
+) {
     let offsets = (0..n).map(|v| v * nv);
 
     // x <- inv(L') x
@@ -583,7 +619,15 @@ pub fn mul_m(m: &mjModel, d: &mjData, res: &mut [f64], vec: &[f64]) {
     // SAFETY: M's pattern is strictly lower off the diagonal (checked by mj_makeData before any
     // data exists for the model)
     unsafe {
-        crate::math::sparse::mul_sym_vec_sparse_lower(res, d.arrays(m).M, vec, m.nv as usize, m.M_rownnz(), m.M_rowadr(), m.M_colind())
+        crate::math::sparse::mul_sym_vec_sparse_lower(
+            res,
+            d.arrays(m).M,
+            vec,
+            m.nv as usize,
+            m.M_rownnz(),
+            m.M_rowadr(),
+            m.M_colind(),
+        )
     };
 }
 
@@ -638,7 +682,17 @@ pub fn add_m(m: &mjModel, d: &mut mjData, dst: &mut [f64], sparse: Option<(&mut 
             let buf_val = f.nums(d, nv);
             let buf_ind = f.ints(d, nv);
             add_to_mat_sparse(
-                dst, rownnz, rowadr, colind, nv, d.arrays(m).M, m.M_rownnz(), m.M_rowadr(), m.M_colind(), buf_val, buf_ind,
+                dst,
+                rownnz,
+                rowadr,
+                colind,
+                nv,
+                d.arrays(m).M,
+                m.M_rownnz(),
+                m.M_rowadr(),
+                m.M_colind(),
+                buf_val,
+                buf_ind,
             );
         }),
         None => add_to_sym_sparse(dst, d.arrays(m).M, nv, m.M_rownnz(), m.M_rowadr(), m.M_colind(), false),

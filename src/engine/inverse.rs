@@ -5,13 +5,13 @@
 
 use crate::abi::mjtEnableBit_::{mjENBL_ENERGY, mjENBL_INVDISCRETE};
 use crate::abi::mjtTimer_::*;
-use crate::abi::*;
-use crate::engine::{
-    constraint, derivative, disabled, enabled, flex, forward, inertia, kinematics, sensor,
-    support, tendon, timer_add, timer_end, timer_start, velocity,
-};
 use crate::abi::DataMut;
+use crate::abi::*;
 use crate::data::stack::with_frame;
+use crate::engine::{
+    constraint, derivative, disabled, enabled, flex, forward, inertia, kinematics, sensor, support, tendon, timer_add,
+    timer_end, timer_start, velocity,
+};
 use crate::math::blas;
 use crate::math::misc::{gather, gather_masked};
 use crate::math::sparse::mul_mat_vec_sparse;
@@ -74,7 +74,9 @@ fn discrete_acc(m: &mjModel, d: &mut mjData) {
             }
             // qfrc = (M + h diag(damping)) qacc
             let qacc = d.arrays(m).qacc;
-            { inertia::mul_m(m, d, qfrc, qacc) };
+            {
+                inertia::mul_m(m, d, qfrc, qacc)
+            };
             for ((f, &b), &a) in qfrc.iter_mut().zip(damping).zip(qacc.iter()) {
                 *f += h * b * a;
             }
@@ -104,7 +106,17 @@ fn discrete_acc(m: &mjModel, d: &mut mjData) {
                 *x = mv + -h * *x;
             }
             // SAFETY: qH has M's pattern, strictly lower off the diagonal (checked with the data)
-            unsafe { crate::math::sparse::mul_sym_vec_sparse_lower(qfrc, qh, qacc, nv, m.M_rownnz(), m.M_rowadr(), m.M_colind()) };
+            unsafe {
+                crate::math::sparse::mul_sym_vec_sparse_lower(
+                    qfrc,
+                    qh,
+                    qacc,
+                    nv,
+                    m.M_rownnz(),
+                    m.M_rowadr(),
+                    m.M_colind(),
+                )
+            };
         }
 
         // qacc = M^-1 qfrc (mj_solveM on the data's own qacc)
@@ -176,7 +188,9 @@ pub fn inverse_skip(m: &mjModel, d: &mut mjData, skipstage: i32, skipsensor: boo
         }
 
         let ma = f.nums(d, nv);
-        { inertia::mul_m(m, d, ma, d.arrays(m).qacc) };
+        {
+            inertia::mul_m(m, d, ma, d.arrays(m).qacc)
+        };
 
         let DataMut { qfrc_inverse, qfrc_passive, qfrc_constraint, qacc, .. } = d.arrays_mut(m);
         let (passive, constraint_frc) = (&*qfrc_passive, &*qfrc_constraint);

@@ -6,8 +6,8 @@ use core::ffi::c_void;
 use core::mem::{align_of, size_of};
 
 use crate::abi::mjtConstraint_::*;
-use crate::abi::*;
 use crate::abi::DataMut;
+use crate::abi::*;
 use crate::data::stack::with_frame;
 use crate::engine::{disabled, is_sparse, warning};
 use crate::math::blas::block_diag;
@@ -178,8 +178,14 @@ impl<'a> Rows<'a> {
     /// The view over the data's row arrays (the contacts empty when there are none).
     #[allow(clippy::too_many_arguments)]
     fn of(
-        m: &'a mjModel, efc_type: &'a [i32], efc_id: &'a [i32], efc_j: &'a [f64], efc_j_rownnz: &'a [i32],
-        efc_j_rowadr: &'a [i32], efc_j_colind: &'a [i32], contact: &'a [mjContact],
+        m: &'a mjModel,
+        efc_type: &'a [i32],
+        efc_id: &'a [i32],
+        efc_j: &'a [f64],
+        efc_j_rownnz: &'a [i32],
+        efc_j_rowadr: &'a [i32],
+        efc_j_colind: &'a [i32],
+        contact: &'a [mjContact],
     ) -> Self {
         let sparse = is_sparse(m);
         Rows {
@@ -270,7 +276,11 @@ impl<'a> Rows<'a> {
         let dof_treeid = self.dof_treeid;
         if self.sparse {
             let adr = self.rowadr[i] as usize;
-            if self.rownnz[i] > 0 { dof_treeid[self.colind[adr] as usize] } else { -1 }
+            if self.rownnz[i] > 0 {
+                dof_treeid[self.colind[adr] as usize]
+            } else {
+                -1
+            }
         } else {
             let row = &self.efc_j[self.nv * i..self.nv * (i + 1)];
             row.iter().position(|&v| v != 0.0).map_or(-1, |j| dof_treeid[j])
@@ -445,12 +455,53 @@ pub fn island(m: &mjModel, d: &mut mjData) {
         let count2 = f.ints(d, ni + 1);
 
         let DataMut {
-            tree_island: d_tree_island, island_ntree, island_itreeadr, map_itree2tree, dof_island, island_nv,
-            island_idofadr, map_dof2idof, map_idof2dof, iLDiagInv, qLDiagInv, island_dofadr, iLD, iM_rownnz, iM_rowadr,
-            iM_colind, qLD, iM, M, efc_island, island_ne, island_nf, island_nefc, island_iefcadr, map_efc2iefc,
-            map_iefc2efc, iefc_type, iefc_id, iefc_frictionloss, iefc_D, iefc_R, efc_frictionloss, efc_D, efc_R,
-            iefc_J, iefc_J_rownnz, iefc_J_rowadr, iefc_J_colind, iefc_J_rowsuper, efc_type, efc_id, efc_J,
-            efc_J_rownnz, efc_J_rowadr, efc_J_colind, contact, ..
+            tree_island: d_tree_island,
+            island_ntree,
+            island_itreeadr,
+            map_itree2tree,
+            dof_island,
+            island_nv,
+            island_idofadr,
+            map_dof2idof,
+            map_idof2dof,
+            iLDiagInv,
+            qLDiagInv,
+            island_dofadr,
+            iLD,
+            iM_rownnz,
+            iM_rowadr,
+            iM_colind,
+            qLD,
+            iM,
+            M,
+            efc_island,
+            island_ne,
+            island_nf,
+            island_nefc,
+            island_iefcadr,
+            map_efc2iefc,
+            map_iefc2efc,
+            iefc_type,
+            iefc_id,
+            iefc_frictionloss,
+            iefc_D,
+            iefc_R,
+            efc_frictionloss,
+            efc_D,
+            efc_R,
+            iefc_J,
+            iefc_J_rownnz,
+            iefc_J_rowadr,
+            iefc_J_colind,
+            iefc_J_rowsuper,
+            efc_type,
+            efc_id,
+            efc_J,
+            efc_J_rownnz,
+            efc_J_rowadr,
+            efc_J_colind,
+            contact,
+            ..
         } = d.arrays_mut(m);
         let rows = Rows::of(m, efc_type, efc_id, efc_J, efc_J_rownnz, efc_J_rowadr, efc_J_colind, contact);
 
@@ -580,8 +631,7 @@ pub fn island(m: &mjModel, d: &mut mjData) {
         // rows listed island by island, with the position-dependent row data the solvers need
         let map_iefc2efc = &mut map_iefc2efc[..nefc];
         let (iefc_type, iefc_id) = (&mut iefc_type[..nefc], &mut iefc_id[..nefc]);
-        let (iefc_fl, iefc_d, iefc_r) =
-            (&mut iefc_frictionloss[..nefc], &mut iefc_D[..nefc], &mut iefc_R[..nefc]);
+        let (iefc_fl, iefc_d, iefc_r) = (&mut iefc_frictionloss[..nefc], &mut iefc_D[..nefc], &mut iefc_R[..nefc]);
         let (efc_fl, efc_d, efc_r) = (&efc_frictionloss[..nefc], &efc_D[..nefc], &efc_R[..nefc]);
         count.fill(0);
         for (c, (&isl, e2i)) in efc_island.iter().zip(map_efc2iefc.iter_mut()).enumerate() {
@@ -635,13 +685,7 @@ pub fn island(m: &mjModel, d: &mut mjData) {
             let rowsuper = iefc_J_rowsuper;
             for k in 0..ni {
                 let (adr, n) = (island_iefcadr[k] as usize, island_nefc[k] as usize);
-                super_sparse(
-                    n,
-                    &mut rowsuper[adr..adr + n],
-                    &rownnz[adr..adr + n],
-                    &rowadr[adr..adr + n],
-                    colind,
-                );
+                super_sparse(n, &mut rowsuper[adr..adr + n], &rownnz[adr..adr + n], &rowadr[adr..adr + n], colind);
             }
         }
     })

@@ -7,7 +7,9 @@
 use crate::abi::*;
 use crate::engine::enabled;
 use crate::engine::sleep::{self, ASLEEP, AWAKE, STATIC};
-use crate::math::blas::{add3, add_to3, add_to_scl3, mul_mat_vec3, mul_mat_vec3_split, normalize3, normalize4, scl3, sub3};
+use crate::math::blas::{
+    add3, add_to3, add_to_scl3, mul_mat_vec3, mul_mat_vec3_split, normalize3, normalize4, scl3, sub3,
+};
 use crate::math::spatial::{axis_angle2quat, cross, mul_quat, quat2mat, rot_vec_quat};
 
 const FREE: i32 = mjtJoint_::mjJNT_FREE as i32;
@@ -29,7 +31,13 @@ impl BodyFrames<'_> {
     /// position (zero when `pos` is None) and rotation matrix (identity when `quat` is None),
     /// using the `sameframe` shortcut (an `mjtSameFrame`).
     #[inline]
-    pub fn to_global(&self, pos: Option<&[f64; 3]>, quat: Option<&[f64; 4]>, body: usize, sameframe: u8) -> ([f64; 3], [f64; 9]) {
+    pub fn to_global(
+        &self,
+        pos: Option<&[f64; 3]>,
+        quat: Option<&[f64; 4]>,
+        body: usize,
+        sameframe: u8,
+    ) -> ([f64; 3], [f64; 9]) {
         const NONE: u8 = mjtSameFrame_::mjSAMEFRAME_NONE as u8;
         const BODY: u8 = mjtSameFrame_::mjSAMEFRAME_BODY as u8;
         const INERTIA: u8 = mjtSameFrame_::mjSAMEFRAME_INERTIA as u8;
@@ -56,7 +64,15 @@ impl BodyFrames<'_> {
     /// [`Self::to_global`] with both a position and an orientation, written straight into
     /// `xpos`/`xmat` (the geom and site loops).
     #[inline(always)]
-    fn place(&self, xpos: &mut [f64; 3], xmat: &mut [f64; 9], pos: &[f64; 3], quat: &[f64; 4], body: usize, sameframe: u8) {
+    fn place(
+        &self,
+        xpos: &mut [f64; 3],
+        xmat: &mut [f64; 9],
+        pos: &[f64; 3],
+        quat: &[f64; 4],
+        body: usize,
+        sameframe: u8,
+    ) {
         const NONE: u8 = mjtSameFrame_::mjSAMEFRAME_NONE as u8;
         const BODY: u8 = mjtSameFrame_::mjSAMEFRAME_BODY as u8;
         const INERTIA: u8 = mjtSameFrame_::mjSAMEFRAME_INERTIA as u8;
@@ -102,7 +118,12 @@ fn rows_mut<const N: usize>(s: &mut [f64]) -> &mut [[f64; N]] {
 
 /// `mj_local2Global` on `d`'s body frames (see [`BodyFrames::to_global`]).
 pub fn local2global(
-    m: &mjModel, d: &mjData, pos: Option<&[f64; 3]>, quat: Option<&[f64; 4]>, body: usize, sameframe: u8,
+    m: &mjModel,
+    d: &mjData,
+    pos: Option<&[f64; 3]>,
+    quat: Option<&[f64; 4]>,
+    body: usize,
+    sameframe: u8,
 ) -> ([f64; 3], [f64; 9]) {
     body_frames(m, d).to_global(pos, quat, body, sameframe)
 }
@@ -123,8 +144,21 @@ fn body_poses(m: &mjModel, d: &mut mjData) {
     let (jnt_axis, jnt_pos) = (rows::<3>(m.jnt_axis()), rows::<3>(m.jnt_pos()));
     let qpos0 = m.qpos0();
     let sleep_on = enabled(m, mjtEnableBit_::mjENBL_SLEEP);
-    let DataMut { qpos, mocap_pos, mocap_quat, xpos, xquat, xmat, xanchor, xaxis, xipos, ximat, body_awake, tree_awake, .. } =
-        d.arrays_mut(m);
+    let DataMut {
+        qpos,
+        mocap_pos,
+        mocap_quat,
+        xpos,
+        xquat,
+        xmat,
+        xanchor,
+        xaxis,
+        xipos,
+        ximat,
+        body_awake,
+        tree_awake,
+        ..
+    } = d.arrays_mut(m);
     let (qpos, body_awake) = (&*qpos, &*body_awake);
     let (mocap_pos, mocap_quat) = (rows::<3>(mocap_pos), rows::<4>(mocap_quat));
     let (xpos_all, xquat_all, xmat_all) = (rows_mut::<3>(xpos), rows_mut::<4>(xquat), rows_mut::<9>(xmat));
@@ -235,8 +269,20 @@ fn frames(m: &mjModel, d: &mut mjData) {
     let nbody = m.nbody as usize;
     let filter = sleep_filter(m, d);
     let nlist = if filter { d.nbody_awake as usize } else { nbody };
-    let DataMut { body_awake_ind, body_awake, xpos, xquat, xmat, xipos, ximat, geom_xpos, geom_xmat, site_xpos, site_xmat, .. } =
-        d.arrays_mut(m);
+    let DataMut {
+        body_awake_ind,
+        body_awake,
+        xpos,
+        xquat,
+        xmat,
+        xipos,
+        ximat,
+        geom_xpos,
+        geom_xmat,
+        site_xpos,
+        site_xmat,
+        ..
+    } = d.arrays_mut(m);
     let (awake_ind, body_awake) = (&*body_awake_ind, &*body_awake);
     let body_at = |b: usize| if filter { awake_ind[b] as usize } else { b };
     let (ipos, iquat, bsame) = (rows::<3>(m.body_ipos()), rows::<4>(m.body_iquat()), &m.body_sameframe()[..nbody]);
@@ -309,9 +355,15 @@ pub fn kinematics(m: &mjModel, d: &mut mjData) {
 /// `mass` whose com sits at `dif` from the reference point.
 fn inert_com(inert: &[f64; 3], mat: &[f64; 9], dif: &[f64; 3], mass: f64) -> [f64; 10] {
     let t = [
-        mat[0] * inert[0], mat[3] * inert[0], mat[6] * inert[0],
-        mat[1] * inert[1], mat[4] * inert[1], mat[7] * inert[1],
-        mat[2] * inert[2], mat[5] * inert[2], mat[8] * inert[2],
+        mat[0] * inert[0],
+        mat[3] * inert[0],
+        mat[6] * inert[0],
+        mat[1] * inert[1],
+        mat[4] * inert[1],
+        mat[7] * inert[1],
+        mat[2] * inert[2],
+        mat[5] * inert[2],
+        mat[8] * inert[2],
     ];
     let mut r = [0.0; 10];
     r[0] = mat[0] * t[0] + mat[1] * t[3] + mat[2] * t[6];
@@ -477,8 +529,20 @@ pub fn camlight(m: &mjModel, d: &mut mjData) {
     const TARGET: i32 = mjtCamLight_::mjCAMLIGHT_TARGETBODY as i32;
     const TARGETCOM: i32 = mjtCamLight_::mjCAMLIGHT_TARGETBODYCOM as i32;
     let filter = sleep_filter(m, d);
-    let DataMut { xpos, xquat, xmat, xipos, ximat, subtree_com, body_awake, cam_xpos, cam_xmat, light_xpos, light_xdir, .. } =
-        d.arrays_mut(m);
+    let DataMut {
+        xpos,
+        xquat,
+        xmat,
+        xipos,
+        ximat,
+        subtree_com,
+        body_awake,
+        cam_xpos,
+        cam_xmat,
+        light_xpos,
+        light_xdir,
+        ..
+    } = d.arrays_mut(m);
     let f = BodyFrames::of(xpos, xquat, xmat, xipos, ximat);
     let (xpos, xquat, com) = (f.xpos, f.xquat, rows::<3>(subtree_com));
     let body_awake = &*body_awake;
@@ -490,8 +554,13 @@ pub fn camlight(m: &mjModel, d: &mut mjData) {
     let ncam = m.ncam as usize;
     if ncam > 0 {
         let (cbody, ctarget, cmode) = (&m.cam_bodyid()[..ncam], &m.cam_targetbodyid()[..ncam], &m.cam_mode()[..ncam]);
-        let (cpos, cquat, cmat0, cpos0, cposcom0) =
-            (rows::<3>(m.cam_pos()), rows::<4>(m.cam_quat()), rows::<9>(m.cam_mat0()), rows::<3>(m.cam_pos0()), rows::<3>(m.cam_poscom0()));
+        let (cpos, cquat, cmat0, cpos0, cposcom0) = (
+            rows::<3>(m.cam_pos()),
+            rows::<4>(m.cam_quat()),
+            rows::<9>(m.cam_mat0()),
+            rows::<3>(m.cam_pos0()),
+            rows::<3>(m.cam_poscom0()),
+        );
         let (cam_xpos, cam_xmat) = (rows_mut::<3>(cam_xpos), rows_mut::<9>(cam_xmat));
         for i in 0..ncam {
             let id = cbody[i] as usize;
@@ -530,9 +599,15 @@ pub fn camlight(m: &mjModel, d: &mut mjData) {
 
     let nlight = m.nlight as usize;
     if nlight > 0 {
-        let (lbody, ltarget, lmode) = (&m.light_bodyid()[..nlight], &m.light_targetbodyid()[..nlight], &m.light_mode()[..nlight]);
-        let (lpos, ldir, ldir0, lpos0, lposcom0) =
-            (rows::<3>(m.light_pos()), rows::<3>(m.light_dir()), rows::<3>(m.light_dir0()), rows::<3>(m.light_pos0()), rows::<3>(m.light_poscom0()));
+        let (lbody, ltarget, lmode) =
+            (&m.light_bodyid()[..nlight], &m.light_targetbodyid()[..nlight], &m.light_mode()[..nlight]);
+        let (lpos, ldir, ldir0, lpos0, lposcom0) = (
+            rows::<3>(m.light_pos()),
+            rows::<3>(m.light_dir()),
+            rows::<3>(m.light_dir0()),
+            rows::<3>(m.light_pos0()),
+            rows::<3>(m.light_poscom0()),
+        );
         let (light_xpos, light_xdir) = (rows_mut::<3>(light_xpos), rows_mut::<3>(light_xdir));
         for i in 0..nlight {
             let id = lbody[i] as usize;

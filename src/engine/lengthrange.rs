@@ -75,7 +75,9 @@ fn eval_act(m: &mjModel, d: &mut mjData, index: usize, side: usize, opt: &mjLROp
         }
     }
     let mut f = vec![0.0; nv];
-    { crate::engine::inertia::solve_m(m, d, &mut f, moment, 1) };
+    {
+        crate::engine::inertia::solve_m(m, d, &mut f, moment, 1)
+    };
     let nrm = norm(&f);
     let scale = (2.0 * side as f64 - 1.0) * opt.accel / nrm.max(mjMINVAL);
     for k in 0..nv {
@@ -164,7 +166,12 @@ pub fn set_length_range(m: &mut mjModel, d: &mut mjData, index: usize, opt: &mjL
             let sep = if side == 0 { "  " } else { " " };
             return Err(format!(
                 "Lengthrange computation did not converge in actuator {}:\n  eval ({}, {})\n{}range ({}, {})",
-                index, g(lmin[side]), g(lmax[side]), sep, g(a), g(b)
+                index,
+                g(lmin[side]),
+                g(lmax[side]),
+                sep,
+                g(a),
+                g(b)
             ));
         }
     }

@@ -1,17 +1,17 @@
 //! Passive forces: springs, dampers, gravity compensation and fluid forces (`mj_passive`).
 //! Computation chapter, "Passive forces", and `computation/fluid.rst`.
 
+use crate::abi::fields::DataMut;
 use crate::abi::mjtDisableBit_::{mjDSBL_CONTACT, mjDSBL_DAMPER, mjDSBL_GRAVITY, mjDSBL_SPRING};
 use crate::abi::mjtEnableBit_::mjENBL_SLEEP;
 use crate::abi::*;
+use crate::data::stack::with_frame;
 use crate::engine::constraint::elem_body_weight;
 use crate::engine::support::{apply_ft, jac_dif_pair, jac_sum, object_velocity};
-use crate::abi::fields::DataMut;
-use crate::data::stack::with_frame;
 use crate::engine::{disabled, enabled, is_sparse, v3, v9};
 use crate::math::blas::{
-    add, add_scl3, add_to, add_to3, add_to_scl, add_to_scl3, copy4, mul_mat_vec, mul_mat_vec3, norm3,
-    normalize4, scl3, sub3,
+    add, add_scl3, add_to, add_to3, add_to_scl, add_to_scl3, copy4, mul_mat_vec, mul_mat_vec3, norm3, normalize4, scl3,
+    sub3,
 };
 use crate::math::misc::{def_gradient, eval_basis, geom_semi_axes, max, min};
 use crate::math::spatial::{cross, mat2rot, neg_quat, rot_vec_quat, sub_quat, transform_spatial};
@@ -20,10 +20,8 @@ use crate::math::spatial::{cross, mat2rot, neg_quat, rot_vec_quat, sub_quat, tra
 const CONTACT_STIFFNESS: f64 = 1e4;
 
 /// Vertex pairs of the edges of a triangle (3 edges) and a tetrahedron (6 edges).
-const ELEM_EDGES: [[[usize; 2]; 6]; 2] = [
-    [[1, 2], [2, 0], [0, 1], [0, 0], [0, 0], [0, 0]],
-    [[0, 1], [1, 2], [2, 0], [2, 3], [0, 3], [1, 3]],
-];
+const ELEM_EDGES: [[[usize; 2]; 6]; 2] =
+    [[[1, 2], [2, 0], [0, 1], [0, 0], [0, 0], [0, 0]], [[0, 1], [1, 2], [2, 0], [2, 3], [0, 3], [1, 3]]];
 
 /// Number of dofs of each joint type (free, ball, slide, hinge).
 const JNT_DOFNUM: [usize; 4] = [6, 3, 1, 1];
@@ -71,7 +69,12 @@ impl Qfrc {
 
 /// `mj_applyFT` of `force`/`torque` at `point` on `body`, added into the array `which` of `d`.
 fn apply_ft_into(
-    m: &mjModel, d: &mut mjData, force: Option<&[f64; 3]>, torque: Option<&[f64; 3]>, point: &[f64; 3], body: usize,
+    m: &mjModel,
+    d: &mut mjData,
+    force: Option<&[f64; 3]>,
+    torque: Option<&[f64; 3]>,
+    point: &[f64; 3],
+    body: usize,
     which: Qfrc,
 ) {
     let qfrc = which.of(m, d);
@@ -100,7 +103,15 @@ fn tendon_awake(m: &mjModel, tree_awake: &[i32], i: usize) -> bool {
 /// Spring force of a joint with stiffness `k` (qpos address `padr`, dof address `dadr`) into
 /// `qfrc_spring`.
 #[inline(always)]
-fn joint_spring(k: f64, jtype: i32, mut padr: usize, mut dadr: usize, qpos: &[f64], qpos_spring: &[f64], qfrc_spring: &mut [f64]) {
+fn joint_spring(
+    k: f64,
+    jtype: i32,
+    mut padr: usize,
+    mut dadr: usize,
+    qpos: &[f64],
+    qpos_spring: &[f64],
+    qfrc_spring: &mut [f64],
+) {
     if jtype == mjtJoint_::mjJNT_FREE as i32 {
         for c in 0..3 {
             qfrc_spring[dadr + c] = -k * (qpos[padr + c] - qpos_spring[padr + c]);
@@ -148,7 +159,15 @@ fn spring_damper(m: &mjModel, d: &mut mjData) {
                 for j in start.max(0) as usize..end.max(0) as usize {
                     let k = stiffness[j];
                     if k != 0.0 {
-                        joint_spring(k, jtype[j], qposadr[j] as usize, dofadr[j] as usize, qpos, qpos_spring, qfrc_spring);
+                        joint_spring(
+                            k,
+                            jtype[j],
+                            qposadr[j] as usize,
+                            dofadr[j] as usize,
+                            qpos,
+                            qpos_spring,
+                            qfrc_spring,
+                        );
                     }
                 }
             }
@@ -190,8 +209,22 @@ fn spring_damper(m: &mjModel, d: &mut mjData) {
 
     // flex edge spring-dampers
     let DataMut {
-        flexedge_length, flexedge_velocity, flexedge_J_rowadr, flexedge_J_rownnz, flexedge_J_colind, flexedge_J, ten_length,
-        ten_velocity, ten_J_rowadr, ten_J_rownnz, ten_J_colind, ten_J, tree_awake, qfrc_spring, qfrc_damper, ..
+        flexedge_length,
+        flexedge_velocity,
+        flexedge_J_rowadr,
+        flexedge_J_rownnz,
+        flexedge_J_colind,
+        flexedge_J,
+        ten_length,
+        ten_velocity,
+        ten_J_rowadr,
+        ten_J_rownnz,
+        ten_J_colind,
+        ten_J,
+        tree_awake,
+        qfrc_spring,
+        qfrc_damper,
+        ..
     } = d.arrays_mut(m);
     for f in 0..m.nflex as usize {
         let stiffness = m.flex_edgestiffness()[f] * (has_spring as i32 as f64);
@@ -418,8 +451,7 @@ fn flex_elastic(m: &mjModel, d: &mut mjData, f: usize, has_spring: bool, has_dam
                         qfrc[3 * vi + x] += force[3 * i + x];
                     }
                 }
-        }
-
+            }
         }
 
         // vertex forces to generalized forces; pinned vertices go through their body
@@ -502,7 +534,10 @@ fn scatter_vertex(qfrc: &mut [f64], force: &[f64; 12], i: usize, adr: i32, dofnu
 /// e1, e2, i, x. The edge count as a constant lets the loops unroll over the fixed edge table.
 #[inline(always)]
 fn elem_force<const NE: usize>(
-    edges: &[[usize; 2]; 6], elongation: &[f64; 6], gradient: &[[[f64; 3]; 2]; 6], metric: &[f64; 36],
+    edges: &[[usize; 2]; 6],
+    elongation: &[f64; 6],
+    gradient: &[[[f64; 3]; 2]; 6],
+    metric: &[f64; 36],
 ) -> [f64; 12] {
     let mut force = [0.0; 12];
     for e1 in 0..NE {
@@ -769,7 +804,15 @@ fn ellipsoid_fluid(m: &mjModel, d: &mut mjData, body: usize) {
         let mut lfrc = [0.0; 6];
         added_mass_forces(&lvel, None, m.opt.density, &virtual_mass, &virtual_inertia, &mut lfrc);
         viscous_forces(
-            &lvel, m.opt.density, m.opt.viscosity, &semiaxes, magnus, kutta, blunt, slender, ang_drag,
+            &lvel,
+            m.opt.density,
+            m.opt.viscosity,
+            &semiaxes,
+            magnus,
+            kutta,
+            blunt,
+            slender,
+            ang_drag,
             &mut lfrc,
         );
         for v in lfrc.iter_mut() {
@@ -784,8 +827,12 @@ fn ellipsoid_fluid(m: &mjModel, d: &mut mjData, body: usize) {
 
 /// Forces of the fluid mass carried along with a body (local frame, rotation:translation).
 pub fn added_mass_forces(
-    vel: &[f64; 6], acc: Option<&[f64; 6]>, density: f64, virtual_mass: &[f64; 3],
-    virtual_inertia: &[f64; 3], force: &mut [f64; 6],
+    vel: &[f64; 6],
+    acc: Option<&[f64; 6]>,
+    density: f64,
+    virtual_mass: &[f64; 3],
+    virtual_inertia: &[f64; 3],
+    force: &mut [f64; 6],
 ) {
     let lin = [vel[3], vel[4], vel[5]];
     let ang = [vel[0], vel[1], vel[2]];
@@ -837,8 +884,16 @@ fn ellipsoid_max_moment(size: &[f64; 3], dir: usize) -> f64 {
 /// Viscous drag, quadratic drag, Magnus and Kutta lift on an ellipsoid (local frame).
 #[allow(clippy::too_many_arguments)]
 pub fn viscous_forces(
-    vel: &[f64; 6], density: f64, viscosity: f64, size: &[f64; 3], magnus_lift: f64, kutta_lift: f64,
-    blunt_drag: f64, slender_drag: f64, ang_drag: f64, force: &mut [f64; 6],
+    vel: &[f64; 6],
+    density: f64,
+    viscosity: f64,
+    size: &[f64; 3],
+    magnus_lift: f64,
+    kutta_lift: f64,
+    blunt_drag: f64,
+    slender_drag: f64,
+    ang_drag: f64,
+    force: &mut [f64; 6],
 ) {
     let lin = [vel[3], vel[4], vel[5]];
     let ang = [vel[0], vel[1], vel[2]];
@@ -857,15 +912,10 @@ pub fn viscous_forces(
     let proj_denom = pow4(size[1] * size[2]) * pow2(lin[0])
         + pow4(size[2] * size[0]) * pow2(lin[1])
         + pow4(size[0] * size[1]) * pow2(lin[2]);
-    let proj_num = pow2(size[1] * size[2] * lin[0])
-        + pow2(size[2] * size[0] * lin[1])
-        + pow2(size[0] * size[1] * lin[2]);
+    let proj_num =
+        pow2(size[1] * size[2] * lin[0]) + pow2(size[2] * size[0] * lin[1]) + pow2(size[0] * size[1] * lin[2]);
     let a_proj = mjPI * (proj_denom / max(mjMINVAL, proj_num)).sqrt();
-    let norm = [
-        pow2(size[1] * size[2]) * lin[0],
-        pow2(size[2] * size[0]) * lin[1],
-        pow2(size[0] * size[1]) * lin[2],
-    ];
+    let norm = [pow2(size[1] * size[2]) * lin[0], pow2(size[2] * size[0]) * lin[1], pow2(size[0] * size[1]) * lin[2]];
     let speed = norm3(&lin);
     let cos_alpha = proj_num / max(mjMINVAL, speed * proj_denom);
     let mut kutta_circ = cross(&norm, &lin);
@@ -882,11 +932,10 @@ pub fn viscous_forces(
     // angular quadratic drag
     let i_max = 8.0 / 15.0 * mjPI * d_mid * pow4(d_max);
     let ii = [ellipsoid_max_moment(size, 0), ellipsoid_max_moment(size, 1), ellipsoid_max_moment(size, 2)];
-    let mom_visc: [f64; 3] =
-        core::array::from_fn(|k| ang[k] * (ang_drag * ii[k] + slender_drag * (i_max - ii[k])));
+    let mom_visc: [f64; 3] = core::array::from_fn(|k| ang[k] * (ang_drag * ii[k] + slender_drag * (i_max - ii[k])));
 
-    let drag_lin = viscosity * lin_visc_force
-        + density * speed * (a_proj * blunt_drag + slender_drag * (a_max - a_proj));
+    let drag_lin =
+        viscosity * lin_visc_force + density * speed * (a_proj * blunt_drag + slender_drag * (a_max - a_proj));
     let drag_ang = viscosity * lin_visc_torque + density * norm3(&mom_visc);
 
     for k in 0..3 {
@@ -903,7 +952,14 @@ const FLEX_MAXBODY: usize = 729;
 /// Nodes of interpolated flex `f` whose basis is not negligible at the reference position
 /// given by vertices `vert` with weights `vweight`: their bodies and basis values; returns
 /// their number (upstream's `mj_vertBodyWeight`).
-fn vert_body_weight(m: &mjModel, f: usize, vert: &[i32], vweight: &[f64], body: &mut [i32], bweight: &mut [f64]) -> usize {
+fn vert_body_weight(
+    m: &mjModel,
+    f: usize,
+    vert: &[i32],
+    vweight: &[f64],
+    body: &mut [i32],
+    bweight: &mut [f64],
+) -> usize {
     if vert.is_empty() {
         return 0;
     }
@@ -946,7 +1002,8 @@ fn contact_bodies(m: &mjModel, d: &mjData, con: &mjContact, bid: &mut [i32], bwe
             vweight[0] = sign;
             1
         } else {
-            let nw = { elem_body_weight(m, d, f, con.elem[side], con.vert[1 - side], &con.pos, &mut vid, &mut vweight) };
+            let nw =
+                { elem_body_weight(m, d, f, con.elem[side], con.vert[1 - side], &con.pos, &mut vid, &mut vweight) };
             if side == 0 {
                 for w in &mut vweight[..nw] {
                     *w *= -1.0;
@@ -1019,8 +1076,19 @@ fn contact_passive(m: &mjModel, d: &mut mjData) -> bool {
                 }
                 {
                     jac_dif_pair(
-                        m, d, chain, bid[0], bid[1], &con.pos, &con.pos, Some(&mut jac1[..]), Some(&mut jac2[..]),
-                        Some(&mut jacdif[..]), None, None, None,
+                        m,
+                        d,
+                        chain,
+                        bid[0],
+                        bid[1],
+                        &con.pos,
+                        &con.pos,
+                        Some(&mut jac1[..]),
+                        Some(&mut jac2[..]),
+                        Some(&mut jacdif[..]),
+                        None,
+                        None,
+                        None,
                     )
                 }
             } else {
@@ -1066,7 +1134,8 @@ pub fn passive(m: &mjModel, d: &mut mjData) {
     let nawake = if sleep_filter { nv } else { 0 };
 
     {
-        let DataMut { dof_awake_ind, qfrc_spring, qfrc_damper, qfrc_gravcomp, qfrc_fluid, qfrc_passive, .. } = d.arrays_mut(m);
+        let DataMut { dof_awake_ind, qfrc_spring, qfrc_damper, qfrc_gravcomp, qfrc_fluid, qfrc_passive, .. } =
+            d.arrays_mut(m);
         if sleep_filter {
             for &j in &dof_awake_ind[..nawake] {
                 let j = j as usize;
@@ -1099,8 +1168,16 @@ pub fn passive(m: &mjModel, d: &mut mjData) {
 
     {
         let nbody = if sleep_filter { d.nbody_awake as usize } else { m.nbody as usize };
-        let DataMut { dof_awake_ind, body_awake_ind, qfrc_spring, qfrc_damper, qfrc_gravcomp, qfrc_fluid, qfrc_passive, .. } =
-            d.arrays_mut(m);
+        let DataMut {
+            dof_awake_ind,
+            body_awake_ind,
+            qfrc_spring,
+            qfrc_damper,
+            qfrc_gravcomp,
+            qfrc_fluid,
+            qfrc_passive,
+            ..
+        } = d.arrays_mut(m);
         let awake = &dof_awake_ind[..nawake];
         if sleep_filter {
             for &j in awake {

@@ -7,7 +7,7 @@
 use super::{free, mark, stack_ints, stack_nums, v3, v9};
 use crate::abi::mjtGeom_::*;
 use crate::abi::*;
-use crate::math::blas::{add3, add_scl3, dist3, dot3, mul_mat_vec3, mul_mat_t_vec3, norm3, normalize3, scl3, sub3};
+use crate::math::blas::{add3, add_scl3, dist3, dot3, mul_mat_t_vec3, mul_mat_vec3, norm3, normalize3, scl3, sub3};
 use crate::math::ray::{
     box_of_bounds, multi_ray_prepare, normal_plane_basis, points_bounds, project_normal_plane, ray_box, ray_geom,
     ray_slab, ray_triangle, ray_triangle_projected, RayGeoms, EYE3,
@@ -52,15 +52,7 @@ unsafe fn geom_hit(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3) -> f64
         GEOM_MESH => ray_mesh(m, d, g, pnt, vec, None),
         GEOM_HFIELD => ray_hfield(m, d, g, pnt, vec),
         GEOM_SDF => ray_sdf(m, d, g, pnt, vec),
-        t => ray_geom(
-            v3(d.geom_xpos(m), g),
-            v9(d.geom_xmat(m), g),
-            v3(m.geom_size(), g),
-            pnt,
-            vec,
-            t,
-            None,
-        ),
+        t => ray_geom(v3(d.geom_xpos(m), g), v9(d.geom_xmat(m), g), v3(m.geom_size(), g), pnt, vec, t, None),
     }
 }
 
@@ -275,7 +267,16 @@ fn cmin<T: PartialOrd>(a: T, b: T) -> T {
 /// distances); with `tol` far above the rounding of the triangle test, skipping the other
 /// cells leaves the result unchanged.
 #[allow(clippy::too_many_arguments)]
-fn hfield_row_columns(lpnt: &V3, lvec: &V3, size: &[f64; 4], dx: f64, dy: f64, r: i32, cmin: i32, cmax: i32) -> (i32, i32) {
+fn hfield_row_columns(
+    lpnt: &V3,
+    lvec: &V3,
+    size: &[f64; 4],
+    dx: f64,
+    dy: f64,
+    r: i32,
+    cmin: i32,
+    cmax: i32,
+) -> (i32, i32) {
     let full = (cmin, cmax);
     let tol = 1e-6 * (dx + dy) + 1e-9 * (lpnt[0].abs() + lpnt[1].abs() + size[0] + size[1]);
     // the row's band of y, grown by the tolerance
@@ -332,17 +333,11 @@ pub unsafe fn ray_hfield(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3) 
 
     // solid base below the frame, and the box holding the elevation surface above it
     let base_size = [size[0], size[1], size[3] * 0.5];
-    let base_pos = [
-        xpos[0] - zaxis[0] * size[3] * 0.5,
-        xpos[1] - zaxis[1] * size[3] * 0.5,
-        xpos[2] - zaxis[2] * size[3] * 0.5,
-    ];
+    let base_pos =
+        [xpos[0] - zaxis[0] * size[3] * 0.5, xpos[1] - zaxis[1] * size[3] * 0.5, xpos[2] - zaxis[2] * size[3] * 0.5];
     let top_size = [size[0], size[1], size[2] * 0.5];
-    let top_pos = [
-        xpos[0] + zaxis[0] * size[2] * 0.5,
-        xpos[1] + zaxis[1] * size[2] * 0.5,
-        xpos[2] + zaxis[2] * size[2] * 0.5,
-    ];
+    let top_pos =
+        [xpos[0] + zaxis[0] * size[2] * 0.5, xpos[1] + zaxis[1] * size[2] * 0.5, xpos[2] + zaxis[2] * size[2] * 0.5];
 
     let mut x = ray_box(&base_pos, xmat, &base_size, pnt, vec, None, None);
     let mut all = [0.0; 6];
@@ -696,9 +691,8 @@ pub unsafe fn multi_ray(
             for bc in cull[..nlive].iter().filter(|bc| bc.passes(v, a)) {
                 for g in body_geoms(bc.body).filter(|&g| eliminate[g] == 0) {
                     if bc.bv {
-                        let (azimuth, elevation) = *angles.get_or_insert_with(|| {
-                            (v[1].atan2(v[0]), (v[0] * v[0] + v[1] * v[1]).sqrt().atan2(v[2]))
-                        });
+                        let (azimuth, elevation) = *angles
+                            .get_or_insert_with(|| (v[1].atan2(v[0]), (v[0] * v[0] + v[1] * v[1]).sqrt().atan2(v[2])));
                         let ba = &geom_ba[4 * g..4 * g + 4];
                         if azimuth < ba[0] || elevation < ba[1] || azimuth > ba[2] || elevation > ba[3] {
                             continue;

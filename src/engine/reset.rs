@@ -3,8 +3,8 @@
 
 use core::ptr;
 
-use crate::abi::*;
 use crate::abi::DataMut;
+use crate::abi::*;
 use crate::data::make;
 use crate::mjerror;
 
@@ -77,10 +77,37 @@ fn clear(m: &mjModel, d: &mut mjData, fill: u8) -> bool {
 
     {
         let DataMut {
-            qpos, qvel, act, ctrl, eq_active, qfrc_applied, xfrc_applied, qacc, qacc_warmstart, act_dot, userdata,
-            mocap_pos, mocap_quat, qM, tree_asleep, ..
+            qpos,
+            qvel,
+            act,
+            ctrl,
+            eq_active,
+            qfrc_applied,
+            xfrc_applied,
+            qacc,
+            qacc_warmstart,
+            act_dot,
+            userdata,
+            mocap_pos,
+            mocap_quat,
+            qM,
+            tree_asleep,
+            ..
         } = d.arrays_mut(m);
-        for a in [qvel, act, ctrl, qfrc_applied, xfrc_applied, qacc, qacc_warmstart, act_dot, userdata, mocap_pos, mocap_quat, qM] {
+        for a in [
+            qvel,
+            act,
+            ctrl,
+            qfrc_applied,
+            xfrc_applied,
+            qacc,
+            qacc_warmstart,
+            act_dot,
+            userdata,
+            mocap_pos,
+            mocap_quat,
+            qM,
+        ] {
             a.fill(0.0);
         }
         eq_active.copy_from_slice(&m.eq_active0()[..eq_active.len()]);
@@ -90,7 +117,9 @@ fn clear(m: &mjModel, d: &mut mjData, fill: u8) -> bool {
     if m.opt.enableflags & mjtEnableBit_::mjENBL_SLEEP as i32 != 0 && !init_sleep(m, d) {
         return false;
     }
-    { crate::engine::sleep::update_sleep(m, d) };
+    {
+        crate::engine::sleep::update_sleep(m, d)
+    };
 
     let DataMut { mocap_pos, mocap_quat, .. } = d.arrays_mut(m);
     let (body_pos, body_quat) = (m.body_pos(), m.body_quat());
@@ -115,13 +144,17 @@ fn init_sleep(m: &mjModel, d: &mut mjData) -> bool {
     let is_init = |i: usize| policy[i] == mjtSleepPolicy_::mjSLEEP_INIT as i32;
     let num_init = (0..ntree).filter(|&i| is_init(i)).count() as i32;
 
-    { sleep::update_sleep_init(m, d, true) };
+    {
+        sleep::update_sleep_init(m, d, true)
+    };
 
     if num_init == 0 {
         kinematics::kinematics(m, d);
         kinematics::com_pos(m, d);
         kinematics::camlight(m, d);
-        { tendon::tendon(m, d) };
+        {
+            tendon::tendon(m, d)
+        };
         return true;
     }
 
@@ -132,14 +165,16 @@ fn init_sleep(m: &mjModel, d: &mut mjData) -> bool {
     let nslept = { sleep::sleep(m, d) };
     if nslept != num_init {
         let tree_asleep = d.arrays(m).tree_asleep;
-        let root = (0..ntree)
-            .find(|&i| is_init(i) && tree_asleep[i] < 0)
-            .map_or(-1, |i| m.tree_bodyadr()[i]);
+        let root = (0..ntree).find(|&i| is_init(i) && tree_asleep[i] < 0).map_or(-1, |i| m.tree_bodyadr()[i]);
         // SAFETY: id2name reads the model's name arrays (a valid model); a non-null result is a
         // NUL-terminated string inside the model's names, alive as long as `m`
         let name = unsafe {
             let name = crate::model::names::id2name(m, mjtObj_::mjOBJ_BODY as i32, root);
-            if name.is_null() { "".into() } else { core::ffi::CStr::from_ptr(name).to_string_lossy() }
+            if name.is_null() {
+                "".into()
+            } else {
+                core::ffi::CStr::from_ptr(name).to_string_lossy()
+            }
         };
         mjerror!(
             "_resetData",
@@ -159,7 +194,9 @@ fn init_sleep(m: &mjModel, d: &mut mjData) -> bool {
         qacc_smooth.fill(0.0);
         qfrc_smooth.fill(0.0);
     }
-    { constraint::clear_efc(m, d) };
+    {
+        constraint::clear_efc(m, d)
+    };
     true
 }
 

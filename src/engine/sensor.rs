@@ -6,6 +6,7 @@
 //! cutoff.
 #![allow(non_upper_case_globals)]
 
+use super::velocity::contact_force;
 use super::{disabled, enabled, free, mark, stack_nums, v3, v4, v6, v9};
 use crate::abi::mjtConstraint_::{mjCNSTR_LIMIT_JOINT, mjCNSTR_LIMIT_TENDON};
 use crate::abi::mjtDataType_::{mjDATATYPE_POSITIVE, mjDATATYPE_REAL};
@@ -17,7 +18,6 @@ use crate::math::blas::{
     add_to3, add_to_scl3, dot, dot3, mul_mat_t_vec, mul_mat_t_vec3, mul_mat_vec3, norm3, normalize3, normalize4, scl3,
     sub3,
 };
-use super::velocity::contact_force;
 use crate::math::misc::{clip, max, min};
 use crate::math::spatial::{cross as cross_product, mul_quat, neg_quat, sub_quat, transform_spatial};
 
@@ -100,14 +100,26 @@ unsafe fn user_sensors(m: &mjModel, d: &mut mjData, stage: i32, nuser: usize) {
 /// position stage). `prepare`, when given, runs once before the first of them (the quantities
 /// upstream computes for plugins whether they need them or not).
 #[inline(always)]
-unsafe fn plugin_sensors(m: &mjModel, d: &mut mjData, func: &str, stage: i32, prepare: Option<unsafe fn(&mjModel, &mut mjData)>) {
+unsafe fn plugin_sensors(
+    m: &mjModel,
+    d: &mut mjData,
+    func: &str,
+    stage: i32,
+    prepare: Option<unsafe fn(&mjModel, &mut mjData)>,
+) {
     if m.nplugin > 0 {
         plugin_sensors_run(m, d, func, stage, prepare);
     }
 }
 
 /// [`plugin_sensors`] of a model with plugins.
-unsafe fn plugin_sensors_run(m: &mjModel, d: &mut mjData, func: &str, stage: i32, prepare: Option<unsafe fn(&mjModel, &mut mjData)>) {
+unsafe fn plugin_sensors_run(
+    m: &mjModel,
+    d: &mut mjData,
+    func: &str,
+    stage: i32,
+    prepare: Option<unsafe fn(&mjModel, &mut mjData)>,
+) {
     use crate::abi::mjtPluginCapabilityBit_::mjPLUGIN_SENSOR;
     use crate::data::plugin;
     let mut prepare = prepare;
@@ -198,10 +210,7 @@ fn cam_project(
 
     // focal lengths in pixels: from the intrinsics (single precision, as stored) or the fovy
     let (fx, fy) = if sensorsize[0] != 0.0 && sensorsize[1] != 0.0 {
-        (
-            (intrinsic[0] / sensorsize[0] * res[0] as f32) as f64,
-            (intrinsic[1] / sensorsize[1] * res[1] as f32) as f64,
-        )
+        ((intrinsic[0] / sensorsize[0] * res[0] as f32) as f64, (intrinsic[1] / sensorsize[1] * res[1] as f32) as f64)
     } else {
         let f = 0.5 / (fovy * mjPI / 360.0).tan() * res[1] as f64;
         (f, f)
@@ -306,7 +315,8 @@ pub unsafe fn sensor_pos(m: &mjModel, d: &mut mjData) {
     // no sensor of this stage (plugins included): skip the loop and the cutoff
     let nloop = if stage_has_sensors(m, mjSTAGE_POS as i32) { m.nsensor as usize } else { 0 };
     let (types, stages, adrs) = (m.sensor_type(), m.sensor_needstage(), m.sensor_adr());
-    let (objtypes, objids, reftypes, refids) = (m.sensor_objtype(), m.sensor_objid(), m.sensor_reftype(), m.sensor_refid());
+    let (objtypes, objids, reftypes, refids) =
+        (m.sensor_objtype(), m.sensor_objid(), m.sensor_reftype(), m.sensor_refid());
     for i in 0..nloop {
         if stages[i] != mjSTAGE_POS as i32 {
             continue;
@@ -369,7 +379,11 @@ pub unsafe fn sensor_pos(m: &mjModel, d: &mut mjData) {
                 let Some((xpos, xmat)) = frame_of(d, objtype, objid, i) else { continue };
                 let axis = |k: usize| [xmat[k], xmat[k + 3], xmat[k + 6]];
                 let value = if refid == -1 {
-                    if t == mjSENS_FRAMEPOS { *xpos } else { axis((t - mjSENS_FRAMEXAXIS) as usize) }
+                    if t == mjSENS_FRAMEPOS {
+                        *xpos
+                    } else {
+                        axis((t - mjSENS_FRAMEXAXIS) as usize)
+                    }
                 } else {
                     let Some((xpos_ref, xmat_ref)) = frame_of(d, reftype, refid as usize, i) else { continue };
                     if t == mjSENS_FRAMEPOS {
@@ -394,13 +408,8 @@ pub unsafe fn sensor_pos(m: &mjModel, d: &mut mjData) {
             mjSENS_INSIDESITE => {
                 let Some((xpos, _)) = frame_of(d, objtype, objid, i) else { continue };
                 let r = refid as usize;
-                let inside = inside_geom(
-                    v3(site_xpos, r),
-                    v9(site_xmat, r),
-                    v3(m.site_size(), r),
-                    m.site_type()[r],
-                    xpos,
-                );
+                let inside =
+                    inside_geom(v3(site_xpos, r), v9(site_xmat, r), v3(m.site_size(), r), m.site_type()[r], xpos);
                 sd[adr] = inside as i32 as f64;
             }
             mjSENS_GEOMDIST | mjSENS_GEOMNORMAL | mjSENS_GEOMFROMTO => {
@@ -527,7 +536,8 @@ pub unsafe fn sensor_vel(m: &mjModel, d: &mut mjData) {
     // no sensor of this stage (plugins included): skip the loop and the cutoff
     let nloop = if stage_has_sensors(m, mjSTAGE_VEL as i32) { m.nsensor as usize } else { 0 };
     let (types, stages, adrs) = (m.sensor_type(), m.sensor_needstage(), m.sensor_adr());
-    let (objtypes, objids, reftypes, refids) = (m.sensor_objtype(), m.sensor_objid(), m.sensor_reftype(), m.sensor_refid());
+    let (objtypes, objids, reftypes, refids) =
+        (m.sensor_objtype(), m.sensor_objid(), m.sensor_reftype(), m.sensor_refid());
     for i in 0..nloop {
         if stages[i] != mjSTAGE_VEL as i32 {
             continue;
@@ -606,7 +616,8 @@ pub unsafe fn sensor_vel(m: &mjModel, d: &mut mjData) {
     }
 
     user_sensors(m, d, mjSTAGE_VEL as i32, nuser);
-    let prepare: Option<unsafe fn(&mjModel, &mut mjData)> = if subtree_done { None } else { Some(super::velocity::subtree_vel) };
+    let prepare: Option<unsafe fn(&mjModel, &mut mjData)> =
+        if subtree_done { None } else { Some(super::velocity::subtree_vel) };
     plugin_sensors(m, d, "mj_sensorVel", mjSTAGE_VEL as i32, prepare);
     if nloop > 0 {
         apply_cutoff(m, d, mjSTAGE_VEL as i32);
@@ -734,13 +745,8 @@ unsafe fn match_contact(m: &mjModel, d: &mjData, c: usize, type1: i32, id1: i32,
     let con = &d.contact(m)[c];
     if type1 == mjOBJ_SITE {
         let s = id1 as usize;
-        let inside = inside_geom(
-            v3(d.site_xpos(m), s),
-            v9(d.site_xmat(m), s),
-            v3(m.site_size(), s),
-            m.site_type()[s],
-            &con.pos,
-        );
+        let inside =
+            inside_geom(v3(d.site_xpos(m), s), v9(d.site_xmat(m), s), v3(m.site_size(), s), m.site_type()[s], &con.pos);
         if !inside {
             return 0;
         }
@@ -766,7 +772,11 @@ unsafe fn match_contact(m: &mjModel, d: &mjData, c: usize, type1: i32, id1: i32,
             0
         }
     } else if type1 != mjOBJ_UNKNOWN {
-        if m11 { 1 } else { -1 }
+        if m11 {
+            1
+        } else {
+            -1
+        }
     } else if m22 {
         1
     } else {
@@ -1030,7 +1040,8 @@ unsafe fn tactile_sensor(m: &mjModel, d: &mut mjData, sd: &mut [f64], i: usize) 
                 continue;
             }
 
-            let vel_sensor = transform_spatial(v6(cvel, weld as usize), false, &xpos, v3(subtree_com, sensor_root), None);
+            let vel_sensor =
+                transform_spatial(v6(cvel, weld as usize), false, &xpos, v3(subtree_com, sensor_root), None);
             let vel_other =
                 transform_spatial(v6(cvel, body), false, &gpos, v3(subtree_com, m.body_rootid()[body] as usize), None);
             let vel_rel = [vel_sensor[3] - vel_other[3], vel_sensor[4] - vel_other[4], vel_sensor[5] - vel_other[5]];
@@ -1109,7 +1120,12 @@ pub unsafe fn sensor_acc(m: &mjModel, d: &mut mjData) {
         if !rne_done
             && matches!(
                 t,
-                mjSENS_ACCELEROMETER | mjSENS_FORCE | mjSENS_TORQUE | mjSENS_FRAMELINACC | mjSENS_FRAMEANGACC | mjSENS_USER
+                mjSENS_ACCELEROMETER
+                    | mjSENS_FORCE
+                    | mjSENS_TORQUE
+                    | mjSENS_FRAMELINACC
+                    | mjSENS_FRAMEANGACC
+                    | mjSENS_USER
             )
         {
             super::velocity::rne_post_constraint(m, d);
@@ -1201,7 +1217,8 @@ pub unsafe fn sensor_acc(m: &mjModel, d: &mut mjData) {
     }
 
     user_sensors(m, d, mjSTAGE_ACC as i32, nuser);
-    let prepare: Option<unsafe fn(&mjModel, &mut mjData)> = if rne_done { None } else { Some(super::velocity::rne_post_constraint) };
+    let prepare: Option<unsafe fn(&mjModel, &mut mjData)> =
+        if rne_done { None } else { Some(super::velocity::rne_post_constraint) };
     plugin_sensors(m, d, "mj_sensorAcc", mjSTAGE_ACC as i32, prepare);
     if nloop > 0 {
         apply_cutoff(m, d, mjSTAGE_ACC as i32);
@@ -1327,7 +1344,8 @@ mod tests {
 
     #[test]
     fn partial_sort_keeps_smallest_in_order() {
-        let mut arr: Vec<ContactInfo> = [5.0, 1.0, 4.0, 1.0, 3.0, 0.5].iter().enumerate().map(|(i, &c)| info(c, i as i32)).collect();
+        let mut arr: Vec<ContactInfo> =
+            [5.0, 1.0, 4.0, 1.0, 3.0, 0.5].iter().enumerate().map(|(i, &c)| info(c, i as i32)).collect();
         let mut buf = vec![info(0.0, 0); 3];
         select_smallest(&mut arr, &mut buf, 3);
         let got: Vec<(f64, i32)> = arr[..3].iter().map(|c| (c.criterion, c.id)).collect();

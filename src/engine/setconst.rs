@@ -11,11 +11,11 @@ use crate::abi::mjtObj_::*;
 use crate::abi::mjtSleepPolicy_::*;
 use crate::abi::mjtTrn_::*;
 use crate::abi::mjtWrap_::*;
-use crate::abi::*;
 use crate::abi::DataMut;
+use crate::abi::*;
 use crate::data::stack::with_frame;
-use crate::engine::{is_sparse, v3, v4, v6, v9, v10};
 use crate::engine::{flex, inertia, kinematics, support, tendon};
+use crate::engine::{is_sparse, v10, v3, v4, v6, v9};
 use crate::math::blas::{dist3, dot, mul_mat_mat_t, mul_mat_t_vec3, norm, normalize4, sub3};
 use crate::math::misc::{is_zero, max};
 use crate::math::sparse::sparse_to_dense;
@@ -295,7 +295,16 @@ fn translational_invmass(m: &mjModel, body: usize) -> f64 {
 
 /// Dense copy of row `i` of a Jacobian that is sparse (row format) or dense.
 #[allow(clippy::too_many_arguments)]
-fn dense_row(out: &mut [f64], sparse: bool, i: usize, nv: usize, val: &[f64], rownnz: &[i32], rowadr: &[i32], colind: &[i32]) {
+fn dense_row(
+    out: &mut [f64],
+    sparse: bool,
+    i: usize,
+    nv: usize,
+    val: &[f64],
+    rownnz: &[i32],
+    rowadr: &[i32],
+    colind: &[i32],
+) {
     if sparse {
         out[..nv].fill(0.0);
         let adr = rowadr[i] as usize;
@@ -515,8 +524,7 @@ fn set0_in(m: &mjModel, d: &mut mjData, f: &crate::data::stack::Frame<'_>) {
     // camera and light offsets
     let subtree_com = da.subtree_com;
     let (cam_xpos, cam_xmat) = (da.cam_xpos, da.cam_xmat);
-    let (cpos0, cposcom0, cmat0) =
-        (wr!(m.cam_pos0, 3 * ncam), wr!(m.cam_poscom0, 3 * ncam), wr!(m.cam_mat0, 9 * ncam));
+    let (cpos0, cposcom0, cmat0) = (wr!(m.cam_pos0, 3 * ncam), wr!(m.cam_poscom0, 3 * ncam), wr!(m.cam_mat0, 9 * ncam));
     for i in 0..ncam {
         let id = m.cam_bodyid()[i] as usize;
         let tgt = m.cam_targetbodyid()[i];
@@ -566,7 +574,9 @@ fn set0_in(m: &mjModel, d: &mut mjData, f: &crate::data::stack::Frame<'_>) {
 fn solve_m(m: &mjModel, d: &mjData, x: &mut [f64], y: &[f64], n: usize) {
     let len = n * m.nv as usize;
     x[..len].copy_from_slice(&y[..len]);
-    { inertia::solve_m_inplace(m, d, x, n) };
+    {
+        inertia::solve_m_inplace(m, d, x, n)
+    };
 }
 
 /// Anchor `data[0..3]` given in the frame of body `from`, expressed in the frame of body `to`.
@@ -670,7 +680,8 @@ fn stats(mm: &mjModel, d: &mut mjData, f: &crate::data::stack::Frame<'_>) -> ([f
     }
 
     // flex edges
-    let (fedge, vbody, vadr, length0) = (mm.flex_edge(), mm.flex_vertbodyid(), mm.flex_vertadr(), mm.flexedge_length0());
+    let (fedge, vbody, vadr, length0) =
+        (mm.flex_edge(), mm.flex_vertbodyid(), mm.flex_vertadr(), mm.flexedge_length0());
     for f in 0..mm.nflex as usize {
         if mm.flex_interp()[f] != 0 {
             let (nadr, nnum) = (mm.flex_nodeadr()[f] as usize, mm.flex_nodenum()[f] as usize);

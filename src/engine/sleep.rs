@@ -5,8 +5,8 @@
 //! towards -1 (ready to sleep) while it stays below the velocity tolerance; a value `>= 0` is
 //! the next tree of the cycle of sleeping trees that fell asleep together.
 
-use crate::abi::*;
 use crate::abi::fields::DataMut;
+use crate::abi::*;
 use crate::engine::enabled;
 use core::ffi::c_int;
 
@@ -52,8 +52,17 @@ pub fn update_sleep_init(m: &mjModel, d: &mut mjData, static_awake: bool) {
     let (body_treeid, body_parentid) = (m.body_treeid(), m.body_parentid());
     let (body_rootid, body_mocapid) = (m.body_rootid(), m.body_mocapid());
     let DataMut {
-        tree_asleep, tree_awake, body_awake, body_awake_ind, parent_awake_ind, dof_awake_ind,
-        ntree_awake: d_ntree_awake, nbody_awake: d_nbody_awake, nparent_awake: d_nparent_awake, nv_awake: d_nv_awake, ..
+        tree_asleep,
+        tree_awake,
+        body_awake,
+        body_awake_ind,
+        parent_awake_ind,
+        dof_awake_ind,
+        ntree_awake: d_ntree_awake,
+        nbody_awake: d_nbody_awake,
+        nparent_awake: d_nparent_awake,
+        nv_awake: d_nv_awake,
+        ..
     } = d.arrays_mut(m);
     let tree_asleep = &*tree_asleep;
 
@@ -422,8 +431,17 @@ pub fn sleep(m: &mjModel, d: &mut mjData) -> c_int {
 
     // count down the trees that stay quiet, reset the ones that move
     let tol = m.opt.sleep_tolerance;
-    let DataMut { tree_asleep, qvel, qacc, xfrc_applied, qfrc_applied, island_itreeadr, island_ntree, map_itree2tree, .. } =
-        d.arrays_mut(m);
+    let DataMut {
+        tree_asleep,
+        qvel,
+        qacc,
+        xfrc_applied,
+        qfrc_applied,
+        island_itreeadr,
+        island_ntree,
+        map_itree2tree,
+        ..
+    } = d.arrays_mut(m);
     for i in 0..ntree {
         let state = tree_asleep[i];
         if state >= 0 {
@@ -458,11 +476,7 @@ pub fn sleep(m: &mjModel, d: &mut mjData) -> c_int {
     }
 
     // trees outside every island sleep on their own
-    let start = if nisland > 0 {
-        (island_itreeadr[nisland - 1] + island_ntree[nisland - 1]) as usize
-    } else {
-        0
-    };
+    let start = if nisland > 0 { (island_itreeadr[nisland - 1] + island_ntree[nisland - 1]) as usize } else { 0 };
     for j in start..ntree {
         let i = if nisland > 0 { map_itree2tree[j] } else { j as c_int };
         if tree_asleep[i as usize] == -1 {
@@ -486,7 +500,13 @@ pub(crate) fn tendon_state_of(m: &mjModel, tree_awake: &[c_int], i: usize) -> c_
     let ids = &m.tendon_treeid()[2 * i..2 * i + 2];
     match m.tendon_treenum()[i] {
         0 => STATIC,
-        1 => if tree_awake[ids[0] as usize] != 0 { AWAKE } else { ASLEEP },
+        1 => {
+            if tree_awake[ids[0] as usize] != 0 {
+                AWAKE
+            } else {
+                ASLEEP
+            }
+        }
         2 => {
             if tree_awake[ids[0] as usize] != 0 || tree_awake[ids[1] as usize] != 0 {
                 AWAKE
@@ -506,7 +526,11 @@ pub(crate) fn actuator_state(m: &mjModel, d: &mjData, i: usize) -> c_int {
         t if t == mjTRN_JOINT as c_int || t == mjTRN_JOINTINPARENT as c_int => sleep_state(m, d, OBJ_JOINT, id),
         t if t == mjTRN_SLIDERCRANK as c_int => {
             let awake = sleep_state(m, d, OBJ_SITE, id) == AWAKE || sleep_state(m, d, OBJ_SITE, id2) == AWAKE;
-            if awake { AWAKE } else { ASLEEP }
+            if awake {
+                AWAKE
+            } else {
+                ASLEEP
+            }
         }
         t if t == mjTRN_TENDON as c_int => tendon_state(m, d, id as usize),
         t if t == mjTRN_SITE as c_int => sleep_state(m, d, OBJ_SITE, id),
@@ -527,7 +551,11 @@ pub(crate) fn equality_state(m: &mjModel, d: &mjData, i: usize) -> c_int {
     };
     let state = |id: c_int| if id >= 0 { sleep_state(m, d, objtype, id) } else { STATIC };
     let (s1, s2) = (state(m.eq_obj1id()[i]), state(m.eq_obj2id()[i]));
-    if s1 != AWAKE && s2 != AWAKE { ASLEEP } else { AWAKE }
+    if s1 != AWAKE && s2 != AWAKE {
+        ASLEEP
+    } else {
+        AWAKE
+    }
 }
 
 /// Sleep state of sensor `i` (never static): from its object and reference object.

@@ -8,14 +8,14 @@ use crate::abi::mjtJoint_::*;
 use crate::abi::mjtObj_::*;
 use crate::abi::mjtSameFrame_::*;
 use crate::abi::*;
-use crate::math::spatial::cross_motion;
 use crate::data::stack::with_frame;
 use crate::engine::{is_sparse, v3, v6, v9};
 use crate::math::blas::{
-    add_to, add_to_scl, mul_mat_mat, mul_mat_mat3, mul_mat_mat_t3, mul_mat_t_vec, mul_mat_vec3,
-    normalize4, scl_inplace, sub, sub3, transpose,
+    add_to, add_to_scl, mul_mat_mat, mul_mat_mat3, mul_mat_mat_t3, mul_mat_t_vec, mul_mat_vec3, normalize4,
+    scl_inplace, sub, sub3, transpose,
 };
 use crate::math::misc::max;
+use crate::math::spatial::cross_motion;
 use crate::math::spatial::{cross, mul_quat, quat2mat, quat_integrate, sub_quat, transform_spatial};
 
 //------------------------------------------ small helpers -----------------------------------------
@@ -133,7 +133,11 @@ pub fn merge_chain_simple(m: &mjModel, chain: &mut [i32], b1: usize, b2: usize) 
 /// Translational (3 x nv) and rotational (3 x nv) Jacobians of a global `point` attached to
 /// `body` (mj_jac).
 pub fn jac(
-    m: &mjModel, d: &mjData, mut jacp: Option<&mut [f64]>, mut jacr: Option<&mut [f64]>, point: &[f64; 3],
+    m: &mjModel,
+    d: &mjData,
+    mut jacp: Option<&mut [f64]>,
+    mut jacr: Option<&mut [f64]>,
+    point: &[f64; 3],
     body: usize,
 ) {
     let nv = m.nv as usize;
@@ -222,8 +226,13 @@ pub fn jac_site(m: &mjModel, d: &mjData, jacp: Option<&mut [f64]>, jacr: Option<
 /// Translational Jacobian of `point` and Jacobian of the direction `axis`, both attached to
 /// `body` (mj_jacPointAxis).
 pub fn jac_point_axis(
-    m: &mjModel, d: &mut mjData, jac_point: Option<&mut [f64]>, jac_axis: Option<&mut [f64]>, point: &[f64; 3],
-    axis: &[f64; 3], body: usize,
+    m: &mjModel,
+    d: &mut mjData,
+    jac_point: Option<&mut [f64]>,
+    jac_axis: Option<&mut [f64]>,
+    point: &[f64; 3],
+    axis: &[f64; 3],
+    body: usize,
 ) {
     let nv = m.nv as usize;
     with_frame(d, |d, f| {
@@ -249,8 +258,14 @@ pub fn jac_point_axis(
 /// `body` (mj_jacSparse). The chain must contain every dof that moves `body`.
 #[allow(clippy::too_many_arguments)]
 pub fn jac_sparse(
-    m: &mjModel, d: &mjData, mut jacp: Option<&mut [f64]>, mut jacr: Option<&mut [f64]>, point: &[f64; 3],
-    body: usize, nchain: usize, chain: &[i32],
+    m: &mjModel,
+    d: &mjData,
+    mut jacp: Option<&mut [f64]>,
+    mut jacr: Option<&mut [f64]>,
+    point: &[f64; 3],
+    body: usize,
+    nchain: usize,
+    chain: &[i32],
 ) {
     // each output is exactly 3 x nchain (checked here once), so the column writes below index
     // without checks
@@ -314,8 +329,15 @@ pub fn jac_sparse(
 /// `nchain` matrices, negated unless `second` (mj_jacSparseSimple). Other columns are untouched.
 #[allow(clippy::too_many_arguments)]
 pub fn jac_sparse_simple(
-    m: &mjModel, d: &mjData, mut jacdifp: Option<&mut [f64]>, mut jacdifr: Option<&mut [f64]>, point: &[f64; 3],
-    body: usize, second: bool, nchain: usize, start: usize,
+    m: &mjModel,
+    d: &mjData,
+    mut jacdifp: Option<&mut [f64]>,
+    mut jacdifr: Option<&mut [f64]>,
+    point: &[f64; 3],
+    body: usize,
+    second: bool,
+    nchain: usize,
+    start: usize,
 ) {
     let offset = root_offset(m, d, point, body);
     let num = m.body_dofnum()[body];
@@ -355,9 +377,19 @@ fn block_rows(jac: &mut [f64], nchain: usize, start: usize, num: usize) -> [&mut
 /// for each difference requested, except with two simple bodies in sparse mode (mj_jacDifPair).
 #[allow(clippy::too_many_arguments)]
 pub fn jac_dif_pair(
-    m: &mjModel, d: &mjData, chain: &mut [i32], b1: usize, b2: usize, pos1: &[f64; 3], pos2: &[f64; 3],
-    mut jac1p: Option<&mut [f64]>, mut jac2p: Option<&mut [f64]>, mut jacdifp: Option<&mut [f64]>,
-    mut jac1r: Option<&mut [f64]>, mut jac2r: Option<&mut [f64]>, mut jacdifr: Option<&mut [f64]>,
+    m: &mjModel,
+    d: &mjData,
+    chain: &mut [i32],
+    b1: usize,
+    b2: usize,
+    pos1: &[f64; 3],
+    pos2: &[f64; 3],
+    mut jac1p: Option<&mut [f64]>,
+    mut jac2p: Option<&mut [f64]>,
+    mut jacdifp: Option<&mut [f64]>,
+    mut jac1r: Option<&mut [f64]>,
+    mut jac2r: Option<&mut [f64]>,
+    mut jacdifr: Option<&mut [f64]>,
 ) -> usize {
     let simple = m.body_simple()[b1] != 0 && m.body_simple()[b2] != 0;
     let sparse = is_sparse(m);
@@ -401,8 +433,17 @@ pub fn jac_dif_pair(
 /// the column patterns; returns the new column count (mju_addToSparseMat).
 #[allow(clippy::too_many_arguments)]
 fn add_to_sparse_mat(
-    dst: &mut [f64], src: &[f64], n: usize, nrow: usize, scl: f64, dst_nnz: usize, src_nnz: usize,
-    dst_ind: &mut [i32], src_ind: &[i32], buf: &mut [f64], buf_ind: &mut [i32],
+    dst: &mut [f64],
+    src: &[f64],
+    n: usize,
+    nrow: usize,
+    scl: f64,
+    dst_nnz: usize,
+    src_nnz: usize,
+    dst_ind: &mut [i32],
+    src_ind: &[i32],
+    buf: &mut [f64],
+    buf_ind: &mut [i32],
 ) -> usize {
     if dst_nnz == src_nnz {
         if dst_nnz == 0 {
@@ -453,8 +494,14 @@ fn add_to_sparse_mat(
 /// the union chain written to `chain`; returns the column count (mj_jacSum).
 #[allow(clippy::too_many_arguments)]
 pub fn jac_sum(
-    m: &mjModel, d: &mut mjData, chain: &mut [i32], body: &[i32], weight: &[f64], point: &[f64; 3],
-    jac_out: &mut [f64], rot: bool,
+    m: &mjModel,
+    d: &mut mjData,
+    chain: &mut [i32],
+    body: &[i32],
+    weight: &[f64],
+    point: &[f64; 3],
+    jac_out: &mut [f64],
+    rot: bool,
 ) -> usize {
     let nv = m.nv as usize;
     if body.is_empty() {
@@ -526,7 +573,11 @@ fn split_rows(buf: &mut [f64], nv: usize, rot: bool) -> (&mut [f64], Option<&mut
 /// Time derivative of the Jacobians of a global `point` attached to `body` (mj_jacDot); needs
 /// `cvel` and `cdof_dot` (velocity stage).
 pub fn jac_dot(
-    m: &mjModel, d: &mjData, mut jacp: Option<&mut [f64]>, mut jacr: Option<&mut [f64]>, point: &[f64; 3],
+    m: &mjModel,
+    d: &mjData,
+    mut jacp: Option<&mut [f64]>,
+    mut jacr: Option<&mut [f64]>,
+    point: &[f64; 3],
     body: usize,
 ) {
     let nv = m.nv as usize;
@@ -621,7 +672,12 @@ type ObjectFrame<'a> = (usize, &'a [f64; 3], Option<&'a [f64; 9]>);
 
 /// Body, position and (when `local`) orientation of an object with a spatial frame.
 fn object_frame<'a>(
-    m: &mjModel, d: &'a mjData, objtype: i32, objid: usize, local: bool, func: &str,
+    m: &mjModel,
+    d: &'a mjData,
+    objtype: i32,
+    objid: usize,
+    local: bool,
+    func: &str,
 ) -> Option<ObjectFrame<'a>> {
     let a = d.arrays(m);
     let (body, pos, rot): (usize, &[f64], &[f64]) = match objtype {
@@ -681,8 +737,13 @@ pub fn object_acceleration(m: &mjModel, d: &mjData, objtype: i32, objid: usize, 
 /// # Safety
 /// `body` must be a valid body of the data's model, with kinematics computed.
 pub unsafe fn local2global(
-    d: &mjData, xpos: Option<&mut [f64; 3]>, xmat: Option<&mut [f64; 9]>, pos: Option<&[f64; 3]>,
-    quat: Option<&[f64; 4]>, body: usize, sameframe: u8,
+    d: &mjData,
+    xpos: Option<&mut [f64; 3]>,
+    xmat: Option<&mut [f64; 9]>,
+    pos: Option<&[f64; 3]>,
+    quat: Option<&[f64; 4]>,
+    body: usize,
+    sameframe: u8,
 ) {
     let arr3 = |p: *mut f64| -> [f64; 3] { *(p.add(3 * body) as *const [f64; 3]) };
     let arr9 = |p: *mut f64| -> [f64; 9] { *(p.add(9 * body) as *const [f64; 9]) };
@@ -743,16 +804,26 @@ impl QfrcDest<'_> {
 /// Adds the generalized force of a Cartesian `force` and `torque` applied at global `point` on
 /// `body` to `qfrc` (mj_applyFT).
 pub fn apply_ft(
-    m: &mjModel, d: &mut mjData, force: Option<&[f64; 3]>, torque: Option<&[f64; 3]>, point: &[f64; 3],
-    body: usize, qfrc: &mut [f64],
+    m: &mjModel,
+    d: &mut mjData,
+    force: Option<&[f64; 3]>,
+    torque: Option<&[f64; 3]>,
+    point: &[f64; 3],
+    body: usize,
+    qfrc: &mut [f64],
 ) {
     apply_ft_to(m, d, force, torque, point, body, &mut QfrcDest::Slice(qfrc))
 }
 
 /// [`apply_ft`] adding to `dest`.
 pub fn apply_ft_to(
-    m: &mjModel, d: &mut mjData, force: Option<&[f64; 3]>, torque: Option<&[f64; 3]>, point: &[f64; 3],
-    body: usize, dest: &mut QfrcDest<'_>,
+    m: &mjModel,
+    d: &mut mjData,
+    force: Option<&[f64; 3]>,
+    torque: Option<&[f64; 3]>,
+    point: &[f64; 3],
+    body: usize,
+    dest: &mut QfrcDest<'_>,
 ) {
     let nv = m.nv as usize;
     if body >= m.nbody as usize {

@@ -5,12 +5,12 @@ use super::constraint::mul_jac_t_vec;
 use super::support::{jac, jac_dif_pair, jac_point_axis, jac_site};
 use super::wrap::wrap;
 use super::{enabled, is_sparse, v3, v3m, v4, v6, v9};
-use crate::abi::*;
 use crate::abi::fields::DataMut;
+use crate::abi::*;
 use crate::data::stack::{with_frame, Frame};
 use crate::math::blas::{
-    add_to, add_to_scl, dist3, dot3, mul_mat_mat, mul_mat_t_vec, mul_mat_t_vec3, mul_mat_vec3, normalize3,
-    normalize4, scl_inplace, sub, sub3, sub_from,
+    add_to, add_to_scl, dist3, dot3, mul_mat_mat, mul_mat_t_vec, mul_mat_t_vec3, mul_mat_vec3, normalize3, normalize4,
+    scl_inplace, sub, sub3, sub_from,
 };
 use crate::math::misc::{is_zero, round};
 use crate::math::sparse::combine_sparse;
@@ -72,8 +72,21 @@ struct TendonArrays<'a> {
 #[inline(always)]
 fn tendon_arrays<'a>(m: &mjModel, d: &'a mut mjData) -> TendonArrays<'a> {
     let DataMut {
-        ten_length, ten_J_rownnz, ten_J_rowadr, ten_J_colind, ten_J, ten_wrapadr, ten_wrapnum, wrap_obj, wrap_xpos, site_xpos,
-        geom_xpos, geom_xmat, qpos, tree_awake, ..
+        ten_length,
+        ten_J_rownnz,
+        ten_J_rowadr,
+        ten_J_colind,
+        ten_J,
+        ten_wrapadr,
+        ten_wrapnum,
+        wrap_obj,
+        wrap_xpos,
+        site_xpos,
+        geom_xpos,
+        geom_xmat,
+        qpos,
+        tree_awake,
+        ..
     } = d.arrays_mut(m);
     TendonArrays {
         len: ten_length,
@@ -111,11 +124,8 @@ pub fn tendon(m: &mjModel, d: &mut mjData) {
         let jac2 = f.nums(d, 3 * nv);
         let jacdif = f.nums(d, 3 * nv);
         let tmp = f.nums(d, nv);
-        let (chain, buf_ind, buf): (&mut [i32], &mut [i32], &mut [f64]) = if sparse {
-            (f.ints(d, nv), f.ints(d, nv), f.nums(d, nv))
-        } else {
-            (&mut [], &mut [], &mut [])
-        };
+        let (chain, buf_ind, buf): (&mut [i32], &mut [i32], &mut [f64]) =
+            if sparse { (f.ints(d, nv), f.ints(d, nv), f.nums(d, nv)) } else { (&mut [], &mut [], &mut []) };
 
         let (ten_adr, ten_num) = (m.tendon_adr(), m.tendon_num());
         let (wtype, wobj, wprm) = (m.wrap_type(), m.wrap_objid(), m.wrap_prm());
@@ -134,7 +144,8 @@ pub fn tendon(m: &mjModel, d: &mut mjData) {
 
         let mut wrapcount = 0usize;
         for i in 0..nten {
-            let TendonArrays { len, rownnz, rowadr, colind, jmat, wrapadr, wrapnum, qpos, tree_awake, .. } = tendon_arrays(m, d);
+            let TendonArrays { len, rownnz, rowadr, colind, jmat, wrapadr, wrapnum, qpos, tree_awake, .. } =
+                tendon_arrays(m, d);
             if sleep_filter && crate::engine::sleep::tendon_state_of(m, tree_awake, i) == ASLEEP {
                 continue;
             }
@@ -179,7 +190,8 @@ pub fn tendon(m: &mjModel, d: &mut mjData) {
             let mut divisor = 1.0;
             let mut j = 0usize;
             while j + 1 < num {
-                let TendonArrays { len, wrapnum, wrap_obj, wrap_xpos, site_xpos, geom_xpos, geom_xmat, .. } = tendon_arrays(m, d);
+                let TendonArrays { len, wrapnum, wrap_obj, wrap_xpos, site_xpos, geom_xpos, geom_xmat, .. } =
+                    tendon_arrays(m, d);
                 let type0 = wtype[adr + j];
                 let type1 = wtype[adr + j + 1];
                 let id0 = wobj[adr + j] as usize;
@@ -385,8 +397,14 @@ pub fn transmission(m: &mjModel, d: &mut mjData) {
             let trntype = trntypes[i];
 
             if trntype == TRN_JOINT || trntype == TRN_JOINTINPARENT {
-                let DataMut { qpos, actuator_length: length, actuator_moment: moment, moment_rownnz: rownnz, moment_colind: colind, .. } =
-                    d.arrays_mut(m);
+                let DataMut {
+                    qpos,
+                    actuator_length: length,
+                    actuator_moment: moment,
+                    moment_rownnz: rownnz,
+                    moment_colind: colind,
+                    ..
+                } = d.arrays_mut(m);
                 let jtype = jnt_type[id];
                 let qadr = jnt_qposadr[id] as usize;
                 let dadr = jnt_dofadr[id];
@@ -453,13 +471,26 @@ pub fn transmission(m: &mjModel, d: &mut mjData) {
                 }
 
                 {
-                    jac_point_axis(m, d, Some(&mut *jac_s), Some(&mut *jac_a), &pslider, &axis, m.site_bodyid()[slider] as usize);
+                    jac_point_axis(
+                        m,
+                        d,
+                        Some(&mut *jac_s),
+                        Some(&mut *jac_a),
+                        &pslider,
+                        &axis,
+                        m.site_bodyid()[slider] as usize,
+                    );
                     jac_site(m, d, Some(&mut *jacp), None, id);
                 }
                 sub_from(jacp, jac_s);
 
-                let DataMut { actuator_length: length, actuator_moment: moment, moment_rownnz: rownnz, moment_colind: colind, .. } =
-                    d.arrays_mut(m);
+                let DataMut {
+                    actuator_length: length,
+                    actuator_moment: moment,
+                    moment_rownnz: rownnz,
+                    moment_colind: colind,
+                    ..
+                } = d.arrays_mut(m);
                 length[i] = len_i;
                 let row = &mut moment[adr..adr + nv];
                 let (ja, jp) = (&jac_a[..3 * nv], &jacp[..3 * nv]);
@@ -477,8 +508,16 @@ pub fn transmission(m: &mjModel, d: &mut mjData) {
                 rownnz[i] = compress_row(row, &mut colind[adr..adr + nv]);
             } else if trntype == TRN_TENDON {
                 let DataMut {
-                    ten_length, ten_J: ten_j, ten_J_rownnz, ten_J_rowadr, ten_J_colind, actuator_length: length, actuator_moment: moment,
-                    moment_rownnz: rownnz, moment_colind: colind, ..
+                    ten_length,
+                    ten_J: ten_j,
+                    ten_J_rownnz,
+                    ten_J_rowadr,
+                    ten_J_colind,
+                    actuator_length: length,
+                    actuator_moment: moment,
+                    moment_rownnz: rownnz,
+                    moment_colind: colind,
+                    ..
                 } = d.arrays_mut(m);
                 length[i] = ten_length[id] * gear[0];
                 if sparse {
@@ -539,7 +578,9 @@ fn site_moment<'f>(
     let nv = m.nv as usize;
     let trnid = m.actuator_trnid();
     let gear3 = [gear[0], gear[1], gear[2]];
-    { jac_site(m, d, Some(&mut *jacp), Some(&mut *jac_s), id) };
+    {
+        jac_site(m, d, Some(&mut *jacp), Some(&mut *jac_s), id)
+    };
     d.arrays_mut(m).actuator_length[i] = 0.0;
     let mut length = 0.0;
     let refid = trnid[2 * i + 1];
@@ -602,7 +643,9 @@ fn site_moment<'f>(
             let site_xpos = d.arrays(m).site_xpos;
             let vec = mul_mat_t_vec3(&rmat, &sub3(v3(site_xpos, id), v3(site_xpos, refid)));
             length += dot3(&vec, &gear3);
-            { jac_site(m, d, Some(&mut *jref), None, refid) };
+            {
+                jac_site(m, d, Some(&mut *jref), None, refid)
+            };
             sub_from(jacp, jref);
             clear_common(jacp);
             let wt = mul_mat_vec3(&rmat, &gear3);
@@ -616,7 +659,9 @@ fn site_moment<'f>(
             let refquat = mul_quat(v4(squat, refid), v4(xquat, m.site_bodyid()[refid] as usize));
             let vec = sub_quat(&quat, &refquat);
             length += dot3(&vec, &grot);
-            { jac_site(m, d, None, Some(&mut *jref), refid) };
+            {
+                jac_site(m, d, None, Some(&mut *jref), refid)
+            };
             sub_from(jac_s, jref);
             clear_common(jac_s);
             let wr = mul_mat_vec3(&rmat, &grot);
@@ -696,9 +741,7 @@ fn body_moment<'f>(
             }
         } else if con.exclude == 1 {
             counter += 1;
-            let nc = jac_dif_p(
-                m, d, bs.chain, b1, b2, &con.pos, &con.pos, bs.jac1, bs.jac2, bs.jacdif,
-            );
+            let nc = jac_dif_p(m, d, bs.chain, b1, b2, &con.pos, &con.pos, bs.jac1, bs.jac2, bs.jacdif);
             mul_mat_mat(jacp, &con.frame[..3], bs.jacdif, 1, 3, nc);
             if sparse {
                 for k in 0..nc {
@@ -715,7 +758,9 @@ fn body_moment<'f>(
         // without constraint rows), then into the moment row
         let jt = &mut jacp[..nv];
         jt.fill(0.0);
-        { mul_jac_t_vec(m, d, jt, bs.efc_force) };
+        {
+            mul_jac_t_vec(m, d, jt, bs.efc_force)
+        };
         let row = moment_row(m, d, adr, nv);
         row.copy_from_slice(jt);
         add_to(row, bs.exclude);

@@ -6,17 +6,19 @@
 //! in world orientation about the com of the body's kinematic tree. With sleep enabled and some
 //! bodies asleep, the loops visit the awake lists only.
 
-use crate::abi::*;
 use crate::abi::fields::DataMut;
+use crate::abi::*;
 use crate::data::stack::with_frame;
-use crate::math::spatial::{cross_force, cross_motion};
 use crate::engine::kinematics::BodyFrames;
-use crate::engine::support::{jac, jac_dot, object_velocity};
 use crate::engine::sleep::{sleep_state, ASLEEP};
+use crate::engine::support::{jac, jac_dot, object_velocity};
 use crate::engine::{disabled, enabled, is_sparse, v10, v3, v6, v6m};
-use crate::math::blas::{add_to3, add_to_scl, dot, dot3, dot6, dot6x4, mul_mat_t_vec, mul_mat_t_vec3, mul_mat_vec3, normalize3, scl3, sub3};
+use crate::math::blas::{
+    add_to3, add_to_scl, dot, dot3, dot6, dot6x4, mul_mat_t_vec, mul_mat_t_vec3, mul_mat_vec3, normalize3, scl3, sub3,
+};
 use crate::math::misc::decode_pyramid;
 use crate::math::spatial::{cross, mul_inert_vec, transform_spatial};
+use crate::math::spatial::{cross_force, cross_motion};
 
 const FREE: i32 = mjtJoint_::mjJNT_FREE as i32;
 const BALL: i32 = mjtJoint_::mjJNT_BALL as i32;
@@ -236,7 +238,8 @@ pub fn subtree_vel(m: &mjModel, d: &mut mjData) {
     with_frame(d, |d, fr| {
         let body_vel = fr.nums(d, 6 * nbody).as_chunks_mut::<6>().0;
         let awake = awake_bodies(m, d);
-        let DataMut { cvel, ximat, xipos, subtree_com, subtree_linvel, subtree_angmom, body_awake_ind, .. } = d.arrays_mut(m);
+        let DataMut { cvel, ximat, xipos, subtree_com, subtree_linvel, subtree_angmom, body_awake_ind, .. } =
+            d.arrays_mut(m);
         let awake = awake.map(|n| &body_awake_ind[..n]);
         let mut s = SubtreeVel {
             parentid: &m.body_parentid()[..nbody],
@@ -469,8 +472,27 @@ pub fn rne_post_constraint(m: &mjModel, d: &mut mjData) {
     let no_contacts = ncon == 0 || d.contact.is_null();
     let ne = d.ne.max(0) as usize;
     let DataMut {
-        xpos, xquat, xmat, xipos, ximat, subtree_com: com, cacc, cfrc_ext, cfrc_int, xfrc_applied: xfrc, contact, efc_type, efc_id,
-        efc_force, cdof, cdof_dot, cinert, cvel, qvel, qacc, ..
+        xpos,
+        xquat,
+        xmat,
+        xipos,
+        ximat,
+        subtree_com: com,
+        cacc,
+        cfrc_ext,
+        cfrc_int,
+        xfrc_applied: xfrc,
+        contact,
+        efc_type,
+        efc_id,
+        efc_force,
+        cdof,
+        cdof_dot,
+        cinert,
+        cvel,
+        qvel,
+        qacc,
+        ..
     } = d.arrays_mut(m);
     let (xpos, xquat, xmat, xipos, ximat, com, xfrc) = (&*xpos, &*xquat, &*xmat, &*xipos, &*ximat, &*com, &*xfrc);
     let (contact, efc_type, efc_id, efc_force) = (&*contact, &*efc_type, &*efc_id, &*efc_force);

@@ -146,8 +146,7 @@ fn wrap_inside(pnt: &mut [f64; 4], end: &[f64; 4], radius: f64) -> f64 {
 
     let mut iter = 0;
     while iter < MAXITER && f.abs() > TOL {
-        let df = ca / mjMINVAL.max((1.0 - z * z * ca * ca).sqrt())
-            + cb / mjMINVAL.max((1.0 - z * z * cb * cb).sqrt())
+        let df = ca / mjMINVAL.max((1.0 - z * z * ca * ca).sqrt()) + cb / mjMINVAL.max((1.0 - z * z * cb * cb).sqrt())
             - 2.0 / mjMINVAL.max((1.0 - z * z).sqrt());
         if df > -mjMINVAL {
             return 0.0;
@@ -234,12 +233,7 @@ pub fn wrap(
         normalize3(&mut axis[1]);
     }
 
-    let ends = [
-        dot3(&p[0], &axis[0]),
-        dot3(&p[0], &axis[1]),
-        dot3(&p[1], &axis[0]),
-        dot3(&p[1], &axis[1]),
-    ];
+    let ends = [dot3(&p[0], &axis[0]), dot3(&p[0], &axis[1]), dot3(&p[1], &axis[0]), dot3(&p[1], &axis[1])];
 
     // side site in the same frame, projected onto the circle
     let mut s = [0.0; 3];
@@ -271,12 +265,8 @@ pub fn wrap(
 
     // cylinder: heights interpolated along the unrolled path, helix length
     if !sphere {
-        let l0 = ((p[0][0] - res[0][0]) * (p[0][0] - res[0][0])
-            + (p[0][1] - res[0][1]) * (p[0][1] - res[0][1]))
-            .sqrt();
-        let l1 = ((p[1][0] - res[1][0]) * (p[1][0] - res[1][0])
-            + (p[1][1] - res[1][1]) * (p[1][1] - res[1][1]))
-            .sqrt();
+        let l0 = ((p[0][0] - res[0][0]) * (p[0][0] - res[0][0]) + (p[0][1] - res[0][1]) * (p[0][1] - res[0][1])).sqrt();
+        let l1 = ((p[1][0] - res[1][0]) * (p[1][0] - res[1][0]) + (p[1][1] - res[1][1]) * (p[1][1] - res[1][1])).sqrt();
         res[0][2] = p[0][2] + (p[1][2] - p[0][2]) * l0 / (l0 + wlen + l1);
         res[1][2] = p[0][2] + (p[1][2] - p[0][2]) * (l0 + wlen) / (l0 + wlen + l1);
         let height = (res[1][2] - res[0][2]).abs();
@@ -322,7 +312,16 @@ mod tests {
     #[test]
     fn no_wrap_when_segment_misses() {
         let mut w = [0.0; 6];
-        let r = wrap(&mut w, &[-2.0, 2.0, 0.0], &[2.0, 2.0, 0.0], &[0.0; 3], &EYE, 1.0, mjtWrap_::mjWRAP_SPHERE as i32, None);
+        let r = wrap(
+            &mut w,
+            &[-2.0, 2.0, 0.0],
+            &[2.0, 2.0, 0.0],
+            &[0.0; 3],
+            &EYE,
+            1.0,
+            mjtWrap_::mjWRAP_SPHERE as i32,
+            None,
+        );
         assert_eq!(r, -1.0);
     }
 

@@ -41,7 +41,10 @@ const NERROR: usize = 1024;
 impl Res {
     /// Opens `name` (joined to `dir` unless absolute; the VFS is searched under `name`); the
     /// error is the resource layer's message.
-    pub fn open(dir: &str, name: &str, vfs: *const mjVFS) -> Result<Res, String> {
+    ///
+    /// # Safety
+    /// `vfs` must be null or a VFS that stays valid for this call.
+    pub unsafe fn open(dir: &str, name: &str, vfs: *const mjVFS) -> Result<Res, String> {
         let (d, n) = (c_string(dir), c_string(name));
         let mut err = [0 as c_char; NERROR];
         // SAFETY: the strings are NUL-terminated, the buffer holds NERROR bytes, `vfs` is null
@@ -56,7 +59,10 @@ impl Res {
     }
 
     /// Whether `name` opens (upstream's existence probe: no error text, closed at once).
-    pub fn probe(name: &str, vfs: *const mjVFS) -> bool {
+    ///
+    /// # Safety
+    /// As [`Res::open`].
+    pub unsafe fn probe(name: &str, vfs: *const mjVFS) -> bool {
         let n = c_string(name);
         // SAFETY: as in `open`; a null error buffer is allowed
         unsafe {
@@ -137,8 +143,12 @@ impl Drop for Res {
 
 /// Opens `dir` + `name` and copies its whole contents; the error is upstream's open message,
 /// or `read_error` when reading fails.
-pub fn read_all(dir: &str, name: &str, vfs: *const mjVFS) -> Result<Vec<u8>, String> {
-    let r = Res::open(dir, name, vfs)?;
+///
+/// # Safety
+/// As [`Res::open`].
+pub unsafe fn read_all(dir: &str, name: &str, vfs: *const mjVFS) -> Result<Vec<u8>, String> {
+    // SAFETY: the caller's VFS (this function's contract)
+    let r = unsafe { Res::open(dir, name, vfs) }?;
     match r.read() {
         Some(b) => Ok(b.to_vec()),
         None => Err(format!("could not read file '{}'", r.name())),
@@ -161,17 +171,22 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("f.txt"), b"data").unwrap();
         let d = format!("{}/", dir.to_str().unwrap());
-        let r = Res::open(&d, "f.txt", ptr::null()).unwrap();
+        // SAFETY: a null VFS
+        let r = unsafe { Res::open(&d, "f.txt", ptr::null()) }.unwrap();
         assert_eq!(r.read(), Some(&b"data"[..]));
         assert_eq!(r.dir(), d);
         assert!(r.on_disk());
         assert_eq!(r.modified(&r.timestamp()), 0);
         drop(r);
-        assert!(Res::probe(&format!("{d}f.txt"), ptr::null()));
-        assert!(!Res::probe(&format!("{d}none.txt"), ptr::null()));
-        let e = Res::open(&d, "none.txt", ptr::null()).err().unwrap();
+        // SAFETY: a null VFS
+        assert!(unsafe { Res::probe(&format!("{d}f.txt"), ptr::null()) });
+        // SAFETY: a null VFS
+        assert!(!unsafe { Res::probe(&format!("{d}none.txt"), ptr::null()) });
+        // SAFETY: a null VFS
+        let e = unsafe { Res::open(&d, "none.txt", ptr::null()) }.err().unwrap();
         assert_eq!(e, format!("Error opening file '{d}none.txt': No such file or directory"));
-        assert_eq!(read_all(&d, "f.txt", ptr::null()).unwrap(), b"data");
+        // SAFETY: a null VFS
+        assert_eq!(unsafe { read_all(&d, "f.txt", ptr::null()) }.unwrap(), b"data");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -10,8 +10,8 @@ use core::mem::size_of;
 use core::ptr;
 
 use crate::abi::*;
-use crate::model::alloc::{self, MakeError};
 use crate::io::resource;
+use crate::model::alloc::{self, MakeError};
 use crate::{mjerror, mjwarning};
 
 /// First int of every MJB file.

@@ -11,7 +11,7 @@ use core::fmt::{self, Write};
 use libc::FILE;
 
 use crate::abi::mjtObj_::mjOBJ_GEOM;
-use crate::abi::{mjData, mjModel, mjtNum, MJMODEL_ARRAYS, MJMODEL_NARRAY, MJMODEL_SIZES, mjNISLAND, mjNSOLVER};
+use crate::abi::{mjData, mjModel, mjNISLAND, mjNSOLVER, mjtNum, MJMODEL_ARRAYS, MJMODEL_NARRAY, MJMODEL_SIZES};
 use crate::{mjerror, mjwarning};
 
 /// Float format used when the caller gives none or an invalid one.
@@ -472,8 +472,14 @@ fn size_skin(m: &mjModel) -> usize {
 /// Bytes of the bounding-volume arrays in the memory summary.
 fn size_bvh(m: &mjModel) -> usize {
     let n = |v: c_int| v.max(0) as usize;
-    4 * n(m.nbvh) + 4 * 2 * n(m.nbvh) + 4 * n(m.nbvh) + 8 * 6 * n(m.nbvhstatic)
-        + 4 * n(m.noct) + 4 * 8 * n(m.noct) + 8 * 6 * n(m.noct) + 8 * 8 * n(m.noct)
+    4 * n(m.nbvh)
+        + 4 * 2 * n(m.nbvh)
+        + 4 * n(m.nbvh)
+        + 8 * 6 * n(m.nbvhstatic)
+        + 4 * n(m.noct)
+        + 4 * 8 * n(m.noct)
+        + 8 * 6 * n(m.noct)
+        + 8 * 8 * n(m.noct)
 }
 
 /// Element counts and pointers of the model's array fields, in table order.
@@ -757,15 +763,7 @@ unsafe fn write_model(o: &mut Out, m: &mjModel) {
     let (depth, nodeid, child) = (m.bvh_depth(), m.bvh_nodeid(), m.bvh_child());
     let sp = |v: c_int| if v < 0 { v.to_string() } else { format!(" {v}") };
     for i in 0..m.nbvh.max(0) as usize {
-        w!(
-            o,
-            "  {:<8}{:<8}{:<8}{:<10}{}\n",
-            i,
-            depth[i],
-            sp(nodeid[i]),
-            sp(child[2 * i]),
-            sp(child[2 * i + 1])
-        );
+        w!(o, "  {:<8}{:<8}{:<8}{:<10}{}\n", i, depth[i], sp(nodeid[i]), sp(child[2 * i]), sp(child[2 * i + 1]));
     }
     o.bytes(b"\n");
 }
@@ -801,8 +799,7 @@ fn tendon_path(o: &mut Out, m: &mjModel, i: usize) {
 /// Keyframe `i`: its name and time, then those vectors that differ from the defaults. As
 /// upstream, a vector is written only when its check is the last one that changed the marker.
 unsafe fn keyframe(o: &mut Out, m: &mjModel, i: usize) {
-    let (nq, nv, na, nu, nmocap) =
-        (m.nq as usize, m.nv as usize, m.na as usize, m.nu as usize, m.nmocap as usize);
+    let (nq, nv, na, nu, nmocap) = (m.nq as usize, m.nv as usize, m.na as usize, m.nu as usize, m.nmocap as usize);
     let name = m.names.add(m.name_keyadr()[i] as usize);
     if *name != 0 {
         w!(o, "key_name{i}    ");
@@ -819,7 +816,8 @@ unsafe fn keyframe(o: &mut Out, m: &mjModel, i: usize) {
         s.get(i * n..(i + 1) * n).unwrap_or(&[])
     }
     let (qpos, qvel, act) = (key_row(m.key_qpos(), i, nq), key_row(m.key_qvel(), i, nv), key_row(m.key_act(), i, na));
-    let (mpos, mquat, ctrl) = (key_row(m.key_mpos(), i, 3 * nmocap), key_row(m.key_mquat(), i, 4 * nmocap), key_row(m.key_ctrl(), i, nu));
+    let (mpos, mquat, ctrl) =
+        (key_row(m.key_mpos(), i, 3 * nmocap), key_row(m.key_mquat(), i, 4 * nmocap), key_row(m.key_ctrl(), i, nu));
     let write = |o: &mut Out, label: &str, v: &[f64]| {
         w!(o, "{label}{i}   ");
         for &x in v {
@@ -849,9 +847,10 @@ unsafe fn keyframe(o: &mut Out, m: &mjModel, i: usize) {
     }
     // mocap bodies whose key pose differs from the body's model pose
     let mocap_differs = |n: usize, key: &[f64], body: &[f64]| {
-        m.body_mocapid().iter().enumerate().any(|(j, &id)| {
-            id >= 0 && (0..n).any(|c| body.get(n * j + c) != key.get(n * id as usize + c))
-        })
+        m.body_mocapid()
+            .iter()
+            .enumerate()
+            .any(|(j, &id)| id >= 0 && (0..n).any(|c| body.get(n * j + c) != key.get(n * id as usize + c)))
     };
     if nmocap > 0 && mocap_differs(3, mpos, m.body_pos()) {
         k = 4;
@@ -881,9 +880,15 @@ unsafe fn keyframe(o: &mut Out, m: &mjModel, i: usize) {
 /// Calls `$f(name, value)` for the integer scalars of mjData that the size summary lists
 /// (`MJDATA_SCALAR` entries of C type int or mjtSize), in table order.
 macro_rules! data_int_scalar {
-    (S, int, $e:expr) => { Some($e as i64) };
-    (S, mjtSize, $e:expr) => { Some($e as i64) };
-    ($k:ident, $c:ident, $e:expr) => { None };
+    (S, int, $e:expr) => {
+        Some($e as i64)
+    };
+    (S, mjtSize, $e:expr) => {
+        Some($e as i64)
+    };
+    ($k:ident, $c:ident, $e:expr) => {
+        None
+    };
 }
 
 macro_rules! define_data_scalars {
@@ -927,7 +932,9 @@ unsafe fn write_data(o: &mut Out, m: &mjModel, d: &mjData) {
     let nbuffer = d.nbuffer as usize;
     let narena = d.narena as usize;
     let sz = core::mem::size_of::<mjData>();
-    for (label, v) in [("  total         ", sz + nbuffer + narena), ("  struct        ", sz), ("  buffer        ", nbuffer)] {
+    for (label, v) in
+        [("  total         ", sz + nbuffer + narena), ("  struct        ", sz), ("  buffer        ", nbuffer)]
+    {
         o.bytes(label.as_bytes());
         o.memory(v);
         o.bytes(b"\n");
@@ -1127,7 +1134,18 @@ unsafe fn write_data(o: &mut Out, m: &mjModel, d: &mjData) {
     if !sparse {
         o.array2d("EFC_J", nefc, m.nv, d.efc_J(m));
         if nisland != 0 {
-            block_array(o, "IEFC_J", d.iefc_J(m), nefc, d.nidof, d.island_nefc(m), d.island_nv(m), d.island_iefcadr(m), d.island_idofadr(m), nisland);
+            block_array(
+                o,
+                "IEFC_J",
+                d.iefc_J(m),
+                nefc,
+                d.nidof,
+                d.island_nefc(m),
+                d.island_nv(m),
+                d.island_iefcadr(m),
+                d.island_idofadr(m),
+                nisland,
+            );
         }
         o.array2d("EFC_AR", nefc, nefc, d.efc_AR(m));
     } else {
@@ -1150,7 +1168,12 @@ unsafe fn write_data(o: &mut Out, m: &mjModel, d: &mjData) {
                 colind: d.iefc_J_colind(m),
                 rowsuper: (!sup.is_empty()).then_some(&*sup),
             }
-            .print(o, "IEFC_J: block-diagonalized constraint Jacobian (nnzs are island ids)", nefc, d.nidof);
+            .print(
+                o,
+                "IEFC_J: block-diagonalized constraint Jacobian (nnzs are island ids)",
+                nefc,
+                d.nidof,
+            );
         }
         if crate::engine::constraint::is_dual(m) {
             let (nnz, adr, col) = (d.efc_AR_rownnz(m), d.efc_AR_rowadr(m), d.efc_AR_colind(m));
@@ -1332,15 +1355,30 @@ unsafe fn contacts(o: &mut Out, m: &mjModel, d: &mjData) {
             o.bytes(b"     geoms         ");
             let n1 = crate::model::names::id2name(m, mjOBJ_GEOM as c_int, g1);
             let n2 = crate::model::names::id2name(m, mjOBJ_GEOM as c_int, g2);
-            if n1.is_null() { w!(o, "{g1}") } else { o.cstr(n1) }
+            if n1.is_null() {
+                w!(o, "{g1}")
+            } else {
+                o.cstr(n1)
+            }
             o.bytes(b" : ");
-            if n2.is_null() { w!(o, "{g2}") } else { o.cstr(n2) }
+            if n2.is_null() {
+                w!(o, "{g2}")
+            } else {
+                o.cstr(n2)
+            }
             o.bytes(b"\n");
         } else {
             w!(
                 o,
                 "     gfev          {} {} {} {} : {} {} {} {}\n",
-                c.geom[0], c.flex[0], c.elem[0], c.vert[0], c.geom[1], c.flex[1], c.elem[1], c.vert[1]
+                c.geom[0],
+                c.flex[0],
+                c.elem[0],
+                c.vert[0],
+                c.geom[1],
+                c.flex[1],
+                c.elem[1],
+                c.vert[1]
             );
         }
         w!(o, "     exclude       {}\n     efc_address   {}\n", c.exclude, c.efc_address);

@@ -135,7 +135,6 @@ fn decode_stamp(ts: &CStr) -> [u8; 8] {
     r
 }
 
-
 /// Copies `msg` into the caller's error buffer as `strncpy` + terminate does.
 unsafe fn set_error(error: *mut c_char, nerror: usize, msg: &CStr) {
     if error.is_null() || nerror == 0 {
@@ -159,13 +158,7 @@ unsafe fn file_open(res: &mut mjResource, error: *mut c_char, nerror: usize) -> 
     if libc::stat(res.name, &mut st) != 0 {
         let errno = std::io::Error::last_os_error().raw_os_error().unwrap_or(0);
         if !error.is_null() {
-            libc::snprintf(
-                error,
-                nerror,
-                c"Error opening file '%s': %s".as_ptr(),
-                res.name,
-                libc::strerror(errno),
-            );
+            libc::snprintf(error, nerror, c"Error opening file '%s': %s".as_ptr(), res.name, libc::strerror(errno));
         }
         return false;
     }

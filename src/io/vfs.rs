@@ -284,9 +284,7 @@ impl Vfs {
     /// Looks a file up the way resource opening does: stripped lower-case name first, then the
     /// reduced full name.
     pub fn get(&self, name: &CStr) -> Option<&VfsFile> {
-        self.files
-            .get(&stripped_name(name.to_bytes()))
-            .or_else(|| self.files.get(&reduce_path(name.to_bytes())))
+        self.files.get(&stripped_name(name.to_bytes())).or_else(|| self.files.get(&reduce_path(name.to_bytes())))
     }
 }
 

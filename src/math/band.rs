@@ -17,10 +17,7 @@ pub fn band_diag(i: i32, ntotal: i32, nband: i32, ndense: i32) -> i32 {
     if i < nsparse {
         i.wrapping_mul(nband).wrapping_add(nband - 1)
     } else {
-        nsparse
-            .wrapping_mul(nband)
-            .wrapping_add((i - nsparse).wrapping_mul(ntotal))
-            .wrapping_add(i)
+        nsparse.wrapping_mul(nband).wrapping_add((i - nsparse).wrapping_mul(ntotal)).wrapping_add(i)
     }
 }
 
@@ -64,21 +61,15 @@ pub fn chol_factor_band(
         for i in j + 1..=j + height {
             let width_ij = j.min(nband - 1 - (i - j));
             let adr_ij = (i + 1) * nband - 1 - (i - j);
-            let left = if width_ij > 0 {
-                dot(&mat[adr_jj - width_ij..adr_jj], &mat[adr_ij - width_ij..adr_ij])
-            } else {
-                0.0
-            };
+            let left =
+                if width_ij > 0 { dot(&mat[adr_jj - width_ij..adr_jj], &mat[adr_ij - width_ij..adr_ij]) } else { 0.0 };
             mat[adr_ij] = scale * (mat[adr_ij] - left);
         }
 
         for i in nsparse..ntotal {
             let adr_ij = dense0 + (i - nsparse) * ntotal + j;
-            let left = if width_jj > 0 {
-                dot(&mat[adr_jj - width_jj..adr_jj], &mat[adr_ij - width_jj..adr_ij])
-            } else {
-                0.0
-            };
+            let left =
+                if width_jj > 0 { dot(&mat[adr_jj - width_jj..adr_jj], &mat[adr_ij - width_jj..adr_ij]) } else { 0.0 };
             mat[adr_ij] = scale * (mat[adr_ij] - left);
         }
 

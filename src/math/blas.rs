@@ -327,7 +327,15 @@ pub fn scl(res: &mut [f64], vec: &[f64], scl: f64) {
         use core::arch::x86_64::*;
         let (s4, s2) = (_mm256_set1_pd(scl), _mm_set1_pd(scl));
         let p = vec.as_ptr();
-        zip_avx(res.as_mut_ptr(), p, p, res.len(), |x, _| _mm256_mul_pd(x, s4), |x, _| _mm_mul_pd(x, s2), |x, _| x * scl)
+        zip_avx(
+            res.as_mut_ptr(),
+            p,
+            p,
+            res.len(),
+            |x, _| _mm256_mul_pd(x, s4),
+            |x, _| _mm_mul_pd(x, s2),
+            |x, _| x * scl,
+        )
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
     for (r, &v) in res.iter_mut().zip(vec) {
@@ -361,7 +369,15 @@ pub fn add(res: &mut [f64], a: &[f64], b: &[f64]) {
     // SAFETY: all slices hold n elements; AVX is enabled at compile time
     unsafe {
         use core::arch::x86_64::*;
-        zip_avx(res.as_mut_ptr(), a.as_ptr(), b.as_ptr(), n, |x, y| _mm256_add_pd(x, y), |x, y| _mm_add_pd(x, y), |x, y| x + y)
+        zip_avx(
+            res.as_mut_ptr(),
+            a.as_ptr(),
+            b.as_ptr(),
+            n,
+            |x, y| _mm256_add_pd(x, y),
+            |x, y| _mm_add_pd(x, y),
+            |x, y| x + y,
+        )
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
     for ((r, &x), &y) in res.iter_mut().zip(a).zip(b) {
@@ -378,7 +394,15 @@ pub fn sub(res: &mut [f64], a: &[f64], b: &[f64]) {
     // SAFETY: all slices hold n elements; AVX is enabled at compile time
     unsafe {
         use core::arch::x86_64::*;
-        zip_avx(res.as_mut_ptr(), a.as_ptr(), b.as_ptr(), n, |x, y| _mm256_sub_pd(x, y), |x, y| _mm_sub_pd(x, y), |x, y| x - y)
+        zip_avx(
+            res.as_mut_ptr(),
+            a.as_ptr(),
+            b.as_ptr(),
+            n,
+            |x, y| _mm256_sub_pd(x, y),
+            |x, y| _mm_sub_pd(x, y),
+            |x, y| x - y,
+        )
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
     for ((r, &x), &y) in res.iter_mut().zip(a).zip(b) {
@@ -837,8 +861,16 @@ pub fn sqr_mat_td(res: &mut [f64], mat: &[f64], diag: Option<&[f64]>, nr: usize,
 /// `mat[nc_mat * perm_r[block_r[b] + r] + perm_c[block_c[b] + c]]`. Panics on a negative or out-of-range index.
 #[allow(clippy::too_many_arguments)]
 pub fn block_diag(
-    res: &mut [f64], mat: &[f64], nc_mat: usize, nc_res: usize,
-    perm_r: &[i32], perm_c: &[i32], block_nr: &[i32], block_nc: &[i32], block_r: &[i32], block_c: &[i32],
+    res: &mut [f64],
+    mat: &[f64],
+    nc_mat: usize,
+    nc_res: usize,
+    perm_r: &[i32],
+    perm_c: &[i32],
+    block_nr: &[i32],
+    block_nc: &[i32],
+    block_r: &[i32],
+    block_c: &[i32],
 ) {
     let nb = block_nr.len();
     let (block_nc, block_r, block_c) = (&block_nc[..nb], &block_r[..nb], &block_c[..nb]);
@@ -867,8 +899,14 @@ pub fn block_diag(
 /// block start is negative.
 #[allow(clippy::too_many_arguments)]
 pub fn block_diag_extent(
-    nc_mat: usize, nc_res: usize, perm_r: impl Fn(usize) -> i32, perm_c: impl Fn(usize) -> i32,
-    block_nr: &[i32], block_nc: &[i32], block_r: &[i32], block_c: &[i32],
+    nc_mat: usize,
+    nc_res: usize,
+    perm_r: impl Fn(usize) -> i32,
+    perm_c: impl Fn(usize) -> i32,
+    block_nr: &[i32],
+    block_nc: &[i32],
+    block_r: &[i32],
+    block_c: &[i32],
 ) -> Option<(usize, usize, usize, usize)> {
     let (mut nres, mut nmat, mut npr, mut npc) = (0usize, 0usize, 0usize, 0usize);
     for b in 0..block_nr.len() {
@@ -964,7 +1002,9 @@ mod tests {
         assert_eq!(dot(&[], &[]), 0.0);
         let (x, y) = ([0.1, -2.3, 1e-3, 7.7, 3.3, -0.9], [1.9, 0.4, -5.5, 1e5, 2.2, 0.3]);
         assert_eq!(dot6(&x, &y).to_bits(), dot(&x, &y).to_bits());
-        let rows: Vec<[f64; 6]> = (0..8).map(|r| core::array::from_fn(|k| ((r * 7 + k * 13) % 11) as f64 / 3.0 - 1.7 + 1e-9 * r as f64)).collect();
+        let rows: Vec<[f64; 6]> = (0..8)
+            .map(|r| core::array::from_fn(|k| ((r * 7 + k * 13) % 11) as f64 / 3.0 - 1.7 + 1e-9 * r as f64))
+            .collect();
         let four = dot6x4([&rows[0], &rows[1], &rows[2], &rows[3]], [&rows[4], &rows[5], &rows[6], &rows[7]]);
         let two = dot6x2([&rows[1], &rows[6]], [&rows[3], &rows[0]]);
         for k in 0..4 {

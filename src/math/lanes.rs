@@ -119,7 +119,11 @@ impl Lanes for Scalar {
         n: usize,
         gather: &G,
     ) -> [f64; 3] {
-        [Self::dot_sparse(v0, ind, n, gather), Self::dot_sparse(v1, ind, n, gather), Self::dot_sparse(v2, ind, n, gather)]
+        [
+            Self::dot_sparse(v0, ind, n, gather),
+            Self::dot_sparse(v1, ind, n, gather),
+            Self::dot_sparse(v2, ind, n, gather),
+        ]
     }
 }
 

@@ -5,8 +5,8 @@
 //! A ray is `pnt + x*vec, x >= 0`; the functions return the smallest such x on the surface, or -1.
 #![allow(clippy::neg_cmp_op_on_partial_ord)]
 
-use super::solve::{max, min, MINVAL};
 use super::blas::{add_scl3, dist3, dot3, normalize3 as blas_normalize3, sub3};
+use super::solve::{max, min, MINVAL};
 use super::spatial::cross;
 use crate::mjerror;
 
@@ -511,7 +511,13 @@ pub fn project_normal_plane(v: &V3, lpnt: &V3, b0: &V3, b1: &V3) -> [f64; 2] {
 /// [`ray_triangle`] with the vertices already projected by [`project_normal_plane`] (callers
 /// that share vertices between triangles project each once; the numbers are the same).
 #[inline(always)]
-pub fn ray_triangle_projected(v: &[V3; 3], planar: &[[f64; 2]; 3], lpnt: &V3, lvec: &V3, normal: Option<&mut V3>) -> f64 {
+pub fn ray_triangle_projected(
+    v: &[V3; 3],
+    planar: &[[f64; 2]; 3],
+    lpnt: &V3,
+    lvec: &V3,
+    normal: Option<&mut V3>,
+) -> f64 {
     let mut normal = normal;
     if let Some(n) = normal.as_deref_mut() {
         *n = [0.0; 3];
@@ -672,14 +678,16 @@ mod tests {
     #[test]
     fn unit_sphere_at_distance_one() {
         let mut n = [9.0; 3];
-        let x = ray_geom(&[0.0; 3], &I, &[1.0, 0.0, 0.0], &[-2.0, 0.0, 0.0], &[1.0, 0.0, 0.0], GEOM_SPHERE, Some(&mut n));
+        let x =
+            ray_geom(&[0.0; 3], &I, &[1.0, 0.0, 0.0], &[-2.0, 0.0, 0.0], &[1.0, 0.0, 0.0], GEOM_SPHERE, Some(&mut n));
         assert_eq!(x, 1.0);
         assert_eq!(n, [-1.0, 0.0, 0.0]);
         // from inside: the far side
         let x = ray_geom(&[0.0; 3], &I, &[1.0, 0.0, 0.0], &[0.0; 3], &[0.0, 0.0, 2.0], GEOM_SPHERE, None);
         assert_eq!(x, 0.5);
         // miss
-        let x = ray_geom(&[0.0; 3], &I, &[1.0, 0.0, 0.0], &[-2.0, 2.0, 0.0], &[1.0, 0.0, 0.0], GEOM_SPHERE, Some(&mut n));
+        let x =
+            ray_geom(&[0.0; 3], &I, &[1.0, 0.0, 0.0], &[-2.0, 2.0, 0.0], &[1.0, 0.0, 0.0], GEOM_SPHERE, Some(&mut n));
         assert_eq!((x, n), (-1.0, [0.0; 3]));
     }
 
@@ -692,9 +700,11 @@ mod tests {
         assert_eq!((x, n), (2.0, [0.0, 0.0, 1.0]));
         // plane seen from below: no hit
         assert_eq!(ray_geom(&[0.0; 3], &I, &[0.0; 3], &[0.0, 0.0, -1.0], &[0.0, 0.0, 1.0], GEOM_PLANE, None), -1.0);
-        let x = ray_geom(&[0.0; 3], &I, &[0.5, 1.0, 0.0], &[3.0, 0.0, 0.0], &[-1.0, 0.0, 0.0], GEOM_CYLINDER, Some(&mut n));
+        let x =
+            ray_geom(&[0.0; 3], &I, &[0.5, 1.0, 0.0], &[3.0, 0.0, 0.0], &[-1.0, 0.0, 0.0], GEOM_CYLINDER, Some(&mut n));
         assert_eq!((x, n), (2.5, [1.0, 0.0, 0.0]));
-        let x = ray_geom(&[0.0; 3], &I, &[0.5, 1.0, 0.0], &[0.0, 0.0, 5.0], &[0.0, 0.0, -1.0], GEOM_CAPSULE, Some(&mut n));
+        let x =
+            ray_geom(&[0.0; 3], &I, &[0.5, 1.0, 0.0], &[0.0, 0.0, 5.0], &[0.0, 0.0, -1.0], GEOM_CAPSULE, Some(&mut n));
         assert_eq!((x, n), (3.5, [0.0, 0.0, 1.0]));
         let x = ray_geom(&[0.0; 3], &I, &[1.0, 2.0, 3.0], &[0.0, 5.0, 0.0], &[0.0, -1.0, 0.0], GEOM_ELLIPSOID, None);
         assert_eq!(x, 3.0);

@@ -6,9 +6,9 @@
 //! AVX build (see [`dot`]), and every update happens in upstream's order.
 #![allow(clippy::neg_cmp_op_on_partial_ord)]
 
-use super::lanes::{self, Lanes, Scalar};
 #[cfg(target_arch = "x86_64")]
 use super::lanes::Avx;
+use super::lanes::{self, Lanes, Scalar};
 use crate::mjerror;
 
 /// Smallest value used in denominators (`mjMINVAL`).
@@ -363,11 +363,8 @@ pub fn eig3(eigval: &mut [f64; 3], eigvec: &mut [f64; 9], quat: &mut [f64; 4], m
 
         // 2x2 symmetric Schur decomposition
         let tau = (d[4 * ck] - d[4 * rk]) / (2.0 * d[3 * rk + ck]);
-        let t = if tau >= 0.0 {
-            1.0 / (tau + (1.0 + tau * tau).sqrt())
-        } else {
-            -1.0 / (-tau + (1.0 + tau * tau).sqrt())
-        };
+        let t =
+            if tau >= 0.0 { 1.0 / (tau + (1.0 + tau * tau).sqrt()) } else { -1.0 / (-tau + (1.0 + tau * tau).sqrt()) };
         let c = 1.0 / (1.0 + t * t).sqrt();
         if c > 1.0 - EIG_EPS {
             break;
@@ -890,7 +887,8 @@ mod tests {
             let b: Vec<f64> = (0..n * n).map(|_| next()).collect();
             for i in 0..n {
                 for j in 0..n {
-                    a[i * n + j] = (0..n).map(|k| b[i * n + k] * b[j * n + k]).sum::<f64>() + if i == j { 1.0 } else { 0.0 };
+                    a[i * n + j] =
+                        (0..n).map(|k| b[i * n + k] * b[j * n + k]).sum::<f64>() + if i == j { 1.0 } else { 0.0 };
                 }
             }
             chol_factor(&mut a, n, 0.0);

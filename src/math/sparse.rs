@@ -5,9 +5,9 @@
 //!
 //! Reductions follow upstream's AVX build exactly (see [`dot_sparse`]).
 
-use super::lanes::{self, Lanes, Scalar};
 #[cfg(target_arch = "x86_64")]
 use super::lanes::Avx;
+use super::lanes::{self, Lanes, Scalar};
 use super::solve::dot;
 
 /// Sparse-dense dot product `sum_k vals[k] * vec[ind[k]]` in upstream's order (see
@@ -90,7 +90,15 @@ pub fn dense_to_sparse(
 }
 
 /// Converts a sparse nr x nc matrix to dense.
-pub fn sparse_to_dense(res: &mut [f64], mat: &[f64], nr: usize, nc: usize, rownnz: &[i32], rowadr: &[i32], colind: &[i32]) {
+pub fn sparse_to_dense(
+    res: &mut [f64],
+    mat: &[f64],
+    nr: usize,
+    nc: usize,
+    rownnz: &[i32],
+    rowadr: &[i32],
+    colind: &[i32],
+) {
     let res = &mut res[..nr * nc];
     res.fill(0.0);
     for r in 0..nr {
@@ -505,7 +513,15 @@ pub fn add_to_mat_sparse(
 
 /// Adds a symmetric sparse n x n matrix given by its lower triangle to the dense `res`; the
 /// strict upper triangle too when `upper`.
-pub fn add_to_sym_sparse(res: &mut [f64], mat: &[f64], n: usize, rownnz: &[i32], rowadr: &[i32], colind: &[i32], upper: bool) {
+pub fn add_to_sym_sparse(
+    res: &mut [f64],
+    mat: &[f64],
+    n: usize,
+    rownnz: &[i32],
+    rowadr: &[i32],
+    colind: &[i32],
+    upper: bool,
+) {
     let res = &mut res[..n * n];
     for i in 0..n {
         let adr = rowadr[i] as usize;
@@ -522,7 +538,15 @@ pub fn add_to_sym_sparse(res: &mut [f64], mat: &[f64], n: usize, rownnz: &[i32],
 
 /// `res = M * vec` for a symmetric sparse n x n matrix M given by its lower triangle (each row
 /// ends with its diagonal).
-pub fn mul_sym_vec_sparse(res: &mut [f64], mat: &[f64], vec: &[f64], n: usize, rownnz: &[i32], rowadr: &[i32], colind: &[i32]) {
+pub fn mul_sym_vec_sparse(
+    res: &mut [f64],
+    mat: &[f64],
+    vec: &[f64],
+    n: usize,
+    rownnz: &[i32],
+    rowadr: &[i32],
+    colind: &[i32],
+) {
     let res = &mut res[..n];
     let vec = &vec[..n];
     res.fill(0.0);
@@ -548,7 +572,15 @@ pub fn mul_sym_vec_sparse(res: &mut [f64], mat: &[f64], vec: &[f64], n: usize, r
 ///
 /// # Safety
 /// Every column of row i must be below i.
-pub unsafe fn mul_sym_vec_sparse_lower(res: &mut [f64], mat: &[f64], vec: &[f64], n: usize, rownnz: &[i32], rowadr: &[i32], colind: &[i32]) {
+pub unsafe fn mul_sym_vec_sparse_lower(
+    res: &mut [f64],
+    mat: &[f64],
+    vec: &[f64],
+    n: usize,
+    rownnz: &[i32],
+    rowadr: &[i32],
+    colind: &[i32],
+) {
     let (res, vec) = (&mut res[..n], &vec[..n]);
     for i in 0..n {
         let adr = rowadr[i] as usize;
@@ -588,7 +620,14 @@ pub fn combine_sparse_count(a_ind: &[i32], b_ind: &[i32]) -> i32 {
 
 /// Packs the rows of a sparse matrix contiguously from address 0, dropping values with
 /// `|v| <= minval` when `minval >= 0`. Returns the total number of non-zeros (0 without rows).
-pub fn compress_sparse(mat: &mut [f64], nr: usize, rownnz: &mut [i32], rowadr: &mut [i32], colind: &mut [i32], minval: f64) -> i32 {
+pub fn compress_sparse(
+    mat: &mut [f64],
+    nr: usize,
+    rownnz: &mut [i32],
+    rowadr: &mut [i32],
+    colind: &mut [i32],
+    minval: f64,
+) -> i32 {
     let remove = minval >= 0.0;
     let mut adr = 0usize;
     for r in 0..nr {
@@ -671,16 +710,42 @@ pub fn transpose_sparse(
     match res.as_deref_mut() {
         Some(res) => {
             if sup.is_empty() {
-                transpose_scatter::<true, false>(res, mat, nr, offset, rownnz, rowadr, colind, res_rowadr, res_colind, sup)
+                transpose_scatter::<true, false>(
+                    res, mat, nr, offset, rownnz, rowadr, colind, res_rowadr, res_colind, sup,
+                )
             } else {
-                transpose_scatter::<true, true>(res, mat, nr, offset, rownnz, rowadr, colind, res_rowadr, res_colind, sup)
+                transpose_scatter::<true, true>(
+                    res, mat, nr, offset, rownnz, rowadr, colind, res_rowadr, res_colind, sup,
+                )
             }
         }
         None => {
             if sup.is_empty() {
-                transpose_scatter::<false, false>(&mut [], mat, nr, offset, rownnz, rowadr, colind, res_rowadr, res_colind, sup)
+                transpose_scatter::<false, false>(
+                    &mut [],
+                    mat,
+                    nr,
+                    offset,
+                    rownnz,
+                    rowadr,
+                    colind,
+                    res_rowadr,
+                    res_colind,
+                    sup,
+                )
             } else {
-                transpose_scatter::<false, true>(&mut [], mat, nr, offset, rownnz, rowadr, colind, res_rowadr, res_colind, sup)
+                transpose_scatter::<false, true>(
+                    &mut [],
+                    mat,
+                    nr,
+                    offset,
+                    rownnz,
+                    rowadr,
+                    colind,
+                    res_rowadr,
+                    res_colind,
+                    sup,
+                )
             }
         }
     }
@@ -977,7 +1042,8 @@ pub fn sqr_mat_td_sparse(
             let rs0 = rowstart[r] as usize;
             let ind_r = ind_r.get(rs0..).unwrap_or(&[]);
             let val_r = val_r.get(rs0..).unwrap_or(&[]);
-            let mut st = GatherState { marker: &mut *marker, acc: &mut *acc, buffer_idx: &mut *buffer_idx, buffer_nnz, nc, c };
+            let mut st =
+                GatherState { marker: &mut *marker, acc: &mut *acc, buffer_idx: &mut *buffer_idx, buffer_nnz, nc, c };
             let skipped = match ns {
                 1 => st.gather::<1>(ind_r, val_r, &v),
                 2 => st.gather::<2>(ind_r, val_r, &v),
@@ -1067,7 +1133,14 @@ impl GatherState<'_> {
 }
 
 /// Saves the diagonal addresses and mirrors the strict lower triangle into the upper one.
-fn fill_upper(res: &mut [f64], nc: usize, res_rownnz: &mut [i32], res_rowadr: &[i32], res_colind: &mut [i32], diagind: &mut [i32]) {
+fn fill_upper(
+    res: &mut [f64],
+    nc: usize,
+    res_rownnz: &mut [i32],
+    res_rowadr: &[i32],
+    res_colind: &mut [i32],
+    diagind: &mut [i32],
+) {
     for i in 0..nc {
         diagind[i] = res_rowadr[i] + res_rownnz[i] - 1;
     }
@@ -1427,14 +1500,34 @@ mod tests {
         let (mut mt, mut tn, mut ta, mut ti) = ([0.0; 3], [0; 2], [0; 2], [0; 3]);
         transpose_sparse(Some(&mut mt), &mat, 2, 2, &mut tn, &mut ta, &mut ti, None, &nnz, &adr, &ind);
         let (mut rn, mut ra, mut chain) = ([0; 2], [0; 2], [0; 4]);
-        let total = sqr_mat_td_sparse_count(&mut rn, &mut ra, 2, &nnz, &adr, &ind, &tn, &ta, &ti, None, true, &mut chain);
+        let total =
+            sqr_mat_td_sparse_count(&mut rn, &mut ra, 2, &nnz, &adr, &ind, &tn, &ta, &ti, None, true, &mut chain);
         assert_eq!(total, 4);
         let (mut res, mut rnz, mut rci, mut di) = ([0.0; 4], [0; 2], [0; 4], [0; 2]);
         let (mut marker, mut buffer, mut bidx, mut rowstart) = ([0; 2], [0.0; 16], [0; 2], [0; 2]);
         sqr_mat_td_sparse(
-            &mut res, &mat, &mt, None, 2, &mut rnz, &ra, &mut rci, &nnz, &adr, &ind, &tn, &ta, &ti, None,
+            &mut res,
+            &mat,
+            &mt,
+            None,
+            2,
+            &mut rnz,
+            &ra,
+            &mut rci,
+            &nnz,
+            &adr,
+            &ind,
+            &tn,
+            &ta,
+            &ti,
+            None,
             Some(&mut di),
-            SqrMatTdScratch { marker: &mut marker, buffer: &mut buffer, buffer_idx: &mut bidx, rowstart: &mut rowstart },
+            SqrMatTdScratch {
+                marker: &mut marker,
+                buffer: &mut buffer,
+                buffer_idx: &mut bidx,
+                rowstart: &mut rowstart,
+            },
         );
         let mut dense = [0.0; 4];
         sparse_to_dense(&mut dense, &res, 2, 2, &rnz, &ra, &rci);

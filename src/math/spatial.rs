@@ -303,7 +303,11 @@ pub fn mul_inert_vec(i: &[f64; 10], v: &[f64; 6]) -> [f64; 6] {
 /// Moves a 6D motion or force vector (rotation:translation) from a frame at `oldpos` to one at
 /// `newpos`, then rotates it into the new frame when `rotnew2old` (new axes as columns) is given.
 pub fn transform_spatial(
-    vec: &[f64; 6], force: bool, newpos: &[f64; 3], oldpos: &[f64; 3], rotnew2old: Option<&[f64; 9]>,
+    vec: &[f64; 6],
+    force: bool,
+    newpos: &[f64; 3],
+    oldpos: &[f64; 3],
+    rotnew2old: Option<&[f64; 9]>,
 ) -> [f64; 6] {
     let mut tran = *vec;
     let dif = sub3(newpos, oldpos);

@@ -90,9 +90,28 @@ pub fn make_model(sizes: &[i64; MJMODEL_SIZES_LEN]) -> Result<*mut mjModel, Make
     tmp.set_size_values(&v);
 
     let named = [
-        tmp.nbody, tmp.njnt, tmp.ngeom, tmp.nsite, tmp.ncam, tmp.nlight, tmp.nflex, tmp.nmesh,
-        tmp.nskin, tmp.nhfield, tmp.ntex, tmp.nmat, tmp.npair, tmp.nexclude, tmp.neq,
-        tmp.ntendon, tmp.nu, tmp.nsensor, tmp.nnumeric, tmp.ntext, tmp.ntuple, tmp.nkey,
+        tmp.nbody,
+        tmp.njnt,
+        tmp.ngeom,
+        tmp.nsite,
+        tmp.ncam,
+        tmp.nlight,
+        tmp.nflex,
+        tmp.nmesh,
+        tmp.nskin,
+        tmp.nhfield,
+        tmp.ntex,
+        tmp.nmat,
+        tmp.npair,
+        tmp.nexclude,
+        tmp.neq,
+        tmp.ntendon,
+        tmp.nu,
+        tmp.nsensor,
+        tmp.nnumeric,
+        tmp.ntext,
+        tmp.ntuple,
+        tmp.nkey,
         tmp.nplugin,
     ];
     let nnames_map: i64 = named.iter().map(|&x| x as i64).sum();
@@ -112,8 +131,7 @@ pub fn make_model(sizes: &[i64; MJMODEL_SIZES_LEN]) -> Result<*mut mjModel, Make
     if tmp.nmocap as i64 >= MAX_ARRAY_SIZE {
         return Err(MakeError::Invalid("Invalid model: nmocap too large", "", ""));
     }
-    let nbuffer = model_buffer_size(&tmp)
-        .map_err(|name| MakeError::Invalid("Invalid model: ", name, " too large."))?;
+    let nbuffer = model_buffer_size(&tmp).map_err(|name| MakeError::Invalid("Invalid model: ", name, " too large."))?;
     tmp.nbuffer = nbuffer as i64;
 
     let m = alloc::malloc(size_of::<mjModel>()) as *mut mjModel;
@@ -122,7 +140,8 @@ pub fn make_model(sizes: &[i64; MJMODEL_SIZES_LEN]) -> Result<*mut mjModel, Make
     }
     let buffer = alloc::malloc(nbuffer);
     if buffer.is_null() {
-        alloc::free(m as *mut c_void);
+        // SAFETY: `m` came from malloc just above and is not used again
+        unsafe { alloc::free(m as *mut c_void) };
         crate::mjerror!("mj_makeModel", "could not allocate mjModel buffer");
         return Err(MakeError::NoMemory);
     }

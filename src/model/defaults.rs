@@ -11,7 +11,7 @@ use crate::abi::mjtIntegrator_::mjINT_EULER;
 use crate::abi::mjtJacobian_::mjJAC_AUTO;
 use crate::abi::mjtLRMode_::mjLRMODE_MUSCLE;
 use crate::abi::mjtSolver_::mjSOL_NEWTON;
-use crate::abi::{mjLROpt, mjOption, mjStatistic, mjVisual, mjtNum, mjNIMP, mjNREF};
+use crate::abi::{mjLROpt, mjNIMP, mjNREF, mjOption, mjStatistic, mjVisual, mjtNum};
 
 /// Library version as an integer (major*100 + minor*10 + patch).
 pub const VERSION: c_int = 340;

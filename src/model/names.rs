@@ -55,9 +55,8 @@ pub fn named_index(objtype: c_int) -> Option<usize> {
 /// Object counts of the named sections, in [`NAMED_TYPES`] order.
 pub fn named_counts(m: &mjModel) -> [c_int; 23] {
     [
-        m.nbody, m.njnt, m.ngeom, m.nsite, m.ncam, m.nlight, m.nflex, m.nmesh, m.nskin, m.nhfield,
-        m.ntex, m.nmat, m.npair, m.nexclude, m.neq, m.ntendon, m.nu, m.nsensor, m.nnumeric,
-        m.ntext, m.ntuple, m.nkey, m.nplugin,
+        m.nbody, m.njnt, m.ngeom, m.nsite, m.ncam, m.nlight, m.nflex, m.nmesh, m.nskin, m.nhfield, m.ntex, m.nmat,
+        m.npair, m.nexclude, m.neq, m.ntendon, m.nu, m.nsensor, m.nnumeric, m.ntext, m.ntuple, m.nkey, m.nplugin,
     ]
 }
 

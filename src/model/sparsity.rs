@@ -3,8 +3,8 @@
 //! which its library exports and its compiler calls). Inconsistencies that cannot occur for a
 //! valid tree are reported through `mju_error` with upstream's texts.
 
-use crate::math::sparse::{lower_to_sym_map, sparse_map};
 use crate::abi::mjModel;
+use crate::math::sparse::{lower_to_sym_map, sparse_map};
 use crate::mjerror;
 
 /// Array lengths of a dof-dof pattern query.
@@ -94,7 +94,8 @@ pub fn make_dof_dof_sparse(
     upper: bool,
     remaining: &mut [i32],
 ) {
-    if let Err(msg) = try_dof_dof_sparse(sz, parent, simplenum, rownnz, rowadr, diag, colind, reduced, upper, remaining) {
+    if let Err(msg) = try_dof_dof_sparse(sz, parent, simplenum, rownnz, rowadr, diag, colind, reduced, upper, remaining)
+    {
         mjerror!("mj_makeDofDofSparse", "{}", msg);
     }
 }
@@ -124,7 +125,13 @@ fn try_dof_dof_sparse(
         rowadr[i] = rowadr[i - 1] + rownnz[i - 1];
     }
 
-    let expected = if upper { sz.nd } else if reduced { sz.nc } else { sz.nm };
+    let expected = if upper {
+        sz.nd
+    } else if reduced {
+        sz.nc
+    } else {
+        sz.nm
+    };
     let total = (rowadr[nv - 1] + rownnz[nv - 1]) as usize;
     if total != expected || colind.len() < total {
         return Err("sum of rownnz different from expected");
@@ -268,7 +275,9 @@ pub fn make_dof_dof_maps(
     m_legacy: &mut [i32],
     scratch: &mut [i32],
 ) {
-    if let Err((func, msg)) = try_dof_dof_maps(sz, dof_madr, simplenum, parent, d_pat, m_pat, map_m2d, map_d2m, map_m2m, m_legacy, scratch) {
+    if let Err((func, msg)) =
+        try_dof_dof_maps(sz, dof_madr, simplenum, parent, d_pat, m_pat, map_m2d, map_d2m, map_m2m, m_legacy, scratch)
+    {
         mjerror!(func, "{}", msg);
     }
 }

@@ -11,13 +11,13 @@
 
 use core::ffi::c_int;
 
+use crate::abi::mjModel;
 use crate::abi::mjtEq_::*;
 use crate::abi::mjtGeom_::*;
 use crate::abi::mjtObj_::*;
 use crate::abi::mjtSensor_::*;
 use crate::abi::mjtTrn_::*;
 use crate::abi::mjtWrap_::*;
-use crate::abi::mjModel;
 
 /// Number of position coordinates of each joint type (free, ball, slide, hinge).
 pub const NPOS: [c_int; 4] = [7, 4, 1, 1];
@@ -37,20 +37,48 @@ pub fn sensor_size(sensor_type: c_int, dim: c_int) -> c_int {
         s as c_int
     }
     const ONE: &[c_int] = &[
-        t(mjSENS_TOUCH), t(mjSENS_RANGEFINDER), t(mjSENS_JOINTPOS), t(mjSENS_JOINTVEL),
-        t(mjSENS_TENDONPOS), t(mjSENS_TENDONVEL), t(mjSENS_ACTUATORPOS), t(mjSENS_ACTUATORVEL),
-        t(mjSENS_ACTUATORFRC), t(mjSENS_JOINTACTFRC), t(mjSENS_TENDONACTFRC),
-        t(mjSENS_JOINTLIMITPOS), t(mjSENS_JOINTLIMITVEL), t(mjSENS_JOINTLIMITFRC),
-        t(mjSENS_TENDONLIMITPOS), t(mjSENS_TENDONLIMITVEL), t(mjSENS_TENDONLIMITFRC),
-        t(mjSENS_GEOMDIST), t(mjSENS_INSIDESITE), t(mjSENS_E_POTENTIAL), t(mjSENS_E_KINETIC),
+        t(mjSENS_TOUCH),
+        t(mjSENS_RANGEFINDER),
+        t(mjSENS_JOINTPOS),
+        t(mjSENS_JOINTVEL),
+        t(mjSENS_TENDONPOS),
+        t(mjSENS_TENDONVEL),
+        t(mjSENS_ACTUATORPOS),
+        t(mjSENS_ACTUATORVEL),
+        t(mjSENS_ACTUATORFRC),
+        t(mjSENS_JOINTACTFRC),
+        t(mjSENS_TENDONACTFRC),
+        t(mjSENS_JOINTLIMITPOS),
+        t(mjSENS_JOINTLIMITVEL),
+        t(mjSENS_JOINTLIMITFRC),
+        t(mjSENS_TENDONLIMITPOS),
+        t(mjSENS_TENDONLIMITVEL),
+        t(mjSENS_TENDONLIMITFRC),
+        t(mjSENS_GEOMDIST),
+        t(mjSENS_INSIDESITE),
+        t(mjSENS_E_POTENTIAL),
+        t(mjSENS_E_KINETIC),
         t(mjSENS_CLOCK),
     ];
     const THREE: &[c_int] = &[
-        t(mjSENS_ACCELEROMETER), t(mjSENS_VELOCIMETER), t(mjSENS_GYRO), t(mjSENS_FORCE),
-        t(mjSENS_TORQUE), t(mjSENS_MAGNETOMETER), t(mjSENS_BALLANGVEL), t(mjSENS_FRAMEPOS),
-        t(mjSENS_FRAMEXAXIS), t(mjSENS_FRAMEYAXIS), t(mjSENS_FRAMEZAXIS), t(mjSENS_FRAMELINVEL),
-        t(mjSENS_FRAMEANGVEL), t(mjSENS_FRAMELINACC), t(mjSENS_FRAMEANGACC),
-        t(mjSENS_SUBTREECOM), t(mjSENS_SUBTREELINVEL), t(mjSENS_SUBTREEANGMOM),
+        t(mjSENS_ACCELEROMETER),
+        t(mjSENS_VELOCIMETER),
+        t(mjSENS_GYRO),
+        t(mjSENS_FORCE),
+        t(mjSENS_TORQUE),
+        t(mjSENS_MAGNETOMETER),
+        t(mjSENS_BALLANGVEL),
+        t(mjSENS_FRAMEPOS),
+        t(mjSENS_FRAMEXAXIS),
+        t(mjSENS_FRAMEYAXIS),
+        t(mjSENS_FRAMEZAXIS),
+        t(mjSENS_FRAMELINVEL),
+        t(mjSENS_FRAMEANGVEL),
+        t(mjSENS_FRAMELINACC),
+        t(mjSENS_FRAMEANGACC),
+        t(mjSENS_SUBTREECOM),
+        t(mjSENS_SUBTREELINVEL),
+        t(mjSENS_SUBTREEANGMOM),
         t(mjSENS_GEOMNORMAL),
     ];
     const FOUR: &[c_int] = &[t(mjSENS_BALLQUAT), t(mjSENS_FRAMEQUAT)];
@@ -80,8 +108,7 @@ fn num_objects(m: &mjModel, objtype: c_int) -> c_int {
         o as c_int
     }
     match objtype {
-        x if x == t(mjOBJ_DEFAULT) || x == t(mjOBJ_FRAME) || x == t(mjOBJ_UNKNOWN)
-            || x == t(mjOBJ_MODEL) => -1,
+        x if x == t(mjOBJ_DEFAULT) || x == t(mjOBJ_FRAME) || x == t(mjOBJ_UNKNOWN) || x == t(mjOBJ_MODEL) => -1,
         x if x == t(mjOBJ_BODY) || x == t(mjOBJ_XBODY) => m.nbody,
         x if x == t(mjOBJ_JOINT) => m.njnt,
         x if x == t(mjOBJ_DOF) => m.nv,
@@ -142,13 +169,21 @@ struct RefCheck {
 }
 
 macro_rules! ref_num_ptr {
-    ($m:ident, -) => { core::ptr::null() };
-    ($m:ident, $num:ident) => { $m.$num as *const c_int };
+    ($m:ident, -) => {
+        core::ptr::null()
+    };
+    ($m:ident, $num:ident) => {
+        $m.$num as *const c_int
+    };
 }
 
 macro_rules! ref_num_name {
-    (-) => { "0" };
-    ($num:ident) => { concat!("m->", stringify!($num)) };
+    (-) => {
+        "0"
+    };
+    ($num:ident) => {
+        concat!("m->", stringify!($num))
+    };
 }
 
 /// Builds the list of reference checks; each row is `adrarray, nadrs [* k], ntarget, numarray`
@@ -386,9 +421,7 @@ pub unsafe fn validate_references(m: &mjModel) -> Result<(), &'static str> {
         let height = ints(m.tex_height, n)?;
         let width = ints(m.tex_width, n)?;
         for i in 0..adr.len() {
-            let size = (nchannel[i] as i64)
-                .saturating_mul(height[i] as i64)
-                .saturating_mul(width[i] as i64);
+            let size = (nchannel[i] as i64).saturating_mul(height[i] as i64).saturating_mul(width[i] as i64);
             if (adr[i] as i64).saturating_add(size) > m.ntexdata as i64 || adr[i] < 0 {
                 return Err("Invalid model: tex_adr out of bounds.");
             }
@@ -660,10 +693,8 @@ unsafe fn check_tactile(m: &mjModel, obj_id: c_int) -> Result<(), &'static str> 
     let geomnum = ints(m.body_geomnum, m.nbody as i64)?;
     let geomadr = ints(m.body_geomadr, m.nbody as i64)?;
 
-    let body = usize::try_from(obj_id)
-        .ok()
-        .and_then(|g| geom_bodyid.get(g))
-        .ok_or("Invalid model: invalid sensor_objid")?;
+    let body =
+        usize::try_from(obj_id).ok().and_then(|g| geom_bodyid.get(g)).ok_or("Invalid model: invalid sensor_objid")?;
     let body = usize::try_from(*body)
         .ok()
         .filter(|&b| b < geomnum.len())
@@ -908,10 +939,7 @@ mod tests {
         assert_eq!(check(&tm), Ok(()));
         set!(tm, geom_contype, [0, 1]);
         set!(tm, geom_conaffinity, [0, 1]);
-        assert_eq!(
-            check(&tm),
-            Err("Touch sensor requires a body with at least one collision geom")
-        );
+        assert_eq!(check(&tm), Err("Touch sensor requires a body with at least one collision geom"));
 
         let mut tm = valid();
         tm.m.ntuple = 1;

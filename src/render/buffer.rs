@@ -77,17 +77,22 @@ unsafe fn flip_depth(depth: *mut f32, n: usize, con: &mjrContext) {
         }
     } else if !gl().ext.clip_control {
         if !WARNED_CLIP.swap(true, Ordering::Relaxed) {
-            crate::mjwarning!("ARB_clip_control unavailable while mjDEPTH_ZEROFAR requested, depth accuracy will be limited");
+            crate::mjwarning!(
+                "ARB_clip_control unavailable while mjDEPTH_ZEROFAR requested, depth accuracy will be limited"
+            );
         }
     } else if !gl().ext.depth_buffer_float && !WARNED_DEPTH.swap(true, Ordering::Relaxed) {
-        crate::mjwarning!("ARB_depth_buffer_float unavailable while mjDEPTH_ZEROFAR requested, depth accuracy will be limited");
+        crate::mjwarning!(
+            "ARB_depth_buffer_float unavailable while mjDEPTH_ZEROFAR requested, depth accuracy will be limited"
+        );
     }
 }
 
 /// Reads colour and/or depth of `vp` from the current buffer (through the resolve buffer when
 /// the offscreen buffer is multisampled).
 pub unsafe fn read_pixels(rgb: *mut u8, depth: *mut f32, vp: mjrRect, con: &mjrContext) {
-    let mask = if rgb.is_null() { 0 } else { GL_COLOR_BUFFER_BIT } | if depth.is_null() { 0 } else { GL_DEPTH_BUFFER_BIT };
+    let mask =
+        if rgb.is_null() { 0 } else { GL_COLOR_BUFFER_BIT } | if depth.is_null() { 0 } else { GL_DEPTH_BUFFER_BIT };
     if mask == 0 {
         return;
     }
@@ -119,7 +124,15 @@ pub unsafe fn read_pixels(rgb: *mut u8, depth: *mut f32, vp: mjrRect, con: &mjrC
         glReadBuffer(GL_COLOR_ATTACHMENT0);
     }
     if !rgb.is_null() {
-        glReadPixels(vp.left, vp.bottom, vp.width, vp.height, con.readPixelFormat as u32, GL_UNSIGNED_BYTE, rgb as *mut c_void);
+        glReadPixels(
+            vp.left,
+            vp.bottom,
+            vp.width,
+            vp.height,
+            con.readPixelFormat as u32,
+            GL_UNSIGNED_BYTE,
+            rgb as *mut c_void,
+        );
     }
     if !depth.is_null() {
         glReadPixels(vp.left, vp.bottom, vp.width, vp.height, GL_DEPTH_COMPONENT, GL_FLOAT, depth as *mut c_void);
@@ -140,13 +153,25 @@ pub unsafe fn draw_pixels(rgb: *const u8, depth: *const f32, vp: mjrRect) {
 }
 
 unsafe fn blit(s: &mjrRect, d: &mjrRect, mask: u32, filter: u32) {
-    glBlitFramebuffer(s.left, s.bottom, s.left + s.width, s.bottom + s.height, d.left, d.bottom, d.left + d.width, d.bottom + d.height, mask, filter);
+    glBlitFramebuffer(
+        s.left,
+        s.bottom,
+        s.left + s.width,
+        s.bottom + s.height,
+        d.left,
+        d.bottom,
+        d.left + d.width,
+        d.bottom + d.height,
+        mask,
+        filter,
+    );
 }
 
 /// Blits between the window and the offscreen buffer, from the current one to the other.
 pub unsafe fn blit_buffer(src: mjrRect, dst: mjrRect, flg_color: bool, flg_depth: bool, con: &mjrContext) {
     let mask = if flg_color { GL_COLOR_BUFFER_BIT } else { 0 } | if flg_depth { GL_DEPTH_BUFFER_BIT } else { 0 };
-    let filter = if !flg_depth && (src.width != dst.width || src.height != dst.height) { GL_LINEAR } else { GL_NEAREST };
+    let filter =
+        if !flg_depth && (src.width != dst.width || src.height != dst.height) { GL_LINEAR } else { GL_NEAREST };
     if con.windowAvailable == 0 || con.offFBO == 0 || mask == 0 || !has_blit() {
         return;
     }

@@ -33,7 +33,17 @@ unsafe fn make_shadow(con: &mut mjrContext) -> R {
     glActiveTexture(GL_TEXTURE1);
     glEnable(GL_TEXTURE_2D);
     glBindTexture(GL_TEXTURE_2D, con.shadowTex);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH24_STENCIL8 as i32, con.shadowSize, con.shadowSize, 0, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, core::ptr::null());
+    glTexImage2D(
+        GL_TEXTURE_2D,
+        0,
+        GL_DEPTH24_STENCIL8 as i32,
+        con.shadowSize,
+        con.shadowSize,
+        0,
+        GL_DEPTH_STENCIL,
+        GL_UNSIGNED_INT_24_8,
+        core::ptr::null(),
+    );
     for (p, v) in [
         (GL_TEXTURE_MIN_FILTER, GL_NEAREST),
         (GL_TEXTURE_MAG_FILTER, GL_NEAREST),
@@ -243,7 +253,8 @@ pub unsafe fn upload_texture(m: &mjModel, con: &mjrContext, id: usize) -> R {
     let w = m.tex_width()[id];
     let h = m.tex_height()[id];
     let data = m.tex_data().as_ptr().add(m.tex_adr()[id] as usize);
-    let planes: [(u32, [f32; 4]); 3] = [(GL_S, [1.0, 0.0, 0.0, 0.0]), (GL_T, [0.0, 1.0, 0.0, 0.0]), (GL_R, [0.0, 0.0, 1.0, 0.0])];
+    let planes: [(u32, [f32; 4]); 3] =
+        [(GL_S, [1.0, 0.0, 0.0, 0.0]), (GL_T, [0.0, 1.0, 0.0, 0.0]), (GL_R, [0.0, 0.0, 1.0, 0.0])];
     if m.tex_type()[id] == mjTEXTURE_2D as i32 {
         glActiveTexture(GL_TEXTURE0);
         glEnable(GL_TEXTURE_2D);
@@ -284,7 +295,17 @@ pub unsafe fn upload_texture(m: &mjModel, con: &mjrContext, id: usize) -> R {
         let face = 3 * w as usize * w as usize;
         for i in 0..6u32 {
             let off = if w == h { 0 } else { i as usize * face };
-            glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + i, 0, GL_RGB as i32, w, w, 0, GL_RGB, GL_UNSIGNED_BYTE, data.add(off) as *const c_void);
+            glTexImage2D(
+                GL_TEXTURE_CUBE_MAP_POSITIVE_X + i,
+                0,
+                GL_RGB as i32,
+                w,
+                w,
+                0,
+                GL_RGB,
+                GL_UNSIGNED_BYTE,
+                data.add(off) as *const c_void,
+            );
         }
         glGenerateMipmap(GL_TEXTURE_CUBE_MAP);
         glDisable(GL_TEXTURE_CUBE_MAP);
@@ -321,11 +342,24 @@ unsafe fn make_skin(m: &mjModel, con: &mut mjrContext) {
         }
         glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, *con.skinfaceVBO.add(i));
         let f = m.skin_face().as_ptr().add(3 * m.skin_faceadr()[i] as usize);
-        glBufferData(GL_ELEMENT_ARRAY_BUFFER, (3 * m.skin_facenum()[i] as usize * 4) as isize, f as *const c_void, GL_STATIC_DRAW);
+        glBufferData(
+            GL_ELEMENT_ARRAY_BUFFER,
+            (3 * m.skin_facenum()[i] as usize * 4) as isize,
+            f as *const c_void,
+            GL_STATIC_DRAW,
+        );
     }
 }
 
-unsafe extern "system" fn debug_callback(source: u32, kind: u32, id: u32, severity: u32, _len: i32, msg: *const core::ffi::c_char, _user: *const c_void) {
+unsafe extern "system" fn debug_callback(
+    source: u32,
+    kind: u32,
+    id: u32,
+    severity: u32,
+    _len: i32,
+    msg: *const core::ffi::c_char,
+    _user: *const c_void,
+) {
     libc::printf(
         c"GL DEBUG: source = 0x%x, type = 0x%x, severity = 0x%x, id = 0x%x\nmessage = %s\n\n".as_ptr(),
         source,
@@ -496,10 +530,14 @@ pub unsafe fn add_aux(index: i32, width: i32, height: i32, samples: i32, con: &m
     let mut max = 0;
     glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &mut max);
     if width > max {
-        return Err(format!("Auxiliary buffer width exceeds maximum allowed by OpenGL implementation: {width} > {max}"));
+        return Err(format!(
+            "Auxiliary buffer width exceeds maximum allowed by OpenGL implementation: {width} > {max}"
+        ));
     }
     if height > max {
-        return Err(format!("Auxiliary buffer height exceeds maximum allowed by OpenGL implementation: {height} > {max}"));
+        return Err(format!(
+            "Auxiliary buffer height exceeds maximum allowed by OpenGL implementation: {height} > {max}"
+        ));
     }
     let mut maxs = 0;
     glGetIntegerv(GL_MAX_SAMPLES, &mut maxs);
@@ -568,7 +606,12 @@ pub unsafe fn free_context(con: &mut mjrContext) {
     for i in 0..mjNAUX {
         delete_aux(con, i);
     }
-    for (base, range) in [(con.basePlane, con.rangePlane), (con.baseMesh, con.rangeMesh), (con.baseHField, con.rangeHField), (con.baseBuiltin, con.rangeBuiltin)] {
+    for (base, range) in [
+        (con.basePlane, con.rangePlane),
+        (con.baseMesh, con.rangeMesh),
+        (con.baseHField, con.rangeHField),
+        (con.baseBuiltin, con.rangeBuiltin),
+    ] {
         if range != 0 {
             glDeleteLists(base, range);
         }

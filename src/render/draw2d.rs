@@ -77,7 +77,15 @@ fn text_width(con: &mjrContext, t: &[u8]) -> i32 {
 }
 
 /// One column of an overlay; returns its width less 2 (the offset of the next column).
-unsafe fn draw_overlay(font: i32, vp: mjrRect, skip: i32, gridpos: i32, rgb: [f32; 3], overlay: &[u8], con: &mjrContext) -> i32 {
+unsafe fn draw_overlay(
+    font: i32,
+    vp: mjrRect,
+    skip: i32,
+    gridpos: i32,
+    rgb: [f32; 3],
+    overlay: &[u8],
+    con: &mjrContext,
+) -> i32 {
     const PAD: i32 = 5;
     let big = font == mjFONT_BIG as i32;
     let ch = if big { con.charHeightBig } else { con.charHeight };
@@ -402,7 +410,17 @@ pub unsafe fn figure(mut vp: mjrRect, fig: &mut mjvFigure, con: &mjrContext) {
     if !xlabel.is_empty() {
         let sx = text_width(con, xlabel);
         sy_label = con.charHeight;
-        text_actual(mjFONT_NORMAL as i32, xlabel, con, (vp.width / 2 - sx / 2).max(0) as f32, pad as f32, 0.0, fig.textrgb[0], fig.textrgb[1], fig.textrgb[2]);
+        text_actual(
+            mjFONT_NORMAL as i32,
+            xlabel,
+            con,
+            (vp.width / 2 - sx / 2).max(0) as f32,
+            pad as f32,
+            0.0,
+            fig.textrgb[0],
+            fig.textrgb[1],
+            fig.textrgb[2],
+        );
     }
     if sy_title != 0 || sy_label != 0 {
         let below = if sy_label != 0 { sy_label + pad / 2 } else { 0 };
@@ -418,7 +436,9 @@ pub unsafe fn figure(mut vp: mjrRect, fig: &mut mjvFigure, con: &mjrContext) {
     // tick labels
     if fig.gridsize[0] > 1 && fig.gridsize[1] > 1 {
         let xtick_height = if fig.flg_ticklabel[0] != 0 { con.charHeight + pad } else { 0 };
-        let tick = |axis: usize, i: i32, n: i32| range[axis][0] + (range[axis][1] - range[axis][0]) * i as f32 / (n - 1) as f32;
+        let tick = |axis: usize, i: i32, n: i32| {
+            range[axis][0] + (range[axis][1] - range[axis][0]) * i as f32 / (n - 1) as f32
+        };
         let mut ytick_width = 0;
         if fig.flg_ticklabel[1] != 0 {
             let mw = field(&fig.minwidth);
@@ -437,8 +457,15 @@ pub unsafe fn figure(mut vp: mjrRect, fig: &mut mjvFigure, con: &mjrContext) {
             for i in 0..n {
                 let t = make_text(&fig.xformat, tick(0, i, n));
                 let w = text_width(con, &t);
-                let shift = if i == 0 { 0 } else if i == n - 1 { -w } else { -w / 2 };
-                let x = (pad + ytick_width + shift) as f32 + ((vp.width - 2 * pad - ytick_width) * i) as f32 / (n - 1) as f32;
+                let shift = if i == 0 {
+                    0
+                } else if i == n - 1 {
+                    -w
+                } else {
+                    -w / 2
+                };
+                let x = (pad + ytick_width + shift) as f32
+                    + ((vp.width - 2 * pad - ytick_width) * i) as f32 / (n - 1) as f32;
                 text_actual(mjFONT_NORMAL as i32, &t, con, x, pad as f32, 0.0, c, c, c);
             }
         }
@@ -447,7 +474,8 @@ pub unsafe fn figure(mut vp: mjrRect, fig: &mut mjvFigure, con: &mjrContext) {
             for i in 0..n {
                 let t = make_text(&fig.yformat, tick(1, i, n));
                 let w = text_width(con, &t);
-                let y = (pad + xtick_height - con.charHeight / 2) as f32 + ((vp.height - 2 * pad - xtick_height) * i) as f32 / (n - 1) as f32;
+                let y = (pad + xtick_height - con.charHeight / 2) as f32
+                    + ((vp.height - 2 * pad - xtick_height) * i) as f32 / (n - 1) as f32;
                 text_actual(mjFONT_NORMAL as i32, &t, con, (ytick_width - w) as f32, y, 0.0, c, c, c);
             }
         }
@@ -555,7 +583,12 @@ pub unsafe fn figure(mut vp: mjrRect, fig: &mut mjvFigure, con: &mjrContext) {
         let mut hcnt = -1;
         let hx = fig.highlight[0] - vp.left;
         let hy = fig.highlight[1] - vp.bottom;
-        if hx >= vp.width - pad - lw && hx <= vp.width - pad && hy >= vp.height - pad - lh && hy <= vp.height - pad && con.charHeight != 0 {
+        if hx >= vp.width - pad - lw
+            && hx <= vp.width - pad
+            && hy >= vp.height - pad - lh
+            && hy <= vp.height - pad
+            && con.charHeight != 0
+        {
             hcnt = (vp.height - pad - hy) / con.charHeight;
         }
         if cnt != 0 {
@@ -576,7 +609,17 @@ pub unsafe fn figure(mut vp: mjrRect, fig: &mut mjvFigure, con: &mjrContext) {
             if !name.is_empty() {
                 let w = text_width(con, name);
                 let rgb = fig.linergb[n];
-                text_actual(mjFONT_SHADOW as i32, name, con, (vp.width - pad - w) as f32, (vp.height - pad - (cnt + 1) * con.charHeight) as f32, 0.0, rgb[0], rgb[1], rgb[2]);
+                text_actual(
+                    mjFONT_SHADOW as i32,
+                    name,
+                    con,
+                    (vp.width - pad - w) as f32,
+                    (vp.height - pad - (cnt + 1) * con.charHeight) as f32,
+                    0.0,
+                    rgb[0],
+                    rgb[1],
+                    rgb[2],
+                );
                 if hcnt == cnt {
                     hlight = n as i32;
                 }

@@ -162,7 +162,8 @@ unsafe fn render_geom(geom: &mjvGeom, mode: Mode, headpos: &[f32; 3], scn: &mjvS
         return;
     }
     let gm = &geom.mat;
-    let mut mat: [f32; 16] = [gm[0], gm[3], gm[6], 0.0, gm[1], gm[4], gm[7], 0.0, gm[2], gm[5], gm[8], 0.0, 0.0, 0.0, 0.0, 1.0];
+    let mut mat: [f32; 16] =
+        [gm[0], gm[3], gm[6], 0.0, gm[1], gm[4], gm[7], 0.0, gm[2], gm[5], gm[8], 0.0, 0.0, 0.0, 0.0, 1.0];
     let behind = is_behind(headpos, &geom.pos, &geom.mat);
     let textured = geom.matid >= 0 && (mode == Mode::Normal || mode == Mode::ShadowMap);
     if textured {
@@ -508,7 +509,11 @@ unsafe fn reversed_z() {
 
 /// Sets projection and modelview for eye `view` (-1: the average of both).
 unsafe fn set_view(view: i32, vp: &mjrRect, scn: &mjvScene, proj: &mut [f32; 16], modelview: &mut [f32; 16]) {
-    let cam = if view >= 0 { scn.camera[view as usize] } else { crate::vis::camera::average_camera(&scn.camera[0], &scn.camera[1]) };
+    let cam = if view >= 0 {
+        scn.camera[view as usize]
+    } else {
+        crate::vis::camera::average_camera(&scn.camera[0], &scn.camera[1])
+    };
     let halfwidth = if cam.frustum_width != 0.0 {
         cam.frustum_width
     } else {
@@ -581,9 +586,19 @@ pub unsafe fn render(mut vp: mjrRect, scn: &mut mjvScene, con: &mjrContext) -> R
         let num = *scn.skinvertnum.add(i) as usize;
         let adr = *scn.skinvertadr.add(i) as usize;
         glBindBuffer(GL_ARRAY_BUFFER, *con.skinvertVBO.add(i));
-        glBufferData(GL_ARRAY_BUFFER, (3 * num * 4) as isize, scn.skinvert.add(3 * adr) as *const c_void, GL_STREAM_DRAW);
+        glBufferData(
+            GL_ARRAY_BUFFER,
+            (3 * num * 4) as isize,
+            scn.skinvert.add(3 * adr) as *const c_void,
+            GL_STREAM_DRAW,
+        );
         glBindBuffer(GL_ARRAY_BUFFER, *con.skinnormalVBO.add(i));
-        glBufferData(GL_ARRAY_BUFFER, (3 * num * 4) as isize, scn.skinnormal.add(3 * adr) as *const c_void, GL_STREAM_DRAW);
+        glBufferData(
+            GL_ARRAY_BUFFER,
+            (3 * num * 4) as isize,
+            scn.skinnormal.add(3 * adr) as *const c_void,
+            GL_STREAM_DRAW,
+        );
     }
 
     let mut drawbuffer = if con.currentBuffer == mjFB_WINDOW as i32 {
@@ -871,7 +886,16 @@ pub unsafe fn render(mut vp: mjrRect, scn: &mut mjvScene, con: &mjrContext) -> R
 /// The scene mirrored in the reflective geom (a box reflects in its +z face), drawn where the
 /// stencil marks the geom.
 #[allow(clippy::too_many_arguments)]
-unsafe fn render_reflections(geoms: &[mjvGeom], order: &[i32], nt: usize, nlight: usize, headpos: &[f32; 3], scn: &mjvScene, con: &mjrContext, fill_mode: u32) -> R {
+unsafe fn render_reflections(
+    geoms: &[mjvGeom],
+    order: &[i32],
+    nt: usize,
+    nlight: usize,
+    headpos: &[f32; 3],
+    scn: &mjvScene,
+    con: &mjrContext,
+    fill_mode: u32,
+) -> R {
     let additive = scn.flags[mjRND_ADDITIVE as usize] != 0;
     for (i, g0) in geoms.iter().enumerate() {
         if !is_reflective(g0) {
@@ -903,7 +927,12 @@ unsafe fn render_reflections(geoms: &[mjvGeom], order: &[i32], nt: usize, nlight
         glStencilFunc(GL_EQUAL, 1, 0xFF);
         glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
         glEnable(GL_CLIP_PLANE0);
-        let eq = [-g.mat[2] as f64, -g.mat[5] as f64, -g.mat[8] as f64, (g.pos[0] * g.mat[2] + g.pos[1] * g.mat[5] + g.pos[2] * g.mat[8]) as f64];
+        let eq = [
+            -g.mat[2] as f64,
+            -g.mat[5] as f64,
+            -g.mat[8] as f64,
+            (g.pos[0] * g.mat[2] + g.pos[1] * g.mat[5] + g.pos[2] * g.mat[8]) as f64,
+        ];
         glClipPlane(GL_CLIP_PLANE0, eq.as_ptr());
         glFrontFace(GL_CW);
         glPushMatrix();
@@ -971,11 +1000,15 @@ unsafe fn render_skybox(geoms: &[mjvGeom], headpos: &[f32; 3], cam: &mjvGLCamera
     set_texture(Tex::Skybox, false, con, Some(&tg));
 
     if scn.flags[mjRND_HAZE as usize] != 0 {
-        if let Some(p) = geoms.iter().find(|g| g.r#type == mjGEOM_PLANE as i32 && g.size[0] == 0.0 && g.size[1] == 0.0) {
+        if let Some(p) = geoms.iter().find(|g| g.r#type == mjGEOM_PLANE as i32 && g.size[0] == 0.0 && g.size[1] == 0.0)
+        {
             let m3 = &p.mat;
-            let elevation = ((headpos[0] - p.pos[0]) * m3[2] + (headpos[1] - p.pos[1]) * m3[5] + (headpos[2] - p.pos[2]) * m3[8]) / dst;
+            let elevation =
+                ((headpos[0] - p.pos[0]) * m3[2] + (headpos[1] - p.pos[1]) * m3[5] + (headpos[2] - p.pos[2]) * m3[8])
+                    / dst;
             if elevation >= 0.0 {
-                let m4 = [m3[0], m3[3], m3[6], 0.0, m3[1], m3[4], m3[7], 0.0, m3[2], m3[5], m3[8], 0.0, 0.0, 0.0, 0.0, 1.0];
+                let m4 =
+                    [m3[0], m3[3], m3[6], 0.0, m3[1], m3[4], m3[7], 0.0, m3[2], m3[5], m3[8], 0.0, 0.0, 0.0, 0.0, 1.0];
                 glMultMatrixf(m4.as_ptr());
                 glTranslatef(0.0, 0.0, -elevation);
                 glScalef(1.0, 1.0, elevation);

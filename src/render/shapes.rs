@@ -50,7 +50,8 @@ pub unsafe fn make_planes(m: &mjModel, con: &mut mjrContext) -> Result<(), Strin
     let d = 2.0 / nq as f64;
     for x in 0..nq {
         for y in 0..nq {
-            let (x0, x1, y0, y1) = (d * x as f64 - 1.0, d * (x + 1) as f64 - 1.0, d * y as f64 - 1.0, d * (y + 1) as f64 - 1.0);
+            let (x0, x1, y0, y1) =
+                (d * x as f64 - 1.0, d * (x + 1) as f64 - 1.0, d * y as f64 - 1.0, d * (y + 1) as f64 - 1.0);
             glVertex3d(x0, y0, 0.0);
             glVertex3d(x1, y0, 0.0);
             glVertex3d(x1, y1, 0.0);
@@ -342,7 +343,12 @@ unsafe fn half_sphere(sign: i32, nslice: i32, nstack: i32) {
         let e2 = ((PI / 2.0f32 as f64 * sign as f64 * (i + 1) as f64) / nstack as f32 as f64) as f32;
         for j in 0..nslice {
             let (a1, a2) = (az(j, nslice), az(j + 1, nslice));
-            let q = [sphere_vertex(a1, e1, sign), sphere_vertex(a2, e1, sign), sphere_vertex(a2, e2, sign), sphere_vertex(a1, e2, sign)];
+            let q = [
+                sphere_vertex(a1, e1, sign),
+                sphere_vertex(a2, e1, sign),
+                sphere_vertex(a2, e2, sign),
+                sphere_vertex(a1, e2, sign),
+            ];
             quad(&q, sign > 0);
         }
     }
@@ -392,7 +398,12 @@ unsafe fn sphere(nslice: i32, nstack: i32) {
             let e2 = ((0.5 * PI * sign as f64 * (i + 1) as f64) / half as f32 as f64) as f32;
             for j in 0..nslice {
                 let (a1, a2) = (az(j, nslice), az(j + 1, nslice));
-                let q = [sphere_vertex(a1, e1, 0), sphere_vertex(a2, e1, 0), sphere_vertex(a2, e2, 0), sphere_vertex(a1, e2, 0)];
+                let q = [
+                    sphere_vertex(a1, e1, 0),
+                    sphere_vertex(a2, e1, 0),
+                    sphere_vertex(a2, e2, 0),
+                    sphere_vertex(a1, e2, 0),
+                ];
                 quad(&q, sign > 0);
             }
         }
@@ -428,7 +439,12 @@ unsafe fn disk(sign: i32, nslice: i32, nstack: i32) {
         let r2 = (i + 2) as f32 / nstack as f32;
         for j in 0..nslice {
             let (a1, a2) = (az(j, nslice), az(j + 1, nslice));
-            let q = [disk_vertex(a1, r2, sign), disk_vertex(a2, r2, sign), disk_vertex(a2, r1, sign), disk_vertex(a1, r1, sign)];
+            let q = [
+                disk_vertex(a1, r2, sign),
+                disk_vertex(a2, r2, sign),
+                disk_vertex(a2, r1, sign),
+                disk_vertex(a1, r1, sign),
+            ];
             if sign > 0 {
                 q.iter().for_each(|v| glVertex3fv(v.as_ptr()));
             } else {
@@ -486,7 +502,10 @@ unsafe fn cylinder(nslice: i32, nstack: i32) {
         let h2 = (2 * (i + 1)) as f32 / nstack as f32 - 1.0;
         for j in 0..nslice {
             let (a1, a2) = (az(j, nslice), az(j + 1, nslice));
-            quad(&[cylinder_vertex(a1, h1), cylinder_vertex(a2, h1), cylinder_vertex(a2, h2), cylinder_vertex(a1, h2)], true);
+            quad(
+                &[cylinder_vertex(a1, h1), cylinder_vertex(a2, h1), cylinder_vertex(a2, h2), cylinder_vertex(a1, h2)],
+                true,
+            );
         }
     }
     glEnd();

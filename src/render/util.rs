@@ -75,10 +75,22 @@ pub unsafe fn look_at(eye: &[f32; 3], forward: &[f32; 3], up: &[f32; 3]) {
     let mut u = cross(&s, &f);
     normalize(&mut u);
     let mat = [
-        s[0], u[0], -f[0], 0.0, //
-        s[1], u[1], -f[1], 0.0, //
-        s[2], u[2], -f[2], 0.0, //
-        -dot(&s, eye), -dot(&u, eye), dot(&f, eye), 1.0,
+        s[0],
+        u[0],
+        -f[0],
+        0.0, //
+        s[1],
+        u[1],
+        -f[1],
+        0.0, //
+        s[2],
+        u[2],
+        -f[2],
+        0.0, //
+        -dot(&s, eye),
+        -dot(&u, eye),
+        dot(&f, eye),
+        1.0,
     ];
     glMultMatrixf(mat.as_ptr());
 }
@@ -101,10 +113,22 @@ pub unsafe fn reflect(pos: &[f32; 3], mat: &[f32; 9]) {
         }
     }
     let r = [
-        1.0 - 2.0 * vvt[0], -2.0 * vvt[1], -2.0 * vvt[2], 0.0, //
-        -2.0 * vvt[3], 1.0 - 2.0 * vvt[4], -2.0 * vvt[5], 0.0, //
-        -2.0 * vvt[6], -2.0 * vvt[7], 1.0 - 2.0 * vvt[8], 0.0, //
-        2.0 * dot(&vvt[0..3], pos), 2.0 * dot(&vvt[3..6], pos), 2.0 * dot(&vvt[6..9], pos), 1.0,
+        1.0 - 2.0 * vvt[0],
+        -2.0 * vvt[1],
+        -2.0 * vvt[2],
+        0.0, //
+        -2.0 * vvt[3],
+        1.0 - 2.0 * vvt[4],
+        -2.0 * vvt[5],
+        0.0, //
+        -2.0 * vvt[6],
+        -2.0 * vvt[7],
+        1.0 - 2.0 * vvt[8],
+        0.0, //
+        2.0 * dot(&vvt[0..3], pos),
+        2.0 * dot(&vvt[3..6], pos),
+        2.0 * dot(&vvt[6..9], pos),
+        1.0,
     ];
     glMultMatrixf(r.as_ptr());
 }
@@ -114,10 +138,22 @@ pub unsafe fn transform(translate: &[f32; 3], rotate: &[f32; 4], scale: f32) {
     let q = [rotate[0] as f64, rotate[1] as f64, rotate[2] as f64, rotate[3] as f64];
     let m = crate::math::spatial::quat2mat(&q);
     let g = [
-        scale * m[0] as f32, scale * m[3] as f32, scale * m[6] as f32, 0.0, //
-        scale * m[1] as f32, scale * m[4] as f32, scale * m[7] as f32, 0.0, //
-        scale * m[2] as f32, scale * m[5] as f32, scale * m[8] as f32, 0.0, //
-        translate[0], translate[1], translate[2], 1.0,
+        scale * m[0] as f32,
+        scale * m[3] as f32,
+        scale * m[6] as f32,
+        0.0, //
+        scale * m[1] as f32,
+        scale * m[4] as f32,
+        scale * m[7] as f32,
+        0.0, //
+        scale * m[2] as f32,
+        scale * m[5] as f32,
+        scale * m[8] as f32,
+        0.0, //
+        translate[0],
+        translate[1],
+        translate[2],
+        1.0,
     ];
     glMultMatrixf(g.as_ptr());
 }

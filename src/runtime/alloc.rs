@@ -13,6 +13,8 @@ pub static mut mju_user_free: Option<unsafe extern "C" fn(*mut c_void)> = None;
 /// "Could not allocate memory" through `mju_error` on failure (and returns null if the handler
 /// returns).
 pub fn malloc(size: usize) -> *mut c_void {
+    // SAFETY: the user allocator is a C function taking a size; aligned_alloc gets a multiple
+    // of the alignment
     let p = unsafe {
         if let Some(f) = mju_user_malloc {
             f(size)
@@ -28,10 +30,14 @@ pub fn malloc(size: usize) -> *mut c_void {
 }
 
 /// Frees memory from [`malloc`]; null is ignored.
-pub fn free(p: *mut c_void) {
+///
+/// # Safety
+/// `p` must be null or a block from [`malloc`] not freed yet.
+pub unsafe fn free(p: *mut c_void) {
     if p.is_null() {
         return;
     }
+    // SAFETY: `p` came from the same allocator (this function's contract)
     unsafe {
         if let Some(f) = mju_user_free {
             f(p)

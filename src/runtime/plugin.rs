@@ -15,7 +15,9 @@ use core::fmt;
 use core::ptr;
 use std::sync::{Mutex, MutexGuard, RwLock};
 
-use crate::abi::{mjModel, mjResource, mjSpec, mjfPluginLibraryLoadCallback, mjpDecoder, mjpPlugin, mjpResourceProvider};
+use crate::abi::{
+    mjModel, mjResource, mjSpec, mjfPluginLibraryLoadCallback, mjpDecoder, mjpPlugin, mjpResourceProvider,
+};
 use crate::runtime::error;
 
 /// Longest key or attribute name accepted (upstream's limit, without the terminator).
@@ -416,10 +418,7 @@ impl Entry for mjpResourceProvider {
             None if self.prefix.is_null() => {
                 Err(errbuf(format_args!("failed to allocate memory for resource provider prefix")))
             }
-            None => Err(errbuf(format_args!(
-                "provider->prefix length exceeds the maximum limit of {}",
-                MAX_NAME
-            ))),
+            None => Err(errbuf(format_args!("provider->prefix length exceeds the maximum limit of {}", MAX_NAME))),
         }
     }
 }

@@ -79,14 +79,8 @@ pub static mjDISABLESTRING: [CStrPtr; mjNDISABLE as usize] = [
 /// Names of the enable flags, indexed by mjtEnableBit position.
 /// cbindgen:ignore
 #[no_mangle]
-pub static mjENABLESTRING: [CStrPtr; mjNENABLE as usize] = [
-    s(c"Override"),
-    s(c"Energy"),
-    s(c"Fwdinv"),
-    s(c"InvDiscrete"),
-    s(c"MultiCCD"),
-    s(c"Sleep"),
-];
+pub static mjENABLESTRING: [CStrPtr; mjNENABLE as usize] =
+    [s(c"Override"), s(c"Energy"), s(c"Fwdinv"), s(c"InvDiscrete"), s(c"MultiCCD"), s(c"Sleep")];
 
 /// Names of the timers, indexed by mjtTimer.
 /// cbindgen:ignore
@@ -135,16 +129,8 @@ pub static mjLABELSTRING: [CStrPtr; mjNLABEL as usize] = [
 /// Names of the frame modes, indexed by mjtFrame.
 /// cbindgen:ignore
 #[no_mangle]
-pub static mjFRAMESTRING: [CStrPtr; mjNFRAME as usize] = [
-    s(c"None"),
-    s(c"Body"),
-    s(c"Geom"),
-    s(c"Site"),
-    s(c"Camera"),
-    s(c"Light"),
-    s(c"Contact"),
-    s(c"World"),
-];
+pub static mjFRAMESTRING: [CStrPtr; mjNFRAME as usize] =
+    [s(c"None"), s(c"Body"), s(c"Geom"), s(c"Site"), s(c"Camera"), s(c"Light"), s(c"Contact"), s(c"World")];
 
 /// Visualization flags, indexed by mjtVisFlag: {name, initial value, shortcut key}.
 /// cbindgen:ignore

@@ -9,9 +9,9 @@
 use core::cell::UnsafeCell;
 use core::ffi::{c_char, c_int, CStr};
 
+use crate::abi::mjtNum;
 use crate::abi::mjtObj_::*;
 use crate::abi::mjtWarning_::*;
-use crate::abi::mjtNum;
 
 /// Names of the object types, in the order `mju_type2Str` knows them.
 const OBJ_NAMES: [(c_int, &CStr); 26] = [
@@ -111,9 +111,9 @@ pub fn warning_text_string(warning: c_int, info: usize) -> String {
         w if w == mjWARN_INERTIA as c_int => {
             format!("Inertia matrix is too close to singular at DOF {info}. Check model.")
         }
-        w if w == mjWARN_CONTACTFULL as c_int => format!(
-            "Too many contacts. The arena memory is full, increase arena memory allocation.(ncon = {info})"
-        ),
+        w if w == mjWARN_CONTACTFULL as c_int => {
+            format!("Too many contacts. The arena memory is full, increase arena memory allocation.(ncon = {info})")
+        }
         w if w == mjWARN_CNSTRFULL as c_int => {
             // upstream formats the size through mju_writeNumBytes (and so overwrites its buffer)
             let p = write_num_bytes(info);
@@ -326,12 +326,7 @@ pub static mjCONDATA_SIZE: [c_int; crate::abi::mjtConDataField_::mjNCONDATA as u
 
 /// Total number of values of the fields selected by the bits of `dataspec`.
 pub fn condata_size(dataspec: c_int) -> c_int {
-    CONDATA_SIZE
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| dataspec & (1 << i) != 0)
-        .map(|(_, n)| n)
-        .sum()
+    CONDATA_SIZE.iter().enumerate().filter(|(i, _)| dataspec & (1 << i) != 0).map(|(_, n)| n).sum()
 }
 
 /// Upstream's assumed cache-line separation between data written by different threads.
@@ -431,10 +426,7 @@ mod tests {
         );
         assert_eq!(warning_text_string(8, 1), "Unknown warning type 8.");
         assert_eq!(warning_text_string(-1, 1), "Unknown warning type -1.");
-        assert_eq!(
-            warning_text_string(0, 7),
-            "Inertia matrix is too close to singular at DOF 7. Check model."
-        );
+        assert_eq!(warning_text_string(0, 7), "Inertia matrix is too close to singular at DOF 7. Check model.");
     }
 
     #[test]

@@ -16,7 +16,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 
 use crate::abi::mjtTaskStatus_::*;
-use crate::abi::{mjTask, mjThreadPool, mjMAXTHREAD};
+use crate::abi::{mjMAXTHREAD, mjTask, mjThreadPool};
 
 thread_local! {
     static WORKER_ID: Cell<usize> = const { Cell::new(0) };

@@ -6,8 +6,8 @@
 //! the `add_*` functions for the elements they create.
 
 use super::element::{Head, Linked, Owned};
-use crate::abi::mjtObj_;
 use super::*;
+use crate::abi::mjtObj_;
 
 /// The element kinds the spec API hands out today, with their lists.
 macro_rules! tree_lists {
@@ -378,7 +378,10 @@ impl Spec {
                 }
             )*};
         }
-        ids!(tendons, equalities, pairs, excludes, keys, numerics, texts, tuples, flexes, plugins, materials, textures, meshes, hfields, skins);
+        ids!(
+            tendons, equalities, pairs, excludes, keys, numerics, texts, tuples, flexes, plugins, materials, textures,
+            meshes, hfields, skins
+        );
         last!(bodies, joints, actuators);
     }
 
@@ -476,7 +479,8 @@ impl Spec {
 
     /// Appends a wrap of type `t` to tendon `i` (`mjs_wrapSite` and the others).
     pub fn add_wrap(&mut self, i: usize, t: mjtWrap_, target: &str, sidesite: &str, prm: f64) -> usize {
-        let mut w = Wrap { target: target.into(), name: target.into(), sidesite: sidesite.into(), prm, ..Wrap::default() };
+        let mut w =
+            Wrap { target: target.into(), name: target.into(), sidesite: sidesite.into(), prm, ..Wrap::default() };
         w.r#type = t as i32;
         let k = self.tendons[i].path.len();
         self.new_head(&mut w.head, k);

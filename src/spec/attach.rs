@@ -216,7 +216,13 @@ pub fn resolve_actuator(x: &Actuator, pre: &str, suf: &str, names: &Names) -> Op
     } else {
         false
     };
-    ok.then(|| Actuator { name: ns(pre, &x.name, suf).into(), target: target.into(), refsite: refsite.into(), slidersite: slider.into(), ..x.clone() })
+    ok.then(|| Actuator {
+        name: ns(pre, &x.name, suf).into(),
+        target: target.into(),
+        refsite: refsite.into(),
+        slidersite: slider.into(),
+        ..x.clone()
+    })
 }
 
 pub fn resolve_sensor(x: &Sensor, pre: &str, suf: &str, names: &Names) -> Option<Sensor> {
@@ -264,7 +270,8 @@ pub fn resolve_tuple(x: &Tuple, pre: &str, suf: &str, names: &Names) -> Option<T
     if x.objtype.is_empty() || x.objtype.len() != x.objname.len() || x.objtype.len() != x.objprm.len() {
         return None;
     }
-    let objname: crate::spec::CxxVec<crate::spec::CxxString> = x.objname.iter().map(|n| format!("{}{}{}", pre, n, suf).into()).collect();
+    let objname: crate::spec::CxxVec<crate::spec::CxxString> =
+        x.objname.iter().map(|n| format!("{}{}{}", pre, n, suf).into()).collect();
     for (t, n) in x.objtype.iter().zip(&objname) {
         if !names.has(*t, n) {
             return None;
@@ -336,7 +343,10 @@ pub fn remove_dangling(s: &mut Spec, old: &Names) {
         ($list:ident, $resolve:ident) => {{
             let new = Names::of(s);
             let v = std::mem::take(&mut s.$list);
-            s.$list = v.into_iter().filter(|x| $resolve(x, "", "", old).is_none() || $resolve(x, "", "", &new).is_some()).collect();
+            s.$list = v
+                .into_iter()
+                .filter(|x| $resolve(x, "", "", old).is_none() || $resolve(x, "", "", &new).is_some())
+                .collect();
         }};
     }
     keep!(pairs, resolve_pair);
@@ -769,7 +779,13 @@ pub fn attach_assets(s: &mut Spec, c: &Spec, pre: &str, suf: &str, origin: Optio
 /// (prefix `pre`, suffix `suf`), and `pending` (from [`Spec::keys_for_attach`]) as pending
 /// keyframes of `s`; the first repeated name stops it with upstream's error. Returns the
 /// (source, copy) indices of the copied actuators, whose copies now hold the keyframe values.
-pub fn attach_rest(s: &mut Spec, c: &Spec, pending: Vec<Key>, pre: &str, suf: &str) -> Result<Vec<(usize, usize)>, String> {
+pub fn attach_rest(
+    s: &mut Spec,
+    c: &Spec,
+    pending: Vec<Key>,
+    pre: &str,
+    suf: &str,
+) -> Result<Vec<(usize, usize)>, String> {
     s.pending_keys.extend(pending.into_iter().map(Owned::new));
     attach_assets(s, c, pre, suf, None)?;
     let mut names = Names::of(s);
@@ -820,7 +836,13 @@ pub fn pass_keys_to_replica(s: &mut Spec, orig: (TreeMark, TreeMark), rep: TreeM
 /// must fit the tree read so far without this replicate's copies (the first `lim` joints and
 /// bodies, the first `nact` actuators), and their values are stored on those joints, mocap
 /// bodies (and actuators) under the suffixed key name, which becomes a pending keyframe.
-pub fn replicate_store_keys(s: &mut Spec, lim: &TreeMark, nact: usize, suffix: &str, with_actuators: bool) -> Result<(), String> {
+pub fn replicate_store_keys(
+    s: &mut Spec,
+    lim: &TreeMark,
+    nact: usize,
+    suffix: &str,
+    with_actuators: bool,
+) -> Result<(), String> {
     if s.keys.is_empty() {
         return Ok(());
     }
@@ -870,7 +892,8 @@ pub fn replicate_store_keys(s: &mut Spec, lim: &TreeMark, nact: usize, suffix: &
         }
         if with_actuators {
             for (i, &(a0, dim)) in aadr.iter().enumerate() {
-                let act = if dim > 0 { k.act.get(a0..a0 + dim).map(|v| v.to_vec()).unwrap_or_default() } else { Vec::new() };
+                let act =
+                    if dim > 0 { k.act.get(a0..a0 + dim).map(|v| v.to_vec()).unwrap_or_default() } else { Vec::new() };
                 let ctrl = k.ctrl.get(i).copied();
                 if !act.is_empty() || ctrl.is_some() {
                     s.actuators[i].keyvals.push((name.clone(), act, ctrl));

@@ -279,7 +279,10 @@ mod tests {
             m.fix();
             m.set_sorted(&e);
             assert_eq!(m.len(), n);
-            assert_eq!(m.entries().iter().map(|x| x.0).collect::<Vec<_>>(), keys.iter().map(|k| k.as_str()).collect::<Vec<_>>());
+            assert_eq!(
+                m.entries().iter().map(|x| x.0).collect::<Vec<_>>(),
+                keys.iter().map(|k| k.as_str()).collect::<Vec<_>>()
+            );
             let end = m.end_node();
             unsafe {
                 if n > 0 {

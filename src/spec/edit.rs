@@ -2,10 +2,10 @@
 //! that refers into them, and default classes with their descendants.
 
 use super::api::TreeKind;
-use super::element::Owned;
-use super::*;
 use super::attach;
 pub use super::attach::Part;
+use super::element::Owned;
+use super::*;
 
 /// Tree elements to remove, by kind: `true` at the index of each one.
 #[derive(Default)]
@@ -121,7 +121,8 @@ impl Spec {
     /// compiler rebuilds them for the model as it is then.
     fn keys_to_pending(&mut self) -> Result<(), String> {
         let pending = self.store_keys("", "").map_err(|(_, e)| e)?;
-        let mut keys: Vec<Owned<Key>> = std::mem::take(&mut self.keys).into_iter().filter(|k| k.attached.is_some()).collect();
+        let mut keys: Vec<Owned<Key>> =
+            std::mem::take(&mut self.keys).into_iter().filter(|k| k.attached.is_some()).collect();
         keys.extend(pending.into_iter().map(Owned::new));
         self.keys = keys;
         Ok(())
@@ -262,7 +263,9 @@ impl Spec {
                 })*
             };
         }
-        reclass!(joints, geoms, sites, cameras, lights, actuators, tendons, equalities, pairs, materials, meshes, flexes);
+        reclass!(
+            joints, geoms, sites, cameras, lights, actuators, tendons, equalities, pairs, materials, meshes, flexes
+        );
         self.adopt();
         Ok(())
     }
@@ -358,14 +361,24 @@ impl Spec {
                 })*
             };
         }
-        reclass!(joints, geoms, sites, cameras, lights, actuators, tendons, equalities, pairs, materials, meshes, flexes);
+        reclass!(
+            joints, geoms, sites, cameras, lights, actuators, tendons, equalities, pairs, materials, meshes, flexes
+        );
     }
 
     /// `mjs_attach` of `part` of `c` (a body, or a frame with what it holds) into body `b` of
     /// this spec, inside frame `frame`, with names given prefix `pre` and suffix `suf`; the
     /// child's default classes, assets, referencing elements and keyframes come along as in an
     /// MJCF `<attach>`, and this spec keeps `c` among its child specs.
-    pub fn attach_from(&mut self, c: &mut Spec, part: Part, b: usize, frame: Option<usize>, pre: &str, suf: &str) -> Result<Attached, String> {
+    pub fn attach_from(
+        &mut self,
+        c: &mut Spec,
+        part: Part,
+        b: usize,
+        frame: Option<usize>,
+        pre: &str,
+        suf: &str,
+    ) -> Result<Attached, String> {
         self.keep_spec(c);
         let pending = match c.keys_for_attach(pre, suf) {
             Ok(p) => p,
@@ -438,7 +451,14 @@ impl Spec {
     /// names given prefix `pre` and suffix `suf`, together with the elements referring to it;
     /// classes and assets stay as they are, and the keyframes of the spec come back as pending
     /// keyframes of the new names.
-    pub fn attach_own(&mut self, part: Part, b: usize, frame: Option<usize>, pre: &str, suf: &str) -> Result<Attached, String> {
+    pub fn attach_own(
+        &mut self,
+        part: Part,
+        b: usize,
+        frame: Option<usize>,
+        pre: &str,
+        suf: &str,
+    ) -> Result<Attached, String> {
         let pending = match self.store_keys(pre, suf) {
             Ok(p) => p,
             Err((p, e)) => {
@@ -548,7 +568,12 @@ impl Spec {
                 let x = &mut self.frames[i];
                 if x.body != fb {
                     let name = x.name.as_str().to_string();
-                    return Err(Spec::element_error(&format!("Frame and body '{}' have mismatched parents", name), &name, &x.head, &x.info));
+                    return Err(Spec::element_error(
+                        &format!("Frame and body '{}' have mismatched parents", name),
+                        &name,
+                        &x.head,
+                        &x.info,
+                    ));
                 }
                 x.parent = Some(f);
             }

@@ -82,7 +82,10 @@ impl Spec {
             ] {
                 if got != 0 && got != want {
                     let kn = if quote { format!("'{}'", k.name) } else { k.name.to_string() };
-                    return Err((out, format!("Keyframe {} has invalid {} size, got {}, should be {}", kn, what, got, want)));
+                    return Err((
+                        out,
+                        format!("Keyframe {} has invalid {} size, got {}, should be {}", kn, what, got, want),
+                    ));
                 }
             }
             for &(j, qa, jq, va, jv) in &l.joints {

@@ -107,7 +107,14 @@ impl Default for Equality {
     fn default() -> Self {
         let mut c = zeroed();
         default_equality(&mut c);
-        Equality { head: Head::new(mjtObj_::mjOBJ_EQUALITY), c, name: CxxString::new(), name1: CxxString::new(), name2: CxxString::new(), info: Info::default() }
+        Equality {
+            head: Head::new(mjtObj_::mjOBJ_EQUALITY),
+            c,
+            name: CxxString::new(),
+            name1: CxxString::new(),
+            name2: CxxString::new(),
+            info: Info::default(),
+        }
     }
 }
 
@@ -138,7 +145,14 @@ impl Default for Pair {
     fn default() -> Self {
         let mut c = zeroed();
         default_pair(&mut c);
-        Pair { head: Head::new(mjtObj_::mjOBJ_PAIR), c, name: CxxString::new(), geom1: CxxString::new(), geom2: CxxString::new(), info: Info::default() }
+        Pair {
+            head: Head::new(mjtObj_::mjOBJ_PAIR),
+            c,
+            name: CxxString::new(),
+            geom1: CxxString::new(),
+            geom2: CxxString::new(),
+            info: Info::default(),
+        }
     }
 }
 
@@ -157,7 +171,14 @@ element!(Exclude, mjsExclude, [], rename = [bodyname1 => body1, bodyname2 => bod
 
 impl Default for Exclude {
     fn default() -> Self {
-        Exclude { head: Head::new(mjtObj_::mjOBJ_EXCLUDE), c: zeroed(), name: CxxString::new(), body1: CxxString::new(), body2: CxxString::new(), info: Info::default() }
+        Exclude {
+            head: Head::new(mjtObj_::mjOBJ_EXCLUDE),
+            c: zeroed(),
+            name: CxxString::new(),
+            body1: CxxString::new(),
+            body2: CxxString::new(),
+            info: Info::default(),
+        }
     }
 }
 
@@ -223,7 +244,13 @@ impl Numeric {
 
 impl Default for Numeric {
     fn default() -> Self {
-        Numeric { head: Head::new(mjtObj_::mjOBJ_NUMERIC), c: zeroed(), name: CxxString::new(), data: CxxVec::new(), info: Info::default() }
+        Numeric {
+            head: Head::new(mjtObj_::mjOBJ_NUMERIC),
+            c: zeroed(),
+            name: CxxString::new(),
+            data: CxxVec::new(),
+            info: Info::default(),
+        }
     }
 }
 
@@ -240,7 +267,13 @@ element!(Text, mjsText, [data]);
 
 impl Default for Text {
     fn default() -> Self {
-        Text { head: Head::new(mjtObj_::mjOBJ_TEXT), c: zeroed(), name: CxxString::new(), data: CxxString::new(), info: Info::default() }
+        Text {
+            head: Head::new(mjtObj_::mjOBJ_TEXT),
+            c: zeroed(),
+            name: CxxString::new(),
+            data: CxxString::new(),
+            info: Info::default(),
+        }
     }
 }
 

@@ -245,11 +245,23 @@ impl Spec {
             tree_geoms.extend(self.bodies[b].geoms.iter().copied());
         }
         let names: [Vec<(&str, *mut *mut mjsElement)>; 5] = [
-            tree_bodies.iter().map(|&b| (self.bodies[b].plugin.name.as_str(), &mut out.bodies[b].c.plugin.element as *mut _)).collect(),
-            tree_geoms.iter().map(|&g| (self.geoms[g].plugin.name.as_str(), &mut out.geoms[g].c.plugin.element as *mut _)).collect(),
-            (0..self.meshes.len()).map(|i| (self.meshes[i].plugin.name.as_str(), &mut out.meshes[i].c.plugin.element as *mut _)).collect(),
-            (0..self.actuators.len()).map(|i| (self.actuators[i].plugin.name.as_str(), &mut out.actuators[i].c.plugin.element as *mut _)).collect(),
-            (0..self.sensors.len()).map(|i| (self.sensors[i].plugin.name.as_str(), &mut out.sensors[i].c.plugin.element as *mut _)).collect(),
+            tree_bodies
+                .iter()
+                .map(|&b| (self.bodies[b].plugin.name.as_str(), &mut out.bodies[b].c.plugin.element as *mut _))
+                .collect(),
+            tree_geoms
+                .iter()
+                .map(|&g| (self.geoms[g].plugin.name.as_str(), &mut out.geoms[g].c.plugin.element as *mut _))
+                .collect(),
+            (0..self.meshes.len())
+                .map(|i| (self.meshes[i].plugin.name.as_str(), &mut out.meshes[i].c.plugin.element as *mut _))
+                .collect(),
+            (0..self.actuators.len())
+                .map(|i| (self.actuators[i].plugin.name.as_str(), &mut out.actuators[i].c.plugin.element as *mut _))
+                .collect(),
+            (0..self.sensors.len())
+                .map(|i| (self.sensors[i].plugin.name.as_str(), &mut out.sensors[i].c.plugin.element as *mut _))
+                .collect(),
         ];
         for list in &names {
             for (k, p) in self.plugins.iter().enumerate() {
@@ -267,13 +279,20 @@ impl Spec {
                 }
             }
         }
-        let mut fresh: Vec<super::Owned<Plugin>> = order.iter().map(|&k| super::Owned::new((*self.plugins[k]).clone())).collect();
+        let mut fresh: Vec<super::Owned<Plugin>> =
+            order.iter().map(|&k| super::Owned::new((*self.plugins[k]).clone())).collect();
         for (i, p) in fresh.iter_mut().enumerate() {
             p.head.index = i;
             p.head.id = i as i32;
         }
         // elements that keep a pointer into the old list point at nothing in the copy
-        for list in [&mut out.bodies as &mut dyn PluginFields, &mut out.geoms, &mut out.meshes, &mut out.actuators, &mut out.sensors] {
+        for list in [
+            &mut out.bodies as &mut dyn PluginFields,
+            &mut out.geoms,
+            &mut out.meshes,
+            &mut out.actuators,
+            &mut out.sensors,
+        ] {
             list.clear_foreign(self);
         }
         for (el, at) in points {
@@ -379,15 +398,17 @@ impl Spec {
             };
         }
         each_plugin_list!(self, mark);
-        let gone: Vec<usize> =
-            (0..self.plugins.len()).filter(|&i| !self.plugins[i].name.is_empty() && !named.contains(self.plugins[i].name.as_str())).collect();
+        let gone: Vec<usize> = (0..self.plugins.len())
+            .filter(|&i| !self.plugins[i].name.is_empty() && !named.contains(self.plugins[i].name.as_str()))
+            .collect();
         let Some(&first) = gone.first() else { return Ok(()) };
         // the first instance that moves down keeps its old id at a new position
         let moved = (first + 1..self.plugins.len()).find(|i| !gone.contains(i));
         let err = moved.map(|i| {
             let p = &self.plugins[i];
             let pos = i - gone.iter().filter(|&&g| g < i).count();
-            let mut msg = format!("incompatible id in plugin array, position {}\nElement name '{}', id {}", pos, p.name, i);
+            let mut msg =
+                format!("incompatible id in plugin array, position {}\nElement name '{}', id {}", pos, p.name, i);
             if !p.info.text.is_empty() {
                 msg.push_str(&format!(", {}", p.info.text));
             }
@@ -450,7 +471,8 @@ impl Spec {
     /// attached to a body that was already there, then each attached subtree with every body's
     /// geoms before its child bodies and the body itself after them. (`true`: a body.)
     fn attached_tree_order(&self, m: &PluginMarks) -> Vec<(bool, usize)> {
-        let mut out: Vec<(bool, usize)> = (m.geoms..self.geoms.len()).filter(|&g| self.geoms[g].body < m.bodies).map(|g| (false, g)).collect();
+        let mut out: Vec<(bool, usize)> =
+            (m.geoms..self.geoms.len()).filter(|&g| self.geoms[g].body < m.bodies).map(|g| (false, g)).collect();
         let roots = (m.bodies..self.bodies.len()).filter(|&b| self.bodies[b].parent < m.bodies);
         let mut stack: Vec<(usize, bool)> = roots.rev().map(|b| (b, false)).collect();
         while let Some((b, done)) = stack.pop() {
@@ -493,7 +515,8 @@ impl Spec {
     /// that `attach_plugins(to, m, ..)` treats them as attached from `to`.
     pub(crate) fn repoint_since(&mut self, m: &PluginMarks, to: &Spec) {
         let mine: Vec<*const mjsElement> = self.plugins.iter().map(|p| &p.head.el as *const mjsElement).collect();
-        let theirs: Vec<*mut mjsElement> = to.plugins.iter().map(|p| &p.head.el as *const mjsElement as *mut mjsElement).collect();
+        let theirs: Vec<*mut mjsElement> =
+            to.plugins.iter().map(|p| &p.head.el as *const mjsElement as *mut mjsElement).collect();
         let map = |e: &mut *mut mjsElement| {
             if let Some(k) = mine.iter().position(|&q| core::ptr::eq(q, *e)) {
                 if let Some(&t) = theirs.get(k) {
@@ -532,9 +555,17 @@ impl Spec {
                 (&mut x.c.plugin, x.plugin.name.is_empty())
             });
         }
-        fields.extend(self.meshes[m.meshes..].iter_mut().map(|x| (&mut x.c.plugin as *mut mjsPlugin, x.plugin.name.is_empty())));
-        fields.extend(self.actuators[m.actuators..].iter_mut().map(|x| (&mut x.c.plugin as *mut mjsPlugin, x.plugin.name.is_empty())));
-        fields.extend(self.sensors[m.sensors..].iter_mut().map(|x| (&mut x.c.plugin as *mut mjsPlugin, x.plugin.name.is_empty())));
+        fields.extend(
+            self.meshes[m.meshes..].iter_mut().map(|x| (&mut x.c.plugin as *mut mjsPlugin, x.plugin.name.is_empty())),
+        );
+        fields.extend(
+            self.actuators[m.actuators..]
+                .iter_mut()
+                .map(|x| (&mut x.c.plugin as *mut mjsPlugin, x.plugin.name.is_empty())),
+        );
+        fields.extend(
+            self.sensors[m.sensors..].iter_mut().map(|x| (&mut x.c.plugin as *mut mjsPlugin, x.plugin.name.is_empty())),
+        );
         for (f, unnamed) in fields {
             // SAFETY: plugin fields of this spec's boxed elements, which pushing instances
             // does not move
@@ -581,7 +612,9 @@ impl Spec {
             ($list:expr) => {{
                 for p in from.iter().filter(|p| !p.name.is_empty()) {
                     let n = format!("{}{}{}", pre, p.name.as_str(), suf);
-                    if !$list.iter().any(|x| x.plugin.name.as_str() == n) || self.plugins.iter().any(|q| q.name.as_str() == n) {
+                    if !$list.iter().any(|x| x.plugin.name.as_str() == n)
+                        || self.plugins.iter().any(|q| q.name.as_str() == n)
+                    {
                         continue;
                     }
                     let j = self.push_instance(p, Some(&n));
@@ -617,7 +650,11 @@ impl Spec {
     pub(crate) fn replica_plugins(&mut self, first: usize, m: &PluginMarks, suf: &str) {
         let mut order: Vec<usize> = Vec::new();
         for (is_body, i) in self.attached_tree_order(m) {
-            let (c, r) = if is_body { (&self.bodies[i].c.plugin, &self.bodies[i].plugin) } else { (&self.geoms[i].c.plugin, &self.geoms[i].plugin) };
+            let (c, r) = if is_body {
+                (&self.bodies[i].c.plugin, &self.bodies[i].plugin)
+            } else {
+                (&self.geoms[i].c.plugin, &self.geoms[i].plugin)
+            };
             if let Some(k) = self.own_instance(c, r) {
                 if k >= first && !order.contains(&k) {
                     order.push(k);

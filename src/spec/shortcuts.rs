@@ -1,10 +1,10 @@
 //! Actuator shortcuts (`motor`, `position`, ...): each sets the general actuator parameters the
 //! shortcut stands for (`mjs_setTo*`). A returned message is an error in the given values.
 
+use crate::abi::mjPI;
 use crate::abi::mjtBias_::*;
 use crate::abi::mjtDyn_::*;
 use crate::abi::mjtGain_::*;
-use crate::abi::mjPI;
 
 use core::ffi::CStr;
 
@@ -25,7 +25,14 @@ pub fn set_motor(a: &mut Actuator) -> Msg {
     None
 }
 
-pub fn set_position(a: &mut Actuator, kp: f64, kv: Option<f64>, dampratio: Option<f64>, timeconst: Option<f64>, inheritrange: f64) -> Msg {
+pub fn set_position(
+    a: &mut Actuator,
+    kp: f64,
+    kv: Option<f64>,
+    dampratio: Option<f64>,
+    timeconst: Option<f64>,
+    inheritrange: f64,
+) -> Msg {
     a.gainprm[0] = kp;
     a.biasprm[1] = -kp;
     if kv.is_some() && dampratio.is_some() {
@@ -59,7 +66,14 @@ pub fn set_position(a: &mut Actuator, kp: f64, kv: Option<f64>, dampratio: Optio
     None
 }
 
-pub fn set_intvelocity(a: &mut Actuator, kp: f64, kv: Option<f64>, dampratio: Option<f64>, timeconst: Option<f64>, inheritrange: f64) -> Msg {
+pub fn set_intvelocity(
+    a: &mut Actuator,
+    kp: f64,
+    kv: Option<f64>,
+    dampratio: Option<f64>,
+    timeconst: Option<f64>,
+    inheritrange: f64,
+) -> Msg {
     // upstream ignores the position shortcut's verdict here
     let _ = set_position(a, kp, kv, dampratio, timeconst, inheritrange);
     a.dyntype = mjDYN_INTEGRATOR as i32;

@@ -182,9 +182,15 @@ pub fn frameinvert(pos: &[f64; 3], quat: &[f64; 4]) -> ([f64; 3], [f64; 4]) {
 pub fn globalinertia(local: &[f64; 3], quat: &[f64; 4]) -> [f64; 6] {
     let m = quat2mat(quat);
     let t = [
-        m[0] * local[0], m[3] * local[0], m[6] * local[0],
-        m[1] * local[1], m[4] * local[1], m[7] * local[1],
-        m[2] * local[2], m[5] * local[2], m[8] * local[2],
+        m[0] * local[0],
+        m[3] * local[0],
+        m[6] * local[0],
+        m[1] * local[1],
+        m[4] * local[1],
+        m[7] * local[1],
+        m[2] * local[2],
+        m[5] * local[2],
+        m[8] * local[2],
     ];
     [
         m[0] * t[0] + m[1] * t[3] + m[2] * t[6],
@@ -230,7 +236,8 @@ pub fn eig3(mat: &[f64; 9]) -> ([f64; 3], [f64; 4]) {
             break;
         }
         let tau = (d[4 * ck] - d[4 * rk]) / (2.0 * d[3 * rk + ck]);
-        let t = if tau >= 0.0 { 1.0 / (tau + (1.0 + tau * tau).sqrt()) } else { -1.0 / (-tau + (1.0 + tau * tau).sqrt()) };
+        let t =
+            if tau >= 0.0 { 1.0 / (tau + (1.0 + tau * tau).sqrt()) } else { -1.0 / (-tau + (1.0 + tau * tau).sqrt()) };
         let c = 1.0 / (1.0 + t * t).sqrt();
         if c > 1.0 - EIG_EPS {
             break;
@@ -249,6 +256,8 @@ pub fn eig3(mat: &[f64; 9]) -> ([f64; 3], [f64; 4]) {
         let j1 = j % 2;
         if eigval[j1] + EIG_EPS < eigval[j1 + 1] {
             eigval.swap(j1, j1 + 1);
+            // upstream's literal, one ulp off 1/sqrt(2): kept for the same results
+            #[allow(clippy::approx_constant)]
             let mut tmp = [0.707106781186548, 0.0, 0.0, 0.0];
             tmp[(j1 + 2) % 3 + 1] = tmp[0];
             quat = mulquat(&quat, &tmp);
@@ -269,7 +278,12 @@ pub fn full_inertia(full: &[f64; 6]) -> Result<([f64; 4], [f64; 3]), &'static st
 }
 
 /// Applies an alternative orientation to `quat` (unchanged for `Orientation::Quat`).
-pub fn resolve_orientation(quat: &mut [f64; 4], degree: bool, seq: &[u8; 3], alt: &impl crate::spec::element::AltField) -> Result<(), &'static str> {
+pub fn resolve_orientation(
+    quat: &mut [f64; 4],
+    degree: bool,
+    seq: &[u8; 3],
+    alt: &impl crate::spec::element::AltField,
+) -> Result<(), &'static str> {
     let alt = &alt.value();
     match *alt {
         Orientation::Quat => {}

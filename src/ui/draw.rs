@@ -184,10 +184,32 @@ unsafe fn symbol(r: mjrRect, open: bool, kind: c_int, ui: &mjUI, con: &mjrContex
 }
 
 const KEY_NAMES: [(c_int, &[u8]); 27] = [
-    (32, b"Space"), (256, b"Esc"), (257, b"Enter"), (258, b"Tab"), (259, b"BackSpace"), (260, b"Ins"),
-    (261, b"Del"), (262, b"Right"), (263, b"Left"), (264, b"Down"), (265, b"Up"), (266, b"PgUp"),
-    (267, b"PgDn"), (268, b"Home"), (269, b"End"), (290, b"F1"), (291, b"F2"), (292, b"F3"), (293, b"F4"),
-    (294, b"F5"), (295, b"F6"), (296, b"F7"), (297, b"F8"), (298, b"F9"), (299, b"F10"), (300, b"F11"),
+    (32, b"Space"),
+    (256, b"Esc"),
+    (257, b"Enter"),
+    (258, b"Tab"),
+    (259, b"BackSpace"),
+    (260, b"Ins"),
+    (261, b"Del"),
+    (262, b"Right"),
+    (263, b"Left"),
+    (264, b"Down"),
+    (265, b"Up"),
+    (266, b"PgUp"),
+    (267, b"PgDn"),
+    (268, b"Home"),
+    (269, b"End"),
+    (290, b"F1"),
+    (291, b"F2"),
+    (292, b"F3"),
+    (293, b"F4"),
+    (294, b"F5"),
+    (295, b"F6"),
+    (296, b"F7"),
+    (297, b"F8"),
+    (298, b"F9"),
+    (299, b"F10"),
+    (300, b"F11"),
     (301, b"F12"),
 ];
 
@@ -279,9 +301,21 @@ pub unsafe fn update(section: c_int, item: c_int, ui: &mjUI, st: &mjuiState, con
                     };
                     gradient(r, bottom, top);
                     symbol(r, s.state != 0, s.checkbox, ui, con);
-                    text(name(&s.name), r.left + r.height, r.bottom + textver, 2 * maxwidth - r.height, &c.sectfont, con);
+                    text(
+                        name(&s.name),
+                        r.left + r.height,
+                        r.bottom + textver,
+                        2 * maxwidth - r.height,
+                        &c.sectfont,
+                        con,
+                    );
                     let gap = r.height / 4;
-                    let cr = mjrRect { left: r.left + gap, bottom: r.bottom + gap, width: r.height - 2 * gap, height: r.height - 2 * gap };
+                    let cr = mjrRect {
+                        left: r.left + gap,
+                        bottom: r.bottom + gap,
+                        width: r.height - 2 * gap,
+                        height: r.height - 2 * gap,
+                    };
                     let avg = [0.5 * (top[0] + bottom[0]), 0.5 * (top[1] + bottom[1]), 0.5 * (top[2] + bottom[2])];
                     rect(cr, &c.sectsymbol, if s.checkbox == 1 { Some(&avg) } else { None }, con);
                 }
@@ -315,12 +349,17 @@ pub unsafe fn update(section: c_int, item: c_int, ui: &mjUI, st: &mjuiState, con
             let inactive = &c.decorinactive;
             macro_rules! deco {
                 ($f:ident) => {
-                    if on { &c.$f } else { inactive }
+                    if on {
+                        &c.$f
+                    } else {
+                        inactive
+                    }
                 };
             }
             let r = it.rect;
             // label at the left of labelled items
-            let label_at = |y: c_int| text(name(&it.name), s.rcontent.left + side + texthor, y, label - 2 * texthor, font, con);
+            let label_at =
+                |y: c_int| text(name(&it.name), s.rcontent.left + side + texthor, y, label - 2 * texthor, font, con);
             let t = it.r#type;
             let m = multi(it);
             if t == mjITEM_SEPARATOR as c_int {
@@ -350,7 +389,11 @@ pub unsafe fn update(section: c_int, item: c_int, ui: &mjUI, st: &mjuiState, con
                 }
             } else if t == mjITEM_CHECKINT as c_int || t == mjITEM_CHECKBYTE as c_int {
                 let d = deco!(check);
-                let v = if t == mjITEM_CHECKINT as c_int { *(it.pdata as *const c_int) } else { *(it.pdata as *const u8) as c_int };
+                let v = if t == mjITEM_CHECKINT as c_int {
+                    *(it.pdata as *const c_int)
+                } else {
+                    *(it.pdata as *const u8) as c_int
+                };
                 rect(r, d, if v != 0 { None } else { Some(pane) }, con);
                 text(name(&it.name), r.left + texthor, r.bottom + textver, maxwidth, font, con);
                 let sc = it.__anon_union.single;
@@ -364,7 +407,14 @@ pub unsafe fn update(section: c_int, item: c_int, ui: &mjUI, st: &mjuiState, con
                 rect(radio_element(it, *(it.pdata as *const c_int), ui, con), d, None, con);
                 for k in 0..m.nelem.clamp(0, mjMAXUIMULTI as c_int) {
                     let e = radio_element(it, k, ui, con);
-                    text(name(&m.name[k as usize]), e.left + texthor, e.bottom + textver, e.width - 2 * texthor, font, con);
+                    text(
+                        name(&m.name[k as usize]),
+                        e.left + texthor,
+                        e.bottom + textver,
+                        e.width - 2 * texthor,
+                        font,
+                        con,
+                    );
                 }
             } else if t == mjITEM_RADIOLINE as c_int {
                 let d = deco!(radio);
@@ -372,7 +422,11 @@ pub unsafe fn update(section: c_int, item: c_int, ui: &mjUI, st: &mjuiState, con
                 rect(r, d, Some(pane), con);
                 let sep = radioline_sep(it, con);
                 let nel = m.nelem.clamp(0, mjMAXUIMULTI as c_int);
-                let elem = |k: c_int| mjrRect { left: r.left + sep[k as usize], width: sep[k as usize + 1] - sep[k as usize], ..r };
+                let elem = |k: c_int| mjrRect {
+                    left: r.left + sep[k as usize],
+                    width: sep[k as usize + 1] - sep[k as usize],
+                    ..r
+                };
                 let k = *(it.pdata as *const c_int);
                 if (0..nel).contains(&k) {
                     rect(elem(k), d, None, con);
@@ -386,12 +440,23 @@ pub unsafe fn update(section: c_int, item: c_int, ui: &mjUI, st: &mjuiState, con
                 rect(r, d, None, con);
                 let k = *(it.pdata as *const c_int);
                 if m.nelem > 0 && (0..mjMAXUIMULTI as c_int).contains(&k) {
-                    text(name(&m.name[k as usize]), r.left + texthor, r.bottom + textver, r.width - 2 * texthor, font, con);
+                    text(
+                        name(&m.name[k as usize]),
+                        r.left + texthor,
+                        r.bottom + textver,
+                        r.width - 2 * texthor,
+                        font,
+                        con,
+                    );
                 }
             } else if t == mjITEM_SLIDERINT as c_int || t == mjITEM_SLIDERNUM as c_int {
                 let (d, d2) = if on { (&c.slider, &c.slider2) } else { (&c.decorinactive, &c.decorinactive2) };
                 let sl = it.__anon_union.slider;
-                let v = if t == mjITEM_SLIDERINT as c_int { *(it.pdata as *const c_int) as f64 } else { *(it.pdata as *const f64) };
+                let v = if t == mjITEM_SLIDERINT as c_int {
+                    *(it.pdata as *const c_int) as f64
+                } else {
+                    *(it.pdata as *const f64)
+                };
                 let sel = ((v - sl.range[0]) / (sl.range[1] - sl.range[0]).max(1e-10)).max(0.0).min(1.0);
                 rect(r, d, None, con);
                 rect(mjrRect { width: round(r.width as f64 * sel), ..r }, d2, None, con);
@@ -500,7 +565,14 @@ pub unsafe fn render(ui: &mut mjUI, st: &mjuiState, con: &mjrContext) -> Result<
     init_gl(rect);
     for k in 0..n.clamp(0, mjMAXUIMULTI as c_int) {
         let y = r.bottom + textver + (n - 1 - k) * cellh;
-        text(name(&multi(it).name[k as usize]), r.left + texthor - rect.left, y, r.width - 2 * texthor, &c.fontactive, con);
+        text(
+            name(&multi(it).name[k as usize]),
+            r.left + texthor - rect.left,
+            y,
+            r.width - 2 * texthor,
+            &c.fontactive,
+            con,
+        );
     }
     Ok(())
 }

@@ -23,7 +23,13 @@ fn scan(text: &[c_char]) -> (usize, [f64; mjMAXUIEDIT]) {
         libc::sscanf(
             text.as_ptr(),
             c"%lf %lf %lf %lf %lf %lf %lf".as_ptr(),
-            p, p.add(1), p.add(2), p.add(3), p.add(4), p.add(5), p.add(6),
+            p,
+            p.add(1),
+            p.add(2),
+            p.add(3),
+            p.add(4),
+            p.add(5),
+            p.add(6),
         )
     };
     (n.max(0) as usize, v)

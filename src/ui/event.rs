@@ -72,7 +72,9 @@ fn find_radioline(it: &mjuiItem, ui: &mjUI, st: &mjuiState, con: &mjrContext) ->
     let sep = radioline_sep(it, con);
     let (rx, _) = mouse_in_rect(it.rect, ui, st);
     let x = round(rx * it.rect.width as f64);
-    (0..multi(it).nelem.clamp(0, mjMAXUIMULTI as c_int)).find(|&i| x >= sep[i as usize] && x < sep[i as usize + 1]).unwrap_or(-1)
+    (0..multi(it).nelem.clamp(0, mjMAXUIMULTI as c_int))
+        .find(|&i| x >= sep[i as usize] && x < sep[i as usize + 1])
+        .unwrap_or(-1)
 }
 
 /// Slider value from the mouse, snapped to the divisions.
@@ -144,8 +146,17 @@ fn valid_key(key: c_int, len: usize, t: c_int, st: &mjuiState) -> c_int {
         }
         if st.shift != 0 {
             const SHIFTED: [(u8, u8); 11] = [
-                (b'`', b'~'), (b'-', b'_'), (b'=', b'+'), (b'[', b'{'), (b']', b'}'), (b'\\', b'|'),
-                (b';', b':'), (b'\'', b'"'), (b',', b'<'), (b'.', b'>'), (b'/', b'?'),
+                (b'`', b'~'),
+                (b'-', b'_'),
+                (b'=', b'+'),
+                (b'[', b'{'),
+                (b']', b'}'),
+                (b'\\', b'|'),
+                (b';', b':'),
+                (b'\'', b'"'),
+                (b',', b'<'),
+                (b'.', b'>'),
+                (b'/', b'?'),
             ];
             if let Some(&(_, s)) = SHIFTED.iter().find(|(k, _)| *k as c_int == key) {
                 return s as c_int;
@@ -180,7 +191,9 @@ fn valid_key(key: c_int, len: usize, t: c_int, st: &mjuiState) -> c_int {
 }
 
 fn shortcut_matches(st: &mjuiState, modifier: c_int, key: c_int) -> bool {
-    key != 0 && st.key == key && (st.control != 0) as c_int + 2 * (st.shift != 0) as c_int + 4 * (st.alt != 0) as c_int == modifier
+    key != 0
+        && st.key == key
+        && (st.control != 0) as c_int + 2 * (st.shift != 0) as c_int + 4 * (st.alt != 0) as c_int == modifier
 }
 
 unsafe fn redraw(sect: usize, it: usize, ui: &mjUI, st: &mjuiState, con: &mjrContext) -> R<()> {
@@ -323,7 +336,8 @@ pub unsafe fn event(ui: &mut mjUI, st: &mut mjuiState, con: &mjrContext) -> R<*m
                 *p = 1u8.wrapping_sub(*p);
                 change = true;
             } else if t == mjITEM_RADIO as c_int || t == mjITEM_RADIOLINE as c_int {
-                let k = if t == mjITEM_RADIO as c_int { find_radio(&it, ui, st) } else { find_radioline(&it, ui, st, con) };
+                let k =
+                    if t == mjITEM_RADIO as c_int { find_radio(&it, ui, st) } else { find_radioline(&it, ui, st, con) };
                 if k >= 0 {
                     *(it.pdata as *mut c_int) = k;
                     change = true;

@@ -152,7 +152,11 @@ pub fn find_mouse(ui: &mjUI, st: &mjuiState, con: &mjrContext) -> (c_int, c_int)
         }
         if s.state != 0 && inside(x, y, s.rcontent) {
             for (i, it) in s.item[..s.nitem.clamp(0, mjMAXUIITEM as c_int) as usize].iter().enumerate() {
-                let hit = if it.r#type == mjITEM_BUTTON as c_int { inside_oval(x, y, it.rect) } else { inside(x, y, it.rect) };
+                let hit = if it.r#type == mjITEM_BUTTON as c_int {
+                    inside_oval(x, y, it.rect)
+                } else {
+                    inside(x, y, it.rect)
+                };
                 if hit {
                     return (n as c_int + 1, i as c_int);
                 }

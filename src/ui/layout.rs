@@ -80,7 +80,8 @@ fn layout(ui: &mut mjUI, con: &mjrContext) {
                 let r = if pair {
                     // two items side by side, the second one laid out here
                     let bottom = height + s.rcontent.height + texth;
-                    s.item[i + 1].rect = mjrRect { left: left + colwidth + g_mid, bottom, width: colwidth, height: texth };
+                    s.item[i + 1].rect =
+                        mjrRect { left: left + colwidth + g_mid, bottom, width: colwidth, height: texth };
                     mjrRect { left, bottom, width: colwidth, height: texth }
                 } else {
                     let it = &s.item[i];
@@ -161,8 +162,12 @@ pub fn resize(ui: &mut mjUI, con: &mjrContext) -> Result<(), String> {
         return Err("fixed section height already too big, closing sections cannot help".into());
     }
     // open sections, most recently clicked last (stable for equal clicks)
-    let mut open: Vec<(c_int, usize)> =
-        sects.iter().enumerate().filter(|(_, s)| s.state == mjSECT_OPEN as c_int).map(|(n, s)| (s.lastclick, n)).collect();
+    let mut open: Vec<(c_int, usize)> = sects
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.state == mjSECT_OPEN as c_int)
+        .map(|(n, s)| (s.lastclick, n))
+        .collect();
     open.sort_by_key(|&(click, _)| click);
     if open.is_empty() {
         return Err("internal error: expected some sections to be open".into());

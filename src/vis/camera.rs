@@ -105,8 +105,8 @@ pub fn frustum_height(scn: &mjvScene, func: &str) -> f64 {
         if (c1.frustum_near as f64) < mjMINVAL || (c2.frustum_near as f64) < mjMINVAL {
             mjerror!(func, "mjvScene frustum_near too small");
         }
-        ((c1.frustum_top - c1.frustum_bottom) / c1.frustum_near + (c2.frustum_top - c2.frustum_bottom) / c2.frustum_near)
-            as f64
+        ((c1.frustum_top - c1.frustum_bottom) / c1.frustum_near
+            + (c2.frustum_top - c2.frustum_bottom) / c2.frustum_near) as f64
     } else {
         ((c1.frustum_top - c1.frustum_bottom) + (c2.frustum_top - c2.frustum_bottom)) as f64
     };

@@ -51,7 +51,8 @@ pub unsafe fn add_contacts(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut m
     let category = mjCAT_DECOR as i32;
     let objtype = mjOBJ_UNKNOWN as i32;
     let scl = m.stat.meansize;
-    let contacts = if d.contact.is_null() { &[][..] } else { core::slice::from_raw_parts(d.contact, d.ncon.max(0) as usize) };
+    let contacts =
+        if d.contact.is_null() { &[][..] } else { core::slice::from_raw_parts(d.contact, d.ncon.max(0) as usize) };
 
     for (i, con) in contacts.iter().enumerate() {
         let efc_adr = con.efc_address;

@@ -37,7 +37,8 @@ pub unsafe fn add_geom_frames(m: &mjModel, d: &mjData, opt: &mjvOption, catmask:
     }
     let scl = m.stat.meansize as f32;
     for i in 0..m.ngeom as usize {
-        if body_category(m, m.geom_bodyid()[i] as usize) & catmask == 0 || opt.geomgroup[group(m.geom_group()[i])] == 0 {
+        if body_category(m, m.geom_bodyid()[i] as usize) & catmask == 0 || opt.geomgroup[group(m.geom_group()[i])] == 0
+        {
             continue;
         }
         let matid = m.geom_matid()[i];
@@ -58,7 +59,8 @@ pub unsafe fn add_site_frames(m: &mjModel, d: &mjData, opt: &mjvOption, catmask:
     }
     let scl = m.stat.meansize as f32;
     for i in 0..m.nsite as usize {
-        if body_category(m, m.site_bodyid()[i] as usize) & catmask == 0 || opt.sitegroup[group(m.site_group()[i])] == 0 {
+        if body_category(m, m.site_bodyid()[i] as usize) & catmask == 0 || opt.sitegroup[group(m.site_group()[i])] == 0
+        {
             continue;
         }
         let matid = m.site_matid()[i];
@@ -115,9 +117,19 @@ pub unsafe fn add_body_bvh(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut m
         }
         let (xpos, xmat, size, center) = if isleaf {
             let g = geomid as usize;
-            (v3(d.geom_xpos(m), g), v9(d.geom_xmat(m), g), &m.geom_aabb()[6 * g + 3..6 * g + 6], &m.geom_aabb()[6 * g..6 * g + 3])
+            (
+                v3(d.geom_xpos(m), g),
+                v9(d.geom_xmat(m), g),
+                &m.geom_aabb()[6 * g + 3..6 * g + 6],
+                &m.geom_aabb()[6 * g..6 * g + 3],
+            )
         } else {
-            (v3(d.xipos(m), body), v9(d.ximat(m), body), &m.bvh_aabb()[6 * i + 3..6 * i + 6], &m.bvh_aabb()[6 * i..6 * i + 3])
+            (
+                v3(d.xipos(m), body),
+                v9(d.ximat(m), body),
+                &m.bvh_aabb()[6 * i + 3..6 * i + 6],
+                &m.bvh_aabb()[6 * i..6 * i + 3],
+            )
         };
         let pos = add3(&mul_mat_vec3(xmat, center.try_into().unwrap()), xpos);
         let rgba = bvh_color(m, d, i);
@@ -144,7 +156,14 @@ pub unsafe fn add_flex_bvh(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut m
                 let aabb = &d.bvh_aabb_dyn(m)[6 * k..6 * k + 6];
                 let rgba = bvh_color(m, d, i);
                 let Some(g) = acquire(scn, i as i32, DECOR, UNKNOWN) else { return };
-                init_geom(g, mjGEOM_LINEBOX as i32, Some(&aabb[3..]), Some(aabb[..3].try_into().unwrap()), None, Some(&rgba));
+                init_geom(
+                    g,
+                    mjGEOM_LINEBOX as i32,
+                    Some(&aabb[3..]),
+                    Some(aabb[..3].try_into().unwrap()),
+                    None,
+                    Some(&rgba),
+                );
                 release(scn);
             }
         }
@@ -207,7 +226,11 @@ pub unsafe fn add_mesh_bvh(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut m
         let meshid = m.geom_dataid()[geomid];
         // a height field's data id is read as a mesh id, as upstream does (nothing when there
         // is no such mesh)
-        if meshid < 0 || meshid >= m.nmesh || m.geom_type()[geomid] == mjGEOM_SDF as i32 || m.mesh_octadr()[meshid as usize] >= 0 {
+        if meshid < 0
+            || meshid >= m.nmesh
+            || m.geom_type()[geomid] == mjGEOM_SDF as i32
+            || m.mesh_octadr()[meshid as usize] >= 0
+        {
             continue;
         }
         let mid = meshid as usize;
@@ -241,7 +264,11 @@ pub unsafe fn add_mesh_octree(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mu
     }
     for geomid in 0..m.ngeom as usize {
         let meshid = m.geom_dataid()[geomid];
-        if meshid < 0 || meshid >= m.nmesh || m.geom_type()[geomid] == mjGEOM_HFIELD as i32 || m.mesh_octadr()[meshid as usize] == -1 {
+        if meshid < 0
+            || meshid >= m.nmesh
+            || m.geom_type()[geomid] == mjGEOM_HFIELD as i32
+            || m.mesh_octadr()[meshid as usize] == -1
+        {
             continue;
         }
         let mid = meshid as usize;
@@ -320,7 +347,14 @@ pub unsafe fn add_tactile(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mj
 
 /// Boxes or ellipsoids of the bodies' equivalent inertia (`mjVIS_INERTIA`), optionally scaled
 /// to unit density (`mjVIS_SCLINERTIA`).
-pub unsafe fn add_inertia(m: &mjModel, d: &mjData, opt: &mjvOption, pert: &mjvPerturb, catmask: i32, scn: &mut mjvScene) {
+pub unsafe fn add_inertia(
+    m: &mjModel,
+    d: &mjData,
+    opt: &mjvOption,
+    pert: &mjvPerturb,
+    catmask: i32,
+    scn: &mut mjvScene,
+) {
     if opt.flags[mjVIS_INERTIA as usize] == 0 {
         return;
     }
@@ -427,11 +461,8 @@ pub unsafe fn add_body_frames(m: &mjModel, d: &mjData, opt: &mjvOption, catmask:
         let k = if i == 0 { 2.0 } else { 1.0 };
         let length = m.vis.scale.framelength * scl * k;
         let width = m.vis.scale.framewidth * scl * k;
-        let (xpos, xmat) = if inertia {
-            (v3(d.xipos(m), i), v9(d.ximat(m), i))
-        } else {
-            (v3(d.xpos(m), i), v9(d.xmat(m), i))
-        };
+        let (xpos, xmat) =
+            if inertia { (v3(d.xipos(m), i), v9(d.ximat(m), i)) } else { (v3(d.xpos(m), i), v9(d.xmat(m), i)) };
         add_frame(scn, i as i32, xpos, xmat, length, width);
     }
 }
@@ -475,7 +506,14 @@ pub unsafe fn add_selection_point(m: &mjModel, d: &mjData, opt: &mjvOption, pert
 
 /// Body name labels at the body frames, for `mjLABEL_BODY` (all) or `mjLABEL_SELECTION` (the
 /// selected body), unless inertia boxes carry them.
-pub unsafe fn add_body_labels(m: &mjModel, d: &mjData, opt: &mjvOption, pert: &mjvPerturb, catmask: i32, scn: &mut mjvScene) {
+pub unsafe fn add_body_labels(
+    m: &mjModel,
+    d: &mjData,
+    opt: &mjvOption,
+    pert: &mjvPerturb,
+    catmask: i32,
+    scn: &mut mjvScene,
+) {
     if opt.flags[mjVIS_INERTIA as usize] != 0 {
         return;
     }
@@ -604,7 +642,14 @@ pub unsafe fn add_actuators(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut 
             let own = g.rgba;
             if trn == mjTRN_SITE as i32 {
                 let sz = scl3(v3(m.site_size(), j), 1.05);
-                init_geom(g, m.site_type()[j], Some(&sz), Some(v3(d.site_xpos(m), j)), Some(v9(d.site_xmat(m), j)), Some(&own));
+                init_geom(
+                    g,
+                    m.site_type()[j],
+                    Some(&sz),
+                    Some(v3(d.site_xpos(m), j)),
+                    Some(v9(d.site_xmat(m), j)),
+                    Some(&own),
+                );
             } else {
                 let jt = m.jnt_type()[j];
                 if jt == mjJNT_HINGE as i32 || jt == mjJNT_SLIDE as i32 {
@@ -630,7 +675,11 @@ pub unsafe fn add_actuators(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut 
             let adr = m.body_geomadr()[j].max(0) as usize;
             for k in adr..adr + m.body_geomnum()[j] as usize {
                 let gt = m.geom_type()[k];
-                if gt == mjGEOM_PLANE as i32 || gt == mjGEOM_HFIELD as i32 || gt == mjGEOM_MESH as i32 || gt == mjGEOM_SDF as i32 {
+                if gt == mjGEOM_PLANE as i32
+                    || gt == mjGEOM_HFIELD as i32
+                    || gt == mjGEOM_MESH as i32
+                    || gt == mjGEOM_SDF as i32
+                {
                     continue;
                 }
                 let Some(g) = acquire(scn, i as i32, DECOR, mjOBJ_ACTUATOR as i32) else { return };
@@ -703,8 +752,11 @@ pub unsafe fn add_cameras(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mj
             let rgba = m.vis.rgba.frustum;
             let znear = m.vis.map.znear as f64 * m.stat.extent;
             let zfar = (m.vis.scale.frustum * scl) as f64;
-            let (mut zver, mut zhor) =
-                intrinsic_frustum(znear as f32, &m.cam_intrinsic()[4 * i..4 * i + 4], &m.cam_sensorsize()[2 * i..2 * i + 2]);
+            let (mut zver, mut zhor) = intrinsic_frustum(
+                znear as f32,
+                &m.cam_intrinsic()[4 * i..4 * i + 4],
+                &m.cam_sensorsize()[2 * i..2 * i + 2],
+            );
             let pos = v3(cxpos, i);
             let mat = v9(cxmat, i);
             let x = [mat[0], mat[3], mat[6]];

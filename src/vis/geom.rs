@@ -5,14 +5,14 @@
 
 use core::ffi::c_char;
 
+use crate::abi::mjtCatBit_::*;
 use crate::abi::mjtGeom_::*;
 use crate::abi::mjtObj_::*;
-use crate::abi::mjtCatBit_::*;
 use crate::abi::mjtVisFlag_::*;
 use crate::abi::*;
 use crate::math::blas::{add3, mul_mat_vec3, norm3, normalize3};
-use crate::math::spatial::cross;
 use crate::math::misc::{halton, n2f};
+use crate::math::spatial::cross;
 use crate::math::spatial::{quat2mat, quat_z2vec};
 
 /// Number of size values [`init_geom`] reads for a geom type.

@@ -32,7 +32,14 @@ pub fn flex_shown(opt: &mjvOption) -> bool {
 
 /// One geom per shown flex (its vertices, edges and faces are drawn from the scene's flex
 /// buffers).
-pub unsafe fn add_flex_geoms(m: &mjModel, d: &mjData, opt: &mjvOption, pert: &mjvPerturb, catmask: i32, scn: &mut mjvScene) {
+pub unsafe fn add_flex_geoms(
+    m: &mjModel,
+    d: &mjData,
+    opt: &mjvOption,
+    pert: &mjvPerturb,
+    catmask: i32,
+    scn: &mut mjvScene,
+) {
     let category = mjCAT_DYNAMIC as i32;
     if category & catmask == 0 || !flex_shown(opt) {
         return;
@@ -65,7 +72,14 @@ pub unsafe fn add_flex_geoms(m: &mjModel, d: &mjData, opt: &mjvOption, pert: &mj
 }
 
 /// One geom per shown skin (its mesh comes from the scene's skin buffers).
-pub unsafe fn add_skin_geoms(m: &mjModel, d: &mjData, opt: &mjvOption, pert: &mjvPerturb, catmask: i32, scn: &mut mjvScene) {
+pub unsafe fn add_skin_geoms(
+    m: &mjModel,
+    d: &mjData,
+    opt: &mjvOption,
+    pert: &mjvPerturb,
+    catmask: i32,
+    scn: &mut mjvScene,
+) {
     let category = mjCAT_DYNAMIC as i32;
     if category & catmask == 0 || opt.flags[mjVIS_SKIN as usize] == 0 {
         return;
@@ -97,7 +111,14 @@ pub unsafe fn add_skin_geoms(m: &mjModel, d: &mjData, opt: &mjvOption, pert: &mj
 /// The model's geoms: pose, size, material, island colours, selection glow, labels; meshes
 /// refer to the original or convex-hull render mesh, planes to their plane index and are
 /// re-centred under the viewer when infinite.
-pub unsafe fn add_geom_geoms(m: &mjModel, d: &mjData, opt: &mjvOption, pert: &mjvPerturb, catmask: i32, scn: &mut mjvScene) {
+pub unsafe fn add_geom_geoms(
+    m: &mjModel,
+    d: &mjData,
+    opt: &mjvOption,
+    pert: &mjvPerturb,
+    catmask: i32,
+    scn: &mut mjvScene,
+) {
     let mut planeid = -1;
     let gtype = m.geom_type();
     for i in 0..m.ngeom as usize {
@@ -202,7 +223,14 @@ pub unsafe fn add_geom_geoms(m: &mjModel, d: &mjData, opt: &mjvOption, pert: &mj
 }
 
 /// The model's sites.
-pub unsafe fn add_site_geoms(m: &mjModel, d: &mjData, opt: &mjvOption, pert: &mjvPerturb, catmask: i32, scn: &mut mjvScene) {
+pub unsafe fn add_site_geoms(
+    m: &mjModel,
+    d: &mjData,
+    opt: &mjvOption,
+    pert: &mjvPerturb,
+    catmask: i32,
+    scn: &mut mjvScene,
+) {
     for i in 0..m.nsite as usize {
         let body = m.site_bodyid()[i];
         let category = body_category(m, body as usize);
@@ -330,9 +358,8 @@ pub unsafe fn add_tendon_geoms(m: &mjModel, d: &mjData, opt: &mjvOption, catmask
             }
         } else {
             // (a fixed tendon can get here too; its wrap points are whatever the slots hold)
-            let point = |k: usize| -> [f64; 3] {
-                wrap_xpos.get(3 * k..3 * k + 3).map_or([0.0; 3], |p| [p[0], p[1], p[2]])
-            };
+            let point =
+                |k: usize| -> [f64; 3] { wrap_xpos.get(3 * k..3 * k + 3).map_or([0.0; 3], |p| [p[0], p[1], p[2]]) };
             let (x0, x1) = (point(adr), point(adr + 1));
             let length = if limitedconstraint { range[1] } else { lengthspring[1] };
             let ncatenary = (m.vis.quality.numslices + 1).min(100);

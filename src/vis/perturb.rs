@@ -9,7 +9,9 @@ use crate::abi::mjtPertBit_::*;
 use crate::abi::mjtVisFlag_::*;
 use crate::abi::*;
 use crate::engine::{v3, v4, v9};
-use crate::math::blas::{add3, add_scl3, add_to3, add_to_scl3, dot, dot3, mul_mat_vec3, normalize3, normalize4, scl3, sub3};
+use crate::math::blas::{
+    add3, add_scl3, add_to3, add_to_scl3, dot, dot3, mul_mat_vec3, normalize3, normalize4, scl3, sub3,
+};
 use crate::math::misc::eval_basis;
 use crate::math::spatial::{axis_angle2quat, cross, mul_pose, mul_quat, neg_pose, neg_quat, quat2vel};
 use crate::mjerror;
@@ -26,7 +28,15 @@ unsafe fn selection_point(m: &mjModel, d: &mjData, sel: usize, localpos: &[f64; 
 ///
 /// # Safety
 /// `d` is data made for `m`.
-pub unsafe fn move_perturb(m: &mjModel, d: &mjData, action: i32, reldx: f64, reldy: f64, scn: &mjvScene, pert: &mut mjvPerturb) {
+pub unsafe fn move_perturb(
+    m: &mjModel,
+    d: &mjData,
+    action: i32,
+    reldx: f64,
+    reldy: f64,
+    scn: &mjvScene,
+    pert: &mut mjvPerturb,
+) {
     let sel = pert.select;
     let valid = sel >= 0 && sel < m.nbody;
     let (_, forward, _) = camera_in_model(scn, "mjv_cameraInModel");
@@ -235,7 +245,15 @@ pub struct Selection {
 /// `d` is data made for `m`; the scene's skin vertices are those of `m` (or it has no skins
 /// shown).
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn select(m: &mjModel, d: &mjData, vopt: &mjvOption, aspectratio: f64, relx: f64, rely: f64, scn: &mjvScene) -> Selection {
+pub unsafe fn select(
+    m: &mjModel,
+    d: &mjData,
+    vopt: &mjvOption,
+    aspectratio: f64,
+    relx: f64,
+    rely: f64,
+    scn: &mjvScene,
+) -> Selection {
     let cam = average_camera(&scn.camera[0], &scn.camera[1]);
     let (mut pos, forward, up) = camera_in_model(scn, "mjv_cameraInModel");
     let mut left = cross(&up, &forward);
@@ -312,7 +330,10 @@ pub unsafe fn select(m: &mjModel, d: &mjData, vopt: &mjvOption, aspectratio: f64
                         if m.flex_centered()[i] != 0 {
                             flexpnt = *v3(d.xpos(m), b);
                         } else {
-                            flexpnt = add3(&mul_mat_vec3(v9(d.xmat(m), b), v3(m.flex_node(), nodeid as usize)), v3(d.xpos(m), b));
+                            flexpnt = add3(
+                                &mul_mat_vec3(v9(d.xmat(m), b), v3(m.flex_node(), nodeid as usize)),
+                                v3(d.xpos(m), b),
+                            );
                         }
                     }
                 } else {

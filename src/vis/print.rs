@@ -62,7 +62,11 @@ pub unsafe fn print_scene(s: &mjvScene, filename: *const c_char, ff: *const c_ch
     let mut o = Out { fp, ff: checked_format(ff) };
 
     o.bytes(format!("GEOMS {}\n", s.ngeom).as_bytes());
-    let geoms = if s.geoms.is_null() || s.ngeom <= 0 { &[][..] } else { core::slice::from_raw_parts(s.geoms, s.ngeom as usize) };
+    let geoms = if s.geoms.is_null() || s.ngeom <= 0 {
+        &[][..]
+    } else {
+        core::slice::from_raw_parts(s.geoms, s.ngeom as usize)
+    };
     for (i, g) in geoms.iter().enumerate() {
         o.bytes(format!("  GEOM {i}\n").as_bytes());
         o.s_int("    type", g.r#type);

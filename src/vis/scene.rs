@@ -234,7 +234,8 @@ pub unsafe fn make_scene(m: Option<&mjModel>, scn: &mut mjvScene, maxgeom: i32) 
         let edge = m.flex_edge();
         core::ptr::copy_nonoverlapping(edge.as_ptr(), scn.flexedge, edge.len());
         for f in 0..nflex {
-            *scn.flexfaceadr.add(f) = if f == 0 { 0 } else { *scn.flexfaceadr.add(f - 1) + *scn.flexfacenum.add(f - 1) };
+            *scn.flexfaceadr.add(f) =
+                if f == 0 { 0 } else { *scn.flexfaceadr.add(f - 1) + *scn.flexfacenum.add(f - 1) };
         }
     }
 
@@ -312,7 +313,10 @@ mod tests {
 
         let mut cam: mjvCamera = unsafe { core::mem::zeroed() };
         default_camera(&mut cam);
-        assert_eq!((cam.fixedcamid, cam.trackbodyid, cam.distance, cam.azimuth, cam.elevation), (-1, -1, 2.0, 90.0, -45.0));
+        assert_eq!(
+            (cam.fixedcamid, cam.trackbodyid, cam.distance, cam.azimuth, cam.elevation),
+            (-1, -1, 2.0, 90.0, -45.0)
+        );
 
         let mut fig: Box<mjvFigure> = Box::new(unsafe { core::mem::zeroed() });
         default_figure(&mut fig);

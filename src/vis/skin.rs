@@ -208,7 +208,8 @@ pub unsafe fn update_flex(m: &mjModel, d: &mut mjData, scn: &mut mjvScene, opt: 
                     continue;
                 }
                 let (ed, td) = (elem(e), etex(e));
-                let tris: &[[usize; 3]] = if dim == 2 { &[[0, 1, 2], [0, 2, 1]] } else { &[[0, 1, 2], [0, 2, 3], [0, 3, 1], [1, 3, 2]] };
+                let tris: &[[usize; 3]] =
+                    if dim == 2 { &[[0, 1, 2], [0, 2, 1]] } else { &[[0, 1, 2], [0, 2, 3], [0, 3, 1], [1, 3, 2]] };
                 if !room(k, tris.len()) {
                     k += tris.len();
                     continue;

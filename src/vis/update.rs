@@ -14,7 +14,14 @@ use crate::vis::{contact, decor, objects, scene, skin};
 ///
 /// # Safety
 /// `d` is data made for `m`; the scene's geom buffer holds `maxgeom` geoms.
-pub unsafe fn add_geoms(m: &mjModel, d: &mut mjData, opt: &mjvOption, pert: Option<&mjvPerturb>, mut catmask: i32, scn: &mut mjvScene) {
+pub unsafe fn add_geoms(
+    m: &mjModel,
+    d: &mut mjData,
+    opt: &mjvOption,
+    pert: Option<&mjvPerturb>,
+    mut catmask: i32,
+    scn: &mut mjvScene,
+) {
     let mut local: mjvPerturb = core::mem::zeroed();
     scene::default_perturb(&mut local);
     let pert = pert.unwrap_or(&local);

@@ -19,8 +19,15 @@ pub const FLUID_MAP: Map = &[("none", 0), ("ellipsoid", 1)];
 pub const SLEEP_MAP: Map = &[("auto", 0), ("never", 3), ("allowed", 4), ("init", 5)];
 pub const JOINT_MAP: Map = &[("free", 0), ("ball", 1), ("slide", 2), ("hinge", 3)];
 pub const GEOM_MAP: Map = &[
-    ("plane", 0), ("hfield", 1), ("sphere", 2), ("capsule", 3), ("ellipsoid", 4), ("cylinder", 5),
-    ("box", 6), ("mesh", 7), ("sdf", 8),
+    ("plane", 0),
+    ("hfield", 1),
+    ("sphere", 2),
+    ("capsule", 3),
+    ("ellipsoid", 4),
+    ("cylinder", 5),
+    ("box", 6),
+    ("mesh", 7),
+    ("sdf", 8),
 ];
 pub const CAMLIGHT_MAP: Map = &[("fixed", 0), ("track", 1), ("trackcom", 2), ("targetbody", 3), ("targetbodycom", 4)];
 pub const LIGHTTYPE_MAP: Map = &[("spot", 0), ("directional", 1), ("point", 2), ("image", 3)];
@@ -28,7 +35,8 @@ pub const INTEGRATOR_MAP: Map = &[("Euler", 0), ("RK4", 1), ("implicit", 2), ("i
 pub const CONE_MAP: Map = &[("pyramidal", 0), ("elliptic", 1)];
 pub const JAC_MAP: Map = &[("dense", 0), ("sparse", 1), ("auto", 2)];
 pub const SOLVER_MAP: Map = &[("PGS", 0), ("CG", 1), ("Newton", 2)];
-pub const DYN_MAP: Map = &[("none", 0), ("integrator", 1), ("filter", 2), ("filterexact", 3), ("muscle", 4), ("user", 5)];
+pub const DYN_MAP: Map =
+    &[("none", 0), ("integrator", 1), ("filter", 2), ("filterexact", 3), ("muscle", 4), ("user", 5)];
 pub const GAIN_MAP: Map = &[("fixed", 0), ("affine", 1), ("muscle", 2), ("user", 3)];
 pub const BIAS_MAP: Map = &[("none", 0), ("affine", 1), ("muscle", 2), ("user", 3)];
 pub const LRMODE_MAP: Map = &[("none", 0), ("muscle", 1), ("muscleuser", 2), ("all", 3)];

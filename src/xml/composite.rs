@@ -13,9 +13,9 @@ use crate::spec::util::{cross, dot3, frame2quat, mulquat, normvec, rot_vec_quat}
 use crate::spec::*;
 
 use super::attr::{map_value, read1, read_arr, read_txt, read_vec, Map, BOOL_MAP, GEOM_MAP, JOINT_MAP};
+use super::composite_tables::{SUB_D, SUB_W};
 use super::tree::Element;
 use super::XmlError;
-use super::composite_tables::{SUB_D, SUB_W};
 
 type R<T> = Result<T, XmlError>;
 
@@ -102,7 +102,15 @@ struct SkinOpts {
 /// only the tree is made: as upstream, whose copies of the subtree carry the exclusions
 /// along (as they do any element naming the subtree) and leave the custom text and the skin
 /// made once with the first reading.
-pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str, copying: bool, s: &mut Spec) -> R<()> {
+pub(super) fn composite(
+    e: &Element,
+    b: usize,
+    frame: Option<usize>,
+    def: usize,
+    sfx: &str,
+    copying: bool,
+    s: &mut Spec,
+) -> R<()> {
     let prefix = read_txt(e, "prefix").unwrap_or_default();
     let ctype = req_map(e, "type", TYPE_MAP)?;
     let mut count = [1i32; 3];
@@ -268,7 +276,10 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
         }
     }
     let removed = |t: &str, instead: &str| {
-        Err(XmlError::at(e, &format!("The \"{}\" composite type is deprecated. Please use \"{}\" instead.", t, instead)))
+        Err(XmlError::at(
+            e,
+            &format!("The \"{}\" composite type is deprecated. Please use \"{}\" instead.", t, instead),
+        ))
     };
     match ctype {
         0 => return removed("particle", "replicate"),
@@ -283,12 +294,17 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
     if dim != 1 {
         return Err(XmlError::at(e, "Cable must be one-dimensional"));
     }
-    let (cyl, cap, bx) = (mjtGeom_::mjGEOM_CYLINDER as i32, mjtGeom_::mjGEOM_CAPSULE as i32, mjtGeom_::mjGEOM_BOX as i32);
+    let (cyl, cap, bx) =
+        (mjtGeom_::mjGEOM_CYLINDER as i32, mjtGeom_::mjGEOM_CAPSULE as i32, mjtGeom_::mjGEOM_BOX as i32);
     if dgeom.r#type != cyl && dgeom.r#type != cap && dgeom.r#type != bx {
         return Err(XmlError::at(e, "Cable geom type must be sphere, capsule or box"));
     }
     if !copying {
-        let text = Text { name: format!("composite_{}", prefix).into(), data: format!("rope_{}", prefix).into(), ..Text::default() };
+        let text = Text {
+            name: format!("composite_{}", prefix).into(),
+            data: format!("rope_{}", prefix).into(),
+            ..Text::default()
+        };
         note_name(s, "text", &text.name);
         s.texts.push(Owned::new(text));
     }
@@ -311,7 +327,18 @@ pub(super) fn composite(e: &Element, b: usize, frame: Option<usize>, def: usize,
         }
     }
 
-    let c = Chain { prefix: &prefix, sfx, copying, vert: &uservert, n, offset, initial: &initial, plugin: &plugin, plugin_el: pc.element, plugin_active };
+    let c = Chain {
+        prefix: &prefix,
+        sfx,
+        copying,
+        vert: &uservert,
+        n,
+        offset,
+        initial: &initial,
+        plugin: &plugin,
+        plugin_el: pc.element,
+        plugin_active,
+    };
     let mut normal = [0.0, 1.0, 0.0];
     let mut prev_quat = [1.0, 0.0, 0.0, 0.0];
     let mut parent = b;
@@ -352,8 +379,17 @@ impl Chain<'_> {
 
     #[allow(clippy::too_many_arguments)]
     fn body(
-        &self, s: &mut Spec, parent: usize, frame: Option<usize>, def: usize, ix: usize,
-        normal: &mut [f64; 3], prev_quat: &mut [f64; 4], dgeom: &Geom, dsite: &Site, djoint: &Joint,
+        &self,
+        s: &mut Spec,
+        parent: usize,
+        frame: Option<usize>,
+        def: usize,
+        ix: usize,
+        normal: &mut [f64; 3],
+        prev_quat: &mut [f64; 4],
+        dgeom: &Geom,
+        dsite: &Site,
+        djoint: &Joint,
     ) -> R<usize> {
         let p = self.prefix;
         let lastidx = self.n as i64 - 2;
@@ -402,7 +438,12 @@ impl Chain<'_> {
 
         let x = self.sfx;
         let (this_body, next_body, this_joint, site_name) = if first {
-            (format!("{p}B_first{x}"), format!("{p}B_{}{x}", ix + 1), format!("{p}J_first{x}"), format!("{p}S_first{x}"))
+            (
+                format!("{p}B_first{x}"),
+                format!("{p}B_{}{x}", ix + 1),
+                format!("{p}J_first{x}"),
+                format!("{p}S_first{x}"),
+            )
         } else if last {
             (format!("{p}B_last{x}"), format!("{p}B_first{x}"), format!("{p}J_last{x}"), format!("{p}S_last{x}"))
         } else if secondlast {
@@ -456,7 +497,11 @@ impl Chain<'_> {
         // joint
         if !first || self.initial != "none" {
             let mut j = djoint.clone();
-            j.r#type = if first && self.initial == "free" { mjtJoint_::mjJNT_FREE as i32 } else { mjtJoint_::mjJNT_BALL as i32 };
+            j.r#type = if first && self.initial == "free" {
+                mjtJoint_::mjJNT_FREE as i32
+            } else {
+                mjtJoint_::mjJNT_BALL as i32
+            };
             if j.r#type == mjtJoint_::mjJNT_FREE as i32 {
                 j.damping = 0.0;
                 j.armature = 0.0;
@@ -474,7 +519,11 @@ impl Chain<'_> {
 
         // contacts with the next body are excluded
         if !last && !self.copying {
-            s.excludes.push(Owned::new(Exclude { body1: this_body.into(), body2: next_body.into(), ..Exclude::default() }));
+            s.excludes.push(Owned::new(Exclude {
+                body1: this_body.into(),
+                body2: next_body.into(),
+                ..Exclude::default()
+            }));
         }
 
         // sites at both ends
@@ -523,7 +572,14 @@ fn grid_mesh(k: &mut Skin, c0: i32, c1: i32, texcoord: bool) {
         }
     }
     for ix in 0..c0 - 1 {
-        k.face.extend_from_slice(&[ix * c1, nn + (ix + 1) * c1, (ix + 1) * c1, ix * c1, nn + ix * c1, nn + (ix + 1) * c1]);
+        k.face.extend_from_slice(&[
+            ix * c1,
+            nn + (ix + 1) * c1,
+            (ix + 1) * c1,
+            ix * c1,
+            nn + ix * c1,
+            nn + (ix + 1) * c1,
+        ]);
     }
     let t = c1 - 1;
     for ix in 0..c0 - 1 {
@@ -596,7 +652,13 @@ fn cable_skin(prefix: &str, n: usize, o: &SkinOpts, dgeom: &Geom) -> Skin {
             let yp = [1.0, y, y * y, y * y * y];
             for a in 0..4 {
                 for b in 0..4 {
-                    xy[16 * r + 4 * a + b] = if a == 0 { yp[b] } else if b == 0 { xp[a] } else { prod(a, b, x, y) };
+                    xy[16 * r + 4 * a + b] = if a == 0 {
+                        yp[b]
+                    } else if b == 0 {
+                        xp[a]
+                    } else {
+                        prod(a, b, x, y)
+                    };
                 }
             }
             r += 1;
@@ -647,8 +709,20 @@ fn cable_skin(prefix: &str, n: usize, o: &SkinOpts, dgeom: &Geom) -> Skin {
     let (ni, nj) = (n as i64, cnt1 as i64);
     for ix in 0..ni - 1 {
         for iy in 0..nj - 1 {
-            let rx = if ix == 0 { 0 } else if ix == ni - 2 { 2 } else { 1 };
-            let ry = if iy == 0 { 0 } else if iy == nj - 2 { 2 } else { 1 };
+            let rx = if ix == 0 {
+                0
+            } else if ix == ni - 2 {
+                2
+            } else {
+                1
+            };
+            let ry = if iy == 0 {
+                0
+            } else if iy == nj - 2 {
+                2
+            } else {
+                1
+            };
             let d = (3 * rx + ry) as usize;
             let mut bone = [0i64; 16];
             let mut q = 0;

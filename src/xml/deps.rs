@@ -34,7 +34,8 @@ fn join(a: &str, b: &str) -> String {
 /// Whether `name` opens as a resource (registered providers, then the file system; relative
 /// names from the working directory), upstream's existence probe.
 fn exists(name: &str) -> bool {
-    crate::io::files::Res::probe(name, core::ptr::null())
+    // SAFETY: the VFS is null or the one this load was given, alive for all of it
+    unsafe { crate::io::files::Res::probe(name, core::ptr::null()) }
 }
 
 /// Upstream's lookup of a file attribute: absolute names and names that open as they are
@@ -225,11 +226,22 @@ fn bucket_of(h: u64, bc: usize) -> usize {
 
 impl LibcxxSet {
     fn new() -> Self {
-        LibcxxSet { keys: Vec::new(), hashes: Vec::new(), next: Vec::new(), head: NIL, buckets: Vec::new(), seen: HashSet::new() }
+        LibcxxSet {
+            keys: Vec::new(),
+            hashes: Vec::new(),
+            next: Vec::new(),
+            head: NIL,
+            buckets: Vec::new(),
+            seen: HashSet::new(),
+        }
     }
 
     fn next_of(&self, p: usize) -> usize {
-        if p == BEFORE { self.head } else { self.next[p] }
+        if p == BEFORE {
+            self.head
+        } else {
+            self.next[p]
+        }
     }
 
     fn set_next(&mut self, p: usize, v: usize) {
@@ -335,7 +347,8 @@ impl LibcxxSet {
 fn read_doc(filename: &str) -> Result<Option<Element>, String> {
     use std::io::Read;
     let fail = |id, detail| SyntaxError::new(id, 0, detail).text();
-    let mut f = std::fs::File::open(filename).map_err(|_| fail(ErrorId::FileNotFound, Some(format!("filename={filename}"))))?;
+    let mut f =
+        std::fs::File::open(filename).map_err(|_| fail(ErrorId::FileNotFound, Some(format!("filename={filename}"))))?;
     let mut bytes = Vec::new();
     f.read_to_end(&mut bytes).map_err(|_| fail(ErrorId::FileReadError, None))?;
     super::markup::parse(&bytes).map_err(|e| e.text())
@@ -427,7 +440,8 @@ fn dependencies_at(filename: &str, depth: usize) -> Result<Vec<String>, String> 
     let found = scan(&root);
 
     // folder of the file as its resource reports it (else as named, up to the last separator)
-    let model_dir = match crate::io::files::Res::open("", filename, core::ptr::null()) {
+    // SAFETY: the VFS is null or the one this load was given, alive for all of it
+    let model_dir = match unsafe { crate::io::files::Res::open("", filename, core::ptr::null()) } {
         Ok(r) => reduce(&r.dir()),
         Err(_) => reduce(&filename[..filename.rfind(['/', '\\']).map_or(0, |i| i + 1)]),
     };

@@ -135,7 +135,9 @@ fn utf8(cp: u32, out: &mut Vec<u8>) {
     match cp {
         0..=0x7f => out.push(cp as u8),
         0x80..=0x7ff => out.extend([0xc0 | (cp >> 6) as u8, 0x80 | (cp & 0x3f) as u8]),
-        0x800..=0xffff => out.extend([0xe0 | (cp >> 12) as u8, 0x80 | ((cp >> 6) & 0x3f) as u8, 0x80 | (cp & 0x3f) as u8]),
+        0x800..=0xffff => {
+            out.extend([0xe0 | (cp >> 12) as u8, 0x80 | ((cp >> 6) & 0x3f) as u8, 0x80 | (cp & 0x3f) as u8])
+        }
         _ => out.extend([
             0xf0 | (cp >> 18) as u8,
             0x80 | ((cp >> 12) & 0x3f) as u8,
@@ -214,7 +216,8 @@ fn decode(raw: &[u8], entities: bool) -> String {
                 }
             }
         } else if entities && c == b'&' {
-            let known = PREDEFINED.iter().find(|(name, _)| b[p + 1..].starts_with(name) && b[p + 1 + name.len()] == b';');
+            let known =
+                PREDEFINED.iter().find(|(name, _)| b[p + 1..].starts_with(name) && b[p + 1 + name.len()] == b';');
             match known {
                 Some(&(name, value)) => {
                     b[q] = value;
@@ -310,7 +313,11 @@ impl<'a> Parser<'a> {
     fn until(&mut self, pat: &[u8]) -> Option<&'a [u8]> {
         let b = self.b;
         let rest = &b[self.pos..];
-        let k = if pat.len() == 1 { rest.iter().position(|&c| c == pat[0]) } else { rest.windows(pat.len()).position(|w| w == pat) }?;
+        let k = if pat.len() == 1 {
+            rest.iter().position(|&c| c == pat[0])
+        } else {
+            rest.windows(pat.len()).position(|w| w == pat)
+        }?;
         let text = &rest[..k];
         self.line += text.iter().filter(|&&c| c == b'\n').count() as i32;
         self.pos += k + pat.len();
@@ -411,8 +418,10 @@ impl<'a> Parser<'a> {
             let rest = &self.b[self.pos..];
             let node = if rest.starts_with(b"<?") {
                 self.pos += 2;
-                let value = self.until(b"?>").ok_or_else(|| SyntaxError::new(ErrorId::ParsingDeclaration, line, None))?;
-                let first = open.is_empty() && (doc.first_decl.is_none() || (doc.first_decl == Some(true) && doc.last_decl));
+                let value =
+                    self.until(b"?>").ok_or_else(|| SyntaxError::new(ErrorId::ParsingDeclaration, line, None))?;
+                let first =
+                    open.is_empty() && (doc.first_decl.is_none() || (doc.first_decl == Some(true) && doc.last_decl));
                 if !first {
                     let detail = format!("XMLDeclaration value={}", decode(value, false));
                     return Err(SyntaxError::new(ErrorId::ParsingDeclaration, line, Some(detail)));
@@ -624,7 +633,10 @@ mod tests {
         // the root is level 1: at level 499 only a self-closed element, or one at the very end
         assert!(parse(nested(497, "<b/>").as_bytes()).is_ok());
         let e = parse(format!("\n{}", nested(498, "")).as_bytes()).unwrap_err();
-        assert_eq!(e.text(), "Error=XML_ELEMENT_DEPTH_EXCEEDED ErrorID=18 (0x12) Line number=2: Element nesting is too deep.");
+        assert_eq!(
+            e.text(),
+            "Error=XML_ELEMENT_DEPTH_EXCEEDED ErrorID=18 (0x12) Line number=2: Element nesting is too deep."
+        );
         let open = format!("<m>{}", "<a>".repeat(497));
         assert_eq!(parse(open.as_bytes()).unwrap_err().id, ErrorId::MismatchedElement);
         assert_eq!(parse(nested(100_000, "").as_bytes()).unwrap_err().id, ErrorId::DepthExceeded);

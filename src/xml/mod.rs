@@ -127,18 +127,28 @@ impl ReadCx<'_> {
     /// the model folder + mesh folder, or the asset folder when no mesh folder is set).
     pub fn mesh_file(&self, e: &tree::Element, value: &str) -> String {
         let d = if self.dirs.mesh.is_empty() { &self.dirs.asset } else { &self.dirs.mesh };
-        tree::resolve_file(e, value, &crate::io::files::join(&self.modeldir, d), self.files.vfs_ptr())
+        // SAFETY: the VFS is null or the one this load was given, alive for all of it
+        unsafe { tree::resolve_file(e, value, &crate::io::files::join(&self.modeldir, d), self.files.vfs_ptr()) }
     }
 
     /// The value to store for the file attribute `value` of a height field `e` (looked up
     /// first under the model folder + asset folder).
     pub fn asset_file(&self, e: &tree::Element, value: &str) -> String {
-        tree::resolve_file(e, value, &crate::io::files::join(&self.modeldir, &self.dirs.asset), self.files.vfs_ptr())
+        // SAFETY: the VFS is null or the one this load was given, alive for all of it
+        unsafe {
+            tree::resolve_file(
+                e,
+                value,
+                &crate::io::files::join(&self.modeldir, &self.dirs.asset),
+                self.files.vfs_ptr(),
+            )
+        }
     }
 
     /// The value to store for texture file attribute `value` of `e` (upstream's resolution).
     pub fn texture_file(&self, e: &tree::Element, value: &str) -> String {
-        tree::resolve_file(e, value, &self.texture_dir(), self.files.vfs_ptr())
+        // SAFETY: the VFS is null or the one this load was given, alive for all of it
+        unsafe { tree::resolve_file(e, value, &self.texture_dir(), self.files.vfs_ptr()) }
     }
 
     /// Parses the model file named by `<model>` element `e`.
@@ -148,7 +158,8 @@ impl ReadCx<'_> {
             return Err(XmlError::at(e, "required attribute missing: 'file'"));
         };
         let vfs = self.files.vfs_ptr();
-        let filename = crate::io::files::join(&self.modeldir, &tree::resolve_file(e, value, "", vfs));
+        // SAFETY: the VFS is null or the one this load was given, alive for all of it
+        let filename = crate::io::files::join(&self.modeldir, &unsafe { tree::resolve_file(e, value, "", vfs) });
         if self.depth > 20 {
             return Err(fail("models are nested too deeply"));
         }
@@ -165,7 +176,8 @@ impl ReadCx<'_> {
 /// file's extension): the spec it returns. Without a decoder this is upstream's error; a file
 /// that cannot be opened reaches the decoder as a resource holding only its name.
 fn decode_model(filename: &str, content_type: &str, vfs: *const crate::abi::mjVFS) -> Result<Spec, String> {
-    let opened = crate::io::files::Res::open("", filename, vfs);
+    // SAFETY: the VFS is null or the one this load was given, alive for all of it
+    let opened = unsafe { crate::io::files::Res::open("", filename, vfs) };
     let name = crate::io::files::c_string(filename);
     let ct = crate::io::files::c_string(content_type);
     // SAFETY: mjResource is plain C data, for which all zero bytes are a valid value
@@ -195,7 +207,9 @@ fn decode_model(filename: &str, content_type: &str, vfs: *const crate::abi::mjVF
 /// Opens `filename` through the resources (`vfs` first) and parses it into a spec, with
 /// upstream's messages (`ParseXML: ...`) for files that cannot be opened or read.
 pub fn parse_file(filename: &str, files: &Files, depth: usize) -> Result<Parsed, String> {
-    let r = crate::io::files::Res::open("", filename, files.vfs_ptr()).map_err(|m| format!("ParseXML: {}", m))?;
+    // SAFETY: the VFS is null or the one this load was given, alive for all of it
+    let r = unsafe { crate::io::files::Res::open("", filename, files.vfs_ptr()) }
+        .map_err(|m| format!("ParseXML: {}", m))?;
     let root = match r.read() {
         None => return Err(format!("ParseXML: error reading file '{}'", filename)),
         Some([]) => return Err(format!("ParseXML: empty file '{}'", filename)),
@@ -225,7 +239,13 @@ pub fn parse_mjcf_tree(text: &str, path: &str, src: &Files) -> Result<(Spec, tre
 }
 
 /// The part of upstream's ParseXML after the main file is read: includes, schema, reading.
-fn parse_root(mut root: tree::Element, dir: &str, filename: &str, src: &Files, depth: usize) -> Result<(Spec, tree::Element), String> {
+fn parse_root(
+    mut root: tree::Element,
+    dir: &str,
+    filename: &str,
+    src: &Files,
+    depth: usize,
+) -> Result<(Spec, tree::Element), String> {
     if root.name.eq_ignore_ascii_case("robot") {
         // upstream's defaults for URDF, which its <mujoco><compiler> may change
         let mut spec = Spec { modelfiledir: dir.to_string().into(), ..Spec::default() };
@@ -271,7 +291,8 @@ pub fn load_model(filename: &str, vfs: Option<&crate::abi::mjVFS>) -> Result<*mu
     let files = Files { vfs };
     let mut spec = parse_file(filename, &files, 0)?.spec;
     spec.assign_ids();
-    let (m, tree) = crate::compiler::image::with_vfs(files.vfs_ptr(), || crate::compiler::compile_kept(&spec)).map_err(|e| e.0)?;
+    let (m, tree) =
+        crate::compiler::image::with_vfs(files.vfs_ptr(), || crate::compiler::compile_kept(&spec)).map_err(|e| e.0)?;
     if !m.is_null() {
         // SAFETY: the compiler returned a valid model.
         spec.compiled = crate::spec::compiled::Snapshot::new(&spec, unsafe { &*m }, tree);

@@ -642,8 +642,8 @@ fn one_camera(e: &Element, c: &mut Camera) -> R<()> {
     }
     let has_principal = read_arr(e, "principalpixel", &mut c.principal_pixel, true)? > 0
         || read_arr(e, "principal", &mut c.principal_length, true)? > 0;
-    let has_focal =
-        read_arr(e, "focalpixel", &mut c.focal_pixel, true)? > 0 || read_arr(e, "focal", &mut c.focal_length, true)? > 0;
+    let has_focal = read_arr(e, "focalpixel", &mut c.focal_pixel, true)? > 0
+        || read_arr(e, "focal", &mut c.focal_length, true)? > 0;
     let has_sensorsize = read_arr(e, "sensorsize", &mut c.sensor_size, true)? > 0;
     if (has_principal || has_focal) && !has_sensorsize {
         return Err(XmlError::at(e, "required attribute missing: 'sensorsize'"));
@@ -718,7 +718,15 @@ pub struct Cx {
     pub vfs: *const crate::abi::mjVFS,
 }
 
-fn body_children(section: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str, cx: Cx, s: &mut Spec) -> R<()> {
+fn body_children(
+    section: &Element,
+    b: usize,
+    frame: Option<usize>,
+    def: usize,
+    sfx: &str,
+    cx: Cx,
+    s: &mut Spec,
+) -> R<()> {
     for e in &section.children {
         let edef = get_class(e, s)?.unwrap_or(def);
         match e.name.as_str() {
@@ -1076,7 +1084,11 @@ fn attach(e: &Element, b: usize, frame: Option<usize>, sfx: &str, cx: Cx, s: &mu
 fn copied_classes(s: &Spec, child: &Spec, pre: &str) -> Option<usize> {
     let n = child.defaults.len();
     (0..s.defaults.len().saturating_sub(n - 1)).rev().find(|&off| {
-        child.defaults.iter().enumerate().all(|(k, d)| s.defaults[off + k].name.as_str() == format!("{}{}", pre, d.name.as_str()))
+        child
+            .defaults
+            .iter()
+            .enumerate()
+            .all(|(k, d)| s.defaults[off + k].name.as_str() == format!("{}{}", pre, d.name.as_str()))
     })
 }
 

@@ -107,7 +107,13 @@ fn print_node(n: &Node, level: usize, html: bool, pad: bool, out: &mut String) {
     let indent = if pad { "   ".repeat(level) } else { String::new() };
     let name = if n.name == "body" { "(world)body" } else { n.name };
     if html {
-        out.push_str(&format!("<tr><td>{}{}</td><td>{}</td><td>{}</td></tr>\n", indent, name, n.kind, n.attrs.join(" ")));
+        out.push_str(&format!(
+            "<tr><td>{}{}</td><td>{}</td><td>{}</td></tr>\n",
+            indent,
+            name,
+            n.kind,
+            n.attrs.join(" ")
+        ));
     } else {
         out.push_str(&format!("{}{} ({}) {}\n", indent, name, n.kind, n.attrs.join(" ")));
     }

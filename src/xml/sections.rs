@@ -3,8 +3,8 @@
 //! default-class versions of their elements.
 
 use crate::abi::*;
-use crate::spec::*;
 use crate::io::files::{stem_of, strip_path};
+use crate::spec::*;
 
 use super::attr::*;
 use super::reader::*;
@@ -18,8 +18,15 @@ pub const COLORSPACE_MAP: Map = &[("auto", 0), ("linear", 1), ("sRGB", 2)];
 pub const BUILTIN_MAP: Map = &[("none", 0), ("gradient", 1), ("checker", 2), ("flat", 3)];
 pub const MARK_MAP: Map = &[("none", 0), ("edge", 1), ("cross", 2), ("random", 3)];
 pub const TEXROLE_MAP: Map = &[
-    ("rgb", 1), ("occlusion", 2), ("roughness", 3), ("metallic", 4), ("normal", 5), ("opacity", 6),
-    ("emissive", 7), ("rgba", 8), ("orm", 9),
+    ("rgb", 1),
+    ("occlusion", 2),
+    ("roughness", 3),
+    ("metallic", 4),
+    ("normal", 5),
+    ("opacity", 6),
+    ("emissive", 7),
+    ("rgba", 8),
+    ("orm", 9),
 ];
 
 /// `<material>` attributes (also used for default classes).
@@ -119,7 +126,8 @@ pub fn load_texture_files(s: &mut Spec, src: &super::Files) {
             }
             let n = if strip { strip_path(&n).to_string() } else { n };
             let name = crate::io::files::join(&texdir, &n);
-            let data = crate::io::files::read_all(&modeldir, &name, src.vfs_ptr());
+            // SAFETY: the VFS is null or the one this load was given, alive for all of it
+            let data = unsafe { crate::io::files::read_all(&modeldir, &name, src.vfs_ptr()) };
             t.filedata.push(data.map(std::sync::Arc::new));
             t.fileloc.push(Some((modeldir.to_string(), name)));
         }
@@ -227,8 +235,8 @@ pub fn one_mesh(e: &Element, m: &mut Mesh, cx: Option<(&super::ReadCx, &mut Spec
         m.userface = v.into();
     }
     if let Some(b) = map_value(e, "builtin", MESH_BUILTIN_MAP)? {
-        let params = read_vec::<f64>(e, "params")?
-            .ok_or_else(|| XmlError::at(e, "required attribute missing: 'params'"))?;
+        let params =
+            read_vec::<f64>(e, "params")?.ok_or_else(|| XmlError::at(e, "required attribute missing: 'params'"))?;
         if file.is_some() {
             return Err(XmlError::at(e, "builtin cannot be used with a mesh file"));
         }
@@ -372,12 +380,15 @@ pub fn load_meshdir_files(s: &mut Spec, src: &super::Files) {
     let modeldir = crate::io::files::reduce(&s.modelfiledir);
     let meshdir = s.meshdir.clone();
     let strip = s.strippath != 0;
-    let preload = |file: &str, data: &mut Option<Result<std::sync::Arc<Vec<u8>>, String>>, loc: &mut Option<(String, String)>| {
+    let preload = |file: &str,
+                   data: &mut Option<Result<std::sync::Arc<Vec<u8>>, String>>,
+                   loc: &mut Option<(String, String)>| {
         if data.is_some() || file.is_empty() {
             return;
         }
         let name = crate::io::files::join(&meshdir, if strip { strip_path(file) } else { file });
-        *data = Some(crate::io::files::read_all(&modeldir, &name, src.vfs_ptr()).map(std::sync::Arc::new));
+        // SAFETY: the VFS is null or the one this load was given, alive for all of it
+        *data = Some(unsafe { crate::io::files::read_all(&modeldir, &name, src.vfs_ptr()) }.map(std::sync::Arc::new));
         *loc = Some((modeldir.to_string(), name));
     };
     for h in s.hfields.iter_mut() {
@@ -746,7 +757,8 @@ pub fn keyframe_section(section: &Element, s: &mut Spec) -> R<()> {
     Ok(())
 }
 
-pub(crate) const CONDATA_MAP: Map = &[("found", 0), ("force", 1), ("torque", 2), ("dist", 3), ("pos", 4), ("normal", 5), ("tangent", 6)];
+pub(crate) const CONDATA_MAP: Map =
+    &[("found", 0), ("force", 1), ("torque", 2), ("dist", 3), ("pos", 4), ("normal", 5), ("tangent", 6)];
 pub(crate) const REDUCE_MAP: Map = &[("none", 0), ("mindist", 1), ("maxforce", 2), ("netforce", 3)];
 pub(crate) const STAGE_MAP: Map = &[("none", 0), ("pos", 1), ("vel", 2), ("acc", 3)];
 pub(crate) const DATATYPE_MAP: Map = &[("real", 0), ("positive", 1), ("axis", 2), ("quaternion", 3)];
@@ -880,7 +892,10 @@ pub fn sensor_section(section: &Element, s: &mut Spec) -> R<()> {
                             (read_txt(e, "geom1"), mjOBJ_GEOM),
                         ];
                         if c1.iter().filter(|c| c.0.is_some()).count() > 1 {
-                            return Err(XmlError::at(e, "at most one of (geom1, body1, subtree1, site) can be specified"));
+                            return Err(XmlError::at(
+                                e,
+                                "at most one of (geom1, body1, subtree1, site) can be specified",
+                            ));
                         }
                         // the last given name wins, as upstream reads them in this order
                         x.objtype = mjOBJ_UNKNOWN as i32;

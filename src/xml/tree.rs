@@ -2,9 +2,9 @@
 
 use std::collections::HashSet;
 
-use crate::io::files::{is_abs, join, reduce, Res};
 use super::XmlError;
 use crate::abi::mjVFS;
+use crate::io::files::{is_abs, join, reduce, Res};
 
 /// One XML element: name, attributes in document order, child elements, source line.
 #[derive(Debug, Default)]
@@ -113,9 +113,13 @@ pub struct IncludeCx {
 /// Upstream's lookup of a file attribute `value` of element `e`: absolute names are kept;
 /// a name found under `dir` (probed through the resources) is kept as written (reduced);
 /// otherwise it is taken relative to the folder of the included file holding `e`.
-pub fn resolve_file(e: &Element, value: &str, dir: &str, vfs: *const mjVFS) -> String {
+///
+/// # Safety
+/// `vfs` must be null or a VFS valid for this call.
+pub unsafe fn resolve_file(e: &Element, value: &str, dir: &str, vfs: *const mjVFS) -> String {
     let name = reduce(value);
-    if is_abs(&name) || Res::probe(&join(dir, &name), vfs) {
+    // SAFETY: the VFS is null or the one this load was given, alive for all of it
+    if is_abs(&name) || unsafe { Res::probe(&join(dir, &name), vfs) } {
         return name;
     }
     join(&reduce(e.incdir.as_deref().unwrap_or("")), &name)
@@ -166,15 +170,18 @@ pub fn expand_includes(e: &mut Element, dir: &str, cx: &mut IncludeCx) -> Result
         let Some(value) = c.attr("file") else {
             return Err(XmlError::at(&c, "required attribute missing: 'file'"));
         };
-        let mut filename = resolve_file(&c, value, &cx.modeldir, cx.vfs);
+        // SAFETY: the VFS is null or the one this load was given, alive for all of it
+        let mut filename = unsafe { resolve_file(&c, value, &cx.modeldir, cx.vfs) };
         if cx.included.contains(&filename) {
             return Err(XmlError::at(&c, &format!("File '{}' already included", filename)));
         }
 
         // legacy lookup under the model's folder, then relative to the including file
-        let mut opened = Res::open(&cx.modeldir, &filename, cx.vfs);
+        // SAFETY: the VFS is null or the one this load was given, alive for all of it
+        let mut opened = unsafe { Res::open(&cx.modeldir, &filename, cx.vfs) };
         if opened.is_err() && !is_abs(&filename) {
-            opened = Res::open(&cx.modeldir, &join(dir, &filename), cx.vfs);
+            // SAFETY: the VFS is null or the one this load was given, alive for all of it
+            opened = unsafe { Res::open(&cx.modeldir, &join(dir, &filename), cx.vfs) };
         }
         let res = opened.map_err(|m| XmlError::at(&c, &m))?;
         filename = join(dir, &filename);
@@ -227,7 +234,10 @@ mod tests {
         assert!(parse_text(&nested(497, "<b/>")).is_ok());
         assert!(parse_text(&nested(497, "")).is_ok());
         let e = parse_text(&nested(498, "")).unwrap_err();
-        assert!(e.starts_with("XML parse error 18:\nError=XML_ELEMENT_DEPTH_EXCEEDED ErrorID=18 (0x12) Line number=1:"), "{e}");
+        assert!(
+            e.starts_with("XML parse error 18:\nError=XML_ELEMENT_DEPTH_EXCEEDED ErrorID=18 (0x12) Line number=1:"),
+            "{e}"
+        );
         assert!(parse_text(&nested(100_000, "")).is_err());
         // comments, CDATA and quoted '>' do not count
         let t = format!("<mujoco><!-- <a><a> -->{}</mujoco>", "<a x='>'><![CDATA[<a>]]></a>".repeat(3));

@@ -11,10 +11,10 @@ use std::collections::{HashMap, HashSet};
 
 use super::attr::{self, read1, read_arr, read_req, read_txt, read_txt_req};
 use super::reader;
-use crate::io::files::{stem_of, strip_path};
 use super::tree::Element;
 use super::XmlError;
 use crate::abi::*;
+use crate::io::files::{stem_of, strip_path};
 use crate::spec::util;
 use crate::spec::*;
 
@@ -232,7 +232,10 @@ impl Urdf {
             Some(p) => match self.bodies.get(&self.links[p]) {
                 Some(&b) => b,
                 None => {
-                    return Err(XmlError::plain(&format!("URDF body parent should already be in tree: {}", self.links[p])));
+                    return Err(XmlError::plain(&format!(
+                        "URDF body parent should already be in tree: {}",
+                        self.links[p]
+                    )));
                 }
             },
         };
@@ -319,7 +322,10 @@ impl Urdf {
             if self.geom_names.insert(geom_name.clone()) {
                 s.geoms[g].name = geom_name.clone().into();
             } else if !geom_name.is_empty() {
-                eprintln!("WARNING: Geom with duplicate name '{}' encountered in URDF, creating an unnamed geom.", geom_name);
+                eprintln!(
+                    "WARNING: Geom with duplicate name '{}' encountered in URDF, creating an unnamed geom.",
+                    geom_name
+                );
             }
         }
         Ok(())

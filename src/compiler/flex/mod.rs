@@ -14,18 +14,15 @@ use crate::spec::Flex;
 
 use super::bvh::{self, Bvh, Leaf};
 use super::tree::Compiled;
-use crate::spec::util::{cross, dot3, rot_vec_quat};
 use super::{CResult, CompileError};
+use crate::spec::util::{cross, dot3, rot_vec_quat};
 
 /// Edges per element, by dimension.
 pub const NUM_EDGES: [usize; 3] = [1, 3, 6];
 
 /// Local vertex pairs of the element edges, by dimension.
-const ELEDGE: [&[[usize; 2]]; 3] = [
-    &[[0, 1]],
-    &[[1, 2], [2, 0], [0, 1]],
-    &[[0, 1], [1, 2], [2, 0], [2, 3], [0, 3], [1, 3]],
-];
+const ELEDGE: [&[[usize; 2]]; 3] =
+    [&[[0, 1]], &[[1, 2], [2, 0], [0, 1]], &[[0, 1], [1, 2], [2, 0], [2, 3], [0, 3], [1, 3]]];
 
 /// Material name a flex gets when `discardvisual` deleted the material it named.
 pub const DISCARDED_MATERIAL: &str = "\u{0}discarded material";
@@ -224,7 +221,11 @@ impl Compiled<'_> {
             let body = &self.bodies[b];
             let mut p = body.xpos0;
             if !c.centered || interpolated {
-                let v = if 3 * i + 3 <= f.vert.len() { [f.vert[3 * i], f.vert[3 * i + 1], f.vert[3 * i + 2]] } else { [0.0; 3] };
+                let v = if 3 * i + 3 <= f.vert.len() {
+                    [f.vert[3 * i], f.vert[3 * i + 1], f.vert[3 * i + 2]]
+                } else {
+                    [0.0; 3]
+                };
                 let off = rot_vec_quat(&v, &body.xquat0);
                 for k in 0..3 {
                     p[k] += off[k];
@@ -242,7 +243,11 @@ impl Compiled<'_> {
             let body = &self.bodies[c.nodebodyid[i] as usize];
             let mut p = body.xpos0;
             if !c.centered {
-                let v = if 3 * i + 3 <= f.node.len() { [f.node[3 * i], f.node[3 * i + 1], f.node[3 * i + 2]] } else { [0.0; 3] };
+                let v = if 3 * i + 3 <= f.node.len() {
+                    [f.node[3 * i], f.node[3 * i + 1], f.node[3 * i + 2]]
+                } else {
+                    [0.0; 3]
+                };
                 let off = rot_vec_quat(&v, &body.xquat0);
                 for k in 0..3 {
                     p[k] += off[k];

@@ -2,10 +2,9 @@
 
 use crate::abi::*;
 
+use super::super::fill::w;
 use super::super::tree::Compiled;
 use super::{CFlex, NUM_EDGES};
-use super::super::fill::w;
-
 
 /// Copies as much of `src` as fits into `dst` from `at` on (upstream copies whole vectors;
 /// a longer one runs into the next flex's slots, which that flex then overwrites).
@@ -52,7 +51,8 @@ pub unsafe fn fill_flexes(c: &Compiled, m: &mut mjModel) {
     }
     bvh_adr += c.x.meshes.iter().map(|k| k.bvh.nodeid.len()).sum::<usize>();
 
-    let (nvert, nnode, nedge, nelem) = (m.nflexvert as usize, m.nflexnode as usize, m.nflexedge as usize, m.nflexelem as usize);
+    let (nvert, nnode, nedge, nelem) =
+        (m.nflexvert as usize, m.nflexnode as usize, m.nflexedge as usize, m.nflexelem as usize);
     let (neldata, neledge, nshell) = (m.nflexelemdata as usize, m.nflexelemedge as usize, m.nflexshelldata as usize);
     let (nevpair, ntex) = (m.nflexevpair as usize, m.nflextexcoord as usize);
     let (mut vadr, mut nadr, mut eadr, mut tadr) = (0usize, 0usize, 0usize, 0usize);
@@ -136,11 +136,8 @@ pub unsafe fn fill_flexes(c: &Compiled, m: &mut mjModel) {
         w(m.flex_passive, nflex)[i] = s.passive;
         w(m.flex_bvhnum, nflex)[i] = nb as i32;
         w(m.flex_bvhadr, nflex)[i] = if nb > 0 { bvh_adr as i32 } else { -1 };
-        w(m.flex_edgeequality, nflex)[i] = c
-            .x
-            .equalities
-            .iter()
-            .any(|q| q.s.r#type == mjtEq_::mjEQ_FLEX as i32 && q.s.name1 == s.name) as u8;
+        w(m.flex_edgeequality, nflex)[i] =
+            c.x.equalities.iter().any(|q| q.s.r#type == mjtEq_::mjEQ_FLEX as i32 && q.s.name1 == s.name) as u8;
 
         if nb > 0 {
             w(m.bvh_child, 2 * nbvh)[2 * bvh_adr..2 * (bvh_adr + nb)].copy_from_slice(&f.bvh.child);

@@ -59,7 +59,8 @@ fn size(c: &CMesh) -> usize {
 pub fn restore(slot: &Slot, res: &Res, c: &mut CMesh, maxhullvert: i32, needhull: bool) -> bool {
     let Some(e) = slot.lookup_as::<Entry>(&res.name(), res) else { return false };
     let k = &e.mesh;
-    if e.maxhullvert != maxhullvert || k.inertia != c.inertia || k.scale != c.scale || (needhull && k.graph.is_empty()) {
+    if e.maxhullvert != maxhullvert || k.inertia != c.inertia || k.scale != c.scale || (needhull && k.graph.is_empty())
+    {
         return false;
     }
     c.vert = k.vert.clone();

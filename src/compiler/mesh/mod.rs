@@ -18,8 +18,8 @@ use crate::abi::mjtMeshInertia_::*;
 use crate::spec::{Mesh, Spec};
 
 use super::bvh::{self, Bvh};
-use crate::spec::util::{cross, dot3, eig3, normvec, quat2mat, MINVAL};
 use super::{CResult, CompileError};
+use crate::spec::util::{cross, dot3, eig3, normvec, quat2mat, MINVAL};
 
 /// A compiled mesh, in its own frame (centre of mass, principal axes of inertia).
 #[derive(Clone, Debug, Default)]
@@ -105,7 +105,12 @@ pub fn mesh_err(m: &Mesh, id: usize, msg: &str) -> CompileError {
 
 /// Vertices in double precision, checked finite; with `remove_repeated`, equal vertices merged
 /// (in order of first appearance) and `face` renumbered.
-pub fn process_vertices<E>(vert: &[f32], face: &mut [i32], remove_repeated: bool, err: &dyn Fn(&str) -> E) -> Result<Vec<f64>, E> {
+pub fn process_vertices<E>(
+    vert: &[f32],
+    face: &mut [i32],
+    remove_repeated: bool,
+    err: &dyn Fn(&str) -> E,
+) -> Result<Vec<f64>, E> {
     if vert.len() % 3 != 0 {
         return Err(err("vertex data must be a multiple of 3"));
     }
@@ -150,7 +155,15 @@ pub fn process_vertices<E>(vert: &[f32], face: &mut [i32], remove_repeated: bool
 /// pairs, convex inertia). `generated` is the data of a mesh made by its SDF plugin, which
 /// replaces the model's vertices, normals and faces and is kept in place (not moved to its
 /// centre of mass and principal axes) without a signed-distance octree.
-pub fn compile(spec: &Spec, m: &Mesh, id: usize, needhull: bool, needsdf: bool, modeldir: &str, generated: Option<sdf::Generated>) -> CResult<CMesh> {
+pub fn compile(
+    spec: &Spec,
+    m: &Mesh,
+    id: usize,
+    needhull: bool,
+    needsdf: bool,
+    modeldir: &str,
+    generated: Option<sdf::Generated>,
+) -> CResult<CMesh> {
     let err = |msg: &str| mesh_err(m, id, msg);
     let reorient = generated.is_none();
     let needsdf = needsdf && generated.is_none();
@@ -200,7 +213,8 @@ pub fn compile(spec: &Spec, m: &Mesh, id: usize, needhull: bool, needsdf: bool, 
             if cached::restore(&slot, &r, &mut c, m.maxhullvert, needhull) {
                 check_initial(&c, false, &err)?;
                 if needsdf && c.octree.nnode() == 0 {
-                    c.octree = octree::Octree::build(&c.vert, &c.face, &c.aamm, m.c.plugin.active == 0).map_err(|msg| err(&msg))?;
+                    c.octree = octree::Octree::build(&c.vert, &c.face, &c.aamm, m.c.plugin.active == 0)
+                        .map_err(|msg| err(&msg))?;
                 } else if !needsdf {
                     c.octree = octree::Octree::default();
                 }
@@ -610,7 +624,8 @@ fn surface_and_com(c: &CMesh, facecen: &[f64; 3], com: &mut [f64; 3]) -> f64 {
 /// Inertia about `com` per unit density (xx yy zz xy xz yz) from the face tetrahedra (or
 /// triangles for shells); returns the recomputed volume or area too.
 fn inertia(c: &CMesh, com: &[f64; 3]) -> (f64, [f64; 6]) {
-    let centered: Vec<f64> = c.vert.chunks_exact(3).flat_map(|v| [v[0] - com[0], v[1] - com[1], v[2] - com[2]]).collect();
+    let centered: Vec<f64> =
+        c.vert.chunks_exact(3).flat_map(|v| [v[0] - com[0], v[1] - com[1], v[2] - com[2]]).collect();
     let shell = c.inertia == mjMESH_INERTIA_SHELL as i32;
     let legacy = c.inertia == mjMESH_INERTIA_LEGACY as i32;
     const K: [[usize; 2]; 6] = [[0, 0], [1, 1], [2, 2], [0, 1], [0, 2], [1, 2]];
@@ -706,7 +721,14 @@ fn make_centers_and_bvh(c: &mut CMesh) {
 /// Size of a geom of primitive type `gtype` fitted to mesh `c` (its inertia box, or with
 /// `fitaabb` its bounding box, then scaled by `fitscale`); `center` receives the box centre
 /// for `fitaabb`.
-pub fn fit_geom(c: &CMesh, gtype: i32, fitaabb: bool, fitscale: f64, size: &mut [f64; 3], center: &mut [f64; 3]) -> Result<(), String> {
+pub fn fit_geom(
+    c: &CMesh,
+    gtype: i32,
+    fitaabb: bool,
+    fitscale: f64,
+    size: &mut [f64; 3],
+    center: &mut [f64; 3],
+) -> Result<(), String> {
     use crate::abi::mjtGeom_::*;
     let t = gtype;
     if !fitaabb {
@@ -746,6 +768,5 @@ pub fn fit_geom(c: &CMesh, gtype: i32, fitaabb: bool, fitscale: f64, size: &mut 
     }
     Ok(())
 }
-
 
 pub mod model;

@@ -5,11 +5,10 @@ use crate::abi::mjtGeom_::*;
 use crate::abi::mjtMeshInertia_::*;
 use crate::abi::*;
 
+use super::super::fill::w;
 use super::super::tree::Compiled;
 use super::super::CResult;
 use super::CMesh;
-use super::super::fill::w;
-
 
 impl Compiled<'_> {
     /// Resolves the meshes of geoms and compiles every mesh (before the tree, whose geoms take
@@ -35,7 +34,12 @@ impl Compiled<'_> {
             };
             let in_pair = !g.name.is_empty() && spec.pairs.iter().any(|p| p.geom1 == g.name || p.geom2 == g.name);
             let uses_mesh = g.r#type == mjGEOM_MESH as i32 || g.r#type == mjGEOM_SDF as i32;
-            if uses_mesh && (g.contype != 0 || g.conaffinity != 0 || in_pair || spec.meshes[k].inertia == mjMESH_INERTIA_CONVEX as i32) {
+            if uses_mesh
+                && (g.contype != 0
+                    || g.conaffinity != 0
+                    || in_pair
+                    || spec.meshes[k].inertia == mjMESH_INERTIA_CONVEX as i32)
+            {
                 needhull[k] = true;
             }
             needsdf[k] |= g.r#type == mjGEOM_SDF as i32;
@@ -73,8 +77,10 @@ impl Compiled<'_> {
 pub unsafe fn fill_meshes(c: &Compiled, m: &mut mjModel, padr: &mut usize) {
     let meshes: &[CMesh] = &c.x.meshes;
     let nmesh = m.nmesh as usize;
-    let (nv, nn, nt, nf) = (m.nmeshvert as usize, m.nmeshnormal as usize, m.nmeshtexcoord as usize, m.nmeshface as usize);
-    let (ng, np, npv, npm) = (m.nmeshgraph as usize, m.nmeshpoly as usize, m.nmeshpolyvert as usize, m.nmeshpolymap as usize);
+    let (nv, nn, nt, nf) =
+        (m.nmeshvert as usize, m.nmeshnormal as usize, m.nmeshtexcoord as usize, m.nmeshface as usize);
+    let (ng, np, npv, npm) =
+        (m.nmeshgraph as usize, m.nmeshpoly as usize, m.nmeshpolyvert as usize, m.nmeshpolymap as usize);
     let nbvh = m.nbvh as usize;
     let nbody = m.nbody as usize;
     let noct = m.noct as usize;

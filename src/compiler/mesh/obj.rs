@@ -263,11 +263,8 @@ fn parse_real(s: &[u8]) -> Option<f64> {
             i += 1;
             let mut k: i32 = 1;
             while i < n && s[i].is_ascii_digit() {
-                let scale = if (0..8).contains(&k) {
-                    NEG_POW10[k as usize]
-                } else {
-                    black_box(10.0f64).powf(-f64::from(k))
-                };
+                let scale =
+                    if (0..8).contains(&k) { NEG_POW10[k as usize] } else { black_box(10.0f64).powf(-f64::from(k)) };
                 m += f64::from(s[i] - b'0') * scale;
                 k = k.wrapping_add(1);
                 i += 1;
@@ -485,8 +482,7 @@ impl Reader {
             b'g' | b'o' if blank1 => {
                 self.flush();
                 if self.collecting()
-                    && (!self.tri.is_empty()
-                        || (t0 == b'o' && (self.shape_has_lines || self.shape_has_points)))
+                    && (!self.tri.is_empty() || (t0 == b'o' && (self.shape_has_lines || self.shape_has_points)))
                 {
                     self.first = Some(self.take_shape());
                 }
@@ -538,12 +534,7 @@ impl Reader {
         if self.collecting() && (any || !self.tri.is_empty()) {
             self.first = Some(self.take_shape());
         }
-        ObjData {
-            vertices: self.v,
-            normals: self.vn,
-            texcoords: self.vt,
-            first_shape: self.first,
-        }
+        ObjData { vertices: self.v, normals: self.vn, texcoords: self.vt, first_shape: self.first }
     }
 }
 
@@ -551,13 +542,7 @@ impl Reader {
 // Triangulation
 
 /// Appends the triangles upstream makes of one face.
-fn triangulate(
-    face: &[ObjIndex],
-    v: &[f32],
-    out: &mut Vec<ObjIndex>,
-    counts: &mut Vec<u32>,
-    rem: &mut Vec<ObjIndex>,
-) {
+fn triangulate(face: &[ObjIndex], v: &[f32], out: &mut Vec<ObjIndex>, counts: &mut Vec<u32>, rem: &mut Vec<ObjIndex>) {
     let n = face.len();
     if n < 3 {
         return;
@@ -666,9 +651,7 @@ fn in_triangle(px: &[f32; 3], py: &[f32; 3], tx: f32, ty: f32) -> bool {
     let mut inside = false;
     let mut j = 2;
     for i in 0..3 {
-        if (py[i] > ty) != (py[j] > ty)
-            && tx < (px[j] - px[i]) * (ty - py[i]) / (py[j] - py[i]) + px[i]
-        {
+        if (py[i] > ty) != (py[j] > ty) && tx < (px[j] - px[i]) * (ty - py[i]) / (py[j] - py[i]) + px[i] {
             inside = !inside;
         }
         j = i;
@@ -698,8 +681,8 @@ mod tests {
         assert_eq!(
             bits(&d.vertices),
             vec![
-                0x3dcccccd, 0x00000001, 0x40a00000, 0x80000000, 0x3dfcd6ea, 0x7f800000, 0x7f7fffff,
-                0x3fc00000, 0xffc00000, 0x00000000, 0xffc00000, 0x00000000,
+                0x3dcccccd, 0x00000001, 0x40a00000, 0x80000000, 0x3dfcd6ea, 0x7f800000, 0x7f7fffff, 0x3fc00000,
+                0xffc00000, 0x00000000, 0xffc00000, 0x00000000,
                 // not correctly rounded: the nearest float is 0x4c511c42
                 0x4c511c43, 0, 0,
             ]
@@ -741,15 +724,9 @@ mod tests {
         assert_eq!(v, vec![0, 1, 2, 2, 1, 0]);
 
         // lines alone make a shape without triangles; `g` with no name does not split
-        let (idx, nfv) = parse_obj(b"v 0 0 0\nv 1 0 0\nv 0 1 0\nl 1 2\no x\nf 1 2 3\n")
-            .unwrap()
-            .first_shape
-            .unwrap();
+        let (idx, nfv) = parse_obj(b"v 0 0 0\nv 1 0 0\nv 0 1 0\nl 1 2\no x\nf 1 2 3\n").unwrap().first_shape.unwrap();
         assert!(idx.is_empty() && nfv.is_empty());
-        let (idx, _) = parse_obj(b"v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\ng\nf 3 2 1\n")
-            .unwrap()
-            .first_shape
-            .unwrap();
+        let (idx, _) = parse_obj(b"v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\ng\nf 3 2 1\n").unwrap().first_shape.unwrap();
         assert_eq!(idx.len(), 6);
     }
 

@@ -185,7 +185,8 @@ impl Octree {
         queue.push_back((0usize, Task { elements: (0..tris.len()).collect(), level: 0 }));
         while let Some((index, task)) = queue.pop_front() {
             let aamm = self.nodes[index].aamm;
-            let colliding: Vec<usize> = task.elements.iter().copied().filter(|&e| box_triangle(&tris[e], &aamm)).collect();
+            let colliding: Vec<usize> =
+                task.elements.iter().copied().filter(|&e| box_triangle(&tris[e], &aamm)).collect();
             if colliding.is_empty() || task.level >= MAX_LEVEL {
                 continue;
             }

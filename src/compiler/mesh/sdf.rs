@@ -69,7 +69,8 @@ pub unsafe fn generate(p: &mjpPlugin, config: &BTreeMap<String, String>) -> Resu
     }
     let mc = marching_cubes(&field, nx, ny, nz);
     // grid units back to the box
-    let place = |c: usize, v: f32, cells: usize| (2.0 * aabb[c + 3] * v as f64 / cells as f64 + aabb[c] - aabb[c + 3]) as f32;
+    let place =
+        |c: usize, v: f32, cells: usize| (2.0 * aabb[c + 3] * v as f64 / cells as f64 + aabb[c] - aabb[c + 3]) as f32;
     let mut vert = Vec::with_capacity(3 * mc.vertices.len());
     for v in &mc.vertices {
         vert.extend_from_slice(&[place(0, v[0], nx - 1), place(1, v[1], ny - 1), place(2, v[2], nz - 1)]);

@@ -124,7 +124,10 @@ impl MeshDistance {
         let mut tris: Vec<Tri> = triangles
             .iter()
             .enumerate()
-            .map(|(i, t)| Tri { v: [vertices[t[0] as usize], vertices[t[1] as usize], vertices[t[2] as usize]], id: i as i32 })
+            .map(|(i, t)| Tri {
+                v: [vertices[t[0] as usize], vertices[t[1] as usize], vertices[t[2] as usize]],
+                id: i as i32,
+            })
             .collect();
         let mut md = MeshDistance {
             vertices,
@@ -148,7 +151,8 @@ impl MeshDistance {
             self.nodes[id].left = -1;
             self.nodes[id].right = t.id;
             let center = div(&add(&add(&t.v[0], &t.v[1]), &t.v[2]), 3.0);
-            let radius = cmax(cmax(norm(&sub(&t.v[0], &center)), norm(&sub(&t.v[1], &center))), norm(&sub(&t.v[2], &center)));
+            let radius =
+                cmax(cmax(norm(&sub(&t.v[0], &center)), norm(&sub(&t.v[1], &center))), norm(&sub(&t.v[2], &center)));
             return Sphere { center, radius };
         }
         let mut top = [f64::MIN; 3];
@@ -232,7 +236,12 @@ impl MeshDistance {
         let nd = &self.nodes[node];
         if nd.left == -1 {
             let t = &self.triangles[nd.right as usize];
-            let (dsq, nearest, bary) = point_triangle(p, &self.vertices[t[0] as usize], &self.vertices[t[1] as usize], &self.vertices[t[2] as usize]);
+            let (dsq, nearest, bary) = point_triangle(
+                p,
+                &self.vertices[t[0] as usize],
+                &self.vertices[t[1] as usize],
+                &self.vertices[t[2] as usize],
+            );
             if dsq < hit.distance * hit.distance {
                 hit.nearest = nearest;
                 hit.bary = bary;

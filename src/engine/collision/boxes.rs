@@ -5,14 +5,25 @@
 #![allow(clippy::manual_range_contains)]
 
 use crate::abi::*;
-use crate::math::blas::{add3, add_to3, add_to_scl3, dot3, mul_mat_mat_t3, mul_mat_t_mat3, mul_mat_t_vec3, mul_mat_vec3, normalize3, scl3, sub3};
+use crate::math::blas::{
+    add3, add_to3, add_to_scl3, dot3, mul_mat_mat_t3, mul_mat_t_mat3, mul_mat_t_vec3, mul_mat_vec3, normalize3, scl3,
+    sub3,
+};
 
 use super::primitive::{geom_pair, set_normal, zaxis};
 
 //------------------------------ sphere : box --------------------------------------------------------
 
 /// Sphere (centre pos1, radius size1[0]) against a box given by raw poses.
-fn raw_sphere_box(con: &mut [mjContact], margin: f64, pos1: &[f64; 3], size1: &[f64], pos2: &[f64; 3], mat2: &[f64; 9], size2: &[f64]) -> usize {
+fn raw_sphere_box(
+    con: &mut [mjContact],
+    margin: f64,
+    pos1: &[f64; 3],
+    size1: &[f64],
+    pos2: &[f64; 3],
+    mat2: &[f64; 9],
+    size2: &[f64],
+) -> usize {
     // sphere centre in box coordinates, and its nearest point in the box
     let center = mul_mat_t_vec3(mat2, &sub3(pos1, pos2));
     let mut clamped = center;
@@ -87,7 +98,16 @@ pub unsafe fn capsule_box(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: us
 /// and the segment against the twelve edges), then, depending on how the segment lies relative
 /// to that box feature, a second segment point; each point is collided as a sphere.
 #[allow(clippy::too_many_arguments)]
-pub fn raw_capsule_box(con: &mut [mjContact], margin: f64, pos1: &[f64; 3], mat1: &[f64; 9], size1: &[f64], pos2: &[f64; 3], mat2: &[f64; 9], size2: &[f64]) -> usize {
+pub fn raw_capsule_box(
+    con: &mut [mjContact],
+    margin: f64,
+    pos1: &[f64; 3],
+    mat1: &[f64; 9],
+    size1: &[f64],
+    pos2: &[f64; 3],
+    mat2: &[f64; 9],
+    size2: &[f64],
+) -> usize {
     let halflength = size1[1];
     let mut secondpos = -4.0; // below -3: no second point
 
@@ -519,7 +539,24 @@ pub unsafe fn box_box(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize,
         return 0;
     }
     if code >= 12 {
-        return box_box_edge(con, margin, margin2, pos1, mat1, &size1v, &size2v, &pos21, &rot, &rotabs, &rottabs, code - 12, cle1, cle2, &clnorm, inside);
+        return box_box_edge(
+            con,
+            margin,
+            margin2,
+            pos1,
+            mat1,
+            &size1v,
+            &size2v,
+            &pos21,
+            &rot,
+            &rotabs,
+            &rottabs,
+            code - 12,
+            cle1,
+            cle2,
+            &clnorm,
+            inside,
+        );
     }
     box_box_face(con, margin, pos1, mat1, &size1v, pos2, mat2, &size2v, &pos21, &pos12, &rot, code)
 }
@@ -527,7 +564,20 @@ pub unsafe fn box_box(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize,
 /// Box-box contacts when a face normal separates least: the other box's vertices, edge
 /// crossings and face corners clipped against the face.
 #[allow(clippy::too_many_arguments)]
-fn box_box_face(con: &mut [mjContact], margin: f64, pos1: &[f64; 3], mat1: &[f64; 9], size1: &[f64; 3], pos2: &[f64; 3], mat2: &[f64; 9], size2: &[f64; 3], pos21: &[f64; 3], pos12: &[f64; 3], rot: &[f64; 9], code: i32) -> usize {
+fn box_box_face(
+    con: &mut [mjContact],
+    margin: f64,
+    pos1: &[f64; 3],
+    mat1: &[f64; 9],
+    size1: &[f64; 3],
+    pos2: &[f64; 3],
+    mat2: &[f64; 9],
+    size2: &[f64; 3],
+    pos21: &[f64; 3],
+    pos12: &[f64; 3],
+    rot: &[f64; 9],
+    code: i32,
+) -> usize {
     let q1 = (code % 6) as usize;
     let q2 = code / 6 != 0;
     let (rotmore, idx, sgn) = face_frame(q1);
@@ -669,7 +719,24 @@ fn box_box_face(con: &mut [mjContact], margin: f64, pos1: &[f64; 3], mat1: &[f64
 /// Box-box contacts when an edge-edge axis separates least: the second box's edge pair
 /// projected along the contact normal onto the nearest face of the first box.
 #[allow(clippy::too_many_arguments)]
-fn box_box_edge(con: &mut [mjContact], margin: f64, margin2: f64, pos1: &[f64; 3], mat1: &[f64; 9], size1: &[f64; 3], size2: &[f64; 3], pos21: &[f64; 3], rot: &[f64; 9], rotabs: &[f64; 9], rottabs: &[f64; 9], code: i32, cle1: i32, cle2: i32, clnorm: &[f64; 3], inside: bool) -> usize {
+fn box_box_edge(
+    con: &mut [mjContact],
+    margin: f64,
+    margin2: f64,
+    pos1: &[f64; 3],
+    mat1: &[f64; 9],
+    size1: &[f64; 3],
+    size2: &[f64; 3],
+    pos21: &[f64; 3],
+    rot: &[f64; 9],
+    rotabs: &[f64; 9],
+    rottabs: &[f64; 9],
+    code: i32,
+    cle1: i32,
+    cle2: i32,
+    clnorm: &[f64; 3],
+    inside: bool,
+) -> usize {
     let q1 = (code / 3) as usize;
     let q2 = (code % 3) as usize;
     let others = |q: usize| match q {
@@ -703,7 +770,11 @@ fn box_box_edge(con: &mut [mjContact], margin: f64, margin2: f64, pos1: &[f64; 3
     // the two parallel edges of box 2 nearest the contact (ends of each)
     let side = |bit: i32, flip: bool| -> f64 {
         let set = cle2 & (1 << bit) != 0;
-        if set != flip { 1.0 } else { -1.0 }
+        if set != flip {
+            1.0
+        } else {
+            -1.0
+        }
     };
     let mut points = [[0.0; 3]; mjMAXCONPAIR];
     for (e, flip) in [(0, false), (2, true)] {
@@ -734,18 +805,10 @@ fn box_box_edge(con: &mut [mjContact], margin: f64, margin2: f64, pos1: &[f64; 3
     }
 
     let pts = [points[0], sub3(&points[1], &points[0]), sub3(&points[2], &points[0])];
-    let lines: [([f64; 3], [f64; 3]); 4] = [
-        (pts[0], pts[1]),
-        (pts[0], pts[2]),
-        (add3(&pts[0], &pts[1]), pts[2]),
-        (add3(&pts[0], &pts[2]), pts[1]),
-    ];
-    let linesu: [([f64; 3], [f64; 3]); 4] = [
-        (axi[0], axi[1]),
-        (axi[0], axi[2]),
-        (add3(&axi[0], &axi[1]), axi[2]),
-        (add3(&axi[0], &axi[2]), axi[1]),
-    ];
+    let lines: [([f64; 3], [f64; 3]); 4] =
+        [(pts[0], pts[1]), (pts[0], pts[2]), (add3(&pts[0], &pts[1]), pts[2]), (add3(&pts[0], &pts[2]), pts[1])];
+    let linesu: [([f64; 3], [f64; 3]); 4] =
+        [(axi[0], axi[1]), (axi[0], axi[2]), (add3(&axi[0], &axi[1]), axi[2]), (add3(&axi[0], &axi[2]), axi[1])];
 
     let mut depth = [0.0; mjMAXCONPAIR];
     let mut n = 0;

@@ -10,8 +10,8 @@ use super::make_frame;
 use crate::abi::*;
 use crate::engine::{disabled, enabled, v3, v3m, v9, v9m};
 use crate::math::blas::{
-    add_to3, add_to_scl3, dist3, dot3, dot3_split, mul_mat_mat3, mul_mat_t_mat3, mul_mat_t_vec3, mul_mat_t_vec3_split, mul_mat_vec3, normalize3, scalar_lane,
-    sub3, sub_from3,
+    add_to3, add_to_scl3, dist3, dot3, dot3_split, mul_mat_mat3, mul_mat_t_mat3, mul_mat_t_vec3, mul_mat_t_vec3_split,
+    mul_mat_vec3, normalize3, scalar_lane, sub3, sub_from3,
 };
 use crate::math::misc::{min, sign};
 use crate::math::spatial::{axis_angle2quat, quat2mat};
@@ -286,7 +286,12 @@ fn geom_kind(m: &mjModel, g: usize, t: i32, nvert: usize, has_graph: bool) -> (K
 /// Of `first` and `rest`, the first point farthest along `dir`, moved `inflate` along `dir`
 /// (a flex element's or vertex's support point, `mjc_flexSupport`).
 #[inline(always)]
-fn farthest_inflated<'p>(first: &[f64; 3], rest: impl Iterator<Item = &'p [f64; 3]>, dir: &[f64; 3], inflate: f64) -> [f64; 3] {
+fn farthest_inflated<'p>(
+    first: &[f64; 3],
+    rest: impl Iterator<Item = &'p [f64; 3]>,
+    dir: &[f64; 3],
+    inflate: f64,
+) -> [f64; 3] {
     let mut res = *first;
     let mut best = dot3_split(&res, dir);
     for p in rest {
@@ -722,7 +727,9 @@ impl<'a> CcdObj<'a> {
                         break;
                     }
                     let v = vp.add(3 * *globalid.add(sub as usize) as usize);
-                    let vdot = scalar_lane(ld[0] * *v as f64) + scalar_lane(ld[1] * *v.add(1) as f64) + scalar_lane(ld[2] * *v.add(2) as f64);
+                    let vdot = scalar_lane(ld[0] * *v as f64)
+                        + scalar_lane(ld[1] * *v.add(1) as f64)
+                        + scalar_lane(ld[2] * *v.add(2) as f64);
                     if vdot > best {
                         best = vdot;
                         ibest = sub;
@@ -975,7 +982,14 @@ fn mpr_config(m: &mjModel) -> MprConfig {
 
 /// The libccd half of `mjc_CCDIteration`: one contact by MPR, with the normal fixed for smooth
 /// geoms when both objects are geoms.
-unsafe fn libccd_iteration(m: &mjModel, d: &mjData, obj1: &mut CcdObj, obj2: &mut CcdObj, con: &mut [mjContact], margin: f64) -> usize {
+unsafe fn libccd_iteration(
+    m: &mjModel,
+    d: &mjData,
+    obj1: &mut CcdObj,
+    obj2: &mut CcdObj,
+    con: &mut [mjContact],
+    margin: f64,
+) -> usize {
     let Some(p) = mpr_penetration(obj1, obj2, &mpr_config(m)) else { return 0 };
     if is_origin(&p.dir) || con.is_empty() {
         return 0;
@@ -994,7 +1008,12 @@ unsafe fn libccd_iteration(m: &mjModel, d: &mjData, obj1: &mut CcdObj, obj2: &mu
 /// Penetration of two objects by native CCD, or by libccd's MPR when native CCD is disabled
 /// (`mjc_penetration`): depth, unit direction from object 2 to object 1 and midpoint, or None
 /// without penetration (with MPR, a touching contact gives a zero direction).
-pub(super) unsafe fn penetration(m: &mjModel, d: &mjData, obj1: &mut CcdObj, obj2: &mut CcdObj) -> Option<(f64, [f64; 3], [f64; 3])> {
+pub(super) unsafe fn penetration(
+    m: &mjModel,
+    d: &mjData,
+    obj1: &mut CcdObj,
+    obj2: &mut CcdObj,
+) -> Option<(f64, [f64; 3], [f64; 3])> {
     if disabled(m, mjDSBL_NATIVECCD) {
         return mpr_penetration(obj1, obj2, &mpr_config(m)).map(|p| (p.depth, p.dir, p.pos));
     }
@@ -1020,7 +1039,6 @@ pub(super) unsafe fn penetration(m: &mjModel, d: &mjData, obj1: &mut CcdObj, obj
     })
 }
 
-
 /// True when the last of `con[..n]` is farther than `tolerance` from all earlier ones
 /// (`mjc_isDistinctContact`).
 fn is_distinct_contact(con: &[mjContact], n: usize, tolerance: f64) -> bool {
@@ -1036,7 +1054,6 @@ fn rotate_frame(origin: &[f64; 3], rot: &[f64; 9], xmat: &mut [f64; 9], xpos: &m
     sub_from3(&mut vec, &rel);
     sub_from3(xpos, &vec);
 }
-
 
 /// Copy of geom `g`'s global position and orientation.
 pub(super) unsafe fn geom_frame(m: &mjModel, d: &mjData, g: usize) -> ([f64; 3], [f64; 9]) {
@@ -1226,7 +1243,14 @@ pub unsafe fn plane_convex(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: u
 ///
 /// # Safety
 /// As [`convex`].
-pub unsafe fn convex_hfield(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
+pub unsafe fn convex_hfield(
+    m: &mjModel,
+    d: &mjData,
+    con: &mut [mjContact],
+    g1: usize,
+    g2: usize,
+    margin: f64,
+) -> usize {
     let (pos1, mat1) = geom_frame(m, d, g1);
     let (savepos2, savemat2) = geom_frame(m, d, g2);
     let hid = m.geom_dataid()[g1] as usize;
@@ -1336,7 +1360,14 @@ pub unsafe fn convex_hfield(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: 
 
 /// Writes a penetration found in a height field's frame (`hmat`, `hpos`) into `con` in global
 /// coordinates: distance, normal and point (convex and flex element against height field).
-pub(super) fn set_hfield_contact(con: &mut mjContact, depth: f64, dir: &[f64; 3], pos: &[f64; 3], hmat: &[f64; 9], hpos: &[f64; 3]) {
+pub(super) fn set_hfield_contact(
+    con: &mut mjContact,
+    depth: f64,
+    dir: &[f64; 3],
+    pos: &[f64; 3],
+    hmat: &[f64; 9],
+    hpos: &[f64; 3],
+) {
     con.dist = -depth;
     con.frame[..3].copy_from_slice(&mul_mat_vec3(hmat, dir));
     let mut p = mul_mat_vec3(hmat, pos);
@@ -1416,7 +1447,10 @@ fn ellipsoid_outside(nrm: &mut [f64; 3], pos: &[f64; 3], size: &[f64; 3]) -> boo
 pub unsafe fn fix_normal(m: &mjModel, d: &mjData, con: &mut mjContact, g1: usize, g2: usize) {
     let gid = [g1, g2];
     let smooth = |t: i32| {
-        t == mjGEOM_SPHERE as i32 || t == mjGEOM_CAPSULE as i32 || t == mjGEOM_ELLIPSOID as i32 || t == mjGEOM_CYLINDER as i32
+        t == mjGEOM_SPHERE as i32
+            || t == mjGEOM_CAPSULE as i32
+            || t == mjGEOM_ELLIPSOID as i32
+            || t == mjGEOM_CYLINDER as i32
     };
     let types = gid.map(|g| m.geom_type()[g]);
     if !smooth(types[0]) && !smooth(types[1]) {
@@ -1455,8 +1489,14 @@ pub unsafe fn fix_normal(m: &mjModel, d: &mjData, con: &mut mjContact, g1: usize
             if size[0] < mjMINVAL || size[1] < mjMINVAL || size[2] < mjMINVAL {
                 continue;
             }
-            let dst = pos[0] * pos[0] / (size[0] * size[0]) + pos[1] * pos[1] / (size[1] * size[1]) + pos[2] * pos[2] / (size[2] * size[2]);
-            processed[i] = if dst <= 1.0 { ellipsoid_inside(&mut nrm, &pos, &size) } else { ellipsoid_outside(&mut nrm, &pos, &size) };
+            let dst = pos[0] * pos[0] / (size[0] * size[0])
+                + pos[1] * pos[1] / (size[1] * size[1])
+                + pos[2] * pos[2] / (size[2] * size[2]);
+            processed[i] = if dst <= 1.0 {
+                ellipsoid_inside(&mut nrm, &pos, &size)
+            } else {
+                ellipsoid_outside(&mut nrm, &pos, &size)
+            };
         } else {
             // cylinder: only near the round wall
             if pos[2].abs() > 0.95 * size[1] {

@@ -15,7 +15,18 @@ use crate::math::misc::{max, min};
 /// # Safety
 /// As [`super::convex::convex`]; the ids must be valid where not -1.
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn convex_elem(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: i32, f1: i32, e1: i32, v1: i32, f2: i32, e2: i32, margin: f64) -> usize {
+pub unsafe fn convex_elem(
+    m: &mjModel,
+    d: &mjData,
+    con: &mut [mjContact],
+    g1: i32,
+    f1: i32,
+    e1: i32,
+    v1: i32,
+    f2: i32,
+    e2: i32,
+    margin: f64,
+) -> usize {
     let mut obj1 = CcdObj::new(m, d, g1, margin);
     let mut obj2 = CcdObj::new(m, d, -1, margin);
     if g1 < 0 {
@@ -45,7 +56,15 @@ fn mul_mat_t_vec_skip(mat: &[f64; 9], vec: &[f64; 3]) -> [f64; 3] {
 ///
 /// # Safety
 /// As [`super::convex::convex`].
-pub unsafe fn hfield_elem(m: &mjModel, d: &mjData, con: &mut [mjContact], g: usize, f: usize, e: usize, margin: f64) -> usize {
+pub unsafe fn hfield_elem(
+    m: &mjModel,
+    d: &mjData,
+    con: &mut [mjContact],
+    g: usize,
+    f: usize,
+    e: usize,
+    margin: f64,
+) -> usize {
     let hid = m.geom_dataid()[g] as usize;
     let mut prism = [[0.0; 3]; 6];
     let mut obj1 = CcdObj::new_prism(m, d, &mut prism);

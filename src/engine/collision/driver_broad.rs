@@ -20,7 +20,15 @@ fn can_collide(m: &mjModel, bf: usize) -> bool {
 
 /// True when a body pair is discarded: same weld, both asleep, asleep against static, or
 /// parent-child welds unless that filter is disabled (`filterBodyPair`).
-fn filter_body_pair(weld1: i32, parent1: i32, asleep1: bool, weld2: i32, parent2: i32, asleep2: bool, dsbl_filterparent: bool) -> bool {
+fn filter_body_pair(
+    weld1: i32,
+    parent1: i32,
+    asleep1: bool,
+    weld2: i32,
+    parent2: i32,
+    asleep2: bool,
+    dsbl_filterparent: bool,
+) -> bool {
     if weld1 == weld2 {
         return true;
     }
@@ -380,8 +388,7 @@ pub(super) unsafe fn broadphase(m: &mjModel, d: &mut mjData, bfpair: &mut [i32])
     // With every collidable body asleep or welded to the world (and no flexes), each pair the
     // sweep could find is discarded by `filter_body_pair`: the sweep is skipped, its stack
     // blocks are still taken. A scene fully asleep thus costs one pass over the bodies.
-    let settled = nflex == 0
-        && (1..nbody).all(|b| !can_collide(m, b) || weldid[b] == 0 || asleep(b));
+    let settled = nflex == 0 && (1..nbody).all(|b| !can_collide(m, b) || weldid[b] == 0 || asleep(b));
     let frame = if settled {
         let ngeom = m.ngeom as usize;
         if !m.geom_bodyid()[..ngeom].iter().any(|&b| b != 0) {
@@ -489,7 +496,8 @@ mod tests {
             let id = p / 2;
             if p % 2 == 0 {
                 for &a in &active {
-                    let yz = |k: usize| aamm[k * n + a] > aamm[(k + 3) * n + id] || aamm[k * n + id] > aamm[(k + 3) * n + a];
+                    let yz =
+                        |k: usize| aamm[k * n + a] > aamm[(k + 3) * n + id] || aamm[k * n + id] > aamm[(k + 3) * n + a];
                     if !yz(1) && !yz(2) {
                         out.push((a.min(id), a.max(id)));
                     }
@@ -523,7 +531,8 @@ mod tests {
                 }
                 let mut pair = vec![0; n * (n - 1) / 2];
                 let np = all_pairs(&aamm, n, &mut pair).unwrap();
-                let mut got: Vec<(usize, usize)> = pair[..np].iter().map(|&p| ((p >> 16) as usize, (p & 0xFFFF) as usize)).collect();
+                let mut got: Vec<(usize, usize)> =
+                    pair[..np].iter().map(|&p| ((p >> 16) as usize, (p & 0xFFFF) as usize)).collect();
                 got.sort();
                 assert_eq!(got, sweep(&aamm, n), "n = {n}");
             }

@@ -3,7 +3,10 @@
 //! active elements of one flex.
 
 use super::driver_broad::sap;
-use super::{arena_contacts, contact_param, filter_box, filter_sphere_box, is_elem_active, reset_arena, set_contact, set_ids, zero_contact, ContactParam};
+use super::{
+    arena_contacts, contact_param, filter_box, filter_sphere_box, is_elem_active, reset_arena, set_contact, set_ids,
+    zero_contact, ContactParam,
+};
 use crate::abi::*;
 use crate::engine::constraint::{add_contact, assign_margin};
 use crate::engine::{disabled, free, mark, stack_ints, stack_nums, v3, v9};
@@ -37,7 +40,14 @@ unsafe fn make_capsule(m: &mjModel, d: &mjData, f: usize, vid: &[i32]) -> ([f64;
 }
 
 /// Writes ids and parameters into the `num` contacts found and appends them.
-fn commit(m: &mjModel, d: &mut mjData, con: &mut [mjContact], ids: ([i32; 2], [i32; 2], [i32; 2], [i32; 2]), p: &ContactParam, includemargin: f64) {
+fn commit(
+    m: &mjModel,
+    d: &mut mjData,
+    con: &mut [mjContact],
+    ids: ([i32; 2], [i32; 2], [i32; 2], [i32; 2]),
+    p: &ContactParam,
+    includemargin: f64,
+) {
     let srf = [0.0; mjNREF];
     for c in con.iter_mut() {
         set_ids(c, ids.0, ids.1, ids.2, ids.3);
@@ -134,7 +144,12 @@ pub unsafe fn collide_flex_internal(m: &mjModel, d: &mut mjData, f: usize) {
         let ed = &elem[dataadr + 4 * e..dataadr + 4 * e + 4];
         let ed = [ed[0] as usize, ed[1] as usize, ed[2] as usize, ed[3] as usize];
         con.elem[0] = e as i32;
-        let faces = [(ed[0], ed[1], ed[2], ed[3]), (ed[0], ed[2], ed[3], ed[1]), (ed[0], ed[3], ed[1], ed[2]), (ed[1], ed[3], ed[2], ed[0])];
+        let faces = [
+            (ed[0], ed[1], ed[2], ed[3]),
+            (ed[0], ed[2], ed[3], ed[1]),
+            (ed[0], ed[3], ed[1], ed[2]),
+            (ed[1], ed[3], ed[2], ed[0]),
+        ];
         for (a, b, c, v) in faces {
             if plane_vertex(&mut con, vertxpos, radius, a, b, c, v) {
                 set_contact(m, &mut con, &p, 0.0, &srf);
@@ -213,7 +228,11 @@ pub unsafe fn collide_geom_elem(m: &mjModel, d: &mut mjData, g: usize, f: usize,
 
     if disabled(m, mjtDisableBit_::mjDSBL_MIDPHASE) {
         let eglobal = m.flex_elemadr()[f] as usize + e;
-        if filter_sphere_box(v3(xpos, g), m.geom_rbound()[g] + margin, &d.flexelem_aabb(m)[6 * eglobal..6 * eglobal + 6]) {
+        if filter_sphere_box(
+            v3(xpos, g),
+            m.geom_rbound()[g] + margin,
+            &d.flexelem_aabb(m)[6 * eglobal..6 * eglobal + 6],
+        ) {
             return;
         }
     }
@@ -229,7 +248,9 @@ pub unsafe fn collide_geom_elem(m: &mjModel, d: &mut mjData, g: usize, f: usize,
     let Some(con) = arena_contacts(d) else { return };
     use mjtGeom_::*;
     let (gpos, gmat, gsize) = (v3(xpos, g), v9(xmat, g), &size[3 * g..3 * g + 3]);
-    let num = if dim == 1 && (gtype == mjGEOM_SPHERE as i32 || gtype == mjGEOM_CAPSULE as i32 || gtype == mjGEOM_BOX as i32) {
+    let num = if dim == 1
+        && (gtype == mjGEOM_SPHERE as i32 || gtype == mjGEOM_CAPSULE as i32 || gtype == mjGEOM_BOX as i32)
+    {
         let (pos, mat, csize) = make_capsule(m, d, f, edata);
         if gtype == mjGEOM_SPHERE as i32 {
             raw_sphere_capsule(con, margin, gpos, gmat, gsize, &pos, &mat, &csize)
@@ -274,11 +295,7 @@ pub unsafe fn collide_elems(m: &mjModel, d: &mut mjData, f1: usize, e1: usize, f
     // SAFETY: f1, f2 are flex ids and e1, e2 element ids of them, so every address below lies
     // in its array (element vertex ids are below the flex's vertex count, checked at load)
     // margins are ignored in self-collisions
-    let margin = if f1 == f2 {
-        0.0
-    } else {
-        assign_margin(m, max(*m.flex_margin.add(f1), *m.flex_margin.add(f2)))
-    };
+    let margin = if f1 == f2 { 0.0 } else { assign_margin(m, max(*m.flex_margin.add(f1), *m.flex_margin.add(f2))) };
     let aabb = d.flexelem_aabb as *const [f64; 6];
     let box1 = &*aabb.add(*m.flex_elemadr.add(f1) as usize + e1);
     let box2 = &*aabb.add(*m.flex_elemadr.add(f2) as usize + e2);

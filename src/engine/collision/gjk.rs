@@ -13,10 +13,10 @@ use super::convex::{CcdObj, Kind, SupportFn};
 mod multicontact;
 #[path = "gjk_polytope.rs"]
 mod polytope;
-use multicontact::multicontact;
-use polytope::{epa_with_storage, Polytope};
 use crate::abi::*;
 use crate::math::blas::normalize3;
+use multicontact::multicontact;
+use polytope::{epa_with_storage, Polytope};
 
 /// Settings of one CCD query (upstream's `mjCCDConfig`).
 pub struct CcdConfig {
@@ -847,7 +847,6 @@ fn inflate(status: &mut CcdStatus, margin1: f64, margin2: f64) {
     }
     status.dist -= margin1 + margin2;
 }
-
 
 /// Distance (negative: penetration depth) between two convex objects, with witness points in
 /// `status` (`mjc_ccd`).

@@ -104,7 +104,16 @@ fn plane_intersect(res: &mut V3, pn: &V3, pd: f64, a: &V3, b: &V3) -> f64 {
 /// Clips polygon face2 against the side planes of face1 (normal n); the clipped vertices become
 /// the contact points on geom 2, shifted by -dir for geom 1.
 #[allow(clippy::too_many_arguments)]
-fn polygon_clip(work: &mut ClipWork, status: &mut CcdStatus, face1: &[f64], nface1: usize, face2: &[f64], nface2: usize, n: &V3, dir: &V3) {
+fn polygon_clip(
+    work: &mut ClipWork,
+    status: &mut CcdStatus,
+    face1: &[f64],
+    nface1: usize,
+    face2: &[f64],
+    nface2: usize,
+    n: &V3,
+    dir: &V3,
+) {
     if nface1 < 3 {
         return;
     }
@@ -241,7 +250,15 @@ fn polymap_of(m: &mjModel, vertadr: usize, v: i32) -> Option<(usize, usize)> {
 
 /// Candidate face normals (global) of a mesh feature of dimension `dim` given by up to three
 /// vertices; face indices in `resind`.
-unsafe fn mesh_normals(res: &mut [f64], resind: &mut [i32], dim: usize, obj: &CcdObj, v1: i32, v2: i32, v3: i32) -> usize {
+unsafe fn mesh_normals(
+    res: &mut [f64],
+    resind: &mut [i32],
+    dim: usize,
+    obj: &CcdObj,
+    v1: i32,
+    v2: i32,
+    v3: i32,
+) -> usize {
     let m = obj.m;
     let Some((_, polyadr, vertadr)) = mesh_ids(obj) else { return 0 };
     let (_, mat) = geom_frame(obj);
@@ -302,7 +319,15 @@ unsafe fn mesh_normals(res: &mut [f64], resind: &mut [i32], dim: usize, obj: &Cc
 /// Unit directions of the mesh edges leaving a vertex (dim 1) or of the edge v1 -> v2 (dim 2),
 /// with their far end points in `endverts`.
 #[allow(clippy::too_many_arguments)]
-unsafe fn mesh_edge_normals(res: &mut [f64], endverts: &mut [f64], dim: usize, obj: &CcdObj, v1: &V3, v2: &V3, v1i: i32) -> usize {
+unsafe fn mesh_edge_normals(
+    res: &mut [f64],
+    endverts: &mut [f64],
+    dim: usize,
+    obj: &CcdObj,
+    v1: &V3,
+    v2: &V3,
+    v1i: i32,
+) -> usize {
     if dim == 2 {
         set3(endverts, 0, v2);
         let mut r = sub3(v2, v1);
@@ -332,7 +357,13 @@ unsafe fn mesh_edge_normals(res: &mut [f64], endverts: &mut [f64], dim: usize, o
             if polyvert[padr + j] == v1i {
                 let k = if j == 0 { nvert - 1 } else { j - 1 };
                 let vi = vertadr + polyvert[padr + k] as usize;
-                let end = globalcoord(&mat, Some(&pos), vert[3 * vi] as f64, vert[3 * vi + 1] as f64, vert[3 * vi + 2] as f64);
+                let end = globalcoord(
+                    &mat,
+                    Some(&pos),
+                    vert[3 * vi] as f64,
+                    vert[3 * vi + 1] as f64,
+                    vert[3 * vi + 2] as f64,
+                );
                 set3(endverts, i, &end);
                 let mut r = sub3(&end, v1);
                 normalize3(&mut r);
@@ -346,7 +377,8 @@ unsafe fn mesh_edge_normals(res: &mut [f64], endverts: &mut [f64], dim: usize, o
 
 /// The box face whose normal is within tolerance of contact normal n (global).
 fn box_normals2(res: &mut [f64], resind: &mut [i32], mat: &[f64; 9], n: &V3) -> usize {
-    const NORMALS: [V3; 6] = [[1.0, 0.0, 0.0], [-1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, -1.0, 0.0], [0.0, 0.0, 1.0], [0.0, 0.0, -1.0]];
+    const NORMALS: [V3; 6] =
+        [[1.0, 0.0, 0.0], [-1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, -1.0, 0.0], [0.0, 0.0, 1.0], [0.0, 0.0, -1.0]];
     let mut local_n = [
         mat[0] * n[0] + mat[3] * n[1] + mat[6] * n[2],
         mat[1] * n[0] + mat[4] * n[1] + mat[7] * n[2],
@@ -365,10 +397,21 @@ fn box_normals2(res: &mut [f64], resind: &mut [i32], mat: &[f64; 9], n: &V3) -> 
 }
 
 /// Candidate face normals of a box feature given by corner indices (bit 0: +x, 1: +y, 2: +z).
-unsafe fn box_normals(res: &mut [f64], resind: &mut [i32], dim: usize, obj: &CcdObj, v1: i32, v2: i32, v3: i32, dir: &V3) -> usize {
+unsafe fn box_normals(
+    res: &mut [f64],
+    resind: &mut [i32],
+    dim: usize,
+    obj: &CcdObj,
+    v1: i32,
+    v2: i32,
+    v3: i32,
+    dir: &V3,
+) -> usize {
     let (_, mat) = geom_frame(obj);
     // +1 if all corners have the bit, -1 if none has it, else 0
-    let common = |bit: i32, vs: &[i32]| -> i32 { (vs.iter().all(|v| v & bit != 0) as i32) - (vs.iter().all(|v| v & bit == 0) as i32) };
+    let common = |bit: i32, vs: &[i32]| -> i32 {
+        (vs.iter().all(|v| v & bit != 0) as i32) - (vs.iter().all(|v| v & bit == 0) as i32)
+    };
     match dim {
         3 => {
             let vs = [v1, v2, v3];
@@ -441,7 +484,15 @@ unsafe fn box_normals(res: &mut [f64], resind: &mut [i32], dim: usize, obj: &Ccd
 
 /// Unit directions of the box edges leaving corner v1 (dim 1) or of edge v1 -> v2 (dim 2).
 #[allow(clippy::too_many_arguments)]
-unsafe fn box_edge_normals(res: &mut [f64], endverts: &mut [f64], dim: usize, obj: &CcdObj, v1: &V3, v2: &V3, v1i: i32) -> usize {
+unsafe fn box_edge_normals(
+    res: &mut [f64],
+    endverts: &mut [f64],
+    dim: usize,
+    obj: &CcdObj,
+    v1: &V3,
+    v2: &V3,
+    v1i: i32,
+) -> usize {
     if dim == 2 {
         set3(endverts, 0, v2);
         let mut r = sub3(v2, v1);
@@ -595,7 +646,12 @@ impl Work {
         endverts: [0.0; 3 * MAX_POLYVERT],
         face1: [0.0; 3 * MAX_POLYVERT],
         face2: [0.0; 3 * MAX_POLYVERT],
-        clip: ClipWork { pn: [0.0; 3 * MAX_POLYVERT], pd: [0.0; MAX_POLYVERT], buf1: [0.0; 6 * MAX_POLYVERT], buf2: [0.0; 6 * MAX_POLYVERT] },
+        clip: ClipWork {
+            pn: [0.0; 3 * MAX_POLYVERT],
+            pd: [0.0; MAX_POLYVERT],
+            buf1: [0.0; 6 * MAX_POLYVERT],
+            buf2: [0.0; 6 * MAX_POLYVERT],
+        },
     };
 }
 
@@ -623,7 +679,6 @@ unsafe fn multicontact_in(work: &mut Work, pt: &Polytope, f: usize, status: &mut
 
     let mut nface1 = simplex_dim(v11i, &mut v12i, v13i, &mut v12, &v13);
     let mut nface2 = simplex_dim(v21i, &mut v22i, v23i, &mut v22, &v23);
-
 
     let x1 = get3(&status.x1, 0);
     let x2 = get3(&status.x2, 0);
@@ -672,7 +727,6 @@ unsafe fn multicontact_in(work: &mut Work, pt: &Polytope, f: usize, status: &mut
             }
         }
     };
-
 
     // feature of geom 1
     if edgecon1 {

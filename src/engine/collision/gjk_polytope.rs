@@ -90,7 +90,8 @@ impl Polytope<'_> {
         let verts = &*self.verts;
         debug_assert!(v1.max(v2).max(v3) < self.nverts);
         // SAFETY: the polytope only names vertices it has inserted (below nverts <= verts.len())
-        let (p1, p2, p3) = unsafe { (&verts.get_unchecked(v1).vert, &verts.get_unchecked(v2).vert, &verts.get_unchecked(v3).vert) };
+        let (p1, p2, p3) =
+            unsafe { (&verts.get_unchecked(v1).vert, &verts.get_unchecked(v2).vert, &verts.get_unchecked(v3).vert) };
         face_projection(face, p3, p2, p1)
     }
 
@@ -424,12 +425,8 @@ unsafe fn polytope4(pt: &mut Polytope, status: &mut CcdStatus, pair: &mut Pair) 
     let v4 = pt.insert_vertex(&s[3]);
 
     // origin on a face: continue from that triangle
-    let faces: [([usize; 3], [usize; 3]); 4] = [
-        ([v1, v2, v3], [1, 3, 2]),
-        ([v1, v4, v2], [2, 3, 0]),
-        ([v1, v3, v4], [0, 3, 1]),
-        ([v4, v3, v2], [2, 0, 1]),
-    ];
+    let faces: [([usize; 3], [usize; 3]); 4] =
+        [([v1, v2, v3], [1, 3, 2]), ([v1, v4, v2], [2, 3, 0]), ([v1, v3, v4], [0, 3, 1]), ([v4, v3, v2], [2, 0, 1])];
     for (v, a) in faces {
         if pt.attach_face(v[0], v[1], v[2], a[0], a[1], a[2]) < MINVAL2 {
             replace_simplex3(pt, status, v[0], v[1], v[2]);

@@ -257,7 +257,11 @@ enum Discovery {
 /// shapes some 1e38 across.
 const PORTAL_LIMIT: usize = 100_000;
 
-unsafe fn discover<A: MprObject + ?Sized, B: MprObject + ?Sized>(o1: &mut A, o2: &mut B, p: &mut [Point; 4]) -> Discovery {
+unsafe fn discover<A: MprObject + ?Sized, B: MprObject + ?Sized>(
+    o1: &mut A,
+    o2: &mut B,
+    p: &mut [Point; 4],
+) -> Discovery {
     let c1 = o1.mpr_center();
     let c2 = o2.mpr_center();
     p[0] = Point { v: sub(&c1, &c2), v1: c1, v2: c2 };
@@ -326,7 +330,12 @@ fn nonneg_strict(x: f64) -> bool {
 }
 
 /// Grows the portal until it contains the origin (true) or cannot reach it (false).
-unsafe fn refine<A: MprObject + ?Sized, B: MprObject + ?Sized>(o1: &mut A, o2: &mut B, p: &mut [Point; 4], cfg: &MprConfig) -> bool {
+unsafe fn refine<A: MprObject + ?Sized, B: MprObject + ?Sized>(
+    o1: &mut A,
+    o2: &mut B,
+    p: &mut [Point; 4],
+    cfg: &MprConfig,
+) -> bool {
     for _ in 0..PORTAL_LIMIT {
         let dir = portal_dir(p);
         if nonneg(dot(&dir, &p[1].v)) {
@@ -385,7 +394,11 @@ fn v1_midpoint(p: &[Point; 4]) -> V3 {
 ///
 /// # Safety
 /// As the objects' callbacks.
-pub unsafe fn mpr_penetration<A: MprObject + ?Sized, B: MprObject + ?Sized>(o1: &mut A, o2: &mut B, cfg: &MprConfig) -> Option<Penetration> {
+pub unsafe fn mpr_penetration<A: MprObject + ?Sized, B: MprObject + ?Sized>(
+    o1: &mut A,
+    o2: &mut B,
+    cfg: &MprConfig,
+) -> Option<Penetration> {
     let mut p = [Point::default(); 4];
     match discover(o1, o2, &mut p) {
         Discovery::Separated => None,

@@ -27,11 +27,14 @@ use mjtEnableBit_::*;
 use mjtGeom_::*;
 use mjtTimer_::*;
 
-pub use driver_flex::{collide_elem_vert, collide_elems, collide_flex_internal, collide_flex_sap, collide_geom_elem, collide_plane_flex};
+pub use driver_flex::{
+    collide_elem_vert, collide_elems, collide_flex_internal, collide_flex_sap, collide_geom_elem, collide_plane_flex,
+};
 
 /// A narrowphase function: writes up to `mjMAXCONPAIR` contacts between geoms `g1` and `g2`
 /// (types in table order) into `con` and returns their number (upstream's `mjfCollision`).
-pub type CollideFn = unsafe fn(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize;
+pub type CollideFn =
+    unsafe fn(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize;
 
 const NGEOMTYPES: usize = mjNGEOMTYPES as usize;
 
@@ -115,7 +118,8 @@ pub(crate) fn reset_arena(d: &mut mjData) {
 /// Room for `mjMAXCONPAIR` contacts right after the contact array, or None with
 /// `mjWARN_CONTACTFULL` when the arena is full.
 unsafe fn arena_contacts<'a>(d: &mut mjData) -> Option<&'a mut [mjContact]> {
-    let p = crate::data::stack::arena_alloc(d, CONSIZE * mjMAXCONPAIR, core::mem::align_of::<mjContact>()) as *mut mjContact;
+    let p = crate::data::stack::arena_alloc(d, CONSIZE * mjMAXCONPAIR, core::mem::align_of::<mjContact>())
+        as *mut mjContact;
     if p.is_null() {
         crate::engine::warning(d, mjtWarning_::mjWARN_CONTACTFULL, d.ncon);
         return None;
@@ -188,7 +192,15 @@ unsafe fn filter_sphere(m: &mjModel, d: &mjData, g1: usize, g2: usize, margin: f
 /// [`filter_sphere`] on arrays the caller already holds (`geom_rbound`, `geom_type`,
 /// `geom_xpos`, `geom_xmat`).
 #[inline(always)]
-fn filter_sphere_in(rbound: &[f64], gtype: &[i32], xpos: &[f64], xmat: &[f64], g1: usize, g2: usize, margin: f64) -> bool {
+fn filter_sphere_in(
+    rbound: &[f64],
+    gtype: &[i32],
+    xpos: &[f64],
+    xmat: &[f64],
+    g1: usize,
+    g2: usize,
+    margin: f64,
+) -> bool {
     if rbound[g1] > 0.0 && rbound[g2] > 0.0 {
         let (p1, p2) = (v3(xpos, g1), v3(xpos, g2));
         let dif = [p1[0] - p2[0], p1[1] - p2[1], p1[2] - p2[2]];
@@ -264,7 +276,13 @@ pub(crate) fn contact_param(m: &mjModel, g1: i32, g2: i32, f1: i32, f2: i32) -> 
         }
     }
     let (a, b) = (side(m, g1, f1), side(m, g2, f2));
-    let mut p = ContactParam { condim: 0, gap: max(a.gap, b.gap), solref: [0.0; mjNREF], solimp: [0.0; mjNIMP], friction: [0.0; 5] };
+    let mut p = ContactParam {
+        condim: 0,
+        gap: max(a.gap, b.gap),
+        solref: [0.0; mjNREF],
+        solimp: [0.0; mjNIMP],
+        friction: [0.0; 5],
+    };
     let mut fri = [0.0; 3];
     if a.priority != b.priority {
         let w = if a.priority > b.priority { &a } else { &b };
@@ -330,7 +348,13 @@ pub(crate) fn make_frame(frame: &mut [f64; 9]) {
 }
 
 /// Fills the solver parameters of a contact whose geometry and ids are set (`mj_setContact`).
-pub(crate) fn set_contact(m: &mjModel, con: &mut mjContact, p: &ContactParam, includemargin: f64, solreffriction: &[f64; mjNREF]) {
+pub(crate) fn set_contact(
+    m: &mjModel,
+    con: &mut mjContact,
+    p: &ContactParam,
+    includemargin: f64,
+    solreffriction: &[f64; mjNREF],
+) {
     con.dim = p.condim;
     con.includemargin = includemargin;
     assign_ref(m, &mut con.solref, &p.solref);
@@ -609,7 +633,8 @@ pub unsafe fn collision(m: &mjModel, d: &mut mjData) {
             continue;
         }
         if midphase && sc != mjtFlexSelf_::mjFLEXSELF_NARROW as i32 && flex_bvhadr[f] >= 0 {
-            if sc == mjtFlexSelf_::mjFLEXSELF_BVH as i32 || (sc == mjtFlexSelf_::mjFLEXSELF_AUTO as i32 && dim[f] == 3) {
+            if sc == mjtFlexSelf_::mjFLEXSELF_BVH as i32 || (sc == mjtFlexSelf_::mjFLEXSELF_AUTO as i32 && dim[f] == 3)
+            {
                 collide_tree(m, d, nbody + f, nbody + f, false, 0, 0);
             } else {
                 collide_flex_sap(m, d, f);
@@ -638,7 +663,15 @@ pub unsafe fn collision(m: &mjModel, d: &mut mjData) {
 
 /// Tests geoms `g1`, `g2` unless the pair is one of the explicit pairs `startadr..pairadr`
 /// already processed for this body pair (`mj_collideGeomPair`).
-unsafe fn collide_geom_pair(m: &mjModel, d: &mut mjData, g1: usize, g2: usize, merged: bool, startadr: usize, pairadr: usize) {
+unsafe fn collide_geom_pair(
+    m: &mjModel,
+    d: &mut mjData,
+    g1: usize,
+    g2: usize,
+    merged: bool,
+    startadr: usize,
+    pairadr: usize,
+) {
     if merged {
         let (p1, p2) = (m.pair_geom1(), m.pair_geom2());
         let (a, b) = (g1 as i32, g2 as i32);
@@ -902,8 +935,13 @@ pub fn collide_obb(
                     for i in 0..2 {
                         let adr = 18 * i + 9 * j + 3 * k;
                         let a = aabb[i];
-                        proj[i] = a[0] * product[adr] + a[1] * product[adr + 1] + a[2] * product[adr + 2] + offset[6 * i + 3 * j + k];
-                        radius[i] = (a[3] * product[adr]).abs() + (a[4] * product[adr + 1]).abs() + (a[5] * product[adr + 2]).abs();
+                        proj[i] = a[0] * product[adr]
+                            + a[1] * product[adr + 1]
+                            + a[2] * product[adr + 2]
+                            + offset[6 * i + 3 * j + k];
+                        radius[i] = (a[3] * product[adr]).abs()
+                            + (a[4] * product[adr + 1]).abs()
+                            + (a[5] * product[adr + 2]).abs();
                     }
                     if radius[0] + radius[1] + margin < (proj[1] - proj[0]).abs() {
                         return false;
@@ -920,7 +958,15 @@ pub fn collide_obb(
 ///
 /// # Safety
 /// As [`collision`].
-pub unsafe fn collide_tree(m: &mjModel, d: &mut mjData, bf1: usize, bf2: usize, merged: bool, startadr: usize, pairadr: usize) {
+pub unsafe fn collide_tree(
+    m: &mjModel,
+    d: &mut mjData,
+    bf1: usize,
+    bf2: usize,
+    merged: bool,
+    startadr: usize,
+    pairadr: usize,
+) {
     let nbody = m.nbody as usize;
     let nbvhstatic = m.nbvhstatic as usize;
     let (isbody1, isbody2) = (bf1 < nbody, bf2 < nbody);
@@ -940,10 +986,16 @@ pub unsafe fn collide_tree(m: &mjModel, d: &mut mjData, bf1: usize, bf2: usize, 
     let (nodeids1, nodeids2) = (&nodeids[bvhadr1..bvhadr1 + bvhnum1], &nodeids[bvhadr2..bvhadr2 + bvhnum2]);
     let aabb_dyn = d.bvh_aabb_dyn(m).as_chunks::<6>().0;
     let aabb_static = m.bvh_aabb().as_chunks::<6>().0;
-    let bvh1: &[[f64; 6]] =
-        if isbody1 { &aabb_static[bvhadr1..bvhadr1 + bvhnum1] } else { &aabb_dyn[bvhadr1 - nbvhstatic..bvhadr1 - nbvhstatic + bvhnum1] };
-    let bvh2: &[[f64; 6]] =
-        if isbody2 { &aabb_static[bvhadr2..bvhadr2 + bvhnum2] } else { &aabb_dyn[bvhadr2 - nbvhstatic..bvhadr2 - nbvhstatic + bvhnum2] };
+    let bvh1: &[[f64; 6]] = if isbody1 {
+        &aabb_static[bvhadr1..bvhadr1 + bvhnum1]
+    } else {
+        &aabb_dyn[bvhadr1 - nbvhstatic..bvhadr1 - nbvhstatic + bvhnum1]
+    };
+    let bvh2: &[[f64; 6]] = if isbody2 {
+        &aabb_static[bvhadr2..bvhadr2 + bvhnum2]
+    } else {
+        &aabb_dyn[bvhadr2 - nbvhstatic..bvhadr2 - nbvhstatic + bvhnum2]
+    };
     let bvh_active = d.bvh_active(m);
 
     let mut product = [0.0; 36];
@@ -1048,7 +1100,17 @@ pub unsafe fn collide_tree(m: &mjModel, d: &mut mjData, bf1: usize, bf2: usize, 
                 let (fct, fca) = (m.flex_contype()[f2], m.flex_conaffinity()[f2]);
                 if !filter_bitmask(contype[n1], conaff[n1], fct, fca)
                     && !filter_sphere_box(v3(xpos, n1), geom_rbound[n1] + margin, box2())
-                    && collide_obb(v6(geom_aabb, n1), box2(), Some(v3(xpos, n1)), Some(v9(xmat, n1)), None, None, margin, None, &mut initialize)
+                    && collide_obb(
+                        v6(geom_aabb, n1),
+                        box2(),
+                        Some(v3(xpos, n1)),
+                        Some(v9(xmat, n1)),
+                        None,
+                        None,
+                        margin,
+                        None,
+                        &mut initialize,
+                    )
                 {
                     if geom_type[n1] != mjGEOM_PLANE as i32 {
                         collide_geom_elem(m, d, n1, f2, n2);
@@ -1144,7 +1206,14 @@ pub fn with_distance_scratch<R>(f: impl FnOnce(&mut DistanceScratch) -> R) -> R 
 ///
 /// # Safety
 /// As [`collision`].
-pub unsafe fn geom_distance(m: &mjModel, d: &mjData, geom1: usize, geom2: usize, distmax: f64, fromto: Option<&mut [f64; 6]>) -> f64 {
+pub unsafe fn geom_distance(
+    m: &mjModel,
+    d: &mjData,
+    geom1: usize,
+    geom2: usize,
+    distmax: f64,
+    fromto: Option<&mut [f64; 6]>,
+) -> f64 {
     with_distance_scratch(|scratch| geom_distance_with(m, d, geom1, geom2, distmax, fromto, scratch))
 }
 
@@ -1172,7 +1241,9 @@ pub unsafe fn geom_distance_with(
         return distmax;
     };
 
-    if !disabled(m, mjDSBL_NATIVECCD) && (is_convex_entry(t1, t2) || (t1 == mjGEOM_BOX as usize && t2 == mjGEOM_BOX as usize)) {
+    if !disabled(m, mjDSBL_NATIVECCD)
+        && (is_convex_entry(t1, t2) || (t1 == mjGEOM_BOX as usize && t2 == mjGEOM_BOX as usize))
+    {
         return geom_distance_ccd(m, d, geom1, geom2, distmax, fromto);
     }
 
@@ -1230,7 +1301,14 @@ fn nearest_contact(con: &[mjContact], distmax: f64, flip: bool, fromto: Option<&
 }
 
 /// Geom distance by the native convex solver (`mj_geomDistanceCCD`).
-unsafe fn geom_distance_ccd(m: &mjModel, d: &mjData, g1: usize, g2: usize, distmax: f64, fromto: Option<&mut [f64; 6]>) -> f64 {
+unsafe fn geom_distance_ccd(
+    m: &mjModel,
+    d: &mjData,
+    g1: usize,
+    g2: usize,
+    distmax: f64,
+    fromto: Option<&mut [f64; 6]>,
+) -> f64 {
     let config = gjk::CcdConfig {
         max_iterations: m.opt.ccd_iterations,
         tolerance: m.opt.ccd_tolerance,

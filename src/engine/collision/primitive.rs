@@ -7,7 +7,9 @@
 
 use crate::abi::*;
 use crate::engine::{v3, v9};
-use crate::math::blas::{add3, add_scl3, add_to3, add_to_scl3, dot, dot3, mul_mat_vec3, normalize3, scl3, sub3, sub_from3};
+use crate::math::blas::{
+    add3, add_scl3, add_to3, add_to_scl3, dot, dot3, mul_mat_vec3, normalize3, scl3, sub3, sub_from3,
+};
 use crate::math::misc::{clip, max, sign};
 use crate::math::spatial::cross;
 
@@ -18,14 +20,16 @@ pub(crate) type GeomPose<'a> = (&'a [f64; 3], &'a [f64; 9], &'a [f64]);
 ///
 /// # Safety
 /// `d` must be data made for `m`, with `g1`, `g2` valid geom ids.
-pub(crate) unsafe fn geom_pair<'a>(m: &'a mjModel, d: &'a mjData, g1: usize, g2: usize) -> (GeomPose<'a>, GeomPose<'a>) {
+pub(crate) unsafe fn geom_pair<'a>(
+    m: &'a mjModel,
+    d: &'a mjData,
+    g1: usize,
+    g2: usize,
+) -> (GeomPose<'a>, GeomPose<'a>) {
     let xpos: &'a [f64] = d.geom_xpos(m);
     let xmat: &'a [f64] = d.geom_xmat(m);
     let size = m.geom_size();
-    (
-        (v3(xpos, g1), v9(xmat, g1), &size[3 * g1..3 * g1 + 3]),
-        (v3(xpos, g2), v9(xmat, g2), &size[3 * g2..3 * g2 + 3]),
-    )
+    ((v3(xpos, g1), v9(xmat, g1), &size[3 * g1..3 * g1 + 3]), (v3(xpos, g2), v9(xmat, g2), &size[3 * g2..3 * g2 + 3]))
 }
 
 /// z axis (third column) of a rotation matrix.
@@ -44,7 +48,14 @@ pub(crate) fn set_normal(c: &mut mjContact, normal: &[f64; 3]) {
 //------------------------------ plane ---------------------------------------------------------------
 
 /// Plane (pose 1) against a sphere of radius `size2[0]` at `pos2`.
-fn raw_plane_sphere(con: &mut [mjContact], margin: f64, pos1: &[f64; 3], mat1: &[f64; 9], pos2: &[f64; 3], size2: &[f64]) -> usize {
+fn raw_plane_sphere(
+    con: &mut [mjContact],
+    margin: f64,
+    pos1: &[f64; 3],
+    mat1: &[f64; 9],
+    pos2: &[f64; 3],
+    size2: &[f64],
+) -> usize {
     let normal = zaxis(mat1);
     let rel = sub3(pos2, pos1);
     let cdist = dot3(&rel, &normal);
@@ -66,7 +77,14 @@ pub unsafe fn plane_sphere(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: u
 }
 
 /// Plane `g1` against capsule `g2`.
-pub unsafe fn plane_capsule(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
+pub unsafe fn plane_capsule(
+    m: &mjModel,
+    d: &mjData,
+    con: &mut [mjContact],
+    g1: usize,
+    g2: usize,
+    margin: f64,
+) -> usize {
     let ((pos1, mat1, _), (pos2, mat2, size2)) = geom_pair(m, d, g1, g2);
     let axis = zaxis(mat2);
     let segment = [size2[1] * axis[0], size2[1] * axis[1], size2[1] * axis[2]];
@@ -84,7 +102,14 @@ pub unsafe fn plane_capsule(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: 
 
 /// Plane `g1` against cylinder `g2`.
 #[allow(clippy::neg_cmp_op_on_partial_ord)]
-pub unsafe fn plane_cylinder(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
+pub unsafe fn plane_cylinder(
+    m: &mjModel,
+    d: &mjData,
+    con: &mut [mjContact],
+    g1: usize,
+    g2: usize,
+    margin: f64,
+) -> usize {
     let ((pos1, mat1, _), (pos2, mat2, size2)) = geom_pair(m, d, g1, g2);
     let normal = zaxis(mat1);
     let mut axis = zaxis(mat2);
@@ -203,7 +228,16 @@ pub unsafe fn plane_box(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usiz
 
 /// Sphere against sphere given by raw poses (the matrices only matter for concentric spheres).
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn raw_sphere_sphere(con: &mut [mjContact], margin: f64, pos1: &[f64; 3], mat1: &[f64; 9], size1: &[f64], pos2: &[f64; 3], mat2: &[f64; 9], size2: &[f64]) -> usize {
+pub(crate) fn raw_sphere_sphere(
+    con: &mut [mjContact],
+    margin: f64,
+    pos1: &[f64; 3],
+    mat1: &[f64; 9],
+    size1: &[f64],
+    pos2: &[f64; 3],
+    mat2: &[f64; 9],
+    size2: &[f64],
+) -> usize {
     let dif = sub3(pos1, pos2);
     let cdist_sqr = dot3(&dif, &dif);
     let min_dist = margin + size1[0] + size2[0];
@@ -226,19 +260,40 @@ pub(crate) fn raw_sphere_sphere(con: &mut [mjContact], margin: f64, pos1: &[f64;
 }
 
 /// Sphere against sphere.
-pub unsafe fn sphere_sphere(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
+pub unsafe fn sphere_sphere(
+    m: &mjModel,
+    d: &mjData,
+    con: &mut [mjContact],
+    g1: usize,
+    g2: usize,
+    margin: f64,
+) -> usize {
     let ((pos1, mat1, size1), (pos2, mat2, size2)) = geom_pair(m, d, g1, g2);
     raw_sphere_sphere(con, margin, pos1, mat1, size1, pos2, mat2, size2)
 }
 
 /// Sphere `g1` against capsule `g2`.
-pub unsafe fn sphere_capsule(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
+pub unsafe fn sphere_capsule(
+    m: &mjModel,
+    d: &mjData,
+    con: &mut [mjContact],
+    g1: usize,
+    g2: usize,
+    margin: f64,
+) -> usize {
     let ((pos1, mat1, size1), (pos2, mat2, size2)) = geom_pair(m, d, g1, g2);
     raw_sphere_capsule(con, margin, pos1, mat1, size1, pos2, mat2, size2)
 }
 
 /// Sphere `g1` against cylinder `g2`.
-pub unsafe fn sphere_cylinder(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
+pub unsafe fn sphere_cylinder(
+    m: &mjModel,
+    d: &mjData,
+    con: &mut [mjContact],
+    g1: usize,
+    g2: usize,
+    margin: f64,
+) -> usize {
     let ((pos1, mat1, size1), (pos2, mat2, size2)) = geom_pair(m, d, g1, g2);
     let (radius, height) = (size2[0], size2[1]);
     let axis = zaxis(mat2);
@@ -271,11 +326,8 @@ pub unsafe fn sphere_cylinder(m: &mjModel, d: &mjData, con: &mut [mjContact], g1
 
     if cap {
         let flipmat = [-mat2[0], mat2[1], -mat2[2], -mat2[3], mat2[4], -mat2[5], -mat2[6], mat2[7], -mat2[8]];
-        let (pos_cap, mat_cap) = if x > 0.0 {
-            (add_scl3(pos2, &axis, height), mat2)
-        } else {
-            (add_scl3(pos2, &axis, -height), &flipmat)
-        };
+        let (pos_cap, mat_cap) =
+            if x > 0.0 { (add_scl3(pos2, &axis, height), mat2) } else { (add_scl3(pos2, &axis, -height), &flipmat) };
         let n = raw_plane_sphere(con, margin, &pos_cap, mat_cap, pos1, size1);
         if n > 0 {
             // the sphere is geom 1: normal points from it to the cylinder
@@ -296,14 +348,30 @@ pub unsafe fn sphere_cylinder(m: &mjModel, d: &mjData, con: &mut [mjContact], g1
 }
 
 /// Capsule against capsule.
-pub unsafe fn capsule_capsule(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
+pub unsafe fn capsule_capsule(
+    m: &mjModel,
+    d: &mjData,
+    con: &mut [mjContact],
+    g1: usize,
+    g2: usize,
+    margin: f64,
+) -> usize {
     let ((pos1, mat1, size1), (pos2, mat2, size2)) = geom_pair(m, d, g1, g2);
     raw_capsule_capsule(con, margin, pos1, mat1, size1, pos2, mat2, size2)
 }
 
 /// Sphere (pos1, radius `size1[0]`) against capsule (pos2, mat2, `size2[0..2]`) given by raw poses.
 #[allow(clippy::too_many_arguments)]
-pub fn raw_sphere_capsule(con: &mut [mjContact], margin: f64, pos1: &[f64; 3], mat1: &[f64; 9], size1: &[f64], pos2: &[f64; 3], mat2: &[f64; 9], size2: &[f64]) -> usize {
+pub fn raw_sphere_capsule(
+    con: &mut [mjContact],
+    margin: f64,
+    pos1: &[f64; 3],
+    mat1: &[f64; 9],
+    size1: &[f64],
+    pos2: &[f64; 3],
+    mat2: &[f64; 9],
+    size2: &[f64],
+) -> usize {
     let len = size2[1];
     let axis = zaxis(mat2);
     let x = clip(dot3(&axis, &sub3(pos1, pos2)), -len, len);
@@ -314,7 +382,16 @@ pub fn raw_sphere_capsule(con: &mut [mjContact], margin: f64, pos1: &[f64; 3], m
 
 /// Capsule against capsule given by raw poses.
 #[allow(clippy::too_many_arguments)]
-pub fn raw_capsule_capsule(con: &mut [mjContact], margin: f64, pos1: &[f64; 3], mat1: &[f64; 9], size1: &[f64], pos2: &[f64; 3], mat2: &[f64; 9], size2: &[f64]) -> usize {
+pub fn raw_capsule_capsule(
+    con: &mut [mjContact],
+    margin: f64,
+    pos1: &[f64; 3],
+    mat1: &[f64; 9],
+    size1: &[f64],
+    pos2: &[f64; 3],
+    mat2: &[f64; 9],
+    size2: &[f64],
+) -> usize {
     // half-length axes and centre offset
     let axis1 = [mat1[2] * size1[1], mat1[5] * size1[1], mat1[8] * size1[1]];
     let axis2 = [mat2[2] * size2[1], mat2[5] * size2[1], mat2[8] * size2[1]];
@@ -409,7 +486,16 @@ fn point_segment(p: &[f64; 2], u: &[f64; 2], v: &[f64; 2]) -> ([f64; 2], f64) {
 
 /// Sphere (centre `s`, radius `rs`) against a triangle `t1 t2 t3` thickened by `rt`.
 #[allow(clippy::too_many_arguments)]
-pub fn raw_sphere_triangle(con: &mut [mjContact], margin: f64, s: &[f64; 3], rs: f64, t1: &[f64; 3], t2: &[f64; 3], t3: &[f64; 3], rt: f64) -> usize {
+pub fn raw_sphere_triangle(
+    con: &mut [mjContact],
+    margin: f64,
+    s: &[f64; 3],
+    rs: f64,
+    t1: &[f64; 3],
+    t2: &[f64; 3],
+    t3: &[f64; 3],
+    rt: f64,
+) -> usize {
     let rbound = margin + rs + rt;
 
     // triangle (O, A, B) with t1 at the origin, sphere centre S

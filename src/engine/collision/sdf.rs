@@ -531,7 +531,14 @@ unsafe fn step_gradient(x: &mut V3, m: &mjModel, d: &mjData, s: &Sdf, niter: i32
 }
 
 /// Height field against SDF: not handled upstream either (a warning, no contacts).
-pub unsafe fn hfield_sdf(_m: &mjModel, _d: &mjData, _con: &mut [mjContact], _g1: usize, _g2: usize, _margin: f64) -> usize {
+pub unsafe fn hfield_sdf(
+    _m: &mjModel,
+    _d: &mjData,
+    _con: &mut [mjContact],
+    _g1: usize,
+    _g2: usize,
+    _margin: f64,
+) -> usize {
     crate::mjwarning!("HField vs SDF collision not yet supported!");
     0
 }

@@ -105,7 +105,8 @@ pub(super) fn count_equality(m: &mjModel, d: &mut mjData, sp: bool, nnz: &mut us
 
         let (eq_type, eq_objtype, obj1, obj2) = (m.eq_type(), m.eq_objtype(), m.eq_obj1id(), m.eq_obj2id());
         let (site_bodyid, jnt_dofadr) = (m.site_bodyid(), m.jnt_dofadr());
-        let DataRef { ten_J_rownnz: ten_nnz, ten_J_rowadr: ten_adr, ten_J_colind: ten_ind, eq_active: active, .. } = d.arrays(m);
+        let DataRef { ten_J_rownnz: ten_nnz, ten_J_rowadr: ten_adr, ten_J_colind: ten_ind, eq_active: active, .. } =
+            d.arrays(m);
 
         let (mut ne, mut nnze) = (0, 0);
         for i in 0..m.neq as usize {
@@ -158,7 +159,8 @@ pub(super) fn count_equality(m: &mjModel, d: &mut mjData, sp: bool, nnz: &mut us
                     let f = id[0] as usize;
                     let start = m.flex_edgeadr()[f] as usize;
                     let num = m.flex_edgenum()[f] as usize;
-                    let (rigid, edge, vadr, vbody) = (m.flexedge_rigid(), m.flex_edge(), m.flex_vertadr()[f], m.flex_vertbodyid());
+                    let (rigid, edge, vadr, vbody) =
+                        (m.flexedge_rigid(), m.flex_edge(), m.flex_vertadr()[f], m.flex_vertbodyid());
                     size = num;
                     for e in start..start + num {
                         if rigid[e] != 0 {
@@ -291,7 +293,9 @@ pub(super) fn count_contact(m: &mjModel, d: &mut mjData, sp: bool, nnz: &mut usi
             {
                 let DataMut { contact: contacts, body_awake, flexvert_xpos, .. } = d.arrays_mut(m);
                 let con = &mut contacts[i];
-                if (con.flex[0] > -1 && passive[con.flex[0] as usize] != 0) || (con.flex[1] > -1 && passive[con.flex[1] as usize] != 0) {
+                if (con.flex[0] > -1 && passive[con.flex[0] as usize] != 0)
+                    || (con.flex[1] > -1 && passive[con.flex[1] as usize] != 0)
+                {
                     con.efc_address = -1;
                     con.exclude = 4;
                 }
@@ -306,7 +310,12 @@ pub(super) fn count_contact(m: &mjModel, d: &mut mjData, sp: bool, nnz: &mut usi
                         let b2 = weldid[geom_bodyid[g2 as usize] as usize] as usize;
                         let (a1, a2) = (body_awake[b1] == ASLEEP, body_awake[b2] == ASLEEP);
                         if a1 || a2 {
-                            crate::mjerror!("mj_nc", "contact {} involves sleeping geom {}", i, if a1 { g1 } else { g2 });
+                            crate::mjerror!(
+                                "mj_nc",
+                                "contact {} involves sleeping geom {}",
+                                i,
+                                if a1 { g1 } else { g2 }
+                            );
                         }
                     }
                 }
@@ -377,7 +386,16 @@ fn contact_count_bodies(m: &mjModel, flexvert_xpos: &[f64], con: &mjContact, bid
             }
             nw = fdim + 1;
             if interp != 0 {
-                nw = elem_body_weight_in(m, flexvert_xpos, f, con.elem[side], con.vert[1 - side], &con.pos, &mut vid, &mut vw);
+                nw = elem_body_weight_in(
+                    m,
+                    flexvert_xpos,
+                    f,
+                    con.elem[side],
+                    con.vert[1 - side],
+                    &con.pos,
+                    &mut vid,
+                    &mut vw,
+                );
             }
         }
         if interp == 0 {

@@ -170,7 +170,14 @@ pub fn assign_margin(m: &mjModel, source: f64) -> f64 {
 /// the element. Returns the count (`mj_elemBodyWeight`).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn elem_body_weight(
-    m: &mjModel, d: &mjData, f: usize, e: i32, v: i32, point: &[f64; 3], body: &mut [i32], weight: &mut [f64],
+    m: &mjModel,
+    d: &mjData,
+    f: usize,
+    e: i32,
+    v: i32,
+    point: &[f64; 3],
+    body: &mut [i32],
+    weight: &mut [f64],
 ) -> usize {
     elem_body_weight_in(m, d.arrays(m).flexvert_xpos, f, e, v, point, body, weight)
 }
@@ -178,7 +185,14 @@ pub(crate) fn elem_body_weight(
 /// [`elem_body_weight`] on the flex vertex positions `xpos` (`d.flexvert_xpos`).
 #[allow(clippy::too_many_arguments)]
 fn elem_body_weight_in(
-    m: &mjModel, xpos: &[f64], f: usize, e: i32, v: i32, point: &[f64; 3], body: &mut [i32], weight: &mut [f64],
+    m: &mjModel,
+    xpos: &[f64],
+    f: usize,
+    e: i32,
+    v: i32,
+    point: &[f64; 3],
+    body: &mut [i32],
+    weight: &mut [f64],
 ) -> usize {
     let dim = m.flex_dim()[f] as usize;
     let adr = m.flex_elemdataadr()[f] as usize + e as usize * (dim + 1);
@@ -215,7 +229,12 @@ fn elem_body_weight_in(
 /// Nodes of interpolated flex `f` whose basis weight at the weighted vertex combination is not
 /// negligible: their bodies in `body`, weights in `bweight` (`mj_vertBodyWeight`).
 fn vert_body_weight(
-    m: &mjModel, f: usize, v: &[i32], body: &mut [i32], mut bweight: Option<&mut [f64]>, vweight: &[f64],
+    m: &mjModel,
+    f: usize,
+    v: &[i32],
+    body: &mut [i32],
+    mut bweight: Option<&mut [f64]>,
+    vweight: &[f64],
 ) -> usize {
     if v.is_empty() {
         return 0;
@@ -266,7 +285,13 @@ fn side_body(m: &mjModel, con: &mjContact, side: usize) -> usize {
 /// vertex weights. Returns the count.
 #[allow(clippy::too_many_arguments)]
 fn flex_side_bodies(
-    m: &mjModel, flexvert_xpos: &[f64], con: &mjContact, side: usize, sign: f64, bid: &mut [i32], bweight: &mut [f64],
+    m: &mjModel,
+    flexvert_xpos: &[f64],
+    con: &mjContact,
+    side: usize,
+    sign: f64,
+    bid: &mut [i32],
+    bweight: &mut [f64],
 ) -> usize {
     let f = con.flex[side] as usize;
     let mut vid = [0i32; 4];
@@ -276,7 +301,8 @@ fn flex_side_bodies(
         vw[0] = sign;
         1
     } else {
-        let n = elem_body_weight_in(m, flexvert_xpos, f, con.elem[side], con.vert[1 - side], &con.pos, &mut vid, &mut vw);
+        let n =
+            elem_body_weight_in(m, flexvert_xpos, f, con.elem[side], con.vert[1 - side], &con.pos, &mut vid, &mut vw);
         if sign < 0.0 {
             for w in &mut vw[..n] {
                 *w = -*w;
@@ -331,8 +357,18 @@ impl Rows {
     /// `chain`. Rows other than contacts whose Jacobian is all zero are skipped.
     #[allow(clippy::too_many_arguments)]
     fn add(
-        &mut self, m: &mjModel, d: &mut mjData, jac: Src<f64>, pos: Option<&[f64]>, margin: Option<&[f64]>, floss: f64,
-        size: usize, typ: i32, id: usize, nvj: i32, chain: Option<Src<i32>>,
+        &mut self,
+        m: &mjModel,
+        d: &mut mjData,
+        jac: Src<f64>,
+        pos: Option<&[f64]>,
+        margin: Option<&[f64]>,
+        floss: f64,
+        size: usize,
+        typ: i32,
+        id: usize,
+        nvj: i32,
+        chain: Option<Src<i32>>,
     ) {
         // the arrays are split with their allocated row count, then nefc is the row count again
         d.nefc = self.cap as i32;
@@ -342,12 +378,34 @@ impl Rows {
 
     #[allow(clippy::too_many_arguments)]
     fn add_rows(
-        &mut self, m: &mjModel, d: &mut mjData, jac: Src<f64>, pos: Option<&[f64]>, margin: Option<&[f64]>, floss: f64,
-        size: usize, typ: i32, id: usize, nvj: i32, chain: Option<Src<i32>>,
+        &mut self,
+        m: &mjModel,
+        d: &mut mjData,
+        jac: Src<f64>,
+        pos: Option<&[f64]>,
+        margin: Option<&[f64]>,
+        floss: f64,
+        size: usize,
+        typ: i32,
+        id: usize,
+        nvj: i32,
+        chain: Option<Src<i32>>,
     ) {
         let DataMut {
-            efc_J, efc_J_rownnz, efc_J_rowadr, efc_J_colind, efc_pos, efc_margin, efc_frictionloss, efc_type, efc_id, ten_J,
-            ten_J_colind, flexedge_J, flexedge_J_colind, ..
+            efc_J,
+            efc_J_rownnz,
+            efc_J_rowadr,
+            efc_J_colind,
+            efc_pos,
+            efc_margin,
+            efc_frictionloss,
+            efc_type,
+            efc_id,
+            ten_J,
+            ten_J_colind,
+            flexedge_J,
+            flexedge_J_colind,
+            ..
         } = d.arrays_mut(m);
         let jac: &[f64] = match jac {
             Src::Own(s) => s,
@@ -369,7 +427,12 @@ impl Rows {
                 return;
             }
             if n + size > cap {
-                crate::mjerror!("mj_makeConstraint", "nefc under-allocation: found nefc={} but allocated only {}", n + size, cap);
+                crate::mjerror!(
+                    "mj_makeConstraint",
+                    "nefc under-allocation: found nefc={} but allocated only {}",
+                    n + size,
+                    cap
+                );
                 return;
             }
             efc_J[n * self.nv..n * self.nv + len].copy_from_slice(&jac[..len]);
@@ -387,7 +450,12 @@ impl Rows {
                 None => &[],
             };
             if n + size > cap {
-                crate::mjerror!("mj_makeConstraint", "nefc mis-allocation: found nefc={} but allocated {}", n + size, cap);
+                crate::mjerror!(
+                    "mj_makeConstraint",
+                    "nefc mis-allocation: found nefc={} but allocated {}",
+                    n + size,
+                    cap
+                );
                 return;
             }
             for i in 0..size {
@@ -444,7 +512,13 @@ pub(crate) struct EfcJac<'a> {
 impl<'a> EfcJac<'a> {
     /// The Jacobian in `d.efc_J` and its structure arrays, with `nefc` rows.
     pub(crate) fn new(
-        m: &mjModel, nefc: usize, j: &'a [f64], rownnz: &'a [i32], rowadr: &'a [i32], colind: &'a [i32], rowsuper: &'a [i32],
+        m: &mjModel,
+        nefc: usize,
+        j: &'a [f64],
+        rownnz: &'a [i32],
+        rowadr: &'a [i32],
+        colind: &'a [i32],
+        rowsuper: &'a [i32],
     ) -> Self {
         EfcJac { sparse: is_sparse(m), nefc, nv: m.nv as usize, j, rownnz, rowadr, colind, rowsuper }
     }
@@ -465,7 +539,16 @@ impl<'a> EfcJac<'a> {
             // SAFETY: the engine built these rows over nv dofs (through the C API, the caller
             // vouches for efc_J as upstream's mj_mulJacVec requires)
             unsafe {
-                sparse::mul_mat_vec_sparse_built(res, self.j, vec, nefc, self.rownnz, self.rowadr, self.colind, Some(self.rowsuper))
+                sparse::mul_mat_vec_sparse_built(
+                    res,
+                    self.j,
+                    vec,
+                    nefc,
+                    self.rownnz,
+                    self.rowadr,
+                    self.colind,
+                    Some(self.rowsuper),
+                )
             };
         } else {
             blas::mul_mat_vec(res, self.j, vec, nefc, self.nv);
@@ -481,7 +564,18 @@ impl<'a> EfcJac<'a> {
         if self.sparse {
             // SAFETY: the engine built efc_J over nv dofs (through the C API, the caller vouches
             // for it as upstream's mj_mulJacTVec requires)
-            unsafe { sparse::mul_mat_t_vec_sparse_built(res, self.j, vec, nefc, self.nv, self.rownnz, self.rowadr, self.colind) };
+            unsafe {
+                sparse::mul_mat_t_vec_sparse_built(
+                    res,
+                    self.j,
+                    vec,
+                    nefc,
+                    self.nv,
+                    self.rownnz,
+                    self.rowadr,
+                    self.colind,
+                )
+            };
         } else {
             blas::mul_mat_t_vec(res, self.j, vec, nefc, self.nv);
         }
@@ -521,7 +615,8 @@ fn instantiate_equality(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
             (&mut [], &mut [], &mut [], &mut [])
         };
 
-        let (eq_type, eq_objtype, obj1, obj2, eq_data) = (m.eq_type(), m.eq_objtype(), m.eq_obj1id(), m.eq_obj2id(), m.eq_data());
+        let (eq_type, eq_objtype, obj1, obj2, eq_data) =
+            (m.eq_type(), m.eq_objtype(), m.eq_obj1id(), m.eq_obj2id(), m.eq_data());
         let (site_bodyid, site_quat) = (m.site_bodyid(), m.site_quat());
         let (qpos0, jnt_qposadr, jnt_dofadr) = (m.qpos0(), m.jnt_qposadr(), m.jnt_dofadr());
         let ten_length0 = m.tendon_length0();
@@ -561,10 +656,23 @@ fn instantiate_equality(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
                     cpos[..3].copy_from_slice(&sub3(&pos[0], &pos[1]));
 
                     if !weld {
-                        nvj = { jac_dif_pair(
-                            m, d, chain, bid[1], bid[0], &pos[1], &pos[0],
-                            Some(&mut *jac1), Some(&mut *jac0), Some(&mut *jacdif), None, None, None,
-                        ) };
+                        nvj = {
+                            jac_dif_pair(
+                                m,
+                                d,
+                                chain,
+                                bid[1],
+                                bid[0],
+                                &pos[1],
+                                &pos[0],
+                                Some(&mut *jac1),
+                                Some(&mut *jac0),
+                                Some(&mut *jacdif),
+                                None,
+                                None,
+                                None,
+                            )
+                        };
                         jac0[..3 * nvj].copy_from_slice(&jacdif[..3 * nvj]);
                         size = 3;
                     } else {
@@ -573,10 +681,23 @@ fn instantiate_equality(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
                             let (j1p, j1r) = jac1.split_at_mut(3 * nv);
                             let (j0p, j0r) = jac0.split_at_mut(3 * nv);
                             let (dp, dr) = jacdif.split_at_mut(3 * nv);
-                            nvj = { jac_dif_pair(
-                                m, d, chain, bid[1], bid[0], &pos[1], &pos[0],
-                                Some(j1p), Some(j0p), Some(dp), Some(j1r), Some(j0r), Some(dr),
-                            ) };
+                            nvj = {
+                                jac_dif_pair(
+                                    m,
+                                    d,
+                                    chain,
+                                    bid[1],
+                                    bid[0],
+                                    &pos[1],
+                                    &pos[0],
+                                    Some(j1p),
+                                    Some(j0p),
+                                    Some(dp),
+                                    Some(j1r),
+                                    Some(j0r),
+                                    Some(dr),
+                                )
+                            };
                         }
                         jac0[..3 * nvj].copy_from_slice(&jacdif[..3 * nvj]);
                         jac0[3 * nvj..6 * nvj].copy_from_slice(&jacdif[3 * nv..3 * nv + 3 * nvj]);
@@ -610,8 +731,14 @@ fn instantiate_equality(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
 
                 t @ (EQ_JOINT | EQ_TENDON) => {
                     let DataMut {
-                        qpos, ten_length, ten_J: ten_j, ten_J_rownnz: ten_nnz, ten_J_rowadr: ten_adr, ten_J_colind: ten_ind,
-                        tendon_efcadr, ..
+                        qpos,
+                        ten_length,
+                        ten_J: ten_j,
+                        ten_J_rownnz: ten_nnz,
+                        ten_J_rowadr: ten_adr,
+                        ten_J_colind: ten_ind,
+                        tendon_efcadr,
+                        ..
                     } = d.arrays_mut(m);
                     let joint = t == EQ_JOINT;
                     let two = id[1] >= 0;
@@ -662,11 +789,19 @@ fn instantiate_equality(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
 
                     if two {
                         let dif = val[1] - refv[1];
-                        cpos[0] = val[0] - refv[0] - data[0]
-                            - (data[1] * dif + data[2] * dif * dif + data[3] * dif * dif * dif + data[4] * dif * dif * dif * dif);
-                        let deriv = data[1] + 2.0 * data[2] * dif + 3.0 * data[3] * dif * dif + 4.0 * data[4] * dif * dif * dif;
+                        cpos[0] = val[0]
+                            - refv[0]
+                            - data[0]
+                            - (data[1] * dif
+                                + data[2] * dif * dif
+                                + data[3] * dif * dif * dif
+                                + data[4] * dif * dif * dif * dif);
+                        let deriv =
+                            data[1] + 2.0 * data[2] * dif + 3.0 * data[3] * dif * dif + 4.0 * data[4] * dif * dif * dif;
                         if sp {
-                            nvj = sparse::combine_sparse(jac0, jac1, 1.0, -deriv, nvj, nv2, chain, chain2, sparse_buf, buf_ind);
+                            nvj = sparse::combine_sparse(
+                                jac0, jac1, 1.0, -deriv, nvj, nv2, chain, chain2, sparse_buf, buf_ind,
+                            );
                         } else {
                             add_to_scl(&mut jac0[..nv], &jac1[..nv], -deriv);
                         }
@@ -689,7 +824,19 @@ fn instantiate_equality(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
                         let c = [a.flexedge_length[e] - len0[e]];
                         if sp {
                             let (adr, nnz) = (a.flexedge_J_rowadr[e] as usize, a.flexedge_J_rownnz[e]);
-                            rows.add(m, d, Src::Flex(adr), Some(&c), None, 0.0, 1, EQUALITY, i, nnz, Some(Src::Flex(adr)));
+                            rows.add(
+                                m,
+                                d,
+                                Src::Flex(adr),
+                                Some(&c),
+                                None,
+                                0.0,
+                                1,
+                                EQUALITY,
+                                i,
+                                nnz,
+                                Some(Src::Flex(adr)),
+                            );
                         } else {
                             rows.add(m, d, Src::Flex(e * nv), Some(&c), None, 0.0, 1, EQUALITY, i, 0, None);
                         }
@@ -718,43 +865,55 @@ fn instantiate_friction(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
     let filter = sleep_filter(m, d);
 
     with_frame(d, |d, f| {
-            let jac = f.nums(d, nv);
+        let jac = f.nums(d, nv);
 
-            let floss = m.dof_frictionloss();
-            for i in 0..nv {
-                if floss[i] == 0.0 {
-                    continue;
-                }
-                if filter && { sleep_state(m, d, OBJ_DOF, i as i32) } == ASLEEP {
-                    continue;
-                }
+        let floss = m.dof_frictionloss();
+        for i in 0..nv {
+            if floss[i] == 0.0 {
+                continue;
+            }
+            if filter && { sleep_state(m, d, OBJ_DOF, i as i32) } == ASLEEP {
+                continue;
+            }
+            if sp {
+                jac[0] = 1.0;
+                rows.add(m, d, Src::Own(jac), None, None, floss[i], 1, FRICTION_DOF, i, 1, Some(Src::Own(&[i as i32])));
+            } else {
+                jac.fill(0.0);
+                jac[i] = 1.0;
+                rows.add(m, d, Src::Own(jac), None, None, floss[i], 1, FRICTION_DOF, i, 0, None);
+            }
+        }
+
+        let tfloss = m.tendon_frictionloss();
+        for i in 0..m.ntendon as usize {
+            if tfloss[i] > 0.0 {
+                let efcadr = rows.n as i32;
                 if sp {
-                    jac[0] = 1.0;
-                    rows.add(m, d, Src::Own(jac), None, None, floss[i], 1, FRICTION_DOF, i, 1, Some(Src::Own(&[i as i32])));
+                    let a = d.arrays(m);
+                    let (adr, nnz) = (a.ten_J_rowadr[i] as usize, a.ten_J_rownnz[i]);
+                    rows.add(
+                        m,
+                        d,
+                        Src::Ten(adr),
+                        None,
+                        None,
+                        tfloss[i],
+                        1,
+                        FRICTION_TENDON,
+                        i,
+                        nnz,
+                        Some(Src::Ten(adr)),
+                    );
                 } else {
-                    jac.fill(0.0);
-                    jac[i] = 1.0;
-                    rows.add(m, d, Src::Own(jac), None, None, floss[i], 1, FRICTION_DOF, i, 0, None);
+                    rows.add(m, d, Src::Ten(i * nv), None, None, tfloss[i], 1, FRICTION_TENDON, i, 0, None);
+                }
+                let tendon_efcadr = d.arrays_mut(m).tendon_efcadr;
+                if tendon_efcadr[i] == -1 {
+                    tendon_efcadr[i] = efcadr;
                 }
             }
-
-            let tfloss = m.tendon_frictionloss();
-            for i in 0..m.ntendon as usize {
-                if tfloss[i] > 0.0 {
-                    let efcadr = rows.n as i32;
-                    if sp {
-                        let a = d.arrays(m);
-                        let (adr, nnz) = (a.ten_J_rowadr[i] as usize, a.ten_J_rownnz[i]);
-                        rows.add(m, d, Src::Ten(adr), None, None, tfloss[i], 1, FRICTION_TENDON, i, nnz, Some(Src::Ten(adr)));
-                    } else {
-                        rows.add(m, d, Src::Ten(i * nv), None, None, tfloss[i], 1, FRICTION_TENDON, i, 0, None);
-                    }
-                    let tendon_efcadr = d.arrays_mut(m).tendon_efcadr;
-                    if tendon_efcadr[i] == -1 {
-                        tendon_efcadr[i] = efcadr;
-                    }
-                }
-            }
+        }
     })
 }
 
@@ -798,7 +957,19 @@ fn instantiate_limit(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
                     if dist[0] < margin[0] {
                         if sp {
                             jac[0] = -side;
-                            rows.add(m, d, Src::Own(jac), Some(&dist), Some(&margin), 0.0, 1, LIMIT_JOINT, i, 1, Some(Src::Own(&dadr[i..i + 1])));
+                            rows.add(
+                                m,
+                                d,
+                                Src::Own(jac),
+                                Some(&dist),
+                                Some(&margin),
+                                0.0,
+                                1,
+                                LIMIT_JOINT,
+                                i,
+                                1,
+                                Some(Src::Own(&dadr[i..i + 1])),
+                            );
                         } else {
                             jac.fill(0.0);
                             jac[dadr[i] as usize] = -side;
@@ -814,7 +985,19 @@ fn instantiate_limit(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
                     if sp {
                         let chain = [dadr[i], dadr[i] + 1, dadr[i] + 2];
                         jac[..3].copy_from_slice(&[-axis[0], -axis[1], -axis[2]]);
-                        rows.add(m, d, Src::Own(jac), Some(&dist), Some(&margin), 0.0, 1, LIMIT_JOINT, i, 3, Some(Src::Own(&chain)));
+                        rows.add(
+                            m,
+                            d,
+                            Src::Own(jac),
+                            Some(&dist),
+                            Some(&margin),
+                            0.0,
+                            1,
+                            LIMIT_JOINT,
+                            i,
+                            3,
+                            Some(Src::Own(&chain)),
+                        );
                     } else {
                         jac.fill(0.0);
                         jac[dof..dof + 3].copy_from_slice(&[-axis[0], -axis[1], -axis[2]]);
@@ -839,7 +1022,19 @@ fn instantiate_limit(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
                     if sp {
                         let (nnz, adr) = (ten_nnz[i] as usize, ten_adr[i] as usize);
                         blas::scl(&mut jac[..nnz], &ten_j[adr..adr + nnz], -side);
-                        rows.add(m, d, Src::Own(jac), Some(&dist), Some(&margin), 0.0, 1, LIMIT_TENDON, i, nnz as i32, Some(Src::Ten(adr)));
+                        rows.add(
+                            m,
+                            d,
+                            Src::Own(jac),
+                            Some(&dist),
+                            Some(&margin),
+                            0.0,
+                            1,
+                            LIMIT_TENDON,
+                            i,
+                            nnz as i32,
+                            Some(Src::Ten(adr)),
+                        );
                     } else {
                         blas::scl(&mut jac[..nv], &ten_j[i * nv..i * nv + nv], -side);
                         rows.add(m, d, Src::Own(jac), Some(&dist), Some(&margin), 0.0, 1, LIMIT_TENDON, i, 0, None);
@@ -875,15 +1070,41 @@ fn contact_jacobian(m: &mjModel, d: &mut mjData, con: &mjContact, dim: usize, s:
         // SAFETY: d is made for m (the engine invariant, see mjData_::arrays_mut); jac_dif_pair
         // only reads d, and the Jacobian scratch comes from the caller's stack frame
         if dim > 3 {
-            { jac_dif_pair(
-                m, d, s.chain, b0, b1, &con.pos, &con.pos,
-                Some(&mut *s.jac1p), Some(&mut *s.jac2p), Some(dp), Some(&mut *s.jac1r), Some(&mut *s.jac2r), Some(dr),
-            ) }
+            {
+                jac_dif_pair(
+                    m,
+                    d,
+                    s.chain,
+                    b0,
+                    b1,
+                    &con.pos,
+                    &con.pos,
+                    Some(&mut *s.jac1p),
+                    Some(&mut *s.jac2p),
+                    Some(dp),
+                    Some(&mut *s.jac1r),
+                    Some(&mut *s.jac2r),
+                    Some(dr),
+                )
+            }
         } else {
-            { jac_dif_pair(
-                m, d, s.chain, b0, b1, &con.pos, &con.pos,
-                Some(&mut *s.jac1p), Some(&mut *s.jac2p), Some(dp), None, None, None,
-            ) }
+            {
+                jac_dif_pair(
+                    m,
+                    d,
+                    s.chain,
+                    b0,
+                    b1,
+                    &con.pos,
+                    &con.pos,
+                    Some(&mut *s.jac1p),
+                    Some(&mut *s.jac2p),
+                    Some(dp),
+                    None,
+                    None,
+                    None,
+                )
+            }
         }
     } else {
         let mut bid = [0i32; MAXBODY];
@@ -952,7 +1173,19 @@ fn instantiate_contact(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
             let (n, chain) = if sp { (nvj as i32, Some(Src::Own(&s.chain[..]))) } else { (0, None) };
 
             if dim == 1 {
-                rows.add(m, d, Src::Own(jac), Some(&[con.dist]), Some(&[con.includemargin]), 0.0, 1, FRICTIONLESS, i, n, chain);
+                rows.add(
+                    m,
+                    d,
+                    Src::Own(jac),
+                    Some(&[con.dist]),
+                    Some(&[con.includemargin]),
+                    0.0,
+                    1,
+                    FRICTIONLESS,
+                    i,
+                    n,
+                    chain,
+                );
             } else if pyramid {
                 let cpos = [con.dist; 2];
                 let cmargin = [con.includemargin; 2];
@@ -968,7 +1201,19 @@ fn instantiate_contact(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
                 let mut cmargin = [0.0; 6];
                 cpos[0] = con.dist;
                 cmargin[0] = con.includemargin;
-                rows.add(m, d, Src::Own(jac), Some(&cpos[..dim]), Some(&cmargin[..dim]), 0.0, dim, ELLIPTIC, i, n, chain);
+                rows.add(
+                    m,
+                    d,
+                    Src::Own(jac),
+                    Some(&cpos[..dim]),
+                    Some(&cmargin[..dim]),
+                    0.0,
+                    dim,
+                    ELLIPTIC,
+                    i,
+                    n,
+                    chain,
+                );
             }
         }
     })
@@ -1026,17 +1271,32 @@ pub fn make_constraint(m: &mjModel, d: &mut mjData) {
             crate::mjerror!("mj_makeConstraint", "nl mis-allocation: found nl={} but allocated {}", rows.nl, nl_alloc);
         }
         if rows.n != nefc_alloc {
-            crate::mjerror!("mj_makeConstraint", "nefc mis-allocation: found nefc={} but allocated {}", rows.n, nefc_alloc);
+            crate::mjerror!(
+                "mj_makeConstraint",
+                "nefc mis-allocation: found nefc={} but allocated {}",
+                rows.n,
+                nefc_alloc
+            );
         }
         if rows.n > 0 {
             let a = d.arrays(m);
             let nj = a.efc_J_rownnz[rows.n - 1] + a.efc_J_rowadr[rows.n - 1];
             if d.nJ != nj {
-                crate::mjerror!("mj_makeConstraint", "constraint Jacobian mis-allocation: found nJ={} but allocated {}", nj, d.nJ);
+                crate::mjerror!(
+                    "mj_makeConstraint",
+                    "constraint Jacobian mis-allocation: found nJ={} but allocated {}",
+                    nj,
+                    d.nJ
+                );
             }
         }
     } else if rows.n > nefc_alloc {
-        crate::mjerror!("mj_makeConstraint", "nefc under-allocation: found nefc={} but allocated only {}", rows.n, nefc_alloc);
+        crate::mjerror!(
+            "mj_makeConstraint",
+            "nefc under-allocation: found nefc={} but allocated only {}",
+            rows.n,
+            nefc_alloc
+        );
     }
 
     d.maxuse_con = d.maxuse_con.max(d.ncon as _);
@@ -1141,7 +1401,14 @@ pub fn project_constraint(m: &mjModel, d: &mut mjData) {
             // fill B from J, zeros at the added ancestors
             let b = f.nums(d, nb);
             let b_colind = f.ints(d, nb);
-            let DataRef { efc_J_rownnz: jrownnz, efc_J_rowadr: jrowadr, efc_J_colind: jcolind, efc_J: jval, qLD: qld, .. } = d.arrays(m);
+            let DataRef {
+                efc_J_rownnz: jrownnz,
+                efc_J_rowadr: jrowadr,
+                efc_J_colind: jcolind,
+                efc_J: jval,
+                qLD: qld,
+                ..
+            } = d.arrays(m);
             let parent = m.dof_parentid();
             for r in 0..nefc {
                 let end = (b_rowadr[r] + b_rownnz[r]) as usize;
@@ -1169,7 +1436,11 @@ pub fn project_constraint(m: &mjModel, d: &mut mjData) {
                     }
                 }
                 if cnt != b_rownnz[r] as usize {
-                    crate::mjerror!("mj_projectConstraint", "pre and post-count of B_rownnz are not equal on row {}", r);
+                    crate::mjerror!(
+                        "mj_projectConstraint",
+                        "pre and post-count of B_rownnz are not equal on row {}",
+                        r
+                    );
                     return;
                 }
             }
@@ -1200,10 +1471,26 @@ pub fn project_constraint(m: &mjModel, d: &mut mjData) {
             let bt_rowadr = f.ints(d, nv);
             let bt_colind = f.ints(d, nb);
             let bt = f.nums(d, nb);
-            sparse::transpose_sparse(Some(bt), b, nefc, nv, bt_rownnz, bt_rowadr, bt_colind, None, b_rownnz, b_rowadr, b_colind);
+            sparse::transpose_sparse(
+                Some(bt),
+                b,
+                nefc,
+                nv,
+                bt_rownnz,
+                bt_rowadr,
+                bt_colind,
+                None,
+                b_rownnz,
+                b_rowadr,
+                b_colind,
+            );
 
             let p1 = crate::data::stack::arena_alloc(d, 4 * nefc, 4) as *mut i32;
-            let p2 = if p1.is_null() { core::ptr::null_mut() } else { crate::data::stack::arena_alloc(d, 4 * nefc, 4) as *mut i32 };
+            let p2 = if p1.is_null() {
+                core::ptr::null_mut()
+            } else {
+                crate::data::stack::arena_alloc(d, 4 * nefc, 4) as *mut i32
+            };
             if p1.is_null() || p2.is_null() {
                 arena_full(m, d);
                 return;
@@ -1215,14 +1502,28 @@ pub fn project_constraint(m: &mjModel, d: &mut mjData) {
                 let chain = f.ints(d, 2 * nefc);
                 let DataMut { efc_AR_rownnz: ar_rownnz, efc_AR_rowadr: ar_rowadr, .. } = d.arrays_mut(m);
                 sparse::sqr_mat_td_sparse_count(
-                    ar_rownnz, ar_rowadr, nefc, bt_rownnz, bt_rowadr, bt_colind, b_rownnz, b_rowadr, b_colind, Some(b_rowsuper), true,
+                    ar_rownnz,
+                    ar_rowadr,
+                    nefc,
+                    bt_rownnz,
+                    bt_rowadr,
+                    bt_colind,
+                    b_rownnz,
+                    b_rowadr,
+                    b_colind,
+                    Some(b_rowsuper),
+                    true,
                     chain,
                 )
             });
             d.nA = na;
 
             let p3 = crate::data::stack::arena_alloc(d, 8 * na as usize, 8) as *mut f64;
-            let p4 = if p3.is_null() { core::ptr::null_mut() } else { crate::data::stack::arena_alloc(d, 4 * na as usize, 4) as *mut i32 };
+            let p4 = if p3.is_null() {
+                core::ptr::null_mut()
+            } else {
+                crate::data::stack::arena_alloc(d, 4 * na as usize, 4) as *mut i32
+            };
             if p3.is_null() || p4.is_null() {
                 arena_full(m, d);
                 return;
@@ -1238,8 +1539,13 @@ pub fn project_constraint(m: &mjModel, d: &mut mjData) {
                     buffer_idx: f.ints(d, nefc),
                     rowstart: f.ints(d, nv),
                 };
-                let DataMut { efc_AR: ar, efc_AR_rownnz: ar_rownnz, efc_AR_rowadr: ar_rowadr, efc_AR_colind: ar_colind, .. } =
-                    d.arrays_mut(m);
+                let DataMut {
+                    efc_AR: ar,
+                    efc_AR_rownnz: ar_rownnz,
+                    efc_AR_rowadr: ar_rowadr,
+                    efc_AR_colind: ar_colind,
+                    ..
+                } = d.arrays_mut(m);
                 sparse::sqr_mat_td_sparse(
                     ar,
                     bt,
@@ -1276,7 +1582,9 @@ pub fn project_constraint(m: &mjModel, d: &mut mjData) {
 
             let b = f.nums(d, nefc * nv);
             let bt = f.nums(d, nv * nefc);
-            { crate::engine::inertia::solve_m2(m, d, b, d.arrays(m).efc_J, sqrt_inv_d, nefc) };
+            {
+                crate::engine::inertia::solve_m2(m, d, b, d.arrays(m).efc_J, sqrt_inv_d, nefc)
+            };
             blas::transpose(bt, b, nefc, nv);
             let DataMut { efc_AR: ar, efc_R: r, .. } = d.arrays_mut(m);
             blas::sqr_mat_td(ar, bt, None, nv, nefc);
@@ -1291,8 +1599,18 @@ pub fn project_constraint(m: &mjModel, d: &mut mjData) {
 pub fn reference_constraint(m: &mjModel, d: &mut mjData) {
     let nefc = d.nefc as usize;
     let DataMut {
-        efc_vel, qvel, efc_KBIP: kbip, efc_pos: pos, efc_margin: margin, efc_aref, efc_J, efc_J_rownnz, efc_J_rowadr, efc_J_colind,
-        efc_J_rowsuper, ..
+        efc_vel,
+        qvel,
+        efc_KBIP: kbip,
+        efc_pos: pos,
+        efc_margin: margin,
+        efc_aref,
+        efc_J,
+        efc_J_rownnz,
+        efc_J_rowadr,
+        efc_J_colind,
+        efc_J_rowsuper,
+        ..
     } = d.arrays_mut(m);
     EfcJac::new(m, nefc, efc_J, efc_J_rownnz, efc_J_rowadr, efc_J_colind, efc_J_rowsuper).mul_vec(efc_vel, qvel);
     let vel = &*efc_vel;

@@ -220,8 +220,18 @@ pub(super) fn impedance(solimp: &[f64; 5], pos: f64, margin: f64) -> (f64, f64) 
 pub(super) fn make_impedance(m: &mjModel, d: &mut mjData) {
     let nefc = d.nefc as usize;
     let (ne, nf) = (d.ne, d.nf);
-    let DataMut { efc_R: r, efc_KBIP: kbip, efc_diagApprox: da, efc_margin, efc_type, efc_id, efc_pos, contact: contacts, efc_D, .. } =
-        d.arrays_mut(m);
+    let DataMut {
+        efc_R: r,
+        efc_KBIP: kbip,
+        efc_diagApprox: da,
+        efc_margin,
+        efc_type,
+        efc_id,
+        efc_pos,
+        contact: contacts,
+        efc_D,
+        ..
+    } = d.arrays_mut(m);
     let (margin, typ, ids, efc_pos) = (&*efc_margin, &*efc_type, &*efc_id, &*efc_pos);
 
     let mut i = 0;
@@ -249,11 +259,8 @@ pub(super) fn make_impedance(m: &mjModel, d: &mut mjData) {
             } else {
                 -rf[0] / mx(mjMINVAL, solimp[1] * solimp[1])
             };
-            kbip[4 * k + 1] = if rf[1] > 0.0 {
-                2.0 / mx(mjMINVAL, solimp[1] * rf[0])
-            } else {
-                -rf[1] / mx(mjMINVAL, solimp[1])
-            };
+            kbip[4 * k + 1] =
+                if rf[1] > 0.0 { 2.0 / mx(mjMINVAL, solimp[1] * rf[0]) } else { -rf[1] / mx(mjMINVAL, solimp[1]) };
             kbip[4 * k + 2] = imp;
             kbip[4 * k + 3] = imp_p;
         }

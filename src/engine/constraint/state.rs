@@ -40,11 +40,31 @@ pub(crate) enum Jar<'a> {
 }
 
 /// [`constraint_update`] with `jar` possibly one of the data's arrays.
-pub(crate) fn constraint_update_from(m: &mjModel, d: &mut mjData, jar: Jar, cost: Option<&mut f64>, flg_cone_hessian: bool) {
+pub(crate) fn constraint_update_from(
+    m: &mjModel,
+    d: &mut mjData,
+    jar: Jar,
+    cost: Option<&mut f64>,
+    flg_cone_hessian: bool,
+) {
     let (ne, nf, nefc) = (d.ne as usize, d.nf as usize, d.nefc as usize);
     let DataMut {
-        efc_D, efc_R, efc_frictionloss, efc_type, efc_id, contact, efc_state, efc_force, qfrc_constraint, efc_J, efc_J_rownnz,
-        efc_J_rowadr, efc_J_colind, efc_J_rowsuper, efc_b, ..
+        efc_D,
+        efc_R,
+        efc_frictionloss,
+        efc_type,
+        efc_id,
+        contact,
+        efc_state,
+        efc_force,
+        qfrc_constraint,
+        efc_J,
+        efc_J_rownnz,
+        efc_J_rowadr,
+        efc_J_colind,
+        efc_J_rowsuper,
+        efc_b,
+        ..
     } = d.arrays_mut(m);
     let jar = match jar {
         Jar::Slice(s) => s,
@@ -66,7 +86,8 @@ pub(crate) fn constraint_update_from(m: &mjModel, d: &mut mjData, jar: Jar, cost
         cost,
         flg_cone_hessian,
     );
-    EfcJac::new(m, nefc, efc_J, efc_J_rownnz, efc_J_rowadr, efc_J_colind, efc_J_rowsuper).mul_t_vec(qfrc_constraint, efc_force);
+    EfcJac::new(m, nefc, efc_J, efc_J_rownnz, efc_J_rowadr, efc_J_colind, efc_J_rowsuper)
+        .mul_t_vec(qfrc_constraint, efc_force);
 }
 
 /// The constraint update of [`constraint_update`] on explicit arrays, so the solvers can run

@@ -127,7 +127,13 @@ impl<'a> Dual<'a> {
     /// The problem in `efc_AR` (with its sparse structure when sparse), `efc_b`, `efc_R`.
     #[allow(clippy::too_many_arguments)]
     fn new(
-        m: &mjModel, nefc: usize, ar: &'a [f64], ar_rownnz: &'a [i32], ar_rowadr: &'a [i32], ar_colind: &'a [i32], b: &'a [f64],
+        m: &mjModel,
+        nefc: usize,
+        ar: &'a [f64],
+        ar_rownnz: &'a [i32],
+        ar_rowadr: &'a [i32],
+        ar_colind: &'a [i32],
+        b: &'a [f64],
         r: &'a [f64],
     ) -> Self {
         let sparse = is_sparse(m);
@@ -309,15 +315,27 @@ fn dual_state(
 fn dual_finish(m: &mjModel, d: &mut mjData) {
     let (nv, nefc) = (m.nv as usize, d.nefc as usize);
     let DataMut {
-        qfrc_constraint: qfrc, efc_force, efc_J, efc_J_rownnz, efc_J_rowadr, efc_J_colind, efc_J_rowsuper, qacc, qLD, qLDiagInv,
-        qacc_smooth, ..
+        qfrc_constraint: qfrc,
+        efc_force,
+        efc_J,
+        efc_J_rownnz,
+        efc_J_rowadr,
+        efc_J_colind,
+        efc_J_rowsuper,
+        qacc,
+        qLD,
+        qLDiagInv,
+        qacc_smooth,
+        ..
     } = d.arrays_mut(m);
     EfcJac::new(m, nefc, efc_J, efc_J_rownnz, efc_J_rowadr, efc_J_colind, efc_J_rowsuper).mul_t_vec(qfrc, efc_force);
     // qacc = M \ qfrc (inertia::solve_m: copy, then solve_ld with the factor of M)
     qacc[..nv].copy_from_slice(&qfrc[..nv]);
     // SAFETY: qLD/qLDiagInv hold mj_factorM's factor over M's pattern (columns below nv, as
     // checked when the data was made for m); qacc holds nv numbers
-    unsafe { crate::engine::inertia::solve_ld(qacc, qLD, qLDiagInv, nv, 1, m.M_rownnz(), m.M_rowadr(), m.M_colind(), None) };
+    unsafe {
+        crate::engine::inertia::solve_ld(qacc, qLD, qLDiagInv, nv, 1, m.M_rownnz(), m.M_rowadr(), m.M_colind(), None)
+    };
     blas::add_to(qacc, qacc_smooth);
 }
 
@@ -329,8 +347,22 @@ pub fn sol_pgs(m: &mjModel, d: &mut mjData, maxiter: i32) {
         let arinv = f.nums(d, nefc);
         let oldstate = f.ints(d, nefc);
         let DataMut {
-            efc_frictionloss: floss, efc_force: force, efc_type: types, efc_id: ids, contact, efc_state: state, efc_AR, efc_AR_rownnz,
-            efc_AR_rowadr, efc_AR_colind, efc_b, efc_R, solver, solver_niter, solver_nnz, ..
+            efc_frictionloss: floss,
+            efc_force: force,
+            efc_type: types,
+            efc_id: ids,
+            contact,
+            efc_state: state,
+            efc_AR,
+            efc_AR_rownnz,
+            efc_AR_rowadr,
+            efc_AR_colind,
+            efc_b,
+            efc_R,
+            solver,
+            solver_niter,
+            solver_nnz,
+            ..
         } = d.arrays_mut(m);
         let (floss, types, ids, contact) = (&*floss, &*types, &*ids, &*contact);
         let dual = Dual::new(m, nefc, efc_AR, efc_AR_rownnz, efc_AR_rowadr, efc_AR_colind, efc_b, efc_R);
@@ -436,11 +468,8 @@ pub fn sol_pgs(m: &mjModel, d: &mut mjData, maxiter: i32) {
 
         // statistics
         solver_niter[island as usize] += iter;
-        solver_nnz[island as usize] = if dual.sparse {
-            dual.ar_rownnz[..nefc].iter().sum()
-        } else {
-            (nefc * nefc) as i32
-        };
+        solver_nnz[island as usize] =
+            if dual.sparse { dual.ar_rownnz[..nefc].iter().sum() } else { (nefc * nefc) as i32 };
 
         dual_finish(m, d);
     })
@@ -454,8 +483,21 @@ pub fn sol_noslip(m: &mjModel, d: &mut mjData, maxiter: i32) {
         let arinv = f.nums(d, nefc);
         let oldstate = f.ints(d, nefc);
         let DataMut {
-            efc_frictionloss: floss, efc_force: force, efc_type: types, efc_id: ids, contact, efc_state: state, efc_AR, efc_AR_rownnz,
-            efc_AR_rowadr, efc_AR_colind, efc_b, efc_R: efc_r, solver, solver_niter, ..
+            efc_frictionloss: floss,
+            efc_force: force,
+            efc_type: types,
+            efc_id: ids,
+            contact,
+            efc_state: state,
+            efc_AR,
+            efc_AR_rownnz,
+            efc_AR_rowadr,
+            efc_AR_colind,
+            efc_b,
+            efc_R: efc_r,
+            solver,
+            solver_niter,
+            ..
         } = d.arrays_mut(m);
         let (floss, types, ids, contact, efc_r) = (&*floss, &*types, &*ids, &*contact, &*efc_r);
         let dual = Dual::new(m, nefc, efc_AR, efc_AR_rownnz, efc_AR_rowadr, efc_AR_colind, efc_b, efc_r);

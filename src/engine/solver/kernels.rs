@@ -59,7 +59,15 @@ pub(super) fn chol_factor_sparse(
 }
 
 /// Solves `L'*L*res = vec` with the factor of [`chol_factor_sparse`] (`mju_cholSolveSparse`).
-pub(super) fn chol_solve_sparse(res: &mut [f64], mat: &[f64], vec: &[f64], n: usize, rownnz: &[i32], rowadr: &[i32], colind: &[i32]) {
+pub(super) fn chol_solve_sparse(
+    res: &mut [f64],
+    mat: &[f64],
+    vec: &[f64],
+    n: usize,
+    rownnz: &[i32],
+    rowadr: &[i32],
+    colind: &[i32],
+) {
     let res = &mut res[..n];
     res.copy_from_slice(&vec[..n]);
 
@@ -93,7 +101,16 @@ pub(super) fn chol_solve_sparse(res: &mut [f64], mat: &[f64], vec: &[f64], n: us
 /// (`update_row_and_x`); the tests keep it as the reference.
 #[cfg(test)]
 #[allow(clippy::too_many_arguments)]
-fn combine_sparse_inc(dst: &mut [f64], src: &[f64], a: f64, b: f64, dst_nnz: usize, src_nnz: usize, dst_ind: &[i32], src_ind: &[i32]) {
+fn combine_sparse_inc(
+    dst: &mut [f64],
+    src: &[f64],
+    a: f64,
+    b: f64,
+    dst_nnz: usize,
+    src_nnz: usize,
+    dst_ind: &[i32],
+    src_ind: &[i32],
+) {
     let dst = &mut dst[..dst_nnz];
     let (dst_ind, src_ind) = (&dst_ind[..dst_nnz], &src_ind[..src_nnz]);
     if dst_nnz == src_nnz && sparse::same_pattern(dst_ind, src_ind) {
@@ -346,13 +363,29 @@ fn update_row_and_x(
 
 /// `res = M*vec` for M symmetric given by its lower triangle (see
 /// [`sparse::mul_sym_vec_sparse_lower`]).
-pub(super) fn mul_sym(res: &mut [f64], mat: &[f64], vec: &[f64], n: usize, rownnz: &[i32], rowadr: &[i32], colind: &[i32]) {
+pub(super) fn mul_sym(
+    res: &mut [f64],
+    mat: &[f64],
+    vec: &[f64],
+    n: usize,
+    rownnz: &[i32],
+    rowadr: &[i32],
+    colind: &[i32],
+) {
     // SAFETY: the model's M pattern is checked when the data is made; islands build theirs so
     unsafe { sparse::mul_sym_vec_sparse_lower(res, mat, vec, n, rownnz, rowadr, colind) }
 }
 
 /// `x = inv(L'DL) x` for one vector (`mj_solveLD` with n = 1 and no index).
-pub(super) fn solve_ld1(x: &mut [f64], qld: &[f64], qldiaginv: &[f64], nv: usize, rownnz: &[i32], rowadr: &[i32], colind: &[i32]) {
+pub(super) fn solve_ld1(
+    x: &mut [f64],
+    qld: &[f64],
+    qldiaginv: &[f64],
+    nv: usize,
+    rownnz: &[i32],
+    rowadr: &[i32],
+    colind: &[i32],
+) {
     let x = &mut x[..nv];
     for i in (0..nv).rev() {
         let nnz = rownnz[i] as usize;
@@ -397,7 +430,12 @@ mod tests {
 
     /// A random lower pattern with each entry left of the diagonal kept with probability p (all
     /// when dense), the diagonal last in each row: (rownnz, rowadr, colind, values).
-    fn random_factor(n: usize, dense: bool, p: f64, next: &mut impl FnMut() -> f64) -> (Vec<i32>, Vec<i32>, Vec<i32>, Vec<f64>) {
+    fn random_factor(
+        n: usize,
+        dense: bool,
+        p: f64,
+        next: &mut impl FnMut() -> f64,
+    ) -> (Vec<i32>, Vec<i32>, Vec<i32>, Vec<f64>) {
         let (mut rownnz, mut rowadr, mut colind, mut mat) = (vec![], vec![], vec![], vec![]);
         for r in 0..n {
             rowadr.push(colind.len() as i32);
@@ -417,8 +455,15 @@ mod tests {
     /// The rank-one update as two passes per row (`mju_cholUpdateSparse`'s own steps).
     #[allow(clippy::too_many_arguments)]
     fn update_two_pass(
-        mat: &mut [f64], x: &mut [f64], n: usize, plus: bool, rownnz: &[i32], rowadr: &[i32], colind: &[i32],
-        x_nnz: usize, x_ind: &mut [i32],
+        mat: &mut [f64],
+        x: &mut [f64],
+        n: usize,
+        plus: bool,
+        rownnz: &[i32],
+        rowadr: &[i32],
+        colind: &[i32],
+        x_nnz: usize,
+        x_ind: &mut [i32],
     ) -> i32 {
         let (mut buf, mut buf_ind) = (vec![0.0; n], vec![0; n]);
         let mut rank = n as i32;
@@ -437,8 +482,28 @@ mod tests {
             let r = tmp.sqrt();
             let (c, s) = (r / diag, xi / diag);
             mat[adr + nnz - 1] = r;
-            combine_sparse_inc(&mut mat[adr..], x, 1.0 / c, if plus { s / c } else { -s / c }, nnz - 1, iu, &colind[adr..], x_ind);
-            let new_nnz = sparse::combine_sparse(x, &mat[adr..], c, -s, iu, nnz - 1, x_ind, &colind[adr..], &mut buf, &mut buf_ind);
+            combine_sparse_inc(
+                &mut mat[adr..],
+                x,
+                1.0 / c,
+                if plus { s / c } else { -s / c },
+                nnz - 1,
+                iu,
+                &colind[adr..],
+                x_ind,
+            );
+            let new_nnz = sparse::combine_sparse(
+                x,
+                &mat[adr..],
+                c,
+                -s,
+                iu,
+                nnz - 1,
+                x_ind,
+                &colind[adr..],
+                &mut buf,
+                &mut buf_ind,
+            );
             i = new_nnz as isize - 1;
         }
         rank
@@ -468,10 +533,22 @@ mod tests {
                 for j in 0..nvec {
                     let (mut x, mut xi) = (xs[j * n..j * n + n].to_vec(), ind.clone());
                     let (mut b, mut bi) = (vec![0.0; n], vec![0; n]);
-                    chol_update_sparse(&mut m1, &mut x, n, plus, &rownnz, &rowadr, &colind, k, &mut xi, &mut b, &mut bi);
+                    chol_update_sparse(
+                        &mut m1, &mut x, n, plus, &rownnz, &rowadr, &colind, k, &mut xi, &mut b, &mut bi,
+                    );
                 }
                 let (mut m2, mut x2, mut i2, mut scratch) = (mat.clone(), xs.clone(), ind.clone(), vec![0; n]);
-                chol_update_sparse_shared(&mut m2, &mut x2, n, nvec, plus, (&rownnz, &rowadr, &colind), k, &mut i2, &mut scratch);
+                chol_update_sparse_shared(
+                    &mut m2,
+                    &mut x2,
+                    n,
+                    nvec,
+                    plus,
+                    (&rownnz, &rowadr, &colind),
+                    k,
+                    &mut i2,
+                    &mut scratch,
+                );
                 assert!(m1.iter().zip(&m2).all(|(p, q)| p.to_bits() == q.to_bits()), "trial {trial} plus {plus}");
                 if i2[..k] != ind[..k] {
                     grew += 1;
@@ -506,7 +583,9 @@ mod tests {
                 let r1 = update_two_pass(&mut m1, &mut x1, n, plus, &rownnz, &rowadr, &colind, k, &mut i1);
                 let (mut m2, mut x2, mut i2) = (mat.clone(), xv.clone(), xi.clone());
                 let (mut b, mut bi) = (vec![0.0; n], vec![0; n]);
-                let r2 = chol_update_sparse(&mut m2, &mut x2, n, plus, &rownnz, &rowadr, &colind, k, &mut i2, &mut b, &mut bi);
+                let r2 = chol_update_sparse(
+                    &mut m2, &mut x2, n, plus, &rownnz, &rowadr, &colind, k, &mut i2, &mut b, &mut bi,
+                );
                 assert_eq!(r1, r2);
                 assert!(m1.iter().zip(&m2).all(|(p, q)| p.to_bits() == q.to_bits()), "trial {trial} plus {plus}");
                 if k > 0 && m1 != mat {

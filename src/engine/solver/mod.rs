@@ -54,9 +54,19 @@ pub fn fwd_constraint(m: &mjModel, d: &mut mjData) {
 
     // efc_b = J*qacc_smooth - aref
     {
-        let DataMut { efc_b, qacc_smooth, efc_aref, efc_J, efc_J_rownnz, efc_J_rowadr, efc_J_colind, efc_J_rowsuper, .. } =
-            d.arrays_mut(m);
-        EfcJac::new(m, nefc, efc_J, efc_J_rownnz, efc_J_rowadr, efc_J_colind, efc_J_rowsuper).mul_vec(efc_b, qacc_smooth);
+        let DataMut {
+            efc_b,
+            qacc_smooth,
+            efc_aref,
+            efc_J,
+            efc_J_rownnz,
+            efc_J_rowadr,
+            efc_J_colind,
+            efc_J_rowsuper,
+            ..
+        } = d.arrays_mut(m);
+        EfcJac::new(m, nefc, efc_J, efc_J_rownnz, efc_J_rowadr, efc_J_colind, efc_J_rowsuper)
+            .mul_vec(efc_b, qacc_smooth);
         blas::sub_from(efc_b, efc_aref);
     }
 
@@ -71,8 +81,21 @@ pub fn fwd_constraint(m: &mjModel, d: &mut mjData) {
         let nidof = d.nidof as usize;
         {
             let DataMut {
-                map_idof2dof, map_iefc2efc, ifrc_smooth, qfrc_smooth, ifrc_constraint, qfrc_constraint, iacc_smooth, qacc_smooth,
-                iacc, qacc, iefc_force, efc_force, iefc_aref, efc_aref, ..
+                map_idof2dof,
+                map_iefc2efc,
+                ifrc_smooth,
+                qfrc_smooth,
+                ifrc_constraint,
+                qfrc_constraint,
+                iacc_smooth,
+                qacc_smooth,
+                iacc,
+                qacc,
+                iefc_force,
+                efc_force,
+                iefc_aref,
+                efc_aref,
+                ..
             } = d.arrays_mut(m);
             let (idof2dof, iefc2efc) = (&map_idof2dof[..nidof], &*map_iefc2efc);
             // SAFETY: mj_island built the maps: dofs below nv, rows below nefc
@@ -98,8 +121,17 @@ pub fn fwd_constraint(m: &mjModel, d: &mut mjData) {
             }
         }
 
-        let DataMut { map_idof2dof, map_efc2iefc, qacc, iacc, qfrc_constraint, ifrc_constraint, efc_force, iefc_force, .. } =
-            d.arrays_mut(m);
+        let DataMut {
+            map_idof2dof,
+            map_efc2iefc,
+            qacc,
+            iacc,
+            qfrc_constraint,
+            ifrc_constraint,
+            efc_force,
+            iefc_force,
+            ..
+        } = d.arrays_mut(m);
         let idof2dof = &map_idof2dof[..nidof];
         // SAFETY: as above (map_efc2iefc is the inverse of map_iefc2efc)
         unsafe {
@@ -157,12 +189,31 @@ fn warmstart(m: &mjModel, d: &mut mjData) {
         if m.opt.solver == mjtSolver_::mjSOL_PGS as i32 {
             // dual cost of the warm-start forces
             let arf = f.nums(d, nefc);
-            let DataMut { efc_force: force, efc_b, efc_AR, efc_AR_rownnz, efc_AR_rowadr, efc_AR_colind, qfrc_constraint, .. } =
-                d.arrays_mut(m);
+            let DataMut {
+                efc_force: force,
+                efc_b,
+                efc_AR,
+                efc_AR_rownnz,
+                efc_AR_rowadr,
+                efc_AR_colind,
+                qfrc_constraint,
+                ..
+            } = d.arrays_mut(m);
             let mut pgs_ws = blas::dot(force, efc_b);
             if is_sparse(m) {
                 // SAFETY: the engine built these rows over nv dofs (the transpose over nefc rows)
-                unsafe { sparse::mul_mat_vec_sparse_built(arf, efc_AR, force, nefc, efc_AR_rownnz, efc_AR_rowadr, efc_AR_colind, None) };
+                unsafe {
+                    sparse::mul_mat_vec_sparse_built(
+                        arf,
+                        efc_AR,
+                        force,
+                        nefc,
+                        efc_AR_rownnz,
+                        efc_AR_rowadr,
+                        efc_AR_colind,
+                        None,
+                    )
+                };
             } else {
                 blas::mul_mat_vec(arf, efc_AR, force, nefc, nefc);
             }
@@ -176,7 +227,9 @@ fn warmstart(m: &mjModel, d: &mut mjData) {
             let ma = f.nums(d, nv);
             let a = d.arrays(m);
             let qacc_ws = a.qacc_warmstart;
-            { crate::engine::inertia::mul_m(m, d, ma, qacc_ws) };
+            {
+                crate::engine::inertia::mul_m(m, d, ma, qacc_ws)
+            };
             let (qfrc_smooth, qacc_smooth) = (a.qfrc_smooth, a.qacc_smooth);
             for i in 0..nv {
                 cost_ws += 0.5 * (ma[i] - qfrc_smooth[i]) * (qacc_ws[i] - qacc_smooth[i]);

@@ -333,16 +333,18 @@ impl Cg<'_> {
             blas::mul_mat_t_vec(self.qfrc_constraint, self.j, self.force, nefc, nv);
         } else {
             // SAFETY: the engine built these rows over nv dofs (the transpose over nefc rows)
-            unsafe { sparse::mul_mat_vec_sparse_built(
-                self.qfrc_constraint,
-                self.jt,
-                self.force,
-                nv,
-                self.jt_rownnz,
-                self.jt_rowadr,
-                self.jt_colind,
-                Some(self.jt_rowsuper),
-            ) };
+            unsafe {
+                sparse::mul_mat_vec_sparse_built(
+                    self.qfrc_constraint,
+                    self.jt,
+                    self.force,
+                    nv,
+                    self.jt_rownnz,
+                    self.jt_rowadr,
+                    self.jt_colind,
+                    Some(self.jt_rowsuper),
+                )
+            };
         }
 
         let mut nactive = 0;
@@ -602,16 +604,18 @@ impl Cg<'_> {
         mul_sym(self.mv, self.mm, self.search, nv, self.m_rownnz, self.m_rowadr, self.m_colind);
         if self.sparse {
             // SAFETY: the engine built these rows over nv dofs (the transpose over nefc rows)
-            unsafe { sparse::mul_mat_vec_sparse_built(
-                self.jv,
-                self.j,
-                self.search,
-                nefc,
-                self.j_rownnz,
-                self.j_rowadr,
-                self.j_colind,
-                Some(self.j_rowsuper),
-            ) };
+            unsafe {
+                sparse::mul_mat_vec_sparse_built(
+                    self.jv,
+                    self.j,
+                    self.search,
+                    nefc,
+                    self.j_rownnz,
+                    self.j_rowadr,
+                    self.j_colind,
+                    Some(self.j_rowsuper),
+                )
+            };
         } else {
             blas::mul_mat_vec(self.jv, self.j, self.search, nefc, nv);
         }
@@ -898,7 +902,8 @@ impl Cg<'_> {
             mark(d);
             let buf = stack_nums(d, nv);
             let buf_ind = stack_ints(d, nv);
-            let rank = chol_factor_sparse(self.l, nv, mjMINVAL, self.l_rownnz, self.l_rowadr, self.l_colind, buf, buf_ind);
+            let rank =
+                chol_factor_sparse(self.l, nv, mjMINVAL, self.l_rownnz, self.l_rowadr, self.l_colind, buf, buf_ind);
             free(d);
 
             if rank != nv as i32 {
@@ -984,7 +989,17 @@ impl Cg<'_> {
                 let new_ind = stack_ints(d, nv);
                 stack_nums(d, nv);
                 let pattern = (&*self.l_rownnz, &*self.l_rowadr, &*self.l_colind);
-                chol_update_sparse_shared(self.lcone, &mut ltj[..dim * nv], nv, dim, true, pattern, nnz, ltj_ind, new_ind);
+                chol_update_sparse_shared(
+                    self.lcone,
+                    &mut ltj[..dim * nv],
+                    nv,
+                    dim,
+                    true,
+                    pattern,
+                    nnz,
+                    ltj_ind,
+                    new_ind,
+                );
                 free(d);
             } else {
                 let rows: &mut [f64] = if dim * nv <= BATCH {
@@ -1005,7 +1020,11 @@ impl Cg<'_> {
                 };
                 for r in 0..dim {
                     for c in 0..=r {
-                        blas::add_to_scl(&mut rows[c * nv..c * nv + nv], &self.j[(i + r) * nv..(i + r + 1) * nv], local[r * dim + c]);
+                        blas::add_to_scl(
+                            &mut rows[c * nv..c * nv + nv],
+                            &self.j[(i + r) * nv..(i + r + 1) * nv],
+                            local[r * dim + c],
+                        );
                     }
                 }
                 if dim * nv <= BATCH {
@@ -1075,8 +1094,14 @@ impl Cg<'_> {
 /// `d` must be the data the solver runs on (its stack holds n more numbers and indices).
 #[allow(clippy::too_many_arguments)]
 unsafe fn chol_update_sparse_framed(
-    d: &mut mjData, mat: &mut [f64], x: &mut [f64], n: usize, plus: bool, pattern: (&[i32], &[i32], &[i32]),
-    x_nnz: usize, x_ind: &mut [i32],
+    d: &mut mjData,
+    mat: &mut [f64],
+    x: &mut [f64],
+    n: usize,
+    plus: bool,
+    pattern: (&[i32], &[i32], &[i32]),
+    x_nnz: usize,
+    x_ind: &mut [i32],
 ) -> i32 {
     mark(d);
     let buf_ind = stack_ints(d, n);
@@ -1111,7 +1136,8 @@ pub(super) unsafe fn solve_islands_threaded(m: &mjModel, d: &mut mjData, newton:
     let Some(pool) = threadpool::pool_impl(d.threadpool as *const mjThreadPool) else { return false };
     let n = d.nisland.max(0) as usize;
     mark(d);
-    let args = crate::data::stack::stack_alloc(d, n * size_of::<IslandTask>(), align_of::<IslandTask>()) as *mut IslandTask;
+    let args =
+        crate::data::stack::stack_alloc(d, n * size_of::<IslandTask>(), align_of::<IslandTask>()) as *mut IslandTask;
     let tasks = crate::data::stack::stack_alloc(d, n * size_of::<mjTask>(), align_of::<mjTask>()) as *mut mjTask;
     if n > 0 && (args.is_null() || tasks.is_null()) {
         free(d);
@@ -1139,11 +1165,8 @@ pub(super) unsafe fn sol_cg_newton(m: &mjModel, d: &mut mjData, island: i32, max
     let mut c = cg_context(m, d, island, newton);
     let (nv, nefc) = (c.nv, c.nefc);
 
-    let (gradold, mgradold, mgraddif): (&mut [f64], &mut [f64], &mut [f64]) = if newton {
-        (&mut [], &mut [], &mut [])
-    } else {
-        (stack_nums(d, nv), stack_nums(d, nv), stack_nums(d, nv))
-    };
+    let (gradold, mgradold, mgraddif): (&mut [f64], &mut [f64], &mut [f64]) =
+        if newton { (&mut [], &mut [], &mut []) } else { (stack_nums(d, nv), stack_nums(d, nv), stack_nums(d, nv)) };
     let oldstate = stack_ints(d, nefc);
 
     // Ma = M*qacc, Jaref = J*qacc - aref
@@ -1207,7 +1230,18 @@ pub(super) unsafe fn sol_cg_newton(m: &mjModel, d: &mut mjData, island: i32, max
 
         let improvement = scale * (oldcost - c.cost);
         let gradient = scale * blas::norm(c.grad);
-        save_stats(&mut d.solver, island, iter, improvement, gradient, c.ls_slope, c.nactive, nchange, c.ls_iter, c.nupdate);
+        save_stats(
+            &mut d.solver,
+            island,
+            iter,
+            improvement,
+            gradient,
+            c.ls_slope,
+            c.nactive,
+            nchange,
+            c.ls_iter,
+            c.nupdate,
+        );
 
         iter += 1;
         if improvement < m.opt.tolerance || gradient < m.opt.tolerance {

@@ -67,11 +67,7 @@ pub(super) fn wedge(m: &mut Mesh, res: [usize; 2], fov: [f64; 2], gamma: f64) {
             let mut te = [-r * e.sin() * a.sin(), r * e.cos(), r * e.sin() * a.cos()];
             normalize(&mut ta);
             normalize(&mut te);
-            let nrm = [
-                te[1] * ta[2] - te[2] * ta[1],
-                te[2] * ta[0] - te[0] * ta[2],
-                te[0] * ta[1] - te[1] * ta[0],
-            ];
+            let nrm = [te[1] * ta[2] - te[2] * ta[1], te[2] * ta[0] - te[0] * ta[2], te[0] * ta[1] - te[1] * ta[0]];
             for v in [nrm, ta, te] {
                 frame.extend(v.map(|x| x as f32));
             }

@@ -34,12 +34,7 @@ struct Stream<'a> {
 
 impl<'a> Stream<'a> {
     fn new(b: &'a [u8]) -> Self {
-        Stream {
-            b,
-            pos: 0,
-            fail: false,
-            eof: false,
-        }
+        Stream { b, pos: 0, fail: false, eof: false }
     }
 
     fn good(&self) -> bool {
@@ -72,10 +67,7 @@ impl<'a> Stream<'a> {
             let ok = c.is_ascii_digit()
                 || (float && c == b'.')
                 || (float && !seen_e && (c == b'e' || c == b'E'))
-                || (float
-                    && seen_e
-                    && (c == b'+' || c == b'-')
-                    && matches!(self.b[i - 1], b'e' | b'E'));
+                || (float && seen_e && (c == b'+' || c == b'-') && matches!(self.b[i - 1], b'e' | b'E'));
             if !ok {
                 break;
             }
@@ -170,19 +162,13 @@ fn header22_ok(line: &[u8]) -> bool {
 }
 
 fn rd_u64(b: &[u8], at: usize) -> G<u64> {
-    b.get(at..at + 8)
-        .map(|s| u64::from_ne_bytes(s.try_into().unwrap()))
-        .ok_or(GmshError::Exception)
+    b.get(at..at + 8).map(|s| u64::from_ne_bytes(s.try_into().unwrap())).ok_or(GmshError::Exception)
 }
 fn rd_i32(b: &[u8], at: usize) -> G<i32> {
-    b.get(at..at + 4)
-        .map(|s| i32::from_ne_bytes(s.try_into().unwrap()))
-        .ok_or(GmshError::Exception)
+    b.get(at..at + 4).map(|s| i32::from_ne_bytes(s.try_into().unwrap())).ok_or(GmshError::Exception)
 }
 fn rd_f64(b: &[u8], at: usize) -> G<f64> {
-    b.get(at..at + 8)
-        .map(|s| f64::from_ne_bytes(s.try_into().unwrap()))
-        .ok_or(GmshError::Exception)
+    b.get(at..at + 8).map(|s| f64::from_ne_bytes(s.try_into().unwrap())).ok_or(GmshError::Exception)
 }
 
 /// Position of `s` in `b` (the last possible position excluded, as upstream scans), or -1.
@@ -251,10 +237,7 @@ pub fn load(b: &[u8]) -> G<Gmsh> {
         elembegin: elembegin as usize,
         elemend: elemend as usize,
     };
-    let mut g = Gmsh {
-        dim: 2,
-        ..Gmsh::default()
-    };
+    let mut g = Gmsh { dim: 2, ..Gmsh::default() };
     if v == 410 {
         load41(b, binary != 0, &sec, &mut g)?;
     } else {
@@ -448,10 +431,7 @@ fn stoi_header(b: &[u8], begin: usize, end: usize) -> G<(i32, i64)> {
     if i == d0 {
         return Err(GmshError::Exception);
     }
-    let v: i64 = core::str::from_utf8(&text[start..i])
-        .unwrap()
-        .parse()
-        .map_err(|_| GmshError::Exception)?;
+    let v: i64 = core::str::from_utf8(&text[start..i]).unwrap().parse().map_err(|_| GmshError::Exception)?;
     if v < i32::MIN as i64 || v > i32::MAX as i64 {
         return Err(GmshError::Msg(""));
     }

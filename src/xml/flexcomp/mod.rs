@@ -63,19 +63,8 @@ enum Dof {
     Trilinear,
     Quadratic,
 }
-const DOF_MAP: Map = &[
-    ("full", 0),
-    ("radial", 1),
-    ("trilinear", 2),
-    ("quadratic", 3),
-];
-const SELFCOLLIDE_MAP: Map = &[
-    ("none", 0),
-    ("narrow", 1),
-    ("bvh", 2),
-    ("sap", 3),
-    ("auto", 4),
-];
+const DOF_MAP: Map = &[("full", 0), ("radial", 1), ("trilinear", 2), ("quadratic", 3)];
+const SELFCOLLIDE_MAP: Map = &[("none", 0), ("narrow", 1), ("bvh", 2), ("sap", 3), ("auto", 4)];
 const ELASTIC2D_MAP: Map = &[("none", 0), ("bend", 1), ("stretch", 2), ("both", 3)];
 
 const MINVAL: f64 = 1e-15;
@@ -177,7 +166,8 @@ pub(super) fn flexcomp(e: &Element, b: usize, in_subtree: bool, sfx: &str, files
     read1(e, "mass", &mut fc.mass)?;
     read1(e, "inertiabox", &mut fc.inertiabox)?;
     if let Some(f) = e.attr("file") {
-        fc.file = super::tree::resolve_file(e, f, &files.modeldir, files.vfs);
+        // SAFETY: the VFS is null or the one this load was given, alive for all of it
+        fc.file = unsafe { super::tree::resolve_file(e, f, &files.modeldir, files.vfs) };
     }
     {
         let fl = &mut fc.flex;
@@ -190,14 +180,8 @@ pub(super) fn flexcomp(e: &Element, b: usize, in_subtree: bool, sfx: &str, files
         read1(e, "radius", &mut fl.radius)?;
         read1(e, "group", &mut fl.group)?;
     }
-    if read_arr(e, "origin", &mut fc.origin, true)? == 0
-        && fc.kind == Kind::Mesh
-        && fc.flex.dim == 3
-    {
-        return Err(XmlError::at(
-            e,
-            "origin must be specified for mesh flexcomps if dim=3",
-        ));
+    if read_arr(e, "origin", &mut fc.origin, true)? == 0 && fc.kind == Kind::Mesh && fc.flex.dim == 3 {
+        return Err(XmlError::at(e, "origin must be specified for mesh flexcomps if dim=3"));
     }
     read_arr(e, "pos", &mut fc.pos, true)?;
     read_arr(e, "quat", &mut fc.quat, true)?;
@@ -231,10 +215,7 @@ pub(super) fn flexcomp(e: &Element, b: usize, in_subtree: bool, sfx: &str, files
         map_into(el, "elastic2d", ELASTIC2D_MAP, &mut fl.elastic2d)?;
     }
     if fc.flex.elastic2d >= 2 && fc.equality {
-        return Err(XmlError::at(
-            e,
-            "elasticity and edge constraints cannot both be present",
-        ));
+        return Err(XmlError::at(e, "elasticity and edge constraints cannot both be present"));
     }
     if let Some(c) = e.children_named("contact").next() {
         let fl = &mut fc.flex;
@@ -328,7 +309,9 @@ impl FlexComp {
             if npoint > i32::MAX as i64 / 3 {
                 return Err(format!("Count too large: {npoint} points"));
             }
-            self.point.try_reserve(3 * npoint as usize).map_err(|_| format!("Count too large: not enough memory for {npoint} points"))?;
+            self.point
+                .try_reserve(3 * npoint as usize)
+                .map_err(|_| format!("Count too large: not enough memory for {npoint} points"))?;
         }
         let minspace = 2.0 * self.flex.radius + self.flex.margin;
         if !self.direct() && self.spacing.iter().any(|&x| x < minspace) {
@@ -340,13 +323,8 @@ impl FlexComp {
         if self.mass < MINVAL || self.inertiabox < MINVAL {
             return Err("Mass and inertiabox must be larger than mjMINVAL".into());
         }
-        crate::spec::util::resolve_orientation(
-            &mut self.quat,
-            s.compiler.degree != 0,
-            s.compiler.seq(),
-            &self.alt,
-        )
-        .map_err(|m| m.to_string())?;
+        crate::spec::util::resolve_orientation(&mut self.quat, s.compiler.degree != 0, s.compiler.seq(), &self.alt)
+            .map_err(|m| m.to_string())?;
 
         match self.kind {
             Kind::Grid | Kind::Circle => self.make_grid()?,
@@ -357,8 +335,7 @@ impl FlexComp {
             Kind::Direct => {}
         }
         let dim = self.flex.dim;
-        if matches!(self.kind, Kind::Box | Kind::Cylinder) || (self.kind == Kind::Grid && dim == 3)
-        {
+        if matches!(self.kind, Kind::Box | Kind::Cylinder) || (self.kind == Kind::Grid && dim == 3) {
             self.flex.flatskin = 1;
         }
 
@@ -390,10 +367,7 @@ impl FlexComp {
         let npnt = self.point.len() / 3;
         for (i, &v) in self.element.iter().enumerate() {
             if v < 0 || v as usize >= npnt {
-                return Err(format!(
-                    "element {} has point id {}, number of points is {}",
-                    i, v, npnt
-                ));
+                return Err(format!("element {} has point id {}, number of points is {}", i, v, npnt));
             }
         }
 
@@ -441,11 +415,7 @@ impl FlexComp {
                         return Err("pingrid out of range".into());
                     }
                 }
-                let id = if dim == 2 {
-                    self.grid_id2(g[0], g[1])
-                } else {
-                    self.grid_id3(g[0], g[1], g[2])
-                };
+                let id = if dim == 2 { self.grid_id2(g[0], g[1]) } else { self.grid_id3(g[0], g[1], g[2]) };
                 set_pin(&mut pinned, id)?;
             }
             for g in self.pingridrange.chunks_exact(2 * d) {
@@ -542,20 +512,9 @@ impl FlexComp {
                 self.give_plugin(s, b);
                 continue;
             }
-            let p = [
-                self.point[3 * i],
-                self.point[3 * i + 1],
-                self.point[3 * i + 2],
-            ];
-            let nb = self.add_body(
-                s,
-                b,
-                format!("{}_{}{}", self.name, i, self.sfx),
-                p,
-                bodymass,
-                [bodyinertia; 3],
-                Some(4),
-            );
+            let p = [self.point[3 * i], self.point[3 * i + 1], self.point[3 * i + 2]];
+            let nb =
+                self.add_body(s, b, format!("{}_{}{}", self.name, i, self.sfx), p, bodymass, [bodyinertia; 3], Some(4));
             match self.dof {
                 Dof::Radial => {
                     let mut axis = p;
@@ -711,18 +670,16 @@ impl FlexComp {
         if asset_content_type(&filename, "") == "model/vnd.mujoco.msh" {
             return Err("legacy MSH files are not supported in flexcomp".into());
         }
-        let res = crate::io::files::Res::open(&files.modeldir, &filename, files.vfs)
-            .map_err(|m| format!("Error: {}", m))?;
+        let res =
+            // SAFETY: the VFS is null or the one this load was given, alive for all of it
+            unsafe { crate::io::files::Res::open(&files.modeldir, &filename, files.vfs) }.map_err(|m| format!("Error: {}", m))?;
         let rname = res.name();
         let bytes = res.read();
         // messages of upstream's mesh loader carry the (unnamed) mesh object
         let mesh_err = |m: String| format!("Error: {}\nElement name '', id {}", m, MESH_ID);
         let ctype = asset_content_type(&rname, "");
         if ctype.is_empty() {
-            return Err(mesh_err(format!(
-                "unknown or unsupported mesh file: '{}'",
-                rname
-            )));
+            return Err(mesh_err(format!("unknown or unsupported mesh file: '{}'", rname)));
         }
         use crate::compiler::mesh::decode;
         let raw = match ctype.as_str() {
@@ -733,9 +690,7 @@ impl FlexComp {
         .map_err(mesh_err)?;
         let mut face = raw.face;
         let vert =
-            crate::compiler::mesh::process_vertices(&raw.vert, &mut face, true, &|m: &str| {
-                mesh_err(m.to_string())
-            })?;
+            crate::compiler::mesh::process_vertices(&raw.vert, &mut face, true, &|m: &str| mesh_err(m.to_string()))?;
         if vert.is_empty() || face.is_empty() {
             return Err("Vertex and face data required".into());
         }
@@ -753,11 +708,7 @@ impl FlexComp {
                 let tet = [f[0] + 1, f[1] + 1, f[2] + 1];
                 let edge = |t: i32| {
                     let t = t as usize;
-                    [
-                        self.point[3 * t] - o[0],
-                        self.point[3 * t + 1] - o[1],
-                        self.point[3 * t + 2] - o[2],
-                    ]
+                    [self.point[3 * t] - o[0], self.point[3 * t + 1] - o[1], self.point[3 * t + 2] - o[2]]
                 };
                 let (e1, e2, e3) = (edge(tet[0]), edge(tet[1]), edge(tet[2]));
                 let normal = crate::spec::util::cross(&e1, &e2);
@@ -773,8 +724,9 @@ impl FlexComp {
     /// Points and elements from a GMSH file; the file sets the dimension.
     fn make_gmsh(&mut self, files: &Files, s: &Spec) -> Result<(), String> {
         let filename = self.filename(s)?;
-        let res = crate::io::files::Res::open(&files.modeldir, &filename, files.vfs)
-            .map_err(|m| format!("Error: {}", m))?;
+        let res =
+            // SAFETY: the VFS is null or the one this load was given, alive for all of it
+            unsafe { crate::io::files::Res::open(&files.modeldir, &filename, files.vfs) }.map_err(|m| format!("Error: {}", m))?;
         let Some(bytes) = res.read() else {
             return Err("Error: Could not read GMSH file".into());
         };

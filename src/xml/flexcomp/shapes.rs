@@ -42,11 +42,7 @@ impl FlexComp {
                     self.element.push(ix);
                     self.element.push(if ix == c[0] - 2 { 0 } else { ix + 1 });
                 } else {
-                    self.point.extend_from_slice(&[
-                        sp[0] * (ix as f64 - 0.5 * (c[0] - 1) as f64),
-                        0.0,
-                        0.0,
-                    ]);
+                    self.point.extend_from_slice(&[sp[0] * (ix as f64 - 0.5 * (c[0] - 1) as f64), 0.0, 0.0]);
                     if ix < c[0] - 1 {
                         self.element.push(ix);
                         self.element.push(ix + 1);
@@ -57,19 +53,14 @@ impl FlexComp {
             for ix in 0..c[0] {
                 for iy in 0..c[1] {
                     let mut quad2tri = [[0, 1, 2], [0, 2, 3]];
-                    let pos = [
-                        sp[0] * (ix as f64 - 0.5 * (c[0] - 1) as f64),
-                        sp[1] * (iy as f64 - 0.5 * (c[1] - 1) as f64),
-                    ];
+                    let pos =
+                        [sp[0] * (ix as f64 - 0.5 * (c[0] - 1) as f64), sp[1] * (iy as f64 - 0.5 * (c[1] - 1) as f64)];
                     self.point.extend_from_slice(&[pos[0], pos[1], 0.0]);
                     if needtex {
-                        self.texcoord
-                            .push((ix as f64 / (c[0] - 1).max(1) as f64) as f32);
-                        self.texcoord
-                            .push((iy as f64 / (c[1] - 1).max(1) as f64) as f32);
+                        self.texcoord.push((ix as f64 / (c[0] - 1).max(1) as f64) as f32);
+                        self.texcoord.push((iy as f64 / (c[1] - 1).max(1) as f64) as f32);
                     }
-                    if ((pos[0] < -EPS && pos[1] > -EPS) || (pos[0] > -EPS && pos[1] < -EPS))
-                        && self.kind == Kind::Disc
+                    if ((pos[0] < -EPS && pos[1] > -EPS) || (pos[0] > -EPS && pos[1] < -EPS)) && self.kind == Kind::Disc
                     {
                         quad2tri[0][2] = 3;
                         quad2tri[1][0] = 1;
@@ -90,14 +81,8 @@ impl FlexComp {
                 }
             }
         } else {
-            const CUBE2TETS: [[usize; 4]; 6] = [
-                [0, 3, 1, 7],
-                [0, 1, 4, 7],
-                [1, 3, 2, 7],
-                [1, 2, 6, 7],
-                [1, 5, 4, 7],
-                [1, 6, 5, 7],
-            ];
+            const CUBE2TETS: [[usize; 4]; 6] =
+                [[0, 3, 1, 7], [0, 1, 4, 7], [1, 3, 2, 7], [1, 2, 6, 7], [1, 5, 4, 7], [1, 6, 5, 7]];
             for ix in 0..c[0] {
                 for iy in 0..c[1] {
                     for iz in 0..c[2] {
@@ -171,13 +156,7 @@ impl FlexComp {
         } else if ix == 0 {
             2 * c[0] * c[1] + 2 * c[0] * (c[2] - 2) + (iy - 1) * (c[2] - 2) + iz - 1 + 1
         } else {
-            2 * c[0] * c[1]
-                + 2 * c[0] * (c[2] - 2)
-                + (c[1] - 2) * (c[2] - 2)
-                + (iy - 1) * (c[2] - 2)
-                + iz
-                - 1
-                + 1
+            2 * c[0] * c[1] + 2 * c[0] * (c[2] - 2) + (c[1] - 2) * (c[2] - 2) + (iy - 1) * (c[2] - 2) + iz - 1 + 1
         }
     }
 

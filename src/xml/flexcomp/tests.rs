@@ -9,14 +9,8 @@ fn g(x: f64, prec: usize) -> String {
     let mut buf = [0u8; 64];
     let fmt = format!("%.{}g\0", prec);
     // SAFETY: the buffer holds 64 bytes and the format takes one double
-    let n = unsafe {
-        libc::snprintf(
-            buf.as_mut_ptr() as *mut libc::c_char,
-            64,
-            fmt.as_ptr() as *const libc::c_char,
-            x,
-        )
-    };
+    let n =
+        unsafe { libc::snprintf(buf.as_mut_ptr() as *mut libc::c_char, 64, fmt.as_ptr() as *const libc::c_char, x) };
     String::from_utf8_lossy(&buf[..n as usize]).into_owned()
 }
 
@@ -54,10 +48,7 @@ pub fn dump(s: &Spec) -> String {
         let (parent, class) = if b == 0 {
             ("-".to_string(), "-".to_string())
         } else {
-            (
-                s.bodies[x.parent].name.to_string(),
-                s.defaults[x.class].name.to_string(),
-            )
+            (s.bodies[x.parent].name.to_string(), s.defaults[x.class].name.to_string())
         };
         o += &format!("body {} parent={} class={}", x.name, parent, class);
         pd(&mut o, "pos", &x.pos);
@@ -70,10 +61,7 @@ pub fn dump(s: &Spec) -> String {
     for &b in &bodies {
         for &j in &s.bodies[b].joints {
             let x = &s.joints[j];
-            o += &format!(
-                "joint {} body={} type {}",
-                x.name, s.bodies[b].name, x.r#type
-            );
+            o += &format!("joint {} body={} type {}", x.name, s.bodies[b].name, x.r#type);
             pd(&mut o, "pos", &x.pos);
             pd(&mut o, "axis", &x.axis);
             pd(&mut o, "damping", &[x.damping]);
@@ -88,10 +76,7 @@ pub fn dump(s: &Spec) -> String {
             o += &format!("geom {} body={} type {}", x.name, s.bodies[b].name, x.r#type);
             pd(&mut o, "size", &x.size);
             pd(&mut o, "pos", &x.pos);
-            o += &format!(
-                " group {} contype {} conaffinity {} condim {}",
-                x.group, x.contype, x.conaffinity, x.condim
-            );
+            o += &format!(" group {} contype {} conaffinity {} condim {}", x.group, x.contype, x.conaffinity, x.condim);
             pf(&mut o, "rgba", &x.rgba);
             o += "\n";
         }

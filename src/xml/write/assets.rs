@@ -9,7 +9,9 @@ use super::{map_key, XEl, W};
 use crate::abi::*;
 use crate::spec::{Flex, Material, Mesh, PluginRef, Skin, Texture};
 use crate::xml::attr::*;
-use crate::xml::sections::{BUILTIN_MAP, COLORSPACE_MAP, ELASTIC2D_MAP, FLEXSELF_MAP, MARK_MAP, MESH_INERTIA_MAP, TEXROLE_MAP, TEXTURE_MAP};
+use crate::xml::sections::{
+    BUILTIN_MAP, COLORSPACE_MAP, ELASTIC2D_MAP, FLEXSELF_MAP, MARK_MAP, MESH_INERTIA_MAP, TEXROLE_MAP, TEXTURE_MAP,
+};
 
 /// A file name as the compiled model keeps it (folder stripped under `strippath`).
 fn file_name(w: &W, f: &str) -> String {
@@ -173,7 +175,8 @@ fn one_texture(w: &W, e: &mut XEl, k: usize, x: &Texture) -> Result<(), String> 
     } else {
         e.txt("content_type", &x.content_type);
         e.txt("file", &file_name(w, &x.file));
-        for (n, f) in ["fileright", "fileleft", "fileup", "filedown", "filefront", "fileback"].iter().zip(&x.cubefiles) {
+        for (n, f) in ["fileright", "fileleft", "fileup", "filedown", "filefront", "fileback"].iter().zip(&x.cubefiles)
+        {
             e.txt(n, &file_name(w, f));
         }
         if x.hflip != 0 {
@@ -436,7 +439,11 @@ pub(super) fn plugin_ref(w: &W, e: &mut XEl, c: &mjsPlugin, r: &PluginRef) -> Re
     }
     e.txt("plugin", r.plugin_name.as_str());
     let inst = w.s.plugin_index(c.element).and_then(|k| w.s.plugins.get(k));
-    let name = if r.plugin_name.as_str().is_empty() { inst.map_or("", |p| p.plugin_name.as_str()) } else { r.plugin_name.as_str() };
+    let name = if r.plugin_name.as_str().is_empty() {
+        inst.map_or("", |p| p.plugin_name.as_str())
+    } else {
+        r.plugin_name.as_str()
+    };
     let p = plugin_of(inst.map(|i| &**i), name)?;
     if let Some(i) = inst {
         config(e, p, &i.config.to_btree());

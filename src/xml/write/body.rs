@@ -89,7 +89,9 @@ pub(super) fn body(w: &W, e: &mut XEl, b: usize, frame: Option<usize>, childclas
         }
         e.vector("user", row(m.body_user(), bid, m.nuser_body as usize), None);
         let c = &s.compiler;
-        if c.saveinertial != 0 || (bd.explicitinertial != 0 && c.inertiafromgeom != mjtInertiaFromGeom_::mjINERTIAFROMGEOM_TRUE as i32) {
+        if c.saveinertial != 0
+            || (bd.explicitinertial != 0 && c.inertiafromgeom != mjtInertiaFromGeom_::mjINERTIAFROMGEOM_TRUE as i32)
+        {
             let ie = e.add("inertial");
             ie.num("pos", row(m.body_ipos(), bid, 3), None, false);
             ie.num("quat", row(m.body_iquat(), bid, 4), Some(&UNITQ), false);

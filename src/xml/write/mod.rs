@@ -260,8 +260,23 @@ fn print_el(e: &XEl, depth: usize, comment: Option<&str>, out: &mut String) {
 /// Line starts upstream separates with a blank line (top-level sections, and whatever else
 /// starts with the same text).
 const SECTION_STARTS: [&str; 17] = [
-    "<actuator", "<asset", "<compiler", "<contact>", "<custom", "<default>", "<deformable", "<equality", "<extension",
-    "<keyframe", "<option", "<sensor", "<size", "<statistic", "<tendon", "<visual", "<worldbody",
+    "<actuator",
+    "<asset",
+    "<compiler",
+    "<contact>",
+    "<custom",
+    "<default>",
+    "<deformable",
+    "<equality",
+    "<extension",
+    "<keyframe",
+    "<option",
+    "<sensor",
+    "<size",
+    "<statistic",
+    "<tendon",
+    "<visual",
+    "<worldbody",
 ];
 
 /// The document text: every line holding one of `SECTION_STARTS` gets a blank line before
@@ -272,10 +287,7 @@ fn print_doc(root: &XEl, comment: Option<&str>) -> String {
     text.push('\n');
     let mut lines: Vec<&str> = text.split_inclusive('\n').collect();
     // count matches per line (a line matching several patterns gets one blank line per match)
-    let counts: Vec<usize> = lines
-        .iter()
-        .map(|l| SECTION_STARTS.iter().map(|p| l.matches(p).count()).sum())
-        .collect();
+    let counts: Vec<usize> = lines.iter().map(|l| SECTION_STARTS.iter().map(|p| l.matches(p).count()).sum()).collect();
     let first = counts.iter().position(|&c| c > 0);
     let mut out = String::with_capacity(text.len() + 64);
     for (i, l) in lines.drain(..).enumerate() {
@@ -351,7 +363,7 @@ mod tests {
         assert_eq!(num_text(1e-7), "1e-07");
         assert_eq!(num_text(1e10), "1e+10");
         assert_eq!(num_text(2.5e9), "2.5e+09");
-        assert_eq!(num_text(0.7071067811865476), "0.707107");
+        assert_eq!(num_text(core::f64::consts::FRAC_1_SQRT_2), "0.707107");
         assert_eq!(num_text(f64::INFINITY), "inf");
         set_precision(17);
         assert_eq!(num_text(0.1), "0.10000000000000001");

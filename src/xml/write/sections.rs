@@ -13,7 +13,8 @@ pub(super) fn compiler(w: &W, root: &mut XEl) {
     let e = root.add("compiler");
     e.txt("angle", "radian");
     // compiled folders end with a separator
-    let dir = |d: &str| if d.is_empty() || d.ends_with('/') || d.ends_with('\\') { d.to_string() } else { format!("{}/", d) };
+    let dir =
+        |d: &str| if d.is_empty() || d.ends_with('/') || d.ends_with('\\') { d.to_string() } else { format!("{}/", d) };
     e.txt("meshdir", &dir(w.s.meshdir.as_str()));
     e.txt("texturedir", &dir(w.s.texturedir.as_str()));
     if c.usethread == 0 {
@@ -34,9 +35,25 @@ pub(super) fn compiler(w: &W, root: &mut XEl) {
 }
 
 const DSBL_NAMES: [&str; 19] = [
-    "constraint", "equality", "frictionloss", "limit", "contact", "spring", "damper", "gravity", "clampctrl",
-    "warmstart", "filterparent", "actuation", "refsafe", "sensor", "midphase", "eulerdamp", "autoreset",
-    "nativeccd", "island",
+    "constraint",
+    "equality",
+    "frictionloss",
+    "limit",
+    "contact",
+    "spring",
+    "damper",
+    "gravity",
+    "clampctrl",
+    "warmstart",
+    "filterparent",
+    "actuation",
+    "refsafe",
+    "sensor",
+    "midphase",
+    "eulerdamp",
+    "autoreset",
+    "nativeccd",
+    "island",
 ];
 const ENBL_NAMES: [&str; 6] = ["override", "energy", "fwdinv", "invdiscrete", "multiccd", "sleep"];
 
@@ -106,7 +123,16 @@ pub(super) fn size(w: &W, root: &mut XEl) {
     e.int("nstack", s.nstack as i32, Some(-1));
     e.int("nuserdata", s.nuserdata, Some(0));
     e.int("nkey", w.m.nkey, Some(0));
-    let names = ["nuser_body", "nuser_jnt", "nuser_geom", "nuser_site", "nuser_cam", "nuser_tendon", "nuser_actuator", "nuser_sensor"];
+    let names = [
+        "nuser_body",
+        "nuser_jnt",
+        "nuser_geom",
+        "nuser_site",
+        "nuser_cam",
+        "nuser_tendon",
+        "nuser_actuator",
+        "nuser_sensor",
+    ];
     for (n, v) in names.iter().zip(w.snap.nuser) {
         e.int(n, v, Some(0));
     }
@@ -117,7 +143,9 @@ pub(super) fn size(w: &W, root: &mut XEl) {
 pub(super) fn statistic(w: &W, root: &mut XEl) {
     let s = &w.snap.stat;
     let mut e = XEl::new("statistic");
-    for (n, v) in [("meaninertia", s.meaninertia), ("meanmass", s.meanmass), ("meansize", s.meansize), ("extent", s.extent)] {
+    for (n, v) in
+        [("meaninertia", s.meaninertia), ("meanmass", s.meanmass), ("meansize", s.meansize), ("extent", s.extent)]
+    {
         if !v.is_nan() {
             e.num1(n, v, None);
         }
@@ -446,7 +474,14 @@ pub(super) fn user_attr(w: &W, e: &mut XEl, user: &[f64], def: &[f64]) {
 }
 
 /// An actuator's attributes (as `<general>`, or the plugin configuration).
-pub(super) fn one_actuator(w: &W, e: &mut XEl, a: &Actuator, x: &mjsActuator, user: &[f64], def: &Actuator) -> Result<(), String> {
+pub(super) fn one_actuator(
+    w: &W,
+    e: &mut XEl,
+    a: &Actuator,
+    x: &mjsActuator,
+    user: &[f64],
+    def: &Actuator,
+) -> Result<(), String> {
     use mjtTrn_::*;
     if !w.defaults {
         e.txt("name", a.name.as_str());
@@ -527,7 +562,8 @@ pub(super) fn custom(w: &W, root: &mut XEl) {
         let adr = m.tuple_adr()[i] as usize;
         for j in 0..x.objtype.len() {
             let o = e.add("element");
-            let t = crate::runtime::text::type_to_str(x.objtype[j]).map_or(String::new(), |c| c.to_string_lossy().into_owned());
+            let t = crate::runtime::text::type_to_str(x.objtype[j])
+                .map_or(String::new(), |c| c.to_string_lossy().into_owned());
             o.txt("objtype", &t);
             o.txt("objname", x.objname[j].as_str());
             let prm = m.tuple_objprm().get(adr + j).copied().unwrap_or(x.objprm[j]);
@@ -900,7 +936,8 @@ pub(super) fn sensor(w: &W, root: &mut XEl) -> Result<(), String> {
                     e.int("num", dim / size, Some(1));
                     let data: Vec<i32> = (0..7).filter(|i| dataspec & (1 << i) != 0).collect();
                     if !(data.len() == 1 && data[0] == 0) {
-                        let words: Vec<&str> = data.iter().map(|&d| map_key(crate::xml::sections::CONDATA_MAP, d)).collect();
+                        let words: Vec<&str> =
+                            data.iter().map(|&d| map_key(crate::xml::sections::CONDATA_MAP, d)).collect();
                         e.txt("data", &words.join(" "));
                     }
                     e.key("reduce", crate::xml::sections::REDUCE_MAP, c.intprm[1], Some(0));
