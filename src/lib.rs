@@ -71,8 +71,26 @@
 //! The engine follows upstream's computation order exactly (no reordering, no fused
 //! multiply-add), so results are bitwise those of upstream's library built the same way; see
 //! the repository's `docs/STATUS.md` for what is compared and how.
-#![allow(clippy::missing_safety_doc)]
 #![warn(missing_docs)]
+// Lints allowed in the whole crate, and why:
+// - needless_range_loop, explicit_counter_loop: loops ported from upstream keep its index
+//   variables, so each line can be checked against upstream's code and the order of the
+//   floating-point operations stays visibly the same.
+// - too_many_arguments: functions keep upstream's parameter lists (collision routines, the
+//   `mju_` library, the solvers).
+// - neg_cmp_op_on_partial_ord, nonminimal_bool, manual_clamp: comparisons are written as upstream
+//   writes them; the suggested forms differ on NaN (`!(a < b)` holds for NaN, `clamp` panics on
+//   NaN bounds), and NaN must propagate as upstream's does.
+// - type_complexity: tuples of slices handed out by the split views of mjModel and mjData.
+#![allow(
+    clippy::needless_range_loop,
+    clippy::explicit_counter_loop,
+    clippy::too_many_arguments,
+    clippy::neg_cmp_op_on_partial_ord,
+    clippy::nonminimal_bool,
+    clippy::manual_clamp,
+    clippy::type_complexity
+)]
 
 mod api;
 
@@ -113,7 +131,8 @@ pub mod ui;
 pub mod vis;
 #[doc(hidden)]
 pub mod xml;
-// the C entry points' doc comments are the header's comments, in C notation (`a[i]`)
+// The C entry points' doc comments are the header's comments, in C notation (`a[i]`), and their
+// contract is upstream's API documentation (no `# Safety` sections); each runs in `boundary!`.
 #[doc(hidden)]
-#[allow(rustdoc::broken_intra_doc_links, rustdoc::invalid_html_tags)]
+#[allow(rustdoc::broken_intra_doc_links, rustdoc::invalid_html_tags, clippy::missing_safety_doc)]
 pub mod capi;

@@ -474,6 +474,11 @@ macro_rules! define_mjdata {
                 [ $( self.$n as *mut c_void ),* ]
             }
         }
+
+// Array sizes written as literals in the type declarations, checked against their definition.
+const _: () = assert!(mjMAXMATERIAL * (mjtTextureRole_::mjNTEXROLE as usize) == 10000);
+const _: () = assert!(2 * mjMAXLINEPNT == 2002);
+const _: () = assert!(mjMAXMATERIAL * 2 == 2000);
     };
 }
 
@@ -502,8 +507,3 @@ mod tests {
     const MJMODEL_SIZE_UPSTREAM: usize = 4856;
     const MJDATA_SIZE_UPSTREAM: usize = 162968;
 }
-
-// Array sizes written as literals in the type declarations, checked against their definition.
-const _: () = assert!(mjMAXMATERIAL * (mjtTextureRole_::mjNTEXROLE as usize) == 10000);
-const _: () = assert!(2 * mjMAXLINEPNT == 2002);
-const _: () = assert!(mjMAXMATERIAL * 2 == 2000);

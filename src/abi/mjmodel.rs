@@ -11,7 +11,7 @@ use core::ffi::{c_char, c_int, c_uint, c_void};
 
 // upstream's digits, as the header writes them (the same double as core::f64::consts::PI)
 #[allow(clippy::approx_constant)]
-pub const mjPI: f64 = 3.14159265358979323846;
+pub const mjPI: f64 = 3.141_592_653_589_793;
 pub const mjMAXVAL: f64 = 1E10;
 pub const mjMINMU: f64 = 1E-5;
 pub const mjMINIMP: f64 = 0.0001;

@@ -117,27 +117,27 @@ impl Data {
 
     /// Advances the simulation by one timestep (`mj_step`).
     pub fn step(&mut self) -> Result<()> {
-        self.run(|m, d| crate::engine::forward::step(m, d))
+        self.run(crate::engine::forward::step)
     }
 
     /// First half of a split step (`mj_step1`): positions, velocities, sensors, controls.
     pub fn step1(&mut self) -> Result<()> {
-        self.run(|m, d| crate::engine::forward::step1(m, d))
+        self.run(crate::engine::forward::step1)
     }
 
     /// Second half of a split step (`mj_step2`): actuation, acceleration, integration.
     pub fn step2(&mut self) -> Result<()> {
-        self.run(|m, d| crate::engine::forward::step2(m, d))
+        self.run(crate::engine::forward::step2)
     }
 
     /// Forward dynamics without integrating (`mj_forward`).
     pub fn forward(&mut self) -> Result<()> {
-        self.run(|m, d| crate::engine::forward::forward(m, d))
+        self.run(crate::engine::forward::forward)
     }
 
     /// Inverse dynamics (`mj_inverse`): `qfrc_inverse` from the state and `qacc`.
     pub fn inverse(&mut self) -> Result<()> {
-        self.run(|m, d| crate::engine::inverse::inverse(m, d))
+        self.run(crate::engine::inverse::inverse)
     }
 
     /// Resets to the model's initial state (`mj_resetData`).

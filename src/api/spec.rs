@@ -109,7 +109,7 @@ impl Spec {
 
     /// The body named `name`, to edit or add to.
     pub fn body(&mut self, name: &str) -> Option<BodyEditor<'_>> {
-        let id = self.inner.bodies.iter().position(|b| b.name.to_string() == name)?;
+        let id = self.inner.bodies.iter().position(|b| b.name == name)?;
         Some(BodyEditor { spec: &mut self.inner, id })
     }
 

@@ -116,7 +116,7 @@ pub fn reduce(spec: &Spec) -> CResult<Spec> {
         let mut any = false;
         for (i, b) in spec.bodies.iter().enumerate().skip(1) {
             let loses = b.geoms.iter().any(|&g| visual[g]);
-            if (loses && !(b.explicitinertial != 0)) || ((b.explicitinertial != 0) && from_geoms) {
+            if (loses && (b.explicitinertial == 0)) || ((b.explicitinertial != 0) && from_geoms) {
                 let ob = &mut out.bodies[i];
                 ob.explicitinertial = 1;
                 (ob.mass, ob.ipos, ob.iquat, ob.inertia) = inertias[i];

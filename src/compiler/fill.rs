@@ -609,7 +609,7 @@ unsafe fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensor
             + njmax * nv * (2 * 4 + 2 * 8)
             + njmax * njmax * (4 + 8);
         let mb = 1usize << 20;
-        narena = mb * (narena / mb + if narena % mb != 0 { 1 } else { 0 });
+        narena = mb * (narena / mb + if !narena.is_multiple_of(mb) { 1 } else { 0 });
         m.narena = narena as _;
     }
 
@@ -929,7 +929,7 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
             w(m.light_type, nlight)[lid] = s.r#type;
             w(m.light_texid, nlight)[lid] = cl.texid;
             w(m.light_castshadow, nlight)[lid] = (s.castshadow != 0) as u8;
-            w(m.light_active, nlight)[lid] = s.active as u8;
+            w(m.light_active, nlight)[lid] = s.active;
             w(m.light_pos, 3 * nlight)[3 * lid..3 * lid + 3].copy_from_slice(&s.pos);
             w(m.light_dir, 3 * nlight)[3 * lid..3 * lid + 3].copy_from_slice(&s.dir);
             w(m.light_bulbradius, nlight)[lid] = s.bulbradius;

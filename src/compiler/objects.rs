@@ -283,13 +283,13 @@ fn compile_skin(c: &Compiled, k: &Skin, i: usize, spec: &Spec, modeldir: &str) -
     {
         return Err(e("Missing data in skin"));
     }
-    if k.vert.len() % 3 != 0 {
+    if !k.vert.len().is_multiple_of(3) {
         return Err(e("Vertex data must be multiple of 3"));
     }
     if !k.texcoord.is_empty() && k.texcoord.len() != 2 * k.vert.len() / 3 {
         return Err(e("Vertex and texcoord data incompatible size"));
     }
-    if k.face.len() % 3 != 0 {
+    if !k.face.len().is_multiple_of(3) {
         return Err(e("Face data must be multiple of 3"));
     }
     let nbone = k.bodyname.len();
@@ -1067,7 +1067,7 @@ pub unsafe fn fill_extra(c: &Compiled, m: &mut mjModel) -> CResult<()> {
     for (i, mt) in x.materials.iter().enumerate() {
         let s = &mt.s;
         w(m.mat_texid, NTEXROLE * nmat)[NTEXROLE * i..NTEXROLE * (i + 1)].copy_from_slice(&mt.texid);
-        w(m.mat_texuniform, nmat)[i] = s.texuniform as u8;
+        w(m.mat_texuniform, nmat)[i] = s.texuniform;
         w(m.mat_texrepeat, 2 * nmat)[2 * i..2 * i + 2].copy_from_slice(&s.texrepeat);
         w(m.mat_emission, nmat)[i] = s.emission;
         w(m.mat_specular, nmat)[i] = s.specular;
@@ -1106,7 +1106,7 @@ pub unsafe fn fill_extra(c: &Compiled, m: &mut mjModel) -> CResult<()> {
         w(m.eq_obj1id, neq)[i] = q.obj1id;
         w(m.eq_obj2id, neq)[i] = q.obj2id;
         w(m.eq_objtype, neq)[i] = s.objtype;
-        w(m.eq_active0, neq)[i] = s.active as u8;
+        w(m.eq_active0, neq)[i] = s.active;
         w(m.eq_solref, mjNREF * neq)[mjNREF * i..mjNREF * (i + 1)].copy_from_slice(&s.solref);
         w(m.eq_solimp, mjNIMP * neq)[mjNIMP * i..mjNIMP * (i + 1)].copy_from_slice(&s.solimp);
         w(m.eq_data, mjNEQDATA * neq)[mjNEQDATA * i..mjNEQDATA * (i + 1)].copy_from_slice(&s.data);

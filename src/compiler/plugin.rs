@@ -83,7 +83,7 @@ impl<'a> Compiled<'a> {
         let mut pname = r.plugin_name.to_string();
         if pname.is_empty() && !r.name.is_empty() {
             match self.plugins.list.iter().find(|p| p.s.name == r.name) {
-                Some(p) => pname = p.s.plugin_name.to_string().into(),
+                Some(p) => pname = p.s.plugin_name.to_string(),
                 None => {
                     return Err(owner.error(&format!("unrecognized name '{}' for plugin instance", r.name)));
                 }

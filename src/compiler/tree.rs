@@ -378,7 +378,7 @@ impl<'a> Compiled<'a> {
     }
 
     fn compile_body(&mut self, id: usize) -> CResult<()> {
-        let comp = self.spec.compiler.clone();
+        let comp = self.spec.compiler;
         if self.bodies[id].s.userdata.len() > self.nuser_body as usize {
             return Err(self.body_err(id, "user has more values than nuser_body in body"));
         }
@@ -669,7 +669,7 @@ impl<'a> Compiled<'a> {
         let bvh = super::bvh::build(&leaves);
         let ptrs = &mut self.bodies[id].bvh_ptrs;
         let n = bvh.nodeid.len();
-        ptrs.extend(std::iter::repeat(None).take(n));
+        ptrs.extend(std::iter::repeat_n(None, n));
         for (i, &g) in bvh.nodeid.iter().enumerate() {
             if g >= 0 {
                 ptrs[i] = Some(g as usize);
@@ -695,7 +695,7 @@ impl<'a> Compiled<'a> {
     }
 
     fn compile_joint(&mut self, ji: usize) -> CResult<i32> {
-        let comp = self.spec.compiler.clone();
+        let comp = self.spec.compiler;
         if self.joints[ji].s.userdata.len() > self.nuser_jnt as usize {
             return Err(self.joint_err(ji, "user has more values than nuser_jnt in joint"));
         }
@@ -1267,7 +1267,7 @@ impl<'a> Compiled<'a> {
 
     /// Compiles actuators and sensors (references resolved by name).
     pub fn compile_objects(&mut self) -> CResult<()> {
-        let comp = self.spec.compiler.clone();
+        let comp = self.spec.compiler;
         // after fusing: the indices from before (upstream's stale maps), unnamed ones left out
         let stale = |t: mjtObj_| {
             self.prefuse_ids(t as i32)

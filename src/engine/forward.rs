@@ -368,9 +368,7 @@ fn advance(m: &mjModel, d: &mut mjData, act_dot: Option<&[f64]>, qacc: &[f64], q
     // stages before the awake lists change
     if { sleep::sleep(m, d) } > 0 {
         forward_skip(m, d, mjtStage_::mjSTAGE_POS as i32, false);
-        {
-            sleep::update_sleep(m, d)
-        };
+        sleep::update_sleep(m, d);
     }
 
     let h = m.opt.timestep;
@@ -718,7 +716,7 @@ pub fn implicit_skip(m: &mjModel, d: &mut mjData, skipfactor: bool) {
 
 /// True when a sensor computes the potential (`pos`) or kinetic energy itself.
 fn energy_sensor(m: &mjModel, kind: mjtSensor_) -> bool {
-    !disabled(m, mjDSBL_SENSOR) && m.sensor_type().iter().any(|&t| t == kind as i32)
+    !disabled(m, mjDSBL_SENSOR) && m.sensor_type().contains(&(kind as i32))
 }
 
 /// Position-dependent sensors and potential energy.
@@ -781,9 +779,7 @@ pub fn forward_skip(m: &mjModel, d: &mut mjData, skipstage: i32, skipsensor: boo
     if !disabled(m, mjDSBL_ACTUATION) {
         control_callback(m, d);
     }
-    {
-        actuation::fwd_actuation(m, d)
-    };
+    actuation::fwd_actuation(m, d);
     fwd_acceleration(m, d);
     fwd_constraint(m, d);
     if !skipsensor {
@@ -866,9 +862,7 @@ pub fn step1(m: &mjModel, d: &mut mjData) {
 /// falls back to Euler here, as upstream.
 pub fn step2(m: &mjModel, d: &mut mjData) {
     let t = timer_start();
-    {
-        actuation::fwd_actuation(m, d)
-    };
+    actuation::fwd_actuation(m, d);
     fwd_acceleration(m, d);
     fwd_constraint(m, d);
     // SAFETY: as above

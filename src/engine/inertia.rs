@@ -699,72 +699,6 @@ pub fn add_m(m: &mjModel, d: &mut mjData, dst: &mut [f64], sparse: Option<(&mut 
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::math::sparse::mul_sym_vec_sparse;
-
-    // chain 0 <- 1 <- 2 plus an independent dof 3; rows list ancestors then the diagonal
-    const ROWNNZ: [i32; 4] = [1, 2, 3, 1];
-    const ROWADR: [i32; 4] = [0, 1, 3, 6];
-    const COLIND: [i32; 7] = [0, 0, 1, 0, 1, 2, 3];
-    const M: [f64; 7] = [4.0, 1.0, 3.0, 0.5, -0.7, 2.0, 1.5];
-
-    #[test]
-    fn factor_then_solve_inverts_m() {
-        let mut ld = M;
-        let mut dinv = [0.0; 4];
-        unsafe { factor_i(&mut ld, &mut dinv, 4, &ROWNNZ, &ROWADR, &COLIND, None) };
-        // the unconnected dof factors trivially
-        assert_eq!(ld[6], 1.5);
-        assert_eq!(dinv[3], 1.0 / 1.5);
-
-        let b = [1.0, -2.0, 0.5, 3.0, 0.0, 1.0, -1.0, 2.0];
-        let mut x = b;
-        unsafe { solve_ld(&mut x, &ld, &dinv, 4, 2, &ROWNNZ, &ROWADR, &COLIND, None) };
-        for k in 0..2 {
-            let mut mx = [0.0; 4];
-            mul_sym_vec_sparse(&mut mx, &M, &x[4 * k..4 * k + 4], 4, &ROWNNZ, &ROWADR, &COLIND);
-            for i in 0..4 {
-                assert!((mx[i] - b[4 * k + i]).abs() < 1e-12, "{k} {i}: {} vs {}", mx[i], b[4 * k + i]);
-            }
-        }
-    }
-
-    #[test]
-    fn factor_with_index_skips_other_rows() {
-        // factor only the chain; the row of dof 3 stays untouched
-        let mut ld = M;
-        ld[6] = 7.0;
-        let mut dinv = [0.0; 4];
-        unsafe { factor_i(&mut ld, &mut dinv, 3, &ROWNNZ, &ROWADR, &COLIND, Some(&[0, 1, 2])) };
-        assert_eq!(ld[6], 7.0);
-        assert_eq!(dinv[3], 0.0);
-        let mut full = M;
-        let mut dfull = [0.0; 4];
-        unsafe { factor_i(&mut full, &mut dfull, 4, &ROWNNZ, &ROWADR, &COLIND, None) };
-        assert_eq!(&ld[..6], &full[..6]);
-        assert_eq!(&dinv[..3], &dfull[..3]);
-    }
-
-    #[test]
-    fn solve_with_index_uses_dof_numbers() {
-        // the listed rows are dofs 1..=3 of a 4-dof vector: dof 0 stays, the chain 1 <- 2
-        // and the free dof 3 are solved in place
-        let (rownnz, rowadr, colind) = ([1, 1, 2, 1], [0, 1, 2, 4], [0, 1, 1, 2, 3]);
-        let m = [9.0, 4.0, 1.0, 3.0, 2.0];
-        let mut ld = m;
-        let mut dinv = [0.0; 4];
-        let ind = [1, 2, 3];
-        unsafe { factor_i(&mut ld, &mut dinv, 3, &rownnz, &rowadr, &colind, Some(&ind)) };
-        let mut x = [5.0, 1.0, -2.0, 4.0];
-        unsafe { solve_ld(&mut x, &ld, &dinv, 3, 1, &rownnz, &rowadr, &colind, Some(&ind)) };
-        assert_eq!(x[0], 5.0);
-        assert!((4.0 * x[1] + x[2] - 1.0).abs() < 1e-12 && (x[1] + 3.0 * x[2] + 2.0).abs() < 1e-12, "{x:?}");
-        assert!((2.0 * x[3] - 4.0).abs() < 1e-12);
-    }
-}
-
 //---------------------------- legacy (per-dof qM layout) factorisation ----------------------------
 
 /// Ancestor dofs of `k` (excluding `k`) in the order the legacy layout stores them after the
@@ -861,5 +795,71 @@ pub fn solve_ld_legacy(m: &mjModel, x: &mut [f64], n: usize, qld: &[f64], qldiag
                 x[i + off] -= qld[adr] * x[j + off];
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::math::sparse::mul_sym_vec_sparse;
+
+    // chain 0 <- 1 <- 2 plus an independent dof 3; rows list ancestors then the diagonal
+    const ROWNNZ: [i32; 4] = [1, 2, 3, 1];
+    const ROWADR: [i32; 4] = [0, 1, 3, 6];
+    const COLIND: [i32; 7] = [0, 0, 1, 0, 1, 2, 3];
+    const M: [f64; 7] = [4.0, 1.0, 3.0, 0.5, -0.7, 2.0, 1.5];
+
+    #[test]
+    fn factor_then_solve_inverts_m() {
+        let mut ld = M;
+        let mut dinv = [0.0; 4];
+        unsafe { factor_i(&mut ld, &mut dinv, 4, &ROWNNZ, &ROWADR, &COLIND, None) };
+        // the unconnected dof factors trivially
+        assert_eq!(ld[6], 1.5);
+        assert_eq!(dinv[3], 1.0 / 1.5);
+
+        let b = [1.0, -2.0, 0.5, 3.0, 0.0, 1.0, -1.0, 2.0];
+        let mut x = b;
+        unsafe { solve_ld(&mut x, &ld, &dinv, 4, 2, &ROWNNZ, &ROWADR, &COLIND, None) };
+        for k in 0..2 {
+            let mut mx = [0.0; 4];
+            mul_sym_vec_sparse(&mut mx, &M, &x[4 * k..4 * k + 4], 4, &ROWNNZ, &ROWADR, &COLIND);
+            for i in 0..4 {
+                assert!((mx[i] - b[4 * k + i]).abs() < 1e-12, "{k} {i}: {} vs {}", mx[i], b[4 * k + i]);
+            }
+        }
+    }
+
+    #[test]
+    fn factor_with_index_skips_other_rows() {
+        // factor only the chain; the row of dof 3 stays untouched
+        let mut ld = M;
+        ld[6] = 7.0;
+        let mut dinv = [0.0; 4];
+        unsafe { factor_i(&mut ld, &mut dinv, 3, &ROWNNZ, &ROWADR, &COLIND, Some(&[0, 1, 2])) };
+        assert_eq!(ld[6], 7.0);
+        assert_eq!(dinv[3], 0.0);
+        let mut full = M;
+        let mut dfull = [0.0; 4];
+        unsafe { factor_i(&mut full, &mut dfull, 4, &ROWNNZ, &ROWADR, &COLIND, None) };
+        assert_eq!(&ld[..6], &full[..6]);
+        assert_eq!(&dinv[..3], &dfull[..3]);
+    }
+
+    #[test]
+    fn solve_with_index_uses_dof_numbers() {
+        // the listed rows are dofs 1..=3 of a 4-dof vector: dof 0 stays, the chain 1 <- 2
+        // and the free dof 3 are solved in place
+        let (rownnz, rowadr, colind) = ([1, 1, 2, 1], [0, 1, 2, 4], [0, 1, 1, 2, 3]);
+        let m = [9.0, 4.0, 1.0, 3.0, 2.0];
+        let mut ld = m;
+        let mut dinv = [0.0; 4];
+        let ind = [1, 2, 3];
+        unsafe { factor_i(&mut ld, &mut dinv, 3, &rownnz, &rowadr, &colind, Some(&ind)) };
+        let mut x = [5.0, 1.0, -2.0, 4.0];
+        unsafe { solve_ld(&mut x, &ld, &dinv, 3, 1, &rownnz, &rowadr, &colind, Some(&ind)) };
+        assert_eq!(x[0], 5.0);
+        assert!((4.0 * x[1] + x[2] - 1.0).abs() < 1e-12 && (x[1] + 3.0 * x[2] + 2.0).abs() < 1e-12, "{x:?}");
+        assert!((2.0 * x[3] - 4.0).abs() < 1e-12);
     }
 }

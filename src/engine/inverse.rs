@@ -74,9 +74,7 @@ fn discrete_acc(m: &mjModel, d: &mut mjData) {
             }
             // qfrc = (M + h diag(damping)) qacc
             let qacc = d.arrays(m).qacc;
-            {
-                inertia::mul_m(m, d, qfrc, qacc)
-            };
+            inertia::mul_m(m, d, qfrc, qacc);
             for ((f, &b), &a) in qfrc.iter_mut().zip(damping).zip(qacc.iter()) {
                 *f += h * b * a;
             }
@@ -188,9 +186,7 @@ pub fn inverse_skip(m: &mjModel, d: &mut mjData, skipstage: i32, skipsensor: boo
         }
 
         let ma = f.nums(d, nv);
-        {
-            inertia::mul_m(m, d, ma, d.arrays(m).qacc)
-        };
+        inertia::mul_m(m, d, ma, d.arrays(m).qacc);
 
         let DataMut { qfrc_inverse, qfrc_passive, qfrc_constraint, qacc, .. } = d.arrays_mut(m);
         let (passive, constraint_frc) = (&*qfrc_passive, &*qfrc_constraint);

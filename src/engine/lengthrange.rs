@@ -75,9 +75,7 @@ fn eval_act(m: &mjModel, d: &mut mjData, index: usize, side: usize, opt: &mjLROp
         }
     }
     let mut f = vec![0.0; nv];
-    {
-        crate::engine::inertia::solve_m(m, d, &mut f, moment, 1)
-    };
+    crate::engine::inertia::solve_m(m, d, &mut f, moment, 1);
     let nrm = norm(&f);
     let scale = (2.0 * side as f64 - 1.0) * opt.accel / nrm.max(mjMINVAL);
     for k in 0..nv {

@@ -230,7 +230,7 @@ pub unsafe fn ray_mesh(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3, mu
 
 /// `(int)floor(x)` as x86-64 C computes it: out-of-range values and NaN give `i32::MIN`.
 fn c_int_of(x: f64) -> i32 {
-    if x >= -2147483648.0 && x < 2147483648.0 {
+    if (-2147483648.0..2147483648.0).contains(&x) {
         x as i32
     } else {
         i32::MIN

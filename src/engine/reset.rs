@@ -117,9 +117,7 @@ fn clear(m: &mjModel, d: &mut mjData, fill: u8) -> bool {
     if m.opt.enableflags & mjtEnableBit_::mjENBL_SLEEP as i32 != 0 && !init_sleep(m, d) {
         return false;
     }
-    {
-        crate::engine::sleep::update_sleep(m, d)
-    };
+    crate::engine::sleep::update_sleep(m, d);
 
     let DataMut { mocap_pos, mocap_quat, .. } = d.arrays_mut(m);
     let (body_pos, body_quat) = (m.body_pos(), m.body_quat());
@@ -144,17 +142,13 @@ fn init_sleep(m: &mjModel, d: &mut mjData) -> bool {
     let is_init = |i: usize| policy[i] == mjtSleepPolicy_::mjSLEEP_INIT as i32;
     let num_init = (0..ntree).filter(|&i| is_init(i)).count() as i32;
 
-    {
-        sleep::update_sleep_init(m, d, true)
-    };
+    sleep::update_sleep_init(m, d, true);
 
     if num_init == 0 {
         kinematics::kinematics(m, d);
         kinematics::com_pos(m, d);
         kinematics::camlight(m, d);
-        {
-            tendon::tendon(m, d)
-        };
+        tendon::tendon(m, d);
         return true;
     }
 
@@ -194,9 +188,7 @@ fn init_sleep(m: &mjModel, d: &mut mjData) -> bool {
         qacc_smooth.fill(0.0);
         qfrc_smooth.fill(0.0);
     }
-    {
-        constraint::clear_efc(m, d)
-    };
+    constraint::clear_efc(m, d);
     true
 }
 

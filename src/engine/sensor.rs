@@ -964,7 +964,7 @@ unsafe fn tactile_sensor(m: &mjModel, d: &mut mjData, sd: &mut [f64], i: usize) 
     let sgeom = m.sensor_refid()[i] as usize;
     let weld = m.body_weldid()[m.geom_bodyid()[sgeom] as usize];
     let nvert = m.mesh_vertnum()[mesh] as usize;
-    let nchannel = if nvert > 0 { dim / nvert } else { 0 };
+    let nchannel = dim.checked_div(nvert).unwrap_or(0);
 
     mark(d);
     // geoms in contact with the sensor's weld body, each once, in contact order
@@ -1007,7 +1007,7 @@ unsafe fn tactile_sensor(m: &mjModel, d: &mut mjData, sd: &mut [f64], i: usize) 
         let mut sdf = crate::engine::collision::sdf::Sdf {
             plugin: [core::ptr::null(); 2],
             id: [g as i32, -1],
-            geomtype: [gtype, mjGEOM_SPHERE as i32],
+            geomtype: [gtype, mjGEOM_SPHERE],
             kind: crate::abi::mjtSDFType_::mjSDFTYPE_SINGLE as i32,
             relpos: [0.0; 3],
             relmat: [0.0; 9],
@@ -1075,7 +1075,7 @@ unsafe fn tactile_sensor(m: &mjModel, d: &mut mjData, sd: &mut [f64], i: usize) 
 /// per vertex, so upstream reads past the mesh's normals into what follows in mjModel's buffer;
 /// the same bytes are read here (this library lays the buffer out as upstream does), as far as
 /// the buffer goes.
-unsafe fn tactile_normals<'a>(m: &'a mjModel, mesh: usize, nvert: usize) -> &'a [f32] {
+unsafe fn tactile_normals(m: &mjModel, mesh: usize, nvert: usize) -> &[f32] {
     let base = m.mesh_normal().as_ptr().add(3 * m.mesh_normaladr()[mesh] as usize);
     let end = (m.buffer as *const u8).add(m.nbuffer as usize);
     let avail = (end as usize).saturating_sub(base as usize) / core::mem::size_of::<f32>();

@@ -574,9 +574,7 @@ fn set0_in(m: &mjModel, d: &mut mjData, f: &crate::data::stack::Frame<'_>) {
 fn solve_m(m: &mjModel, d: &mjData, x: &mut [f64], y: &[f64], n: usize) {
     let len = n * m.nv as usize;
     x[..len].copy_from_slice(&y[..len]);
-    {
-        inertia::solve_m_inplace(m, d, x, n)
-    };
+    inertia::solve_m_inplace(m, d, x, n);
 }
 
 /// Anchor `data[0..3]` given in the frame of body `from`, expressed in the frame of body `to`.

@@ -260,8 +260,8 @@ pub fn jac_point_axis(
 pub fn jac_sparse(
     m: &mjModel,
     d: &mjData,
-    mut jacp: Option<&mut [f64]>,
-    mut jacr: Option<&mut [f64]>,
+    jacp: Option<&mut [f64]>,
+    jacr: Option<&mut [f64]>,
     point: &[f64; 3],
     body: usize,
     nchain: usize,
@@ -269,8 +269,8 @@ pub fn jac_sparse(
 ) {
     // each output is exactly 3 x nchain (checked here once), so the column writes below index
     // without checks
-    let jp = jacp.as_deref_mut().map(|j| &mut j[..3 * nchain]);
-    let jr = jacr.as_deref_mut().map(|j| &mut j[..3 * nchain]);
+    let jp = jacp.map(|j| &mut j[..3 * nchain]);
+    let jr = jacr.map(|j| &mut j[..3 * nchain]);
     let jp = jp.map(|j| {
         j.fill(0.0);
         j.as_mut_ptr()
@@ -331,8 +331,8 @@ pub fn jac_sparse(
 pub fn jac_sparse_simple(
     m: &mjModel,
     d: &mjData,
-    mut jacdifp: Option<&mut [f64]>,
-    mut jacdifr: Option<&mut [f64]>,
+    jacdifp: Option<&mut [f64]>,
+    jacdifr: Option<&mut [f64]>,
     point: &[f64; 3],
     body: usize,
     second: bool,
@@ -347,13 +347,13 @@ pub fn jac_sparse_simple(
     let num = num.max(0) as usize;
     let adr = m.body_dofadr()[body] as usize;
     let cdof = &d.arrays(m).cdof[6 * adr..6 * (adr + num)];
-    if let Some(jr) = jacdifr.as_deref_mut() {
+    if let Some(jr) = jacdifr {
         let [r0, r1, r2] = block_rows(jr, nchain, start, num);
         for (c, ((x, y), z)) in cdof.chunks_exact(6).zip(r0.iter_mut().zip(r1.iter_mut()).zip(r2.iter_mut())) {
             (*x, *y, *z) = if second { (c[0], c[1], c[2]) } else { (-c[0], -c[1], -c[2]) };
         }
     }
-    if let Some(jp) = jacdifp.as_deref_mut() {
+    if let Some(jp) = jacdifp {
         let [r0, r1, r2] = block_rows(jp, nchain, start, num);
         for (c, ((x, y), z)) in cdof.chunks_exact(6).zip(r0.iter_mut().zip(r1.iter_mut()).zip(r2.iter_mut())) {
             let t = cross(&[c[0], c[1], c[2]], &offset);

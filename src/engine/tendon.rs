@@ -578,9 +578,7 @@ fn site_moment<'f>(
     let nv = m.nv as usize;
     let trnid = m.actuator_trnid();
     let gear3 = [gear[0], gear[1], gear[2]];
-    {
-        jac_site(m, d, Some(&mut *jacp), Some(&mut *jac_s), id)
-    };
+    jac_site(m, d, Some(&mut *jacp), Some(&mut *jac_s), id);
     d.arrays_mut(m).actuator_length[i] = 0.0;
     let mut length = 0.0;
     let refid = trnid[2 * i + 1];
@@ -600,7 +598,7 @@ fn site_moment<'f>(
         if jacref.is_none() {
             *jacref = Some(f.nums(d, 3 * nv));
         }
-        let Some(jref) = jacref.as_deref_mut() else { return None };
+        let jref = jacref.as_deref_mut()?;
 
         // deepest dof shared by both sites' chains
         let weld = m.body_weldid();
@@ -643,9 +641,7 @@ fn site_moment<'f>(
             let site_xpos = d.arrays(m).site_xpos;
             let vec = mul_mat_t_vec3(&rmat, &sub3(v3(site_xpos, id), v3(site_xpos, refid)));
             length += dot3(&vec, &gear3);
-            {
-                jac_site(m, d, Some(&mut *jref), None, refid)
-            };
+            jac_site(m, d, Some(&mut *jref), None, refid);
             sub_from(jacp, jref);
             clear_common(jacp);
             let wt = mul_mat_vec3(&rmat, &gear3);
@@ -659,16 +655,14 @@ fn site_moment<'f>(
             let refquat = mul_quat(v4(squat, refid), v4(xquat, m.site_bodyid()[refid] as usize));
             let vec = sub_quat(&quat, &refquat);
             length += dot3(&vec, &grot);
-            {
-                jac_site(m, d, None, Some(&mut *jref), refid)
-            };
+            jac_site(m, d, None, Some(&mut *jref), refid);
             sub_from(jac_s, jref);
             clear_common(jac_s);
             let wr = mul_mat_vec3(&rmat, &grot);
             if moment_tmp.is_none() {
                 *moment_tmp = Some(f.nums(d, nv));
             }
-            let Some(mt) = moment_tmp.as_deref_mut() else { return None };
+            let mt = moment_tmp.as_deref_mut()?;
             mul_mat_t_vec(mt, jac_s, &wr, 3, nv);
             add_to(moment_row(m, d, adr, nv), mt);
         }
@@ -712,7 +706,7 @@ fn body_moment<'f>(
             chain: if sparse { f.ints(d, nv) } else { &mut [] },
         });
     }
-    let Some(bs) = body_scratch.as_mut() else { return None };
+    let bs = body_scratch.as_mut()?;
     bs.efc_force.fill(0.0);
     bs.exclude.fill(0.0);
 
@@ -758,9 +752,7 @@ fn body_moment<'f>(
         // without constraint rows), then into the moment row
         let jt = &mut jacp[..nv];
         jt.fill(0.0);
-        {
-            mul_jac_t_vec(m, d, jt, bs.efc_force)
-        };
+        mul_jac_t_vec(m, d, jt, bs.efc_force);
         let row = moment_row(m, d, adr, nv);
         row.copy_from_slice(jt);
         add_to(row, bs.exclude);

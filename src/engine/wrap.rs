@@ -49,7 +49,7 @@ fn wrap_circle(pnt: &mut [f64; 4], end: &[f64; 4], side: Option<&[f64; 2]>, radi
     // closest point of the segment to the circle centre
     let a = (-(dif[0] * end[0] + dif[1] * end[1]) / dd).clamp(0.0, 1.0);
     let near = [a * dif[0] + end[0], a * dif[1] + end[1]];
-    if near[0] * near[0] + near[1] * near[1] > sqrad && side.map_or(true, |s| dot(s, &near) >= 0.0) {
+    if near[0] * near[0] + near[1] * near[1] > sqrad && side.is_none_or(|s| dot(s, &near) >= 0.0) {
         return -1.0;
     }
 

@@ -155,6 +155,26 @@ pub unsafe fn read_all(dir: &str, name: &str, vfs: *const mjVFS) -> Result<Vec<u
     }
 }
 
+/// File name without folders and without its extension (upstream's default asset name).
+pub fn stem_of(path: &str) -> String {
+    let base = match path.rfind(['/', '\\']) {
+        Some(i) => &path[i + 1..],
+        None => path,
+    };
+    match base.rfind('.') {
+        Some(i) => base[..i].to_string(),
+        None => base.to_string(),
+    }
+}
+
+/// File name without folders.
+pub fn strip_path(path: &str) -> &str {
+    match path.rfind(['/', '\\']) {
+        Some(i) => &path[i + 1..],
+        None => path,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -188,25 +208,5 @@ mod tests {
         // SAFETY: a null VFS
         assert_eq!(unsafe { read_all(&d, "f.txt", ptr::null()) }.unwrap(), b"data");
         std::fs::remove_dir_all(&dir).unwrap();
-    }
-}
-
-/// File name without folders and without its extension (upstream's default asset name).
-pub fn stem_of(path: &str) -> String {
-    let base = match path.rfind(['/', '\\']) {
-        Some(i) => &path[i + 1..],
-        None => path,
-    };
-    match base.rfind('.') {
-        Some(i) => base[..i].to_string(),
-        None => base.to_string(),
-    }
-}
-
-/// File name without folders.
-pub fn strip_path(path: &str) -> &str {
-    match path.rfind(['/', '\\']) {
-        Some(i) => &path[i + 1..],
-        None => path,
     }
 }

@@ -587,6 +587,17 @@ pub fn interpolate3d(res: &mut [f64; 3], x: &[f64; 3], coeff: &[f64], order: i32
     }
 }
 
+/// A C `(int)` cast of a double as x86-64 does it (`cvttsd2si`): truncation toward zero, and
+/// `INT_MIN` for NaN and values out of range (Rust's `as` saturates instead).
+#[inline]
+pub fn c_int(x: f64) -> i32 {
+    if x.is_nan() || x <= i32::MIN as f64 - 1.0 || x >= i32::MAX as f64 + 1.0 {
+        i32::MIN
+    } else {
+        x as i32
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -679,16 +690,5 @@ mod tests {
             }
         }
         assert_eq!(def_gradient(&x, &dof, 1), id);
-    }
-}
-
-/// A C `(int)` cast of a double as x86-64 does it (`cvttsd2si`): truncation toward zero, and
-/// `INT_MIN` for NaN and values out of range (Rust's `as` saturates instead).
-#[inline]
-pub fn c_int(x: f64) -> i32 {
-    if x.is_nan() || x <= i32::MIN as f64 - 1.0 || x >= i32::MAX as f64 + 1.0 {
-        i32::MIN
-    } else {
-        x as i32
     }
 }

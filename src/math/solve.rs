@@ -832,6 +832,117 @@ pub fn box_qp(
     }
 }
 
+/// In-place reverse-order sparse LU factorisation without fill-in (tree-structured sparsity):
+/// afterwards `lu` holds L + U with `original = (U + I) * L`. Rows are visited in the order of
+/// `index` when given (a subset of rows), otherwise 0..n. `scratch` holds n ints.
+/// Structural problems report through `mju_error` with upstream's messages.
+#[allow(clippy::too_many_arguments)]
+pub fn factor_lu_sparse(
+    lu: &mut [f64],
+    n: usize,
+    scratch: &mut [i32],
+    rownnz: &[i32],
+    rowadr: &[i32],
+    colind: &[i32],
+    index: Option<&[i32]>,
+) {
+    let row = |r: usize| index.map_or(r, |ix| ix[r] as usize);
+    let remaining = &mut scratch[..n];
+    for (r, rem) in remaining.iter_mut().enumerate() {
+        *rem = rownnz[row(r)];
+    }
+    for r in (0..n).rev() {
+        let i = row(r);
+        let ii = (rowadr[i] + remaining[r] - 1) as usize;
+        remaining[r] -= 1;
+        if colind[ii] as usize != i {
+            crate::mjerror!("mju_factorLUSparse", "missing diagonal element");
+            return;
+        }
+        if lu[ii].abs() < crate::abi::mjMINVAL {
+            crate::mjerror!("mju_factorLUSparse", "diagonal element too small");
+            return;
+        }
+        for c in (0..r).rev() {
+            let j = row(c);
+            let ji = (rowadr[j] + remaining[c] - 1) as usize;
+            if colind[ji] as usize != i {
+                continue;
+            }
+            remaining[c] -= 1;
+            lu[ji] /= lu[ii];
+            let lji = lu[ji];
+            // row j -= lji * row i over the columns left of i, where the patterns agree
+            let (mut ic, mut jc) = (rowadr[i] as usize, rowadr[j] as usize);
+            let jend = (rowadr[j] + remaining[c]) as usize;
+            while jc < jend {
+                if colind[ic] == colind[jc] {
+                    lu[jc] -= lu[ic] * lji;
+                    ic += 1;
+                    jc += 1;
+                } else if colind[ic] > colind[jc] {
+                    jc += 1;
+                } else {
+                    crate::mjerror!("mju_factorLUSparse", "requires fill-in");
+                    return;
+                }
+            }
+            if ic != (rowadr[i] + remaining[r]) as usize || jc != jend {
+                crate::mjerror!("mju_factorLUSparse", "row processing incomplete");
+                return;
+            }
+        }
+    }
+    for r in 0..n {
+        let i = row(r);
+        if remaining[r] < 0 || colind[(rowadr[i] + remaining[r]) as usize] as usize != i {
+            crate::mjerror!("mju_factorLUSparse", "unexpected sparse matrix structure");
+            return;
+        }
+    }
+}
+
+/// Solves `mat * res = vec` with the factorisation of [`factor_lu_sparse`]; `diag[i]` is the
+/// position of the diagonal within row i.
+#[allow(clippy::too_many_arguments)]
+pub fn solve_lu_sparse(
+    res: &mut [f64],
+    lu: &[f64],
+    vec: &[f64],
+    n: usize,
+    rownnz: &[i32],
+    rowadr: &[i32],
+    diag: &[i32],
+    colind: &[i32],
+    index: Option<&[i32]>,
+) {
+    use crate::math::sparse::dot_sparse;
+    let row = |k: usize| index.map_or(k, |ix| ix[k] as usize);
+    // (U + I) res = vec, bottom-up
+    for k in (0..n).rev() {
+        let i = row(k);
+        res[i] = vec[i];
+        let d1 = (diag[i] + 1) as usize;
+        let nnz = rownnz[i] as usize - d1;
+        if nnz > 0 {
+            let adr = rowadr[i] as usize + d1;
+            let s = dot_sparse(&lu[adr..adr + nnz], res, &colind[adr..adr + nnz]);
+            res[i] -= s;
+        }
+    }
+    // L res = res, top-down
+    for k in 0..n {
+        let i = row(k);
+        let d = diag[i] as usize;
+        let adr = rowadr[i] as usize;
+        if d > 0 {
+            let s = dot_sparse(&lu[adr..adr + d], res, &colind[adr..adr + d]);
+            res[i] -= s;
+        }
+        res[i] /= lu[adr + d];
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -965,116 +1076,5 @@ mod tests {
         let (mut l, mut p, mut f) = ([0; 3], [0; 3], [0; 3]);
         assert_eq!(chol_factor_count(&mut l, &rownnz, &rowadr, &colind, 3, &mut p, &mut f), 5);
         assert_eq!(l, [1, 2, 2]);
-    }
-}
-
-/// In-place reverse-order sparse LU factorisation without fill-in (tree-structured sparsity):
-/// afterwards `lu` holds L + U with `original = (U + I) * L`. Rows are visited in the order of
-/// `index` when given (a subset of rows), otherwise 0..n. `scratch` holds n ints.
-/// Structural problems report through `mju_error` with upstream's messages.
-#[allow(clippy::too_many_arguments)]
-pub fn factor_lu_sparse(
-    lu: &mut [f64],
-    n: usize,
-    scratch: &mut [i32],
-    rownnz: &[i32],
-    rowadr: &[i32],
-    colind: &[i32],
-    index: Option<&[i32]>,
-) {
-    let row = |r: usize| index.map_or(r, |ix| ix[r] as usize);
-    let remaining = &mut scratch[..n];
-    for (r, rem) in remaining.iter_mut().enumerate() {
-        *rem = rownnz[row(r)];
-    }
-    for r in (0..n).rev() {
-        let i = row(r);
-        let ii = (rowadr[i] + remaining[r] - 1) as usize;
-        remaining[r] -= 1;
-        if colind[ii] as usize != i {
-            crate::mjerror!("mju_factorLUSparse", "missing diagonal element");
-            return;
-        }
-        if lu[ii].abs() < crate::abi::mjMINVAL {
-            crate::mjerror!("mju_factorLUSparse", "diagonal element too small");
-            return;
-        }
-        for c in (0..r).rev() {
-            let j = row(c);
-            let ji = (rowadr[j] + remaining[c] - 1) as usize;
-            if colind[ji] as usize != i {
-                continue;
-            }
-            remaining[c] -= 1;
-            lu[ji] /= lu[ii];
-            let lji = lu[ji];
-            // row j -= lji * row i over the columns left of i, where the patterns agree
-            let (mut ic, mut jc) = (rowadr[i] as usize, rowadr[j] as usize);
-            let jend = (rowadr[j] + remaining[c]) as usize;
-            while jc < jend {
-                if colind[ic] == colind[jc] {
-                    lu[jc] -= lu[ic] * lji;
-                    ic += 1;
-                    jc += 1;
-                } else if colind[ic] > colind[jc] {
-                    jc += 1;
-                } else {
-                    crate::mjerror!("mju_factorLUSparse", "requires fill-in");
-                    return;
-                }
-            }
-            if ic != (rowadr[i] + remaining[r]) as usize || jc != jend {
-                crate::mjerror!("mju_factorLUSparse", "row processing incomplete");
-                return;
-            }
-        }
-    }
-    for r in 0..n {
-        let i = row(r);
-        if remaining[r] < 0 || colind[(rowadr[i] + remaining[r]) as usize] as usize != i {
-            crate::mjerror!("mju_factorLUSparse", "unexpected sparse matrix structure");
-            return;
-        }
-    }
-}
-
-/// Solves `mat * res = vec` with the factorisation of [`factor_lu_sparse`]; `diag[i]` is the
-/// position of the diagonal within row i.
-#[allow(clippy::too_many_arguments)]
-pub fn solve_lu_sparse(
-    res: &mut [f64],
-    lu: &[f64],
-    vec: &[f64],
-    n: usize,
-    rownnz: &[i32],
-    rowadr: &[i32],
-    diag: &[i32],
-    colind: &[i32],
-    index: Option<&[i32]>,
-) {
-    use crate::math::sparse::dot_sparse;
-    let row = |k: usize| index.map_or(k, |ix| ix[k] as usize);
-    // (U + I) res = vec, bottom-up
-    for k in (0..n).rev() {
-        let i = row(k);
-        res[i] = vec[i];
-        let d1 = (diag[i] + 1) as usize;
-        let nnz = rownnz[i] as usize - d1;
-        if nnz > 0 {
-            let adr = rowadr[i] as usize + d1;
-            let s = dot_sparse(&lu[adr..adr + nnz], res, &colind[adr..adr + nnz]);
-            res[i] -= s;
-        }
-    }
-    // L res = res, top-down
-    for k in 0..n {
-        let i = row(k);
-        let d = diag[i] as usize;
-        let adr = rowadr[i] as usize;
-        if d > 0 {
-            let s = dot_sparse(&lu[adr..adr + d], res, &colind[adr..adr + d]);
-            res[i] -= s;
-        }
-        res[i] /= lu[adr + d];
     }
 }

@@ -661,7 +661,7 @@ pub fn compress_sparse(
 /// supernodes of the transpose.
 #[allow(clippy::too_many_arguments)]
 pub fn transpose_sparse(
-    mut res: Option<&mut [f64]>,
+    res: Option<&mut [f64]>,
     mat: &[f64],
     nr: usize,
     nc: usize,
@@ -707,7 +707,7 @@ pub fn transpose_sparse(
         Some(sup) => &mut sup[..nc],
         None => &mut [],
     };
-    match res.as_deref_mut() {
+    match res {
         Some(res) => {
             if sup.is_empty() {
                 transpose_scatter::<true, false>(

@@ -331,6 +331,40 @@ pub fn transform_spatial(
     }
 }
 
+/// Motion cross product `vel x v` (`mju_crossMotion`).
+#[inline]
+pub fn cross_motion(vel: &[f64; 6], v: &[f64; 6]) -> [f64; 6] {
+    let mut r = [
+        -vel[2] * v[1] + vel[1] * v[2],
+        vel[2] * v[0] - vel[0] * v[2],
+        -vel[1] * v[0] + vel[0] * v[1],
+        -vel[2] * v[4] + vel[1] * v[5],
+        vel[2] * v[3] - vel[0] * v[5],
+        -vel[1] * v[3] + vel[0] * v[4],
+    ];
+    r[3] += -vel[5] * v[1] + vel[4] * v[2];
+    r[4] += vel[5] * v[0] - vel[3] * v[2];
+    r[5] += -vel[4] * v[0] + vel[3] * v[1];
+    r
+}
+
+/// Force cross product `vel x* f` (`mju_crossForce`).
+#[inline]
+pub fn cross_force(vel: &[f64; 6], f: &[f64; 6]) -> [f64; 6] {
+    let mut r = [
+        -vel[2] * f[1] + vel[1] * f[2],
+        vel[2] * f[0] - vel[0] * f[2],
+        -vel[1] * f[0] + vel[0] * f[1],
+        -vel[2] * f[4] + vel[1] * f[5],
+        vel[2] * f[3] - vel[0] * f[5],
+        -vel[1] * f[3] + vel[0] * f[4],
+    ];
+    r[0] += -vel[5] * f[4] + vel[4] * f[5];
+    r[1] += vel[5] * f[3] - vel[3] * f[5];
+    r[2] += -vel[4] * f[3] + vel[3] * f[4];
+    r
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -409,38 +443,4 @@ mod tests {
         assert_eq!(mul_inert_vec(&inert, &[0.0, 0.0, 0.0, 1.0, 2.0, 3.0]), [0.0, 0.0, 0.0, 1.0, 2.0, 3.0]);
         assert!(close(&deriv_quat(&[1.0, 0.0, 0.0, 0.0], &[0.0, 0.0, 2.0]), &[0.0, 0.0, 0.0, 1.0]));
     }
-}
-
-/// Motion cross product `vel x v` (`mju_crossMotion`).
-#[inline]
-pub fn cross_motion(vel: &[f64; 6], v: &[f64; 6]) -> [f64; 6] {
-    let mut r = [
-        -vel[2] * v[1] + vel[1] * v[2],
-        vel[2] * v[0] - vel[0] * v[2],
-        -vel[1] * v[0] + vel[0] * v[1],
-        -vel[2] * v[4] + vel[1] * v[5],
-        vel[2] * v[3] - vel[0] * v[5],
-        -vel[1] * v[3] + vel[0] * v[4],
-    ];
-    r[3] += -vel[5] * v[1] + vel[4] * v[2];
-    r[4] += vel[5] * v[0] - vel[3] * v[2];
-    r[5] += -vel[4] * v[0] + vel[3] * v[1];
-    r
-}
-
-/// Force cross product `vel x* f` (`mju_crossForce`).
-#[inline]
-pub fn cross_force(vel: &[f64; 6], f: &[f64; 6]) -> [f64; 6] {
-    let mut r = [
-        -vel[2] * f[1] + vel[1] * f[2],
-        vel[2] * f[0] - vel[0] * f[2],
-        -vel[1] * f[0] + vel[0] * f[1],
-        -vel[2] * f[4] + vel[1] * f[5],
-        vel[2] * f[3] - vel[0] * f[5],
-        -vel[1] * f[3] + vel[0] * f[4],
-    ];
-    r[0] += -vel[5] * f[4] + vel[4] * f[5];
-    r[1] += vel[5] * f[3] - vel[3] * f[5];
-    r[2] += -vel[4] * f[3] + vel[3] * f[4];
-    r
 }

@@ -219,10 +219,8 @@ unsafe fn render_geom(geom: &mjvGeom, mode: Mode, headpos: &[f32; 3], scn: &mjvS
                 glCullFace(GL_BACK);
             }
         }
-        x if x == mjGEOM_HFIELD as i32 => {
-            if geom.dataid >= 0 {
-                glCallList(con.baseHField + geom.dataid as u32);
-            }
+        x if x == mjGEOM_HFIELD as i32 && geom.dataid >= 0 => {
+            glCallList(con.baseHField + geom.dataid as u32);
         }
         x if x == mjGEOM_SPHERE as i32 || x == mjGEOM_ELLIPSOID as i32 => {
             glScalef(size[0], size[1], size[2]);
@@ -246,10 +244,8 @@ unsafe fn render_geom(geom: &mjvGeom, mode: Mode, headpos: &[f32; 3], scn: &mjvS
             glScalef(size[0], size[1], size[2]);
             glCallList(b + BOX);
         }
-        x if x == mjGEOM_MESH as i32 || x == mjGEOM_SDF as i32 => {
-            if geom.dataid >= 0 {
-                glCallList(con.baseMesh + geom.dataid as u32);
-            }
+        x if (x == mjGEOM_MESH as i32 || x == mjGEOM_SDF as i32) && geom.dataid >= 0 => {
+            glCallList(con.baseMesh + geom.dataid as u32);
         }
         x if x == mjGEOM_ARROW as i32 || x == mjGEOM_ARROW1 as i32 => {
             glScalef(size[0], size[1], size[2] / 6.0);
@@ -979,7 +975,7 @@ unsafe fn render_reflections(
 unsafe fn render_skybox(geoms: &[mjvGeom], headpos: &[f32; 3], cam: &mjvGLCamera, scn: &mjvScene, con: &mjrContext) {
     glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
     let nt = con.ntexture.clamp(0, mjMAXTEXTURE as i32) as usize;
-    if !con.textureType[..nt].iter().any(|&t| t == mjTEXTURE_SKYBOX as i32) {
+    if !con.textureType[..nt].contains(&(mjTEXTURE_SKYBOX as i32)) {
         return;
     }
     let mut tg: mjvGeom = core::mem::zeroed();

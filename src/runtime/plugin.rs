@@ -113,7 +113,7 @@ unsafe fn cbytes<'a>(s: *const c_char) -> &'a [u8] {
 
 /// Equality ignoring ASCII case (the C locale's `tolower`).
 fn eq_ci(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.to_ascii_lowercase() == y.to_ascii_lowercase())
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.eq_ignore_ascii_case(y))
 }
 
 /// A leaked NUL-terminated copy of `b`.
@@ -196,6 +196,7 @@ trait Entry: Copy + 'static {
     /// True when two entries under one key are the same registration.
     unsafe fn same(&self, other: &Self) -> bool;
     /// Copy to be stored, owning copies of the strings; the reason on failure.
+    #[allow(clippy::result_large_err)] // the error is a fixed message buffer, off the heap
     unsafe fn copy(&self) -> Result<Self, ErrBuf>;
 }
 
@@ -225,7 +226,7 @@ impl<T: Entry> Table<T> {
         // SAFETY: published entries are leaked and never change
         let e: &'static T = unsafe { &*p.0 };
         match unsafe { e.key() } {
-            Some(k) if k.is_empty() => None,
+            Some([]) => None,
             _ => Some(e),
         }
     }
@@ -269,6 +270,7 @@ impl<T: Entry> Table<T> {
     /// Stores a copy of `obj` unless an entry with its key exists: returns the existing slot
     /// when that entry is the same, else raises "<kind> '<key>' is already registered". Raises
     /// the copy's failure too; returns -1 after a raised error.
+    #[allow(clippy::result_large_err)] // as `copy`
     unsafe fn append_if_unique(&self, obj: &T) -> c_int {
         let outcome: Result<c_int, ErrBuf> = (|| {
             let _lock = WriteLock::acquire();

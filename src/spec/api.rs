@@ -157,7 +157,7 @@ impl Spec {
     pub fn add_joint(&mut self, body: usize, class: Option<usize>, free: bool) -> usize {
         let mut j = if free {
             let mut j = Joint::default();
-            j.r#type = mjtJoint_::mjJNT_FREE as i32;
+            j.c.r#type = mjtJoint_::mjJNT_FREE as i32;
             j
         } else {
             self.defaults[class.unwrap_or(self.bodies[body].class)].joint.clone()

@@ -320,6 +320,15 @@ pub fn file_stem(file: &str) -> &str {
     }
 }
 
+/// The model folder and asset folder a file asset is read under: those of the spec it was
+/// attached from, else `modeldir` and `dir` (this spec's).
+pub fn asset_dirs<'a>(origin: Option<&'a (String, String)>, modeldir: &'a str, dir: &'a str) -> (&'a str, &'a str) {
+    match origin {
+        Some((m, d)) => (if m.is_empty() { modeldir } else { m.as_str() }, d.as_str()),
+        None => (modeldir, dir),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::file_stem;
@@ -332,14 +341,5 @@ mod tests {
         assert_eq!(file_stem("dir/.."), "..");
         assert_eq!(file_stem("a\\b.png"), "a\\b");
         assert_eq!(file_stem(""), "");
-    }
-}
-
-/// The model folder and asset folder a file asset is read under: those of the spec it was
-/// attached from, else `modeldir` and `dir` (this spec's).
-pub fn asset_dirs<'a>(origin: Option<&'a (String, String)>, modeldir: &'a str, dir: &'a str) -> (&'a str, &'a str) {
-    match origin {
-        Some((m, d)) => (if m.is_empty() { modeldir } else { m.as_str() }, d.as_str()),
-        None => (modeldir, dir),
     }
 }

@@ -63,7 +63,7 @@ impl CxxString {
     pub fn c_str(&self) -> *const c_char {
         if self.is_long() {
             if self.rep[2] == 0 {
-                return b"\0".as_ptr() as *const c_char;
+                return c"".as_ptr();
             }
             self.rep[2] as *const c_char
         } else {
@@ -264,6 +264,11 @@ unsafe impl<T: Sync> Sync for CxxVec<T> {}
 impl<T> CxxVec<T> {
     pub const fn new() -> Self {
         CxxVec { begin: ptr::null_mut(), end: ptr::null_mut(), cap: ptr::null_mut() }
+    }
+
+    /// True when the vector holds nothing.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 
     pub fn len(&self) -> usize {

@@ -42,7 +42,7 @@ unsafe fn text(txt: &[u8], x: c_int, y: c_int, maxwidth: c_int, rgb: &Rgb, con: 
         }
         len += 1;
     }
-    glListBase(con.baseFontNormal as u32);
+    glListBase(con.baseFontNormal);
     glColor3fv(rgb.as_ptr());
     glRasterPos3i(x, y, 0);
     glCallLists(len, GL_UNSIGNED_BYTE, txt.as_ptr() as *const c_void);

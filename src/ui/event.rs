@@ -36,7 +36,7 @@ unsafe fn active(state: c_int, ui: &mjUI) -> bool {
     } else if state == 1 {
         true
     } else {
-        ui.predicate.map_or(true, |f| f(state, ui.userdata) != 0)
+        ui.predicate.is_none_or(|f| f(state, ui.userdata) != 0)
     }
 }
 

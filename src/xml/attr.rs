@@ -89,7 +89,7 @@ fn string_to_vec<T: Num>(text: &str) -> (Vec<T>, libc::c_int) {
             }
             let mut end = p as *mut libc::c_char;
             let x = T::strto(p, &mut end);
-            if !(*end == 0 || is_space(*end as u8)) || end as *const _ == p {
+            if !(*end == 0 || is_space(*end as u8)) || std::ptr::eq(end, p) {
                 *errno() = libc::EINVAL;
             }
             let e = *errno();

@@ -194,7 +194,7 @@ fn libcxx_hash(s: &[u8]) -> u64 {
 }
 
 fn next_prime(n: usize) -> usize {
-    let is_prime = |p: usize| p >= 2 && (2..).take_while(|d| d * d <= p).all(|d| p % d != 0);
+    let is_prime = |p: usize| p >= 2 && (2..).take_while(|d| d * d <= p).all(|d| !p.is_multiple_of(d));
     (n..).find(|&p| is_prime(p)).unwrap_or(n)
 }
 

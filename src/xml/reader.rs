@@ -767,9 +767,9 @@ fn body_children(
                     return Err(XmlError::at(e, "World body cannot have joints"));
                 }
                 let mut j = Joint::default();
-                j.r#type = mjtJoint_::mjJNT_FREE as i32;
-                j.limited = TF_FALSE;
-                j.actfrclimited = TF_FALSE;
+                j.c.r#type = mjtJoint_::mjJNT_FREE as i32;
+                j.c.limited = TF_FALSE;
+                j.c.actfrclimited = TF_FALSE;
                 // upstream sets the class after creation, values stay the global defaults
                 j.head.class = def;
                 set_name(e, &mut j.name);

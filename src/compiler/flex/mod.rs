@@ -103,13 +103,13 @@ impl Compiled<'_> {
         if f.elem.is_empty() {
             return Err(e("elem is empty"));
         }
-        if f.elem.len() % d1 != 0 {
+        if !f.elem.len().is_multiple_of(d1) {
             return Err(e("elem size must be multiple of (dim+1)"));
         }
         if f.vertbody.is_empty() && !interpolated {
             return Err(e("vertbody and nodebody are both empty"));
         }
-        if f.vert.len() % 3 != 0 {
+        if !f.vert.len().is_multiple_of(3) {
             return Err(e("vert size must be a multiple of 3"));
         }
         if f.edgestiffness > 0.0 && dim > 1 {

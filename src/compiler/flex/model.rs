@@ -129,8 +129,8 @@ pub unsafe fn fill_flexes(c: &Compiled, m: &mut mjModel) {
         w(m.flex_edgedamping, nflex)[i] = s.edgedamping;
         w(m.flex_rigid, nflex)[i] = f.rigid as u8;
         w(m.flex_centered, nflex)[i] = f.centered as u8;
-        w(m.flex_internal, nflex)[i] = s.internal as u8;
-        w(m.flex_flatskin, nflex)[i] = s.flatskin as u8;
+        w(m.flex_internal, nflex)[i] = s.internal;
+        w(m.flex_flatskin, nflex)[i] = s.flatskin;
         w(m.flex_selfcollide, nflex)[i] = s.selfcollide;
         w(m.flex_activelayers, nflex)[i] = s.activelayers;
         w(m.flex_passive, nflex)[i] = s.passive;

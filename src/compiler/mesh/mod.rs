@@ -111,10 +111,10 @@ pub fn process_vertices<E>(
     remove_repeated: bool,
     err: &dyn Fn(&str) -> E,
 ) -> Result<Vec<f64>, E> {
-    if vert.len() % 3 != 0 {
+    if !vert.len().is_multiple_of(3) {
         return Err(err("vertex data must be a multiple of 3"));
     }
-    if face.len() % 3 != 0 {
+    if !face.len().is_multiple_of(3) {
         return Err(err("face data must be a multiple of 3"));
     }
     let finite = |i: usize, v: &[f32]| -> Result<(), E> {
@@ -295,16 +295,16 @@ fn check_initial(c: &CMesh, is_obj: bool, err: &dyn Fn(&str) -> CompileError) ->
     if c.vert.len() < 12 {
         return Err(err("at least 4 vertices required"));
     }
-    if c.vert.len() % 3 != 0 {
+    if !c.vert.len().is_multiple_of(3) {
         return Err(err("vertex data must be a multiple of 3"));
     }
-    if c.normal.len() % 3 != 0 {
+    if !c.normal.len().is_multiple_of(3) {
         return Err(err("normal data must be a multiple of 3"));
     }
-    if c.texcoord.len() % 2 != 0 {
+    if !c.texcoord.len().is_multiple_of(2) {
         return Err(err("texcoord must be a multiple of 2"));
     }
-    if c.face.len() % 3 != 0 {
+    if !c.face.len().is_multiple_of(3) {
         return Err(err("face data must be a multiple of 3"));
     }
     if !c.texcoord.is_empty() && c.texcoord.len() != 2 * c.nvert() && c.facetexcoord.is_empty() && !is_obj {

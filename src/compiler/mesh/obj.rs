@@ -54,6 +54,7 @@ pub struct ObjData {
 }
 
 /// Parses OBJ text as upstream's reader does; Err(()) when it reports the input invalid.
+#[allow(clippy::result_unit_err)] // upstream's reader says only that the input is invalid
 pub fn parse_obj(bytes: &[u8]) -> Result<ObjData, ()> {
     let mut r = Reader { material: -1, ..Reader::default() };
     let mut rest = bytes;

@@ -155,7 +155,7 @@ fn polygon_clip(
             let t = plane_intersect(&mut r, &en, pd[e], &p, &q);
             set3(&mut clipped[..], nclipped, &r);
             nclipped += 1;
-            if t < 0.0 || t > 1.0 {
+            if !(0.0..=1.0).contains(&t) {
                 nclipped -= 1;
             }
 

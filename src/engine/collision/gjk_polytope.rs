@@ -659,7 +659,7 @@ pub(super) unsafe fn epa_with_storage(config: &CcdConfig, status: &mut CcdStatus
             alloc(context, nbytes) as *mut u8
         }
     };
-    if !buf.is_null() && (buf as usize) % 8 == 0 {
+    if !buf.is_null() && (buf as usize).is_multiple_of(8) {
         core::ptr::write_bytes(buf, 0, nbytes);
         let verts = core::slice::from_raw_parts_mut(buf as *mut Vertex, 5 + n);
         let mut off = c_vertex * (5 + n);

@@ -367,7 +367,7 @@ impl Sdf {
         for k in 0..n {
             out.plugin[k] = *s.plugin.add(k);
             out.id[k] = *s.id.add(k);
-            out.geomtype[k] = *s.geomtype.add(k) as i32;
+            out.geomtype[k] = *s.geomtype.add(k);
         }
         if two {
             out.relpos.copy_from_slice(core::slice::from_raw_parts(s.relpos, 3));
@@ -506,7 +506,7 @@ unsafe fn step_gradient(x: &mut V3, m: &mjModel, d: &mjData, s: &Sdf, niter: i32
     for _ in 0..niter {
         let mut alpha = 2.0;
         let grad = gradient(m, d, s, x);
-        if grad.iter().any(|&g| g.is_nan() || g > mjMAXVAL || g < -mjMAXVAL) {
+        if grad.iter().any(|&g| g.is_nan() || !(-mjMAXVAL..=mjMAXVAL).contains(&g)) {
             return mjMAXVAL;
         }
         let x0 = *x;

@@ -1582,9 +1582,7 @@ pub fn project_constraint(m: &mjModel, d: &mut mjData) {
 
             let b = f.nums(d, nefc * nv);
             let bt = f.nums(d, nv * nefc);
-            {
-                crate::engine::inertia::solve_m2(m, d, b, d.arrays(m).efc_J, sqrt_inv_d, nefc)
-            };
+            crate::engine::inertia::solve_m2(m, d, b, d.arrays(m).efc_J, sqrt_inv_d, nefc);
             blas::transpose(bt, b, nefc, nv);
             let DataMut { efc_AR: ar, efc_R: r, .. } = d.arrays_mut(m);
             blas::sqr_mat_td(ar, bt, None, nv, nefc);

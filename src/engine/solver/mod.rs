@@ -227,9 +227,7 @@ fn warmstart(m: &mjModel, d: &mut mjData) {
             let ma = f.nums(d, nv);
             let a = d.arrays(m);
             let qacc_ws = a.qacc_warmstart;
-            {
-                crate::engine::inertia::mul_m(m, d, ma, qacc_ws)
-            };
+            crate::engine::inertia::mul_m(m, d, ma, qacc_ws);
             let (qfrc_smooth, qacc_smooth) = (a.qfrc_smooth, a.qacc_smooth);
             for i in 0..nv {
                 cost_ws += 0.5 * (ma[i] - qfrc_smooth[i]) * (qacc_ws[i] - qacc_smooth[i]);

@@ -111,7 +111,7 @@ pub fn make_mesh(m: &mut Mesh, builtin: i32, params: &[f64]) -> Result<(), Strin
             if res[0] <= 0 || res[1] <= 0 {
                 return err("Horizontal and vertical resolutions must be positive");
             }
-            if gamma < 0.0 || gamma > 1.0 {
+            if !(0.0..=1.0).contains(&gamma) {
                 return err("`gamma` must be a nonnegative float between [0, 1]");
             }
             flat::wedge(m, [res[0] as usize, res[1] as usize], fov, gamma);

@@ -59,14 +59,14 @@ fn bit_equal_to_upstream() {
 fn values() {
     let mut m = Mesh::default();
     make_mesh(&mut m, 1, &[0.0]).unwrap();
-    assert_eq!(&m.uservert[3..6], &[0.525731087f32, 0.850650787, 0.0]);
+    assert_eq!(&m.uservert[3..6], &[0.525_731_1_f32, 0.850_650_8, 0.0]);
     make_mesh(&mut m, 2, &[10.0]).unwrap();
-    assert_eq!(&m.uservert[3..6], &[0.0995037183f32, 0.0, 0.995037198]);
+    assert_eq!(&m.uservert[3..6], &[0.099_503_72_f32, 0.0, 0.995_037_2]);
     make_mesh(&mut m, 4, &[12.0, 0.5, 2.0]).unwrap();
-    assert_eq!(&m.uservert[3..6], &[-0.0669872984f32, -7.41306627e-10, -0.933012724]);
+    assert_eq!(&m.uservert[3..6], &[-0.066_987_3_f32, -7.413_066e-10, -0.933_012_7]);
     let mut m = Mesh::default();
     make_mesh(&mut m, 7, &[10.0, 10.0]).unwrap();
-    assert_eq!(&m.uservert[3..6], &[-0.899999976f32, -0.699999988, -1.0]);
+    assert_eq!(&m.uservert[3..6], &[-0.9_f32, -0.7, -1.0]);
     assert_eq!(m.inertia, 3);
 }
 

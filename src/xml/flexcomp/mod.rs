@@ -155,8 +155,7 @@ pub struct Files {
 /// Reads `<flexcomp>` `e` inside body `b` and adds what it generates to `s`; `sfx` is the
 /// suffix of names inside a replicate.
 pub(super) fn flexcomp(e: &Element, b: usize, in_subtree: bool, sfx: &str, files: &Files, s: &mut Spec) -> R<()> {
-    let mut fc = FlexComp::default();
-    fc.name = read_txt_req(e, "name")?;
+    let mut fc = FlexComp { name: read_txt_req(e, "name")?, ..FlexComp::default() };
     if let Some(k) = map_value(e, "type", KIND_MAP)? {
         fc.kind = KINDS[k as usize];
     }
@@ -339,13 +338,13 @@ impl FlexComp {
             self.flex.flatskin = 1;
         }
 
-        if self.pinrange.len() % 2 != 0 {
+        if !self.pinrange.len().is_multiple_of(2) {
             return Err("Pin range number must be multiple of 2".into());
         }
-        if self.pingrid.len() % dim as usize != 0 {
+        if !self.pingrid.len().is_multiple_of(dim as usize) {
             return Err("Pin grid number must be multiple of dim".into());
         }
-        if self.pingridrange.len() % (2 * dim as usize) != 0 {
+        if !self.pingridrange.len().is_multiple_of(2 * dim as usize) {
             return Err("Pin grid range number of must be multiple of 2*dim".into());
         }
         let has_gridpins = !(self.pingrid.is_empty() && self.pingridrange.is_empty());
@@ -358,10 +357,10 @@ impl FlexComp {
         if self.point.is_empty() || self.element.is_empty() {
             return Err("Point and element required".into());
         }
-        if self.point.len() % 3 != 0 {
+        if !self.point.len().is_multiple_of(3) {
             return Err("Point size must be a multiple of 3".into());
         }
-        if self.element.len() % (dim as usize + 1) != 0 {
+        if !self.element.len().is_multiple_of(dim as usize + 1) {
             return Err("Element size must be a multiple of dim+1".into());
         }
         let npnt = self.point.len() / 3;

@@ -449,7 +449,7 @@ pub(super) fn one_camera(w: &W, e: &mut XEl, k: &Camera, x: &mjsCamera, user: &[
     e.num1("ipd", x.ipd, Some(d.ipd));
     e.key("mode", CAMLIGHT_MAP, x.mode, Some(d.mode));
     e.num("resolution", &x.resolution, Some(&d.resolution), false);
-    e.key("orthographic", BOOL_MAP, x.orthographic as i32, Some(d.orthographic as i32));
+    e.key("orthographic", BOOL_MAP, x.orthographic, Some(d.orthographic));
     if x.sensor_size[0] > 0.0 && x.sensor_size[1] > 0.0 {
         e.num("sensorsize", &x.sensor_size, None, false);
         e.num("focal", &x.focal_length, Some(&d.focal_length), false);
