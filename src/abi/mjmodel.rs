@@ -3,15 +3,15 @@
 //! Layouts and values reproduce upstream's `mjmodel.h` exactly; `make header` turns this
 //! file into that header.
 #![allow(non_camel_case_types, non_snake_case, non_upper_case_globals, clippy::upper_case_acronyms)]
+// the constants are written with upstream's digits, which `make header` copies into mjmodel.h
+#![allow(clippy::approx_constant, clippy::excessive_precision)]
 
 #[allow(unused_imports)]
 use super::*;
 #[allow(unused_imports)]
 use core::ffi::{c_char, c_int, c_uint, c_void};
 
-// upstream's digits, as the header writes them (the same double as core::f64::consts::PI)
-#[allow(clippy::approx_constant)]
-pub const mjPI: f64 = 3.141_592_653_589_793;
+pub const mjPI: f64 = 3.14159265358979323846;
 pub const mjMAXVAL: f64 = 1E10;
 pub const mjMINMU: f64 = 1E-5;
 pub const mjMINIMP: f64 = 0.0001;
