@@ -100,9 +100,11 @@ impl Data {
 
     /// Runs one engine entry on the data with errors caught.
     fn run(&mut self, f: impl FnOnce(&crate::abi::mjModel, &mut mjData)) -> Result<()> {
-        let model = self.model.clone();
-        let d = self.raw_mut();
-        let r = catching(|| f(model.raw(), d));
+        // SAFETY: owned and valid while `self` lives; `self.ptr` and `self.model` are distinct
+        // fields, so the exclusive borrow of the data and the shared one of the model are disjoint
+        let d = unsafe { self.ptr.as_mut() };
+        let m = self.model.raw();
+        let r = catching(|| f(m, d));
         if r.is_err() {
             // an error ends the stage early, as upstream's longjmp would; the stack frames it
             // left open are dropped so the data can be used (or reset) again
