@@ -97,7 +97,10 @@ deps:
 deps-check:
 	@tools/deps.sh --check
 
-test: deps-check lib cargo-test capi-test pytest rl wheel-test swapcheck-test
+# each stage timed (tools/timed_make.sh prints the table at the end, also when one fails)
+TEST_STAGES := lib cargo-test capi-test pytest rl wheel-test swapcheck-test
+test: deps-check
+	@tools/timed_make.sh $(TEST_STAGES)
 
 # formatting and clippy, warnings as errors (run by .ci/run)
 lint:
@@ -109,7 +112,7 @@ cargo-test:
 	$(CARGO) test -j $(JOBS) --release --features render --doc
 
 capi-test: deps-check lib
-	$(MAKE) -C capi-tests
+	$(MAKE) -C capi-tests timed
 
 ref:
 	@capi-tests/refget.sh
