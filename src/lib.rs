@@ -94,7 +94,7 @@
 
 mod api;
 
-pub use api::data::{Data, StateParts, Warning};
+pub use api::data::{Data, Jacobian, StateParts, Warning};
 pub use api::error::{Error, Result};
 pub use api::ids::{ActuatorId, BodyId, CameraId, GeomId, JointId, KeyId, SensorId, SiteId, TendonId};
 pub use api::model::{Assets, Model};

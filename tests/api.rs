@@ -203,3 +203,48 @@ fn thread_rules_are_in_the_types() {
     send_sync::<Model>();
     send::<Data>();
 }
+
+#[test]
+fn jacobians_and_velocities_follow_the_geometry() {
+    // one hinge about z at the origin, a site at distance L along the arm: at angle q the site is
+    // at (L cos q, L sin q, 0); its Jacobian column is (-L sin q, L cos q, 0) translational and
+    // (0, 0, 1) rotational; with joint speed w its velocity is w times that column
+    const L: f64 = 0.7;
+    let model = Model::from_xml_string(&format!(
+        r#"<mujoco><option gravity="0 0 0"/><worldbody><body name="arm">
+             <joint name="hinge" type="hinge" axis="0 0 1"/>
+             <geom type="capsule" fromto="0 0 0 {L} 0 0" size=".05"/>
+             <site name="tip" pos="{L} 0 0"/></body></worldbody></mujoco>"#
+    ))
+    .unwrap();
+    let (hinge, tip, arm) = (model.joint("hinge").unwrap(), model.site("tip").unwrap(), model.body("arm").unwrap());
+    let mut data = Data::new(&model).unwrap();
+    let (q, w) = (0.6_f64, 1.5_f64);
+    data.joint_qpos_mut(hinge)[0] = q;
+    data.qvel_mut()[0] = w;
+    data.forward().unwrap();
+
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
+    let p = data.site_xpos(tip);
+    assert!(close(p[0], L * q.cos()) && close(p[1], L * q.sin()) && close(p[2], 0.0), "{p:?}");
+    let x = data.site_xmat(tip);
+    assert!(close(x[0], q.cos()) && close(x[1], -q.sin()) && close(x[3], q.sin()), "{x:?}");
+
+    let j = data.jac_site(tip);
+    assert_eq!((j.nv, j.pos.len(), j.rot.len()), (1, 3, 3));
+    let col = [-L * q.sin(), L * q.cos(), 0.0];
+    for r in 0..3 {
+        assert!(close(j.pos_row(r)[0], col[r]), "jacp row {r}: {:?}", j.pos);
+        assert!(close(j.rot_row(r)[0], [0.0, 0.0, 1.0][r]), "jacr row {r}: {:?}", j.rot);
+    }
+    // the same point through mj_jac on the body, and the body's own origin (on the axis)
+    assert_eq!(data.jac_point(arm, p), j);
+    assert!(data.jac_body(arm).pos.iter().all(|v| v.abs() < 1e-12));
+
+    let v = data.site_velocity(tip, false);
+    let want = [0.0, 0.0, w, w * col[0], w * col[1], 0.0];
+    assert!(v.iter().zip(want).all(|(a, b)| close(*a, b)), "{v:?} vs {want:?}");
+    // in the site's own axes the tip moves along its local y
+    let v = data.site_velocity(tip, true);
+    assert!(close(v[2], w) && close(v[3], 0.0) && close(v[4], w * L), "{v:?}");
+}

@@ -3,7 +3,7 @@
 use core::ptr::NonNull;
 
 use super::error::{catching, Error, Result};
-use super::ids::{ActuatorId, BodyId, JointId, KeyId, SensorId};
+use super::ids::{ActuatorId, BodyId, GeomId, JointId, KeyId, SensorId, SiteId};
 use super::model::Model;
 use crate::abi::{mjContact, mjData, mjtState_, DataMut, DataRef};
 
@@ -260,6 +260,86 @@ impl Data {
         self.arrays().xquat[4 * i..4 * i + 4].try_into().expect("4 numbers")
     }
 
+    /// Global position of a site.
+    pub fn site_xpos(&self, site: SiteId) -> [f64; 3] {
+        let i = site.index();
+        self.arrays().site_xpos[3 * i..3 * i + 3].try_into().expect("3 numbers")
+    }
+
+    /// Global orientation of a site, as a row-major 3x3 rotation matrix.
+    pub fn site_xmat(&self, site: SiteId) -> [f64; 9] {
+        let i = site.index();
+        self.arrays().site_xmat[9 * i..9 * i + 9].try_into().expect("9 numbers")
+    }
+
+    /// Global position of a geom.
+    pub fn geom_xpos(&self, geom: GeomId) -> [f64; 3] {
+        let i = geom.index();
+        self.arrays().geom_xpos[3 * i..3 * i + 3].try_into().expect("3 numbers")
+    }
+
+    /// Global orientation of a geom, as a row-major 3x3 rotation matrix.
+    pub fn geom_xmat(&self, geom: GeomId) -> [f64; 9] {
+        let i = geom.index();
+        self.arrays().geom_xmat[9 * i..9 * i + 9].try_into().expect("9 numbers")
+    }
+
+    /// Translational and rotational Jacobian of a site (`mj_jacSite`): how the site's position
+    /// and orientation move per unit of each velocity. Needs positions computed (after
+    /// [`Self::forward`] or a step).
+    pub fn jac_site(&self, site: SiteId) -> Jacobian {
+        self.jacobian(|m, d, p, r| crate::engine::support::jac_site(m, d, Some(p), Some(r), site.index()))
+    }
+
+    /// Jacobian of a body's frame origin (`mj_jacBody`), as [`Self::jac_site`].
+    pub fn jac_body(&self, body: BodyId) -> Jacobian {
+        self.jacobian(|m, d, p, r| crate::engine::support::jac_body(m, d, Some(p), Some(r), body.index()))
+    }
+
+    /// Jacobian of a body's centre of mass (`mj_jacBodyCom`), as [`Self::jac_site`].
+    pub fn jac_body_com(&self, body: BodyId) -> Jacobian {
+        self.jacobian(|m, d, p, r| crate::engine::support::jac_body_com(m, d, Some(p), Some(r), body.index()))
+    }
+
+    /// Jacobian of a world point that moves with a body (`mj_jac`), as [`Self::jac_site`].
+    pub fn jac_point(&self, body: BodyId, point: [f64; 3]) -> Jacobian {
+        self.jacobian(|m, d, p, r| crate::engine::support::jac(m, d, Some(p), Some(r), &point, body.index()))
+    }
+
+    fn jacobian(&self, fill: impl FnOnce(&crate::abi::mjModel, &mjData, &mut [f64], &mut [f64])) -> Jacobian {
+        let m = self.model.raw();
+        let nv = m.nv as usize;
+        let mut j = Jacobian { nv, pos: vec![0.0; 3 * nv], rot: vec![0.0; 3 * nv] };
+        fill(m, self.raw(), &mut j.pos, &mut j.rot);
+        j
+    }
+
+    /// 6D velocity of a body at its frame origin (`mj_objectVelocity`): angular velocity
+    /// first, then linear, in world axes, or in the body's own axes when `local`. Needs
+    /// velocities computed (after [`Self::forward`] or a step).
+    pub fn body_velocity(&self, body: BodyId, local: bool) -> [f64; 6] {
+        let m = self.model.raw();
+        crate::engine::support::object_velocity(
+            m,
+            self.raw(),
+            crate::abi::mjtObj_::mjOBJ_BODY as i32,
+            body.index(),
+            local,
+        )
+    }
+
+    /// 6D velocity of a site (`mj_objectVelocity`), as [`Self::body_velocity`].
+    pub fn site_velocity(&self, site: SiteId, local: bool) -> [f64; 6] {
+        let m = self.model.raw();
+        crate::engine::support::object_velocity(
+            m,
+            self.raw(),
+            crate::abi::mjtObj_::mjOBJ_SITE as i32,
+            site.index(),
+            local,
+        )
+    }
+
     /// The contacts found by the last collision pass.
     pub fn contacts(&self) -> &[mjContact] {
         let a = self.arrays();
@@ -304,6 +384,30 @@ impl Data {
         // SAFETY: `state` holds the state's size; the data belongs to the model
         unsafe { crate::data::state::set_state(m.raw(), self.ptr.as_ptr(), state.as_ptr(), which.0) };
         Ok(())
+    }
+}
+
+/// A 3 x nv Jacobian pair, row-major: `pos` maps joint velocities to the point's linear
+/// velocity, `rot` to the angular velocity (upstream's `jacp` and `jacr`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Jacobian {
+    /// Number of columns (degrees of freedom of the model).
+    pub nv: usize,
+    /// Translational rows, 3 x nv.
+    pub pos: Vec<f64>,
+    /// Rotational rows, 3 x nv.
+    pub rot: Vec<f64>,
+}
+
+impl Jacobian {
+    /// Row `r` (0, 1, 2 for x, y, z) of the translational part.
+    pub fn pos_row(&self, r: usize) -> &[f64] {
+        &self.pos[r * self.nv..(r + 1) * self.nv]
+    }
+
+    /// Row `r` of the rotational part.
+    pub fn rot_row(&self, r: usize) -> &[f64] {
+        &self.rot[r * self.nv..(r + 1) * self.nv]
     }
 }
 
