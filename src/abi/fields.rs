@@ -465,7 +465,9 @@ macro_rules! define_mjdata {
             pub unsafe fn $n<'a>(&self, m: &mjModel) -> &'a mut [$t] {
                 let d = self; let _ = (d, m);
                 let n = rows_v!(m, d, $r) * cols_v!(m, $c);
-                data_slice!($g, self.$n, n)
+                // SAFETY: the caller's contract: data made for `m` (so the array holds n
+                // elements) and no other live slice of this field
+                unsafe { data_slice!($g, self.$n, n) }
             }
             )*
 

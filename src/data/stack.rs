@@ -116,6 +116,8 @@ pub fn mark(d: &mut mjData) {
     if f.is_null() {
         return;
     }
+    // SAFETY: `f` is a fresh, non-null stack allocation of a FrameRecord's size and alignment
+    // inside the arena (stack_alloc checked the room)
     unsafe {
         ptr::write(f, FrameRecord { pbase: old_base, pstack: bottom(d) - old_pstack, pc: ptr::null_mut() });
     }
@@ -132,6 +134,7 @@ pub fn free(d: &mut mjData) {
     if d.pbase == 0 {
         return;
     }
+    // SAFETY: a non-zero pbase is the address of the FrameRecord `mark` wrote, still on the stack
     let f = unsafe { ptr::read(d.pbase as *const FrameRecord) };
     d.pbase = f.pbase;
     d.pstack = bottom(d) - f.pstack;
@@ -240,6 +243,8 @@ pub fn bytes_available(d: &mjData) -> usize {
 pub fn arena_alloc(d: &mut mjData, bytes: usize, align: usize) -> *mut c_void {
     if d.threadpool != 0 {
         // arena allocations from several threads are serialised by the pool's mutex
+        // SAFETY: a non-zero `threadpool` was set by bind_thread_pool from mju_threadPoolCreate's
+        // pool, which the caller keeps alive while it is bound
         let pool = unsafe { threadpool::pool_impl(d.threadpool as *const mjThreadPool) };
         if let Some(p) = pool {
             threadpool::lock_alloc(p);
@@ -257,8 +262,12 @@ pub fn arena_alloc(d: &mut mjData, bytes: usize, align: usize) -> *mut c_void {
 /// successive [`arena_alloc`] calls would (same addresses, same high-water mark), with the pool's
 /// lock taken once. Stops at the first array that does not fit and returns false.
 pub fn arena_alloc_slots(d: &mut mjData, slots: &[(*mut *mut c_void, usize, usize)]) -> bool {
-    let pool =
-        if d.threadpool != 0 { unsafe { threadpool::pool_impl(d.threadpool as *const mjThreadPool) } } else { None };
+    let pool = if d.threadpool != 0 {
+        // SAFETY: as in arena_alloc, a bound pool outlives its binding
+        unsafe { threadpool::pool_impl(d.threadpool as *const mjThreadPool) }
+    } else {
+        None
+    };
     if let Some(p) = pool {
         threadpool::lock_alloc(p);
     }
@@ -272,6 +281,8 @@ pub fn arena_alloc_slots(d: &mut mjData, slots: &[(*mut *mut c_void, usize, usiz
             ok = false;
             break;
         }
+        // SAFETY: the caller's slots are mjData's own pointer fields (solver_arrays); the address
+        // stays inside the arena, top + padding + bytes <= narena - pstack (checked above)
         unsafe { *slot = (d.arena as *mut u8).add(top + padding) as *mut c_void };
         top += padding + bytes;
         placed = true;
@@ -295,6 +306,7 @@ fn arena_alloc_unlocked(d: &mut mjData, bytes: usize, align: usize) -> *mut c_vo
     if d.parena + padding + bytes > available {
         return ptr::null_mut();
     }
+    // SAFETY: parena + padding + bytes fits in the arena's narena bytes (checked above)
     let p = unsafe { (d.arena as *mut u8).add(d.parena + padding) } as *mut c_void;
     d.parena += padding + bytes;
     d.maxuse_arena = d.maxuse_arena.max((d.pstack + d.parena) as i64);
@@ -323,6 +335,7 @@ const SHARD_ALIGN: usize = 128;
 
 /// Number of stack regions: the pool's worker threads plus the calling thread.
 fn shard_count(d: &mjData) -> usize {
+    // SAFETY: `threadpool` is 0 or a bound pool that outlives its binding (bind_thread_pool)
     match unsafe { threadpool::pool_impl(d.threadpool as *const mjThreadPool) } {
         Some(p) => threadpool::number_of_threads(p) + 1,
         None => 1,
@@ -333,6 +346,7 @@ fn shard_count(d: &mjData) -> usize {
 /// Errors as upstream does when the pool was not bound or the arena cannot hold one region per
 /// thread; null when no region can be computed.
 pub fn thread_stack_info(d: &mjData, thread_id: usize) -> *mut StackInfo {
+    // SAFETY: `threadpool` is 0 or a bound pool that outlives its binding (bind_thread_pool)
     let pool = unsafe { threadpool::pool_impl(d.threadpool as *const mjThreadPool) };
     if !pool.is_some_and(threadpool::is_bound) {
         crate::runtime::error::raise(format_args!(
@@ -368,7 +382,8 @@ pub unsafe fn bind_thread_pool(d: &mut mjData, pool: *mut mjThreadPool) {
         crate::runtime::error::raise(format_args!("Thread Pool already bound to mjData"));
     }
     d.threadpool = pool as usize;
-    if let Some(p) = threadpool::pool_impl(pool) {
+    // SAFETY: the caller passes a pool from mju_threadPoolCreate (or null)
+    if let Some(p) = unsafe { threadpool::pool_impl(pool) } {
         threadpool::set_bound(p);
     }
     let shards = shard_count(d);
@@ -393,7 +408,11 @@ pub unsafe fn bind_thread_pool(d: &mut mjData, pool: *mut mjThreadPool) {
         } else {
             (cursor, 0)
         };
-        ptr::write(info, StackInfo { bottom: cursor, top, limit: at + size_of::<StackInfo>(), stack_base: base });
+        // SAFETY: thread_stack_info gives the aligned address of region k's record, inside the
+        // arena and below the region's bottom
+        unsafe {
+            ptr::write(info, StackInfo { bottom: cursor, top, limit: at + size_of::<StackInfo>(), stack_base: base })
+        };
         cursor = at - 1;
     }
 }
@@ -424,6 +443,8 @@ fn pool_stack_alloc(d: &mut mjData, size: usize, align: usize, caller: Caller) -
     if info.is_null() {
         return ptr::null_mut();
     }
+    // SAFETY: `info` is this thread's record in the arena (non-null, checked), and only this
+    // thread touches it
     unsafe { alloc_in(d, &mut *info, id, size, align, caller) }
 }
 
@@ -451,8 +472,10 @@ unsafe fn alloc_in(
             info.bottom.wrapping_sub(info.limit),
             available,
             required,
-            (*d).nefc,
-            (*d).ncon
+            // SAFETY: `d` is the caller's valid mjData (this function's contract)
+            unsafe { (*d).nefc },
+            // SAFETY: as above
+            unsafe { (*d).ncon }
         );
         return ptr::null_mut();
     };
@@ -460,9 +483,12 @@ unsafe fn alloc_in(
     let usage = info.bottom.wrapping_sub(start) as mjtSize;
     if id < mjMAXTHREAD {
         // each thread writes only its own entry
-        let slot = ptr::addr_of_mut!((*d).maxuse_threadstack[id]);
-        if *slot < usage {
-            *slot = usage;
+        // SAFETY: `d` is valid (contract); id < mjMAXTHREAD indexes the fixed array in bounds
+        unsafe {
+            let slot = ptr::addr_of_mut!((*d).maxuse_threadstack[id]);
+            if *slot < usage {
+                *slot = usage;
+            }
         }
     }
     start as *mut c_void
@@ -475,6 +501,8 @@ fn pool_mark(d: &mut mjData) {
     if info.is_null() {
         return;
     }
+    // SAFETY: `info` is this thread's record (non-null, checked), touched by this thread only;
+    // the frame written is a fresh allocation of its size and alignment
     unsafe {
         let info = &mut *info;
         let old_top = info.top;
@@ -494,6 +522,8 @@ fn pool_free(d: &mut mjData) {
     if info.is_null() {
         return;
     }
+    // SAFETY: `info` is this thread's record (non-null, checked); a non-zero stack_base is the
+    // FrameRecord pool_mark wrote, still on this thread's stack
     unsafe {
         let info = &mut *info;
         if info.stack_base == 0 {
@@ -511,6 +541,7 @@ fn pool_bytes_available(d: &mjData) -> usize {
     if info.is_null() {
         return 0;
     }
+    // SAFETY: `info` is this thread's record (non-null, checked)
     unsafe { (*info).top.wrapping_sub((*info).limit) }
 }
 

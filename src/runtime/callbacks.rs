@@ -31,6 +31,8 @@ pub static mut mjcb_act_bias: mjfAct = None;
 
 /// Clears every `mjcb_*` callback.
 pub fn reset_callbacks() {
+    // SAFETY: plain stores of None into the exported callback globals; like upstream, the
+    // library does not synchronise them (the user sets them before simulating)
     unsafe {
         mjcb_passive = None;
         mjcb_control = None;

@@ -114,14 +114,20 @@ pub unsafe fn raise_raw(msg: *const c_char) {
         // without the panic hook: this is an error report, not a crash
         std::panic::resume_unwind(Box::new(Raised(text)));
     }
-    if let Some(h) = TLS_ERROR.with(|c| c.get()) {
-        h(msg);
-    } else if let Some(h) = mju_user_error {
-        h(msg);
-    } else {
-        write_log(c"ERROR", msg);
-        libc::printf(c"ERROR: %s\n\n".as_ptr(), msg);
-        libc::exit(libc::EXIT_FAILURE);
+    // SAFETY: the handlers are C functions installed by the user through mju_user_error or
+    // the thread-local setter, called with the NUL-terminated message as upstream does; reading
+    // the global handler races only with a user who sets it while another thread raises, as
+    // upstream's does
+    unsafe {
+        if let Some(h) = TLS_ERROR.with(|c| c.get()) {
+            h(msg);
+        } else if let Some(h) = mju_user_error {
+            h(msg);
+        } else {
+            write_log(c"ERROR", msg);
+            libc::printf(c"ERROR: %s\n\n".as_ptr(), msg);
+            libc::exit(libc::EXIT_FAILURE);
+        }
     }
 }
 
@@ -131,6 +137,7 @@ pub unsafe fn raise_raw(msg: *const c_char) {
 #[inline(never)]
 pub fn raise(args: fmt::Arguments) {
     let b = format(args);
+    // SAFETY: MsgBuf always holds a NUL-terminated string
     unsafe { raise_raw(b.as_ptr()) }
 }
 
@@ -153,13 +160,16 @@ pub unsafe fn warn_raw(msg: *const c_char) {
     if captured {
         return;
     }
-    if let Some(h) = TLS_WARNING.with(|c| c.get()) {
-        h(msg);
-    } else if let Some(h) = mju_user_warning {
-        h(msg);
-    } else {
-        write_log(c"WARNING", msg);
-        libc::printf(c"WARNING: %s\n\n".as_ptr(), msg);
+    // SAFETY: as in raise_raw: user-installed C handlers called with the NUL-terminated message
+    unsafe {
+        if let Some(h) = TLS_WARNING.with(|c| c.get()) {
+            h(msg);
+        } else if let Some(h) = mju_user_warning {
+            h(msg);
+        } else {
+            write_log(c"WARNING", msg);
+            libc::printf(c"WARNING: %s\n\n".as_ptr(), msg);
+        }
     }
 }
 
@@ -168,6 +178,7 @@ pub unsafe fn warn_raw(msg: *const c_char) {
 #[inline(never)]
 pub fn warn(args: fmt::Arguments) {
     let b = format(args);
+    // SAFETY: MsgBuf always holds a NUL-terminated string
     unsafe { warn_raw(b.as_ptr()) }
 }
 
@@ -176,18 +187,22 @@ pub fn warn(args: fmt::Arguments) {
 /// # Safety
 /// Both arguments must be NUL-terminated strings.
 pub unsafe fn write_log(kind: &CStr, msg: *const c_char) {
-    let fp = libc::fopen(c"MUJOCO_LOG.TXT".as_ptr(), c"a+t".as_ptr());
-    if fp.is_null() {
-        return;
+    // SAFETY: libc calls on NUL-terminated literals, local out-parameters (asctime_r needs 26
+    // bytes, the buffer has 64) and `msg`, NUL-terminated by contract; the FILE is closed here
+    unsafe {
+        let fp = libc::fopen(c"MUJOCO_LOG.TXT".as_ptr(), c"a+t".as_ptr());
+        if fp.is_null() {
+            return;
+        }
+        let mut t: libc::time_t = 0;
+        libc::time(&mut t);
+        let mut tm: libc::tm = core::mem::zeroed();
+        libc::localtime_r(&t, &mut tm);
+        let mut stamp = [0 as c_char; 64];
+        libc::asctime_r(&tm, stamp.as_mut_ptr());
+        libc::fprintf(fp, c"%s%s: %s\n\n".as_ptr(), stamp.as_ptr(), kind.as_ptr(), msg);
+        libc::fclose(fp);
     }
-    let mut t: libc::time_t = 0;
-    libc::time(&mut t);
-    let mut tm: libc::tm = core::mem::zeroed();
-    libc::localtime_r(&t, &mut tm);
-    let mut stamp = [0 as c_char; 64];
-    libc::asctime_r(&tm, stamp.as_mut_ptr());
-    libc::fprintf(fp, c"%s%s: %s\n\n".as_ptr(), stamp.as_ptr(), kind.as_ptr(), msg);
-    libc::fclose(fp);
 }
 
 pub fn tls_error() -> Handler {

@@ -90,24 +90,40 @@ fn warn_parts(parts: &[&[u8]]) {
 //------------------------------------------ strings -----------------------------------------------
 
 /// Length of a C string if it ends within [`MAX_NAME`] bytes; `None` for null or longer.
+///
+/// # Safety
+/// `s` must be null, or readable up to its NUL or MAX_NAME bytes.
 unsafe fn strklen(s: *const c_char) -> Option<usize> {
-    if s.is_null() {
-        return None;
+    // SAFETY: `s` is null (checked) or readable up to its NUL or MAX_NAME bytes (contract); the scan stops at either
+    unsafe {
+        if s.is_null() {
+            return None;
+        }
+        (0..MAX_NAME).find(|&i| *s.add(i) == 0)
     }
-    (0..MAX_NAME).find(|&i| *s.add(i) == 0)
 }
 
 /// The bytes of a C string shorter than [`MAX_NAME`] (see [`strklen`]).
+///
+/// # Safety
+/// `s` must be null, or readable up to its NUL or MAX_NAME bytes.
 unsafe fn kbytes<'a>(s: *const c_char) -> Option<&'a [u8]> {
-    strklen(s).map(|n| core::slice::from_raw_parts(s as *const u8, n))
+    // SAFETY: as for strklen; the slice covers the n bytes before the NUL strklen found
+    unsafe { strklen(s).map(|n| core::slice::from_raw_parts(s as *const u8, n)) }
 }
 
 /// The bytes of a C string of any length; empty for null.
+///
+/// # Safety
+/// `s` must be null, or a NUL-terminated string that outlives the result.
 unsafe fn cbytes<'a>(s: *const c_char) -> &'a [u8] {
-    if s.is_null() {
-        &[]
-    } else {
-        CStr::from_ptr(s).to_bytes()
+    // SAFETY: `s` is null (checked) or NUL-terminated and outlives the result (contract)
+    unsafe {
+        if s.is_null() {
+            &[]
+        } else {
+            CStr::from_ptr(s).to_bytes()
+        }
     }
 }
 
@@ -185,11 +201,15 @@ impl Drop for WriteLock {
 struct Ptr<T>(*const T);
 // SAFETY: entries are immutable once published and never freed.
 unsafe impl<T> Send for Ptr<T> {}
+// SAFETY: as for Send: shared reads of immutable, never-freed entries
 unsafe impl<T> Sync for Ptr<T> {}
 
 /// What a registry needs from its entry type.
 trait Entry: Copy + 'static {
     /// Name of the kind of entry, for messages.
+    ///
+    /// The methods are unsafe: the entry's strings must be null or NUL-terminated and its lists
+    /// must hold the counts it states (what the `mjp_register*` callers must pass).
     const KIND: &'static str;
     /// The lookup key; `None` when it is not terminated within [`MAX_NAME`] bytes.
     unsafe fn key(&self) -> Option<&[u8]>;
@@ -225,6 +245,7 @@ impl<T: Entry> Table<T> {
         let p = *self.snapshot().get(usize::try_from(slot).ok()?)?;
         // SAFETY: published entries are leaked and never change
         let e: &'static T = unsafe { &*p.0 };
+        // SAFETY: stored entries own NUL-terminated copies of their strings (Entry::copy)
         match unsafe { e.key() } {
             Some([]) => None,
             _ => Some(e),
@@ -241,6 +262,7 @@ impl<T: Entry> Table<T> {
         for (i, p) in items.iter().enumerate() {
             // SAFETY: published entries are leaked and never change
             let e: &'static T = unsafe { &*p.0 };
+            // SAFETY: stored entries own NUL-terminated copies of their strings (Entry::copy)
             match unsafe { e.key() } {
                 Some([]) => return None,
                 Some(k) if eq_ci(k, key) => return Some((i as c_int, e)),
@@ -270,38 +292,44 @@ impl<T: Entry> Table<T> {
     /// Stores a copy of `obj` unless an entry with its key exists: returns the existing slot
     /// when that entry is the same, else raises "<kind> '<key>' is already registered". Raises
     /// the copy's failure too; returns -1 after a raised error.
+    ///
+    /// # Safety
+    /// As for [`Entry`]'s methods, on `obj`.
     #[allow(clippy::result_large_err)] // as `copy`
     unsafe fn append_if_unique(&self, obj: &T) -> c_int {
-        let outcome: Result<c_int, ErrBuf> = (|| {
-            let _lock = WriteLock::acquire();
-            let key = obj.key();
-            let n = {
-                let items = self.snapshot();
-                for (i, p) in items.iter().enumerate() {
-                    let e = &*p.0;
-                    if let (Some(a), Some(b)) = (key, e.key()) {
-                        if eq_ci(a, b) {
-                            if !obj.same(e) {
-                                let mut m = errbuf(format_args!("{} '", T::KIND));
-                                m.push(a).push(b"' is already registered");
-                                return Err(m);
+        // SAFETY: `obj` and the stored entries satisfy Entry's contract: their strings and lists are valid as registered (the register_* callers' contract); published entries are leaked, never freed or changed
+        unsafe {
+            let outcome: Result<c_int, ErrBuf> = (|| {
+                let _lock = WriteLock::acquire();
+                let key = obj.key();
+                let n = {
+                    let items = self.snapshot();
+                    for (i, p) in items.iter().enumerate() {
+                        let e = &*p.0;
+                        if let (Some(a), Some(b)) = (key, e.key()) {
+                            if eq_ci(a, b) {
+                                if !obj.same(e) {
+                                    let mut m = errbuf(format_args!("{} '", T::KIND));
+                                    m.push(a).push(b"' is already registered");
+                                    return Err(m);
+                                }
+                                return Ok(i as c_int);
                             }
-                            return Ok(i as c_int);
                         }
                     }
+                    items.len()
+                };
+                let stored = obj.copy()?;
+                let p = Ptr(self.next_place(n, stored));
+                self.items.write().unwrap_or_else(|e| e.into_inner()).push(p);
+                Ok(n as c_int)
+            })();
+            match outcome {
+                Ok(slot) => slot,
+                Err(msg) => {
+                    error::raise_raw(msg.as_ptr());
+                    -1
                 }
-                items.len()
-            };
-            let stored = obj.copy()?;
-            let p = Ptr(self.next_place(n, stored));
-            self.items.write().unwrap_or_else(|e| e.into_inner()).push(p);
-            Ok(n as c_int)
-        })();
-        match outcome {
-            Ok(slot) => slot,
-            Err(msg) => {
-                error::raise_raw(msg.as_ptr());
-                -1
             }
         }
     }
@@ -314,86 +342,105 @@ static DECODERS: Table<mjpDecoder> = Table::new();
 //------------------------------------------ entries -----------------------------------------------
 
 /// Attribute `i` of a plugin (null when the list is null).
+///
+/// # Safety
+/// `p.attributes` must be null or hold `p.nattribute` pointers, and `i < p.nattribute`.
 unsafe fn attribute(p: &mjpPlugin, i: usize) -> *const c_char {
-    if p.attributes.is_null() {
-        ptr::null()
-    } else {
-        *p.attributes.add(i)
+    // SAFETY: the list is null (checked) or holds nattribute pointers and i is below that (contract)
+    unsafe {
+        if p.attributes.is_null() {
+            ptr::null()
+        } else {
+            *p.attributes.add(i)
+        }
     }
 }
 
 /// The bytes of a plugin after its attribute list (capabilities, stages, callbacks).
+///
+/// # Safety
+/// None beyond a valid reference; unsafe only because it views a struct with pointers as bytes.
 unsafe fn plugin_tail(p: &mjpPlugin) -> &[u8] {
-    let start = core::mem::offset_of!(mjpPlugin, attributes) + core::mem::size_of::<*const *const c_char>();
-    let base = p as *const mjpPlugin as *const u8;
-    core::slice::from_raw_parts(base.add(start), core::mem::size_of::<mjpPlugin>() - start)
+    // SAFETY: `p` is a whole mjpPlugin: start..size_of::<mjpPlugin>() lies inside it; the bytes after the attribute pointer are plain fields and function pointers (no padding in the #[repr(C)] layout, checked by the abi tests)
+    unsafe {
+        let start = core::mem::offset_of!(mjpPlugin, attributes) + core::mem::size_of::<*const *const c_char>();
+        let base = p as *const mjpPlugin as *const u8;
+        core::slice::from_raw_parts(base.add(start), core::mem::size_of::<mjpPlugin>() - start)
+    }
 }
 
 impl Entry for mjpPlugin {
     const KIND: &'static str = "plugin";
 
     unsafe fn key(&self) -> Option<&[u8]> {
-        kbytes(self.name)
+        // SAFETY: the entry's strings are null or NUL-terminated (as the mjp_register* caller must pass them; stored copies own theirs), and its lists hold the counts it states
+        unsafe { kbytes(self.name) }
     }
 
     unsafe fn same(&self, o: &Self) -> bool {
-        match (self.name.is_null(), o.name.is_null()) {
-            (false, true) | (true, false) => return false,
-            (false, false) if libc::strncmp(self.name, o.name, MAX_NAME) != 0 => return false,
-            _ => {}
-        }
-        if self.nattribute != o.nattribute {
-            return false;
-        }
-        for i in 0..self.nattribute.max(0) as usize {
-            let (a, b) = (attribute(self, i), attribute(o, i));
-            // upstream only rejects a missing attribute on the second side
-            if !a.is_null() && b.is_null() {
+        // SAFETY: the entry's strings are null or NUL-terminated (as the mjp_register* caller must pass them; stored copies own theirs), and its lists hold the counts it states
+        unsafe {
+            match (self.name.is_null(), o.name.is_null()) {
+                (false, true) | (true, false) => return false,
+                (false, false) if libc::strncmp(self.name, o.name, MAX_NAME) != 0 => return false,
+                _ => {}
+            }
+            if self.nattribute != o.nattribute {
                 return false;
             }
-            if !a.is_null() && !b.is_null() && libc::strncmp(a, b, MAX_NAME) != 0 {
-                return false;
+            for i in 0..self.nattribute.max(0) as usize {
+                let (a, b) = (attribute(self, i), attribute(o, i));
+                // upstream only rejects a missing attribute on the second side
+                if !a.is_null() && b.is_null() {
+                    return false;
+                }
+                if !a.is_null() && !b.is_null() && libc::strncmp(a, b, MAX_NAME) != 0 {
+                    return false;
+                }
             }
+            plugin_tail(self) == plugin_tail(o)
         }
-        plugin_tail(self) == plugin_tail(o)
     }
 
     unsafe fn copy(&self) -> Result<Self, ErrBuf> {
-        let Some(name) = kbytes(self.name) else {
-            return Err(if self.name.is_null() {
-                errbuf(format_args!("failed to allocate memory for plugin name"))
-            } else {
-                errbuf(format_args!("plugin->name length exceeds the maximum limit of {}", MAX_NAME))
-            });
-        };
-        let mut attrs: Vec<&[u8]> = Vec::new();
-        if self.nattribute < 0 {
-            return Err(errbuf(format_args!("failed to allocate memory for plugin attribute list")));
-        }
-        for i in 0..self.nattribute as usize {
-            let a = attribute(self, i);
-            match kbytes(a) {
-                Some(b) => attrs.push(b),
-                None if a.is_null() => {
-                    return Err(errbuf(format_args!("failed to allocate memory for plugin attribute {}", i)))
-                }
-                None => {
-                    return Err(errbuf(format_args!(
-                        "length of plugin attribute {} exceeds the maximum limit of {}",
-                        i, MAX_ATTRIBUTES
-                    )))
+        // SAFETY: the entry's strings are null or NUL-terminated (as the mjp_register* caller must pass them; stored copies own theirs), and its lists hold the counts it states
+        unsafe {
+            let Some(name) = kbytes(self.name) else {
+                return Err(if self.name.is_null() {
+                    errbuf(format_args!("failed to allocate memory for plugin name"))
+                } else {
+                    errbuf(format_args!("plugin->name length exceeds the maximum limit of {}", MAX_NAME))
+                });
+            };
+            let mut attrs: Vec<&[u8]> = Vec::new();
+            if self.nattribute < 0 {
+                return Err(errbuf(format_args!("failed to allocate memory for plugin attribute list")));
+            }
+            for i in 0..self.nattribute as usize {
+                let a = attribute(self, i);
+                match kbytes(a) {
+                    Some(b) => attrs.push(b),
+                    None if a.is_null() => {
+                        return Err(errbuf(format_args!("failed to allocate memory for plugin attribute {}", i)))
+                    }
+                    None => {
+                        return Err(errbuf(format_args!(
+                            "length of plugin attribute {} exceeds the maximum limit of {}",
+                            i, MAX_ATTRIBUTES
+                        )))
+                    }
                 }
             }
+            let mut out = *self;
+            out.name = leak_cstr(name);
+            out.attributes = if attrs.is_empty() {
+                ptr::null()
+            } else {
+                let list: Vec<*const c_char> = attrs.iter().map(|a| leak_cstr(a)).collect();
+                Box::leak(list.into_boxed_slice()).as_ptr()
+            };
+            Ok(out)
         }
-        let mut out = *self;
-        out.name = leak_cstr(name);
-        out.attributes = if attrs.is_empty() {
-            ptr::null()
-        } else {
-            let list: Vec<*const c_char> = attrs.iter().map(|a| leak_cstr(a)).collect();
-            Box::leak(list.into_boxed_slice()).as_ptr()
-        };
-        Ok(out)
     }
 }
 
@@ -401,26 +448,33 @@ impl Entry for mjpResourceProvider {
     const KIND: &'static str = "resource provider";
 
     unsafe fn key(&self) -> Option<&[u8]> {
-        kbytes(self.prefix)
+        // SAFETY: the entry's strings are null or NUL-terminated (as the mjp_register* caller must pass them; stored copies own theirs), and its lists hold the counts it states
+        unsafe { kbytes(self.prefix) }
     }
 
     unsafe fn same(&self, o: &Self) -> bool {
-        eq_ci(cbytes(self.prefix), cbytes(o.prefix))
-            && addr(self.open) == addr(o.open)
-            && addr(self.read) == addr(o.read)
-            && addr(self.close) == addr(o.close)
-            && addr(self.getdir) == addr(o.getdir)
-            && addr(self.modified) == addr(o.modified)
-            && self.data == o.data
+        // SAFETY: the entry's strings are null or NUL-terminated (as the mjp_register* caller must pass them; stored copies own theirs), and its lists hold the counts it states
+        unsafe {
+            eq_ci(cbytes(self.prefix), cbytes(o.prefix))
+                && addr(self.open) == addr(o.open)
+                && addr(self.read) == addr(o.read)
+                && addr(self.close) == addr(o.close)
+                && addr(self.getdir) == addr(o.getdir)
+                && addr(self.modified) == addr(o.modified)
+                && self.data == o.data
+        }
     }
 
     unsafe fn copy(&self) -> Result<Self, ErrBuf> {
-        match kbytes(self.prefix) {
-            Some(p) => Ok(mjpResourceProvider { prefix: leak_cstr(p), ..*self }),
-            None if self.prefix.is_null() => {
-                Err(errbuf(format_args!("failed to allocate memory for resource provider prefix")))
+        // SAFETY: the entry's strings are null or NUL-terminated (as the mjp_register* caller must pass them; stored copies own theirs), and its lists hold the counts it states
+        unsafe {
+            match kbytes(self.prefix) {
+                Some(p) => Ok(mjpResourceProvider { prefix: leak_cstr(p), ..*self }),
+                None if self.prefix.is_null() => {
+                    Err(errbuf(format_args!("failed to allocate memory for resource provider prefix")))
+                }
+                None => Err(errbuf(format_args!("provider->prefix length exceeds the maximum limit of {}", MAX_NAME))),
             }
-            None => Err(errbuf(format_args!("provider->prefix length exceeds the maximum limit of {}", MAX_NAME))),
         }
     }
 }
@@ -430,40 +484,49 @@ impl Entry for mjpDecoder {
 
     /// Stored decoders carry either a content type or one extension; the content type wins.
     unsafe fn key(&self) -> Option<&[u8]> {
-        if let Some(k) = kbytes(self.content_type) {
-            return Some(k);
+        // SAFETY: the entry's strings are null or NUL-terminated (as the mjp_register* caller must pass them; stored copies own theirs), and its lists hold the counts it states
+        unsafe {
+            if let Some(k) = kbytes(self.content_type) {
+                return Some(k);
+            }
+            kbytes(self.extension)
         }
-        kbytes(self.extension)
     }
 
     unsafe fn same(&self, o: &Self) -> bool {
-        eq_ci(cbytes(self.content_type), cbytes(o.content_type))
-            && eq_ci(cbytes(self.extension), cbytes(o.extension))
-            && addr(self.decode) == addr(o.decode)
-            && addr(self.can_decode) == addr(o.can_decode)
+        // SAFETY: the entry's strings are null or NUL-terminated (as the mjp_register* caller must pass them; stored copies own theirs), and its lists hold the counts it states
+        unsafe {
+            eq_ci(cbytes(self.content_type), cbytes(o.content_type))
+                && eq_ci(cbytes(self.extension), cbytes(o.extension))
+                && addr(self.decode) == addr(o.decode)
+                && addr(self.can_decode) == addr(o.can_decode)
+        }
     }
 
     unsafe fn copy(&self) -> Result<Self, ErrBuf> {
-        let mut out = mjpDecoder { content_type: ptr::null(), extension: ptr::null(), ..*self };
-        if !self.content_type.is_null() {
-            let Some(b) = kbytes(self.content_type) else {
-                return Err(errbuf(format_args!(
-                    "decoder->content_type length exceeds the maximum limit of {}",
-                    MAX_NAME
-                )));
-            };
-            out.content_type = leak_cstr(b);
+        // SAFETY: the entry's strings are null or NUL-terminated (as the mjp_register* caller must pass them; stored copies own theirs), and its lists hold the counts it states
+        unsafe {
+            let mut out = mjpDecoder { content_type: ptr::null(), extension: ptr::null(), ..*self };
+            if !self.content_type.is_null() {
+                let Some(b) = kbytes(self.content_type) else {
+                    return Err(errbuf(format_args!(
+                        "decoder->content_type length exceeds the maximum limit of {}",
+                        MAX_NAME
+                    )));
+                };
+                out.content_type = leak_cstr(b);
+            }
+            if !self.extension.is_null() {
+                let Some(b) = kbytes(self.extension) else {
+                    return Err(errbuf(format_args!(
+                        "decoder->extension length exceeds the maximum limit of {}",
+                        MAX_NAME
+                    )));
+                };
+                out.extension = leak_cstr(b);
+            }
+            Ok(out)
         }
-        if !self.extension.is_null() {
-            let Some(b) = kbytes(self.extension) else {
-                return Err(errbuf(format_args!(
-                    "decoder->extension length exceeds the maximum limit of {}",
-                    MAX_NAME
-                )));
-            };
-            out.extension = leak_cstr(b);
-        }
-        Ok(out)
     }
 }
 
@@ -475,17 +538,20 @@ impl Entry for mjpDecoder {
 /// # Safety
 /// The strings of `p` must be NUL-terminated (or null), `attributes` hold `nattribute` entries.
 pub unsafe fn register_plugin(p: &mjpPlugin) -> c_int {
-    if p.name.is_null() {
-        raise_parts(&[b"plugin->name is a null pointer"]);
-        return -1;
-    } else if *p.name == 0 {
-        raise_parts(&[b"plugin->name is an empty string"]);
-    } else if p.nattribute < 0 {
-        raise_parts(&[b"plugin->nattribute is negative"]);
-    } else if p.nattribute > MAX_ATTRIBUTES {
-        raise_parts(&[b"plugin->nattribute exceeds the maximum limit of 255"]);
+    // SAFETY: the caller upholds this function's contract: the strings of `p` must be NUL-terminated (or null), `attributes` hold `nattribute` entries.
+    unsafe {
+        if p.name.is_null() {
+            raise_parts(&[b"plugin->name is a null pointer"]);
+            return -1;
+        } else if *p.name == 0 {
+            raise_parts(&[b"plugin->name is an empty string"]);
+        } else if p.nattribute < 0 {
+            raise_parts(&[b"plugin->nattribute is negative"]);
+        } else if p.nattribute > MAX_ATTRIBUTES {
+            raise_parts(&[b"plugin->nattribute exceeds the maximum limit of 255"]);
+        }
+        PLUGINS.append_if_unique(p)
     }
-    PLUGINS.append_if_unique(p)
 }
 
 /// Number of registered plugins.
@@ -512,20 +578,23 @@ pub fn plugin_by_name(name: &[u8]) -> (*const mjpPlugin, c_int) {
 /// # Safety
 /// `m` must be a valid model; `attrib` null or NUL-terminated.
 pub unsafe fn plugin_config(m: &mjModel, id: c_int, attrib: *const c_char) -> *const c_char {
-    if id < 0 || id >= m.nplugin || attrib.is_null() {
-        return ptr::null();
+    // SAFETY: the caller upholds this function's contract: `m` must be a valid model; `attrib` null or NUL-terminated.
+    unsafe {
+        if id < 0 || id >= m.nplugin || attrib.is_null() {
+            return ptr::null();
+        }
+        let Some(p) = PLUGINS.at(*m.plugin.add(id as usize)) else { return ptr::null() };
+        let want = CStr::from_ptr(attrib);
+        let Some(index) = (0..p.nattribute.max(0) as usize).find(|&i| CStr::from_ptr(attribute(p, i)) == want) else {
+            return ptr::null();
+        };
+        // values of one instance follow each other, each NUL-terminated
+        let mut s = m.plugin_attr.add(*m.plugin_attradr.add(id as usize) as usize) as *const c_char;
+        for _ in 0..index {
+            s = s.add(libc::strlen(s) + 1);
+        }
+        s
     }
-    let Some(p) = PLUGINS.at(*m.plugin.add(id as usize)) else { return ptr::null() };
-    let want = CStr::from_ptr(attrib);
-    let Some(index) = (0..p.nattribute.max(0) as usize).find(|&i| CStr::from_ptr(attribute(p, i)) == want) else {
-        return ptr::null();
-    };
-    // values of one instance follow each other, each NUL-terminated
-    let mut s = m.plugin_attr.add(*m.plugin_attradr.add(id as usize) as usize) as *const c_char;
-    for _ in 0..index {
-        s = s.add(libc::strlen(s) + 1);
-    }
-    s
 }
 
 //------------------------------------------ resource providers ------------------------------------
@@ -537,16 +606,19 @@ pub unsafe fn plugin_config(m: &mjModel, id: c_int, attrib: *const c_char) -> *c
 /// # Safety
 /// `p.prefix` must be null or NUL-terminated.
 pub unsafe fn register_provider(p: &mjpResourceProvider) -> c_int {
-    if p.prefix.is_null() || !is_uri_scheme(cbytes(p.prefix)) {
-        let shown: &[u8] = if p.prefix.is_null() { b"(null)" } else { cbytes(p.prefix) };
-        warn_parts(&[b"provider->prefix is '", shown, b"' which is not a valid URI scheme format"]);
-        return -1;
+    // SAFETY: the caller upholds this function's contract: `p.prefix` must be null or NUL-terminated.
+    unsafe {
+        if p.prefix.is_null() || !is_uri_scheme(cbytes(p.prefix)) {
+            let shown: &[u8] = if p.prefix.is_null() { b"(null)" } else { cbytes(p.prefix) };
+            warn_parts(&[b"provider->prefix is '", shown, b"' which is not a valid URI scheme format"]);
+            return -1;
+        }
+        if p.open.is_none() || p.read.is_none() || p.close.is_none() {
+            warn_parts(&[b"provider must have the open, read, and close callbacks defined"]);
+            return -1;
+        }
+        PROVIDERS.append_if_unique(p) + 1
     }
-    if p.open.is_none() || p.read.is_none() || p.close.is_none() {
-        warn_parts(&[b"provider must have the open, read, and close callbacks defined"]);
-        return -1;
-    }
-    PROVIDERS.append_if_unique(p) + 1
 }
 
 /// Number of registered resource providers.
@@ -585,30 +657,33 @@ pub fn provider_at_slot(slot: c_int) -> *const mjpResourceProvider {
 /// # Safety
 /// The strings of `d` must be null or NUL-terminated.
 pub unsafe fn register_decoder(d: &mjpDecoder) {
-    if d.decode.is_none() || d.can_decode.is_none() {
-        warn_parts(&[b"decoder must provide decode and can_decode callbacks."]);
-        return;
-    }
-    if d.content_type.is_null() && d.extension.is_null() {
-        warn_parts(&[b"decoder must provide content_type and/or extensions."]);
-        return;
-    }
-    let mut one = *d;
-    if !d.content_type.is_null() {
-        one.extension = ptr::null();
-        DECODERS.append_if_unique(&one);
-    }
-    if !d.extension.is_null() {
-        one.content_type = ptr::null();
-        // each extension goes through a stack buffer (nothing to drop if an error longjmps);
-        // one longer than the limit keeps no terminator in range and is refused when copied
-        let mut buf = [0u8; MAX_NAME + 1];
-        for ext in cbytes(d.extension).split(|&c| c == b'|').filter(|e| !e.is_empty()) {
-            let n = ext.len().min(MAX_NAME);
-            buf[..n].copy_from_slice(&ext[..n]);
-            buf[n] = 0;
-            one.extension = buf.as_ptr() as *const c_char;
+    // SAFETY: the caller upholds this function's contract: the strings of `d` must be null or NUL-terminated.
+    unsafe {
+        if d.decode.is_none() || d.can_decode.is_none() {
+            warn_parts(&[b"decoder must provide decode and can_decode callbacks."]);
+            return;
+        }
+        if d.content_type.is_null() && d.extension.is_null() {
+            warn_parts(&[b"decoder must provide content_type and/or extensions."]);
+            return;
+        }
+        let mut one = *d;
+        if !d.content_type.is_null() {
+            one.extension = ptr::null();
             DECODERS.append_if_unique(&one);
+        }
+        if !d.extension.is_null() {
+            one.content_type = ptr::null();
+            // each extension goes through a stack buffer (nothing to drop if an error longjmps);
+            // one longer than the limit keeps no terminator in range and is refused when copied
+            let mut buf = [0u8; MAX_NAME + 1];
+            for ext in cbytes(d.extension).split(|&c| c == b'|').filter(|e| !e.is_empty()) {
+                let n = ext.len().min(MAX_NAME);
+                buf[..n].copy_from_slice(&ext[..n]);
+                buf[n] = 0;
+                one.extension = buf.as_ptr() as *const c_char;
+                DECODERS.append_if_unique(&one);
+            }
         }
     }
 }
@@ -625,28 +700,31 @@ fn extension(name: &[u8]) -> &[u8] {
 /// `res` must be a valid resource with a NUL-terminated name (or null name); `content_type`
 /// null or NUL-terminated.
 pub unsafe fn find_decoder(res: *const mjResource, content_type: *const c_char) -> *const mjpDecoder {
-    let ext = extension(cbytes((*res).name));
-    let ctlen = strklen(content_type);
-    if ctlen.is_none() && ext.is_empty() {
-        warn_parts(&[b"Must provide extension or content_type to mjp_findDecoder."]);
-        return ptr::null();
-    }
-    let accepts = |d: &mjpDecoder| d.can_decode.is_some_and(|f| f(res) != 0);
-    if ctlen.is_some_and(|n| n > 0) {
-        if let Some((_, d)) = DECODERS.by_key(cbytes(content_type)) {
-            if accepts(d) {
-                return d;
+    // SAFETY: the caller upholds this function's contract: `res` must be a valid resource with a NUL-terminated name (or null name); `content_type` null or NUL-terminated.
+    unsafe {
+        let ext = extension(cbytes((*res).name));
+        let ctlen = strklen(content_type);
+        if ctlen.is_none() && ext.is_empty() {
+            warn_parts(&[b"Must provide extension or content_type to mjp_findDecoder."]);
+            return ptr::null();
+        }
+        let accepts = |d: &mjpDecoder| d.can_decode.is_some_and(|f| f(res) != 0);
+        if ctlen.is_some_and(|n| n > 0) {
+            if let Some((_, d)) = DECODERS.by_key(cbytes(content_type)) {
+                if accepts(d) {
+                    return d;
+                }
             }
         }
-    }
-    if !ext.is_empty() {
-        if let Some((_, d)) = DECODERS.by_key(ext) {
-            if accepts(d) {
-                return d;
+        if !ext.is_empty() {
+            if let Some((_, d)) = DECODERS.by_key(ext) {
+                if accepts(d) {
+                    return d;
+                }
             }
         }
+        ptr::null()
     }
-    ptr::null()
 }
 
 /// Content type of the known mesh and image extensions of `name`; empty when unknown.
@@ -674,13 +752,16 @@ fn ext_to_content_type(name: &[u8]) -> &'static CStr {
 /// # Safety
 /// `res` must be a valid resource; `content_type` null or NUL-terminated.
 pub unsafe fn decode_resource(res: *mut mjResource, content_type: *const c_char) -> *mut mjSpec {
-    let ct = if content_type.is_null() { ext_to_content_type(cbytes((*res).name)).as_ptr() } else { content_type };
-    let d = find_decoder(res, ct);
-    match d.as_ref().and_then(|d| d.decode) {
-        Some(decode) => decode(res),
-        None => {
-            raise_parts(&[b"Could not find decoder for resource '", cbytes((*res).name), b"'"]);
-            ptr::null_mut()
+    // SAFETY: the caller upholds this function's contract: `res` must be a valid resource; `content_type` null or NUL-terminated.
+    unsafe {
+        let ct = if content_type.is_null() { ext_to_content_type(cbytes((*res).name)).as_ptr() } else { content_type };
+        let d = find_decoder(res, ct);
+        match d.as_ref().and_then(|d| d.decode) {
+            Some(decode) => decode(res),
+            None => {
+                raise_parts(&[b"Could not find decoder for resource '", cbytes((*res).name), b"'"]);
+                ptr::null_mut()
+            }
         }
     }
 }
@@ -693,14 +774,17 @@ pub unsafe fn decode_resource(res: *mut mjResource, content_type: *const c_char)
 /// # Safety
 /// `path` must be null or NUL-terminated.
 pub unsafe fn load_library(path: *const c_char) {
-    let handle = libc::dlopen(path, libc::RTLD_NOW | libc::RTLD_LOCAL);
-    if handle.is_null() {
-        let why = libc::dlerror();
-        let p = if path.is_null() { &b"(null)"[..] } else { cbytes(path) };
-        if why.is_null() {
-            raise_parts(&[b"Unknown error loading plugin library '", p, b"'\n"]);
-        } else {
-            raise_parts(&[b"Error loading plugin library '", p, b"': ", cbytes(why), b"\n"]);
+    // SAFETY: the caller upholds this function's contract: `path` must be null or NUL-terminated.
+    unsafe {
+        let handle = libc::dlopen(path, libc::RTLD_NOW | libc::RTLD_LOCAL);
+        if handle.is_null() {
+            let why = libc::dlerror();
+            let p = if path.is_null() { &b"(null)"[..] } else { cbytes(path) };
+            if why.is_null() {
+                raise_parts(&[b"Unknown error loading plugin library '", p, b"'\n"]);
+            } else {
+                raise_parts(&[b"Error loading plugin library '", p, b"': ", cbytes(why), b"\n"]);
+            }
         }
     }
 }
@@ -711,43 +795,46 @@ pub unsafe fn load_library(path: *const c_char) {
 /// # Safety
 /// `directory` must be null or NUL-terminated; `callback` null or a valid function.
 pub unsafe fn load_all_libraries(directory: *const c_char, callback: mjfPluginLibraryLoadCallback) {
-    if directory.is_null() {
-        return;
+    // SAFETY: the caller upholds this function's contract: `directory` must be null or NUL-terminated; `callback` null or a valid function.
+    unsafe {
+        if directory.is_null() {
+            return;
+        }
+        let dirp = libc::opendir(directory);
+        if dirp.is_null() {
+            return;
+        }
+        let dir = cbytes(directory);
+        loop {
+            let dp = libc::readdir(dirp);
+            if dp.is_null() {
+                break;
+            }
+            if (*dp).d_type != libc::DT_REG {
+                continue;
+            }
+            let name = CStr::from_ptr((*dp).d_name.as_ptr()).to_bytes();
+            if name.len() <= 3 || !name.ends_with(b".so") {
+                continue;
+            }
+            let mut path = Vec::with_capacity(dir.len() + name.len() + 2);
+            path.extend_from_slice(dir);
+            path.push(b'/');
+            path.extend_from_slice(name);
+            path.push(0);
+            let (before, after) = {
+                let _lock = WriteLock::acquire();
+                let before = plugin_count();
+                load_library(path.as_ptr() as *const c_char);
+                (before, plugin_count())
+            };
+            if let Some(cb) = callback {
+                let count = after - before;
+                cb((*dp).d_name.as_ptr(), if count != 0 { before } else { -1 }, count);
+            }
+        }
+        libc::closedir(dirp);
     }
-    let dirp = libc::opendir(directory);
-    if dirp.is_null() {
-        return;
-    }
-    let dir = cbytes(directory);
-    loop {
-        let dp = libc::readdir(dirp);
-        if dp.is_null() {
-            break;
-        }
-        if (*dp).d_type != libc::DT_REG {
-            continue;
-        }
-        let name = CStr::from_ptr((*dp).d_name.as_ptr()).to_bytes();
-        if name.len() <= 3 || !name.ends_with(b".so") {
-            continue;
-        }
-        let mut path = Vec::with_capacity(dir.len() + name.len() + 2);
-        path.extend_from_slice(dir);
-        path.push(b'/');
-        path.extend_from_slice(name);
-        path.push(0);
-        let (before, after) = {
-            let _lock = WriteLock::acquire();
-            let before = plugin_count();
-            load_library(path.as_ptr() as *const c_char);
-            (before, plugin_count())
-        };
-        if let Some(cb) = callback {
-            let count = after - before;
-            cb((*dp).d_name.as_ptr(), if count != 0 { before } else { -1 }, count);
-        }
-    }
-    libc::closedir(dirp);
 }
 
 #[cfg(test)]

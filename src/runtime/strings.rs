@@ -23,6 +23,7 @@ pub struct CStrPtr(pub *const c_char);
 
 // SAFETY: every CStrPtr in this module points at an immutable static string literal.
 unsafe impl Sync for CStrPtr {}
+// SAFETY: as for Sync: the pointee is immutable and 'static
 unsafe impl Send for CStrPtr {}
 
 impl CStrPtr {

@@ -242,21 +242,26 @@ pub fn valid_base64(s: &[u8]) -> usize {
 pub unsafe fn decode_base64_raw(buf: *mut u8, s: *const c_char) -> usize {
     let s = s as *const u8;
     let (mut i, mut j) = (0usize, 0usize);
-    while *s.add(i) != 0 {
-        let mut k = 0u32;
-        for _ in 0..4 {
-            k = (k << 6) | b64_value(*s.add(i));
-            i += 1;
-        }
-        *buf.add(j) = (k >> 16) as u8;
-        j += 1;
-        if *s.add(i - 2) != b'=' {
-            *buf.add(j) = (k >> 8) as u8;
+    // SAFETY: reads stay within the groups of four up to the NUL and writes within the decoded
+    // size, both guaranteed by the caller (this function's contract)
+    while unsafe { *s.add(i) } != 0 {
+        // SAFETY: as above
+        unsafe {
+            let mut k = 0u32;
+            for _ in 0..4 {
+                k = (k << 6) | b64_value(*s.add(i));
+                i += 1;
+            }
+            *buf.add(j) = (k >> 16) as u8;
             j += 1;
-        }
-        if *s.add(i - 1) != b'=' {
-            *buf.add(j) = k as u8;
-            j += 1;
+            if *s.add(i - 2) != b'=' {
+                *buf.add(j) = (k >> 8) as u8;
+                j += 1;
+            }
+            if *s.add(i - 1) != b'=' {
+                *buf.add(j) = k as u8;
+                j += 1;
+            }
         }
     }
     j
@@ -280,13 +285,17 @@ pub fn decode_base64(s: &[u8]) -> Vec<u8> {
 /// # Safety
 /// `mat` must hold `nr * nc` values when both are positive.
 pub unsafe fn print_mat(mat: *const mjtNum, nr: c_int, nc: c_int) {
-    for r in 0..nr.max(0) as usize {
-        for c in 0..nc.max(0) as usize {
-            libc::printf(c"%.8f ".as_ptr(), *mat.add(r * nc as usize + c));
+    // SAFETY: r * nc + c < nr * nc values, which `mat` holds (contract); printf with literal
+    // formats matching the argument types
+    unsafe {
+        for r in 0..nr.max(0) as usize {
+            for c in 0..nc.max(0) as usize {
+                libc::printf(c"%.8f ".as_ptr(), *mat.add(r * nc as usize + c));
+            }
+            libc::printf(c"\n".as_ptr());
         }
         libc::printf(c"\n".as_ptr());
     }
-    libc::printf(c"\n".as_ptr());
 }
 
 /// Prints a sparse matrix in row-compressed form to stdout as `(row col): value` entries.
@@ -300,16 +309,20 @@ pub unsafe fn print_mat_sparse(
     rowadr: *const c_int,
     colind: *const c_int,
 ) {
-    for r in 0..nr.max(0) as usize {
-        let adr = *rowadr.add(r);
-        let nnz = *rownnz.add(r);
-        for a in adr..adr + nnz {
-            let a = a as isize;
-            libc::printf(c"(%d %d): %9.6f  ".as_ptr(), r as c_int, *colind.offset(a), *mat.offset(a));
+    // SAFETY: the arrays describe a valid sparse matrix of nr rows (contract), so every row's
+    // entries adr..adr+nnz are in `mat` and `colind`; printf formats match the argument types
+    unsafe {
+        for r in 0..nr.max(0) as usize {
+            let adr = *rowadr.add(r);
+            let nnz = *rownnz.add(r);
+            for a in adr..adr + nnz {
+                let a = a as isize;
+                libc::printf(c"(%d %d): %9.6f  ".as_ptr(), r as c_int, *colind.offset(a), *mat.offset(a));
+            }
+            libc::printf(c"\n".as_ptr());
         }
         libc::printf(c"\n".as_ptr());
     }
-    libc::printf(c"\n".as_ptr());
 }
 
 //------------------------------------------ misc --------------------------------------------------

@@ -79,15 +79,21 @@ pub struct PoolImpl {
 /// # Safety
 /// `task` must point to a live mjTask.
 unsafe fn status<'a>(task: *mut mjTask) -> &'a AtomicI32 {
-    AtomicI32::from_ptr(core::ptr::addr_of_mut!((*task).status))
+    // SAFETY: `task` is live (contract); its status word is an aligned i32 that every thread
+    // touches only through this atomic view
+    unsafe { AtomicI32::from_ptr(core::ptr::addr_of_mut!((*task).status)) }
 }
 
 /// Runs one task and marks it completed.
 unsafe fn run(task: *mut mjTask) {
-    if let Some(f) = (*task).func {
-        (*task).args = f((*task).args);
+    // SAFETY: the caller's task is live until it is marked completed below, and only this
+    // worker touches func/args while it runs; the function is the user's C task function
+    unsafe {
+        if let Some(f) = (*task).func {
+            (*task).args = f((*task).args);
+        }
+        status(task).store(mjTASK_COMPLETED as i32, Ordering::Release);
     }
-    status(task).store(mjTASK_COMPLETED as i32, Ordering::Release);
 }
 
 fn worker_loop(shared: Arc<Shared>, index: usize) {
@@ -147,7 +153,9 @@ pub fn create(number_of_threads: usize) -> *mut mjThreadPool {
 /// # Safety
 /// `pool` must be null or come from [`create`] and not be destroyed.
 pub unsafe fn pool_impl<'a>(pool: *const mjThreadPool) -> Option<&'a PoolImpl> {
-    (pool as *const PoolImpl).as_ref()
+    // SAFETY: a non-null pool came from `create`, whose mjThreadPool is the first field of a
+    // live #[repr(C)] PoolImpl (contract)
+    unsafe { (pool as *const PoolImpl).as_ref() }
 }
 
 /// Stops the workers (a task being run is finished first; queued ones are dropped) and frees
@@ -159,7 +167,8 @@ pub unsafe fn destroy(pool: *mut mjThreadPool) {
     if pool.is_null() {
         return;
     }
-    let mut p = Box::from_raw(pool as *mut PoolImpl);
+    // SAFETY: `pool` came from `create`'s Box::into_raw and is not used afterwards (contract)
+    let mut p = unsafe { Box::from_raw(pool as *mut PoolImpl) };
     {
         let _q = lock(&p.shared.queue);
         p.shared.shutdown.store(true, Ordering::Release);
@@ -186,7 +195,8 @@ pub fn current_worker_id() -> usize {
 /// # Safety
 /// `task` must stay alive until completed.
 pub unsafe fn enqueue(pool: &PoolImpl, task: *mut mjTask) {
-    let old = status(task).swap(mjTASK_QUEUED as i32, Ordering::AcqRel);
+    // SAFETY: the task is live until completed (contract)
+    let old = unsafe { status(task) }.swap(mjTASK_QUEUED as i32, Ordering::AcqRel);
     if old != mjTASK_NEW as i32 {
         crate::mjerror!("Enqueue", "task->status is not mjTASK_NEW");
     }
@@ -199,9 +209,12 @@ pub unsafe fn enqueue(pool: &PoolImpl, task: *mut mjTask) {
 /// # Safety
 /// `task` must be writable.
 pub unsafe fn default_task(task: *mut mjTask) {
-    (*task).func = None;
-    (*task).args = core::ptr::null_mut();
-    status(task).store(mjTASK_NEW as i32, Ordering::Release);
+    // SAFETY: `task` is writable (contract)
+    unsafe {
+        (*task).func = None;
+        (*task).args = core::ptr::null_mut();
+        status(task).store(mjTASK_NEW as i32, Ordering::Release);
+    }
 }
 
 /// Waits (yielding) until the task is completed.
@@ -209,7 +222,8 @@ pub unsafe fn default_task(task: *mut mjTask) {
 /// # Safety
 /// `task` must point to a live task.
 pub unsafe fn join(task: *mut mjTask) {
-    let s = status(task);
+    // SAFETY: the task is live (contract)
+    let s = unsafe { status(task) };
     while s.load(Ordering::Acquire) != mjTASK_COMPLETED as i32 {
         std::thread::yield_now();
     }
