@@ -97,21 +97,40 @@ deps:
 deps-check:
 	@tools/deps.sh --check
 
-# each stage timed (tools/timed_make.sh prints the table at the end, also when one fails)
-TEST_STAGES := lib cargo-test capi-test pytest rl wheel-test swapcheck-test
+# `make test`: the library first, then the tests two at a time (the machines have two cores and
+# most tests are one process after another), longest first: the cargo tests next to the capi
+# tests that need diff's outputs (abi, headers, diff, then xml), then every other test. Each
+# job's output is printed when it ends and every stage is timed (tools/timed_make.sh). The
+# stages after `lib` do not rebuild it (SKIP_LIB_DEP) and the capi tests do not re-run diff
+# (SKIP_DIFF_DEP). The capi tests' lists are capi-tests/Makefile's.
+TEST_JOBS ?= 2
+CAPI_FIRST = $(shell $(MAKE) -s --no-print-directory -C capi-tests list-first)
+CAPI_REST  = $(shell $(MAKE) -s --no-print-directory -C capi-tests list-rest)
 test: deps-check
-	@tools/timed_make.sh $(TEST_STAGES)
+	@tools/timed_make.sh lib
+	@tools/timed_make.sh -P $(TEST_JOBS) SKIP_LIB_DEP=1 SKIP_DIFF_DEP=1 cargo-test \
+	    $(subst $(eval) ,+,$(addprefix capi-tests:,$(CAPI_FIRST)))
+	@tools/timed_make.sh -P $(TEST_JOBS) SKIP_LIB_DEP=1 SKIP_DIFF_DEP=1 \
+	    $(addprefix capi-tests:,$(wordlist 1,3,$(CAPI_REST))) pytest+rl \
+	    $(addprefix capi-tests:,$(wordlist 4,99,$(CAPI_REST))) wheel-test swapcheck-test
 
 # formatting and clippy, warnings as errors (run by .ci/run)
+# (in its own target directory, so that it can run while `make lib` builds)
 lint:
 	$(CARGO) fmt --check
-	$(CARGO) clippy -j $(JOBS) --release --all-targets --features render -- -D warnings
+	CARGO_TARGET_DIR=target/lint $(CARGO) clippy -j $(JOBS) --release --all-targets --features render -- -D warnings
 
+# the Rust tests, built with the `testing` profile (release optimisation in 16 codegen units, so
+# both cores compile; the numbers do not depend on it)
 cargo-test:
-	$(CARGO) test -j $(JOBS) --release --features render --lib --tests --examples
-	$(CARGO) test -j $(JOBS) --release --features render --doc
+	$(CARGO) test -j $(JOBS) --profile testing --features render --lib --tests --examples
+	$(CARGO) test -j $(JOBS) --profile testing --features render --doc
 
-capi-test: deps-check lib
+# the targets that need the library ask for it unless SKIP_LIB_DEP is set (make test builds it
+# once, first)
+LIBDEP = $(if $(SKIP_LIB_DEP),,lib)
+
+capi-test: deps-check $(LIBDEP)
 	$(MAKE) -C capi-tests timed
 
 ref:
@@ -141,7 +160,7 @@ demo:
 
 # command-line programs (programs/*.c), found next to the library through their rpath
 PROGRAMS := compile testspeed
-programs: lib
+programs: $(LIBDEP)
 	@mkdir -p dist/bin
 	for p in $(PROGRAMS); do \
 	  gcc -O2 -Wall -Idist/include programs/$$p.c -Ldist/lib -lmujoco -lm -lpthread \
@@ -170,7 +189,7 @@ install: programs
 # machine); ray casting, mj_ray and mj_multiRay with both libraries in one process
 # (benches/ray_pair.sh); then the mju_* kernels (capi-tests/mju_bench.c).
 # BENCH_STEPS sets the steps per timing (default 2000).
-bench: lib
+bench: $(LIBDEP)
 	@mkdir -p target/bench
 	benches/vs_ref.sh $(LIBDIR) $(or $(BENCH_STEPS),2000)
 	benches/pair.sh $(LIBDIR) $(or $(BENCH_STEPS),2000)
@@ -180,7 +199,7 @@ bench: lib
 
 FUZZ_N    ?= 10000
 FUZZ_SEED ?= 1
-fuzz: lib
+fuzz: $(LIBDEP)
 	$(MAKE) -s -C capi-tests fuzz-run
 	python3 capi-tests/fuzz/fuzz.py --ours $(LIBDIR) --ref $$(capi-tests/refget.sh)/lib \
 	    --runner target/fuzz/fuzz_run --n $(FUZZ_N) --seed $(FUZZ_SEED) --jobs $(JOBS)
@@ -206,7 +225,7 @@ memcheck:
 # ...) on upstream's library and on ours, in one run (python/wheel_test.sh; venv cached under
 # target/pywheel; MUJOCO_GL=egl). Fails only on a test that passes on upstream and fails on
 # ours and is not listed in python/wheel_known_failures.txt.
-pytest: deps-check lib
+pytest: deps-check $(LIBDEP)
 	python/wheel_test.sh $(LIB)
 
 # rl: every dm_control 1.0.34 suite task and every Gymnasium 1.2.0 MuJoCo v5/v4 environment, reset
@@ -214,18 +233,18 @@ pytest: deps-check lib
 # on ours (python/rl_test.sh; same venv as pytest, the two packages and their few dependencies
 # cached in target/pywheel/rl-site). Fails on any step whose observation or reward differs by
 # more than 1e-6 relative, unless the task is listed in python/rl_known_differences.txt.
-rl: deps-check lib
+rl: deps-check $(LIBDEP)
 	python/rl_test.sh $(LIB)
 
 # wheel: the official mujoco==3.4.0 wheel (for this python3, cached in target/wheel/upstream)
 # with dist/lib/libmujoco.so.3.4.0 in place of its library, version 3.4.0+rs, RECORD rewritten
-wheel: lib
+wheel: $(LIBDEP)
 	python/wheel_build.sh $(LIB)
 
 # wheel-test: the wheel pip-installed into a fresh venv (target/wheel/venv): which library
 # `import mujoco` maps, states bitwise equal to the official package's, dm_control 1.0.34 and
 # Gymnasium 1.2.0 installed on top without replacing it, a few of their tasks stepped on both
-wheel-test: lib
+wheel-test: $(LIBDEP)
 	python/wheel_install_test.sh $(LIB)
 
 # swapcheck-test: dist/bin/mjswapcheck (and its `make install` copy) on models that agree, and
