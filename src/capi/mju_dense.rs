@@ -448,7 +448,7 @@ pub unsafe extern "C" fn mju_norm(res: *const mjtNum, n: c_int) -> mjtNum {
 pub unsafe extern "C" fn mju_dot(vec1: *const mjtNum, vec2: *const mjtNum, n: c_int) -> mjtNum {
     crate::boundary! {
         let n = cnt(n);
-        crate::math::lanes::dot_raw(vec1, vec2, n)
+        crate::math::lanes::dot_built(rd(vec1, n), rd(vec2, n))
     }
 }
 
@@ -462,7 +462,7 @@ pub unsafe extern "C" fn mju_mulMatVec(res: *mut mjtNum, mat: *const mjtNum, vec
         // row by row, reading the inputs as they are when each entry is written (upstream's result
         // when res aliases an input); the borrowed rows end before each store
         for i in 0..nr {
-            *res.add(i) = crate::math::lanes::dot_raw(mat.add(i * nc), vec, nc);
+            *res.add(i) = crate::math::lanes::dot_built(rd(mat.add(i * nc), nc), rd(vec, nc));
         }
     }
 }

@@ -543,8 +543,17 @@ pub unsafe extern "C" fn mju_mulMatVecSparse(
     crate::boundary! {
         guard("mju_mulMatVecSparse", (), || {
             // no lengths are passed: the C contract (rows within mat and colind, column indices
-            // within vec) stands in for bounds checks
-            sparse::mul_mat_vec_sparse_raw(res, mat, vec, un(nr), rownnz, rowadr, colind, rowsuper)
+            // within vec) stands in for bounds checks; res is written through its pointer after
+            // each row was read (upstream's result when res aliases vec)
+            let n = un(nr);
+            // SAFETY: rows lie within mat and colind (the mju_ contract; adr and nnz come from
+            // rowadr and rownnz, negative counts made 0)
+            let rows = |adr: usize, nnz: usize| unsafe { (rd(mat.add(adr), nnz), rd(colind.add(adr), nnz)) };
+            // SAFETY: every column index lies within vec (the mju_ contract)
+            let gather = |j: usize| unsafe { *vec.add(j) };
+            // SAFETY: res holds nr values (the mju_ contract); no reference to it is alive
+            let put = |r: usize, v: f64| unsafe { *res.add(r) = v };
+            sparse::mul_mat_vec_sparse_with(n, rd(rownnz, n), rd(rowadr, n), rd_opt(rowsuper, n), rows, gather, put)
         })
     }
 }

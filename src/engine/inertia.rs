@@ -11,7 +11,7 @@ use crate::abi::*;
 use crate::data::stack::with_frame;
 use crate::engine::sleep;
 use crate::engine::{enabled, is_sparse, timer_add, timer_end, timer_start};
-use crate::math::blas::{add_to_scl_ptr, dot6, dot6x2, dot6x4};
+use crate::math::blas::{add_to_scl, dot6, dot6x2, dot6x4};
 use crate::math::sparse::{add_to_mat_sparse, add_to_sym_sparse, dot_sparse};
 use crate::math::spatial::mul_inert_vec;
 
@@ -327,7 +327,7 @@ pub unsafe fn factor_i(
         for p in (0..diag).rev() {
             let i = *cols.add(p) as u32 as usize;
             let (ia, ni) = (*rowadr.get_unchecked(i) as usize, *rownnz.get_unchecked(i) as usize);
-            add_to_scl_ptr(base.add(ia), rowk, -*rowk.add(p) * inv_d, ni);
+            add_to_scl(core::slice::from_raw_parts_mut(base.add(ia), ni), core::slice::from_raw_parts(rowk, ni), -*rowk.add(p) * inv_d);
         }
         for c in 0..diag {
             *rowk.add(c) *= inv_d;
@@ -348,7 +348,7 @@ unsafe fn dot_gather(vals: &[f64], ind: &[i32], x: &[f64]) -> f64 {
     {
         use crate::math::lanes::{Avx, Lanes};
         let gather = |j: usize| *x.get_unchecked(j);
-        Avx::dot_sparse(vals.as_ptr(), ind.as_ptr(), vals.len(), &gather)
+        Avx::COMPILED.dot_sparse(vals, ind, &gather)
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
     {

@@ -326,12 +326,10 @@ pub fn scl(res: &mut [f64], vec: &[f64], scl: f64) {
     unsafe {
         use core::arch::x86_64::*;
         let (s4, s2) = (_mm256_set1_pd(scl), _mm_set1_pd(scl));
-        let p = vec.as_ptr();
         zip_avx(
-            res.as_mut_ptr(),
-            p,
-            p,
-            res.len(),
+            res,
+            Some(vec),
+            Some(vec),
             |x, _| _mm256_mul_pd(x, s4),
             |x, _| _mm_mul_pd(x, s2),
             |x, _| x * scl,
@@ -351,8 +349,7 @@ pub fn scl_inplace(res: &mut [f64], scl: f64) {
     unsafe {
         use core::arch::x86_64::*;
         let (s4, s2) = (_mm256_set1_pd(scl), _mm_set1_pd(scl));
-        let p = res.as_mut_ptr();
-        zip_avx(p, p, p, res.len(), |x, _| _mm256_mul_pd(x, s4), |x, _| _mm_mul_pd(x, s2), |x, _| x * scl)
+        zip_avx(res, None, None, |x, _| _mm256_mul_pd(x, s4), |x, _| _mm_mul_pd(x, s2), |x, _| x * scl)
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
     for r in res.iter_mut() {
@@ -370,10 +367,9 @@ pub fn add(res: &mut [f64], a: &[f64], b: &[f64]) {
     unsafe {
         use core::arch::x86_64::*;
         zip_avx(
-            res.as_mut_ptr(),
-            a.as_ptr(),
-            b.as_ptr(),
-            n,
+            res,
+            Some(a),
+            Some(b),
             |x, y| _mm256_add_pd(x, y),
             |x, y| _mm_add_pd(x, y),
             |x, y| x + y,
@@ -395,10 +391,9 @@ pub fn sub(res: &mut [f64], a: &[f64], b: &[f64]) {
     unsafe {
         use core::arch::x86_64::*;
         zip_avx(
-            res.as_mut_ptr(),
-            a.as_ptr(),
-            b.as_ptr(),
-            n,
+            res,
+            Some(a),
+            Some(b),
             |x, y| _mm256_sub_pd(x, y),
             |x, y| _mm_sub_pd(x, y),
             |x, y| x - y,
@@ -418,8 +413,7 @@ pub fn add_to(res: &mut [f64], vec: &[f64]) {
     // SAFETY: both slices hold res.len() elements; AVX is enabled at compile time
     unsafe {
         use core::arch::x86_64::*;
-        let p = res.as_mut_ptr();
-        zip_avx(p, p, vec.as_ptr(), res.len(), |x, y| _mm256_add_pd(x, y), |x, y| _mm_add_pd(x, y), |x, y| x + y)
+        zip_avx(res, None, Some(vec), |x, y| _mm256_add_pd(x, y), |x, y| _mm_add_pd(x, y), |x, y| x + y)
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
     for (r, &v) in res.iter_mut().zip(vec) {
@@ -437,100 +431,101 @@ pub fn sub_from(res: &mut [f64], vec: &[f64]) {
 }
 
 /// res += vec * scl
-#[inline]
-pub fn add_to_scl(res: &mut [f64], vec: &[f64], scl: f64) {
-    let n = res.len();
-    let vec = &vec[..n];
-    // SAFETY: both slices hold n elements
-    unsafe { add_to_scl_ptr(res.as_mut_ptr(), vec.as_ptr(), scl, n) }
-}
-
-/// [`add_to_scl`] on raw pointers, for callers that index rows they have checked once.
-///
-/// # Safety
-/// `res` and `vec` must be valid for `n` elements and must not overlap.
 #[inline(always)]
-pub unsafe fn add_to_scl_ptr(res: *mut f64, vec: *const f64, scl: f64, n: usize) {
+pub fn add_to_scl(res: &mut [f64], vec: &[f64], scl: f64) {
+    let vec = &vec[..res.len()];
     #[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
-    add_to_scl_avx(res, vec, scl, n);
+    add_to_scl_avx(res, vec, scl);
     #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
-    for k in 0..n {
-        *res.add(k) += *vec.add(k) * scl;
+    for (r, &v) in res.iter_mut().zip(vec) {
+        *r += v * scl;
     }
 }
 
-/// [`add_to_scl`] on raw pointers: blocks of eight, then at most one block of four, a pair and a
+/// [`add_to_scl`] with AVX: blocks of eight, then at most one block of four, a pair and a
 /// single element (each element is one multiply and one add, so any vector width gives the same
 /// numbers; short rows just avoid the generic loop's set-up).
-///
-/// # Safety
-/// `res` and `vec` must be valid for `n` elements and must not overlap.
 #[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
 #[inline(always)]
-unsafe fn add_to_scl_avx(res: *mut f64, vec: *const f64, scl: f64, n: usize) {
+fn add_to_scl_avx(res: &mut [f64], vec: &[f64], scl: f64) {
     use core::arch::x86_64::*;
-    let s = _mm256_set1_pd(scl);
-    let step4 = |i: usize| {
-        let r = _mm256_add_pd(_mm256_loadu_pd(res.add(i)), _mm256_mul_pd(_mm256_loadu_pd(vec.add(i)), s));
-        _mm256_storeu_pd(res.add(i), r);
-    };
-    // rows here are mostly short: at most one pass of each width after the blocks of eight
-    let mut i = 0;
-    while i + 8 <= n {
-        step4(i);
-        step4(i + 4);
-        i += 8;
-    }
-    if i + 4 <= n {
-        step4(i);
-        i += 4;
-    }
-    if i + 2 <= n {
-        let s = _mm256_castpd256_pd128(s);
-        let r = _mm_add_pd(_mm_loadu_pd(res.add(i)), _mm_mul_pd(_mm_loadu_pd(vec.add(i)), s));
-        _mm_storeu_pd(res.add(i), r);
-        i += 2;
-    }
-    if i < n {
-        *res.add(i) += *vec.add(i) * scl;
+    let n = res.len();
+    let vec = &vec[..n];
+    let (res, vec) = (res.as_mut_ptr(), vec.as_ptr());
+    // SAFETY: res and vec hold n values (vec sliced above) and do not overlap (res is borrowed
+    // exclusively); every access below is at an index below n by the loop conditions; the crate
+    // is compiled with AVX, so every CPU it runs on has it
+    unsafe {
+        let s = _mm256_set1_pd(scl);
+        let step4 = |i: usize| {
+            let r = _mm256_add_pd(_mm256_loadu_pd(res.add(i)), _mm256_mul_pd(_mm256_loadu_pd(vec.add(i)), s));
+            _mm256_storeu_pd(res.add(i), r);
+        };
+        // rows here are mostly short: at most one pass of each width after the blocks of eight
+        let mut i = 0;
+        while i + 8 <= n {
+            step4(i);
+            step4(i + 4);
+            i += 8;
+        }
+        if i + 4 <= n {
+            step4(i);
+            i += 4;
+        }
+        if i + 2 <= n {
+            let s = _mm256_castpd256_pd128(s);
+            let r = _mm_add_pd(_mm_loadu_pd(res.add(i)), _mm_mul_pd(_mm_loadu_pd(vec.add(i)), s));
+            _mm_storeu_pd(res.add(i), r);
+            i += 2;
+        }
+        if i < n {
+            *res.add(i) += *vec.add(i) * scl;
+        }
     }
 }
 
-/// Elementwise `res[k] = f(a[k], b[k])` for k < n: blocks of eight, then at most one block of
-/// four, a pair and one element, with the same operation at every width (so the numbers do not depend on the width).
-///
-/// # Safety
-/// `a` and `b` must be valid for `n` reads and `res` for `n` writes; `res` may equal `a` or `b`
-/// but must not overlap them otherwise.
+/// Elementwise `res[k] = f(a[k], b[k])` for k < res.len(), where a missing `a` or `b` stands for
+/// `res` itself (its value before the store): blocks of eight, then at most one block of four, a
+/// pair and one element, with the same operation at every width (so the numbers do not depend
+/// on the width). The operations are AVX intrinsics written in the callers' unsafe blocks.
 #[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
 #[inline(always)]
-unsafe fn zip_avx(
-    res: *mut f64,
-    a: *const f64,
-    b: *const f64,
-    n: usize,
+fn zip_avx(
+    res: &mut [f64],
+    a: Option<&[f64]>,
+    b: Option<&[f64]>,
     f4: impl Fn(core::arch::x86_64::__m256d, core::arch::x86_64::__m256d) -> core::arch::x86_64::__m256d,
     f2: impl Fn(core::arch::x86_64::__m128d, core::arch::x86_64::__m128d) -> core::arch::x86_64::__m128d,
     f1: impl Fn(f64, f64) -> f64,
 ) {
     use core::arch::x86_64::*;
-    let step4 = |i: usize| _mm256_storeu_pd(res.add(i), f4(_mm256_loadu_pd(a.add(i)), _mm256_loadu_pd(b.add(i))));
-    let mut i = 0;
-    while i + 8 <= n {
-        step4(i);
-        step4(i + 4);
-        i += 8;
-    }
-    if i + 4 <= n {
-        step4(i);
-        i += 4;
-    }
-    if i + 2 <= n {
-        _mm_storeu_pd(res.add(i), f2(_mm_loadu_pd(a.add(i)), _mm_loadu_pd(b.add(i))));
-        i += 2;
-    }
-    if i < n {
-        *res.add(i) = f1(*a.add(i), *b.add(i));
+    let n = res.len();
+    let res = res.as_mut_ptr();
+    let a = a.map_or(res as *const f64, |a| a[..n].as_ptr());
+    let b = b.map_or(res as *const f64, |b| b[..n].as_ptr());
+    // SAFETY: res, a and b hold n values (a and b sliced above, or res itself), and every access
+    // below is at an index below n by the loop conditions; a given a or b is a shared borrow, so
+    // it does not overlap the exclusively borrowed res; the crate is compiled with AVX, so every
+    // CPU it runs on has it
+    unsafe {
+        let step4 = |i: usize| _mm256_storeu_pd(res.add(i), f4(_mm256_loadu_pd(a.add(i)), _mm256_loadu_pd(b.add(i))));
+        let mut i = 0;
+        while i + 8 <= n {
+            step4(i);
+            step4(i + 4);
+            i += 8;
+        }
+        if i + 4 <= n {
+            step4(i);
+            i += 4;
+        }
+        if i + 2 <= n {
+            _mm_storeu_pd(res.add(i), f2(_mm_loadu_pd(a.add(i)), _mm_loadu_pd(b.add(i))));
+            i += 2;
+        }
+        if i < n {
+            *res.add(i) = f1(*a.add(i), *b.add(i));
+        }
     }
 }
 
@@ -553,9 +548,8 @@ pub fn dot(a: &[f64], b: &[f64]) -> f64 {
     let n = a.len();
     let b = &b[..n];
     #[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
-    // SAFETY: both slices hold n elements; AVX is enabled at compile time
-    unsafe {
-        <super::lanes::Avx as super::lanes::Lanes>::dot(a.as_ptr(), b.as_ptr(), n)
+    {
+        super::lanes::Lanes::dot(super::lanes::Avx::COMPILED, a, b)
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
     {
@@ -773,8 +767,7 @@ pub fn mul_mat_mat(res: &mut [f64], mat1: &[f64], mat2: &[f64], r1: usize, c1: u
         for k in 0..c1 {
             let t = mat1[i * c1 + k];
             if t != 0.0 {
-                // SAFETY: both rows hold c2 numbers (the slices above)
-                unsafe { add_to_scl_ptr(row.as_mut_ptr(), mat2.as_ptr().add(k * c2), t, c2) }
+                add_to_scl(row, &mat2[k * c2..k * c2 + c2], t);
             }
         }
     }

@@ -6,137 +6,103 @@
 //! `(s0 + s2) + (s1 + s3)`, and the leftovers are added (dense: as one group, sparse: one at a
 //! time). Kernels are written once, generic over [`Lanes`], and instantiated inside a function
 //! compiled with AVX enabled so that the vector dot products inline into their loops.
+//!
+//! An implementation is a value (a zero-sized token): [`Scalar`] always exists, an [`Avx`] only
+//! where the CPU was found to support AVX (or the crate is compiled for it), so the safe methods
+//! of the trait never run AVX instructions on a CPU without them.
 
 /// A dot-product implementation. All implementations return bit-identical results.
-pub trait Lanes {
-    /// `sum a[k]*b[k]` for k < n.
-    ///
-    /// # Safety
-    /// `a` and `b` must be valid for `n` reads; the implementation's CPU feature must be present.
-    unsafe fn dot(a: *const f64, b: *const f64, n: usize) -> f64;
+pub trait Lanes: Copy {
+    /// `sum a[k]*b[k]` for k < a.len() (`b` holds at least as many values).
+    fn dot(self, a: &[f64], b: &[f64]) -> f64;
 
-    /// `sum vals[k]*gather(ind[k])` for k < n.
-    ///
-    /// # Safety
-    /// `vals` and `ind` must be valid for `n` reads; the implementation's CPU feature must be
-    /// present.
-    unsafe fn dot_sparse<G: Fn(usize) -> f64>(vals: *const f64, ind: *const i32, n: usize, gather: &G) -> f64;
+    /// `sum vals[k]*gather(ind[k])` for k < vals.len() (`ind` holds at least as many).
+    fn dot_sparse<G: Fn(usize) -> f64>(self, vals: &[f64], ind: &[i32], gather: &G) -> f64;
 
-    /// Two sparse rows (own patterns) dotted with the same gathered vector, interleaved for
-    /// instruction-level parallelism; each result equals [`Lanes::dot_sparse`]'s.
-    ///
-    /// # Safety
-    /// As [`Lanes::dot_sparse`], for both rows.
-    #[allow(clippy::too_many_arguments)]
-    unsafe fn dot_sparse_x2<G: Fn(usize) -> f64>(
-        v0: *const f64,
-        i0: *const i32,
-        n0: usize,
-        v1: *const f64,
-        i1: *const i32,
-        n1: usize,
-        gather: &G,
-    ) -> [f64; 2];
+    /// Two sparse rows `(values, indices)` (own patterns) dotted with the same gathered vector,
+    /// interleaved for instruction-level parallelism; each result equals [`Lanes::dot_sparse`]'s.
+    fn dot_sparse_x2<G: Fn(usize) -> f64>(self, r0: (&[f64], &[i32]), r1: (&[f64], &[i32]), gather: &G) -> [f64; 2];
 
-    /// Three sparse rows with the common pattern `ind`, dotted with the same gathered vector.
-    ///
-    /// # Safety
-    /// As [`Lanes::dot_sparse`], for each of `v0`, `v1`, `v2`.
-    unsafe fn dot_sparse_x3<G: Fn(usize) -> f64>(
-        v0: *const f64,
-        v1: *const f64,
-        v2: *const f64,
-        ind: *const i32,
-        n: usize,
-        gather: &G,
-    ) -> [f64; 3];
+    /// Three sparse rows with the common pattern `ind` (their length), dotted with the same
+    /// gathered vector; each result equals [`Lanes::dot_sparse`]'s.
+    fn dot_sparse_x3<G: Fn(usize) -> f64>(self, v: [&[f64]; 3], ind: &[i32], gather: &G) -> [f64; 3];
 }
 
 /// Portable implementation (four scalar accumulators).
+#[derive(Clone, Copy)]
 pub struct Scalar;
 
 impl Lanes for Scalar {
     #[inline(always)]
-    unsafe fn dot(a: *const f64, b: *const f64, n: usize) -> f64 {
+    fn dot(self, a: &[f64], b: &[f64]) -> f64 {
+        let n = a.len();
+        let b = &b[..n];
+        let (ab, _) = a.as_chunks::<4>();
+        let (bb, _) = b.as_chunks::<4>();
         let mut res = 0.0;
-        let mut i = 0;
-        if n >= 4 {
-            let mut s = [*a * *b, *a.add(1) * *b.add(1), *a.add(2) * *b.add(2), *a.add(3) * *b.add(3)];
-            i = 4;
-            while i <= n - 4 {
-                for (k, sk) in s.iter_mut().enumerate() {
-                    *sk += *a.add(i + k) * *b.add(i + k);
+        if let (Some(a0), Some(b0)) = (ab.first(), bb.first()) {
+            let mut s = [a0[0] * b0[0], a0[1] * b0[1], a0[2] * b0[2], a0[3] * b0[3]];
+            for (x, y) in ab[1..].iter().zip(&bb[1..]) {
+                for k in 0..4 {
+                    s[k] += x[k] * y[k];
                 }
-                i += 4;
             }
             res = (s[0] + s[2]) + (s[1] + s[3]);
         }
-        add_tail(res, a.add(i), b.add(i), n - i)
+        let i = ab.len() * 4;
+        add_tail(res, &a[i..], &b[i..])
     }
 
     #[inline(always)]
-    unsafe fn dot_sparse<G: Fn(usize) -> f64>(vals: *const f64, ind: *const i32, n: usize, gather: &G) -> f64 {
-        let g = |k: usize| gather(*ind.add(k) as usize);
+    fn dot_sparse<G: Fn(usize) -> f64>(self, vals: &[f64], ind: &[i32], gather: &G) -> f64 {
+        let ind = &ind[..vals.len()];
+        let g = |c: i32| gather(c as usize);
+        let (vb, vr) = vals.as_chunks::<4>();
+        let (ib, ir) = ind.as_chunks::<4>();
         let mut res = 0.0;
-        let mut i = 0;
-        if n >= 4 {
-            let mut s = [*vals * g(0), *vals.add(1) * g(1), *vals.add(2) * g(2), *vals.add(3) * g(3)];
-            i = 4;
-            while i <= n - 4 {
-                for (k, sk) in s.iter_mut().enumerate() {
-                    *sk += *vals.add(i + k) * g(i + k);
+        if let (Some(v0), Some(i0)) = (vb.first(), ib.first()) {
+            let mut s = [v0[0] * g(i0[0]), v0[1] * g(i0[1]), v0[2] * g(i0[2]), v0[3] * g(i0[3])];
+            for (v, c) in vb[1..].iter().zip(&ib[1..]) {
+                for k in 0..4 {
+                    s[k] += v[k] * g(c[k]);
                 }
-                i += 4;
             }
             res = (s[0] + s[2]) + (s[1] + s[3]);
         }
-        while i < n {
-            res += *vals.add(i) * g(i);
-            i += 1;
+        for (&v, &c) in vr.iter().zip(ir) {
+            res += v * g(c);
         }
         res
     }
 
     #[inline(always)]
-    unsafe fn dot_sparse_x2<G: Fn(usize) -> f64>(
-        v0: *const f64,
-        i0: *const i32,
-        n0: usize,
-        v1: *const f64,
-        i1: *const i32,
-        n1: usize,
-        gather: &G,
-    ) -> [f64; 2] {
-        [Self::dot_sparse(v0, i0, n0, gather), Self::dot_sparse(v1, i1, n1, gather)]
+    fn dot_sparse_x2<G: Fn(usize) -> f64>(self, r0: (&[f64], &[i32]), r1: (&[f64], &[i32]), gather: &G) -> [f64; 2] {
+        [self.dot_sparse(r0.0, r0.1, gather), self.dot_sparse(r1.0, r1.1, gather)]
     }
 
     #[inline(always)]
-    unsafe fn dot_sparse_x3<G: Fn(usize) -> f64>(
-        v0: *const f64,
-        v1: *const f64,
-        v2: *const f64,
-        ind: *const i32,
-        n: usize,
-        gather: &G,
-    ) -> [f64; 3] {
+    fn dot_sparse_x3<G: Fn(usize) -> f64>(self, v: [&[f64]; 3], ind: &[i32], gather: &G) -> [f64; 3] {
+        let n = ind.len();
         [
-            Self::dot_sparse(v0, ind, n, gather),
-            Self::dot_sparse(v1, ind, n, gather),
-            Self::dot_sparse(v2, ind, n, gather),
+            self.dot_sparse(&v[0][..n], ind, gather),
+            self.dot_sparse(&v[1][..n], ind, gather),
+            self.dot_sparse(&v[2][..n], ind, gather),
         ]
     }
 }
 
-/// Adds the 0 to 3 leftover products of a dense dot product to `res` as one group.
+/// Adds the 0 to 3 leftover products `a[k]*b[k]` (k < a.len()) of a dense dot product to `res`
+/// as one group.
 #[inline(always)]
-unsafe fn add_tail(res: f64, a: *const f64, b: *const f64, m: usize) -> f64 {
+fn add_tail(res: f64, a: &[f64], b: &[f64]) -> f64 {
     // scalar loads only: a vector load across elements stored one at a time just before (as in
     // triangular solves, where b is the solution being built) stalls on store forwarding
-    let ld = |p: *const f64| core::ptr::read_volatile(p);
-    match m {
-        3 => res + (ld(a) * ld(b) + ld(a.add(1)) * ld(b.add(1)) + ld(a.add(2)) * ld(b.add(2))),
-        2 => res + (ld(a) * ld(b) + ld(a.add(1)) * ld(b.add(1))),
-        1 => res + ld(a) * ld(b),
+    // SAFETY: the pointer comes from a reference to an f64, so it is valid, aligned and readable
+    let ld = |x: &f64| unsafe { core::ptr::read_volatile(x) };
+    match (a, b) {
+        ([a0, a1, a2], [b0, b1, b2, ..]) => res + (ld(a0) * ld(b0) + ld(a1) * ld(b1) + ld(a2) * ld(b2)),
+        ([a0, a1], [b0, b1, ..]) => res + (ld(a0) * ld(b0) + ld(a1) * ld(b1)),
+        ([a0], [b0, ..]) => res + ld(a0) * ld(b0),
         _ => res,
     }
 }
@@ -157,20 +123,17 @@ pub fn has_avx() -> bool {
 #[cfg(target_arch = "x86_64")]
 pub use avx::Avx;
 
-/// Dot product of `n` values at `a` and `b` in upstream's order, with the widest kernel the
-/// crate is built for.
-///
-/// # Safety
-/// `a` and `b` must be valid for `n` reads.
+/// Dot product of `a` with the first a.len() values of `b` in upstream's order, with the widest
+/// kernel the crate is built for.
 #[inline(always)]
-pub unsafe fn dot_raw(a: *const f64, b: *const f64, n: usize) -> f64 {
+pub fn dot_built(a: &[f64], b: &[f64]) -> f64 {
     #[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
     {
-        <Avx as Lanes>::dot(a, b, n)
+        Avx::COMPILED.dot(a, b)
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
     {
-        <Scalar as Lanes>::dot(a, b, n)
+        Scalar.dot(a, b)
     }
 }
 
@@ -179,12 +142,35 @@ mod avx {
     use super::{add_tail, Lanes};
     use core::arch::x86_64::*;
 
-    /// AVX implementation; use only after [`super::has_avx`] returned true.
-    pub struct Avx;
+    /// AVX implementation: a value of this type proves that the CPU supports AVX.
+    #[derive(Clone, Copy)]
+    pub struct Avx {
+        _proof: (),
+    }
+
+    impl Avx {
+        /// The implementation, when the CPU supports AVX.
+        #[inline]
+        pub fn detect() -> Option<Avx> {
+            super::has_avx().then_some(Avx { _proof: () })
+        }
+
+        /// The implementation in a crate compiled for AVX (every CPU it runs on has it).
+        #[cfg(target_feature = "avx")]
+        pub const COMPILED: Avx = Avx { _proof: () };
+    }
+
+    /// 256-bit load of four values.
+    #[target_feature(enable = "avx")]
+    #[inline]
+    fn load4(x: &[f64; 4]) -> __m256d {
+        // SAFETY: x refers to four f64, exactly what the unaligned load reads
+        unsafe { _mm256_loadu_pd(x.as_ptr()) }
+    }
 
     #[target_feature(enable = "avx")]
     #[inline]
-    unsafe fn reduce(sum: __m256d) -> f64 {
+    fn reduce(sum: __m256d) -> f64 {
         let lo = _mm256_castpd256_pd128(sum);
         let hi = _mm256_extractf128_pd::<1>(sum);
         let pair = _mm_add_pd(lo, hi);
@@ -193,194 +179,162 @@ mod avx {
 
     #[target_feature(enable = "avx")]
     #[inline]
-    unsafe fn dot(a: *const f64, b: *const f64, n: usize) -> f64 {
+    fn dot(a: &[f64], b: &[f64]) -> f64 {
+        let n = a.len();
+        let b = &b[..n];
+        let (ab, _) = a.as_chunks::<4>();
+        let (bb, _) = b.as_chunks::<4>();
         let mut res = 0.0;
-        let mut i = 0;
-        if n >= 4 {
-            let mut sum = _mm256_mul_pd(_mm256_loadu_pd(a), _mm256_loadu_pd(b));
-            i = 4;
-            while i <= n - 4 {
-                sum = _mm256_add_pd(sum, _mm256_mul_pd(_mm256_loadu_pd(a.add(i)), _mm256_loadu_pd(b.add(i))));
-                i += 4;
+        if let (Some(a0), Some(b0)) = (ab.first(), bb.first()) {
+            let mut sum = _mm256_mul_pd(load4(a0), load4(b0));
+            for (x, y) in ab[1..].iter().zip(&bb[1..]) {
+                sum = _mm256_add_pd(sum, _mm256_mul_pd(load4(x), load4(y)));
             }
             res = reduce(sum);
         }
-        add_tail(res, a.add(i), b.add(i), n - i)
+        let i = ab.len() * 4;
+        add_tail(res, &a[i..], &b[i..])
     }
 
     #[target_feature(enable = "avx")]
     #[inline]
-    unsafe fn gather4<G: Fn(usize) -> f64>(ind: *const i32, gather: &G) -> __m256d {
-        _mm256_set_pd(
-            gather(*ind.add(3) as usize),
-            gather(*ind.add(2) as usize),
-            gather(*ind.add(1) as usize),
-            gather(*ind as usize),
-        )
+    fn gather4<G: Fn(usize) -> f64>(ind: &[i32; 4], gather: &G) -> __m256d {
+        _mm256_set_pd(gather(ind[3] as usize), gather(ind[2] as usize), gather(ind[1] as usize), gather(ind[0] as usize))
     }
 
     #[target_feature(enable = "avx")]
     #[inline]
-    unsafe fn dot_sparse<G: Fn(usize) -> f64>(vals: *const f64, ind: *const i32, n: usize, gather: &G) -> f64 {
+    fn dot_sparse<G: Fn(usize) -> f64>(vals: &[f64], ind: &[i32], gather: &G) -> f64 {
+        let ind = &ind[..vals.len()];
+        let (vb, vr) = vals.as_chunks::<4>();
+        let (ib, ir) = ind.as_chunks::<4>();
         let mut res = 0.0;
-        let mut i = 0;
-        if n >= 4 {
-            let mut sum = _mm256_mul_pd(_mm256_loadu_pd(vals), gather4(ind, gather));
-            i = 4;
-            while i <= n - 4 {
-                sum = _mm256_add_pd(sum, _mm256_mul_pd(_mm256_loadu_pd(vals.add(i)), gather4(ind.add(i), gather)));
-                i += 4;
+        if let (Some(v0), Some(i0)) = (vb.first(), ib.first()) {
+            let mut sum = _mm256_mul_pd(load4(v0), gather4(i0, gather));
+            for (v, c) in vb[1..].iter().zip(&ib[1..]) {
+                sum = _mm256_add_pd(sum, _mm256_mul_pd(load4(v), gather4(c, gather)));
             }
             res = reduce(sum);
         }
-        while i < n {
-            res += *vals.add(i) * gather(*ind.add(i) as usize);
-            i += 1;
+        for (&v, &c) in vr.iter().zip(ir) {
+            res += v * gather(c as usize);
         }
         res
     }
 
-    /// Adds blocks of four products from `k` on while at least four remain; returns the next
-    /// index.
+    /// Adds the blocks of four products `vb[k]*gather(ib[k])` to `sum`.
     #[target_feature(enable = "avx")]
     #[inline]
-    unsafe fn blocks<G: Fn(usize) -> f64>(
-        sum: &mut __m256d,
-        vals: *const f64,
-        ind: *const i32,
-        n: usize,
-        mut k: usize,
-        gather: &G,
-    ) -> usize {
-        while k <= n - 4 {
-            *sum = _mm256_add_pd(*sum, _mm256_mul_pd(_mm256_loadu_pd(vals.add(k)), gather4(ind.add(k), gather)));
-            k += 4;
+    fn blocks<G: Fn(usize) -> f64>(sum: &mut __m256d, vb: &[[f64; 4]], ib: &[[i32; 4]], gather: &G) {
+        for (v, c) in vb.iter().zip(ib) {
+            *sum = _mm256_add_pd(*sum, _mm256_mul_pd(load4(v), gather4(c, gather)));
         }
-        k
+    }
+
+    /// The leftover products `vr[k]*gather(ir[k])` added one at a time.
+    #[inline(always)]
+    fn tail<G: Fn(usize) -> f64>(mut res: f64, vr: &[f64], ir: &[i32], gather: &G) -> f64 {
+        for (&v, &c) in vr.iter().zip(ir) {
+            res += v * gather(c as usize);
+        }
+        res
     }
 
     #[target_feature(enable = "avx")]
     #[inline]
-    #[allow(clippy::too_many_arguments)]
-    unsafe fn dot_sparse_x2<G: Fn(usize) -> f64>(
-        v0: *const f64,
-        i0: *const i32,
-        n0: usize,
-        v1: *const f64,
-        i1: *const i32,
-        n1: usize,
-        gather: &G,
-    ) -> [f64; 2] {
+    fn dot_sparse_x2<G: Fn(usize) -> f64>(r0: (&[f64], &[i32]), r1: (&[f64], &[i32]), gather: &G) -> [f64; 2] {
+        let (v0, i0) = (r0.0, &r0.1[..r0.0.len()]);
+        let (v1, i1) = (r1.0, &r1.1[..r1.0.len()]);
+        let ((vb0, vr0), (ib0, ir0)) = (v0.as_chunks::<4>(), i0.as_chunks::<4>());
+        let ((vb1, vr1), (ib1, ir1)) = (v1.as_chunks::<4>(), i1.as_chunks::<4>());
         let mut out = [0.0; 2];
-        let (mut a, mut b) = (0, 0);
-        if n0 >= 4 && n1 >= 4 {
-            let mut s0 = _mm256_mul_pd(_mm256_loadu_pd(v0), gather4(i0, gather));
-            let mut s1 = _mm256_mul_pd(_mm256_loadu_pd(v1), gather4(i1, gather));
-            // blocks both rows have, in lockstep
-            let last = n0.min(n1) - 4;
-            let mut k = 4;
-            while k <= last {
-                s0 = _mm256_add_pd(s0, _mm256_mul_pd(_mm256_loadu_pd(v0.add(k)), gather4(i0.add(k), gather)));
-                s1 = _mm256_add_pd(s1, _mm256_mul_pd(_mm256_loadu_pd(v1.add(k)), gather4(i1.add(k), gather)));
-                k += 4;
+        match (vb0.first().zip(ib0.first()), vb1.first().zip(ib1.first())) {
+            (Some((a, ia)), Some((b, ib))) => {
+                let mut s0 = _mm256_mul_pd(load4(a), gather4(ia, gather));
+                let mut s1 = _mm256_mul_pd(load4(b), gather4(ib, gather));
+                // blocks both rows have, in lockstep
+                let m = vb0.len().min(vb1.len());
+                for ((a, ia), (b, ib)) in vb0[1..m].iter().zip(&ib0[1..m]).zip(vb1[1..m].iter().zip(&ib1[1..m])) {
+                    s0 = _mm256_add_pd(s0, _mm256_mul_pd(load4(a), gather4(ia, gather)));
+                    s1 = _mm256_add_pd(s1, _mm256_mul_pd(load4(b), gather4(ib, gather)));
+                }
+                blocks(&mut s0, &vb0[m..], &ib0[m..], gather);
+                blocks(&mut s1, &vb1[m..], &ib1[m..], gather);
+                out = [reduce(s0), reduce(s1)];
             }
-            a = blocks(&mut s0, v0, i0, n0, k, gather);
-            b = blocks(&mut s1, v1, i1, n1, k, gather);
-            out = [reduce(s0), reduce(s1)];
-        } else {
-            if n0 >= 4 {
-                let mut s0 = _mm256_mul_pd(_mm256_loadu_pd(v0), gather4(i0, gather));
-                a = blocks(&mut s0, v0, i0, n0, 4, gather);
-                out[0] = reduce(s0);
-            }
-            if n1 >= 4 {
-                let mut s1 = _mm256_mul_pd(_mm256_loadu_pd(v1), gather4(i1, gather));
-                b = blocks(&mut s1, v1, i1, n1, 4, gather);
-                out[1] = reduce(s1);
+            (f0, f1) => {
+                if let Some((a, ia)) = f0 {
+                    let mut s0 = _mm256_mul_pd(load4(a), gather4(ia, gather));
+                    blocks(&mut s0, &vb0[1..], &ib0[1..], gather);
+                    out[0] = reduce(s0);
+                }
+                if let Some((b, ib)) = f1 {
+                    let mut s1 = _mm256_mul_pd(load4(b), gather4(ib, gather));
+                    blocks(&mut s1, &vb1[1..], &ib1[1..], gather);
+                    out[1] = reduce(s1);
+                }
             }
         }
-        while a < n0 {
-            out[0] += *v0.add(a) * gather(*i0.add(a) as usize);
-            a += 1;
-        }
-        while b < n1 {
-            out[1] += *v1.add(b) * gather(*i1.add(b) as usize);
-            b += 1;
-        }
-        out
+        [tail(out[0], vr0, ir0, gather), tail(out[1], vr1, ir1, gather)]
     }
 
     #[target_feature(enable = "avx")]
     #[inline]
-    unsafe fn dot_sparse_x3<G: Fn(usize) -> f64>(
-        v0: *const f64,
-        v1: *const f64,
-        v2: *const f64,
-        ind: *const i32,
-        n: usize,
-        gather: &G,
-    ) -> [f64; 3] {
+    fn dot_sparse_x3<G: Fn(usize) -> f64>(v: [&[f64]; 3], ind: &[i32], gather: &G) -> [f64; 3] {
+        let n = ind.len();
+        let (v0, v1, v2) = (&v[0][..n], &v[1][..n], &v[2][..n]);
+        let (ib, ir) = ind.as_chunks::<4>();
+        let nb = ib.len();
+        let (b0, b1, b2) = (&v0.as_chunks::<4>().0[..nb], &v1.as_chunks::<4>().0[..nb], &v2.as_chunks::<4>().0[..nb]);
         let mut out = [0.0; 3];
-        let mut i = 0;
-        if n >= 4 {
-            let g = gather4(ind, gather);
-            let mut s0 = _mm256_mul_pd(_mm256_loadu_pd(v0), g);
-            let mut s1 = _mm256_mul_pd(_mm256_loadu_pd(v1), g);
-            let mut s2 = _mm256_mul_pd(_mm256_loadu_pd(v2), g);
-            i = 4;
-            while i <= n - 4 {
-                let g = gather4(ind.add(i), gather);
-                s0 = _mm256_add_pd(s0, _mm256_mul_pd(_mm256_loadu_pd(v0.add(i)), g));
-                s1 = _mm256_add_pd(s1, _mm256_mul_pd(_mm256_loadu_pd(v1.add(i)), g));
-                s2 = _mm256_add_pd(s2, _mm256_mul_pd(_mm256_loadu_pd(v2.add(i)), g));
-                i += 4;
+        if let Some(i0) = ib.first() {
+            let g = gather4(i0, gather);
+            let mut s0 = _mm256_mul_pd(load4(&b0[0]), g);
+            let mut s1 = _mm256_mul_pd(load4(&b1[0]), g);
+            let mut s2 = _mm256_mul_pd(load4(&b2[0]), g);
+            for k in 1..nb {
+                let g = gather4(&ib[k], gather);
+                s0 = _mm256_add_pd(s0, _mm256_mul_pd(load4(&b0[k]), g));
+                s1 = _mm256_add_pd(s1, _mm256_mul_pd(load4(&b1[k]), g));
+                s2 = _mm256_add_pd(s2, _mm256_mul_pd(load4(&b2[k]), g));
             }
             out = [reduce(s0), reduce(s1), reduce(s2)];
         }
-        while i < n {
-            let g = gather(*ind.add(i) as usize);
-            out[0] += *v0.add(i) * g;
-            out[1] += *v1.add(i) * g;
-            out[2] += *v2.add(i) * g;
-            i += 1;
+        let i = nb * 4;
+        for (k, &c) in ir.iter().enumerate() {
+            let g = gather(c as usize);
+            out[0] += v0[i + k] * g;
+            out[1] += v1[i + k] * g;
+            out[2] += v2[i + k] * g;
         }
         out
     }
 
+    // SAFETY (of the calls below): a value of Avx is made only by Avx::detect after the CPU
+    // reported AVX, or as Avx::COMPILED in a crate compiled with AVX enabled.
     impl Lanes for Avx {
         #[inline(always)]
-        unsafe fn dot(a: *const f64, b: *const f64, n: usize) -> f64 {
-            dot(a, b, n)
+        fn dot(self, a: &[f64], b: &[f64]) -> f64 {
+            // SAFETY: self proves the CPU has AVX (see above)
+            unsafe { dot(a, b) }
         }
 
         #[inline(always)]
-        unsafe fn dot_sparse<G: Fn(usize) -> f64>(vals: *const f64, ind: *const i32, n: usize, gather: &G) -> f64 {
-            dot_sparse(vals, ind, n, gather)
+        fn dot_sparse<G: Fn(usize) -> f64>(self, vals: &[f64], ind: &[i32], gather: &G) -> f64 {
+            // SAFETY: self proves the CPU has AVX (see above)
+            unsafe { dot_sparse(vals, ind, gather) }
         }
 
         #[inline(always)]
-        unsafe fn dot_sparse_x2<G: Fn(usize) -> f64>(
-            v0: *const f64,
-            i0: *const i32,
-            n0: usize,
-            v1: *const f64,
-            i1: *const i32,
-            n1: usize,
-            gather: &G,
-        ) -> [f64; 2] {
-            dot_sparse_x2(v0, i0, n0, v1, i1, n1, gather)
+        fn dot_sparse_x2<G: Fn(usize) -> f64>(self, r0: (&[f64], &[i32]), r1: (&[f64], &[i32]), gather: &G) -> [f64; 2] {
+            // SAFETY: self proves the CPU has AVX (see above)
+            unsafe { dot_sparse_x2(r0, r1, gather) }
         }
 
         #[inline(always)]
-        unsafe fn dot_sparse_x3<G: Fn(usize) -> f64>(
-            v0: *const f64,
-            v1: *const f64,
-            v2: *const f64,
-            ind: *const i32,
-            n: usize,
-            gather: &G,
-        ) -> [f64; 3] {
-            dot_sparse_x3(v0, v1, v2, ind, n, gather)
+        fn dot_sparse_x3<G: Fn(usize) -> f64>(self, v: [&[f64]; 3], ind: &[i32], gather: &G) -> [f64; 3] {
+            // SAFETY: self proves the CPU has AVX (see above)
+            unsafe { dot_sparse_x3(v, ind, gather) }
         }
     }
 }
@@ -395,32 +349,36 @@ mod tests {
         let b: Vec<f64> = (0..23).map(|i| ((i * 104729) % 97) as f64 / 3.0 - 5.1).collect();
         let ind: Vec<i32> = (0..23).map(|i| i * 5 % 23).collect();
         for n in 0..23 {
-            unsafe {
-                let s = Scalar::dot(a.as_ptr(), b.as_ptr(), n);
-                let g = |j: usize| b[j];
-                let ss = Scalar::dot_sparse(a.as_ptr(), ind.as_ptr(), n, &g);
-                #[cfg(target_arch = "x86_64")]
-                if has_avx() {
-                    assert_eq!(s.to_bits(), Avx::dot(a.as_ptr(), b.as_ptr(), n).to_bits());
-                    assert_eq!(ss.to_bits(), Avx::dot_sparse(a.as_ptr(), ind.as_ptr(), n, &g).to_bits());
-                    for m in 0..23 {
-                        let x2 = Avx::dot_sparse_x2(a.as_ptr(), ind.as_ptr(), n, b.as_ptr(), ind.as_ptr(), m, &g);
-                        assert_eq!(x2[0].to_bits(), ss.to_bits());
-                        let other = Scalar::dot_sparse(b.as_ptr(), ind.as_ptr(), m, &g);
-                        assert_eq!(x2[1].to_bits(), other.to_bits());
-                    }
-                    let x3 = Avx::dot_sparse_x3(a.as_ptr(), b.as_ptr(), a.as_ptr(), ind.as_ptr(), n, &g);
-                    assert_eq!(x3[0].to_bits(), ss.to_bits());
-                    assert_eq!(x3[2].to_bits(), ss.to_bits());
+            let s = Scalar.dot(&a[..n], &b);
+            let g = |j: usize| b[j];
+            let ss = Scalar.dot_sparse(&a[..n], &ind, &g);
+            #[cfg(target_arch = "x86_64")]
+            if let Some(avx) = Avx::detect() {
+                assert_eq!(s.to_bits(), avx.dot(&a[..n], &b).to_bits());
+                assert_eq!(ss.to_bits(), avx.dot_sparse(&a[..n], &ind, &g).to_bits());
+                for m in 0..23 {
+                    let x2 = avx.dot_sparse_x2((&a[..n], &ind), (&b[..m], &ind), &g);
+                    assert_eq!(x2[0].to_bits(), ss.to_bits());
+                    let other = Scalar.dot_sparse(&b[..m], &ind, &g);
+                    assert_eq!(x2[1].to_bits(), other.to_bits());
+                    let s2 = Scalar.dot_sparse_x2((&a[..n], &ind), (&b[..m], &ind), &g);
+                    assert_eq!((s2[0].to_bits(), s2[1].to_bits()), (ss.to_bits(), other.to_bits()));
                 }
-                // the sequential definition for short vectors
-                if n < 4 {
-                    let mut r = 0.0;
-                    for k in 0..n {
-                        r += a[k] * b[ind[k] as usize];
-                    }
-                    assert_eq!(r, ss);
+                let x3 = avx.dot_sparse_x3([&a, &b, &a], &ind[..n], &g);
+                assert_eq!(x3[0].to_bits(), ss.to_bits());
+                assert_eq!(x3[1].to_bits(), Scalar.dot_sparse(&b[..n], &ind, &g).to_bits());
+                assert_eq!(x3[2].to_bits(), ss.to_bits());
+            }
+            // the definitions for short vectors: sequential (sparse), one group (dense)
+            if n < 4 {
+                let mut r = 0.0;
+                for k in 0..n {
+                    r += a[k] * b[ind[k] as usize];
                 }
+                assert_eq!(r, ss);
+            }
+            if n == 3 {
+                assert_eq!(s, 0.0 + (a[0] * b[0] + a[1] * b[1] + a[2] * b[2]));
             }
         }
     }

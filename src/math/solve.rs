@@ -8,7 +8,7 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::lanes::Avx;
-use super::lanes::{self, Lanes, Scalar};
+use super::lanes::{Lanes, Scalar};
 use crate::mjerror;
 
 /// Smallest value used in denominators (`mjMINVAL`).
@@ -21,12 +21,12 @@ pub fn dot(a: &[f64], b: &[f64]) -> f64 {
     let n = a.len();
     let b = &b[..n];
     #[cfg(target_arch = "x86_64")]
-    if n >= 4 && lanes::has_avx() {
-        // SAFETY: both slices hold n values and the CPU has AVX
-        return unsafe { Avx::dot(a.as_ptr(), b.as_ptr(), n) };
+    if n >= 4 {
+        if let Some(avx) = Avx::detect() {
+            return avx.dot(a, b);
+        }
     }
-    // SAFETY: both slices hold n values
-    unsafe { Scalar::dot(a.as_ptr(), b.as_ptr(), n) }
+    Scalar.dot(a, b)
 }
 
 /// `mju_min`: `a` when `a <= b`, else `b`.
@@ -58,42 +58,41 @@ pub(crate) fn max(a: f64, b: f64) -> f64 {
 pub fn chol_factor(mat: &mut [f64], n: usize, mindiag: f64) -> i32 {
     let mat = &mut mat[..n * n];
     #[cfg(target_arch = "x86_64")]
-    if lanes::has_avx() {
-        // SAFETY: mat holds n*n values and the CPU has AVX
-        return unsafe { chol_factor_avx(mat.as_mut_ptr(), n, mindiag) };
+    if let Some(avx) = Avx::detect() {
+        // SAFETY: the Avx value proves the CPU has AVX
+        return unsafe { chol_factor_avx(avx, mat, n, mindiag) };
     }
-    // SAFETY: mat holds n*n values
-    unsafe { chol_factor_in::<Scalar>(mat.as_mut_ptr(), n, mindiag) }
+    chol_factor_in(Scalar, mat, n, mindiag)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx")]
-unsafe fn chol_factor_avx(mat: *mut f64, n: usize, mindiag: f64) -> i32 {
-    chol_factor_in::<Avx>(mat, n, mindiag)
+fn chol_factor_avx(avx: Avx, mat: &mut [f64], n: usize, mindiag: f64) -> i32 {
+    chol_factor_in(avx, mat, n, mindiag)
 }
 
-/// # Safety
-/// `m` must be valid for n*n reads and writes.
+/// The factorization over `m` (n*n values) with the dot products of `l`.
 #[inline(always)]
-unsafe fn chol_factor_in<L: Lanes>(m: *mut f64, n: usize, mindiag: f64) -> i32 {
+fn chol_factor_in<L: Lanes>(l: L, m: &mut [f64], n: usize, mindiag: f64) -> i32 {
+    let m = &mut m[..n * n];
     let mut rank = n as i32;
     for j in 0..n {
-        let rowj = m.add(j * n);
-        let mut t = *rowj.add(j);
+        let (rowj, below) = m[j * n..].split_at_mut(n);
+        let mut t = rowj[j];
         if j > 0 {
-            t -= L::dot(rowj, rowj, j);
+            t -= l.dot(&rowj[..j], &rowj[..j]);
         }
         if t < mindiag {
             t = mindiag;
             rank -= 1;
         }
         let ljj = t.sqrt();
-        *rowj.add(j) = ljj;
+        rowj[j] = ljj;
 
         let inv = 1.0 / ljj;
-        for i in j + 1..n {
-            let rowi = m.add(i * n);
-            *rowi.add(j) = (*rowi.add(j) - L::dot(rowi, rowj, j)) * inv;
+        let rowj = &rowj[..j];
+        for rowi in below.chunks_exact_mut(n) {
+            rowi[j] = (rowi[j] - l.dot(&rowi[..j], rowj)) * inv;
         }
     }
     rank
@@ -106,40 +105,43 @@ pub fn chol_solve(res: &mut [f64], mat: &[f64], n: usize) {
     let res = &mut res[..n];
     let mat = &mat[..n * n];
     #[cfg(target_arch = "x86_64")]
-    if lanes::has_avx() {
-        // SAFETY: the slices hold n and n*n values and the CPU has AVX
-        return unsafe { chol_solve_avx(res.as_mut_ptr(), mat.as_ptr(), n) };
+    if let Some(avx) = Avx::detect() {
+        // SAFETY: the Avx value proves the CPU has AVX
+        return unsafe { chol_solve_avx(avx, res, mat, n) };
     }
-    // SAFETY: the slices hold n and n*n values
-    unsafe { chol_solve_in::<Scalar>(res.as_mut_ptr(), mat.as_ptr(), n) }
+    chol_solve_in(Scalar, res, mat, n)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx")]
-unsafe fn chol_solve_avx(res: *mut f64, mat: *const f64, n: usize) {
-    chol_solve_in::<Avx>(res, mat, n)
+fn chol_solve_avx(avx: Avx, res: &mut [f64], mat: &[f64], n: usize) {
+    chol_solve_in(avx, res, mat, n)
 }
 
-/// # Safety
-/// `res` must be valid for n reads and writes, `m` for n*n reads.
+/// The two substitutions over `res` (n values) and the factor `m` (n*n values) with the dot
+/// products of `l`.
 #[inline(always)]
-unsafe fn chol_solve_in<L: Lanes>(res: *mut f64, m: *const f64, n: usize) {
+fn chol_solve_in<L: Lanes>(l: L, res: &mut [f64], m: &[f64], n: usize) {
+    let (res, m) = (&mut res[..n], &m[..n * n]);
     // forward substitution with L
     for i in 0..n {
-        let mut r = *res.add(i);
+        let rowi = &m[i * n..i * n + n];
+        let mut r = res[i];
         if i > 0 {
-            r -= L::dot(m.add(i * n), res, i);
+            r -= l.dot(&rowi[..i], &res[..i]);
         }
-        *res.add(i) = r / *m.add(i * (n + 1));
+        res[i] = r / rowi[i];
     }
 
     // backward substitution with L'
     for i in (0..n).rev() {
-        let mut r = *res.add(i);
-        for j in i + 1..n {
-            r -= *m.add(j * n + i) * *res.add(j);
+        let (head, tail) = res.split_at_mut(i + 1);
+        let mut r = head[i];
+        // column i of L below the diagonal, against the solved entries after i
+        for (&lji, &xj) in m[(i + 1) * n..].iter().skip(i).step_by(n).zip(&*tail) {
+            r -= lji * xj;
         }
-        *res.add(i) = r / *m.add(i * (n + 1));
+        head[i] = r / m[i * (n + 1)];
     }
 }
 

@@ -7,7 +7,7 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::lanes::Avx;
-use super::lanes::{self, Lanes, Scalar};
+use super::lanes::{Lanes, Scalar};
 use super::solve::dot;
 
 /// Sparse-dense dot product `sum_k vals[k] * vec[ind[k]]` in upstream's order (see
@@ -18,18 +18,19 @@ pub fn dot_sparse(vals: &[f64], vec: &[f64], ind: &[i32]) -> f64 {
     let ind = &ind[..n];
     let gather = |j: usize| vec[j];
     #[cfg(target_arch = "x86_64")]
-    if n >= 4 && lanes::has_avx() {
-        // SAFETY: vals and ind hold n values and the CPU has AVX
-        return unsafe { dot_sparse_avx(vals.as_ptr(), ind.as_ptr(), n, &gather) };
+    if n >= 4 {
+        if let Some(avx) = Avx::detect() {
+            // SAFETY: the Avx value proves the CPU has AVX
+            return unsafe { dot_sparse_avx(avx, vals, ind, &gather) };
+        }
     }
-    // SAFETY: vals and ind hold n values
-    unsafe { Scalar::dot_sparse(vals.as_ptr(), ind.as_ptr(), n, &gather) }
+    Scalar.dot_sparse(vals, ind, &gather)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx")]
-unsafe fn dot_sparse_avx<G: Fn(usize) -> f64>(vals: *const f64, ind: *const i32, n: usize, gather: &G) -> f64 {
-    Avx::dot_sparse(vals, ind, n, gather)
+fn dot_sparse_avx<G: Fn(usize) -> f64>(avx: Avx, vals: &[f64], ind: &[i32], gather: &G) -> f64 {
+    avx.dot_sparse(vals, ind, gather)
 }
 
 /// Dot product of two sparse vectors (indices increasing).
@@ -124,12 +125,10 @@ pub fn mul_mat_vec_sparse(
     colind: &[i32],
     rowsuper: Option<&[i32]>,
 ) {
-    let (res, rownnz, rowadr) = (&mut res[..nr], &rownnz[..nr], &rowadr[..nr]);
-    let rowsuper = rowsuper.map_or(core::ptr::null(), |s| s[..nr].as_ptr());
-    let rows = move |adr: usize, nnz: usize| (mat[adr..adr + nnz].as_ptr(), colind[adr..adr + nnz].as_ptr());
+    let res = &mut res[..nr];
+    let rows = move |adr: usize, nnz: usize| (&mat[adr..adr + nnz], &colind[adr..adr + nnz]);
     let gather = move |j: usize| vec[j];
-    // SAFETY: res, rownnz, rowadr and rowsuper hold nr values; rows and gather check their bounds
-    unsafe { mul_mat_vec_sparse_core(res.as_mut_ptr(), nr, rownnz.as_ptr(), rowadr.as_ptr(), rowsuper, rows, gather) }
+    mul_mat_vec_sparse_with(nr, rownnz, rowadr, rowsuper, rows, gather, |r, v| res[r] = v)
 }
 
 /// [`mul_mat_vec_sparse`] for matrices the engine built itself (constraint Jacobians and their
@@ -138,8 +137,8 @@ pub fn mul_mat_vec_sparse(
 /// solver's matrix-vector time. The `nr`-long arrays are still checked.
 ///
 /// # Safety
-/// Every row `rowadr[r]..rowadr[r] + rownnz[r]` must lie within `mat` and `colind`, every column
-/// index must be below `vec.len()`, and supernodes must describe rows with identical patterns.
+/// Every row `rowadr[r]..rowadr[r] + rownnz[r]` must lie within `mat` and `colind`, and every
+/// column index must be below `vec.len()`.
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn mul_mat_vec_sparse_built(
     res: &mut [f64],
@@ -151,129 +150,114 @@ pub unsafe fn mul_mat_vec_sparse_built(
     colind: &[i32],
     rowsuper: Option<&[i32]>,
 ) {
-    let (res, rownnz, rowadr) = (&mut res[..nr], &rownnz[..nr], &rowadr[..nr]);
-    let rowsuper = rowsuper.map_or(core::ptr::null(), |s| s[..nr].as_ptr());
-    debug_assert!(rownnz.iter().zip(rowadr).all(|(&n, &a)| n <= 0
+    let res = &mut res[..nr];
+    debug_assert!(rownnz[..nr].iter().zip(&rowadr[..nr]).all(|(&n, &a)| n <= 0
         || ((a + n) as usize <= mat.len().min(colind.len())
             && colind[a as usize..(a + n) as usize].iter().all(|&c| (c as usize) < vec.len()))));
-    let (mat, vec, colind) = (mat.as_ptr(), vec.as_ptr(), colind.as_ptr());
-    mul_mat_vec_sparse_raw(res.as_mut_ptr(), mat, vec, nr, rownnz.as_ptr(), rowadr.as_ptr(), colind, rowsuper)
+    // SAFETY: the rows lie within mat and colind (this function's contract)
+    let rows = move |adr: usize, nnz: usize| unsafe { (mat.get_unchecked(adr..adr + nnz), colind.get_unchecked(adr..adr + nnz)) };
+    // SAFETY: every column index is below vec.len() (this function's contract)
+    let gather = move |j: usize| unsafe { *vec.get_unchecked(j) };
+    mul_mat_vec_sparse_with(nr, rownnz, rowadr, rowsuper, rows, gather, |r, v| res[r] = v)
 }
 
-/// [`mul_mat_vec_sparse`] on C arrays, without bounds checks (the C API's contract).
+/// The product row by row over any storage: `rows(adr, nnz)` gives the values and column
+/// indices of the row at `adr` (nnz of each), `gather(j)` the vector's element j, and `put(r, v)`
+/// stores the result of row r (after that row was read). A negative count is an empty row, as in
+/// upstream's loops; supernodes (`rowsuper`) must describe rows with identical patterns.
 ///
-/// # Safety
-/// `res`, `rownnz`, `rowadr` (and `rowsuper` unless null) must be valid for nr elements, every
-/// row must lie within `mat` and `colind`, every column index within `vec`, and supernodes must
-/// describe rows with identical patterns.
-#[allow(clippy::too_many_arguments)]
-#[inline]
-pub unsafe fn mul_mat_vec_sparse_raw(
-    res: *mut f64,
-    mat: *const f64,
-    vec: *const f64,
-    nr: usize,
-    rownnz: *const i32,
-    rowadr: *const i32,
-    colind: *const i32,
-    rowsuper: *const i32,
-) {
-    let rows = move |adr: usize, _nnz: usize| (mat.add(adr), colind.add(adr));
-    let gather = move |j: usize| *vec.add(j);
-    mul_mat_vec_sparse_core(res, nr, rownnz, rowadr, rowsuper, rows, gather)
-}
-
 /// Dispatches to the AVX instance of the kernel when the CPU has AVX.
-///
-/// # Safety
-/// `res`, `rownnz`, `rowadr` (and `rowsuper` unless null) valid for nr elements; `rows(adr, nnz)`
-/// returns pointers valid for nnz values and indices; `gather` accepts every column index.
 #[inline(always)]
-unsafe fn mul_mat_vec_sparse_core<R, G>(
-    res: *mut f64,
+pub fn mul_mat_vec_sparse_with<'a, R, G, P>(
     nr: usize,
-    rownnz: *const i32,
-    rowadr: *const i32,
-    rowsuper: *const i32,
+    rownnz: &[i32],
+    rowadr: &[i32],
+    rowsuper: Option<&[i32]>,
     rows: R,
     gather: G,
+    mut put: P,
 ) where
-    R: Fn(usize, usize) -> (*const f64, *const i32),
+    R: Fn(usize, usize) -> (&'a [f64], &'a [i32]),
     G: Fn(usize) -> f64,
+    P: FnMut(usize, f64),
 {
+    let (rownnz, rowadr, rowsuper) = (&rownnz[..nr], &rowadr[..nr], rowsuper.map(|s| &s[..nr]));
     // the closures travel by value so that the kernel keeps what they capture in registers
     #[cfg(target_arch = "x86_64")]
-    if lanes::has_avx() {
-        return mul_mat_vec_sparse_avx(res, nr, rownnz, rowadr, rowsuper, rows, gather);
+    if let Some(avx) = Avx::detect() {
+        // SAFETY: the Avx value proves the CPU has AVX
+        return unsafe { mul_mat_vec_sparse_avx(avx, rownnz, rowadr, rowsuper, rows, gather, put) };
     }
-    mul_mat_vec_sparse_in::<Scalar, R, G>(res, nr, rownnz, rowadr, rowsuper, &rows, &gather)
+    mul_mat_vec_sparse_in(Scalar, rownnz, rowadr, rowsuper, &rows, &gather, &mut put)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx")]
-unsafe fn mul_mat_vec_sparse_avx<R, G>(
-    res: *mut f64,
-    nr: usize,
-    rownnz: *const i32,
-    rowadr: *const i32,
-    rowsuper: *const i32,
+fn mul_mat_vec_sparse_avx<'a, R, G, P>(
+    avx: Avx,
+    rownnz: &[i32],
+    rowadr: &[i32],
+    rowsuper: Option<&[i32]>,
     rows: R,
     gather: G,
+    mut put: P,
 ) where
-    R: Fn(usize, usize) -> (*const f64, *const i32),
+    R: Fn(usize, usize) -> (&'a [f64], &'a [i32]),
     G: Fn(usize) -> f64,
+    P: FnMut(usize, f64),
 {
-    mul_mat_vec_sparse_in::<Avx, R, G>(res, nr, rownnz, rowadr, rowsuper, &rows, &gather)
+    mul_mat_vec_sparse_in(avx, rownnz, rowadr, rowsuper, &rows, &gather, &mut put)
 }
 
-/// # Safety
-/// As [`mul_mat_vec_sparse_core`].
+/// The kernel of [`mul_mat_vec_sparse_with`]; `rownnz`, `rowadr` (and `rowsuper`) hold nr values.
 #[inline(always)]
-unsafe fn mul_mat_vec_sparse_in<L: Lanes, R, G>(
-    res: *mut f64,
-    nr: usize,
-    rownnz: *const i32,
-    rowadr: *const i32,
-    rowsuper: *const i32,
+fn mul_mat_vec_sparse_in<'a, L: Lanes, R, G, P>(
+    l: L,
+    rownnz: &[i32],
+    rowadr: &[i32],
+    rowsuper: Option<&[i32]>,
     rows: &R,
     gather: &G,
+    put: &mut P,
 ) where
-    R: Fn(usize, usize) -> (*const f64, *const i32),
+    R: Fn(usize, usize) -> (&'a [f64], &'a [i32]),
     G: Fn(usize) -> f64,
+    P: FnMut(usize, f64),
 {
+    let nr = rownnz.len();
+    let rowadr = &rowadr[..nr];
     // a negative count is an empty row, as upstream's loops treat it
-    let nnz_of = |r: usize| (*rownnz.add(r)).max(0) as usize;
+    let nnz_of = |r: usize| rownnz[r].max(0) as usize;
     // a macro, not a closure: a closure here is compiled without the caller's AVX and is not
     // inlined, which costs a call per row
     macro_rules! row {
         ($r:expr) => {{
-            let nnz = nnz_of($r);
-            let (vals, ind) = rows(*rowadr.add($r) as usize, nnz);
-            L::dot_sparse(vals, ind, nnz, gather)
+            let (vals, ind) = rows(rowadr[$r] as usize, nnz_of($r));
+            l.dot_sparse(vals, ind, gather)
         }};
     }
-    if rowsuper.is_null() {
+    let Some(rowsuper) = rowsuper else {
         // rows in pairs: two independent reductions in flight
         let mut r = 0;
         while r + 1 < nr {
-            let (n0, n1) = (nnz_of(r), nnz_of(r + 1));
-            let (v0, i0) = rows(*rowadr.add(r) as usize, n0);
-            let (v1, i1) = rows(*rowadr.add(r + 1) as usize, n1);
-            let out = L::dot_sparse_x2(v0, i0, n0, v1, i1, n1, gather);
-            *res.add(r) = out[0];
-            *res.add(r + 1) = out[1];
+            let r0 = rows(rowadr[r] as usize, nnz_of(r));
+            let r1 = rows(rowadr[r + 1] as usize, nnz_of(r + 1));
+            let out = l.dot_sparse_x2(r0, r1, gather);
+            put(r, out[0]);
+            put(r + 1, out[1]);
             r += 2;
         }
         if r < nr {
-            *res.add(r) = row!(r);
+            put(r, row!(r));
         }
         return;
-    }
+    };
+    let rowsuper = &rowsuper[..nr];
     let mut r = 0;
     while r < nr {
-        let sup = *rowsuper.add(r);
+        let sup = rowsuper[r];
         if sup <= 0 {
-            *res.add(r) = row!(r);
+            put(r, row!(r));
             r += 1;
             continue;
         }
@@ -281,18 +265,18 @@ unsafe fn mul_mat_vec_sparse_in<L: Lanes, R, G>(
         assert!(rs <= nr - r, "supernode extends beyond the last row");
         while rs >= 3 {
             let nnz = nnz_of(r);
-            let (v0, ind) = rows(*rowadr.add(r) as usize, nnz);
-            let (v1, _) = rows(*rowadr.add(r + 1) as usize, nnz);
-            let (v2, _) = rows(*rowadr.add(r + 2) as usize, nnz);
-            let out = L::dot_sparse_x3(v0, v1, v2, ind, nnz, gather);
-            *res.add(r) = out[0];
-            *res.add(r + 1) = out[1];
-            *res.add(r + 2) = out[2];
+            let (v0, ind) = rows(rowadr[r] as usize, nnz);
+            let (v1, _) = rows(rowadr[r + 1] as usize, nnz);
+            let (v2, _) = rows(rowadr[r + 2] as usize, nnz);
+            let out = l.dot_sparse_x3([v0, v1, v2], ind, gather);
+            put(r, out[0]);
+            put(r + 1, out[1]);
+            put(r + 2, out[2]);
             r += 3;
             rs -= 3;
         }
         while rs > 0 {
-            *res.add(r) = row!(r);
+            put(r, row!(r));
             r += 1;
             rs -= 1;
         }
@@ -311,8 +295,18 @@ pub fn mul_mat_t_vec_sparse(
     rowadr: &[i32],
     colind: &[i32],
 ) {
-    // SAFETY: CHECKED = true indexes res with bounds checks
-    unsafe { mul_mat_t_vec_sparse_in::<true>(res, mat, vec, nr, nc, rownnz, rowadr, colind) }
+    let res = &mut res[..nc];
+    res.fill(0.0);
+    for (i, &scl) in vec[..nr].iter().enumerate() {
+        if scl == 0.0 {
+            continue;
+        }
+        let adr = rowadr[i] as usize;
+        let nnz = rownnz[i] as usize;
+        for (&c, &v) in colind[adr..adr + nnz].iter().zip(&mat[adr..adr + nnz]) {
+            res[c as u32 as usize] += v * scl;
+        }
+    }
 }
 
 /// [`mul_mat_t_vec_sparse`] for a matrix the engine built (constraint Jacobian) whose column
@@ -331,25 +325,6 @@ pub unsafe fn mul_mat_t_vec_sparse_built(
     rowadr: &[i32],
     colind: &[i32],
 ) {
-    mul_mat_t_vec_sparse_in::<false>(res, mat, vec, nr, nc, rownnz, rowadr, colind)
-}
-
-/// The scatter of both forms above; without `CHECKED` the column indices are trusted.
-///
-/// # Safety
-/// Without `CHECKED`, as [`mul_mat_t_vec_sparse_built`].
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-unsafe fn mul_mat_t_vec_sparse_in<const CHECKED: bool>(
-    res: &mut [f64],
-    mat: &[f64],
-    vec: &[f64],
-    nr: usize,
-    nc: usize,
-    rownnz: &[i32],
-    rowadr: &[i32],
-    colind: &[i32],
-) {
     let res = &mut res[..nc];
     res.fill(0.0);
     for (i, &scl) in vec[..nr].iter().enumerate() {
@@ -358,16 +333,11 @@ unsafe fn mul_mat_t_vec_sparse_in<const CHECKED: bool>(
         }
         let adr = rowadr[i] as usize;
         let nnz = rownnz[i] as usize;
-        let (cols, vals) = (&colind[adr..adr + nnz], &mat[adr..adr + nnz]);
-        for k in 0..nnz {
-            // SAFETY: k < nnz, the length of both row slices
-            let (c, v) = (*cols.get_unchecked(k) as u32 as usize, *vals.get_unchecked(k));
-            if CHECKED {
-                res[c] += v * scl;
-            } else {
-                debug_assert!(c < nc);
-                *res.get_unchecked_mut(c) += v * scl;
-            }
+        for (&c, &v) in colind[adr..adr + nnz].iter().zip(&mat[adr..adr + nnz]) {
+            let c = c as u32 as usize;
+            debug_assert!(c < nc);
+            // SAFETY: c < nc = res.len() (this function's contract)
+            unsafe { *res.get_unchecked_mut(c) += v * scl };
         }
     }
 }
