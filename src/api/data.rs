@@ -368,8 +368,7 @@ impl Data {
     pub fn state(&self, which: StateParts) -> Vec<f64> {
         let m = self.model.raw();
         let mut v = vec![0.0; crate::data::state::state_size(m, which.0)];
-        // SAFETY: `v` holds the state's size; the data belongs to the model
-        unsafe { crate::data::state::get_state(m, self.ptr.as_ptr(), v.as_mut_ptr(), which.0) };
+        crate::data::state::get_state(m, self.raw(), &mut v, which.0);
         v
     }
 
@@ -381,8 +380,7 @@ impl Data {
         if state.len() != n {
             return Err(Error::new(format!("mj_setState: state has {} numbers, expected {n}", state.len())));
         }
-        // SAFETY: `state` holds the state's size; the data belongs to the model
-        unsafe { crate::data::state::set_state(m.raw(), self.ptr.as_ptr(), state.as_ptr(), which.0) };
+        crate::data::state::set_state(m.raw(), self.raw_mut(), state, which.0);
         Ok(())
     }
 }

@@ -35,39 +35,75 @@ fn elem_size(m: &mjModel, bit: u32) -> usize {
     }
 }
 
-/// First `mjtNum` of the component `bit` in `d` (not used for `eq_active`, which is bytes).
-fn elem_ptr(d: *mut mjData, bit: u32) -> *mut mjtNum {
+/// First `mjtNum` of the array component `bit` in `d` (null for time and eq_active).
+fn elem_ptr(d: &mjData, bit: u32) -> *mut mjtNum {
     use mjtState_::*;
-    unsafe {
-        match bit {
-            b if b == mjSTATE_TIME as u32 => core::ptr::addr_of_mut!((*d).time),
-            b if b == mjSTATE_QPOS as u32 => (*d).qpos,
-            b if b == mjSTATE_QVEL as u32 => (*d).qvel,
-            b if b == mjSTATE_ACT as u32 => (*d).act,
-            b if b == mjSTATE_WARMSTART as u32 => (*d).qacc_warmstart,
-            b if b == mjSTATE_CTRL as u32 => (*d).ctrl,
-            b if b == mjSTATE_QFRC_APPLIED as u32 => (*d).qfrc_applied,
-            b if b == mjSTATE_XFRC_APPLIED as u32 => (*d).xfrc_applied,
-            b if b == mjSTATE_MOCAP_POS as u32 => (*d).mocap_pos,
-            b if b == mjSTATE_MOCAP_QUAT as u32 => (*d).mocap_quat,
-            b if b == mjSTATE_USERDATA as u32 => (*d).userdata,
-            b if b == mjSTATE_PLUGIN as u32 => (*d).plugin_state,
-            _ => core::ptr::null_mut(),
-        }
+    match bit {
+        b if b == mjSTATE_QPOS as u32 => d.qpos,
+        b if b == mjSTATE_QVEL as u32 => d.qvel,
+        b if b == mjSTATE_ACT as u32 => d.act,
+        b if b == mjSTATE_WARMSTART as u32 => d.qacc_warmstart,
+        b if b == mjSTATE_CTRL as u32 => d.ctrl,
+        b if b == mjSTATE_QFRC_APPLIED as u32 => d.qfrc_applied,
+        b if b == mjSTATE_XFRC_APPLIED as u32 => d.xfrc_applied,
+        b if b == mjSTATE_MOCAP_POS as u32 => d.mocap_pos,
+        b if b == mjSTATE_MOCAP_QUAT as u32 => d.mocap_quat,
+        b if b == mjSTATE_USERDATA as u32 => d.userdata,
+        b if b == mjSTATE_PLUGIN as u32 => d.plugin_state,
+        _ => core::ptr::null_mut(),
     }
+}
+
+/// The numbers of component `bit` (not eq_active) of `d`, which is made for `m`.
+fn elem<'a>(m: &mjModel, d: &'a mjData, bit: u32) -> &'a [mjtNum] {
+    if bit == mjtState_::mjSTATE_TIME as u32 {
+        return core::slice::from_ref(&d.time);
+    }
+    let (p, n) = (elem_ptr(d, bit), elem_size(m, bit));
+    if n == 0 || p.is_null() {
+        return &[];
+    }
+    // SAFETY: d is made for m (the engine invariant, see mjData_::arrays), so the component's
+    // array holds elem_size(m, bit) numbers; the borrow of d keeps them alive and unchanged
+    unsafe { core::slice::from_raw_parts(p, n) }
+}
+
+/// Mutable form of [`elem`].
+fn elem_mut<'a>(m: &mjModel, d: &'a mut mjData, bit: u32) -> &'a mut [mjtNum] {
+    if bit == mjtState_::mjSTATE_TIME as u32 {
+        return core::slice::from_mut(&mut d.time);
+    }
+    let (p, n) = (elem_ptr(d, bit), elem_size(m, bit));
+    if n == 0 || p.is_null() {
+        return &mut [];
+    }
+    // SAFETY: as in `elem`; the exclusive borrow of d makes this the only access to the array
+    unsafe { core::slice::from_raw_parts_mut(p, n) }
+}
+
+/// The `eq_active` flags of `d` (made for `m`).
+fn eq_active<'a>(m: &mjModel, d: &'a mjData) -> &'a [mjtByte] {
+    let n = elem_size(m, EQ_ACTIVE);
+    if n == 0 || d.eq_active.is_null() {
+        return &[];
+    }
+    // SAFETY: d is made for m, so eq_active holds neq flags (as in `elem`)
+    unsafe { core::slice::from_raw_parts(d.eq_active, n) }
+}
+
+/// Mutable form of [`eq_active`].
+fn eq_active_mut<'a>(m: &mjModel, d: &'a mut mjData) -> &'a mut [mjtByte] {
+    let n = elem_size(m, EQ_ACTIVE);
+    if n == 0 || d.eq_active.is_null() {
+        return &mut [];
+    }
+    // SAFETY: as in `eq_active`; the exclusive borrow of d makes this the only access
+    unsafe { core::slice::from_raw_parts_mut(d.eq_active, n) }
 }
 
 /// The component bits set in `sig`, in state-vector order.
 fn bits(sig: u32) -> impl Iterator<Item = u32> {
     (0..NSTATE).map(|i| 1u32 << i).filter(move |b| b & sig != 0)
-}
-
-/// Copies `n` numbers; tolerates null pointers and overlap when there is nothing or everything
-/// to copy.
-unsafe fn copy_nums(dst: *mut mjtNum, src: *const mjtNum, n: usize) {
-    if n > 0 && !core::ptr::eq(dst, src) {
-        core::ptr::copy(src, dst, n);
-    }
 }
 
 /// Narrows a state-vector number to the byte stored in `eq_active` (C's conversion on x86-64).
@@ -76,7 +112,7 @@ fn num_to_byte(x: mjtNum) -> mjtByte {
 }
 
 /// Reports an out-of-range signature for `func`; true if `sig` is invalid.
-fn bad_signature(func: &str, sig: u32) -> bool {
+pub fn bad_signature(func: &str, sig: u32) -> bool {
     if sig >= 1 << NSTATE {
         crate::mjerror!(func, "invalid state signature {} >= 2^mjNSTATE", sig);
         return true;
@@ -89,81 +125,74 @@ pub fn state_size(m: &mjModel, sig: u32) -> usize {
     if bad_signature("mj_stateSize", sig) {
         return 0;
     }
+    vector_len(m, sig)
+}
+
+/// Length of the state vector of the valid bits of `sig` (no error report).
+pub fn vector_len(m: &mjModel, sig: u32) -> usize {
     bits(sig).map(|b| elem_size(m, b)).sum()
 }
 
-/// Writes the components `sig` of `d` to `state`.
-///
-/// # Safety
-/// `d` must be allocated for `m`; `state` must hold `state_size(m, sig)` numbers.
-pub unsafe fn get_state(m: &mjModel, d: *const mjData, state: *mut mjtNum, sig: u32) {
+/// Writes the components `sig` of `d` (made for `m`) to the start of `state`, which must hold
+/// [`vector_len`] numbers.
+pub fn get_state(m: &mjModel, d: &mjData, state: &mut [mjtNum], sig: u32) {
     if bad_signature("mj_getState", sig) {
         return;
     }
     let mut out = state;
     for b in bits(sig) {
         let n = elem_size(m, b);
+        let (dst, rest) = out.split_at_mut(n);
         if b == EQ_ACTIVE {
-            let src = (*d).eq_active;
-            for j in 0..n {
-                *out.add(j) = *src.add(j) as mjtNum;
+            for (o, &x) in dst.iter_mut().zip(eq_active(m, d)) {
+                *o = x as mjtNum;
             }
         } else {
-            copy_nums(out, elem_ptr(d as *mut mjData, b), n);
+            dst.copy_from_slice(&elem(m, d, b)[..n]);
         }
-        out = out.add(n);
+        out = rest;
     }
 }
 
-/// Sets the components `sig` of `d` from `state`.
-///
-/// # Safety
-/// `d` must be allocated for `m`; `state` must hold `state_size(m, sig)` numbers.
-pub unsafe fn set_state(m: &mjModel, d: *mut mjData, state: *const mjtNum, sig: u32) {
+/// Sets the components `sig` of `d` (made for `m`) from `state`, which must hold
+/// [`vector_len`] numbers.
+pub fn set_state(m: &mjModel, d: &mut mjData, state: &[mjtNum], sig: u32) {
     if bad_signature("mj_setState", sig) {
         return;
     }
     let mut inp = state;
     for b in bits(sig) {
         let n = elem_size(m, b);
+        let (src, rest) = inp.split_at(n);
         if b == EQ_ACTIVE {
-            let dst = (*d).eq_active;
-            for j in 0..n {
-                *dst.add(j) = num_to_byte(*inp.add(j));
+            for (o, &x) in eq_active_mut(m, d).iter_mut().zip(src) {
+                *o = num_to_byte(x);
             }
         } else {
-            copy_nums(elem_ptr(d, b), inp, n);
+            elem_mut(m, d, b)[..n].copy_from_slice(src);
         }
-        inp = inp.add(n);
+        inp = rest;
     }
 }
 
-/// Copies the components `sig` from `src` to `dst`.
-///
-/// # Safety
-/// Both must be allocated for `m`.
-pub unsafe fn copy_state(m: &mjModel, src: *const mjData, dst: *mut mjData, sig: u32) {
+/// Copies the components `sig` from `src` to `dst` (both made for `m`).
+pub fn copy_state(m: &mjModel, src: &mjData, dst: &mut mjData, sig: u32) {
     if bad_signature("mj_copyState", sig) {
         return;
     }
     for b in bits(sig) {
         let n = elem_size(m, b);
         if b == EQ_ACTIVE {
-            if n > 0 && !core::ptr::eq((*src).eq_active, (*dst).eq_active) {
-                core::ptr::copy((*src).eq_active, (*dst).eq_active, n);
-            }
+            eq_active_mut(m, dst)[..n].copy_from_slice(&eq_active(m, src)[..n]);
         } else {
-            copy_nums(elem_ptr(dst, b), elem_ptr(src as *mut mjData, b), n);
+            elem_mut(m, dst, b)[..n].copy_from_slice(&elem(m, src, b)[..n]);
         }
     }
 }
 
 /// Copies from the state vector `src` (signature `srcsig`) the components of `dstsig`, which
-/// must be a subset of `srcsig`, into `dst`.
-///
-/// # Safety
-/// `src` and `dst` must hold `state_size` numbers for their signatures.
-pub unsafe fn extract_state(m: &mjModel, src: *const mjtNum, srcsig: u32, dst: *mut mjtNum, dstsig: u32) {
+/// must be a subset of `srcsig`, into `dst`; each holds [`vector_len`] numbers for its signature.
+pub fn extract_state(m: &mjModel, src: &[mjtNum], srcsig: u32, dst: &mut [mjtNum], dstsig: u32) {
     if srcsig & dstsig != dstsig {
         crate::mjerror!("mj_extractState", "dstsig is not a subset of srcsig");
         return;
@@ -171,19 +200,18 @@ pub unsafe fn extract_state(m: &mjModel, src: *const mjtNum, srcsig: u32, dst: *
     let (mut s, mut o) = (src, dst);
     for b in bits(srcsig) {
         let n = elem_size(m, b);
+        let (from, srest) = s.split_at(n);
         if b & dstsig != 0 {
-            copy_nums(o, s, n);
-            o = o.add(n);
+            let (to, orest) = o.split_at_mut(n);
+            to.copy_from_slice(from);
+            o = orest;
         }
-        s = s.add(n);
+        s = srest;
     }
 }
 
-/// Stores time, qpos, qvel, act, mocap pose and ctrl of `d` as keyframe `k` of `m`.
-///
-/// # Safety
-/// `d` must be allocated for `m`.
-pub unsafe fn set_keyframe(m: &mut mjModel, d: *const mjData, k: i32) {
+/// Stores time, qpos, qvel, act, mocap pose and ctrl of `d` (made for `m`) as keyframe `k` of `m`.
+pub fn set_keyframe(m: &mut mjModel, d: &mjData, k: i32) {
     if k >= m.nkey {
         crate::mjerror!("mj_setKeyframe", "index must be smaller than {} (keyframes allocated in model)", m.nkey);
         return;
@@ -192,16 +220,30 @@ pub unsafe fn set_keyframe(m: &mut mjModel, d: *const mjData, k: i32) {
         crate::mjerror!("mj_setKeyframe", "keyframe index cannot be negative");
         return;
     }
+    use mjtState_::*;
     let k = k as usize;
     let n = |x: core::ffi::c_int| x.max(0) as usize;
     let (nq, nv, na, nu, nmocap) = (n(m.nq), n(m.nv), n(m.na), n(m.nu), n(m.nmocap));
-    *m.key_time.add(k) = (*d).time;
-    copy_nums(m.key_qpos.add(k * nq), (*d).qpos, nq);
-    copy_nums(m.key_qvel.add(k * nv), (*d).qvel, nv);
-    copy_nums(m.key_act.add(k * na), (*d).act, na);
-    copy_nums(m.key_mpos.add(k * 3 * nmocap), (*d).mocap_pos, 3 * nmocap);
-    copy_nums(m.key_mquat.add(k * 4 * nmocap), (*d).mocap_quat, 4 * nmocap);
-    copy_nums(m.key_ctrl.add(k * nu), (*d).ctrl, nu);
+    let nkey = n(m.nkey);
+    // (key array, its width, the component of d)
+    let rows = [
+        (m.key_time, 1, mjSTATE_TIME),
+        (m.key_qpos, nq, mjSTATE_QPOS),
+        (m.key_qvel, nv, mjSTATE_QVEL),
+        (m.key_act, na, mjSTATE_ACT),
+        (m.key_mpos, 3 * nmocap, mjSTATE_MOCAP_POS),
+        (m.key_mquat, 4 * nmocap, mjSTATE_MOCAP_QUAT),
+        (m.key_ctrl, nu, mjSTATE_CTRL),
+    ];
+    for (key, w, bit) in rows {
+        if w == 0 {
+            continue;
+        }
+        // SAFETY: the model's key arrays hold nkey rows of their width (mjModel's layout) and k
+        // < nkey; the exclusive borrow of m makes this the only access to them
+        let row = unsafe { &mut core::slice::from_raw_parts_mut(key, nkey * w)[k * w..k * w + w] };
+        row.copy_from_slice(&elem(m, d, bit as u32)[..w]);
+    }
 }
 
 #[cfg(test)]
@@ -341,10 +383,10 @@ mod tests {
         let mut st = Store::new(0.0);
         let mut d = st.data(0.5);
         let mut buf = [7.0; 4];
-        let (_, msg) = with_handler(|| unsafe { get_state(&m, &d, buf.as_mut_ptr(), u32::MAX) });
+        let (_, msg) = with_handler(|| get_state(&m, &d, &mut buf, u32::MAX));
         assert_eq!(msg, "mj_getState: invalid state signature 4294967295 >= 2^mjNSTATE");
         assert_eq!(buf, [7.0; 4]);
-        let (_, msg) = with_handler(|| unsafe { set_state(&m, &mut d, buf.as_ptr(), 1 << 20) });
+        let (_, msg) = with_handler(|| set_state(&m, &mut d, &buf, 1 << 20));
         assert_eq!(msg, "mj_setState: invalid state signature 1048576 >= 2^mjNSTATE");
         assert_eq!(d.time, 0.5);
     }
@@ -357,7 +399,7 @@ mod tests {
         let da = a.data(0.25);
         let sig = mjSTATE_INTEGRATION as u32;
         let mut v = [0.0; 38];
-        unsafe { get_state(&m, &da, v.as_mut_ptr(), sig) };
+        get_state(&m, &da, &mut v, sig);
         assert_eq!(v[0], 0.25);
         assert_eq!(&v[1..4], &[1.0, 2.0, 3.0]); // qpos
         assert_eq!(&v[4..6], &[4.0, 5.0]); // qvel
@@ -378,7 +420,7 @@ mod tests {
         let mut db = b.data(9.0);
         v[25] = 0.0;
         v[26] = 1.0;
-        unsafe { set_state(&m, &mut db, v.as_ptr(), sig) };
+        set_state(&m, &mut db, &v, sig);
         assert_eq!(db.time, 0.25);
         assert_eq!(b.qpos, [1.0, 2.0, 3.0]);
         assert_eq!(b.eq, [0, 1]);
@@ -389,7 +431,7 @@ mod tests {
         let mut dc = c.data(9.0);
         let part = [-1.0, -2.0, 3.0];
         let psig = mjSTATE_QVEL as u32 | mjSTATE_EQ_ACTIVE as u32;
-        unsafe { set_state(&m, &mut dc, part.as_ptr(), psig) };
+        set_state(&m, &mut dc, &part, psig);
         assert_eq!(c.qvel, [-1.0, -2.0]);
         assert_eq!(c.eq, [3, 0]);
         assert_eq!(c.qpos, [101.0, 102.0, 103.0]);
@@ -406,7 +448,7 @@ mod tests {
         let mut b = Store::new(50.0);
         let mut db = b.data(2.5);
         let sig = mjSTATE_TIME as u32 | mjSTATE_CTRL as u32 | mjSTATE_EQ_ACTIVE as u32;
-        unsafe { copy_state(&m, &da, &mut db, sig) };
+        copy_state(&m, &da, &mut db, sig);
         assert_eq!(db.time, 1.5);
         assert_eq!(b.ctrl, [9.0, 10.0]);
         assert_eq!(b.eq, [0, 1]);
@@ -414,14 +456,14 @@ mod tests {
 
         let full = mjSTATE_FULLPHYSICS as u32;
         let mut v = [0.0; 8];
-        unsafe { get_state(&m, &da, v.as_mut_ptr(), full) };
+        get_state(&m, &da, &mut v, full);
         let mut out = [0.0; 3];
         let sub = mjSTATE_QVEL as u32 | mjSTATE_PLUGIN as u32;
-        unsafe { extract_state(&m, v.as_ptr(), full, out.as_mut_ptr(), sub) };
+        extract_state(&m, &v, full, &mut out, sub);
         assert_eq!(out, [4.0, 5.0, 35.0]);
 
         let (_, msg) =
-            with_handler(|| unsafe { extract_state(&m, v.as_ptr(), full, out.as_mut_ptr(), mjSTATE_CTRL as u32) });
+            with_handler(|| extract_state(&m, &v, full, &mut out, mjSTATE_CTRL as u32));
         assert_eq!(msg, "mj_extractState: dstsig is not a subset of srcsig");
         assert_eq!(out, [4.0, 5.0, 35.0]);
     }
@@ -446,10 +488,10 @@ mod tests {
         m.key_ctrl = ctrl.as_mut_ptr();
         let mut s = Store::new(0.0);
         let d = s.data(4.0);
-        unsafe { set_keyframe(&mut m, &d, 1) };
-        let (_, msg) = with_handler(|| unsafe { set_keyframe(&mut m, &d, 2) });
+        set_keyframe(&mut m, &d, 1);
+        let (_, msg) = with_handler(|| set_keyframe(&mut m, &d, 2));
         assert_eq!(msg, "mj_setKeyframe: index must be smaller than 2 (keyframes allocated in model)");
-        let (_, msg) = with_handler(|| unsafe { set_keyframe(&mut m, &d, -1) });
+        let (_, msg) = with_handler(|| set_keyframe(&mut m, &d, -1));
         assert_eq!(msg, "mj_setKeyframe: keyframe index cannot be negative");
         assert_eq!(time, [0.0, 4.0]);
         assert_eq!(qpos, [0.0, 0.0, 0.0, 1.0, 2.0, 3.0]);

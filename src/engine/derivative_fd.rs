@@ -57,7 +57,7 @@ fn in_range(x1: f64, x2: f64, range: &[f64]) -> bool {
 
 /// Physics state (qpos, qvel, act) into `state` and, when given, the sensor values.
 unsafe fn read_outputs(m: &mjModel, d: &mjData, state: &mut [f64], sensor: Option<&mut [f64]>) {
-    get_state(m, d, state.as_mut_ptr(), mjtState_::mjSTATE_PHYSICS as u32);
+    get_state(m, d, state, mjtState_::mjSTATE_PHYSICS as u32);
     if let Some(s) = sensor {
         s.copy_from_slice(&d.sensordata(m)[..s.len()]);
     }
@@ -108,20 +108,20 @@ pub unsafe fn step_fd(
     };
     let ctrl = stack_nums(d, nu);
 
-    get_state(m, d, fullstate.as_mut_ptr(), restore);
+    get_state(m, d, fullstate, restore);
     ctrl.copy_from_slice(&d.ctrl(m)[..nu]);
     read_outputs(m, d, state, None);
 
     // the unperturbed step
     forward::step_skip(m, d, mjSTAGE_NONE as i32, skipsensor);
     read_outputs(m, d, next, sensor.as_deref_mut());
-    set_state(m, d, fullstate.as_ptr(), restore);
+    set_state(m, d, fullstate, restore);
 
     // a nudged step from the restored state, its outputs into `y`, `s`
     let nudged = |d: &mut mjData, skip: mjtStage_, y: &mut [f64], s: Option<&mut [f64]>| {
         forward::step_skip(m, d, skip as i32, skipsensor);
         read_outputs(m, d, y, s);
-        set_state(m, d, fullstate.as_ptr(), restore);
+        set_state(m, d, fullstate, restore);
     };
 
     // controls (velocity stage reused), nudged only within their control range
