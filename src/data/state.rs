@@ -462,8 +462,7 @@ mod tests {
         extract_state(&m, &v, full, &mut out, sub);
         assert_eq!(out, [4.0, 5.0, 35.0]);
 
-        let (_, msg) =
-            with_handler(|| extract_state(&m, &v, full, &mut out, mjSTATE_CTRL as u32));
+        let (_, msg) = with_handler(|| extract_state(&m, &v, full, &mut out, mjSTATE_CTRL as u32));
         assert_eq!(msg, "mj_extractState: dstsig is not a subset of srcsig");
         assert_eq!(out, [4.0, 5.0, 35.0]);
     }

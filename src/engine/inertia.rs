@@ -327,7 +327,11 @@ pub unsafe fn factor_i(
         for p in (0..diag).rev() {
             let i = *cols.add(p) as u32 as usize;
             let (ia, ni) = (*rowadr.get_unchecked(i) as usize, *rownnz.get_unchecked(i) as usize);
-            add_to_scl(core::slice::from_raw_parts_mut(base.add(ia), ni), core::slice::from_raw_parts(rowk, ni), -*rowk.add(p) * inv_d);
+            add_to_scl(
+                core::slice::from_raw_parts_mut(base.add(ia), ni),
+                core::slice::from_raw_parts(rowk, ni),
+                -*rowk.add(p) * inv_d,
+            );
         }
         for c in 0..diag {
             *rowk.add(c) *= inv_d;

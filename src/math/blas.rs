@@ -326,14 +326,7 @@ pub fn scl(res: &mut [f64], vec: &[f64], scl: f64) {
     unsafe {
         use core::arch::x86_64::*;
         let (s4, s2) = (_mm256_set1_pd(scl), _mm_set1_pd(scl));
-        zip_avx(
-            res,
-            Some(vec),
-            Some(vec),
-            |x, _| _mm256_mul_pd(x, s4),
-            |x, _| _mm_mul_pd(x, s2),
-            |x, _| x * scl,
-        )
+        zip_avx(res, Some(vec), Some(vec), |x, _| _mm256_mul_pd(x, s4), |x, _| _mm_mul_pd(x, s2), |x, _| x * scl)
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
     for (r, &v) in res.iter_mut().zip(vec) {
@@ -366,14 +359,7 @@ pub fn add(res: &mut [f64], a: &[f64], b: &[f64]) {
     // SAFETY: all slices hold n elements; AVX is enabled at compile time
     unsafe {
         use core::arch::x86_64::*;
-        zip_avx(
-            res,
-            Some(a),
-            Some(b),
-            |x, y| _mm256_add_pd(x, y),
-            |x, y| _mm_add_pd(x, y),
-            |x, y| x + y,
-        )
+        zip_avx(res, Some(a), Some(b), |x, y| _mm256_add_pd(x, y), |x, y| _mm_add_pd(x, y), |x, y| x + y)
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
     for ((r, &x), &y) in res.iter_mut().zip(a).zip(b) {
@@ -390,14 +376,7 @@ pub fn sub(res: &mut [f64], a: &[f64], b: &[f64]) {
     // SAFETY: all slices hold n elements; AVX is enabled at compile time
     unsafe {
         use core::arch::x86_64::*;
-        zip_avx(
-            res,
-            Some(a),
-            Some(b),
-            |x, y| _mm256_sub_pd(x, y),
-            |x, y| _mm_sub_pd(x, y),
-            |x, y| x - y,
-        )
+        zip_avx(res, Some(a), Some(b), |x, y| _mm256_sub_pd(x, y), |x, y| _mm_sub_pd(x, y), |x, y| x - y)
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
     for ((r, &x), &y) in res.iter_mut().zip(a).zip(b) {

@@ -199,7 +199,12 @@ mod avx {
     #[target_feature(enable = "avx")]
     #[inline]
     fn gather4<G: Fn(usize) -> f64>(ind: &[i32; 4], gather: &G) -> __m256d {
-        _mm256_set_pd(gather(ind[3] as usize), gather(ind[2] as usize), gather(ind[1] as usize), gather(ind[0] as usize))
+        _mm256_set_pd(
+            gather(ind[3] as usize),
+            gather(ind[2] as usize),
+            gather(ind[1] as usize),
+            gather(ind[0] as usize),
+        )
     }
 
     #[target_feature(enable = "avx")]
@@ -326,7 +331,12 @@ mod avx {
         }
 
         #[inline(always)]
-        fn dot_sparse_x2<G: Fn(usize) -> f64>(self, r0: (&[f64], &[i32]), r1: (&[f64], &[i32]), gather: &G) -> [f64; 2] {
+        fn dot_sparse_x2<G: Fn(usize) -> f64>(
+            self,
+            r0: (&[f64], &[i32]),
+            r1: (&[f64], &[i32]),
+            gather: &G,
+        ) -> [f64; 2] {
             // SAFETY: self proves the CPU has AVX (see above)
             unsafe { dot_sparse_x2(r0, r1, gather) }
         }
