@@ -429,7 +429,7 @@ mod tests {
         // a partial signature touches only its components
         let mut c = Store::new(100.0);
         let mut dc = c.data(9.0);
-        let part = [-1.0, -2.0, 3.0];
+        let part = [-1.0, -2.0, 3.0, 0.0]; // qvel 2 + eq_active 2
         let psig = mjSTATE_QVEL as u32 | mjSTATE_EQ_ACTIVE as u32;
         set_state(&m, &mut dc, &part, psig);
         assert_eq!(c.qvel, [-1.0, -2.0]);
