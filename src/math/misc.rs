@@ -195,7 +195,8 @@ pub unsafe fn gather_built(res: &mut [f64], vec: &[f64], ind: &[i32]) {
     let ind = &ind[..res.len()];
     debug_assert!(ind.iter().all(|&i| (i as u32 as usize) < vec.len()));
     for (r, &i) in res.iter_mut().zip(ind) {
-        *r = *vec.get_unchecked(i as u32 as usize);
+        // SAFETY: i lies in 0..vec.len() (this function's contract)
+        *r = unsafe { *vec.get_unchecked(i as u32 as usize) };
     }
 }
 
@@ -208,7 +209,8 @@ pub unsafe fn scatter_built(res: &mut [f64], vec: &[f64], ind: &[i32]) {
     let ind = &ind[..vec.len()];
     debug_assert!(ind.iter().all(|&i| (i as u32 as usize) < res.len()));
     for (&v, &i) in vec.iter().zip(ind) {
-        *res.get_unchecked_mut(i as u32 as usize) = v;
+        // SAFETY: i lies in 0..res.len() (this function's contract)
+        unsafe { *res.get_unchecked_mut(i as u32 as usize) = v };
     }
 }
 

@@ -291,9 +291,12 @@ pub unsafe fn mul_sym_vec_sparse_lower(
         for (&j, &v) in ind.iter().zip(&row[..diag]).rev() {
             let j = j as u32 as usize;
             debug_assert!(j < i);
-            // SAFETY: j < i < n by the caller's pattern
-            acc += v * *vec.get_unchecked(j);
-            *res.get_unchecked_mut(j) += v * vi;
+            // SAFETY: j < i < n = vec.len() = res.len() by the caller's pattern (this function's
+            // contract)
+            unsafe {
+                acc += v * *vec.get_unchecked(j);
+                *res.get_unchecked_mut(j) += v * vi;
+            }
         }
         res[i] = acc;
     }
