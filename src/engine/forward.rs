@@ -149,37 +149,33 @@ pub fn fwd_position(m: &mjModel, d: &mut mjData) {
     fwd_kinematics(m, d);
     timer_end(d, mjTIMER_POS_KINEMATICS, t);
 
-    // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`), and no
-    // slice of it is alive across these stage calls (still unsafe in their files)
-    unsafe {
-        // inertia and collision are independent; upstream runs them on two pool threads when a
-        // pool is bound, with the same results as this sequential order
-        inertia::make_m(m, d);
-        inertia::factor_m(m, d);
+    // inertia and collision are independent; upstream runs them on two pool threads when a
+    // pool is bound, with the same results as this sequential order
+    inertia::make_m(m, d);
+    inertia::factor_m(m, d);
+    collision::collision(m, d);
+
+    // contacts and equalities with awake trees wake their sleeping partners
+    if sleep::wake_collision(m, d) > 0 {
+        sleep::update_sleep(m, d);
         collision::collision(m, d);
-
-        // contacts and equalities with awake trees wake their sleeping partners
-        if sleep::wake_collision(m, d) > 0 {
-            sleep::update_sleep(m, d);
-            collision::collision(m, d);
-        }
-        if sleep::wake_equality(m, d) > 0 {
-            sleep::update_sleep(m, d);
-        }
-
-        let t = timer_start();
-        constraint::make_constraint(m, d);
-        island::island(m, d);
-        timer_end(d, mjTIMER_POS_MAKE, t);
-
-        let t = timer_start();
-        tendon::transmission(m, d);
-        timer_add(d, mjTIMER_POS_KINEMATICS, t);
-
-        let t = timer_start();
-        constraint::project_constraint(m, d);
-        timer_end(d, mjTIMER_POS_PROJECT, t);
     }
+    if sleep::wake_equality(m, d) > 0 {
+        sleep::update_sleep(m, d);
+    }
+
+    let t = timer_start();
+    constraint::make_constraint(m, d);
+    island::island(m, d);
+    timer_end(d, mjTIMER_POS_MAKE, t);
+
+    let t = timer_start();
+    tendon::transmission(m, d);
+    timer_add(d, mjTIMER_POS_KINEMATICS, t);
+
+    let t = timer_start();
+    constraint::project_constraint(m, d);
+    timer_end(d, mjTIMER_POS_PROJECT, t);
 
     timer_end(d, mjTIMER_POSITION, t1);
 }

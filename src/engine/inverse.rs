@@ -24,25 +24,21 @@ pub fn inv_position(m: &mjModel, d: &mut mjData) {
     kinematics::kinematics(m, d);
     kinematics::com_pos(m, d);
     kinematics::camlight(m, d);
-    // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`), and no
-    // slice of it is alive across these stage calls
-    unsafe {
-        flex::flex(m, d);
-        tendon::tendon(m, d);
-        timer_end(d, mjTIMER_POS_KINEMATICS, t);
+    flex::flex(m, d);
+    tendon::tendon(m, d);
+    timer_end(d, mjTIMER_POS_KINEMATICS, t);
 
-        inertia::make_m(m, d);
-        inertia::factor_m(m, d);
-        crate::engine::collision::collision(m, d);
+    inertia::make_m(m, d);
+    inertia::factor_m(m, d);
+    crate::engine::collision::collision(m, d);
 
-        let t = timer_start();
-        constraint::make_constraint(m, d);
-        timer_end(d, mjTIMER_POS_MAKE, t);
+    let t = timer_start();
+    constraint::make_constraint(m, d);
+    timer_end(d, mjTIMER_POS_MAKE, t);
 
-        let t = timer_start();
-        tendon::transmission(m, d);
-        timer_add(d, mjTIMER_POS_KINEMATICS, t);
-    }
+    let t = timer_start();
+    tendon::transmission(m, d);
+    timer_add(d, mjTIMER_POS_KINEMATICS, t);
 
     timer_end(d, mjTIMER_POSITION, t1);
 }

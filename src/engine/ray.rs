@@ -66,14 +66,14 @@ unsafe fn ray_sdf(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3) -> f64 
         return -1.0;
     }
     let instance = m.geom_plugin()[g];
-    let plugin = if instance == -1 { core::ptr::null() } else { sdf::get_sdf(m, g) };
+    let plugin = if instance == -1 { None } else { sdf::get_sdf(m, g) };
     let reset = || {
-        if let Some(reset) = plugin.as_ref().and_then(|p| p.reset) {
+        if let Some(reset) = plugin.and_then(|p| p.reset) {
             reset(m, core::ptr::null_mut(), *d.plugin_data.add(instance as usize) as *mut core::ffi::c_void, instance);
         }
     };
     let field = sdf::Sdf {
-        plugin: [plugin, core::ptr::null()],
+        plugin: [plugin, None],
         id: [if instance == -1 { m.geom_dataid()[g] } else { instance }, 0],
         geomtype: [GEOM_SDF, 0],
         kind: mjtSDFType_::mjSDFTYPE_SINGLE as i32,

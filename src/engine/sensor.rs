@@ -1005,7 +1005,7 @@ unsafe fn tactile_sensor(m: &mjModel, d: &mut mjData, sd: &mut [f64], i: usize) 
         let body = m.geom_bodyid()[g] as usize;
         let gtype = m.geom_type()[g];
         let mut sdf = crate::engine::collision::sdf::Sdf {
-            plugin: [core::ptr::null(); 2],
+            plugin: [None; 2],
             id: [g as i32, -1],
             geomtype: [gtype, mjGEOM_SPHERE],
             kind: crate::abi::mjtSDFType_::mjSDFTYPE_SINGLE as i32,
@@ -1029,7 +1029,7 @@ unsafe fn tactile_sensor(m: &mjModel, d: &mut mjData, sd: &mut [f64], i: usize) 
             let mut xpos = mul_mat_vec3(&smat, &local);
             add_to3(&mut xpos, &spos);
             let mut lpos = mul_mat_t_vec3(&gmat, &sub3(&xpos, &gpos));
-            if !sdf.plugin[0].is_null() {
+            if sdf.plugin[0].is_some() {
                 let dataid = m.geom_dataid()[g] as usize;
                 let mesh_mat = crate::math::spatial::quat2mat(v4(m.mesh_quat(), dataid));
                 lpos = mul_mat_vec3(&mesh_mat, &lpos);

@@ -79,7 +79,7 @@ fn raw_sphere_box(
 }
 
 /// Sphere `g1` against box `g2`.
-pub unsafe fn sphere_box(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
+pub fn sphere_box(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
     let ((pos1, _, size1), (pos2, mat2, size2)) = geom_pair(m, d, g1, g2);
     raw_sphere_box(con, margin, pos1, size1, pos2, mat2, size2)
 }
@@ -87,7 +87,7 @@ pub unsafe fn sphere_box(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usi
 //------------------------------ capsule : box -------------------------------------------------------
 
 /// Capsule `g1` against box `g2`.
-pub unsafe fn capsule_box(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
+pub fn capsule_box(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
     let ((pos1, mat1, size1), (pos2, mat2, size2)) = geom_pair(m, d, g1, g2);
     raw_capsule_box(con, margin, pos1, mat1, size1, pos2, mat2, size2)
 }
@@ -430,7 +430,7 @@ fn row(m: &[f64; 9], i: usize) -> [f64; 3] {
 }
 
 /// Box against box.
-pub unsafe fn box_box(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
+pub fn box_box(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
     let ((pos1, mat1, size1), (pos2, mat2, size2)) = geom_pair(m, d, g1, g2);
     let margin2 = margin * margin;
 

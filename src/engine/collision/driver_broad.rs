@@ -2,9 +2,9 @@
 //! prune over the bodies and flexes along the principal axis of the geom and vertex cloud.
 
 use super::driver_sort::stable_sort;
-use super::stack_slice;
 use crate::abi::*;
-use crate::engine::{disabled, enabled, free, mark, stack_ints, stack_nums, v3};
+use crate::data::stack::{with_frame, Frame, Scratch};
+use crate::engine::{disabled, enabled, v3};
 use crate::math::blas::dot3;
 use crate::math::misc::{max, min};
 
@@ -99,7 +99,8 @@ fn has_plane(m: &mjModel, b: usize) -> bool {
 
 /// Extent of a body (its geoms' bounding spheres plus margins) or a flex (its vertices plus
 /// radius and margin) along the three rows of `frame`, as (min[3], max[3]) (`makeAAMM`).
-unsafe fn make_aamm(m: &mjModel, d: &mjData, bf: usize, frame: &[f64; 9]) -> [f64; 6] {
+fn make_aamm(m: &mjModel, d: &mjData, bf: usize, frame: &[f64; 9]) -> [f64; 6] {
+    let DataRef { geom_xpos: xpos, flexvert_xpos: vxpos, .. } = d.arrays(m);
     let nbody = m.nbody as usize;
     let overrides = enabled(m, mjtEnableBit_::mjENBL_OVERRIDE);
     let mut aamm = [0.0; 6];
@@ -107,7 +108,7 @@ unsafe fn make_aamm(m: &mjModel, d: &mjData, bf: usize, frame: &[f64; 9]) -> [f6
     if bf < nbody {
         let adr = m.body_geomadr()[bf] as usize;
         let num = m.body_geomnum()[bf] as usize;
-        let (xpos, rbound, gmargin) = (d.geom_xpos(m), m.geom_rbound(), m.geom_margin());
+        let (rbound, gmargin) = (m.geom_rbound(), m.geom_margin());
         for (i, g) in (adr..adr + num).enumerate() {
             let margin = if overrides { 0.5 * m.opt.o_margin } else { gmargin[g] };
             let mut one = [0.0; 6];
@@ -129,7 +130,6 @@ unsafe fn make_aamm(m: &mjModel, d: &mjData, bf: usize, frame: &[f64; 9]) -> [f6
         let f = bf - nbody;
         let adr = m.flex_vertadr()[f] as usize;
         let num = m.flex_vertnum()[f] as usize;
-        let vxpos = d.flexvert_xpos(m);
         for i in 0..num {
             let mut v = [0.0; 3];
             crate::math::blas::mul_mat_vec(&mut v, frame, v3(vxpos, adr + i), 3, 3);
@@ -161,23 +161,27 @@ struct SapItem {
     id_ismax: i32,
 }
 
+// SAFETY: two plain numbers (repr(C), no padding): every bit pattern is a valid value
+unsafe impl Scratch for SapItem {}
+
 /// Sweep and prune over `n` boxes stored per axis (`aamm[axis*n + i]` for min, `aamm[(axis+3)*n
 /// + i]` for max), sweeping along `axis_x`; writes pairs `(i << 16) + j` and returns their
-/// number, or -1 on bad input (`mj_SAP`).
-pub(super) unsafe fn sap(d: &mut mjData, aamm: &[f64], n: usize, axis_x: usize, pair: &mut [i32]) -> i32 {
+/// number, or -1 on bad input (`mj_SAP`). Its buffers come from `f`, the caller's frame (the
+/// innermost one of `d`).
+pub(super) fn sap(d: &mut mjData, f: &Frame<'_>, aamm: &[f64], n: usize, axis_x: usize, pair: &mut [i32]) -> i32 {
     let maxpair = pair.len();
     if n >= 0x10000 || axis_x > 2 || maxpair < 1 {
         return -1;
     }
-    let sortbuf: &mut [SapItem] = stack_slice(d, 2 * n);
-    let activebuf: &mut [SapItem] = stack_slice(d, 2 * n);
+    let sortbuf: &mut [SapItem] = f.alloc(d, 2 * n);
+    let activebuf: &mut [SapItem] = f.alloc(d, 2 * n);
     let x_min = &aamm[n * axis_x..n * axis_x + n];
     let x_max = &aamm[n * (axis_x + 3)..n * (axis_x + 3) + n];
     for i in 0..n {
         sortbuf[2 * i] = SapItem { value: x_min[i] as f32, id_ismax: i as i32 };
         sortbuf[2 * i + 1] = SapItem { value: x_max[i] as f32, id_ismax: i as i32 + 0x10000 };
     }
-    let buf: &mut [SapItem] = stack_slice(d, 2 * n);
+    let buf: &mut [SapItem] = f.alloc(d, 2 * n);
     stable_sort(sortbuf, buf, |a, b| {
         if a.value < b.value {
             -1
@@ -296,10 +300,10 @@ fn update_cov(cov: &mut [f64; 9], vec: &[f64; 3], cen: &[f64; 3]) {
 
 /// Rows: the principal axes (decreasing variance) of the moving geoms' centres and flex
 /// vertices; None when there are none (only static geoms).
-unsafe fn principal_frame(m: &mjModel, d: &mjData) -> Option<[f64; 9]> {
+fn principal_frame(m: &mjModel, d: &mjData) -> Option<[f64; 9]> {
     let (ngeom, nvert) = (m.ngeom as usize, m.nflexvert as usize);
     let (geom_bodyid, vert_bodyid) = (m.geom_bodyid(), m.flex_vertbodyid());
-    let (gxpos, vxpos) = (d.geom_xpos(m), d.flexvert_xpos(m));
+    let DataRef { geom_xpos: gxpos, flexvert_xpos: vxpos, .. } = d.arrays(m);
     let mut cnt = 0usize;
     let mut cen = [0.0; 3];
     for (i, &b) in geom_bodyid[..ngeom].iter().enumerate() {
@@ -342,17 +346,15 @@ unsafe fn principal_frame(m: &mjModel, d: &mjData) -> Option<[f64; 9]> {
 
 /// Candidate body/flex pairs (`(bf1 << 16) + bf2`, bf1 < bf2) in `bfpair`, sorted by signature
 /// except when nothing but static geoms exist; returns their number (`mj_broadphase`).
-pub(super) unsafe fn broadphase(m: &mjModel, d: &mut mjData, bfpair: &mut [i32]) -> usize {
+pub(super) fn broadphase(m: &mjModel, d: &mut mjData, bfpair: &mut [i32]) -> usize {
     let nbody = m.nbody as usize;
     let nflex = m.nflex as usize;
     let nbodyflex = nbody + nflex;
     let dsbl_filterparent = disabled(m, mjtDisableBit_::mjDSBL_FILTERPARENT);
     let sleep_filter = enabled(m, mjtEnableBit_::mjENBL_SLEEP) && (d.nbody_awake as usize) < nbody;
-    let body_awake: &[i32] = d.body_awake(m);
-    let asleep = |b: usize| sleep_filter && body_awake[b] == mjtSleepState_::mjS_ASLEEP as i32;
+    let asleep = |body_awake: &[i32], b: usize| sleep_filter && body_awake[b] == mjtSleepState_::mjS_ASLEEP as i32;
     let (weldid, parentid) = (m.body_weldid(), m.body_parentid());
     let mut npair = 0usize;
-    mark(d);
     let mut table = [[0i32; 2]; MASKS_MAX];
     let small = nbodyflex <= MASKS_MAX;
     if small {
@@ -362,123 +364,125 @@ pub(super) unsafe fn broadphase(m: &mjModel, d: &mut mjData, bfpair: &mut [i32])
     }
     let masks = Masks { m, table: if small { Some(&table[..nbodyflex]) } else { None } };
 
-    // the world body and static bodies with planes meet every other body and flex
-    for b1 in 0..nbody {
-        if !can_collide(m, b1) {
-            continue;
-        }
-        if (b1 == 0 && m.body_geomnum()[b1] > 0) || (weldid[b1] == 0 && has_plane(m, b1)) {
-            for b2 in 0..nbody {
-                if !can_collide(m, b2) {
-                    continue;
+    with_frame(d, |d, fr| {
+        let body_awake = d.arrays(m).body_awake;
+        // the world body and static bodies with planes meet every other body and flex
+        for b1 in 0..nbody {
+            if !can_collide(m, b1) {
+                continue;
+            }
+            if (b1 == 0 && m.body_geomnum()[b1] > 0) || (weldid[b1] == 0 && has_plane(m, b1)) {
+                for b2 in 0..nbody {
+                    if !can_collide(m, b2) {
+                        continue;
+                    }
+                    let weld2 = weldid[b2];
+                    let parent2 = weldid[parentid[weld2 as usize] as usize];
+                    if filter_body_pair(0, 0, true, weld2, parent2, asleep(body_awake, b2), dsbl_filterparent) {
+                        continue;
+                    }
+                    add_pair(&masks, b1, b2, &mut npair, bfpair);
                 }
-                let weld2 = weldid[b2];
-                let parent2 = weldid[parentid[weld2 as usize] as usize];
-                if filter_body_pair(0, 0, true, weld2, parent2, asleep(b2), dsbl_filterparent) {
-                    continue;
+                for f in 0..nflex {
+                    add_pair(&masks, b1, nbody + f, &mut npair, bfpair);
                 }
-                add_pair(&masks, b1, b2, &mut npair, bfpair);
-            }
-            for f in 0..nflex {
-                add_pair(&masks, b1, nbody + f, &mut npair, bfpair);
             }
         }
-    }
 
-    // With every collidable body asleep or welded to the world (and no flexes), each pair the
-    // sweep could find is discarded by `filter_body_pair`: the sweep is skipped, its stack
-    // blocks are still taken. A scene fully asleep thus costs one pass over the bodies.
-    let settled = nflex == 0 && (1..nbody).all(|b| !can_collide(m, b) || weldid[b] == 0 || asleep(b));
-    let frame = if settled {
-        let ngeom = m.ngeom as usize;
-        if !m.geom_bodyid()[..ngeom].iter().any(|&b| b != 0) {
-            // nothing but static geoms: upstream returns here, unsorted
-            free(d);
-            return npair;
-        }
-        None
-    } else {
-        let Some(frame) = principal_frame(m, d) else {
-            free(d);
-            return npair;
+        // With every collidable body asleep or welded to the world (and no flexes), each pair the
+        // sweep could find is discarded by `filter_body_pair`: the sweep is skipped, its stack
+        // blocks are still taken. A scene fully asleep thus costs one pass over the bodies.
+        let settled = nflex == 0 && (1..nbody).all(|b| !can_collide(m, b) || weldid[b] == 0 || asleep(body_awake, b));
+        let frame = if settled {
+            let ngeom = m.ngeom as usize;
+            if !m.geom_bodyid()[..ngeom].iter().any(|&b| b != 0) {
+                // nothing but static geoms: upstream returns here, unsorted
+                return npair;
+            }
+            None
+        } else {
+            let Some(frame) = principal_frame(m, d) else {
+                return npair;
+            };
+            Some(frame)
         };
-        Some(frame)
-    };
 
-    let bfid = stack_ints(d, nbodyflex);
-    let mut ncollide = 0usize;
-    for i in 1..nbodyflex {
-        if can_collide(m, i) {
-            bfid[ncollide] = i as i32;
-            ncollide += 1;
+        let bfid = fr.ints(d, nbodyflex);
+        let mut ncollide = 0usize;
+        for i in 1..nbodyflex {
+            if can_collide(m, i) {
+                bfid[ncollide] = i as i32;
+                ncollide += 1;
+            }
         }
-    }
 
-    if ncollide > 1 {
-        // mjData stack blocks as upstream takes them (boxes, pairs, then the sweep's three
-        // buffers), used or not, so the reported peak stack use is upstream's
-        let bfid = &bfid[..ncollide];
-        let aamm = stack_nums(d, 6 * ncollide);
-        let maxsappair = ncollide * (ncollide - 1) / 2;
-        let sappair = stack_ints(d, maxsappair);
-        let room = npair + maxsappair <= bfpair.len();
-        let reserve_sweep = |d: &mut mjData| {
-            for _ in 0..3 {
-                let _: &mut [SapItem] = stack_slice(d, 2 * ncollide);
-            }
-        };
-        let nsappair = match frame {
-            // settled scene (above): no pair would pass the filter. From 0x10000 boxes on, the
-            // sweep fails before taking its buffers, as upstream's does.
-            None if ncollide >= 0x10000 => -1,
-            None => {
-                reserve_sweep(d);
-                0
-            }
-            Some(frame) => {
-                for i in 0..ncollide {
-                    let a = make_aamm(m, d, bfid[i] as usize, &frame);
-                    for (k, &x) in a.iter().enumerate() {
-                        aamm[k * ncollide + i] = x;
+        if ncollide > 1 {
+            // mjData stack blocks as upstream takes them (boxes, pairs, then the sweep's three
+            // buffers), used or not, so the reported peak stack use is upstream's
+            let bfid = &bfid[..ncollide];
+            let aamm = fr.nums(d, 6 * ncollide);
+            let maxsappair = ncollide * (ncollide - 1) / 2;
+            let sappair = fr.ints(d, maxsappair);
+            let room = npair + maxsappair <= bfpair.len();
+            let reserve_sweep = |d: &mut mjData| {
+                for _ in 0..3 {
+                    let _: &mut [SapItem] = fr.alloc(d, 2 * ncollide);
+                }
+            };
+            let nsappair = match frame {
+                // settled scene (above): no pair would pass the filter. From 0x10000 boxes on, the
+                // sweep fails before taking its buffers, as upstream's does.
+                None if ncollide >= 0x10000 => -1,
+                None => {
+                    reserve_sweep(d);
+                    0
+                }
+                Some(frame) => {
+                    for i in 0..ncollide {
+                        let a = make_aamm(m, d, bfid[i] as usize, &frame);
+                        for (k, &x) in a.iter().enumerate() {
+                            aamm[k * ncollide + i] = x;
+                        }
+                    }
+                    // the sweep's pairs, in another order: the sort below makes the result the same
+                    let few = if ncollide <= ALL_PAIRS_MAX && room { all_pairs(aamm, ncollide, sappair) } else { None };
+                    match few {
+                        Some(n) => {
+                            reserve_sweep(d);
+                            n as i32
+                        }
+                        None => sap(d, fr, aamm, ncollide, 0, sappair),
                     }
                 }
-                // the sweep's pairs, in another order: the sort below makes the result the same
-                let few = if ncollide <= ALL_PAIRS_MAX && room { all_pairs(aamm, ncollide, sappair) } else { None };
-                match few {
-                    Some(n) => {
-                        reserve_sweep(d);
-                        n as i32
+            };
+            if nsappair < 0 {
+                crate::mjerror!("mj_broadphase", "SAP failed");
+            }
+            let body_awake = d.arrays(m).body_awake;
+            for &sp in &sappair[..nsappair.max(0) as usize] {
+                let bf1 = bfid[(sp >> 16) as usize] as usize;
+                let bf2 = bfid[(sp & 0xFFFF) as usize] as usize;
+                if bf1 < nbody && bf2 < nbody {
+                    let (weld1, weld2) = (weldid[bf1], weldid[bf2]);
+                    let parent1 = weldid[parentid[weld1 as usize] as usize];
+                    let parent2 = weldid[parentid[weld2 as usize] as usize];
+                    let (asleep1, asleep2) = (asleep(body_awake, bf1), asleep(body_awake, bf2));
+                    if filter_body_pair(weld1, parent1, asleep1, weld2, parent2, asleep2, dsbl_filterparent) {
+                        continue;
                     }
-                    None => sap(d, aamm, ncollide, 0, sappair),
                 }
+                add_pair(&masks, bf1, bf2, &mut npair, bfpair);
             }
-        };
-        if nsappair < 0 {
-            crate::mjerror!("mj_broadphase", "SAP failed");
         }
-        for &sp in &sappair[..nsappair.max(0) as usize] {
-            let bf1 = bfid[(sp >> 16) as usize] as usize;
-            let bf2 = bfid[(sp & 0xFFFF) as usize] as usize;
-            if bf1 < nbody && bf2 < nbody {
-                let (weld1, weld2) = (weldid[bf1], weldid[bf2]);
-                let parent1 = weldid[parentid[weld1 as usize] as usize];
-                let parent2 = weldid[parentid[weld2 as usize] as usize];
-                if filter_body_pair(weld1, parent1, asleep(bf1), weld2, parent2, asleep(bf2), dsbl_filterparent) {
-                    continue;
-                }
-            }
-            add_pair(&masks, bf1, bf2, &mut npair, bfpair);
-        }
-    }
 
-    if npair > 1 {
-        // plain integers: equal keys are indistinguishable, so an unstable sort gives the
-        // order of upstream's merge sort (its buffer is still taken, for the stack's peak)
-        let _ = stack_ints(d, npair);
-        bfpair[..npair].sort_unstable_by_key(|&p| p as u32);
-    }
-    free(d);
-    npair
+        if npair > 1 {
+            // plain integers: equal keys are indistinguishable, so an unstable sort gives the
+            // order of upstream's merge sort (its buffer is still taken, for the stack's peak)
+            let _ = fr.ints(d, npair);
+            bfpair[..npair].sort_unstable_by_key(|&p| p as u32);
+        }
+        npair
+    })
 }
 
 #[cfg(test)]

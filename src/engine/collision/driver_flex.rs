@@ -8,8 +8,9 @@ use super::{
     zero_contact, ContactParam,
 };
 use crate::abi::*;
+use crate::data::stack::with_frame;
 use crate::engine::constraint::{add_contact, assign_margin};
-use crate::engine::{disabled, free, mark, stack_ints, stack_nums, v3, v9};
+use crate::engine::{disabled, v3, v9};
 use crate::math::blas::{dot3, normalize3};
 use crate::math::misc::max;
 use crate::math::spatial::{cross, quat2mat, quat_z2vec};
@@ -26,8 +27,8 @@ fn elem_verts(m: &mjModel, f: usize, e: usize) -> &[i32] {
 
 /// Capsule spanned by two flex vertices with the flex radius: (pos, mat, size)
 /// (`mj_makeCapsule`).
-unsafe fn make_capsule(m: &mjModel, d: &mjData, f: usize, vid: &[i32]) -> ([f64; 3], [f64; 9], [f64; 2]) {
-    let vxpos = d.flexvert_xpos(m);
+fn make_capsule(m: &mjModel, d: &mjData, f: usize, vid: &[i32]) -> ([f64; 3], [f64; 9], [f64; 2]) {
+    let vxpos = d.arrays(m).flexvert_xpos;
     let adr = m.flex_vertadr()[f] as usize;
     let v1 = v3(vxpos, adr + vid[0] as usize);
     let v2 = v3(vxpos, adr + vid[1] as usize);
@@ -39,10 +40,9 @@ unsafe fn make_capsule(m: &mjModel, d: &mjData, f: usize, vid: &[i32]) -> ([f64;
     (pos, mat, size)
 }
 
-/// Writes ids and parameters into the `num` contacts found and appends them.
-fn commit(
+/// Writes ids and parameters into the contacts found (to be appended by [`append`]).
+fn finish(
     m: &mjModel,
-    d: &mut mjData,
     con: &mut [mjContact],
     ids: ([i32; 2], [i32; 2], [i32; 2], [i32; 2]),
     p: &ContactParam,
@@ -53,26 +53,28 @@ fn commit(
         set_ids(c, ids.0, ids.1, ids.2, ids.3);
         set_contact(m, c, p, includemargin, &srf);
     }
-    d.ncon += con.len() as i32;
+}
+
+/// Appends the `num` contacts written after the contact array.
+fn append(d: &mut mjData, num: usize) {
+    d.ncon += num as i32;
     reset_arena(d);
 }
 
 /// Plane geom `g` against every vertex of flex `f` (`mj_collidePlaneFlex`).
-///
-/// # Safety
-/// `d` must be data made for `m`.
-pub unsafe fn collide_plane_flex(m: &mjModel, d: &mut mjData, g: usize, f: usize) {
+pub fn collide_plane_flex(m: &mjModel, d: &mut mjData, g: usize, f: usize) {
     let radius = m.flex_radius()[f];
-    let pos = *v3(d.geom_xpos(m), g);
-    let mat = v9(d.geom_xmat(m), g);
+    let DataRef { geom_xpos, geom_xmat, .. } = d.arrays(m);
+    let pos = *v3(geom_xpos, g);
+    let mat = v9(geom_xmat, g);
     let nrm = [mat[2], mat[5], mat[8]];
     let margin = assign_margin(m, max(m.geom_margin()[g], m.flex_margin()[f]));
     let p = contact_param(m, g as i32, -1, -1, f as i32);
     let srf = [0.0; mjNREF];
-    let vxpos = d.flexvert_xpos(m);
     let adr = m.flex_vertadr()[f] as usize;
     for i in 0..m.flex_vertnum()[f] as usize {
-        let v = v3(vxpos, adr + i);
+        // a copy: the data is lent to add_contact below
+        let v = *v3(d.arrays(m).flexvert_xpos, adr + i);
         let dif = [v[0] - pos[0], v[1] - pos[1], v[2] - pos[2]];
         let dist = dot3(&dif, &nrm);
         if dist > margin + radius {
@@ -116,10 +118,7 @@ fn plane_vertex(con: &mut mjContact, pos: &[f64], rad: f64, t0: usize, t1: usize
 
 /// Internal collisions of flex `f`: predefined element-vertex pairs, and for tetrahedra each
 /// vertex against its opposite face; margins are ignored (`mj_collideFlexInternal`).
-///
-/// # Safety
-/// As [`collide_plane_flex`].
-pub unsafe fn collide_flex_internal(m: &mjModel, d: &mut mjData, f: usize) {
+pub fn collide_flex_internal(m: &mjModel, d: &mut mjData, f: usize) {
     let evnum = m.flex_evpairnum()[f] as usize;
     let evadr = m.flex_evpairadr()[f] as usize;
     let evpair = m.flex_evpair();
@@ -137,7 +136,7 @@ pub unsafe fn collide_flex_internal(m: &mjModel, d: &mut mjData, f: usize) {
     p.condim = 1;
     let srf = [0.0; mjNREF];
     let radius = m.flex_radius()[f];
-    let vertxpos = &d.flexvert_xpos(m)[3 * m.flex_vertadr()[f] as usize..];
+    let vertadr = 3 * m.flex_vertadr()[f] as usize;
     let elem = m.flex_elem();
     let dataadr = m.flex_elemdataadr()[f] as usize;
     for e in 0..m.flex_elemnum()[f] as usize {
@@ -151,7 +150,7 @@ pub unsafe fn collide_flex_internal(m: &mjModel, d: &mut mjData, f: usize) {
             (ed[1], ed[3], ed[2], ed[0]),
         ];
         for (a, b, c, v) in faces {
-            if plane_vertex(&mut con, vertxpos, radius, a, b, c, v) {
+            if plane_vertex(&mut con, &d.arrays(m).flexvert_xpos[vertadr..], radius, a, b, c, v) {
                 set_contact(m, &mut con, &p, 0.0, &srf);
                 if !add_contact(m, d, &con) {
                     return;
@@ -163,75 +162,70 @@ pub unsafe fn collide_flex_internal(m: &mjModel, d: &mut mjData, f: usize) {
 
 /// Self-collisions of the active elements of flex `f` by sweep and prune along the longest
 /// axis of its bounding box; margins are ignored (`mj_collideFlexSAP`).
-///
-/// # Safety
-/// As [`collide_plane_flex`].
-pub unsafe fn collide_flex_sap(m: &mjModel, d: &mut mjData, f: usize) {
-    mark(d);
-    let elemnum = m.flex_elemnum()[f] as usize;
-    let elid = stack_ints(d, elemnum);
-    let mut nactive = 0usize;
-    for i in 0..elemnum {
-        if is_elem_active(m, f, i) {
-            elid[nactive] = i as i32;
-            nactive += 1;
+pub fn collide_flex_sap(m: &mjModel, d: &mut mjData, f: usize) {
+    with_frame(d, |d, fr| {
+        let elemnum = m.flex_elemnum()[f] as usize;
+        let elid = fr.ints(d, elemnum);
+        let mut nactive = 0usize;
+        for i in 0..elemnum {
+            if is_elem_active(m, f, i) {
+                elid[nactive] = i as i32;
+                nactive += 1;
+            }
         }
-    }
-    if nactive < 2 {
-        free(d);
-        return;
-    }
-
-    let aamm = stack_nums(d, 6 * nactive);
-    let elemaabb = &d.flexelem_aabb(m)[6 * m.flex_elemadr()[f] as usize..];
-    for i in 0..nactive {
-        let b = &elemaabb[6 * elid[i] as usize..6 * elid[i] as usize + 6];
-        for k in 0..3 {
-            aamm[nactive * k + i] = b[k] - b[k + 3];
-            aamm[nactive * (k + 3) + i] = b[k] + b[k + 3];
+        if nactive < 2 {
+            return;
         }
-    }
 
-    let nbvhstatic = m.nbvhstatic as usize;
-    let bvh = &d.bvh_aabb_dyn(m)[6 * (m.flex_bvhadr()[f] as usize - nbvhstatic)..];
-    let axis = if bvh[3] > bvh[4] && bvh[3] > bvh[5] {
-        0
-    } else if bvh[4] > bvh[5] {
-        1
-    } else {
-        2
-    };
+        let aamm = fr.nums(d, 6 * nactive);
+        let DataRef { flexelem_aabb, bvh_aabb_dyn, .. } = d.arrays(m);
+        let elemaabb = &flexelem_aabb[6 * m.flex_elemadr()[f] as usize..];
+        for i in 0..nactive {
+            let b = &elemaabb[6 * elid[i] as usize..6 * elid[i] as usize + 6];
+            for k in 0..3 {
+                aamm[nactive * k + i] = b[k] - b[k + 3];
+                aamm[nactive * (k + 3) + i] = b[k] + b[k + 3];
+            }
+        }
 
-    let maxsappair = (nactive * (nactive - 1) / 2).min(1_000_000);
-    let sappair = stack_ints(d, maxsappair);
-    let nsappair = sap(d, aamm, nactive, axis, sappair);
-    if nsappair < 0 {
-        crate::mjerror!("mj_collideFlexSAP", "SAP failed");
-    }
-    for &sp in &sappair[..nsappair.max(0) as usize] {
-        let e1 = elid[(sp >> 16) as usize] as usize;
-        let e2 = elid[(sp & 0xFFFF) as usize] as usize;
-        collide_elems(m, d, f, e1, f, e2);
-    }
-    free(d);
+        let nbvhstatic = m.nbvhstatic as usize;
+        let bvh = &bvh_aabb_dyn[6 * (m.flex_bvhadr()[f] as usize - nbvhstatic)..];
+        let axis = if bvh[3] > bvh[4] && bvh[3] > bvh[5] {
+            0
+        } else if bvh[4] > bvh[5] {
+            1
+        } else {
+            2
+        };
+
+        let maxsappair = (nactive * (nactive - 1) / 2).min(1_000_000);
+        let sappair = fr.ints(d, maxsappair);
+        let nsappair = sap(d, fr, aamm, nactive, axis, sappair);
+        if nsappair < 0 {
+            crate::mjerror!("mj_collideFlexSAP", "SAP failed");
+        }
+        for &sp in &sappair[..nsappair.max(0) as usize] {
+            let e1 = elid[(sp >> 16) as usize] as usize;
+            let e2 = elid[(sp & 0xFFFF) as usize] as usize;
+            collide_elems(m, d, f, e1, f, e2);
+        }
+    })
 }
 
 /// Geom `g` against element `e` of flex `f` (`mj_collideGeomElem`).
-///
-/// # Safety
-/// As [`collide_plane_flex`].
-pub unsafe fn collide_geom_elem(m: &mjModel, d: &mut mjData, g: usize, f: usize, e: usize) {
+pub fn collide_geom_elem(m: &mjModel, d: &mut mjData, g: usize, f: usize, e: usize) {
     let margin = assign_margin(m, max(m.geom_margin()[g], m.flex_margin()[f]));
     let dim = m.flex_dim()[f];
     let gtype = m.geom_type()[g];
-    let (xpos, xmat, size) = (d.geom_xpos(m), d.geom_xmat(m), m.geom_size());
+    let size = m.geom_size();
 
     if disabled(m, mjtDisableBit_::mjDSBL_MIDPHASE) {
+        let DataRef { geom_xpos, flexelem_aabb, .. } = d.arrays(m);
         let eglobal = m.flex_elemadr()[f] as usize + e;
         if filter_sphere_box(
-            v3(xpos, g),
+            v3(geom_xpos, g),
             m.geom_rbound()[g] + margin,
-            &d.flexelem_aabb(m)[6 * eglobal..6 * eglobal + 6],
+            &flexelem_aabb[6 * eglobal..6 * eglobal + 6],
         ) {
             return;
         }
@@ -245,13 +239,14 @@ pub unsafe fn collide_geom_elem(m: &mjModel, d: &mut mjData, g: usize, f: usize,
         return;
     }
 
-    let Some(con) = arena_contacts(d) else { return };
+    let Some((dv, con)) = arena_contacts(d) else { return };
     use mjtGeom_::*;
+    let DataRef { geom_xpos: xpos, geom_xmat: xmat, flexvert_xpos, .. } = dv.arrays(m);
     let (gpos, gmat, gsize) = (v3(xpos, g), v9(xmat, g), &size[3 * g..3 * g + 3]);
     let num = if dim == 1
         && (gtype == mjGEOM_SPHERE as i32 || gtype == mjGEOM_CAPSULE as i32 || gtype == mjGEOM_BOX as i32)
     {
-        let (pos, mat, csize) = make_capsule(m, d, f, edata);
+        let (pos, mat, csize) = make_capsule(m, dv, f, edata);
         if gtype == mjGEOM_SPHERE as i32 {
             raw_sphere_capsule(con, margin, gpos, gmat, gsize, &pos, &mat, &csize)
         } else if gtype == mjGEOM_CAPSULE as i32 {
@@ -266,13 +261,17 @@ pub unsafe fn collide_geom_elem(m: &mjModel, d: &mut mjData, g: usize, f: usize,
             n
         }
     } else if gtype == mjGEOM_HFIELD as i32 {
-        hfield_elem(m, d, con, g, f, e, margin)
+        // SAFETY: dv is data made for m (the engine invariant, see mjData_::arrays_mut), g a
+        // height field, e an element of flex f; con has room for mjMAXCONPAIR contacts
+        unsafe { hfield_elem(m, dv, con, g, f, e, margin) }
     } else if gtype == mjGEOM_SPHERE as i32 && dim == 2 {
-        let vx = &d.flexvert_xpos(m)[3 * m.flex_vertadr()[f] as usize..];
+        let vx = &flexvert_xpos[3 * m.flex_vertadr()[f] as usize..];
         let (a, bb, c) = (edata[0] as usize, edata[1] as usize, edata[2] as usize);
         raw_sphere_triangle(con, margin, gpos, size[3 * g], v3(vx, a), v3(vx, bb), v3(vx, c), m.flex_radius()[f])
     } else {
-        convex_elem(m, d, con, g as i32, -1, -1, -1, f as i32, e as i32, margin)
+        // SAFETY: dv is data made for m (the engine invariant), g a geom and e an element of
+        // flex f; con has room for mjMAXCONPAIR contacts
+        unsafe { convex_elem(m, dv, con, g as i32, -1, -1, -1, f as i32, e as i32, margin) }
     };
     let num = num.min(mjMAXCONPAIR);
     if num == 0 {
@@ -280,50 +279,53 @@ pub unsafe fn collide_geom_elem(m: &mjModel, d: &mut mjData, g: usize, f: usize,
         return;
     }
     let p = contact_param(m, g as i32, -1, -1, f as i32);
-    commit(m, d, &mut con[..num], ([g as i32, -1], [-1, f as i32], [-1, e as i32], [-1, -1]), &p, margin - p.gap);
+    finish(m, &mut con[..num], ([g as i32, -1], [-1, f as i32], [-1, e as i32], [-1, -1]), &p, margin - p.gap);
+    append(d, num);
 }
 
 use super::boxes::raw_capsule_box;
 
 /// Element `e1` of flex `f1` against element `e2` of flex `f2` (`mj_collideElems`).
-///
-/// # Safety
-/// As [`collide_plane_flex`].
-pub unsafe fn collide_elems(m: &mjModel, d: &mut mjData, f1: usize, e1: usize, f2: usize, e2: usize) {
+pub fn collide_elems(m: &mjModel, d: &mut mjData, f1: usize, e1: usize, f2: usize, e2: usize) {
     // Called for every candidate pair of the flex SAP and mid-phase, most of which the box
-    // filter rejects: the model's arrays are read by pointer.
-    // SAFETY: f1, f2 are flex ids and e1, e2 element ids of them, so every address below lies
-    // in its array (element vertex ids are below the flex's vertex count, checked at load)
+    // filter rejects: only what that filter needs is read before it.
     // margins are ignored in self-collisions
-    let margin = if f1 == f2 { 0.0 } else { assign_margin(m, max(*m.flex_margin.add(f1), *m.flex_margin.add(f2))) };
-    let aabb = d.flexelem_aabb as *const [f64; 6];
-    let box1 = &*aabb.add(*m.flex_elemadr.add(f1) as usize + e1);
-    let box2 = &*aabb.add(*m.flex_elemadr.add(f2) as usize + e2);
+    let flex_margin = m.flex_margin();
+    let margin = if f1 == f2 { 0.0 } else { assign_margin(m, max(flex_margin[f1], flex_margin[f2])) };
+    let elemadr = m.flex_elemadr();
+    let aabb = d.arrays(m).flexelem_aabb.as_chunks::<6>().0;
+    let box1 = &aabb[elemadr[f1] as usize + e1];
+    let box2 = &aabb[elemadr[f2] as usize + e2];
     if filter_box(box1, box2, margin) {
         return;
     }
-    let (dim1, dim2) = (*m.flex_dim.add(f1), *m.flex_dim.add(f2));
+    let flex_dim = m.flex_dim();
+    let (dim1, dim2) = (flex_dim[f1], flex_dim[f2]);
     let (n1, n2) = (dim1 as usize + 1, dim2 as usize + 1);
 
     // elements sharing a body are skipped
-    let ed1 = core::slice::from_raw_parts(m.flex_elem.add(*m.flex_elemdataadr.add(f1) as usize + e1 * n1), n1);
-    let ed2 = core::slice::from_raw_parts(m.flex_elem.add(*m.flex_elemdataadr.add(f2) as usize + e2 * n2), n2);
-    let bd1 = m.flex_vertbodyid.add(*m.flex_vertadr.add(f1) as usize);
-    let bd2 = m.flex_vertbodyid.add(*m.flex_vertadr.add(f2) as usize);
+    let (elem, dataadr) = (m.flex_elem(), m.flex_elemdataadr());
+    let ed1 = &elem[dataadr[f1] as usize + e1 * n1..][..n1];
+    let ed2 = &elem[dataadr[f2] as usize + e2 * n2..][..n2];
+    let (vertbodyid, vertadr) = (m.flex_vertbodyid(), m.flex_vertadr());
+    let bd1 = &vertbodyid[vertadr[f1] as usize..];
+    let bd2 = &vertbodyid[vertadr[f2] as usize..];
     for &v1 in ed1 {
-        let b1 = *bd1.add(v1 as usize);
-        if b1 >= 0 && ed2.iter().any(|&v2| b1 == *bd2.add(v2 as usize)) {
+        let b1 = bd1[v1 as usize];
+        if b1 >= 0 && ed2.iter().any(|&v2| b1 == bd2[v2 as usize]) {
             return;
         }
     }
 
-    let Some(con) = arena_contacts(d) else { return };
+    let Some((dv, con)) = arena_contacts(d) else { return };
     let num = if dim1 == 1 && dim2 == 1 {
-        let (pos1, mat1, size1) = make_capsule(m, d, f1, ed1);
-        let (pos2, mat2, size2) = make_capsule(m, d, f2, ed2);
+        let (pos1, mat1, size1) = make_capsule(m, dv, f1, ed1);
+        let (pos2, mat2, size2) = make_capsule(m, dv, f2, ed2);
         raw_capsule_capsule(con, margin, &pos1, &mat1, &size1, &pos2, &mat2, &size2)
     } else {
-        convex_elem(m, d, con, -1, f1 as i32, e1 as i32, -1, f2 as i32, e2 as i32, margin)
+        // SAFETY: dv is data made for m (the engine invariant, see mjData_::arrays_mut), e1, e2
+        // elements of flexes f1, f2; con has room for mjMAXCONPAIR contacts
+        unsafe { convex_elem(m, dv, con, -1, f1 as i32, e1 as i32, -1, f2 as i32, e2 as i32, margin) }
     };
     let num = num.min(mjMAXCONPAIR);
     if num == 0 {
@@ -335,24 +337,22 @@ pub unsafe fn collide_elems(m: &mjModel, d: &mut mjData, f1: usize, e1: usize, f
         p.gap = 0.0;
     }
     let (fi1, fi2) = (f1 as i32, f2 as i32);
-    commit(m, d, &mut con[..num], ([-1, -1], [fi1, fi2], [e1 as i32, e2 as i32], [-1, -1]), &p, margin - p.gap);
+    finish(m, &mut con[..num], ([-1, -1], [fi1, fi2], [e1 as i32, e2 as i32], [-1, -1]), &p, margin - p.gap);
+    append(d, num);
 }
 
 /// Vertex `v` of flex `f` against its element `e`, without margin (`mj_collideElemVert`).
-///
-/// # Safety
-/// As [`collide_plane_flex`].
-pub unsafe fn collide_elem_vert(m: &mjModel, d: &mut mjData, f: usize, e: usize, v: usize) {
+pub fn collide_elem_vert(m: &mjModel, d: &mut mjData, f: usize, e: usize, v: usize) {
     let margin = assign_margin(m, m.flex_margin()[f]);
     let radius = m.flex_radius()[f];
-    let vxpos = d.flexvert_xpos(m);
+    let DataRef { flexvert_xpos: vxpos, flexelem_aabb, .. } = d.arrays(m);
     let vadr = m.flex_vertadr()[f] as usize;
     let vert = v3(vxpos, vadr + v);
     let dim = m.flex_dim()[f];
     let edata = elem_verts(m, f, e);
 
     let a = 6 * (m.flex_elemadr()[f] as usize + e);
-    let aabb = &d.flexelem_aabb(m)[a..a + 6];
+    let aabb = &flexelem_aabb[a..a + 6];
     let rbound = margin + radius;
     if aabb[0] - aabb[3] > vert[0] + rbound
         || aabb[1] - aabb[4] > vert[1] + rbound
@@ -364,9 +364,11 @@ pub unsafe fn collide_elem_vert(m: &mjModel, d: &mut mjData, f: usize, e: usize,
         return;
     }
 
-    let Some(con) = arena_contacts(d) else { return };
+    let Some((dv, con)) = arena_contacts(d) else { return };
+    let vxpos = dv.arrays(m).flexvert_xpos;
+    let vert = v3(vxpos, vadr + v);
     let num = if dim == 1 {
-        let (pos, mat, size) = make_capsule(m, d, f, edata);
+        let (pos, mat, size) = make_capsule(m, dv, f, edata);
         let eye = [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0];
         raw_sphere_capsule(con, 0.0, vert, &eye, &[radius], &pos, &mat, &size)
     } else if dim == 2 {
@@ -374,7 +376,9 @@ pub unsafe fn collide_elem_vert(m: &mjModel, d: &mut mjData, f: usize, e: usize,
         let (a, b, c) = (edata[0] as usize, edata[1] as usize, edata[2] as usize);
         raw_sphere_triangle(con, 0.0, vert, radius, v3(vx, a), v3(vx, b), v3(vx, c), radius)
     } else {
-        convex_elem(m, d, con, -1, f as i32, -1, v as i32, f as i32, e as i32, 0.0)
+        // SAFETY: dv is data made for m (the engine invariant, see mjData_::arrays_mut), v a
+        // vertex and e an element of flex f; con has room for mjMAXCONPAIR contacts
+        unsafe { convex_elem(m, dv, con, -1, f as i32, -1, v as i32, f as i32, e as i32, 0.0) }
     };
     let num = num.min(mjMAXCONPAIR);
     if num == 0 {
@@ -383,5 +387,6 @@ pub unsafe fn collide_elem_vert(m: &mjModel, d: &mut mjData, f: usize, e: usize,
     }
     let p = contact_param(m, -1, -1, f as i32, f as i32);
     let fi = f as i32;
-    commit(m, d, &mut con[..num], ([-1, -1], [fi, fi], [-1, e as i32], [v as i32, -1]), &p, 0.0);
+    finish(m, &mut con[..num], ([-1, -1], [fi, fi], [-1, e as i32], [v as i32, -1]), &p, 0.0);
+    append(d, num);
 }

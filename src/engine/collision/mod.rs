@@ -16,8 +16,9 @@ pub mod sdf;
 
 use crate::abi::*;
 use crate::data::bvh_marks::bvh_marks;
+use crate::data::stack::with_frame;
 use crate::engine::constraint::{assign_friction, assign_imp, assign_margin, assign_ref, clear_efc};
-use crate::engine::{disabled, enabled, free, mark, stack_ints, timer_end, timer_start, v3, v6, v9};
+use crate::engine::{disabled, enabled, timer_end, timer_start, v3, v6, v9};
 use crate::math::blas::{dot3, normalize3, scalar_lane};
 use crate::math::misc::max;
 use crate::math::spatial::cross;
@@ -33,12 +34,29 @@ pub use driver_flex::{
 
 /// A narrowphase function: writes up to `mjMAXCONPAIR` contacts between geoms `g1` and `g2`
 /// (types in table order) into `con` and returns their number (upstream's `mjfCollision`).
-pub type CollideFn =
-    unsafe fn(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize;
+pub type CollideFn = fn(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize;
 
 const NGEOMTYPES: usize = mjNGEOMTYPES as usize;
 
-use convex::{convex as cvx, convex_hfield as chf, plane_convex as pcv};
+/// [`convex::convex`] as a table entry.
+fn cvx(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
+    // SAFETY: d is made for m (the engine invariant, see mjData_::arrays_mut); g1, g2 are geom
+    // ids of the types of this table slot and con has room for mjMAXCONPAIR contacts, as every
+    // caller of a table entry passes
+    unsafe { convex::convex(m, d, con, g1, g2, margin) }
+}
+
+/// [`convex::convex_hfield`] as a table entry.
+fn chf(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
+    // SAFETY: as in `cvx`
+    unsafe { convex::convex_hfield(m, d, con, g1, g2, margin) }
+}
+
+/// [`convex::plane_convex`] as a table entry.
+fn pcv(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
+    // SAFETY: as in `cvx`
+    unsafe { convex::plane_convex(m, d, con, g1, g2, margin) }
+}
 
 /// Narrowphase function of each pair of geom types, indexed `[type1][type2]` with
 /// `type1 <= type2` (upstream's `mjCOLLISIONFUNC`).
@@ -115,27 +133,25 @@ pub(crate) fn reset_arena(d: &mut mjData) {
     d.parena = d.ncon as usize * CONSIZE;
 }
 
-/// Room for `mjMAXCONPAIR` contacts right after the contact array, or None with
-/// `mjWARN_CONTACTFULL` when the arena is full.
-unsafe fn arena_contacts<'a>(d: &mut mjData) -> Option<&'a mut [mjContact]> {
+/// Room for `mjMAXCONPAIR` contacts right after the contact array, with a shared view of the
+/// data for the narrowphase that fills them; None with `mjWARN_CONTACTFULL` when the arena is
+/// full. The caller ends both borrows, then appends what was found (`d.ncon += n`) and calls
+/// [`reset_arena`].
+fn arena_contacts(d: &mut mjData) -> Option<(&mjData, &mut [mjContact])> {
     let p = crate::data::stack::arena_alloc(d, CONSIZE * mjMAXCONPAIR, core::mem::align_of::<mjContact>())
         as *mut mjContact;
     if p.is_null() {
         crate::engine::warning(d, mjtWarning_::mjWARN_CONTACTFULL, d.ncon);
         return None;
     }
-    Some(core::slice::from_raw_parts_mut(p, mjMAXCONPAIR))
-}
-
-/// `n` values of a plain type from mjData's stack (uninitialised), valid until the enclosing
-/// `free`.
-unsafe fn stack_slice<'a, T: Copy>(d: &mut mjData, n: usize) -> &'a mut [T] {
-    let p = crate::data::stack::stack_alloc(d, n * core::mem::size_of::<T>(), core::mem::align_of::<T>()) as *mut T;
-    if p.is_null() {
-        &mut []
-    } else {
-        core::slice::from_raw_parts_mut(p, n)
-    }
+    // SAFETY: arena_alloc reserved mjMAXCONPAIR contacts, aligned, in the arena right after the
+    // `ncon` contacts of d.contact (the collision pipeline keeps parena there, and clear_efc
+    // emptied the other arena arrays); the arena is initialised when made (data::make) and
+    // mjContact accepts any bytes. The block lies outside the mjData struct and past every
+    // array that `d.arrays(m)` can view, so the shared view returned with it reaches none of
+    // it; both borrows end with the exclusive borrow of `d`, before the next arena allocation.
+    let con = unsafe { core::slice::from_raw_parts_mut(p, mjMAXCONPAIR) };
+    Some((&*d, con))
 }
 
 /// A contact with every field zero.
@@ -185,8 +201,9 @@ fn plane_geom_dist(xpos: &[f64], xmat: &[f64], g1: usize, g2: usize) -> f64 {
 
 /// Bounding-sphere test of two geoms, planes as half-spaces; true discards (`mj_filterSphere`).
 #[inline]
-unsafe fn filter_sphere(m: &mjModel, d: &mjData, g1: usize, g2: usize, margin: f64) -> bool {
-    filter_sphere_in(m.geom_rbound(), m.geom_type(), d.geom_xpos(m), d.geom_xmat(m), g1, g2, margin)
+fn filter_sphere(m: &mjModel, d: &mjData, g1: usize, g2: usize, margin: f64) -> bool {
+    let DataRef { geom_xpos, geom_xmat, .. } = d.arrays(m);
+    filter_sphere_in(m.geom_rbound(), m.geom_type(), geom_xpos, geom_xmat, g1, g2, margin)
 }
 
 /// [`filter_sphere`] on arrays the caller already holds (`geom_rbound`, `geom_type`,
@@ -452,58 +469,66 @@ fn can_collide2(m: &mjModel, bf1: usize, bf2: usize) -> bool {
     !filter_bitmask(t1, a1, t2, a2)
 }
 
-/// Collision detection (`mj_collision`): fills `d.contact` / `d.ncon` from the broadphase, the
-/// midphase, explicit pairs and flex self-collisions.
-///
-/// # Safety
-/// `d` must be data made for `m`.
 /// Sorts the `n` contacts that one body pair's tree collision appended at `before` (as
 /// upstream's stable merge sort of them, with its scratch use of mjData's stack). Out of line:
 /// its index buffers are only needed here.
 #[inline(never)]
-unsafe fn sort_tree_contacts(m: &mjModel, d: &mut mjData, before: usize, n: usize) {
-    mark(d);
-    let buf: &mut [mjContact] = stack_slice(d, n);
-    let cons = &mut d.contact(m)[before..before + n];
-    let gtype = m.geom_type();
-    if n <= SORT_BY_INDEX && buf.len() == n {
-        // the same sort on indices (same comparisons, same passes), then the contacts moved
-        // once; the scratch buffer receives what upstream's merge passes leave in it (nothing
-        // up to one run); only the first n entries of the index buffers are written
-        let mut idx_store = [core::mem::MaybeUninit::<u16>::uninit(); SORT_BY_INDEX];
-        let mut ibuf_store = [core::mem::MaybeUninit::<u16>::uninit(); SORT_BY_INDEX];
-        for (k, v) in idx_store[..n].iter_mut().enumerate() {
-            v.write(k as u16);
-        }
-        for v in &mut ibuf_store[..n] {
-            v.write(0);
-        }
-        // SAFETY: the first n entries of both were written above
-        let idx = core::slice::from_raw_parts_mut(idx_store.as_mut_ptr() as *mut u16, n);
-        let ibuf = core::slice::from_raw_parts_mut(ibuf_store.as_mut_ptr() as *mut u16, n);
-        driver_sort::stable_sort(idx, ibuf, |&a, &b| contact_compare(gtype, &cons[a as usize], &cons[b as usize]));
-        if n > driver_sort::RUN {
-            for (dst, &k) in buf.iter_mut().zip(ibuf.iter()) {
-                *dst = cons[k as usize];
+fn sort_tree_contacts(m: &mjModel, d: &mut mjData, before: usize, n: usize) {
+    with_frame(d, |d, f| {
+        let buf: &mut [mjContact] = f.alloc(d, n);
+        let cons = &mut d.arrays_mut(m).contact[before..before + n];
+        let gtype = m.geom_type();
+        if n <= SORT_BY_INDEX && buf.len() == n {
+            // the same sort on indices (same comparisons, same passes), then the contacts moved
+            // once; the scratch buffer receives what upstream's merge passes leave in it (nothing
+            // up to one run); only the first n entries of the index buffers are written
+            let mut idx_store = [core::mem::MaybeUninit::<u16>::uninit(); SORT_BY_INDEX];
+            let mut ibuf_store = [core::mem::MaybeUninit::<u16>::uninit(); SORT_BY_INDEX];
+            for (k, v) in idx_store[..n].iter_mut().enumerate() {
+                v.write(k as u16);
             }
+            for v in &mut ibuf_store[..n] {
+                v.write(0);
+            }
+            // SAFETY: n <= SORT_BY_INDEX and the first n entries of both were written above;
+            // MaybeUninit<u16> has the layout of u16
+            let (idx, ibuf) = unsafe {
+                (
+                    core::slice::from_raw_parts_mut(idx_store.as_mut_ptr() as *mut u16, n),
+                    core::slice::from_raw_parts_mut(ibuf_store.as_mut_ptr() as *mut u16, n),
+                )
+            };
+            driver_sort::stable_sort(idx, ibuf, |&a, &b| contact_compare(gtype, &cons[a as usize], &cons[b as usize]));
+            if n > driver_sort::RUN {
+                for (dst, &k) in buf.iter_mut().zip(ibuf.iter()) {
+                    *dst = cons[k as usize];
+                }
+            }
+            permute_in_place(cons, idx);
+        } else {
+            driver_sort::stable_sort(cons, buf, |a, b| contact_compare(gtype, a, b));
         }
-        permute_in_place(cons, idx);
-    } else {
-        driver_sort::stable_sort(cons, buf, |a, b| contact_compare(gtype, a, b));
-    }
-    free(d);
+    })
 }
 
-pub unsafe fn collision(m: &mjModel, d: &mut mjData) {
+/// Collision detection (`mj_collision`): fills `d.contact` / `d.ncon` from the broadphase, the
+/// midphase, explicit pairs and flex self-collisions.
+pub fn collision(m: &mjModel, d: &mut mjData) {
     let t1 = timer_start();
     d.ncon = 0;
     d.parena = 0;
     clear_efc(m, d);
     if m.vis.global.bvactive != 0 {
         // only the part that can hold marks (`data::bvh_marks`): the same array as clearing all
-        match bvh_marks(d) {
-            Some(marks) => marks.clear(m, d.bvh_active(m)),
-            None => d.bvh_active(m).fill(0),
+        // SAFETY: d is valid data (a live reference); the marks live in its buffer, outside
+        // every array, so they do not overlap bvh_active
+        let marks = unsafe { bvh_marks(d) }.map(|marks| marks as *const crate::data::bvh_marks::BvhMarks);
+        let bvh_active = d.arrays_mut(m).bvh_active;
+        match marks {
+            // SAFETY: as above: the block is not part of any array of d, and only atomics in it
+            // are written
+            Some(marks) => unsafe { &*marks }.clear(m, bvh_active),
+            None => bvh_active.fill(0),
         }
     }
     let nbody = m.nbody as usize;
@@ -513,149 +538,149 @@ pub unsafe fn collision(m: &mjModel, d: &mut mjData) {
         return;
     }
 
-    mark(d);
-    let t = timer_start();
-    let nmax = nbodyflex * (nbodyflex - 1) / 2;
-    let bfpair = stack_ints(d, nmax);
-    let nbfpair = driver_broad::broadphase(m, d, bfpair);
-    timer_end(d, mjTIMER_COL_BROAD, t);
+    with_frame(d, |d, f| {
+        let t = timer_start();
+        let nmax = nbodyflex * (nbodyflex - 1) / 2;
+        let bfpair = f.ints(d, nmax);
+        let nbfpair = driver_broad::broadphase(m, d, bfpair);
+        timer_end(d, mjTIMER_COL_BROAD, t);
 
-    let t = timer_start();
-    let npair = m.npair as usize;
-    let nexclude = m.nexclude as usize;
-    let pair_signature = m.pair_signature();
-    let exclude_signature = m.exclude_signature();
-    let (body_bvhadr, flex_bvhadr) = (m.body_bvhadr(), m.flex_bvhadr());
-    let (body_geomadr, body_geomnum) = (m.body_geomadr(), m.body_geomnum());
-    let midphase = !disabled(m, mjDSBL_MIDPHASE);
-    let mut last_signature = u32::MAX;
-    let mut pairadr = 0usize;
-    for &bp in &bfpair[..nbfpair] {
-        let bf1 = ((bp >> 16) & 0xFFFF) as usize;
-        let bf2 = (bp & 0xFFFF) as usize;
-        let signature = ((bf1 as u32) << 16).wrapping_add(bf2 as u32);
-        if signature == last_signature {
-            continue;
-        }
-        last_signature = signature;
-
-        // explicit pairs up to this signature come first
-        let mut merged = false;
-        let startadr = pairadr;
-        while pairadr < npair && pair_signature[pairadr] as u32 <= signature {
-            if pair_signature[pairadr] as u32 == signature {
-                merged = true;
+        let t = timer_start();
+        let npair = m.npair as usize;
+        let nexclude = m.nexclude as usize;
+        let pair_signature = m.pair_signature();
+        let exclude_signature = m.exclude_signature();
+        let (body_bvhadr, flex_bvhadr) = (m.body_bvhadr(), m.flex_bvhadr());
+        let (body_geomadr, body_geomnum) = (m.body_geomadr(), m.body_geomnum());
+        let midphase = !disabled(m, mjDSBL_MIDPHASE);
+        let mut last_signature = u32::MAX;
+        let mut pairadr = 0usize;
+        for &bp in &bfpair[..nbfpair] {
+            let bf1 = ((bp >> 16) & 0xFFFF) as usize;
+            let bf2 = (bp & 0xFFFF) as usize;
+            let signature = ((bf1 as u32) << 16).wrapping_add(bf2 as u32);
+            if signature == last_signature {
+                continue;
             }
-            collide_pair(m, d, pairadr);
-            pairadr += 1;
-        }
+            last_signature = signature;
 
-        if !can_collide2(m, bf1, bf2) {
-            continue;
-        }
+            // explicit pairs up to this signature come first
+            let mut merged = false;
+            let startadr = pairadr;
+            while pairadr < npair && pair_signature[pairadr] as u32 <= signature {
+                if pair_signature[pairadr] as u32 == signature {
+                    merged = true;
+                }
+                collide_pair(m, d, pairadr);
+                pairadr += 1;
+            }
 
-        if nexclude > 0 {
-            let exadr = exclude_signature.iter().position(|&s| s as u32 >= signature);
-            if let Some(k) = exadr {
-                if exclude_signature[k] as u32 == signature {
-                    continue;
+            if !can_collide2(m, bf1, bf2) {
+                continue;
+            }
+
+            if nexclude > 0 {
+                let exadr = exclude_signature.iter().position(|&s| s as u32 >= signature);
+                if let Some(k) = exadr {
+                    if exclude_signature[k] as u32 == signature {
+                        continue;
+                    }
                 }
             }
-        }
 
-        let (isbody1, isbody2) = (bf1 < nbody, bf2 < nbody);
-        let bvh1 = if isbody1 { body_bvhadr[bf1] } else { flex_bvhadr[bf1 - nbody] };
-        let bvh2 = if isbody2 { body_bvhadr[bf2] } else { flex_bvhadr[bf2 - nbody] };
+            let (isbody1, isbody2) = (bf1 < nbody, bf2 < nbody);
+            let bvh1 = if isbody1 { body_bvhadr[bf1] } else { flex_bvhadr[bf1 - nbody] };
+            let bvh2 = if isbody2 { body_bvhadr[bf2] } else { flex_bvhadr[bf2 - nbody] };
 
-        if isbody1 && isbody2 && body_geomnum[bf1] == 1 && body_geomnum[bf2] == 1 {
-            let (g1, g2) = (body_geomadr[bf1] as usize, body_geomadr[bf2] as usize);
-            collide_geom_pair(m, d, g1, g2, merged, startadr, pairadr);
-        } else if midphase && bvh1 >= 0 && bvh2 >= 0 {
-            let before = d.ncon as usize;
-            collide_tree(m, d, bf1, bf2, merged, startadr, pairadr);
-            let n = d.ncon as usize - before;
-            if n > 1 {
-                sort_tree_contacts(m, d, before, n);
-            }
-        } else if isbody1 && isbody2 {
-            let (adr1, adr2) = (body_geomadr[bf1] as usize, body_geomadr[bf2] as usize);
-            for g1 in adr1..adr1 + body_geomnum[bf1] as usize {
-                for g2 in adr2..adr2 + body_geomnum[bf2] as usize {
-                    collide_geom_pair(m, d, g1, g2, merged, startadr, pairadr);
+            if isbody1 && isbody2 && body_geomnum[bf1] == 1 && body_geomnum[bf2] == 1 {
+                let (g1, g2) = (body_geomadr[bf1] as usize, body_geomadr[bf2] as usize);
+                collide_geom_pair(m, d, g1, g2, merged, startadr, pairadr);
+            } else if midphase && bvh1 >= 0 && bvh2 >= 0 {
+                let before = d.ncon as usize;
+                collide_tree(m, d, bf1, bf2, merged, startadr, pairadr);
+                let n = d.ncon as usize - before;
+                if n > 1 {
+                    sort_tree_contacts(m, d, before, n);
                 }
-            }
-        } else if isbody1 {
-            let f = bf2 - nbody;
-            let (gtype, contype, conaff) = (m.geom_type(), m.geom_contype(), m.geom_conaffinity());
-            let (fct, fca) = (m.flex_contype()[f], m.flex_conaffinity()[f]);
-            let adr1 = body_geomadr[bf1] as usize;
-            for g in adr1..adr1 + body_geomnum[bf1] as usize {
-                if filter_bitmask(contype[g], conaff[g], fct, fca) {
-                    continue;
+            } else if isbody1 && isbody2 {
+                let (adr1, adr2) = (body_geomadr[bf1] as usize, body_geomadr[bf2] as usize);
+                for g1 in adr1..adr1 + body_geomnum[bf1] as usize {
+                    for g2 in adr2..adr2 + body_geomnum[bf2] as usize {
+                        collide_geom_pair(m, d, g1, g2, merged, startadr, pairadr);
+                    }
                 }
-                if gtype[g] == mjGEOM_PLANE as i32 {
-                    collide_plane_flex(m, d, g, f);
-                    continue;
+            } else if isbody1 {
+                let f = bf2 - nbody;
+                let (gtype, contype, conaff) = (m.geom_type(), m.geom_contype(), m.geom_conaffinity());
+                let (fct, fca) = (m.flex_contype()[f], m.flex_conaffinity()[f]);
+                let adr1 = body_geomadr[bf1] as usize;
+                for g in adr1..adr1 + body_geomnum[bf1] as usize {
+                    if filter_bitmask(contype[g], conaff[g], fct, fca) {
+                        continue;
+                    }
+                    if gtype[g] == mjGEOM_PLANE as i32 {
+                        collide_plane_flex(m, d, g, f);
+                        continue;
+                    }
+                    for e in 0..m.flex_elemnum()[f] as usize {
+                        collide_geom_elem(m, d, g, f, e);
+                    }
                 }
-                for e in 0..m.flex_elemnum()[f] as usize {
-                    collide_geom_elem(m, d, g, f, e);
-                }
-            }
-        } else {
-            let (f1, f2) = (bf1 - nbody, bf2 - nbody);
-            let elemnum = m.flex_elemnum();
-            for e1 in 0..elemnum[f1] as usize {
-                for e2 in 0..elemnum[f2] as usize {
-                    collide_elems(m, d, f1, e1, f2, e2);
-                }
-            }
-        }
-    }
-
-    // explicit pairs after the last body pair
-    while pairadr < npair {
-        collide_pair(m, d, pairadr);
-        pairadr += 1;
-    }
-
-    // flex self-collisions
-    let (rigid, fct, fca) = (m.flex_rigid(), m.flex_contype(), m.flex_conaffinity());
-    let (internal, selfcollide, dim) = (m.flex_internal(), m.flex_selfcollide(), m.flex_dim());
-    for f in 0..nflex {
-        if rigid[f] != 0 || (fct[f] & fca[f]) == 0 {
-            continue;
-        }
-        if internal[f] != 0 {
-            collide_flex_internal(m, d, f);
-        }
-        let sc = selfcollide[f];
-        if sc == mjtFlexSelf_::mjFLEXSELF_NONE as i32 {
-            continue;
-        }
-        if midphase && sc != mjtFlexSelf_::mjFLEXSELF_NARROW as i32 && flex_bvhadr[f] >= 0 {
-            if sc == mjtFlexSelf_::mjFLEXSELF_BVH as i32 || (sc == mjtFlexSelf_::mjFLEXSELF_AUTO as i32 && dim[f] == 3)
-            {
-                collide_tree(m, d, nbody + f, nbody + f, false, 0, 0);
             } else {
-                collide_flex_sap(m, d, f);
-            }
-        } else {
-            let n = m.flex_elemnum()[f] as usize;
-            for e1 in 0..n {
-                if !is_elem_active(m, f, e1) {
-                    continue;
-                }
-                for e2 in e1 + 1..n {
-                    if is_elem_active(m, f, e2) {
-                        collide_elems(m, d, f, e1, f, e2);
+                let (f1, f2) = (bf1 - nbody, bf2 - nbody);
+                let elemnum = m.flex_elemnum();
+                for e1 in 0..elemnum[f1] as usize {
+                    for e2 in 0..elemnum[f2] as usize {
+                        collide_elems(m, d, f1, e1, f2, e2);
                     }
                 }
             }
         }
-    }
-    timer_end(d, mjTIMER_COL_NARROW, t);
 
-    free(d);
+        // explicit pairs after the last body pair
+        while pairadr < npair {
+            collide_pair(m, d, pairadr);
+            pairadr += 1;
+        }
+
+        // flex self-collisions
+        let (rigid, fct, fca) = (m.flex_rigid(), m.flex_contype(), m.flex_conaffinity());
+        let (internal, selfcollide, dim) = (m.flex_internal(), m.flex_selfcollide(), m.flex_dim());
+        for f in 0..nflex {
+            if rigid[f] != 0 || (fct[f] & fca[f]) == 0 {
+                continue;
+            }
+            if internal[f] != 0 {
+                collide_flex_internal(m, d, f);
+            }
+            let sc = selfcollide[f];
+            if sc == mjtFlexSelf_::mjFLEXSELF_NONE as i32 {
+                continue;
+            }
+            if midphase && sc != mjtFlexSelf_::mjFLEXSELF_NARROW as i32 && flex_bvhadr[f] >= 0 {
+                if sc == mjtFlexSelf_::mjFLEXSELF_BVH as i32
+                    || (sc == mjtFlexSelf_::mjFLEXSELF_AUTO as i32 && dim[f] == 3)
+                {
+                    collide_tree(m, d, nbody + f, nbody + f, false, 0, 0);
+                } else {
+                    collide_flex_sap(m, d, f);
+                }
+            } else {
+                let n = m.flex_elemnum()[f] as usize;
+                for e1 in 0..n {
+                    if !is_elem_active(m, f, e1) {
+                        continue;
+                    }
+                    for e2 in e1 + 1..n {
+                        if is_elem_active(m, f, e2) {
+                            collide_elems(m, d, f, e1, f, e2);
+                        }
+                    }
+                }
+            }
+        }
+        timer_end(d, mjTIMER_COL_NARROW, t);
+    });
     timer_end(d, mjTIMER_POS_COLLISION, t1);
 }
 
@@ -663,15 +688,7 @@ pub unsafe fn collision(m: &mjModel, d: &mut mjData) {
 
 /// Tests geoms `g1`, `g2` unless the pair is one of the explicit pairs `startadr..pairadr`
 /// already processed for this body pair (`mj_collideGeomPair`).
-unsafe fn collide_geom_pair(
-    m: &mjModel,
-    d: &mut mjData,
-    g1: usize,
-    g2: usize,
-    merged: bool,
-    startadr: usize,
-    pairadr: usize,
-) {
+fn collide_geom_pair(m: &mjModel, d: &mut mjData, g1: usize, g2: usize, merged: bool, startadr: usize, pairadr: usize) {
     if merged {
         let (p1, p2) = (m.pair_geom1(), m.pair_geom2());
         let (a, b) = (g1 as i32, g2 as i32);
@@ -683,23 +700,17 @@ unsafe fn collide_geom_pair(
 }
 
 /// Tests two geoms with the dynamic filters and parameters (`mj_collideGeoms` with `g2 >= 0`).
-///
-/// # Safety
-/// As [`collision`].
-pub unsafe fn collide_geoms(m: &mjModel, d: &mut mjData, g1: usize, g2: usize) {
+pub fn collide_geoms(m: &mjModel, d: &mut mjData, g1: usize, g2: usize) {
     collide_geoms_impl(m, d, g1, g2, None);
 }
 
 /// Tests explicit pair `ipair` (`mj_collideGeoms` with `g2 < 0`).
-///
-/// # Safety
-/// As [`collision`].
-pub unsafe fn collide_pair(m: &mjModel, d: &mut mjData, ipair: usize) {
+pub fn collide_pair(m: &mjModel, d: &mut mjData, ipair: usize) {
     let g1 = m.pair_geom1()[ipair] as usize;
     let g2 = m.pair_geom2()[ipair] as usize;
     if enabled(m, mjENBL_SLEEP) {
         let bodyid = m.geom_bodyid();
-        let awake = d.body_awake(m);
+        let awake = &*d.arrays_mut(m).body_awake;
         let aw = mjtSleepState_::mjS_AWAKE as i32;
         if awake[bodyid[g1] as usize] != aw && awake[bodyid[g2] as usize] != aw {
             return;
@@ -708,7 +719,7 @@ pub unsafe fn collide_pair(m: &mjModel, d: &mut mjData, ipair: usize) {
     collide_geoms_impl(m, d, g1, g2, Some(ipair));
 }
 
-unsafe fn collide_geoms_impl(m: &mjModel, d: &mut mjData, g1: usize, g2: usize, ipair: Option<usize>) {
+fn collide_geoms_impl(m: &mjModel, d: &mut mjData, g1: usize, g2: usize, ipair: Option<usize>) {
     let gtype = m.geom_type();
     let (g1, g2) = if gtype[g1] > gtype[g2] { (g2, g1) } else { (g1, g2) };
     let (t1, t2) = (gtype[g1] as usize, gtype[g2] as usize);
@@ -718,8 +729,12 @@ unsafe fn collide_geoms_impl(m: &mjModel, d: &mut mjData, g1: usize, g2: usize, 
 
     let margin = match ipair {
         None => {
-            if let Some(cb) = crate::runtime::callbacks::mjcb_contactfilter {
-                if cb(m, d as *mut mjData, g1 as i32, g2 as i32) != 0 {
+            // SAFETY: the callback global is set by the C API user before simulating (upstream's
+            // contract for mjcb_*), read by value
+            if let Some(cb) = unsafe { crate::runtime::callbacks::mjcb_contactfilter } {
+                // SAFETY: the user's contact filter gets the model and the data it was written for
+                // (mjfConFilt contract), with no Rust borrow of the data alive
+                if unsafe { cb(m, d as *mut mjData, g1 as i32, g2 as i32) } != 0 {
                     return;
                 }
             } else {
@@ -738,8 +753,8 @@ unsafe fn collide_geoms_impl(m: &mjModel, d: &mut mjData, g1: usize, g2: usize, 
         return;
     }
 
-    let Some(con) = arena_contacts(d) else { return };
-    let mut num = func(m, d, con, g1, g2, margin);
+    let Some((dv, con)) = arena_contacts(d) else { return };
+    let mut num = func(m, dv, con, g1, g2, margin);
     if num == 0 {
         reset_arena(d);
         return;
@@ -751,7 +766,7 @@ unsafe fn collide_geoms_impl(m: &mjModel, d: &mut mjData, g1: usize, g2: usize, 
 
     // box-box: drop contacts outside either box and repeated positions
     if t1 == mjGEOM_BOX as usize && t2 == mjGEOM_BOX as usize {
-        num = clean_box_box(m, d, &mut con[..num], g1, g2, margin);
+        num = clean_box_box(m, dv, &mut con[..num], g1, g2, margin);
     }
 
     let mut solreffriction = [0.0; mjNREF];
@@ -786,10 +801,11 @@ unsafe fn collide_geoms_impl(m: &mjModel, d: &mut mjData, g1: usize, g2: usize, 
 
 /// Box-box post-processing of upstream's driver: removes contacts lying outside one box (and
 /// not inside the other) and all but the last of repeated positions; returns the new count.
-unsafe fn clean_box_box(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
+fn clean_box_box(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
     const REMOVE_RATIO: f64 = 1.01;
     let num = con.len();
-    let (xpos, xmat, size) = (d.geom_xpos(m), d.geom_xmat(m), m.geom_size());
+    let DataRef { geom_xpos: xpos, geom_xmat: xmat, .. } = d.arrays(m);
+    let size = m.geom_size();
     let (pos1, mat1, s1) = (v3(xpos, g1), v9(xmat, g1), v3(size, g1));
     let (pos2, mat2, s2) = (v3(xpos, g2), v9(xmat, g2), v3(size, g2));
     let sz1 = [s1[0] + margin, s1[1] + margin, s1[2] + margin];
@@ -955,10 +971,7 @@ pub fn collide_obb(
 
 /// Walks the bounding volume hierarchies of two bodies/flexes (or one flex with itself) and
 /// tests the overlapping leaves (`mj_collideTree`).
-///
-/// # Safety
-/// As [`collision`].
-pub unsafe fn collide_tree(
+pub fn collide_tree(
     m: &mjModel,
     d: &mut mjData,
     bf1: usize,
@@ -984,19 +997,12 @@ pub unsafe fn collide_tree(
     let child2 = &child[bvhadr2..bvhadr2 + bvhnum2];
     let nodeids = m.bvh_nodeid();
     let (nodeids1, nodeids2) = (&nodeids[bvhadr1..bvhadr1 + bvhnum1], &nodeids[bvhadr2..bvhadr2 + bvhnum2]);
-    let aabb_dyn = d.bvh_aabb_dyn(m).as_chunks::<6>().0;
+    // body trees' boxes are the model's; flex trees' are in the data, taken per node pair
+    // (the narrowphase between two node pairs needs the data mutably)
     let aabb_static = m.bvh_aabb().as_chunks::<6>().0;
-    let bvh1: &[[f64; 6]] = if isbody1 {
-        &aabb_static[bvhadr1..bvhadr1 + bvhnum1]
-    } else {
-        &aabb_dyn[bvhadr1 - nbvhstatic..bvhadr1 - nbvhstatic + bvhnum1]
-    };
-    let bvh2: &[[f64; 6]] = if isbody2 {
-        &aabb_static[bvhadr2..bvhadr2 + bvhnum2]
-    } else {
-        &aabb_dyn[bvhadr2 - nbvhstatic..bvhadr2 - nbvhstatic + bvhnum2]
-    };
-    let bvh_active = d.bvh_active(m);
+    let static1: &[[f64; 6]] = if isbody1 { &aabb_static[bvhadr1..bvhadr1 + bvhnum1] } else { &[] };
+    let static2: &[[f64; 6]] = if isbody2 { &aabb_static[bvhadr2..bvhadr2 + bvhnum2] } else { &[] };
+    let (dyn1, dyn2) = (bvhadr1.wrapping_sub(nbvhstatic), bvhadr2.wrapping_sub(nbvhstatic));
 
     let mut product = [0.0; 36];
     let mut offset = [0.0; 12];
@@ -1009,174 +1015,186 @@ pub unsafe fn collide_tree(
     let (geom_margin, body_margin, flex_margin) = (m.geom_margin(), m.body_margin(), m.flex_margin());
     let (geom_aabb, geom_type, geom_rbound) = (m.geom_aabb(), m.geom_type(), m.geom_rbound());
     let (contype, conaff) = (m.geom_contype(), m.geom_conaffinity());
-    let (xpos, xmat) = (d.geom_xpos(m), d.geom_xmat(m));
-    let (xipos, ximat) = (d.xipos(m), d.ximat(m));
-
-    mark(d);
-    let max_stack = bvhnum1 + bvhnum2;
-    let stack = stack_ints(d, 2 * max_stack);
-    let mut nstack = 1;
-    stack[0] = 0;
-    stack[1] = 0;
-
-    // planes of a static body against a flex are handled directly
-    if isbody1 && !isbody2 && m.body_weldid()[bf1] == 0 {
-        let adr = m.body_geomadr()[bf1] as usize;
-        let num = m.body_geomnum()[bf1] as usize;
-        for (g, &t) in geom_type.iter().enumerate().skip(adr).take(num) {
-            if t == mjGEOM_PLANE as i32 {
-                collide_plane_flex(m, d, g, f2);
-            }
-        }
-    }
-
-    let mut set_active = |n1: usize, n2: usize| {
-        if mark_active {
-            bvh_active[n1 + bvhadr1] = 1;
-            bvh_active[n2 + bvhadr2] = 1;
+    // the two bodies' inertial frames (copies: the data is lent to the narrowphase below)
+    let body_pose = |d: &mjData, bf: usize, isbody: bool| {
+        let DataRef { xipos, ximat, .. } = d.arrays(m);
+        if isbody {
+            (*v3(xipos, bf), *v9(ximat, bf))
+        } else {
+            ([0.0; 3], [0.0; 9])
         }
     };
+    let ((xipos1, ximat1), (xipos2, ximat2)) = (body_pose(d, bf1, isbody1), body_pose(d, bf2, isbody2));
 
-    while nstack > 0 {
-        nstack -= 1;
-        let (node1, node2) = (stack[2 * nstack] as usize, stack[2 * nstack + 1] as usize);
-        if node1 >= bvhnum1 || node2 >= bvhnum2 {
-            crate::runtime::error::raise(format_args!("BVH child index out of range"));
-            break;
-        }
-        let (kids1, kids2) = (child1[node1], child2[node2]);
-        let isleaf1 = kids1[0] < 0 && kids1[1] < 0;
-        let isleaf2 = kids2[0] < 0 && kids2[1] < 0;
-        let (nodeid1, nodeid2) = (nodeids1[node1], nodeids2[node2]);
-        if (isleaf1 && nodeid1 < 0) || (isleaf2 && nodeid2 < 0) {
-            crate::runtime::error::raise(format_args!("BVH leaf has invalid node id"));
-            break;
-        }
-        if bf1 == bf2 && node1 > node2 {
-            continue;
-        }
-        let (n1, n2) = (nodeid1 as usize, nodeid2 as usize);
-        // node boxes, taken where needed (leaf pairs of bodies use the geom boxes)
-        let (box1, box2) = (|| &bvh1[node1][..], || &bvh2[node2][..]);
+    with_frame(d, |d, f| {
+        let max_stack = bvhnum1 + bvhnum2;
+        let stack = f.ints(d, 2 * max_stack);
+        let mut nstack = 1;
+        stack[0] = 0;
+        stack[1] = 0;
 
-        if isbody1 && isbody2 {
-            if isleaf1 && isleaf2 {
-                let margin = assign_margin(m, max(geom_margin[n1], geom_margin[n2]));
-                if !filter_sphere_in(geom_rbound, geom_type, xpos, xmat, n1, n2, margin)
-                    && collide_obb(
-                        v6(geom_aabb, n1),
-                        v6(geom_aabb, n2),
-                        Some(v3(xpos, n1)),
-                        Some(v9(xmat, n1)),
-                        Some(v3(xpos, n2)),
-                        Some(v9(xmat, n2)),
-                        margin,
-                        None,
-                        &mut initialize,
-                    )
-                {
-                    collide_geom_pair(m, d, n1, n2, merged, startadr, pairadr);
-                    set_active(node1, node2);
+        // planes of a static body against a flex are handled directly
+        if isbody1 && !isbody2 && m.body_weldid()[bf1] == 0 {
+            let adr = m.body_geomadr()[bf1] as usize;
+            let num = m.body_geomnum()[bf1] as usize;
+            for (g, &t) in geom_type.iter().enumerate().skip(adr).take(num) {
+                if t == mjGEOM_PLANE as i32 {
+                    collide_plane_flex(m, d, g, f2);
                 }
-                continue;
-            }
-            let margin = assign_margin(m, max(body_margin[bf1], body_margin[bf2]));
-            if !collide_obb(
-                box1(),
-                box2(),
-                Some(v3(xipos, bf1)),
-                Some(v9(ximat, bf1)),
-                Some(v3(xipos, bf2)),
-                Some(v9(ximat, bf2)),
-                margin,
-                Some((&mut product, &mut offset)),
-                &mut initialize,
-            ) {
-                continue;
-            }
-        } else if isbody1 {
-            if isleaf1 && isleaf2 {
-                let margin = assign_margin(m, max(geom_margin[n1], flex_margin[f2]));
-                let (fct, fca) = (m.flex_contype()[f2], m.flex_conaffinity()[f2]);
-                if !filter_bitmask(contype[n1], conaff[n1], fct, fca)
-                    && !filter_sphere_box(v3(xpos, n1), geom_rbound[n1] + margin, box2())
-                    && collide_obb(
-                        v6(geom_aabb, n1),
-                        box2(),
-                        Some(v3(xpos, n1)),
-                        Some(v9(xmat, n1)),
-                        None,
-                        None,
-                        margin,
-                        None,
-                        &mut initialize,
-                    )
-                {
-                    if geom_type[n1] != mjGEOM_PLANE as i32 {
-                        collide_geom_elem(m, d, n1, f2, n2);
-                    }
-                    set_active(node1, node2);
-                }
-                continue;
-            }
-            let margin = assign_margin(m, max(body_margin[bf1], flex_margin[f2]));
-            if !collide_obb(
-                box1(),
-                box2(),
-                Some(v3(xipos, bf1)),
-                Some(v9(ximat, bf1)),
-                None,
-                None,
-                margin,
-                Some((&mut product, &mut offset)),
-                &mut initialize,
-            ) {
-                continue;
-            }
-        } else if isbody2 {
-            crate::mjerror!("mj_collideTree", "BVH flex : body collision should not occur");
-            break;
-        } else {
-            if isleaf1 && isleaf2 {
-                collide_elems(m, d, f1, n1, f2, n2);
-                set_active(node1, node2);
-                continue;
-            }
-            let margin = assign_margin(m, max(flex_margin[f1], flex_margin[f2]));
-            if filter_box(box1(), box2(), margin) {
-                continue;
             }
         }
 
-        set_active(node1, node2);
-
-        // descend into the hierarchy with the larger box (or the one that is not a leaf)
-        let descend1 = if !isleaf1 && isleaf2 {
-            true
-        } else if isleaf1 && !isleaf2 {
-            false
-        } else {
-            let (box1, box2) = (box1(), box2());
-            let (x1, y1, z1) = (box1[3] - box1[0], box1[4] - box1[1], box1[5] - box1[2]);
-            let (x2, y2, z2) = (box2[3] - box2[0], box2[4] - box2[1], box2[5] - box2[2]);
-            x1 * y1 + y1 * z1 + z1 * x1 > x2 * y2 + y2 * z2 + z2 * x2
+        let set_active = |d: &mut mjData, n1: usize, n2: usize| {
+            if mark_active {
+                let bvh_active = d.arrays_mut(m).bvh_active;
+                bvh_active[n1 + bvhadr1] = 1;
+                bvh_active[n2 + bvhadr2] = 1;
+            }
         };
-        for i in 0..2 {
-            let (c1, c2) = if descend1 { (kids1[i], node2 as i32) } else { (node1 as i32, kids2[i]) };
-            if (descend1 && c1 == -1) || (!descend1 && c2 == -1) {
+
+        while nstack > 0 {
+            nstack -= 1;
+            let (node1, node2) = (stack[2 * nstack] as usize, stack[2 * nstack + 1] as usize);
+            if node1 >= bvhnum1 || node2 >= bvhnum2 {
+                crate::runtime::error::raise(format_args!("BVH child index out of range"));
+                break;
+            }
+            let (kids1, kids2) = (child1[node1], child2[node2]);
+            let isleaf1 = kids1[0] < 0 && kids1[1] < 0;
+            let isleaf2 = kids2[0] < 0 && kids2[1] < 0;
+            let (nodeid1, nodeid2) = (nodeids1[node1], nodeids2[node2]);
+            if (isleaf1 && nodeid1 < 0) || (isleaf2 && nodeid2 < 0) {
+                crate::runtime::error::raise(format_args!("BVH leaf has invalid node id"));
+                break;
+            }
+            if bf1 == bf2 && node1 > node2 {
                 continue;
             }
-            if nstack >= max_stack {
-                crate::mjerror!("mj_collideTree", "BVH stack depth exceeded.");
-                free(d);
-                return;
+            let (n1, n2) = (nodeid1 as usize, nodeid2 as usize);
+            let dv = d.arrays(m);
+            let (xpos, xmat) = (dv.geom_xpos, dv.geom_xmat);
+            // node boxes, taken where needed (leaf pairs of bodies use the geom boxes)
+            let aabb_dyn = dv.bvh_aabb_dyn.as_chunks::<6>().0;
+            let bvh1 = if isbody1 { static1 } else { &aabb_dyn[dyn1..dyn1 + bvhnum1] };
+            let bvh2 = if isbody2 { static2 } else { &aabb_dyn[dyn2..dyn2 + bvhnum2] };
+            let (box1, box2) = (|| &bvh1[node1][..], || &bvh2[node2][..]);
+
+            if isbody1 && isbody2 {
+                if isleaf1 && isleaf2 {
+                    let margin = assign_margin(m, max(geom_margin[n1], geom_margin[n2]));
+                    if !filter_sphere_in(geom_rbound, geom_type, xpos, xmat, n1, n2, margin)
+                        && collide_obb(
+                            v6(geom_aabb, n1),
+                            v6(geom_aabb, n2),
+                            Some(v3(xpos, n1)),
+                            Some(v9(xmat, n1)),
+                            Some(v3(xpos, n2)),
+                            Some(v9(xmat, n2)),
+                            margin,
+                            None,
+                            &mut initialize,
+                        )
+                    {
+                        collide_geom_pair(m, d, n1, n2, merged, startadr, pairadr);
+                        set_active(d, node1, node2);
+                    }
+                    continue;
+                }
+                let margin = assign_margin(m, max(body_margin[bf1], body_margin[bf2]));
+                if !collide_obb(
+                    box1(),
+                    box2(),
+                    Some(&xipos1),
+                    Some(&ximat1),
+                    Some(&xipos2),
+                    Some(&ximat2),
+                    margin,
+                    Some((&mut product, &mut offset)),
+                    &mut initialize,
+                ) {
+                    continue;
+                }
+            } else if isbody1 {
+                if isleaf1 && isleaf2 {
+                    let margin = assign_margin(m, max(geom_margin[n1], flex_margin[f2]));
+                    let (fct, fca) = (m.flex_contype()[f2], m.flex_conaffinity()[f2]);
+                    if !filter_bitmask(contype[n1], conaff[n1], fct, fca)
+                        && !filter_sphere_box(v3(xpos, n1), geom_rbound[n1] + margin, box2())
+                        && collide_obb(
+                            v6(geom_aabb, n1),
+                            box2(),
+                            Some(v3(xpos, n1)),
+                            Some(v9(xmat, n1)),
+                            None,
+                            None,
+                            margin,
+                            None,
+                            &mut initialize,
+                        )
+                    {
+                        if geom_type[n1] != mjGEOM_PLANE as i32 {
+                            collide_geom_elem(m, d, n1, f2, n2);
+                        }
+                        set_active(d, node1, node2);
+                    }
+                    continue;
+                }
+                let margin = assign_margin(m, max(body_margin[bf1], flex_margin[f2]));
+                if !collide_obb(
+                    box1(),
+                    box2(),
+                    Some(&xipos1),
+                    Some(&ximat1),
+                    None,
+                    None,
+                    margin,
+                    Some((&mut product, &mut offset)),
+                    &mut initialize,
+                ) {
+                    continue;
+                }
+            } else if isbody2 {
+                crate::mjerror!("mj_collideTree", "BVH flex : body collision should not occur");
+                break;
+            } else {
+                if isleaf1 && isleaf2 {
+                    collide_elems(m, d, f1, n1, f2, n2);
+                    set_active(d, node1, node2);
+                    continue;
+                }
+                let margin = assign_margin(m, max(flex_margin[f1], flex_margin[f2]));
+                if filter_box(box1(), box2(), margin) {
+                    continue;
+                }
             }
-            stack[2 * nstack] = c1;
-            stack[2 * nstack + 1] = c2;
-            nstack += 1;
+
+            // descend into the hierarchy with the larger box (or the one that is not a leaf)
+            let descend1 = if !isleaf1 && isleaf2 {
+                true
+            } else if isleaf1 && !isleaf2 {
+                false
+            } else {
+                let (box1, box2) = (box1(), box2());
+                let (x1, y1, z1) = (box1[3] - box1[0], box1[4] - box1[1], box1[5] - box1[2]);
+                let (x2, y2, z2) = (box2[3] - box2[0], box2[4] - box2[1], box2[5] - box2[2]);
+                x1 * y1 + y1 * z1 + z1 * x1 > x2 * y2 + y2 * z2 + z2 * x2
+            };
+            set_active(d, node1, node2);
+            for i in 0..2 {
+                let (c1, c2) = if descend1 { (kids1[i], node2 as i32) } else { (node1 as i32, kids2[i]) };
+                if (descend1 && c1 == -1) || (!descend1 && c2 == -1) {
+                    continue;
+                }
+                if nstack >= max_stack {
+                    crate::mjerror!("mj_collideTree", "BVH stack depth exceeded.");
+                    return;
+                }
+                stack[2 * nstack] = c1;
+                stack[2 * nstack + 1] = c2;
+                nstack += 1;
+            }
         }
-    }
-    free(d);
+    })
 }
 
 //------------------------------------ geom distance ----------------------------------------------
@@ -1203,10 +1221,7 @@ pub fn with_distance_scratch<R>(f: impl FnOnce(&mut DistanceScratch) -> R) -> R 
 
 /// Smallest signed distance between geoms `g1` and `g2` up to `distmax`, with the nearest
 /// points in `fromto` (`mj_geomDistance`).
-///
-/// # Safety
-/// As [`collision`].
-pub unsafe fn geom_distance(
+pub fn geom_distance(
     m: &mjModel,
     d: &mjData,
     geom1: usize,
@@ -1218,10 +1233,7 @@ pub unsafe fn geom_distance(
 }
 
 /// [`geom_distance`] with the caller's contact buffer for the primitive pairs.
-///
-/// # Safety
-/// As [`collision`].
-pub unsafe fn geom_distance_with(
+pub fn geom_distance_with(
     m: &mjModel,
     d: &mjData,
     geom1: usize,
@@ -1259,7 +1271,7 @@ pub unsafe fn geom_distance_with(
 /// line: its buffer (27 KB) would otherwise make every distance call probe that much stack.
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
-unsafe fn geom_distance_many(
+fn geom_distance_many(
     m: &mjModel,
     d: &mjData,
     func: CollideFn,
@@ -1301,7 +1313,7 @@ fn nearest_contact(con: &[mjContact], distmax: f64, flip: bool, fromto: Option<&
 }
 
 /// Geom distance by the native convex solver (`mj_geomDistanceCCD`).
-unsafe fn geom_distance_ccd(
+fn geom_distance_ccd(
     m: &mjModel,
     d: &mjData,
     g1: usize,
@@ -1316,12 +1328,17 @@ unsafe fn geom_distance_ccd(
         dist_cutoff: distmax,
         memory: gjk::EpaMemory::Stack(core::ptr::null_mut()),
     };
-    let mut obj1 = convex::CcdObj::new(m, d, g1 as i32, 0.0);
-    let mut obj2 = convex::CcdObj::new(m, d, g2 as i32, 0.0);
+    // SAFETY: d is made for m (the engine invariant, see mjData_::arrays_mut) and g1, g2 are
+    // geom ids (checked by the callers)
+    let mut obj1 = unsafe { convex::CcdObj::new(m, d, g1 as i32, 0.0) };
+    // SAFETY: as above
+    let mut obj2 = unsafe { convex::CcdObj::new(m, d, g2 as i32, 0.0) };
     // the thread's scratch status, as the collision pipeline's queries use (a fresh one would
     // clear its 2.7 KB on every call)
     let dist = gjk::with_status(|status| {
-        let dist = gjk::ccd(&config, status, &mut obj1, &mut obj2);
+        // SAFETY: both objects were made from (m, d) above; the stack memory of the config is
+        // null, so the solver uses its own buffers
+        let dist = unsafe { gjk::ccd(&config, status, &mut obj1, &mut obj2) };
         if let Some(ft) = fromto {
             if status.nx > 0 {
                 ft[..3].copy_from_slice(&status.x1[..3]);

@@ -17,17 +17,9 @@ use crate::math::spatial::cross;
 pub(crate) type GeomPose<'a> = (&'a [f64; 3], &'a [f64; 9], &'a [f64]);
 
 /// World poses and sizes of geoms `g1` and `g2` (upstream's `mjGETINFO`).
-///
-/// # Safety
-/// `d` must be data made for `m`, with `g1`, `g2` valid geom ids.
-pub(crate) unsafe fn geom_pair<'a>(
-    m: &'a mjModel,
-    d: &'a mjData,
-    g1: usize,
-    g2: usize,
-) -> (GeomPose<'a>, GeomPose<'a>) {
-    let xpos: &'a [f64] = d.geom_xpos(m);
-    let xmat: &'a [f64] = d.geom_xmat(m);
+#[inline(always)]
+pub(crate) fn geom_pair<'a>(m: &'a mjModel, d: &'a mjData, g1: usize, g2: usize) -> (GeomPose<'a>, GeomPose<'a>) {
+    let DataRef { geom_xpos: xpos, geom_xmat: xmat, .. } = d.arrays(m);
     let size = m.geom_size();
     ((v3(xpos, g1), v9(xmat, g1), &size[3 * g1..3 * g1 + 3]), (v3(xpos, g2), v9(xmat, g2), &size[3 * g2..3 * g2 + 3]))
 }
@@ -71,20 +63,13 @@ fn raw_plane_sphere(
 }
 
 /// Plane `g1` against sphere `g2`.
-pub unsafe fn plane_sphere(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
+pub fn plane_sphere(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
     let ((pos1, mat1, _), (pos2, _, size2)) = geom_pair(m, d, g1, g2);
     raw_plane_sphere(con, margin, pos1, mat1, pos2, size2)
 }
 
 /// Plane `g1` against capsule `g2`.
-pub unsafe fn plane_capsule(
-    m: &mjModel,
-    d: &mjData,
-    con: &mut [mjContact],
-    g1: usize,
-    g2: usize,
-    margin: f64,
-) -> usize {
+pub fn plane_capsule(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
     let ((pos1, mat1, _), (pos2, mat2, size2)) = geom_pair(m, d, g1, g2);
     let axis = zaxis(mat2);
     let segment = [size2[1] * axis[0], size2[1] * axis[1], size2[1] * axis[2]];
@@ -102,14 +87,7 @@ pub unsafe fn plane_capsule(
 
 /// Plane `g1` against cylinder `g2`.
 #[allow(clippy::neg_cmp_op_on_partial_ord)]
-pub unsafe fn plane_cylinder(
-    m: &mjModel,
-    d: &mjData,
-    con: &mut [mjContact],
-    g1: usize,
-    g2: usize,
-    margin: f64,
-) -> usize {
+pub fn plane_cylinder(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
     let ((pos1, mat1, _), (pos2, mat2, size2)) = geom_pair(m, d, g1, g2);
     let normal = zaxis(mat1);
     let mut axis = zaxis(mat2);
@@ -193,7 +171,7 @@ pub unsafe fn plane_cylinder(
 }
 
 /// Plane `g1` against box `g2`.
-pub unsafe fn plane_box(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
+pub fn plane_box(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
     let ((pos1, mat1, _), (pos2, mat2, size2)) = geom_pair(m, d, g1, g2);
     let norm = zaxis(mat1);
     let dist = dot3(&sub3(pos2, pos1), &norm);
@@ -260,40 +238,19 @@ pub(crate) fn raw_sphere_sphere(
 }
 
 /// Sphere against sphere.
-pub unsafe fn sphere_sphere(
-    m: &mjModel,
-    d: &mjData,
-    con: &mut [mjContact],
-    g1: usize,
-    g2: usize,
-    margin: f64,
-) -> usize {
+pub fn sphere_sphere(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
     let ((pos1, mat1, size1), (pos2, mat2, size2)) = geom_pair(m, d, g1, g2);
     raw_sphere_sphere(con, margin, pos1, mat1, size1, pos2, mat2, size2)
 }
 
 /// Sphere `g1` against capsule `g2`.
-pub unsafe fn sphere_capsule(
-    m: &mjModel,
-    d: &mjData,
-    con: &mut [mjContact],
-    g1: usize,
-    g2: usize,
-    margin: f64,
-) -> usize {
+pub fn sphere_capsule(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
     let ((pos1, mat1, size1), (pos2, mat2, size2)) = geom_pair(m, d, g1, g2);
     raw_sphere_capsule(con, margin, pos1, mat1, size1, pos2, mat2, size2)
 }
 
 /// Sphere `g1` against cylinder `g2`.
-pub unsafe fn sphere_cylinder(
-    m: &mjModel,
-    d: &mjData,
-    con: &mut [mjContact],
-    g1: usize,
-    g2: usize,
-    margin: f64,
-) -> usize {
+pub fn sphere_cylinder(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
     let ((pos1, mat1, size1), (pos2, mat2, size2)) = geom_pair(m, d, g1, g2);
     let (radius, height) = (size2[0], size2[1]);
     let axis = zaxis(mat2);
@@ -348,14 +305,7 @@ pub unsafe fn sphere_cylinder(
 }
 
 /// Capsule against capsule.
-pub unsafe fn capsule_capsule(
-    m: &mjModel,
-    d: &mjData,
-    con: &mut [mjContact],
-    g1: usize,
-    g2: usize,
-    margin: f64,
-) -> usize {
+pub fn capsule_capsule(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
     let ((pos1, mat1, size1), (pos2, mat2, size2)) = geom_pair(m, d, g1, g2);
     raw_capsule_capsule(con, margin, pos1, mat1, size1, pos2, mat2, size2)
 }

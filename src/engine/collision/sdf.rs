@@ -4,7 +4,6 @@
 //! two geoms' overlapping bounding boxes (computation chapter, "Collision detection").
 
 use core::ffi::c_void;
-use core::ptr;
 
 use crate::abi::*;
 use crate::engine::ray::ray_mesh;
@@ -166,21 +165,24 @@ fn ellipsoid_terms(x: &V3, size: &[f64]) -> (V3, f64, f64) {
 }
 
 /// Mesh octree count read the way upstream reads it in the SDF narrowphase: indexed by the
-/// given id, which there is a geom id (not a mesh id).
-unsafe fn mesh_octnum_at(m: &mjModel, i: usize) -> i32 {
-    *m.mesh_octnum.add(i)
+/// given id, which there is a geom id (not a mesh id). Past the mesh count upstream reads
+/// whatever follows the array; here that counts as no octree (the ray-cast distance), where
+/// an octree lookup would index past the mesh arrays.
+fn mesh_octnum_at(m: &mjModel, i: usize) -> i32 {
+    m.mesh_octnum().get(i).copied().unwrap_or(0)
 }
 
 /// World point of local point `x` of geom `g`.
-unsafe fn geom_world_point(m: &mjModel, d: &mjData, g: usize, x: &V3) -> V3 {
-    let mut a = mul_mat_vec3(v9(d.geom_xmat(m), g), x);
-    add_to3(&mut a, v3(d.geom_xpos(m), g));
+fn geom_world_point(m: &mjModel, d: &mjData, g: usize, x: &V3) -> V3 {
+    let DataRef { geom_xpos, geom_xmat, .. } = d.arrays(m);
+    let mut a = mul_mat_vec3(v9(geom_xmat, g), x);
+    add_to3(&mut a, v3(geom_xpos, g));
     a
 }
 
 /// Signed distance of object `i` (a geom, or a mesh / plugin instance for SDF geoms) of the
 /// given type at local point `x`.
-unsafe fn geom_distance(m: &mjModel, d: &mjData, p: *const mjpPlugin, i: usize, x: &V3, ty: i32) -> f64 {
+fn geom_distance(m: &mjModel, d: &mjData, p: Option<&mjpPlugin>, i: usize, x: &V3, ty: i32) -> f64 {
     // primitives are geoms; SDF geoms pass a mesh or plugin instance id instead
     let geom_size = || &m.geom_size()[3 * i..3 * i + 3];
     match ty {
@@ -213,11 +215,13 @@ unsafe fn geom_distance(m: &mjModel, d: &mjData, p: *const mjpPlugin, i: usize, 
             min(max(a[0], a[1]), 0.0) + (b[0] * b[0] + b[1] * b[1]).sqrt()
         }
         t if t == mjGEOM_SDF as i32 => {
-            if p.is_null() {
+            let Some(p) = p else {
                 return oct_distance(m, x, i);
-            }
-            match (*p).sdf_distance {
-                Some(f) => f(x.as_ptr(), d, i as i32),
+            };
+            match p.sdf_distance {
+                // SAFETY: a registered SDF plugin's distance reads 3 numbers at the point and
+                // the data it is given (mjpPlugin contract); i is its instance id
+                Some(f) => unsafe { f(x.as_ptr(), d, i as i32) },
                 None => {
                     crate::mjerror!("geomDistance", "SDF plugin without a distance function");
                     0.0
@@ -231,10 +235,13 @@ unsafe fn geom_distance(m: &mjModel, d: &mjData, p: *const mjpPlugin, i: usize, 
             let a = geom_world_point(m, d, i, x);
             let mut dir = [-a[0], -a[1], -a[2]];
             let r = norm3(&dir);
-            let dist = ray_mesh(m, d, i, &a, &dir, None);
+            // SAFETY: d is made for m (the engine invariant, see mjData_::arrays_mut), with the
+            // geom poses of the current step; i is a mesh geom
+            let dist = unsafe { ray_mesh(m, d, i, &a, &dir, None) };
             if dist > r {
                 dir = [-dir[0], -dir[1], -dir[2]];
-                return -ray_mesh(m, d, i, &a, &dir, None);
+                // SAFETY: as above
+                return -unsafe { ray_mesh(m, d, i, &a, &dir, None) };
             }
             dist
         }
@@ -246,7 +253,7 @@ unsafe fn geom_distance(m: &mjModel, d: &mjData, p: *const mjpPlugin, i: usize, 
 }
 
 /// Gradient of [`geom_distance`] at local point `x`.
-unsafe fn geom_gradient(m: &mjModel, d: &mjData, p: *const mjpPlugin, i: usize, x: &V3, ty: i32) -> V3 {
+fn geom_gradient(m: &mjModel, d: &mjData, p: Option<&mjpPlugin>, i: usize, x: &V3, ty: i32) -> V3 {
     // primitives are geoms; SDF geoms pass a mesh or plugin instance id instead
     let geom_size = || &m.geom_size()[3 * i..3 * i + 3];
     match ty {
@@ -306,12 +313,14 @@ unsafe fn geom_gradient(m: &mjModel, d: &mjData, p: *const mjpPlugin, i: usize, 
             [ga[0] * b[0] / bn, ga[1] * b[0] / bn, ga[2] * b[1] / bn]
         }
         t if t == mjGEOM_SDF as i32 => {
-            if p.is_null() {
+            let Some(p) = p else {
                 return oct_gradient(m, x, i);
-            }
+            };
             let mut g = [0.0; 3];
-            match (*p).sdf_gradient {
-                Some(f) => f(g.as_mut_ptr(), x.as_ptr(), d, i as i32),
+            match p.sdf_gradient {
+                // SAFETY: a registered SDF plugin's gradient writes 3 numbers and reads 3 at the
+                // point and the data it is given (mjpPlugin contract); i is its instance id
+                Some(f) => unsafe { f(g.as_mut_ptr(), x.as_ptr(), d, i as i32) },
                 None => crate::mjerror!("geomGradient", "SDF plugin without a gradient function"),
             }
             g
@@ -323,7 +332,9 @@ unsafe fn geom_gradient(m: &mjModel, d: &mjData, p: *const mjpPlugin, i: usize, 
             let a = geom_world_point(m, d, i, x);
             let dir = [-a[0], -a[1], -a[2]];
             let r = norm3(&dir);
-            let s = if ray_mesh(m, d, i, &a, &dir, None) > r { 1.0 } else { -1.0 };
+            // SAFETY: d is made for m (the engine invariant, see mjData_::arrays_mut), with the
+            // geom poses of the current step; i is a mesh geom
+            let s = if unsafe { ray_mesh(m, d, i, &a, &dir, None) } > r { 1.0 } else { -1.0 };
             [s; 3]
         }
         _ => {
@@ -336,10 +347,11 @@ unsafe fn geom_gradient(m: &mjModel, d: &mjData, p: *const mjpPlugin, i: usize, 
 //---------------------------------------- combined fields ----------------------------------------
 
 /// One or two SDF objects and the objective made of them (upstream's `mjSDF`, by value).
-/// Object 1 is evaluated at `relmat * x + relpos`, object 0 at `x`.
+/// Object 1 is evaluated at `relmat * x + relpos`, object 0 at `x`; an object with a plugin
+/// is that plugin's instance `id`, else a mesh octree or a geom.
 #[derive(Clone, Copy)]
 pub struct Sdf {
-    pub plugin: [*const mjpPlugin; 2],
+    pub plugin: [Option<&'static mjpPlugin>; 2],
     pub id: [i32; 2],
     pub geomtype: [i32; 2],
     pub kind: i32,
@@ -348,34 +360,6 @@ pub struct Sdf {
 }
 
 impl Sdf {
-    /// Copies a C `mjSDF`; the second object and the relative pose are read only for the
-    /// two-object types.
-    ///
-    /// # Safety
-    /// The pointers of `s` must be valid for the entries its type uses.
-    pub unsafe fn from_c(s: &mjSDF) -> Sdf {
-        let two = s.r#type != SINGLE;
-        let n = if two { 2 } else { 1 };
-        let mut out = Sdf {
-            plugin: [ptr::null(); 2],
-            id: [0; 2],
-            geomtype: [0; 2],
-            kind: s.r#type,
-            relpos: [0.0; 3],
-            relmat: [0.0; 9],
-        };
-        for k in 0..n {
-            out.plugin[k] = *s.plugin.add(k);
-            out.id[k] = *s.id.add(k);
-            out.geomtype[k] = *s.geomtype.add(k);
-        }
-        if two {
-            out.relpos.copy_from_slice(core::slice::from_raw_parts(s.relpos, 3));
-            out.relmat.copy_from_slice(core::slice::from_raw_parts(s.relmat, 9));
-        }
-        out
-    }
-
     /// Point `x` in the frame of object 1.
     fn second_point(&self, x: &V3) -> V3 {
         let mut y = mul_mat_vec3(&self.relmat, x);
@@ -383,11 +367,11 @@ impl Sdf {
         y
     }
 
-    unsafe fn dist(&self, m: &mjModel, d: &mjData, k: usize, x: &V3) -> f64 {
+    fn dist(&self, m: &mjModel, d: &mjData, k: usize, x: &V3) -> f64 {
         geom_distance(m, d, self.plugin[k], self.id[k] as usize, x, self.geomtype[k])
     }
 
-    unsafe fn grad(&self, m: &mjModel, d: &mjData, k: usize, x: &V3) -> V3 {
+    fn grad(&self, m: &mjModel, d: &mjData, k: usize, x: &V3) -> V3 {
         geom_gradient(m, d, self.plugin[k], self.id[k] as usize, x, self.geomtype[k])
     }
 }
@@ -398,10 +382,7 @@ const MIDSURFACE: i32 = mjSDFTYPE_MIDSURFACE as i32;
 const COLLISION: i32 = mjSDFTYPE_COLLISION as i32;
 
 /// Value of the objective of `s` at `x` (`mjc_distance`).
-///
-/// # Safety
-/// `d` must be data made for `m` with current geom poses; plugin pointers must be valid.
-pub unsafe fn distance(m: &mjModel, d: &mjData, s: &Sdf, x: &V3) -> f64 {
+pub fn distance(m: &mjModel, d: &mjData, s: &Sdf, x: &V3) -> f64 {
     match s.kind {
         SINGLE => s.dist(m, d, 0, x),
         INTERSECTION => {
@@ -426,10 +407,7 @@ pub unsafe fn distance(m: &mjModel, d: &mjData, s: &Sdf, x: &V3) -> f64 {
 }
 
 /// Gradient of the objective of `s` at `x` (`mjc_gradient`).
-///
-/// # Safety
-/// As for [`distance`].
-pub unsafe fn gradient(m: &mjModel, d: &mjData, s: &Sdf, x: &V3) -> V3 {
+pub fn gradient(m: &mjModel, d: &mjData, s: &Sdf, x: &V3) -> V3 {
     match s.kind {
         INTERSECTION => {
             let y = s.second_point(x);
@@ -470,21 +448,21 @@ pub unsafe fn gradient(m: &mjModel, d: &mjData, s: &Sdf, x: &V3) -> V3 {
     }
 }
 
-/// The SDF plugin of geom `g` (`mjc_getSDF`); null after mju_error when its slot holds no
-/// plugin or one without the SDF capability.
-pub fn get_sdf(m: &mjModel, g: usize) -> *const mjpPlugin {
+/// The SDF plugin of geom `g` (`mjc_getSDF`); None after mju_error when its slot holds no
+/// plugin, the plugin after mju_error when it lacks the SDF capability.
+pub fn get_sdf(m: &mjModel, g: usize) -> Option<&'static mjpPlugin> {
     let instance = m.geom_plugin()[g];
     let slot = m.plugin()[instance as usize];
-    let p = crate::runtime::plugin::plugin_at_slot(slot);
-    if p.is_null() {
+    // SAFETY: plugin_at_slot gives null or a registered plugin, which is leaked when registered
+    // and never changed or freed (runtime::plugin), so it lives for the whole process
+    let Some(p) = (unsafe { crate::runtime::plugin::plugin_at_slot(slot).as_ref() }) else {
         crate::mjerror!("mjc_getSDF", "invalid plugin slot: {}", slot);
-        return p;
-    }
-    // SAFETY: registered plugins live for the whole process
-    if unsafe { (*p).capabilityflags } & mjtPluginCapabilityBit_::mjPLUGIN_SDF as i32 == 0 {
+        return None;
+    };
+    if p.capabilityflags & mjtPluginCapabilityBit_::mjPLUGIN_SDF as i32 == 0 {
         crate::mjerror!("mjc_getSDF", "Plugin is not a signed distance field at slot {}", slot);
     }
-    p
+    Some(p)
 }
 
 //---------------------------------------- narrowphase --------------------------------------------
@@ -498,7 +476,7 @@ fn map_pose(pos1: &V3, quat1: &[f64; 4], pos2: &V3, quat2: &[f64; 4]) -> (V3, [f
 
 /// Iterated backtracking gradient descent on the objective of `s` from `x`; returns the last
 /// objective value (mjMAXVAL on a non-finite gradient).
-unsafe fn step_gradient(x: &mut V3, m: &mjModel, d: &mjData, s: &Sdf, niter: i32) -> f64 {
+fn step_gradient(x: &mut V3, m: &mjModel, d: &mjData, s: &Sdf, niter: i32) -> f64 {
     const C: f64 = 0.1;
     const RHO: f64 = 0.5;
     const AMIN: f64 = 1e-4;
@@ -531,14 +509,7 @@ unsafe fn step_gradient(x: &mut V3, m: &mjModel, d: &mjData, s: &Sdf, niter: i32
 }
 
 /// Height field against SDF: not handled upstream either (a warning, no contacts).
-pub unsafe fn hfield_sdf(
-    _m: &mjModel,
-    _d: &mjData,
-    _con: &mut [mjContact],
-    _g1: usize,
-    _g2: usize,
-    _margin: f64,
-) -> usize {
+pub fn hfield_sdf(_m: &mjModel, _d: &mjData, _con: &mut [mjContact], _g1: usize, _g2: usize, _margin: f64) -> usize {
     crate::mjwarning!("HField vs SDF collision not yet supported!");
     0
 }
@@ -547,12 +518,12 @@ pub unsafe fn hfield_sdf(
 /// `mjc_MeshSDF`): `opt.sdf_initpoints` Halton points in the overlap of the two bounding boxes
 /// descend the collision objective, are projected on the intersection and become contacts on
 /// the midsurface when penetrating.
-pub unsafe fn sdf(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, _margin: f64) -> usize {
+pub fn sdf(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, _margin: f64) -> usize {
     let types = m.geom_type();
     if types[g2] != mjGEOM_SDF as i32 {
         crate::mjerror!("mjc_SDF", "geom is not an SDF");
     }
-    let (xpos, xmat) = (d.geom_xpos(m), d.geom_xmat(m));
+    let DataRef { geom_xpos: xpos, geom_xmat: xmat, plugin_data, .. } = d.arrays(m);
     let (pos1, pos2) = (v3(xpos, g1), v3(xpos, g2));
     let quat1 = mat2quat(v9(xmat, g1));
     let quat2 = mat2quat(v9(xmat, g2));
@@ -587,8 +558,8 @@ pub unsafe fn sdf(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2:
 
     // object 0 is the SDF geom g2, object 1 is g1
     let plugin2 = m.geom_plugin()[g2];
-    let sdf2 = if plugin2 == -1 { ptr::null() } else { get_sdf(m, g2) };
-    let (mut id1, mut sdf1) = (g1 as i32, ptr::null());
+    let sdf2 = if plugin2 == -1 { None } else { get_sdf(m, g2) };
+    let (mut id1, mut sdf1) = (g1 as i32, None);
     if types[g1] == mjGEOM_SDF as i32 {
         id1 = m.geom_plugin()[g1];
         if id1 != -1 {
@@ -596,10 +567,10 @@ pub unsafe fn sdf(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2:
         }
     }
     let dmut = d as *const mjData as *mut mjData;
-    if let Some(p) = sdf2.as_ref() {
-        if let Some(reset) = p.reset {
-            reset(m, ptr::null_mut(), *d.plugin_data.add(plugin2 as usize) as *mut c_void, plugin2);
-        }
+    if let Some(reset) = sdf2.and_then(|p| p.reset) {
+        // SAFETY: the plugin's reset gets its instance's data pointer and id as upstream
+        // passes them (mjpPlugin contract), with no state array
+        unsafe { reset(m, core::ptr::null_mut(), plugin_data[plugin2 as usize] as *mut c_void, plugin2) };
     }
     let dataid = m.geom_dataid();
     let mut s = Sdf {
@@ -624,10 +595,11 @@ pub unsafe fn sdf(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2:
         let mut x = mul_mat_vec3(&rotation12, &y);
         add_to3(&mut x, &offset12);
 
-        if let Some(p) = sdf2.as_ref() {
-            if let Some(compute) = p.compute {
-                compute(m, dmut, s.id[0], mjtPluginCapabilityBit_::mjPLUGIN_SDF as i32);
-            }
+        if let Some(compute) = sdf2.and_then(|p| p.compute) {
+            // SAFETY: the plugin's compute gets the model and the data as upstream passes them
+            // (mjpPlugin contract: from the narrowphase it touches only its own instance's
+            // state and data, which no Rust borrow of this call covers); s.id[0] is its instance
+            unsafe { compute(m, dmut, s.id[0], mjtPluginCapabilityBit_::mjPLUGIN_SDF as i32) };
         }
 
         // descend the collision objective, then project onto the intersection
