@@ -8,21 +8,9 @@ use crate::abi::*;
 use crate::model::alloc;
 
 use super::tree::Compiled;
+use super::model_mut as mm;
 use super::{CResult, CompileError};
 use crate::spec::util::EPS;
-
-/// Mutable view of a model array.
-///
-/// # Safety
-/// `p` must hold `n` elements and not be aliased while the slice lives.
-#[allow(clippy::mut_from_ref)]
-pub(super) unsafe fn w<'a, T>(p: *mut T, n: usize) -> &'a mut [T] {
-    if n == 0 || p.is_null() {
-        &mut []
-    } else {
-        core::slice::from_raw_parts_mut(p, n)
-    }
-}
 
 /// Tolerance below which two frames count as equal.
 const FRAME_EPS: f64 = 1e-6;
@@ -405,7 +393,7 @@ pub fn make(c: &mut Compiled) -> CResult<*mut mjModel> {
         Err(_) => return Err(CompileError::model("could not create mjModel")),
     };
     let m = unsafe { &mut *mp };
-    let r = unsafe { fill(c, m, &names, nsensordata) };
+    let r = fill(c, m, &names, nsensordata);
     if let Err(e) = r {
         unsafe { alloc::delete_model(mp) };
         return Err(e);
@@ -413,9 +401,39 @@ pub fn make(c: &mut Compiled) -> CResult<*mut mjModel> {
     Ok(mp)
 }
 
+/// An mjData made for the model being compiled, freed when dropped.
+struct ScratchData(core::ptr::NonNull<mjData>);
+
+impl ScratchData {
+    fn new(m: &mjModel) -> Option<Self> {
+        // SAFETY: `m` is a complete model (sizes and arrays allocated by `alloc::make_model`);
+        // make_raw_data only reads it and returns a new data or null
+        core::ptr::NonNull::new(unsafe { crate::data::make::make_raw_data(m) }).map(ScratchData)
+    }
+
+    /// Complete data (`mj_makeData`: plugin instances created, reset).
+    fn with_plugins(m: &mjModel) -> Option<Self> {
+        // SAFETY: as in `new`; make_data returns a new data owned by the caller, or null
+        core::ptr::NonNull::new(unsafe { crate::engine::reset::make_data(m) }).map(ScratchData)
+    }
+
+    fn get(&mut self) -> &mut mjData {
+        // SAFETY: the pointer came non-null from make_raw_data, is owned by self alone and
+        // freed only in drop; the exclusive borrow of self is the only access
+        unsafe { self.0.as_mut() }
+    }
+}
+
+impl Drop for ScratchData {
+    fn drop(&mut self) {
+        // SAFETY: made by make_raw_data, freed once here
+        unsafe { crate::data::make::delete_data(self.0.as_ptr()) }
+    }
+}
+
 const MINVAL_MASS: f64 = crate::abi::mjMINVAL;
 
-unsafe fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensordata: i32) -> CResult<()> {
+fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensordata: i32) -> CResult<()> {
     let spec = c.spec;
     let (nbody, nv, nq) = (m.nbody as usize, m.nv as usize, m.nq as usize);
     m.opt = spec.option;
@@ -436,15 +454,15 @@ unsafe fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensor
 
     // names and their hash maps
     {
-        let nn = m.nnames as usize;
-        let buf = w(m.names as *mut u8, nn);
+        let nnames_map = m.nnames_map as usize;
+        let mut a = mm::split(m);
+        let adrs = mm::name_adrs(&mut a);
+        let buf = mm::bytes_mut(a.names);
         buf.fill(0);
         let mb = spec.modelname.as_bytes();
         buf[..mb.len()].copy_from_slice(mb);
         let mut adr = mb.len() + 1;
-        let adrs = crate::model::names::named_adrs(m);
-        for (k, sec) in names.iter().enumerate() {
-            let a = w(adrs[k], sec.len());
+        for (sec, a) in names.iter().zip(adrs) {
             for (i, n) in sec.iter().enumerate() {
                 a[i] = adr as i32;
                 buf[adr..adr + n.len()].copy_from_slice(n.as_bytes());
@@ -453,14 +471,14 @@ unsafe fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensor
         }
         let secs: Vec<&[String]> = names.iter().map(|v| v.as_slice()).collect();
         let map = crate::model::names::build_names_map(&secs);
-        w(m.names_map, m.nnames_map as usize).copy_from_slice(&map[..m.nnames_map as usize]);
-        *m.paths = 0;
+        a.names_map.copy_from_slice(&map[..nnames_map]);
+        a.paths[0] = 0;
     }
 
-    w(m.body_plugin, nbody).fill(-1);
-    w(m.geom_plugin, m.ngeom as usize).fill(-1);
-    w(m.actuator_plugin, m.nu as usize).fill(-1);
-    w(m.sensor_plugin, m.nsensor as usize).fill(-1);
+    mm::body_plugin(m).fill(-1);
+    mm::geom_plugin(m).fill(-1);
+    mm::actuator_plugin(m).fill(-1);
+    mm::sensor_plugin(m).fill(-1);
 
     copy_tree(c, m)?;
     // plugin instances (their sizes need the configuration in the model)
@@ -474,65 +492,64 @@ unsafe fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensor
 
     // actuators
     {
-        let nu = m.nu as usize;
         let mut adr = 0;
         let nua = c.nuser_actuator as usize;
         for (i, a) in c.actuators.iter().enumerate() {
             let s = &a.s;
-            w(m.actuator_trntype, nu)[i] = s.trntype;
-            w(m.actuator_dyntype, nu)[i] = s.dyntype;
-            w(m.actuator_gaintype, nu)[i] = s.gaintype;
-            w(m.actuator_biastype, nu)[i] = s.biastype;
-            w(m.actuator_trnid, 2 * nu)[2 * i..2 * i + 2].copy_from_slice(&a.trnid);
-            w(m.actuator_actnum, nu)[i] = s.actdim;
-            w(m.actuator_actadr, nu)[i] = if s.actdim != 0 { adr } else { -1 };
+            mm::actuator_trntype(m)[i] = s.trntype;
+            mm::actuator_dyntype(m)[i] = s.dyntype;
+            mm::actuator_gaintype(m)[i] = s.gaintype;
+            mm::actuator_biastype(m)[i] = s.biastype;
+            mm::actuator_trnid(m)[2 * i..2 * i + 2].copy_from_slice(&a.trnid);
+            mm::actuator_actnum(m)[i] = s.actdim;
+            mm::actuator_actadr(m)[i] = if s.actdim != 0 { adr } else { -1 };
             adr += s.actdim;
-            w(m.actuator_group, nu)[i] = s.group;
-            w(m.actuator_ctrllimited, nu)[i] = super::tree::islimited(s.ctrllimited, &s.ctrlrange) as u8;
-            w(m.actuator_forcelimited, nu)[i] = super::tree::islimited(s.forcelimited, &s.forcerange) as u8;
-            w(m.actuator_actlimited, nu)[i] = super::tree::islimited(s.actlimited, &s.actrange) as u8;
-            w(m.actuator_actearly, nu)[i] = (s.actearly != 0) as u8;
-            w(m.actuator_cranklength, nu)[i] = s.cranklength;
-            w(m.actuator_gear, 6 * nu)[6 * i..6 * i + 6].copy_from_slice(&s.gear);
-            w(m.actuator_dynprm, mjNDYN * nu)[mjNDYN * i..mjNDYN * (i + 1)].copy_from_slice(&s.dynprm);
-            w(m.actuator_gainprm, mjNGAIN * nu)[mjNGAIN * i..mjNGAIN * (i + 1)].copy_from_slice(&s.gainprm);
-            w(m.actuator_biasprm, mjNBIAS * nu)[mjNBIAS * i..mjNBIAS * (i + 1)].copy_from_slice(&s.biasprm);
-            w(m.actuator_ctrlrange, 2 * nu)[2 * i..2 * i + 2].copy_from_slice(&s.ctrlrange);
-            w(m.actuator_forcerange, 2 * nu)[2 * i..2 * i + 2].copy_from_slice(&s.forcerange);
-            w(m.actuator_actrange, 2 * nu)[2 * i..2 * i + 2].copy_from_slice(&s.actrange);
-            w(m.actuator_lengthrange, 2 * nu)[2 * i..2 * i + 2].copy_from_slice(&s.lengthrange);
-            copy_user(w(m.actuator_user, nua * nu), i, nua, &s.userdata);
+            mm::actuator_group(m)[i] = s.group;
+            mm::actuator_ctrllimited(m)[i] = super::tree::islimited(s.ctrllimited, &s.ctrlrange) as u8;
+            mm::actuator_forcelimited(m)[i] = super::tree::islimited(s.forcelimited, &s.forcerange) as u8;
+            mm::actuator_actlimited(m)[i] = super::tree::islimited(s.actlimited, &s.actrange) as u8;
+            mm::actuator_actearly(m)[i] = (s.actearly != 0) as u8;
+            mm::actuator_cranklength(m)[i] = s.cranklength;
+            mm::actuator_gear(m)[6 * i..6 * i + 6].copy_from_slice(&s.gear);
+            mm::actuator_dynprm(m)[mjNDYN * i..mjNDYN * (i + 1)].copy_from_slice(&s.dynprm);
+            mm::actuator_gainprm(m)[mjNGAIN * i..mjNGAIN * (i + 1)].copy_from_slice(&s.gainprm);
+            mm::actuator_biasprm(m)[mjNBIAS * i..mjNBIAS * (i + 1)].copy_from_slice(&s.biasprm);
+            mm::actuator_ctrlrange(m)[2 * i..2 * i + 2].copy_from_slice(&s.ctrlrange);
+            mm::actuator_forcerange(m)[2 * i..2 * i + 2].copy_from_slice(&s.forcerange);
+            mm::actuator_actrange(m)[2 * i..2 * i + 2].copy_from_slice(&s.actrange);
+            mm::actuator_lengthrange(m)[2 * i..2 * i + 2].copy_from_slice(&s.lengthrange);
+            copy_user(mm::actuator_user(m), i, nua, &s.userdata);
         }
         m.na = adr;
     }
 
     // sensors
     {
-        let ns = m.nsensor as usize;
         let nus = c.nuser_sensor as usize;
         let mut adr = 0;
         for (i, x) in c.sensors.iter().enumerate() {
             let s = &x.s;
-            w(m.sensor_type, ns)[i] = s.r#type;
-            w(m.sensor_datatype, ns)[i] = s.datatype;
-            w(m.sensor_needstage, ns)[i] = s.needstage;
-            w(m.sensor_objtype, ns)[i] = s.objtype;
-            w(m.sensor_objid, ns)[i] = x.objid;
-            w(m.sensor_reftype, ns)[i] = s.reftype;
-            w(m.sensor_refid, ns)[i] = x.refid;
-            w(m.sensor_intprm, mjNSENS * ns)[mjNSENS * i..mjNSENS * (i + 1)].copy_from_slice(&s.intprm);
-            w(m.sensor_dim, ns)[i] = s.dim;
-            w(m.sensor_cutoff, ns)[i] = s.cutoff;
-            w(m.sensor_noise, ns)[i] = s.noise;
-            copy_user(w(m.sensor_user, nus * ns), i, nus, &s.userdata);
-            w(m.sensor_adr, ns)[i] = adr;
+            mm::sensor_type(m)[i] = s.r#type;
+            mm::sensor_datatype(m)[i] = s.datatype;
+            mm::sensor_needstage(m)[i] = s.needstage;
+            mm::sensor_objtype(m)[i] = s.objtype;
+            mm::sensor_objid(m)[i] = x.objid;
+            mm::sensor_reftype(m)[i] = s.reftype;
+            mm::sensor_refid(m)[i] = x.refid;
+            mm::sensor_intprm(m)[mjNSENS * i..mjNSENS * (i + 1)].copy_from_slice(&s.intprm);
+            mm::sensor_dim(m)[i] = s.dim;
+            mm::sensor_cutoff(m)[i] = s.cutoff;
+            mm::sensor_noise(m)[i] = s.noise;
+            copy_user(mm::sensor_user(m), i, nus, &s.userdata);
+            mm::sensor_adr(m)[i] = adr;
             adr += s.dim;
         }
     }
 
     // simple dofs
     {
-        let bsimple = w(m.body_simple, nbody);
+        let a = mm::split(m);
+        let bsimple = a.body_simple;
         for t in &c.x.tendons {
             if t.s.armature != 0.0 {
                 for cw in &t.path {
@@ -542,8 +559,8 @@ unsafe fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensor
                 }
             }
         }
-        let dof_body = core::slice::from_raw_parts(m.dof_bodyid, nv);
-        let simplenum = w(m.dof_simplenum, nv);
+        let dof_body = &*a.dof_bodyid;
+        let simplenum = a.dof_simplenum;
         let mut count = 0;
         for i in (0..nv).rev() {
             if bsimple[dof_body[i] as usize] != 0 {
@@ -559,10 +576,10 @@ unsafe fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensor
     {
         let mut count = 0;
         for i in 0..m.nu as usize {
-            let id = *m.actuator_trnid.add(2 * i) as usize;
-            let t = *m.actuator_trntype.add(i);
+            let id = m.actuator_trnid()[2 * i] as usize;
+            let t = m.actuator_trntype()[i];
             if t == mjTRN_JOINT as i32 || t == mjTRN_JOINTINPARENT as i32 {
-                count += match *m.jnt_type.add(id) {
+                count += match m.jnt_type()[id] {
                     x if x == mjJNT_FREE as i32 => 6,
                     x if x == mjJNT_BALL as i32 => 3,
                     _ => 1,
@@ -620,28 +637,30 @@ unsafe fn fill(c: &mut Compiled, m: &mut mjModel, names: &[Vec<String>], nsensor
     let enable = m.opt.enableflags;
     m.opt.disableflags |= mjtDisableBit_::mjDSBL_CONTACT as i32;
     m.opt.enableflags &= !(mjtEnableBit_::mjENBL_SLEEP as i32);
-    let d = crate::data::make::make_raw_data(m);
-    if d.is_null() {
+    let Some(mut scratch) = ScratchData::new(m) else {
         return Err(CompileError::model("could not create mjData"));
-    }
-    crate::engine::reset::reset(m, &mut *d, 0);
+    };
+    let d = scratch.get();
+    crate::engine::reset::reset(m, d, 0);
     for k in 0..m.nkey as usize {
         let nq = m.nq as usize;
-        let kq = w(m.key_qpos, m.nkey as usize * nq);
-        crate::engine::support::normalize_quat(m, &mut kq[k * nq..(k + 1) * nq]);
+        // normalize a copy of the key (the normalization reads the joint types of `m`)
+        let mut kq = m.key_qpos()[k * nq..(k + 1) * nq].to_vec();
+        crate::engine::support::normalize_quat(m, &mut kq);
+        mm::key_qpos(m)[k * nq..(k + 1) * nq].copy_from_slice(&kq);
     }
-    if let Err(msg) = with_engine_errors(|| crate::engine::setconst::set_const(m, &mut *d)) {
-        crate::data::make::delete_data(d);
+    if let Err(msg) = with_engine_errors(|| crate::engine::setconst::set_const(m, d)) {
+        drop(scratch);
         m.opt.disableflags = disable;
         m.opt.enableflags = enable;
         return Err(CompileError::model(&format!("engine error: {}", msg)));
     }
     auto_spring_damper(c, m);
-    if let Err(e) = super::lengthrange::length_range(m, &mut *d, &spec.compiler.LRopt) {
-        crate::data::make::delete_data(d);
+    if let Err(e) = super::lengthrange::length_range(m, d, &spec.compiler.LRopt) {
+        drop(scratch);
         return Err(CompileError::model(&e));
     }
-    crate::data::make::delete_data(d);
+    drop(scratch);
     m.opt.disableflags = disable;
     m.opt.enableflags = enable;
     sleep_init_check(m)?;
@@ -677,10 +696,9 @@ fn copy_user(dst: &mut [f64], i: usize, n: usize, src: &[f64]) {
     row[..k].copy_from_slice(&src[..k]);
 }
 
-unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
+fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
     let nbody = m.nbody as usize;
-    let (njnt, nv, nq) = (m.njnt as usize, m.nv as usize, m.nq as usize);
-    let (ngeom, nsite, ncam, nlight) = (m.ngeom as usize, m.nsite as usize, m.ncam as usize, m.nlight as usize);
+    let nv = m.nv as usize;
     let (nub, nuj, nug, nus, nuc) = (
         c.nuser_body as usize,
         c.nuser_jnt as usize,
@@ -695,48 +713,48 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
     let mut bvhadr = 0usize;
     let mut lastdof = vec![-1i32; nbody];
 
-    let body_simple = w(m.body_simple, nbody);
-    let body_rootid = w(m.body_rootid, nbody);
-    let body_parentid = w(m.body_parentid, nbody);
-    let body_dofnum = w(m.body_dofnum, nbody);
-    let qpos0 = w(m.qpos0, nq);
-    let qpos_spring = w(m.qpos_spring, nq);
-    let dof_parentid = w(m.dof_parentid, nv);
+    let a = mm::split(m);
+    let body_simple = a.body_simple;
+    let body_rootid = a.body_rootid;
+    let body_parentid = a.body_parentid;
+    let body_dofnum = a.body_dofnum;
+    let qpos0 = a.qpos0;
+    let qpos_spring = a.qpos_spring;
+    let dof_parentid = a.dof_parentid;
 
     for i in 0..nbody {
         let pb = &c.bodies[i];
         let b = &pb.s;
         let par = if i > 0 { Some(b.parent) } else { None };
         body_parentid[i] = par.unwrap_or(0) as i32;
-        w(m.body_weldid, nbody)[i] = pb.weldid;
-        w(m.body_mocapid, nbody)[i] = pb.mocapid;
-        w(m.body_jntnum, nbody)[i] = pb.joints.len() as i32;
-        w(m.body_jntadr, nbody)[i] = if pb.joints.is_empty() { -1 } else { jntadr as i32 };
+        a.body_weldid[i] = pb.weldid;
+        a.body_mocapid[i] = pb.mocapid;
+        a.body_jntnum[i] = pb.joints.len() as i32;
+        a.body_jntadr[i] = if pb.joints.is_empty() { -1 } else { jntadr as i32 };
         body_dofnum[i] = pb.dofnum;
-        w(m.body_dofadr, nbody)[i] = if pb.dofnum != 0 { dofadr as i32 } else { -1 };
-        w(m.body_geomnum, nbody)[i] = pb.geoms.len() as i32;
-        w(m.body_geomadr, nbody)[i] = pb.geoms.first().map(|&g| g as i32).unwrap_or(-1);
-        w(m.body_pos, 3 * nbody)[3 * i..3 * i + 3].copy_from_slice(&b.pos);
-        w(m.body_quat, 4 * nbody)[4 * i..4 * i + 4].copy_from_slice(&b.quat);
-        w(m.body_ipos, 3 * nbody)[3 * i..3 * i + 3].copy_from_slice(&b.ipos);
-        w(m.body_iquat, 4 * nbody)[4 * i..4 * i + 4].copy_from_slice(&b.iquat);
-        w(m.body_mass, nbody)[i] = b.mass;
-        w(m.body_inertia, 3 * nbody)[3 * i..3 * i + 3].copy_from_slice(&b.inertia);
-        w(m.body_gravcomp, nbody)[i] = b.gravcomp;
-        copy_user(w(m.body_user, nub * nbody), i, nub, &b.userdata);
-        w(m.body_contype, nbody)[i] = pb.contype;
-        w(m.body_conaffinity, nbody)[i] = pb.conaffinity;
-        w(m.body_margin, nbody)[i] = pb.margin;
+        a.body_dofadr[i] = if pb.dofnum != 0 { dofadr as i32 } else { -1 };
+        a.body_geomnum[i] = pb.geoms.len() as i32;
+        a.body_geomadr[i] = pb.geoms.first().map(|&g| g as i32).unwrap_or(-1);
+        a.body_pos[3 * i..3 * i + 3].copy_from_slice(&b.pos);
+        a.body_quat[4 * i..4 * i + 4].copy_from_slice(&b.quat);
+        a.body_ipos[3 * i..3 * i + 3].copy_from_slice(&b.ipos);
+        a.body_iquat[4 * i..4 * i + 4].copy_from_slice(&b.iquat);
+        a.body_mass[i] = b.mass;
+        a.body_inertia[3 * i..3 * i + 3].copy_from_slice(&b.inertia);
+        a.body_gravcomp[i] = b.gravcomp;
+        copy_user(a.body_user, i, nub, &b.userdata);
+        a.body_contype[i] = pb.contype;
+        a.body_conaffinity[i] = pb.conaffinity;
+        a.body_margin[i] = pb.margin;
 
         let nb = pb.bvh.nodeid.len();
-        w(m.body_bvhadr, nbody)[i] = if nb > 0 { bvhadr as i32 } else { -1 };
-        w(m.body_bvhnum, nbody)[i] = nb as i32;
+        a.body_bvhadr[i] = if nb > 0 { bvhadr as i32 } else { -1 };
+        a.body_bvhnum[i] = nb as i32;
         if nb > 0 {
-            let nbvh = m.nbvh as usize;
-            w(m.bvh_aabb, 6 * nbvh)[6 * bvhadr..6 * (bvhadr + nb)].copy_from_slice(&pb.bvh.aabb);
-            w(m.bvh_child, 2 * nbvh)[2 * bvhadr..2 * (bvhadr + nb)].copy_from_slice(&pb.bvh.child);
-            w(m.bvh_depth, nbvh)[bvhadr..bvhadr + nb].copy_from_slice(&pb.bvh.depth);
-            w(m.bvh_nodeid, nbvh)[bvhadr..bvhadr + nb].copy_from_slice(&pb.bvh.nodeid);
+            a.bvh_aabb[6 * bvhadr..6 * (bvhadr + nb)].copy_from_slice(&pb.bvh.aabb);
+            a.bvh_child[2 * bvhadr..2 * (bvhadr + nb)].copy_from_slice(&pb.bvh.child);
+            a.bvh_depth[bvhadr..bvhadr + nb].copy_from_slice(&pb.bvh.depth);
+            a.bvh_nodeid[bvhadr..bvhadr + nb].copy_from_slice(&pb.bvh.nodeid);
         }
         bvhadr += nb;
 
@@ -757,7 +775,7 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
         } else {
             mjSAMEFRAME_NONE as i32
         };
-        w(m.body_sameframe, nbody)[i] = sameframe as u8;
+        a.body_sameframe[i] = sameframe as u8;
         let pid = body_parentid[i] as usize;
         body_simple[i] = (sameframe == mjSAMEFRAME_BODY as i32
             && (body_rootid[i] == i as i32 || (body_parentid[pid] == 0 && body_dofnum[pid] == 0)))
@@ -770,23 +788,23 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
         for &jid in &pb.joints {
             let cj = &c.joints[jid];
             let j = &cj.s;
-            w(m.jnt_type, njnt)[jid] = j.r#type;
-            w(m.jnt_group, njnt)[jid] = j.group;
-            w(m.jnt_limited, njnt)[jid] = cj.is_limited() as u8;
-            w(m.jnt_actfrclimited, njnt)[jid] = cj.is_actfrclimited() as u8;
-            w(m.jnt_actgravcomp, njnt)[jid] = (j.actgravcomp != 0) as u8;
-            w(m.jnt_qposadr, njnt)[jid] = cj.qposadr;
-            w(m.jnt_dofadr, njnt)[jid] = cj.dofadr;
-            w(m.jnt_bodyid, njnt)[jid] = i as i32;
-            w(m.jnt_pos, 3 * njnt)[3 * jid..3 * jid + 3].copy_from_slice(&j.pos);
-            w(m.jnt_axis, 3 * njnt)[3 * jid..3 * jid + 3].copy_from_slice(&j.axis);
-            w(m.jnt_stiffness, njnt)[jid] = j.stiffness;
-            w(m.jnt_range, 2 * njnt)[2 * jid..2 * jid + 2].copy_from_slice(&j.range);
-            w(m.jnt_actfrcrange, 2 * njnt)[2 * jid..2 * jid + 2].copy_from_slice(&j.actfrcrange);
-            w(m.jnt_solref, mjNREF * njnt)[mjNREF * jid..mjNREF * (jid + 1)].copy_from_slice(&j.solref_limit);
-            w(m.jnt_solimp, mjNIMP * njnt)[mjNIMP * jid..mjNIMP * (jid + 1)].copy_from_slice(&j.solimp_limit);
-            w(m.jnt_margin, njnt)[jid] = j.margin;
-            copy_user(w(m.jnt_user, nuj * njnt), jid, nuj, &j.userdata);
+            a.jnt_type[jid] = j.r#type;
+            a.jnt_group[jid] = j.group;
+            a.jnt_limited[jid] = cj.is_limited() as u8;
+            a.jnt_actfrclimited[jid] = cj.is_actfrclimited() as u8;
+            a.jnt_actgravcomp[jid] = (j.actgravcomp != 0) as u8;
+            a.jnt_qposadr[jid] = cj.qposadr;
+            a.jnt_dofadr[jid] = cj.dofadr;
+            a.jnt_bodyid[jid] = i as i32;
+            a.jnt_pos[3 * jid..3 * jid + 3].copy_from_slice(&j.pos);
+            a.jnt_axis[3 * jid..3 * jid + 3].copy_from_slice(&j.axis);
+            a.jnt_stiffness[jid] = j.stiffness;
+            a.jnt_range[2 * jid..2 * jid + 2].copy_from_slice(&j.range);
+            a.jnt_actfrcrange[2 * jid..2 * jid + 2].copy_from_slice(&j.actfrcrange);
+            a.jnt_solref[mjNREF * jid..mjNREF * (jid + 1)].copy_from_slice(&j.solref_limit);
+            a.jnt_solimp[mjNIMP * jid..mjNIMP * (jid + 1)].copy_from_slice(&j.solimp_limit);
+            a.jnt_margin[jid] = j.margin;
+            copy_user(a.jnt_user, jid, nuj, &j.userdata);
 
             let aligned =
                 ((j.axis[0].abs() > EPS) as i32 + (j.axis[1].abs() > EPS) as i32 + (j.axis[2].abs() > EPS) as i32) == 1;
@@ -814,15 +832,15 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
                 }
             }
             for _ in 0..cj.nv() {
-                w(m.dof_bodyid, nv)[dofadr] = i as i32;
-                w(m.dof_jntid, nv)[dofadr] = jid as i32;
-                w(m.dof_solref, mjNREF * nv)[mjNREF * dofadr..mjNREF * (dofadr + 1)]
+                a.dof_bodyid[dofadr] = i as i32;
+                a.dof_jntid[dofadr] = jid as i32;
+                a.dof_solref[mjNREF * dofadr..mjNREF * (dofadr + 1)]
                     .copy_from_slice(&j.solref_friction);
-                w(m.dof_solimp, mjNIMP * nv)[mjNIMP * dofadr..mjNIMP * (dofadr + 1)]
+                a.dof_solimp[mjNIMP * dofadr..mjNIMP * (dofadr + 1)]
                     .copy_from_slice(&j.solimp_friction);
-                w(m.dof_frictionloss, nv)[dofadr] = j.frictionloss;
-                w(m.dof_armature, nv)[dofadr] = j.armature;
-                w(m.dof_damping, nv)[dofadr] = j.damping;
+                a.dof_frictionloss[dofadr] = j.frictionloss;
+                a.dof_armature[dofadr] = j.armature;
+                a.dof_damping[dofadr] = j.damping;
                 dof_parentid[dofadr] = lastdof[i];
                 lastdof[i] = dofadr as i32;
                 dofadr += 1;
@@ -843,32 +861,32 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
         for &gid in &pb.geoms {
             let cg = &c.geoms[gid];
             let g = &cg.s;
-            w(m.geom_type, ngeom)[gid] = g.r#type;
-            w(m.geom_contype, ngeom)[gid] = g.contype;
-            w(m.geom_conaffinity, ngeom)[gid] = g.conaffinity;
-            w(m.geom_condim, ngeom)[gid] = g.condim;
-            w(m.geom_bodyid, ngeom)[gid] = i as i32;
-            w(m.geom_dataid, ngeom)[gid] = cg.meshref.or(cg.hfield).map_or(-1, |h| h as i32);
-            w(m.geom_matid, ngeom)[gid] = cg.matid;
-            w(m.geom_group, ngeom)[gid] = g.group;
-            w(m.geom_priority, ngeom)[gid] = g.priority;
-            w(m.geom_size, 3 * ngeom)[3 * gid..3 * gid + 3].copy_from_slice(&g.size);
-            w(m.geom_aabb, 6 * ngeom)[6 * gid..6 * gid + 6].copy_from_slice(&cg.aabb);
-            w(m.geom_pos, 3 * ngeom)[3 * gid..3 * gid + 3].copy_from_slice(&g.pos);
-            w(m.geom_quat, 4 * ngeom)[4 * gid..4 * gid + 4].copy_from_slice(&g.quat);
-            w(m.geom_friction, 3 * ngeom)[3 * gid..3 * gid + 3].copy_from_slice(&g.friction);
-            w(m.geom_solmix, ngeom)[gid] = g.solmix;
-            w(m.geom_solref, mjNREF * ngeom)[mjNREF * gid..mjNREF * (gid + 1)].copy_from_slice(&g.solref);
-            w(m.geom_solimp, mjNIMP * ngeom)[mjNIMP * gid..mjNIMP * (gid + 1)].copy_from_slice(&g.solimp);
-            w(m.geom_margin, ngeom)[gid] = g.margin;
-            w(m.geom_gap, ngeom)[gid] = g.gap;
-            w(m.geom_fluid, mjNFLUID * ngeom)[mjNFLUID * gid..mjNFLUID * (gid + 1)].copy_from_slice(&cg.fluid);
-            copy_user(w(m.geom_user, nug * ngeom), gid, nug, &g.userdata);
-            w(m.geom_rgba, 4 * ngeom)[4 * gid..4 * gid + 4].copy_from_slice(&g.rgba);
-            w(m.geom_sameframe, ngeom)[gid] = frame_kind(&g.pos, &g.quat, &b.ipos, &b.iquat) as u8;
+            a.geom_type[gid] = g.r#type;
+            a.geom_contype[gid] = g.contype;
+            a.geom_conaffinity[gid] = g.conaffinity;
+            a.geom_condim[gid] = g.condim;
+            a.geom_bodyid[gid] = i as i32;
+            a.geom_dataid[gid] = cg.meshref.or(cg.hfield).map_or(-1, |h| h as i32);
+            a.geom_matid[gid] = cg.matid;
+            a.geom_group[gid] = g.group;
+            a.geom_priority[gid] = g.priority;
+            a.geom_size[3 * gid..3 * gid + 3].copy_from_slice(&g.size);
+            a.geom_aabb[6 * gid..6 * gid + 6].copy_from_slice(&cg.aabb);
+            a.geom_pos[3 * gid..3 * gid + 3].copy_from_slice(&g.pos);
+            a.geom_quat[4 * gid..4 * gid + 4].copy_from_slice(&g.quat);
+            a.geom_friction[3 * gid..3 * gid + 3].copy_from_slice(&g.friction);
+            a.geom_solmix[gid] = g.solmix;
+            a.geom_solref[mjNREF * gid..mjNREF * (gid + 1)].copy_from_slice(&g.solref);
+            a.geom_solimp[mjNIMP * gid..mjNIMP * (gid + 1)].copy_from_slice(&g.solimp);
+            a.geom_margin[gid] = g.margin;
+            a.geom_gap[gid] = g.gap;
+            a.geom_fluid[mjNFLUID * gid..mjNFLUID * (gid + 1)].copy_from_slice(&cg.fluid);
+            copy_user(a.geom_user, gid, nug, &g.userdata);
+            a.geom_rgba[4 * gid..4 * gid + 4].copy_from_slice(&g.rgba);
+            a.geom_sameframe[gid] = frame_kind(&g.pos, &g.quat, &b.ipos, &b.iquat) as u8;
             let s = &g.size;
             let hs = cg.hfield.map(|h| c.x.hfields[h].s.size);
-            w(m.geom_rbound, ngeom)[gid] = match g.r#type {
+            a.geom_rbound[gid] = match g.r#type {
                 x if x == mjtGeom_::mjGEOM_HFIELD as i32 => {
                     let h = hs.unwrap_or_default();
                     (h[0] * h[0] + h[1] * h[1] + (h[2] * h[2]).max(h[3] * h[3])).sqrt()
@@ -890,62 +908,62 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
         for &sid in &pb.sites {
             let cs = &c.sites[sid];
             let s = &cs.s;
-            w(m.site_type, nsite)[sid] = s.r#type;
-            w(m.site_bodyid, nsite)[sid] = i as i32;
-            w(m.site_matid, nsite)[sid] = cs.matid;
-            w(m.site_group, nsite)[sid] = s.group;
-            w(m.site_size, 3 * nsite)[3 * sid..3 * sid + 3].copy_from_slice(&s.size);
-            w(m.site_pos, 3 * nsite)[3 * sid..3 * sid + 3].copy_from_slice(&s.pos);
-            w(m.site_quat, 4 * nsite)[4 * sid..4 * sid + 4].copy_from_slice(&s.quat);
-            copy_user(w(m.site_user, nus * nsite), sid, nus, &s.userdata);
-            w(m.site_rgba, 4 * nsite)[4 * sid..4 * sid + 4].copy_from_slice(&s.rgba);
-            w(m.site_sameframe, nsite)[sid] = frame_kind(&s.pos, &s.quat, &b.ipos, &b.iquat) as u8;
+            a.site_type[sid] = s.r#type;
+            a.site_bodyid[sid] = i as i32;
+            a.site_matid[sid] = cs.matid;
+            a.site_group[sid] = s.group;
+            a.site_size[3 * sid..3 * sid + 3].copy_from_slice(&s.size);
+            a.site_pos[3 * sid..3 * sid + 3].copy_from_slice(&s.pos);
+            a.site_quat[4 * sid..4 * sid + 4].copy_from_slice(&s.quat);
+            copy_user(a.site_user, sid, nus, &s.userdata);
+            a.site_rgba[4 * sid..4 * sid + 4].copy_from_slice(&s.rgba);
+            a.site_sameframe[sid] = frame_kind(&s.pos, &s.quat, &b.ipos, &b.iquat) as u8;
         }
 
         for &cid in &pb.cameras {
             let cc = &c.cameras[cid];
             let s = &cc.s;
-            w(m.cam_bodyid, ncam)[cid] = i as i32;
-            w(m.cam_mode, ncam)[cid] = s.mode;
-            w(m.cam_targetbodyid, ncam)[cid] = cc.targetbodyid;
-            w(m.cam_pos, 3 * ncam)[3 * cid..3 * cid + 3].copy_from_slice(&s.pos);
-            w(m.cam_quat, 4 * ncam)[4 * cid..4 * cid + 4].copy_from_slice(&s.quat);
-            w(m.cam_orthographic, ncam)[cid] = s.orthographic;
-            w(m.cam_fovy, ncam)[cid] = s.fovy;
-            w(m.cam_ipd, ncam)[cid] = s.ipd;
-            w(m.cam_resolution, 2 * ncam)[2 * cid] = s.resolution[0] as i32;
-            w(m.cam_resolution, 2 * ncam)[2 * cid + 1] = s.resolution[1] as i32;
-            w(m.cam_sensorsize, 2 * ncam)[2 * cid..2 * cid + 2].copy_from_slice(&s.sensor_size);
-            w(m.cam_intrinsic, 4 * ncam)[4 * cid..4 * cid + 4].copy_from_slice(&s.intrinsic);
-            copy_user(w(m.cam_user, nuc * ncam), cid, nuc, &s.userdata);
+            a.cam_bodyid[cid] = i as i32;
+            a.cam_mode[cid] = s.mode;
+            a.cam_targetbodyid[cid] = cc.targetbodyid;
+            a.cam_pos[3 * cid..3 * cid + 3].copy_from_slice(&s.pos);
+            a.cam_quat[4 * cid..4 * cid + 4].copy_from_slice(&s.quat);
+            a.cam_orthographic[cid] = s.orthographic;
+            a.cam_fovy[cid] = s.fovy;
+            a.cam_ipd[cid] = s.ipd;
+            a.cam_resolution[2 * cid] = s.resolution[0] as i32;
+            a.cam_resolution[2 * cid + 1] = s.resolution[1] as i32;
+            a.cam_sensorsize[2 * cid..2 * cid + 2].copy_from_slice(&s.sensor_size);
+            a.cam_intrinsic[4 * cid..4 * cid + 4].copy_from_slice(&s.intrinsic);
+            copy_user(a.cam_user, cid, nuc, &s.userdata);
         }
 
         for &lid in &pb.lights {
             let cl = &c.lights[lid];
             let s = &cl.s;
-            w(m.light_bodyid, nlight)[lid] = i as i32;
-            w(m.light_mode, nlight)[lid] = s.mode;
-            w(m.light_targetbodyid, nlight)[lid] = cl.targetbodyid;
-            w(m.light_type, nlight)[lid] = s.r#type;
-            w(m.light_texid, nlight)[lid] = cl.texid;
-            w(m.light_castshadow, nlight)[lid] = (s.castshadow != 0) as u8;
-            w(m.light_active, nlight)[lid] = s.active;
-            w(m.light_pos, 3 * nlight)[3 * lid..3 * lid + 3].copy_from_slice(&s.pos);
-            w(m.light_dir, 3 * nlight)[3 * lid..3 * lid + 3].copy_from_slice(&s.dir);
-            w(m.light_bulbradius, nlight)[lid] = s.bulbradius;
-            w(m.light_intensity, nlight)[lid] = s.intensity;
-            w(m.light_range, nlight)[lid] = s.range;
-            w(m.light_attenuation, 3 * nlight)[3 * lid..3 * lid + 3].copy_from_slice(&s.attenuation);
-            w(m.light_cutoff, nlight)[lid] = s.cutoff;
-            w(m.light_exponent, nlight)[lid] = s.exponent;
-            w(m.light_ambient, 3 * nlight)[3 * lid..3 * lid + 3].copy_from_slice(&s.ambient);
-            w(m.light_diffuse, 3 * nlight)[3 * lid..3 * lid + 3].copy_from_slice(&s.diffuse);
-            w(m.light_specular, 3 * nlight)[3 * lid..3 * lid + 3].copy_from_slice(&s.specular);
+            a.light_bodyid[lid] = i as i32;
+            a.light_mode[lid] = s.mode;
+            a.light_targetbodyid[lid] = cl.targetbodyid;
+            a.light_type[lid] = s.r#type;
+            a.light_texid[lid] = cl.texid;
+            a.light_castshadow[lid] = (s.castshadow != 0) as u8;
+            a.light_active[lid] = s.active;
+            a.light_pos[3 * lid..3 * lid + 3].copy_from_slice(&s.pos);
+            a.light_dir[3 * lid..3 * lid + 3].copy_from_slice(&s.dir);
+            a.light_bulbradius[lid] = s.bulbradius;
+            a.light_intensity[lid] = s.intensity;
+            a.light_range[lid] = s.range;
+            a.light_attenuation[3 * lid..3 * lid + 3].copy_from_slice(&s.attenuation);
+            a.light_cutoff[lid] = s.cutoff;
+            a.light_exponent[lid] = s.exponent;
+            a.light_ambient[3 * lid..3 * lid + 3].copy_from_slice(&s.ambient);
+            a.light_diffuse[3 * lid..3 * lid + 3].copy_from_slice(&s.diffuse);
+            a.light_specular[3 * lid..3 * lid + 3].copy_from_slice(&s.specular);
         }
     }
 
     // trees
-    let dof_treeid = w(m.dof_treeid, nv);
+    let dof_treeid = a.dof_treeid;
     let mut ntree = 0;
     for i in 0..nv {
         if dof_parentid[i] == -1 {
@@ -953,15 +971,14 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
         }
         dof_treeid[i] = ntree - 1;
     }
-    let body_treeid = w(m.body_treeid, nbody);
-    let weld = core::slice::from_raw_parts(m.body_weldid, nbody);
-    let bdofadr = core::slice::from_raw_parts(m.body_dofadr, nbody);
+    let body_treeid = a.body_treeid;
+    let weld = &*a.body_weldid;
+    let bdofadr = &*a.body_dofadr;
     for i in 0..nbody {
         let wi = weld[i] as usize;
         body_treeid[i] = if body_dofnum[wi] != 0 { dof_treeid[bdofadr[wi] as usize] } else { -1 };
     }
-    let ntr = m.ntree as usize;
-    let policy = w(m.tree_sleep_policy, ntr);
+    let policy = a.tree_sleep_policy;
     policy.fill(mjtSleepPolicy_::mjSLEEP_AUTO as i32);
     for i in 1..nbody {
         let s = c.bodies[i].s.sleep;
@@ -979,7 +996,7 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
             policy[t as usize] = s;
         }
     }
-    let dof_madr = w(m.dof_Madr, nv);
+    let dof_madr = a.dof_Madr;
     let mut nm = 0;
     for i in 0..nv {
         dof_madr[i] = nm;
@@ -994,7 +1011,7 @@ unsafe fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
 
 /// Joints given `springdamper` (time constant, damping ratio) get stiffness and damping from
 /// their reference inertia.
-unsafe fn auto_spring_damper(c: &Compiled, m: &mut mjModel) {
+fn auto_spring_damper(c: &Compiled, m: &mut mjModel) {
     let njnt = m.njnt as usize;
     let nv = m.nv as usize;
     for (n, j) in c.joints.iter().enumerate().take(njnt) {
@@ -1002,9 +1019,9 @@ unsafe fn auto_spring_damper(c: &Compiled, m: &mut mjModel) {
         if tc <= 0.0 || dr <= 0.0 {
             continue;
         }
-        let adr = *m.jnt_dofadr.add(n) as usize;
+        let adr = m.jnt_dofadr()[n] as usize;
         let ndim = j.nv() as usize;
-        let invw = core::slice::from_raw_parts(m.dof_invweight0, nv);
+        let invw = &m.dof_invweight0()[..nv];
         let mut inertia = 0.0;
         for i in 0..ndim {
             inertia += invw[adr + i];
@@ -1012,8 +1029,8 @@ unsafe fn auto_spring_damper(c: &Compiled, m: &mut mjModel) {
         inertia = ndim as f64 / mjMINVAL.max(inertia);
         let stiffness = inertia / mjMINVAL.max(tc * tc * dr * dr);
         let damping = 2.0 * inertia / mjMINVAL.max(tc);
-        *m.jnt_stiffness.add(n) = stiffness;
-        w(m.dof_damping, nv)[adr..adr + ndim].fill(damping);
+        mm::jnt_stiffness(m)[n] = stiffness;
+        mm::dof_damping(m)[adr..adr + ndim].fill(damping);
     }
 }
 
@@ -1049,20 +1066,19 @@ fn with_engine_errors<T>(f: impl FnOnce() -> T) -> Result<T, String> {
 
 /// With sleep enabled and trees that start asleep, resets a fresh mjData as upstream does at
 /// the end of compiling, so that trees that cannot sleep make the model fail to load.
-unsafe fn sleep_init_check(m: &mut mjModel) -> CResult<()> {
+fn sleep_init_check(m: &mut mjModel) -> CResult<()> {
     if m.opt.enableflags & mjtEnableBit_::mjENBL_SLEEP as i32 == 0 {
         return Ok(());
     }
     let init = mjtSleepPolicy_::mjSLEEP_INIT as i32;
-    if !(0..m.ntree as usize).any(|i| *m.tree_sleep_policy.add(i) == init) {
+    if !(0..m.ntree as usize).any(|i| m.tree_sleep_policy()[i] == init) {
         return Ok(());
     }
-    let d = crate::data::make::make_raw_data(m);
-    if d.is_null() {
+    let Some(mut scratch) = ScratchData::new(m) else {
         return Err(CompileError::model("could not create mjData"));
-    }
-    let reset = with_engine_errors(|| crate::engine::reset::reset(m, &mut *d, 0));
-    crate::data::make::delete_data(d);
+    };
+    let reset = with_engine_errors(|| crate::engine::reset::reset(m, scratch.get(), 0));
+    drop(scratch);
     reset.map_err(|msg| CompileError::model(&format!("engine error: {}", msg)))
 }
 
@@ -1080,14 +1096,14 @@ unsafe extern "C" fn keep_last_warning(msg: *const core::ffi::c_char) {
 /// With plugins, makes complete data (creating the instances) and takes one step, as upstream
 /// does at the end of compiling, so that a plugin refusing its configuration fails the load.
 /// The message carries the plugin's last warning (twice, as upstream reports it).
-unsafe fn plugin_init_check(m: &mut mjModel) -> CResult<()> {
+fn plugin_init_check(m: &mut mjModel) -> CResult<()> {
     if m.nplugin == 0 {
         return Ok(());
     }
     let (disable, enable) = (m.opt.disableflags, m.opt.enableflags);
     let init = mjtSleepPolicy_::mjSLEEP_INIT as i32;
     let asleep_init = enable & mjtEnableBit_::mjENBL_SLEEP as i32 != 0
-        && (0..m.ntree as usize).any(|i| *m.tree_sleep_policy.add(i) == init);
+        && (0..m.ntree as usize).any(|i| m.tree_sleep_policy()[i] == init);
     if !asleep_init {
         m.opt.disableflags |= mjtDisableBit_::mjDSBL_CONTACT as i32;
         m.opt.enableflags &= !(mjtEnableBit_::mjENBL_SLEEP as i32);
@@ -1097,12 +1113,13 @@ unsafe fn plugin_init_check(m: &mut mjModel) -> CResult<()> {
     LAST_WARNING.with(|w| *w.borrow_mut() = None);
     crate::runtime::error::set_tls_error(Some(keep_engine_error));
     crate::runtime::error::set_tls_warning(Some(keep_last_warning));
-    let d = crate::engine::reset::make_data(m);
-    if !d.is_null() {
+    let scratch = ScratchData::with_plugins(m);
+    let made = scratch.is_some();
+    if let Some(mut scratch) = scratch {
         if !asleep_init && ENGINE_ERROR.with(|e| e.borrow().is_none()) {
-            crate::engine::forward::step(m, &mut *d);
+            crate::engine::forward::step(m, scratch.get());
         }
-        crate::data::make::delete_data(d);
+        drop(scratch);
     }
     crate::runtime::error::set_tls_error(saved.0);
     crate::runtime::error::set_tls_warning(saved.1);
@@ -1117,7 +1134,7 @@ unsafe fn plugin_init_check(m: &mut mjModel) -> CResult<()> {
             }
             Err(CompileError::model(&text))
         }
-        None if d.is_null() => Err(CompileError::model("could not create mjData")),
+        None if !made => Err(CompileError::model("could not create mjData")),
         None => Ok(()),
     }
 }

@@ -7,9 +7,8 @@ use crate::engine::lengthrange::set_length_range;
 
 /// The compiler's pass over all actuators, with simulation options set as upstream does.
 ///
-/// # Safety
-/// `d` must be data made for `m`.
-pub unsafe fn length_range(m: &mut mjModel, d: &mut mjData, opt: &mjLROpt) -> Result<(), String> {
+/// Requires: `d` must be data made for `m`.
+pub fn length_range(m: &mut mjModel, d: &mut mjData, opt: &mjLROpt) -> Result<(), String> {
     let save = m.opt;
     m.opt.disableflags = mjDSBL_FRICTIONLOSS as i32
         | mjDSBL_CONTACT as i32

@@ -16,6 +16,7 @@ pub mod mesh;
 pub mod tree;
 
 mod fill;
+pub(crate) mod model_mut;
 pub mod image;
 pub mod lengthrange;
 pub mod objects;

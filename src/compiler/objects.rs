@@ -12,7 +12,7 @@ use crate::abi::mjtWrap_::*;
 use crate::abi::*;
 use crate::spec::*;
 
-use super::fill::w;
+use super::model_mut as mm;
 use super::texture::{compile_texture, TexDirs};
 use super::tree::{islimited, Compiled};
 use super::{CResult, CompileError};
@@ -951,33 +951,31 @@ impl<'a> Compiled<'a> {
 
 /// Copies the compiled objects outside the tree into `m` (sizes already set).
 ///
-/// # Safety
-/// `m` must be a model allocated with the sizes counted from `c`.
-pub unsafe fn fill_extra(c: &Compiled, m: &mut mjModel) -> CResult<()> {
+/// Requires: `m` must be a model allocated with the sizes counted from `c`.
+pub fn fill_extra(c: &Compiled, m: &mut mjModel) -> CResult<()> {
     let x = &c.x;
     let spec = c.spec;
 
     // height fields (their file paths come first in `paths`)
-    let nhf = m.nhfield as usize;
     let mut padr = 0usize;
     let mut adr = 0usize;
     for (i, h) in x.hfields.iter().enumerate() {
-        w(m.hfield_size, 4 * nhf)[4 * i..4 * i + 4].copy_from_slice(&h.s.size);
-        w(m.hfield_nrow, nhf)[i] = h.s.nrow;
-        w(m.hfield_ncol, nhf)[i] = h.s.ncol;
-        w(m.hfield_adr, nhf)[i] = adr as i32;
-        w(m.hfield_pathadr, nhf)[i] = -1;
+        mm::hfield_size(m)[4 * i..4 * i + 4].copy_from_slice(&h.s.size);
+        mm::hfield_nrow(m)[i] = h.s.nrow;
+        mm::hfield_ncol(m)[i] = h.s.ncol;
+        mm::hfield_adr(m)[i] = adr as i32;
+        mm::hfield_pathadr(m)[i] = -1;
         if !h.s.file.is_empty() {
-            let buf = w(m.paths as *mut u8, m.npaths as usize);
+            let buf = mm::bytes_mut(mm::paths(m));
             let f = h.s.file.as_bytes();
             if let Some(d) = buf.get_mut(padr..padr + f.len() + 1) {
                 d[..f.len()].copy_from_slice(f);
                 d[f.len()] = 0;
-                w(m.hfield_pathadr, nhf)[i] = padr as i32;
+                mm::hfield_pathadr(m)[i] = padr as i32;
             }
             padr += f.len() + 1;
         }
-        w(m.hfield_data, m.nhfielddata as usize)[adr..adr + h.data.len()].copy_from_slice(&h.data);
+        mm::hfield_data(m)[adr..adr + h.data.len()].copy_from_slice(&h.data);
         adr += h.data.len();
     }
 
@@ -985,49 +983,43 @@ pub unsafe fn fill_extra(c: &Compiled, m: &mut mjModel) -> CResult<()> {
     super::flex::model::fill_flexes(c, m);
 
     // skins (their file paths after the height fields' and meshes')
-    let nsk = m.nskin as usize;
     let (mut vadr, mut tadr, mut fadr, mut badr, mut bvadr) = (0usize, 0usize, 0usize, 0usize, 0usize);
     for (i, k) in x.skins.iter().enumerate() {
         let s = &k.s;
         let (nvert, ntex, nface, nbone) = (s.vert.len() / 3, s.texcoord.len() / 2, s.face.len() / 3, k.bodyid.len());
-        w(m.skin_matid, nsk)[i] = k.matid;
-        w(m.skin_group, nsk)[i] = s.group;
-        w(m.skin_rgba, 4 * nsk)[4 * i..4 * i + 4].copy_from_slice(&s.rgba);
-        w(m.skin_inflate, nsk)[i] = s.inflate;
-        w(m.skin_vertadr, nsk)[i] = vadr as i32;
-        w(m.skin_vertnum, nsk)[i] = nvert as i32;
-        w(m.skin_texcoordadr, nsk)[i] = if ntex > 0 { tadr as i32 } else { -1 };
-        w(m.skin_faceadr, nsk)[i] = fadr as i32;
-        w(m.skin_facenum, nsk)[i] = nface as i32;
-        w(m.skin_boneadr, nsk)[i] = badr as i32;
-        w(m.skin_bonenum, nsk)[i] = nbone as i32;
-        w(m.skin_pathadr, nsk)[i] = -1;
+        mm::skin_matid(m)[i] = k.matid;
+        mm::skin_group(m)[i] = s.group;
+        mm::skin_rgba(m)[4 * i..4 * i + 4].copy_from_slice(&s.rgba);
+        mm::skin_inflate(m)[i] = s.inflate;
+        mm::skin_vertadr(m)[i] = vadr as i32;
+        mm::skin_vertnum(m)[i] = nvert as i32;
+        mm::skin_texcoordadr(m)[i] = if ntex > 0 { tadr as i32 } else { -1 };
+        mm::skin_faceadr(m)[i] = fadr as i32;
+        mm::skin_facenum(m)[i] = nface as i32;
+        mm::skin_boneadr(m)[i] = badr as i32;
+        mm::skin_bonenum(m)[i] = nbone as i32;
+        mm::skin_pathadr(m)[i] = -1;
         if !s.file.is_empty() {
-            let buf = w(m.paths as *mut u8, m.npaths as usize);
+            let buf = mm::bytes_mut(mm::paths(m));
             let f = s.file.as_bytes();
             if let Some(dst) = buf.get_mut(padr..padr + f.len() + 1) {
                 dst[..f.len()].copy_from_slice(f);
                 dst[f.len()] = 0;
-                w(m.skin_pathadr, nsk)[i] = padr as i32;
+                mm::skin_pathadr(m)[i] = padr as i32;
             }
             padr += f.len() + 1;
         }
-        let nsv = m.nskinvert as usize;
-        w(m.skin_vert, 3 * nsv)[3 * vadr..3 * (vadr + nvert)].copy_from_slice(&s.vert);
-        let nst = m.nskintexvert as usize;
-        w(m.skin_texcoord, 2 * nst)[2 * tadr..2 * (tadr + ntex)].copy_from_slice(&s.texcoord);
-        let nsf = m.nskinface as usize;
-        w(m.skin_face, 3 * nsf)[3 * fadr..3 * (fadr + nface)].copy_from_slice(&s.face);
-        let nsb = m.nskinbone as usize;
-        w(m.skin_bonebindpos, 3 * nsb)[3 * badr..3 * (badr + nbone)].copy_from_slice(&s.bindpos);
-        w(m.skin_bonebindquat, 4 * nsb)[4 * badr..4 * (badr + nbone)].copy_from_slice(&s.bindquat);
-        w(m.skin_bonebodyid, nsb)[badr..badr + nbone].copy_from_slice(&k.bodyid);
-        let nbv = m.nskinbonevert as usize;
+        mm::skin_vert(m)[3 * vadr..3 * (vadr + nvert)].copy_from_slice(&s.vert);
+        mm::skin_texcoord(m)[2 * tadr..2 * (tadr + ntex)].copy_from_slice(&s.texcoord);
+        mm::skin_face(m)[3 * fadr..3 * (fadr + nface)].copy_from_slice(&s.face);
+        mm::skin_bonebindpos(m)[3 * badr..3 * (badr + nbone)].copy_from_slice(&s.bindpos);
+        mm::skin_bonebindquat(m)[4 * badr..4 * (badr + nbone)].copy_from_slice(&s.bindquat);
+        mm::skin_bonebodyid(m)[badr..badr + nbone].copy_from_slice(&k.bodyid);
         for (j, (ids, ws)) in s.vertid.iter().zip(&s.vertweight).enumerate() {
-            w(m.skin_bonevertadr, nsb)[badr + j] = bvadr as i32;
-            w(m.skin_bonevertnum, nsb)[badr + j] = ids.len() as i32;
-            w(m.skin_bonevertid, nbv)[bvadr..bvadr + ids.len()].copy_from_slice(ids);
-            w(m.skin_bonevertweight, nbv)[bvadr..bvadr + ids.len()].copy_from_slice(ws);
+            mm::skin_bonevertadr(m)[badr + j] = bvadr as i32;
+            mm::skin_bonevertnum(m)[badr + j] = ids.len() as i32;
+            mm::skin_bonevertid(m)[bvadr..bvadr + ids.len()].copy_from_slice(ids);
+            mm::skin_bonevertweight(m)[bvadr..bvadr + ids.len()].copy_from_slice(ws);
             bvadr += ids.len();
         }
         vadr += nvert;
@@ -1037,155 +1029,143 @@ pub unsafe fn fill_extra(c: &Compiled, m: &mut mjModel) -> CResult<()> {
     }
 
     // textures
-    let ntex = m.ntex as usize;
     let mut adr = 0usize;
     for (i, t) in x.textures.iter().enumerate() {
-        w(m.tex_type, ntex)[i] = t.s.r#type;
-        w(m.tex_colorspace, ntex)[i] = t.s.colorspace;
-        w(m.tex_height, ntex)[i] = t.s.height;
-        w(m.tex_width, ntex)[i] = t.s.width;
-        w(m.tex_nchannel, ntex)[i] = t.s.nchannel;
-        w(m.tex_adr, ntex)[i] = adr as i32;
-        w(m.tex_pathadr, ntex)[i] = -1;
+        mm::tex_type(m)[i] = t.s.r#type;
+        mm::tex_colorspace(m)[i] = t.s.colorspace;
+        mm::tex_height(m)[i] = t.s.height;
+        mm::tex_width(m)[i] = t.s.width;
+        mm::tex_nchannel(m)[i] = t.s.nchannel;
+        mm::tex_adr(m)[i] = adr as i32;
+        mm::tex_pathadr(m)[i] = -1;
         if !t.s.file.is_empty() {
-            let np = m.npaths as usize;
-            let buf = w(m.paths as *mut u8, np);
+            let buf = mm::bytes_mut(mm::paths(m));
             let f = t.s.file.as_bytes();
             if let Some(d) = buf.get_mut(padr..padr + f.len() + 1) {
                 d[..f.len()].copy_from_slice(f);
                 d[f.len()] = 0;
-                w(m.tex_pathadr, ntex)[i] = padr as i32;
+                mm::tex_pathadr(m)[i] = padr as i32;
             }
             padr += f.len() + 1;
         }
-        w(m.tex_data, m.ntexdata as usize)[adr..adr + t.data.len()].copy_from_slice(&t.data);
+        mm::tex_data(m)[adr..adr + t.data.len()].copy_from_slice(&t.data);
         adr += t.data.len();
     }
 
     // materials
-    let nmat = m.nmat as usize;
     for (i, mt) in x.materials.iter().enumerate() {
         let s = &mt.s;
-        w(m.mat_texid, NTEXROLE * nmat)[NTEXROLE * i..NTEXROLE * (i + 1)].copy_from_slice(&mt.texid);
-        w(m.mat_texuniform, nmat)[i] = s.texuniform;
-        w(m.mat_texrepeat, 2 * nmat)[2 * i..2 * i + 2].copy_from_slice(&s.texrepeat);
-        w(m.mat_emission, nmat)[i] = s.emission;
-        w(m.mat_specular, nmat)[i] = s.specular;
-        w(m.mat_shininess, nmat)[i] = s.shininess;
-        w(m.mat_reflectance, nmat)[i] = s.reflectance;
-        w(m.mat_metallic, nmat)[i] = s.metallic;
-        w(m.mat_roughness, nmat)[i] = s.roughness;
-        w(m.mat_rgba, 4 * nmat)[4 * i..4 * i + 4].copy_from_slice(&s.rgba);
+        mm::mat_texid(m)[NTEXROLE * i..NTEXROLE * (i + 1)].copy_from_slice(&mt.texid);
+        mm::mat_texuniform(m)[i] = s.texuniform;
+        mm::mat_texrepeat(m)[2 * i..2 * i + 2].copy_from_slice(&s.texrepeat);
+        mm::mat_emission(m)[i] = s.emission;
+        mm::mat_specular(m)[i] = s.specular;
+        mm::mat_shininess(m)[i] = s.shininess;
+        mm::mat_reflectance(m)[i] = s.reflectance;
+        mm::mat_metallic(m)[i] = s.metallic;
+        mm::mat_roughness(m)[i] = s.roughness;
+        mm::mat_rgba(m)[4 * i..4 * i + 4].copy_from_slice(&s.rgba);
     }
 
     // pairs and excludes
-    let np = m.npair as usize;
     for (i, p) in x.pairs.iter().enumerate() {
         let s = &p.s;
-        w(m.pair_dim, np)[i] = s.condim;
-        w(m.pair_geom1, np)[i] = p.geom1;
-        w(m.pair_geom2, np)[i] = p.geom2;
-        w(m.pair_signature, np)[i] = p.signature;
-        w(m.pair_solref, mjNREF * np)[mjNREF * i..mjNREF * (i + 1)].copy_from_slice(&s.solref);
-        w(m.pair_solreffriction, mjNREF * np)[mjNREF * i..mjNREF * (i + 1)].copy_from_slice(&s.solreffriction);
-        w(m.pair_solimp, mjNIMP * np)[mjNIMP * i..mjNIMP * (i + 1)].copy_from_slice(&s.solimp);
-        w(m.pair_margin, np)[i] = s.margin;
-        w(m.pair_gap, np)[i] = s.gap;
-        w(m.pair_friction, 5 * np)[5 * i..5 * i + 5].copy_from_slice(&s.friction);
+        mm::pair_dim(m)[i] = s.condim;
+        mm::pair_geom1(m)[i] = p.geom1;
+        mm::pair_geom2(m)[i] = p.geom2;
+        mm::pair_signature(m)[i] = p.signature;
+        mm::pair_solref(m)[mjNREF * i..mjNREF * (i + 1)].copy_from_slice(&s.solref);
+        mm::pair_solreffriction(m)[mjNREF * i..mjNREF * (i + 1)].copy_from_slice(&s.solreffriction);
+        mm::pair_solimp(m)[mjNIMP * i..mjNIMP * (i + 1)].copy_from_slice(&s.solimp);
+        mm::pair_margin(m)[i] = s.margin;
+        mm::pair_gap(m)[i] = s.gap;
+        mm::pair_friction(m)[5 * i..5 * i + 5].copy_from_slice(&s.friction);
     }
-    let nex = m.nexclude as usize;
     for (i, e) in x.excludes.iter().enumerate() {
-        w(m.exclude_signature, nex)[i] = e.signature;
+        mm::exclude_signature(m)[i] = e.signature;
     }
 
     // equality constraints
-    let neq = m.neq as usize;
     for (i, q) in x.equalities.iter().enumerate() {
         let s = &q.s;
-        w(m.eq_type, neq)[i] = s.r#type;
-        w(m.eq_obj1id, neq)[i] = q.obj1id;
-        w(m.eq_obj2id, neq)[i] = q.obj2id;
-        w(m.eq_objtype, neq)[i] = s.objtype;
-        w(m.eq_active0, neq)[i] = s.active;
-        w(m.eq_solref, mjNREF * neq)[mjNREF * i..mjNREF * (i + 1)].copy_from_slice(&s.solref);
-        w(m.eq_solimp, mjNIMP * neq)[mjNIMP * i..mjNIMP * (i + 1)].copy_from_slice(&s.solimp);
-        w(m.eq_data, mjNEQDATA * neq)[mjNEQDATA * i..mjNEQDATA * (i + 1)].copy_from_slice(&s.data);
+        mm::eq_type(m)[i] = s.r#type;
+        mm::eq_obj1id(m)[i] = q.obj1id;
+        mm::eq_obj2id(m)[i] = q.obj2id;
+        mm::eq_objtype(m)[i] = s.objtype;
+        mm::eq_active0(m)[i] = s.active;
+        mm::eq_solref(m)[mjNREF * i..mjNREF * (i + 1)].copy_from_slice(&s.solref);
+        mm::eq_solimp(m)[mjNIMP * i..mjNIMP * (i + 1)].copy_from_slice(&s.solimp);
+        mm::eq_data(m)[mjNEQDATA * i..mjNEQDATA * (i + 1)].copy_from_slice(&s.data);
     }
 
     // tendons and wraps
-    let nt = m.ntendon as usize;
-    let nwrap = m.nwrap as usize;
     let nut = x.nuser_tendon as usize;
     let mut adr = 0usize;
     for (i, t) in x.tendons.iter().enumerate() {
         let s = &t.s;
-        w(m.tendon_adr, nt)[i] = adr as i32;
-        w(m.tendon_num, nt)[i] = t.path.len() as i32;
-        w(m.tendon_matid, nt)[i] = t.matid;
-        w(m.tendon_group, nt)[i] = s.group;
-        w(m.tendon_limited, nt)[i] = islimited(s.limited, &s.range) as u8;
-        w(m.tendon_actfrclimited, nt)[i] = islimited(s.actfrclimited, &s.actfrcrange) as u8;
-        w(m.tendon_width, nt)[i] = s.width;
-        w(m.tendon_solref_lim, mjNREF * nt)[mjNREF * i..mjNREF * (i + 1)].copy_from_slice(&s.solref_limit);
-        w(m.tendon_solimp_lim, mjNIMP * nt)[mjNIMP * i..mjNIMP * (i + 1)].copy_from_slice(&s.solimp_limit);
-        w(m.tendon_solref_fri, mjNREF * nt)[mjNREF * i..mjNREF * (i + 1)].copy_from_slice(&s.solref_friction);
-        w(m.tendon_solimp_fri, mjNIMP * nt)[mjNIMP * i..mjNIMP * (i + 1)].copy_from_slice(&s.solimp_friction);
-        w(m.tendon_range, 2 * nt)[2 * i..2 * i + 2].copy_from_slice(&s.range);
-        w(m.tendon_actfrcrange, 2 * nt)[2 * i..2 * i + 2].copy_from_slice(&s.actfrcrange);
-        w(m.tendon_margin, nt)[i] = s.margin;
-        w(m.tendon_stiffness, nt)[i] = s.stiffness;
-        w(m.tendon_damping, nt)[i] = s.damping;
-        w(m.tendon_armature, nt)[i] = s.armature;
-        w(m.tendon_frictionloss, nt)[i] = s.frictionloss;
-        w(m.tendon_lengthspring, 2 * nt)[2 * i..2 * i + 2].copy_from_slice(&s.springlength);
+        mm::tendon_adr(m)[i] = adr as i32;
+        mm::tendon_num(m)[i] = t.path.len() as i32;
+        mm::tendon_matid(m)[i] = t.matid;
+        mm::tendon_group(m)[i] = s.group;
+        mm::tendon_limited(m)[i] = islimited(s.limited, &s.range) as u8;
+        mm::tendon_actfrclimited(m)[i] = islimited(s.actfrclimited, &s.actfrcrange) as u8;
+        mm::tendon_width(m)[i] = s.width;
+        mm::tendon_solref_lim(m)[mjNREF * i..mjNREF * (i + 1)].copy_from_slice(&s.solref_limit);
+        mm::tendon_solimp_lim(m)[mjNIMP * i..mjNIMP * (i + 1)].copy_from_slice(&s.solimp_limit);
+        mm::tendon_solref_fri(m)[mjNREF * i..mjNREF * (i + 1)].copy_from_slice(&s.solref_friction);
+        mm::tendon_solimp_fri(m)[mjNIMP * i..mjNIMP * (i + 1)].copy_from_slice(&s.solimp_friction);
+        mm::tendon_range(m)[2 * i..2 * i + 2].copy_from_slice(&s.range);
+        mm::tendon_actfrcrange(m)[2 * i..2 * i + 2].copy_from_slice(&s.actfrcrange);
+        mm::tendon_margin(m)[i] = s.margin;
+        mm::tendon_stiffness(m)[i] = s.stiffness;
+        mm::tendon_damping(m)[i] = s.damping;
+        mm::tendon_armature(m)[i] = s.armature;
+        mm::tendon_frictionloss(m)[i] = s.frictionloss;
+        mm::tendon_lengthspring(m)[2 * i..2 * i + 2].copy_from_slice(&s.springlength);
         if nut > 0 {
-            let row = &mut w(m.tendon_user, nut * nt)[nut * i..nut * (i + 1)];
+            let row = &mut mm::tendon_user(m)[nut * i..nut * (i + 1)];
             row.fill(0.0);
             let k = s.userdata.len().min(nut);
             row[..k].copy_from_slice(&s.userdata[..k]);
         }
-        w(m.tendon_rgba, 4 * nt)[4 * i..4 * i + 4].copy_from_slice(&s.rgba);
+        mm::tendon_rgba(m)[4 * i..4 * i + 4].copy_from_slice(&s.rgba);
         for (k, cw) in t.path.iter().enumerate() {
-            w(m.wrap_type, nwrap)[adr + k] = cw.wtype;
-            w(m.wrap_objid, nwrap)[adr + k] = cw.objid;
-            w(m.wrap_prm, nwrap)[adr + k] = cw.prm;
+            mm::wrap_type(m)[adr + k] = cw.wtype;
+            mm::wrap_objid(m)[adr + k] = cw.objid;
+            mm::wrap_prm(m)[adr + k] = cw.prm;
         }
         adr += t.path.len();
     }
 
     // custom fields
-    let nn = m.nnumeric as usize;
     let mut adr = 0usize;
     for (i, n) in spec.numerics.iter().enumerate() {
-        w(m.numeric_adr, nn)[i] = adr as i32;
+        mm::numeric_adr(m)[i] = adr as i32;
         let size = n.effective_size();
-        w(m.numeric_size, nn)[i] = size;
-        let d = &mut w(m.numeric_data, m.nnumericdata as usize)[adr..adr + size as usize];
+        mm::numeric_size(m)[i] = size;
+        let d = &mut mm::numeric_data(m)[adr..adr + size as usize];
         d.fill(0.0);
         let k = n.data.len().min(d.len());
         d[..k].copy_from_slice(&n.data[..k]);
         adr += size as usize;
     }
-    let ntext = m.ntext as usize;
     let mut adr = 0usize;
     for (i, t) in spec.texts.iter().enumerate() {
-        w(m.text_adr, ntext)[i] = adr as i32;
-        w(m.text_size, ntext)[i] = t.data.len() as i32 + 1;
-        let d = w(m.text_data as *mut u8, m.ntextdata as usize);
+        mm::text_adr(m)[i] = adr as i32;
+        mm::text_size(m)[i] = t.data.len() as i32 + 1;
+        let d = mm::bytes_mut(mm::text_data(m));
         d[adr..adr + t.data.len()].copy_from_slice(t.data.as_bytes());
         d[adr + t.data.len()] = 0;
         adr += t.data.len() + 1;
     }
-    let ntu = m.ntuple as usize;
-    let ntd = m.ntupledata as usize;
     let mut adr = 0usize;
     for (i, t) in x.tuples.iter().enumerate() {
-        w(m.tuple_adr, ntu)[i] = adr as i32;
-        w(m.tuple_size, ntu)[i] = t.objid.len() as i32;
+        mm::tuple_adr(m)[i] = adr as i32;
+        mm::tuple_size(m)[i] = t.objid.len() as i32;
         for k in 0..t.objid.len() {
-            w(m.tuple_objtype, ntd)[adr + k] = t.s.objtype[k];
-            w(m.tuple_objid, ntd)[adr + k] = t.objid[k];
-            w(m.tuple_objprm, ntd)[adr + k] = t.s.objprm[k];
+            mm::tuple_objtype(m)[adr + k] = t.s.objtype[k];
+            mm::tuple_objid(m)[adr + k] = t.objid[k];
+            mm::tuple_objprm(m)[adr + k] = t.s.objprm[k];
         }
         adr += t.objid.len();
     }
@@ -1194,16 +1174,15 @@ pub unsafe fn fill_extra(c: &Compiled, m: &mut mjModel) -> CResult<()> {
 
 /// Fills the keyframes from the spec; missing values take the model's reference values.
 ///
-/// # Safety
-/// `m` must be fully filled apart from the keyframes.
-pub unsafe fn fill_keys(c: &Compiled, m: &mut mjModel) -> CResult<()> {
+/// Requires: `m` must be fully filled apart from the keyframes.
+pub fn fill_keys(c: &Compiled, m: &mut mjModel) -> CResult<()> {
     let (nq, nv, na, nu, nmocap, nbody) =
         (m.nq as usize, m.nv as usize, m.na as usize, m.nu as usize, m.nmocap as usize, m.nbody as usize);
     let nkey = m.nkey as usize;
-    let qpos0 = core::slice::from_raw_parts(m.qpos0, nq).to_vec();
-    let bpos = core::slice::from_raw_parts(m.body_pos, 3 * nbody).to_vec();
-    let bquat = core::slice::from_raw_parts(m.body_quat, 4 * nbody).to_vec();
-    let mocapid = core::slice::from_raw_parts(m.body_mocapid, nbody).to_vec();
+    let qpos0 = m.qpos0()[..nq].to_vec();
+    let bpos = m.body_pos()[..3 * nbody].to_vec();
+    let bquat = m.body_quat()[..4 * nbody].to_vec();
+    let mocapid = m.body_mocapid()[..nbody].to_vec();
     let mut mpos0 = vec![0.0; 3 * nmocap];
     let mut mquat0 = vec![0.0; 4 * nmocap];
     for b in 0..nbody {
@@ -1242,38 +1221,37 @@ pub unsafe fn fill_keys(c: &Compiled, m: &mut mjModel) -> CResult<()> {
             v[..given.len()].copy_from_slice(given);
             Ok(v)
         };
-        let qpos = fill(&k.qpos, nq, &qpos0, "qpos")?;
+        let mut qpos = fill(&k.qpos, nq, &qpos0, "qpos")?;
         let qvel = fill(&k.qvel, nv, &vec![0.0; nv], "qvel")?;
         let act = fill(&k.act, na, &vec![0.0; na], "act")?;
         let mpos = fill(&k.mpos, 3 * nmocap, &mpos0, "mpos")?;
-        let mquat = fill(&k.mquat, 4 * nmocap, &mquat0, "mquat")?;
+        let mut mquat = fill(&k.mquat, 4 * nmocap, &mquat0, "mquat")?;
         let ctrl = fill(&k.ctrl, nu, &vec![0.0; nu], "ctrl")?;
-        w(m.key_time, nkey)[i] = k.time;
-        let kq = &mut w(m.key_qpos, nkey * nq)[i * nq..(i + 1) * nq];
-        kq.copy_from_slice(&qpos);
-        w(m.key_qvel, nkey * nv)[i * nv..(i + 1) * nv].copy_from_slice(&qvel);
-        w(m.key_act, nkey * na)[i * na..(i + 1) * na].copy_from_slice(&act);
-        w(m.key_mpos, nkey * 3 * nmocap)[i * 3 * nmocap..(i + 1) * 3 * nmocap].copy_from_slice(&mpos);
-        let kmq = &mut w(m.key_mquat, nkey * 4 * nmocap)[i * 4 * nmocap..(i + 1) * 4 * nmocap];
-        kmq.copy_from_slice(&mquat);
-        w(m.key_ctrl, nkey * nu)[i * nu..(i + 1) * nu].copy_from_slice(&ctrl);
+        // quaternions normalized before the copy into the model
         for j in 0..m.njnt as usize {
-            let t = *m.jnt_type.add(j);
+            let t = m.jnt_type()[j];
             if t == mjJNT_BALL as i32 || t == mjJNT_FREE as i32 {
-                let a = *m.jnt_qposadr.add(j) as usize + if t == mjJNT_FREE as i32 { 3 } else { 0 };
-                crate::spec::util::normvec(&mut kq[a..a + 4]);
+                let a = m.jnt_qposadr()[j] as usize + if t == mjJNT_FREE as i32 { 3 } else { 0 };
+                crate::spec::util::normvec(&mut qpos[a..a + 4]);
             }
         }
         for j in 0..nmocap {
-            crate::spec::util::normvec(&mut kmq[4 * j..4 * j + 4]);
+            crate::spec::util::normvec(&mut mquat[4 * j..4 * j + 4]);
         }
+        mm::key_time(m)[i] = k.time;
+        mm::key_qpos(m)[i * nq..(i + 1) * nq].copy_from_slice(&qpos);
+        mm::key_qvel(m)[i * nv..(i + 1) * nv].copy_from_slice(&qvel);
+        mm::key_act(m)[i * na..(i + 1) * na].copy_from_slice(&act);
+        mm::key_mpos(m)[i * 3 * nmocap..(i + 1) * 3 * nmocap].copy_from_slice(&mpos);
+        mm::key_mquat(m)[i * 4 * nmocap..(i + 1) * 4 * nmocap].copy_from_slice(&mquat);
+        mm::key_ctrl(m)[i * nu..(i + 1) * nu].copy_from_slice(&ctrl);
     }
     Ok(())
 }
 
 /// The values of a keyframe brought in by `<attach>`: those stored on joints, actuators and
 /// mocap bodies under its name, the reference values elsewhere (zero velocities and controls).
-unsafe fn attached_key(
+fn attached_key(
     c: &Compiled,
     m: &mjModel,
     k: &Key,
@@ -1291,8 +1269,8 @@ unsafe fn attached_key(
         let mut dq = vec![0.0; nv];
         for (j, cj) in c.joints.iter().enumerate() {
             if let Some((_, kq, kv)) = find(&cj.s.keyvals) {
-                let qa = *m.jnt_qposadr.add(j) as usize;
-                let va = *m.jnt_dofadr.add(j) as usize;
+                let qa = m.jnt_qposadr()[j] as usize;
+                let va = m.jnt_dofadr()[j] as usize;
                 if let Some(d) = q.get_mut(qa..qa + kq.len()) {
                     d.copy_from_slice(&kq);
                 }
@@ -1313,7 +1291,7 @@ unsafe fn attached_key(
         let mut ctrl = vec![0.0; nu];
         for (i, a) in c.actuators.iter().enumerate() {
             if let Some((_, ka, kc)) = a.s.keyvals.iter().find(|x| x.0 == k.name) {
-                let adr = *m.actuator_actadr.add(i);
+                let adr = m.actuator_actadr()[i];
                 if adr >= 0 {
                     if let Some(d) = act.get_mut(adr as usize..adr as usize + ka.len()) {
                         d.copy_from_slice(ka);
@@ -1335,7 +1313,7 @@ unsafe fn attached_key(
         let mut mp = mpos0.to_vec();
         let mut mq = mquat0.to_vec();
         for (b, cb) in c.bodies.iter().enumerate() {
-            let id = *m.body_mocapid.add(b);
+            let id = m.body_mocapid()[b];
             if id < 0 {
                 continue;
             }

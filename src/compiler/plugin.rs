@@ -4,6 +4,7 @@
 
 use std::ffi::CStr;
 
+use super::model_mut as mm;
 use super::tree::Compiled;
 use super::{CResult, CompileError};
 use crate::abi::*;
@@ -300,29 +301,28 @@ impl<'a> Compiled<'a> {
 /// plugin for its state size and each plugin sensor for its dimension; returns the sensor
 /// dimensions (index by sensor) the plugins reported.
 ///
-/// # Safety
 /// `m` must be allocated with the plugin sizes of `c`, and its tree arrays filled.
-pub unsafe fn fill(c: &Compiled, m: &mut mjModel) -> CResult<Vec<(usize, i32, i32)>> {
+pub fn fill(c: &Compiled, m: &mut mjModel) -> CResult<Vec<(usize, i32, i32)>> {
     let pl = &c.plugins;
     let n = pl.list.len();
     let mut adr = 0usize;
     for (i, p) in pl.list.iter().enumerate() {
-        *m.plugin.add(i) = p.slot;
-        *m.plugin_attradr.add(i) = adr as i32;
-        core::ptr::copy_nonoverlapping(p.attr.as_ptr(), (m.plugin_attr as *mut u8).add(adr), p.attr.len());
+        mm::plugin(m)[i] = p.slot;
+        mm::plugin_attradr(m)[i] = adr as i32;
+        mm::bytes_mut(mm::plugin_attr(m))[adr..adr + p.attr.len()].copy_from_slice(&p.attr);
         adr += p.attr.len();
     }
     for (i, &k) in pl.body.iter().enumerate() {
-        *m.body_plugin.add(i) = k;
+        mm::body_plugin(m)[i] = k;
     }
     for (i, &k) in pl.geom.iter().enumerate() {
-        *m.geom_plugin.add(i) = k;
+        mm::geom_plugin(m)[i] = k;
     }
     for (i, &k) in pl.actuator.iter().enumerate() {
-        *m.actuator_plugin.add(i) = k;
+        mm::actuator_plugin(m)[i] = k;
     }
     for (i, &k) in pl.sensor.iter().enumerate() {
-        *m.sensor_plugin.add(i) = k;
+        mm::sensor_plugin(m)[i] = k;
     }
     let mut dims = Vec::new();
     let mut stateadr = 0;
@@ -334,9 +334,11 @@ pub unsafe fn fill(c: &Compiled, m: &mut mjModel) -> CResult<Vec<(usize, i32, i3
         let Some(nstate) = reg.nstate else {
             return Err(CompileError::model(&format!("`nstate` is null for plugin at slot {}", slot)));
         };
-        let ns = nstate(m, i as i32);
-        *m.plugin_stateadr.add(i) = stateadr;
-        *m.plugin_statenum.add(i) = ns;
+        // SAFETY: a registered plugin's callback (upstream's mjpPlugin contract: it reads the
+        // model it is given, which is valid for the call)
+        let ns = unsafe { nstate(m, i as i32) };
+        mm::plugin_stateadr(m)[i] = stateadr;
+        mm::plugin_statenum(m)[i] = ns;
         stateadr += ns;
         if reg.capabilityflags & mjtPluginCapabilityBit_::mjPLUGIN_SENSOR as i32 != 0 {
             for (si, &k) in pl.sensor.iter().enumerate() {
@@ -346,7 +348,9 @@ pub unsafe fn fill(c: &Compiled, m: &mut mjModel) -> CResult<Vec<(usize, i32, i3
                 let Some(nsd) = reg.nsensordata else {
                     return Err(CompileError::model(&format!("`nsensordata` is null for plugin at slot {}", slot)));
                 };
-                dims.push((si, nsd(m, i as i32, si as i32), reg.needstage));
+                // SAFETY: as for `nstate` above
+                let dim = unsafe { nsd(m, i as i32, si as i32) };
+                dims.push((si, dim, reg.needstage));
             }
         }
     }

@@ -1,36 +1,35 @@
 //! Sparsity structures of the mass matrix and the body-dof matrix, and the maps between the
 //! different storage layouts of M.
 
-use super::fill::w;
+use super::model_mut as mm;
 use crate::abi::*;
 use crate::model::sparsity::{make_b_sparse, make_dof_dof_maps, make_dof_dof_sparse, DofDofSizes};
 
 /// Fills D_*, B_*, M_* and the maps mapM2D, mapD2M, mapM2M.
-///
-/// # Safety
-/// `m` must be a model whose tree arrays (dof_parentid, dof_simplenum, body_*, dof_Madr) are set.
-pub unsafe fn build(m: &mut mjModel) {
+/// The model's tree arrays (dof_parentid, dof_simplenum, body_*, dof_Madr) must be set.
+pub fn build(m: &mut mjModel) {
     let nv = m.nv as usize;
     let nbody = m.nbody as usize;
     let sz = DofDofSizes { nv, nc: m.nC as usize, nd: m.nD as usize, nm: m.nM as usize };
-    let parent = core::slice::from_raw_parts(m.dof_parentid, nv).to_vec();
-    let simplenum = core::slice::from_raw_parts(m.dof_simplenum, nv).to_vec();
+    let parent = m.dof_parentid().to_vec();
+    let simplenum = m.dof_simplenum().to_vec();
+    let nb = m.nB as usize;
+    let a = mm::split(m);
     let mut scratch = vec![0i32; nv.max(nbody)];
 
     if nv > 0 {
-        let (drn, dra, dci) = (w(m.D_rownnz, nv), w(m.D_rowadr, nv), w(m.D_colind, sz.nd));
-        make_dof_dof_sparse(sz, &parent, &simplenum, drn, dra, Some(w(m.D_diag, nv)), dci, false, true, &mut scratch);
-        let (mrn, mra, mci) = (w(m.M_rownnz, nv), w(m.M_rowadr, nv), w(m.M_colind, sz.nc));
+        let (drn, dra, dci) = (&mut *a.D_rownnz, &mut *a.D_rowadr, &mut *a.D_colind);
+        make_dof_dof_sparse(sz, &parent, &simplenum, drn, dra, Some(&mut *a.D_diag), dci, false, true, &mut scratch);
+        let (mrn, mra, mci) = (&mut *a.M_rownnz, &mut *a.M_rowadr, &mut *a.M_colind);
         make_dof_dof_sparse(sz, &parent, &simplenum, mrn, mra, None, mci, true, false, &mut scratch);
     }
 
     // B: subtree dofs and ancestor dofs of each body, sorted
     if nbody > 0 {
-        let dofnum = core::slice::from_raw_parts(m.body_dofnum, nbody);
-        let bparent = core::slice::from_raw_parts(m.body_parentid, nbody);
-        let dofadr = core::slice::from_raw_parts(m.body_dofadr, nbody);
-        let nb = m.nB as usize;
-        let (rn, ra, ci) = (w(m.B_rownnz, nbody), w(m.B_rowadr, nbody), w(m.B_colind, nb));
+        let dofnum = &*a.body_dofnum;
+        let bparent = &*a.body_parentid;
+        let dofadr = &*a.body_dofadr;
+        let (rn, ra, ci) = (&mut *a.B_rownnz, &mut *a.B_rowadr, &mut *a.B_colind);
         make_b_sparse(nv, nbody, nb, dofnum, bparent, dofadr, rn, ra, ci, &mut scratch);
     }
 
@@ -40,16 +39,16 @@ pub unsafe fn build(m: &mut mjModel) {
 
     // maps between the layouts
     let d_pat = (
-        core::slice::from_raw_parts(m.D_rownnz, nv),
-        core::slice::from_raw_parts(m.D_rowadr, nv),
-        core::slice::from_raw_parts(m.D_colind, sz.nd),
+        &*a.D_rownnz,
+        &*a.D_rowadr,
+        &*a.D_colind,
     );
     let m_pat = (
-        core::slice::from_raw_parts(m.M_rownnz, nv),
-        core::slice::from_raw_parts(m.M_rowadr, nv),
-        core::slice::from_raw_parts(m.M_colind, sz.nc),
+        &*a.M_rownnz,
+        &*a.M_rowadr,
+        &*a.M_colind,
     );
-    let madr = core::slice::from_raw_parts(m.dof_Madr, nv);
+    let madr = &*a.dof_Madr;
     let mut legacy = vec![0i32; sz.nm];
     make_dof_dof_maps(
         sz,
@@ -58,9 +57,9 @@ pub unsafe fn build(m: &mut mjModel) {
         &parent,
         d_pat,
         m_pat,
-        w(m.mapM2D, sz.nd),
-        w(m.mapD2M, sz.nc),
-        w(m.mapM2M, sz.nc),
+        &mut *a.mapM2D,
+        &mut *a.mapD2M,
+        &mut *a.mapM2M,
         &mut legacy,
         &mut scratch,
     );

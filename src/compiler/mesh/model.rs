@@ -5,7 +5,7 @@ use crate::abi::mjtGeom_::*;
 use crate::abi::mjtMeshInertia_::*;
 use crate::abi::*;
 
-use super::super::fill::w;
+use super::super::model_mut as mm;
 use super::super::tree::Compiled;
 use super::super::CResult;
 use super::CMesh;
@@ -72,22 +72,14 @@ impl Compiled<'_> {
 /// Copies the compiled meshes into `m`: per-mesh addresses, data, graphs, polygons and face
 /// BVHs (after the bodies' BVHs); file paths go to `paths` from `padr` on.
 ///
-/// # Safety
-/// `m` must be allocated with the sizes counted from `c`.
-pub unsafe fn fill_meshes(c: &Compiled, m: &mut mjModel, padr: &mut usize) {
+/// Requires: `m` must be allocated with the sizes counted from `c`.
+pub fn fill_meshes(c: &Compiled, m: &mut mjModel, padr: &mut usize) {
     let meshes: &[CMesh] = &c.x.meshes;
-    let nmesh = m.nmesh as usize;
-    let (nv, nn, nt, nf) =
-        (m.nmeshvert as usize, m.nmeshnormal as usize, m.nmeshtexcoord as usize, m.nmeshface as usize);
-    let (ng, np, npv, npm) =
-        (m.nmeshgraph as usize, m.nmeshpoly as usize, m.nmeshpolyvert as usize, m.nmeshpolymap as usize);
-    let nbvh = m.nbvh as usize;
     let nbody = m.nbody as usize;
-    let noct = m.noct as usize;
     let mut oct_adr = 0usize;
     let mut bvh_adr = 0usize;
     for i in 0..nbody {
-        bvh_adr = bvh_adr.max((w(m.body_bvhadr, nbody)[i] + w(m.body_bvhnum, nbody)[i]).max(0) as usize);
+        bvh_adr = bvh_adr.max((mm::body_bvhadr(m)[i] + mm::body_bvhnum(m)[i]).max(0) as usize);
     }
     let (mut vadr, mut nadr, mut tadr, mut fadr, mut gadr) = (0usize, 0usize, 0usize, 0usize, 0usize);
     let (mut padr_poly, mut pvadr, mut pmadr) = (0usize, 0usize, 0usize);
@@ -95,22 +87,22 @@ pub unsafe fn fill_meshes(c: &Compiled, m: &mut mjModel, padr: &mut usize) {
         let (kv, kn, kt, kf) = (k.nvert(), k.normal.len() / 3, k.texcoord.len() / 2, k.nface());
         let kb = k.bvh.nodeid.len();
         let kp = k.poly.paths.len();
-        w(m.mesh_polyadr, nmesh)[i] = padr_poly as i32;
-        w(m.mesh_polynum, nmesh)[i] = kp as i32;
-        w(m.mesh_vertadr, nmesh)[i] = vadr as i32;
-        w(m.mesh_vertnum, nmesh)[i] = kv as i32;
-        w(m.mesh_normaladr, nmesh)[i] = nadr as i32;
-        w(m.mesh_normalnum, nmesh)[i] = kn as i32;
-        w(m.mesh_texcoordadr, nmesh)[i] = if kt > 0 { tadr as i32 } else { -1 };
-        w(m.mesh_texcoordnum, nmesh)[i] = kt as i32;
-        w(m.mesh_faceadr, nmesh)[i] = fadr as i32;
-        w(m.mesh_facenum, nmesh)[i] = kf as i32;
-        w(m.mesh_graphadr, nmesh)[i] = if k.graph.is_empty() { -1 } else { gadr as i32 };
-        w(m.mesh_bvhnum, nmesh)[i] = kb as i32;
-        w(m.mesh_bvhadr, nmesh)[i] = if kb > 0 { bvh_adr as i32 } else { -1 };
+        mm::mesh_polyadr(m)[i] = padr_poly as i32;
+        mm::mesh_polynum(m)[i] = kp as i32;
+        mm::mesh_vertadr(m)[i] = vadr as i32;
+        mm::mesh_vertnum(m)[i] = kv as i32;
+        mm::mesh_normaladr(m)[i] = nadr as i32;
+        mm::mesh_normalnum(m)[i] = kn as i32;
+        mm::mesh_texcoordadr(m)[i] = if kt > 0 { tadr as i32 } else { -1 };
+        mm::mesh_texcoordnum(m)[i] = kt as i32;
+        mm::mesh_faceadr(m)[i] = fadr as i32;
+        mm::mesh_facenum(m)[i] = kf as i32;
+        mm::mesh_graphadr(m)[i] = if k.graph.is_empty() { -1 } else { gadr as i32 };
+        mm::mesh_bvhnum(m)[i] = kb as i32;
+        mm::mesh_bvhadr(m)[i] = if kb > 0 { bvh_adr as i32 } else { -1 };
         let ko = k.octree.nnode();
-        w(m.mesh_octnum, nmesh)[i] = ko as i32;
-        w(m.mesh_octadr, nmesh)[i] = if ko > 0 { oct_adr as i32 } else { -1 };
+        mm::mesh_octnum(m)[i] = ko as i32;
+        mm::mesh_octadr(m)[i] = if ko > 0 { oct_adr as i32 } else { -1 };
         for (j, node) in k.octree.nodes.iter().enumerate() {
             let o = oct_adr + j;
             let a = &node.aamm;
@@ -122,63 +114,62 @@ pub unsafe fn fill_meshes(c: &Compiled, m: &mut mjModel, padr: &mut usize) {
                 (a[4] - a[1]) / 2.0,
                 (a[5] - a[2]) / 2.0,
             ];
-            w(m.oct_aabb, 6 * noct)[6 * o..6 * o + 6].copy_from_slice(&aabb);
-            w(m.oct_child, 8 * noct)[8 * o..8 * o + 8].copy_from_slice(&node.child);
-            w(m.oct_depth, noct)[o] = node.level;
-            w(m.oct_coeff, 8 * noct)[8 * o..8 * o + 8].copy_from_slice(&node.coeff);
+            mm::oct_aabb(m)[6 * o..6 * o + 6].copy_from_slice(&aabb);
+            mm::oct_child(m)[8 * o..8 * o + 8].copy_from_slice(&node.child);
+            mm::oct_depth(m)[o] = node.level;
+            mm::oct_coeff(m)[8 * o..8 * o + 8].copy_from_slice(&node.coeff);
         }
         oct_adr += ko;
-        w(m.mesh_scale, 3 * nmesh)[3 * i..3 * i + 3].copy_from_slice(&k.scale);
-        w(m.mesh_pos, 3 * nmesh)[3 * i..3 * i + 3].copy_from_slice(&k.pos);
-        w(m.mesh_quat, 4 * nmesh)[4 * i..4 * i + 4].copy_from_slice(&k.quat);
-        w(m.mesh_pathadr, nmesh)[i] = -1;
+        mm::mesh_scale(m)[3 * i..3 * i + 3].copy_from_slice(&k.scale);
+        mm::mesh_pos(m)[3 * i..3 * i + 3].copy_from_slice(&k.pos);
+        mm::mesh_quat(m)[4 * i..4 * i + 4].copy_from_slice(&k.quat);
+        mm::mesh_pathadr(m)[i] = -1;
         if !k.file.is_empty() {
-            let buf = w(m.paths as *mut u8, m.npaths as usize);
+            let buf = mm::bytes_mut(mm::paths(m));
             let f = k.file.as_bytes();
             if let Some(d) = buf.get_mut(*padr..*padr + f.len() + 1) {
                 d[..f.len()].copy_from_slice(f);
                 d[f.len()] = 0;
-                w(m.mesh_pathadr, nmesh)[i] = *padr as i32;
+                mm::mesh_pathadr(m)[i] = *padr as i32;
             }
             *padr += f.len() + 1;
         }
 
-        for (dst, &src) in w(m.mesh_vert, 3 * nv)[3 * vadr..3 * (vadr + kv)].iter_mut().zip(&k.vert) {
+        for (dst, &src) in mm::mesh_vert(m)[3 * vadr..3 * (vadr + kv)].iter_mut().zip(&k.vert) {
             *dst = src as f32;
         }
-        w(m.mesh_normal, 3 * nn)[3 * nadr..3 * (nadr + kn)].copy_from_slice(&k.normal);
-        w(m.mesh_face, 3 * nf)[3 * fadr..3 * (fadr + kf)].copy_from_slice(&k.face);
-        w(m.mesh_facenormal, 3 * nf)[3 * fadr..3 * (fadr + kf)].copy_from_slice(&k.facenormal);
-        let ftex = &mut w(m.mesh_facetexcoord, 3 * nf)[3 * fadr..3 * (fadr + kf)];
+        mm::mesh_normal(m)[3 * nadr..3 * (nadr + kn)].copy_from_slice(&k.normal);
+        mm::mesh_face(m)[3 * fadr..3 * (fadr + kf)].copy_from_slice(&k.face);
+        mm::mesh_facenormal(m)[3 * fadr..3 * (fadr + kf)].copy_from_slice(&k.facenormal);
         if kt > 0 {
-            w(m.mesh_texcoord, 2 * nt)[2 * tadr..2 * (tadr + kt)].copy_from_slice(&k.texcoord);
-            ftex.copy_from_slice(&k.facetexcoord);
+            mm::mesh_texcoord(m)[2 * tadr..2 * (tadr + kt)].copy_from_slice(&k.texcoord);
+            mm::mesh_facetexcoord(m)[3 * fadr..3 * (fadr + kf)].copy_from_slice(&k.facetexcoord);
         } else {
-            ftex.fill(0);
+            mm::mesh_facetexcoord(m)[3 * fadr..3 * (fadr + kf)].fill(0);
         }
         if !k.graph.is_empty() {
-            w(m.mesh_graph, ng)[gadr..gadr + k.graph.len()].copy_from_slice(&k.graph);
+            mm::mesh_graph(m)[gadr..gadr + k.graph.len()].copy_from_slice(&k.graph);
         }
-        w(m.mesh_polynormal, 3 * np)[3 * padr_poly..3 * (padr_poly + kp)].copy_from_slice(&k.poly.normals);
+        mm::mesh_polynormal(m)[3 * padr_poly..3 * (padr_poly + kp)].copy_from_slice(&k.poly.normals);
         let mut count = 0usize;
         for (j, path) in k.poly.paths.iter().enumerate() {
-            w(m.mesh_polyvertnum, np)[padr_poly + j] = path.len() as i32;
-            w(m.mesh_polyvertadr, np)[padr_poly + j] = (pvadr + count) as i32;
-            w(m.mesh_polyvert, npv)[pvadr + count..pvadr + count + path.len()].copy_from_slice(path);
+            mm::mesh_polyvertnum(m)[padr_poly + j] = path.len() as i32;
+            mm::mesh_polyvertadr(m)[padr_poly + j] = (pvadr + count) as i32;
+            mm::mesh_polyvert(m)[pvadr + count..pvadr + count + path.len()].copy_from_slice(path);
             count += path.len();
         }
         let mut mcount = 0usize;
         for (j, list) in k.poly.map.iter().enumerate() {
-            w(m.mesh_polymapnum, nv)[vadr + j] = list.len() as i32;
-            w(m.mesh_polymapadr, nv)[vadr + j] = (pmadr + mcount) as i32;
-            w(m.mesh_polymap, npm)[pmadr + mcount..pmadr + mcount + list.len()].copy_from_slice(list);
+            mm::mesh_polymapnum(m)[vadr + j] = list.len() as i32;
+            mm::mesh_polymapadr(m)[vadr + j] = (pmadr + mcount) as i32;
+            mm::mesh_polymap(m)[pmadr + mcount..pmadr + mcount + list.len()].copy_from_slice(list);
             mcount += list.len();
         }
         if kb > 0 {
-            w(m.bvh_aabb, 6 * nbvh)[6 * bvh_adr..6 * (bvh_adr + kb)].copy_from_slice(&k.bvh.aabb);
-            w(m.bvh_child, 2 * nbvh)[2 * bvh_adr..2 * (bvh_adr + kb)].copy_from_slice(&k.bvh.child);
-            w(m.bvh_depth, nbvh)[bvh_adr..bvh_adr + kb].copy_from_slice(&k.bvh.depth);
-            w(m.bvh_nodeid, nbvh)[bvh_adr..bvh_adr + kb].copy_from_slice(&k.bvh.nodeid);
+            mm::bvh_aabb(m)[6 * bvh_adr..6 * (bvh_adr + kb)].copy_from_slice(&k.bvh.aabb);
+            mm::bvh_child(m)[2 * bvh_adr..2 * (bvh_adr + kb)].copy_from_slice(&k.bvh.child);
+            mm::bvh_depth(m)[bvh_adr..bvh_adr + kb].copy_from_slice(&k.bvh.depth);
+            mm::bvh_nodeid(m)[bvh_adr..bvh_adr + kb].copy_from_slice(&k.bvh.nodeid);
         }
         padr_poly += kp;
         pvadr += count;
