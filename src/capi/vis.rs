@@ -193,6 +193,15 @@ pub unsafe extern "C" fn mjv_model2room(
     }
 }
 
+/// The C string at `p`, None for null.
+///
+/// # Safety
+/// `p` is null or NUL-terminated, and the string outlives the returned borrow.
+unsafe fn opt_cstr<'a>(p: *const c_char) -> Option<&'a core::ffi::CStr> {
+    // SAFETY: this function's contract
+    (!p.is_null()).then(|| unsafe { core::ffi::CStr::from_ptr(p) })
+}
+
 /// Write the given outputs (each may be NULL).
 unsafe fn put3(dst: *mut mjtNum, v: &[f64; 3]) {
     if !dst.is_null() {
@@ -339,7 +348,20 @@ pub unsafe extern "C" fn mjv_cameraFrame(
             return;
         };
         guard("mjv_cameraFrame", (), || {
-            if let Some([h, f, u, r]) = camera::camera_frame(d, c, None) {
+            // a fixed camera's pose: upstream reads it at fixedcamid without a model to check
+            let (xpos, xmat): (&[f64], &[f64]) = if c.r#type == crate::abi::mjtCamera_::mjCAMERA_FIXED as i32
+                && c.fixedcamid >= 0
+                && !d.cam_xpos.is_null()
+                && !d.cam_xmat.is_null()
+            {
+                let n = c.fixedcamid as usize + 1;
+                // SAFETY: mjv_cameraFrame's contract: d is data of a model with more than
+                // fixedcamid cameras, so cam_xpos / cam_xmat hold at least 3n / 9n numbers
+                unsafe { (core::slice::from_raw_parts(d.cam_xpos, 3 * n), core::slice::from_raw_parts(d.cam_xmat, 9 * n)) }
+            } else {
+                (&[], &[])
+            };
+            if let Some([h, f, u, r]) = camera::camera_frame(xpos, xmat, c, None) {
                 put3(headpos, &h);
                 put3(forward, &f);
                 put3(up, &u);
@@ -616,7 +638,11 @@ pub unsafe extern "C" fn mj_printFormattedScene(
             mjerror!("mj_printFormattedScene", "NULL scene");
             return;
         };
-        guard("mj_printFormattedScene", (), || crate::vis::print::print_scene(s, filename, float_format))
+        guard("mj_printFormattedScene", (), || {
+            // SAFETY: upstream's contract: filename and float_format are null or NUL-terminated
+            let (filename, ff) = unsafe { (opt_cstr(filename), opt_cstr(float_format)) };
+            crate::vis::print::print_scene(s, filename, ff)
+        })
     }
 }
 
@@ -628,6 +654,10 @@ pub unsafe extern "C" fn mj_printScene(s: *const mjvScene, filename: *const c_ch
             mjerror!("mj_printScene", "NULL scene");
             return;
         };
-        guard("mj_printScene", (), || crate::vis::print::print_scene(s, filename, crate::io::print::DEFAULT_FORMAT.as_ptr()))
+        guard("mj_printScene", (), || {
+            // SAFETY: upstream's contract: filename is null or NUL-terminated
+            let filename = unsafe { opt_cstr(filename) };
+            crate::vis::print::print_scene(s, filename, Some(crate::io::print::DEFAULT_FORMAT))
+        })
     }
 }

@@ -286,12 +286,10 @@ pub fn average_camera(c1: &mjvGLCamera, c2: &mjvGLCamera) -> mjvGLCamera {
     cam
 }
 
-/// Head position and forward, up and right directions of an `mjvCamera` (`mjv_cameraFrame`).
-///
-/// # Safety
-/// For a fixed camera, `d` holds the camera poses of a model with more than `fixedcamid`
-/// cameras (checked against `ncam` when given).
-pub unsafe fn camera_frame(d: &mjData, cam: &mjvCamera, ncam: Option<i32>) -> Option<[[f64; 3]; 4]> {
+/// Head position and forward, up and right directions of an `mjvCamera` (`mjv_cameraFrame`);
+/// a fixed camera's pose comes from `cam_xpos` / `cam_xmat` (mjData's arrays; the id is checked
+/// against `ncam` when given).
+pub fn camera_frame(cam_xpos: &[f64], cam_xmat: &[f64], cam: &mjvCamera, ncam: Option<i32>) -> Option<[[f64; 3]; 4]> {
     match cam.r#type {
         t if t == mjCAMERA_FREE as i32 || t == mjCAMERA_TRACKING as i32 => {
             let a = cam.azimuth / 180.0 * PI;
@@ -313,8 +311,8 @@ pub unsafe fn camera_frame(d: &mjData, cam: &mjvCamera, ncam: Option<i32>) -> Op
                 mjerror!(func, "fixed camera id is outside valid range");
                 return None;
             }
-            let mat = core::slice::from_raw_parts(d.cam_xmat.add(9 * cid as usize), 9);
-            let pos = core::slice::from_raw_parts(d.cam_xpos.add(3 * cid as usize), 3);
+            let c = cid as usize;
+            let (mat, pos) = (&cam_xmat[9 * c..9 * c + 9], &cam_xpos[3 * c..3 * c + 3]);
             Some([
                 [pos[0], pos[1], pos[2]],
                 [-mat[2], -mat[5], -mat[8]],
@@ -381,10 +379,7 @@ pub fn camera_frustum(m: &mjModel, cam: &mjvCamera) -> Option<([f32; 2], [f32; 2
 /// Sets the scene's two OpenGL cameras from an `mjvCamera` (`mjv_updateCamera`); a tracking
 /// camera first moves its look-at point to the tracked subtree's centre of mass. Turns the
 /// model transformation off. Nothing for a user camera.
-///
-/// # Safety
-/// `d` is data made for `m`.
-pub unsafe fn update_camera(m: &mjModel, d: &mjData, cam: &mut mjvCamera, scn: &mut mjvScene) {
+pub fn update_camera(m: &mjModel, d: &mjData, cam: &mut mjvCamera, scn: &mut mjvScene) {
     if cam.r#type == mjCAMERA_USER as i32 {
         return;
     }
@@ -394,10 +389,11 @@ pub unsafe fn update_camera(m: &mjModel, d: &mjData, cam: &mut mjvCamera, scn: &
             mjerror!("mjv_updateCamera", "track body id is outside valid range");
             return;
         }
-        let com = crate::engine::v3(d.subtree_com(m), bid as usize);
+        let com = crate::engine::v3(d.arrays(m).subtree_com, bid as usize);
         cam.lookat = *com;
     }
-    let Some([headpos, forward, up, right]) = camera_frame(d, cam, Some(m.ncam)) else { return };
+    let dr = d.arrays(m);
+    let Some([headpos, forward, up, right]) = camera_frame(dr.cam_xpos, dr.cam_xmat, cam, Some(m.ncam)) else { return };
     let Some((zver, zhor, zclip)) = camera_frustum(m, cam) else { return };
 
     let (ipd, orthographic) = if cam.r#type == mjCAMERA_FIXED as i32 {

@@ -14,19 +14,17 @@ use crate::vis::geom::*;
 
 /// Label text of one side of a contact: the geom's name (or `g<id>`), else the flex's name (or
 /// `f<id>`) with the element or vertex.
-unsafe fn side_label(m: &mjModel, con: &mjContact, k: usize) -> Text<48> {
+fn side_label(m: &mjModel, con: &mjContact, k: usize) -> Text<48> {
     let mut t = Text::<48>::new();
     if con.geom[k] >= 0 {
-        let name = crate::model::names::id2name(m, mjOBJ_GEOM as i32, con.geom[k]);
-        if !name.is_null() {
-            t.push(core::ffi::CStr::from_ptr(name).to_bytes());
+        if let Some(name) = obj_name(m, mjOBJ_GEOM as i32, con.geom[k]) {
+            t.push(name.to_bytes());
         } else {
             t.fmt(format_args!("g{}", con.geom[k]));
         }
     } else {
-        let name = crate::model::names::id2name(m, mjOBJ_FLEX as i32, con.flex[k]);
-        if !name.is_null() {
-            t.push(core::ffi::CStr::from_ptr(name).to_bytes());
+        if let Some(name) = obj_name(m, mjOBJ_FLEX as i32, con.flex[k]) {
+            t.push(name.to_bytes());
         } else {
             t.fmt(format_args!("f{}", con.flex[k]));
         }
@@ -41,7 +39,7 @@ unsafe fn side_label(m: &mjModel, con: &mjContact, k: usize) -> Text<48> {
 
 /// Contact points (`mjVIS_CONTACTPOINT`), frames (`mjFRAME_CONTACT`) and forces
 /// (`mjVIS_CONTACTFORCE`, split with `mjVIS_CONTACTSPLIT`).
-pub unsafe fn add_contacts(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+pub fn add_contacts(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
     let flags = &opt.flags;
     let show_point = flags[mjVIS_CONTACTPOINT as usize] != 0;
     let show_force = flags[mjVIS_CONTACTFORCE as usize] != 0;
@@ -51,8 +49,7 @@ pub unsafe fn add_contacts(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut m
     let category = mjCAT_DECOR as i32;
     let objtype = mjOBJ_UNKNOWN as i32;
     let scl = m.stat.meansize;
-    let contacts =
-        if d.contact.is_null() { &[][..] } else { core::slice::from_raw_parts(d.contact, d.ncon.max(0) as usize) };
+    let contacts = d.arrays(m).contact;
 
     for (i, con) in contacts.iter().enumerate() {
         let efc_adr = con.efc_address;

@@ -31,7 +31,8 @@ fn rgba4(s: &[f32], i: usize) -> [f32; 4] {
 }
 
 /// Frames of the shown geoms (`mjFRAME_GEOM`).
-pub unsafe fn add_geom_frames(m: &mjModel, d: &mjData, opt: &mjvOption, catmask: i32, scn: &mut mjvScene) {
+pub fn add_geom_frames(m: &mjModel, d: &mjData, opt: &mjvOption, catmask: i32, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
     if opt.frame != mjFRAME_GEOM as i32 {
         return;
     }
@@ -48,12 +49,13 @@ pub unsafe fn add_geom_frames(m: &mjModel, d: &mjData, opt: &mjvOption, catmask:
         }
         let width = m.vis.scale.framewidth * scl;
         let length = m.vis.scale.framelength * scl;
-        add_frame(scn, i as i32, v3(d.geom_xpos(m), i), v9(d.geom_xmat(m), i), length, width);
+        add_frame(scn, i as i32, v3(dr.geom_xpos, i), v9(dr.geom_xmat, i), length, width);
     }
 }
 
 /// Frames of the shown sites (`mjFRAME_SITE`).
-pub unsafe fn add_site_frames(m: &mjModel, d: &mjData, opt: &mjvOption, catmask: i32, scn: &mut mjvScene) {
+pub fn add_site_frames(m: &mjModel, d: &mjData, opt: &mjvOption, catmask: i32, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
     if opt.frame != mjFRAME_SITE as i32 {
         return;
     }
@@ -70,7 +72,7 @@ pub unsafe fn add_site_frames(m: &mjModel, d: &mjData, opt: &mjvOption, catmask:
         }
         let width = m.vis.scale.framewidth * scl;
         let length = m.vis.scale.framelength * scl;
-        add_frame(scn, i as i32, v3(d.site_xpos(m), i), v9(d.site_xmat(m), i), length, width);
+        add_frame(scn, i as i32, v3(dr.site_xpos, i), v9(dr.site_xmat, i), length, width);
     }
 }
 
@@ -84,8 +86,8 @@ fn bvh_node_shown(m: &mjModel, opt: &mjvOption, i: usize) -> bool {
 }
 
 /// Colour of BVH node `i`: the active colour when active nodes are marked and it is active.
-unsafe fn bvh_color(m: &mjModel, d: &mjData, i: usize) -> [f32; 4] {
-    if m.vis.global.bvactive != 0 && d.bvh_active(m)[i] != 0 {
+fn bvh_color(m: &mjModel, bvh_active: &[mjtByte], i: usize) -> [f32; 4] {
+    if m.vis.global.bvactive != 0 && bvh_active[i] != 0 {
         m.vis.rgba.bvactive
     } else {
         m.vis.rgba.bv
@@ -93,7 +95,8 @@ unsafe fn bvh_color(m: &mjModel, d: &mjData, i: usize) -> [f32; 4] {
 }
 
 /// Boxes of the bodies' bounding volume hierarchies (`mjVIS_BODYBVH`).
-pub unsafe fn add_body_bvh(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+pub fn add_body_bvh(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
     if opt.flags[mjVIS_BODYBVH as usize] == 0 {
         return;
     }
@@ -118,21 +121,21 @@ pub unsafe fn add_body_bvh(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut m
         let (xpos, xmat, size, center) = if isleaf {
             let g = geomid as usize;
             (
-                v3(d.geom_xpos(m), g),
-                v9(d.geom_xmat(m), g),
+                v3(dr.geom_xpos, g),
+                v9(dr.geom_xmat, g),
                 &m.geom_aabb()[6 * g + 3..6 * g + 6],
                 &m.geom_aabb()[6 * g..6 * g + 3],
             )
         } else {
             (
-                v3(d.xipos(m), body),
-                v9(d.ximat(m), body),
+                v3(dr.xipos, body),
+                v9(dr.ximat, body),
                 &m.bvh_aabb()[6 * i + 3..6 * i + 6],
                 &m.bvh_aabb()[6 * i..6 * i + 3],
             )
         };
         let pos = add3(&mul_mat_vec3(xmat, center.try_into().unwrap()), xpos);
-        let rgba = bvh_color(m, d, i);
+        let rgba = bvh_color(m, dr.bvh_active, i);
         let Some(g) = acquire(scn, i as i32, DECOR, UNKNOWN) else { return };
         init_geom(g, mjGEOM_LINEBOX as i32, Some(size), Some(&pos), Some(xmat), Some(&rgba));
         release(scn);
@@ -141,7 +144,8 @@ pub unsafe fn add_body_bvh(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut m
 
 /// Boxes of the flexes' bounding volume hierarchies and the lattice of interpolated flexes'
 /// control points (`mjVIS_MESHBVH`).
-pub unsafe fn add_flex_bvh(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+pub fn add_flex_bvh(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
     if opt.flags[mjVIS_MESHBVH as usize] == 0 {
         return;
     }
@@ -153,8 +157,8 @@ pub unsafe fn add_flex_bvh(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut m
                     continue;
                 }
                 let k = i - m.nbvhstatic as usize;
-                let aabb = &d.bvh_aabb_dyn(m)[6 * k..6 * k + 6];
-                let rgba = bvh_color(m, d, i);
+                let aabb = &dr.bvh_aabb_dyn[6 * k..6 * k + 6];
+                let rgba = bvh_color(m, dr.bvh_active, i);
                 let Some(g) = acquire(scn, i as i32, DECOR, UNKNOWN) else { return };
                 init_geom(
                     g,
@@ -180,9 +184,9 @@ pub unsafe fn add_flex_bvh(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut m
         for i in 0..nodenum.min(mjMAXFLEXNODES) {
             let b = bodyid[i] as usize;
             let p = if m.flex_centered()[f] != 0 {
-                *v3(d.xpos(m), b)
+                *v3(dr.xpos, b)
             } else {
-                add3(&mul_mat_vec3(v9(d.xmat(m), b), v3(m.flex_node(), i + nstart)), v3(d.xpos(m), b))
+                add3(&mul_mat_vec3(v9(dr.xmat, b), v3(m.flex_node(), i + nstart)), v3(dr.xpos, b))
             };
             xpos[3 * i..3 * i + 3].copy_from_slice(&p);
         }
@@ -218,7 +222,8 @@ pub unsafe fn add_flex_bvh(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut m
 
 /// Boxes of the mesh geoms' bounding volume hierarchies, for meshes without an octree
 /// (`mjVIS_MESHBVH`); only active nodes when those are marked.
-pub unsafe fn add_mesh_bvh(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+pub fn add_mesh_bvh(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
     if opt.flags[mjVIS_MESHBVH as usize] == 0 {
         return;
     }
@@ -241,15 +246,15 @@ pub unsafe fn add_mesh_bvh(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut m
             }
             let mut rgba = m.vis.rgba.bv;
             if m.vis.global.bvactive != 0 {
-                if d.bvh_active(m)[i] != 0 {
+                if dr.bvh_active[i] != 0 {
                     rgba = m.vis.rgba.bvactive;
                 } else {
                     continue;
                 }
             }
-            let xmat = v9(d.geom_xmat(m), geomid);
+            let xmat = v9(dr.geom_xmat, geomid);
             let aabb = &m.bvh_aabb()[6 * i..6 * i + 6];
-            let pos = add3(&mul_mat_vec3(xmat, aabb[..3].try_into().unwrap()), v3(d.geom_xpos(m), geomid));
+            let pos = add3(&mul_mat_vec3(xmat, aabb[..3].try_into().unwrap()), v3(dr.geom_xpos, geomid));
             let Some(g) = acquire(scn, i as i32, DECOR, UNKNOWN) else { return };
             init_geom(g, mjGEOM_LINEBOX as i32, Some(&aabb[3..]), Some(&pos), Some(xmat), Some(&rgba));
             release(scn);
@@ -258,7 +263,8 @@ pub unsafe fn add_mesh_bvh(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut m
 }
 
 /// Boxes of the mesh octrees' nodes at the option's depth (`mjVIS_MESHBVH`).
-pub unsafe fn add_mesh_octree(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+pub fn add_mesh_octree(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
     if opt.flags[mjVIS_MESHBVH as usize] == 0 {
         return;
     }
@@ -279,9 +285,9 @@ pub unsafe fn add_mesh_octree(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mu
             }
             let Some(g) = acquire(scn, i as i32, DECOR, UNKNOWN) else { return };
             let rgba = m.vis.rgba.bv;
-            let xmat = v9(d.geom_xmat(m), geomid);
+            let xmat = v9(dr.geom_xmat, geomid);
             let aabb = &m.oct_aabb()[6 * i..6 * i + 6];
-            let pos = add3(&mul_mat_vec3(xmat, aabb[..3].try_into().unwrap()), v3(d.geom_xpos(m), geomid));
+            let pos = add3(&mul_mat_vec3(xmat, aabb[..3].try_into().unwrap()), v3(dr.geom_xpos, geomid));
             init_geom(g, mjGEOM_LINEBOX as i32, Some(&aabb[3..]), Some(&pos), Some(xmat), Some(&rgba));
             release(scn);
         }
@@ -289,7 +295,8 @@ pub unsafe fn add_mesh_octree(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mu
 }
 
 /// Tactile sensor readings as coloured mesh triangles (`mjVIS_CONTACTPOINT`).
-pub unsafe fn add_tactile(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+pub fn add_tactile(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
     if opt.flags[mjVIS_CONTACTPOINT as usize] == 0 {
         return;
     }
@@ -299,9 +306,9 @@ pub unsafe fn add_tactile(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mj
         }
         let mesh = m.sensor_objid()[id] as usize;
         let geom = m.sensor_refid()[id] as usize;
-        let gpos = v3(d.geom_xpos(m), geom);
-        let gmat = v9(d.geom_xmat(m), geom);
-        let data = &d.sensordata(m)[m.sensor_adr()[id] as usize..];
+        let gpos = v3(dr.geom_xpos, geom);
+        let gmat = v9(dr.geom_xmat, geom);
+        let data = &dr.sensordata[m.sensor_adr()[id] as usize..];
         let nvert = m.mesh_vertnum()[mesh] as usize;
         let nchannel = m.sensor_dim()[id] / nvert as i32;
         let mut maxval: f64 = 0.0;
@@ -347,14 +354,8 @@ pub unsafe fn add_tactile(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mj
 
 /// Boxes or ellipsoids of the bodies' equivalent inertia (`mjVIS_INERTIA`), optionally scaled
 /// to unit density (`mjVIS_SCLINERTIA`).
-pub unsafe fn add_inertia(
-    m: &mjModel,
-    d: &mjData,
-    opt: &mjvOption,
-    pert: &mjvPerturb,
-    catmask: i32,
-    scn: &mut mjvScene,
-) {
+pub fn add_inertia(m: &mjModel, d: &mjData, opt: &mjvOption, pert: &mjvPerturb, catmask: i32, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
     if opt.flags[mjVIS_INERTIA as usize] == 0 {
         return;
     }
@@ -383,7 +384,7 @@ pub unsafe fn add_inertia(
             }
         }
         let gtype = if ellipsoid { mjGEOM_ELLIPSOID } else { mjGEOM_BOX } as i32;
-        init_geom(g, gtype, Some(&sz), Some(v3(d.xipos(m), i)), Some(v9(d.ximat(m), i)), Some(&m.vis.rgba.inertia));
+        init_geom(g, gtype, Some(&sz), Some(v3(dr.xipos, i)), Some(v9(dr.ximat, i)), Some(&m.vis.rgba.inertia));
         if pert.select == i as i32 {
             mark_selected(&m.vis, g);
         }
@@ -397,7 +398,8 @@ pub unsafe fn add_inertia(
 /// The active perturbation (`mjVIS_PERTOBJ`): a capsule from the selection point to the
 /// reference with a sphere at its end for translation, a box in the reference orientation for
 /// rotation.
-pub unsafe fn add_perturb(m: &mjModel, d: &mjData, opt: &mjvOption, pert: &mjvPerturb, scn: &mut mjvScene) {
+pub fn add_perturb(m: &mjModel, d: &mjData, opt: &mjvOption, pert: &mjvPerturb, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
     if opt.flags[mjVIS_PERTOBJ as usize] == 0 || pert.select <= 0 {
         return;
     }
@@ -406,7 +408,7 @@ pub unsafe fn add_perturb(m: &mjModel, d: &mjData, opt: &mjvOption, pert: &mjvPe
     let active = pert.active | pert.active2;
     if active & mjPERT_TRANSLATE as i32 != 0 {
         let Some(g) = acquire(scn, pert.select, DECOR, UNKNOWN) else { return };
-        let selpos = add3(&mul_mat_vec3(v9(d.xmat(m), sel), &pert.localpos), v3(d.xpos(m), sel));
+        let selpos = add3(&mul_mat_vec3(v9(dr.xmat, sel), &pert.localpos), v3(dr.xpos, sel));
         let w = (scl * m.vis.scale.constraint) as f64;
         connector(g, mjGEOM_CAPSULE as i32, w, &selpos, &pert.refselpos);
         let rgba = mix_color(
@@ -436,12 +438,12 @@ pub unsafe fn add_perturb(m: &mjModel, d: &mjData, opt: &mjvOption, pert: &mjvPe
             let a = 6 * m.body_bvhadr()[sel] as usize;
             let aabb = &m.bvh_aabb()[a..a + 6];
             sz = [aabb[3], aabb[4], aabb[5]];
-            pos = mul_mat_vec3(v9(d.ximat(m), sel), aabb[..3].try_into().unwrap());
+            pos = mul_mat_vec3(v9(dr.ximat, sel), aabb[..3].try_into().unwrap());
         } else {
             sz = [scl as f64; 3];
         }
         let mat = quat2mat(&pert.refquat);
-        add_to3(&mut pos, v3(d.xipos(m), sel));
+        add_to3(&mut pos, v3(dr.xipos, sel));
         init_geom(g, mjGEOM_BOX as i32, Some(&sz), Some(&pos), Some(&mat), Some(&rgba));
         release(scn);
     }
@@ -449,7 +451,8 @@ pub unsafe fn add_perturb(m: &mjModel, d: &mjData, opt: &mjvOption, pert: &mjvPe
 
 /// The world frame (`mjFRAME_WORLD`, twice the size) or the bodies' frames (`mjFRAME_BODY`;
 /// inertial frames when inertia is shown).
-pub unsafe fn add_body_frames(m: &mjModel, d: &mjData, opt: &mjvOption, catmask: i32, scn: &mut mjvScene) {
+pub fn add_body_frames(m: &mjModel, d: &mjData, opt: &mjvOption, catmask: i32, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
     let scl = m.stat.meansize as f32;
     let start = if opt.frame == mjFRAME_WORLD as i32 { 0 } else { 1 };
     let end = if opt.frame == mjFRAME_BODY as i32 { m.nbody as usize } else { 1 };
@@ -461,21 +464,21 @@ pub unsafe fn add_body_frames(m: &mjModel, d: &mjData, opt: &mjvOption, catmask:
         let k = if i == 0 { 2.0 } else { 1.0 };
         let length = m.vis.scale.framelength * scl * k;
         let width = m.vis.scale.framewidth * scl * k;
-        let (xpos, xmat) =
-            if inertia { (v3(d.xipos(m), i), v9(d.ximat(m), i)) } else { (v3(d.xpos(m), i), v9(d.xmat(m), i)) };
+        let (xpos, xmat) = if inertia { (v3(dr.xipos, i), v9(dr.ximat, i)) } else { (v3(dr.xpos, i), v9(dr.xmat, i)) };
         add_frame(scn, i as i32, xpos, xmat, length, width);
     }
 }
 
 /// A sphere at the selection point (`mjVIS_SELECT`), labelled with its global and local
 /// coordinates for `mjLABEL_SELPNT`.
-pub unsafe fn add_selection_point(m: &mjModel, d: &mjData, opt: &mjvOption, pert: &mjvPerturb, scn: &mut mjvScene) {
+pub fn add_selection_point(m: &mjModel, d: &mjData, opt: &mjvOption, pert: &mjvPerturb, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
     if pert.select <= 0 || opt.flags[mjVIS_SELECT as usize] == 0 {
         return;
     }
     let sel = pert.select as usize;
     let scl = m.stat.meansize as f32;
-    let selpos = add3(&mul_mat_vec3(v9(d.xmat(m), sel), &pert.localpos), v3(d.xpos(m), sel));
+    let selpos = add3(&mul_mat_vec3(v9(dr.xmat, sel), &pert.localpos), v3(dr.xpos, sel));
     let Some(g) = acquire(scn, pert.select, DECOR, UNKNOWN) else { return };
     g.r#type = mjGEOM_SPHERE as i32;
     g.size = [scl * m.vis.scale.selectpoint; 3];
@@ -506,14 +509,8 @@ pub unsafe fn add_selection_point(m: &mjModel, d: &mjData, opt: &mjvOption, pert
 
 /// Body name labels at the body frames, for `mjLABEL_BODY` (all) or `mjLABEL_SELECTION` (the
 /// selected body), unless inertia boxes carry them.
-pub unsafe fn add_body_labels(
-    m: &mjModel,
-    d: &mjData,
-    opt: &mjvOption,
-    pert: &mjvPerturb,
-    catmask: i32,
-    scn: &mut mjvScene,
-) {
+pub fn add_body_labels(m: &mjModel, d: &mjData, opt: &mjvOption, pert: &mjvPerturb, catmask: i32, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
     if opt.flags[mjVIS_INERTIA as usize] != 0 {
         return;
     }
@@ -527,8 +524,8 @@ pub unsafe fn add_body_labels(
         }
         let Some(g) = acquire(scn, i as i32, DECOR, UNKNOWN) else { return };
         g.r#type = mjGEOM_LABEL as i32;
-        n2f(&mut g.pos, v3(d.xpos(m), i));
-        n2f(&mut g.mat, v9(d.xmat(m), i));
+        n2f(&mut g.pos, v3(dr.xpos, i));
+        n2f(&mut g.mat, v9(dr.xmat, i));
         make_label(m, mjOBJ_BODY as i32, i as i32, &mut g.label);
         release(scn);
     }
@@ -536,7 +533,8 @@ pub unsafe fn add_body_labels(
 
 /// Joints (`mjVIS_JOINT`): arrows along hinge and slide axes, a box for free and a sphere for
 /// ball joints, coloured towards the constraint colour by their limit impedance.
-pub unsafe fn add_joints(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+pub fn add_joints(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
     if opt.flags[mjVIS_JOINT as usize] == 0 {
         return;
     }
@@ -550,16 +548,16 @@ pub unsafe fn add_joints(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjv
         let width = (m.vis.scale.jointwidth * scl) as f64;
         let body = m.jnt_bodyid()[i] as usize;
         let jtype = m.jnt_type()[i];
-        let anchor = v3(d.xanchor(m), i);
+        let anchor = v3(dr.xanchor, i);
         match jtype {
             t if t == mjJNT_FREE as i32 || t == mjJNT_BALL as i32 => {
                 g.r#type = if t == mjJNT_FREE as i32 { mjGEOM_BOX } else { mjGEOM_SPHERE } as i32;
                 g.size = [(0.3 * length) as f32; 3];
                 n2f(&mut g.pos, anchor);
-                n2f(&mut g.mat, v9(d.xmat(m), body));
+                n2f(&mut g.mat, v9(dr.xmat, body));
             }
             t if t == mjJNT_SLIDE as i32 || t == mjJNT_HINGE as i32 => {
-                let to = add_scl3(anchor, v3(d.xaxis(m), i), length);
+                let to = add_scl3(anchor, v3(dr.xaxis, i), length);
                 let ct = if t == mjJNT_SLIDE as i32 { mjGEOM_ARROW } else { mjGEOM_ARROW1 } as i32;
                 connector(g, ct, width, anchor, &to);
             }
@@ -582,7 +580,8 @@ pub unsafe fn add_joints(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjv
 
 /// Actuators (`mjVIS_ACTUATOR`) at their transmissions, coloured between the negative, neutral
 /// and positive actuator colours by their control (or activation).
-pub unsafe fn add_actuators(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+pub fn add_actuators(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
     if opt.flags[mjVIS_ACTUATOR as usize] == 0 {
         return;
     }
@@ -615,9 +614,9 @@ pub unsafe fn add_actuators(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut 
         }
         let act = if show_act && m.actuator_dyntype()[i] != 0 {
             let k = (m.actuator_actadr()[i] + m.actuator_actnum()[i] - 1) as usize;
-            clip(d.act(m)[k], rng[0], rng[2])
+            clip(dr.act[k], rng[0], rng[2])
         } else {
-            clip(d.ctrl(m)[i], rng[0], rng[2])
+            clip(dr.ctrl[i], rng[0], rng[2])
         };
         let (amin, amean, amax): (f32, f32, f32);
         if act <= rng[1] {
@@ -646,8 +645,8 @@ pub unsafe fn add_actuators(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut 
                     g,
                     m.site_type()[j],
                     Some(&sz),
-                    Some(v3(d.site_xpos(m), j)),
-                    Some(v9(d.site_xmat(m), j)),
+                    Some(v3(dr.site_xpos, j)),
+                    Some(v9(dr.site_xmat, j)),
                     Some(&own),
                 );
             } else {
@@ -655,15 +654,15 @@ pub unsafe fn add_actuators(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut 
                 if jt == mjJNT_HINGE as i32 || jt == mjJNT_SLIDE as i32 {
                     let length = (m.vis.scale.actuatorlength * scl) as f64;
                     let width = (m.vis.scale.actuatorwidth * scl) as f64;
-                    let from = v3(d.xanchor(m), j);
-                    let to = add_scl3(from, v3(d.xaxis(m), j), length);
+                    let from = v3(dr.xanchor, j);
+                    let to = add_scl3(from, v3(dr.xaxis, j), length);
                     let ct = if jt == mjJNT_SLIDE as i32 { mjGEOM_ARROW } else { mjGEOM_ARROW1 } as i32;
                     connector(g, ct, width, from, &to);
                 } else if jt == mjJNT_BALL as i32 || jt == mjJNT_FREE as i32 {
                     let sz = [(m.vis.scale.jointlength * scl) as f64 * 0.33; 3];
                     let gt = if jt == mjJNT_BALL as i32 { mjGEOM_SPHERE } else { mjGEOM_BOX } as i32;
                     let body = m.jnt_bodyid()[j] as usize;
-                    init_geom(g, gt, Some(&sz), Some(v3(d.xanchor(m), j)), Some(v9(d.xmat(m), body)), Some(&own));
+                    init_geom(g, gt, Some(&sz), Some(v3(dr.xanchor, j)), Some(v9(dr.xmat, body)), Some(&own));
                 }
             }
             g.rgba = rgba;
@@ -685,13 +684,13 @@ pub unsafe fn add_actuators(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut 
                 let Some(g) = acquire(scn, i as i32, DECOR, mjOBJ_ACTUATOR as i32) else { return };
                 let own = g.rgba;
                 let sz = scl3(v3(m.geom_size(), k), 1.05);
-                init_geom(g, gt, Some(&sz), Some(v3(d.geom_xpos(m), k)), Some(v9(d.geom_xmat(m), k)), Some(&own));
+                init_geom(g, gt, Some(&sz), Some(v3(dr.geom_xpos, k)), Some(v9(dr.geom_xmat, k)), Some(&own));
                 g.rgba = rgba;
                 release(scn);
             }
-        } else if trn == mjTRN_TENDON as i32 && d.ten_wrapnum(m)[j] != 0 {
-            let (wadr, wnum) = (d.ten_wrapadr(m)[j], d.ten_wrapnum(m)[j]);
-            let (wobj, wxpos) = (d.wrap_obj(m), d.wrap_xpos(m));
+        } else if trn == mjTRN_TENDON as i32 && dr.ten_wrapnum[j] != 0 {
+            let (wadr, wnum) = (dr.ten_wrapadr[j], dr.ten_wrapnum[j]);
+            let (wobj, wxpos) = (dr.wrap_obj, dr.wrap_xpos);
             for k in wadr as usize..(wadr + wnum - 1).max(wadr) as usize {
                 if wobj[k] == -2 || wobj[k + 1] == -2 {
                     continue;
@@ -713,7 +712,8 @@ pub unsafe fn add_actuators(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut 
 }
 
 /// Island numbers at the moving bodies' centres of mass (`mjLABEL_ISLAND`).
-pub unsafe fn add_island_labels(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+pub fn add_island_labels(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
     if opt.label != mjLABEL_ISLAND as i32 || d.nisland == 0 {
         return;
     }
@@ -722,14 +722,14 @@ pub unsafe fn add_island_labels(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &
         if m.body_dofnum()[weld] == 0 {
             continue;
         }
-        let island = d.dof_island(m)[m.body_dofadr()[weld] as usize];
+        let island = dr.dof_island[m.body_dofadr()[weld] as usize];
         if island <= -1 {
             continue;
         }
         let Some(g) = acquire(scn, i as i32, DECOR, UNKNOWN) else { return };
         g.r#type = mjGEOM_LABEL as i32;
-        n2f(&mut g.pos, v3(d.xipos(m), i));
-        n2f(&mut g.mat, v9(d.ximat(m), i));
+        n2f(&mut g.pos, v3(dr.xipos, i));
+        n2f(&mut g.mat, v9(dr.ximat, i));
         let mut t = Text::<100>::new();
         t.fmt(format_args!("{island}"));
         put_label(&mut g.label, t.bytes());
@@ -739,12 +739,13 @@ pub unsafe fn add_island_labels(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &
 
 /// Cameras (`mjVIS_CAMERA`): a box with a lens, the frustum of cameras with a sensor size, and
 /// their frames for `mjFRAME_CAMERA`.
-pub unsafe fn add_cameras(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+pub fn add_cameras(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
     if opt.flags[mjVIS_CAMERA as usize] == 0 {
         return;
     }
     let scl = m.stat.meansize as f32;
-    let (cxpos, cxmat) = (d.cam_xpos(m), d.cam_xmat(m));
+    let (cxpos, cxmat) = (dr.cam_xpos, dr.cam_xmat);
     for i in 0..m.ncam as usize {
         let mut cam_rgba = m.vis.rgba.camera;
         if m.cam_sensorsize()[2 * i + 1] > 0.0 {
@@ -835,14 +836,15 @@ pub unsafe fn add_cameras(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mj
 
 /// Lights (`mjVIS_LIGHT`) as cylinders behind their position, and their frames for
 /// `mjFRAME_LIGHT`.
-pub unsafe fn add_lights(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+pub fn add_lights(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
     if opt.flags[mjVIS_LIGHT as usize] == 0 {
         return;
     }
     let scl = m.stat.meansize as f32;
     for i in 0..m.nlight as usize {
-        let xdir = v3(d.light_xdir(m), i);
-        let xpos = v3(d.light_xpos(m), i);
+        let xdir = v3(dr.light_xdir, i);
+        let xpos = v3(dr.light_xpos, i);
         let mat = quat2mat(&quat_z2vec(xdir));
         let s = scl * m.vis.scale.light;
         let vec = add_scl3(xpos, xdir, (-scl * m.vis.scale.light) as f64 - 0.0001);
@@ -866,7 +868,8 @@ pub unsafe fn add_lights(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjv
 }
 
 /// Spheres at the centres of mass of the root bodies' subtrees (`mjVIS_COM`).
-pub unsafe fn add_com(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+pub fn add_com(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
     if opt.flags[mjVIS_COM as usize] == 0 {
         return;
     }
@@ -878,7 +881,7 @@ pub unsafe fn add_com(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvSce
         let Some(g) = acquire(scn, i as i32, DECOR, UNKNOWN) else { return };
         g.r#type = mjGEOM_SPHERE as i32;
         g.size = [scl * m.vis.scale.com; 3];
-        n2f(&mut g.pos, v3(d.subtree_com(m), i));
+        n2f(&mut g.pos, v3(dr.subtree_com, i));
         n2f(&mut g.mat, &IDENTITY);
         g.rgba = m.vis.rgba.com;
         release(scn);
@@ -887,12 +890,13 @@ pub unsafe fn add_com(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvSce
 
 /// Skeleton capsules from each body's centre of mass through its joints to the parent's
 /// centre of mass (`mjVIS_AUTOCONNECT`).
-pub unsafe fn add_autoconnect(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+pub fn add_autoconnect(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
     if opt.flags[mjVIS_AUTOCONNECT as usize] == 0 {
         return;
     }
     let width = (m.stat.meansize as f32 * m.vis.scale.connect) as f64;
-    let (xipos, xanchor) = (d.xipos(m), d.xanchor(m));
+    let (xipos, xanchor) = (dr.xipos, dr.xanchor);
     for i in 1..m.nbody as usize {
         let parent = m.body_parentid()[i] as usize;
         if parent == 0 {
@@ -916,11 +920,12 @@ pub unsafe fn add_autoconnect(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mu
 }
 
 /// Range-finder rays and geom distance segments (`mjVIS_RANGEFINDER`).
-pub unsafe fn add_rangefinders(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+pub fn add_rangefinders(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
     if opt.flags[mjVIS_RANGEFINDER as usize] == 0 {
         return;
     }
-    let data = d.sensordata(m);
+    let data = dr.sensordata;
     for i in 0..m.nsensor as usize {
         let st = m.sensor_type()[i];
         let adr = m.sensor_adr()[i] as usize;
@@ -931,8 +936,8 @@ pub unsafe fn add_rangefinders(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &m
             }
             let sid = m.sensor_objid()[i] as usize;
             let Some(g) = acquire(scn, i as i32, DECOR, mjOBJ_SENSOR as i32) else { return };
-            let from = v3(d.site_xpos(m), sid);
-            let mat = v9(d.site_xmat(m), sid);
+            let from = v3(dr.site_xpos, sid);
+            let mat = v9(dr.site_xmat, sid);
             let to = [from[0] + mat[2] * dst, from[1] + mat[5] * dst, from[2] + mat[8] * dst];
             connector(g, mjGEOM_LINE as i32, 3.0, from, &to);
             g.rgba = m.vis.rgba.rangefinder;
@@ -951,12 +956,13 @@ pub unsafe fn add_rangefinders(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &m
 }
 
 /// Arrows of the applied body forces (`mjVIS_PERTFORCE`).
-pub unsafe fn add_applied_forces(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+pub fn add_applied_forces(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
     if opt.flags[mjVIS_PERTFORCE as usize] == 0 {
         return;
     }
     let scl = m.stat.meansize as f32;
-    let xfrc = d.xfrc_applied(m);
+    let xfrc = dr.xfrc_applied;
     for i in 1..m.nbody as usize {
         let f = &xfrc[6 * i..6 * i + 6];
         if is_zero(f) {
@@ -967,7 +973,7 @@ pub unsafe fn add_applied_forces(m: &mjModel, d: &mjData, opt: &mjvOption, scn: 
             continue;
         }
         let Some(g) = acquire(scn, i as i32, DECOR, UNKNOWN) else { return };
-        let from = v3(d.xipos(m), i);
+        let from = v3(dr.xipos, i);
         let vec = scl3(&force, m.vis.map.force as f64 / m.stat.meanmass);
         let to = add3(from, &vec);
         connector(g, mjGEOM_ARROW as i32, (m.vis.scale.forcewidth * scl) as f64, from, &to);
@@ -977,7 +983,8 @@ pub unsafe fn add_applied_forces(m: &mjModel, d: &mjData, opt: &mjvOption, scn: 
 }
 
 /// Spheres at both ends of the active connect and weld constraints (`mjVIS_CONSTRAINT`).
-pub unsafe fn add_equality(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+pub fn add_equality(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
     if opt.flags[mjVIS_CONSTRAINT as usize] == 0 {
         return;
     }
@@ -986,24 +993,24 @@ pub unsafe fn add_equality(m: &mjModel, d: &mjData, opt: &mjvOption, scn: &mut m
         let et = m.eq_type()[i];
         let is_weld = et == mjEQ_WELD as i32;
         let is_connect = et == mjEQ_CONNECT as i32;
-        if d.eq_active(m)[i] == 0 || !(is_weld || is_connect) {
+        if dr.eq_active[i] == 0 || !(is_weld || is_connect) {
             continue;
         }
         let (j, k) = (m.eq_obj1id()[i] as usize, m.eq_obj2id()[i] as usize);
         let (vec, end, mat_j, mat_k);
         if m.eq_objtype()[i] == mjOBJ_SITE as i32 {
-            vec = *v3(d.site_xpos(m), j);
-            end = *v3(d.site_xpos(m), k);
-            mat_j = v9(d.site_xmat(m), j);
-            mat_k = v9(d.site_xmat(m), k);
+            vec = *v3(dr.site_xpos, j);
+            end = *v3(dr.site_xpos, k);
+            mat_j = v9(dr.site_xmat, j);
+            mat_k = v9(dr.site_xmat, k);
         } else {
             let data = &m.eq_data()[mjNEQDATA * i..];
             let pj: &[f64; 3] = data[3 * is_weld as usize..3 * is_weld as usize + 3].try_into().unwrap();
             let pk: &[f64; 3] = data[3 * is_connect as usize..3 * is_connect as usize + 3].try_into().unwrap();
-            vec = add3(&mul_mat_vec3(v9(d.xmat(m), j), pj), v3(d.xpos(m), j));
-            end = add3(&mul_mat_vec3(v9(d.xmat(m), k), pk), v3(d.xpos(m), k));
-            mat_j = v9(d.xmat(m), j);
-            mat_k = v9(d.xmat(m), k);
+            vec = add3(&mul_mat_vec3(v9(dr.xmat, j), pj), v3(dr.xpos, j));
+            end = add3(&mul_mat_vec3(v9(dr.xmat, k), pk), v3(dr.xpos, k));
+            mat_j = v9(dr.xmat, j);
+            mat_k = v9(dr.xmat, k);
         }
         let sz = [(scl * m.vis.scale.constraint) as f64];
         for (p, mat, rgba) in [(&vec, mat_j, &m.vis.rgba.connect), (&end, mat_k, &m.vis.rgba.constraint)] {

@@ -99,22 +99,26 @@ pub fn connector(geom: &mut mjvGeom, gtype: i32, width: f64, from: &[f64; 3], to
 /// The next free geom of `scn`, cleared, initialised as an `mjGEOM_NONE` geom and tagged with
 /// the object it shows; None (and `status` 1) when the scene is full. The geom counts only
 /// after [`release`].
-///
-/// # Safety
-/// `scn.geoms` holds `scn.maxgeom` geoms.
-pub unsafe fn acquire<'a>(scn: &mut mjvScene, objid: i32, category: i32, objtype: i32) -> Option<&'a mut mjvGeom> {
+pub fn acquire(scn: &mut mjvScene, objid: i32, category: i32, objtype: i32) -> Option<&mut mjvGeom> {
     if scn.ngeom >= scn.maxgeom {
         scn.status = 1;
         return None;
     }
-    let g = &mut *scn.geoms.add(scn.ngeom as usize);
-    *g = core::mem::zeroed();
+    let k = scn.ngeom;
+    let g = &mut crate::vis::scene::geom_buffer(scn)[k as usize];
+    *g = blank_geom();
     init_geom(g, mjGEOM_NONE as i32, None, None, None, None);
     g.objtype = objtype;
     g.objid = objid;
     g.category = category;
-    g.segid = scn.ngeom;
+    g.segid = k;
     Some(g)
+}
+
+/// An all-zero geom.
+pub fn blank_geom() -> mjvGeom {
+    // SAFETY: mjvGeom is plain old data (numbers and a char array); all-zero is a valid value
+    unsafe { core::mem::zeroed() }
 }
 
 /// Keeps the geom last handed out by [`acquire`].
@@ -175,15 +179,22 @@ pub fn put_label(label: &mut [c_char], text: &[u8]) {
     }
 }
 
+/// Name of object `id` of type `objtype`, None when it has none (`mj_id2name`).
+pub fn obj_name(m: &mjModel, objtype: i32, id: i32) -> Option<&core::ffi::CStr> {
+    // SAFETY: `m` is a valid model (the names buffer and its address arrays are its own);
+    // id2name returns null or a pointer into m.names at a NUL-terminated name, which lives as
+    // long as the borrow of `m`
+    unsafe {
+        let name = crate::model::names::id2name(m, objtype, id);
+        (!name.is_null()).then(|| core::ffi::CStr::from_ptr(name))
+    }
+}
+
 /// Writes the label of object `id` of type `objtype`: its name, else "type id", else the id.
-///
-/// # Safety
-/// `m` is a valid model.
-pub unsafe fn make_label(m: &mjModel, objtype: i32, id: i32, label: &mut [c_char; 100]) {
-    let name = crate::model::names::id2name(m, objtype, id);
+pub fn make_label(m: &mjModel, objtype: i32, id: i32, label: &mut [c_char; 100]) {
     let mut buf = Text::<100>::new();
-    if !name.is_null() {
-        buf.push(core::ffi::CStr::from_ptr(name).to_bytes());
+    if let Some(name) = obj_name(m, objtype, id) {
+        buf.push(name.to_bytes());
     } else if let Some(t) = crate::runtime::text::type_to_str(objtype) {
         buf.push(t.to_bytes());
         buf.fmt(format_args!(" {id}"));
@@ -219,9 +230,11 @@ impl<const N: usize> Text<N> {
         // SAFETY: bounded write; the format takes exactly one double
         let n = unsafe { libc::snprintf(tmp.as_mut_ptr(), tmp.len(), fmt.as_ptr(), v) };
         let n = (n.max(0) as usize).min(tmp.len() - 1);
-        // SAFETY: the first n bytes were written
-        let b = unsafe { core::slice::from_raw_parts(tmp.as_ptr() as *const u8, n) };
-        self.push(b);
+        let mut b = [0u8; 512];
+        for (o, &c) in b.iter_mut().zip(&tmp[..n]) {
+            *o = c as u8;
+        }
+        self.push(&b[..n]);
     }
     pub fn bytes(&self) -> &[u8] {
         &self.buf[..self.len]
@@ -294,10 +307,7 @@ pub fn mix_color(rgba: &[f32; 4], flg1: bool, flg2: bool) -> [f32; 4] {
 }
 
 /// Adds three cylinders (red, green, blue) along the axes of frame (`pos`, `rot`).
-///
-/// # Safety
-/// As [`acquire`].
-pub unsafe fn add_frame(scn: &mut mjvScene, objid: i32, pos: &[f64; 3], rot: &[f64; 9], length: f32, width: f32) {
+pub fn add_frame(scn: &mut mjvScene, objid: i32, pos: &[f64; 3], rot: &[f64; 9], length: f32, width: f32) {
     for j in 0..3 {
         let mut axis = [0.0; 3];
         axis[j] = length as f64;
@@ -331,8 +341,7 @@ mod tests {
     use super::*;
 
     fn blank() -> mjvGeom {
-        // SAFETY: mjvGeom is plain old data
-        unsafe { core::mem::zeroed() }
+        blank_geom()
     }
 
     #[test]

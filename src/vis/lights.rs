@@ -10,14 +10,14 @@ use crate::vis::camera::camera_in_model;
 /// Fills `scn.lights`: the headlight (when active in the model's visual settings) along the
 /// averaged camera's gaze, then every active model light at its current pose, up to
 /// `mjMAXLIGHT`.
-///
-/// # Safety
-/// `d` is data made for `m`.
-pub unsafe fn make_lights(m: &mjModel, d: &mjData, scn: &mut mjvScene) {
+pub fn make_lights(m: &mjModel, d: &mjData, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
+    // SAFETY: mjvLight is plain old data (numbers); all-zero is a valid value
+    let zero: mjvLight = unsafe { core::mem::zeroed() };
     scn.nlight = 0;
     if m.vis.headlight.active != 0 {
         let l = &mut scn.lights[0];
-        *l = core::mem::zeroed();
+        *l = zero;
         l.id = -1;
         l.headlight = 1;
         l.texid = -1;
@@ -45,7 +45,7 @@ pub unsafe fn make_lights(m: &mjModel, d: &mjData, scn: &mut mjvScene) {
             continue;
         }
         let l = &mut scn.lights[scn.nlight as usize];
-        *l = core::mem::zeroed();
+        *l = zero;
         l.id = i as i32;
         l.r#type = m.light_type()[i];
         l.texid = m.light_texid()[i];
@@ -61,8 +61,8 @@ pub unsafe fn make_lights(m: &mjModel, d: &mjData, scn: &mut mjvScene) {
         l.ambient = f3(m.light_ambient(), i);
         l.diffuse = f3(m.light_diffuse(), i);
         l.specular = f3(m.light_specular(), i);
-        n2f(&mut l.pos, v3(d.light_xpos(m), i));
-        n2f(&mut l.dir, v3(d.light_xdir(m), i));
+        n2f(&mut l.pos, v3(dr.light_xpos, i));
+        n2f(&mut l.dir, v3(dr.light_xdir, i));
         scn.nlight += 1;
     }
 }

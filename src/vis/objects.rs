@@ -32,14 +32,8 @@ pub fn flex_shown(opt: &mjvOption) -> bool {
 
 /// One geom per shown flex (its vertices, edges and faces are drawn from the scene's flex
 /// buffers).
-pub unsafe fn add_flex_geoms(
-    m: &mjModel,
-    d: &mjData,
-    opt: &mjvOption,
-    pert: &mjvPerturb,
-    catmask: i32,
-    scn: &mut mjvScene,
-) {
+pub fn add_flex_geoms(m: &mjModel, d: &mjData, opt: &mjvOption, pert: &mjvPerturb, catmask: i32, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
     let category = mjCAT_DYNAMIC as i32;
     if category & catmask == 0 || !flex_shown(opt) {
         return;
@@ -50,7 +44,7 @@ pub unsafe fn add_flex_geoms(
         }
         let Some(g) = acquire(scn, i as i32, category, mjOBJ_FLEX as i32) else { return };
         let adr = m.flex_vertadr()[i] as usize;
-        init_geom(g, mjGEOM_FLEX as i32, None, Some(v3(d.flexvert_xpos(m), adr)), None, None);
+        init_geom(g, mjGEOM_FLEX as i32, None, Some(v3(dr.flexvert_xpos, adr)), None, None);
         g.size[0] = m.flex_radius()[i] as f32;
         set_material(m, g, m.flex_matid()[i], &f4(m.flex_rgba(), i), &opt.flags);
         if m.flex_texcoordadr()[i] >= 0 {
@@ -72,14 +66,8 @@ pub unsafe fn add_flex_geoms(
 }
 
 /// One geom per shown skin (its mesh comes from the scene's skin buffers).
-pub unsafe fn add_skin_geoms(
-    m: &mjModel,
-    d: &mjData,
-    opt: &mjvOption,
-    pert: &mjvPerturb,
-    catmask: i32,
-    scn: &mut mjvScene,
-) {
+pub fn add_skin_geoms(m: &mjModel, d: &mjData, opt: &mjvOption, pert: &mjvPerturb, catmask: i32, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
     let category = mjCAT_DYNAMIC as i32;
     if category & catmask == 0 || opt.flags[mjVIS_SKIN as usize] == 0 {
         return;
@@ -90,7 +78,7 @@ pub unsafe fn add_skin_geoms(
         }
         let Some(g) = acquire(scn, i as i32, category, mjOBJ_SKIN as i32) else { return };
         let bone = m.skin_bonebodyid()[m.skin_boneadr()[i] as usize] as usize;
-        init_geom(g, mjGEOM_SKIN as i32, None, Some(v3(d.xpos(m), bone)), None, None);
+        init_geom(g, mjGEOM_SKIN as i32, None, Some(v3(dr.xpos, bone)), None, None);
         set_material(m, g, m.skin_matid()[i], &f4(m.skin_rgba(), i), &opt.flags);
         if pert.skinselect == i as i32 {
             mark_selected(&m.vis, g);
@@ -111,16 +99,11 @@ pub unsafe fn add_skin_geoms(
 /// The model's geoms: pose, size, material, island colours, selection glow, labels; meshes
 /// refer to the original or convex-hull render mesh, planes to their plane index and are
 /// re-centred under the viewer when infinite.
-pub unsafe fn add_geom_geoms(
-    m: &mjModel,
-    d: &mjData,
-    opt: &mjvOption,
-    pert: &mjvPerturb,
-    catmask: i32,
-    scn: &mut mjvScene,
-) {
+pub fn add_geom_geoms(m: &mjModel, d: &mjData, opt: &mjvOption, pert: &mjvPerturb, catmask: i32, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
     let mut planeid = -1;
     let gtype = m.geom_type();
+    let campos = [scn.camera[0].pos, scn.camera[1].pos];
     for i in 0..m.ngeom as usize {
         if gtype[i] == mjGEOM_PLANE as i32 {
             planeid += 1;
@@ -131,14 +114,7 @@ pub unsafe fn add_geom_geoms(
             continue;
         }
         let Some(g) = acquire(scn, i as i32, category, mjOBJ_GEOM as i32) else { return };
-        init_geom(
-            g,
-            gtype[i],
-            Some(v3(m.geom_size(), i)),
-            Some(v3(d.geom_xpos(m), i)),
-            Some(v9(d.geom_xmat(m), i)),
-            None,
-        );
+        init_geom(g, gtype[i], Some(v3(m.geom_size(), i)), Some(v3(dr.geom_xpos, i)), Some(v9(dr.geom_xmat, i)), None);
         g.dataid = m.geom_dataid()[i];
         g.modelrbound = m.geom_rbound()[i] as f32;
         set_material(m, g, m.geom_matid()[i], &f4(m.geom_rgba(), i), &opt.flags);
@@ -148,13 +124,13 @@ pub unsafe fn add_geom_geoms(
             if m.body_dofnum()[weld] != 0 {
                 g.matid = -1;
                 let dof = m.body_dofadr()[weld] as usize;
-                let island = if d.nisland != 0 { d.dof_island(m)[dof] } else { -1 };
-                let mut h = if island >= 0 { d.island_dofadr(m)[island as usize] } else { -1 };
-                let awake = d.body_awake(m)[body];
+                let island = if d.nisland != 0 { dr.dof_island[dof] } else { -1 };
+                let mut h = if island >= 0 { dr.island_dofadr[island as usize] } else { -1 };
+                let awake = dr.body_awake[body];
                 if h == -1 && m.opt.enableflags & mjENBL_SLEEP as i32 != 0 {
                     let mut tree = m.dof_treeid()[dof];
                     if awake == 0 {
-                        tree = crate::engine::sleep::sleep_cycle(d.tree_asleep(m), tree);
+                        tree = crate::engine::sleep::sleep_cycle(dr.tree_asleep, tree);
                     }
                     h = m.tree_dofadr().get(tree as usize).copied().unwrap_or(-1);
                 }
@@ -188,15 +164,15 @@ pub unsafe fn add_geom_geoms(
             }
         } else if gtype[i] == mjGEOM_PLANE as i32 {
             g.dataid = planeid;
-            let mut pos = *v3(d.geom_xpos(m), i);
+            let mut pos = *v3(dr.geom_xpos, i);
             let size = v3(m.geom_size(), i);
             if size[0] <= 0.0 || size[1] <= 0.0 {
-                let gp = v3(d.geom_xpos(m), i);
+                let gp = v3(dr.geom_xpos, i);
                 let mut vec = [0.0; 3];
                 for j in 0..3 {
-                    vec[j] = 0.5 * (scn.camera[0].pos[j] + scn.camera[1].pos[j]) as f64 - gp[j];
+                    vec[j] = 0.5 * (campos[0][j] + campos[1][j]) as f64 - gp[j];
                 }
-                let xmat = v9(d.geom_xmat(m), i);
+                let xmat = v9(dr.geom_xmat, i);
                 for k in 0..2 {
                     if size[k] > 0.0 {
                         continue;
@@ -223,14 +199,8 @@ pub unsafe fn add_geom_geoms(
 }
 
 /// The model's sites.
-pub unsafe fn add_site_geoms(
-    m: &mjModel,
-    d: &mjData,
-    opt: &mjvOption,
-    pert: &mjvPerturb,
-    catmask: i32,
-    scn: &mut mjvScene,
-) {
+pub fn add_site_geoms(m: &mjModel, d: &mjData, opt: &mjvOption, pert: &mjvPerturb, catmask: i32, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
     for i in 0..m.nsite as usize {
         let body = m.site_bodyid()[i];
         let category = body_category(m, body as usize);
@@ -242,8 +212,8 @@ pub unsafe fn add_site_geoms(
             g,
             m.site_type()[i],
             Some(v3(m.site_size(), i)),
-            Some(v3(d.site_xpos(m), i)),
-            Some(v9(d.site_xmat(m), i)),
+            Some(v3(dr.site_xpos, i)),
+            Some(v9(dr.site_xmat, i)),
             None,
         );
         set_material(m, g, m.site_matid()[i], &f4(m.site_rgba(), i), &opt.flags);
@@ -261,17 +231,19 @@ pub unsafe fn add_site_geoms(
 }
 
 /// First dof of the island of constraint row `efc` (-1 when the row has no island).
-pub unsafe fn island_first_dof(m: &mjModel, d: &mjData, efc: i32) -> i32 {
-    let island = d.efc_island(m).get(efc as usize).copied().unwrap_or(-1);
-    d.island_dofadr(m).get(island as usize).copied().unwrap_or(-1)
+pub fn island_first_dof(m: &mjModel, d: &mjData, efc: i32) -> i32 {
+    let dr = d.arrays(m);
+    let island = dr.efc_island.get(efc as usize).copied().unwrap_or(-1);
+    dr.island_dofadr.get(island as usize).copied().unwrap_or(-1)
 }
 
 /// Impedance of the limit row of object `id` of constraint type `ctype` among the limit rows
 /// (0 when it is not limited; the last such row counts).
-pub unsafe fn limit_impedance(m: &mjModel, d: &mjData, ctype: i32, id: i32) -> f64 {
+pub fn limit_impedance(m: &mjModel, d: &mjData, ctype: i32, id: i32) -> f64 {
+    let dr = d.arrays(m);
     let start = (d.ne + d.nf) as usize;
     let end = start + d.nl as usize;
-    let (typ, eid, kbip) = (d.efc_type(m), d.efc_id(m), d.efc_KBIP(m));
+    let (typ, eid, kbip) = (dr.efc_type, dr.efc_id, dr.efc_KBIP);
     let mut imp = 0.0;
     for k in start..end {
         if typ[k] == ctype && eid[k] == id {
@@ -283,12 +255,13 @@ pub unsafe fn limit_impedance(m: &mjModel, d: &mjData, ctype: i32, id: i32) -> f
 
 /// Spatial tendons as capsules along their paths (thinner inside wrapping objects), coloured
 /// by their limit state; a slack two-site tendon under gravity hangs as a catenary.
-pub unsafe fn add_tendon_geoms(m: &mjModel, d: &mjData, opt: &mjvOption, catmask: i32, scn: &mut mjvScene) {
+pub fn add_tendon_geoms(m: &mjModel, d: &mjData, opt: &mjvOption, catmask: i32, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
     let category = mjCAT_DYNAMIC as i32;
     if category & catmask == 0 || opt.flags[mjVIS_TENDON as usize] == 0 {
         return;
     }
-    let (wrapadr, wrapnum, wrap_obj, wrap_xpos) = (d.ten_wrapadr(m), d.ten_wrapnum(m), d.wrap_obj(m), d.wrap_xpos(m));
+    let (wrapadr, wrapnum, wrap_obj, wrap_xpos) = (dr.ten_wrapadr, dr.ten_wrapnum, dr.wrap_obj, dr.wrap_xpos);
     for i in 0..m.ntendon as usize {
         if opt.tendongroup[group(m.tendon_group()[i])] == 0 {
             continue;
@@ -298,7 +271,7 @@ pub unsafe fn add_tendon_geoms(m: &mjModel, d: &mjData, opt: &mjvOption, catmask
         let limitedspring = stiffness > 0.0 && lengthspring[0] == 0.0 && lengthspring[1] > 0.0;
         let range = &m.tendon_range()[2 * i..2 * i + 2];
         let limitedconstraint =
-            stiffness == 0.0 && m.tendon_limited()[i] == 1 && range[0] == 0.0 && d.ten_length(m)[i] < range[1];
+            stiffness == 0.0 && m.tendon_limited()[i] == 1 && range[0] == 0.0 && dr.ten_length[i] < range[1];
         let mut draw_catenary = m.opt.disableflags & mjDSBL_GRAVITY as i32 == 0
             && norm3(&m.opt.gravity) > mjMINVAL
             && m.tendon_num()[i] == 2
@@ -344,7 +317,7 @@ pub unsafe fn add_tendon_geoms(m: &mjModel, d: &mjData, opt: &mjvOption, catmask
                     g.matid = -1;
                     let mut h = -1;
                     if d.nisland != 0 {
-                        let efcadr = d.tendon_efcadr(m)[i];
+                        let efcadr = dr.tendon_efcadr[i];
                         if efcadr >= 0 {
                             h = island_first_dof(m, d, efcadr);
                         }
@@ -380,13 +353,14 @@ pub unsafe fn add_tendon_geoms(m: &mjModel, d: &mjData, opt: &mjvOption, catmask
 
 /// Slider-crank transmissions: the slider as a cylinder and the rod as a capsule (coloured as
 /// broken when the rod cannot reach).
-pub unsafe fn add_slidercrank_geoms(m: &mjModel, d: &mjData, opt: &mjvOption, catmask: i32, scn: &mut mjvScene) {
+pub fn add_slidercrank_geoms(m: &mjModel, d: &mjData, opt: &mjvOption, catmask: i32, scn: &mut mjvScene) {
+    let dr = d.arrays(m);
     let category = mjCAT_DYNAMIC as i32;
     if category & catmask == 0 {
         return;
     }
     let scl = m.stat.meansize as f32;
-    let (sxpos, sxmat) = (d.site_xpos(m), d.site_xmat(m));
+    let (sxpos, sxmat) = (dr.site_xpos, dr.site_xmat);
     for i in 0..m.nu as usize {
         if m.actuator_trntype()[i] != mjTRN_SLIDERCRANK as i32 {
             continue;

@@ -8,6 +8,7 @@ use crate::abi::mjtObj_::*;
 use crate::abi::mjtPertBit_::*;
 use crate::abi::mjtVisFlag_::*;
 use crate::abi::*;
+use crate::data::stack::with_frame;
 use crate::engine::{v3, v4, v9};
 use crate::math::blas::{
     add3, add_scl3, add_to3, add_to_scl3, dot, dot3, mul_mat_vec3, normalize3, normalize4, scl3, sub3,
@@ -20,15 +21,12 @@ use crate::vis::camera::{average_camera, camera_in_model, frustum_height, mouse_
 const PI: f64 = core::f64::consts::PI;
 
 /// World position of the perturbation's selection point on body `sel`.
-unsafe fn selection_point(m: &mjModel, d: &mjData, sel: usize, localpos: &[f64; 3]) -> [f64; 3] {
-    add3(&mul_mat_vec3(v9(d.xmat(m), sel), localpos), v3(d.xpos(m), sel))
+fn selection_point(xpos: &[f64], xmat: &[f64], sel: usize, localpos: &[f64; 3]) -> [f64; 3] {
+    add3(&mul_mat_vec3(v9(xmat, sel), localpos), v3(xpos, sel))
 }
 
 /// Moves the perturbation's reference pose with the mouse (`mjv_movePerturb`).
-///
-/// # Safety
-/// `d` is data made for `m`.
-pub unsafe fn move_perturb(
+pub fn move_perturb(
     m: &mjModel,
     d: &mjData,
     action: i32,
@@ -37,6 +35,7 @@ pub unsafe fn move_perturb(
     scn: &mjvScene,
     pert: &mut mjvPerturb,
 ) {
+    let dr = d.arrays(m);
     let sel = pert.select;
     let valid = sel >= 0 && sel < m.nbody;
     let (_, forward, _) = camera_in_model(scn, "mjv_cameraInModel");
@@ -51,7 +50,7 @@ pub unsafe fn move_perturb(
             if !valid {
                 return;
             }
-            let xmat = v9(d.xmat(m), sel as usize);
+            let xmat = v9(dr.xmat, sel as usize);
             let axis = if a == mjMOUSE_MOVE_H_REL as i32 { [1.0, 0.0, 0.0] } else { [0.0, 0.0, 1.0] };
             vec = mul_mat_vec3(xmat, &axis);
             add_to_scl3(&mut pert.refpos, &vec, pert.scale * reldy);
@@ -69,7 +68,7 @@ pub unsafe fn move_perturb(
             // keep the reference within 90 degrees of the selected body's inertial frame
             if sel > 0 && sel < m.nbody {
                 let s = sel as usize;
-                let xiquat = mul_quat(v4(d.xquat(m), s), v4(m.body_iquat(), s));
+                let xiquat = mul_quat(v4(dr.xquat, s), v4(m.body_iquat(), s));
                 let q2 = mul_quat(&neg_quat(&xiquat), &pert.refquat);
                 let mut dif = quat2vel(&q2, 1.0);
                 let scl = normalize3(&mut dif);
@@ -90,61 +89,56 @@ pub unsafe fn move_perturb(
 /// Starts a perturbation of the selected body (`mjv_initPerturb`): its mass as felt at the
 /// selection point, its inertial pose as the reference, and the scale that makes the reference
 /// follow the cursor.
-///
-/// # Safety
-/// `d` is data made for `m`, with the inertia factorised.
-pub unsafe fn init_perturb(m: &mjModel, d: &mut mjData, scn: &mjvScene, pert: &mut mjvPerturb) {
+pub fn init_perturb(m: &mjModel, d: &mut mjData, scn: &mjvScene, pert: &mut mjvPerturb) {
     let sel = pert.select;
     let nv = m.nv as usize;
-    // the scratch is taken before the selection is checked, as upstream does (it shows in
-    // mjData's stack high-water mark)
-    crate::engine::mark(d);
-    let jac = crate::engine::stack_nums(d, 3 * nv);
-    let jac_m2 = crate::engine::stack_nums(d, 3 * nv);
-    let sqrt_inv_d = crate::engine::stack_nums(d, nv);
-    if sel <= 0 || sel >= m.nbody {
-        crate::engine::free(d);
-        return;
-    }
-    let s = sel as usize;
+    with_frame(d, |d, f| {
+        // the scratch is taken before the selection is checked, as upstream does (it shows in
+        // mjData's stack high-water mark)
+        let jac = f.nums(d, 3 * nv);
+        let jac_m2 = f.nums(d, 3 * nv);
+        let sqrt_inv_d = f.nums(d, nv);
+        if sel <= 0 || sel >= m.nbody {
+            return;
+        }
+        let s = sel as usize;
+        let d = &*d;
+        let dr = d.arrays(m);
 
-    let selpos = selection_point(m, d, s, &pert.localpos);
-    for (o, &x) in sqrt_inv_d.iter_mut().zip(d.qLDiagInv(m).iter()) {
-        *o = x.sqrt();
-    }
-    crate::engine::support::jac(m, d, Some(&mut *jac), None, &selpos, s);
-    crate::engine::inertia::solve_m2(m, d, jac_m2, jac, sqrt_inv_d, 3);
-    let invmass = dot(&jac_m2[..nv], &jac_m2[..nv])
-        + dot(&jac_m2[nv..2 * nv], &jac_m2[nv..2 * nv])
-        + dot(&jac_m2[2 * nv..3 * nv], &jac_m2[2 * nv..3 * nv]);
-    pert.localmass = if invmass == 0.0 { 1.0 } else { 3.0 / invmass.max(mjMINVAL) };
+        let selpos = selection_point(dr.xpos, dr.xmat, s, &pert.localpos);
+        for (o, &x) in sqrt_inv_d.iter_mut().zip(dr.qLDiagInv.iter()) {
+            *o = x.sqrt();
+        }
+        crate::engine::support::jac(m, d, Some(&mut *jac), None, &selpos, s);
+        crate::engine::inertia::solve_m2(m, d, jac_m2, jac, sqrt_inv_d, 3);
+        let invmass = dot(&jac_m2[..nv], &jac_m2[..nv])
+            + dot(&jac_m2[nv..2 * nv], &jac_m2[nv..2 * nv])
+            + dot(&jac_m2[2 * nv..3 * nv], &jac_m2[2 * nv..3 * nv]);
+        pert.localmass = if invmass == 0.0 { 1.0 } else { 3.0 / invmass.max(mjMINVAL) };
 
-    let fs = pert.flexselect;
-    if fs >= 0 && fs < m.nflex && m.flex_rigid()[fs as usize] == 0 {
-        let f = fs as usize;
-        pert.localmass *= (2.0 * m.flex_edgenum()[f] as f64) / m.flex_vertnum()[f] as f64;
-    }
+        let fs = pert.flexselect;
+        if fs >= 0 && fs < m.nflex && m.flex_rigid()[fs as usize] == 0 {
+            let f = fs as usize;
+            pert.localmass *= (2.0 * m.flex_edgenum()[f] as f64) / m.flex_vertnum()[f] as f64;
+        }
 
-    pert.refpos = *v3(d.xipos(m), s);
-    pert.refquat = mul_quat(v4(d.xquat(m), s), v4(m.body_iquat(), s));
-    pert.refselpos = selpos;
+        pert.refpos = *v3(dr.xipos, s);
+        pert.refquat = mul_quat(v4(dr.xquat, s), v4(m.body_iquat(), s));
+        pert.refselpos = selpos;
 
-    let (headpos, forward, _) = camera_in_model(scn, "mjv_cameraInModel");
-    let dif = sub3(&pert.refselpos, &headpos);
-    pert.scale = frustum_height(scn, "mjv_frustumHeight") * dot3(&dif, &forward);
-    if scn.camera[0].orthographic != 0 {
-        pert.scale *= 0.15;
-    }
-    crate::engine::free(d);
+        let (headpos, forward, _) = camera_in_model(scn, "mjv_cameraInModel");
+        let dif = sub3(&pert.refselpos, &headpos);
+        pert.scale = frustum_height(scn, "mjv_frustumHeight") * dot3(&dif, &forward);
+        if scn.camera[0].orthographic != 0 {
+            pert.scale *= 0.15;
+        }
+    })
 }
 
 /// Moves a perturbed body to the reference pose (`mjv_applyPerturbPose`): a mocap body always;
 /// when paused, a free body through its joint, or the free root of its tree so that the body
 /// lands on the reference.
-///
-/// # Safety
-/// `d` is data made for `m`.
-pub unsafe fn apply_perturb_pose(m: &mjModel, d: &mut mjData, pert: &mjvPerturb, paused: bool) {
+pub fn apply_perturb_pose(m: &mjModel, d: &mut mjData, pert: &mjvPerturb, paused: bool) {
     let sel = pert.select;
     if sel <= 0 || sel >= m.nbody || (pert.active | pert.active2) == 0 {
         return;
@@ -156,21 +150,20 @@ pub unsafe fn apply_perturb_pose(m: &mjModel, d: &mut mjData, pert: &mjvPerturb,
 
     let is_free = |b: usize| m.body_jntnum()[b] == 1 && m.jnt_type()[m.body_jntadr()[b] as usize] == mjJNT_FREE as i32;
     let mocapid = m.body_mocapid()[s];
+    let DataMut { mocap_pos, mocap_quat, qpos, xpos, xquat, .. } = d.arrays_mut(m);
     if mocapid >= 0 {
         let k = mocapid as usize;
-        d.mocap_pos(m)[3 * k..3 * k + 3].copy_from_slice(&refpos);
-        d.mocap_quat(m)[4 * k..4 * k + 4].copy_from_slice(&refquat);
+        mocap_pos[3 * k..3 * k + 3].copy_from_slice(&refpos);
+        mocap_quat[4 * k..4 * k + 4].copy_from_slice(&refquat);
     } else if paused && is_free(s) {
         let a = m.jnt_qposadr()[m.body_jntadr()[s] as usize] as usize;
-        let qpos = d.qpos(m);
         qpos[a..a + 3].copy_from_slice(&refpos);
         qpos[a + 3..a + 7].copy_from_slice(&refquat);
     } else if paused && is_free(rootid) {
         let a = m.jnt_qposadr()[m.body_jntadr()[rootid] as usize] as usize;
-        let qpos = d.qpos(m);
         let rpos: [f64; 3] = qpos[a..a + 3].try_into().unwrap();
         let rquat: [f64; 4] = qpos[a + 3..a + 7].try_into().unwrap();
-        let (p1, q1) = neg_pose(v3(d.xpos(m), s), v4(d.xquat(m), s));
+        let (p1, q1) = neg_pose(v3(xpos, s), v4(xquat, s));
         let (p2, q2) = mul_pose(&p1, &q1, &rpos, &rquat);
         let (p, q) = mul_pose(&refpos, &refquat, &p2, &q2);
         qpos[a..a + 3].copy_from_slice(&p);
@@ -180,10 +173,7 @@ pub unsafe fn apply_perturb_pose(m: &mjModel, d: &mut mjData, pert: &mjvPerturb,
 
 /// Spring-damper force and torque pulling the perturbed body towards the reference, written
 /// into `xfrc_applied` (`mjv_applyPerturbForce`).
-///
-/// # Safety
-/// `d` is data made for `m`, with positions and velocities computed.
-pub unsafe fn apply_perturb_force(m: &mjModel, d: &mut mjData, pert: &mjvPerturb) {
+pub fn apply_perturb_force(m: &mjModel, d: &mut mjData, pert: &mjvPerturb) {
     let sel = pert.select;
     let active = pert.active | pert.active2;
     if sel < 0 || sel >= m.nbody || active == 0 {
@@ -196,16 +186,17 @@ pub unsafe fn apply_perturb_force(m: &mjModel, d: &mut mjData, pert: &mjvPerturb
     let invweight = m.body_invweight0()[2 * s + 1];
     let inertia = if invweight != 0.0 { 1.0 / mjMINVAL.max(invweight) } else { 1.0 };
 
-    let xfrc = &mut d.xfrc_applied(m)[6 * s..6 * s + 6];
+    let dr = d.arrays(m);
+    let xfrc = &dr.xfrc_applied[6 * s..6 * s + 6];
     let mut force: [f64; 3] = xfrc[..3].try_into().unwrap();
     let mut torque: [f64; 3] = xfrc[3..].try_into().unwrap();
 
     if active & mjPERT_TRANSLATE as i32 != 0 {
-        let selpos = selection_point(m, d, s, &pert.localpos);
+        let selpos = selection_point(dr.xpos, dr.xmat, s, &pert.localpos);
         let mut diff = sub3(&selpos, &pert.refselpos);
         let stiffness = m.vis.map.stiffness as f64;
         force = scl3(&diff, -stiffness * pert.localmass);
-        let moment_arm = sub3(&selpos, v3(d.xipos(m), s));
+        let moment_arm = sub3(&selpos, v3(dr.xipos, s));
         let mut svel = cross(&rotvel, &moment_arm);
         add_to3(&mut svel, &linvel);
         add_to_scl3(&mut force, &svel, -stiffness.sqrt() * pert.localmass);
@@ -218,12 +209,13 @@ pub unsafe fn apply_perturb_force(m: &mjModel, d: &mut mjData, pert: &mjvPerturb
 
     if active & mjPERT_ROTATE as i32 != 0 {
         let stiffness = m.vis.map.stiffnessrot as f64;
-        let xiquat = neg_quat(&mul_quat(v4(d.xquat(m), s), v4(m.body_iquat(), s)));
+        let xiquat = neg_quat(&mul_quat(v4(dr.xquat, s), v4(m.body_iquat(), s)));
         let difquat = mul_quat(&pert.refquat, &xiquat);
         torque = quat2vel(&difquat, 1.0 / (stiffness * inertia));
         add_to_scl3(&mut torque, &rotvel, -stiffness.sqrt() * inertia);
     }
 
+    let xfrc = &mut d.arrays_mut(m).xfrc_applied[6 * s..6 * s + 6];
     xfrc[..3].copy_from_slice(&force);
     xfrc[3..].copy_from_slice(&torque);
 }
@@ -240,12 +232,8 @@ pub struct Selection {
 
 /// Casts a ray from the camera through the cursor at (`relx`, `rely`) of a viewport of the
 /// given aspect ratio and returns the nearest visible geom, flex or skin hit (`mjv_select`).
-///
-/// # Safety
-/// `d` is data made for `m`; the scene's skin vertices are those of `m` (or it has no skins
-/// shown).
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn select(
+pub fn select(
     m: &mjModel,
     d: &mjData,
     vopt: &mjvOption,
@@ -254,6 +242,7 @@ pub unsafe fn select(
     rely: f64,
     scn: &mjvScene,
 ) -> Selection {
+    let dr = d.arrays(m);
     let cam = average_camera(&scn.camera[0], &scn.camera[1]);
     let (mut pos, forward, up) = camera_in_model(scn, "mjv_cameraInModel");
     let mut left = cross(&up, &forward);
@@ -277,16 +266,19 @@ pub unsafe fn select(
 
     let flags = &vopt.flags;
     let mut geomid = -1;
-    let geomdist = crate::engine::ray::ray(
-        m,
-        d,
-        &pos,
-        &ray,
-        Some(&vopt.geomgroup[..]),
-        flags[mjVIS_STATIC as usize] != 0,
-        -1,
-        Some(&mut geomid),
-    );
+    // SAFETY: d is data made for m (the engine invariant, see mjData_::arrays_mut)
+    let geomdist = unsafe {
+        crate::engine::ray::ray(
+            m,
+            d,
+            &pos,
+            &ray,
+            Some(&vopt.geomgroup[..]),
+            flags[mjVIS_STATIC as usize] != 0,
+            -1,
+            Some(&mut geomid),
+        )
+    };
 
     // flexes
     let (mut flexid, mut flexbody, mut flexdist, mut flexpnt) = (-1, -1, -1.0, [0.0; 3]);
@@ -299,8 +291,10 @@ pub unsafe fn select(
     if fv || fe || ff || fs {
         for i in 0..m.nflex as usize {
             let mut vertid = 0;
-            let newdist =
-                crate::engine::ray::ray_flex(m, d, vopt.flex_layer, fv, fe, ff, fs, i, &pos, &ray, Some(&mut vertid));
+            // SAFETY: d is data made for m (the engine invariant, see mjData_::arrays_mut)
+            let newdist = unsafe {
+                crate::engine::ray::ray_flex(m, d, vopt.flex_layer, fv, fe, ff, fs, i, &pos, &ray, Some(&mut vertid))
+            };
             if newdist >= 0.0 && (newdist < flexdist || flexdist < 0.0) {
                 flexdist = newdist;
                 let vertadr = m.flex_vertadr()[i] as usize;
@@ -328,17 +322,15 @@ pub unsafe fn select(
                     if flexbody >= 0 {
                         let b = flexbody as usize;
                         if m.flex_centered()[i] != 0 {
-                            flexpnt = *v3(d.xpos(m), b);
+                            flexpnt = *v3(dr.xpos, b);
                         } else {
-                            flexpnt = add3(
-                                &mul_mat_vec3(v9(d.xmat(m), b), v3(m.flex_node(), nodeid as usize)),
-                                v3(d.xpos(m), b),
-                            );
+                            flexpnt =
+                                add3(&mul_mat_vec3(v9(dr.xmat, b), v3(m.flex_node(), nodeid as usize)), v3(dr.xpos, b));
                         }
                     }
                 } else {
                     flexbody = m.flex_vertbodyid()[vertadr + vertid as usize];
-                    flexpnt = *v3(d.flexvert_xpos(m), vertadr + vertid as usize);
+                    flexpnt = *v3(dr.flexvert_xpos, vertadr + vertid as usize);
                 }
                 flexid = i as i32;
             }
@@ -348,13 +340,14 @@ pub unsafe fn select(
     // skins
     let (mut skinid, mut skinbody, mut skindist, mut skinpnt) = (-1, -1, -1.0, [0.0; 3]);
     if flags[mjVIS_SKIN as usize] != 0 && !scn.skinvert.is_null() {
+        let skinvert = crate::vis::scene::skin_vert(scn);
         for i in 0..m.nskin as usize {
             let vertadr = m.skin_vertadr()[i] as usize;
             let vertnum = m.skin_vertnum()[i] as usize;
             let faceadr = m.skin_faceadr()[i] as usize;
             let facenum = m.skin_facenum()[i] as usize;
             let face = &m.skin_face()[3 * faceadr..3 * (faceadr + facenum)];
-            let vert = core::slice::from_raw_parts(scn.skinvert.add(3 * vertadr), 3 * vertnum);
+            let vert = &skinvert[3 * vertadr..3 * (vertadr + vertnum)];
             let mut vertid = 0;
             let newdist = crate::math::ray::ray_skin(face, vert, &pos, &ray, Some(&mut vertid));
             if newdist >= 0.0 && (newdist < skindist || skindist < 0.0) {

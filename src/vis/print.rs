@@ -2,10 +2,11 @@
 //! upstream writes it (geoms, lights, both cameras, flex and skin summaries, flags, model
 //! transformation).
 
-use core::ffi::c_char;
+use core::ffi::{c_char, CStr};
 
 use crate::abi::*;
 use crate::io::print::{checked_format, close, open, Out};
+use crate::vis::scene;
 
 impl Out {
     fn s_int(&mut self, name: &str, v: i32) {
@@ -40,34 +41,22 @@ fn cbytes(s: &[c_char]) -> Vec<u8> {
     s.iter().take_while(|&&c| c != 0).map(|&c| c as u8).collect()
 }
 
-/// The `n` ints at `p` (empty for null).
-unsafe fn ints<'a>(p: *const i32, n: i32) -> &'a [i32] {
-    if p.is_null() || n <= 0 {
-        &[]
-    } else {
-        core::slice::from_raw_parts(p, n as usize)
-    }
-}
-
-/// Writes scene `s` as text to `filename` (stdout for null) with float format `ff`.
-///
-/// # Safety
-/// `s` is a valid scene (its arrays hold `ngeom` geoms, `nflex` flexes, `nskin` skins);
-/// `filename` and `ff` are null or NUL-terminated.
-pub unsafe fn print_scene(s: &mjvScene, filename: *const c_char, ff: *const c_char) {
-    let fp = open(filename);
+/// Writes scene `s` as text to `filename` (stdout for None) with float format `ff` (the
+/// default, with a warning, when it is None or not a one-float printf format).
+pub fn print_scene(s: &mjvScene, filename: Option<&CStr>, ff: Option<&CStr>) {
+    let filename = filename.map_or(core::ptr::null(), CStr::as_ptr);
+    // SAFETY: `filename` is null or a NUL-terminated string (a CStr borrowed for this call)
+    let fp = unsafe { open(filename) };
     if fp.is_null() {
         return;
     }
-    let mut o = Out { fp, ff: checked_format(ff) };
+    // SAFETY: `ff` is null or a NUL-terminated string borrowed for this call; the result is it
+    // or a static string
+    let ff = unsafe { checked_format(ff.map_or(core::ptr::null(), CStr::as_ptr)) };
+    let mut o = Out { fp, ff };
 
     o.bytes(format!("GEOMS {}\n", s.ngeom).as_bytes());
-    let geoms = if s.geoms.is_null() || s.ngeom <= 0 {
-        &[][..]
-    } else {
-        core::slice::from_raw_parts(s.geoms, s.ngeom as usize)
-    };
-    for (i, g) in geoms.iter().enumerate() {
+    for (i, g) in scene::geoms(s).iter().enumerate() {
         o.bytes(format!("  GEOM {i}\n").as_bytes());
         o.s_int("    type", g.r#type);
         o.s_int("    category", g.category);
@@ -131,16 +120,15 @@ pub unsafe fn print_scene(s: &mjvScene, filename: *const c_char, ff: *const c_ch
     o.bytes(b"\n");
 
     o.bytes(format!("FLEX DATA {}\n", s.nflex).as_bytes());
-    let nf = s.nflex;
-    let (used, eadr, enm, vadr, vnum, fadr, fnum) = (
-        ints(s.flexfaceused, nf),
-        ints(s.flexedgeadr, nf),
-        ints(s.flexedgenum, nf),
-        ints(s.flexvertadr, nf),
-        ints(s.flexvertnum, nf),
-        ints(s.flexfaceadr, nf),
-        ints(s.flexfacenum, nf),
-    );
+    let scene::FlexInfo {
+        faceused: used,
+        edgeadr: eadr,
+        edgenum: enm,
+        vertadr: vadr,
+        vertnum: vnum,
+        faceadr: fadr,
+        facenum: fnum,
+    } = scene::flex_info(s);
     for i in 0..used.len().min(eadr.len()).min(fnum.len()) {
         o.bytes(format!("  FLEX DATA {i}\n").as_bytes());
         o.s_int("    face_used", used[i]);
@@ -158,7 +146,7 @@ pub unsafe fn print_scene(s: &mjvScene, filename: *const c_char, ff: *const c_ch
     o.bytes(b"\n");
 
     o.bytes(format!("SKIN DATA {}\n", s.nskin).as_bytes());
-    let (sfn, sva, svn) = (ints(s.skinfacenum, s.nskin), ints(s.skinvertadr, s.nskin), ints(s.skinvertnum, s.nskin));
+    let scene::SkinInfo { facenum: sfn, vertadr: sva, vertnum: svn } = scene::skin_info(s);
     for i in 0..sfn.len().min(sva.len()).min(svn.len()) {
         o.bytes(format!("  SKIN DATA {i}\n").as_bytes());
         o.s_int("    face_num", sfn[i]);
@@ -193,6 +181,9 @@ pub unsafe fn print_scene(s: &mjvScene, filename: *const c_char, ff: *const c_ch
     }
     o.bytes(b"\n");
 
-    libc::fflush(fp);
-    close(fp, filename);
+    // SAFETY: `fp` is the stream opened above (stdout for a null filename), closed only here
+    unsafe {
+        libc::fflush(fp);
+        close(fp, filename);
+    }
 }

@@ -1,6 +1,19 @@
 //! Defaults of the visualizer's structs and the scene's buffers: `mjv_default*`,
 //! `mjv_makeScene` (geom buffer of the requested size, flex and skin buffers sized from the
-//! model) and `mjv_freeScene`.
+//! model) and `mjv_freeScene`; the one place where the scene's buffer pointers become slices.
+//!
+//! # The scene invariant
+//!
+//! Upstream's contract for an `mjvScene` (which C code owns and may hand over at any time):
+//! every buffer pointer is null or a live `mju_malloc` block of its own, as `mjv_makeScene`
+//! leaves it: `geoms` holds `maxgeom` geoms; the per-flex arrays `nflex` ints; `flexvert` 3,
+//! `flexedge` 2 values per entry their (adr, num) pairs cover; `flexface`/`flexnormal` 9 and
+//! `flextexcoord` 6 floats per face slot of (`flexfaceadr`, `flexfacenum`); the per-skin arrays
+//! `nskin` ints, `skinvert`/`skinnormal` 3 floats per vertex of (`skinvertadr`,
+//! `skinvertnum`). The accessors below ([`geom_buffer`], [`flex_buffers`], [`skin_buffers`],
+//! ...) rely on it and size every slice from the scene alone; the rest of `vis` indexes those
+//! slices, so a scene made for another model fails a bounds check instead of writing past a
+//! buffer.
 
 use core::ffi::c_void;
 
@@ -126,9 +139,20 @@ pub fn default_figure(fig: &mut mjvFigure) {
     }
 }
 
-/// `n` elements of `T` from `mju_malloc`.
+/// `n` elements of `T` from `mju_malloc` (null when it fails and the error handler returns).
 fn alloc_n<T>(n: usize) -> *mut T {
     alloc::malloc(n * core::mem::size_of::<T>()) as *mut T
+}
+
+/// A `mju_malloc` block holding a copy of `src` (null when the allocation fails).
+fn alloc_copy<T: Copy>(src: &[T]) -> *mut T {
+    let p = alloc_n::<T>(src.len());
+    if !p.is_null() {
+        // SAFETY: `p` is a fresh block of src.len() elements of T (mju_malloc aligns to 64
+        // bytes), not aliased by anything yet
+        unsafe { core::slice::from_raw_parts_mut(p, src.len()) }.copy_from_slice(src);
+    }
+    p
 }
 
 /// Number of faces flex `f` may need in the scene: none in 1D, two per element and two per
@@ -160,11 +184,9 @@ fn flex_face_capacity(m: &mjModel, f: usize) -> i32 {
 
 /// Frees the scene's buffers and allocates new ones (`mjv_makeScene`): `maxgeom` geoms, flex
 /// and skin buffers sized from `m` (none without a model); sets the default rendering flags
-/// and an identity model transformation.
-///
-/// # Safety
-/// The scene's buffer pointers are null or from an earlier `mjv_makeScene`.
-pub unsafe fn make_scene(m: Option<&mjModel>, scn: &mut mjvScene, maxgeom: i32) {
+/// and an identity model transformation. The scene's pointers must keep the [scene
+/// invariant](self#the-scene-invariant) on entry; they keep it on return.
+pub fn make_scene(m: Option<&mjModel>, scn: &mut mjvScene, maxgeom: i32) {
     free_scene(scn);
 
     if maxgeom > 0 {
@@ -185,24 +207,21 @@ pub unsafe fn make_scene(m: Option<&mjModel>, scn: &mut mjvScene, maxgeom: i32) 
     scn.nflex = m.map_or(0, |m| m.nflex);
     if let Some(m) = m.filter(|_| scn.nflex > 0) {
         let nflex = m.nflex as usize;
-        scn.flexedgeadr = alloc_n(nflex);
-        scn.flexedgenum = alloc_n(nflex);
-        scn.flexvertadr = alloc_n(nflex);
-        scn.flexvertnum = alloc_n(nflex);
-        scn.flexfaceadr = alloc_n(nflex);
-        scn.flexfacenum = alloc_n(nflex);
-        scn.flexfaceused = alloc_n(nflex);
-        scn.flexedge = alloc_n(2 * m.nflexedge.max(0) as usize);
-        scn.flexvert = alloc_n(3 * m.nflexvert.max(0) as usize);
-
-        let mut nface = 0usize;
-        if !scn.flexfacenum.is_null() {
-            for f in 0..nflex {
-                let n = flex_face_capacity(m, f);
-                *scn.flexfacenum.add(f) = n;
-                nface += n.max(0) as usize;
-            }
+        let facenum: Vec<i32> = (0..nflex).map(|f| flex_face_capacity(m, f)).collect();
+        let nface: usize = facenum.iter().map(|&n| n.max(0) as usize).sum();
+        let mut faceadr = vec![0i32; nflex];
+        for f in 1..nflex {
+            faceadr[f] = faceadr[f - 1] + facenum[f - 1];
         }
+        scn.flexedgeadr = alloc_copy(m.flex_edgeadr());
+        scn.flexedgenum = alloc_copy(m.flex_edgenum());
+        scn.flexvertadr = alloc_copy(m.flex_vertadr());
+        scn.flexvertnum = alloc_copy(m.flex_vertnum());
+        scn.flexfaceadr = alloc_copy(&faceadr);
+        scn.flexfacenum = alloc_copy(&facenum);
+        scn.flexfaceused = alloc_n(nflex);
+        scn.flexedge = alloc_copy(m.flex_edge());
+        scn.flexvert = alloc_n(3 * m.nflexvert.max(0) as usize);
         if nface > 0 {
             scn.flexface = alloc_n(9 * nface);
             scn.flexnormal = alloc_n(9 * nface);
@@ -226,26 +245,14 @@ pub unsafe fn make_scene(m: Option<&mjModel>, scn: &mut mjvScene, maxgeom: i32) 
             crate::runtime::error::raise(format_args!("Could not allocate flex buffers"));
             return;
         }
-
-        core::ptr::copy_nonoverlapping(m.flex_edgeadr().as_ptr(), scn.flexedgeadr, nflex);
-        core::ptr::copy_nonoverlapping(m.flex_edgenum().as_ptr(), scn.flexedgenum, nflex);
-        core::ptr::copy_nonoverlapping(m.flex_vertadr().as_ptr(), scn.flexvertadr, nflex);
-        core::ptr::copy_nonoverlapping(m.flex_vertnum().as_ptr(), scn.flexvertnum, nflex);
-        let edge = m.flex_edge();
-        core::ptr::copy_nonoverlapping(edge.as_ptr(), scn.flexedge, edge.len());
-        for f in 0..nflex {
-            *scn.flexfaceadr.add(f) =
-                if f == 0 { 0 } else { *scn.flexfaceadr.add(f - 1) + *scn.flexfacenum.add(f - 1) };
-        }
     }
 
     scn.nskin = m.map_or(0, |m| m.nskin);
     if let Some(m) = m.filter(|_| scn.nskin > 0) {
-        let nskin = m.nskin as usize;
         let nvert = 3 * m.nskinvert.max(0) as usize;
-        scn.skinfacenum = alloc_n(nskin);
-        scn.skinvertadr = alloc_n(nskin);
-        scn.skinvertnum = alloc_n(nskin);
+        scn.skinfacenum = alloc_copy(m.skin_facenum());
+        scn.skinvertadr = alloc_copy(m.skin_vertadr());
+        scn.skinvertnum = alloc_copy(m.skin_vertnum());
         scn.skinvert = alloc_n(nvert);
         scn.skinnormal = alloc_n(nvert);
         if scn.skinfacenum.is_null()
@@ -255,19 +262,13 @@ pub unsafe fn make_scene(m: Option<&mjModel>, scn: &mut mjvScene, maxgeom: i32) 
             || scn.skinnormal.is_null()
         {
             crate::mjerror!("mjv_makeScene", "could not allocate skin buffers");
-            return;
         }
-        core::ptr::copy_nonoverlapping(m.skin_facenum().as_ptr(), scn.skinfacenum, nskin);
-        core::ptr::copy_nonoverlapping(m.skin_vertadr().as_ptr(), scn.skinvertadr, nskin);
-        core::ptr::copy_nonoverlapping(m.skin_vertnum().as_ptr(), scn.skinvertnum, nskin);
     }
 }
 
-/// Frees every buffer of the scene and clears it (`mjv_freeScene`).
-///
-/// # Safety
-/// The scene's buffer pointers are null or from `mjv_makeScene`.
-pub unsafe fn free_scene(scn: &mut mjvScene) {
+/// Frees every buffer of the scene and clears it (`mjv_freeScene`). The scene's pointers must
+/// keep the [scene invariant](self#the-scene-invariant).
+pub fn free_scene(scn: &mut mjvScene) {
     let ptrs: [*mut c_void; 19] = [
         scn.geoms.cast(),
         scn.geomorder.cast(),
@@ -290,9 +291,146 @@ pub unsafe fn free_scene(scn: &mut mjvScene) {
         scn.skinnormal.cast(),
     ];
     for p in ptrs {
-        alloc::free(p);
+        // SAFETY: the scene invariant: each pointer is null or a live mju_malloc block of
+        // mjv_makeScene, and the scene is cleared right after, so none is freed twice
+        unsafe { alloc::free(p) };
     }
     default_scene(scn);
+}
+
+//------------------------------------ the scene's buffers ----------------------------------------
+
+/// Length of an array indexed by (adr, num) pairs: the largest adr + num, times `width`.
+fn extent(adr: &[i32], num: &[i32], width: usize) -> usize {
+    adr.iter().zip(num).map(|(&a, &n)| (a.max(0) + n.max(0)) as usize).max().unwrap_or(0) * width
+}
+
+/// The first `n` elements at `p` (empty for null or `n` 0) for reading.
+///
+/// Used only on a scene's own buffer pointers, with the count the scene invariant gives.
+macro_rules! scene_slice {
+    ($p:expr, $n:expr) => {{
+        let (p, n) = ($p, $n);
+        if p.is_null() || n == 0 {
+            &[]
+        } else {
+            // SAFETY: the scene invariant: a non-null buffer pointer of the scene addresses
+            // at least this many elements (the count mjv_makeScene allocated), and the shared
+            // borrow of the scene keeps them from being written or freed meanwhile
+            unsafe { core::slice::from_raw_parts(p as *const _, n) }
+        }
+    }};
+}
+
+/// As [`scene_slice`], for writing, under an exclusive borrow of the scene.
+macro_rules! scene_slice_mut {
+    ($p:expr, $n:expr) => {{
+        let (p, n) = ($p, $n);
+        if p.is_null() || n == 0 {
+            &mut []
+        } else {
+            // SAFETY: the scene invariant: a non-null buffer pointer addresses at least this
+            // many elements in its own mju_malloc block (no two of the scene's buffers
+            // overlap, nor the scene struct), and the exclusive borrow of the scene keeps
+            // everything else away from them
+            unsafe { core::slice::from_raw_parts_mut(p, n) }
+        }
+    }};
+}
+
+/// The scene's geom buffer, all `maxgeom` slots (empty without one).
+pub fn geom_buffer(scn: &mut mjvScene) -> &mut [mjvGeom] {
+    scene_slice_mut!(scn.geoms, scn.maxgeom.max(0) as usize)
+}
+
+/// The scene's geoms in use: the first `ngeom` (at most `maxgeom`).
+pub fn geoms(scn: &mjvScene) -> &[mjvGeom] {
+    scene_slice!(scn.geoms, scn.ngeom.clamp(0, scn.maxgeom.max(0)) as usize)
+}
+
+/// The scene's per-flex bookkeeping, `nflex` values each (empty when not allocated).
+pub struct FlexInfo<'a> {
+    pub edgeadr: &'a [i32],
+    pub edgenum: &'a [i32],
+    pub vertadr: &'a [i32],
+    pub vertnum: &'a [i32],
+    pub faceadr: &'a [i32],
+    pub facenum: &'a [i32],
+    pub faceused: &'a [i32],
+}
+
+/// See [`FlexInfo`].
+pub fn flex_info(scn: &mjvScene) -> FlexInfo<'_> {
+    let n = scn.nflex.max(0) as usize;
+    FlexInfo {
+        edgeadr: scene_slice!(scn.flexedgeadr, n),
+        edgenum: scene_slice!(scn.flexedgenum, n),
+        vertadr: scene_slice!(scn.flexvertadr, n),
+        vertnum: scene_slice!(scn.flexvertnum, n),
+        faceadr: scene_slice!(scn.flexfaceadr, n),
+        facenum: scene_slice!(scn.flexfacenum, n),
+        faceused: scene_slice!(scn.flexfaceused, n),
+    }
+}
+
+/// The scene's flex buffers for writing: faces used per flex, vertex positions (3 per vertex
+/// of the scene's flexes), and 9 face, 9 normal and 6 texture-coordinate floats per face slot.
+pub struct FlexBuffers<'a> {
+    pub faceadr: &'a [i32],
+    pub facenum: &'a [i32],
+    pub faceused: &'a mut [i32],
+    pub vert: &'a mut [f32],
+    pub face: &'a mut [f32],
+    pub normal: &'a mut [f32],
+    pub texcoord: &'a mut [f32],
+}
+
+/// See [`FlexBuffers`]; each buffer's length follows from the scene's own bookkeeping.
+pub fn flex_buffers(scn: &mut mjvScene) -> FlexBuffers<'_> {
+    let (nvert, nface) = {
+        let info = flex_info(scn);
+        (extent(info.vertadr, info.vertnum, 3), extent(info.faceadr, info.facenum, 1))
+    };
+    let n = scn.nflex.max(0) as usize;
+    FlexBuffers {
+        faceadr: scene_slice!(scn.flexfaceadr, n),
+        facenum: scene_slice!(scn.flexfacenum, n),
+        faceused: scene_slice_mut!(scn.flexfaceused, n),
+        vert: scene_slice_mut!(scn.flexvert, nvert),
+        face: scene_slice_mut!(scn.flexface, 9 * nface),
+        normal: scene_slice_mut!(scn.flexnormal, 9 * nface),
+        texcoord: scene_slice_mut!(scn.flextexcoord, 6 * nface),
+    }
+}
+
+/// The scene's per-skin bookkeeping, `nskin` values each (empty when not allocated).
+pub struct SkinInfo<'a> {
+    pub facenum: &'a [i32],
+    pub vertadr: &'a [i32],
+    pub vertnum: &'a [i32],
+}
+
+/// See [`SkinInfo`].
+pub fn skin_info(scn: &mjvScene) -> SkinInfo<'_> {
+    let n = scn.nskin.max(0) as usize;
+    SkinInfo {
+        facenum: scene_slice!(scn.skinfacenum, n),
+        vertadr: scene_slice!(scn.skinvertadr, n),
+        vertnum: scene_slice!(scn.skinvertnum, n),
+    }
+}
+
+/// The scene's skin vertex positions (3 floats per vertex of its skins).
+pub fn skin_vert(scn: &mjvScene) -> &[f32] {
+    let info = skin_info(scn);
+    scene_slice!(scn.skinvert, extent(info.vertadr, info.vertnum, 3))
+}
+
+/// The scene's skin vertex positions and normals for writing (3 floats per vertex each).
+pub fn skin_buffers(scn: &mut mjvScene) -> (&mut [f32], &mut [f32]) {
+    let info = skin_info(scn);
+    let n = extent(info.vertadr, info.vertnum, 3);
+    (scene_slice_mut!(scn.skinvert, n), scene_slice_mut!(scn.skinnormal, n))
 }
 
 #[cfg(test)]
@@ -311,6 +449,7 @@ mod tests {
         assert_eq!(opt.flags[mjVIS_FLEXSKIN as usize], 1);
         assert_eq!(opt.bvh_depth, 1);
 
+        // SAFETY: plain old data
         let mut cam: mjvCamera = unsafe { core::mem::zeroed() };
         default_camera(&mut cam);
         assert_eq!(
@@ -318,6 +457,7 @@ mod tests {
             (-1, -1, 2.0, 90.0, -45.0)
         );
 
+        // SAFETY: plain old data
         let mut fig: Box<mjvFigure> = Box::new(unsafe { core::mem::zeroed() });
         default_figure(&mut fig);
         assert_eq!(fig.linergb[2], [0.3, 0.3, 1.0]);
@@ -327,12 +467,59 @@ mod tests {
 
     #[test]
     fn scene_without_model() {
+        // SAFETY: plain old data (null buffers)
         let mut scn: mjvScene = unsafe { core::mem::zeroed() };
-        unsafe { make_scene(None, &mut scn, 10) };
+        make_scene(None, &mut scn, 10);
         assert_eq!((scn.maxgeom, scn.nflex, scn.nskin, scn.scale, scn.rotate[0]), (10, 0, 0, 1.0, 1.0));
         assert!(!scn.geoms.is_null() && !scn.geomorder.is_null() && scn.flexvert.is_null());
         assert_eq!(scn.flags[0], 1);
-        unsafe { free_scene(&mut scn) };
+        free_scene(&mut scn);
         assert!(scn.geoms.is_null() && scn.maxgeom == 0);
+    }
+
+    #[test]
+    fn buffers_are_sized_by_the_scene() {
+        // SAFETY: plain old data (null buffers)
+        let mut scn: mjvScene = unsafe { core::mem::zeroed() };
+        make_scene(None, &mut scn, 3);
+        assert_eq!(geom_buffer(&mut scn).len(), 3);
+        assert!(geoms(&scn).is_empty());
+        // a geom count past the buffer is clamped, never read past it
+        scn.ngeom = 7;
+        assert_eq!(geoms(&scn).len(), 3);
+        scn.ngeom = 0;
+        for k in 0..3 {
+            let g = crate::vis::geom::acquire(&mut scn, k, 0, 0).unwrap();
+            assert_eq!(g.segid, k);
+            crate::vis::geom::release(&mut scn);
+        }
+        assert!(crate::vis::geom::acquire(&mut scn, 3, 0, 0).is_none());
+        assert_eq!((scn.ngeom, scn.status), (3, 1));
+
+        // two flexes of 3 and 2 vertices, 4 and 0 face slots; two skins of 5 and 1 vertices
+        scn.nflex = 2;
+        scn.flexvertadr = alloc_copy(&[0, 3]);
+        scn.flexvertnum = alloc_copy(&[3, 2]);
+        scn.flexfaceadr = alloc_copy(&[0, 4]);
+        scn.flexfacenum = alloc_copy(&[4, 0]);
+        scn.flexfaceused = alloc_n(2);
+        scn.flexvert = alloc_n(15);
+        scn.flexface = alloc_n(36);
+        scn.flexnormal = alloc_n(36);
+        let b = flex_buffers(&mut scn);
+        assert_eq!((b.faceused.len(), b.vert.len(), b.face.len(), b.normal.len()), (2, 15, 36, 36));
+        assert!(b.texcoord.is_empty());
+        assert_eq!(flex_info(&scn).edgeadr.len(), 0);
+        scn.nskin = 2;
+        scn.skinvertadr = alloc_copy(&[0, 5]);
+        scn.skinvertnum = alloc_copy(&[5, 1]);
+        scn.skinvert = alloc_n(18);
+        scn.skinnormal = alloc_n(18);
+        assert_eq!(skin_vert(&scn).len(), 18);
+        let (v, n) = skin_buffers(&mut scn);
+        assert_eq!((v.len(), n.len()), (18, 18));
+        assert_eq!(skin_info(&scn).facenum.len(), 0);
+        free_scene(&mut scn);
+        assert!(scn.flexvert.is_null() && scn.skinvert.is_null() && scn.nflex == 0);
     }
 }

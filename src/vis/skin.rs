@@ -3,11 +3,13 @@
 
 use crate::abi::mjtVisFlag_::*;
 use crate::abi::*;
+use crate::data::stack::with_frame;
 use crate::engine::{v3, v4};
 use crate::math::blas::{add_scl3, add_to3, mul_mat_vec3, normalize3, sub3};
 use crate::math::misc::n2f;
 use crate::math::spatial::{cross, mul_quat, neg_quat, quat2mat};
 use crate::vis::geom::group;
+use crate::vis::scene::{flex_buffers, skin_buffers, FlexBuffers};
 
 type V3 = [f64; 3];
 
@@ -111,13 +113,17 @@ impl Faces<'_> {
 /// Flex texture coordinates from address `adr` up to the end of the model's buffer: upstream
 /// indexes them with element texture ids that may point past the flex's own coordinates, and
 /// then reads what follows in the buffer (same layout here); beyond the buffer reads stop.
-unsafe fn texcoords_to_buffer_end(m: &mjModel, adr: usize) -> &[f32] {
-    let start = m.flex_texcoord.add(2 * adr) as usize;
-    let end = m.buffer as usize + m.nbuffer as usize;
-    if start >= end {
+fn texcoords_to_buffer_end(m: &mjModel, adr: usize) -> &[f32] {
+    let start = (m.flex_texcoord as usize).wrapping_add(8 * adr);
+    let (base, end) = (m.buffer as usize, m.buffer as usize + m.nbuffer.max(0) as usize);
+    if m.flex_texcoord.is_null() || start < base || start >= end {
         return &[];
     }
-    core::slice::from_raw_parts(start as *const f32, (end - start) / 4)
+    // SAFETY: [start, end) lies inside the model's buffer (nbuffer bytes at `buffer`, checked
+    // above), which `m` owns and nobody writes while it is borrowed; flex_texcoord is a float
+    // array of that buffer, so `start` (2*adr floats past it) is aligned for f32, and the
+    // buffer's arrays are all initialised numbers
+    unsafe { core::slice::from_raw_parts(start as *const f32, (end - start) / 4) }
 }
 
 /// Appends the vertices offset along their smoothed normals by `radius`, then their shading
@@ -140,10 +146,7 @@ fn too_many_faces() {
 /// Fills the scene's flex buffers (`mjv_updateActiveFlex`): vertex positions for all flexes,
 /// and faces as the options ask: element faces with flat normals (`mjVIS_FLEXFACE`; 3D flexes
 /// show the chosen layer) or a smooth skin (`mjVIS_FLEXSKIN`) offset by the flex radius.
-///
-/// # Safety
-/// `d` is data made for `m`; the scene's flex buffers were made for `m`.
-pub unsafe fn update_flex(m: &mjModel, d: &mut mjData, scn: &mut mjvScene, opt: &mjvOption) {
+pub fn update_flex(m: &mjModel, d: &mut mjData, scn: &mut mjvScene, opt: &mjvOption) {
     let flags = &opt.flags;
     scn.flexvertopt = flags[mjVIS_FLEXVERT as usize];
     scn.flexedgeopt = flags[mjVIS_FLEXEDGE as usize];
@@ -152,12 +155,15 @@ pub unsafe fn update_flex(m: &mjModel, d: &mut mjData, scn: &mut mjvScene, opt: 
     let show_face = flags[mjVIS_FLEXFACE as usize] != 0;
     let show_skin = flags[mjVIS_FLEXSKIN as usize] != 0;
 
-    let xpos = d.flexvert_xpos(m);
-    if !scn.flexvert.is_null() {
-        let out = core::slice::from_raw_parts_mut(scn.flexvert, xpos.len());
-        n2f(out, xpos);
+    let skip_faces = scn.nflex < m.nflex || (m.nflex > 0 && scn.flexfaceused.is_null());
+    let FlexBuffers { faceadr, facenum, faceused, vert, face, normal, texcoord } = flex_buffers(scn);
+    {
+        let xpos = d.arrays(m).flexvert_xpos;
+        if !vert.is_empty() {
+            n2f(&mut vert[..xpos.len()], xpos);
+        }
     }
-    if scn.nflex < m.nflex || (m.nflex > 0 && scn.flexfaceused.is_null()) {
+    if skip_faces {
         return;
     }
 
@@ -167,24 +173,24 @@ pub unsafe fn update_flex(m: &mjModel, d: &mut mjData, scn: &mut mjvScene, opt: 
         let flat = m.flex_flatskin()[f] != 0;
         let vadr = m.flex_vertadr()[f] as usize;
         let vnum = m.flex_vertnum()[f] as usize;
-        let x = &xpos[3 * vadr..3 * (vadr + vnum)];
-        let fadr = *scn.flexfaceadr.add(f) as usize;
-        let fnum = *scn.flexfacenum.add(f) as usize;
-        let used = &mut *scn.flexfaceused.add(f);
+        let xr = 3 * vadr..3 * (vadr + vnum);
+        let fadr = faceadr[f] as usize;
+        let fnum = facenum[f] as usize;
+        let used = &mut faceused[f];
         let texadr = m.flex_texcoordadr()[f];
 
         if dim == 1 || (!show_face && !show_skin) {
             *used = 0;
             continue;
         }
-        if fnum == 0 || scn.flexface.is_null() {
+        if fnum == 0 || face.is_empty() {
             *used = 0;
             continue;
         }
         let mut out = Faces {
-            face: core::slice::from_raw_parts_mut(scn.flexface.add(9 * fadr), 9 * fnum),
-            normal: core::slice::from_raw_parts_mut(scn.flexnormal.add(9 * fadr), 9 * fnum),
-            tex: (texadr >= 0).then(|| core::slice::from_raw_parts_mut(scn.flextexcoord.add(6 * fadr), 6 * fnum)),
+            face: &mut face[9 * fadr..9 * (fadr + fnum)],
+            normal: &mut normal[9 * fadr..9 * (fadr + fnum)],
+            tex: (texadr >= 0).then(|| &mut texcoord[6 * fadr..6 * (fadr + fnum)]),
             texsrc: if texadr >= 0 { texcoords_to_buffer_end(m, texadr as usize) } else { &[] },
         };
         let elemadr = m.flex_elemdataadr()[f] as usize;
@@ -202,6 +208,7 @@ pub unsafe fn update_flex(m: &mjModel, d: &mut mjData, scn: &mut mjvScene, opt: 
         let room = |k: usize, extra: usize| k + extra <= fnum;
 
         if !show_skin {
+            let x = &d.arrays(m).flexvert_xpos[xr];
             let layer = &m.flex_elemlayer()[m.flex_elemadr()[f] as usize..];
             for e in 0..nelem {
                 if dim != 2 && layer[e] != opt.flex_layer {
@@ -221,81 +228,83 @@ pub unsafe fn update_flex(m: &mjModel, d: &mut mjData, scn: &mut mjvScene, opt: 
                 }
             }
         } else {
-            crate::engine::mark(d);
-            let vn = crate::engine::stack_nums(d, 3 * vnum);
-            vn.fill(0.0);
-            let mut add_normal = |i: &[i32]| {
-                let nrm = face_normal(x, i[0], i[1], i[2]);
-                for &v in &i[..3] {
-                    add_to3(crate::engine::v3m(vn, v as usize), &nrm);
-                }
-            };
-            if dim == 2 {
-                for e in 0..nelem {
-                    add_normal(elem(e));
-                }
-            } else {
-                for s in 0..nshell {
-                    add_normal(shell(s));
-                }
-            }
-            for i in 0..vnum {
-                normalize3(crate::engine::v3m(vn, i));
-            }
-
-            // with smooth shading every face corner is its vertex offset along the vertex
-            // normal: compute those once per vertex (for both offset signs); on the heap, so
-            // that mjData's stack use stays upstream's (nothing below reports errors)
-            let n3 = 3 * vnum;
-            let mut pre = Vec::new();
-            if !flat {
-                pre.reserve_exact(4 * n3);
-                offset_vertices(x, vn, radius, &mut pre);
-                offset_vertices(x, vn, -radius, &mut pre);
-            }
-            let have_pre = !flat && pre.len() == 4 * n3;
-            let pre = &pre[..];
-            let smooth = |out: &mut Faces, k: usize, minus: bool, i: [i32; 3]| {
-                if have_pre {
-                    let o = if minus { 2 * n3 } else { 0 };
-                    out.copy_smooth(k, &pre[o..o + n3], &pre[o + n3..o + 2 * n3], i);
+            with_frame(d, |d, fr| {
+                let vn = fr.nums(d, 3 * vnum);
+                let x = &d.arrays(m).flexvert_xpos[xr];
+                vn.fill(0.0);
+                let mut add_normal = |i: &[i32]| {
+                    let nrm = face_normal(x, i[0], i[1], i[2]);
+                    for &v in &i[..3] {
+                        add_to3(crate::engine::v3m(vn, v as usize), &nrm);
+                    }
+                };
+                if dim == 2 {
+                    for e in 0..nelem {
+                        add_normal(elem(e));
+                    }
                 } else {
-                    out.smooth(k, if minus { -radius } else { radius }, flat, vn, x, i);
+                    for s in 0..nshell {
+                        add_normal(shell(s));
+                    }
                 }
-            };
+                for i in 0..vnum {
+                    normalize3(crate::engine::v3m(vn, i));
+                }
+                let vn = &*vn;
 
-            if dim == 2 {
-                for e in 0..nelem {
-                    let (ed, td) = (elem(e), etex(e));
-                    if room(k, 2) {
-                        smooth(&mut out, k, false, [ed[0], ed[1], ed[2]]);
-                        out.tex(k, [td[0], td[1], td[2]]);
-                        smooth(&mut out, k + 1, true, [ed[0], ed[2], ed[1]]);
-                        out.tex(k + 1, [td[0], td[2], td[1]]);
-                    }
-                    k += 2;
+                // with smooth shading every face corner is its vertex offset along the vertex
+                // normal: compute those once per vertex (for both offset signs); on the heap, so
+                // that mjData's stack use stays upstream's (nothing below reports errors)
+                let n3 = 3 * vnum;
+                let mut pre = Vec::new();
+                if !flat {
+                    pre.reserve_exact(4 * n3);
+                    offset_vertices(x, vn, radius, &mut pre);
+                    offset_vertices(x, vn, -radius, &mut pre);
                 }
-                for s in 0..nshell {
-                    let sd = shell(s);
-                    if room(k, 2) {
-                        out.side(k, radius, vn, x, sd[0], sd[1]);
-                        out.tex(k, [sd[0], sd[1], sd[1]]);
-                        out.side(k + 1, -radius, vn, x, sd[1], sd[0]);
-                        out.tex(k + 1, [sd[1], sd[0], sd[0]]);
+                let have_pre = !flat && pre.len() == 4 * n3;
+                let pre = &pre[..];
+                let smooth = |out: &mut Faces, k: usize, minus: bool, i: [i32; 3]| {
+                    if have_pre {
+                        let o = if minus { 2 * n3 } else { 0 };
+                        out.copy_smooth(k, &pre[o..o + n3], &pre[o + n3..o + 2 * n3], i);
+                    } else {
+                        out.smooth(k, if minus { -radius } else { radius }, flat, vn, x, i);
                     }
-                    k += 2;
-                }
-            } else {
-                for s in 0..nshell {
-                    let sd = shell(s);
-                    if room(k, 1) {
-                        smooth(&mut out, k, false, [sd[0], sd[1], sd[2]]);
-                        out.tex(k, [sd[0], sd[1], sd[2]]);
+                };
+
+                if dim == 2 {
+                    for e in 0..nelem {
+                        let (ed, td) = (elem(e), etex(e));
+                        if room(k, 2) {
+                            smooth(&mut out, k, false, [ed[0], ed[1], ed[2]]);
+                            out.tex(k, [td[0], td[1], td[2]]);
+                            smooth(&mut out, k + 1, true, [ed[0], ed[2], ed[1]]);
+                            out.tex(k + 1, [td[0], td[2], td[1]]);
+                        }
+                        k += 2;
                     }
-                    k += 1;
+                    for s in 0..nshell {
+                        let sd = shell(s);
+                        if room(k, 2) {
+                            out.side(k, radius, vn, x, sd[0], sd[1]);
+                            out.tex(k, [sd[0], sd[1], sd[1]]);
+                            out.side(k + 1, -radius, vn, x, sd[1], sd[0]);
+                            out.tex(k + 1, [sd[1], sd[0], sd[0]]);
+                        }
+                        k += 2;
+                    }
+                } else {
+                    for s in 0..nshell {
+                        let sd = shell(s);
+                        if room(k, 1) {
+                            smooth(&mut out, k, false, [sd[0], sd[1], sd[2]]);
+                            out.tex(k, [sd[0], sd[1], sd[2]]);
+                        }
+                        k += 1;
+                    }
                 }
-            }
-            crate::engine::free(d);
+            });
         }
         *used = k as i32;
         if k > fnum {
@@ -308,16 +317,12 @@ pub unsafe fn update_flex(m: &mjModel, d: &mut mjData, scn: &mut mjvScene, opt: 
 /// shown group, every vertex is the weighted sum of its bones' motions from the bind pose,
 /// normals are area-weighted face normals, and the skin is inflated along them; skins of hidden
 /// groups are zeroed.
-///
-/// # Safety
-/// `d` is data made for `m`; the scene's skin buffers were made for `m`.
-pub unsafe fn update_skin(m: &mjModel, d: &mjData, scn: &mut mjvScene, opt: &mjvOption) {
+pub fn update_skin(m: &mjModel, d: &mjData, scn: &mut mjvScene, opt: &mjvOption) {
+    let dr = d.arrays(m);
     if m.nskin == 0 || scn.skinvert.is_null() || scn.skinnormal.is_null() {
         return;
     }
-    let n = 3 * m.nskinvert as usize;
-    let sv = core::slice::from_raw_parts_mut(scn.skinvert, n);
-    let sn = core::slice::from_raw_parts_mut(scn.skinnormal, n);
+    let (sv, sn) = skin_buffers(scn);
     for i in 0..m.nskin as usize {
         let vadr = m.skin_vertadr()[i] as usize;
         let vnum = m.skin_vertnum()[i] as usize;
@@ -336,9 +341,9 @@ pub unsafe fn update_skin(m: &mjModel, d: &mjData, scn: &mut mjvScene, opt: &mjv
             let bindpos = [bp[0] as f64, bp[1] as f64, bp[2] as f64];
             let bindquat = [bq[0] as f64, bq[1] as f64, bq[2] as f64, bq[3] as f64];
             let body = m.skin_bonebodyid()[j] as usize;
-            let quat = mul_quat(v4(d.xquat(m), body), &neg_quat(&bindquat));
+            let quat = mul_quat(v4(dr.xquat, body), &neg_quat(&bindquat));
             let rotate = quat2mat(&quat);
-            let translate = sub3(v3(d.xpos(m), body), &mul_mat_vec3(&rotate, &bindpos));
+            let translate = sub3(v3(dr.xpos, body), &mul_mat_vec3(&rotate, &bindpos));
             let va = m.skin_bonevertadr()[j] as usize;
             for k in va..va + m.skin_bonevertnum()[j] as usize {
                 let vid = m.skin_bonevertid()[k] as usize;

@@ -11,10 +11,7 @@ use crate::vis::{contact, decor, objects, scene, skin};
 /// first (flexes, skins, geoms, sites, tendons, slider-cranks), then the decor elements. Static
 /// geoms are left out unless `mjVIS_STATIC` is on. Stops quietly (setting `scn.status`) when
 /// the scene is full.
-///
-/// # Safety
-/// `d` is data made for `m`; the scene's geom buffer holds `maxgeom` geoms.
-pub unsafe fn add_geoms(
+pub fn add_geoms(
     m: &mjModel,
     d: &mut mjData,
     opt: &mjvOption,
@@ -22,7 +19,8 @@ pub unsafe fn add_geoms(
     mut catmask: i32,
     scn: &mut mjvScene,
 ) {
-    let mut local: mjvPerturb = core::mem::zeroed();
+    // SAFETY: mjvPerturb is plain old data (numbers); all-zero is a valid value
+    let mut local: mjvPerturb = unsafe { core::mem::zeroed() };
     scene::default_perturb(&mut local);
     let pert = pert.unwrap_or(&local);
     if opt.flags[mjVIS_STATIC as usize] == 0 {
@@ -68,10 +66,7 @@ pub unsafe fn add_geoms(
 /// Rebuilds the scene (`mjv_updateScene`): plugins' `visualize` hooks add their geoms first,
 /// then [`add_geoms`], the cameras, the lights, and the flex and skin buffers when shown; a
 /// full scene raises the `mjWARN_VGEOMFULL` warning.
-///
-/// # Safety
-/// `d` is data made for `m`; the scene was made for `m`.
-pub unsafe fn update_scene(
+pub fn update_scene(
     m: &mjModel,
     d: &mut mjData,
     opt: &mjvOption,
@@ -91,8 +86,13 @@ pub unsafe fn update_scene(
                 crate::mjerror!("mjv_updateScene", "invalid plugin slot: {}", slot);
                 return;
             }
-            if let Some(f) = (*p).visualize {
-                f(m, d, opt, scn, i as i32);
+            // SAFETY: a non-null slot's plugin is a registered mjpPlugin, which the plugin table
+            // keeps for the life of the process; its `visualize` hook is C code with upstream's
+            // contract (model, data, options and scene of this call, plugin instance id)
+            unsafe {
+                if let Some(f) = (*p).visualize {
+                    f(m, d, opt, scn, i as i32);
+                }
             }
         }
     }
