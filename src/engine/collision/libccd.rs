@@ -381,9 +381,6 @@ fn v1_midpoint(p: &[Point; 4]) -> V3 {
 /// Penetration of `o1` and `o2` (`ccdMPRPenetration`): None when they do not intersect.
 /// The direction points along the smallest translation of `o2` that separates them and is
 /// zero for a touching contact.
-///
-/// # Safety
-/// As the objects' callbacks.
 pub fn mpr_penetration<A: MprObject + ?Sized, B: MprObject + ?Sized>(
     o1: &mut A,
     o2: &mut B,
