@@ -5,7 +5,7 @@
 use core::ffi::{c_int, c_void};
 
 use crate::abi::*;
-use crate::engine::collision::ccd_obj::{self, mjCCDConfig, mjCCDObj};
+use crate::engine::collision::ccd_obj::{self, mjCCDConfig, mjCCDObj, CObj};
 use crate::engine::collision::gjk::CcdStatus;
 
 /// Initialises a convex object for geom `g` (a flex object for negative `g`) with `margin`.
@@ -35,7 +35,12 @@ pub unsafe extern "C" fn mjc_center(res: *mut mjtNum, obj: *const mjCCDObj) {
         if res.is_null() || obj.is_null() {
             return;
         }
-        crate::capi::guard("mjc_center", (), || ccd_obj::center(res, obj))
+        // SAFETY: the caller passes an initialised object and room for 3 numbers (mjc_ contract)
+        crate::capi::guard("mjc_center", (), || {
+            if let Some(c) = CObj::from_raw(obj as *mut mjCCDObj) {
+                *(res as *mut [f64; 3]) = ccd_obj::center(&c);
+            }
+        })
     }
 }
 
@@ -58,8 +63,9 @@ pub unsafe extern "C" fn mjccd_support(obj: *const c_void, dir: *const mjtNum, v
         }
         let dir = *(dir as *const [f64; 3]);
         crate::capi::guard("mjccd_support", (), || {
-            if let Some(r) = ccd_obj::ccd_support(obj as *mut mjCCDObj, &dir) {
-                *(vec as *mut [f64; 3]) = r;
+            // SAFETY: libccd passes the object it was given and room for 3 numbers
+            if let Some(c) = CObj::from_raw(obj as *mut mjCCDObj) {
+                *(vec as *mut [f64; 3]) = ccd_obj::ccd_support(&c, &dir);
             }
         })
     }
@@ -80,6 +86,7 @@ pub unsafe extern "C" fn mjc_ccd(
         if obj1.is_null() || obj2.is_null() {
             return 0.0;
         }
-        crate::capi::guard("mjc_ccd", 0.0, || ccd_obj::ccd_c(config, status, obj1, obj2))
+        // SAFETY: the caller passes initialised objects (mjc_ contract)
+        crate::capi::guard("mjc_ccd", 0.0, || ccd_obj::ccd_c(config, status, CObj::from_raw(obj1), CObj::from_raw(obj2)))
     }
 }

@@ -73,7 +73,17 @@ macro_rules! support_fns {
     ($($name:ident => $kind:expr),* $(,)?) => {
         $(
             unsafe extern "C" fn $name(res: *mut mjtNum, obj: *mut mjCCDObj, dir: *const mjtNum) {
-                support_with(res, obj, dir, $kind);
+                shielded("mjc_support", (), || {
+                    if res.is_null() || dir.is_null() {
+                        return;
+                    }
+                    // SAFETY: C calls an object's support function with that object, a
+                    // direction of 3 numbers and room for 3 (upstream's contract)
+                    unsafe {
+                        let Some(c) = CObj::from_raw(obj) else { return };
+                        *(res as *mut [f64; 3]) = support_with(&c, &*(dir as *const [f64; 3]), $kind);
+                    }
+                })
             }
         )*
         /// The support functions `mjc_initCCDObj` hands out, with the kind each stands for.
@@ -95,7 +105,15 @@ support_fns! {
 
 /// `mjc_center` as an object's centre function.
 unsafe extern "C" fn center_plain(res: *mut mjtNum, obj: *const mjCCDObj) {
-    center(res, obj);
+    shielded("mjc_center", (), || {
+        if res.is_null() {
+            return;
+        }
+        // SAFETY: C calls an object's centre function with that object (upstream's contract)
+        let Some(c) = (unsafe { CObj::from_raw(obj as *mut mjCCDObj) }) else { return };
+        // SAFETY: the caller passes room for 3 numbers
+        unsafe { *(res as *mut [f64; 3]) = center(&c) };
+    })
 }
 
 /// `mjc_prism_center` as an object's centre function.
@@ -104,110 +122,140 @@ unsafe extern "C" fn center_prism(res: *mut mjtNum, obj: *const mjCCDObj) {
         if res.is_null() || obj.is_null() {
             return;
         }
+        // SAFETY: C calls an object's centre function with that object (valid, not null)
+        let prism = unsafe { (*obj).prism };
         let mut sum = [0.0; 3];
-        for p in &(*obj).prism {
+        for p in &prism {
             crate::math::blas::add_to3(&mut sum, p);
         }
         let s = 1.0 / 6.0;
-        *(res as *mut [f64; 3]) = [sum[0] * s, sum[1] * s, sum[2] * s];
+        // SAFETY: the caller passes room for 3 numbers
+        unsafe { *(res as *mut [f64; 3]) = [sum[0] * s, sum[1] * s, sum[2] * s] };
     })
 }
 
-/// Support point of a C object by the engine's function of the given kind.
-unsafe fn support_with(res: *mut mjtNum, obj: *mut mjCCDObj, dir: *const mjtNum, kind: Kind) {
-    shielded("mjc_support", (), || {
-        if res.is_null() || dir.is_null() {
-            return;
-        }
-        let mut prism = [[0.0; 3]; 6];
-        let Some(mut o) = engine_obj(obj, &mut prism) else { return };
-        o.kind = kind;
-        let r = o.support(&*(dir as *const [f64; 3]));
-        *(res as *mut [f64; 3]) = r;
-        write_back(obj, &o);
-    })
+/// Support point of a C object by the engine's function of the given kind (the body of the
+/// support functions `mjc_initCCDObj` hands out).
+fn support_with(c: &CObj, dir: &[f64; 3], kind: Kind) -> [f64; 3] {
+    let mut prism = [[0.0; 3]; 6];
+    let mut o = c.engine_obj(&mut prism);
+    o.kind = kind;
+    let r = o.support(dir);
+    c.write_back(&o);
+    r
 }
 
-/// The engine's copy of a C object (None for a null object, model or data), with the C
-/// object's prism copied into `prism`; support and centre kinds from its function pointers.
-unsafe fn engine_obj<'a>(obj: *const mjCCDObj, prism: &'a mut [[f64; 3]; 6]) -> Option<CcdObj<'a>> {
-    let c = obj.as_ref()?;
-    let (m, d) = (c.model.as_ref()?, c.data.as_ref()?);
-    let mut o = CcdObj::new(m, d, -1, c.margin);
-    o.geom = c.geom;
-    if o.geom >= 0 && o.geom < m.ngeom {
-        // the mesh of the geom's data id, as upstream's mesh support functions read it
-        o.load_geom_frame();
-        o.load_mesh(true);
+/// A C object resolved at the C edge: its pointer (kept raw: the C caller's own support and
+/// centre functions receive it and may write to it) and the model and data it names.
+pub struct CObj<'a> {
+    /// invariant: a valid mjCCDObj for 'a, not borrowed elsewhere while this lives
+    ptr: *mut mjCCDObj,
+    m: &'a mjModel,
+    d: &'a mjData,
+}
+
+impl<'a> CObj<'a> {
+    /// The object `ptr` points to, or None when it or its model or data is null.
+    ///
+    /// # Safety
+    /// `ptr` null or a valid mjCCDObj for 'a (the C caller's object, as upstream's entry points
+    /// take it), whose `model` and `data` are null or valid for 'a, `data` made for `model`.
+    /// This is where the raw pointers from C are trusted, once.
+    pub unsafe fn from_raw(ptr: *mut mjCCDObj) -> Option<Self> {
+        // SAFETY: the function's contract
+        let c = unsafe { ptr.as_ref()? };
+        // SAFETY: the function's contract
+        let (m, d) = unsafe { (c.model.as_ref()?, c.data.as_ref()?) };
+        Some(CObj { ptr, m, d })
     }
-    o.geom_type = c.geom_type;
-    o.vertindex = c.vertindex;
-    o.meshindex = c.meshindex;
-    o.set_flex(c.flex, c.elem, c.vert);
-    *prism = c.prism;
-    o.prism = Some(prism);
-    o.kind = match c.support {
-        None => Kind::Undefined,
-        Some(f) => SUPPORT_FNS.iter().find(|(g, _)| *g as usize == f as usize).map_or(Kind::Foreign, |&(_, k)| k),
-    };
-    o.center_mode = match c.center {
-        Some(f) if f as usize == center_plain as CenterFn as usize => CenterMode::Plain,
-        Some(f) if f as usize == center_prism as CenterFn as usize => CenterMode::Prism,
-        Some(_) => CenterMode::Foreign,
-        None => CenterMode::Plain,
-    };
-    o.cobj = obj as *mut c_void;
-    Some(o)
-}
 
-/// Copies the fields the engine changes (mesh warm starts) back to the C object.
-unsafe fn write_back(obj: *mut mjCCDObj, o: &CcdObj) {
-    if let Some(c) = obj.as_mut() {
+    /// The engine's copy of the object, with the C object's prism copied into `prism`;
+    /// support and centre kinds from its function pointers.
+    fn engine_obj<'p>(&self, prism: &'p mut [[f64; 3]; 6]) -> CcdObj<'p>
+    where
+        'a: 'p,
+    {
+        let (m, d) = (self.m, self.d);
+        // SAFETY: `ptr` is valid (the type's invariant); the fields are copied out and the
+        // reference ends here
+        let c = unsafe { &*self.ptr };
+        let mut o = CcdObj::new(m, d, -1, c.margin);
+        o.geom = c.geom;
+        if o.geom >= 0 && o.geom < m.ngeom {
+            // the mesh of the geom's data id, as upstream's mesh support functions read it
+            o.load_geom_frame();
+            o.load_mesh(true);
+        }
+        o.geom_type = c.geom_type;
+        o.vertindex = c.vertindex;
+        o.meshindex = c.meshindex;
+        o.set_flex(c.flex, c.elem, c.vert);
+        *prism = c.prism;
+        o.prism = Some(prism);
+        o.kind = match c.support {
+            None => Kind::Undefined,
+            Some(f) => SUPPORT_FNS.iter().find(|(g, _)| *g as usize == f as usize).map_or(Kind::Foreign, |&(_, k)| k),
+        };
+        o.center_mode = match c.center {
+            Some(f) if f as usize == center_plain as CenterFn as usize => CenterMode::Plain,
+            Some(f) if f as usize == center_prism as CenterFn as usize => CenterMode::Prism,
+            Some(_) => CenterMode::Foreign,
+            None => CenterMode::Plain,
+        };
+        o.cobj = self.ptr as *mut c_void;
+        o
+    }
+
+    /// Copies the fields the engine changes (mesh warm starts) back to the C object.
+    fn write_back(&self, o: &CcdObj) {
+        // SAFETY: `ptr` is valid and not borrowed elsewhere (the type's invariant)
+        let c = unsafe { &mut *self.ptr };
         c.vertindex = o.vertindex;
         c.meshindex = o.meshindex;
     }
 }
 
 /// Support point from a C caller's own support function; the C object sees the engine's
-/// margin and warm-start indices and may update the latter.
-///
-/// # Safety
-/// `o.cobj` must be the live C object `o` was made from.
-pub(crate) unsafe fn foreign_support(o: &mut CcdObj, dir: &[f64; 3]) -> [f64; 3] {
+/// margin and warm-start indices and may update the latter (zeros for an object not made
+/// from a C one).
+pub(crate) fn foreign_support(o: &mut CcdObj, dir: &[f64; 3]) -> [f64; 3] {
     let c = o.cobj as *mut mjCCDObj;
     let mut res = [0.0; 3];
-    if let Some(f) = c.as_ref().and_then(|c| c.support) {
-        (*c).margin = o.margin;
-        (*c).vertindex = o.vertindex;
-        (*c).meshindex = o.meshindex;
-        f(res.as_mut_ptr(), c, dir.as_ptr());
-        o.vertindex = (*c).vertindex;
-        o.meshindex = (*c).meshindex;
+    // SAFETY: `cobj` is null or the live C object `o` mirrors (CcdObj's invariant: only
+    // `engine_obj` sets it, to the object the C caller of mjc_ccd / a support callback passed,
+    // which outlives `o`); no Rust reference to it is held across the call; the C caller's
+    // support function is called with it, a 3-vector it reads and one it writes, as upstream does
+    unsafe {
+        if let Some(f) = c.as_ref().and_then(|c| c.support) {
+            (*c).margin = o.margin;
+            (*c).vertindex = o.vertindex;
+            (*c).meshindex = o.meshindex;
+            f(res.as_mut_ptr(), c, dir.as_ptr());
+            o.vertindex = (*c).vertindex;
+            o.meshindex = (*c).meshindex;
+        }
     }
     res
 }
 
-/// Centre from a C caller's own centre function.
-///
-/// # Safety
-/// As [`foreign_support`].
-pub(crate) unsafe fn foreign_center(o: &CcdObj) -> [f64; 3] {
+/// Centre from a C caller's own centre function (zeros for an object not made from a C one).
+pub(crate) fn foreign_center(o: &CcdObj) -> [f64; 3] {
     let c = o.cobj as *mut mjCCDObj;
     let mut res = [0.0; 3];
-    if let Some(f) = c.as_ref().and_then(|c| c.center) {
-        (*c).margin = o.margin;
-        f(res.as_mut_ptr(), c);
+    // SAFETY: as in `foreign_support`; the centre function writes 3 numbers
+    unsafe {
+        if let Some(f) = c.as_ref().and_then(|c| c.center) {
+            (*c).margin = o.margin;
+            f(res.as_mut_ptr(), c);
+        }
     }
     res
 }
 
 /// Fills `obj` for geom `g` (or a flex object for negative `g`) with `margin`
 /// (`mjc_initCCDObj`); fields upstream leaves alone (the prism, and the height-field fields of
-/// other geoms) stay as they were.
-///
-/// # Safety
-/// `obj` writable; `d` data made for `m`; `g` a geom id or negative.
-pub unsafe fn init_obj(obj: &mut mjCCDObj, m: &mjModel, d: &mjData, g: c_int, margin: mjtNum) {
+/// other geoms) stay as they were. `d` is data made for `m`, `g` a geom id or negative.
+pub fn init_obj(obj: &mut mjCCDObj, m: &mjModel, d: &mjData, g: c_int, margin: mjtNum) {
     obj.model = m;
     obj.data = d;
     obj.geom = g;
@@ -233,51 +281,37 @@ pub unsafe fn init_obj(obj: &mut mjCCDObj, m: &mjModel, d: &mjData, g: c_int, ma
         obj.hfield_nrow = m.hfield_nrow()[hid];
         obj.hfield_ncol = m.hfield_ncol()[hid];
         obj.size = m.hfield_size()[4 * hid..].as_ptr();
-        obj.hfield_data = m.hfield_data().as_ptr().add(m.hfield_adr()[hid] as usize);
+        obj.hfield_data = m.hfield_data()[m.hfield_adr()[hid] as usize..].as_ptr();
     }
 }
 
 /// Centre of a C object as `mjc_center` computes it (geom position, flex element centre or flex
 /// vertex; the prism is not looked at).
-///
-/// # Safety
-/// `res` writable for 3 numbers; `obj` a valid object or null.
-pub unsafe fn center(res: *mut mjtNum, obj: *const mjCCDObj) {
-    shielded("mjc_center", (), || {
-        if res.is_null() {
-            return;
-        }
-        let mut prism = [[0.0; 3]; 6];
-        if let Some(o) = engine_obj(obj, &mut prism) {
-            *(res as *mut [f64; 3]) = o.center_plain();
-        }
-    })
+pub fn center(c: &CObj) -> [f64; 3] {
+    let mut prism = [[0.0; 3]; 6];
+    c.engine_obj(&mut prism).center_plain()
 }
 
 /// libccd's support callback on a C object (`mjccd_support`): geoms with half the margin added
 /// in their local frame, meshes hill-climbed from the object's warm start, flex objects.
-///
-/// # Safety
-/// As [`center`]; `dir` readable and `res` writable for 3 numbers.
-pub unsafe fn ccd_support(obj: *mut mjCCDObj, dir: &[f64; 3]) -> Option<[f64; 3]> {
+pub fn ccd_support(c: &CObj, dir: &[f64; 3]) -> [f64; 3] {
     let mut prism = [[0.0; 3]; 6];
-    let mut o = engine_obj(obj, &mut prism)?;
+    let mut o = c.engine_obj(&mut prism);
     let r = o.support_ccd(dir);
-    write_back(obj, &o);
-    Some(r)
+    c.write_back(&o);
+    r
 }
 
 /// `mjc_ccd` on C objects and configuration: the engine's GJK/EPA (and multi-contact), the
 /// caller's allocator for large EPA runs; returns the distance (negative: penetration).
-///
-/// # Safety
-/// All pointers valid; the objects initialised (`mjc_initCCDObj` or equivalent).
-pub unsafe fn ccd_c(config: &mjCCDConfig, status: &mut CcdStatus, obj1: *mut mjCCDObj, obj2: *mut mjCCDObj) -> mjtNum {
-    let (mut prism1, mut prism2) = ([[0.0; 3]; 6], [[0.0; 3]; 6]);
-    let (Some(mut o1), Some(mut o2)) = (engine_obj(obj1, &mut prism1), engine_obj(obj2, &mut prism2)) else {
+/// `config`'s callbacks must be the C caller's (see [`EpaMemory`]).
+pub fn ccd_c(config: &mjCCDConfig, status: &mut CcdStatus, obj1: Option<CObj>, obj2: Option<CObj>) -> mjtNum {
+    let (Some(c1), Some(c2)) = (obj1, obj2) else {
         crate::mjerror!("mjc_ccd", "object without model or data");
         return 0.0;
     };
+    let (mut prism1, mut prism2) = ([[0.0; 3]; 6], [[0.0; 3]; 6]);
+    let (mut o1, mut o2) = (c1.engine_obj(&mut prism1), c2.engine_obj(&mut prism2));
     let cfg = CcdConfig {
         max_iterations: config.max_iterations,
         tolerance: config.tolerance,
@@ -286,7 +320,7 @@ pub unsafe fn ccd_c(config: &mjCCDConfig, status: &mut CcdStatus, obj1: *mut mjC
         memory: EpaMemory::Callbacks { context: config.context, alloc: config.alloc, free: config.free },
     };
     let dist = ccd(&cfg, status, &mut o1, &mut o2);
-    write_back(obj1, &o1);
-    write_back(obj2, &o2);
+    c1.write_back(&o1);
+    c2.write_back(&o2);
     dist
 }

@@ -5,17 +5,13 @@
 use super::convex::{ccd_iteration, geom_frame, hfield_heights, penetration, set_hfield_contact, CcdObj};
 use super::libccd::is_origin;
 use crate::abi::*;
-use crate::engine::v3m;
 use crate::math::blas::sub3;
 use crate::math::misc::{max, min};
 
 /// Geom, flex element or flex vertex against a flex element (`mjc_ConvexElem`); -1 marks
 /// unused ids as upstream.
-///
-/// # Safety
-/// As [`super::convex::convex`]; the ids must be valid where not -1.
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn convex_elem(
+pub fn convex_elem(
     m: &mjModel,
     d: &mjData,
     con: &mut [mjContact],
@@ -53,18 +49,7 @@ fn mul_mat_t_vec_skip(mat: &[f64; 9], vec: &[f64; 3]) -> [f64; 3] {
 }
 
 /// Height field `g` against flex element `e` of flex `f` (`mjc_HFieldElem`).
-///
-/// # Safety
-/// As [`super::convex::convex`].
-pub unsafe fn hfield_elem(
-    m: &mjModel,
-    d: &mjData,
-    con: &mut [mjContact],
-    g: usize,
-    f: usize,
-    e: usize,
-    margin: f64,
-) -> usize {
+pub fn hfield_elem(m: &mjModel, d: &mjData, con: &mut [mjContact], g: usize, f: usize, e: usize, margin: f64) -> usize {
     let hid = m.geom_dataid()[g] as usize;
     let mut prism = [[0.0; 3]; 6];
     let mut obj1 = CcdObj::new_prism(m, d, &mut prism);
@@ -78,37 +63,30 @@ pub unsafe fn hfield_elem(
     let dim = m.flex_dim()[f] as usize;
     let start = m.flex_elemdataadr()[f] as usize + e * (dim + 1);
     let edata = &m.flex_elem()[start..start + dim + 1];
-    let vadr = m.flex_vertadr()[f] as usize;
-    let ei = m.flex_elemadr()[f] as usize + e;
-    let vpos = |v: i32| -> &mut [f64; 3] { v3m(d.flexvert_xpos(m), vadr + v as usize) };
-    let cpos = || -> &mut [f64; 3] { v3m(&mut d.flexelem_aabb(m)[6 * ei..6 * ei + 3], 0) };
 
     let mut obj2 = CcdObj::new(m, d, -1, margin);
     obj2.set_flex(f as i32, e as i32, -1);
 
-    // element vertices and centre in the height field's frame (restored at the end)
-    let mut savevert = [[0.0; 3]; 4];
-    for (i, &v) in edata.iter().enumerate() {
-        let p = vpos(v);
-        savevert[i] = *p;
-        let vec = sub3(p, &hpos);
-        *p = mul_mat_t_vec_skip(&hmat, &vec);
+    // element vertices and centre in the height field's frame: upstream moves them in mjData
+    // (vertex by vertex, so a vertex named twice moves twice) and back; the object's copies are
+    // moved here, the same way
+    let (verts, center) = obj2.flex_verts_mut();
+    assert!(verts.len() == edata.len(), "flex element {e} of flex {f} has invalid vertex ids");
+    for i in 0..edata.len() {
+        // the first slot naming this vertex holds its current position
+        let first = edata[..i].iter().position(|&v| v == edata[i]).unwrap_or(i);
+        let vec = sub3(&verts[first], &hpos);
+        verts[first] = mul_mat_t_vec_skip(&hmat, &vec);
     }
-    let center = cpos();
-    let savecenter = *center;
+    for i in 0..edata.len() {
+        let first = edata[..i].iter().position(|&v| v == edata[i]).unwrap_or(i);
+        verts[i] = verts[first];
+    }
     *center = mul_mat_t_vec_skip(&hmat, &sub3(center, &hpos));
 
-    let restore = || {
-        for (i, &v) in edata.iter().enumerate() {
-            *vpos(v) = savevert[i];
-        }
-        *cpos() = savecenter;
-    };
-
-    let p0 = *vpos(edata[0]);
+    let p0 = verts[0];
     let (mut xmin, mut xmax, mut ymin, mut ymax, mut zmin, mut zmax) = (p0[0], p0[0], p0[1], p0[1], p0[2], p0[2]);
-    for &v in &edata[1..] {
-        let p = *vpos(v);
+    for p in &verts[1..] {
         xmin = min(xmin, p[0]);
         xmax = max(xmax, p[0]);
         ymin = min(ymin, p[1]);
@@ -124,7 +102,6 @@ pub unsafe fn hfield_elem(
         || zmin - margin > hsize[2]
         || zmax + margin < -hsize[3]
     {
-        restore();
         return 0;
     }
 
@@ -168,6 +145,5 @@ pub unsafe fn hfield_elem(
         }
     }
 
-    restore();
     cnt
 }

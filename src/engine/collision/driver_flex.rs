@@ -261,17 +261,13 @@ pub fn collide_geom_elem(m: &mjModel, d: &mut mjData, g: usize, f: usize, e: usi
             n
         }
     } else if gtype == mjGEOM_HFIELD as i32 {
-        // SAFETY: dv is data made for m (the engine invariant, see mjData_::arrays_mut), g a
-        // height field, e an element of flex f; con has room for mjMAXCONPAIR contacts
-        unsafe { hfield_elem(m, dv, con, g, f, e, margin) }
+        hfield_elem(m, dv, con, g, f, e, margin)
     } else if gtype == mjGEOM_SPHERE as i32 && dim == 2 {
         let vx = &flexvert_xpos[3 * m.flex_vertadr()[f] as usize..];
         let (a, bb, c) = (edata[0] as usize, edata[1] as usize, edata[2] as usize);
         raw_sphere_triangle(con, margin, gpos, size[3 * g], v3(vx, a), v3(vx, bb), v3(vx, c), m.flex_radius()[f])
     } else {
-        // SAFETY: dv is data made for m (the engine invariant), g a geom and e an element of
-        // flex f; con has room for mjMAXCONPAIR contacts
-        unsafe { convex_elem(m, dv, con, g as i32, -1, -1, -1, f as i32, e as i32, margin) }
+        convex_elem(m, dv, con, g as i32, -1, -1, -1, f as i32, e as i32, margin)
     };
     let num = num.min(mjMAXCONPAIR);
     if num == 0 {
@@ -323,9 +319,7 @@ pub fn collide_elems(m: &mjModel, d: &mut mjData, f1: usize, e1: usize, f2: usiz
         let (pos2, mat2, size2) = make_capsule(m, dv, f2, ed2);
         raw_capsule_capsule(con, margin, &pos1, &mat1, &size1, &pos2, &mat2, &size2)
     } else {
-        // SAFETY: dv is data made for m (the engine invariant, see mjData_::arrays_mut), e1, e2
-        // elements of flexes f1, f2; con has room for mjMAXCONPAIR contacts
-        unsafe { convex_elem(m, dv, con, -1, f1 as i32, e1 as i32, -1, f2 as i32, e2 as i32, margin) }
+        convex_elem(m, dv, con, -1, f1 as i32, e1 as i32, -1, f2 as i32, e2 as i32, margin)
     };
     let num = num.min(mjMAXCONPAIR);
     if num == 0 {
@@ -376,9 +370,7 @@ pub fn collide_elem_vert(m: &mjModel, d: &mut mjData, f: usize, e: usize, v: usi
         let (a, b, c) = (edata[0] as usize, edata[1] as usize, edata[2] as usize);
         raw_sphere_triangle(con, 0.0, vert, radius, v3(vx, a), v3(vx, b), v3(vx, c), radius)
     } else {
-        // SAFETY: dv is data made for m (the engine invariant, see mjData_::arrays_mut), v a
-        // vertex and e an element of flex f; con has room for mjMAXCONPAIR contacts
-        unsafe { convex_elem(m, dv, con, -1, f as i32, -1, v as i32, f as i32, e as i32, 0.0) }
+        convex_elem(m, dv, con, -1, f as i32, -1, v as i32, f as i32, e as i32, 0.0)
     };
     let num = num.min(mjMAXCONPAIR);
     if num == 0 {

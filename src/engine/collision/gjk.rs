@@ -33,6 +33,11 @@ pub struct CcdConfig {
 }
 
 /// Source of EPA memory beyond the thread-local buffers (upstream's alloc/free callbacks).
+///
+/// Contract (relied on by [`ccd`], which uses it only for more than 170 EPA iterations): a
+/// non-null `Stack` pointer is the mjData of the collision pipeline running on this thread,
+/// whose stack may take a frame; `Callbacks` are a C caller's (from its `mjCCDConfig`), with
+/// an `alloc` that returns null or that many writable bytes and a `free` that takes them back.
 #[derive(Clone, Copy)]
 pub enum EpaMemory {
     /// a frame on this mjData's stack (upstream's `ccd_allocate`); may be null when more
@@ -345,7 +350,7 @@ impl<'o, 'a, 'b> Pair<'o, 'a, 'b> {
     /// Support vertex of the Minkowski difference, written into `v`: object 1 along `dir`,
     /// object 2 along `dir_neg`.
     #[inline]
-    unsafe fn support(&mut self, v: &mut Vertex, dir: &V3, dir_neg: &V3) {
+    fn support(&mut self, v: &mut Vertex, dir: &V3, dir_neg: &V3) {
         (self.s1)(self.o1, dir, &mut v.vert1);
         add_margin(&mut v.vert1, self.o1, dir);
         (self.s2)(self.o2, dir_neg, &mut v.vert2);
@@ -367,7 +372,7 @@ impl<'o, 'a, 'b> Pair<'o, 'a, 'b> {
 
 /// Support vertex for GJK toward -x_k, written into `v`.
 #[inline]
-unsafe fn gjk_support(v: &mut Vertex, pair: &mut Pair, x_k: &V3, x_norm: f64) {
+fn gjk_support(v: &mut Vertex, pair: &mut Pair, x_k: &V3, x_norm: f64) {
     let dir_neg = scl3(x_k, 1.0 / x_norm);
     let dir = scl3(&dir_neg, -1.0);
     pair.support(v, &dir, &dir_neg);
@@ -377,7 +382,7 @@ unsafe fn gjk_support(v: &mut Vertex, pair: &mut Pair, x_k: &V3, x_norm: f64) {
 // GJK
 
 /// GJK distance query; fills the simplex, witness points and distance of `status`.
-unsafe fn gjk(status: &mut CcdStatus, pair: &mut Pair) {
+fn gjk(status: &mut CcdStatus, pair: &mut Pair) {
     let get_dist = status.dist_cutoff > 0.0;
     let mut backup_gjk = !get_dist;
     let mut n = 0usize;
@@ -513,7 +518,7 @@ fn signed_distance(normal: &mut V3, v1: &Vertex, v2: &Vertex, v3: &Vertex) -> f6
 }
 
 /// Intersection test from GJK's tetrahedron: 1 contact, 0 none, -1 inconclusive.
-unsafe fn gjk_intersect(status: &mut CcdStatus, pair: &mut Pair) -> i32 {
+fn gjk_intersect(status: &mut CcdStatus, pair: &mut Pair) -> i32 {
     let mut simplex = status.simplex;
     let mut s = [0usize, 1, 2, 3];
 
@@ -849,12 +854,8 @@ fn inflate(status: &mut CcdStatus, margin1: f64, margin2: f64) {
 }
 
 /// Distance (negative: penetration depth) between two convex objects, with witness points in
-/// `status` (`mjc_ccd`).
-///
-/// # Safety
-/// The objects' model and data must be valid; `config.memory` a null or valid mjData, or
-/// callbacks that return memory of the size asked for.
-pub unsafe fn ccd(config: &CcdConfig, status: &mut CcdStatus, obj1: &mut CcdObj, obj2: &mut CcdObj) -> f64 {
+/// `status` (`mjc_ccd`). `config.memory` must keep [`EpaMemory`]'s contract.
+pub fn ccd(config: &CcdConfig, status: &mut CcdStatus, obj1: &mut CcdObj, obj2: &mut CcdObj) -> f64 {
     let c1 = obj1.center();
     let c2 = obj2.center();
     set3(&mut status.x1, 0, &c1);

@@ -250,15 +250,7 @@ fn polymap_of(m: &mjModel, vertadr: usize, v: i32) -> Option<(usize, usize)> {
 
 /// Candidate face normals (global) of a mesh feature of dimension `dim` given by up to three
 /// vertices; face indices in `resind`.
-unsafe fn mesh_normals(
-    res: &mut [f64],
-    resind: &mut [i32],
-    dim: usize,
-    obj: &CcdObj,
-    v1: i32,
-    v2: i32,
-    v3: i32,
-) -> usize {
+fn mesh_normals(res: &mut [f64], resind: &mut [i32], dim: usize, obj: &CcdObj, v1: i32, v2: i32, v3: i32) -> usize {
     let m = obj.m;
     let Some((_, polyadr, vertadr)) = mesh_ids(obj) else { return 0 };
     let (_, mat) = geom_frame(obj);
@@ -319,7 +311,7 @@ unsafe fn mesh_normals(
 /// Unit directions of the mesh edges leaving a vertex (dim 1) or of the edge v1 -> v2 (dim 2),
 /// with their far end points in `endverts`.
 #[allow(clippy::too_many_arguments)]
-unsafe fn mesh_edge_normals(
+fn mesh_edge_normals(
     res: &mut [f64],
     endverts: &mut [f64],
     dim: usize,
@@ -397,7 +389,7 @@ fn box_normals2(res: &mut [f64], resind: &mut [i32], mat: &[f64; 9], n: &V3) -> 
 }
 
 /// Candidate face normals of a box feature given by corner indices (bit 0: +x, 1: +y, 2: +z).
-unsafe fn box_normals(
+fn box_normals(
     res: &mut [f64],
     resind: &mut [i32],
     dim: usize,
@@ -484,7 +476,7 @@ unsafe fn box_normals(
 
 /// Unit directions of the box edges leaving corner v1 (dim 1) or of edge v1 -> v2 (dim 2).
 #[allow(clippy::too_many_arguments)]
-unsafe fn box_edge_normals(
+fn box_edge_normals(
     res: &mut [f64],
     endverts: &mut [f64],
     dim: usize,
@@ -520,7 +512,7 @@ unsafe fn box_edge_normals(
 }
 
 /// Corners (global) of box face `idx`; returns the count.
-unsafe fn box_face(res: &mut [f64], obj: &CcdObj, idx: i32) -> usize {
+fn box_face(res: &mut [f64], obj: &CcdObj, idx: i32) -> usize {
     let (pos, mat) = geom_frame(obj);
     let s = get3(obj.m.geom_size(), obj.geom as usize);
     let (sx, sy, sz) = (s[0], s[1], s[2]);
@@ -540,7 +532,7 @@ unsafe fn box_face(res: &mut [f64], obj: &CcdObj, idx: i32) -> usize {
 }
 
 /// Vertices (global, reversed order) of mesh polygon `idx`; returns the count.
-unsafe fn mesh_face(res: &mut [f64], obj: &CcdObj, idx: i32) -> usize {
+fn mesh_face(res: &mut [f64], obj: &CcdObj, idx: i32) -> usize {
     let m = obj.m;
     let Some((_, polyadr, vertadr)) = mesh_ids(obj) else { return 0 };
     if idx < 0 {
@@ -599,7 +591,7 @@ fn simplex_dim(v1i: i32, v2i: &mut i32, v3i: i32, v2: &mut V3, v3: &V3) -> usize
 
 /// Replaces the single EPA contact by the clipped polygon of touching faces (or an edge on a
 /// face) when the contact features are flat.
-pub(super) unsafe fn multicontact(pt: &Polytope, f: usize, status: &mut CcdStatus, pair: &Pair) {
+pub(super) fn multicontact(pt: &Polytope, f: usize, status: &mut CcdStatus, pair: &Pair) {
     WORK.with(|cell| match cell.try_borrow_mut() {
         Ok(mut work) => multicontact_in(&mut work, pt, f, status, pair),
         Err(_) => multicontact_fresh(pt, f, status, pair),
@@ -611,7 +603,7 @@ pub(super) unsafe fn multicontact(pt: &Polytope, f: usize, status: &mut CcdStatu
 /// pushed through the cache on every call.
 #[cold]
 #[inline(never)]
-unsafe fn multicontact_fresh(pt: &Polytope, f: usize, status: &mut CcdStatus, pair: &Pair) {
+fn multicontact_fresh(pt: &Polytope, f: usize, status: &mut CcdStatus, pair: &Pair) {
     let mut fresh = Work::ZERO;
     multicontact_in(&mut fresh, pt, f, status, pair)
 }
@@ -659,7 +651,7 @@ thread_local! {
     static WORK: core::cell::RefCell<Work> = const { core::cell::RefCell::new(Work::ZERO) };
 }
 
-unsafe fn multicontact_in(work: &mut Work, pt: &Polytope, f: usize, status: &mut CcdStatus, pair: &Pair) {
+fn multicontact_in(work: &mut Work, pt: &Polytope, f: usize, status: &mut CcdStatus, pair: &Pair) {
     let Work { n1, n2, idx1, idx2, endverts, face1, face2, clip } = work;
     let obj1: &CcdObj = &*pair.o1;
     let obj2: &CcdObj = &*pair.o2;

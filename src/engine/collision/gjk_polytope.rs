@@ -203,7 +203,7 @@ fn face_projection(face: &mut Face, p1: &V3, p2: &V3, p3: &V3) -> f64 {
 }
 
 /// Adds the support vertex along `d` (normalised by `dnorm`) to the polytope.
-unsafe fn epa_support(pt: &mut Polytope, pair: &mut Pair, d: &V3, dnorm: f64) -> usize {
+fn epa_support(pt: &mut Polytope, pair: &mut Pair, d: &V3, dnorm: f64) -> usize {
     let mut dir = [1.0, 0.0, 0.0];
     let mut dir_neg = [-1.0, 0.0, 0.0];
     if dnorm > mjMINVAL {
@@ -282,7 +282,7 @@ fn ray_triangle(v1: &V3, v2: &V3, v3: &V3, v4: &V3, v5: &V3) -> i32 {
 }
 
 /// Initial polytope (hexahedron) around a segment simplex.
-unsafe fn polytope2(pt: &mut Polytope, status: &mut CcdStatus, pair: &mut Pair) -> i32 {
+fn polytope2(pt: &mut Polytope, status: &mut CcdStatus, pair: &mut Pair) -> i32 {
     let v1 = status.simplex[0].vert;
     let v2 = status.simplex[1].vert;
     let diff = sub3(&v2, &v1);
@@ -365,7 +365,7 @@ fn tri_point_intersect(v1: &V3, v2: &V3, v3: &V3, p: &V3) -> bool {
 }
 
 /// Initial polytope (hexahedron) around a triangle simplex.
-unsafe fn polytope3(pt: &mut Polytope, status: &mut CcdStatus, pair: &mut Pair) -> i32 {
+fn polytope3(pt: &mut Polytope, status: &mut CcdStatus, pair: &mut Pair) -> i32 {
     // the simplex is read in place: copying its points to locals first lets LLVM split the copy
     // into stores that the vector loads after it cannot forward from (a stall of ~12 cycles each)
     let s = &status.simplex;
@@ -417,7 +417,7 @@ unsafe fn polytope3(pt: &mut Polytope, status: &mut CcdStatus, pair: &mut Pair) 
 }
 
 /// Initial polytope from a tetrahedron simplex.
-unsafe fn polytope4(pt: &mut Polytope, status: &mut CcdStatus, pair: &mut Pair) -> i32 {
+fn polytope4(pt: &mut Polytope, status: &mut CcdStatus, pair: &mut Pair) -> i32 {
     let s = status.simplex;
     let v1 = pt.insert_vertex(&s[0]);
     let v2 = pt.insert_vertex(&s[1]);
@@ -456,7 +456,7 @@ fn epa_witness(pt: &Polytope, f: usize, x1: &mut V3, x2: &mut V3) -> f64 {
 
 /// Expands the polytope toward the boundary of the Minkowski difference; returns the face that
 /// gives the penetration depth (witness points in status).
-unsafe fn epa(status: &mut CcdStatus, pt: &mut Polytope, pair: &mut Pair) -> Option<usize> {
+fn epa(status: &mut CcdStatus, pt: &mut Polytope, pair: &mut Pair) -> Option<usize> {
     let mut upper = MAX_LIMIT;
     let mut upper2 = MAX_LIMIT;
     let mut face: Option<usize> = None;
@@ -592,8 +592,14 @@ unsafe fn epa(status: &mut CcdStatus, pt: &mut Polytope, pair: &mut Pair) -> Opt
 // ------------------------------------------------------------------------------------------------
 // storage
 
+/// Bytes upstream reserves per face and per vertex in EPA memory from the stack or callbacks.
+const C_FACE: usize = 64;
+const C_VERTEX: usize = 80;
+const _: () = assert!(core::mem::size_of::<Face>() <= C_FACE && core::mem::align_of::<Face>() <= 8);
+const _: () = assert!(core::mem::size_of::<Vertex>() <= C_VERTEX && core::mem::align_of::<Vertex>() <= 8);
+
 /// Builds the initial polytope and runs EPA (and multicontact) over the given storage.
-unsafe fn run_epa(pt: &mut Polytope, status: &mut CcdStatus, pair: &mut Pair, max_contacts: i32) {
+fn run_epa(pt: &mut Polytope, status: &mut CcdStatus, pair: &mut Pair, max_contacts: i32) {
     let ret = match status.nsimplex {
         2 => polytope2(pt, status, pair),
         3 => polytope3(pt, status, pair),
@@ -611,7 +617,7 @@ unsafe fn run_epa(pt: &mut Polytope, status: &mut CcdStatus, pair: &mut Pair, ma
 
 /// Runs EPA with the thread-local buffers (up to `MAX_EPA_ITERATIONS`) or with memory from
 /// `config.stack`.
-pub(super) unsafe fn epa_with_storage(config: &CcdConfig, status: &mut CcdStatus, pair: &mut Pair) {
+pub(super) fn epa_with_storage(config: &CcdConfig, status: &mut CcdStatus, pair: &mut Pair) {
     let n = config.max_iterations.max(0) as usize;
     if n <= MAX_EPA_ITERATIONS {
         let done = EPA_STORE.with(|cell| {
@@ -639,8 +645,8 @@ pub(super) unsafe fn epa_with_storage(config: &CcdConfig, status: &mut CcdStatus
 
     // memory from mjData's stack or the caller's callback, sized as upstream's request
     let n = n.max(MAX_EPA_ITERATIONS);
-    let c_face = 64usize;
-    let c_vertex = 80usize;
+    let c_face = C_FACE;
+    let c_vertex = C_VERTEX;
     let nbytes = c_face * 6 * n + 8 * 6 * n + c_vertex * (5 + n) + 2 * (4 * (6 + n));
     let buf = match config.memory {
         EpaMemory::Stack(d) => {
@@ -648,28 +654,42 @@ pub(super) unsafe fn epa_with_storage(config: &CcdConfig, status: &mut CcdStatus
                 crate::mjerror!("mjc_ccd", "no memory available for EPA with {} iterations", config.max_iterations);
                 return;
             }
-            crate::engine::mark(&mut *d);
-            crate::data::stack::stack_alloc(&mut *d, nbytes, 8) as *mut u8
+            // SAFETY: a non-null `Stack` pointer is the mjData of the collision pipeline running
+            // on this thread (EpaMemory's contract); mjData is not Sync, and nothing holds a
+            // borrow of its stack bookkeeping during the narrowphase; the frame is freed below
+            unsafe {
+                crate::engine::mark(&mut *d);
+                crate::data::stack::stack_alloc(&mut *d, nbytes, 8) as *mut u8
+            }
         }
         EpaMemory::Callbacks { context, alloc, .. } => {
             let Some(alloc) = alloc else {
                 crate::mjerror!("mjc_ccd", "no allocator given for EPA with {} iterations", config.max_iterations);
                 return;
             };
-            alloc(context, nbytes) as *mut u8
+            // SAFETY: the C caller's allocator and its context from its mjCCDConfig
+            // (EpaMemory's contract), called as upstream calls it
+            unsafe { alloc(context, nbytes) as *mut u8 }
         }
     };
     if !buf.is_null() && (buf as usize).is_multiple_of(8) {
-        core::ptr::write_bytes(buf, 0, nbytes);
-        let verts = core::slice::from_raw_parts_mut(buf as *mut Vertex, 5 + n);
-        let mut off = c_vertex * (5 + n);
-        let faces = core::slice::from_raw_parts_mut(buf.add(off) as *mut Face, 6 * n);
-        off += c_face * 6 * n;
-        let map = core::slice::from_raw_parts_mut(buf.add(off) as *mut i32, 6 * n);
-        off += 8 * 6 * n;
-        let indices = core::slice::from_raw_parts_mut(buf.add(off) as *mut i32, 6 + n);
-        off += 4 * (6 + n);
-        let edges = core::slice::from_raw_parts_mut(buf.add(off) as *mut i32, 6 + n);
+        // SAFETY: `buf` holds `nbytes` writable bytes, 8-aligned (checked above), owned by this
+        // call until it is freed below; the five slices are carved one after another from it
+        // (sizes of Vertex and Face are `c_vertex` and `c_face`, asserted at compile time), do
+        // not overlap, end within `nbytes`, and all-zero bytes are valid values of their types
+        let (verts, faces, map, indices, edges) = unsafe {
+            core::ptr::write_bytes(buf, 0, nbytes);
+            let verts = core::slice::from_raw_parts_mut(buf as *mut Vertex, 5 + n);
+            let mut off = c_vertex * (5 + n);
+            let faces = core::slice::from_raw_parts_mut(buf.add(off) as *mut Face, 6 * n);
+            off += c_face * 6 * n;
+            let map = core::slice::from_raw_parts_mut(buf.add(off) as *mut i32, 6 * n);
+            off += 8 * 6 * n;
+            let indices = core::slice::from_raw_parts_mut(buf.add(off) as *mut i32, 6 + n);
+            off += 4 * (6 + n);
+            let edges = core::slice::from_raw_parts_mut(buf.add(off) as *mut i32, 6 + n);
+            (verts, faces, map, indices, edges)
+        };
         let mut pt = Polytope {
             verts,
             nverts: 0,
@@ -685,10 +705,12 @@ pub(super) unsafe fn epa_with_storage(config: &CcdConfig, status: &mut CcdStatus
         run_epa(&mut pt, status, pair, config.max_contacts);
     }
     match config.memory {
-        EpaMemory::Stack(d) => crate::engine::free(&mut *d),
+        // SAFETY: as for the allocation above (d is not null: that case returned)
+        EpaMemory::Stack(d) => unsafe { crate::engine::free(&mut *d) },
         EpaMemory::Callbacks { context, free, .. } => {
             if let (Some(free), false) = (free, buf.is_null()) {
-                free(context, buf as *mut core::ffi::c_void);
+                // SAFETY: the caller's own free callback on what its alloc returned
+                unsafe { free(context, buf as *mut core::ffi::c_void) };
             }
         }
     }

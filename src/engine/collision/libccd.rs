@@ -20,16 +20,10 @@ const EPS: f64 = f64::EPSILON;
 /// An object MPR can query: an interior point and support points, both in one common frame.
 pub trait MprObject {
     /// A point inside the object (libccd's `center` callback).
-    ///
-    /// # Safety
-    /// Whatever the object's data requires.
-    unsafe fn mpr_center(&mut self) -> V3;
+    fn mpr_center(&mut self) -> V3;
 
     /// The object's farthest point along `dir` (libccd's `support` callback).
-    ///
-    /// # Safety
-    /// As `mpr_center`.
-    unsafe fn mpr_support(&mut self, dir: &V3) -> V3;
+    fn mpr_support(&mut self, dir: &V3) -> V3;
 }
 
 /// Tolerance and iteration limit of a query (the fields of `ccd_t` that MPR reads).
@@ -189,7 +183,7 @@ fn point_tri_dist2(p: &V3, x0: &V3, b: &V3, c: &V3) -> (f64, V3) {
 
 /// Support point of the Minkowski difference `o1 - o2` along `dir`.
 #[inline]
-unsafe fn support<A: MprObject + ?Sized, B: MprObject + ?Sized>(o1: &mut A, o2: &mut B, dir: &V3) -> Point {
+fn support<A: MprObject + ?Sized, B: MprObject + ?Sized>(o1: &mut A, o2: &mut B, dir: &V3) -> Point {
     let v1 = o1.mpr_support(dir);
     let v2 = o2.mpr_support(&scale(dir, -1.0));
     Point { v: sub(&v1, &v2), v1, v2 }
@@ -257,11 +251,7 @@ enum Discovery {
 /// shapes some 1e38 across.
 const PORTAL_LIMIT: usize = 100_000;
 
-unsafe fn discover<A: MprObject + ?Sized, B: MprObject + ?Sized>(
-    o1: &mut A,
-    o2: &mut B,
-    p: &mut [Point; 4],
-) -> Discovery {
+fn discover<A: MprObject + ?Sized, B: MprObject + ?Sized>(o1: &mut A, o2: &mut B, p: &mut [Point; 4]) -> Discovery {
     let c1 = o1.mpr_center();
     let c2 = o2.mpr_center();
     p[0] = Point { v: sub(&c1, &c2), v1: c1, v2: c2 };
@@ -330,7 +320,7 @@ fn nonneg_strict(x: f64) -> bool {
 }
 
 /// Grows the portal until it contains the origin (true) or cannot reach it (false).
-unsafe fn refine<A: MprObject + ?Sized, B: MprObject + ?Sized>(
+fn refine<A: MprObject + ?Sized, B: MprObject + ?Sized>(
     o1: &mut A,
     o2: &mut B,
     p: &mut [Point; 4],
@@ -391,10 +381,7 @@ fn v1_midpoint(p: &[Point; 4]) -> V3 {
 /// Penetration of `o1` and `o2` (`ccdMPRPenetration`): None when they do not intersect.
 /// The direction points along the smallest translation of `o2` that separates them and is
 /// zero for a touching contact.
-///
-/// # Safety
-/// As the objects' callbacks.
-pub unsafe fn mpr_penetration<A: MprObject + ?Sized, B: MprObject + ?Sized>(
+pub fn mpr_penetration<A: MprObject + ?Sized, B: MprObject + ?Sized>(
     o1: &mut A,
     o2: &mut B,
     cfg: &MprConfig,
@@ -446,10 +433,10 @@ mod tests {
     }
 
     impl MprObject for Ball {
-        unsafe fn mpr_center(&mut self) -> V3 {
+        fn mpr_center(&mut self) -> V3 {
             self.c
         }
-        unsafe fn mpr_support(&mut self, dir: &V3) -> V3 {
+        fn mpr_support(&mut self, dir: &V3) -> V3 {
             [self.c[0] + self.r * dir[0], self.c[1] + self.r * dir[1], self.c[2] + self.r * dir[2]]
         }
     }
@@ -461,10 +448,10 @@ mod tests {
     }
 
     impl MprObject for Cube {
-        unsafe fn mpr_center(&mut self) -> V3 {
+        fn mpr_center(&mut self) -> V3 {
             self.c
         }
-        unsafe fn mpr_support(&mut self, dir: &V3) -> V3 {
+        fn mpr_support(&mut self, dir: &V3) -> V3 {
             let mut r = self.c;
             for i in 0..3 {
                 r[i] += if dir[i] >= 0.0 { self.h[i] } else { -self.h[i] };
@@ -479,14 +466,14 @@ mod tests {
     fn separated_balls() {
         let mut a = Ball { c: [0.0; 3], r: 1.0 };
         let mut b = Ball { c: [2.5, 0.1, 0.0], r: 1.0 };
-        assert!(unsafe { mpr_penetration(&mut a, &mut b, &CFG) }.is_none());
+        assert!(mpr_penetration(&mut a, &mut b, &CFG).is_none());
     }
 
     #[test]
     fn overlapping_boxes() {
         let mut a = Cube { c: [0.0; 3], h: [1.0; 3] };
         let mut b = Cube { c: [0.3, 0.2, 1.9], h: [1.0; 3] };
-        let p = unsafe { mpr_penetration(&mut a, &mut b, &CFG) }.unwrap();
+        let p = mpr_penetration(&mut a, &mut b, &CFG).unwrap();
         assert!((p.depth - 0.1).abs() < 1e-9, "{p:?}");
         assert!((p.dir[2].abs() - 1.0).abs() < 1e-9, "{p:?}");
         assert!((p.pos[2] - 0.95).abs() < 1e-9, "{p:?}");

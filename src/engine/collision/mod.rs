@@ -40,22 +40,17 @@ const NGEOMTYPES: usize = mjNGEOMTYPES as usize;
 
 /// [`convex::convex`] as a table entry.
 fn cvx(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
-    // SAFETY: d is made for m (the engine invariant, see mjData_::arrays_mut); g1, g2 are geom
-    // ids of the types of this table slot and con has room for mjMAXCONPAIR contacts, as every
-    // caller of a table entry passes
-    unsafe { convex::convex(m, d, con, g1, g2, margin) }
+    convex::convex(m, d, con, g1, g2, margin)
 }
 
 /// [`convex::convex_hfield`] as a table entry.
 fn chf(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
-    // SAFETY: as in `cvx`
-    unsafe { convex::convex_hfield(m, d, con, g1, g2, margin) }
+    convex::convex_hfield(m, d, con, g1, g2, margin)
 }
 
 /// [`convex::plane_convex`] as a table entry.
 fn pcv(m: &mjModel, d: &mjData, con: &mut [mjContact], g1: usize, g2: usize, margin: f64) -> usize {
-    // SAFETY: as in `cvx`
-    unsafe { convex::plane_convex(m, d, con, g1, g2, margin) }
+    convex::plane_convex(m, d, con, g1, g2, margin)
 }
 
 /// Narrowphase function of each pair of geom types, indexed `[type1][type2]` with
@@ -1328,17 +1323,12 @@ fn geom_distance_ccd(
         dist_cutoff: distmax,
         memory: gjk::EpaMemory::Stack(core::ptr::null_mut()),
     };
-    // SAFETY: d is made for m (the engine invariant, see mjData_::arrays_mut) and g1, g2 are
-    // geom ids (checked by the callers)
-    let mut obj1 = unsafe { convex::CcdObj::new(m, d, g1 as i32, 0.0) };
-    // SAFETY: as above
-    let mut obj2 = unsafe { convex::CcdObj::new(m, d, g2 as i32, 0.0) };
+    let mut obj1 = convex::CcdObj::new(m, d, g1 as i32, 0.0);
+    let mut obj2 = convex::CcdObj::new(m, d, g2 as i32, 0.0);
     // the thread's scratch status, as the collision pipeline's queries use (a fresh one would
     // clear its 2.7 KB on every call)
     let dist = gjk::with_status(|status| {
-        // SAFETY: both objects were made from (m, d) above; the stack memory of the config is
-        // null, so the solver uses its own buffers
-        let dist = unsafe { gjk::ccd(&config, status, &mut obj1, &mut obj2) };
+        let dist = gjk::ccd(&config, status, &mut obj1, &mut obj2);
         if let Some(ft) = fromto {
             if status.nx > 0 {
                 ft[..3].copy_from_slice(&status.x1[..3]);
