@@ -1173,7 +1173,7 @@ fn rne_vel(m: &mjModel, d: &mut mjData) {
         com_vel_vel(m, d, dcvel, dcdofdot);
 
         let (dofadr, dofnum) = (m.body_dofadr(), m.body_dofnum());
-        let (cdof, cdof_dot, cinert, cvel, qvel) = (dr.cdof, dr.cdof_dot, dr.cinert, dr.cvel, dr.qvel);
+        let (cdof_dot, cinert, cvel, qvel) = (dr.cdof_dot, dr.cinert, dr.cvel, dr.qvel);
 
         // forward pass: cacc derivative, then body force derivative
         for b in 1..nbody {
