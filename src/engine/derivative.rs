@@ -4,10 +4,12 @@
 //! `qDeriv` is stored in the sparse "D" layout (`D_rownnz`, `D_rowadr`, `D_colind`): row `i`
 //! holds every dof that shares a kinematic chain with dof `i`.
 
+use crate::abi::fields::DataMut;
 use crate::abi::mjtJoint_::{mjJNT_BALL, mjJNT_FREE, mjJNT_HINGE, mjJNT_SLIDE};
 use crate::abi::*;
+use crate::data::stack::with_frame;
 use crate::engine::support::{actuator_disabled, jac, jac_body_com, object_velocity};
-use crate::engine::{disabled, enabled, free, is_sparse, mark, stack_ints, stack_nums, v10, v3, v6, v9};
+use crate::engine::{disabled, enabled, is_sparse, v10, v3, v6, v9};
 use crate::math::blas::{
     add_to, add_to_scl, add_to_scl3, copy, dot3, mul_mat_mat, mul_mat_mat3, mul_mat_t_mat, mul_mat_vec, mul_mat_vec3,
     norm3, normalize3, sub_from, symmetrize_inplace, transpose,
@@ -319,14 +321,14 @@ fn add_jtbj_sparse(
 
 /// Whether actuator `i` is asleep.
 #[inline]
-unsafe fn actuator_asleep(m: &mjModel, d: &mjData, i: usize) -> bool {
+fn actuator_asleep(m: &mjModel, d: &mjData, i: usize) -> bool {
     crate::engine::sleep::actuator_state(m, d, i) == mjtSleepState_::mjS_ASLEEP as i32
 }
 
-/// Whether tendon `i` is asleep.
+/// Whether tendon `i` is asleep, from mjData's `tree_awake`.
 #[inline]
-unsafe fn tendon_asleep(m: &mjModel, d: &mjData, i: usize) -> bool {
-    crate::engine::sleep::tendon_state(m, d, i) == mjtSleepState_::mjS_ASLEEP as i32
+fn tendon_asleep(m: &mjModel, tree_awake: &[i32], i: usize) -> bool {
+    crate::engine::sleep::tendon_state_of(m, tree_awake, i) == mjtSleepState_::mjS_ASLEEP as i32
 }
 
 //------------------------------ actuators ---------------------------------------------------------
@@ -364,20 +366,14 @@ fn muscle_gain_vel(len: f64, vel: f64, lengthrange: &[f64], acc0: f64, prm: &[f6
     -force * fl * dfv / max(mjMINVAL, l0 * vmax)
 }
 
-/// `qDeriv += d qfrc_actuator / d qvel` (`mjd_actuator_vel`).
-///
-/// # Safety
-/// `d` must be data made for `m`, with position and velocity stages computed.
-pub unsafe fn actuator_vel(m: &mjModel, d: &mut mjData) {
+/// `qDeriv += d qfrc_actuator / d qvel` (`mjd_actuator_vel`); `d` is data made for `m`, with
+/// position and velocity stages computed.
+pub fn actuator_vel(m: &mjModel, d: &mut mjData) {
     if disabled(m, mjtDisableBit_::mjDSBL_ACTUATION) {
         return;
     }
     let sleep_filter = enabled(m, mjtEnableBit_::mjENBL_SLEEP) && d.ntree_awake < m.ntree;
     let dl = DLayout::of(m);
-    let qderiv = d.qDeriv(m);
-    let (moment, rownnz, rowadr, colind) =
-        (d.actuator_moment(m), d.moment_rownnz(m), d.moment_rowadr(m), d.moment_colind(m));
-    let (length, velocity, ctrl, act) = (d.actuator_length(m), d.actuator_velocity(m), d.ctrl(m), d.act(m));
     let (biastype, gaintype) = (m.actuator_biastype(), m.actuator_gaintype());
     let (biasprm, gainprm) = (m.actuator_biasprm(), m.actuator_gainprm());
 
@@ -385,6 +381,18 @@ pub unsafe fn actuator_vel(m: &mjModel, d: &mut mjData) {
         if actuator_disabled(m, i) || (sleep_filter && actuator_asleep(m, d, i)) {
             continue;
         }
+        let DataMut {
+            qDeriv: qderiv,
+            actuator_moment: moment,
+            moment_rownnz: rownnz,
+            moment_rowadr: rowadr,
+            moment_colind: colind,
+            actuator_length: length,
+            actuator_velocity: velocity,
+            ctrl,
+            act,
+            ..
+        } = d.arrays_mut(m);
 
         let mut bias_vel = 0.0;
         let mut gain_vel = 0.0;
@@ -673,7 +681,7 @@ fn body_chain(m: &mjModel, body: usize, chain: &mut [i32]) -> usize {
 
 /// Jacobian of a point on `body` restricted to the dofs in `chain` (`mj_jacSparse`): jacp and
 /// jacr are 3 x nchain.
-unsafe fn jac_sparse(
+fn jac_sparse(
     m: &mjModel,
     d: &mjData,
     jacp: &mut [f64],
@@ -686,7 +694,8 @@ unsafe fn jac_sparse(
     jacp[..3 * nc].fill(0.0);
     jacr[..3 * nc].fill(0.0);
 
-    let com = v3(d.subtree_com(m), m.body_rootid()[body] as usize);
+    let dr = d.arrays(m);
+    let com = v3(dr.subtree_com, m.body_rootid()[body] as usize);
     let offset = [point[0] - com[0], point[1] - com[1], point[2] - com[2]];
 
     let (dofnum, parent) = (m.body_dofnum(), m.body_parentid());
@@ -698,7 +707,7 @@ unsafe fn jac_sparse(
         return;
     }
 
-    let cdof = d.cdof(m);
+    let cdof = dr.cdof;
     let dof_parent = m.dof_parentid();
     let mut da = m.body_dofadr()[b] + dofnum[b] - 1;
     let mut ci = nc as isize - 1;
@@ -724,7 +733,7 @@ unsafe fn jac_sparse(
 }
 
 /// Velocity of the frame (`pos`, `mat`) relative to the wind, in local coordinates.
-unsafe fn relative_local_vel(
+fn relative_local_vel(
     m: &mjModel,
     d: &mjData,
     objtype: mjtObj_,
@@ -736,7 +745,7 @@ unsafe fn relative_local_vel(
     let mut lvel = object_velocity(m, d, objtype as i32, id, true);
     let wind = [0.0, 0.0, 0.0, m.opt.wind[0], m.opt.wind[1], m.opt.wind[2]];
     let root = m.body_rootid()[body] as usize;
-    let lwind = transform_spatial(&wind, false, pos, v3(d.subtree_com(m), root), Some(mat));
+    let lwind = transform_spatial(&wind, false, pos, v3(d.arrays(m).subtree_com, root), Some(mat));
     lvel[3] -= lwind[3];
     lvel[4] -= lwind[4];
     lvel[5] -= lwind[5];
@@ -753,169 +762,169 @@ fn rotate_jacobian(j: &mut [f64], tmp: &mut [f64], mat: &[f64; 9], n: usize) {
 }
 
 /// Fluid force derivatives of the ellipsoid model for the geoms of `body`.
-unsafe fn ellipsoid_fluid(m: &mjModel, d: &mut mjData, body: usize) {
-    mark(d);
-    let nv = m.nv as usize;
-    let sparse = is_sparse(m);
-    let jmat = stack_nums(d, 6 * nv);
-    let tmp = stack_nums(d, 3 * nv);
-    let colind = stack_ints(d, 6 * nv);
-    let colind_c = stack_ints(d, 6 * nv);
-    let mut rownnz = [0i32; 6];
-    let mut rowadr = [0i32; 6];
+fn ellipsoid_fluid(m: &mjModel, d: &mut mjData, body: usize) {
+    with_frame(d, |d, f| {
+        let nv = m.nv as usize;
+        let sparse = is_sparse(m);
+        let jmat = f.nums(d, 6 * nv);
+        let tmp = f.nums(d, 3 * nv);
+        let colind = f.ints(d, 6 * nv);
+        let colind_c = f.ints(d, 6 * nv);
+        let mut rownnz = [0i32; 6];
+        let mut rowadr = [0i32; 6];
 
-    let mut nnz = nv;
-    if sparse {
-        nnz = body_chain(m, body, colind);
-        for i in 0..6 {
-            rownnz[i] = nnz as i32;
-            rowadr[i] = (i * nnz) as i32;
-            colind_c[i * nnz..(i + 1) * nnz].copy_from_slice(&colind[..nnz]);
-        }
-    }
-
-    let dl = DLayout::of(m);
-    let qderiv = d.qDeriv(m);
-    let (geom_xpos, geom_xmat) = (d.geom_xpos(m), d.geom_xmat(m));
-    let (density, viscosity) = (m.opt.density, m.opt.viscosity);
-    let implicitfast = m.opt.integrator == mjtIntegrator_::mjINT_IMPLICITFAST as i32;
-
-    let gadr = m.body_geomadr()[body] as usize;
-    for g in gadr..gadr + m.body_geomnum()[body] as usize {
-        let size = v3(m.geom_size(), g);
-        let semiaxes = crate::math::misc::geom_semi_axes(size, m.geom_type()[g]);
-        let f = &m.geom_fluid()[mjNFLUID * g..mjNFLUID * (g + 1)];
-        let (interaction, blunt, slender, angdrag, kutta, magnus) = (f[0], f[1], f[2], f[3], f[4], f[5]);
-        let vmass = [f[6], f[7], f[8]];
-        let vinertia = [f[9], f[10], f[11]];
-        if interaction == 0.0 {
-            continue;
-        }
-
-        let xpos = v3(geom_xpos, g);
-        let xmat = v9(geom_xmat, g);
-        let lvel = relative_local_vel(m, d, mjtObj_::mjOBJ_GEOM, g, body, xpos, xmat);
-
-        // Jacobian: rotation rows first, then translation
-        let gbody = m.geom_bodyid()[g] as usize;
-        {
-            let (jr, jp) = jmat.split_at_mut(3 * nnz);
-            if sparse {
-                jac_sparse(m, d, jp, jr, xpos, gbody, &colind[..nnz]);
-            } else {
-                jac(m, d, Some(&mut jp[..3 * nv]), Some(&mut jr[..3 * nv]), xpos, gbody);
+        let mut nnz = nv;
+        if sparse {
+            nnz = body_chain(m, body, colind);
+            for i in 0..6 {
+                rownnz[i] = nnz as i32;
+                rowadr[i] = (i * nnz) as i32;
+                colind_c[i * nnz..(i + 1) * nnz].copy_from_slice(&colind[..nnz]);
             }
         }
-        rotate_jacobian(jmat, tmp, xmat, nnz);
 
-        let mut bm = [0.0; 36];
-        magnus_force_deriv(&mut bm, &lvel, density, &semiaxes, magnus);
-        add_to_quadrant(&mut bm, &kutta_lift_deriv(&lvel, density, &semiaxes, kutta), 1, 1);
-        add_to_quadrant(&mut bm, &viscous_drag_deriv(&lvel, density, viscosity, &semiaxes, blunt, slender), 1, 1);
-        add_to_quadrant(&mut bm, &viscous_torque_deriv(&lvel, density, viscosity, &semiaxes, slender, angdrag), 0, 0);
-        added_mass_forces(&mut bm, &lvel, density, &vmass, &vinertia);
+        let dl = DLayout::of(m);
+        let (density, viscosity) = (m.opt.density, m.opt.viscosity);
+        let implicitfast = m.opt.integrator == mjtIntegrator_::mjINT_IMPLICITFAST as i32;
 
-        if implicitfast {
-            symmetrize_inplace(&mut bm, 6);
+        let gadr = m.body_geomadr()[body] as usize;
+        for g in gadr..gadr + m.body_geomnum()[body] as usize {
+            let size = v3(m.geom_size(), g);
+            let semiaxes = crate::math::misc::geom_semi_axes(size, m.geom_type()[g]);
+            let f = &m.geom_fluid()[mjNFLUID * g..mjNFLUID * (g + 1)];
+            let (interaction, blunt, slender, angdrag, kutta, magnus) = (f[0], f[1], f[2], f[3], f[4], f[5]);
+            let vmass = [f[6], f[7], f[8]];
+            let vinertia = [f[9], f[10], f[11]];
+            if interaction == 0.0 {
+                continue;
+            }
+
+            let dr = d.arrays(m);
+            let xpos = v3(dr.geom_xpos, g);
+            let xmat = v9(dr.geom_xmat, g);
+            let lvel = relative_local_vel(m, d, mjtObj_::mjOBJ_GEOM, g, body, xpos, xmat);
+
+            // Jacobian: rotation rows first, then translation
+            let gbody = m.geom_bodyid()[g] as usize;
+            {
+                let (jr, jp) = jmat.split_at_mut(3 * nnz);
+                if sparse {
+                    jac_sparse(m, d, jp, jr, xpos, gbody, &colind[..nnz]);
+                } else {
+                    jac(m, d, Some(&mut jp[..3 * nv]), Some(&mut jr[..3 * nv]), xpos, gbody);
+                }
+            }
+            rotate_jacobian(jmat, tmp, xmat, nnz);
+
+            let mut bm = [0.0; 36];
+            magnus_force_deriv(&mut bm, &lvel, density, &semiaxes, magnus);
+            add_to_quadrant(&mut bm, &kutta_lift_deriv(&lvel, density, &semiaxes, kutta), 1, 1);
+            add_to_quadrant(&mut bm, &viscous_drag_deriv(&lvel, density, viscosity, &semiaxes, blunt, slender), 1, 1);
+            add_to_quadrant(
+                &mut bm,
+                &viscous_torque_deriv(&lvel, density, viscosity, &semiaxes, slender, angdrag),
+                0,
+                0,
+            );
+            added_mass_forces(&mut bm, &lvel, density, &vmass, &vinertia);
+
+            if implicitfast {
+                symmetrize_inplace(&mut bm, 6);
+            }
+
+            let qderiv = d.arrays_mut(m).qDeriv;
+            if sparse {
+                add_jtbj_sparse(&dl, qderiv, jmat, &bm, 6, 0, &rownnz, &rowadr, colind_c);
+            } else {
+                add_jtbj(&dl, qderiv, jmat, &bm, 6, nv);
+            }
         }
-
-        if sparse {
-            add_jtbj_sparse(&dl, qderiv, jmat, &bm, 6, 0, &rownnz, &rowadr, colind_c);
-        } else {
-            add_jtbj(&dl, qderiv, jmat, &bm, 6, nv);
-        }
-    }
-
-    free(d);
+    })
 }
 
 /// Fluid force derivatives of the inertia-box model for `body`.
-unsafe fn inertia_box_fluid(m: &mjModel, d: &mut mjData, body: usize) {
-    mark(d);
-    let nv = m.nv as usize;
-    let sparse = is_sparse(m);
-    let jmat = stack_nums(d, 6 * nv);
-    let tmp = stack_nums(d, 3 * nv);
-    let colind = stack_ints(d, 6 * nv);
-    let mut rownnz = [0i32; 6];
-    let mut rowadr = [0i32; 6];
+fn inertia_box_fluid(m: &mjModel, d: &mut mjData, body: usize) {
+    with_frame(d, |d, f| {
+        let nv = m.nv as usize;
+        let sparse = is_sparse(m);
+        let jmat = f.nums(d, 6 * nv);
+        let tmp = f.nums(d, 3 * nv);
+        let colind = f.ints(d, 6 * nv);
+        let mut rownnz = [0i32; 6];
+        let mut rowadr = [0i32; 6];
 
-    // dimensions of the box with the body's inertia
-    let inertia = v3(m.body_inertia(), body);
-    let mass = m.body_mass()[body];
-    let bx = [
-        (max(mjMINVAL, inertia[1] + inertia[2] - inertia[0]) / mass * 6.0).sqrt(),
-        (max(mjMINVAL, inertia[0] + inertia[2] - inertia[1]) / mass * 6.0).sqrt(),
-        (max(mjMINVAL, inertia[0] + inertia[1] - inertia[2]) / mass * 6.0).sqrt(),
-    ];
+        // dimensions of the box with the body's inertia
+        let inertia = v3(m.body_inertia(), body);
+        let mass = m.body_mass()[body];
+        let bx = [
+            (max(mjMINVAL, inertia[1] + inertia[2] - inertia[0]) / mass * 6.0).sqrt(),
+            (max(mjMINVAL, inertia[0] + inertia[2] - inertia[1]) / mass * 6.0).sqrt(),
+            (max(mjMINVAL, inertia[0] + inertia[1] - inertia[2]) / mass * 6.0).sqrt(),
+        ];
 
-    let xipos = v3(d.xipos(m), body);
-    let ximat = v9(d.ximat(m), body);
-    let lvel = relative_local_vel(m, d, mjtObj_::mjOBJ_BODY, body, body, xipos, ximat);
+        let dr = d.arrays(m);
+        let (xipos, ximat) = (v3(dr.xipos, body), v9(dr.ximat, body));
+        let lvel = relative_local_vel(m, d, mjtObj_::mjOBJ_BODY, body, body, xipos, ximat);
 
-    let mut nnz = nv;
-    {
-        if sparse {
-            nnz = body_chain(m, body, colind);
-            let (jr, jp) = jmat.split_at_mut(3 * nnz);
-            jac_sparse(m, d, jp, jr, xipos, body, &colind[..nnz]);
-            rownnz[0] = nnz as i32;
-            for r in 1..6 {
-                rownnz[r] = nnz as i32;
-                rowadr[r] = rowadr[r - 1] + nnz as i32;
-                colind.copy_within(0..nnz, r * nnz);
+        let mut nnz = nv;
+        {
+            if sparse {
+                nnz = body_chain(m, body, colind);
+                let (jr, jp) = jmat.split_at_mut(3 * nnz);
+                jac_sparse(m, d, jp, jr, xipos, body, &colind[..nnz]);
+                rownnz[0] = nnz as i32;
+                for r in 1..6 {
+                    rownnz[r] = nnz as i32;
+                    rowadr[r] = rowadr[r - 1] + nnz as i32;
+                    colind.copy_within(0..nnz, r * nnz);
+                }
+            } else {
+                let (jr, jp) = jmat.split_at_mut(3 * nv);
+                jac_body_com(m, d, Some(jp), Some(jr), body);
             }
-        } else {
-            let (jr, jp) = jmat.split_at_mut(3 * nv);
-            jac_body_com(m, d, Some(jp), Some(jr), body);
         }
-    }
-    rotate_jacobian(jmat, tmp, ximat, nnz);
+        rotate_jacobian(jmat, tmp, ximat, nnz);
 
-    let dl = DLayout::of(m);
-    let qderiv = d.qDeriv(m);
-    let mut add_row = |row: usize, bval: f64| {
-        if sparse {
-            add_jtbj_sparse(&dl, qderiv, jmat, &[bval], 1, row, &rownnz, &rowadr, colind);
-        } else {
-            add_jtbj(&dl, qderiv, &jmat[row * nv..(row + 1) * nv], &[bval], 1, nv);
+        let dl = DLayout::of(m);
+        let qderiv = d.arrays_mut(m).qDeriv;
+        let mut add_row = |row: usize, bval: f64| {
+            if sparse {
+                add_jtbj_sparse(&dl, qderiv, jmat, &[bval], 1, row, &rownnz, &rowadr, colind);
+            } else {
+                add_jtbj(&dl, qderiv, &jmat[row * nv..(row + 1) * nv], &[bval], 1, nv);
+            }
+        };
+
+        let (density, viscosity) = (m.opt.density, m.opt.viscosity);
+        if viscosity > 0.0 {
+            let diam = (bx[0] + bx[1] + bx[2]) / 3.0;
+            let bval = -mjPI * diam * diam * diam * viscosity;
+            for r in 0..3 {
+                add_row(r, bval);
+            }
+            let bval = -3.0 * mjPI * diam * viscosity;
+            for r in 3..6 {
+                add_row(r, bval);
+            }
         }
-    };
 
-    let (density, viscosity) = (m.opt.density, m.opt.viscosity);
-    if viscosity > 0.0 {
-        let diam = (bx[0] + bx[1] + bx[2]) / 3.0;
-        let bval = -mjPI * diam * diam * diam * viscosity;
-        for r in 0..3 {
-            add_row(r, bval);
+        if density > 0.0 {
+            let p4 = |v: f64| v * v * v * v;
+            add_row(0, -density * bx[0] * (p4(bx[1]) + p4(bx[2])) * 2.0 * lvel[0].abs() / 64.0);
+            add_row(1, -density * bx[1] * (p4(bx[0]) + p4(bx[2])) * 2.0 * lvel[1].abs() / 64.0);
+            add_row(2, -density * bx[2] * (p4(bx[0]) + p4(bx[1])) * 2.0 * lvel[2].abs() / 64.0);
+            add_row(3, -0.5 * density * bx[1] * bx[2] * 2.0 * lvel[3].abs());
+            add_row(4, -0.5 * density * bx[0] * bx[2] * 2.0 * lvel[4].abs());
+            add_row(5, -0.5 * density * bx[0] * bx[1] * 2.0 * lvel[5].abs());
         }
-        let bval = -3.0 * mjPI * diam * viscosity;
-        for r in 3..6 {
-            add_row(r, bval);
-        }
-    }
-
-    if density > 0.0 {
-        let p4 = |v: f64| v * v * v * v;
-        add_row(0, -density * bx[0] * (p4(bx[1]) + p4(bx[2])) * 2.0 * lvel[0].abs() / 64.0);
-        add_row(1, -density * bx[1] * (p4(bx[0]) + p4(bx[2])) * 2.0 * lvel[1].abs() / 64.0);
-        add_row(2, -density * bx[2] * (p4(bx[0]) + p4(bx[1])) * 2.0 * lvel[2].abs() / 64.0);
-        add_row(3, -0.5 * density * bx[1] * bx[2] * 2.0 * lvel[3].abs());
-        add_row(4, -0.5 * density * bx[0] * bx[2] * 2.0 * lvel[4].abs());
-        add_row(5, -0.5 * density * bx[0] * bx[1] * 2.0 * lvel[5].abs());
-    }
-
-    free(d);
+    })
 }
 
 //------------------------------ passive forces ----------------------------------------------------
 
 /// `qDeriv += d qfrc_passive / d qvel` (`mjd_passive_vel`): fluid, dof, flex-edge and tendon
-/// damping.
-///
-/// # Safety
-/// As [`actuator_vel`].
-pub unsafe fn passive_vel(m: &mjModel, d: &mut mjData) {
+/// damping. As [`actuator_vel`].
+pub fn passive_vel(m: &mjModel, d: &mut mjData) {
     if disabled(m, mjtDisableBit_::mjDSBL_SPRING) && disabled(m, mjtDisableBit_::mjDSBL_DAMPER) {
         return;
     }
@@ -925,7 +934,7 @@ pub unsafe fn passive_vel(m: &mjModel, d: &mut mjData) {
     // fluid: ellipsoid model when any geom of the body asks for it, inertia box otherwise
     if m.opt.viscosity > 0.0 || m.opt.density > 0.0 {
         for b in 0..nbody {
-            let i = if sleep_filter { d.body_awake_ind(m)[b] as usize } else { b };
+            let i = if sleep_filter { d.arrays(m).body_awake_ind[b] as usize } else { b };
             if m.body_mass()[i] < mjMINVAL {
                 continue;
             }
@@ -946,20 +955,32 @@ pub unsafe fn passive_vel(m: &mjModel, d: &mut mjData) {
 
     let nv = m.nv as usize;
     let dl = DLayout::of(m);
-    let qderiv = d.qDeriv(m);
+    let nv_awake = if sleep_filter { d.nv_awake as usize } else { nv };
+    let DataMut {
+        qDeriv: qderiv,
+        dof_awake_ind,
+        flexedge_J: fj,
+        flexedge_J_rownnz: fnnz,
+        flexedge_J_rowadr: fadr,
+        flexedge_J_colind: fcol,
+        ten_J: tj,
+        ten_J_rownnz: tnnz,
+        ten_J_rowadr: tadr,
+        ten_J_colind: tcol,
+        tree_awake,
+        ..
+    } = d.arrays_mut(m);
     let sparse = is_sparse(m);
 
     // dof damping on the diagonal
     let (rowadr, diag, damping) = (m.D_rowadr(), m.D_diag(), m.dof_damping());
-    let nv_awake = if sleep_filter { d.nv_awake as usize } else { nv };
     for k in 0..nv_awake {
-        let i = if sleep_filter { d.dof_awake_ind(m)[k] as usize } else { k };
+        let i = if sleep_filter { dof_awake_ind[k] as usize } else { k };
         qderiv[(rowadr[i] + diag[i]) as usize] -= damping[i];
     }
 
     // flex edge damping
-    let (fj, fnnz, fadr, fcol) =
-        (d.flexedge_J(m), d.flexedge_J_rownnz(m), d.flexedge_J_rowadr(m), d.flexedge_J_colind(m));
+    let (fj, fnnz, fadr, fcol) = (&*fj, &*fnnz, &*fadr, &*fcol);
     for f in 0..m.nflex as usize {
         let bval = -m.flex_edgedamping()[f];
         if m.flex_rigid()[f] != 0 || bval == 0.0 {
@@ -979,9 +1000,9 @@ pub unsafe fn passive_vel(m: &mjModel, d: &mut mjData) {
     }
 
     // tendon damping
-    let (tj, tnnz, tadr, tcol) = (d.ten_J(m), d.ten_J_rownnz(m), d.ten_J_rowadr(m), d.ten_J_colind(m));
+    let (tj, tnnz, tadr, tcol) = (&*tj, &*tnnz, &*tadr, &*tcol);
     for i in 0..m.ntendon as usize {
-        if sleep_filter && tendon_asleep(m, d, i) {
+        if sleep_filter && tendon_asleep(m, tree_awake, i) {
             continue;
         }
         let bval = -m.tendon_damping()[i];
@@ -1052,13 +1073,14 @@ fn add_to_parent(m: &mjModel, mat: &mut [f64], n: usize) {
 
 /// Derivatives of cvel and cdof_dot with respect to qvel, in B-row / D-row sparse layout with
 /// inner size 6.
-unsafe fn com_vel_vel(m: &mjModel, d: &mjData, dcvel: &mut [f64], dcdofdot: &mut [f64]) {
+fn com_vel_vel(m: &mjModel, d: &mjData, dcvel: &mut [f64], dcdofdot: &mut [f64]) {
     let sleep_filter = enabled(m, mjtEnableBit_::mjENBL_SLEEP) && d.nbody_awake < m.nbody;
     let nbody = if sleep_filter { d.nbody_awake as usize } else { m.nbody as usize };
     let (badr, dadr) = (m.B_rowadr(), m.D_rowadr());
     let (dofadr, dofnum) = (m.body_dofadr(), m.body_dofnum());
     let (jnt_type, dof_jntid) = (m.jnt_type(), m.dof_jntid());
-    let cdof = d.cdof(m);
+    let dr = d.arrays(m);
+    let cdof = dr.cdof;
 
     // cvel derivative gains cdof in the column of dof j
     let add_cdof = |dcvel: &mut [f64], bi: usize, col: usize, j: usize| {
@@ -1073,7 +1095,7 @@ unsafe fn com_vel_vel(m: &mjModel, d: &mjData, dcvel: &mut [f64], dcdofdot: &mut
     };
 
     for b in 1..nbody {
-        let i = if sleep_filter { d.body_awake_ind(m)[b] as usize } else { b };
+        let i = if sleep_filter { dr.body_awake_ind[b] as usize } else { b };
         copy_from_parent(m, dcvel, i);
         let bi = badr[i] as usize;
 
@@ -1111,7 +1133,7 @@ unsafe fn com_vel_vel(m: &mjModel, d: &mjData, dcvel: &mut [f64], dcdofdot: &mut
 }
 
 /// `qDeriv -= d qfrc_bias / d qvel` (`mjd_rne_vel`).
-unsafe fn rne_vel(m: &mjModel, d: &mut mjData) {
+fn rne_vel(m: &mjModel, d: &mut mjData) {
     let sleep_filter = enabled(m, mjtEnableBit_::mjENBL_SLEEP) && d.nbody_awake < m.nbody;
     let nbody = if sleep_filter { d.nbody_awake as usize } else { m.nbody as usize };
     let nparent = if sleep_filter { d.nparent_awake as usize } else { m.nbody as usize };
@@ -1119,114 +1141,114 @@ unsafe fn rne_vel(m: &mjModel, d: &mut mjData) {
     let (nd, nb) = (m.nD as usize, m.nB as usize);
     let (badr, bnnz, dadr, dnnz) = (m.B_rowadr(), m.B_rownnz(), m.D_rowadr(), m.D_rownnz());
 
-    mark(d);
-    let dcdofdot = stack_nums(d, 6 * nd);
-    let dcvel = stack_nums(d, 6 * nb);
-    let dcacc = stack_nums(d, 6 * nb);
-    let dcfrcbody = stack_nums(d, 6 * nb);
-    let row = stack_nums(d, m.nv as usize);
+    with_frame(d, |d, f| {
+        let dcdofdot = f.nums(d, 6 * nd);
+        let dcvel = f.nums(d, 6 * nb);
+        let dcacc = f.nums(d, 6 * nb);
+        let dcfrcbody = f.nums(d, 6 * nb);
+        let row = f.nums(d, m.nv as usize);
+        let dr = d.arrays(m);
 
-    if !sleep_filter {
-        dcdofdot.fill(0.0);
-        dcvel.fill(0.0);
-        dcacc.fill(0.0);
-        dcfrcbody.fill(0.0);
-    } else {
-        let dof_awake = d.dof_awake_ind(m);
-        for &dof in &dof_awake[..nv] {
-            let at = 6 * dadr[dof as usize] as usize;
-            dcdofdot[at..at + 6 * dnnz[dof as usize] as usize].fill(0.0);
-        }
-        let body_awake = d.body_awake_ind(m);
-        for &body in &body_awake[..nbody] {
-            let at = 6 * badr[body as usize] as usize;
-            let len = 6 * bnnz[body as usize] as usize;
-            dcvel[at..at + len].fill(0.0);
-            dcacc[at..at + len].fill(0.0);
-            dcfrcbody[at..at + len].fill(0.0);
-        }
-    }
-
-    com_vel_vel(m, d, dcvel, dcdofdot);
-
-    let (dofadr, dofnum) = (m.body_dofadr(), m.body_dofnum());
-    let (cdof, cdof_dot, cinert, cvel, qvel) = (d.cdof(m), d.cdof_dot(m), d.cinert(m), d.cvel(m), d.qvel(m));
-
-    // forward pass: cacc derivative, then body force derivative
-    for b in 1..nbody {
-        let i = if sleep_filter { d.body_awake_ind(m)[b] as usize } else { b };
-        copy_from_parent(m, dcacc, i);
-        let (bi, bn) = (badr[i] as usize, bnnz[i] as usize);
-
-        for j in dofadr[i] as usize..(dofadr[i] + dofnum[i]) as usize {
-            let jadr = dof_ancestors(m, j);
-            let at = 6 * (bi + jadr);
-            add_to(&mut dcacc[at..at + 6], v6(cdof_dot, j));
-            // the D-row of dof j and the B-row of body i share their pattern
-            let dj = 6 * dadr[j] as usize;
-            add_to_scl(&mut dcacc[6 * bi..6 * bi + 6 * bn], &dcdofdot[dj..dj + 6 * bn], qvel[j]);
+        if !sleep_filter {
+            dcdofdot.fill(0.0);
+            dcvel.fill(0.0);
+            dcacc.fill(0.0);
+            dcfrcbody.fill(0.0);
+        } else {
+            let dof_awake = dr.dof_awake_ind;
+            for &dof in &dof_awake[..nv] {
+                let at = 6 * dadr[dof as usize] as usize;
+                dcdofdot[at..at + 6 * dnnz[dof as usize] as usize].fill(0.0);
+            }
+            let body_awake = dr.body_awake_ind;
+            for &body in &body_awake[..nbody] {
+                let at = 6 * badr[body as usize] as usize;
+                let len = 6 * bnnz[body as usize] as usize;
+                dcvel[at..at + len].fill(0.0);
+                dcacc[at..at + len].fill(0.0);
+                dcfrcbody[at..at + len].fill(0.0);
+            }
         }
 
-        // derivative of cinert * cacc
-        let ci = v10(cinert, i);
-        let dmul = d_mul_inert_vec_vel(ci);
-        let dmul_t = transpose6(&dmul);
-        mul_mat_mat(&mut dcfrcbody[6 * bi..6 * bi + 6 * bn], &dcacc[6 * bi..6 * bi + 6 * bn], &dmul_t, bn, 6, 6);
+        com_vel_vel(m, d, dcvel, dcdofdot);
 
-        // derivative of cvel x* (cinert * cvel)
-        let cv = v6(cvel, i);
-        let mut mat = d_cross_force_vel(&mul_inert_vec(ci, cv));
-        let frc = d_cross_force_frc(cv);
-        let mut prod = [0.0; 36];
-        mul_mat_mat(&mut prod, &frc, &dmul, 6, 6, 6);
-        add_to(&mut mat, &prod);
-        let mat_t = transpose6(&mat);
+        let (dofadr, dofnum) = (m.body_dofadr(), m.body_dofnum());
+        let (cdof_dot, cinert, cvel, qvel) = (dr.cdof_dot, dr.cinert, dr.cvel, dr.qvel);
 
-        // the world row (nv wide) serves as scratch
-        let (head, tail) = dcfrcbody.split_at_mut(6 * bi);
-        let scratch = &mut head[..6 * bn];
-        mul_mat_mat(scratch, &dcvel[6 * bi..6 * bi + 6 * bn], &mat_t, bn, 6, 6);
-        add_to(&mut tail[..6 * bn], scratch);
-    }
+        // forward pass: cacc derivative, then body force derivative
+        for b in 1..nbody {
+            let i = if sleep_filter { dr.body_awake_ind[b] as usize } else { b };
+            copy_from_parent(m, dcacc, i);
+            let (bi, bn) = (badr[i] as usize, bnnz[i] as usize);
 
-    dcfrcbody[..6 * bnnz[0] as usize].fill(0.0);
+            for j in dofadr[i] as usize..(dofadr[i] + dofnum[i]) as usize {
+                let jadr = dof_ancestors(m, j);
+                let at = 6 * (bi + jadr);
+                add_to(&mut dcacc[at..at + 6], v6(cdof_dot, j));
+                // the D-row of dof j and the B-row of body i share their pattern
+                let dj = 6 * dadr[j] as usize;
+                add_to_scl(&mut dcacc[6 * bi..6 * bi + 6 * bn], &dcdofdot[dj..dj + 6 * bn], qvel[j]);
+            }
 
-    // backward pass: accumulate body forces into parents
-    for b in (1..nparent).rev() {
-        let i = if sleep_filter { d.parent_awake_ind(m)[b] as usize } else { b };
-        add_to_parent(m, dcfrcbody, i);
-    }
+            // derivative of cinert * cacc
+            let ci = v10(cinert, i);
+            let dmul = d_mul_inert_vec_vel(ci);
+            let dmul_t = transpose6(&dmul);
+            mul_mat_mat(&mut dcfrcbody[6 * bi..6 * bi + 6 * bn], &dcacc[6 * bi..6 * bi + 6 * bn], &dmul_t, bn, 6, 6);
 
-    // project onto the dofs
-    let qderiv = d.qDeriv(m);
-    let dof_bodyid = m.dof_bodyid();
-    for v in 0..nv {
-        let j = if sleep_filter { d.dof_awake_ind(m)[v] as usize } else { v };
-        let i = dof_bodyid[j] as usize;
-        let (bi, bn) = (badr[i] as usize, bnnz[i] as usize);
-        mul_mat_vec(&mut row[..bn], &dcfrcbody[6 * bi..6 * bi + 6 * bn], v6(cdof, j), bn, 6);
-        let dj = dadr[j] as usize;
-        sub_from(&mut qderiv[dj..dj + bn], &row[..bn]);
-    }
+            // derivative of cvel x* (cinert * cvel)
+            let cv = v6(cvel, i);
+            let mut mat = d_cross_force_vel(&mul_inert_vec(ci, cv));
+            let frc = d_cross_force_frc(cv);
+            let mut prod = [0.0; 36];
+            mul_mat_mat(&mut prod, &frc, &dmul, 6, 6, 6);
+            add_to(&mut mat, &prod);
+            let mat_t = transpose6(&mat);
 
-    free(d);
+            // the world row (nv wide) serves as scratch
+            let (head, tail) = dcfrcbody.split_at_mut(6 * bi);
+            let scratch = &mut head[..6 * bn];
+            mul_mat_mat(scratch, &dcvel[6 * bi..6 * bi + 6 * bn], &mat_t, bn, 6, 6);
+            add_to(&mut tail[..6 * bn], scratch);
+        }
+
+        dcfrcbody[..6 * bnnz[0] as usize].fill(0.0);
+
+        // backward pass: accumulate body forces into parents
+        for b in (1..nparent).rev() {
+            let i = if sleep_filter { dr.parent_awake_ind[b] as usize } else { b };
+            add_to_parent(m, dcfrcbody, i);
+        }
+
+        // project onto the dofs
+        let DataMut { qDeriv: qderiv, dof_awake_ind, cdof, .. } = d.arrays_mut(m);
+        let dof_bodyid = m.dof_bodyid();
+        for v in 0..nv {
+            let j = if sleep_filter { dof_awake_ind[v] as usize } else { v };
+
+            let i = dof_bodyid[j] as usize;
+            let (bi, bn) = (badr[i] as usize, bnnz[i] as usize);
+            mul_mat_vec(&mut row[..bn], &dcfrcbody[6 * bi..6 * bi + 6 * bn], v6(cdof, j), bn, 6);
+            let dj = dadr[j] as usize;
+            sub_from(&mut qderiv[dj..dj + bn], &row[..bn]);
+        }
+    })
 }
 
 //------------------------------ entry point -------------------------------------------------------
 
 /// Fills `qDeriv` with d(qfrc_actuator + qfrc_passive [- qfrc_bias]) / d qvel
-/// (`mjd_smooth_vel`); the bias term only with `flg_bias`.
-///
-/// # Safety
-/// `d` must be data made for `m`, with position and velocity stages computed.
-pub unsafe fn smooth_vel(m: &mjModel, d: &mut mjData, flg_bias: bool) {
+/// (`mjd_smooth_vel`); the bias term only with `flg_bias`. `d` is data made for `m`, with
+/// position and velocity stages computed.
+pub fn smooth_vel(m: &mjModel, d: &mut mjData, flg_bias: bool) {
     let sleep_filter = enabled(m, mjtEnableBit_::mjENBL_SLEEP) && d.nv_awake < m.nv;
-    let qderiv = d.qDeriv(m);
+    let nv_awake = d.nv_awake as usize;
+    let DataMut { qDeriv: qderiv, dof_awake_ind, .. } = d.arrays_mut(m);
     if !sleep_filter {
         qderiv.fill(0.0);
     } else {
         let (rownnz, rowadr) = (m.D_rownnz(), m.D_rowadr());
-        for &i in &d.dof_awake_ind(m)[..d.nv_awake as usize] {
+        for &i in &dof_awake_ind[..nv_awake] {
             let adr = rowadr[i as usize] as usize;
             qderiv[adr..adr + rownnz[i as usize] as usize].fill(0.0);
         }

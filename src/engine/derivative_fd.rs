@@ -4,8 +4,9 @@
 //! of the analytical velocity derivatives in `qDeriv`.
 
 use crate::abi::*;
+use crate::data::stack::with_frame;
 use crate::data::state::{get_state, set_state, state_size};
-use crate::engine::{actuation, disabled, forward, free, inverse, mark, stack_ints, stack_nums, support};
+use crate::engine::{actuation, disabled, forward, inverse, support};
 use crate::math::blas;
 
 use mjtStage_::*;
@@ -56,22 +57,20 @@ fn in_range(x1: f64, x2: f64, range: &[f64]) -> bool {
 }
 
 /// Physics state (qpos, qvel, act) into `state` and, when given, the sensor values.
-unsafe fn read_outputs(m: &mjModel, d: &mjData, state: &mut [f64], sensor: Option<&mut [f64]>) {
+fn read_outputs(m: &mjModel, d: &mjData, state: &mut [f64], sensor: Option<&mut [f64]>) {
     get_state(m, d, state, mjtState_::mjSTATE_PHYSICS as u32);
     if let Some(s) = sensor {
-        s.copy_from_slice(&d.sensordata(m)[..s.len()]);
+        s.copy_from_slice(&d.arrays(m).sensordata[..s.len()]);
     }
 }
 
 /// Jacobians of (next state, sensors) = mj_step(state, control), each row the derivative with
 /// respect to one input (transposed against control-theory notation); every output is
 /// optional (`mjd_stepFD`). Rows: `dydq`, `dydv` nv x (2nv+na), `dyda` na x (2nv+na), `dydu`
-/// nu x (2nv+na); `dsdq`.. likewise with nsensordata columns.
-///
-/// # Safety
-/// `d` must be data made for `m`; each output slice must hold its rows.
+/// nu x (2nv+na); `dsdq`.. likewise with nsensordata columns. `d` is data made for `m`; each
+/// output slice must hold its rows.
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn step_fd(
+pub fn step_fd(
     m: &mjModel,
     d: &mut mjData,
     eps: f64,
@@ -87,128 +86,125 @@ pub unsafe fn step_fd(
 ) {
     let (nq, nv, na, nu, ns) = (m.nq as usize, m.nv as usize, m.na as usize, m.nu as usize, m.nsensordata as usize);
     let ndx = 2 * nv + na;
-    mark(d);
+    with_frame(d, |d, f| {
+        // the state restored after each nudge
+        let mut restore = mjtState_::mjSTATE_FULLPHYSICS as u32 | mjtState_::mjSTATE_CTRL as u32;
+        if !disabled(m, mjtDisableBit_::mjDSBL_WARMSTART) {
+            restore |= mjtState_::mjSTATE_WARMSTART as u32;
+        }
+        let fullstate = f.nums(d, state_size(m, restore));
+        let state = f.nums(d, nq + nv + na);
+        let next = f.nums(d, nq + nv + na);
+        let next_plus = f.nums(d, nq + nv + na);
+        let next_minus = f.nums(d, nq + nv + na);
 
-    // the state restored after each nudge
-    let mut restore = mjtState_::mjSTATE_FULLPHYSICS as u32 | mjtState_::mjSTATE_CTRL as u32;
-    if !disabled(m, mjtDisableBit_::mjDSBL_WARMSTART) {
-        restore |= mjtState_::mjSTATE_WARMSTART as u32;
-    }
-    let fullstate = stack_nums(d, state_size(m, restore));
-    let state = stack_nums(d, nq + nv + na);
-    let next = stack_nums(d, nq + nv + na);
-    let next_plus = stack_nums(d, nq + nv + na);
-    let next_minus = stack_nums(d, nq + nv + na);
+        let skipsensor = dsdq.is_none() && dsdv.is_none() && dsda.is_none() && dsdu.is_none();
+        let (mut sensor, mut sensor_plus, mut sensor_minus) = if skipsensor {
+            (None, None, None)
+        } else {
+            (Some(f.nums(d, ns)), Some(f.nums(d, ns)), Some(f.nums(d, ns)))
+        };
+        let ctrl = f.nums(d, nu);
 
-    let skipsensor = dsdq.is_none() && dsdv.is_none() && dsda.is_none() && dsdu.is_none();
-    let (mut sensor, mut sensor_plus, mut sensor_minus) = if skipsensor {
-        (None, None, None)
-    } else {
-        (Some(stack_nums(d, ns)), Some(stack_nums(d, ns)), Some(stack_nums(d, ns)))
-    };
-    let ctrl = stack_nums(d, nu);
+        get_state(m, d, fullstate, restore);
+        ctrl.copy_from_slice(&d.arrays(m).ctrl[..nu]);
+        read_outputs(m, d, state, None);
 
-    get_state(m, d, fullstate, restore);
-    ctrl.copy_from_slice(&d.ctrl(m)[..nu]);
-    read_outputs(m, d, state, None);
-
-    // the unperturbed step
-    forward::step_skip(m, d, mjSTAGE_NONE as i32, skipsensor);
-    read_outputs(m, d, next, sensor.as_deref_mut());
-    set_state(m, d, fullstate, restore);
-
-    // a nudged step from the restored state, its outputs into `y`, `s`
-    let nudged = |d: &mut mjData, skip: mjtStage_, y: &mut [f64], s: Option<&mut [f64]>| {
-        forward::step_skip(m, d, skip as i32, skipsensor);
-        read_outputs(m, d, y, s);
+        // the unperturbed step
+        forward::step_skip(m, d, mjSTAGE_NONE as i32, skipsensor);
+        read_outputs(m, d, next, sensor.as_deref_mut());
         set_state(m, d, fullstate, restore);
-    };
 
-    // controls (velocity stage reused), nudged only within their control range
-    if dydu.is_some() || dsdu.is_some() {
-        let (limited, range) = (m.actuator_ctrllimited(), m.actuator_ctrlrange());
-        let (mut dydu, mut dsdu) = (dydu, dsdu);
-        for i in 0..nu {
-            let lim = limited[i] != 0;
-            let r = &range[2 * i..2 * i + 2];
-            let fwd = !lim || in_range(ctrl[i], ctrl[i] + eps, r);
-            if fwd {
-                d.ctrl(m)[i] += eps;
-                nudged(d, mjSTAGE_VEL, next_plus, sensor_plus.as_deref_mut());
-            }
-            let back = (centered || !fwd) && (!lim || in_range(ctrl[i] - eps, ctrl[i], r));
-            if back {
-                d.ctrl(m)[i] -= eps;
-                nudged(d, mjSTAGE_VEL, next_minus, sensor_minus.as_deref_mut());
-            }
-            if let Some(out) = dydu.as_deref_mut() {
-                let (p, mi) = (fwd.then_some(&*next_plus), back.then_some(&*next_minus));
-                clamped_state_diff(m, &mut out[i * ndx..(i + 1) * ndx], next, p, mi, eps);
-            }
-            if let (Some(out), Some(s)) = (dsdu.as_deref_mut(), sensor.as_deref()) {
-                let p = if fwd { sensor_plus.as_deref() } else { None };
-                let mi = if back { sensor_minus.as_deref() } else { None };
-                clamped_diff(&mut out[i * ns..(i + 1) * ns], s, p, mi, eps);
-            }
-        }
-    }
+        // a nudged step from the restored state, its outputs into `y`, `s`
+        let nudged = |d: &mut mjData, skip: mjtStage_, y: &mut [f64], s: Option<&mut [f64]>| {
+            forward::step_skip(m, d, skip as i32, skipsensor);
+            read_outputs(m, d, y, s);
+            set_state(m, d, fullstate, restore);
+        };
 
-    // one input block: `count` inputs, each nudged by `nudge(d, i, sign)`, stages up to `skip`
-    // reused, rows written into `dy` and `ds`
-    let mut block = |d: &mut mjData,
-                     count: usize,
-                     skip: mjtStage_,
-                     dy: Option<&mut [f64]>,
-                     ds: Option<&mut [f64]>,
-                     nudge: &dyn Fn(&mut mjData, usize, f64)| {
-        let (mut dy, mut ds) = (dy, ds);
-        for i in 0..count {
-            nudge(d, i, eps);
-            nudged(d, skip, next_plus, sensor_plus.as_deref_mut());
-            if centered {
-                nudge(d, i, -eps);
-                nudged(d, skip, next_minus, sensor_minus.as_deref_mut());
-            }
-            if let Some(out) = dy.as_deref_mut() {
-                let row = &mut out[i * ndx..(i + 1) * ndx];
-                if centered {
-                    state_diff(m, row, next_minus, next_plus, 2.0 * eps);
-                } else {
-                    state_diff(m, row, next, next_plus, eps);
+        // controls (velocity stage reused), nudged only within their control range
+        if dydu.is_some() || dsdu.is_some() {
+            let (limited, range) = (m.actuator_ctrllimited(), m.actuator_ctrlrange());
+            let (mut dydu, mut dsdu) = (dydu, dsdu);
+            for i in 0..nu {
+                let lim = limited[i] != 0;
+                let r = &range[2 * i..2 * i + 2];
+                let fwd = !lim || in_range(ctrl[i], ctrl[i] + eps, r);
+                if fwd {
+                    d.arrays_mut(m).ctrl[i] += eps;
+                    nudged(d, mjSTAGE_VEL, next_plus, sensor_plus.as_deref_mut());
                 }
-            }
-            if let Some(out) = ds.as_deref_mut() {
-                let row = &mut out[i * ns..(i + 1) * ns];
-                let plus = sensor_plus.as_deref().unwrap_or(&[]);
-                if centered {
-                    diff(row, sensor_minus.as_deref().unwrap_or(&[]), plus, 2.0 * eps);
-                } else {
-                    diff(row, sensor.as_deref().unwrap_or(&[]), plus, eps);
+                let back = (centered || !fwd) && (!lim || in_range(ctrl[i] - eps, ctrl[i], r));
+                if back {
+                    d.arrays_mut(m).ctrl[i] -= eps;
+                    nudged(d, mjSTAGE_VEL, next_minus, sensor_minus.as_deref_mut());
+                }
+                if let Some(out) = dydu.as_deref_mut() {
+                    let (p, mi) = (fwd.then_some(&*next_plus), back.then_some(&*next_minus));
+                    clamped_state_diff(m, &mut out[i * ndx..(i + 1) * ndx], next, p, mi, eps);
+                }
+                if let (Some(out), Some(s)) = (dsdu.as_deref_mut(), sensor.as_deref()) {
+                    let p = if fwd { sensor_plus.as_deref() } else { None };
+                    let mi = if back { sensor_minus.as_deref() } else { None };
+                    clamped_diff(&mut out[i * ns..(i + 1) * ns], s, p, mi, eps);
                 }
             }
         }
-    };
 
-    // activations and velocities (velocity, resp. position stage reused)
-    if dyda.is_some() || dsda.is_some() {
-        block(d, na, mjSTAGE_VEL, dyda, dsda, &|d, i, e| d.act(m)[i] += e);
-    }
-    if dydv.is_some() || dsdv.is_some() {
-        block(d, nv, mjSTAGE_POS, dydv, dsdv, &|d, i, e| d.qvel(m)[i] += e);
-    }
+        // one input block: `count` inputs, each nudged by `nudge(d, i, sign)`, stages up to `skip`
+        // reused, rows written into `dy` and `ds`
+        let mut block = |d: &mut mjData,
+                         count: usize,
+                         skip: mjtStage_,
+                         dy: Option<&mut [f64]>,
+                         ds: Option<&mut [f64]>,
+                         nudge: &mut dyn FnMut(&mut mjData, usize, f64)| {
+            let (mut dy, mut ds) = (dy, ds);
+            for i in 0..count {
+                nudge(d, i, eps);
+                nudged(d, skip, next_plus, sensor_plus.as_deref_mut());
+                if centered {
+                    nudge(d, i, -eps);
+                    nudged(d, skip, next_minus, sensor_minus.as_deref_mut());
+                }
+                if let Some(out) = dy.as_deref_mut() {
+                    let row = &mut out[i * ndx..(i + 1) * ndx];
+                    if centered {
+                        state_diff(m, row, next_minus, next_plus, 2.0 * eps);
+                    } else {
+                        state_diff(m, row, next, next_plus, eps);
+                    }
+                }
+                if let Some(out) = ds.as_deref_mut() {
+                    let row = &mut out[i * ns..(i + 1) * ns];
+                    let plus = sensor_plus.as_deref().unwrap_or(&[]);
+                    if centered {
+                        diff(row, sensor_minus.as_deref().unwrap_or(&[]), plus, 2.0 * eps);
+                    } else {
+                        diff(row, sensor.as_deref().unwrap_or(&[]), plus, eps);
+                    }
+                }
+            }
+        };
 
-    // positions, nudged along each dof in tangent space (nothing reused)
-    if dydq.is_some() || dsdq.is_some() {
-        let dpos: *mut [f64] = stack_nums(d, nv);
-        block(d, nv, mjSTAGE_NONE, dydq, dsdq, &|d, i, e| {
-            let dpos = &mut *dpos;
-            dpos.fill(0.0);
-            dpos[i] = 1.0;
-            support::integrate_pos(m, d.qpos(m), dpos, e);
-        });
-    }
+        // activations and velocities (velocity, resp. position stage reused)
+        if dyda.is_some() || dsda.is_some() {
+            block(d, na, mjSTAGE_VEL, dyda, dsda, &mut |d, i, e| d.arrays_mut(m).act[i] += e);
+        }
+        if dydv.is_some() || dsdv.is_some() {
+            block(d, nv, mjSTAGE_POS, dydv, dsdv, &mut |d, i, e| d.arrays_mut(m).qvel[i] += e);
+        }
 
-    free(d);
+        // positions, nudged along each dof in tangent space (nothing reused)
+        if dydq.is_some() || dsdq.is_some() {
+            let dpos = f.nums(d, nv);
+            block(d, nv, mjSTAGE_NONE, dydq, dsdq, &mut |d, i, e| {
+                dpos.fill(0.0);
+                dpos[i] = 1.0;
+                support::integrate_pos(m, d.arrays_mut(m).qpos, dpos, e);
+            });
+        }
+    })
 }
 
 /// The position, velocity and activation row blocks of a transposed Jacobian (`block` numbers
@@ -226,11 +222,8 @@ fn split_rows(t: Option<&mut [f64]>, block: usize) -> [Option<&mut [f64]>; 3] {
 
 /// Transition matrices of one step in control-theory layout (`mjd_transitionFD`):
 /// `A` (2nv+na)², `B` (2nv+na) x nu, `C` nsensordata x (2nv+na), `D` nsensordata x nu; each
-/// optional.
-///
-/// # Safety
-/// As [`step_fd`].
-pub unsafe fn transition_fd(
+/// optional. As [`step_fd`].
+pub fn transition_fd(
     m: &mjModel,
     d: &mut mjData,
     eps: f64,
@@ -245,35 +238,34 @@ pub unsafe fn transition_fd(
     }
     let (nv, na, nu, ns) = (m.nv as usize, m.na as usize, m.nu as usize, m.nsensordata as usize);
     let ndx = 2 * nv + na;
-    mark(d);
+    with_frame(d, |d, f| {
+        // the transposes, as step_fd writes them
+        let mut at = a.is_some().then(|| f.nums(d, ndx * ndx));
+        let mut bt = b.is_some().then(|| f.nums(d, nu * ndx));
+        let mut ct = c.is_some().then(|| f.nums(d, ndx * ns));
+        let mut dt = dd.is_some().then(|| f.nums(d, nu * ns));
+        let [dydq, dydv, dyda] = split_rows(at.as_deref_mut(), ndx * nv);
+        let [dsdq, dsdv, dsda] = split_rows(ct.as_deref_mut(), ns * nv);
+        step_fd(m, d, eps, centered, dydq, dydv, dyda, bt.as_deref_mut(), dsdq, dsdv, dsda, dt.as_deref_mut());
 
-    // the transposes, as step_fd writes them
-    let mut at = a.is_some().then(|| stack_nums(d, ndx * ndx));
-    let mut bt = b.is_some().then(|| stack_nums(d, nu * ndx));
-    let mut ct = c.is_some().then(|| stack_nums(d, ndx * ns));
-    let mut dt = dd.is_some().then(|| stack_nums(d, nu * ns));
-    let [dydq, dydv, dyda] = split_rows(at.as_deref_mut(), ndx * nv);
-    let [dsdq, dsdv, dsda] = split_rows(ct.as_deref_mut(), ns * nv);
-    step_fd(m, d, eps, centered, dydq, dydv, dyda, bt.as_deref_mut(), dsdq, dsdv, dsda, dt.as_deref_mut());
-
-    if let (Some(a), Some(t)) = (a, at.as_deref()) {
-        blas::transpose(&mut a[..ndx * ndx], t, ndx, ndx);
-    }
-    if let (Some(b), Some(t)) = (b, bt.as_deref()) {
-        blas::transpose(&mut b[..ndx * nu], t, nu, ndx);
-    }
-    if let (Some(c), Some(t)) = (c, ct.as_deref()) {
-        blas::transpose(&mut c[..ns * ndx], t, ndx, ns);
-    }
-    if let (Some(dd), Some(t)) = (dd, dt.as_deref()) {
-        blas::transpose(&mut dd[..ns * nu], t, nu, ns);
-    }
-    free(d);
+        if let (Some(a), Some(t)) = (a, at.as_deref()) {
+            blas::transpose(&mut a[..ndx * ndx], t, ndx, ndx);
+        }
+        if let (Some(b), Some(t)) = (b, bt.as_deref()) {
+            blas::transpose(&mut b[..ndx * nu], t, nu, ndx);
+        }
+        if let (Some(c), Some(t)) = (c, ct.as_deref()) {
+            blas::transpose(&mut c[..ns * ndx], t, ndx, ns);
+        }
+        if let (Some(dd), Some(t)) = (dd, dt.as_deref()) {
+            blas::transpose(&mut dd[..ns * nu], t, nu, ns);
+        }
+    })
 }
 
 /// `qfrc_inverse` at the current state (stages up to `stage` reused), minus `qfrc_actuator`
 /// with `flg_actuation`, into `force`.
-unsafe fn inverse_force(
+fn inverse_force(
     m: &mjModel,
     d: &mut mjData,
     stage: mjtStage_,
@@ -283,10 +275,10 @@ unsafe fn inverse_force(
 ) {
     inverse::inverse_skip(m, d, stage as i32, skipsensor);
     let nv = m.nv as usize;
-    force.copy_from_slice(&d.qfrc_inverse(m)[..nv]);
+    force.copy_from_slice(&d.arrays(m).qfrc_inverse[..nv]);
     if flg_actuation {
         actuation::fwd_actuation(m, d);
-        for (f, &a) in force.iter_mut().zip(d.qfrc_actuator(m).iter()) {
+        for (f, &a) in force.iter_mut().zip(d.arrays(m).qfrc_actuator.iter()) {
             *f -= a;
         }
     }
@@ -294,12 +286,9 @@ unsafe fn inverse_force(
 
 /// Jacobians of (force, sensors) = mj_inverse(state, acceleration), rows per input, each
 /// optional (`mjd_inverseFD`): `dfdq`, `dfdv`, `dfda` nv x nv, `dsdq`.. nv x nsensordata, and
-/// `dmdq` nv x nM (the inertia in its `qM` layout).
-///
-/// # Safety
-/// As [`step_fd`].
+/// `dmdq` nv x nM (the inertia in its `qM` layout). As [`step_fd`].
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn inverse_fd(
+pub fn inverse_fd(
     m: &mjModel,
     d: &mut mjData,
     eps: f64,
@@ -321,83 +310,82 @@ pub unsafe fn inverse_fd(
     }
     let skipsensor = dsdq.is_none() && dsdv.is_none() && dsda.is_none();
 
-    mark(d);
-    let pos = stack_nums(d, nq);
-    let force = stack_nums(d, nv);
-    let force_plus = stack_nums(d, nv);
-    let sensor = (!skipsensor).then(|| stack_nums(d, ns));
-    let mass = dmdq.is_some().then(|| stack_nums(d, nm));
+    with_frame(d, |d, f| {
+        let pos = f.nums(d, nq);
+        let force = f.nums(d, nv);
+        let force_plus = f.nums(d, nv);
+        let sensor = (!skipsensor).then(|| f.nums(d, ns));
+        let mass = dmdq.is_some().then(|| f.nums(d, nm));
 
-    pos.copy_from_slice(&d.qpos(m)[..nq]);
-    inverse_force(m, d, mjSTAGE_NONE, skipsensor, flg_actuation, force);
-    let sensor: Option<&[f64]> = sensor.map(|s| {
-        s.copy_from_slice(&d.sensordata(m)[..ns]);
-        &*s
-    });
-    let mass: Option<&[f64]> = mass.map(|x| {
-        x.copy_from_slice(&d.qM(m)[..nm]);
-        &*x
-    });
+        pos.copy_from_slice(&d.arrays(m).qpos[..nq]);
+        inverse_force(m, d, mjSTAGE_NONE, skipsensor, flg_actuation, force);
+        let sensor: Option<&[f64]> = sensor.map(|s| {
+            s.copy_from_slice(&d.arrays(m).sensordata[..ns]);
+            &*s
+        });
+        let mass: Option<&[f64]> = mass.map(|x| {
+            x.copy_from_slice(&d.arrays(m).qM[..nm]);
+            &*x
+        });
 
-    // rows of the force and sensor Jacobians after a nudged inverse
-    let rows = |d: &mut mjData, i: usize, df: Option<&mut [f64]>, ds: Option<&mut [f64]>, force_plus: &[f64]| {
-        if let Some(out) = df {
-            diff(&mut out[i * nv..(i + 1) * nv], force, force_plus, eps);
-        }
-        if let (Some(out), Some(s)) = (ds, sensor) {
-            diff(&mut out[i * ns..(i + 1) * ns], s, &d.sensordata(m)[..ns], eps);
-        }
-    };
+        // rows of the force and sensor Jacobians after a nudged inverse
+        let rows = |d: &mut mjData, i: usize, df: Option<&mut [f64]>, ds: Option<&mut [f64]>, force_plus: &[f64]| {
+            if let Some(out) = df {
+                diff(&mut out[i * nv..(i + 1) * nv], force, force_plus, eps);
+            }
+            if let (Some(out), Some(s)) = (ds, sensor) {
+                diff(&mut out[i * ns..(i + 1) * ns], s, &d.arrays(m).sensordata[..ns], eps);
+            }
+        };
 
-    // accelerations (velocity stage reused)
-    if dfda.is_some() || dsda.is_some() {
-        let (mut dfda, mut dsda) = (dfda, dsda);
-        for i in 0..nv {
-            let tmp = d.qacc(m)[i];
-            d.qacc(m)[i] += eps;
-            inverse_force(m, d, mjSTAGE_VEL, skipsensor, flg_actuation, force_plus);
-            d.qacc(m)[i] = tmp;
-            rows(d, i, dfda.as_deref_mut(), dsda.as_deref_mut(), force_plus);
-        }
-    }
-
-    // velocities (position stage reused)
-    if dfdv.is_some() || dsdv.is_some() {
-        let (mut dfdv, mut dsdv) = (dfdv, dsdv);
-        for i in 0..nv {
-            let tmp = d.qvel(m)[i];
-            d.qvel(m)[i] += eps;
-            inverse_force(m, d, mjSTAGE_POS, skipsensor, flg_actuation, force_plus);
-            d.qvel(m)[i] = tmp;
-            rows(d, i, dfdv.as_deref_mut(), dsdv.as_deref_mut(), force_plus);
-        }
-    }
-
-    // positions, nudged along each dof in tangent space (nothing reused)
-    if dfdq.is_some() || dsdq.is_some() || dmdq.is_some() {
-        let (mut dfdq, mut dsdq, mut dmdq) = (dfdq, dsdq, dmdq);
-        let dpos = stack_nums(d, nv);
-        for i in 0..nv {
-            dpos.fill(0.0);
-            dpos[i] = 1.0;
-            support::integrate_pos(m, d.qpos(m), dpos, eps);
-            inverse_force(m, d, mjSTAGE_NONE, skipsensor, flg_actuation, force_plus);
-            d.qpos(m)[..nq].copy_from_slice(pos);
-            rows(d, i, dfdq.as_deref_mut(), dsdq.as_deref_mut(), force_plus);
-            if let (Some(out), Some(mass)) = (dmdq.as_deref_mut(), mass) {
-                diff(&mut out[i * nm..(i + 1) * nm], mass, &d.qM(m)[..nm], eps);
+        // accelerations (velocity stage reused)
+        if dfda.is_some() || dsda.is_some() {
+            let (mut dfda, mut dsda) = (dfda, dsda);
+            for i in 0..nv {
+                let tmp = d.arrays(m).qacc[i];
+                d.arrays_mut(m).qacc[i] += eps;
+                inverse_force(m, d, mjSTAGE_VEL, skipsensor, flg_actuation, force_plus);
+                d.arrays_mut(m).qacc[i] = tmp;
+                rows(d, i, dfda.as_deref_mut(), dsda.as_deref_mut(), force_plus);
             }
         }
-    }
 
-    free(d);
+        // velocities (position stage reused)
+        if dfdv.is_some() || dsdv.is_some() {
+            let (mut dfdv, mut dsdv) = (dfdv, dsdv);
+            for i in 0..nv {
+                let tmp = d.arrays(m).qvel[i];
+                d.arrays_mut(m).qvel[i] += eps;
+                inverse_force(m, d, mjSTAGE_POS, skipsensor, flg_actuation, force_plus);
+                d.arrays_mut(m).qvel[i] = tmp;
+                rows(d, i, dfdv.as_deref_mut(), dsdv.as_deref_mut(), force_plus);
+            }
+        }
+
+        // positions, nudged along each dof in tangent space (nothing reused)
+        if dfdq.is_some() || dsdq.is_some() || dmdq.is_some() {
+            let (mut dfdq, mut dsdq, mut dmdq) = (dfdq, dsdq, dmdq);
+            let dpos = f.nums(d, nv);
+            for i in 0..nv {
+                dpos.fill(0.0);
+                dpos[i] = 1.0;
+                support::integrate_pos(m, d.arrays_mut(m).qpos, dpos, eps);
+                inverse_force(m, d, mjSTAGE_NONE, skipsensor, flg_actuation, force_plus);
+                d.arrays_mut(m).qpos[..nq].copy_from_slice(pos);
+                rows(d, i, dfdq.as_deref_mut(), dsdq.as_deref_mut(), force_plus);
+                if let (Some(out), Some(mass)) = (dmdq.as_deref_mut(), mass) {
+                    diff(&mut out[i * nm..(i + 1) * nm], mass, &d.arrays(m).qM[..nm], eps);
+                }
+            }
+        }
+    })
 }
 
 /// Copies column `i` of a dense difference `fd` into the sparse `qDeriv` rows that hold it,
 /// advancing the per-row counters.
-unsafe fn scatter_column(m: &mjModel, d: &mjData, fd: &[f64], cnt: &mut [i32], i: usize) {
+fn scatter_column(m: &mjModel, d: &mut mjData, fd: &[f64], cnt: &mut [i32], i: usize) {
     let (rownnz, rowadr, colind) = (m.D_rownnz(), m.D_rowadr(), m.D_colind());
-    let qderiv = d.qDeriv(m);
+    let qderiv = d.arrays_mut(m).qDeriv;
     for j in 0..m.nv as usize {
         let adr = (rowadr[j] + cnt[j]) as usize;
         if cnt[j] < rownnz[j] && colind[adr] as usize == i {
@@ -408,66 +396,61 @@ unsafe fn scatter_column(m: &mjModel, d: &mjData, fd: &[f64], cnt: &mut [i32], i
 }
 
 /// Forward-difference `d qfrc_passive / d qvel` into `qDeriv` (`mjd_passive_velFD`); the
-/// velocity stage must have run.
-///
-/// # Safety
-/// `d` must be data made for `m`.
-pub unsafe fn passive_vel_fd(m: &mjModel, d: &mut mjData, eps: f64) {
+/// velocity stage must have run (`d` data made for `m`).
+pub fn passive_vel_fd(m: &mjModel, d: &mut mjData, eps: f64) {
     let nv = m.nv as usize;
-    mark(d);
-    let passive = stack_nums(d, nv);
-    let fd = stack_nums(d, nv);
-    let cnt = stack_ints(d, nv);
-    cnt.fill(0);
-    passive.copy_from_slice(&d.qfrc_passive(m)[..nv]);
-    for i in 0..nv {
-        let saved = d.qvel(m)[i];
-        d.qvel(m)[i] = saved + eps;
+    with_frame(d, |d, f| {
+        let passive = f.nums(d, nv);
+        let fd = f.nums(d, nv);
+        let cnt = f.ints(d, nv);
+        cnt.fill(0);
+        passive.copy_from_slice(&d.arrays(m).qfrc_passive[..nv]);
+        for i in 0..nv {
+            let saved = d.arrays(m).qvel[i];
+            d.arrays_mut(m).qvel[i] = saved + eps;
+            forward::fwd_velocity(m, d);
+            d.arrays_mut(m).qvel[i] = saved;
+            blas::sub(fd, &d.arrays(m).qfrc_passive[..nv], passive);
+            blas::scl_inplace(fd, 1.0 / eps);
+            scatter_column(m, d, fd, cnt, i);
+        }
         forward::fwd_velocity(m, d);
-        d.qvel(m)[i] = saved;
-        blas::sub(fd, &d.qfrc_passive(m)[..nv], passive);
-        blas::scl_inplace(fd, 1.0 / eps);
-        scatter_column(m, d, fd, cnt, i);
-    }
-    forward::fwd_velocity(m, d);
-    free(d);
+    })
 }
 
 /// Centred-difference version of the analytical `mjd_smooth_vel` into `qDeriv`
-/// (`mjd_smooth_velFD`).
-///
-/// # Safety
-/// `d` must be data made for `m`, with the position stage computed.
-pub unsafe fn smooth_vel_fd(m: &mjModel, d: &mut mjData, eps: f64) {
+/// (`mjd_smooth_velFD`); `d` is data made for `m`, with the position stage computed.
+pub fn smooth_vel_fd(m: &mjModel, d: &mut mjData, eps: f64) {
     let nv = m.nv as usize;
-    mark(d);
-    let plus = stack_nums(d, nv);
-    let minus = stack_nums(d, nv);
-    let fd = stack_nums(d, nv);
-    let cnt = stack_ints(d, nv);
-    cnt.fill(0);
-    // qfrc_actuator + qfrc_passive - qfrc_bias after the velocity and actuation stages
-    let smooth = |d: &mut mjData, out: &mut [f64]| {
+    with_frame(d, |d, f| {
+        let plus = f.nums(d, nv);
+        let minus = f.nums(d, nv);
+        let fd = f.nums(d, nv);
+        let cnt = f.ints(d, nv);
+        cnt.fill(0);
+        // qfrc_actuator + qfrc_passive - qfrc_bias after the velocity and actuation stages
+        let smooth = |d: &mut mjData, out: &mut [f64]| {
+            forward::fwd_velocity(m, d);
+            actuation::fwd_actuation(m, d);
+            let dr = d.arrays(m);
+            blas::add(out, &dr.qfrc_actuator[..nv], &dr.qfrc_passive[..nv]);
+            blas::sub_from(out, &dr.qfrc_bias[..nv]);
+        };
+        for i in 0..nv {
+            let saved = d.arrays(m).qvel[i];
+            d.arrays_mut(m).qvel[i] = saved + eps;
+            smooth(d, plus);
+            d.arrays_mut(m).qvel[i] = saved - eps;
+            smooth(d, minus);
+            d.arrays_mut(m).qvel[i] = saved;
+            blas::sub(fd, plus, minus);
+            blas::scl_inplace(fd, 0.5 / eps);
+            scatter_column(m, d, fd, cnt, i);
+        }
+        if cnt.iter().zip(m.D_rownnz()).any(|(&c, &n)| c != n) {
+            crate::mjerror!("mjd_smooth_velFD", "error in constructing FD sparse derivative");
+        }
         forward::fwd_velocity(m, d);
         actuation::fwd_actuation(m, d);
-        blas::add(out, &d.qfrc_actuator(m)[..nv], &d.qfrc_passive(m)[..nv]);
-        blas::sub_from(out, &d.qfrc_bias(m)[..nv]);
-    };
-    for i in 0..nv {
-        let saved = d.qvel(m)[i];
-        d.qvel(m)[i] = saved + eps;
-        smooth(d, plus);
-        d.qvel(m)[i] = saved - eps;
-        smooth(d, minus);
-        d.qvel(m)[i] = saved;
-        blas::sub(fd, plus, minus);
-        blas::scl_inplace(fd, 0.5 / eps);
-        scatter_column(m, d, fd, cnt, i);
-    }
-    if cnt.iter().zip(m.D_rownnz()).any(|(&c, &n)| c != n) {
-        crate::mjerror!("mjd_smooth_velFD", "error in constructing FD sparse derivative");
-    }
-    forward::fwd_velocity(m, d);
-    actuation::fwd_actuation(m, d);
-    free(d);
+    })
 }

@@ -301,21 +301,17 @@ pub fn fwd_acceleration(m: &mjModel, d: &mut mjData) {
     match awake_list(awake_n, dof_awake_ind) {
         None => {
             blas::copy(qacc_smooth, qfrc_smooth);
-            // SAFETY: the model's M pattern is checked against the dof tree by mj_makeData (see
-            // `inertia::factor_i`); qLD, qLDiagInv and qacc_smooth are sized for it
-            unsafe {
-                inertia::solve_ld(
-                    qacc_smooth,
-                    qld,
-                    diaginv,
-                    m.nv as usize,
-                    1,
-                    m.M_rownnz(),
-                    m.M_rowadr(),
-                    m.M_colind(),
-                    None,
-                )
-            };
+            inertia::solve_ld(
+                qacc_smooth,
+                qld,
+                diaginv,
+                m.nv as usize,
+                1,
+                m.M_rownnz(),
+                m.M_rowadr(),
+                m.M_colind(),
+                None,
+            );
         }
         Some(ind) => {
             for &i in ind {
@@ -459,17 +455,14 @@ pub fn euler_skip(m: &mjModel, d: &mut mjData, skipfactor: bool) {
                     Some(ind) => ind.iter().for_each(|&i| add_damping(qh, i as usize)),
                 }
                 let nrow = awake.map_or(nv, |ind| ind.len());
-                // SAFETY: qH has the model's M pattern, checked against the dof tree by
-                // mj_makeData (see `inertia::factor_i`)
-                unsafe { inertia::factor_i(qh, diaginv, nrow, rownnz, rowadr, colind, awake) };
+                inertia::factor_i(qh, diaginv, nrow, rownnz, rowadr, colind, awake);
             }
             let (smooth, constraint) = (&*qfrc_smooth, &*qfrc_constraint);
             match awake {
                 None => {
                     blas::add(qfrc, smooth, constraint);
                     qacc.copy_from_slice(qfrc);
-                    // SAFETY: as for factor_i above; qacc holds nv numbers
-                    unsafe { inertia::solve_ld(qacc, qh, diaginv, nv, 1, rownnz, rowadr, colind, None) };
+                    inertia::solve_ld(qacc, qh, diaginv, nv, 1, rownnz, rowadr, colind, None);
                 }
                 Some(ind) => {
                     for &i in ind {
@@ -634,9 +627,7 @@ pub fn implicit_skip(m: &mjModel, d: &mut mjData, skipfactor: bool) {
 
         if m.opt.integrator == mjtIntegrator_::mjINT_IMPLICIT as i32 {
             if !skipfactor {
-                // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`),
-                // and no slice of it is alive across the call
-                unsafe { derivative::smooth_vel(m, d, true) };
+                derivative::smooth_vel(m, d, true);
                 let scratch = f.ints(d, nrow);
                 let DataMut { qLU, M, qDeriv, dof_awake_ind, .. } = d.arrays_mut(m);
                 // qLU = M (lower triangle spread to the full pattern) - h*qDeriv
@@ -669,8 +660,7 @@ pub fn implicit_skip(m: &mjModel, d: &mut mjData, skipfactor: bool) {
         } else if m.opt.integrator == mjtIntegrator_::mjINT_IMPLICITFAST as i32 {
             let (rownnz, rowadr, colind) = (m.M_rownnz(), m.M_rowadr(), m.M_colind());
             if !skipfactor {
-                // SAFETY: as above
-                unsafe { derivative::smooth_vel(m, d, false) };
+                derivative::smooth_vel(m, d, false);
             }
             let DataMut { qH, qHDiagInv, qDeriv, M, dof_awake_ind, .. } = d.arrays_mut(m);
             let (qh, diaginv) = (qH, qHDiagInv);
@@ -682,15 +672,12 @@ pub fn implicit_skip(m: &mjModel, d: &mut mjData, skipfactor: bool) {
                 for (x, &mv) in hq.iter_mut().zip(M.iter()) {
                     *x = mv + *x * -h;
                 }
-                // SAFETY: qH has the model's M pattern, checked against the dof tree by
-                // mj_makeData (see `inertia::factor_i`)
-                unsafe { inertia::factor_i(qh, diaginv, nrow, rownnz, rowadr, colind, awake) };
+                inertia::factor_i(qh, diaginv, nrow, rownnz, rowadr, colind, awake);
             }
             match awake {
                 None => {
                     qacc.copy_from_slice(qfrc);
-                    // SAFETY: as for factor_i above; qacc holds nv numbers
-                    unsafe { inertia::solve_ld(qacc, qh, diaginv, nv, 1, rownnz, rowadr, colind, None) };
+                    inertia::solve_ld(qacc, qh, diaginv, nv, 1, rownnz, rowadr, colind, None);
                 }
                 Some(ind) => {
                     copy_ind(qacc, qfrc, ind);
@@ -719,14 +706,12 @@ fn energy_sensor(m: &mjModel, kind: mjtSensor_) -> bool {
 fn position_outputs(m: &mjModel, d: &mut mjData, sensors: bool) {
     let mut by_sensor = false;
     if sensors {
-        // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`)
-        unsafe { sensor::sensor_pos(m, d) };
+        sensor::sensor_pos(m, d);
         by_sensor = energy_sensor(m, mjtSensor_::mjSENS_E_POTENTIAL);
     }
     if !by_sensor {
         if enabled(m, mjENBL_ENERGY) {
-            // SAFETY: as above
-            unsafe { sensor::energy_pos(m, d) };
+            sensor::energy_pos(m, d);
         } else {
             d.energy = [0.0; 2];
         }
@@ -737,13 +722,11 @@ fn position_outputs(m: &mjModel, d: &mut mjData, sensors: bool) {
 fn velocity_outputs(m: &mjModel, d: &mut mjData, sensors: bool) {
     let mut by_sensor = false;
     if sensors {
-        // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`)
-        unsafe { sensor::sensor_vel(m, d) };
+        sensor::sensor_vel(m, d);
         by_sensor = energy_sensor(m, mjtSensor_::mjSENS_E_KINETIC);
     }
     if enabled(m, mjENBL_ENERGY) && !by_sensor {
-        // SAFETY: as above
-        unsafe { sensor::energy_vel(m, d) };
+        sensor::energy_vel(m, d);
     }
 }
 
@@ -779,8 +762,7 @@ pub fn forward_skip(m: &mjModel, d: &mut mjData, skipstage: i32, skipsensor: boo
     fwd_acceleration(m, d);
     fwd_constraint(m, d);
     if !skipsensor {
-        // SAFETY: as above
-        unsafe { sensor::sensor_acc(m, d) };
+        sensor::sensor_acc(m, d);
     }
     timer_end(d, mjTIMER_FORWARD, t);
 }
@@ -861,8 +843,7 @@ pub fn step2(m: &mjModel, d: &mut mjData) {
     actuation::fwd_actuation(m, d);
     fwd_acceleration(m, d);
     fwd_constraint(m, d);
-    // SAFETY: as above
-    unsafe { sensor::sensor_acc(m, d) };
+    sensor::sensor_acc(m, d);
     check_acc(m, d);
     if enabled(m, mjENBL_FWDINV) {
         crate::engine::inverse::compare_fwd_inv(m, d);

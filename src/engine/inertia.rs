@@ -273,9 +273,7 @@ pub fn factor_m(m: &mjModel, d: &mut mjData) {
     match awake {
         None => {
             qld.copy_from_slice(mm);
-            // SAFETY: mj_makeData checked the model's M pattern against the dof tree (what
-            // pattern_in_bounds checks) before any data exists for it; qLD has nM numbers
-            unsafe { factor_i(qld, qLDiagInv, m.nv as usize, rownnz, rowadr, m.M_colind(), None) };
+            factor_i(qld, qLDiagInv, m.nv as usize, rownnz, rowadr, m.M_colind(), None);
         }
         Some(nawake) => {
             let dofs = &dof_awake_ind[..nawake];
@@ -284,8 +282,7 @@ pub fn factor_m(m: &mjModel, d: &mut mjData) {
                 let end = adr + rownnz[i as usize] as usize;
                 qld[adr..end].copy_from_slice(&mm[adr..end]);
             }
-            // SAFETY: as above
-            unsafe { factor_i(qld, qLDiagInv, dofs.len(), rownnz, rowadr, m.M_colind(), Some(dofs)) };
+            factor_i(qld, qLDiagInv, dofs.len(), rownnz, rowadr, m.M_colind(), Some(dofs));
         }
     }
     timer_add(d, mjtTimer_::mjTIMER_POS_INERTIA, t);
@@ -293,12 +290,9 @@ pub fn factor_m(m: &mjModel, d: &mut mjData) {
 
 /// In-place sparse L'DL factorisation of an inertia-like matrix in the `M` layout
 /// (`mj_factorI`): off-diagonals become L, diagonals D; `diaginv` (when not empty) gets 1/D.
-/// With `index`, only the rows listed (increasing, `nv` of them) are processed.
-///
-/// # Safety
-/// The pattern must lie inside `mat` as [`pattern_in_bounds`] checks it (the model's `M_*`
-/// arrays do: `mj_makeData` checks them against the dof tree).
-pub unsafe fn factor_i(
+/// With `index`, only the rows listed (increasing, `nv` of them) are processed. A pattern
+/// outside `mat` (which [`pattern_in_bounds`] rules out; `mj_makeData` checks the model's) panics.
+pub fn factor_i(
     mat: &mut [f64],
     diaginv: &mut [f64],
     nv: usize,
@@ -308,7 +302,6 @@ pub unsafe fn factor_i(
     index: Option<&[i32]>,
 ) {
     debug_assert!(columns_below(colind, rowadr.len()), "mj_factorI: bad sparsity pattern");
-    let base = mat.as_mut_ptr();
     for j in (0..nv).rev() {
         let k = match index {
             Some(ind) => ind[j] as usize,
@@ -316,47 +309,42 @@ pub unsafe fn factor_i(
         };
         let start = rowadr[k] as usize;
         let diag = rownnz[k] as usize - 1;
-        let rowk = base.add(start);
-        let inv_d = 1.0 / *rowk.add(diag);
+        // rows before row k (its ancestors' rows among them) and row k itself
+        let (before, rest) = mat.split_at_mut(start);
+        let rowk = &mut rest[..diag + 1];
+        let inv_d = 1.0 / rowk[diag];
         if !diaginv.is_empty() {
             diaginv[k] = inv_d;
         }
         // row i of each column: L(i, :) -= L(k, :) * L(k, i) / L(k, k) over row i's length
         // (in M's pattern the ancestors of k form a chain, so row i is the first entries of row k)
-        let cols = colind.as_ptr().add(start);
+        let cols = &colind[start..start + diag];
         for p in (0..diag).rev() {
-            let i = *cols.add(p) as u32 as usize;
-            let (ia, ni) = (*rowadr.get_unchecked(i) as usize, *rownnz.get_unchecked(i) as usize);
-            add_to_scl(
-                core::slice::from_raw_parts_mut(base.add(ia), ni),
-                core::slice::from_raw_parts(rowk, ni),
-                -*rowk.add(p) * inv_d,
-            );
+            let i = cols[p] as u32 as usize;
+            let (ia, ni) = (rowadr[i] as usize, rownnz[i] as usize);
+            add_to_scl(&mut before[ia..ia + ni], &rowk[..ni], -rowk[p] * inv_d);
         }
-        for c in 0..diag {
-            *rowk.add(c) *= inv_d;
+        for x in &mut rowk[..diag] {
+            *x *= inv_d;
         }
     }
 }
 
 /// Sparse-dense dot product `sum vals[k] * x[ind[k]]` in upstream's order for `mju_dotSparse`:
 /// from four products on, four lanes over blocks of four reduced as (l0 + l2) + (l1 + l3), then
-/// the leftovers one at a time.
-///
-/// # Safety
-/// Every index must be below `x.len()`.
+/// the leftovers one at a time. An index outside `x` panics.
 #[inline(always)]
-unsafe fn dot_gather(vals: &[f64], ind: &[i32], x: &[f64]) -> f64 {
+fn dot_gather(vals: &[f64], ind: &[i32], x: &[f64]) -> f64 {
     let ind = &ind[..vals.len()];
     #[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
     {
         use crate::math::lanes::{Avx, Lanes};
-        let gather = |j: usize| *x.get_unchecked(j);
+        let gather = |j: usize| x[j];
         Avx::COMPILED.dot_sparse(vals, ind, &gather)
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
     {
-        let g = |v: f64, c: i32| v * *x.get_unchecked(c as u32 as usize);
+        let g = |v: f64, c: i32| v * x[c as u32 as usize];
         let (v4, i4) = (vals.chunks_exact(4), ind.chunks_exact(4));
         let (vr, ir) = (v4.remainder(), i4.remainder());
         let mut res = 0.0;
@@ -378,19 +366,8 @@ unsafe fn dot_gather(vals: &[f64], ind: &[i32], x: &[f64]) -> f64 {
     }
 }
 
-/// [`solve_ld`] for one vector over all rows.
-///
-/// # Safety
-/// Every column must be below `nv`.
-unsafe fn solve_ld1(
-    x: &mut [f64],
-    qld: &[f64],
-    qldiaginv: &[f64],
-    nv: usize,
-    rownnz: &[i32],
-    rowadr: &[i32],
-    colind: &[i32],
-) {
+/// [`solve_ld`] for one vector over all rows (a column at or past `nv` panics).
+fn solve_ld1(x: &mut [f64], qld: &[f64], qldiaginv: &[f64], nv: usize, rownnz: &[i32], rowadr: &[i32], colind: &[i32]) {
     let (x, diaginv) = (&mut x[..nv], &qldiaginv[..nv]);
     let (rownnz, rowadr) = (&rownnz[..nv], &rowadr[..nv]);
     debug_assert!(columns_below(colind, nv), "mj_solveLD: bad sparsity pattern");
@@ -405,8 +382,7 @@ unsafe fn solve_ld1(
         let start = rowadr[i] as usize;
         let end = start + nnz - 1;
         for (&l, &c) in qld[start..end].iter().zip(&colind[start..end]) {
-            // SAFETY: columns are below nv (checked above)
-            unsafe { *x.get_unchecked_mut(c as u32 as usize) -= l * xi };
+            x[c as u32 as usize] -= l * xi;
         }
     }
 
@@ -421,18 +397,15 @@ unsafe fn solve_ld1(
         }
         let start = rowadr[i] as usize;
         let end = start + nnz - 1;
-        // SAFETY: columns are below nv (checked above)
-        let s = unsafe { dot_gather(&qld[start..end], &colind[start..end], x) };
+        let s = dot_gather(&qld[start..end], &colind[start..end], x);
         x[i] -= s;
     }
 }
 
 /// In-place solve `x = inv(L'DL) x` for `n` vectors of length `nv` stored one after another
-/// (`mj_solveLD`); with `index`, only the listed rows take part.
-///
-/// # Safety
-/// As [`factor_i`], every column below `nv`; `x` holds `n * nv` numbers.
-pub unsafe fn solve_ld(
+/// (`mj_solveLD`); with `index`, only the listed rows take part. `x` holds `n * nv` numbers; a
+/// pattern with columns at or past `nv` panics.
+pub fn solve_ld(
     x: &mut [f64],
     qld: &[f64],
     qldiaginv: &[f64],
@@ -569,9 +542,7 @@ pub fn solve_m(m: &mjModel, d: &mut mjData, x: &mut [f64], y: &[f64], n: usize) 
 pub fn solve_m_inplace(m: &mjModel, d: &mjData, x: &mut [f64], n: usize) {
     let nv = m.nv as usize;
     let a = d.arrays(m);
-    // SAFETY: mj_makeData checked the model's M pattern against the dof tree (columns below nv)
-    // before any data exists for it; solve_ld itself slices x to n * nv numbers
-    unsafe { solve_ld(x, a.qLD, a.qLDiagInv, nv, n, m.M_rownnz(), m.M_rowadr(), m.M_colind(), None) };
+    solve_ld(x, a.qLD, a.qLDiagInv, nv, n, m.M_rownnz(), m.M_rowadr(), m.M_colind(), None);
 }
 
 /// Half solve `x = sqrt(inv(D)) inv(L') y` for `n` vectors (`mj_solveM2`); `sqrt_inv_d` holds
@@ -601,11 +572,8 @@ pub fn solve_m2_inplace(m: &mjModel, d: &mjData, x: &mut [f64], sqrt_inv_d: &[f6
         for xv in x.chunks_exact_mut(nv) {
             let xi = xv[i];
             if xi != 0.0 {
-                let xp = xv.as_mut_ptr();
                 for (&l, &c) in vals.iter().zip(ind) {
-                    // SAFETY: mj_makeData checked M's pattern: the columns of row i are dofs
-                    // before i, so within the nv values of xv
-                    unsafe { *xp.add(c as usize) -= l * xi };
+                    xv[c as usize] -= l * xi;
                 }
             }
         }
@@ -817,14 +785,14 @@ mod tests {
     fn factor_then_solve_inverts_m() {
         let mut ld = M;
         let mut dinv = [0.0; 4];
-        unsafe { factor_i(&mut ld, &mut dinv, 4, &ROWNNZ, &ROWADR, &COLIND, None) };
+        factor_i(&mut ld, &mut dinv, 4, &ROWNNZ, &ROWADR, &COLIND, None);
         // the unconnected dof factors trivially
         assert_eq!(ld[6], 1.5);
         assert_eq!(dinv[3], 1.0 / 1.5);
 
         let b = [1.0, -2.0, 0.5, 3.0, 0.0, 1.0, -1.0, 2.0];
         let mut x = b;
-        unsafe { solve_ld(&mut x, &ld, &dinv, 4, 2, &ROWNNZ, &ROWADR, &COLIND, None) };
+        solve_ld(&mut x, &ld, &dinv, 4, 2, &ROWNNZ, &ROWADR, &COLIND, None);
         for k in 0..2 {
             let mut mx = [0.0; 4];
             mul_sym_vec_sparse(&mut mx, &M, &x[4 * k..4 * k + 4], 4, &ROWNNZ, &ROWADR, &COLIND);
@@ -840,12 +808,12 @@ mod tests {
         let mut ld = M;
         ld[6] = 7.0;
         let mut dinv = [0.0; 4];
-        unsafe { factor_i(&mut ld, &mut dinv, 3, &ROWNNZ, &ROWADR, &COLIND, Some(&[0, 1, 2])) };
+        factor_i(&mut ld, &mut dinv, 3, &ROWNNZ, &ROWADR, &COLIND, Some(&[0, 1, 2]));
         assert_eq!(ld[6], 7.0);
         assert_eq!(dinv[3], 0.0);
         let mut full = M;
         let mut dfull = [0.0; 4];
-        unsafe { factor_i(&mut full, &mut dfull, 4, &ROWNNZ, &ROWADR, &COLIND, None) };
+        factor_i(&mut full, &mut dfull, 4, &ROWNNZ, &ROWADR, &COLIND, None);
         assert_eq!(&ld[..6], &full[..6]);
         assert_eq!(&dinv[..3], &dfull[..3]);
     }
@@ -859,9 +827,9 @@ mod tests {
         let mut ld = m;
         let mut dinv = [0.0; 4];
         let ind = [1, 2, 3];
-        unsafe { factor_i(&mut ld, &mut dinv, 3, &rownnz, &rowadr, &colind, Some(&ind)) };
+        factor_i(&mut ld, &mut dinv, 3, &rownnz, &rowadr, &colind, Some(&ind));
         let mut x = [5.0, 1.0, -2.0, 4.0];
-        unsafe { solve_ld(&mut x, &ld, &dinv, 3, 1, &rownnz, &rowadr, &colind, Some(&ind)) };
+        solve_ld(&mut x, &ld, &dinv, 3, 1, &rownnz, &rowadr, &colind, Some(&ind));
         assert_eq!(x[0], 5.0);
         assert!((4.0 * x[1] + x[2] - 1.0).abs() < 1e-12 && (x[1] + 3.0 * x[2] + 2.0).abs() < 1e-12, "{x:?}");
         assert!((2.0 * x[3] - 4.0).abs() < 1e-12);

@@ -75,8 +75,7 @@ fn discrete_acc(m: &mjModel, d: &mut mjData) {
                 *f += h * b * a;
             }
         } else if integrator == mjtIntegrator_::mjINT_IMPLICIT as i32 {
-            // SAFETY: `d` is made for `m` (the engine's invariant), no slice of it is alive
-            unsafe { derivative::smooth_vel(m, d, true) };
+            derivative::smooth_vel(m, d, true);
 
             // qLU = M - h qDeriv on the full D pattern, then qfrc = qLU qacc
             let DataMut { qLU, M, qDeriv, qacc, .. } = d.arrays_mut(m);
@@ -84,8 +83,7 @@ fn discrete_acc(m: &mjModel, d: &mut mjData) {
             blas::add_to_scl(qLU, qDeriv, -h);
             mul_mat_vec_sparse(qfrc, qLU, qacc, nv, m.D_rownnz(), m.D_rowadr(), m.D_colind(), None);
         } else if integrator == mjtIntegrator_::mjINT_IMPLICITFAST as i32 {
-            // SAFETY: as above
-            unsafe { derivative::smooth_vel(m, d, false) };
+            derivative::smooth_vel(m, d, false);
 
             // upstream keeps a copy of M here; reserve the same scratch
             let nc = m.nC as usize;
@@ -116,9 +114,7 @@ fn discrete_acc(m: &mjModel, d: &mut mjData) {
         // qacc = M^-1 qfrc (mj_solveM on the data's own qacc)
         let DataMut { qacc, qLD, qLDiagInv, .. } = d.arrays_mut(m);
         qacc[..nv].copy_from_slice(&qfrc[..nv]);
-        // SAFETY: the model's M pattern is checked against the dof tree by mj_makeData (see
-        // `inertia::factor_i`); qLD, qLDiagInv and qacc are sized for it
-        unsafe { inertia::solve_ld(qacc, qLD, qLDiagInv, nv, 1, m.M_rownnz(), m.M_rowadr(), m.M_colind(), None) };
+        inertia::solve_ld(qacc, qLD, qLDiagInv, nv, 1, m.M_rownnz(), m.M_rowadr(), m.M_colind(), None);
     })
 }
 
@@ -130,28 +126,21 @@ pub fn inverse_skip(m: &mjModel, d: &mut mjData, skipstage: i32, skipsensor: boo
     with_frame(d, |d, f| {
         if skipstage < mjtStage_::mjSTAGE_POS as i32 {
             inv_position(m, d);
-            // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`), and
-            // no slice of it is alive across these calls
-            unsafe {
-                if !skipsensor {
-                    sensor::sensor_pos(m, d);
-                }
-                if enabled(m, mjENBL_ENERGY) {
-                    sensor::energy_pos(m, d);
-                }
+            if !skipsensor {
+                sensor::sensor_pos(m, d);
+            }
+            if enabled(m, mjENBL_ENERGY) {
+                sensor::energy_pos(m, d);
             }
         }
 
         if skipstage < mjtStage_::mjSTAGE_VEL as i32 {
             inv_velocity(m, d);
-            // SAFETY: as above
-            unsafe {
-                if !skipsensor {
-                    sensor::sensor_vel(m, d);
-                }
-                if enabled(m, mjENBL_ENERGY) {
-                    sensor::energy_vel(m, d);
-                }
+            if !skipsensor {
+                sensor::sensor_vel(m, d);
+            }
+            if enabled(m, mjENBL_ENERGY) {
+                sensor::energy_vel(m, d);
             }
         }
 

@@ -4,15 +4,17 @@
 //! Primitive geoms use the intersections of [`crate::math::ray`]; SDF geoms are ray-marched
 //! through their distance field.
 
-use super::{free, mark, stack_ints, stack_nums, v3, v9};
+use super::{v3, v9};
 use crate::abi::mjtGeom_::*;
 use crate::abi::*;
+use crate::data::stack::with_frame;
 use crate::math::blas::{add3, add_scl3, dist3, dot3, mul_mat_t_vec3, mul_mat_vec3, norm3, normalize3, scl3, sub3};
 use crate::math::ray::{
     box_of_bounds, multi_ray_prepare, normal_plane_basis, points_bounds, project_normal_plane, ray_box, ray_geom,
     ray_slab, ray_triangle, ray_triangle_projected, RayGeoms, EYE3,
 };
 use crate::math::spatial::{quat2mat, quat_z2vec};
+use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 type V3 = [f64; 3];
 
@@ -47,29 +49,37 @@ fn excluded(m: &mjModel, g: usize, geomgroup: Option<&[u8]>, flg_static: bool, b
 }
 
 /// Distance along the ray to geom `g` (-1 on a miss).
-unsafe fn geom_hit(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3) -> f64 {
+fn geom_hit(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3) -> f64 {
     match m.geom_type()[g] {
         GEOM_MESH => ray_mesh(m, d, g, pnt, vec, None),
         GEOM_HFIELD => ray_hfield(m, d, g, pnt, vec),
         GEOM_SDF => ray_sdf(m, d, g, pnt, vec),
-        t => ray_geom(v3(d.geom_xpos(m), g), v9(d.geom_xmat(m), g), v3(m.geom_size(), g), pnt, vec, t, None),
+        t => {
+            let dr = d.arrays(m);
+            ray_geom(v3(dr.geom_xpos, g), v9(dr.geom_xmat, g), v3(m.geom_size(), g), pnt, vec, t, None)
+        }
     }
 }
 
 /// Ray against SDF geom `g`: rejected by the geom's box, then marched along the unit local
 /// direction by the field's value, at most 40 steps, until the value is below 1e-7.
-unsafe fn ray_sdf(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3) -> f64 {
+fn ray_sdf(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3) -> f64 {
     use crate::engine::collision::sdf;
     const MIN_DIST: f64 = 1e-7;
-    let (xpos, xmat) = (v3(d.geom_xpos(m), g), v9(d.geom_xmat(m), g));
+    let dr = d.arrays(m);
+    let (xpos, xmat) = (v3(dr.geom_xpos, g), v9(dr.geom_xmat, g));
     if ray_box(xpos, xmat, v3(m.geom_size(), g), pnt, vec, None, None) < 0.0 {
         return -1.0;
     }
     let instance = m.geom_plugin()[g];
     let plugin = if instance == -1 { None } else { sdf::get_sdf(m, g) };
+    let reset_fn = plugin.and_then(|p| p.reset);
     let reset = || {
-        if let Some(reset) = plugin.and_then(|p| p.reset) {
-            reset(m, core::ptr::null_mut(), *d.plugin_data.add(instance as usize) as *mut core::ffi::c_void, instance);
+        if let Some(reset) = reset_fn {
+            let state = dr.plugin_data[instance as usize] as *mut core::ffi::c_void;
+            // SAFETY: the plugin's reset is foreign code called as upstream calls it here: the
+            // model, no plugin state, and the instance's plugin data
+            unsafe { reset(m, core::ptr::null_mut(), state, instance) };
         }
     };
     let field = sdf::Sdf {
@@ -100,9 +110,10 @@ unsafe fn ray_sdf(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3) -> f64 
 }
 
 /// The ray in the frame of geom `g`: `(R'(pnt - p), R'vec)`.
-unsafe fn geom_local(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3) -> (V3, V3) {
-    let mat = v9(d.geom_xmat(m), g);
-    let dif = sub3(pnt, v3(d.geom_xpos(m), g));
+fn geom_local(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3) -> (V3, V3) {
+    let dr = d.arrays(m);
+    let mat = v9(dr.geom_xmat, g);
+    let dif = sub3(pnt, v3(dr.geom_xpos, g));
     (mul_mat_t_vec3(mat, &dif), mul_mat_t_vec3(mat, vec))
 }
 
@@ -114,10 +125,23 @@ fn mesh_vertex(vert: &[f32], i: usize) -> V3 {
     }
 }
 
+/// `bvh_active` of `d` as bytes that rays may mark through shared data (upstream's
+/// `mju_rayTree` writes them through its `const mjData*`, and `mj_ray` may run on the same data
+/// from several threads at once).
+fn bvh_active_marks<'a>(m: &mjModel, d: &'a mjData) -> &'a [AtomicU8] {
+    if d.bvh_active.is_null() {
+        return &[];
+    }
+    // SAFETY: bvh_active addresses nbvh bytes of the data's buffer (data::make), valid for the
+    // borrow of d; AtomicU8 has u8's size and alignment, and while d is shared the engine reads
+    // or writes these bytes only through this atomic view (no &mut to them can exist)
+    unsafe { core::slice::from_raw_parts(d.bvh_active as *const AtomicU8, m.nbvh.max(0) as usize) }
+}
+
 /// Ray against the triangles of mesh geom `g` through the mesh's bounding volume hierarchy
 /// (`mju_rayTree`); nodes whose boxes the ray crosses are marked in `bvh_active` when the model
 /// asks for it. `normal`, if given, receives the world-frame normal of the triangle hit.
-unsafe fn ray_tree(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3, mut normal: Option<&mut V3>) -> f64 {
+fn ray_tree(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3, mut normal: Option<&mut V3>) -> f64 {
     if let Some(n) = normal.as_deref_mut() {
         *n = [0.0; 3];
     }
@@ -135,18 +159,21 @@ unsafe fn ray_tree(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3, mut no
     let aabb = &m.bvh_aabb()[6 * bvhadr..];
     let (mesh_face, mesh_vert) = (m.mesh_face(), m.mesh_vert());
     // this mesh's nodes of bvh_active (a child index outside its tree marks nothing)
-    let active: &mut [u8] = if mark_active {
-        let all = d.bvh_active(m);
+    let active: &[AtomicU8] = if mark_active {
+        let all = bvh_active_marks(m, d);
         let end = (bvhadr + m.mesh_bvhnum()[meshid].max(0) as usize).min(all.len());
-        if let Some(marks) = crate::data::bvh_marks::bvh_marks(d) {
+        // SAFETY: d is a valid mjData (bvh_marks' contract: it reads the tag and the block
+        // after the buffer that only tagged data has)
+        if let Some(marks) = unsafe { crate::data::bvh_marks::bvh_marks(d) } {
             marks.mesh.widen(bvhadr.min(end), end);
         }
-        &mut all[bvhadr.min(end)..end]
+        &all[bvhadr.min(end)..end]
     } else {
-        &mut []
+        &[]
     };
-    let xpos = v3(d.geom_xpos(m), g);
-    let xmat = v9(d.geom_xmat(m), g);
+    let dr = d.arrays(m);
+    let xpos = v3(dr.geom_xpos, g);
+    let xmat = v9(dr.geom_xmat, g);
 
     let (lpnt, lvec) = geom_local(m, d, g, pnt, vec);
     let (b0, b1) = normal_plane_basis(&lvec);
@@ -177,15 +204,15 @@ unsafe fn ray_tree(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3, mut no
                 if let Some(n) = normal.as_deref_mut() {
                     *n = nrm_local;
                 }
-                if let Some(a) = active.get_mut(node) {
-                    *a = 1;
+                if let Some(a) = active.get(node) {
+                    a.store(1, Relaxed);
                 }
             }
             continue;
         }
 
-        if let Some(a) = active.get_mut(node) {
-            *a = 1;
+        if let Some(a) = active.get(node) {
+            a.store(1, Relaxed);
         }
         for &c in &child[2 * node..2 * node + 2] {
             if c != -1 {
@@ -209,11 +236,8 @@ unsafe fn ray_tree(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3, mut no
 
 /// Ray against mesh geom `g` (`mj_rayMeshNormal`): the geom's bounding box first, then the
 /// triangles; returns the distance or -1 and, if `normal` is given, the unit normal of the
-/// triangle hit (zero on a miss).
-///
-/// # Safety
-/// `d` must be data made for `m`, with current geom poses.
-pub unsafe fn ray_mesh(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3, mut normal: Option<&mut V3>) -> f64 {
+/// triangle hit (zero on a miss). `d` is data made for `m`, with current geom poses.
+pub fn ray_mesh(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3, mut normal: Option<&mut V3>) -> f64 {
     if let Some(n) = normal.as_deref_mut() {
         *n = [0.0; 3];
     }
@@ -221,7 +245,8 @@ pub unsafe fn ray_mesh(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3, mu
         crate::mjerror!("mj_rayMeshNormal", "geom with mesh type expected");
         return -1.0;
     }
-    let (xpos, xmat) = (v3(d.geom_xpos(m), g), v9(d.geom_xmat(m), g));
+    let dr = d.arrays(m);
+    let (xpos, xmat) = (v3(dr.geom_xpos, g), v9(dr.geom_xmat, g));
     if ray_box(xpos, xmat, v3(m.geom_size(), g), pnt, vec, None, None) < 0.0 {
         return -1.0;
     }
@@ -307,11 +332,9 @@ fn hfield_row_columns(
 }
 
 /// Ray against height-field geom `g`: a solid base box below the geom frame, the two triangles
-/// of each grid cell the ray passes over, and the four vertical sides of the elevation box.
-///
-/// # Safety
-/// `d` must be data made for `m`, with current geom poses.
-pub unsafe fn ray_hfield(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3) -> f64 {
+/// of each grid cell the ray passes over, and the four vertical sides of the elevation box. `d`
+/// is data made for `m`, with current geom poses.
+pub fn ray_hfield(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3) -> f64 {
     if m.geom_type()[g] != GEOM_HFIELD {
         crate::mjerror!("mj_rayHfield", "geom with hfield type expected");
         return -1.0;
@@ -327,8 +350,9 @@ pub unsafe fn ray_hfield(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3) 
     let data = &m.hfield_data()[m.hfield_adr()[hid].max(0) as usize..];
     let at = |i: i64| -> f64 { usize::try_from(i).ok().and_then(|i| data.get(i)).map_or(0.0, |&h| h as f64) };
 
-    let xpos = v3(d.geom_xpos(m), g);
-    let xmat = v9(d.geom_xmat(m), g);
+    let dr = d.arrays(m);
+    let xpos = v3(dr.geom_xpos, g);
+    let xmat = v9(dr.geom_xmat, g);
     let zaxis = [xmat[2], xmat[5], xmat[8]];
 
     // solid base below the frame, and the box holding the elevation surface above it
@@ -424,12 +448,10 @@ pub unsafe fn ray_hfield(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3) 
 /// Ray against flex `f` as it is drawn: vertex spheres or edge capsules of the flex radius, and
 /// for 2D/3D flexes the element triangles (3D: those of layer `flex_layer`, or the outer layer
 /// when `flg_skin`). Returns the distance or -1 and writes the flex-local id of the vertex
-/// nearest to the hit into `vertid` (unchanged on a miss).
-///
-/// # Safety
-/// `d` must be data made for `m`, with current flex vertex positions.
+/// nearest to the hit into `vertid` (unchanged on a miss). `d` is data made for `m`, with current
+/// flex vertex positions.
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn ray_flex(
+pub fn ray_flex(
     m: &mjModel,
     d: &mjData,
     flex_layer: i32,
@@ -445,7 +467,7 @@ pub unsafe fn ray_flex(
     let dim = m.flex_dim()[f];
     let vertadr = m.flex_vertadr()[f].max(0) as usize;
     let nvert = m.flex_vertnum()[f].max(0) as usize;
-    let xpos = d.flexvert_xpos(m);
+    let xpos = d.arrays(m).flexvert_xpos;
     let vert = |i: usize| -> V3 {
         let k = 3 * (vertadr + i);
         xpos.get(k..k + 3).map_or([0.0; 3], |p| [p[0], p[1], p[2]])
@@ -535,12 +557,9 @@ pub unsafe fn ray_flex(
 
 /// Nearest intersection of the ray `pnt + x*vec` (x >= 0) with the geoms that pass the filters
 /// (see `excluded`); returns the distance x, or -1 when nothing is hit, and the geom hit (or
-/// -1) in `geomid`.
-///
-/// # Safety
-/// `d` must be data made for `m`, with current geom poses.
+/// -1) in `geomid`. `d` is data made for `m`, with current geom poses.
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn ray(
+pub fn ray(
     m: &mjModel,
     d: &mjData,
     pnt: &[f64; 3],
@@ -611,12 +630,9 @@ impl BodyCull {
 /// the ray is prepared once per call, for up to `RAY_BODY_CHUNK` bodies at a time, and a ray's
 /// angles are computed only once one of its sphere tests passes. Each ray still meets the bodies
 /// and geoms in upstream's order with the same arithmetic, so distances, ties and ids are
-/// upstream's.
-///
-/// # Safety
-/// `d` must be data made for `m`, with current geom poses.
+/// upstream's. `d` is data made for `m`, with current geom poses.
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn multi_ray(
+pub fn multi_ray(
     m: &mjModel,
     d: &mut mjData,
     pnt: &[f64; 3],
@@ -630,88 +646,91 @@ pub unsafe fn multi_ray(
     cutoff: f64,
 ) {
     let (ngeom, nbody) = (m.ngeom as usize, m.nbody as usize);
-    mark(d);
-    let geom_ba = stack_nums(d, 4 * ngeom);
-    let eliminate = stack_ints(d, ngeom);
+    with_frame(d, |d, f| {
+        let geom_ba = f.nums(d, 4 * ngeom);
+        let eliminate = f.ints(d, ngeom);
+        let d: &mjData = d;
+        let dr = d.arrays(m);
 
-    let geoms = RayGeoms {
-        nbody,
-        ngeom,
-        geom_bodyid: m.geom_bodyid(),
-        geom_matid: m.geom_matid(),
-        geom_group: m.geom_group(),
-        geom_rgba: m.geom_rgba(),
-        mat_rgba: m.mat_rgba(),
-        geom_aabb: m.geom_aabb(),
-        geom_rbound: m.geom_rbound(),
-        body_weldid: m.body_weldid(),
-        body_bvhadr: m.body_bvhadr(),
-        body_geomnum: m.body_geomnum(),
-        body_geomadr: m.body_geomadr(),
-        geom_xpos: d.geom_xpos(m),
-        geom_xmat: d.geom_xmat(m),
-    };
-    multi_ray_prepare(&geoms, pnt, geomgroup, flg_static, bodyexclude, cutoff, geom_ba, eliminate);
+        let geoms = RayGeoms {
+            nbody,
+            ngeom,
+            geom_bodyid: m.geom_bodyid(),
+            geom_matid: m.geom_matid(),
+            geom_group: m.geom_group(),
+            geom_rgba: m.geom_rgba(),
+            mat_rgba: m.mat_rgba(),
+            geom_aabb: m.geom_aabb(),
+            geom_rbound: m.geom_rbound(),
+            body_weldid: m.body_weldid(),
+            body_bvhadr: m.body_bvhadr(),
+            body_geomnum: m.body_geomnum(),
+            body_geomadr: m.body_geomadr(),
+            geom_xpos: dr.geom_xpos,
+            geom_xmat: dr.geom_xmat,
+        };
+        multi_ray_prepare(&geoms, pnt, geomgroup, flg_static, bodyexclude, cutoff, geom_ba, eliminate);
 
-    // upstream checks each ray's length when it reaches it: the rays before the first short
-    // one are cast in full, then the error is raised (before that ray's outputs are written)
-    let ncast = (0..nray).find(|&i| norm3(v3(vec, i)) < mjMINVAL).unwrap_or(nray);
-    dist[..ncast].fill(-1.0);
-    geomid[..ncast].fill(-1);
+        // upstream checks each ray's length when it reaches it: the rays before the first short
+        // one are cast in full, then the error is raised (before that ray's outputs are written)
+        let ncast = (0..nray).find(|&i| norm3(v3(vec, i)) < mjMINVAL).unwrap_or(nray);
+        dist[..ncast].fill(-1.0);
+        geomid[..ncast].fill(-1);
 
-    let (bvhadr, geomadr, geomnum) = (m.body_bvhadr(), m.body_geomadr(), m.body_geomnum());
-    let (bvh_aabb, xipos) = (m.bvh_aabb(), d.xipos(m));
-    let body_geoms = |b: usize| {
-        let start = geomadr[b].max(0) as usize;
-        start..start + geomnum[b].max(0) as usize
-    };
-    let mut cull = [BodyCull::default(); RAY_BODY_CHUNK];
-    for b0 in (0..nbody).step_by(RAY_BODY_CHUNK) {
-        // bodies with a geom left after the filters, with their sphere terms
-        let mut nlive = 0;
-        for b in b0..(b0 + RAY_BODY_CHUNK).min(nbody) {
-            if body_geoms(b).all(|g| eliminate[g] != 0) {
-                continue;
+        let (bvhadr, geomadr, geomnum) = (m.body_bvhadr(), m.body_geomadr(), m.body_geomnum());
+        let (bvh_aabb, xipos) = (m.bvh_aabb(), dr.xipos);
+        let body_geoms = |b: usize| {
+            let start = geomadr[b].max(0) as usize;
+            start..start + geomnum[b].max(0) as usize
+        };
+        let mut cull = [BodyCull::default(); RAY_BODY_CHUNK];
+        for b0 in (0..nbody).step_by(RAY_BODY_CHUNK) {
+            // bodies with a geom left after the filters, with their sphere terms
+            let mut nlive = 0;
+            for b in b0..(b0 + RAY_BODY_CHUNK).min(nbody) {
+                if body_geoms(b).all(|g| eliminate[g] != 0) {
+                    continue;
+                }
+                let mut bc = BodyCull { body: b, bv: bvhadr[b] != -1, ..Default::default() };
+                if bc.bv {
+                    let aabb = &bvh_aabb[6 * bvhadr[b] as usize..6 * bvhadr[b] as usize + 6];
+                    let (center, size) = (add3(v3(aabb, 0), v3(xipos, b)), v3(aabb, 1));
+                    bc.dif = sub3(pnt, &center);
+                    bc.c = dot3(&bc.dif, &bc.dif) - dot3(size, size);
+                }
+                cull[nlive] = bc;
+                nlive += 1;
             }
-            let mut bc = BodyCull { body: b, bv: bvhadr[b] != -1, ..Default::default() };
-            if bc.bv {
-                let aabb = &bvh_aabb[6 * bvhadr[b] as usize..6 * bvhadr[b] as usize + 6];
-                let (center, size) = (add3(v3(aabb, 0), v3(xipos, b)), v3(aabb, 1));
-                bc.dif = sub3(pnt, &center);
-                bc.c = dot3(&bc.dif, &bc.dif) - dot3(size, size);
-            }
-            cull[nlive] = bc;
-            nlive += 1;
-        }
-        for i in 0..ncast {
-            let v = v3(vec, i);
-            let a = dot3(v, v);
-            let mut angles: Option<(f64, f64)> = None;
-            let (mut di, mut gi) = (dist[i], geomid[i]);
-            for bc in cull[..nlive].iter().filter(|bc| bc.passes(v, a)) {
-                for g in body_geoms(bc.body).filter(|&g| eliminate[g] == 0) {
-                    if bc.bv {
-                        let (azimuth, elevation) = *angles
-                            .get_or_insert_with(|| (v[1].atan2(v[0]), (v[0] * v[0] + v[1] * v[1]).sqrt().atan2(v[2])));
-                        let ba = &geom_ba[4 * g..4 * g + 4];
-                        if azimuth < ba[0] || elevation < ba[1] || azimuth > ba[2] || elevation > ba[3] {
-                            continue;
+            for i in 0..ncast {
+                let v = v3(vec, i);
+                let a = dot3(v, v);
+                let mut angles: Option<(f64, f64)> = None;
+                let (mut di, mut gi) = (dist[i], geomid[i]);
+                for bc in cull[..nlive].iter().filter(|bc| bc.passes(v, a)) {
+                    for g in body_geoms(bc.body).filter(|&g| eliminate[g] == 0) {
+                        if bc.bv {
+                            let (azimuth, elevation) = *angles.get_or_insert_with(|| {
+                                (v[1].atan2(v[0]), (v[0] * v[0] + v[1] * v[1]).sqrt().atan2(v[2]))
+                            });
+                            let ba = &geom_ba[4 * g..4 * g + 4];
+                            if azimuth < ba[0] || elevation < ba[1] || azimuth > ba[2] || elevation > ba[3] {
+                                continue;
+                            }
+                        }
+                        let x = geom_hit(m, d, g, pnt, v);
+                        if x >= 0.0 && (x < di || di < 0.0) {
+                            di = x;
+                            gi = g as i32;
                         }
                     }
-                    let x = geom_hit(m, d, g, pnt, v);
-                    if x >= 0.0 && (x < di || di < 0.0) {
-                        di = x;
-                        gi = g as i32;
-                    }
                 }
+                dist[i] = di;
+                geomid[i] = gi;
             }
-            dist[i] = di;
-            geomid[i] = gi;
         }
-    }
-    if ncast < nray {
-        // upstream's message names its per-ray function
-        crate::mjerror!("mju_singleRay", "vector length is too small");
-    }
-    free(d);
+        if ncast < nray {
+            // upstream's message names its per-ray function
+            crate::mjerror!("mju_singleRay", "vector length is too small");
+        }
+    })
 }

@@ -6,14 +6,17 @@
 //! cutoff.
 #![allow(non_upper_case_globals)]
 
-use super::velocity::contact_force;
-use super::{disabled, enabled, free, mark, stack_nums, v3, v4, v6, v9};
+use super::velocity::{contact_force, contact_force_in};
+use super::{disabled, enabled, v3, v4, v6, v9};
+use crate::abi::fields::DataMut;
+use crate::abi::fields::DataRef;
 use crate::abi::mjtConstraint_::{mjCNSTR_LIMIT_JOINT, mjCNSTR_LIMIT_TENDON};
 use crate::abi::mjtDataType_::{mjDATATYPE_POSITIVE, mjDATATYPE_REAL};
 use crate::abi::mjtDisableBit_::{mjDSBL_GRAVITY, mjDSBL_SENSOR, mjDSBL_SPRING};
 use crate::abi::mjtEnableBit_::mjENBL_SLEEP;
 use crate::abi::mjtStage_::{mjSTAGE_ACC, mjSTAGE_NONE, mjSTAGE_POS, mjSTAGE_VEL};
 use crate::abi::*;
+use crate::data::stack::{with_frame, Scratch};
 use crate::math::blas::{
     add_to3, add_to_scl3, dot, dot3, mul_mat_t_vec, mul_mat_t_vec3, mul_mat_vec3, norm3, normalize3, normalize4, scl3,
     sub3,
@@ -47,7 +50,7 @@ const CONDATA_SIZE: [usize; mjtConDataField_::mjNCONDATA as usize] = [1, 3, 3, 1
 
 /// Sleep state of an object (`mj_sleepState`).
 #[inline]
-unsafe fn sleep_state(m: &mjModel, d: &mjData, objtype: i32, id: i32) -> i32 {
+fn sleep_state(m: &mjModel, d: &mjData, objtype: i32, id: i32) -> i32 {
     crate::engine::sleep::sleep_state(m, d, objtype, id)
 }
 
@@ -66,8 +69,8 @@ fn stage_has_sensors(m: &mjModel, stage: i32) -> bool {
 
 /// Clamps the outputs of this stage's sensors that have a positive cutoff: both sides for
 /// real-valued data, the upper side for positive data; geom from-to segments are left alone.
-unsafe fn apply_cutoff(m: &mjModel, d: &mut mjData, stage: i32) {
-    let sd = d.sensordata(m);
+fn apply_cutoff(m: &mjModel, d: &mut mjData, stage: i32) {
+    let sd = sensordata(m, d);
     let (types, stages, datatypes) = (m.sensor_type(), m.sensor_needstage(), m.sensor_datatype());
     let (adrs, dims, cutoffs) = (m.sensor_adr(), m.sensor_dim(), m.sensor_cutoff());
     for i in 0..m.nsensor as usize {
@@ -86,13 +89,24 @@ unsafe fn apply_cutoff(m: &mjModel, d: &mut mjData, stage: i32) {
     }
 }
 
+/// The sensor outputs of `d`.
+#[inline]
+fn sensordata<'a>(m: &mjModel, d: &'a mut mjData) -> &'a mut [f64] {
+    d.arrays_mut(m).sensordata
+}
+
 /// Calls `mjcb_sensor` for `stage` when user sensors were seen and the callback is installed.
-unsafe fn user_sensors(m: &mjModel, d: &mut mjData, stage: i32, nuser: usize) {
+fn user_sensors(m: &mjModel, d: &mut mjData, stage: i32, nuser: usize) {
     if nuser == 0 {
         return;
     }
-    if let Some(cb) = crate::runtime::callbacks::mjcb_sensor {
-        cb(m, d, stage);
+    // SAFETY: mjcb_sensor is a plain global written only by the user through the C API, before
+    // simulating (upstream's contract), so this read does not race
+    let cb = unsafe { crate::runtime::callbacks::mjcb_sensor };
+    if let Some(cb) = cb {
+        // SAFETY: a sensor callback is foreign code called with the model and data of this
+        // step and the stage, as upstream calls it
+        unsafe { cb(m, d, stage) };
     }
 }
 
@@ -100,31 +114,18 @@ unsafe fn user_sensors(m: &mjModel, d: &mut mjData, stage: i32, nuser: usize) {
 /// position stage). `prepare`, when given, runs once before the first of them (the quantities
 /// upstream computes for plugins whether they need them or not).
 #[inline(always)]
-unsafe fn plugin_sensors(
-    m: &mjModel,
-    d: &mut mjData,
-    func: &str,
-    stage: i32,
-    prepare: Option<unsafe fn(&mjModel, &mut mjData)>,
-) {
+fn plugin_sensors(m: &mjModel, d: &mut mjData, func: &str, stage: i32, prepare: Option<fn(&mjModel, &mut mjData)>) {
     if m.nplugin > 0 {
         plugin_sensors_run(m, d, func, stage, prepare);
     }
 }
 
 /// [`plugin_sensors`] of a model with plugins.
-unsafe fn plugin_sensors_run(
-    m: &mjModel,
-    d: &mut mjData,
-    func: &str,
-    stage: i32,
-    prepare: Option<unsafe fn(&mjModel, &mut mjData)>,
-) {
+fn plugin_sensors_run(m: &mjModel, d: &mut mjData, func: &str, stage: i32, prepare: Option<fn(&mjModel, &mut mjData)>) {
     use crate::abi::mjtPluginCapabilityBit_::mjPLUGIN_SENSOR;
     use crate::data::plugin;
     let mut prepare = prepare;
-    let dp: *mut mjData = d;
-    plugin::each_plugin(m, func, |i, slot, p| {
+    let run = |i, slot, p: &'static crate::abi::mjpPlugin| {
         let ns = p.needstage;
         let this_stage = ns == stage || (stage == mjSTAGE_POS as i32 && ns == mjSTAGE_NONE as i32);
         if !plugin::has_capability(p, mjPLUGIN_SENSOR) || !this_stage {
@@ -133,21 +134,22 @@ unsafe fn plugin_sensors_run(
         // a plugin without compute is reported by plugin::compute before any preparation
         if p.compute.is_some() {
             if let Some(f) = prepare.take() {
-                f(m, &mut *dp);
+                f(m, d);
             }
         }
-        plugin::compute(m, dp, i, slot, p, mjPLUGIN_SENSOR, func, stage != mjSTAGE_POS as i32);
-    });
+        // SAFETY: d is data made for m (the engine invariant, see mjData_::arrays_mut), borrowed
+        // exclusively here; the plugin's compute is foreign code given both, as upstream does
+        unsafe { plugin::compute(m, d, i, slot, p, mjPLUGIN_SENSOR, func, stage != mjSTAGE_POS as i32) };
+    };
+    // SAFETY: m is a valid model (each_plugin's contract); it only reads m's plugin slots
+    unsafe { plugin::each_plugin(m, func, run) };
 }
 
-/// Position and orientation matrix of an object a frame sensor refers to.
-///
-/// # Safety
-/// `id` must be an object of `objtype` (model validation checks sensor objects and references).
+/// Position and orientation matrix of an object a frame sensor refers to (`id` an object of
+/// `objtype`, as model validation checks sensor objects and references).
 #[inline(always)]
-unsafe fn frame_of<'a>(d: &mjData, objtype: i32, id: usize, sensor: usize) -> Option<(&'a [f64; 3], &'a [f64; 9])> {
-    // these arrays live in mjData's buffer, sized by the model's object counts
-    let (pos, mat) = match objtype {
+fn frame_of<'a>(d: &DataRef<'a>, objtype: i32, id: usize, sensor: usize) -> Option<(&'a [f64; 3], &'a [f64; 9])> {
+    let (pos, mat): (&'a [f64], &'a [f64]) = match objtype {
         mjOBJ_XBODY => (d.xpos, d.xmat),
         mjOBJ_BODY => (d.xipos, d.ximat),
         mjOBJ_GEOM => (d.geom_xpos, d.geom_xmat),
@@ -155,7 +157,7 @@ unsafe fn frame_of<'a>(d: &mjData, objtype: i32, id: usize, sensor: usize) -> Op
         mjOBJ_CAMERA => (d.cam_xpos, d.cam_xmat),
         _ => return frame_error(sensor),
     };
-    Some((&*(pos.add(3 * id) as *const [f64; 3]), &*(mat.add(9 * id) as *const [f64; 9])))
+    Some((v3(pos, id), v9(mat, id)))
 }
 
 /// Reports a frame sensor's invalid object type (`get_xpos_xmat`).
@@ -166,8 +168,8 @@ fn frame_error<'a>(sensor: usize) -> Option<(&'a [f64; 3], &'a [f64; 9])> {
 }
 
 /// Global orientation quaternion of an object a frame sensor refers to.
-unsafe fn quat_of(m: &mjModel, d: &mjData, objtype: i32, id: usize, sensor: usize) -> [f64; 4] {
-    let xquat = d.xquat(m);
+fn quat_of(m: &mjModel, d: &mjData, objtype: i32, id: usize, sensor: usize) -> [f64; 4] {
+    let xquat = d.arrays(m).xquat;
     let body_quat = |body: i32| v4(xquat, body as usize);
     match objtype {
         mjOBJ_XBODY => *v4(xquat, id),
@@ -283,8 +285,9 @@ fn inside_geom(pos: &[f64; 3], mat: &[f64; 9], size: &[f64; 3], geomtype: i32, p
 
 /// First limit constraint of kind `kind` on object `id` among the limit rows of the constraint
 /// set (after the equality and friction rows).
-unsafe fn limit_row(d: &mjData, m: &mjModel, kind: mjtConstraint_, id: i32) -> Option<usize> {
-    let (types, ids) = (d.efc_type(m), d.efc_id(m));
+fn limit_row(d: &mjData, m: &mjModel, kind: mjtConstraint_, id: i32) -> Option<usize> {
+    let a = d.arrays(m);
+    let (types, ids) = (a.efc_type, a.efc_id);
     let start = (d.ne + d.nf) as usize;
     (start..d.nefc as usize).find(|&j| types[j] == kind as i32 && ids[j] == id)
 }
@@ -296,18 +299,13 @@ fn put(sd: &mut [f64], adr: usize, v: &[f64]) {
 
 //-------------------------------- position stage --------------------------------------------------
 
-/// Position-dependent sensors.
-///
-/// # Safety
-/// `d` must be data made for `m`, with the position stage computed.
-pub unsafe fn sensor_pos(m: &mjModel, d: &mut mjData) {
+/// Position-dependent sensors (`d` data made for `m`, with the position stage computed).
+pub fn sensor_pos(m: &mjModel, d: &mut mjData) {
     // without sensors or plugins there is nothing to compute, cut off or hand to plugins
     if disabled(m, mjDSBL_SENSOR) || (m.nsensor == 0 && m.nplugin == 0) {
         return;
     }
     let filter = sleep_filter(m, d);
-    let sd = d.sensordata(m);
-    let (site_xpos, site_xmat) = (d.site_xpos(m), d.site_xmat(m));
     let mut nuser = 0;
     // geom-distance sensors sharing their objects and cutoff are written together
     let mut skip_to = 0;
@@ -337,100 +335,146 @@ pub unsafe fn sensor_pos(m: &mjModel, d: &mut mjData) {
         let refid = refids[i];
         let adr = adrs[i] as usize;
 
-        match t {
-            mjSENS_MAGNETOMETER => {
-                mul_mat_t_vec(&mut sd[adr..adr + 3], v9(site_xmat, objid), &m.opt.magnetic, 3, 3);
-            }
-            mjSENS_CAMPROJECTION => {
-                let c = refid as usize;
-                cam_project(
-                    &mut sd[adr..adr + 2],
-                    v3(site_xpos, objid),
-                    v3(d.cam_xpos(m), c),
-                    v9(d.cam_xmat(m), c),
-                    &m.cam_resolution()[2 * c..2 * c + 2],
-                    m.cam_fovy()[c],
-                    &m.cam_intrinsic()[4 * c..4 * c + 4],
-                    &m.cam_sensorsize()[2 * c..2 * c + 2],
-                );
-            }
-            mjSENS_RANGEFINDER => {
-                let xmat = v9(site_xmat, objid);
-                let dir = [xmat[2], xmat[5], xmat[8]];
-                let body = m.site_bodyid()[objid];
-                sd[adr] = super::ray::ray(m, d, v3(site_xpos, objid), &dir, None, true, body, None);
-            }
-            mjSENS_JOINTPOS => sd[adr] = d.qpos(m)[m.jnt_qposadr()[objid] as usize],
-            mjSENS_TENDONPOS => sd[adr] = d.ten_length(m)[objid],
-            mjSENS_ACTUATORPOS => sd[adr] = d.actuator_length(m)[objid],
-            mjSENS_BALLQUAT => {
-                let mut q = *v4(&d.qpos(m)[m.jnt_qposadr()[objid] as usize..], 0);
-                normalize4(&mut q);
-                put(sd, adr, &q);
-            }
-            mjSENS_JOINTLIMITPOS | mjSENS_TENDONLIMITPOS => {
-                let kind = if t == mjSENS_JOINTLIMITPOS { mjCNSTR_LIMIT_JOINT } else { mjCNSTR_LIMIT_TENDON };
-                sd[adr] = match limit_row(d, m, kind, objid as i32) {
-                    Some(j) => d.efc_pos(m)[j] - d.efc_margin(m)[j],
-                    None => 0.0,
-                };
-            }
-            mjSENS_FRAMEPOS | mjSENS_FRAMEXAXIS | mjSENS_FRAMEYAXIS | mjSENS_FRAMEZAXIS => {
-                let Some((xpos, xmat)) = frame_of(d, objtype, objid, i) else { continue };
-                let axis = |k: usize| [xmat[k], xmat[k + 3], xmat[k + 6]];
-                let value = if refid == -1 {
-                    if t == mjSENS_FRAMEPOS {
-                        *xpos
-                    } else {
-                        axis((t - mjSENS_FRAMEXAXIS) as usize)
-                    }
-                } else {
-                    let Some((xpos_ref, xmat_ref)) = frame_of(d, reftype, refid as usize, i) else { continue };
-                    if t == mjSENS_FRAMEPOS {
-                        mul_mat_t_vec3(xmat_ref, &sub3(xpos, xpos_ref))
-                    } else {
-                        mul_mat_t_vec3(xmat_ref, &axis((t - mjSENS_FRAMEXAXIS) as usize))
-                    }
-                };
-                put(sd, adr, &value);
-            }
-            mjSENS_FRAMEQUAT => {
-                let objquat = quat_of(m, d, objtype, objid, i);
-                let q = if refid == -1 {
-                    objquat
-                } else {
-                    let refquat = quat_of(m, d, reftype, refid as usize, i);
-                    mul_quat(&neg_quat(&refquat), &objquat)
-                };
-                put(sd, adr, &q);
-            }
-            mjSENS_SUBTREECOM => put(sd, adr, v3(d.subtree_com(m), objid)),
-            mjSENS_INSIDESITE => {
-                let Some((xpos, _)) = frame_of(d, objtype, objid, i) else { continue };
-                let r = refid as usize;
-                let inside =
-                    inside_geom(v3(site_xpos, r), v9(site_xmat, r), v3(m.site_size(), r), m.site_type()[r], xpos);
-                sd[adr] = inside as i32 as f64;
-            }
-            mjSENS_GEOMDIST | mjSENS_GEOMNORMAL | mjSENS_GEOMFROMTO => {
-                skip_to = geom_distance_sensors(m, d, sd, i);
-            }
+        // the sensor's value, computed from the data and then written at adr
+        let mut val = [0.0f64; 6];
+        let n = match t {
             mjSENS_E_POTENTIAL => {
                 energy_pos(m, d);
-                sd[adr] = d.energy[0];
+                val[0] = d.energy[0];
+                1
             }
             mjSENS_E_KINETIC => {
                 energy_vel(m, d);
-                sd[adr] = d.energy[1];
+                val[0] = d.energy[1];
+                1
             }
-            mjSENS_CLOCK => sd[adr] = d.time,
+            mjSENS_GEOMDIST | mjSENS_GEOMNORMAL | mjSENS_GEOMFROMTO => {
+                skip_to = geom_distance_sensors(m, d, i);
+                continue;
+            }
             mjSENS_USER => {
                 let dim = m.sensor_dim()[i] as usize;
-                sd[adr..adr + dim].fill(0.0);
+                sensordata(m, d)[adr..adr + dim].fill(0.0);
                 nuser += 1;
+                continue;
             }
-            _ => crate::mjerror!("mj_sensorPos", "invalid sensor type in POS stage, sensor {}", i),
-        }
+            _ => {
+                let dr = d.arrays(m);
+                let (site_xpos, site_xmat) = (dr.site_xpos, dr.site_xmat);
+                match t {
+                    mjSENS_MAGNETOMETER => {
+                        mul_mat_t_vec(&mut val[..3], v9(site_xmat, objid), &m.opt.magnetic, 3, 3);
+                        3
+                    }
+                    mjSENS_CAMPROJECTION => {
+                        let c = refid as usize;
+                        cam_project(
+                            &mut val[..2],
+                            v3(site_xpos, objid),
+                            v3(dr.cam_xpos, c),
+                            v9(dr.cam_xmat, c),
+                            &m.cam_resolution()[2 * c..2 * c + 2],
+                            m.cam_fovy()[c],
+                            &m.cam_intrinsic()[4 * c..4 * c + 4],
+                            &m.cam_sensorsize()[2 * c..2 * c + 2],
+                        );
+                        2
+                    }
+                    mjSENS_RANGEFINDER => {
+                        let xmat = v9(site_xmat, objid);
+                        let dir = [xmat[2], xmat[5], xmat[8]];
+                        let body = m.site_bodyid()[objid];
+                        val[0] = super::ray::ray(m, d, v3(site_xpos, objid), &dir, None, true, body, None);
+                        1
+                    }
+                    mjSENS_JOINTPOS => {
+                        val[0] = dr.qpos[m.jnt_qposadr()[objid] as usize];
+                        1
+                    }
+                    mjSENS_TENDONPOS => {
+                        val[0] = dr.ten_length[objid];
+                        1
+                    }
+                    mjSENS_ACTUATORPOS => {
+                        val[0] = dr.actuator_length[objid];
+                        1
+                    }
+                    mjSENS_BALLQUAT => {
+                        let mut q = *v4(&dr.qpos[m.jnt_qposadr()[objid] as usize..], 0);
+                        normalize4(&mut q);
+                        val[..4].copy_from_slice(&q);
+                        4
+                    }
+                    mjSENS_JOINTLIMITPOS | mjSENS_TENDONLIMITPOS => {
+                        let kind = if t == mjSENS_JOINTLIMITPOS { mjCNSTR_LIMIT_JOINT } else { mjCNSTR_LIMIT_TENDON };
+                        val[0] = match limit_row(d, m, kind, objid as i32) {
+                            Some(j) => dr.efc_pos[j] - dr.efc_margin[j],
+                            None => 0.0,
+                        };
+                        1
+                    }
+                    mjSENS_FRAMEPOS | mjSENS_FRAMEXAXIS | mjSENS_FRAMEYAXIS | mjSENS_FRAMEZAXIS => {
+                        let Some((xpos, xmat)) = frame_of(&dr, objtype, objid, i) else { continue };
+                        let axis = |k: usize| [xmat[k], xmat[k + 3], xmat[k + 6]];
+                        let value = if refid == -1 {
+                            if t == mjSENS_FRAMEPOS {
+                                *xpos
+                            } else {
+                                axis((t - mjSENS_FRAMEXAXIS) as usize)
+                            }
+                        } else {
+                            let Some((xpos_ref, xmat_ref)) = frame_of(&dr, reftype, refid as usize, i) else {
+                                continue;
+                            };
+                            if t == mjSENS_FRAMEPOS {
+                                mul_mat_t_vec3(xmat_ref, &sub3(xpos, xpos_ref))
+                            } else {
+                                mul_mat_t_vec3(xmat_ref, &axis((t - mjSENS_FRAMEXAXIS) as usize))
+                            }
+                        };
+                        val[..3].copy_from_slice(&value);
+                        3
+                    }
+                    mjSENS_FRAMEQUAT => {
+                        let objquat = quat_of(m, d, objtype, objid, i);
+                        let q = if refid == -1 {
+                            objquat
+                        } else {
+                            let refquat = quat_of(m, d, reftype, refid as usize, i);
+                            mul_quat(&neg_quat(&refquat), &objquat)
+                        };
+                        val[..4].copy_from_slice(&q);
+                        4
+                    }
+                    mjSENS_SUBTREECOM => {
+                        val[..3].copy_from_slice(v3(dr.subtree_com, objid));
+                        3
+                    }
+                    mjSENS_INSIDESITE => {
+                        let Some((xpos, _)) = frame_of(&dr, objtype, objid, i) else { continue };
+                        let r = refid as usize;
+                        let inside = inside_geom(
+                            v3(site_xpos, r),
+                            v9(site_xmat, r),
+                            v3(m.site_size(), r),
+                            m.site_type()[r],
+                            xpos,
+                        );
+                        val[0] = inside as i32 as f64;
+                        1
+                    }
+                    mjSENS_CLOCK => {
+                        val[0] = d.time;
+                        1
+                    }
+                    _ => {
+                        crate::mjerror!("mj_sensorPos", "invalid sensor type in POS stage, sensor {}", i);
+                        continue;
+                    }
+                }
+            }
+        };
+        put(sensordata(m, d), adr, &val[..n]);
     }
 
     user_sensors(m, d, mjSTAGE_POS as i32, nuser);
@@ -443,7 +487,7 @@ pub unsafe fn sensor_pos(m: &mjModel, d: &mut mjData) {
 /// Geom-distance sensor `i` (distance, normal or from-to segment between two geoms or the geoms
 /// of two bodies, up to the cutoff), and the sensors right after it that have the same objects
 /// and cutoff, which share the computation. Returns the index of the first sensor not written.
-unsafe fn geom_distance_sensors(m: &mjModel, d: &mjData, sd: &mut [f64], i: usize) -> usize {
+fn geom_distance_sensors(m: &mjModel, d: &mut mjData, i: usize) -> usize {
     let (types, objtypes, objids) = (m.sensor_type(), m.sensor_objtype(), m.sensor_objid());
     let (reftypes, refids, cutoffs) = (m.sensor_reftype(), m.sensor_refid(), m.sensor_cutoff());
     let (objtype, objid, reftype, refid, cutoff) = (objtypes[i], objids[i], reftypes[i], refids[i], cutoffs[i]);
@@ -484,6 +528,7 @@ unsafe fn geom_distance_sensors(m: &mjModel, d: &mjData, sd: &mut [f64], i: usiz
         (dist, fromto)
     });
 
+    let sd = sensordata(m, d);
     let nsensor = m.nsensor as usize;
     let mut k = i;
     loop {
@@ -519,17 +564,14 @@ unsafe fn geom_distance_sensors(m: &mjModel, d: &mjData, sd: &mut [f64], i: usiz
 
 //-------------------------------- velocity stage --------------------------------------------------
 
-/// Velocity-dependent sensors.
-///
-/// # Safety
-/// `d` must be data made for `m`, with the position and velocity stages computed.
-pub unsafe fn sensor_vel(m: &mjModel, d: &mut mjData) {
+/// Velocity-dependent sensors (`d` data made for `m`, with the position and velocity stages
+/// computed).
+pub fn sensor_vel(m: &mjModel, d: &mut mjData) {
     // without sensors or plugins there is nothing to compute, cut off or hand to plugins
     if disabled(m, mjDSBL_SENSOR) || (m.nsensor == 0 && m.nplugin == 0) {
         return;
     }
     let filter = sleep_filter(m, d);
-    let sd = d.sensordata(m);
     let mut nuser = 0;
     let mut subtree_done = false;
 
@@ -561,32 +603,54 @@ pub unsafe fn sensor_vel(m: &mjModel, d: &mut mjData) {
             subtree_done = true;
         }
 
-        match t {
+        if t == mjSENS_USER {
+            let dim = m.sensor_dim()[i] as usize;
+            sensordata(m, d)[adr..adr + dim].fill(0.0);
+            nuser += 1;
+            continue;
+        }
+
+        // the sensor's value, computed from the data and then written at adr
+        let dr = d.arrays(m);
+        let mut val = [0.0f64; 3];
+        let n = match t {
             mjSENS_VELOCIMETER | mjSENS_GYRO => {
                 let v = super::support::object_velocity(m, d, mjOBJ_SITE, objid, true);
                 let k = if t == mjSENS_GYRO { 0 } else { 3 };
-                put(sd, adr, &v[k..k + 3]);
+                val.copy_from_slice(&v[k..k + 3]);
+                3
             }
-            mjSENS_JOINTVEL => sd[adr] = d.qvel(m)[m.jnt_dofadr()[objid] as usize],
-            mjSENS_TENDONVEL => sd[adr] = d.ten_velocity(m)[objid],
-            mjSENS_ACTUATORVEL => sd[adr] = d.actuator_velocity(m)[objid],
+            mjSENS_JOINTVEL => {
+                val[0] = dr.qvel[m.jnt_dofadr()[objid] as usize];
+                1
+            }
+            mjSENS_TENDONVEL => {
+                val[0] = dr.ten_velocity[objid];
+                1
+            }
+            mjSENS_ACTUATORVEL => {
+                val[0] = dr.actuator_velocity[objid];
+                1
+            }
             mjSENS_BALLANGVEL => {
                 let a = m.jnt_dofadr()[objid] as usize;
-                put(sd, adr, &d.qvel(m)[a..a + 3]);
+                val.copy_from_slice(&dr.qvel[a..a + 3]);
+                3
             }
             mjSENS_JOINTLIMITVEL | mjSENS_TENDONLIMITVEL => {
                 let kind = if t == mjSENS_JOINTLIMITVEL { mjCNSTR_LIMIT_JOINT } else { mjCNSTR_LIMIT_TENDON };
-                sd[adr] = match limit_row(d, m, kind, objid as i32) {
-                    Some(j) => d.efc_vel(m)[j],
+                val[0] = match limit_row(d, m, kind, objid as i32) {
+                    Some(j) => dr.efc_vel[j],
                     None => 0.0,
                 };
+                1
             }
             mjSENS_FRAMELINVEL | mjSENS_FRAMEANGVEL => {
                 let mut xvel = super::support::object_velocity(m, d, objtype, objid, false);
                 if refid > -1 {
                     let refid = refid as usize;
-                    let Some((xpos, _)) = frame_of(d, objtype, objid, i) else { continue };
-                    let Some((xpos_ref, xmat_ref)) = frame_of(d, reftype, refid, i) else { continue };
+                    let Some((xpos, _)) = frame_of(&dr, objtype, objid, i) else { continue };
+                    let Some((xpos_ref, xmat_ref)) = frame_of(&dr, reftype, refid, i) else { continue };
                     let vref = super::support::object_velocity(m, d, reftype, refid, false);
 
                     // relative velocity, with the transport term of the rotating reference frame
@@ -602,21 +666,27 @@ pub unsafe fn sensor_vel(m: &mjModel, d: &mut mjData) {
                     xvel[3..].copy_from_slice(&mul_mat_t_vec3(xmat_ref, v3(&rel, 1)));
                 }
                 let k = if t == mjSENS_FRAMELINVEL { 3 } else { 0 };
-                put(sd, adr, &xvel[k..k + 3]);
+                val.copy_from_slice(&xvel[k..k + 3]);
+                3
             }
-            mjSENS_SUBTREELINVEL => put(sd, adr, v3(d.subtree_linvel(m), objid)),
-            mjSENS_SUBTREEANGMOM => put(sd, adr, v3(d.subtree_angmom(m), objid)),
-            mjSENS_USER => {
-                let dim = m.sensor_dim()[i] as usize;
-                sd[adr..adr + dim].fill(0.0);
-                nuser += 1;
+            mjSENS_SUBTREELINVEL => {
+                val.copy_from_slice(v3(dr.subtree_linvel, objid));
+                3
             }
-            _ => crate::mjerror!("mj_sensorVel", "invalid type in VEL stage, sensor {}", i),
-        }
+            mjSENS_SUBTREEANGMOM => {
+                val.copy_from_slice(v3(dr.subtree_angmom, objid));
+                3
+            }
+            _ => {
+                crate::mjerror!("mj_sensorVel", "invalid type in VEL stage, sensor {}", i);
+                continue;
+            }
+        };
+        put(sensordata(m, d), adr, &val[..n]);
     }
 
     user_sensors(m, d, mjSTAGE_VEL as i32, nuser);
-    let prepare: Option<unsafe fn(&mjModel, &mut mjData)> =
+    let prepare: Option<fn(&mjModel, &mut mjData)> =
         if subtree_done { None } else { Some(super::velocity::subtree_vel) };
     plugin_sensors(m, d, "mj_sensorVel", mjSTAGE_VEL as i32, prepare);
     if nloop > 0 {
@@ -708,16 +778,8 @@ fn select_smallest(arr: &mut [ContactInfo], buf: &mut [ContactInfo], k: usize) {
     }
 }
 
-/// `n` contact records of scratch from mjData's stack.
-unsafe fn stack_infos<'a>(d: &mut mjData, n: usize) -> &'a mut [ContactInfo] {
-    let size = core::mem::size_of::<ContactInfo>();
-    let p = crate::data::stack::stack_alloc(d, n * size, core::mem::align_of::<ContactInfo>()) as *mut ContactInfo;
-    if p.is_null() || n == 0 {
-        &mut []
-    } else {
-        core::slice::from_raw_parts_mut(p, n)
-    }
-}
+// SAFETY: a C struct of numbers without padding (8 + 4 + 4 bytes): every bit pattern is a value
+unsafe impl Scratch for ContactInfo {}
 
 /// Whether a contact side (`body`, `geom`) fits a contact-sensor object (`objtype`, `id`);
 /// sites and unspecified objects match anything, xbody matches the whole subtree.
@@ -738,15 +800,15 @@ fn side_matches(m: &mjModel, mut body: i32, geom: i32, objtype: i32, id: i32) ->
 
 /// Whether contact `c` satisfies a contact sensor's two object filters: 0 no, 1 yes with the
 /// contact normal as is, -1 yes with the normal flipped.
-unsafe fn match_contact(m: &mjModel, d: &mjData, c: usize, type1: i32, id1: i32, type2: i32, id2: i32) -> i32 {
+fn match_contact(m: &mjModel, d: &DataRef, c: usize, type1: i32, id1: i32, type2: i32, id2: i32) -> i32 {
     if type1 == mjOBJ_UNKNOWN && type2 == mjOBJ_UNKNOWN {
         return 1;
     }
-    let con = &d.contact(m)[c];
+    let con = &d.contact[c];
     if type1 == mjOBJ_SITE {
         let s = id1 as usize;
         let inside =
-            inside_geom(v3(d.site_xpos(m), s), v9(d.site_xmat(m), s), v3(m.site_size(), s), m.site_type()[s], &con.pos);
+            inside_geom(v3(d.site_xpos, s), v9(d.site_xmat, s), v3(m.site_size(), s), m.site_type()[s], &con.pos);
         if !inside {
             return 0;
         }
@@ -799,7 +861,7 @@ fn condata_offsets(dataspec: i32) -> [Option<usize>; CONDATA_SIZE.len()] {
 
 /// Contact sensor `i`: the matched contacts (filtered by its objects), reduced as its second
 /// integer parameter says (none, smallest distance, largest force, net force), one per slot.
-unsafe fn contact_sensor(m: &mjModel, d: &mut mjData, sd: &mut [f64], i: usize) {
+fn contact_sensor(m: &mjModel, d: &mut mjData, i: usize) {
     const NETFORCE: i32 = 3;
     const MINDIST: i32 = 1;
     const MAXFORCE: i32 = 2;
@@ -809,8 +871,7 @@ unsafe fn contact_sensor(m: &mjModel, d: &mut mjData, sd: &mut [f64], i: usize) 
     let size = crate::runtime::text::condata_size(dataspec).max(0) as usize;
     let dim = m.sensor_dim()[i] as usize;
     let adr = m.sensor_adr()[i] as usize;
-    let out = &mut sd[adr..adr + dim];
-    out.fill(0.0);
+    sensordata(m, d)[adr..adr + dim].fill(0.0);
     if size == 0 {
         return;
     }
@@ -820,131 +881,135 @@ unsafe fn contact_sensor(m: &mjModel, d: &mut mjData, sd: &mut [f64], i: usize) 
     let (reftype, refid) = (m.sensor_reftype()[i], m.sensor_refid()[i]);
 
     let ncon = d.ncon as usize;
-    mark(d);
-    let matched = stack_infos(d, ncon);
-    let mut nmatch = 0;
-    for c in 0..ncon {
-        let r = match_contact(m, d, c, objtype, objid, reftype, refid);
-        if r == 0 {
-            continue;
-        }
-        let criterion = match reduce {
-            MINDIST => d.contact(m)[c].dist,
-            MAXFORCE => {
-                let f = contact_force(m, d, c as i32);
-                -dot3(v3(&f, 0), v3(&f, 0))
+    with_frame(d, |d, f| {
+        let matched = f.alloc::<ContactInfo>(d, ncon);
+        let mut nmatch = 0;
+        let dr = d.arrays(m);
+        for c in 0..ncon {
+            let r = match_contact(m, &dr, c, objtype, objid, reftype, refid);
+            if r == 0 {
+                continue;
             }
-            _ => 0.0,
-        };
-        matched[nmatch] = ContactInfo { criterion, id: c as i32, flip: (r < 0) as i32 };
-        nmatch += 1;
-    }
-    let matched = &mut matched[..nmatch];
-    let nslot = num.min(nmatch);
+            let criterion = match reduce {
+                MINDIST => dr.contact[c].dist,
+                MAXFORCE => {
+                    let f = contact_force_in(m, dr.contact, dr.efc_force, c);
+                    -dot3(v3(&f, 0), v3(&f, 0))
+                }
+                _ => 0.0,
+            };
+            matched[nmatch] = ContactInfo { criterion, id: c as i32, flip: (r < 0) as i32 };
+            nmatch += 1;
+        }
+        let matched = &mut matched[..nmatch];
+        let nslot = num.min(nmatch);
 
-    if reduce == MINDIST || reduce == MAXFORCE {
-        let buf = stack_infos(d, nslot);
-        select_smallest(matched, buf, nslot);
-    } else if reduce == NETFORCE {
-        let wrench = stack_nums(d, 6 * nmatch);
-        let pos = stack_nums(d, 3 * nmatch);
-        let frame = stack_nums(d, 9 * nmatch);
-        let contacts = d.contact(m);
-        for (j, info) in matched.iter().enumerate() {
-            let con = &contacts[info.id as usize];
-            let mut w = contact_force(m, d, info.id);
-            if info.flip != 0 {
-                w.iter_mut().for_each(|x| *x *= -1.0);
+        if reduce == MINDIST || reduce == MAXFORCE {
+            let buf = f.alloc::<ContactInfo>(d, nslot);
+            select_smallest(matched, buf, nslot);
+        } else if reduce == NETFORCE {
+            let wrench = f.nums(d, 6 * nmatch);
+            let pos = f.nums(d, 3 * nmatch);
+            let frame = f.nums(d, 9 * nmatch);
+            let DataMut { sensordata, contact, efc_force, .. } = d.arrays_mut(m);
+            let (contacts, efc_force) = (&*contact, &*efc_force);
+            let out = &mut sensordata[adr..adr + dim];
+            for (j, info) in matched.iter().enumerate() {
+                let con = &contacts[info.id as usize];
+                let mut w = contact_force_in(m, contacts, efc_force, info.id as usize);
+                if info.flip != 0 {
+                    w.iter_mut().for_each(|x| *x *= -1.0);
+                }
+                wrench[6 * j..6 * j + 6].copy_from_slice(&w);
+                pos[3 * j..3 * j + 3].copy_from_slice(&con.pos);
+                frame[9 * j..9 * j + 9].copy_from_slice(&con.frame);
             }
-            wrench[6 * j..6 * j + 6].copy_from_slice(&w);
-            pos[3 * j..3 * j + 3].copy_from_slice(&con.pos);
-            frame[9 * j..9 * j + 9].copy_from_slice(&con.frame);
+
+            // force-weighted centroid of the contact points
+            let mut point = [0.0; 3];
+            let mut total = 0.0;
+            for j in 0..nmatch {
+                let weight = norm3(v3(wrench, 2 * j));
+                add_to_scl3(&mut point, v3(pos, j), weight);
+                total += weight;
+            }
+            point = scl3(&point, 1.0 / total.max(mjMINVAL));
+
+            // total wrench about that point, in the global frame
+            let (mut force, mut torque) = ([0.0; 3], [0.0; 3]);
+            for j in 0..nmatch {
+                let fj = mul_mat_t_vec3(v9(frame, j), v3(wrench, 2 * j));
+                let tj = mul_mat_t_vec3(v9(frame, j), v3(wrench, 2 * j + 1));
+                add_to3(&mut force, &fj);
+                add_to3(&mut torque, &tj);
+                let arm = sub3(v3(pos, j), &point);
+                add_to3(&mut torque, &cross_product(&arm, &fj));
+            }
+
+            let o = offsets;
+            if let Some(k) = o[0] {
+                out[k] = nmatch as f64;
+            }
+            if let Some(k) = o[1] {
+                out[k..k + 3].copy_from_slice(&force);
+            }
+            if let Some(k) = o[2] {
+                out[k..k + 3].copy_from_slice(&torque);
+            }
+            if let Some(k) = o[3] {
+                out[k] = 0.0;
+            }
+            if let Some(k) = o[4] {
+                out[k..k + 3].copy_from_slice(&point);
+            }
+            if let Some(k) = o[5] {
+                out[k] = 1.0;
+            }
+            if let Some(k) = o[6] {
+                out[k + 1] = 1.0;
+            }
+            return;
         }
 
-        // force-weighted centroid of the contact points
-        let mut point = [0.0; 3];
-        let mut total = 0.0;
-        for j in 0..nmatch {
-            let weight = norm3(v3(wrench, 2 * j));
-            add_to_scl3(&mut point, v3(pos, j), weight);
-            total += weight;
-        }
-        point = scl3(&point, 1.0 / total.max(mjMINVAL));
-
-        // total wrench about that point, in the global frame
-        let (mut force, mut torque) = ([0.0; 3], [0.0; 3]);
-        for j in 0..nmatch {
-            let fj = mul_mat_t_vec3(v9(frame, j), v3(wrench, 2 * j));
-            let tj = mul_mat_t_vec3(v9(frame, j), v3(wrench, 2 * j + 1));
-            add_to3(&mut force, &fj);
-            add_to3(&mut torque, &tj);
-            let arm = sub3(v3(pos, j), &point);
-            add_to3(&mut torque, &cross_product(&arm, &fj));
-        }
-
-        let o = offsets;
-        if let Some(k) = o[0] {
-            out[k] = nmatch as f64;
-        }
-        if let Some(k) = o[1] {
-            out[k..k + 3].copy_from_slice(&force);
-        }
-        if let Some(k) = o[2] {
-            out[k..k + 3].copy_from_slice(&torque);
-        }
-        if let Some(k) = o[3] {
-            out[k] = 0.0;
-        }
-        if let Some(k) = o[4] {
-            out[k..k + 3].copy_from_slice(&point);
-        }
-        if let Some(k) = o[5] {
-            out[k] = 1.0;
-        }
-        if let Some(k) = o[6] {
-            out[k + 1] = 1.0;
-        }
-        free(d);
-        return;
-    }
-
-    // one slot per selected contact
-    let contacts = d.contact(m);
-    for info in matched[..nslot].iter() {
-        let id = info.id as usize;
-        let con = &contacts[id];
-        let flip = info.flip != 0;
-        if let Some(k) = offsets[0] {
-            out[k] = nmatch as f64;
-        }
-        if offsets[1].is_some() || offsets[2].is_some() {
-            let ft = contact_force(m, d, id as i32);
-            for (field, part) in [(1, 0), (2, 1)] {
-                if let Some(k) = offsets[field] {
-                    out[k..k + 3].copy_from_slice(v3(&ft, part));
-                    if flip {
-                        out[k + 2] *= -1.0;
+        // one slot per selected contact
+        let DataMut { sensordata, contact, efc_force, .. } = d.arrays_mut(m);
+        let (contacts, efc_force) = (&*contact, &*efc_force);
+        let out = &mut sensordata[adr..adr + dim];
+        for info in matched[..nslot].iter() {
+            let id = info.id as usize;
+            let con = &contacts[id];
+            let flip = info.flip != 0;
+            if let Some(k) = offsets[0] {
+                out[k] = nmatch as f64;
+            }
+            if offsets[1].is_some() || offsets[2].is_some() {
+                let ft = contact_force_in(m, contacts, efc_force, id);
+                for (field, part) in [(1, 0), (2, 1)] {
+                    if let Some(k) = offsets[field] {
+                        out[k..k + 3].copy_from_slice(v3(&ft, part));
+                        if flip {
+                            out[k + 2] *= -1.0;
+                        }
                     }
                 }
             }
-        }
-        if let Some(k) = offsets[3] {
-            out[k] = con.dist;
-        }
-        if let Some(k) = offsets[4] {
-            out[k..k + 3].copy_from_slice(&con.pos);
-        }
-        for (field, part) in [(5, 0), (6, 1)] {
-            if let Some(k) = offsets[field] {
-                let v = *v3(&con.frame, part);
-                out[k..k + 3].copy_from_slice(&if flip { scl3(&v, -1.0) } else { v });
+            if let Some(k) = offsets[3] {
+                out[k] = con.dist;
+            }
+            if let Some(k) = offsets[4] {
+                out[k..k + 3].copy_from_slice(&con.pos);
+            }
+            for (field, part) in [(5, 0), (6, 1)] {
+                if let Some(k) = offsets[field] {
+                    let v = *v3(&con.frame, part);
+                    out[k..k + 3].copy_from_slice(&if flip { scl3(&v, -1.0) } else { v });
+                }
+            }
+            for o in offsets.iter_mut().flatten() {
+                *o += size;
             }
         }
-        for o in offsets.iter_mut().flatten() {
-            *o += size;
-        }
-    }
-    free(d);
+    })
 }
 
 /// Tactile sensor `i` (`mjSENS_TACTILE`): for each vertex of the sensor's mesh, placed on its
@@ -953,12 +1018,11 @@ unsafe fn contact_sensor(m: &mjModel, d: &mut mjData, sd: &mut [f64], i: usize) 
 /// relative slip velocity along the two vertex tangents; channels are normal pressure and the
 /// two slip speeds, one value per vertex. A later touching geom overwrites an earlier one's
 /// values at the vertices it reaches.
-unsafe fn tactile_sensor(m: &mjModel, d: &mut mjData, sd: &mut [f64], i: usize) {
+fn tactile_sensor(m: &mjModel, d: &mut mjData, i: usize) {
     const MAX_DEPTH: f64 = 0.05;
     let adr = m.sensor_adr()[i] as usize;
     let dim = m.sensor_dim()[i] as usize;
-    let out = &mut sd[adr..adr + dim];
-    out.fill(0.0);
+    sensordata(m, d)[adr..adr + dim].fill(0.0);
 
     let mesh = m.sensor_objid()[i] as usize;
     let sgeom = m.sensor_refid()[i] as usize;
@@ -966,108 +1030,115 @@ unsafe fn tactile_sensor(m: &mjModel, d: &mut mjData, sd: &mut [f64], i: usize) 
     let nvert = m.mesh_vertnum()[mesh] as usize;
     let nchannel = dim.checked_div(nvert).unwrap_or(0);
 
-    mark(d);
-    // geoms in contact with the sensor's weld body, each once, in contact order
-    let contacts = d.contact(m);
-    let others = super::stack_ints(d, contacts.len());
-    let mut nother = 0;
-    let weld_of = |g: i32| m.body_weldid()[m.geom_bodyid()[g as usize] as usize];
-    for c in contacts {
-        // flex contacts have no geom (upstream then reads geom_bodyid[-1]); they are skipped
-        if c.geom1 < 0 || c.geom2 < 0 {
-            continue;
-        }
-        for (mine, other) in [(c.geom1, c.geom2), (c.geom2, c.geom1)] {
-            if weld_of(mine) == weld && !others[..nother].contains(&other) {
-                others[nother] = other;
-                nother += 1;
-            }
-        }
-    }
-    if nother == 0 {
-        free(d);
-        return;
-    }
-
-    let forces = stack_nums(d, 3 * nvert);
-    forces.fill(0.0);
-    let spos = *v3(d.geom_xpos(m), sgeom);
-    let smat = *v9(d.geom_xmat(m), sgeom);
-    let vadr = m.mesh_vertadr()[mesh] as usize;
-    let verts = &m.mesh_vert()[3 * vadr..3 * (vadr + nvert)];
-    let normals = tactile_normals(m, mesh, nvert);
-    let mquat = *v4(m.mesh_quat(), mesh);
-    let (cvel, subtree_com) = (d.cvel(m), d.subtree_com(m));
-    let sensor_root = m.body_rootid()[weld as usize] as usize;
-
-    for &geom in &others[..nother] {
-        let g = geom as usize;
-        let body = m.geom_bodyid()[g] as usize;
-        let gtype = m.geom_type()[g];
-        let mut sdf = crate::engine::collision::sdf::Sdf {
-            plugin: [None; 2],
-            id: [g as i32, -1],
-            geomtype: [gtype, mjGEOM_SPHERE],
-            kind: crate::abi::mjtSDFType_::mjSDFTYPE_SINGLE as i32,
-            relpos: [0.0; 3],
-            relmat: [0.0; 9],
-        };
-        if gtype == crate::abi::mjtGeom_::mjGEOM_SDF as i32 {
-            sdf.id[0] = m.geom_plugin()[g];
-            sdf.plugin[0] = crate::engine::collision::sdf::get_sdf(m, g);
-        } else if gtype == crate::abi::mjtGeom_::mjGEOM_MESH as i32 {
-            sdf.id[0] = m.geom_dataid()[g];
-            if m.mesh_octadr()[m.geom_dataid()[g] as usize] == -1 {
+    with_frame(d, |d, f| {
+        // geoms in contact with the sensor's weld body, each once, in contact order
+        let others = f.ints(d, d.ncon as usize);
+        let contacts = d.arrays(m).contact;
+        let mut nother = 0;
+        let weld_of = |g: i32| m.body_weldid()[m.geom_bodyid()[g as usize] as usize];
+        for c in contacts {
+            // flex contacts have no geom (upstream then reads geom_bodyid[-1]); they are skipped
+            if c.geom1 < 0 || c.geom2 < 0 {
                 continue;
             }
+            for (mine, other) in [(c.geom1, c.geom2), (c.geom2, c.geom1)] {
+                if weld_of(mine) == weld && !others[..nother].contains(&other) {
+                    others[nother] = other;
+                    nother += 1;
+                }
+            }
         }
-        let gpos = *v3(d.geom_xpos(m), g);
-        let gmat = *v9(d.geom_xmat(m), g);
+        if nother == 0 {
+            return;
+        }
 
-        for j in 0..nvert {
-            let local = [verts[3 * j] as f64, verts[3 * j + 1] as f64, verts[3 * j + 2] as f64];
-            let mut xpos = mul_mat_vec3(&smat, &local);
-            add_to3(&mut xpos, &spos);
-            let mut lpos = mul_mat_t_vec3(&gmat, &sub3(&xpos, &gpos));
-            if sdf.plugin[0].is_some() {
-                let dataid = m.geom_dataid()[g] as usize;
-                let mesh_mat = crate::math::spatial::quat2mat(v4(m.mesh_quat(), dataid));
-                lpos = mul_mat_vec3(&mesh_mat, &lpos);
-                add_to3(&mut lpos, v3(m.mesh_pos(), dataid));
-            }
-            let depth = min(crate::engine::collision::sdf::distance(m, d, &sdf, &lpos), 0.0);
-            if depth == 0.0 {
-                continue;
-            }
+        let forces = f.nums(d, 3 * nvert);
+        forces.fill(0.0);
+        let dr = d.arrays(m);
+        let spos = *v3(dr.geom_xpos, sgeom);
+        let smat = *v9(dr.geom_xmat, sgeom);
+        let vadr = m.mesh_vertadr()[mesh] as usize;
+        let verts = &m.mesh_vert()[3 * vadr..3 * (vadr + nvert)];
+        let normals = tactile_normals(m, mesh, nvert);
+        let mquat = *v4(m.mesh_quat(), mesh);
+        let (cvel, subtree_com) = (dr.cvel, dr.subtree_com);
+        let sensor_root = m.body_rootid()[weld as usize] as usize;
 
-            let vel_sensor =
-                transform_spatial(v6(cvel, weld as usize), false, &xpos, v3(subtree_com, sensor_root), None);
-            let vel_other =
-                transform_spatial(v6(cvel, body), false, &gpos, v3(subtree_com, m.body_rootid()[body] as usize), None);
-            let vel_rel = [vel_sensor[3] - vel_other[3], vel_sensor[4] - vel_other[4], vel_sensor[5] - vel_other[5]];
-
-            let frame = |k: usize| {
-                let n = normals.get(9 * j + 3 * k..9 * j + 3 * k + 3).unwrap_or(&[0.0; 3]);
-                crate::math::spatial::rot_vec_quat(&[n[0] as f64, n[1] as f64, n[2] as f64], &mquat)
+        for &geom in &others[..nother] {
+            let g = geom as usize;
+            let body = m.geom_bodyid()[g] as usize;
+            let gtype = m.geom_type()[g];
+            let mut sdf = crate::engine::collision::sdf::Sdf {
+                plugin: [None; 2],
+                id: [g as i32, -1],
+                geomtype: [gtype, mjGEOM_SPHERE],
+                kind: crate::abi::mjtSDFType_::mjSDFTYPE_SINGLE as i32,
+                relpos: [0.0; 3],
+                relmat: [0.0; 9],
             };
-            let (normal, tang1, tang2) = (frame(0), frame(1), frame(2));
-            let pressure = depth / max(MAX_DEPTH - depth, mjMINVAL);
-            let force = scl3(&normal, pressure);
-            forces[j] = dot3(&force, &normal);
-            forces[nvert + j] = dot3(&vel_rel, &tang1).abs();
-            forces[2 * nvert + j] = dot3(&vel_rel, &tang2).abs();
-        }
-    }
+            if gtype == crate::abi::mjtGeom_::mjGEOM_SDF as i32 {
+                sdf.id[0] = m.geom_plugin()[g];
+                sdf.plugin[0] = crate::engine::collision::sdf::get_sdf(m, g);
+            } else if gtype == crate::abi::mjtGeom_::mjGEOM_MESH as i32 {
+                sdf.id[0] = m.geom_dataid()[g];
+                if m.mesh_octadr()[m.geom_dataid()[g] as usize] == -1 {
+                    continue;
+                }
+            }
+            let gpos = *v3(dr.geom_xpos, g);
+            let gmat = *v9(dr.geom_xmat, g);
 
-    for c in 0..nchannel.min(3) {
-        let f = &forces[c * nvert..(c + 1) * nvert];
-        if f.iter().any(|&x| x != 0.0) {
-            for (o, &x) in out[c * nvert..(c + 1) * nvert].iter_mut().zip(f) {
-                *o += x;
+            for j in 0..nvert {
+                let local = [verts[3 * j] as f64, verts[3 * j + 1] as f64, verts[3 * j + 2] as f64];
+                let mut xpos = mul_mat_vec3(&smat, &local);
+                add_to3(&mut xpos, &spos);
+                let mut lpos = mul_mat_t_vec3(&gmat, &sub3(&xpos, &gpos));
+                if sdf.plugin[0].is_some() {
+                    let dataid = m.geom_dataid()[g] as usize;
+                    let mesh_mat = crate::math::spatial::quat2mat(v4(m.mesh_quat(), dataid));
+                    lpos = mul_mat_vec3(&mesh_mat, &lpos);
+                    add_to3(&mut lpos, v3(m.mesh_pos(), dataid));
+                }
+                let depth = min(crate::engine::collision::sdf::distance(m, d, &sdf, &lpos), 0.0);
+                if depth == 0.0 {
+                    continue;
+                }
+
+                let vel_sensor =
+                    transform_spatial(v6(cvel, weld as usize), false, &xpos, v3(subtree_com, sensor_root), None);
+                let vel_other = transform_spatial(
+                    v6(cvel, body),
+                    false,
+                    &gpos,
+                    v3(subtree_com, m.body_rootid()[body] as usize),
+                    None,
+                );
+                let vel_rel =
+                    [vel_sensor[3] - vel_other[3], vel_sensor[4] - vel_other[4], vel_sensor[5] - vel_other[5]];
+
+                let frame = |k: usize| {
+                    let n = normals.get(9 * j + 3 * k..9 * j + 3 * k + 3).unwrap_or(&[0.0; 3]);
+                    crate::math::spatial::rot_vec_quat(&[n[0] as f64, n[1] as f64, n[2] as f64], &mquat)
+                };
+                let (normal, tang1, tang2) = (frame(0), frame(1), frame(2));
+                let pressure = depth / max(MAX_DEPTH - depth, mjMINVAL);
+                let force = scl3(&normal, pressure);
+                forces[j] = dot3(&force, &normal);
+                forces[nvert + j] = dot3(&vel_rel, &tang1).abs();
+                forces[2 * nvert + j] = dot3(&vel_rel, &tang2).abs();
             }
         }
-    }
-    free(d);
+
+        let out = &mut sensordata(m, d)[adr..adr + dim];
+        for c in 0..nchannel.min(3) {
+            let f = &forces[c * nvert..(c + 1) * nvert];
+            if f.iter().any(|&x| x != 0.0) {
+                for (o, &x) in out[c * nvert..(c + 1) * nvert].iter_mut().zip(f) {
+                    *o += x;
+                }
+            }
+        }
+    })
 }
 
 /// The vertex frames a tactile sensor reads: nine numbers per vertex (normal and two tangents)
@@ -1075,25 +1146,32 @@ unsafe fn tactile_sensor(m: &mjModel, d: &mut mjData, sd: &mut [f64], i: usize) 
 /// per vertex, so upstream reads past the mesh's normals into what follows in mjModel's buffer;
 /// the same bytes are read here (this library lays the buffer out as upstream does), as far as
 /// the buffer goes.
-unsafe fn tactile_normals(m: &mjModel, mesh: usize, nvert: usize) -> &[f32] {
-    let base = m.mesh_normal().as_ptr().add(3 * m.mesh_normaladr()[mesh] as usize);
-    let end = (m.buffer as *const u8).add(m.nbuffer as usize);
-    let avail = (end as usize).saturating_sub(base as usize) / core::mem::size_of::<f32>();
-    core::slice::from_raw_parts(base, (9 * nvert).min(avail))
+fn tactile_normals(m: &mjModel, mesh: usize, nvert: usize) -> &[f32] {
+    let normals = m.mesh_normal();
+    let start = 3 * m.mesh_normaladr()[mesh] as usize;
+    if start > normals.len() {
+        return &[];
+    }
+    // SAFETY: `start` is within mesh_normal (checked above), so `base` points into the model's
+    // buffer; `avail` counts the f32s from there to the buffer's end (nbuffer bytes from
+    // `buffer`), which the model owns, initialises and keeps unchanged while borrowed; the
+    // buffer is 8-aligned and mesh_normal's offset and `start` keep f32 alignment
+    unsafe {
+        let base = normals.as_ptr().add(start);
+        let end = (m.buffer as *const u8).add(m.nbuffer as usize);
+        let avail = (end as usize).saturating_sub(base as usize) / core::mem::size_of::<f32>();
+        core::slice::from_raw_parts(base, (9 * nvert).min(avail))
+    }
 }
 
-/// Acceleration- and force-dependent sensors.
-///
-/// # Safety
-/// `d` must be data made for `m`, with the acceleration and constraint forces computed.
-pub unsafe fn sensor_acc(m: &mjModel, d: &mut mjData) {
+/// Acceleration- and force-dependent sensors (`d` data made for `m`, with the acceleration and
+/// constraint forces computed).
+pub fn sensor_acc(m: &mjModel, d: &mut mjData) {
     // without sensors or plugins there is nothing to compute, cut off or hand to plugins
     if disabled(m, mjDSBL_SENSOR) || (m.nsensor == 0 && m.nplugin == 0) {
         return;
     }
     let filter = sleep_filter(m, d);
-    let sd = d.sensordata(m);
-    let (site_xpos, site_xmat) = (d.site_xpos(m), d.site_xmat(m));
     let mut nuser = 0;
     let mut rne_done = false;
 
@@ -1133,10 +1211,32 @@ pub unsafe fn sensor_acc(m: &mjModel, d: &mut mjData) {
         }
 
         match t {
+            mjSENS_CONTACT => {
+                contact_sensor(m, d, i);
+                continue;
+            }
+            mjSENS_TACTILE => {
+                tactile_sensor(m, d, i);
+                continue;
+            }
+            mjSENS_USER => {
+                let dim = m.sensor_dim()[i] as usize;
+                sensordata(m, d)[adr..adr + dim].fill(0.0);
+                nuser += 1;
+                continue;
+            }
+            _ => {}
+        }
+
+        // the sensor's value, computed from the data and then written at adr
+        let dr = d.arrays(m);
+        let (site_xpos, site_xmat) = (dr.site_xpos, dr.site_xmat);
+        let mut val = [0.0f64; 3];
+        let n = match t {
             mjSENS_TOUCH => {
                 let body = m.site_bodyid()[objid];
-                sd[adr] = 0.0;
-                for (j, con) in d.contact(m).iter().enumerate() {
+                val[0] = 0.0;
+                for (j, con) in dr.contact.iter().enumerate() {
                     let conbody = con.geom.map(|g| if g >= 0 { m.geom_bodyid()[g as usize] } else { -1 });
                     if con.efc_address < 0 || (body != conbody[0] && body != conbody[1]) {
                         continue;
@@ -1160,64 +1260,73 @@ pub unsafe fn sensor_acc(m: &mjModel, d: &mut mjData) {
                         None,
                     );
                     if hit >= 0.0 {
-                        sd[adr] += f[0];
+                        val[0] += f[0];
                     }
                 }
+                1
             }
-            mjSENS_CONTACT => contact_sensor(m, d, sd, i),
-            mjSENS_TACTILE => tactile_sensor(m, d, sd, i),
             mjSENS_ACCELEROMETER => {
                 let a = super::support::object_acceleration(m, d, mjOBJ_SITE, objid, true);
-                put(sd, adr, &a[3..]);
+                val.copy_from_slice(&a[3..]);
+                3
             }
             mjSENS_FORCE | mjSENS_TORQUE => {
                 let body = m.site_bodyid()[objid] as usize;
                 let root = m.body_rootid()[body] as usize;
                 let f = transform_spatial(
-                    v6(d.cfrc_int(m), body),
+                    v6(dr.cfrc_int, body),
                     true,
                     v3(site_xpos, objid),
-                    v3(d.subtree_com(m), root),
+                    v3(dr.subtree_com, root),
                     Some(v9(site_xmat, objid)),
                 );
                 let k = if t == mjSENS_FORCE { 3 } else { 0 };
-                put(sd, adr, &f[k..k + 3]);
+                val.copy_from_slice(&f[k..k + 3]);
+                3
             }
-            mjSENS_ACTUATORFRC => sd[adr] = d.actuator_force(m)[objid],
-            mjSENS_JOINTACTFRC => sd[adr] = d.qfrc_actuator(m)[m.jnt_dofadr()[objid] as usize],
+            mjSENS_ACTUATORFRC => {
+                val[0] = dr.actuator_force[objid];
+                1
+            }
+            mjSENS_JOINTACTFRC => {
+                val[0] = dr.qfrc_actuator[m.jnt_dofadr()[objid] as usize];
+                1
+            }
             mjSENS_TENDONACTFRC => {
-                let (trntype, trnid, force) = (m.actuator_trntype(), m.actuator_trnid(), d.actuator_force(m));
+                let (trntype, trnid, force) = (m.actuator_trntype(), m.actuator_trnid(), dr.actuator_force);
                 let mut frc = 0.0;
                 for j in 0..m.nu as usize {
                     if trntype[j] == mjTRN_TENDON && trnid[2 * j] == objid as i32 {
                         frc += force[j];
                     }
                 }
-                sd[adr] = frc;
+                val[0] = frc;
+                1
             }
             mjSENS_JOINTLIMITFRC | mjSENS_TENDONLIMITFRC => {
                 let kind = if t == mjSENS_JOINTLIMITFRC { mjCNSTR_LIMIT_JOINT } else { mjCNSTR_LIMIT_TENDON };
-                sd[adr] = match limit_row(d, m, kind, objid as i32) {
-                    Some(j) => d.efc_force(m)[j],
+                val[0] = match limit_row(d, m, kind, objid as i32) {
+                    Some(j) => dr.efc_force[j],
                     None => 0.0,
                 };
+                1
             }
             mjSENS_FRAMELINACC | mjSENS_FRAMEANGACC => {
                 let a = super::support::object_acceleration(m, d, objtype, objid, false);
                 let k = if t == mjSENS_FRAMELINACC { 3 } else { 0 };
-                put(sd, adr, &a[k..k + 3]);
+                val.copy_from_slice(&a[k..k + 3]);
+                3
             }
-            mjSENS_USER => {
-                let dim = m.sensor_dim()[i] as usize;
-                sd[adr..adr + dim].fill(0.0);
-                nuser += 1;
+            _ => {
+                crate::mjerror!("mj_sensorAcc", "invalid type in ACC stage, sensor {}", i);
+                continue;
             }
-            _ => crate::mjerror!("mj_sensorAcc", "invalid type in ACC stage, sensor {}", i),
-        }
+        };
+        put(sensordata(m, d), adr, &val[..n]);
     }
 
     user_sensors(m, d, mjSTAGE_ACC as i32, nuser);
-    let prepare: Option<unsafe fn(&mjModel, &mut mjData)> =
+    let prepare: Option<fn(&mjModel, &mut mjData)> =
         if rne_done { None } else { Some(super::velocity::rne_post_constraint) };
     plugin_sensors(m, d, "mj_sensorAcc", mjSTAGE_ACC as i32, prepare);
     if nloop > 0 {
@@ -1227,16 +1336,15 @@ pub unsafe fn sensor_acc(m: &mjModel, d: &mut mjData) {
 
 //-------------------------------- energy ----------------------------------------------------------
 
-/// Potential energy (`energy[0]`): gravity, then joint, tendon and 1D flex springs.
-///
-/// # Safety
-/// `d` must be data made for `m`, with the position stage computed.
-pub unsafe fn energy_pos(m: &mjModel, d: &mut mjData) {
+/// Potential energy (`energy[0]`): gravity, then joint, tendon and 1D flex springs (`d` data
+/// made for `m`, with the position stage computed).
+pub fn energy_pos(m: &mjModel, d: &mut mjData) {
     let mut e = 0.0;
     let nbody = m.nbody as usize;
+    let dr = d.arrays(m);
 
     if !disabled(m, mjDSBL_GRAVITY) {
-        let (mass, xipos) = (m.body_mass(), d.xipos(m));
+        let (mass, xipos) = (m.body_mass(), dr.xipos);
         for (b, &mass_b) in mass.iter().enumerate().take(nbody).skip(1) {
             e -= mass_b * dot3(&m.opt.gravity, v3(xipos, b));
         }
@@ -1245,8 +1353,8 @@ pub unsafe fn energy_pos(m: &mjModel, d: &mut mjData) {
     let filter = sleep_filter(m, d);
 
     if !disabled(m, mjDSBL_SPRING) {
-        let (qpos, spring) = (d.qpos(m), m.qpos_spring());
-        let body_awake = d.body_awake(m);
+        let (qpos, spring) = (dr.qpos, m.qpos_spring());
+        let body_awake = dr.body_awake;
         let (jntadr, jntnum) = (m.body_jntadr(), m.body_jntnum());
         for b in 1..nbody {
             if filter && body_awake[b] != mjS_AWAKE {
@@ -1282,7 +1390,7 @@ pub unsafe fn energy_pos(m: &mjModel, d: &mut mjData) {
     }
 
     if !disabled(m, mjDSBL_SPRING) {
-        let (length, range) = (d.ten_length(m), m.tendon_lengthspring());
+        let (length, range) = (dr.ten_length, m.tendon_lengthspring());
         for i in 0..m.ntendon as usize {
             if filter && sleep_state(m, d, mjOBJ_TENDON, i as i32) != mjS_AWAKE {
                 continue;
@@ -1301,7 +1409,7 @@ pub unsafe fn energy_pos(m: &mjModel, d: &mut mjData) {
     }
 
     if !disabled(m, mjDSBL_SPRING) {
-        let (edge_len, len0, edge_rigid) = (d.flexedge_length(m), m.flexedge_length0(), m.flexedge_rigid());
+        let (edge_len, len0, edge_rigid) = (dr.flexedge_length, m.flexedge_length0(), m.flexedge_rigid());
         for f in 0..m.nflex as usize {
             let stiffness = m.flex_edgestiffness()[f];
             if m.flex_rigid()[f] != 0 || stiffness == 0.0 || m.flex_dim()[f] > 1 {
@@ -1320,18 +1428,17 @@ pub unsafe fn energy_pos(m: &mjModel, d: &mut mjData) {
     d.energy[0] = e;
 }
 
-/// Kinetic energy (`energy[1]`): 0.5 * qvel' * M * qvel.
-///
-/// # Safety
-/// `d` must be data made for `m`, with the inertia matrix computed.
-pub unsafe fn energy_vel(m: &mjModel, d: &mut mjData) {
+/// Kinetic energy (`energy[1]`): 0.5 * qvel' * M * qvel (`d` data made for `m`, with the
+/// inertia matrix computed).
+pub fn energy_vel(m: &mjModel, d: &mut mjData) {
     let nv = m.nv as usize;
-    mark(d);
-    let vec = stack_nums(d, nv);
-    let qvel = d.qvel(m);
-    super::inertia::mul_m(m, d, vec, qvel);
-    d.energy[1] = 0.5 * dot(vec, qvel);
-    free(d);
+    with_frame(d, |d, f| {
+        let vec = f.nums(d, nv);
+        let qvel = d.arrays(m).qvel;
+        super::inertia::mul_m(m, d, vec, qvel);
+        let e = 0.5 * dot(vec, qvel);
+        d.energy[1] = e;
+    })
 }
 
 #[cfg(test)]

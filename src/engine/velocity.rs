@@ -437,7 +437,7 @@ pub fn contact_force(m: &mjModel, d: &mjData, id: i32) -> [f64; 6] {
 }
 
 /// [`contact_force`] of contact `id` (below ncon) from mjData's `contact` and `efc_force`.
-fn contact_force_in(m: &mjModel, contacts: &[mjContact], force: &[f64], id: usize) -> [f64; 6] {
+pub fn contact_force_in(m: &mjModel, contacts: &[mjContact], force: &[f64], id: usize) -> [f64; 6] {
     let mut res = [0.0; 6];
     let con = &contacts[id];
     if con.efc_address < 0 {

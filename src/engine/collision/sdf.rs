@@ -235,13 +235,10 @@ fn geom_distance(m: &mjModel, d: &mjData, p: Option<&mjpPlugin>, i: usize, x: &V
             let a = geom_world_point(m, d, i, x);
             let mut dir = [-a[0], -a[1], -a[2]];
             let r = norm3(&dir);
-            // SAFETY: d is made for m (the engine invariant, see mjData_::arrays_mut), with the
-            // geom poses of the current step; i is a mesh geom
-            let dist = unsafe { ray_mesh(m, d, i, &a, &dir, None) };
+            let dist = ray_mesh(m, d, i, &a, &dir, None);
             if dist > r {
                 dir = [-dir[0], -dir[1], -dir[2]];
-                // SAFETY: as above
-                return -unsafe { ray_mesh(m, d, i, &a, &dir, None) };
+                return -ray_mesh(m, d, i, &a, &dir, None);
             }
             dist
         }
@@ -332,9 +329,7 @@ fn geom_gradient(m: &mjModel, d: &mjData, p: Option<&mjpPlugin>, i: usize, x: &V
             let a = geom_world_point(m, d, i, x);
             let dir = [-a[0], -a[1], -a[2]];
             let r = norm3(&dir);
-            // SAFETY: d is made for m (the engine invariant, see mjData_::arrays_mut), with the
-            // geom poses of the current step; i is a mesh geom
-            let s = if unsafe { ray_mesh(m, d, i, &a, &dir, None) } > r { 1.0 } else { -1.0 };
+            let s = if ray_mesh(m, d, i, &a, &dir, None) > r { 1.0 } else { -1.0 };
             [s; 3]
         }
         _ => {

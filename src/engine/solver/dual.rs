@@ -331,11 +331,7 @@ fn dual_finish(m: &mjModel, d: &mut mjData) {
     EfcJac::new(m, nefc, efc_J, efc_J_rownnz, efc_J_rowadr, efc_J_colind, efc_J_rowsuper).mul_t_vec(qfrc, efc_force);
     // qacc = M \ qfrc (inertia::solve_m: copy, then solve_ld with the factor of M)
     qacc[..nv].copy_from_slice(&qfrc[..nv]);
-    // SAFETY: qLD/qLDiagInv hold mj_factorM's factor over M's pattern (columns below nv, as
-    // checked when the data was made for m); qacc holds nv numbers
-    unsafe {
-        crate::engine::inertia::solve_ld(qacc, qLD, qLDiagInv, nv, 1, m.M_rownnz(), m.M_rowadr(), m.M_colind(), None)
-    };
+    crate::engine::inertia::solve_ld(qacc, qLD, qLDiagInv, nv, 1, m.M_rownnz(), m.M_rowadr(), m.M_colind(), None);
     blas::add_to(qacc, qacc_smooth);
 }
 
