@@ -7,8 +7,8 @@ use crate::abi::mjtTrn_::*;
 use crate::abi::*;
 use crate::model::alloc;
 
-use super::tree::Compiled;
 use super::model_mut as mm;
+use super::tree::Compiled;
 use super::{CResult, CompileError};
 use crate::spec::util::EPS;
 
@@ -834,10 +834,8 @@ fn copy_tree(c: &Compiled, m: &mut mjModel) -> CResult<()> {
             for _ in 0..cj.nv() {
                 a.dof_bodyid[dofadr] = i as i32;
                 a.dof_jntid[dofadr] = jid as i32;
-                a.dof_solref[mjNREF * dofadr..mjNREF * (dofadr + 1)]
-                    .copy_from_slice(&j.solref_friction);
-                a.dof_solimp[mjNIMP * dofadr..mjNIMP * (dofadr + 1)]
-                    .copy_from_slice(&j.solimp_friction);
+                a.dof_solref[mjNREF * dofadr..mjNREF * (dofadr + 1)].copy_from_slice(&j.solref_friction);
+                a.dof_solimp[mjNIMP * dofadr..mjNIMP * (dofadr + 1)].copy_from_slice(&j.solimp_friction);
                 a.dof_frictionloss[dofadr] = j.frictionloss;
                 a.dof_armature[dofadr] = j.armature;
                 a.dof_damping[dofadr] = j.damping;

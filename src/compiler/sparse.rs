@@ -38,16 +38,8 @@ pub fn build(m: &mut mjModel) {
     }
 
     // maps between the layouts
-    let d_pat = (
-        &*a.D_rownnz,
-        &*a.D_rowadr,
-        &*a.D_colind,
-    );
-    let m_pat = (
-        &*a.M_rownnz,
-        &*a.M_rowadr,
-        &*a.M_colind,
-    );
+    let d_pat = (&*a.D_rownnz, &*a.D_rowadr, &*a.D_colind);
+    let m_pat = (&*a.M_rownnz, &*a.M_rowadr, &*a.M_colind);
     let madr = &*a.dof_Madr;
     let mut legacy = vec![0i32; sz.nm];
     make_dof_dof_maps(

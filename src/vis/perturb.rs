@@ -266,19 +266,16 @@ pub fn select(
 
     let flags = &vopt.flags;
     let mut geomid = -1;
-    // SAFETY: d is data made for m (the engine invariant, see mjData_::arrays_mut)
-    let geomdist = unsafe {
-        crate::engine::ray::ray(
-            m,
-            d,
-            &pos,
-            &ray,
-            Some(&vopt.geomgroup[..]),
-            flags[mjVIS_STATIC as usize] != 0,
-            -1,
-            Some(&mut geomid),
-        )
-    };
+    let geomdist = crate::engine::ray::ray(
+        m,
+        d,
+        &pos,
+        &ray,
+        Some(&vopt.geomgroup[..]),
+        flags[mjVIS_STATIC as usize] != 0,
+        -1,
+        Some(&mut geomid),
+    );
 
     // flexes
     let (mut flexid, mut flexbody, mut flexdist, mut flexpnt) = (-1, -1, -1.0, [0.0; 3]);
@@ -291,10 +288,8 @@ pub fn select(
     if fv || fe || ff || fs {
         for i in 0..m.nflex as usize {
             let mut vertid = 0;
-            // SAFETY: d is data made for m (the engine invariant, see mjData_::arrays_mut)
-            let newdist = unsafe {
-                crate::engine::ray::ray_flex(m, d, vopt.flex_layer, fv, fe, ff, fs, i, &pos, &ray, Some(&mut vertid))
-            };
+            let newdist =
+                crate::engine::ray::ray_flex(m, d, vopt.flex_layer, fv, fe, ff, fs, i, &pos, &ray, Some(&mut vertid));
             if newdist >= 0.0 && (newdist < flexdist || flexdist < 0.0) {
                 flexdist = newdist;
                 let vertadr = m.flex_vertadr()[i] as usize;
