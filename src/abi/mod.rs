@@ -15,6 +15,7 @@ pub mod mjui;
 pub mod mjthread;
 pub mod mjplugin;
 pub mod mjspec;
+pub mod ccd;
 #[macro_use]
 pub mod tables;
 pub mod fields;

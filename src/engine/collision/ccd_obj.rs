@@ -12,50 +12,10 @@ use core::ffi::{c_int, c_void};
 use super::convex::{CcdObj, CenterMode, Kind};
 use super::gjk::{ccd, CcdConfig, CcdStatus, EpaMemory};
 use crate::abi::*;
+pub use crate::abi::ccd::{mjCCDConfig, mjCCDObj};
+use crate::abi::ccd::{mjfCCDCenter as CenterFn, mjfCCDSupport as SupportFn};
 
 use mjtGeom_::*;
-
-/// Support function of a C object: `res` = support point along `dir`.
-pub type SupportFn = unsafe extern "C" fn(res: *mut mjtNum, obj: *mut mjCCDObj, dir: *const mjtNum);
-/// Centre function of a C object.
-pub type CenterFn = unsafe extern "C" fn(res: *mut mjtNum, obj: *const mjCCDObj);
-
-/// Upstream's `mjCCDObj` (engine_collision_convex.h), field for field.
-#[repr(C)]
-#[allow(non_camel_case_types)]
-pub struct mjCCDObj {
-    pub model: *const mjModel,
-    pub data: *const mjData,
-    pub geom: c_int,
-    pub geom_type: c_int,
-    pub vertindex: c_int,
-    pub meshindex: c_int,
-    pub flex: c_int,
-    pub elem: c_int,
-    pub vert: c_int,
-    pub margin: mjtNum,
-    pub rotate: [mjtNum; 4],
-    pub center: Option<CenterFn>,
-    pub support: Option<SupportFn>,
-    pub prism: [[mjtNum; 3]; 6],
-    pub size: *const mjtNum,
-    pub hfield_data: *const f32,
-    pub hfield_nrow: c_int,
-    pub hfield_ncol: c_int,
-}
-
-/// Upstream's `mjCCDConfig` (engine_collision_gjk.h).
-#[repr(C)]
-#[allow(non_camel_case_types)]
-pub struct mjCCDConfig {
-    pub max_iterations: c_int,
-    pub tolerance: mjtNum,
-    pub max_contacts: c_int,
-    pub dist_cutoff: mjtNum,
-    pub context: *mut c_void,
-    pub alloc: Option<unsafe extern "C" fn(*mut c_void, usize) -> *mut c_void>,
-    pub free: Option<unsafe extern "C" fn(*mut c_void, *mut c_void)>,
-}
 
 /// Runs `f`, reporting a panic through `mju_error` (these functions are called from C through
 /// the object's pointers, not only through the exported entry points).

@@ -46,8 +46,8 @@ pub enum EpaMemory {
     /// a C caller's callbacks and their context (`mjCCDConfig`)
     Callbacks {
         context: *mut core::ffi::c_void,
-        alloc: Option<unsafe extern "C" fn(*mut core::ffi::c_void, usize) -> *mut core::ffi::c_void>,
-        free: Option<unsafe extern "C" fn(*mut core::ffi::c_void, *mut core::ffi::c_void)>,
+        alloc: Option<crate::abi::ccd::mjfCCDAlloc>,
+        free: Option<crate::abi::ccd::mjfCCDFree>,
     },
 }
 
