@@ -162,20 +162,13 @@ impl Model {
     /// Id of the named object of kind `kind`, as `mj_name2id`.
     pub(crate) fn id_of(&self, kind: ObjectKind, name: &str) -> Option<usize> {
         let name = CString::new(name).ok()?;
-        // SAFETY: a valid model and a NUL-terminated name
-        let id = unsafe { crate::model::names::name2id(self.raw(), kind as i32, &name) };
+        let id = crate::model::names::name2id(self.raw(), kind as i32, &name);
         (id >= 0).then_some(id as usize)
     }
 
     /// Name of object `id` of kind `kind` (empty when it has none), as `mj_id2name`.
     pub(crate) fn name_of(&self, kind: ObjectKind, id: usize) -> &str {
-        // SAFETY: a valid model; the name lives in its `names` array, as long as `self`
-        let p = unsafe { crate::model::names::id2name(self.raw(), kind as i32, id as i32) };
-        if p.is_null() {
-            return "";
-        }
-        // SAFETY: names are NUL-terminated inside the model's buffer
-        unsafe { core::ffi::CStr::from_ptr(p) }.to_str().unwrap_or("")
+        crate::model::names::name_of(self.raw(), kind as i32, id as i32).and_then(|n| n.to_str().ok()).unwrap_or("")
     }
 }
 

@@ -160,16 +160,8 @@ fn init_sleep(m: &mjModel, d: &mut mjData) -> bool {
     if nslept != num_init {
         let tree_asleep = d.arrays(m).tree_asleep;
         let root = (0..ntree).find(|&i| is_init(i) && tree_asleep[i] < 0).map_or(-1, |i| m.tree_bodyadr()[i]);
-        // SAFETY: id2name reads the model's name arrays (a valid model); a non-null result is a
-        // NUL-terminated string inside the model's names, alive as long as `m`
-        let name = unsafe {
-            let name = crate::model::names::id2name(m, mjtObj_::mjOBJ_BODY as i32, root);
-            if name.is_null() {
-                "".into()
-            } else {
-                core::ffi::CStr::from_ptr(name).to_string_lossy()
-            }
-        };
+        let name = crate::model::names::name_of(m, mjtObj_::mjOBJ_BODY as i32, root)
+            .map_or_else(|| "".into(), |n| n.to_string_lossy());
         mjerror!(
             "_resetData",
             "{} trees were marked as sleep='init' but only {} could be slept.\n\

@@ -61,48 +61,48 @@ pub fn named_counts(m: &mjModel) -> [c_int; 23] {
 }
 
 /// Name address arrays of the named sections, in [`NAMED_TYPES`] order.
-pub fn named_adrs(m: &mjModel) -> [*mut c_int; 23] {
+pub fn named_adrs(m: &mjModel) -> [&[c_int]; 23] {
     [
-        m.name_bodyadr,
-        m.name_jntadr,
-        m.name_geomadr,
-        m.name_siteadr,
-        m.name_camadr,
-        m.name_lightadr,
-        m.name_flexadr,
-        m.name_meshadr,
-        m.name_skinadr,
-        m.name_hfieldadr,
-        m.name_texadr,
-        m.name_matadr,
-        m.name_pairadr,
-        m.name_excludeadr,
-        m.name_eqadr,
-        m.name_tendonadr,
-        m.name_actuatoradr,
-        m.name_sensoradr,
-        m.name_numericadr,
-        m.name_textadr,
-        m.name_tupleadr,
-        m.name_keyadr,
-        m.name_pluginadr,
+        m.name_bodyadr(),
+        m.name_jntadr(),
+        m.name_geomadr(),
+        m.name_siteadr(),
+        m.name_camadr(),
+        m.name_lightadr(),
+        m.name_flexadr(),
+        m.name_meshadr(),
+        m.name_skinadr(),
+        m.name_hfieldadr(),
+        m.name_texadr(),
+        m.name_matadr(),
+        m.name_pairadr(),
+        m.name_excludeadr(),
+        m.name_eqadr(),
+        m.name_tendonadr(),
+        m.name_actuatoradr(),
+        m.name_sensoradr(),
+        m.name_numericadr(),
+        m.name_textadr(),
+        m.name_tupleadr(),
+        m.name_keyadr(),
+        m.name_pluginadr(),
     ]
 }
 
 /// Where the names of one object type live in a model.
 #[derive(Clone, Copy, Debug)]
-pub struct NameSection {
+pub struct NameSection<'m> {
     /// Number of objects of the type.
     pub count: c_int,
     /// `name_*adr` array of the type (length `count`).
-    pub adr: *const c_int,
+    pub adr: &'m [c_int],
     /// First slot of the type's section in `names_map`, counted back from `nnames_map` as
     /// upstream does, so that the sections are found the same way in any model.
     pub mapadr: i64,
 }
 
 /// The name section of an object type; None for types that have no names.
-pub fn name_section(m: &mjModel, objtype: c_int) -> Option<NameSection> {
+pub fn name_section(m: &mjModel, objtype: c_int) -> Option<NameSection<'_>> {
     let k = named_index(objtype)?;
     let counts = named_counts(m);
     let after: i64 = counts[k..].iter().map(|&n| n as i64).sum();
@@ -170,19 +170,19 @@ pub fn build_names_map<N: AsRef<[u8]>>(sections: &[&[N]]) -> Vec<c_int> {
 }
 
 /// Reads `names_map[i]` with bounds checking.
-unsafe fn map_at(m: &mjModel, i: i64) -> Option<c_int> {
-    if m.names_map.is_null() || i < 0 || i >= m.nnames_map as i64 {
+fn map_at(m: &mjModel, i: i64) -> Option<c_int> {
+    if m.names_map.is_null() || i < 0 {
         return None;
     }
-    Some(*m.names_map.add(i as usize))
+    m.names_map().get(i as usize).copied()
 }
 
 /// Address of the name of object `id` of a section, checked against `nnames`.
-unsafe fn name_adr(m: &mjModel, sec: &NameSection, id: c_int) -> Option<usize> {
-    if sec.adr.is_null() || m.names.is_null() || id < 0 || id >= sec.count {
+fn name_adr(m: &mjModel, sec: &NameSection, id: c_int) -> Option<usize> {
+    if m.names.is_null() || id < 0 || id >= sec.count {
         return None;
     }
-    let a = *sec.adr.add(id as usize);
+    let a = *sec.adr.get(id as usize)?;
     if a < 0 || a >= m.nnames {
         return None;
     }
@@ -190,13 +190,10 @@ unsafe fn name_adr(m: &mjModel, sec: &NameSection, id: c_int) -> Option<usize> {
 }
 
 /// Compares like `strncmp(name, names + adr, nnames - adr) == 0`.
-unsafe fn names_equal(m: &mjModel, name: &[u8], adr: usize) -> bool {
-    let limit = m.nnames as usize - adr;
-    let stored = m.names.add(adr) as *const u8;
-    for k in 0..limit {
+fn names_equal(m: &mjModel, name: &[u8], adr: usize) -> bool {
+    for (k, &stored) in m.names()[adr..].iter().enumerate() {
         let a = name.get(k).copied().unwrap_or(0);
-        let b = *stored.add(k);
-        if a != b {
+        if a != stored as u8 {
             return false;
         }
         if a == 0 {
@@ -207,11 +204,7 @@ unsafe fn names_equal(m: &mjModel, name: &[u8], adr: usize) -> bool {
 }
 
 /// Id of the object of type `objtype` named `name`, or -1 (also for types without names).
-///
-/// # Safety
-/// `m` must be a consistent model: its `names`, `names_map` and `name_*adr` arrays must have the
-/// lengths its size fields say.
-pub unsafe fn name2id(m: &mjModel, objtype: c_int, name: &CStr) -> c_int {
+pub fn name2id(m: &mjModel, objtype: c_int, name: &CStr) -> c_int {
     let Some(sec) = name_section(m, objtype) else { return -1 };
     let num = NAMES_MAP_MULTIPLE as i64 * sec.count as i64;
     if num <= 0 {
@@ -239,17 +232,27 @@ pub unsafe fn name2id(m: &mjModel, objtype: c_int, name: &CStr) -> c_int {
     }
 }
 
-/// Name of object `id` of type `objtype`, or NULL when the type has no names, the id is out of
+/// Name of object `id` of type `objtype`; None when the type has no names, the id is out of
 /// range, or the object's name is empty.
-///
-/// # Safety
-/// As for [`name2id`].
-pub unsafe fn id2name(m: &mjModel, objtype: c_int, id: c_int) -> *const c_char {
-    let Some(sec) = name_section(m, objtype) else { return core::ptr::null() };
-    match name_adr(m, &sec, id) {
-        Some(a) if *m.names.add(a) != 0 => m.names.add(a),
-        _ => core::ptr::null(),
-    }
+pub fn name_of(m: &mjModel, objtype: c_int, id: c_int) -> Option<&CStr> {
+    let sec = name_section(m, objtype)?;
+    let a = name_adr(m, &sec, id)?;
+    let bytes: &[u8] = bytemuck_chars(&m.names()[a..]);
+    let name = CStr::from_bytes_until_nul(bytes).ok()?;
+    (!name.is_empty()).then_some(name)
+}
+
+/// A `c_char` slice as bytes (same size and alignment).
+fn bytemuck_chars(s: &[c_char]) -> &[u8] {
+    // SAFETY: c_char and u8 have the same size and alignment, and every bit pattern is valid
+    // for both; the length is unchanged
+    unsafe { core::slice::from_raw_parts(s.as_ptr() as *const u8, s.len()) }
+}
+
+/// Name of object `id` of type `objtype` as a pointer into the model's `names`, or NULL when
+/// [`name_of`] gives None (`mj_id2name`).
+pub fn id2name(m: &mjModel, objtype: c_int, id: c_int) -> *const c_char {
+    name_of(m, objtype, id).map_or(core::ptr::null(), |n| n.as_ptr())
 }
 
 #[cfg(test)]

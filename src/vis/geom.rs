@@ -181,13 +181,7 @@ pub fn put_label(label: &mut [c_char], text: &[u8]) {
 
 /// Name of object `id` of type `objtype`, None when it has none (`mj_id2name`).
 pub fn obj_name(m: &mjModel, objtype: i32, id: i32) -> Option<&core::ffi::CStr> {
-    // SAFETY: `m` is a valid model (the names buffer and its address arrays are its own);
-    // id2name returns null or a pointer into m.names at a NUL-terminated name, which lives as
-    // long as the borrow of `m`
-    unsafe {
-        let name = crate::model::names::id2name(m, objtype, id);
-        (!name.is_null()).then(|| core::ffi::CStr::from_ptr(name))
-    }
+    crate::model::names::name_of(m, objtype, id)
 }
 
 /// Writes the label of object `id` of type `objtype`: its name, else "type id", else the id.

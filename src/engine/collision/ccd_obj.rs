@@ -11,9 +11,9 @@ use core::ffi::{c_int, c_void};
 
 use super::convex::{CcdObj, CenterMode, Kind};
 use super::gjk::{ccd, CcdConfig, CcdStatus, EpaMemory};
-use crate::abi::*;
 pub use crate::abi::ccd::{mjCCDConfig, mjCCDObj};
 use crate::abi::ccd::{mjfCCDCenter as CenterFn, mjfCCDSupport as SupportFn};
+use crate::abi::*;
 
 use mjtGeom_::*;
 

@@ -724,11 +724,8 @@ pub(super) fn tendon(w: &W, root: &mut XEl) {
                 t if t == mjWRAP_SPHERE as i32 || t == mjWRAP_CYLINDER as i32 => mjtObj_::mjOBJ_GEOM,
                 _ => return None,
             };
-            // SAFETY: the writer's model is a valid compiled model; id2name returns NULL or a
-            // NUL-terminated name inside it.
-            let name = unsafe { crate::model::names::id2name(m, objtype as i32, m.wrap_objid()[adr]) };
-            // SAFETY: checked non-null; the name lives as long as the model
-            (!name.is_null()).then(|| unsafe { core::ffi::CStr::from_ptr(name) }.to_string_lossy().into_owned())
+            crate::model::names::name_of(m, objtype as i32, m.wrap_objid()[adr])
+                .map(|n| n.to_string_lossy().into_owned())
         };
         for (k, p) in t.path.iter().enumerate() {
             let compiled = compiled_target(k, p);
