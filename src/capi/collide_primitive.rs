@@ -18,12 +18,15 @@ unsafe fn run(
     g2: c_int,
     margin: mjtNum,
 ) -> c_int {
-    let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else { return 0 };
-    if con.is_null() || g1 < 0 || g2 < 0 || g1 >= m.ngeom as c_int || g2 >= m.ngeom as c_int {
-        return 0;
+    // SAFETY: null model, data or contact buffer are checked; otherwise they are valid and the buffer holds mjMAXCONPAIR contacts (mjc_* pair functions' C contract)
+    unsafe {
+        let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else { return 0 };
+        if con.is_null() || g1 < 0 || g2 < 0 || g1 >= m.ngeom as c_int || g2 >= m.ngeom as c_int {
+            return 0;
+        }
+        let con = core::slice::from_raw_parts_mut(con, mjMAXCONPAIR);
+        crate::capi::guard(name, 0, || f(m, d, con, g1 as usize, g2 as usize, margin) as c_int)
     }
-    let con = core::slice::from_raw_parts_mut(con, mjMAXCONPAIR);
-    crate::capi::guard(name, 0, || f(m, d, con, g1 as usize, g2 as usize, margin) as c_int)
 }
 
 macro_rules! collide_export {

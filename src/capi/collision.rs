@@ -89,13 +89,16 @@ unsafe extern "C" fn table_entry<const T1: usize, const T2: usize>(
     g2: c_int,
     margin: mjtNum,
 ) -> c_int {
-    let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else { return 0 };
-    if con.is_null() || g1 < 0 || g2 < 0 {
-        return 0;
+    // SAFETY: C calls a pair function with a valid model and data and room for mjMAXCONPAIR contacts (mj_collideGeoms' contract)
+    unsafe {
+        let (Some(m), Some(d)) = (m.as_ref(), d.as_ref()) else { return 0 };
+        if con.is_null() || g1 < 0 || g2 < 0 {
+            return 0;
+        }
+        let Some(f) = col::COLLISION_TABLE[T1][T2] else { return 0 };
+        let con = core::slice::from_raw_parts_mut(con, mjMAXCONPAIR);
+        guard("mjCOLLISIONFUNC", 0, || f(m, d, con, g1 as usize, g2 as usize, margin) as c_int)
     }
-    let Some(f) = col::COLLISION_TABLE[T1][T2] else { return 0 };
-    let con = core::slice::from_raw_parts_mut(con, mjMAXCONPAIR);
-    guard("mjCOLLISIONFUNC", 0, || f(m, d, con, g1 as usize, g2 as usize, margin) as c_int)
 }
 
 macro_rules! table_row {

@@ -24,19 +24,25 @@ fn cnt(n: c_int) -> usize {
 
 #[inline]
 unsafe fn rd<'a, T>(p: *const T, n: usize) -> &'a [T] {
-    if n == 0 {
-        &[]
-    } else {
-        slice::from_raw_parts(p, n)
+    // SAFETY: `p` is null or points to `n` valid elements, as the calling export's C contract requires
+    unsafe {
+        if n == 0 {
+            &[]
+        } else {
+            slice::from_raw_parts(p, n)
+        }
     }
 }
 
 #[inline]
 unsafe fn wr<'a, T>(p: *mut T, n: usize) -> &'a mut [T] {
-    if n == 0 {
-        &mut []
-    } else {
-        slice::from_raw_parts_mut(p, n)
+    // SAFETY: `p` is null or points to `n` writable elements, not aliased by another live slice (the calling export's C contract)
+    unsafe {
+        if n == 0 {
+            &mut []
+        } else {
+            slice::from_raw_parts_mut(p, n)
+        }
     }
 }
 
@@ -51,30 +57,36 @@ fn overlap<T, U>(a: *const T, na: usize, b: *const U, nb: usize) -> bool {
 /// An input array as a slice: borrowed, or copied into `keep` when it overlaps the output.
 #[inline]
 unsafe fn inp<T: Copy, U>(p: *const T, n: usize, out: *const U, nout: usize, keep: &mut Vec<T>) -> &[T] {
-    if overlap(p, n, out, nout) {
-        *keep = rd(p, n).to_vec();
-        keep
-    } else {
-        rd(p, n)
+    // SAFETY: `p` points to `n` valid elements and `out` to `nout` (the calling export's C contract); an overlap is copied first
+    unsafe {
+        if overlap(p, n, out, nout) {
+            *keep = rd(p, n).to_vec();
+            keep
+        } else {
+            rd(p, n)
+        }
     }
 }
 
 /// Copy of a fixed-size array.
 #[inline]
 unsafe fn get<const N: usize>(p: *const mjtNum) -> [mjtNum; N] {
-    p.cast::<[mjtNum; N]>().read()
+    // SAFETY: `p` points to N valid numbers (fixed-size argument of the calling export)
+    unsafe { p.cast::<[mjtNum; N]>().read() }
 }
 
 /// Stores a fixed-size array.
 #[inline]
 unsafe fn put<const N: usize>(p: *mut mjtNum, v: [mjtNum; N]) {
-    p.cast::<[mjtNum; N]>().write(v)
+    // SAFETY: `p` points to N writable numbers (fixed-size output of the calling export)
+    unsafe { p.cast::<[mjtNum; N]>().write(v) }
 }
 
 /// A fixed-size array to update in place (no other argument may alias it: copy those first).
 #[inline]
 unsafe fn arr<'a, const N: usize>(p: *mut mjtNum) -> &'a mut [mjtNum; N] {
-    &mut *p.cast::<[mjtNum; N]>()
+    // SAFETY: `p` points to N valid numbers (fixed-size argument of the calling export)
+    unsafe { &mut *p.cast::<[mjtNum; N]>() }
 }
 
 //------------------------------ 3D and 4D vectors -------------------------------------------------
@@ -1161,27 +1173,33 @@ pub unsafe extern "C" fn mju_scatterInt(res: *mut c_int, vec: *const c_int, ind:
 }
 
 unsafe fn gather_impl<T: Copy>(func: &str, res: *mut T, vec: *const T, ind: *const c_int, n: c_int) {
-    let n = cnt(n);
-    let mut k0 = Vec::new();
-    let ind = inp(ind, n, res, n, &mut k0);
-    let Some(m) = misc::index_extent(ind, false) else {
-        return crate::mjerror!(func, "negative index");
-    };
-    let mut k = Vec::new();
-    let v = inp(vec, m, res, n, &mut k);
-    misc::gather(wr(res, n), v, ind)
+    // SAFETY: `res`, `vec` and `ind` hold what mju_gather's contract says: n outputs, n indices, every index in `vec`'s range
+    unsafe {
+        let n = cnt(n);
+        let mut k0 = Vec::new();
+        let ind = inp(ind, n, res, n, &mut k0);
+        let Some(m) = misc::index_extent(ind, false) else {
+            return crate::mjerror!(func, "negative index");
+        };
+        let mut k = Vec::new();
+        let v = inp(vec, m, res, n, &mut k);
+        misc::gather(wr(res, n), v, ind)
+    }
 }
 
 unsafe fn scatter_impl<T: Copy>(func: &str, res: *mut T, vec: *const T, ind: *const c_int, n: c_int) {
-    let n = cnt(n);
-    let ind = rd(ind, n);
-    let Some(m) = misc::index_extent(ind, false) else {
-        return crate::mjerror!(func, "negative index");
-    };
-    let (mut k0, mut k) = (Vec::new(), Vec::new());
-    let ind = inp(ind.as_ptr(), n, res, m, &mut k0);
-    let v = inp(vec, n, res, m, &mut k);
-    misc::scatter(wr(res, m), v, ind)
+    // SAFETY: `res`, `vec` and `ind` hold what mju_scatter's contract says: n inputs, n indices, every index in `res`'s range
+    unsafe {
+        let n = cnt(n);
+        let ind = rd(ind, n);
+        let Some(m) = misc::index_extent(ind, false) else {
+            return crate::mjerror!(func, "negative index");
+        };
+        let (mut k0, mut k) = (Vec::new(), Vec::new());
+        let ind = inp(ind.as_ptr(), n, res, m, &mut k0);
+        let v = inp(vec, n, res, m, &mut k);
+        misc::scatter(wr(res, m), v, ind)
+    }
 }
 
 //------------------------------ geometry and flex interpolation -----------------------------------

@@ -30,39 +30,50 @@ fn un(n: c_int) -> usize {
 /// `n` elements at `p` (empty when n is 0 or p is null, so the kernel's own bounds apply).
 #[inline]
 unsafe fn rd<'a, T>(p: *const T, n: usize) -> &'a [T] {
-    if n == 0 || p.is_null() {
-        &[]
-    } else {
-        slice::from_raw_parts(p, n)
+    // SAFETY: `p` is null or points to `n` valid elements, as the calling export's C contract requires
+    unsafe {
+        if n == 0 || p.is_null() {
+            &[]
+        } else {
+            slice::from_raw_parts(p, n)
+        }
     }
 }
 
 /// Mutable form of [`rd`].
 #[inline]
 unsafe fn wr<'a, T>(p: *mut T, n: usize) -> &'a mut [T] {
-    if n == 0 || p.is_null() {
-        &mut []
-    } else {
-        slice::from_raw_parts_mut(p, n)
+    // SAFETY: `p` is null or points to `n` writable elements, not aliased by another live slice (the calling export's C contract)
+    unsafe {
+        if n == 0 || p.is_null() {
+            &mut []
+        } else {
+            slice::from_raw_parts_mut(p, n)
+        }
     }
 }
 
 /// Optional array: None for a null pointer.
 #[inline]
 unsafe fn rd_opt<'a, T>(p: *const T, n: usize) -> Option<&'a [T]> {
-    (!p.is_null()).then(|| rd(p, n))
+    // SAFETY: `p` is null (None) or points to `n` valid elements (the calling export's C contract)
+    unsafe { (!p.is_null()).then(|| rd(p, n)) }
 }
 
 /// Optional mutable array: None for a null pointer.
 #[inline]
 unsafe fn wr_opt<'a, T>(p: *mut T, n: usize) -> Option<&'a mut [T]> {
-    (!p.is_null()).then(|| wr(p, n))
+    // SAFETY: `p` is null (None) or points to `n` writable elements (the calling export's C contract)
+    unsafe { (!p.is_null()).then(|| wr(p, n)) }
 }
 
 /// Number of elements a sparse matrix with rows `0..nr` spans: the largest `rowadr + rownnz`.
 unsafe fn extent(nr: usize, rownnz: *const c_int, rowadr: *const c_int) -> usize {
-    let (nnz, adr) = (rd(rownnz, nr), rd(rowadr, nr));
-    nnz.iter().zip(adr).map(|(&n, &a)| (a as i64 + n as i64).max(0) as usize).max().unwrap_or(0)
+    // SAFETY: `rownnz` and `rowadr` hold `nr` entries each (the calling export's C contract)
+    unsafe {
+        let (nnz, adr) = (rd(rownnz, nr), rd(rowadr, nr));
+        nnz.iter().zip(adr).map(|(&n, &a)| (a as i64 + n as i64).max(0) as usize).max().unwrap_or(0)
+    }
 }
 
 /// One more than the largest value in `v` (0 when empty or all negative).
@@ -73,16 +84,19 @@ fn span(v: &[c_int]) -> usize {
 /// Zeroed scratch of `n` elements on the mjData stack; None when the allocation failed (the
 /// error has been reported).
 unsafe fn scratch<'a, T>(d: &mut mjData, n: usize) -> Option<&'a mut [T]> {
-    if n == 0 {
-        return Some(&mut []);
+    // SAFETY: the stack allocation is fresh, aligned and holds `n` elements of T, zeroed before use
+    unsafe {
+        if n == 0 {
+            return Some(&mut []);
+        }
+        let bytes = n.checked_mul(size_of::<T>())?;
+        let p = stack::stack_alloc(d, bytes, core::mem::align_of::<T>()) as *mut T;
+        if p.is_null() {
+            return None;
+        }
+        ptr::write_bytes(p, 0, n);
+        Some(slice::from_raw_parts_mut(p, n))
     }
-    let bytes = n.checked_mul(size_of::<T>())?;
-    let p = stack::stack_alloc(d, bytes, core::mem::align_of::<T>()) as *mut T;
-    if p.is_null() {
-        return None;
-    }
-    ptr::write_bytes(p, 0, n);
-    Some(slice::from_raw_parts_mut(p, n))
 }
 
 //------------------------------------ dense Cholesky ---------------------------------------------
@@ -372,19 +386,22 @@ unsafe fn box_qp_c(
     log: *mut c_char,
     logsz: c_int,
 ) -> c_int {
-    let nu = un(n);
-    solve::box_qp(
-        wr(res, nu),
-        wr(R, nu * (nu + 7)),
-        wr_opt(index, nu),
-        rd(H, nu * nu),
-        rd(g, nu),
-        n,
-        rd_opt(lower, nu),
-        rd_opt(upper, nu),
-        opt,
-        wr_opt(log as *mut u8, un(logsz)),
-    )
+    // SAFETY: the pointers hold the sizes mju_boxQP documents for n (res, R of n*(n+7), index, H, g, lower, upper; the bounds may be null), as its C caller must pass
+    unsafe {
+        let nu = un(n);
+        solve::box_qp(
+            wr(res, nu),
+            wr(R, nu * (nu + 7)),
+            wr_opt(index, nu),
+            rd(H, nu * nu),
+            rd(g, nu),
+            n,
+            rd_opt(lower, nu),
+            rd_opt(upper, nu),
+            opt,
+            wr_opt(log as *mut u8, un(logsz)),
+        )
+    }
 }
 
 /// Minimize 0.5*x'*H*x + x'*g s.t. lower <= x <= upper (bounds optional), warm-started from res; return the number of free dimensions or -1 on failure. R (size n*(n+7)) receives the factor of the free subspace; index (optional, size n) the free dimensions.
@@ -867,26 +884,29 @@ unsafe fn sqr_args<'a>(
     rowsuperT: *const c_int,
     diagind: *mut c_int,
 ) -> SqrArgs<'a> {
-    let res_rowadr = rd(res_rowadr, nc);
-    let res_len = res_rowadr.iter().map(|&a| un(a) + nc).max().unwrap_or(0);
-    let nnz = extent(nr, rownnz, rowadr);
-    let nnz_t = extent(nc, rownnzT, rowadrT);
-    SqrArgs {
-        res: wr(res, res_len),
-        mat: rd(mat, nnz),
-        mat_t: rd(matT, nnz_t),
-        diag: rd_opt(diag, nr),
-        res_rownnz: wr(res_rownnz, nc),
-        res_rowadr,
-        res_colind: wr(res_colind, res_len),
-        rownnz: rd(rownnz, nr),
-        rowadr: rd(rowadr, nr),
-        colind: rd(colind, nnz),
-        rownnz_t: rd(rownnzT, nc),
-        rowadr_t: rd(rowadrT, nc),
-        colind_t: rd(colindT, nnz_t),
-        rowsuper_t: rd_opt(rowsuperT, nc),
-        diagind: wr_opt(diagind, nc),
+    // SAFETY: the arrays describe sparse matrices with the row counts given, and the result's rows have room for nc entries past the furthest row address (mju_sqrMatTDSparse's C contract)
+    unsafe {
+        let res_rowadr = rd(res_rowadr, nc);
+        let res_len = res_rowadr.iter().map(|&a| un(a) + nc).max().unwrap_or(0);
+        let nnz = extent(nr, rownnz, rowadr);
+        let nnz_t = extent(nc, rownnzT, rowadrT);
+        SqrArgs {
+            res: wr(res, res_len),
+            mat: rd(mat, nnz),
+            mat_t: rd(matT, nnz_t),
+            diag: rd_opt(diag, nr),
+            res_rownnz: wr(res_rownnz, nc),
+            res_rowadr,
+            res_colind: wr(res_colind, res_len),
+            rownnz: rd(rownnz, nr),
+            rowadr: rd(rowadr, nr),
+            colind: rd(colind, nnz),
+            rownnz_t: rd(rownnzT, nc),
+            rowadr_t: rd(rowadrT, nc),
+            colind_t: rd(colindT, nnz_t),
+            rowsuper_t: rd_opt(rowsuperT, nc),
+            diagind: wr_opt(diagind, nc),
+        }
     }
 }
 
@@ -1138,7 +1158,8 @@ pub unsafe extern "C" fn mju_lower2SymMap(
 //------------------------------------ rays -------------------------------------------------------
 
 unsafe fn arr<const N: usize>(p: *const mjtNum) -> [mjtNum; N] {
-    rd(p, N).try_into().unwrap()
+    // SAFETY: `p` points to N valid numbers (fixed-size argument of the calling export)
+    unsafe { rd(p, N).try_into().unwrap() }
 }
 
 /// Intersect a ray with a primitive geom, writing the surface normal at the hit if normal is given (zero when missed); return the distance or -1.

@@ -18,21 +18,27 @@ pub mod model;
 /// Copies `msg` into a caller's error buffer of `error_sz` bytes (truncated, always
 /// terminated); nothing for a null or empty buffer.
 pub(crate) unsafe fn write_error(error: *mut core::ffi::c_char, error_sz: core::ffi::c_int, msg: &str) {
-    if error.is_null() || error_sz <= 0 {
-        return;
+    // SAFETY: `error` is null or holds `error_sz` writable bytes (the calling export's C contract)
+    unsafe {
+        if error.is_null() || error_sz <= 0 {
+            return;
+        }
+        let n = msg.len().min(error_sz as usize - 1);
+        core::ptr::copy_nonoverlapping(msg.as_ptr() as *const core::ffi::c_char, error, n);
+        *error.add(n) = 0;
     }
-    let n = msg.len().min(error_sz as usize - 1);
-    core::ptr::copy_nonoverlapping(msg.as_ptr() as *const core::ffi::c_char, error, n);
-    *error.add(n) = 0;
 }
 
 /// Mutable view of `n` numbers at `p`, or `None` for a null pointer (an optional output).
 #[inline]
 pub(crate) unsafe fn opt_mut<'a>(p: *mut crate::abi::mjtNum, n: usize) -> Option<&'a mut [crate::abi::mjtNum]> {
-    if p.is_null() {
-        None
-    } else {
-        Some(core::slice::from_raw_parts_mut(p, n))
+    // SAFETY: `p` is null or points to `n` writable numbers (the calling export's C contract)
+    unsafe {
+        if p.is_null() {
+            None
+        } else {
+            Some(core::slice::from_raw_parts_mut(p, n))
+        }
     }
 }
 

@@ -13,7 +13,8 @@ use crate::math::ray as math_ray;
 /// Three numbers at `p`.
 #[inline]
 unsafe fn vec3(p: *const mjtNum) -> [mjtNum; 3] {
-    [*p, *p.add(1), *p.add(2)]
+    // SAFETY: `p` points to 3 valid numbers (the calling export's C contract)
+    unsafe { [*p, *p.add(1), *p.add(2)] }
 }
 
 /// Evaluate the position-dependent sensors.

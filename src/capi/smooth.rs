@@ -13,30 +13,39 @@ use crate::engine::{inertia, kinematics, velocity};
 /// Slice of `n` numbers at `p` (empty for n == 0).
 #[inline]
 unsafe fn nums<'a>(p: *const mjtNum, n: usize) -> &'a [mjtNum] {
-    if n == 0 || p.is_null() {
-        &[]
-    } else {
-        slice::from_raw_parts(p, n)
+    // SAFETY: `p` points to `n` valid numbers when n > 0 (the calling export's C contract)
+    unsafe {
+        if n == 0 || p.is_null() {
+            &[]
+        } else {
+            slice::from_raw_parts(p, n)
+        }
     }
 }
 
 /// Mutable slice of `n` numbers at `p` (empty for n == 0).
 #[inline]
 unsafe fn nums_mut<'a>(p: *mut mjtNum, n: usize) -> &'a mut [mjtNum] {
-    if n == 0 || p.is_null() {
-        &mut []
-    } else {
-        slice::from_raw_parts_mut(p, n)
+    // SAFETY: `p` points to `n` writable numbers when n > 0, not aliased (the calling export's C contract)
+    unsafe {
+        if n == 0 || p.is_null() {
+            &mut []
+        } else {
+            slice::from_raw_parts_mut(p, n)
+        }
     }
 }
 
 /// Slice of `n` ints at `p` (empty for n == 0).
 #[inline]
 unsafe fn ints<'a>(p: *const c_int, n: usize) -> &'a [c_int] {
-    if n == 0 || p.is_null() {
-        &[]
-    } else {
-        slice::from_raw_parts(p, n)
+    // SAFETY: `p` points to `n` valid ints when n > 0 (the calling export's C contract)
+    unsafe {
+        if n == 0 || p.is_null() {
+            &[]
+        } else {
+            slice::from_raw_parts(p, n)
+        }
     }
 }
 
@@ -291,16 +300,22 @@ unsafe fn csr_pattern<'a>(
     colind: *const c_int,
     index: *const c_int,
 ) -> CsrPattern<'a> {
-    let rows =
-        if index.is_null() { nv } else { ints(index, nv).iter().map(|&i| i.max(0) as usize + 1).max().unwrap_or(0) };
-    let nnz = (0..rows).map(|r| (*rowadr.add(r) + *rownnz.add(r)).max(0) as usize).max().unwrap_or(0);
-    CsrPattern {
-        rows,
-        nnz,
-        rownnz: ints(rownnz, rows),
-        rowadr: ints(rowadr, rows),
-        colind: ints(colind, nnz),
-        index: (!index.is_null()).then(|| ints(index, nv)),
+    // SAFETY: the row arrays hold `nr` entries and describe columns in range (the calling export's C contract)
+    unsafe {
+        let rows = if index.is_null() {
+            nv
+        } else {
+            ints(index, nv).iter().map(|&i| i.max(0) as usize + 1).max().unwrap_or(0)
+        };
+        let nnz = (0..rows).map(|r| (*rowadr.add(r) + *rownnz.add(r)).max(0) as usize).max().unwrap_or(0);
+        CsrPattern {
+            rows,
+            nnz,
+            rownnz: ints(rownnz, rows),
+            rowadr: ints(rowadr, rows),
+            colind: ints(colind, nnz),
+            index: (!index.is_null()).then(|| ints(index, nv)),
+        }
     }
 }
 

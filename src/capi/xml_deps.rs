@@ -38,62 +38,71 @@ fn long_alloc(len: usize) -> usize {
 
 /// Builds a string in place; false when memory ran out.
 unsafe fn write_string(dst: *mut CxxString, s: &[u8]) -> bool {
-    ptr::write_bytes(dst, 0, 1);
-    if s.len() <= SHORT_MAX {
-        let b = dst as *mut u8;
-        *b = (s.len() as u8) << 1;
-        ptr::copy_nonoverlapping(s.as_ptr(), b.add(1), s.len());
-        return true;
+    // SAFETY: `dst` points to a libc++ std::string object of the caller (mju_getXMLDependencies' contract), written as libc++ lays it out
+    unsafe {
+        ptr::write_bytes(dst, 0, 1);
+        if s.len() <= SHORT_MAX {
+            let b = dst as *mut u8;
+            *b = (s.len() as u8) << 1;
+            ptr::copy_nonoverlapping(s.as_ptr(), b.add(1), s.len());
+            return true;
+        }
+        let alloc = long_alloc(s.len());
+        let p = libc::malloc(alloc) as *mut u8;
+        if p.is_null() {
+            return false;
+        }
+        ptr::copy_nonoverlapping(s.as_ptr(), p, s.len());
+        *p.add(s.len()) = 0;
+        (*dst).words = [alloc as u64 | 1, s.len() as u64, p as u64];
+        true
     }
-    let alloc = long_alloc(s.len());
-    let p = libc::malloc(alloc) as *mut u8;
-    if p.is_null() {
-        return false;
-    }
-    ptr::copy_nonoverlapping(s.as_ptr(), p, s.len());
-    *p.add(s.len()) = 0;
-    (*dst).words = [alloc as u64 | 1, s.len() as u64, p as u64];
-    true
 }
 
 /// Releases the strings and storage of a vector (as its destructor would).
 unsafe fn release(v: &CxxVec) {
-    let mut p = v.begin;
-    while !p.is_null() && p < v.end {
-        if (*p).words[0] & 1 != 0 {
-            libc::free((*p).words[2] as *mut libc::c_void);
+    // SAFETY: `v` is a libc++ std::vector<std::string> of the caller whose storage came from operator new (mju_getXMLDependencies' contract)
+    unsafe {
+        let mut p = v.begin;
+        while !p.is_null() && p < v.end {
+            if (*p).words[0] & 1 != 0 {
+                libc::free((*p).words[2] as *mut libc::c_void);
+            }
+            p = p.add(1);
         }
-        p = p.add(1);
-    }
-    if !v.begin.is_null() {
-        libc::free(v.begin as *mut libc::c_void);
+        if !v.begin.is_null() {
+            libc::free(v.begin as *mut libc::c_void);
+        }
     }
 }
 
 /// Replaces the contents of the vector at `out` with `items`.
 unsafe fn assign(out: *mut CxxVec, items: &[String]) {
-    let mut fresh = CxxVec { begin: ptr::null_mut(), end: ptr::null_mut(), cap: ptr::null_mut() };
-    if !items.is_empty() {
-        let buf = libc::malloc(items.len() * core::mem::size_of::<CxxString>()) as *mut CxxString;
-        if buf.is_null() {
-            crate::runtime::error::raise(format_args!("Could not allocate memory"));
-            return;
-        }
-        fresh.begin = buf;
-        fresh.end = buf;
-        for s in items {
-            if !write_string(fresh.end, s.as_bytes()) {
-                fresh.cap = fresh.end;
-                release(&fresh);
+    // SAFETY: `out` points to the caller's libc++ std::vector<std::string> (mju_getXMLDependencies' contract)
+    unsafe {
+        let mut fresh = CxxVec { begin: ptr::null_mut(), end: ptr::null_mut(), cap: ptr::null_mut() };
+        if !items.is_empty() {
+            let buf = libc::malloc(items.len() * core::mem::size_of::<CxxString>()) as *mut CxxString;
+            if buf.is_null() {
                 crate::runtime::error::raise(format_args!("Could not allocate memory"));
                 return;
             }
-            fresh.end = fresh.end.add(1);
+            fresh.begin = buf;
+            fresh.end = buf;
+            for s in items {
+                if !write_string(fresh.end, s.as_bytes()) {
+                    fresh.cap = fresh.end;
+                    release(&fresh);
+                    crate::runtime::error::raise(format_args!("Could not allocate memory"));
+                    return;
+                }
+                fresh.end = fresh.end.add(1);
+            }
+            fresh.cap = fresh.end;
         }
-        fresh.cap = fresh.end;
+        release(&*out);
+        ptr::write(out, fresh);
     }
-    release(&*out);
-    ptr::write(out, fresh);
 }
 
 /// List into `dependencies` the files the MJCF file `filename` depends on: the file itself,
