@@ -314,9 +314,18 @@ pub unsafe extern "C" fn mj_local2Global(
         let (pos, quat) = (opt_arr::<3>(pos), opt_arr::<4>(quat));
         let xpos = (xpos as *mut [f64; 3]).as_mut();
         let xmat = (xmat as *mut [f64; 9]).as_mut();
-        guard("mj_local2Global", (), || {
-            support::local2global(d, xpos, xmat, pos.as_ref(), quat.as_ref(), body as usize, sameframe)
-        })
+        let b = body as usize;
+        // SAFETY: upstream's contract: `body` is a body of the data's model (checked >= 0
+        // above; the entry point has no model to check the upper bound), so each pose array
+        // holds this body's entries; nothing writes them while the references live
+        let pose = support::BodyPose {
+            xpos: &*(d.xpos.add(3 * b) as *const [f64; 3]),
+            xmat: &*(d.xmat.add(9 * b) as *const [f64; 9]),
+            xquat: &*(d.xquat.add(4 * b) as *const [f64; 4]),
+            xipos: &*(d.xipos.add(3 * b) as *const [f64; 3]),
+            ximat: &*(d.ximat.add(9 * b) as *const [f64; 9]),
+        };
+        guard("mj_local2Global", (), || support::local2global(&pose, xpos, xmat, pos.as_ref(), quat.as_ref(), sameframe))
     }
 }
 

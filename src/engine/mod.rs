@@ -2,9 +2,8 @@
 //!
 //! Stages take `m: &mjModel` and `d: &mut mjData` and work on slices of mjData's arrays, split
 //! from the data with `d.arrays_mut(m)` / `d.arrays(m)` (generated from the field table).
-//! Scratch memory comes from mjData's stack through `crate::data::stack::with_frame`; the older
-//! [`stack_nums`] / [`stack_ints`] between [`mark`] and [`free`] remain for stages not yet
-//! converted. Nothing here allocates on the heap.
+//! Scratch memory comes from mjData's stack through `crate::data::stack::with_frame`.
+//! Nothing here allocates on the heap.
 
 pub mod actuation;
 pub mod collision;
@@ -56,38 +55,6 @@ pub fn mark(d: &mut mjData) {
 #[inline]
 pub fn free(d: &mut mjData) {
     crate::data::stack::free(d)
-}
-
-/// `n` mjtNums of scratch from mjData's stack (uninitialised contents).
-///
-/// # Safety
-/// The slice is valid until the enclosing [`free`]; it must not be used after that.
-#[inline]
-#[allow(clippy::mut_from_ref)]
-pub unsafe fn stack_nums<'a>(d: &mut mjData, n: usize) -> &'a mut [f64] {
-    let p = crate::data::stack::stack_alloc(d, n * 8, 8) as *mut f64;
-    if p.is_null() {
-        &mut []
-    } else {
-        // SAFETY: stack_alloc reserved n f64s, aligned, on the stack; the caller keeps the slice
-        // within its frame (this function's contract)
-        core::slice::from_raw_parts_mut(p, n)
-    }
-}
-
-/// `n` ints of scratch from mjData's stack (uninitialised contents).
-///
-/// # Safety
-/// As [`stack_nums`].
-#[inline]
-pub unsafe fn stack_ints<'a>(d: &mut mjData, n: usize) -> &'a mut [i32] {
-    let p = crate::data::stack::stack_alloc(d, n * 4, 4) as *mut i32;
-    if p.is_null() {
-        &mut []
-    } else {
-        // SAFETY: as in `stack_nums`, for n i32s
-        core::slice::from_raw_parts_mut(p, n)
-    }
 }
 
 /// Elements `3i..3i+3` of a flat array as a fixed-size array.

@@ -497,7 +497,7 @@ fn set0_in(m: &mjModel, d: &mut mjData, f: &crate::data::stack::Frame<'_>) {
         let data = &mut eq_data[mjNEQDATA * i..mjNEQDATA * (i + 1)];
         if ty == mjEQ_CONNECT as i32 {
             if objtype == mjOBJ_BODY as i32 {
-                let pos = anchor_in(d, data, id1, id2, xpos, xmat);
+                let pos = anchor_in(&support::BodyPose::of(&da, id1), data, id2, xpos, xmat);
                 data[3..6].copy_from_slice(&pos);
             } else if objtype == mjOBJ_SITE as i32 {
                 data.fill(0.0);
@@ -511,7 +511,7 @@ fn set0_in(m: &mjModel, d: &mut mjData, f: &crate::data::stack::Frame<'_>) {
                     normalize4(q);
                     continue;
                 }
-                let pos = anchor_in(d, data, id2, id1, xpos, xmat);
+                let pos = anchor_in(&support::BodyPose::of(&da, id2), data, id1, xpos, xmat);
                 data[3..6].copy_from_slice(&pos);
                 let q = mul_quat(&neg_quat(v4(xquat, id1)), v4(xquat, id2));
                 data[6..10].copy_from_slice(&q);
@@ -578,12 +578,10 @@ fn solve_m(m: &mjModel, d: &mjData, x: &mut [f64], y: &[f64], n: usize) {
 }
 
 /// Anchor `data[0..3]` given in the frame of body `from`, expressed in the frame of body `to`.
-fn anchor_in(d: &mjData, data: &[f64], from: usize, to: usize, xpos: &[f64], xmat: &[f64]) -> [f64; 3] {
+fn anchor_in(pose: &support::BodyPose<'_>, data: &[f64], to: usize, xpos: &[f64], xmat: &[f64]) -> [f64; 3] {
     let local: [f64; 3] = [data[0], data[1], data[2]];
     let mut pos = [0.0; 3];
-    // SAFETY: `from` is the body of an equality constraint (a valid body id, checked when the
-    // model was compiled or loaded) and `d` holds the kinematics of its model
-    unsafe { support::local2global(d, Some(&mut pos), None, Some(&local), None, from, 0) };
+    support::local2global(pose, Some(&mut pos), None, Some(&local), None, 0);
     let rel = sub3(&pos, v3(xpos, to));
     mul_mat_t_vec3(v9(xmat, to), &rel)
 }

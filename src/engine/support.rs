@@ -9,7 +9,7 @@ use crate::abi::mjtObj_::*;
 use crate::abi::mjtSameFrame_::*;
 use crate::abi::*;
 use crate::data::stack::with_frame;
-use crate::engine::{is_sparse, v3, v6, v9};
+use crate::engine::{is_sparse, v3, v4, v6, v9};
 use crate::math::blas::{
     add_to, add_to_scl, mul_mat_mat, mul_mat_mat3, mul_mat_mat_t3, mul_mat_t_vec, mul_mat_vec3, normalize4,
     scl_inplace, sub, sub3, transpose,
@@ -730,23 +730,43 @@ pub fn object_acceleration(m: &mjModel, d: &mjData, objtype: i32, objid: usize, 
     res
 }
 
-/// Global position and orientation of a frame given relative to `body`, with `sameframe`
-/// shortcuts (mjtSameFrame) (mj_local2Global). Works on raw mjData since upstream's entry point
-/// has no model.
-///
-/// # Safety
-/// `body` must be a valid body of the data's model, with kinematics computed.
-pub unsafe fn local2global(
-    d: &mjData,
+/// Poses of one body from the data's kinematics: the inputs of [`local2global`].
+pub struct BodyPose<'a> {
+    /// `xpos` of the body.
+    pub xpos: &'a [f64; 3],
+    /// `xmat` of the body.
+    pub xmat: &'a [f64; 9],
+    /// `xquat` of the body.
+    pub xquat: &'a [f64; 4],
+    /// `xipos` of the body.
+    pub xipos: &'a [f64; 3],
+    /// `ximat` of the body.
+    pub ximat: &'a [f64; 9],
+}
+
+impl<'a> BodyPose<'a> {
+    /// The pose of `body` from the data's kinematic arrays.
+    pub fn of(a: &DataRef<'a>, body: usize) -> Self {
+        BodyPose {
+            xpos: v3(a.xpos, body),
+            xmat: v9(a.xmat, body),
+            xquat: v4(a.xquat, body),
+            xipos: v3(a.xipos, body),
+            ximat: v9(a.ximat, body),
+        }
+    }
+}
+
+/// Global position and orientation of a frame given relative to a body whose pose is `body`,
+/// with `sameframe` shortcuts (mjtSameFrame) (mj_local2Global).
+pub fn local2global(
+    body: &BodyPose<'_>,
     xpos: Option<&mut [f64; 3]>,
     xmat: Option<&mut [f64; 9]>,
     pos: Option<&[f64; 3]>,
     quat: Option<&[f64; 4]>,
-    body: usize,
     sameframe: u8,
 ) {
-    let arr3 = |p: *mut f64| -> [f64; 3] { *(p.add(3 * body) as *const [f64; 3]) };
-    let arr9 = |p: *mut f64| -> [f64; 9] { *(p.add(9 * body) as *const [f64; 9]) };
     let sf = sameframe as i32;
     let none = mjSAMEFRAME_NONE as i32;
     let bodyf = mjSAMEFRAME_BODY as i32;
@@ -756,23 +776,22 @@ pub unsafe fn local2global(
 
     if let (Some(xp), Some(p)) = (xpos, pos) {
         if sf == none || sf == bodyrot || sf == inertrot {
-            let r = mul_mat_vec3(&arr9(d.xmat), p);
-            let o = arr3(d.xpos);
+            let r = mul_mat_vec3(body.xmat, p);
+            let o = body.xpos;
             *xp = [r[0] + o[0], r[1] + o[1], r[2] + o[2]];
         } else if sf == bodyf {
-            *xp = arr3(d.xpos);
+            *xp = *body.xpos;
         } else if sf == inert {
-            *xp = arr3(d.xipos);
+            *xp = *body.xipos;
         }
     }
     if let (Some(xm), Some(q)) = (xmat, quat) {
         if sf == none {
-            let bq = *(d.xquat.add(4 * body) as *const [f64; 4]);
-            *xm = quat2mat(&mul_quat(&bq, q));
+            *xm = quat2mat(&mul_quat(body.xquat, q));
         } else if sf == bodyf || sf == bodyrot {
-            *xm = arr9(d.xmat);
+            *xm = *body.xmat;
         } else if sf == inert || sf == inertrot {
-            *xm = arr9(d.ximat);
+            *xm = *body.ximat;
         }
     }
 }

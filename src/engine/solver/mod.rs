@@ -17,7 +17,7 @@ use crate::abi::mjtDisableBit_::*;
 use crate::abi::*;
 use crate::data::stack::with_frame;
 use crate::engine::constraint::{constraint_update, constraint_update_from, constraint_update_impl, EfcJac, Jar};
-use crate::engine::{disabled, free, is_sparse, mark, stack_ints, stack_nums, timer_end, timer_start};
+use crate::engine::{disabled, free, is_sparse, mark, timer_end, timer_start};
 use crate::math::blas;
 use crate::math::misc::{gather_built, scatter_built};
 use crate::math::solve::{chol_factor, chol_factor_count, chol_solve, chol_update, chol_update_rows, qcqp2, qcqp3};
@@ -112,12 +112,9 @@ pub fn fwd_constraint(m: &mjModel, d: &mut mjData) {
         // islands one after another, or one task each on a bound thread pool (same numbers:
         // each island reads and writes only its own rows and dofs)
         let newton = solver == mjtSolver_::mjSOL_NEWTON as i32;
-        // SAFETY: d is made for m (the engine invariant, see mjData_::arrays_mut); no slice of d
-        // is alive across these calls
-        if d.threadpool == 0 || !unsafe { solve_islands_threaded(m, d, newton) } {
+        if d.threadpool == 0 || !solve_islands_threaded(m, d, newton) {
             for island in 0..d.nisland {
-                // SAFETY: as above
-                unsafe { sol_cg_newton(m, d, island, m.opt.iterations, newton) };
+                sol_cg_newton(m, d, island, m.opt.iterations, newton);
             }
         }
 
@@ -142,11 +139,9 @@ pub fn fwd_constraint(m: &mjModel, d: &mut mjData) {
     } else if solver == mjtSolver_::mjSOL_PGS as i32 {
         sol_pgs(m, d, m.opt.iterations);
     } else if solver == mjtSolver_::mjSOL_CG as i32 {
-        // SAFETY: d is made for m (the engine invariant, see mjData_::arrays_mut)
-        unsafe { sol_cg(m, d, m.opt.iterations) };
+        sol_cg(m, d, m.opt.iterations);
     } else if solver == mjtSolver_::mjSOL_NEWTON as i32 {
-        // SAFETY: as above
-        unsafe { sol_newton(m, d, m.opt.iterations) };
+        sol_newton(m, d, m.opt.iterations);
     } else {
         crate::mjerror!("mj_fwdConstraint", "unknown solver type {}", solver);
         return;

@@ -5,19 +5,78 @@ use core::mem::{align_of, size_of};
 
 use super::kernels::*;
 use super::*;
+use crate::data::stack::Frame;
 
 //---------------------------------- CG and Newton -------------------------------------------------
 
-/// State of the primal solvers on the whole model or one island (upstream's `mjCGContext`).
-struct Cg<'a> {
+/// State of the primal solvers on the whole model or one island (upstream's `mjCGContext`):
+/// sizes, scalars and the work arrays, which live in the solver's stack frame `'f` (they do not
+/// borrow the data). The data's arrays are reached through [`Io`], split anew from the data
+/// whenever the solver has to use the data itself (for more scratch).
+struct Cg<'f> {
     sparse: bool,
     elliptic: bool,
+    island: i32,
 
     nv: usize,
     ne: usize,
     nf: usize,
     nefc: usize,
+    // first dof and row of the island in the island arrays, island dofs in all islands
+    dof0: usize,
+    efc0: usize,
+    nidof: usize,
 
+    // Jacobian transpose (sparse only)
+    jt_rownnz: &'f mut [i32],
+    jt_rowadr: &'f mut [i32],
+    jt_rowsuper: &'f mut [i32],
+    jt_colind: &'f mut [i32],
+    jt: &'f mut [f64],
+
+    // common work arrays
+    jaref: &'f mut [f64],
+    jv: &'f mut [f64],
+    ma: &'f mut [f64],
+    mv: &'f mut [f64],
+    grad: &'f mut [f64],
+    mgrad: &'f mut [f64],
+    search: &'f mut [f64],
+    quad: &'f mut [f64],
+
+    // Newton
+    dd: &'f mut [f64],
+    h_rowadr: &'f mut [i32],
+    h_rownnz: &'f mut [i32],
+    h_lowernnz: &'f mut [i32],
+    l_rownnz: &'f mut [i32],
+    l_rowadr: &'f mut [i32],
+    buf_ind: &'f mut [i32],
+    buf_val: &'f mut [f64],
+    nh: usize,
+    h_colind: &'f mut [i32],
+    h: &'f mut [f64],
+    nl: usize,
+    l_colind: &'f mut [i32],
+    l: &'f mut [f64],
+    lcone: &'f mut [f64],
+    has_lcone: bool,
+
+    cost: f64,
+    quad_gauss: [f64; 3],
+    scale: f64,
+    nactive: i32,
+    ncone: i32,
+    nupdate: i32,
+
+    ls_iter: i32,
+    ls_result: i32,
+    ls_slope: f64,
+}
+
+/// The data arrays the primal solvers use, for the whole model or sliced to one island
+/// (upstream's `CGpointers`).
+struct Io<'a> {
     contact: &'a mut [mjContact],
 
     // dof arrays
@@ -44,56 +103,12 @@ struct Cg<'a> {
     force: &'a mut [f64],
     state: &'a mut [i32],
 
-    // Jacobian (sparse: absolute row addresses) and its transpose (sparse only)
+    // Jacobian (sparse: absolute row addresses)
     j_rownnz: &'a [i32],
     j_rowadr: &'a [i32],
     j_rowsuper: &'a [i32],
     j_colind: &'a [i32],
     j: &'a [f64],
-    jt_rownnz: &'a mut [i32],
-    jt_rowadr: &'a mut [i32],
-    jt_rowsuper: &'a mut [i32],
-    jt_colind: &'a mut [i32],
-    jt: &'a mut [f64],
-
-    // common work arrays
-    jaref: &'a mut [f64],
-    jv: &'a mut [f64],
-    ma: &'a mut [f64],
-    mv: &'a mut [f64],
-    grad: &'a mut [f64],
-    mgrad: &'a mut [f64],
-    search: &'a mut [f64],
-    quad: &'a mut [f64],
-
-    // Newton
-    dd: &'a mut [f64],
-    h_rowadr: &'a mut [i32],
-    h_rownnz: &'a mut [i32],
-    h_lowernnz: &'a mut [i32],
-    l_rownnz: &'a mut [i32],
-    l_rowadr: &'a mut [i32],
-    buf_ind: &'a mut [i32],
-    buf_val: &'a mut [f64],
-    nh: usize,
-    h_colind: &'a mut [i32],
-    h: &'a mut [f64],
-    nl: usize,
-    l_colind: &'a mut [i32],
-    l: &'a mut [f64],
-    lcone: &'a mut [f64],
-    has_lcone: bool,
-
-    cost: f64,
-    quad_gauss: [f64; 3],
-    scale: f64,
-    nactive: i32,
-    ncone: i32,
-    nupdate: i32,
-
-    ls_iter: i32,
-    ls_result: i32,
-    ls_slope: f64,
 }
 
 /// One line-search point: step, cost, first and second derivative.
@@ -105,53 +120,48 @@ struct Pnt {
 }
 
 /// Builds the context for the whole model (island < 0) or one island (`CGpointers` and
-/// `CGallocate`); the work arrays come from the stack frame of the caller.
-unsafe fn cg_context<'a>(m: &'a mjModel, d: &mut mjData, island: i32, newton: bool) -> Cg<'a> {
+/// `CGallocate`); the work arrays come from the solver's stack frame `f`.
+fn cg_context<'f>(m: &mjModel, d: &mut mjData, f: &Frame<'f>, island: i32, newton: bool) -> Cg<'f> {
     let sparse = is_sparse(m);
+    let (nv, ne, nf, nefc, dof0, efc0) = if island < 0 {
+        (m.nv as usize, d.ne as usize, d.nf as usize, d.nefc as usize, 0, 0)
+    } else {
+        let a = d.arrays(m);
+        let isl = island as usize;
+        (
+            a.island_nv[isl] as usize,
+            a.island_ne[isl] as usize,
+            a.island_nf[isl] as usize,
+            a.island_nefc[isl] as usize,
+            a.island_idofadr[isl] as usize,
+            a.island_iefcadr[isl] as usize,
+        )
+    };
     let mut c = Cg {
         sparse,
         elliptic: m.opt.cone == mjtCone_::mjCONE_ELLIPTIC as i32,
-        nv: 0,
-        ne: 0,
-        nf: 0,
-        nefc: 0,
-        contact: d.contact(m),
-        qfrc_smooth: &[],
-        qacc_smooth: &[],
-        qfrc_constraint: &mut [],
-        qacc: &mut [],
-        m_rownnz: &[],
-        m_rowadr: &[],
-        m_colind: &[],
-        mm: &[],
-        qld: &[],
-        qldiaginv: &[],
-        efc_d: &[],
-        efc_r: &[],
-        floss: &[],
-        aref: &[],
-        efc_id: &[],
-        efc_type: &[],
-        force: &mut [],
-        state: &mut [],
-        j_rownnz: &[],
-        j_rowadr: &[],
-        j_rowsuper: &[],
-        j_colind: &[],
-        j: &[],
+        island,
+        nv,
+        ne,
+        nf,
+        nefc,
+        dof0,
+        efc0,
+        nidof: d.nidof as usize,
         jt_rownnz: &mut [],
         jt_rowadr: &mut [],
         jt_rowsuper: &mut [],
         jt_colind: &mut [],
         jt: &mut [],
-        jaref: &mut [],
-        jv: &mut [],
-        ma: &mut [],
-        mv: &mut [],
-        grad: &mut [],
-        mgrad: &mut [],
-        search: &mut [],
-        quad: &mut [],
+        // work arrays
+        jaref: f.nums(d, nefc),
+        jv: f.nums(d, nefc),
+        ma: f.nums(d, nv),
+        mv: f.nums(d, nv),
+        grad: f.nums(d, nv),
+        mgrad: f.nums(d, nv),
+        search: f.nums(d, nv),
+        quad: f.nums(d, nefc * 3),
         dd: &mut [],
         h_rowadr: &mut [],
         h_rownnz: &mut [],
@@ -179,165 +189,156 @@ unsafe fn cg_context<'a>(m: &'a mjModel, d: &mut mjData, island: i32, newton: bo
         ls_slope: 0.0,
     };
 
-    if island < 0 {
-        let (nv, nefc) = (m.nv as usize, d.nefc as usize);
-        c.nv = nv;
-        c.ne = d.ne as usize;
-        c.nf = d.nf as usize;
-        c.nefc = nefc;
-        c.qfrc_smooth = d.qfrc_smooth(m);
-        c.qfrc_constraint = d.qfrc_constraint(m);
-        c.qacc_smooth = d.qacc_smooth(m);
-        c.qacc = d.qacc(m);
-        c.m_rownnz = m.M_rownnz();
-        c.m_rowadr = m.M_rowadr();
-        c.m_colind = m.M_colind();
-        c.mm = d.M(m);
-        c.qld = d.qLD(m);
-        c.qldiaginv = d.qLDiagInv(m);
-        c.efc_d = d.efc_D(m);
-        c.efc_r = d.efc_R(m);
-        c.floss = d.efc_frictionloss(m);
-        c.aref = d.efc_aref(m);
-        c.efc_id = d.efc_id(m);
-        c.efc_type = d.efc_type(m);
-        c.force = d.efc_force(m);
-        c.state = d.efc_state(m);
-        c.j = d.efc_J(m);
-        if sparse {
-            c.j_rownnz = d.efc_J_rownnz(m);
-            c.j_rowadr = d.efc_J_rowadr(m);
-            c.j_rowsuper = d.efc_J_rowsuper(m);
-            c.j_colind = d.efc_J_colind(m);
-        }
-    } else {
-        let isl = island as usize;
-        let nv = d.island_nv(m)[isl] as usize;
-        let nefc = d.island_nefc(m)[isl] as usize;
-        c.nv = nv;
-        c.ne = d.island_ne(m)[isl] as usize;
-        c.nf = d.island_nf(m)[isl] as usize;
-        c.nefc = nefc;
-
-        let dof = d.island_idofadr(m)[isl] as usize;
-        let dofs = dof..dof + nv;
-        c.qfrc_smooth = &d.ifrc_smooth(m)[dofs.clone()];
-        c.qfrc_constraint = &mut d.ifrc_constraint(m)[dofs.clone()];
-        c.qacc_smooth = &d.iacc_smooth(m)[dofs.clone()];
-        c.qacc = &mut d.iacc(m)[dofs.clone()];
-        c.m_rownnz = &d.iM_rownnz(m)[dofs.clone()];
-        c.m_rowadr = &d.iM_rowadr(m)[dofs.clone()];
-        c.m_colind = d.iM_colind(m);
-        c.mm = d.iM(m);
-        c.qld = d.iLD(m);
-        c.qldiaginv = &d.iLDiagInv(m)[dofs];
-
-        let efc = d.island_iefcadr(m)[isl] as usize;
-        let rows = efc..efc + nefc;
-        c.efc_d = &d.iefc_D(m)[rows.clone()];
-        c.efc_r = &d.iefc_R(m)[rows.clone()];
-        c.floss = &d.iefc_frictionloss(m)[rows.clone()];
-        c.aref = &d.iefc_aref(m)[rows.clone()];
-        c.efc_id = &d.iefc_id(m)[rows.clone()];
-        c.efc_type = &d.iefc_type(m)[rows.clone()];
-        c.force = &mut d.iefc_force(m)[rows.clone()];
-        c.state = &mut d.iefc_state(m)[rows.clone()];
-
-        if !sparse {
-            let start = d.nidof as usize * efc;
-            c.j = &d.iefc_J(m)[start..start + nefc * nv];
-        } else {
-            c.j_rownnz = &d.iefc_J_rownnz(m)[rows.clone()];
-            c.j_rowadr = &d.iefc_J_rowadr(m)[rows.clone()];
-            c.j_rowsuper = &d.iefc_J_rowsuper(m)[rows];
-            c.j_colind = d.iefc_J_colind(m);
-            c.j = d.iefc_J(m);
-        }
-    }
-
-    // work arrays
-    let (nv, nefc) = (c.nv, c.nefc);
-    c.jaref = stack_nums(d, nefc);
-    c.jv = stack_nums(d, nefc);
-    c.ma = stack_nums(d, nv);
-    c.mv = stack_nums(d, nv);
-    c.grad = stack_nums(d, nv);
-    c.mgrad = stack_nums(d, nv);
-    c.search = stack_nums(d, nv);
-    c.quad = stack_nums(d, nefc * 3);
-
     // sparse: Jacobian transpose
     if sparse {
         let nj = d.nJ as usize;
-        c.jt_rownnz = stack_ints(d, nv);
-        c.jt_rowadr = stack_ints(d, nv);
-        c.jt_rowsuper = stack_ints(d, nv);
-        c.jt_colind = stack_ints(d, nj);
-        c.jt = stack_nums(d, nj);
+        c.jt_rownnz = f.ints(d, nv);
+        c.jt_rowadr = f.ints(d, nv);
+        c.jt_rowsuper = f.ints(d, nv);
+        c.jt_colind = f.ints(d, nj);
+        c.jt = f.nums(d, nj);
         if nefc > 0 {
-            let offset = c.j_rowadr[0] as usize;
+            let io = c.io(m, d);
+            let offset = io.j_rowadr[0] as usize;
             sparse::transpose_sparse(
                 Some(&mut *c.jt),
-                &c.j[offset..],
+                &io.j[offset..],
                 nefc,
                 nv,
                 c.jt_rownnz,
                 c.jt_rowadr,
                 c.jt_colind,
                 Some(&mut *c.jt_rowsuper),
-                c.j_rownnz,
-                c.j_rowadr,
-                &c.j_colind[offset..],
+                io.j_rownnz,
+                io.j_rowadr,
+                &io.j_colind[offset..],
             );
         }
     }
 
     if newton {
-        c.dd = stack_nums(d, nefc);
+        c.dd = f.nums(d, nefc);
         if sparse {
-            c.h_rowadr = stack_ints(d, nv);
-            c.h_rownnz = stack_ints(d, nv);
-            c.h_lowernnz = stack_ints(d, nv);
-            c.l_rownnz = stack_ints(d, nv);
-            c.l_rowadr = stack_ints(d, nv);
-            c.buf_val = stack_nums(d, nv);
-            c.buf_ind = stack_ints(d, nv);
+            c.h_rowadr = f.ints(d, nv);
+            c.h_rownnz = f.ints(d, nv);
+            c.h_lowernnz = f.ints(d, nv);
+            c.l_rownnz = f.ints(d, nv);
+            c.l_rowadr = f.ints(d, nv);
+            c.buf_val = f.nums(d, nv);
+            c.buf_ind = f.ints(d, nv);
         }
     }
     c
 }
 
-impl Cg<'_> {
+impl<'f> Cg<'f> {
+    /// The data arrays of the whole model or of the island, split from `d`.
+    #[inline]
+    fn io<'a>(&self, m: &'a mjModel, d: &'a mut mjData) -> Io<'a> {
+        let (nv, nefc, sparse) = (self.nv, self.nefc, self.sparse);
+        let a = d.arrays_mut(m);
+        if self.island < 0 {
+            let none: &[i32] = &[];
+            Io {
+                contact: a.contact,
+                qfrc_smooth: a.qfrc_smooth,
+                qacc_smooth: a.qacc_smooth,
+                qfrc_constraint: a.qfrc_constraint,
+                qacc: a.qacc,
+                m_rownnz: m.M_rownnz(),
+                m_rowadr: m.M_rowadr(),
+                m_colind: m.M_colind(),
+                mm: a.M,
+                qld: a.qLD,
+                qldiaginv: a.qLDiagInv,
+                efc_d: a.efc_D,
+                efc_r: a.efc_R,
+                floss: a.efc_frictionloss,
+                aref: a.efc_aref,
+                efc_id: a.efc_id,
+                efc_type: a.efc_type,
+                force: a.efc_force,
+                state: a.efc_state,
+                j_rownnz: if sparse { a.efc_J_rownnz } else { none },
+                j_rowadr: if sparse { a.efc_J_rowadr } else { none },
+                j_rowsuper: if sparse { a.efc_J_rowsuper } else { none },
+                j_colind: if sparse { a.efc_J_colind } else { none },
+                j: a.efc_J,
+            }
+        } else {
+            let dofs = self.dof0..self.dof0 + nv;
+            let rows = self.efc0..self.efc0 + nefc;
+            let none: &[i32] = &[];
+            let (j_rownnz, j_rowadr, j_rowsuper, j_colind, j): (&[i32], &[i32], &[i32], &[i32], &[f64]) = if !sparse {
+                let start = self.nidof * self.efc0;
+                (none, none, none, none, &a.iefc_J[start..start + nefc * nv])
+            } else {
+                (
+                    &a.iefc_J_rownnz[rows.clone()],
+                    &a.iefc_J_rowadr[rows.clone()],
+                    &a.iefc_J_rowsuper[rows.clone()],
+                    a.iefc_J_colind,
+                    a.iefc_J,
+                )
+            };
+            Io {
+                contact: a.contact,
+                qfrc_smooth: &a.ifrc_smooth[dofs.clone()],
+                qacc_smooth: &a.iacc_smooth[dofs.clone()],
+                qfrc_constraint: &mut a.ifrc_constraint[dofs.clone()],
+                qacc: &mut a.iacc[dofs.clone()],
+                m_rownnz: &a.iM_rownnz[dofs.clone()],
+                m_rowadr: &a.iM_rowadr[dofs.clone()],
+                m_colind: a.iM_colind,
+                mm: a.iM,
+                qld: a.iLD,
+                qldiaginv: &a.iLDiagInv[dofs],
+                efc_d: &a.iefc_D[rows.clone()],
+                efc_r: &a.iefc_R[rows.clone()],
+                floss: &a.iefc_frictionloss[rows.clone()],
+                aref: &a.iefc_aref[rows.clone()],
+                efc_id: &a.iefc_id[rows.clone()],
+                efc_type: &a.iefc_type[rows.clone()],
+                force: &mut a.iefc_force[rows.clone()],
+                state: &mut a.iefc_state[rows],
+                j_rownnz,
+                j_rowadr,
+                j_rowsuper,
+                j_colind,
+                j,
+            }
+        }
+    }
     /// Forces, states and cost from `jaref`, then `qfrc_constraint`, the active and cone
     /// counts and the Gauss cost (`CGupdateConstraint`).
-    unsafe fn update_constraint(&mut self, cone_hessian: bool) {
+    fn update_constraint(&mut self, io: &mut Io<'_>, cone_hessian: bool) {
         let (nv, nefc) = (self.nv, self.nefc);
         constraint_update_impl(
             self.ne,
             self.nf,
             nefc,
-            self.efc_d,
-            self.efc_r,
-            self.floss,
+            io.efc_d,
+            io.efc_r,
+            io.floss,
             self.jaref,
-            self.efc_type,
-            self.efc_id,
-            self.contact,
-            self.state,
-            self.force,
+            io.efc_type,
+            io.efc_id,
+            io.contact,
+            io.state,
+            io.force,
             Some(&mut self.cost),
             cone_hessian,
         );
 
         if !self.sparse {
-            blas::mul_mat_t_vec(self.qfrc_constraint, self.j, self.force, nefc, nv);
+            blas::mul_mat_t_vec(io.qfrc_constraint, io.j, io.force, nefc, nv);
         } else {
             // SAFETY: the engine built these rows over nv dofs (the transpose over nefc rows)
             unsafe {
                 sparse::mul_mat_vec_sparse_built(
-                    self.qfrc_constraint,
+                    io.qfrc_constraint,
                     self.jt,
-                    self.force,
+                    io.force,
                     nv,
                     self.jt_rownnz,
                     self.jt_rowadr,
@@ -349,7 +350,7 @@ impl Cg<'_> {
 
         let mut nactive = 0;
         let mut ncone = 0;
-        for &s in &self.state[..nefc] {
+        for &s in &io.state[..nefc] {
             nactive += (s != SATISFIED) as i32;
             ncone += (s == CONE) as i32;
         }
@@ -357,8 +358,8 @@ impl Cg<'_> {
         self.ncone = ncone;
 
         let mut gauss = 0.0;
-        let forces = self.ma[..nv].iter().zip(&self.qfrc_smooth[..nv]);
-        let accs = self.qacc[..nv].iter().zip(&self.qacc_smooth[..nv]);
+        let forces = self.ma[..nv].iter().zip(&io.qfrc_smooth[..nv]);
+        let accs = io.qacc[..nv].iter().zip(&io.qacc_smooth[..nv]);
         for ((&ma, &smooth), (&acc, &acc_smooth)) in forces.zip(accs) {
             gauss += 0.5 * (ma - smooth) * (acc - acc_smooth);
         }
@@ -368,9 +369,9 @@ impl Cg<'_> {
 
     /// `grad = M*qacc - qfrc_smooth - qfrc_constraint`, `Mgrad` = H\grad (Newton) or M\grad
     /// (CG) (`CGupdateGradient`).
-    fn update_gradient(&mut self, newton: bool) {
+    fn update_gradient(&mut self, io: &Io<'_>, newton: bool) {
         let nv = self.nv;
-        let terms = self.ma[..nv].iter().zip(&self.qfrc_smooth[..nv]).zip(&self.qfrc_constraint[..nv]);
+        let terms = self.ma[..nv].iter().zip(&io.qfrc_smooth[..nv]).zip(&io.qfrc_constraint[..nv]);
         for (g, ((&ma, &smooth), &constraint)) in self.grad[..nv].iter_mut().zip(terms) {
             *g = ma - smooth - constraint;
         }
@@ -384,20 +385,20 @@ impl Cg<'_> {
             }
         } else {
             self.mgrad[..nv].copy_from_slice(&self.grad[..nv]);
-            solve_ld1(self.mgrad, self.qld, self.qldiaginv, nv, self.m_rownnz, self.m_rowadr, self.m_colind);
+            solve_ld1(self.mgrad, io.qld, io.qldiaginv, nv, io.m_rownnz, io.m_rowadr, io.m_colind);
         }
     }
 
     /// Quadratic pieces of the cost along `search` and the cone quantities (`CGprepare`).
-    fn prepare(&mut self) {
+    fn prepare(&mut self, io: &Io<'_>) {
         let (nv, nefc) = (self.nv, self.nefc);
         let v = &self.search[..nv];
-        self.quad_gauss[1] = blas::dot(v, self.ma) - blas::dot(&self.qfrc_smooth[..nv], v);
+        self.quad_gauss[1] = blas::dot(v, self.ma) - blas::dot(&io.qfrc_smooth[..nv], v);
         self.quad_gauss[2] = 0.5 * blas::dot(v, self.mv);
 
         if !self.elliptic {
             // pyramidal cones: every row is scalar
-            let rows = self.jaref[..nefc].iter().zip(&self.jv[..nefc]).zip(&self.efc_d[..nefc]);
+            let rows = self.jaref[..nefc].iter().zip(&self.jv[..nefc]).zip(&io.efc_d[..nefc]);
             for (quad, ((&jaref, &jv), &dg)) in self.quad[..3 * nefc].chunks_exact_mut(3).zip(rows) {
                 let dj0 = dg * jaref;
                 quad[0] = jaref * dj0 * 0.5;
@@ -409,7 +410,7 @@ impl Cg<'_> {
 
         let mut i = 0;
         while i < nefc {
-            let (jv, jaref, dg) = (&self.jv[i..], &self.jaref[i..], &self.efc_d[i..]);
+            let (jv, jaref, dg) = (&self.jv[i..], &self.jaref[i..], &io.efc_d[i..]);
             let quad = &mut self.quad[3 * i..];
 
             let dj0 = dg[0] * jaref[0];
@@ -418,8 +419,8 @@ impl Cg<'_> {
             quad[2] = jv[0] * dg[0] * jv[0];
 
             let mut step = 1;
-            if self.efc_type[i] == ELLIPTIC {
-                let con = &self.contact[self.efc_id[i] as usize];
+            if io.efc_type[i] == ELLIPTIC {
+                let con = &io.contact[io.efc_id[i] as usize];
                 let dim = con.dim as usize;
                 let mu = con.mu;
                 let friction = &con.friction;
@@ -466,7 +467,7 @@ impl Cg<'_> {
     }
 
     /// Cost and derivatives at `p.alpha` along the search direction (`CGeval`).
-    fn eval(&mut self, p: &mut Pnt) {
+    fn eval(&mut self, io: &Io<'_>, p: &mut Pnt) {
         let (ne, nf, nefc) = (self.ne, self.nf, self.nefc);
         let alpha = p.alpha;
         let mut cost = 0.0;
@@ -487,8 +488,8 @@ impl Cg<'_> {
         for i in ne..ne + nf {
             let (start, dir) = (self.jaref[i], self.jv[i]);
             let x = start + alpha * dir;
-            let f = self.floss[i];
-            let rf = self.efc_r[i] * f;
+            let f = io.floss[i];
+            let rf = io.efc_r[i] * f;
             if -rf < x && x < rf {
                 add3(&mut qt, &self.quad[3 * i..3 * i + 3]);
             } else if x <= -rf {
@@ -511,8 +512,8 @@ impl Cg<'_> {
             i = nefc;
         }
         while i < nefc {
-            if self.efc_type[i] == ELLIPTIC {
-                let con = &self.contact[self.efc_id[i] as usize];
+            if io.efc_type[i] == ELLIPTIC {
+                let con = &io.contact[io.efc_id[i] as usize];
                 let quad = &self.quad[3 * i..3 * i + 9];
                 let dim = con.dim as usize;
                 let mu = con.mu;
@@ -567,7 +568,7 @@ impl Cg<'_> {
 
     /// Replaces `p` by a better candidate on the same side of the minimum and evaluates the
     /// Newton point from it (`updateBracket`); returns 0 when nothing changed.
-    fn update_bracket(&mut self, p: &mut Pnt, candidates: &[Pnt; 3], pnext: &mut Pnt) -> i32 {
+    fn update_bracket(&mut self, io: &Io<'_>, p: &mut Pnt, candidates: &[Pnt; 3], pnext: &mut Pnt) -> i32 {
         let mut flag = 0;
         for c in candidates {
             if p.deriv[0] < 0.0 && c.deriv[0] < 0.0 && p.deriv[0] < c.deriv[0] {
@@ -580,14 +581,14 @@ impl Cg<'_> {
         }
         if flag != 0 {
             pnext.alpha = p.alpha - p.deriv[0] / p.deriv[1];
-            self.eval(pnext);
+            self.eval(io, pnext);
         }
         flag
     }
 
     /// Exact line search along `search` by safeguarded Newton steps and bracketing
     /// (`CGsearch`); returns the step.
-    fn search(&mut self, tolerance: f64, ls_iterations: f64) -> f64 {
+    fn search(&mut self, io: &Io<'_>, tolerance: f64, ls_iterations: f64) -> f64 {
         let (nv, nefc) = (self.nv, self.nefc);
         self.ls_iter = 0;
         self.ls_result = 0;
@@ -601,33 +602,33 @@ impl Cg<'_> {
         let gtol = tolerance * snorm / self.scale;
         let slopescl = self.scale / snorm;
 
-        mul_sym(self.mv, self.mm, self.search, nv, self.m_rownnz, self.m_rowadr, self.m_colind);
+        mul_sym(self.mv, io.mm, self.search, nv, io.m_rownnz, io.m_rowadr, io.m_colind);
         if self.sparse {
             // SAFETY: the engine built these rows over nv dofs (the transpose over nefc rows)
             unsafe {
                 sparse::mul_mat_vec_sparse_built(
                     self.jv,
-                    self.j,
+                    io.j,
                     self.search,
                     nefc,
-                    self.j_rownnz,
-                    self.j_rowadr,
-                    self.j_colind,
-                    Some(self.j_rowsuper),
+                    io.j_rownnz,
+                    io.j_rowadr,
+                    io.j_colind,
+                    Some(io.j_rowsuper),
                 )
             };
         } else {
-            blas::mul_mat_vec(self.jv, self.j, self.search, nefc, nv);
+            blas::mul_mat_vec(self.jv, io.j, self.search, nefc, nv);
         }
 
-        self.prepare();
+        self.prepare(io);
 
         let mut p0 = Pnt::default();
-        self.eval(&mut p0);
+        self.eval(io, &mut p0);
 
         // one Newton step first
         let mut p1 = Pnt { alpha: p0.alpha - p0.deriv[0] / p0.deriv[1], ..Pnt::default() };
-        self.eval(&mut p1);
+        self.eval(io, &mut p1);
         if p0.cost < p1.cost {
             p1 = p0;
         }
@@ -647,7 +648,7 @@ impl Cg<'_> {
             p2 = p1;
             p2update = true;
             p1.alpha -= p1.deriv[0] / p1.deriv[1];
-            self.eval(&mut p1);
+            self.eval(io, &mut p1);
             if p1.deriv[0].abs() < gtol {
                 self.ls_slope = p1.deriv[0].abs() * slopescl;
                 return p1.alpha;
@@ -669,11 +670,11 @@ impl Cg<'_> {
         // bracketed search
         let mut p2next = p1;
         let mut p1next = Pnt { alpha: p1.alpha - p1.deriv[0] / p1.deriv[1], ..Pnt::default() };
-        self.eval(&mut p1next);
+        self.eval(io, &mut p1next);
 
         while (self.ls_iter as f64) < ls_iterations {
             let mut pmid = Pnt { alpha: 0.5 * (p1.alpha + p2.alpha), ..Pnt::default() };
-            self.eval(&mut pmid);
+            self.eval(io, &mut pmid);
 
             let candidates = [p1next, p2next, pmid];
 
@@ -691,8 +692,8 @@ impl Cg<'_> {
                 return candidates[b].alpha;
             }
 
-            let b1 = self.update_bracket(&mut p1, &candidates, &mut p1next);
-            let b2 = self.update_bracket(&mut p2, &candidates, &mut p2next);
+            let b1 = self.update_bracket(io, &mut p1, &candidates, &mut p1next);
+            let b2 = self.update_bracket(io, &mut p2, &candidates, &mut p2next);
 
             if b1 == 0 && b2 == 0 {
                 self.ls_result = if pmid.cost < p0.cost { 0 } else { 7 };
@@ -716,106 +717,110 @@ impl Cg<'_> {
     }
 
     /// Constraint inertia of the quadratic rows.
-    fn set_d(&mut self) {
+    fn set_d(&mut self, io: &Io<'_>) {
         let n = self.nefc;
-        for ((dd, &s), &d) in self.dd[..n].iter_mut().zip(&self.state[..n]).zip(&self.efc_d[..n]) {
+        for ((dd, &s), &d) in self.dd[..n].iter_mut().zip(&io.state[..n]).zip(&io.efc_d[..n]) {
             *dd = if s == QUADRATIC { d } else { 0.0 };
         }
     }
 
     /// Sparse `H = J'*D*J` into the H pattern, then `H += M`.
-    unsafe fn sparse_hessian(&mut self, d: &mut mjData) {
+    fn sparse_hessian(&mut self, m: &mjModel, d: &mut mjData) {
         let (nv, nefc) = (self.nv, self.nefc);
-        mark(d);
-        let marker = stack_ints(d, nv);
-        let buffer = stack_nums(d, nv * 8);
-        let buffer_idx = stack_ints(d, nv);
-        let rowstart = stack_ints(d, nefc);
-        sparse::sqr_mat_td_sparse(
+        with_frame(d, |d, g| {
+            let marker = g.ints(d, nv);
+            let buffer = g.nums(d, nv * 8);
+            let buffer_idx = g.ints(d, nv);
+            let rowstart = g.ints(d, nefc);
+            let io = self.io(m, d);
+            sparse::sqr_mat_td_sparse(
             self.h,
-            self.j,
+            io.j,
             self.jt,
             Some(self.dd),
             nv,
             self.h_rownnz,
             self.h_rowadr,
             self.h_colind,
-            self.j_rownnz,
-            self.j_rowadr,
-            self.j_colind,
+            io.j_rownnz,
+            io.j_rowadr,
+            io.j_colind,
             self.jt_rownnz,
             self.jt_rowadr,
             self.jt_colind,
             Some(self.jt_rowsuper),
             None,
-            sparse::SqrMatTdScratch { marker, buffer, buffer_idx, rowstart },
-        );
-        free(d);
+                sparse::SqrMatTdScratch { marker, buffer, buffer_idx, rowstart },
+            );
+        });
+        let io = self.io(m, d);
         sparse::add_to_mat_sparse(
             self.h,
             self.h_rownnz,
             self.h_rowadr,
             self.h_colind,
             nv,
-            self.mm,
-            self.m_rownnz,
-            self.m_rowadr,
-            self.m_colind,
+            io.mm,
+            io.m_rownnz,
+            io.m_rowadr,
+            io.m_colind,
             self.buf_val,
             self.buf_ind,
         );
     }
 
     /// Dense lower triangle of `H = J'*D*J + M` into L.
-    fn dense_hessian(&mut self) {
+    fn dense_hessian(&mut self, io: &Io<'_>) {
         let (nv, nefc) = (self.nv, self.nefc);
-        blas::sqr_mat_td_impl(self.l, self.j, Some(self.dd), nefc, nv, false);
-        sparse::add_to_sym_sparse(self.l, self.mm, nv, self.m_rownnz, self.m_rowadr, self.m_colind, false);
+        blas::sqr_mat_td_impl(self.l, io.j, Some(self.dd), nefc, nv, false);
+        sparse::add_to_sym_sparse(self.l, io.mm, nv, io.m_rownnz, io.m_rowadr, io.m_colind, false);
     }
 
     /// Allocates the Hessian and its factor for the current states and computes H
     /// (`MakeHessian`); the arrays live in the caller's stack frame.
-    unsafe fn make_hessian(&mut self, d: &mut mjData) {
+    fn make_hessian(&mut self, m: &mjModel, d: &mut mjData, f: &Frame<'f>) {
         let nv = self.nv;
-        self.set_d();
+        self.set_d(&self.io(m, d));
 
         if self.sparse {
             // pattern of J'*D*J, room for M in every row
-            mark(d);
-            let chain = stack_ints(d, 2 * nv);
-            self.nh = sparse::sqr_mat_td_sparse_count(
+            self.nh = with_frame(d, |d, g| {
+                let chain = g.ints(d, 2 * nv);
+                let io = self.io(m, d);
+                sparse::sqr_mat_td_sparse_count(
                 self.h_rownnz,
                 self.h_rowadr,
                 nv,
-                self.j_rownnz,
-                self.j_rowadr,
-                self.j_colind,
+                io.j_rownnz,
+                io.j_rowadr,
+                io.j_colind,
                 self.jt_rownnz,
                 self.jt_rowadr,
                 self.jt_colind,
                 Some(self.jt_rowsuper),
                 false,
                 chain,
-            ) as usize;
-            free(d);
+            ) as usize
+            });
+            let io = self.io(m, d);
             if nv > 0 {
-                self.nh += (self.m_rowadr[nv - 1] + self.m_rownnz[nv - 1]) as usize;
+                self.nh += (io.m_rowadr[nv - 1] + io.m_rownnz[nv - 1]) as usize;
             }
             let mut shift = 0;
             for r in 0..nv.saturating_sub(1) {
-                shift += self.m_rownnz[r];
+                shift += io.m_rownnz[r];
                 self.h_rowadr[r + 1] += shift;
             }
 
-            self.h_colind = stack_ints(d, self.nh);
-            self.h = stack_nums(d, self.nh);
-            self.sparse_hessian(d);
+            self.h_colind = f.ints(d, self.nh);
+            self.h = f.nums(d, self.nh);
+            self.sparse_hessian(m, d);
 
             // pattern of the factor, counted from the transpose of H
-            mark(d);
-            let ht_rownnz = stack_ints(d, nv);
-            let ht_rowadr = stack_ints(d, nv);
-            let ht_colind = stack_ints(d, self.nh);
+            self.nl = with_frame(d, |d, g| {
+            let ht_rownnz = g.ints(d, nv);
+            let ht_rowadr = g.ints(d, nv);
+            let ht_colind = g.ints(d, self.nh);
             sparse::transpose_sparse(
                 None,
                 &[],
@@ -830,12 +835,12 @@ impl Cg<'_> {
                 self.h_colind,
             );
             // the counting scratch in a frame of its own, as mju_cholFactorCount takes it (peak stack)
-            mark(d);
-            let parent = stack_ints(d, nv);
-            let flag = stack_ints(d, nv);
-            self.nl = chol_factor_count(self.l_rownnz, ht_rownnz, ht_rowadr, ht_colind, nv, parent, flag) as usize;
-            free(d);
-            free(d);
+            with_frame(d, |d, g| {
+                let parent = g.ints(d, nv);
+                let flag = g.ints(d, nv);
+                chol_factor_count(self.l_rownnz, ht_rownnz, ht_rowadr, ht_colind, nv, parent, flag) as usize
+            })
+            });
 
             if nv > 0 {
                 self.l_rowadr[0] = 0;
@@ -844,10 +849,10 @@ impl Cg<'_> {
                 self.l_rowadr[r] = self.l_rowadr[r - 1] + self.l_rownnz[r - 1];
             }
 
-            self.l_colind = stack_ints(d, self.nl);
-            self.l = stack_nums(d, self.nl);
+            self.l_colind = f.ints(d, self.nl);
+            self.l = f.nums(d, self.nl);
             if self.elliptic {
-                self.lcone = stack_nums(d, self.nl);
+                self.lcone = f.nums(d, self.nl);
                 self.has_lcone = true;
             }
 
@@ -868,26 +873,26 @@ impl Cg<'_> {
             }
         } else {
             self.nl = nv * nv;
-            self.l = stack_nums(d, self.nl);
+            self.l = f.nums(d, self.nl);
             if self.elliptic {
-                self.lcone = stack_nums(d, self.nl);
+                self.lcone = f.nums(d, self.nl);
                 self.has_lcone = true;
             }
-            self.dense_hessian();
+            self.dense_hessian(&self.io(m, d));
         }
     }
 
     /// `L = chol(H)`, recomputing H from the states first when asked, then the cone terms
     /// (`FactorizeHessian`).
-    unsafe fn factorize_hessian(&mut self, d: &mut mjData, recompute: bool) {
+    fn factorize_hessian(&mut self, m: &mjModel, d: &mut mjData, recompute: bool) {
         let (nv, nefc) = (self.nv, self.nefc);
         if recompute {
-            self.set_d();
+            self.set_d(&self.io(m, d));
         }
 
         if self.sparse {
             if recompute {
-                self.sparse_hessian(d);
+                self.sparse_hessian(m, d);
             }
 
             // lower triangle of H into L (room for the fill-in is already there)
@@ -899,12 +904,11 @@ impl Cg<'_> {
                 self.l_rownnz[r] = nnz as i32;
             }
 
-            mark(d);
-            let buf = stack_nums(d, nv);
-            let buf_ind = stack_ints(d, nv);
-            let rank =
-                chol_factor_sparse(self.l, nv, mjMINVAL, self.l_rownnz, self.l_rowadr, self.l_colind, buf, buf_ind);
-            free(d);
+            let rank = with_frame(d, |d, g| {
+                let buf = g.nums(d, nv);
+                let buf_ind = g.ints(d, nv);
+                chol_factor_sparse(self.l, nv, mjMINVAL, self.l_rownnz, self.l_rowadr, self.l_colind, buf, buf_ind)
+            });
 
             if rank != nv as i32 {
                 crate::mjerror!("FactorizeHessian", "rank-deficient sparse Hessian");
@@ -916,29 +920,33 @@ impl Cg<'_> {
             }
         } else {
             if recompute {
-                self.dense_hessian();
+                self.dense_hessian(&self.io(m, d));
             }
             chol_factor(self.l, nv, mjMINVAL);
         }
 
         if self.ncone != 0 {
-            self.hessian_cone(d);
+            self.hessian_cone(m, d);
         }
         self.nupdate = nefc as i32;
     }
 
     /// `Lcone`: the factor L updated with the cone Hessians of contacts in the cone state
     /// (`HessianCone`).
-    unsafe fn hessian_cone(&mut self, d: &mut mjData) {
-        let (nv, nefc) = (self.nv, self.nefc);
+    fn hessian_cone(&mut self, m: &mjModel, d: &mut mjData) {
         let nl = self.nl;
         self.lcone[..nl].copy_from_slice(&self.l[..nl]);
+        with_frame(d, |d, g| self.hessian_cone_in(m, d, g))
+    }
 
-        mark(d);
-        let ltj = stack_nums(d, 6 * nv);
+    /// [`Self::hessian_cone`] inside its stack frame.
+    fn hessian_cone_in(&mut self, m: &mjModel, d: &mut mjData, g: &Frame<'_>) {
+        let (nv, nefc) = (self.nv, self.nefc);
+        let ltj = g.nums(d, 6 * nv);
         // (upstream's row buffer: no longer needed, kept for the same stack use)
-        stack_nums(d, nv);
-        let ltj_ind = stack_ints(d, nv);
+        g.nums(d, nv);
+        let ltj_ind = g.ints(d, nv);
+        let mut io = self.io(m, d);
 
         // dense: rows of L'*J of consecutive cones are gathered here and applied in one
         // multi-row update (the rows need only J and the cone Hessians, not the factor)
@@ -956,11 +964,11 @@ impl Cg<'_> {
 
         let mut i = 0;
         while i < nefc {
-            if self.state[i] != CONE {
+            if io.state[i] != CONE {
                 i += 1;
                 continue;
             }
-            let con = &self.contact[self.efc_id[i] as usize];
+            let con = &io.contact[io.efc_id[i] as usize];
             let dim = con.dim as usize;
 
             // Cholesky factor of the contact's cone Hessian
@@ -971,36 +979,37 @@ impl Cg<'_> {
             if self.sparse {
                 // same pattern in all rows of the contact: row c of L'*J at ltj[c*nv..], with
                 // room for the fill-in, all applied together
-                let nnz = self.j_rownnz[i] as usize;
+                let nnz = io.j_rownnz[i] as usize;
                 for c in 0..dim {
                     ltj[c * nv..c * nv + nnz].fill(0.0);
                 }
                 for r in 0..dim {
-                    let adr = self.j_rowadr[i + r] as usize;
+                    let adr = io.j_rowadr[i + r] as usize;
                     for c in 0..=r {
-                        blas::add_to_scl(&mut ltj[c * nv..c * nv + nnz], &self.j[adr..adr + nnz], local[r * dim + c]);
+                        blas::add_to_scl(&mut ltj[c * nv..c * nv + nnz], &io.j[adr..adr + nnz], local[r * dim + c]);
                     }
                 }
-                let adr = self.j_rowadr[i] as usize;
-                ltj_ind[..nnz].copy_from_slice(&self.j_colind[adr..adr + nnz]);
+                let adr = io.j_rowadr[i] as usize;
+                ltj_ind[..nnz].copy_from_slice(&io.j_colind[adr..adr + nnz]);
                 // upstream updates row by row, each update taking n indices and n numbers of
                 // stack in a frame of its own: one such frame gives the same peak
-                mark(d);
-                let new_ind = stack_ints(d, nv);
-                stack_nums(d, nv);
-                let pattern = (&*self.l_rownnz, &*self.l_rowadr, &*self.l_colind);
-                chol_update_sparse_shared(
-                    self.lcone,
-                    &mut ltj[..dim * nv],
-                    nv,
-                    dim,
-                    true,
-                    pattern,
-                    nnz,
-                    ltj_ind,
-                    new_ind,
-                );
-                free(d);
+                with_frame(d, |d, h| {
+                    let new_ind = h.ints(d, nv);
+                    h.nums(d, nv);
+                    let pattern = (&*self.l_rownnz, &*self.l_rowadr, &*self.l_colind);
+                    chol_update_sparse_shared(
+                        self.lcone,
+                        &mut ltj[..dim * nv],
+                        nv,
+                        dim,
+                        true,
+                        pattern,
+                        nnz,
+                        ltj_ind,
+                        new_ind,
+                    );
+                });
+                io = self.io(m, d);
             } else {
                 let rows: &mut [f64] = if dim * nv <= BATCH {
                     if (nrows + dim) * nv > BATCH {
@@ -1022,7 +1031,7 @@ impl Cg<'_> {
                     for c in 0..=r {
                         blas::add_to_scl(
                             &mut rows[c * nv..c * nv + nv],
-                            &self.j[(i + r) * nv..(i + r + 1) * nv],
+                            &io.j[(i + r) * nv..(i + r + 1) * nv],
                             local[r * dim + c],
                         );
                     }
@@ -1038,62 +1047,62 @@ impl Cg<'_> {
             i += dim;
         }
         flush(self.lcone, nrows);
-
-        free(d);
     }
 
     /// Updates the factor for the rows whose quadratic state changed (rank-one updates),
     /// refactorizing when accuracy is lost (`HessianIncremental`).
-    unsafe fn hessian_incremental(&mut self, d: &mut mjData, oldstate: &[i32]) {
+    fn hessian_incremental(&mut self, m: &mjModel, d: &mut mjData, oldstate: &[i32]) {
         let (nv, nefc) = (self.nv, self.nefc);
-        mark(d);
-        let vec = stack_nums(d, nv);
-        let vec_ind = stack_ints(d, nv);
+        let refactor = with_frame(d, |d, g| {
+            let vec = g.nums(d, nv);
+            let vec_ind = g.ints(d, nv);
+            let mut io = self.io(m, d);
 
-        self.nupdate = 0;
-        for i in 0..nefc {
-            let (was, is) = (oldstate[i] == QUADRATIC, self.state[i] == QUADRATIC);
-            if was == is {
-                continue;
+            self.nupdate = 0;
+            for i in 0..nefc {
+                let (was, is) = (oldstate[i] == QUADRATIC, io.state[i] == QUADRATIC);
+                if was == is {
+                    continue;
+                }
+                let plus = is;
+                let scl = io.efc_d[i].sqrt();
+                let rank = if self.sparse {
+                    let nnz = io.j_rownnz[i] as usize;
+                    let adr = io.j_rowadr[i] as usize;
+                    blas::scl(&mut vec[..nnz], &io.j[adr..adr + nnz], scl);
+                    vec_ind[..nnz].copy_from_slice(&io.j_colind[adr..adr + nnz]);
+                    let pattern = (&*self.l_rownnz, &*self.l_rowadr, &*self.l_colind);
+                    let rank = chol_update_sparse_framed(d, self.l, vec, nv, plus, pattern, nnz, vec_ind);
+                    io = self.io(m, d);
+                    rank
+                } else {
+                    blas::scl(&mut vec[..nv], &io.j[i * nv..(i + 1) * nv], scl);
+                    chol_update(self.l, vec, nv, plus)
+                };
+                self.nupdate += 1;
+
+                // accuracy lost: factorize from scratch (after this frame is closed)
+                if rank < nv as i32 {
+                    return true;
+                }
             }
-            let plus = is;
-            let scl = self.efc_d[i].sqrt();
-            let rank = if self.sparse {
-                let nnz = self.j_rownnz[i] as usize;
-                let adr = self.j_rowadr[i] as usize;
-                blas::scl(&mut vec[..nnz], &self.j[adr..adr + nnz], scl);
-                vec_ind[..nnz].copy_from_slice(&self.j_colind[adr..adr + nnz]);
-                let pattern = (&*self.l_rownnz, &*self.l_rowadr, &*self.l_colind);
-                chol_update_sparse_framed(d, self.l, vec, nv, plus, pattern, nnz, vec_ind)
-            } else {
-                blas::scl(&mut vec[..nv], &self.j[i * nv..(i + 1) * nv], scl);
-                chol_update(self.l, vec, nv, plus)
-            };
-            self.nupdate += 1;
 
-            // accuracy lost: factorize from scratch
-            if rank < nv as i32 {
-                free(d);
-                self.factorize_hessian(d, true);
-                return;
+            if self.ncone != 0 {
+                self.hessian_cone(m, d);
             }
+            false
+        });
+        if refactor {
+            self.factorize_hessian(m, d, true);
         }
-
-        if self.ncone != 0 {
-            self.hessian_cone(d);
-        }
-        free(d);
     }
 }
 
 /// [`chol_update_sparse`] with its scratch (indices first, then values) in a stack frame of its
 /// own, as upstream's `mju_cholUpdateSparse` takes it: the frame and the order set the peak stack
 /// use reported in `maxuse_stack`.
-///
-/// # Safety
-/// `d` must be the data the solver runs on (its stack holds n more numbers and indices).
 #[allow(clippy::too_many_arguments)]
-unsafe fn chol_update_sparse_framed(
+fn chol_update_sparse_framed(
     d: &mut mjData,
     mat: &mut [f64],
     x: &mut [f64],
@@ -1103,13 +1112,12 @@ unsafe fn chol_update_sparse_framed(
     x_nnz: usize,
     x_ind: &mut [i32],
 ) -> i32 {
-    mark(d);
-    let buf_ind = stack_ints(d, n);
-    let buf = stack_nums(d, n);
-    let (rownnz, rowadr, colind) = pattern;
-    let rank = chol_update_sparse(mat, x, n, plus, rownnz, rowadr, colind, x_nnz, x_ind, buf, buf_ind);
-    free(d);
-    rank
+    with_frame(d, |d, g| {
+        let buf_ind = g.ints(d, n);
+        let buf = g.nums(d, n);
+        let (rownnz, rowadr, colind) = pattern;
+        chol_update_sparse(mat, x, n, plus, rownnz, rowadr, colind, x_nnz, x_ind, buf, buf_ind)
+    })
 }
 
 /// Arguments of one island task of [`solve_islands_threaded`].
@@ -1121,9 +1129,20 @@ struct IslandTask {
 }
 
 /// Task body: CG or Newton on one island. A panic stops here, before the worker's C frame.
-unsafe extern "C" fn island_task(args: *mut core::ffi::c_void) -> *mut core::ffi::c_void {
-    let t = &*(args as *const IslandTask);
-    let run = || sol_cg_newton(&*t.m, &mut *t.d, t.island, (*t.m).opt.iterations, t.newton);
+extern "C" fn island_task(args: *mut core::ffi::c_void) -> *mut core::ffi::c_void {
+    // SAFETY: `args` is the IslandTask that solve_islands_threaded wrote on the stack for this
+    // task; it stays there until that function has joined every task
+    let t = unsafe { &*(args as *const IslandTask) };
+    // SAFETY: m and d are the caller's model and data of solve_islands_threaded, alive until it
+    // has joined every task. Each task touches only its own island's part of the data, so the
+    // tasks running at once share no written memory: the island's dofs and rows of the island
+    // arrays (iacc, ifrc_constraint, iefc_force, iefc_state from island_idofadr/island_iefcadr),
+    // the cone Hessians of its own contacts (contacts of rows of the island), d.solver,
+    // solver_niter and solver_nnz at its own island index, and scratch on its own thread's stack
+    // region (with a thread pool bound, each thread allocates from its own region). The rest
+    // of the data and the model are only read while the tasks run.
+    let (m, d) = unsafe { (&*t.m, &mut *t.d) };
+    let run = || sol_cg_newton(m, d, t.island, m.opt.iterations, t.newton);
     let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(run));
     core::ptr::null_mut()
 }
@@ -1131,9 +1150,11 @@ unsafe extern "C" fn island_task(args: *mut core::ffi::c_void) -> *mut core::ffi
 /// Solves every island as a task on the thread pool bound to `d` (upstream's island-parallel
 /// path); the task records live on mjData's stack. False when there is no usable pool or the
 /// stack has no room, and nothing was solved.
-pub(super) unsafe fn solve_islands_threaded(m: &mjModel, d: &mut mjData, newton: bool) -> bool {
+pub(super) fn solve_islands_threaded(m: &mjModel, d: &mut mjData, newton: bool) -> bool {
     use crate::runtime::threadpool;
-    let Some(pool) = threadpool::pool_impl(d.threadpool as *const mjThreadPool) else { return false };
+    // SAFETY: a non-zero `threadpool` was set by mju_bindThreadPool from a pool of
+    // mju_threadPoolCreate, which the caller keeps alive while it is bound (upstream's contract)
+    let Some(pool) = (unsafe { threadpool::pool_impl(d.threadpool as *const mjThreadPool) }) else { return false };
     let n = d.nisland.max(0) as usize;
     mark(d);
     let args =
@@ -1145,71 +1166,88 @@ pub(super) unsafe fn solve_islands_threaded(m: &mjModel, d: &mut mjData, newton:
     }
     let dp: *mut mjData = d;
     for i in 0..n {
-        args.add(i).write(IslandTask { m, d: dp, island: i as i32, newton });
-        let task = tasks.add(i);
-        threadpool::default_task(task);
-        (*task).func = Some(island_task);
-        (*task).args = args.add(i) as *mut core::ffi::c_void;
-        threadpool::enqueue(pool, task);
+        // SAFETY: args and tasks hold n records each, aligned, on the stack of this frame (freed
+        // only after every task is joined below); each task is initialised before it is queued
+        unsafe {
+            args.add(i).write(IslandTask { m, d: dp, island: i as i32, newton });
+            let task = tasks.add(i);
+            threadpool::default_task(task);
+            (*task).func = Some(island_task);
+            (*task).args = args.add(i) as *mut core::ffi::c_void;
+            threadpool::enqueue(pool, task);
+        }
     }
     for i in 0..n {
-        threadpool::join(tasks.add(i));
+        // SAFETY: as above: task i is live and queued
+        unsafe { threadpool::join(tasks.add(i)) };
     }
-    free(&mut *dp);
+    // SAFETY: every task is complete, so no other reference made from `dp` is in use
+    free(unsafe { &mut *dp });
     true
 }
 
 /// CG or Newton on the whole model (island < 0) or one island (`mj_solCGNewton`).
-pub(super) unsafe fn sol_cg_newton(m: &mjModel, d: &mut mjData, island: i32, maxiter: i32, newton: bool) {
-    mark(d);
-    let mut c = cg_context(m, d, island, newton);
+pub(super) fn sol_cg_newton(m: &mjModel, d: &mut mjData, island: i32, maxiter: i32, newton: bool) {
+    with_frame(d, |d, f| sol_cg_newton_in(m, d, f, island, maxiter, newton))
+}
+
+/// [`sol_cg_newton`] inside its stack frame `f`.
+fn sol_cg_newton_in<'f>(m: &mjModel, d: &mut mjData, f: &Frame<'f>, island: i32, maxiter: i32, newton: bool) {
+    let mut c = cg_context(m, d, f, island, newton);
     let (nv, nefc) = (c.nv, c.nefc);
 
     let (gradold, mgradold, mgraddif): (&mut [f64], &mut [f64], &mut [f64]) =
-        if newton { (&mut [], &mut [], &mut []) } else { (stack_nums(d, nv), stack_nums(d, nv), stack_nums(d, nv)) };
-    let oldstate = stack_ints(d, nefc);
-
-    // Ma = M*qacc, Jaref = J*qacc - aref
-    mul_sym(c.ma, c.mm, c.qacc, nv, c.m_rownnz, c.m_rowadr, c.m_colind);
-    if c.sparse {
-        // SAFETY: the engine built these rows over nv dofs (the transpose over nefc rows)
-        let (rownnz, rowadr, colind, rowsuper) = (c.j_rownnz, c.j_rowadr, c.j_colind, Some(c.j_rowsuper));
-        unsafe { sparse::mul_mat_vec_sparse_built(c.jaref, c.j, c.qacc, nefc, rownnz, rowadr, colind, rowsuper) };
-    } else {
-        blas::mul_mat_vec(c.jaref, c.j, c.qacc, nefc, nv);
-    }
-    blas::sub_from(c.jaref, c.aref);
+        if newton { (&mut [], &mut [], &mut []) } else { (f.nums(d, nv), f.nums(d, nv), f.nums(d, nv)) };
+    let oldstate = f.ints(d, nefc);
 
     let cone_hessian = newton && c.elliptic;
-    c.update_constraint(cone_hessian);
-    if newton {
-        c.make_hessian(d);
-        c.factorize_hessian(d, false);
-    }
-    c.update_gradient(newton);
-
-    blas::scl(c.search, c.mgrad, -1.0);
-
-    // scale of improvement and gradient
-    c.scale = if island < 0 {
-        1.0 / (m.stat.meaninertia * m.nv.max(1) as f64)
-    } else {
-        let mut inertia = 0.0;
-        for i in 0..nv {
-            inertia += c.mm[(c.m_rowadr[i] + c.m_rownnz[i] - 1) as usize];
+    {
+        let mut io = c.io(m, d);
+        // Ma = M*qacc, Jaref = J*qacc - aref
+        mul_sym(c.ma, io.mm, io.qacc, nv, io.m_rownnz, io.m_rowadr, io.m_colind);
+        if c.sparse {
+            // SAFETY: the engine built these rows over nv dofs (the transpose over nefc rows)
+            let (rownnz, rowadr, colind, rowsuper) = (io.j_rownnz, io.j_rowadr, io.j_colind, Some(io.j_rowsuper));
+            unsafe { sparse::mul_mat_vec_sparse_built(c.jaref, io.j, io.qacc, nefc, rownnz, rowadr, colind, rowsuper) };
+        } else {
+            blas::mul_mat_vec(c.jaref, io.j, io.qacc, nefc, nv);
         }
-        1.0 / inertia
-    };
+        blas::sub_from(c.jaref, io.aref);
+
+        c.update_constraint(&mut io, cone_hessian);
+    }
+    if newton {
+        c.make_hessian(m, d, f);
+        c.factorize_hessian(m, d, false);
+    }
+    {
+        let io = c.io(m, d);
+        c.update_gradient(&io, newton);
+
+        blas::scl(c.search, c.mgrad, -1.0);
+
+        // scale of improvement and gradient
+        c.scale = if island < 0 {
+            1.0 / (m.stat.meaninertia * m.nv.max(1) as f64)
+        } else {
+            let mut inertia = 0.0;
+            for i in 0..nv {
+                inertia += io.mm[(io.m_rowadr[i] + io.m_rownnz[i] - 1) as usize];
+            }
+            1.0 / inertia
+        };
+    }
     let scale = c.scale;
 
     let mut iter = 0;
     while iter < maxiter {
-        let alpha = c.search(m.opt.tolerance * m.opt.ls_tolerance, m.opt.ls_iterations as f64);
+        let mut io = c.io(m, d);
+        let alpha = c.search(&io, m.opt.tolerance * m.opt.ls_tolerance, m.opt.ls_iterations as f64);
         if alpha == 0.0 {
             break;
         }
 
-        blas::add_to_scl(c.qacc, c.search, alpha);
+        blas::add_to_scl(io.qacc, c.search, alpha);
         blas::add_to_scl(c.ma, c.mv, alpha);
         blas::add_to_scl(c.jaref, c.jv, alpha);
 
@@ -1217,17 +1255,17 @@ pub(super) unsafe fn sol_cg_newton(m: &mjModel, d: &mut mjData, island: i32, max
             gradold.copy_from_slice(c.grad);
             mgradold.copy_from_slice(c.mgrad);
         }
-        oldstate.copy_from_slice(c.state);
+        oldstate.copy_from_slice(io.state);
         let oldcost = c.cost;
 
-        c.update_constraint(cone_hessian);
+        c.update_constraint(&mut io, cone_hessian);
         if newton {
-            c.hessian_incremental(d, oldstate);
+            c.hessian_incremental(m, d, oldstate);
+            io = c.io(m, d);
         }
-        c.update_gradient(newton);
+        c.update_gradient(&io, newton);
 
-        let nchange = count_changes(c.state, oldstate);
-
+        let nchange = count_changes(io.state, oldstate);
         let improvement = scale * (oldcost - c.cost);
         let gradient = scale * blas::norm(c.grad);
         save_stats(
@@ -1278,38 +1316,24 @@ pub(super) unsafe fn sol_cg_newton(m: &mjModel, d: &mut mjData, island: i32, max
             0
         };
     }
-
-    free(d);
 }
 
 /// Conjugate gradient on the whole model (`mj_solCG`).
-///
-/// # Safety
-/// As [`sol_pgs`].
-pub unsafe fn sol_cg(m: &mjModel, d: &mut mjData, maxiter: i32) {
+pub fn sol_cg(m: &mjModel, d: &mut mjData, maxiter: i32) {
     sol_cg_newton(m, d, -1, maxiter, false);
 }
 
 /// Conjugate gradient on one island (`mj_solCG_island`).
-///
-/// # Safety
-/// As [`sol_pgs`], with the island arrays of `mj_island` and the solver inputs gathered.
-pub unsafe fn sol_cg_island(m: &mjModel, d: &mut mjData, island: i32, maxiter: i32) {
+pub fn sol_cg_island(m: &mjModel, d: &mut mjData, island: i32, maxiter: i32) {
     sol_cg_newton(m, d, island, maxiter, false);
 }
 
 /// Newton on the whole model (`mj_solNewton`).
-///
-/// # Safety
-/// As [`sol_pgs`].
-pub unsafe fn sol_newton(m: &mjModel, d: &mut mjData, maxiter: i32) {
+pub fn sol_newton(m: &mjModel, d: &mut mjData, maxiter: i32) {
     sol_cg_newton(m, d, -1, maxiter, true);
 }
 
 /// Newton on one island (`mj_solNewton_island`).
-///
-/// # Safety
-/// As [`sol_cg_island`].
-pub unsafe fn sol_newton_island(m: &mjModel, d: &mut mjData, island: i32, maxiter: i32) {
+pub fn sol_newton_island(m: &mjModel, d: &mut mjData, island: i32, maxiter: i32) {
     sol_cg_newton(m, d, island, maxiter, true);
 }
