@@ -734,22 +734,22 @@ impl<'f> Cg<'f> {
             let rowstart = g.ints(d, nefc);
             let io = self.io(m, d);
             sparse::sqr_mat_td_sparse(
-            self.h,
-            io.j,
-            self.jt,
-            Some(self.dd),
-            nv,
-            self.h_rownnz,
-            self.h_rowadr,
-            self.h_colind,
-            io.j_rownnz,
-            io.j_rowadr,
-            io.j_colind,
-            self.jt_rownnz,
-            self.jt_rowadr,
-            self.jt_colind,
-            Some(self.jt_rowsuper),
-            None,
+                self.h,
+                io.j,
+                self.jt,
+                Some(self.dd),
+                nv,
+                self.h_rownnz,
+                self.h_rowadr,
+                self.h_colind,
+                io.j_rownnz,
+                io.j_rowadr,
+                io.j_colind,
+                self.jt_rownnz,
+                self.jt_rowadr,
+                self.jt_colind,
+                Some(self.jt_rowsuper),
+                None,
                 sparse::SqrMatTdScratch { marker, buffer, buffer_idx, rowstart },
             );
         });
@@ -788,19 +788,19 @@ impl<'f> Cg<'f> {
                 let chain = g.ints(d, 2 * nv);
                 let io = self.io(m, d);
                 sparse::sqr_mat_td_sparse_count(
-                self.h_rownnz,
-                self.h_rowadr,
-                nv,
-                io.j_rownnz,
-                io.j_rowadr,
-                io.j_colind,
-                self.jt_rownnz,
-                self.jt_rowadr,
-                self.jt_colind,
-                Some(self.jt_rowsuper),
-                false,
-                chain,
-            ) as usize
+                    self.h_rownnz,
+                    self.h_rowadr,
+                    nv,
+                    io.j_rownnz,
+                    io.j_rowadr,
+                    io.j_colind,
+                    self.jt_rownnz,
+                    self.jt_rowadr,
+                    self.jt_colind,
+                    Some(self.jt_rowsuper),
+                    false,
+                    chain,
+                ) as usize
             });
             let io = self.io(m, d);
             if nv > 0 {
@@ -818,28 +818,28 @@ impl<'f> Cg<'f> {
 
             // pattern of the factor, counted from the transpose of H
             self.nl = with_frame(d, |d, g| {
-            let ht_rownnz = g.ints(d, nv);
-            let ht_rowadr = g.ints(d, nv);
-            let ht_colind = g.ints(d, self.nh);
-            sparse::transpose_sparse(
-                None,
-                &[],
-                nv,
-                nv,
-                ht_rownnz,
-                ht_rowadr,
-                ht_colind,
-                None,
-                self.h_rownnz,
-                self.h_rowadr,
-                self.h_colind,
-            );
-            // the counting scratch in a frame of its own, as mju_cholFactorCount takes it (peak stack)
-            with_frame(d, |d, g| {
-                let parent = g.ints(d, nv);
-                let flag = g.ints(d, nv);
-                chol_factor_count(self.l_rownnz, ht_rownnz, ht_rowadr, ht_colind, nv, parent, flag) as usize
-            })
+                let ht_rownnz = g.ints(d, nv);
+                let ht_rowadr = g.ints(d, nv);
+                let ht_colind = g.ints(d, self.nh);
+                sparse::transpose_sparse(
+                    None,
+                    &[],
+                    nv,
+                    nv,
+                    ht_rownnz,
+                    ht_rowadr,
+                    ht_colind,
+                    None,
+                    self.h_rownnz,
+                    self.h_rowadr,
+                    self.h_colind,
+                );
+                // the counting scratch in a frame of its own, as mju_cholFactorCount takes it (peak stack)
+                with_frame(d, |d, g| {
+                    let parent = g.ints(d, nv);
+                    let flag = g.ints(d, nv);
+                    chol_factor_count(self.l_rownnz, ht_rownnz, ht_rowadr, ht_colind, nv, parent, flag) as usize
+                })
             });
 
             if nv > 0 {
