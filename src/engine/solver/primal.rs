@@ -1181,8 +1181,8 @@ pub(super) fn solve_islands_threaded(m: &mjModel, d: &mut mjData, newton: bool) 
         // SAFETY: as above: task i is live and queued
         unsafe { threadpool::join(tasks.add(i)) };
     }
-    // SAFETY: every task is complete, so no other reference made from `dp` is in use
-    free(unsafe { &mut *dp });
+    // every task is complete: the data is the caller's alone again
+    free(d);
     true
 }
 
@@ -1206,8 +1206,8 @@ fn sol_cg_newton_in<'f>(m: &mjModel, d: &mut mjData, f: &Frame<'f>, island: i32,
         // Ma = M*qacc, Jaref = J*qacc - aref
         mul_sym(c.ma, io.mm, io.qacc, nv, io.m_rownnz, io.m_rowadr, io.m_colind);
         if c.sparse {
-            // SAFETY: the engine built these rows over nv dofs (the transpose over nefc rows)
             let (rownnz, rowadr, colind, rowsuper) = (io.j_rownnz, io.j_rowadr, io.j_colind, Some(io.j_rowsuper));
+            // SAFETY: the engine built these rows over nv dofs (the transpose over nefc rows)
             unsafe { sparse::mul_mat_vec_sparse_built(c.jaref, io.j, io.qacc, nefc, rownnz, rowadr, colind, rowsuper) };
         } else {
             blas::mul_mat_vec(c.jaref, io.j, io.qacc, nefc, nv);
