@@ -43,7 +43,7 @@ unsafe fn text(txt: &[u8], x: c_int, y: c_int, maxwidth: c_int, rgb: &Rgb, con: 
         len += 1;
     }
     glListBase(con.baseFontNormal);
-    glColor3fv(rgb.as_ptr());
+    glColor3fv(&rgb);
     glRasterPos3i(x, y, 0);
     glCallLists(len, GL_UNSIGNED_BYTE, txt.as_ptr() as *const c_void);
 }
@@ -66,11 +66,11 @@ unsafe fn quad(l: c_int, b: c_int, r: c_int, t: c_int) {
 
 /// Filled rectangle, or an outline of width SCL(2) when `back` fills the inside.
 unsafe fn rect(r: mjrRect, rgb: &Rgb, back: Option<&Rgb>, con: &mjrContext) {
-    glColor3fv(rgb.as_ptr());
+    glColor3fv(&rgb);
     quad(r.left, r.bottom, r.left + r.width, r.bottom + r.height);
     if let Some(back) = back {
         let m = scl(2, con);
-        glColor3fv(back.as_ptr());
+        glColor3fv(&back);
         quad(r.left + m, r.bottom + m, r.left + r.width - m, r.bottom + r.height - m);
     }
 }
@@ -78,10 +78,10 @@ unsafe fn rect(r: mjrRect, rgb: &Rgb, back: Option<&Rgb>, con: &mjrContext) {
 /// Rectangle shaded from `bottom` to `top` colour.
 unsafe fn gradient(r: mjrRect, bottom: &Rgb, top: &Rgb) {
     glBegin(GL_QUADS);
-    glColor3fv(bottom.as_ptr());
+    glColor3fv(&bottom);
     glVertex2i(r.left, r.bottom);
     glVertex2i(r.left + r.width, r.bottom);
-    glColor3fv(top.as_ptr());
+    glColor3fv(&top);
     glVertex2i(r.left + r.width, r.bottom + r.height);
     glVertex2i(r.left, r.bottom + r.height);
     glEnd();
@@ -102,7 +102,7 @@ unsafe fn round_corners(r: mjrRect, skip_bottom: bool, separator: bool, ui: &mjU
         let angle = ic as f64 * 0.5 * PI;
         let ox = cx + 2f64.sqrt() * radius * (angle + 0.25 * PI).cos();
         let oy = cy + 2f64.sqrt() * radius * (angle + 0.25 * PI).sin();
-        glColor3fv(if separator { ui.color.sectpane.as_ptr() } else { ui.color.master.as_ptr() });
+        glColor3fv(if separator { &ui.color.sectpane } else { &ui.color.master });
         glBegin(GL_TRIANGLE_FAN);
         glVertex2d(cx, cy);
         for i in 0..=10 {
@@ -133,10 +133,10 @@ unsafe fn oval(r: mjrRect, rgb: &Rgb, back: Option<&Rgb>, con: &mjrContext) {
         return;
     }
     let radius = 0.5 * r.height as f64;
-    glColor3fv(rgb.as_ptr());
+    glColor3fv(&rgb);
     stadium(r, radius);
     if let Some(back) = back {
-        glColor3fv(back.as_ptr());
+        glColor3fv(&back);
         stadium(r, radius - scl(2, con) as f64);
     }
 }
@@ -151,7 +151,7 @@ unsafe fn symbol(r: mjrRect, open: bool, kind: c_int, ui: &mjUI, con: &mjrContex
     let cx = r.left + r.width - scl(ui.spacing.texthor, con);
     let cy = r.bottom + r.height / 2;
     let d = round(con.charHeight as f64 * if kind == 3 { 0.28 } else { 0.33 });
-    glColor3fv(ui.color.sectsymbol.as_ptr());
+    glColor3fv(&ui.color.sectsymbol);
     glBegin(GL_TRIANGLES);
     if open {
         glVertex2i(cx, cy + d);
