@@ -189,11 +189,10 @@ pub fn make_font(con: &mut mjrContext, fontscale: i32) -> R {
         if normal.len() < adr + 3 + bytes || back.len() < adr + 3 + bytes || big.len() < adr_big + 3 + bytes_big {
             return bad();
         }
-        // SAFETY (the three glBitmap calls): GL reads the bitmap's rows of ceil(w/8) bytes, h of
-        // them (unpack alignment 1, set by mjr_makeContext before the fonts are made, as
-        // upstream relies on); the length checks above ensure each slice holds those
-        // ((w-1)/8+1)*h bytes after its 3-byte header
         glNewList(con.baseFontNormal + c as u32, GL_COMPILE);
+        // SAFETY: GL reads the bitmap's h rows of ceil(w/8) bytes (unpack alignment 1, set by
+        // mjr_makeContext before the fonts are made, as upstream relies on); the length checks
+        // above ensure the slice holds those ((w-1)/8+1)*h bytes after the 3-byte header
         unsafe { glBitmap(w, h, 0.0, 0.0, w as f32, 0.0, normal[adr + 3..].as_ptr()) };
         glEndList();
         glNewList(con.baseFontShadow + c as u32, GL_COMPILE);

@@ -757,13 +757,20 @@ pub unsafe fn render(mut vp: mjrRect, scn: &mut mjvScene, con: &mjrContext) -> R
     let headpos = [hpos[0] as f32, hpos[1] as f32, hpos[2] as f32];
 
     // transparent geoms, sorted by distance to the head
-    // SAFETY: geoms and geomorder hold ngeom entries each (this function's contract), separate
-    // allocations from each other and from the scene struct; nothing else accesses them while
-    // these slices live
-    let geoms: &mut [mjvGeom] = if ngeom > 0 { unsafe { core::slice::from_raw_parts_mut(scn.geoms, ngeom) } } else { &mut [] };
-    // SAFETY: as above
-    let order: &mut [i32] =
-        if ngeom > 0 { unsafe { core::slice::from_raw_parts_mut(scn.geomorder, ngeom) } } else { &mut [] };
+    let geoms: &mut [mjvGeom] = if ngeom > 0 {
+        // SAFETY: geoms and geomorder hold ngeom entries each (this function's contract),
+        // separate allocations from each other and from the scene struct; nothing else accesses
+        // them while these slices live
+        unsafe { core::slice::from_raw_parts_mut(scn.geoms, ngeom) }
+    } else {
+        &mut []
+    };
+    let order: &mut [i32] = if ngeom > 0 {
+        // SAFETY: as above, geomorder's ngeom entries
+        unsafe { core::slice::from_raw_parts_mut(scn.geomorder, ngeom) }
+    } else {
+        &mut []
+    };
     let mut nt = 0usize;
     for (i, g) in geoms.iter_mut().enumerate() {
         if (g.rgba[3] as f64) < 0.995 || (g.r#type == mjGEOM_PLANE as i32 && is_behind(&headpos, &g.pos, &g.mat)) {

@@ -152,13 +152,13 @@ pub fn upload_mesh(m: &mjModel, con: &mjrContext, meshid: usize) {
             if texadr >= 0 {
                 let ta = 2 * (facetex[3 * f + j] as usize + texadr as usize);
                 glTexCoord2fv(texcoord[ta..ta + 2].try_into().unwrap());
-                glNormal3fv(&n);
+                glNormal3fv(n);
             } else if (((n[0] * fnorm[0] + n[1] * fnorm[1]) + n[2] * fnorm[2]) as f64) < 0.8 {
                 glNormal3fv(&fnorm);
             } else {
-                glNormal3fv(&n);
+                glNormal3fv(n);
             }
-            glVertex3fv(&v[j]);
+            glVertex3fv(v[j]);
         }
     }
     glEnd();
@@ -182,7 +182,7 @@ pub fn upload_mesh(m: &mjModel, con: &mjrContext, meshid: usize) {
                 if texadr >= 0 {
                     glTexCoord2fv(&hull_texcoord(m, 2 * (idx[k] + texadr as usize)));
                 }
-                glVertex3fv(&v[k]);
+                glVertex3fv(v[k]);
             }
         }
         glEnd();
@@ -316,8 +316,8 @@ fn sphere_vertex(a: f32, e: f32, sign: i32) -> ([f32; 3], [f32; 3]) {
 }
 
 fn emit(v: &[f32; 3], n: &[f32; 3]) {
-    glNormal3fv(&n);
-    glVertex3fv(&v);
+    glNormal3fv(n);
+    glVertex3fv(v);
 }
 
 /// Half of a unit sphere centred at z = sign (top for +1, bottom for -1).
@@ -431,7 +431,7 @@ fn disk(sign: i32, nslice: i32, nstack: i32) {
         let v3 = [0.0, 0.0, sign as f32];
         let tri = if sign > 0 { [v1, v2, v3] } else { [v3, v2, v1] };
         for v in &tri {
-            glVertex3fv(&v);
+            glVertex3fv(v);
         }
     }
     glEnd();
@@ -450,9 +450,9 @@ fn disk(sign: i32, nslice: i32, nstack: i32) {
                 disk_vertex(a1, r1, sign),
             ];
             if sign > 0 {
-                q.iter().for_each(|v| glVertex3fv(&v));
+                q.iter().for_each(glVertex3fv);
             } else {
-                q.iter().rev().for_each(|v| glVertex3fv(&v));
+                q.iter().rev().for_each(glVertex3fv);
             }
         }
     }
