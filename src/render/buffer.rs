@@ -109,12 +109,22 @@ pub unsafe fn read_pixels(rgb: *mut u8, depth: *mut f32, vp: mjrRect, con: &mjrC
     if con.currentBuffer == mjFB_WINDOW as i32 {
         if !rgb.is_null() {
             // SAFETY: rgb has room for the viewport's RGB pixels (this function's contract)
-            unsafe { glReadPixels(vp.left, vp.bottom, vp.width, vp.height, GL_RGB, GL_UNSIGNED_BYTE, rgb as *mut c_void) };
+            unsafe {
+                glReadPixels(vp.left, vp.bottom, vp.width, vp.height, GL_RGB, GL_UNSIGNED_BYTE, rgb as *mut c_void)
+            };
         }
         if !depth.is_null() {
             // SAFETY: depth has room for npix floats (this function's contract)
             unsafe {
-                glReadPixels(vp.left, vp.bottom, vp.width, vp.height, GL_DEPTH_COMPONENT, GL_FLOAT, depth as *mut c_void);
+                glReadPixels(
+                    vp.left,
+                    vp.bottom,
+                    vp.width,
+                    vp.height,
+                    GL_DEPTH_COMPONENT,
+                    GL_FLOAT,
+                    depth as *mut c_void,
+                );
                 flip_depth(depth, npix, con);
             }
         }

@@ -291,7 +291,17 @@ pub fn upload_texture(m: &mjModel, con: &mjrContext, id: usize) -> R {
         // SAFETY: GL reads w*h pixels of 3 (GL_RGB) or 4 (GL_RGBA) bytes, tightly packed (unpack
         // alignment 1, set by mjr_makeContext; no unpack buffer bound): the n bytes of `data`
         unsafe {
-            glTexImage2D(GL_TEXTURE_2D, 0, internal as i32, w, h, 0, kind, GL_UNSIGNED_BYTE, data.as_ptr() as *const c_void)
+            glTexImage2D(
+                GL_TEXTURE_2D,
+                0,
+                internal as i32,
+                w,
+                h,
+                0,
+                kind,
+                GL_UNSIGNED_BYTE,
+                data.as_ptr() as *const c_void,
+            )
         };
         glGenerateMipmap(GL_TEXTURE_2D);
         glDisable(GL_TEXTURE_2D);
@@ -392,7 +402,11 @@ fn make_skin(m: &mjModel, con: &mut mjrContext) {
         }
         glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, face[i]);
         let adr = 3 * m.skin_faceadr()[i] as usize;
-        buffer_data(GL_ELEMENT_ARRAY_BUFFER, &m.skin_face()[adr..adr + 3 * m.skin_facenum()[i] as usize], GL_STATIC_DRAW);
+        buffer_data(
+            GL_ELEMENT_ARRAY_BUFFER,
+            &m.skin_face()[adr..adr + 3 * m.skin_facenum()[i] as usize],
+            GL_STATIC_DRAW,
+        );
     }
 }
 
@@ -409,10 +423,10 @@ unsafe extern "system" fn debug_callback(
     // NUL-terminated message GL passes to its debug callback
     unsafe {
         libc::printf(
-        c"GL DEBUG: source = 0x%x, type = 0x%x, severity = 0x%x, id = 0x%x\nmessage = %s\n\n".as_ptr(),
-        source,
-        kind,
-        severity,
+            c"GL DEBUG: source = 0x%x, type = 0x%x, severity = 0x%x, id = 0x%x\nmessage = %s\n\n".as_ptr(),
+            source,
+            kind,
+            severity,
             id,
             msg,
         )

@@ -673,12 +673,12 @@ pub fn figure(mut vp: mjrRect, fig: &mut mjvFigure, con: &mjrContext) {
                 // bytes, NUL included
                 unsafe {
                     libc::snprintf(
-                    buf.as_mut_ptr() as *mut c_char,
-                    buf.len(),
-                    c"( %.4g : %.4g )".as_ptr(),
-                    fig.linedata[hl][2 * ib] as f64,
-                    fig.linedata[hl][2 * ib + 1] as f64,
-                );
+                        buf.as_mut_ptr() as *mut c_char,
+                        buf.len(),
+                        c"( %.4g : %.4g )".as_ptr(),
+                        fig.linedata[hl][2 * ib] as f64,
+                        fig.linedata[hl][2 * ib + 1] as f64,
+                    );
                 }
                 let t = &buf[..buf.iter().position(|&c| c == 0).unwrap_or(0)];
                 let x = (0.9 * range[0][0] as f64 + 0.1 * range[0][1] as f64) as f32;

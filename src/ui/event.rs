@@ -5,7 +5,9 @@
 use core::ffi::{c_char, c_int};
 
 use super::draw::update;
-use super::geom::{active, find_mouse, find_select, mouse_in_rect, multi, radio_cols, radioline_sep, single, slider, ui_rect};
+use super::geom::{
+    active, find_mouse, find_select, mouse_in_rect, multi, radio_cols, radioline_sep, single, slider, ui_rect,
+};
 use super::layout::{resize, scl};
 use crate::abi::mjtButton_::*;
 use crate::abi::mjtEvent_::*;

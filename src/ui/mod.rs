@@ -380,8 +380,7 @@ pub fn add(ui: &mut mjUI, defs: &[mjuiDef]) -> R {
                 let p = x.as_mut_ptr();
                 let other = c_text(&d.other);
                 // SAFETY: other is NUL-terminated (c_text); x has room for the 3 conversions
-                let num =
-                    unsafe { libc::sscanf(other.as_ptr(), c"%lf %lf %lf".as_ptr(), p, p.add(1), p.add(2)) };
+                let num = unsafe { libc::sscanf(other.as_ptr(), c"%lf %lf %lf".as_ptr(), p, p.add(1), p.add(2)) };
                 if num != 2 && num != 3 {
                     return Err("mjui_add: slider expects 'min max [div]'".into());
                 }
@@ -401,25 +400,27 @@ pub fn add(ui: &mut mjUI, defs: &[mjuiDef]) -> R {
                 let other = c_text(&d.other);
                 // SAFETY: other is NUL-terminated (c_text); the 15 pointers are to distinct
                 // elements of x, one per conversion
-                let num = unsafe { libc::sscanf(
-                    other.as_ptr(),
-                    c"%lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf".as_ptr(),
-                    p[0],
-                    p[1],
-                    p[2],
-                    p[3],
-                    p[4],
-                    p[5],
-                    p[6],
-                    p[7],
-                    p[8],
-                    p[9],
-                    p[10],
-                    p[11],
-                    p[12],
-                    p[13],
-                    p[14],
-                ) };
+                let num = unsafe {
+                    libc::sscanf(
+                        other.as_ptr(),
+                        c"%lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf".as_ptr(),
+                        p[0],
+                        p[1],
+                        p[2],
+                        p[3],
+                        p[4],
+                        p[5],
+                        p[6],
+                        p[7],
+                        p[8],
+                        p[9],
+                        p[10],
+                        p[11],
+                        p[12],
+                        p[13],
+                        p[14],
+                    )
+                };
                 if num < 1 {
                     return Err("mjui_add: edit length missing".into());
                 }
