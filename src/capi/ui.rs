@@ -39,7 +39,7 @@ pub unsafe extern "C" fn mjui_add(ui: *mut mjUI, def: *const mjuiDef) {
             crate::mjerror!("mjui_add", "NULL def");
             return;
         }
-        raise(super::guard("mjui_add", Ok(()), || ui::add(u, def)))
+        raise(super::guard("mjui_add", Ok(()), || ui::add(u, ui::def_list(def))))
     }
 }
 
@@ -59,7 +59,7 @@ pub unsafe extern "C" fn mjui_addToSection(ui: *mut mjUI, sect: c_int, def: *con
             crate::mjerror!("mjui_addToSection", "invalid section {}", sect);
             return;
         }
-        raise(super::guard("mjui_addToSection", Ok(()), || ui::add_to_section(u, sect, def)))
+        raise(super::guard("mjui_addToSection", Ok(()), || ui::add_to_section(u, sect, ui::def_list(def))))
     }
 }
 

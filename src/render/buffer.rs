@@ -18,20 +18,20 @@ fn window_buffer(con: &mjrContext) -> u32 {
     }
 }
 
-unsafe fn bind_window(con: &mjrContext) {
+fn bind_window(con: &mjrContext) {
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glReadBuffer(window_buffer(con));
     glDrawBuffer(window_buffer(con));
 }
 
-unsafe fn bind_offscreen(con: &mjrContext) {
+fn bind_offscreen(con: &mjrContext) {
     glBindFramebuffer(GL_FRAMEBUFFER, con.offFBO);
     glReadBuffer(GL_COLOR_ATTACHMENT0);
     glDrawBuffer(GL_COLOR_ATTACHMENT0);
 }
 
 /// Binds the window or the offscreen buffer; when only one exists it is bound whatever is asked.
-pub unsafe fn set_buffer(framebuffer: i32, con: &mut mjrContext) -> Result<(), String> {
+pub fn set_buffer(framebuffer: i32, con: &mut mjrContext) -> Result<(), String> {
     let win = con.windowAvailable != 0;
     let off = con.offFBO != 0;
     match (win, off) {
@@ -57,7 +57,7 @@ pub unsafe fn set_buffer(framebuffer: i32, con: &mut mjrContext) -> Result<(), S
 }
 
 /// Binds `con.currentBuffer` again.
-pub unsafe fn restore_buffer(con: &mjrContext) {
+pub fn restore_buffer(con: &mjrContext) {
     if con.currentBuffer == mjFB_WINDOW as i32 {
         bind_window(con);
     } else {
@@ -69,9 +69,13 @@ static WARNED_CLIP: AtomicBool = AtomicBool::new(false);
 static WARNED_DEPTH: AtomicBool = AtomicBool::new(false);
 
 /// The depth buffer is reversed (1 at the near plane): flip it back for mjDEPTH_ZERONEAR.
+///
+/// # Safety
+/// `depth` points to `n` writable floats.
 unsafe fn flip_depth(depth: *mut f32, n: usize, con: &mjrContext) {
     if con.readDepthMap == mjDEPTH_ZERONEAR as i32 {
-        let d = core::slice::from_raw_parts_mut(depth, n);
+        // SAFETY: n writable floats (this function's contract), not otherwise borrowed
+        let d = unsafe { core::slice::from_raw_parts_mut(depth, n) };
         for v in d {
             *v = (1.0 - *v as f64) as f32;
         }
@@ -90,6 +94,11 @@ unsafe fn flip_depth(depth: *mut f32, n: usize, con: &mjrContext) {
 
 /// Reads colour and/or depth of `vp` from the current buffer (through the resolve buffer when
 /// the offscreen buffer is multisampled).
+///
+/// # Safety
+/// `rgb` is NULL or has room for the viewport's pixels in `con.readPixelFormat` (3 bytes each
+/// for GL_RGB); `depth` is NULL or has room for one float per pixel of the viewport (the C
+/// contract of mjr_readPixels). The pack state is the context's (alignment 1, no pack buffer).
 pub unsafe fn read_pixels(rgb: *mut u8, depth: *mut f32, vp: mjrRect, con: &mjrContext) {
     let mask =
         if rgb.is_null() { 0 } else { GL_COLOR_BUFFER_BIT } | if depth.is_null() { 0 } else { GL_DEPTH_BUFFER_BIT };
@@ -99,11 +108,25 @@ pub unsafe fn read_pixels(rgb: *mut u8, depth: *mut f32, vp: mjrRect, con: &mjrC
     let npix = (vp.width.max(0) as usize) * (vp.height.max(0) as usize);
     if con.currentBuffer == mjFB_WINDOW as i32 {
         if !rgb.is_null() {
-            glReadPixels(vp.left, vp.bottom, vp.width, vp.height, GL_RGB, GL_UNSIGNED_BYTE, rgb as *mut c_void);
+            // SAFETY: rgb has room for the viewport's RGB pixels (this function's contract)
+            unsafe {
+                glReadPixels(vp.left, vp.bottom, vp.width, vp.height, GL_RGB, GL_UNSIGNED_BYTE, rgb as *mut c_void)
+            };
         }
         if !depth.is_null() {
-            glReadPixels(vp.left, vp.bottom, vp.width, vp.height, GL_DEPTH_COMPONENT, GL_FLOAT, depth as *mut c_void);
-            flip_depth(depth, npix, con);
+            // SAFETY: depth has room for npix floats (this function's contract)
+            unsafe {
+                glReadPixels(
+                    vp.left,
+                    vp.bottom,
+                    vp.width,
+                    vp.height,
+                    GL_DEPTH_COMPONENT,
+                    GL_FLOAT,
+                    depth as *mut c_void,
+                );
+                flip_depth(depth, npix, con);
+            }
         }
         return;
     }
@@ -124,35 +147,49 @@ pub unsafe fn read_pixels(rgb: *mut u8, depth: *mut f32, vp: mjrRect, con: &mjrC
         glReadBuffer(GL_COLOR_ATTACHMENT0);
     }
     if !rgb.is_null() {
-        glReadPixels(
-            vp.left,
-            vp.bottom,
-            vp.width,
-            vp.height,
-            con.readPixelFormat as u32,
-            GL_UNSIGNED_BYTE,
-            rgb as *mut c_void,
-        );
+        // SAFETY: rgb has room for the viewport's pixels in con.readPixelFormat (this function's
+        // contract)
+        unsafe {
+            glReadPixels(
+                vp.left,
+                vp.bottom,
+                vp.width,
+                vp.height,
+                con.readPixelFormat as u32,
+                GL_UNSIGNED_BYTE,
+                rgb as *mut c_void,
+            )
+        };
     }
     if !depth.is_null() {
-        glReadPixels(vp.left, vp.bottom, vp.width, vp.height, GL_DEPTH_COMPONENT, GL_FLOAT, depth as *mut c_void);
-        flip_depth(depth, npix, con);
+        // SAFETY: depth has room for npix floats (this function's contract)
+        unsafe {
+            glReadPixels(vp.left, vp.bottom, vp.width, vp.height, GL_DEPTH_COMPONENT, GL_FLOAT, depth as *mut c_void);
+            flip_depth(depth, npix, con);
+        }
     }
     restore_buffer(con);
 }
 
 /// Draws client pixels (colour and/or depth) at the viewport's corner of the current buffer.
+///
+/// # Safety
+/// `rgb` is NULL or holds the viewport's pixels as 3 bytes each; `depth` is NULL or holds one
+/// float per pixel of the viewport (the C contract of mjr_drawPixels). The unpack state is the
+/// context's (alignment 1, no unpack buffer).
 pub unsafe fn draw_pixels(rgb: *const u8, depth: *const f32, vp: mjrRect) {
     glWindowPos2i(vp.left, vp.bottom);
     if !rgb.is_null() {
-        glDrawPixels(vp.width, vp.height, GL_RGB, GL_UNSIGNED_BYTE, rgb as *const c_void);
+        // SAFETY: rgb holds width*height RGB pixels (this function's contract)
+        unsafe { glDrawPixels(vp.width, vp.height, GL_RGB, GL_UNSIGNED_BYTE, rgb as *const c_void) };
     }
     if !depth.is_null() {
-        glDrawPixels(vp.width, vp.height, GL_DEPTH_COMPONENT, GL_FLOAT, depth as *const c_void);
+        // SAFETY: depth holds width*height floats (this function's contract)
+        unsafe { glDrawPixels(vp.width, vp.height, GL_DEPTH_COMPONENT, GL_FLOAT, depth as *const c_void) };
     }
 }
 
-unsafe fn blit(s: &mjrRect, d: &mjrRect, mask: u32, filter: u32) {
+fn blit(s: &mjrRect, d: &mjrRect, mask: u32, filter: u32) {
     glBlitFramebuffer(
         s.left,
         s.bottom,
@@ -168,7 +205,7 @@ unsafe fn blit(s: &mjrRect, d: &mjrRect, mask: u32, filter: u32) {
 }
 
 /// Blits between the window and the offscreen buffer, from the current one to the other.
-pub unsafe fn blit_buffer(src: mjrRect, dst: mjrRect, flg_color: bool, flg_depth: bool, con: &mjrContext) {
+pub fn blit_buffer(src: mjrRect, dst: mjrRect, flg_color: bool, flg_depth: bool, con: &mjrContext) {
     let mask = if flg_color { GL_COLOR_BUFFER_BIT } else { 0 } | if flg_depth { GL_DEPTH_BUFFER_BIT } else { 0 };
     let filter =
         if !flg_depth && (src.width != dst.width || src.height != dst.height) { GL_LINEAR } else { GL_NEAREST };
@@ -210,7 +247,7 @@ pub unsafe fn blit_buffer(src: mjrRect, dst: mjrRect, flg_color: bool, flg_depth
 }
 
 /// Binds auxiliary buffer `index` for drawing and reading.
-pub unsafe fn set_aux(index: i32, con: &mjrContext) -> Result<(), String> {
+pub fn set_aux(index: i32, con: &mjrContext) -> Result<(), String> {
     if index < 0 || index as usize >= mjNAUX {
         return Err("Invalid aux buffer index".into());
     }
@@ -226,7 +263,7 @@ pub unsafe fn set_aux(index: i32, con: &mjrContext) -> Result<(), String> {
 
 /// Resolves auxiliary buffer `index` and blits `src` of it to (left, bottom) of the current
 /// buffer.
-pub unsafe fn blit_aux(index: i32, src: mjrRect, left: i32, bottom: i32, con: &mjrContext) -> Result<(), String> {
+pub fn blit_aux(index: i32, src: mjrRect, left: i32, bottom: i32, con: &mjrContext) -> Result<(), String> {
     if index < 0 || index as usize >= mjNAUX {
         return Err("Invalid aux buffer index".into());
     }
@@ -255,11 +292,12 @@ pub unsafe fn blit_aux(index: i32, src: mjrRect, left: i32, bottom: i32, con: &m
 }
 
 /// The whole current buffer: the offscreen size, or the window's scissor box.
-pub unsafe fn max_viewport(con: &mjrContext) -> mjrRect {
+pub fn max_viewport(con: &mjrContext) -> mjrRect {
     let mut r = mjrRect { left: 0, bottom: 0, width: con.offWidth, height: con.offHeight };
     if con.currentBuffer == mjFB_WINDOW as i32 {
         let mut dims = [0i32; 4];
-        glGetIntegerv(GL_SCISSOR_BOX, dims.as_mut_ptr());
+        // SAFETY: GL_SCISSOR_BOX is four integers, written into dims
+        unsafe { glGetIntegerv(GL_SCISSOR_BOX, dims.as_mut_ptr()) };
         r.width = dims[2];
         r.height = dims[3];
     }

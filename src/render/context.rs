@@ -3,6 +3,7 @@
 //! release. Every failure is returned as upstream's error message; the caller raises it.
 
 use core::ffi::c_void;
+use core::slice::{from_mut, from_ref};
 
 use super::font;
 use super::gl::*;
@@ -20,30 +21,34 @@ pub fn default_context(con: &mut mjrContext) {
 }
 
 /// Depth-texture framebuffer for shadow maps (24-bit depth, compare mode, eye-linear texgen).
-unsafe fn make_shadow(con: &mut mjrContext) -> R {
+fn make_shadow(con: &mut mjrContext) -> R {
     if con.shadowSize == 0 {
         return Ok(());
     }
-    glGenFramebuffers(1, &mut con.shadowFBO);
+    glGenFramebuffers(from_mut(&mut con.shadowFBO));
     if con.shadowFBO == 0 {
         return Err("Could not allocate shadow framebuffer".into());
     }
     glBindFramebuffer(GL_FRAMEBUFFER, con.shadowFBO);
-    glGenTextures(1, &mut con.shadowTex);
+    glGenTextures(from_mut(&mut con.shadowTex));
     glActiveTexture(GL_TEXTURE1);
     glEnable(GL_TEXTURE_2D);
     glBindTexture(GL_TEXTURE_2D, con.shadowTex);
-    glTexImage2D(
-        GL_TEXTURE_2D,
-        0,
-        GL_DEPTH24_STENCIL8 as i32,
-        con.shadowSize,
-        con.shadowSize,
-        0,
-        GL_DEPTH_STENCIL,
-        GL_UNSIGNED_INT_24_8,
-        core::ptr::null(),
-    );
+    // SAFETY: a NULL data pointer with no pixel-unpack buffer bound (the renderer binds none):
+    // GL only allocates the texture and reads no client memory
+    unsafe {
+        glTexImage2D(
+            GL_TEXTURE_2D,
+            0,
+            GL_DEPTH24_STENCIL8 as i32,
+            con.shadowSize,
+            con.shadowSize,
+            0,
+            GL_DEPTH_STENCIL,
+            GL_UNSIGNED_INT_24_8,
+            core::ptr::null(),
+        )
+    };
     for (p, v) in [
         (GL_TEXTURE_MIN_FILTER, GL_NEAREST),
         (GL_TEXTURE_MAG_FILTER, GL_NEAREST),
@@ -70,7 +75,7 @@ unsafe fn make_shadow(con: &mut mjrContext) -> R {
 }
 
 /// Storage for a (possibly multisampled) renderbuffer.
-unsafe fn storage(samples: i32, format: u32, w: i32, h: i32) {
+fn storage(samples: i32, format: u32, w: i32, h: i32) {
     if samples != 0 {
         glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, format, w, h);
     } else {
@@ -88,21 +93,22 @@ fn depth_format() -> u32 {
 
 /// Offscreen framebuffer (color + depth/stencil renderbuffers) and, when multisampled, its
 /// resolve framebuffer.
-pub unsafe fn make_off(con: &mut mjrContext) -> R {
+pub fn make_off(con: &mut mjrContext) -> R {
     if con.offWidth == 0 || con.offHeight == 0 {
         return Ok(());
     }
-    glGenFramebuffers(1, &mut con.offFBO);
+    glGenFramebuffers(from_mut(&mut con.offFBO));
     if con.offFBO == 0 {
         return Err("Could not allocate offscreen framebuffer".into());
     }
     glBindFramebuffer(GL_FRAMEBUFFER, con.offFBO);
     let mut smax = 0;
-    glGetIntegerv(GL_MAX_SAMPLES, &mut smax);
+    // SAFETY: GL_MAX_SAMPLES is a single integer, written into smax
+    unsafe { glGetIntegerv(GL_MAX_SAMPLES, &mut smax) };
     if con.offSamples > smax {
         con.offSamples = smax;
     }
-    glGenRenderbuffers(1, &mut con.offColor);
+    glGenRenderbuffers(from_mut(&mut con.offColor));
     if con.offColor == 0 {
         return Err("Could not allocate offscreen color buffer".into());
     }
@@ -110,7 +116,7 @@ pub unsafe fn make_off(con: &mut mjrContext) -> R {
     storage(con.offSamples, GL_RGBA8, con.offWidth, con.offHeight);
     glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, con.offColor);
 
-    glGenRenderbuffers(1, &mut con.offDepthStencil);
+    glGenRenderbuffers(from_mut(&mut con.offDepthStencil));
     if con.offDepthStencil == 0 {
         return Err("Could not allocate offscreen depth and stencil buffer".into());
     }
@@ -122,22 +128,23 @@ pub unsafe fn make_off(con: &mut mjrContext) -> R {
     if err != GL_FRAMEBUFFER_COMPLETE {
         return Err(format!("Offscreen framebuffer is not complete, error 0x{err:x}"));
     }
-    glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_SAMPLES, &mut con.offSamples);
+    // SAFETY: GL_RENDERBUFFER_SAMPLES is a single integer, written into con.offSamples
+    unsafe { glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_SAMPLES, &mut con.offSamples) };
 
     if con.offSamples != 0 {
-        glGenFramebuffers(1, &mut con.offFBO_r);
+        glGenFramebuffers(from_mut(&mut con.offFBO_r));
         if con.offFBO_r == 0 {
             return Err("Could not allocate offscreen framebuffer_r".into());
         }
         glBindFramebuffer(GL_FRAMEBUFFER, con.offFBO_r);
-        glGenRenderbuffers(1, &mut con.offColor_r);
+        glGenRenderbuffers(from_mut(&mut con.offColor_r));
         if con.offColor_r == 0 {
             return Err("Could not allocate offscreen color buffer_r".into());
         }
         glBindRenderbuffer(GL_RENDERBUFFER, con.offColor_r);
         glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, con.offWidth, con.offHeight);
         glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, con.offColor_r);
-        glGenRenderbuffers(1, &mut con.offDepthStencil_r);
+        glGenRenderbuffers(from_mut(&mut con.offDepthStencil_r));
         if con.offDepthStencil_r == 0 {
             return Err("Could not allocate offscreen depth and stencil buffer_r".into());
         }
@@ -153,7 +160,7 @@ pub unsafe fn make_off(con: &mut mjrContext) -> R {
 }
 
 /// Bitmap display lists of the three fonts (normal, shadow, big) for characters 32..126.
-pub unsafe fn make_font(con: &mut mjrContext, fontscale: i32) -> R {
+pub fn make_font(con: &mut mjrContext, fontscale: i32) -> R {
     let Some((normal, back, big)) = font::fonts(fontscale) else {
         return Err("Invalid fontscale".into());
     };
@@ -183,13 +190,18 @@ pub unsafe fn make_font(con: &mut mjrContext, fontscale: i32) -> R {
             return bad();
         }
         glNewList(con.baseFontNormal + c as u32, GL_COMPILE);
-        glBitmap(w, h, 0.0, 0.0, w as f32, 0.0, normal[adr + 3..].as_ptr());
+        // SAFETY: GL reads the bitmap's h rows of ceil(w/8) bytes (unpack alignment 1, set by
+        // mjr_makeContext before the fonts are made, as upstream relies on); the length checks
+        // above ensure the slice holds those ((w-1)/8+1)*h bytes after the 3-byte header
+        unsafe { glBitmap(w, h, 0.0, 0.0, w as f32, 0.0, normal[adr + 3..].as_ptr()) };
         glEndList();
         glNewList(con.baseFontShadow + c as u32, GL_COMPILE);
-        glBitmap(w, h, 0.0, 0.0, w as f32, 0.0, back[adr + 3..].as_ptr());
+        // SAFETY: as above, for the shadow font (same sizes)
+        unsafe { glBitmap(w, h, 0.0, 0.0, w as f32, 0.0, back[adr + 3..].as_ptr()) };
         glEndList();
         glNewList(con.baseFontBig + c as u32, GL_COMPILE);
-        glBitmap(wb, hb, 0.0, 0.0, wb as f32, 0.0, big[adr_big + 3..].as_ptr());
+        // SAFETY: as above, for the big font's width and height
+        unsafe { glBitmap(wb, hb, 0.0, 0.0, wb as f32, 0.0, big[adr_big + 3..].as_ptr()) };
         glEndList();
         adr += 3 + bytes;
         adr_big += 3 + bytes_big;
@@ -202,7 +214,7 @@ pub unsafe fn make_font(con: &mut mjrContext, fontscale: i32) -> R {
 
 /// Texture roles of the materials that have an RGB texture, and the skybox's slot (the last
 /// material).
-unsafe fn make_material(m: &mjModel, con: &mut mjrContext) -> R {
+fn make_material(m: &mjModel, con: &mut mjrContext) -> R {
     con.mat_texid.fill(-1);
     con.mat_texuniform.fill(0);
     con.mat_texrepeat.fill(0.0);
@@ -231,7 +243,7 @@ unsafe fn make_material(m: &mjModel, con: &mut mjrContext) -> R {
     Ok(())
 }
 
-unsafe fn make_texture(m: &mjModel, con: &mut mjrContext) -> R {
+fn make_texture(m: &mjModel, con: &mut mjrContext) -> R {
     if m.ntex as usize > mjMAXTEXTURE {
         return Err(format!("Maximum number of textures is {mjMAXTEXTURE}"));
     }
@@ -239,7 +251,7 @@ unsafe fn make_texture(m: &mjModel, con: &mut mjrContext) -> R {
     if m.ntex == 0 {
         return Ok(());
     }
-    glGenTextures(con.ntexture, con.texture.as_mut_ptr());
+    glGenTextures(&mut con.texture[..m.ntex as usize]);
     for i in 0..m.ntex as usize {
         con.textureType[i] = m.tex_type()[i];
         upload_texture(m, con, i)?;
@@ -249,10 +261,10 @@ unsafe fn make_texture(m: &mjModel, con: &mut mjrContext) -> R {
 
 /// (Re)uploads texture `id`: 2D textures with mipmaps and object-linear texgen; cube and
 /// skybox textures as six faces (one repeated image when square).
-pub unsafe fn upload_texture(m: &mjModel, con: &mjrContext, id: usize) -> R {
+pub fn upload_texture(m: &mjModel, con: &mjrContext, id: usize) -> R {
     let w = m.tex_width()[id];
     let h = m.tex_height()[id];
-    let data = m.tex_data().as_ptr().add(m.tex_adr()[id] as usize);
+    let adr = m.tex_adr()[id] as usize;
     let planes: [(u32, [f32; 4]); 3] =
         [(GL_S, [1.0, 0.0, 0.0, 0.0]), (GL_T, [0.0, 1.0, 0.0, 0.0]), (GL_R, [0.0, 0.0, 1.0, 0.0])];
     if m.tex_type()[id] == mjTEXTURE_2D as i32 {
@@ -266,7 +278,7 @@ pub unsafe fn upload_texture(m: &mjModel, con: &mjrContext, id: usize) -> R {
         glTexGeni(GL_S, GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR as i32);
         glTexGeni(GL_T, GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR as i32);
         for (c, p) in &planes[..2] {
-            glTexGenfv(*c, GL_OBJECT_PLANE, p.as_ptr());
+            glTexGenfv(*c, GL_OBJECT_PLANE, p);
         }
         let srgb = m.tex_colorspace()[id] == mjtColorSpace_::mjCOLORSPACE_SRGB as i32;
         let (kind, internal) = match m.tex_nchannel()[id] {
@@ -274,7 +286,23 @@ pub unsafe fn upload_texture(m: &mjModel, con: &mjrContext, id: usize) -> R {
             4 => (GL_RGBA, if srgb { GL_SRGB8_ALPHA8_EXT } else { GL_RGBA }),
             n => return Err(format!("Number of channels not supported: {n}")),
         };
-        glTexImage2D(GL_TEXTURE_2D, 0, internal as i32, w, h, 0, kind, GL_UNSIGNED_BYTE, data as *const c_void);
+        let n = w.max(0) as usize * h.max(0) as usize * if kind == GL_RGB { 3 } else { 4 };
+        let data = &m.tex_data()[adr..adr + n];
+        // SAFETY: GL reads w*h pixels of 3 (GL_RGB) or 4 (GL_RGBA) bytes, tightly packed (unpack
+        // alignment 1, set by mjr_makeContext; no unpack buffer bound): the n bytes of `data`
+        unsafe {
+            glTexImage2D(
+                GL_TEXTURE_2D,
+                0,
+                internal as i32,
+                w,
+                h,
+                0,
+                kind,
+                GL_UNSIGNED_BYTE,
+                data.as_ptr() as *const c_void,
+            )
+        };
         glGenerateMipmap(GL_TEXTURE_2D);
         glDisable(GL_TEXTURE_2D);
     } else {
@@ -290,22 +318,27 @@ pub unsafe fn upload_texture(m: &mjModel, con: &mjrContext, id: usize) -> R {
             glTexGeni(c, GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR as i32);
         }
         for (c, p) in &planes {
-            glTexGenfv(*c, GL_OBJECT_PLANE, p.as_ptr());
+            glTexGenfv(*c, GL_OBJECT_PLANE, p);
         }
         let face = 3 * w as usize * w as usize;
         for i in 0..6u32 {
             let off = if w == h { 0 } else { i as usize * face };
-            glTexImage2D(
-                GL_TEXTURE_CUBE_MAP_POSITIVE_X + i,
-                0,
-                GL_RGB as i32,
-                w,
-                w,
-                0,
-                GL_RGB,
-                GL_UNSIGNED_BYTE,
-                data.add(off) as *const c_void,
-            );
+            let data = &m.tex_data()[adr + off..adr + off + face];
+            // SAFETY: GL reads w*w RGB pixels, tightly packed (unpack alignment 1, set by
+            // mjr_makeContext; no unpack buffer bound): the 3*w*w bytes of `data`
+            unsafe {
+                glTexImage2D(
+                    GL_TEXTURE_CUBE_MAP_POSITIVE_X + i,
+                    0,
+                    GL_RGB as i32,
+                    w,
+                    w,
+                    0,
+                    GL_RGB,
+                    GL_UNSIGNED_BYTE,
+                    data.as_ptr() as *const c_void,
+                )
+            };
         }
         glGenerateMipmap(GL_TEXTURE_CUBE_MAP);
         glDisable(GL_TEXTURE_CUBE_MAP);
@@ -313,9 +346,35 @@ pub unsafe fn upload_texture(m: &mjModel, con: &mjrContext, id: usize) -> R {
     Ok(())
 }
 
+/// The context's skin buffer names (vertex, normal, texture coordinate, face), `nskin` of each;
+/// empty when there are no skins.
+pub fn skin_buffers(con: &mjrContext) -> [&[u32]; 4] {
+    let n = con.nskin.max(0) as usize;
+    if n == 0 {
+        return [&[]; 4];
+    }
+    let arrays = [con.skinvertVBO, con.skinnormalVBO, con.skintexcoordVBO, con.skinfaceVBO];
+    // SAFETY: the mjrContext invariant: while nskin > 0, each of the four pointers is its own
+    // allocation of nskin names (make_skin allocates them with nskin, free_context frees them and
+    // zeroes nskin); the shared borrow of `con` keeps them alive and unchanged
+    arrays.map(|p| unsafe { core::slice::from_raw_parts(p as *const u32, n) })
+}
+
+/// [`skin_buffers`], writable.
+fn skin_buffers_mut(con: &mut mjrContext) -> [&mut [u32]; 4] {
+    let n = con.nskin.max(0) as usize;
+    if n == 0 {
+        return [&mut [], &mut [], &mut [], &mut []];
+    }
+    let arrays = [con.skinvertVBO, con.skinnormalVBO, con.skintexcoordVBO, con.skinfaceVBO];
+    // SAFETY: as in skin_buffers; the four allocations are distinct, so the slices do not
+    // overlap, and the exclusive borrow of `con` makes them the only access
+    arrays.map(|p| unsafe { core::slice::from_raw_parts_mut(p, n) })
+}
+
 /// Vertex buffers of the skins (positions and normals are uploaded each frame by the renderer;
 /// texture coordinates and faces here).
-unsafe fn make_skin(m: &mjModel, con: &mut mjrContext) {
+fn make_skin(m: &mjModel, con: &mut mjrContext) {
     let n = m.nskin;
     con.nskin = n;
     if n == 0 {
@@ -326,26 +385,26 @@ unsafe fn make_skin(m: &mjModel, con: &mut mjrContext) {
     con.skinnormalVBO = alloc();
     con.skintexcoordVBO = alloc();
     con.skinfaceVBO = alloc();
-    glGenBuffers(n, con.skinvertVBO);
-    glGenBuffers(n, con.skinnormalVBO);
-    glGenBuffers(n, con.skintexcoordVBO);
-    glGenBuffers(n, con.skinfaceVBO);
+    let [vert, normal, texcoord, face] = skin_buffers_mut(con);
+    glGenBuffers(vert);
+    glGenBuffers(normal);
+    glGenBuffers(texcoord);
+    glGenBuffers(face);
     for i in 0..n as usize {
         let vertnum = m.skin_vertnum()[i] as usize;
         if m.skin_texcoordadr()[i] >= 0 {
-            glBindBuffer(GL_ARRAY_BUFFER, *con.skintexcoordVBO.add(i));
-            let tc = m.skin_texcoord().as_ptr().add(2 * m.skin_texcoordadr()[i] as usize);
-            glBufferData(GL_ARRAY_BUFFER, (2 * vertnum * 4) as isize, tc as *const c_void, GL_STATIC_DRAW);
+            glBindBuffer(GL_ARRAY_BUFFER, texcoord[i]);
+            let adr = 2 * m.skin_texcoordadr()[i] as usize;
+            buffer_data(GL_ARRAY_BUFFER, &m.skin_texcoord()[adr..adr + 2 * vertnum], GL_STATIC_DRAW);
         } else {
-            glDeleteBuffers(1, con.skintexcoordVBO.add(i));
-            *con.skintexcoordVBO.add(i) = 0;
+            glDeleteBuffers(from_ref(&texcoord[i]));
+            texcoord[i] = 0;
         }
-        glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, *con.skinfaceVBO.add(i));
-        let f = m.skin_face().as_ptr().add(3 * m.skin_faceadr()[i] as usize);
-        glBufferData(
+        glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, face[i]);
+        let adr = 3 * m.skin_faceadr()[i] as usize;
+        buffer_data(
             GL_ELEMENT_ARRAY_BUFFER,
-            (3 * m.skin_facenum()[i] as usize * 4) as isize,
-            f as *const c_void,
+            &m.skin_face()[adr..adr + 3 * m.skin_facenum()[i] as usize],
             GL_STATIC_DRAW,
         );
     }
@@ -360,18 +419,22 @@ unsafe extern "system" fn debug_callback(
     msg: *const core::ffi::c_char,
     _user: *const c_void,
 ) {
-    libc::printf(
-        c"GL DEBUG: source = 0x%x, type = 0x%x, severity = 0x%x, id = 0x%x\nmessage = %s\n\n".as_ptr(),
-        source,
-        kind,
-        severity,
-        id,
-        msg,
-    );
+    // SAFETY: a constant format whose conversions match the arguments; msg is the
+    // NUL-terminated message GL passes to its debug callback
+    unsafe {
+        libc::printf(
+            c"GL DEBUG: source = 0x%x, type = 0x%x, severity = 0x%x, id = 0x%x\nmessage = %s\n\n".as_ptr(),
+            source,
+            kind,
+            severity,
+            id,
+            msg,
+        )
+    };
 }
 
 /// `mjr_makeContext` with the offscreen size used when there is no model.
-pub unsafe fn make_context(m: Option<&mjModel>, con: &mut mjrContext, fontscale: i32, offw: i32, offh: i32) -> R {
+pub fn make_context(m: Option<&mjModel>, con: &mut mjrContext, fontscale: i32, offw: i32, offh: i32) -> R {
     let mut fontscale = 50 * crate::math::misc::round(fontscale as f64 / 50.0);
     fontscale = fontscale.clamp(100, 300);
 
@@ -400,19 +463,25 @@ pub unsafe fn make_context(m: Option<&mjModel>, con: &mut mjrContext, fontscale:
 
     if std::env::var("MUJOCO_GL_DEBUG").is_ok_and(|v| v == "1") && gl().ext.khr_debug {
         glEnable(GL_DEBUG_OUTPUT);
-        glDebugMessageCallback(debug_callback as *const c_void, core::ptr::null());
+        // SAFETY: debug_callback has GLDEBUGPROC's prototype and stays valid for the process's
+        // life; it ignores the user pointer (NULL)
+        unsafe { glDebugMessageCallback(debug_callback as *const c_void, core::ptr::null()) };
     }
 
     if con.windowAvailable != 0 {
         let mut b = 0u8;
-        glGetBooleanv(GL_STEREO, &mut b);
+        // SAFETY: GL_STEREO is a single boolean, written into b
+        unsafe { glGetBooleanv(GL_STEREO, &mut b) };
         con.windowStereo = b as i32;
-        glGetBooleanv(GL_DOUBLEBUFFER, &mut b);
+        // SAFETY: GL_DOUBLEBUFFER is a single boolean, written into b
+        unsafe { glGetBooleanv(GL_DOUBLEBUFFER, &mut b) };
         con.windowDoublebuffer = b as i32;
         let mut n = 0;
-        glGetIntegerv(GL_SAMPLE_BUFFERS, &mut n);
+        // SAFETY: GL_SAMPLE_BUFFERS is a single integer, written into n
+        unsafe { glGetIntegerv(GL_SAMPLE_BUFFERS, &mut n) };
         if n != 0 {
-            glGetIntegerv(GL_SAMPLES, &mut n);
+            // SAFETY: GL_SAMPLES is a single integer, written into n
+            unsafe { glGetIntegerv(GL_SAMPLES, &mut n) };
             con.windowSamples = n;
         } else {
             con.windowSamples = 0;
@@ -446,7 +515,7 @@ pub unsafe fn make_context(m: Option<&mjModel>, con: &mut mjrContext, fontscale:
     glFogi(GL_FOG_MODE, GL_LINEAR as i32);
     glFogf(GL_FOG_START, con.fogStart);
     glFogf(GL_FOG_END, con.fogEnd);
-    glFogfv(GL_FOG_COLOR, con.fogRGBA.as_ptr());
+    glFogfv(GL_FOG_COLOR, &con.fogRGBA);
     glFogi(GL_FOG_COORD_SRC, GL_FRAGMENT_DEPTH as i32);
     glHint(GL_FOG_HINT, GL_NICEST);
 
@@ -484,7 +553,7 @@ pub unsafe fn make_context(m: Option<&mjModel>, con: &mut mjrContext, fontscale:
 }
 
 /// Replaces the context's fonts.
-pub unsafe fn change_font(fontscale: i32, con: &mut mjrContext) -> R {
+pub fn change_font(fontscale: i32, con: &mut mjrContext) -> R {
     if con.rangeFont != 0 {
         glDeleteLists(con.baseFontNormal, con.rangeFont);
         glDeleteLists(con.baseFontShadow, con.rangeFont);
@@ -497,24 +566,24 @@ pub unsafe fn change_font(fontscale: i32, con: &mut mjrContext) -> R {
     make_font(con, fontscale)
 }
 
-unsafe fn delete_aux(con: &mut mjrContext, i: usize) {
+fn delete_aux(con: &mut mjrContext, i: usize) {
     if con.auxColor[i] != 0 {
-        glDeleteRenderbuffers(1, &con.auxColor[i]);
+        glDeleteRenderbuffers(from_ref(&con.auxColor[i]));
     }
     if con.auxColor_r[i] != 0 {
-        glDeleteRenderbuffers(1, &con.auxColor_r[i]);
+        glDeleteRenderbuffers(from_ref(&con.auxColor_r[i]));
     }
     if con.auxFBO[i] != 0 {
-        glDeleteFramebuffers(1, &con.auxFBO[i]);
+        glDeleteFramebuffers(from_ref(&con.auxFBO[i]));
     }
     if con.auxFBO_r[i] != 0 {
-        glDeleteFramebuffers(1, &con.auxFBO_r[i]);
+        glDeleteFramebuffers(from_ref(&con.auxFBO_r[i]));
     }
 }
 
 /// Replaces auxiliary buffer `index` by a multisampled one of the given size (none when the
 /// size is not positive).
-pub unsafe fn add_aux(index: i32, width: i32, height: i32, samples: i32, con: &mut mjrContext) -> R {
+pub fn add_aux(index: i32, width: i32, height: i32, samples: i32, con: &mut mjrContext) -> R {
     if index < 0 || index as usize >= mjNAUX {
         return Err("Invalid aux buffer index".into());
     }
@@ -528,7 +597,8 @@ pub unsafe fn add_aux(index: i32, width: i32, height: i32, samples: i32, con: &m
         return Ok(());
     }
     let mut max = 0;
-    glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &mut max);
+    // SAFETY: GL_MAX_RENDERBUFFER_SIZE is a single integer, written into max
+    unsafe { glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &mut max) };
     if width > max {
         return Err(format!(
             "Auxiliary buffer width exceeds maximum allowed by OpenGL implementation: {width} > {max}"
@@ -540,17 +610,18 @@ pub unsafe fn add_aux(index: i32, width: i32, height: i32, samples: i32, con: &m
         ));
     }
     let mut maxs = 0;
-    glGetIntegerv(GL_MAX_SAMPLES, &mut maxs);
+    // SAFETY: GL_MAX_SAMPLES is a single integer, written into maxs
+    unsafe { glGetIntegerv(GL_MAX_SAMPLES, &mut maxs) };
     con.auxWidth[i] = width;
     con.auxHeight[i] = height;
     con.auxSamples[i] = samples.min(maxs);
 
-    glGenFramebuffers(1, &mut con.auxFBO[i]);
+    glGenFramebuffers(from_mut(&mut con.auxFBO[i]));
     if con.auxFBO[i] == 0 {
         return Err("Could not allocate auxiliary framebuffer".into());
     }
     glBindFramebuffer(GL_FRAMEBUFFER, con.auxFBO[i]);
-    glGenRenderbuffers(1, &mut con.auxColor[i]);
+    glGenRenderbuffers(from_mut(&mut con.auxColor[i]));
     if con.auxColor[i] == 0 {
         return Err("Could not allocate auxiliary color buffer".into());
     }
@@ -561,12 +632,12 @@ pub unsafe fn add_aux(index: i32, width: i32, height: i32, samples: i32, con: &m
     if err != GL_FRAMEBUFFER_COMPLETE {
         return Err(format!("Auxiliary framebuffer is not complete, error 0x{err:x}"));
     }
-    glGenFramebuffers(1, &mut con.auxFBO_r[i]);
+    glGenFramebuffers(from_mut(&mut con.auxFBO_r[i]));
     if con.auxFBO_r[i] == 0 {
         return Err("Could not allocate auxiliary resolve framebuffer".into());
     }
     glBindFramebuffer(GL_FRAMEBUFFER, con.auxFBO_r[i]);
-    glGenRenderbuffers(1, &mut con.auxColor_r[i]);
+    glGenRenderbuffers(from_mut(&mut con.auxColor_r[i]));
     if con.auxColor_r[i] == 0 {
         return Err("Could not allocate auxiliary color resolve buffer".into());
     }
@@ -582,26 +653,26 @@ pub unsafe fn add_aux(index: i32, width: i32, height: i32, samples: i32, con: &m
 }
 
 /// Releases every OpenGL object of the context and clears it, keeping the window flags.
-pub unsafe fn free_context(con: &mut mjrContext) {
+pub fn free_context(con: &mut mjrContext) {
     let keep = (con.glInitialized, con.windowAvailable, con.windowSamples, con.windowStereo, con.windowDoublebuffer);
     if con.ntexture != 0 {
-        glDeleteTextures(con.ntexture, con.texture.as_ptr());
+        glDeleteTextures(&con.texture[..(con.ntexture.max(0) as usize).min(mjMAXTEXTURE)]);
     }
     for rb in [con.offColor, con.offColor_r, con.offDepthStencil, con.offDepthStencil_r] {
         if rb != 0 {
-            glDeleteRenderbuffers(1, &rb);
+            glDeleteRenderbuffers(from_ref(&rb));
         }
     }
     for fb in [con.offFBO, con.offFBO_r] {
         if fb != 0 {
-            glDeleteFramebuffers(1, &fb);
+            glDeleteFramebuffers(from_ref(&fb));
         }
     }
     if con.shadowTex != 0 {
-        glDeleteTextures(1, &con.shadowTex);
+        glDeleteTextures(from_ref(&con.shadowTex));
     }
     if con.shadowFBO != 0 {
-        glDeleteFramebuffers(1, &con.shadowFBO);
+        glDeleteFramebuffers(from_ref(&con.shadowFBO));
     }
     for i in 0..mjNAUX {
         delete_aux(con, i);
@@ -622,11 +693,13 @@ pub unsafe fn free_context(con: &mut mjrContext) {
         glDeleteLists(con.baseFontBig, con.rangeFont);
     }
     if con.nskin != 0 {
-        for p in [con.skinvertVBO, con.skinnormalVBO, con.skintexcoordVBO, con.skinfaceVBO] {
-            glDeleteBuffers(con.nskin, p);
+        for names in skin_buffers(con) {
+            glDeleteBuffers(names);
         }
         for p in [con.skinvertVBO, con.skinnormalVBO, con.skintexcoordVBO, con.skinfaceVBO] {
-            crate::runtime::alloc::free(p as *mut c_void);
+            // SAFETY: allocated by make_skin with runtime::alloc::malloc and freed only here (the
+            // context is cleared right after)
+            unsafe { crate::runtime::alloc::free(p as *mut c_void) };
         }
     }
     default_context(con);
@@ -634,7 +707,7 @@ pub unsafe fn free_context(con: &mut mjrContext) {
 }
 
 /// Resizes the offscreen buffers (creating them when there were none).
-pub unsafe fn resize_offscreen(width: i32, height: i32, con: &mut mjrContext) -> R {
+pub fn resize_offscreen(width: i32, height: i32, con: &mut mjrContext) -> R {
     if con.offWidth == width && con.offHeight == height {
         return Ok(());
     }

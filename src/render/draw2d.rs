@@ -10,7 +10,7 @@ use crate::abi::mjtGridPos_::*;
 use crate::abi::*;
 
 /// Fixed-function state for flat 2D drawing in the unit square.
-pub unsafe fn init_2d() {
+pub fn init_2d() {
     glDisable(GL_NORMALIZE);
     glDisable(GL_DEPTH_TEST);
     glShadeModel(GL_FLAT);
@@ -29,43 +29,64 @@ pub unsafe fn init_2d() {
 
 /// Draws `txt` at raster position (x, y, z) without touching other state; the shadow font
 /// first draws a half-transparent black outline.
-pub unsafe fn text_actual(font: i32, txt: &[u8], con: &mjrContext, x: f32, y: f32, z: f32, r: f32, g: f32, b: f32) {
+pub fn text_actual(font: i32, txt: &[u8], con: &mjrContext, x: f32, y: f32, z: f32, r: f32, g: f32, b: f32) {
     if con.rangeFont == 0 {
         return;
     }
-    let n = txt.len() as i32;
-    let p = txt.as_ptr() as *const c_void;
     if font == mjFONT_SHADOW as i32 {
         glListBase(con.baseFontShadow);
         glColor4f(0.0, 0.0, 0.0, 0.5);
         glRasterPos3f(x, y, z);
-        glCallLists(n, GL_UNSIGNED_BYTE, p);
+        call_lists_bytes(txt);
         glListBase(con.baseFontNormal);
         glColor4f(r, g, b, 1.0);
         glRasterPos3f(x, y, z);
-        glCallLists(n, GL_UNSIGNED_BYTE, p);
+        call_lists_bytes(txt);
     } else {
         glListBase(if font == mjFONT_BIG as i32 { con.baseFontBig } else { con.baseFontNormal });
         glColor4f(r, g, b, 1.0);
         glRasterPos3f(x, y, z);
-        glCallLists(n, GL_UNSIGNED_BYTE, p);
+        call_lists_bytes(txt);
     }
 }
 
 /// Bytes of a C string.
+///
+/// # Safety
+/// `s` is NULL or a NUL-terminated string that stays valid and unchanged for `'a`.
 pub unsafe fn cbytes<'a>(s: *const c_char) -> &'a [u8] {
     if s.is_null() {
         &[]
     } else {
-        core::ffi::CStr::from_ptr(s).to_bytes()
+        // SAFETY: NUL-terminated and valid for 'a (this function's contract)
+        unsafe { core::ffi::CStr::from_ptr(s) }.to_bytes()
     }
 }
 
+/// A char array as bytes.
+fn as_bytes(s: &[c_char]) -> &[u8] {
+    // SAFETY: c_char and u8 have the same size and alignment, and every value of one is a value
+    // of the other; same length, same borrow
+    unsafe { core::slice::from_raw_parts(s.as_ptr() as *const u8, s.len()) }
+}
+
 /// Bytes of a fixed-size char array up to its first NUL.
-fn field(s: &[c_char]) -> &[u8] {
-    // SAFETY: c_char and u8 have the same layout
-    let b = unsafe { core::slice::from_raw_parts(s.as_ptr() as *const u8, s.len()) };
+pub fn field(s: &[c_char]) -> &[u8] {
+    let b = as_bytes(s);
     &b[..b.iter().position(|&c| c == 0).unwrap_or(b.len())]
+}
+
+/// Draws the first `count` (x, y) points of `pts` from a client vertex array (the caller enabled
+/// GL_VERTEX_ARRAY), at most as many as `pts` holds.
+fn draw_points_2d(mode: u32, pts: &[f32], count: i32) {
+    let count = count.min((pts.len() / 2).min(i32::MAX as usize) as i32);
+    // SAFETY: no buffer object is bound to GL_ARRAY_BUFFER (the renderer unbinds it after
+    // use), so the pointer is a client array; the draw reads `count` pairs of floats, which
+    // `pts` holds (negative counts read nothing); pointer and draw are in this one call
+    unsafe {
+        glVertexPointer(2, GL_FLOAT, 0, pts.as_ptr() as *const c_void);
+        glDrawArrays(mode, 0, count);
+    }
 }
 
 fn width_of(widths: &[i32; 127], c: u8) -> i32 {
@@ -77,7 +98,7 @@ fn text_width(con: &mjrContext, t: &[u8]) -> i32 {
 }
 
 /// One column of an overlay; returns its width less 2 (the offset of the next column).
-unsafe fn draw_overlay(
+fn draw_overlay(
     font: i32,
     vp: mjrRect,
     skip: i32,
@@ -155,7 +176,7 @@ unsafe fn draw_overlay(
 }
 
 /// Text overlay at a grid position; a second column in white next to the first in grey.
-pub unsafe fn overlay(font: i32, gridpos: i32, vp: mjrRect, ov1: &[u8], ov2: &[u8], con: &mjrContext) {
+pub fn overlay(font: i32, gridpos: i32, vp: mjrRect, ov1: &[u8], ov2: &[u8], con: &mjrContext) {
     if vp.width <= 0 || vp.height <= 0 {
         return;
     }
@@ -176,7 +197,7 @@ pub unsafe fn overlay(font: i32, gridpos: i32, vp: mjrRect, ov1: &[u8], ov2: &[u
 }
 
 /// Blended rectangle filling the viewport.
-pub unsafe fn rectangle(vp: mjrRect, r: f32, g: f32, b: f32, a: f32) {
+pub fn rectangle(vp: mjrRect, r: f32, g: f32, b: f32, a: f32) {
     if vp.width <= 0 || vp.height <= 0 {
         return;
     }
@@ -194,7 +215,7 @@ pub unsafe fn rectangle(vp: mjrRect, r: f32, g: f32, b: f32, a: f32) {
 }
 
 /// Blended rectangle with centred text.
-pub unsafe fn label(vp: mjrRect, font: i32, txt: Option<&[u8]>, rgba: [f32; 4], rgbt: [f32; 3], con: &mjrContext) {
+pub fn label(vp: mjrRect, font: i32, txt: Option<&[u8]>, rgba: [f32; 4], rgbt: [f32; 3], con: &mjrContext) {
     if vp.width <= 0 || vp.height <= 0 {
         return;
     }
@@ -232,7 +253,7 @@ pub unsafe fn label(vp: mjrRect, font: i32, txt: Option<&[u8]>, rgba: [f32; 4], 
             glListBase(if big { con.baseFontBig } else { con.baseFontNormal });
             glColor3f(rgbt[0], rgbt[1], rgbt[2]);
             glRasterPos2i(cx.max(0), cy);
-            glCallLists(txt.len() as i32, GL_UNSIGNED_BYTE, txt.as_ptr() as *const c_void);
+            call_lists_bytes(txt);
         }
     }
 }
@@ -268,7 +289,7 @@ fn make_text(format: &[c_char], num: f32) -> Vec<u8> {
     t
 }
 
-unsafe fn quad_unit() {
+fn quad_unit() {
     glBegin(GL_QUADS);
     glVertex2d(0.0, 0.0);
     glVertex2d(0.0, 1.0);
@@ -277,14 +298,14 @@ unsafe fn quad_unit() {
     glEnd();
 }
 
-unsafe fn ortho_pixels(vp: &mjrRect) {
+fn ortho_pixels(vp: &mjrRect) {
     glMatrixMode(GL_PROJECTION);
     glLoadIdentity();
     glOrtho(0.0, (vp.width - 1) as f64, 0.0, (vp.height - 1) as f64, -1.0, 1.0);
 }
 
 /// Draws a figure; records the axis ranges in data and pixel units back into it.
-pub unsafe fn figure(mut vp: mjrRect, fig: &mut mjvFigure, con: &mjrContext) {
+pub fn figure(mut vp: mjrRect, fig: &mut mjvFigure, con: &mjrContext) {
     const MINRANGE: f32 = 1e-5;
     const OFFSET: f32 = 0.001;
     let pad = con.charHeight / 2;
@@ -294,7 +315,7 @@ pub unsafe fn figure(mut vp: mjrRect, fig: &mut mjvFigure, con: &mjrContext) {
     init_2d();
     glViewport(vp.left, vp.bottom, vp.width, vp.height);
     glEnable(GL_BLEND);
-    glColor4fv(fig.figurergba.as_ptr());
+    glColor4fv(&fig.figurergba);
     quad_unit();
     glDisable(GL_BLEND);
 
@@ -354,7 +375,7 @@ pub unsafe fn figure(mut vp: mjrRect, fig: &mut mjvFigure, con: &mjrContext) {
 
     // title: the subplot-th part of it (parts separated by 2+ spaces), extended to the sides in
     // a faded colour
-    let title: &[u8] = core::slice::from_raw_parts(fig.title.as_ptr() as *const u8, fig.title.len());
+    let title: &[u8] = as_bytes(&fig.title);
     let tch = |k: usize| if k < title.len() { title[k] } else { 0 };
     let mut sy_title = 0;
     if title[0] != 0 {
@@ -398,11 +419,11 @@ pub unsafe fn figure(mut vp: mjrRect, fig: &mut mjvFigure, con: &mjrContext) {
             let fade = |k: usize| (0.4 * fig.textrgb[k] as f64 + 0.6 * fig.figurergba[k] as f64) as f32;
             glColor4f(fade(0), fade(1), fade(2), 1.0);
             glRasterPos3f(left1 as f32, ty, 0.0);
-            glCallLists(sublen1 as i32, GL_UNSIGNED_BYTE, title.as_ptr().add(subadr1) as *const c_void);
+            call_lists_bytes(&title[subadr1..subadr1 + sublen1]);
             glListBase(con.baseFontNormal);
             glColor4f(fig.textrgb[0], fig.textrgb[1], fig.textrgb[2], 1.0);
             glRasterPos3f(left as f32, ty, 0.0);
-            glCallLists(sublen as i32, GL_UNSIGNED_BYTE, title.as_ptr().add(subadr) as *const c_void);
+            call_lists_bytes(&title[subadr..subadr + sublen]);
         }
     }
 
@@ -500,28 +521,27 @@ pub unsafe fn figure(mut vp: mjrRect, fig: &mut mjvFigure, con: &mjrContext) {
     glLoadIdentity();
     glOrtho(-OFFSET as f64, (1.0 + OFFSET) as f64, -OFFSET as f64, (1.0 + OFFSET) as f64, -1.0, 1.0);
     glEnable(GL_BLEND);
-    glColor4fv(fig.panergba.as_ptr());
+    glColor4fv(&fig.panergba);
     quad_unit();
     glDisable(GL_BLEND);
 
     glEnableClientState(GL_VERTEX_ARRAY);
     let mut grid = [0.0f32; 100];
     if fig.gridsize[0] > 1 && fig.gridsize[1] > 1 {
-        glVertexPointer(2, GL_FLOAT, 0, grid.as_ptr() as *const c_void);
-        glColor3fv(fig.gridrgb.as_ptr());
+        glColor3fv(&fig.gridrgb);
         glLineWidth(fig.gridwidth);
         let n = fig.gridsize[0].min(20);
         for i in 0..n as usize {
             let x = i as f32 / (n - 1) as f32;
             grid[4 * i..4 * i + 4].copy_from_slice(&[x, 0.0, x, 1.0]);
         }
-        glDrawArrays(GL_LINES, 0, 2 * n);
+        draw_points_2d(GL_LINES, &grid, 2 * n);
         let n = fig.gridsize[1].min(20);
         for i in 0..n as usize {
             let y = i as f32 / (n - 1) as f32;
             grid[4 * i..4 * i + 4].copy_from_slice(&[0.0, y, 1.0, y]);
         }
-        glDrawArrays(GL_LINES, 0, 2 * n);
+        draw_points_2d(GL_LINES, &grid, 2 * n);
     }
 
     let difx = range[0][1] - range[0][0];
@@ -542,10 +562,9 @@ pub unsafe fn figure(mut vp: mjrRect, fig: &mut mjvFigure, con: &mjrContext) {
     let mode = if fig.flg_barplot != 0 { GL_LINES } else { GL_LINE_STRIP };
     for n in (0..mjMAXLINE).rev() {
         if fig.linepnt[n] != 0 {
-            glVertexPointer(2, GL_FLOAT, 0, fig.linedata[n].as_ptr() as *const c_void);
-            glColor3fv(fig.linergb[n].as_ptr());
+            glColor3fv(&fig.linergb[n]);
             glLineWidth(fig.linewidth);
-            glDrawArrays(mode, 0, fig.linepnt[n]);
+            draw_points_2d(mode, &fig.linedata[n], fig.linepnt[n]);
         }
     }
     if fig.flg_selection != 0 {
@@ -593,7 +612,7 @@ pub unsafe fn figure(mut vp: mjrRect, fig: &mut mjvFigure, con: &mjrContext) {
         }
         if cnt != 0 {
             glEnable(GL_BLEND);
-            glColor4fv(fig.legendrgba.as_ptr());
+            glColor4fv(&fig.legendrgba);
             glBegin(GL_QUADS);
             let (x0, y0) = ((vp.width - 2 * pad - lw) as f64, (vp.height - 2 * pad - lh) as f64);
             glVertex2d(x0, y0);
@@ -634,10 +653,9 @@ pub unsafe fn figure(mut vp: mjrRect, fig: &mut mjvFigure, con: &mjrContext) {
     if hlight >= 0 && (hlight as usize) < mjMAXLINE {
         let hl = hlight as usize;
         data_ortho();
-        glVertexPointer(2, GL_FLOAT, 0, fig.linedata[hl].as_ptr() as *const c_void);
-        glColor3fv(fig.linergb[hl].as_ptr());
+        glColor3fv(&fig.linergb[hl]);
         glLineWidth(5.0 * fig.linewidth);
-        glDrawArrays(mode, 0, fig.linepnt[hl]);
+        draw_points_2d(mode, &fig.linedata[hl], fig.linepnt[hl]);
         if fig.flg_selection != 0 {
             let mut ibest: i32 = -1;
             let mut best = 0.0f32;
@@ -651,13 +669,17 @@ pub unsafe fn figure(mut vp: mjrRect, fig: &mut mjvFigure, con: &mjrContext) {
             if ibest >= 0 {
                 let ib = ibest as usize;
                 let mut buf = [0u8; 100];
-                libc::snprintf(
-                    buf.as_mut_ptr() as *mut c_char,
-                    buf.len(),
-                    c"( %.4g : %.4g )".as_ptr(),
-                    fig.linedata[hl][2 * ib] as f64,
-                    fig.linedata[hl][2 * ib + 1] as f64,
-                );
+                // SAFETY: a constant format with two doubles; snprintf writes at most buf.len()
+                // bytes, NUL included
+                unsafe {
+                    libc::snprintf(
+                        buf.as_mut_ptr() as *mut c_char,
+                        buf.len(),
+                        c"( %.4g : %.4g )".as_ptr(),
+                        fig.linedata[hl][2 * ib] as f64,
+                        fig.linedata[hl][2 * ib + 1] as f64,
+                    );
+                }
                 let t = &buf[..buf.iter().position(|&c| c == 0).unwrap_or(0)];
                 let x = (0.9 * range[0][0] as f64 + 0.1 * range[0][1] as f64) as f32;
                 let y = (0.9 * range[1][0] as f64 + 0.1 * range[1][1] as f64) as f32;

@@ -23,6 +23,111 @@ use crate::abi::*;
 
 type R = Result<(), String>;
 
+/// A slice of `n` elements at `p` (empty when `n` is 0 or `p` is NULL).
+///
+/// # Safety
+/// Unless `n` is 0 or `p` NULL, `p` points to `n` initialised elements that stay alive and
+/// unwritten for `'a`.
+unsafe fn slice<'a, T>(p: *const T, n: usize) -> &'a [T] {
+    if n == 0 || p.is_null() {
+        &[]
+    } else {
+        // SAFETY: n initialised elements at p, alive and unwritten for 'a (this function's contract)
+        unsafe { core::slice::from_raw_parts(p, n) }
+    }
+}
+
+/// Length of an array indexed by `adr[i]..adr[i] + num[i]` (in units of `stride`): the end of
+/// its furthest range.
+fn extent(adr: &[i32], num: &[i32], stride: usize) -> usize {
+    adr.iter().zip(num).map(|(&a, &n)| stride * (a.max(0) as usize + n.max(0) as usize)).max().unwrap_or(0)
+}
+
+/// The scene with its skin and flex buffers as slices; derefs to the scene.
+struct Scene<'a> {
+    s: &'a mjvScene,
+    skinfacenum: &'a [i32],
+    skinvertadr: &'a [i32],
+    skinvertnum: &'a [i32],
+    skinvert: &'a [f32],
+    skinnormal: &'a [f32],
+    flexedgeadr: &'a [i32],
+    flexedgenum: &'a [i32],
+    flexvertadr: &'a [i32],
+    flexvertnum: &'a [i32],
+    flexfaceadr: &'a [i32],
+    flexfaceused: &'a [i32],
+    flexedge: &'a [i32],
+    flexvert: &'a [f32],
+    flexface: &'a [f32],
+    flexnormal: &'a [f32],
+    flextexcoord: &'a [f32],
+}
+
+impl core::ops::Deref for Scene<'_> {
+    type Target = mjvScene;
+    fn deref(&self) -> &mjvScene {
+        self.s
+    }
+}
+
+impl<'a> Scene<'a> {
+    /// # Safety
+    /// The scene's buffers are those mjv_makeScene allocates and mjv_updateScene fills: nskin
+    /// entries of skinfacenum/skinvertadr/skinvertnum, 3 floats per skin vertex of skinvert
+    /// and skinnormal; nflex entries of the flex counts and addresses, flexedge/flexvert with
+    /// 2 ints per edge / 3 floats per vertex of every flex, and flexface/flexnormal (9 floats)
+    /// and flextexcoord (6 floats) per face of each flex's flexfacenum.
+    unsafe fn new(s: &'a mjvScene) -> Scene<'a> {
+        let nskin = s.nskin.max(0) as usize;
+        let nflex = s.nflex.max(0) as usize;
+        // SAFETY: the per-skin and per-flex arrays hold nskin / nflex entries (this function's
+        // contract); the shared borrow of the scene keeps them alive and unwritten
+        let (skinfacenum, skinvertadr, skinvertnum, flexedgeadr, flexedgenum, flexvertadr, flexvertnum) = unsafe {
+            (
+                slice(s.skinfacenum, nskin),
+                slice(s.skinvertadr, nskin),
+                slice(s.skinvertnum, nskin),
+                slice(s.flexedgeadr, nflex),
+                slice(s.flexedgenum, nflex),
+                slice(s.flexvertadr, nflex),
+                slice(s.flexvertnum, nflex),
+            )
+        };
+        // SAFETY: as above
+        let (flexfaceadr, flexfacenum, flexfaceused) =
+            unsafe { (slice(s.flexfaceadr, nflex), slice(s.flexfacenum, nflex), slice(s.flexfaceused, nflex)) };
+        let nskinvert = extent(skinvertadr, skinvertnum, 3);
+        let nedge = extent(flexedgeadr, flexedgenum, 2);
+        let nvert = extent(flexvertadr, flexvertnum, 3);
+        let nface = extent(flexfaceadr, flexfacenum, 1);
+        // SAFETY: each buffer holds its stride times the furthest adr + num of its counts (this
+        // function's contract: they are allocated for all skins' vertices, all flexes' edges
+        // and vertices, and flexfacenum faces per flex at flexfaceadr)
+        unsafe {
+            Scene {
+                s,
+                skinfacenum,
+                skinvertadr,
+                skinvertnum,
+                skinvert: slice(s.skinvert, nskinvert),
+                skinnormal: slice(s.skinnormal, nskinvert),
+                flexedgeadr,
+                flexedgenum,
+                flexvertadr,
+                flexvertnum,
+                flexfaceadr,
+                flexfaceused,
+                flexedge: slice(s.flexedge, nedge),
+                flexvert: slice(s.flexvert, nvert),
+                flexface: slice(s.flexface, 9 * nface),
+                flexnormal: slice(s.flexnormal, 9 * nface),
+                flextexcoord: slice(s.flextexcoord, 6 * nface),
+            }
+        }
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, PartialOrd)]
 enum Mode {
     Normal,
@@ -62,12 +167,12 @@ fn rbound(g: &mjvGeom) -> f32 {
     }
 }
 
-unsafe fn plane(c: u32, p: [f32; 4]) {
-    glTexGenfv(c, GL_OBJECT_PLANE, p.as_ptr());
+fn plane(c: u32, p: [f32; 4]) {
+    glTexGenfv(c, GL_OBJECT_PLANE, &p);
 }
 
 /// Enables (state) or disables the texture unit for shadows, the skybox or a geom's material.
-unsafe fn set_texture(kind: Tex, state: bool, con: &mjrContext, geom: Option<&mjvGeom>) {
+fn set_texture(kind: Tex, state: bool, con: &mjrContext, geom: Option<&mjvGeom>) {
     let nrole = mjtTextureRole_::mjNTEXROLE as usize;
     let texid = match geom {
         Some(g) if g.matid >= 0 => con.mat_texid[nrole * g.matid as usize + mjtTextureRole_::mjTEXROLE_RGB as usize],
@@ -155,7 +260,7 @@ unsafe fn set_texture(kind: Tex, state: bool, con: &mjrContext, geom: Option<&mj
 }
 
 /// Draws one geom in the given mode.
-unsafe fn render_geom(geom: &mjvGeom, mode: Mode, headpos: &[f32; 3], scn: &mjvScene, con: &mjrContext) {
+fn render_geom(geom: &mjvGeom, mode: Mode, headpos: &[f32; 3], scn: &Scene, con: &mjrContext) {
     let size = &geom.size;
     let t = geom.r#type;
     if mode == Mode::ShadowCast && (t == mjGEOM_LINE as i32 || geom.category == mjCAT_DECOR as i32) {
@@ -178,33 +283,34 @@ unsafe fn render_geom(geom: &mjvGeom, mode: Mode, headpos: &[f32; 3], scn: &mjvS
     } else {
         [0.0, 0.0, 0.0, 1.0]
     };
-    glMaterialfv(GL_FRONT_AND_BACK, GL_EMISSION, emission.as_ptr());
-    glColor4fv(rgba.as_ptr());
+    glMaterialfv(GL_FRONT_AND_BACK, GL_EMISSION, &emission);
+    glColor4fv(&rgba);
     glMaterialf(GL_FRONT_AND_BACK, GL_SHININESS, geom.shininess * 128.0);
     let spec = [geom.specular, geom.specular, geom.specular, 1.0];
-    glMaterialfv(GL_FRONT_AND_BACK, GL_SPECULAR, spec.as_ptr());
+    glMaterialfv(GL_FRONT_AND_BACK, GL_SPECULAR, &spec);
 
     if mode == Mode::IdColor {
         let id = geom.segid + 1;
-        let seg = [(id & 0xFF) as u8, ((id >> 8) & 0xFF) as u8, ((id >> 16) & 0xFF) as u8, 0xFF];
-        glColor4ubv(seg.as_ptr());
+        let seg: [u8; 4] = [(id & 0xFF) as u8, ((id >> 8) & 0xFF) as u8, ((id >> 16) & 0xFF) as u8, 0xFF];
+        glColor4ubv(&seg);
     } else if mode == Mode::Segment {
         let h = |b: i32| (0.1f32 as f64 + 0.8f32 as f64 * crate::math::misc::halton(geom.segid + 10, b)) as f32;
         let seg = [h(2), h(3), h(5), 1.0];
-        glColor4fv(seg.as_ptr());
+        glColor4fv(&seg);
     }
 
     glPushMatrix();
     if t != mjGEOM_FLEX as i32 && t != mjGEOM_SKIN as i32 {
         glTranslatef(geom.pos[0], geom.pos[1], geom.pos[2]);
-        glMultMatrixf(mat.as_ptr());
+        glMultMatrixf(&mat);
     }
     let b = con.baseBuiltin;
     match t {
         x if x == mjGEOM_PLANE as i32 => {
             let mut whichface = 0;
             if behind {
-                glGetIntegerv(GL_CULL_FACE_MODE, &mut whichface);
+                // SAFETY: GL_CULL_FACE_MODE is a single integer, written into whichface
+                unsafe { glGetIntegerv(GL_CULL_FACE_MODE, &mut whichface) };
                 if whichface == GL_BACK as i32 {
                     glCullFace(GL_FRONT);
                 }
@@ -319,22 +425,29 @@ unsafe fn render_geom(geom: &mjvGeom, mode: Mode, headpos: &[f32; 3], scn: &mjvS
         x if x == mjGEOM_FLEX as i32 => render_flex(geom, &mut mat, scn, con),
         x if x == mjGEOM_SKIN as i32 => {
             let id = geom.objid as usize;
-            glEnableClientState(GL_VERTEX_ARRAY);
-            glBindBuffer(GL_ARRAY_BUFFER, *con.skinvertVBO.add(id));
-            glVertexPointer(3, GL_FLOAT, 0, core::ptr::null());
-            glEnableClientState(GL_NORMAL_ARRAY);
-            glBindBuffer(GL_ARRAY_BUFFER, *con.skinnormalVBO.add(id));
-            glNormalPointer(GL_FLOAT, 0, core::ptr::null());
-            let tc = *con.skintexcoordVBO.add(id);
-            if tc != 0 {
-                glEnableClientState(GL_TEXTURE_COORD_ARRAY);
-                glBindBuffer(GL_ARRAY_BUFFER, tc);
-                glTexCoordPointer(2, GL_FLOAT, 0, core::ptr::null());
-            } else {
-                glDisableClientState(GL_TEXTURE_COORD_ARRAY);
+            let [vert, normal, texcoord, face] = super::context::skin_buffers(con);
+            // SAFETY: each array pointer is set while a buffer object made by mjr_makeContext
+            // (a non-zero name) is bound to GL_ARRAY_BUFFER, so it is an offset (0) into that
+            // buffer, and the indices come from the bound element buffer: GL reads no client
+            // memory in these calls or the draw
+            unsafe {
+                glEnableClientState(GL_VERTEX_ARRAY);
+                glBindBuffer(GL_ARRAY_BUFFER, vert[id]);
+                glVertexPointer(3, GL_FLOAT, 0, core::ptr::null());
+                glEnableClientState(GL_NORMAL_ARRAY);
+                glBindBuffer(GL_ARRAY_BUFFER, normal[id]);
+                glNormalPointer(GL_FLOAT, 0, core::ptr::null());
+                let tc = texcoord[id];
+                if tc != 0 {
+                    glEnableClientState(GL_TEXTURE_COORD_ARRAY);
+                    glBindBuffer(GL_ARRAY_BUFFER, tc);
+                    glTexCoordPointer(2, GL_FLOAT, 0, core::ptr::null());
+                } else {
+                    glDisableClientState(GL_TEXTURE_COORD_ARRAY);
+                }
+                glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, face[id]);
+                glDrawElements(GL_TRIANGLES, 3 * scn.skinfacenum[id], GL_UNSIGNED_INT, core::ptr::null());
             }
-            glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, *con.skinfaceVBO.add(id));
-            glDrawElements(GL_TRIANGLES, 3 * *scn.skinfacenum.add(id), GL_UNSIGNED_INT, core::ptr::null());
             glBindBuffer(GL_ARRAY_BUFFER, 0);
             glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
             glDisableClientState(GL_VERTEX_ARRAY);
@@ -351,32 +464,32 @@ unsafe fn render_geom(geom: &mjvGeom, mode: Mode, headpos: &[f32; 3], scn: &mjvS
 
 /// Flex: vertex spheres and edge cylinders (unless the flex is drawn as a skin), then its
 /// face triangles from the scene's buffers.
-unsafe fn render_flex(geom: &mjvGeom, mat: &mut [f32; 16], scn: &mjvScene, con: &mjrContext) {
+fn render_flex(geom: &mjvGeom, mat: &mut [f32; 16], scn: &Scene, con: &mjrContext) {
     let size = &geom.size;
     let f = geom.objid as usize;
-    let faceused = *scn.flexfaceused.add(f);
+    let faceused = scn.flexfaceused[f];
     let tex_on = glIsEnabled(GL_TEXTURE_2D) == GL_TRUE as u8;
     if tex_on {
         glDisable(GL_TEXTURE_2D);
     }
     let skinned = scn.flexskinopt != 0 && faceused != 0;
-    let vadr = *scn.flexvertadr.add(f) as usize;
+    let vadr = scn.flexvertadr[f] as usize;
     if size[0] > 0.0 && scn.flexvertopt != 0 && !skinned {
-        for v in vadr..vadr + *scn.flexvertnum.add(f) as usize {
-            let p = scn.flexvert.add(3 * v);
+        for v in vadr..vadr + scn.flexvertnum[f] as usize {
+            let p = &scn.flexvert[3 * v..3 * v + 3];
             glPushMatrix();
-            glTranslatef(*p, *p.add(1), *p.add(2));
+            glTranslatef(p[0], p[1], p[2]);
             glScalef(size[0], size[0], size[0]);
             glCallList(con.baseBuiltin + SPHERE);
             glPopMatrix();
         }
     }
     if size[0] > 0.0 && scn.flexedgeopt != 0 && !skinned {
-        let eadr = *scn.flexedgeadr.add(f) as usize;
-        for e in eadr..eadr + *scn.flexedgenum.add(f) as usize {
-            let v1 = scn.flexvert.add(3 * (vadr + *scn.flexedge.add(2 * e) as usize));
-            let v2 = scn.flexvert.add(3 * (vadr + *scn.flexedge.add(2 * e + 1) as usize));
-            let (a, c) = (core::slice::from_raw_parts(v1, 3), core::slice::from_raw_parts(v2, 3));
+        let eadr = scn.flexedgeadr[f] as usize;
+        for e in eadr..eadr + scn.flexedgenum[f] as usize {
+            let v1 = 3 * (vadr + scn.flexedge[2 * e] as usize);
+            let v2 = 3 * (vadr + scn.flexedge[2 * e + 1] as usize);
+            let (a, c) = (&scn.flexvert[v1..v1 + 3], &scn.flexvert[v2..v2 + 3]);
             let mut vec = [(c[0] - a[0]) as f64, (c[1] - a[1]) as f64, (c[2] - a[2]) as f64];
             let len = crate::math::blas::normalize3(&mut vec);
             let q = crate::math::spatial::neg_quat(&crate::math::spatial::quat_z2vec(&vec));
@@ -386,7 +499,7 @@ unsafe fn render_flex(geom: &mjvGeom, mat: &mut [f32; 16], scn: &mjvScene, con: 
             }
             glPushMatrix();
             glTranslatef((a[0] + c[0]) * 0.5, (a[1] + c[1]) * 0.5, (a[2] + c[2]) * 0.5);
-            glMultMatrixf(mat.as_ptr());
+            glMultMatrixf(mat);
             glScalef(size[0], size[0], (len * 0.5) as f32);
             glCallList(con.baseBuiltin + CYLINDEROPEN);
             glPopMatrix();
@@ -396,17 +509,28 @@ unsafe fn render_flex(geom: &mjvGeom, mat: &mut [f32; 16], scn: &mjvScene, con: 
         glEnable(GL_TEXTURE_2D);
     }
     if faceused != 0 {
-        let fadr = *scn.flexfaceadr.add(f) as usize;
+        let fadr = scn.flexfaceadr[f] as usize;
+        let nused = faceused.max(0) as usize;
+        let face = &scn.flexface[9 * fadr..9 * (fadr + nused)];
+        let normal = &scn.flexnormal[9 * fadr..9 * (fadr + nused)];
         let textured = geom.texcoord != 0 && geom.matid >= 0;
-        glEnableClientState(GL_VERTEX_ARRAY);
-        glEnableClientState(GL_NORMAL_ARRAY);
-        glVertexPointer(3, GL_FLOAT, 0, scn.flexface.add(9 * fadr) as *const c_void);
-        glNormalPointer(GL_FLOAT, 0, scn.flexnormal.add(9 * fadr) as *const c_void);
-        if textured {
-            glEnableClientState(GL_TEXTURE_COORD_ARRAY);
-            glTexCoordPointer(2, GL_FLOAT, 0, scn.flextexcoord.add(6 * fadr) as *const c_void);
+        let texcoord = if textured { &scn.flextexcoord[6 * fadr..6 * (fadr + nused)] } else { &[][..] };
+        // SAFETY: no buffer object is bound to GL_ARRAY_BUFFER here (the skin path unbinds it),
+        // so the pointers are client arrays; the draw reads 3*faceused vertices: 3 floats each
+        // from `face` and `normal` (9*faceused floats, the slices' lengths) and, when textured,
+        // 2 floats each from `texcoord` (6*faceused); the arrays are disabled before the slices
+        // go out of scope
+        unsafe {
+            glEnableClientState(GL_VERTEX_ARRAY);
+            glEnableClientState(GL_NORMAL_ARRAY);
+            glVertexPointer(3, GL_FLOAT, 0, face.as_ptr() as *const c_void);
+            glNormalPointer(GL_FLOAT, 0, normal.as_ptr() as *const c_void);
+            if textured {
+                glEnableClientState(GL_TEXTURE_COORD_ARRAY);
+                glTexCoordPointer(2, GL_FLOAT, 0, texcoord.as_ptr() as *const c_void);
+            }
+            glDrawArrays(GL_TRIANGLES, 0, 3 * faceused);
         }
-        glDrawArrays(GL_TRIANGLES, 0, 3 * faceused);
         glDisableClientState(GL_VERTEX_ARRAY);
         glDisableClientState(GL_NORMAL_ARRAY);
         if textured {
@@ -416,7 +540,7 @@ unsafe fn render_flex(geom: &mjvGeom, mat: &mut [f32; 16], scn: &mjvScene, con: 
 }
 
 /// Draws a copy of the geom with its colour scaled by the reflectance.
-unsafe fn render_reflected(g: &mjvGeom, reflectance: f32, headpos: &[f32; 3], scn: &mjvScene, con: &mjrContext) {
+fn render_reflected(g: &mjvGeom, reflectance: f32, headpos: &[f32; 3], scn: &Scene, con: &mjrContext) {
     let mut copy = *g;
     for k in 0..3 {
         copy.rgba[k] *= reflectance;
@@ -424,7 +548,7 @@ unsafe fn render_reflected(g: &mjvGeom, reflectance: f32, headpos: &[f32; 3], sc
     render_geom(&copy, Mode::Normal, headpos, scn, con);
 }
 
-unsafe fn init_gl3(scn: &mjvScene, con: &mjrContext) {
+fn init_gl3(scn: &mjvScene, con: &mjrContext) {
     let white = [1.0f32; 4];
     let flag = |f: mjtRndFlag_| scn.flags[f as usize] != 0;
     glEnable(GL_MULTISAMPLE);
@@ -457,23 +581,23 @@ unsafe fn init_gl3(scn: &mjvScene, con: &mjrContext) {
     glPolygonMode(GL_FRONT_AND_BACK, if flag(mjRND_WIREFRAME) { GL_LINE } else { GL_FILL });
     glLineWidth(con.lineWidth);
     glFrontFace(GL_CCW);
-    glMaterialfv(GL_FRONT_AND_BACK, GL_SPECULAR, white.as_ptr());
+    glMaterialfv(GL_FRONT_AND_BACK, GL_SPECULAR, &white);
     glEnable(GL_COLOR_MATERIAL);
     glColorMaterial(GL_FRONT_AND_BACK, GL_AMBIENT_AND_DIFFUSE);
 }
 
-unsafe fn init_lights(scn: &mjvScene) -> R {
+fn init_lights(scn: &mjvScene) -> R {
     let global = if scn.nlight != 0 { 0.0 } else { 0.3f32 };
     let amb = [global, global, global, 1.0];
-    glLightModelfv(GL_LIGHT_MODEL_AMBIENT, amb.as_ptr());
+    glLightModelfv(GL_LIGHT_MODEL_AMBIENT, &amb);
     glLightModeli(GL_LIGHT_MODEL_TWO_SIDE, 0);
     glLightModeli(GL_LIGHT_MODEL_LOCAL_VIEWER, 1);
     let n = scn.nlight.clamp(0, mjMAXLIGHT as i32) as usize;
     for (i, l) in scn.lights[..n].iter().enumerate() {
         let id = GL_LIGHT0 + i as u32;
-        glLightfv(id, GL_AMBIENT, l.ambient.as_ptr());
-        glLightfv(id, GL_DIFFUSE, l.diffuse.as_ptr());
-        glLightfv(id, GL_SPECULAR, l.specular.as_ptr());
+        light_color(id, GL_AMBIENT, l, core::mem::offset_of!(mjvLight, ambient));
+        light_color(id, GL_DIFFUSE, l, core::mem::offset_of!(mjvLight, diffuse));
+        light_color(id, GL_SPECULAR, l, core::mem::offset_of!(mjvLight, specular));
         let p = if l.r#type == mjLIGHT_DIRECTIONAL as i32 {
             [0.0, 180.0, 1.0, 0.0, 0.0]
         } else if l.r#type == mjLIGHT_SPOT as i32 {
@@ -493,8 +617,27 @@ unsafe fn init_lights(scn: &mjvScene) -> R {
     Ok(())
 }
 
+/// glLightfv of a colour of the light: its float[3] field at `offset` is passed as upstream
+/// passes it, so GL reads four floats, the last from the 4 bytes that follow the field in the
+/// struct (the next colour's red, or after specular the two flags and padding).
+fn light_color(id: u32, pname: u32, l: &mjvLight, offset: usize) {
+    assert!(offset + 16 <= core::mem::size_of::<mjvLight>());
+    // the pointer is derived from the whole struct, so it may read past the 3-float field
+    let p = (l as *const mjvLight).cast::<u8>().wrapping_add(offset).cast::<f32>();
+    // SAFETY: the colour pnames read 4 floats; p + 16 bytes lies inside *l (asserted), which the
+    // shared borrow keeps alive; offsets of float fields are 4-aligned
+    unsafe { glLightfv(id, pname, p) };
+}
+
+/// glLightfv with four floats (GL reads at most four for any light parameter).
+fn light4(id: u32, pname: u32, v: &[f32; 4]) {
+    // SAFETY: GL reads at most 4 floats (GL_POSITION, the colours; 3 for GL_SPOT_DIRECTION),
+    // which v holds
+    unsafe { glLightfv(id, pname, v.as_ptr()) };
+}
+
 /// Projection with reversed depth (near maps to 1).
-unsafe fn reversed_z() {
+fn reversed_z() {
     if gl().ext.clip_control {
         glTranslatef(0.0, 0.0, 0.5);
         glScalef(1.0, 1.0, -0.5);
@@ -504,7 +647,7 @@ unsafe fn reversed_z() {
 }
 
 /// Sets projection and modelview for eye `view` (-1: the average of both).
-unsafe fn set_view(view: i32, vp: &mjrRect, scn: &mjvScene, proj: &mut [f32; 16], modelview: &mut [f32; 16]) {
+fn set_view(view: i32, vp: &mjrRect, scn: &mjvScene, proj: &mut [f32; 16], modelview: &mut [f32; 16]) {
     let cam = if view >= 0 {
         scn.camera[view as usize]
     } else {
@@ -531,26 +674,28 @@ unsafe fn set_view(view: i32, vp: &mjrRect, scn: &mjvScene, proj: &mut [f32; 16]
     } else {
         glFrustum(args.0, args.1, args.2, args.3, args.4, args.5);
     }
-    glGetFloatv(GL_PROJECTION_MATRIX, proj.as_mut_ptr());
+    // SAFETY: GL_PROJECTION_MATRIX is 16 floats, written into proj
+    unsafe { glGetFloatv(GL_PROJECTION_MATRIX, proj.as_mut_ptr()) };
     glMatrixMode(GL_MODELVIEW);
     glLoadIdentity();
     look_at(&cam.pos, &cam.forward, &cam.up);
     if scn.enabletransform != 0 {
         transform(&scn.translate, &scn.rotate, scn.scale);
     }
-    glGetFloatv(GL_MODELVIEW_MATRIX, modelview.as_mut_ptr());
+    // SAFETY: GL_MODELVIEW_MATRIX is 16 floats, written into modelview
+    unsafe { glGetFloatv(GL_MODELVIEW_MATRIX, modelview.as_mut_ptr()) };
 }
 
-unsafe fn adjust_light(l: &mjvLight, n: usize) -> R {
+fn adjust_light(l: &mjvLight, n: usize) -> R {
     let id = GL_LIGHT0 + n as u32;
     if l.r#type == mjLIGHT_DIRECTIONAL as i32 {
         let p = [-l.dir[0], -l.dir[1], -l.dir[2], 0.0];
-        glLightfv(id, GL_POSITION, p.as_ptr());
+        light4(id, GL_POSITION, &p);
     } else if l.r#type == mjLIGHT_SPOT as i32 {
         let d = [l.dir[0], l.dir[1], l.dir[2], 0.0];
-        glLightfv(id, GL_SPOT_DIRECTION, d.as_ptr());
+        light4(id, GL_SPOT_DIRECTION, &d);
         let p = [l.pos[0], l.pos[1], l.pos[2], 1.0];
-        glLightfv(id, GL_POSITION, p.as_ptr());
+        light4(id, GL_POSITION, &p);
     } else {
         return Err(format!("Unsupported light type: {}", l.r#type));
     }
@@ -558,6 +703,11 @@ unsafe fn adjust_light(l: &mjvLight, n: usize) -> R {
 }
 
 /// Renders the scene into `vp` of the current buffer.
+///
+/// # Safety
+/// The scene's buffers are those of mjv_makeScene, filled by mjv_updateScene (the C contract of
+/// mjr_render): `geoms` and `geomorder` hold `ngeom` entries, and the skin and flex buffers are
+/// as [`Scene::new`] requires.
 pub unsafe fn render(mut vp: mjrRect, scn: &mut mjvScene, con: &mjrContext) -> R {
     if vp.width <= 0 || vp.height <= 0 {
         return Ok(());
@@ -578,23 +728,18 @@ pub unsafe fn render(mut vp: mjrRect, scn: &mut mjvScene, con: &mjrContext) -> R
         return Ok(());
     }
 
-    for i in 0..scn.nskin.max(0) as usize {
-        let num = *scn.skinvertnum.add(i) as usize;
-        let adr = *scn.skinvertadr.add(i) as usize;
-        glBindBuffer(GL_ARRAY_BUFFER, *con.skinvertVBO.add(i));
-        glBufferData(
-            GL_ARRAY_BUFFER,
-            (3 * num * 4) as isize,
-            scn.skinvert.add(3 * adr) as *const c_void,
-            GL_STREAM_DRAW,
-        );
-        glBindBuffer(GL_ARRAY_BUFFER, *con.skinnormalVBO.add(i));
-        glBufferData(
-            GL_ARRAY_BUFFER,
-            (3 * num * 4) as isize,
-            scn.skinnormal.add(3 * adr) as *const c_void,
-            GL_STREAM_DRAW,
-        );
+    {
+        // SAFETY: the skin buffers are as Scene::new requires (this function's contract)
+        let sv = unsafe { Scene::new(scn) };
+        let [vbo_vert, vbo_normal, _, _] = super::context::skin_buffers(con);
+        for i in 0..scn.nskin.max(0) as usize {
+            let num = sv.skinvertnum[i] as usize;
+            let adr = sv.skinvertadr[i] as usize;
+            glBindBuffer(GL_ARRAY_BUFFER, vbo_vert[i]);
+            buffer_data(GL_ARRAY_BUFFER, &sv.skinvert[3 * adr..3 * (adr + num)], GL_STREAM_DRAW);
+            glBindBuffer(GL_ARRAY_BUFFER, vbo_normal[i]);
+            buffer_data(GL_ARRAY_BUFFER, &sv.skinnormal[3 * adr..3 * (adr + num)], GL_STREAM_DRAW);
+        }
     }
 
     let mut drawbuffer = if con.currentBuffer == mjFB_WINDOW as i32 {
@@ -612,8 +757,20 @@ pub unsafe fn render(mut vp: mjrRect, scn: &mut mjvScene, con: &mjrContext) -> R
     let headpos = [hpos[0] as f32, hpos[1] as f32, hpos[2] as f32];
 
     // transparent geoms, sorted by distance to the head
-    let geoms: &mut [mjvGeom] = if ngeom > 0 { core::slice::from_raw_parts_mut(scn.geoms, ngeom) } else { &mut [] };
-    let order: &mut [i32] = if ngeom > 0 { core::slice::from_raw_parts_mut(scn.geomorder, ngeom) } else { &mut [] };
+    let geoms: &mut [mjvGeom] = if ngeom > 0 {
+        // SAFETY: geoms and geomorder hold ngeom entries each (this function's contract),
+        // separate allocations from each other and from the scene struct; nothing else accesses
+        // them while these slices live
+        unsafe { core::slice::from_raw_parts_mut(scn.geoms, ngeom) }
+    } else {
+        &mut []
+    };
+    let order: &mut [i32] = if ngeom > 0 {
+        // SAFETY: as above, geomorder's ngeom entries
+        unsafe { core::slice::from_raw_parts_mut(scn.geomorder, ngeom) }
+    } else {
+        &mut []
+    };
     let mut nt = 0usize;
     for (i, g) in geoms.iter_mut().enumerate() {
         if (g.rgba[3] as f64) < 0.995 || (g.r#type == mjGEOM_PLANE as i32 && is_behind(&headpos, &g.pos, &g.mat)) {
@@ -656,7 +813,9 @@ pub unsafe fn render(mut vp: mjrRect, scn: &mut mjvScene, con: &mjrContext) -> R
     }
     let geoms: &[mjvGeom] = geoms;
     let order: &[i32] = order;
-    let scn: &mjvScene = scn;
+    // SAFETY: the skin and flex buffers are as Scene::new requires (this function's contract)
+    let scn = unsafe { Scene::new(scn) };
+    let scn = &scn;
     let flag = |f: mjtRndFlag_| scn.flags[f as usize] != 0;
     let fill_mode = if flag(mjRND_WIREFRAME) { GL_LINE } else { GL_FILL };
 
@@ -739,7 +898,7 @@ pub unsafe fn render(mut vp: mjrRect, scn: &mut mjvScene, con: &mjrContext) -> R
 
         // shadows: one additive pass per shadow-casting light
         let black = [0.0f32; 4];
-        glFogfv(GL_FOG_COLOR, black.as_ptr());
+        glFogfv(GL_FOG_COLOR, &black);
         if shadows {
             for (i, l) in scn.lights[..nlight].iter().enumerate() {
                 if l.castshadow == 0 {
@@ -760,11 +919,13 @@ pub unsafe fn render(mut vp: mjrRect, scn: &mut mjvScene, con: &mjrContext) -> R
                 }
                 let mut light_proj = [0.0f32; 16];
                 let mut light_view = [0.0f32; 16];
-                glGetFloatv(GL_PROJECTION_MATRIX, light_proj.as_mut_ptr());
+                // SAFETY: GL_PROJECTION_MATRIX is 16 floats, written into light_proj
+                unsafe { glGetFloatv(GL_PROJECTION_MATRIX, light_proj.as_mut_ptr()) };
                 glMatrixMode(GL_MODELVIEW);
                 glLoadIdentity();
                 look_at(&l.pos, &l.dir, &up);
-                glGetFloatv(GL_MODELVIEW_MATRIX, light_view.as_mut_ptr());
+                // SAFETY: GL_MODELVIEW_MATRIX is 16 floats, written into light_view
+                unsafe { glGetFloatv(GL_MODELVIEW_MATRIX, light_view.as_mut_ptr()) };
 
                 glBindFramebuffer(GL_FRAMEBUFFER, con.shadowFBO);
                 glDrawBuffer(GL_NONE);
@@ -796,14 +957,14 @@ pub unsafe fn render(mut vp: mjrRect, scn: &mut mjvScene, con: &mjrContext) -> R
                 glEnable(GL_LIGHTING);
                 glColorMask(1, 1, 1, 1);
                 glMatrixMode(GL_PROJECTION);
-                glLoadMatrixf(cam_proj.as_ptr());
+                glLoadMatrixf(&cam_proj);
                 glMatrixMode(GL_MODELVIEW);
-                glLoadMatrixf(cam_view.as_ptr());
+                glLoadMatrixf(&cam_view);
 
                 let texmat = mul44(&bias, &mul44(&light_proj, &light_view));
                 set_texture(Tex::Shadow, true, con, None);
                 for (r, c) in [GL_S, GL_T, GL_R, GL_Q].into_iter().enumerate() {
-                    glTexGenfv(c, GL_EYE_PLANE, row4(&texmat, r).as_ptr());
+                    glTexGenfv(c, GL_EYE_PLANE, &row4(&texmat, r));
                 }
                 glEnable(GL_ALPHA_TEST);
                 glEnable(GL_BLEND);
@@ -818,7 +979,7 @@ pub unsafe fn render(mut vp: mjrRect, scn: &mut mjvScene, con: &mjrContext) -> R
                 set_texture(Tex::Shadow, false, con, None);
             }
         }
-        glFogfv(GL_FOG_COLOR, con.fogRGBA.as_ptr());
+        glFogfv(GL_FOG_COLOR, &con.fogRGBA);
 
         if flag(mjRND_SKYBOX) {
             render_skybox(geoms, &headpos, &cam, scn, con);
@@ -851,8 +1012,7 @@ pub unsafe fn render(mut vp: mjrRect, scn: &mut mjvScene, con: &mjrContext) -> R
         glDisable(GL_LIGHTING);
         for g in geoms {
             if g.label[0] != 0 {
-                let l = core::ffi::CStr::from_ptr(g.label.as_ptr()).to_bytes();
-                let l = &l[..l.len().min(g.label.len())];
+                let l = super::draw2d::field(&g.label);
                 text_actual(mjFONT_SHADOW as i32, l, con, g.pos[0], g.pos[1], g.pos[2], 1.0, 1.0, 1.0);
             }
         }
@@ -882,13 +1042,13 @@ pub unsafe fn render(mut vp: mjrRect, scn: &mut mjvScene, con: &mjrContext) -> R
 /// The scene mirrored in the reflective geom (a box reflects in its +z face), drawn where the
 /// stencil marks the geom.
 #[allow(clippy::too_many_arguments)]
-unsafe fn render_reflections(
+fn render_reflections(
     geoms: &[mjvGeom],
     order: &[i32],
     nt: usize,
     nlight: usize,
     headpos: &[f32; 3],
-    scn: &mjvScene,
+    scn: &Scene,
     con: &mjrContext,
     fill_mode: u32,
 ) -> R {
@@ -929,7 +1089,7 @@ unsafe fn render_reflections(
             -g.mat[8] as f64,
             (g.pos[0] * g.mat[2] + g.pos[1] * g.mat[5] + g.pos[2] * g.mat[8]) as f64,
         ];
-        glClipPlane(GL_CLIP_PLANE0, eq.as_ptr());
+        glClipPlane(GL_CLIP_PLANE0, &eq);
         glFrontFace(GL_CW);
         glPushMatrix();
         reflect(&g.pos, &g.mat);
@@ -972,13 +1132,14 @@ unsafe fn render_reflections(
 
 /// The first skybox texture on a large cylinder around the head, with haze over the first
 /// infinite plane.
-unsafe fn render_skybox(geoms: &[mjvGeom], headpos: &[f32; 3], cam: &mjvGLCamera, scn: &mjvScene, con: &mjrContext) {
+fn render_skybox(geoms: &[mjvGeom], headpos: &[f32; 3], cam: &mjvGLCamera, scn: &Scene, con: &mjrContext) {
     glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
     let nt = con.ntexture.clamp(0, mjMAXTEXTURE as i32) as usize;
     if !con.textureType[..nt].contains(&(mjTEXTURE_SKYBOX as i32)) {
         return;
     }
-    let mut tg: mjvGeom = core::mem::zeroed();
+    // SAFETY: mjvGeom is plain numbers and characters, for which all-zero is a valid value
+    let mut tg: mjvGeom = unsafe { core::mem::zeroed() };
     tg.matid = mjMAXMATERIAL as i32 - 1;
     glDisable(GL_LIGHTING);
     glDisable(GL_COLOR_MATERIAL);
@@ -1005,7 +1166,7 @@ unsafe fn render_skybox(geoms: &[mjvGeom], headpos: &[f32; 3], cam: &mjvGLCamera
             if elevation >= 0.0 {
                 let m4 =
                     [m3[0], m3[3], m3[6], 0.0, m3[1], m3[4], m3[7], 0.0, m3[2], m3[5], m3[8], 0.0, 0.0, 0.0, 0.0, 1.0];
-                glMultMatrixf(m4.as_ptr());
+                glMultMatrixf(&m4);
                 glTranslatef(0.0, 0.0, -elevation);
                 glScalef(1.0, 1.0, elevation);
                 glEnable(GL_BLEND);

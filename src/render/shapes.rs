@@ -22,7 +22,7 @@ pub const CONE: u32 = 7;
 pub const NBUILTIN: i32 = 8;
 
 /// Allocates `newrange` lists; `Err` when OpenGL has none left.
-pub unsafe fn list_allocate(base: &mut u32, range: &mut i32, newrange: i32) -> Result<(), String> {
+pub fn list_allocate(base: &mut u32, range: &mut i32, newrange: i32) -> Result<(), String> {
     *range = newrange;
     if newrange != 0 {
         *base = glGenLists(newrange);
@@ -36,7 +36,7 @@ pub unsafe fn list_allocate(base: &mut u32, range: &mut i32, newrange: i32) -> R
 /// Lists of plane geoms: list 0 is a unit square of numquads² quads, list 1+k the grid of the
 /// k-th plane of the model (finite sides split into at most mjMAXPLANEGRID cells, infinite
 /// sides spanning beyond the skybox).
-pub unsafe fn make_planes(m: &mjModel, con: &mut mjrContext) -> Result<(), String> {
+pub fn make_planes(m: &mjModel, con: &mut mjrContext) -> Result<(), String> {
     const G: usize = mjMAXPLANEGRID;
     let zfar = m.vis.map.zfar as f64 * m.stat.extent;
     let gtype = m.geom_type();
@@ -127,7 +127,7 @@ pub unsafe fn make_planes(m: &mjModel, con: &mut mjrContext) -> Result<(), Strin
 /// Compiles list 2*meshid (the mesh, with its normals and texture coordinates; a vertex normal
 /// far from the face normal is replaced by the face normal when there are no texture
 /// coordinates) and list 2*meshid+1 (its convex hull, flat-shaded).
-pub unsafe fn upload_mesh(m: &mjModel, con: &mjrContext, meshid: usize) {
+pub fn upload_mesh(m: &mjModel, con: &mjrContext, meshid: usize) {
     glDeleteLists(con.baseMesh + 2 * meshid as u32, 2);
     let vert = m.mesh_vert();
     let normal = m.mesh_normal();
@@ -138,7 +138,7 @@ pub unsafe fn upload_mesh(m: &mjModel, con: &mjrContext, meshid: usize) {
     let face = m.mesh_face();
     let facenormal = m.mesh_facenormal();
     let facetex = m.mesh_facetexcoord();
-    let v3 = |k: usize| &vert[3 * (k + vertadr)..3 * (k + vertadr) + 3];
+    let v3 = |k: usize| -> &[f32; 3] { vert[3 * (k + vertadr)..3 * (k + vertadr) + 3].try_into().unwrap() };
 
     glNewList(con.baseMesh + 2 * meshid as u32, GL_COMPILE);
     glBegin(GL_TRIANGLES);
@@ -148,17 +148,17 @@ pub unsafe fn upload_mesh(m: &mjModel, con: &mjrContext, meshid: usize) {
         let fnorm = make_normal(v[0], v[1], v[2]);
         for j in 0..3 {
             let na = 3 * (facenormal[3 * f + j] as usize + normaladr);
-            let n = &normal[na..na + 3];
+            let n: &[f32; 3] = normal[na..na + 3].try_into().unwrap();
             if texadr >= 0 {
                 let ta = 2 * (facetex[3 * f + j] as usize + texadr as usize);
-                glTexCoord2fv(texcoord[ta..ta + 2].as_ptr());
-                glNormal3fv(n.as_ptr());
+                glTexCoord2fv(texcoord[ta..ta + 2].try_into().unwrap());
+                glNormal3fv(n);
             } else if (((n[0] * fnorm[0] + n[1] * fnorm[1]) + n[2] * fnorm[2]) as f64) < 0.8 {
-                glNormal3fv(fnorm.as_ptr());
+                glNormal3fv(&fnorm);
             } else {
-                glNormal3fv(n.as_ptr());
+                glNormal3fv(n);
             }
-            glVertex3fv(v[j].as_ptr());
+            glVertex3fv(v[j]);
         }
     }
     glEnd();
@@ -177,12 +177,12 @@ pub unsafe fn upload_mesh(m: &mjModel, con: &mjrContext, meshid: usize) {
             let idx = [graph[j] as usize, graph[j + 1] as usize, graph[j + 2] as usize];
             let v = [v3(idx[0]), v3(idx[1]), v3(idx[2])];
             let n = make_normal(v[0], v[1], v[2]);
-            glNormal3fv(n.as_ptr());
+            glNormal3fv(&n);
             for k in 0..3 {
                 if texadr >= 0 {
-                    glTexCoord2fv(hull_texcoord(m, 2 * (idx[k] + texadr as usize)).as_ptr());
+                    glTexCoord2fv(&hull_texcoord(m, 2 * (idx[k] + texadr as usize)));
                 }
-                glVertex3fv(v[k].as_ptr());
+                glVertex3fv(v[k]);
             }
         }
         glEnd();
@@ -194,12 +194,16 @@ pub unsafe fn upload_mesh(m: &mjModel, con: &mjrContext, meshid: usize) {
 /// hull's vertex ids, which can run past the mesh's coordinates into the following model
 /// arrays; the same bytes of the model buffer are read here (the layout is upstream's), and
 /// zeros past the buffer's end.
-unsafe fn hull_texcoord(m: &mjModel, adr: usize) -> [f32; 2] {
-    let p = m.mesh_texcoord.add(adr) as *const u8;
+fn hull_texcoord(m: &mjModel, adr: usize) -> [f32; 2] {
+    // addresses only (wrapping arithmetic, no dereference): where the pair would be
+    let p = (m.mesh_texcoord as *const u8).wrapping_add(adr.wrapping_mul(4));
     let start = m.buffer as *const u8;
-    let end = start.add(m.nbuffer as usize);
-    if p >= start && p.add(8) <= end {
-        core::ptr::read_unaligned(p as *const [f32; 2])
+    let end = start.wrapping_add(m.nbuffer.max(0) as usize);
+    if p >= start && p.wrapping_add(8) <= end {
+        // SAFETY: the model's arrays all live in its one allocation `buffer` of nbuffer bytes
+        // (mjModel's layout); the 8 bytes at p were checked to lie inside it, and every byte of
+        // the buffer is initialised (read unaligned, as it may straddle arrays)
+        unsafe { core::ptr::read_unaligned(p as *const [f32; 2]) }
     } else {
         [0.0, 0.0]
     }
@@ -213,7 +217,7 @@ struct Strip {
 }
 
 impl Strip {
-    unsafe fn add(&mut self, x: f32, y: f32, z: f32, sclz: f32) {
+    fn add(&mut self, x: f32, y: f32, z: f32, sclz: f32) {
         self.v[0] = self.v[1];
         self.v[1] = self.v[2];
         self.v[2] = [x, y, z * sclz];
@@ -221,17 +225,17 @@ impl Strip {
         if self.n >= 3 {
             let (a, b, c) = if self.n % 2 == 1 { (0, 1, 2) } else { (0, 2, 1) };
             let n = make_normal(&self.v[a], &self.v[b], &self.v[c]);
-            glNormal3fv(n.as_ptr());
-            glVertex3fv(self.v[a].as_ptr());
-            glVertex3fv(self.v[b].as_ptr());
-            glVertex3fv(self.v[c].as_ptr());
+            glNormal3fv(&n);
+            glVertex3fv(&self.v[a]);
+            glVertex3fv(&self.v[b]);
+            glVertex3fv(&self.v[c]);
         }
     }
 }
 
 /// Compiles the list of height field `id`: the elevation surface as triangles, then the four
 /// sides and the bottom (numquads² cells) as quads.
-pub unsafe fn upload_hfield(m: &mjModel, con: &mjrContext, id: usize) {
+pub fn upload_hfield(m: &mjModel, con: &mjrContext, id: usize) {
     glDeleteLists(con.baseHField + id as u32, 1);
     glNewList(con.baseHField + id as u32, GL_COMPILE);
     let adr = m.hfield_adr()[id] as usize;
@@ -311,13 +315,13 @@ fn sphere_vertex(a: f32, e: f32, sign: i32) -> ([f32; 3], [f32; 3]) {
     (v, [v[0], v[1], v[2] - sign as f32])
 }
 
-unsafe fn emit(v: &[f32; 3], n: &[f32; 3]) {
-    glNormal3fv(n.as_ptr());
-    glVertex3fv(v.as_ptr());
+fn emit(v: &[f32; 3], n: &[f32; 3]) {
+    glNormal3fv(n);
+    glVertex3fv(v);
 }
 
 /// Half of a unit sphere centred at z = sign (top for +1, bottom for -1).
-unsafe fn half_sphere(sign: i32, nslice: i32, nstack: i32) {
+fn half_sphere(sign: i32, nslice: i32, nstack: i32) {
     glBegin(GL_TRIANGLES);
     let e1 = ((PI / 2.0f32 as f64 * sign as f64 * (nstack - 1) as f64) / nstack as f32 as f64) as f32;
     for j in 0..nslice {
@@ -355,7 +359,7 @@ unsafe fn half_sphere(sign: i32, nslice: i32, nstack: i32) {
     glEnd();
 }
 
-unsafe fn quad(q: &[([f32; 3], [f32; 3]); 4], forward: bool) {
+fn quad(q: &[([f32; 3], [f32; 3]); 4], forward: bool) {
     if forward {
         for (v, n) in q {
             emit(v, n);
@@ -368,7 +372,7 @@ unsafe fn quad(q: &[([f32; 3], [f32; 3]); 4], forward: bool) {
 }
 
 /// Unit sphere: triangle fans at the poles, quads elsewhere.
-unsafe fn sphere(nslice: i32, nstack: i32) {
+fn sphere(nslice: i32, nstack: i32) {
     let half = nstack / 2;
     glBegin(GL_TRIANGLES);
     for sign in [-1, 1] {
@@ -416,10 +420,10 @@ fn disk_vertex(a: f32, r: f32, sign: i32) -> [f32; 3] {
 }
 
 /// Unit disk at z = sign facing ±z (sign 0: at z = 0 facing -z).
-unsafe fn disk(sign: i32, nslice: i32, nstack: i32) {
+fn disk(sign: i32, nslice: i32, nstack: i32) {
     let normal = [0.0, 0.0, if sign == 0 { -1.0 } else { sign as f32 }];
     glBegin(GL_TRIANGLES);
-    glNormal3fv(normal.as_ptr());
+    glNormal3fv(&normal);
     let r1 = 1.0f32 / nstack as f32;
     for j in 0..nslice {
         let v1 = disk_vertex(az(j, nslice), r1, sign);
@@ -427,13 +431,13 @@ unsafe fn disk(sign: i32, nslice: i32, nstack: i32) {
         let v3 = [0.0, 0.0, sign as f32];
         let tri = if sign > 0 { [v1, v2, v3] } else { [v3, v2, v1] };
         for v in &tri {
-            glVertex3fv(v.as_ptr());
+            glVertex3fv(v);
         }
     }
     glEnd();
 
     glBegin(GL_QUADS);
-    glNormal3fv(normal.as_ptr());
+    glNormal3fv(&normal);
     for i in 0..nstack - 1 {
         let r1 = (i + 1) as f32 / nstack as f32;
         let r2 = (i + 2) as f32 / nstack as f32;
@@ -446,9 +450,9 @@ unsafe fn disk(sign: i32, nslice: i32, nstack: i32) {
                 disk_vertex(a1, r1, sign),
             ];
             if sign > 0 {
-                q.iter().for_each(|v| glVertex3fv(v.as_ptr()));
+                q.iter().for_each(glVertex3fv);
             } else {
-                q.iter().rev().for_each(|v| glVertex3fv(v.as_ptr()));
+                q.iter().rev().for_each(glVertex3fv);
             }
         }
     }
@@ -461,7 +465,7 @@ fn cone_vertex(a: f32, r: f32) -> ([f32; 3], [f32; 3]) {
 }
 
 /// Open cone of unit radius and height, apex at z = 1.
-unsafe fn cone(nslice: i32, nstack: i32) {
+fn cone(nslice: i32, nstack: i32) {
     glBegin(GL_TRIANGLES);
     let r1 = 1.0f32 / nstack as f32;
     for j in 0..nslice {
@@ -495,7 +499,7 @@ fn cylinder_vertex(a: f32, h: f32) -> ([f32; 3], [f32; 3]) {
 }
 
 /// Open cylinder of unit radius from z = -1 to z = 1.
-unsafe fn cylinder(nslice: i32, nstack: i32) {
+fn cylinder(nslice: i32, nstack: i32) {
     glBegin(GL_QUADS);
     for i in 0..nstack {
         let h1 = (2 * i) as f32 / nstack as f32 - 1.0;
@@ -512,7 +516,7 @@ unsafe fn cylinder(nslice: i32, nstack: i32) {
 }
 
 /// Truncated cone fading from transparent at the rim to opaque at the transition height.
-unsafe fn haze(nslice: i32, r: f32, rgba: &[f32; 4]) {
+fn haze(nslice: i32, r: f32, rgba: &[f32; 4]) {
     let alpha = 1.0f32.atan2(r);
     let beta = (0.75 * PI) as f32 - alpha;
     let h = 0.5f32.sqrt() * r * alpha.sin() / beta.sin();
@@ -526,18 +530,18 @@ unsafe fn haze(nslice: i32, r: f32, rgba: &[f32; 4]) {
             let c1 = (i == 1) as i32 as f32;
             let c2 = (i == 0) as i32 as f32;
             glColor4f(rgba[0], rgba[1], rgba[2], c1);
-            glVertex3fv(vert(a1, h1).as_ptr());
-            glVertex3fv(vert(a2, h1).as_ptr());
+            glVertex3fv(&vert(a1, h1));
+            glVertex3fv(&vert(a2, h1));
             glColor4f(rgba[0], rgba[1], rgba[2], c2);
-            glVertex3fv(vert(a2, h2).as_ptr());
-            glVertex3fv(vert(a1, h2).as_ptr());
+            glVertex3fv(&vert(a2, h2));
+            glVertex3fv(&vert(a1, h2));
         }
     }
     glEnd();
 }
 
 /// Compiles the built-in shapes at the model's tessellation quality.
-pub unsafe fn make_builtin(m: &mjModel, con: &mut mjrContext) -> Result<(), String> {
+pub fn make_builtin(m: &mjModel, con: &mut mjrContext) -> Result<(), String> {
     let q = &m.vis.quality;
     let (nstack, nslice, nq) = (q.numstacks, q.numslices, q.numquads);
     let d = 2.0f32 / nq as f32;

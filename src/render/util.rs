@@ -67,7 +67,7 @@ pub fn row4(a: &[f32; 16], r: usize) -> [f32; 4] {
 }
 
 /// Multiplies the current matrix by a view matrix at `eye` looking along `forward`.
-pub unsafe fn look_at(eye: &[f32; 3], forward: &[f32; 3], up: &[f32; 3]) {
+pub fn look_at(eye: &[f32; 3], forward: &[f32; 3], up: &[f32; 3]) {
     let mut f = *forward;
     normalize(&mut f);
     let mut s = cross(&f, up);
@@ -92,11 +92,11 @@ pub unsafe fn look_at(eye: &[f32; 3], forward: &[f32; 3], up: &[f32; 3]) {
         dot(&f, eye),
         1.0,
     ];
-    glMultMatrixf(mat.as_ptr());
+    glMultMatrixf(&mat);
 }
 
 /// Symmetric perspective frustum with vertical field of view `fovy` (degrees).
-pub unsafe fn perspective(fovy: f32, aspect: f32, znear: f32, zfar: f32) {
+pub fn perspective(fovy: f32, aspect: f32, znear: f32, zfar: f32) {
     let h = (fovy as f64 / 360.0 * core::f64::consts::PI).tan() * znear as f64;
     let w = h * aspect as f64;
     glFrustum(-w, w, -h, h, znear as f64, zfar as f64);
@@ -104,7 +104,7 @@ pub unsafe fn perspective(fovy: f32, aspect: f32, znear: f32, zfar: f32) {
 
 /// Multiplies the current matrix by the reflection through the plane at `pos` with normal
 /// along the third column of `mat`.
-pub unsafe fn reflect(pos: &[f32; 3], mat: &[f32; 9]) {
+pub fn reflect(pos: &[f32; 3], mat: &[f32; 9]) {
     let v = [mat[2], mat[5], mat[8]];
     let mut vvt = [0.0f32; 9];
     for i in 0..3 {
@@ -130,11 +130,11 @@ pub unsafe fn reflect(pos: &[f32; 3], mat: &[f32; 9]) {
         2.0 * dot(&vvt[6..9], pos),
         1.0,
     ];
-    glMultMatrixf(r.as_ptr());
+    glMultMatrixf(&r);
 }
 
 /// Multiplies the current matrix by translate · rotate(quaternion) · scale.
-pub unsafe fn transform(translate: &[f32; 3], rotate: &[f32; 4], scale: f32) {
+pub fn transform(translate: &[f32; 3], rotate: &[f32; 4], scale: f32) {
     let q = [rotate[0] as f64, rotate[1] as f64, rotate[2] as f64, rotate[3] as f64];
     let m = crate::math::spatial::quat2mat(&q);
     let g = [
@@ -155,7 +155,7 @@ pub unsafe fn transform(translate: &[f32; 3], rotate: &[f32; 4], scale: f32) {
         translate[2],
         1.0,
     ];
-    glMultMatrixf(g.as_ptr());
+    glMultMatrixf(&g);
 }
 
 /// Index of the first rectangle containing (x, y), -1 when none does.

@@ -2,9 +2,12 @@
 //! copying it to the window (`mjui_render`) with the scrollbar thumb and an open select box.
 
 use core::f64::consts::PI;
-use core::ffi::{c_char, c_int, c_void};
+use core::ffi::{c_char, c_int};
 
-use super::geom::{find_mouse, find_select, multi, radio_element, radioline_sep, scroll_rects, text_width, ui_rect};
+use super::geom::{
+    active, find_mouse, find_select, multi, radio_element, radioline_sep, scroll_rects, single, slider, text_width,
+    ui_rect,
+};
 use super::layout::scl;
 use crate::abi::mjtItem_::*;
 use crate::abi::mjtSection_::*;
@@ -17,7 +20,7 @@ use crate::render::{buffer, draw2d};
 type Rgb = [f32; 3];
 
 /// Fixed-function state and a pixel projection for the rectangle.
-unsafe fn init_gl(r: mjrRect) {
+fn init_gl(r: mjrRect) {
     for cap in [GL_NORMALIZE, GL_DEPTH_TEST, GL_CULL_FACE, GL_LIGHTING, GL_COLOR_MATERIAL, GL_BLEND] {
         glDisable(cap);
     }
@@ -32,7 +35,7 @@ unsafe fn init_gl(r: mjrRect) {
 }
 
 /// Normal-font text at (x, y), the characters that fit strictly within `maxwidth`.
-unsafe fn text(txt: &[u8], x: c_int, y: c_int, maxwidth: c_int, rgb: &Rgb, con: &mjrContext) {
+fn text(txt: &[u8], x: c_int, y: c_int, maxwidth: c_int, rgb: &Rgb, con: &mjrContext) {
     let mut width = 0;
     let mut len = 0;
     for &c in txt {
@@ -43,19 +46,19 @@ unsafe fn text(txt: &[u8], x: c_int, y: c_int, maxwidth: c_int, rgb: &Rgb, con: 
         len += 1;
     }
     glListBase(con.baseFontNormal);
-    glColor3fv(rgb.as_ptr());
+    glColor3fv(rgb);
     glRasterPos3i(x, y, 0);
-    glCallLists(len, GL_UNSIGNED_BYTE, txt.as_ptr() as *const c_void);
+    call_lists_bytes(&txt[..len]);
 }
 
 /// Text centred in the rectangle.
-unsafe fn text_centered(r: mjrRect, txt: &[u8], rgb: &Rgb, con: &mjrContext) {
+fn text_centered(r: mjrRect, txt: &[u8], rgb: &Rgb, con: &mjrContext) {
     let dy = (r.height - con.charHeight) / 2;
     let dx = ((r.width - text_width(txt, con, -1)) / 2).max(0);
     text(txt, r.left + dx, r.bottom + dy, r.width - dx, rgb, con);
 }
 
-unsafe fn quad(l: c_int, b: c_int, r: c_int, t: c_int) {
+fn quad(l: c_int, b: c_int, r: c_int, t: c_int) {
     glBegin(GL_QUADS);
     glVertex2i(l, b);
     glVertex2i(r, b);
@@ -65,23 +68,23 @@ unsafe fn quad(l: c_int, b: c_int, r: c_int, t: c_int) {
 }
 
 /// Filled rectangle, or an outline of width SCL(2) when `back` fills the inside.
-unsafe fn rect(r: mjrRect, rgb: &Rgb, back: Option<&Rgb>, con: &mjrContext) {
-    glColor3fv(rgb.as_ptr());
+fn rect(r: mjrRect, rgb: &Rgb, back: Option<&Rgb>, con: &mjrContext) {
+    glColor3fv(rgb);
     quad(r.left, r.bottom, r.left + r.width, r.bottom + r.height);
     if let Some(back) = back {
         let m = scl(2, con);
-        glColor3fv(back.as_ptr());
+        glColor3fv(back);
         quad(r.left + m, r.bottom + m, r.left + r.width - m, r.bottom + r.height - m);
     }
 }
 
 /// Rectangle shaded from `bottom` to `top` colour.
-unsafe fn gradient(r: mjrRect, bottom: &Rgb, top: &Rgb) {
+fn gradient(r: mjrRect, bottom: &Rgb, top: &Rgb) {
     glBegin(GL_QUADS);
-    glColor3fv(bottom.as_ptr());
+    glColor3fv(bottom);
     glVertex2i(r.left, r.bottom);
     glVertex2i(r.left + r.width, r.bottom);
-    glColor3fv(top.as_ptr());
+    glColor3fv(top);
     glVertex2i(r.left + r.width, r.bottom + r.height);
     glVertex2i(r.left, r.bottom + r.height);
     glEnd();
@@ -89,7 +92,7 @@ unsafe fn gradient(r: mjrRect, bottom: &Rgb, top: &Rgb) {
 
 /// Rounds the rectangle's corners by painting the background over them (top ones only when
 /// `skip_bottom`); separators use the pane colour and their own radius.
-unsafe fn round_corners(r: mjrRect, skip_bottom: bool, separator: bool, ui: &mjUI, con: &mjrContext) {
+fn round_corners(r: mjrRect, skip_bottom: bool, separator: bool, ui: &mjUI, con: &mjrContext) {
     let spec = if separator { ui.spacing.cornersep } else { ui.spacing.cornersect };
     if spec == 0 {
         return;
@@ -102,7 +105,7 @@ unsafe fn round_corners(r: mjrRect, skip_bottom: bool, separator: bool, ui: &mjU
         let angle = ic as f64 * 0.5 * PI;
         let ox = cx + 2f64.sqrt() * radius * (angle + 0.25 * PI).cos();
         let oy = cy + 2f64.sqrt() * radius * (angle + 0.25 * PI).sin();
-        glColor3fv(if separator { ui.color.sectpane.as_ptr() } else { ui.color.master.as_ptr() });
+        glColor3fv(if separator { &ui.color.sectpane } else { &ui.color.master });
         glBegin(GL_TRIANGLE_FAN);
         glVertex2d(cx, cy);
         for i in 0..=10 {
@@ -113,7 +116,7 @@ unsafe fn round_corners(r: mjrRect, skip_bottom: bool, separator: bool, ui: &mjU
     }
 }
 
-unsafe fn stadium(r: mjrRect, radius: f64) {
+fn stadium(r: mjrRect, radius: f64) {
     let ly = r.bottom as f64 + 0.5 * r.height as f64;
     let lx = r.left as f64 + 0.5 * r.height as f64;
     let rx = (r.left + r.width) as f64 - 0.5 * r.height as f64;
@@ -128,15 +131,15 @@ unsafe fn stadium(r: mjrRect, radius: f64) {
 }
 
 /// Horizontal rectangle with semicircular ends (buttons), filled or outlined.
-unsafe fn oval(r: mjrRect, rgb: &Rgb, back: Option<&Rgb>, con: &mjrContext) {
+fn oval(r: mjrRect, rgb: &Rgb, back: Option<&Rgb>, con: &mjrContext) {
     if r.height > r.width {
         return;
     }
     let radius = 0.5 * r.height as f64;
-    glColor3fv(rgb.as_ptr());
+    glColor3fv(rgb);
     stadium(r, radius);
     if let Some(back) = back {
-        glColor3fv(back.as_ptr());
+        glColor3fv(back);
         stadium(r, radius - scl(2, con) as f64);
     }
 }
@@ -147,11 +150,11 @@ fn mean(a: &Rgb, b: &Rgb) -> Rgb {
 
 /// Open (down) or closed (hollow left) triangle at the right of a title; `kind`: 0 section,
 /// 1 unchecked section, 2 checked section, 3 separator (smaller).
-unsafe fn symbol(r: mjrRect, open: bool, kind: c_int, ui: &mjUI, con: &mjrContext) {
+fn symbol(r: mjrRect, open: bool, kind: c_int, ui: &mjUI, con: &mjrContext) {
     let cx = r.left + r.width - scl(ui.spacing.texthor, con);
     let cy = r.bottom + r.height / 2;
     let d = round(con.charHeight as f64 * if kind == 3 { 0.28 } else { 0.33 });
-    glColor3fv(ui.color.sectsymbol.as_ptr());
+    glColor3fv(&ui.color.sectsymbol);
     glBegin(GL_TRIANGLES);
     if open {
         glVertex2i(cx, cy + d);
@@ -214,7 +217,7 @@ const KEY_NAMES: [(c_int, &[u8]); 27] = [
 ];
 
 /// Shortcut hint ("Ctrl X") in a box at the right end of the rectangle.
-unsafe fn shortcut_hint(mut r: mjrRect, modifier: c_int, key: c_int, ui: &mjUI, con: &mjrContext) {
+fn shortcut_hint(mut r: mjrRect, modifier: c_int, key: c_int, ui: &mjUI, con: &mjrContext) {
     let mut t: Vec<u8> = match modifier {
         1 => b"Ctrl ".to_vec(),
         2 => b"Shift ".to_vec(),
@@ -240,25 +243,13 @@ fn name(s: &[c_char]) -> &[u8] {
     super::cstr(s)
 }
 
-/// Whether an item is active: its state, or the predicate's verdict for states above 1.
-unsafe fn active(state: c_int, ui: &mjUI) -> bool {
-    if state <= 0 {
-        false
-    } else if state == 1 {
-        true
-    } else {
-        match ui.predicate {
-            None => true,
-            Some(f) => f(state, ui.userdata) != 0,
-        }
-    }
-}
-
 /// Draws section `section` (all when negative; only item `item` when both are non-negative)
 /// into the UI's auxiliary buffer.
 ///
 /// # Safety
-/// An OpenGL context is current and the items' data pointers hold their values.
+/// Every drawn item's data pointer holds its value(s) of the item type's C type (int for check,
+/// radio, select and integer slider or edit items, a byte for CHECKBYTE, double for SLIDERNUM
+/// and EDITNUM, float for EDITFLOAT, mjMAXUINAME chars for EDITTXT), as mjui_add requires.
 pub unsafe fn update(section: c_int, item: c_int, ui: &mjUI, st: &mjuiState, con: &mjrContext) -> Result<(), String> {
     if section >= ui.nsect || section >= mjMAXUISECT as c_int {
         return Err(format!("mjui_update: invalid section {section}"));
@@ -383,20 +374,24 @@ pub unsafe fn update(section: c_int, item: c_int, ui: &mjUI, st: &mjuiState, con
                 let pressed = ui.mousesect == n + 1 && ui.mouseitem == i && msect == n + 1 && mitem == i;
                 oval(r, d, if pressed { None } else { Some(pane) }, con);
                 text(name(&it.name), r.left + texthor, r.bottom + textver, maxwidth, font, con);
-                let sc = it.__anon_union.single;
+                let sc = single(it);
                 if ui.mousehelp != 0 && sc.shortcut != 0 {
                     shortcut_hint(r, sc.modifier, sc.shortcut, ui, con);
                 }
             } else if t == mjITEM_CHECKINT as c_int || t == mjITEM_CHECKBYTE as c_int {
                 let d = deco!(check);
-                let v = if t == mjITEM_CHECKINT as c_int {
-                    *(it.pdata as *const c_int)
-                } else {
-                    *(it.pdata as *const u8) as c_int
+                // SAFETY: a check item's data is an int (CHECKINT) or a byte (CHECKBYTE) (this
+                // function's contract)
+                let v = unsafe {
+                    if t == mjITEM_CHECKINT as c_int {
+                        *(it.pdata as *const c_int)
+                    } else {
+                        *(it.pdata as *const u8) as c_int
+                    }
                 };
                 rect(r, d, if v != 0 { None } else { Some(pane) }, con);
                 text(name(&it.name), r.left + texthor, r.bottom + textver, maxwidth, font, con);
-                let sc = it.__anon_union.single;
+                let sc = single(it);
                 if ui.mousehelp != 0 && sc.shortcut != 0 {
                     shortcut_hint(r, sc.modifier, sc.shortcut, ui, con);
                 }
@@ -404,7 +399,9 @@ pub unsafe fn update(section: c_int, item: c_int, ui: &mjUI, st: &mjuiState, con
                 let d = deco!(radio);
                 label_at(r.bottom + r.height - cellh + textver);
                 rect(r, d, Some(pane), con);
-                rect(radio_element(it, *(it.pdata as *const c_int), ui, con), d, None, con);
+                // SAFETY: a radio item's data is an int (this function's contract)
+                let k = unsafe { *(it.pdata as *const c_int) };
+                rect(radio_element(it, k, ui, con), d, None, con);
                 for k in 0..m.nelem.clamp(0, mjMAXUIMULTI as c_int) {
                     let e = radio_element(it, k, ui, con);
                     text(
@@ -427,7 +424,8 @@ pub unsafe fn update(section: c_int, item: c_int, ui: &mjUI, st: &mjuiState, con
                     width: sep[k as usize + 1] - sep[k as usize],
                     ..r
                 };
-                let k = *(it.pdata as *const c_int);
+                // SAFETY: a radio line item's data is an int (this function's contract)
+                let k = unsafe { *(it.pdata as *const c_int) };
                 if (0..nel).contains(&k) {
                     rect(elem(k), d, None, con);
                 }
@@ -438,7 +436,8 @@ pub unsafe fn update(section: c_int, item: c_int, ui: &mjUI, st: &mjuiState, con
                 let d = deco!(select);
                 label_at(r.bottom + textver);
                 rect(r, d, None, con);
-                let k = *(it.pdata as *const c_int);
+                // SAFETY: a select item's data is an int (this function's contract)
+                let k = unsafe { *(it.pdata as *const c_int) };
                 if m.nelem > 0 && (0..mjMAXUIMULTI as c_int).contains(&k) {
                     text(
                         name(&m.name[k as usize]),
@@ -451,11 +450,15 @@ pub unsafe fn update(section: c_int, item: c_int, ui: &mjUI, st: &mjuiState, con
                 }
             } else if t == mjITEM_SLIDERINT as c_int || t == mjITEM_SLIDERNUM as c_int {
                 let (d, d2) = if on { (&c.slider, &c.slider2) } else { (&c.decorinactive, &c.decorinactive2) };
-                let sl = it.__anon_union.slider;
-                let v = if t == mjITEM_SLIDERINT as c_int {
-                    *(it.pdata as *const c_int) as f64
-                } else {
-                    *(it.pdata as *const f64)
+                let sl = slider(it);
+                // SAFETY: a slider's data is an int (SLIDERINT) or a double (SLIDERNUM) (this
+                // function's contract)
+                let v = unsafe {
+                    if t == mjITEM_SLIDERINT as c_int {
+                        *(it.pdata as *const c_int) as f64
+                    } else {
+                        *(it.pdata as *const f64)
+                    }
                 };
                 let sel = ((v - sl.range[0]) / (sl.range[1] - sl.range[0]).max(1e-10)).max(0.0).min(1.0);
                 rect(r, d, None, con);
@@ -469,10 +472,14 @@ pub unsafe fn update(section: c_int, item: c_int, ui: &mjUI, st: &mjuiState, con
                 }
                 label_at(r.bottom + textver);
                 let mut buf = [0 as c_char; mjMAXUITEXT];
-                if t == mjITEM_SLIDERINT as c_int {
-                    libc::snprintf(buf.as_mut_ptr(), mjMAXUITEXT, c"%d".as_ptr(), *(it.pdata as *const c_int));
-                } else {
-                    libc::snprintf(buf.as_mut_ptr(), mjMAXUITEXT, c"%.3g".as_ptr(), *(it.pdata as *const f64));
+                // SAFETY: the slider's data as above; each format takes the one argument given,
+                // and snprintf writes at most mjMAXUITEXT bytes (buf's size), NUL included
+                unsafe {
+                    if t == mjITEM_SLIDERINT as c_int {
+                        libc::snprintf(buf.as_mut_ptr(), mjMAXUITEXT, c"%d".as_ptr(), *(it.pdata as *const c_int));
+                    } else {
+                        libc::snprintf(buf.as_mut_ptr(), mjMAXUITEXT, c"%.3g".as_ptr(), *(it.pdata as *const f64));
+                    }
                 }
                 text(name(&buf), r.left + texthor, r.bottom + textver, r.width - 2 * texthor, font, con);
             } else if t >= mjITEM_EDITINT as c_int && t <= mjITEM_EDITTXT as c_int {
@@ -495,7 +502,8 @@ pub unsafe fn update(section: c_int, item: c_int, ui: &mjUI, st: &mjuiState, con
                     text(&et[scroll..], r.left + texthor, r.bottom + textver, r.width - 2 * texthor, font, con);
                 } else {
                     rect(r, d, Some(pane), con);
-                    let v = super::edit::array_text(it)?;
+                    // SAFETY: an edit item's data holds its values (this function's contract)
+                    let v = unsafe { super::edit::array_text(it) }?;
                     text(&v, r.left + texthor, r.bottom + textver, r.width - 2 * texthor, font, con);
                 }
             } else {
@@ -510,9 +518,7 @@ pub unsafe fn update(section: c_int, item: c_int, ui: &mjUI, st: &mjuiState, con
 /// Copies the visible part of the UI image into its window rectangle, then draws the scrollbar
 /// thumb and, while a select item is being chosen, its drop-down list.
 ///
-/// # Safety
-/// An OpenGL context is current.
-pub unsafe fn render(ui: &mut mjUI, st: &mjuiState, con: &mjrContext) -> Result<(), String> {
+pub fn render(ui: &mut mjUI, st: &mjuiState, con: &mjrContext) -> Result<(), String> {
     let rect = ui_rect(ui, st);
     let c = ui.color;
     draw2d::rectangle(rect, c.master[0], c.master[1], c.master[2], 1.0);

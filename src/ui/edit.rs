@@ -18,7 +18,8 @@ fn edit(it: &mjuiItem) -> &mjuiItemEdit_ {
 fn scan(text: &[c_char]) -> (usize, [f64; mjMAXUIEDIT]) {
     let mut v = [0.0f64; mjMAXUIEDIT];
     let p = v.as_mut_ptr();
-    // SAFETY: text holds a NUL; v has room for the 7 conversions
+    let text = super::c_text(text);
+    // SAFETY: text is NUL-terminated (c_text); v has room for the 7 conversions
     let n = unsafe {
         libc::sscanf(
             text.as_ptr(),
@@ -88,8 +89,11 @@ pub unsafe fn array_text(it: &mjuiItem) -> Result<Vec<u8>, String> {
     if it.r#type == mjITEM_EDITTXT as c_int {
         let s = it.pdata as *const u8;
         let mut out = Vec::new();
-        while out.len() < mjMAXUINAME - 1 && *s.add(out.len()) != 0 {
-            out.push(*s.add(out.len()));
+        // SAFETY: a text item's data holds mjMAXUINAME chars (this function's contract); at
+        // most the first mjMAXUINAME-1 are read
+        while out.len() < mjMAXUINAME - 1 && unsafe { *s.add(out.len()) } != 0 {
+            // SAFETY: as above, the same in-bounds char
+            out.push(unsafe { *s.add(out.len()) });
         }
         return Ok(out);
     }
@@ -100,13 +104,18 @@ pub unsafe fn array_text(it: &mjuiItem) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
     for i in 0..n {
         let mut piece = Vec::new();
-        if it.r#type == mjITEM_EDITINT as c_int {
-            snprintf_into(&mut piece, c"%d", Arg::I(*(it.pdata as *const c_int).add(i)));
-        } else if it.r#type == mjITEM_EDITNUM as c_int {
-            snprintf_into(&mut piece, c"%.4g", Arg::D(*(it.pdata as *const f64).add(i)));
-        } else {
-            snprintf_into(&mut piece, c"%.4g", Arg::D(*(it.pdata as *const f32).add(i) as f64));
-        }
+        // SAFETY: a numeric edit item's data holds nelem ints (EDITINT), doubles (EDITNUM) or
+        // floats (EDITFLOAT) (this function's contract), and i < nelem
+        let arg = unsafe {
+            if it.r#type == mjITEM_EDITINT as c_int {
+                Arg::I(*(it.pdata as *const c_int).add(i))
+            } else if it.r#type == mjITEM_EDITNUM as c_int {
+                Arg::D(*(it.pdata as *const f64).add(i))
+            } else {
+                Arg::D(*(it.pdata as *const f32).add(i) as f64)
+            }
+        };
+        snprintf_into(&mut piece, if it.r#type == mjITEM_EDITINT as c_int { c"%d" } else { c"%.4g" }, arg);
         if i + 1 < n {
             piece.extend_from_slice(b"  ");
         }
@@ -123,13 +132,15 @@ pub unsafe fn array_text(it: &mjuiItem) -> Result<Vec<u8>, String> {
 /// The item's data pointer has room for its values.
 pub unsafe fn store(text: &[c_char], it: &mjuiItem) -> Result<c_int, String> {
     if it.r#type == mjITEM_EDITTXT as c_int {
-        let d = it.pdata as *mut c_char;
+        // SAFETY: a text item's data holds mjMAXUINAME writable chars (this function's
+        // contract), not aliased by `text` (a copy of the UI's edit text)
+        let d = unsafe { core::slice::from_raw_parts_mut(it.pdata as *mut c_char, mjMAXUINAME) };
         let mut end = false;
         for i in 0..mjMAXUINAME {
             end |= i >= text.len() || text[i] == 0;
-            *d.add(i) = if end { 0 } else { text[i] };
+            d[i] = if end { 0 } else { text[i] };
         }
-        *d.add(mjMAXUINAME - 1) = 0;
+        d[mjMAXUINAME - 1] = 0;
         return Ok(0);
     }
     let (code, n, v) = check(text, it)?;
@@ -137,12 +148,16 @@ pub unsafe fn store(text: &[c_char], it: &mjuiItem) -> Result<c_int, String> {
         return Ok(code);
     }
     for (i, &x) in v[..n].iter().enumerate() {
-        if it.r#type == mjITEM_EDITINT as c_int {
-            *(it.pdata as *mut c_int).add(i) = x as c_int;
-        } else if it.r#type == mjITEM_EDITNUM as c_int {
-            *(it.pdata as *mut f64).add(i) = x;
-        } else {
-            *(it.pdata as *mut f32).add(i) = x as f32;
+        // SAFETY: check accepted exactly nelem numbers, so i < nelem, and the data holds nelem
+        // writable ints, doubles or floats by the item type (this function's contract)
+        unsafe {
+            if it.r#type == mjITEM_EDITINT as c_int {
+                *(it.pdata as *mut c_int).add(i) = x as c_int;
+            } else if it.r#type == mjITEM_EDITNUM as c_int {
+                *(it.pdata as *mut f64).add(i) = x;
+            } else {
+                *(it.pdata as *mut f32).add(i) = x as f32;
+            }
         }
     }
     Ok(0)

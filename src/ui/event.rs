@@ -5,7 +5,9 @@
 use core::ffi::{c_char, c_int};
 
 use super::draw::update;
-use super::geom::{find_mouse, find_select, mouse_in_rect, multi, radio_cols, radioline_sep, ui_rect};
+use super::geom::{
+    active, find_mouse, find_select, mouse_in_rect, multi, radio_cols, radioline_sep, single, slider, ui_rect,
+};
 use super::layout::{resize, scl};
 use crate::abi::mjtButton_::*;
 use crate::abi::mjtEvent_::*;
@@ -27,16 +29,6 @@ fn ptr(ui: &mut mjUI, id: Option<Id>) -> *mut mjuiItem {
     match id {
         Some(id) => item(ui, id),
         None => core::ptr::null_mut(),
-    }
-}
-
-unsafe fn active(state: c_int, ui: &mjUI) -> bool {
-    if state <= 0 {
-        false
-    } else if state == 1 {
-        true
-    } else {
-        ui.predicate.is_none_or(|f| f(state, ui.userdata) != 0)
     }
 }
 
@@ -78,17 +70,22 @@ fn find_radioline(it: &mjuiItem, ui: &mjUI, st: &mjuiState, con: &mjrContext) ->
 }
 
 /// Slider value from the mouse, snapped to the divisions.
+///
+/// # Safety
+/// The item's data pointer is a writable int (SLIDERINT) or double (SLIDERNUM).
 unsafe fn set_slider(it: &mjuiItem, ui: &mjUI, st: &mjuiState) {
     let (rx, _) = mouse_in_rect(it.rect, ui, st);
-    // SAFETY: plain numbers
-    let sl = it.__anon_union.slider;
+    let sl = slider(it);
     let rx = rx.min(1.0).max(0.0);
     let rx = (round(rx * sl.divisions) as f64 / sl.divisions.max(1.0)).min(1.0).max(0.0);
     let v = sl.range[0] * (1.0 - rx) + sl.range[1] * rx;
-    if it.r#type == mjITEM_SLIDERINT as c_int {
-        *(it.pdata as *mut c_int) = round(v);
-    } else {
-        *(it.pdata as *mut f64) = v;
+    // SAFETY: an int or a double by the slider type (this function's contract)
+    unsafe {
+        if it.r#type == mjITEM_SLIDERINT as c_int {
+            *(it.pdata as *mut c_int) = round(v);
+        } else {
+            *(it.pdata as *mut f64) = v;
+        }
     }
 }
 
@@ -196,18 +193,29 @@ fn shortcut_matches(st: &mjuiState, modifier: c_int, key: c_int) -> bool {
         && (st.control != 0) as c_int + 2 * (st.shift != 0) as c_int + 4 * (st.alt != 0) as c_int == modifier
 }
 
+/// Redraws one item.
+///
+/// # Safety
+/// As [`update`]: the items' data pointers hold their values.
 unsafe fn redraw(sect: usize, it: usize, ui: &mjUI, st: &mjuiState, con: &mjrContext) -> R<()> {
-    update(sect as c_int, it as c_int, ui, st, con)
+    // SAFETY: the items' data pointers hold their values (this function's contract)
+    unsafe { update(sect as c_int, it as c_int, ui, st, con) }
 }
 
+/// Redraws the whole UI.
+///
+/// # Safety
+/// As [`update`].
 unsafe fn redraw_all(ui: &mjUI, st: &mjuiState, con: &mjrContext) -> R<()> {
-    update(-1, -1, ui, st, con)
+    // SAFETY: as for redraw
+    unsafe { update(-1, -1, ui, st, con) }
 }
 
 /// Handles one event; returns the item whose value changed (or the button pressed), or NULL.
 ///
 /// # Safety
-/// An OpenGL context is current; item data pointers hold their values.
+/// Every item's data pointer holds its value(s) of the item type's C type, as mjui_add requires
+/// (see [`update`]).
 pub unsafe fn event(ui: &mut mjUI, st: &mut mjuiState, con: &mjrContext) -> R<*mut mjuiItem> {
     ui.editchanged = core::ptr::null_mut();
     let ty = st.r#type;
@@ -219,7 +227,8 @@ pub unsafe fn event(ui: &mut mjUI, st: &mut mjuiState, con: &mjrContext) -> R<*m
         // the right button shows shortcut help while held
         if st.button == mjBUTTON_RIGHT as c_int && ty != mjEVENT_MOVE as c_int {
             ui.mousehelp = (ty == mjEVENT_PRESS as c_int) as c_int;
-            redraw_all(ui, st, con)?;
+            // SAFETY: the items' data pointers hold their values (this function's contract)
+            unsafe { redraw_all(ui, st, con) }?;
         }
         return Ok(core::ptr::null_mut());
     }
@@ -245,15 +254,18 @@ pub unsafe fn event(ui: &mut mjUI, st: &mut mjuiState, con: &mjrContext) -> R<*m
             let t = item(ui, id).r#type;
             if t == mjITEM_SLIDERINT as c_int || t == mjITEM_SLIDERNUM as c_int {
                 let it = *item(ui, id);
-                set_slider(&it, ui, st);
-                redraw(id.0, id.1, ui, st, con)?;
+                // SAFETY: a slider's data is a writable int or double (this function's contract)
+                unsafe { set_slider(&it, ui, st) };
+                // SAFETY: the items' data pointers hold their values (this function's contract)
+                unsafe { redraw(id.0, id.1, ui, st, con) }?;
                 return Ok(ptr(ui, rec));
             }
             if (mjITEM_EDITINT as c_int..=mjITEM_EDITTXT as c_int).contains(&t) {
                 let r = item(ui, id).rect;
                 set_cursor(r, ui, st, con);
             }
-            redraw(id.0, id.1, ui, st, con)?;
+            // SAFETY: the items' data pointers hold their values (this function's contract)
+            unsafe { redraw(id.0, id.1, ui, st, con) }?;
         }
         return Ok(core::ptr::null_mut());
     }
@@ -266,16 +278,19 @@ pub unsafe fn event(ui: &mut mjUI, st: &mut mjuiState, con: &mjrContext) -> R<*m
                 ui.mouseitem = item_cur;
                 let r = item(ui, e).rect;
                 set_cursor(r, ui, st, con);
-                redraw(e.0, e.1, ui, st, con)?;
+                // SAFETY: the items' data pointers hold their values (this function's contract)
+                unsafe { redraw(e.0, e.1, ui, st, con) }?;
                 return Ok(core::ptr::null_mut());
             }
             // click elsewhere: keep valid text, stop editing
             let text = ui.edittext;
-            if super::edit::store(&text, item(ui, e))? == 0 {
+            // SAFETY: the edited item's data has room for its values (this function's contract)
+            if unsafe { super::edit::store(&text, item(ui, e)) }? == 0 {
                 ui.editchanged = ptr(ui, edit);
             }
             ui.editsect = 0;
-            redraw(e.0, e.1, ui, st, con)?;
+            // SAFETY: the items' data pointers hold their values (this function's contract)
+            unsafe { redraw(e.0, e.1, ui, st, con) }?;
         }
         ui.mousesect = 0;
         if sect_cur == -1 {
@@ -307,7 +322,8 @@ pub unsafe fn event(ui: &mut mjUI, st: &mut mjuiState, con: &mjrContext) -> R<*m
                 ui.sect[n].state = mjSECT_OPEN as c_int;
             }
             resize(ui, con)?;
-            redraw_all(ui, st, con)?;
+            // SAFETY: the items' data pointers hold their values (this function's contract)
+            unsafe { redraw_all(ui, st, con) }?;
         } else if let Some(id) = cur {
             let it = *item(ui, id);
             if !active(it.state, ui) {
@@ -320,7 +336,8 @@ pub unsafe fn event(ui: &mut mjUI, st: &mut mjuiState, con: &mjrContext) -> R<*m
                 if it.state == closed + 1 || it.state == closed {
                     item(ui, id).state = if it.state == closed { closed + 1 } else { closed };
                     resize(ui, con)?;
-                    redraw_all(ui, st, con)?;
+                    // SAFETY: the items' data pointers hold their values (this function's contract)
+                    unsafe { redraw_all(ui, st, con) }?;
                 }
                 return Ok(ui.editchanged);
             } else if t == mjITEM_BUTTON as c_int || t == mjITEM_SELECT as c_int {
@@ -329,27 +346,32 @@ pub unsafe fn event(ui: &mut mjUI, st: &mut mjuiState, con: &mjrContext) -> R<*m
                 change = t == mjITEM_BUTTON as c_int;
             } else if t == mjITEM_CHECKINT as c_int {
                 let p = it.pdata as *mut c_int;
-                *p = 1 - *p;
+                // SAFETY: a CHECKINT item's data is a writable int (this function's contract)
+                unsafe { *p = 1 - *p };
                 change = true;
             } else if t == mjITEM_CHECKBYTE as c_int {
                 let p = it.pdata as *mut u8;
-                *p = 1u8.wrapping_sub(*p);
+                // SAFETY: a CHECKBYTE item's data is a writable byte (this function's contract)
+                unsafe { *p = 1u8.wrapping_sub(*p) };
                 change = true;
             } else if t == mjITEM_RADIO as c_int || t == mjITEM_RADIOLINE as c_int {
                 let k =
                     if t == mjITEM_RADIO as c_int { find_radio(&it, ui, st) } else { find_radioline(&it, ui, st, con) };
                 if k >= 0 {
-                    *(it.pdata as *mut c_int) = k;
+                    // SAFETY: a radio item's data is a writable int (this function's contract)
+                    unsafe { *(it.pdata as *mut c_int) = k };
                     change = true;
                 }
             } else if t == mjITEM_SLIDERINT as c_int || t == mjITEM_SLIDERNUM as c_int {
-                set_slider(&it, ui, st);
+                // SAFETY: a slider's data is a writable int or double (this function's contract)
+                unsafe { set_slider(&it, ui, st) };
                 ui.mousesect = sect_cur;
                 ui.mouseitem = item_cur;
                 change = true;
             } else if (mjITEM_EDITINT as c_int..=mjITEM_EDITTXT as c_int).contains(&t) {
                 // the text and its NUL; text items write their whole name field
-                let text = super::edit::array_text(&it)?;
+                // SAFETY: an edit item's data holds its values (this function's contract)
+                let text = unsafe { super::edit::array_text(&it) }?;
                 let n = if t == mjITEM_EDITTXT as c_int { mjMAXUINAME } else { text.len() + 1 };
                 for (j, d) in ui.edittext[..n].iter_mut().enumerate() {
                     *d = text.get(j).map_or(0, |&c| c as c_char);
@@ -361,7 +383,8 @@ pub unsafe fn event(ui: &mut mjUI, st: &mut mjuiState, con: &mjrContext) -> R<*m
                 ui.mousesect = sect_cur;
                 ui.mouseitem = item_cur;
             }
-            redraw(id.0, id.1, ui, st, con)?;
+            // SAFETY: the items' data pointers hold their values (this function's contract)
+            unsafe { redraw(id.0, id.1, ui, st, con) }?;
             if change {
                 return Ok(ptr(ui, cur));
             }
@@ -375,17 +398,20 @@ pub unsafe fn event(ui: &mut mjUI, st: &mut mjuiState, con: &mjrContext) -> R<*m
             if it.r#type == mjITEM_SELECT as c_int {
                 let k = find_select(&it, ui, st, con);
                 if k >= 0 {
-                    *(it.pdata as *mut c_int) = k;
+                    // SAFETY: a select item's data is a writable int (this function's contract)
+                    unsafe { *(it.pdata as *mut c_int) = k };
                 }
                 // the open box covered other items
                 ui.mousesect = 0;
-                redraw_all(ui, st, con)?;
+                // SAFETY: the items' data pointers hold their values (this function's contract)
+                unsafe { redraw_all(ui, st, con) }?;
                 if k >= 0 {
                     return Ok(ptr(ui, rec));
                 }
             } else if it.r#type == mjITEM_BUTTON as c_int {
                 ui.mousesect = 0;
-                redraw(id.0, id.1, ui, st, con)?;
+                // SAFETY: the items' data pointers hold their values (this function's contract)
+                unsafe { redraw(id.0, id.1, ui, st, con) }?;
             }
         }
         ui.mousesect = 0;
@@ -400,9 +426,11 @@ pub unsafe fn event(ui: &mut mjUI, st: &mut mjuiState, con: &mjrContext) -> R<*m
 
     if ty == mjEVENT_KEY as c_int {
         if let Some(e) = edit {
-            return key_edit(ui, st, con, e);
+            // SAFETY: the items' data pointers hold their values (this function's contract)
+            return unsafe { key_edit(ui, st, con, e) };
         }
-        return key_shortcut(ui, st, con);
+        // SAFETY: the items' data pointers hold their values (this function's contract)
+        return unsafe { key_shortcut(ui, st, con) };
     }
 
     if ty == mjEVENT_RESIZE as c_int {
@@ -413,6 +441,9 @@ pub unsafe fn event(ui: &mut mjUI, st: &mut mjuiState, con: &mjrContext) -> R<*m
 
 /// A key while editing: Escape abandons, Enter stores valid text, arrows, Home, End,
 /// BackSpace and Delete edit, other keys type their character.
+///
+/// # Safety
+/// As [`event`].
 unsafe fn key_edit(ui: &mut mjUI, st: &mut mjuiState, con: &mjrContext, e: Id) -> R<*mut mjuiItem> {
     let key = st.key;
     st.key = 0;
@@ -423,9 +454,11 @@ unsafe fn key_edit(ui: &mut mjUI, st: &mut mjuiState, con: &mjrContext, e: Id) -
         ui.editsect = 0;
     } else if k == mjKEY_ENTER {
         let text = ui.edittext;
-        if super::edit::store(&text, item(ui, e))? == 0 {
+        // SAFETY: the edited item's data has room for its values (this function's contract)
+        if unsafe { super::edit::store(&text, item(ui, e)) }? == 0 {
             ui.editsect = 0;
-            redraw(e.0, e.1, ui, st, con)?;
+            // SAFETY: the items' data pointers hold their values (this function's contract)
+            unsafe { redraw(e.0, e.1, ui, st, con) }?;
             ui.editchanged = item(ui, e);
             return Ok(ui.editchanged);
         }
@@ -463,12 +496,16 @@ unsafe fn key_edit(ui: &mut mjUI, st: &mut mjuiState, con: &mjrContext, e: Id) -
         let r = item(ui, e).rect;
         reveal_cursor(r, ui, con);
     }
-    redraw(e.0, e.1, ui, st, con)?;
+    // SAFETY: the items' data pointers hold their values (this function's contract)
+    unsafe { redraw(e.0, e.1, ui, st, con) }?;
     Ok(core::ptr::null_mut())
 }
 
 /// A key outside editing: a section shortcut opens that section alone; an item shortcut
 /// toggles a check box or presses a button.
+///
+/// # Safety
+/// As [`event`].
 unsafe fn key_shortcut(ui: &mut mjUI, st: &mut mjuiState, con: &mjrContext) -> R<*mut mjuiItem> {
     let nsect = ui.nsect.clamp(0, mjMAXUISECT as c_int) as usize;
     if let Some(n) = (0..nsect).find(|&n| shortcut_matches(st, ui.sect[n].modifier, ui.sect[n].shortcut)) {
@@ -479,7 +516,8 @@ unsafe fn key_shortcut(ui: &mut mjUI, st: &mut mjuiState, con: &mjrContext) -> R
             ui.sect[n].state = 1;
         }
         resize(ui, con)?;
-        redraw_all(ui, st, con)?;
+        // SAFETY: the items' data pointers hold their values (this function's contract)
+        unsafe { redraw_all(ui, st, con) }?;
         st.key = 0;
         return Ok(core::ptr::null_mut());
     }
@@ -490,7 +528,7 @@ unsafe fn key_shortcut(ui: &mut mjUI, st: &mut mjuiState, con: &mjrContext) -> R
             if !(t == mjITEM_BUTTON as c_int || t == mjITEM_CHECKINT as c_int || t == mjITEM_CHECKBYTE as c_int) {
                 continue;
             }
-            let sc = it.__anon_union.single;
+            let sc = single(&it);
             if !shortcut_matches(st, sc.modifier, sc.shortcut) {
                 continue;
             }
@@ -500,12 +538,19 @@ unsafe fn key_shortcut(ui: &mut mjUI, st: &mut mjuiState, con: &mjrContext) -> R
             }
             if t == mjITEM_CHECKINT as c_int {
                 let p = it.pdata as *mut c_int;
-                *p = 1 - *p;
-                redraw(n, i, ui, st, con)?;
+                // SAFETY: a CHECKINT item's data is a writable int; the other items' data hold
+                // their values (this function's contract)
+                unsafe {
+                    *p = 1 - *p;
+                    redraw(n, i, ui, st, con)?;
+                }
             } else if t == mjITEM_CHECKBYTE as c_int {
                 let p = it.pdata as *mut u8;
-                *p = 1u8.wrapping_sub(*p);
-                redraw(n, i, ui, st, con)?;
+                // SAFETY: a CHECKBYTE item's data is a writable byte; the rest as above
+                unsafe {
+                    *p = 1u8.wrapping_sub(*p);
+                    redraw(n, i, ui, st, con)?;
+                }
             }
             return Ok(item(ui, (n, i)));
         }

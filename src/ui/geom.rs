@@ -14,6 +14,34 @@ pub fn multi(it: &mjuiItem) -> &mjuiItemMulti_ {
     unsafe { &it.__anon_union.multi }
 }
 
+/// The item's button/check shortcut data.
+pub fn single(it: &mjuiItem) -> mjuiItemSingle_ {
+    // SAFETY: every union member is plain integers, floats and characters
+    unsafe { it.__anon_union.single }
+}
+
+/// The item's slider data.
+pub fn slider(it: &mjuiItem) -> mjuiItemSlider_ {
+    // SAFETY: every union member is plain integers, floats and characters
+    unsafe { it.__anon_union.slider }
+}
+
+/// Whether an item is active: its state, or the predicate's verdict for states above 1.
+pub fn active(state: c_int, ui: &mjUI) -> bool {
+    if state <= 0 {
+        false
+    } else if state == 1 {
+        true
+    } else {
+        match ui.predicate {
+            None => true,
+            // SAFETY: the application's predicate callback (mjUI contract), called with an item
+            // state and the UI's userdata as upstream calls it
+            Some(f) => (unsafe { f(state, ui.userdata) }) != 0,
+        }
+    }
+}
+
 /// Width of the text (up to `limit` characters; all for a negative limit, none for 0).
 pub fn text_width(txt: &[u8], con: &mjrContext, limit: i32) -> c_int {
     if limit == 0 {

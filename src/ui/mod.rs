@@ -186,6 +186,14 @@ fn cstr(s: &[c_char]) -> &[u8] {
     &b[..b.iter().position(|&c| c == 0).unwrap_or(b.len())]
 }
 
+/// The characters of a char array up to its first NUL (or its end), NUL-terminated: a C string
+/// for sscanf even when the array is full.
+pub fn c_text(s: &[c_char]) -> Vec<c_char> {
+    let mut t: Vec<c_char> = cstr(s).iter().map(|&c| c as c_char).collect();
+    t.push(0);
+    t
+}
+
 /// strncpy into a fixed array, last byte forced to NUL.
 fn copy_name(dst: &mut [c_char], src: &[c_char]) {
     let n = dst.len();
@@ -215,7 +223,9 @@ fn parse_shortcut(text: &[c_char]) -> Result<(c_int, c_int), String> {
     };
     let key = if t[1] == b'#' {
         let mut k: c_int = 0;
-        // SAFETY: text is NUL-terminated within its array (t ends before the array's end or at a NUL)
+        let text = c_text(text);
+        // SAFETY: text is NUL-terminated (c_text) and longer than 2 (t.len() >= 2 checked
+        // above); sscanf writes one int into k
         if unsafe { libc::sscanf(text.as_ptr().add(2), c"%d".as_ptr(), &mut k) } != 1 {
             return Err("mjui_add: invalid shortcut numeric code".into());
         }
@@ -237,14 +247,25 @@ fn cap(x: f64) -> f64 {
     }
 }
 
-/// Appends the sections and items of `def` (up to its mjITEM_END entry) to the UI.
+/// The entries of a C definition list, up to and including its mjITEM_END entry.
 ///
 /// # Safety
-/// `def` is terminated by an entry of type mjITEM_END.
-pub unsafe fn add(ui: &mut mjUI, def: *const mjuiDef) -> R {
+/// `def` points to an array of entries terminated by one of type mjITEM_END (the mjui_add
+/// contract), which stays alive and unchanged for `'a`.
+pub unsafe fn def_list<'a>(def: *const mjuiDef) -> &'a [mjuiDef] {
     let mut n = 0usize;
-    loop {
-        let d = &*def.add(n);
+    // SAFETY: every entry up to the mjITEM_END one is part of the array (this function's contract)
+    while unsafe { (*def.add(n)).r#type } != mjITEM_END as i32 {
+        n += 1;
+    }
+    // SAFETY: n + 1 entries, the last the mjITEM_END one, as just read
+    unsafe { core::slice::from_raw_parts(def, n + 1) }
+}
+
+/// Appends the sections and items of `defs` (up to its first mjITEM_END entry, or all of them)
+/// to the UI.
+pub fn add(ui: &mut mjUI, defs: &[mjuiDef]) -> R {
+    for d in defs {
         let t = d.r#type;
         if t == mjITEM_END as i32 {
             return Ok(());
@@ -268,7 +289,9 @@ pub unsafe fn add(ui: &mut mjUI, def: *const mjuiDef) -> R {
             let se = &mut ui.sect[ui.nsect as usize - 1];
             let oldstate = se.state;
             let states: Vec<c_int> = se.item.iter().map(|it| it.state).collect();
-            core::ptr::write_bytes(se as *mut mjuiSection, 0, 1);
+            // SAFETY: mjuiSection is plain numbers, characters and the items' (nullable) data
+            // pointers; all-zero is its cleared state
+            unsafe { core::ptr::write_bytes(se as *mut mjuiSection, 0, 1) };
             for (it, s) in se.item.iter_mut().zip(states) {
                 it.state = s;
             }
@@ -295,7 +318,9 @@ pub unsafe fn add(ui: &mut mjUI, def: *const mjuiDef) -> R {
             let itemid = se.nitem - 1;
             let it = &mut se.item[itemid as usize];
             let oldstate = it.state;
-            core::ptr::write_bytes(it as *mut mjuiItem, 0, 1);
+            // SAFETY: mjuiItem is plain numbers, characters and a nullable data pointer; all-zero
+            // is its cleared state
+            unsafe { core::ptr::write_bytes(it as *mut mjuiItem, 0, 1) };
             it.state = if t == mjITEM_SEPARATOR as i32 && d.state == mjPRESERVE as i32 {
                 oldstate.max(mjSEPCLOSED as i32)
             } else {
@@ -314,18 +339,25 @@ pub unsafe fn add(ui: &mut mjUI, def: *const mjuiDef) -> R {
                 return Err("mjui_add: data pointer for item without data".into());
             }
             let u = &mut it.__anon_union;
+            // SAFETY (the member borrows below): every member of the union is plain integers,
+            // floats and characters, so each bit pattern (the item was just zeroed) is valid for
+            // each member
             if t == mjITEM_BUTTON as i32 || t == mjITEM_CHECKINT as i32 || t == mjITEM_CHECKBYTE as i32 {
-                (u.single.modifier, u.single.shortcut) = parse_shortcut(&d.other)?;
+                // SAFETY: plain-data union member (see above)
+                let single = unsafe { &mut u.single };
+                (single.modifier, single.shortcut) = parse_shortcut(&d.other)?;
             } else if t == mjITEM_STATIC as i32
                 || t == mjITEM_RADIO as i32
                 || t == mjITEM_RADIOLINE as i32
                 || t == mjITEM_SELECT as i32
             {
                 let other = cstr(&d.other);
-                u.multi.nelem = 0;
+                // SAFETY: plain-data union member (see above)
+                let multi = unsafe { &mut u.multi };
+                multi.nelem = 0;
                 let mut i = 0;
                 while i < other.len() {
-                    if u.multi.nelem as usize >= mjMAXUIMULTI {
+                    if multi.nelem as usize >= mjMAXUIMULTI {
                         return Err("mjui_add: too many multi elements".into());
                     }
                     let start = i;
@@ -335,23 +367,27 @@ pub unsafe fn add(ui: &mut mjUI, def: *const mjuiDef) -> R {
                     if i == start || i - start >= mjMAXUINAME - 1 {
                         return Err("mjui_add: invalid multi element name".into());
                     }
-                    let k = u.multi.nelem as usize;
-                    u.multi.nelem += 1;
+                    let k = multi.nelem as usize;
+                    multi.nelem += 1;
                     for (j, &c) in other[start..i].iter().enumerate() {
-                        u.multi.name[k][j] = c as c_char;
+                        multi.name[k][j] = c as c_char;
                     }
-                    u.multi.name[k][i - start] = 0;
+                    multi.name[k][i - start] = 0;
                     i += 1;
                 }
             } else if t == mjITEM_SLIDERINT as i32 || t == mjITEM_SLIDERNUM as i32 {
                 let mut x = [0.0f64; 3];
                 let p = x.as_mut_ptr();
-                let num = libc::sscanf(d.other.as_ptr(), c"%lf %lf %lf".as_ptr(), p, p.add(1), p.add(2));
+                let other = c_text(&d.other);
+                // SAFETY: other is NUL-terminated (c_text); x has room for the 3 conversions
+                let num = unsafe { libc::sscanf(other.as_ptr(), c"%lf %lf %lf".as_ptr(), p, p.add(1), p.add(2)) };
                 if num != 2 && num != 3 {
                     return Err("mjui_add: slider expects 'min max [div]'".into());
                 }
-                u.slider.range = [x[0], x[1]];
-                u.slider.divisions = if num == 3 {
+                // SAFETY: plain-data union member (see above)
+                let slider = unsafe { &mut u.slider };
+                slider.range = [x[0], x[1]];
+                slider.divisions = if num == 3 {
                     cap(x[2])
                 } else if t == mjITEM_SLIDERINT as i32 {
                     cap(x[1] - x[0])
@@ -361,38 +397,45 @@ pub unsafe fn add(ui: &mut mjUI, def: *const mjuiDef) -> R {
             } else if t == mjITEM_EDITINT as i32 || t == mjITEM_EDITNUM as i32 || t == mjITEM_EDITFLOAT as i32 {
                 let mut x = [0.0f64; 15];
                 let p: Vec<*mut f64> = x.iter_mut().map(|v| v as *mut f64).collect();
-                let num = libc::sscanf(
-                    d.other.as_ptr(),
-                    c"%lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf".as_ptr(),
-                    p[0],
-                    p[1],
-                    p[2],
-                    p[3],
-                    p[4],
-                    p[5],
-                    p[6],
-                    p[7],
-                    p[8],
-                    p[9],
-                    p[10],
-                    p[11],
-                    p[12],
-                    p[13],
-                    p[14],
-                );
+                let other = c_text(&d.other);
+                // SAFETY: other is NUL-terminated (c_text); the 15 pointers are to distinct
+                // elements of x, one per conversion
+                let num = unsafe {
+                    libc::sscanf(
+                        other.as_ptr(),
+                        c"%lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf".as_ptr(),
+                        p[0],
+                        p[1],
+                        p[2],
+                        p[3],
+                        p[4],
+                        p[5],
+                        p[6],
+                        p[7],
+                        p[8],
+                        p[9],
+                        p[10],
+                        p[11],
+                        p[12],
+                        p[13],
+                        p[14],
+                    )
+                };
                 if num < 1 {
                     return Err("mjui_add: edit length missing".into());
                 }
-                u.edit.nelem = crate::math::misc::round(x[0]);
-                if u.edit.nelem < 1 || u.edit.nelem as usize > mjMAXUIEDIT {
+                // SAFETY: plain-data union member (see above)
+                let edit = unsafe { &mut u.edit };
+                edit.nelem = crate::math::misc::round(x[0]);
+                if edit.nelem < 1 || edit.nelem as usize > mjMAXUIEDIT {
                     return Err("mjui_add: invalid edit length".into());
                 }
-                if u.edit.nelem * 2 != num - 1 && num > 1 {
+                if edit.nelem * 2 != num - 1 && num > 1 {
                     return Err("mjui_add: incorrent number of edit ranges".into());
                 }
                 if num > 1 {
-                    for i in 0..u.edit.nelem as usize {
-                        u.edit.range[i] = [x[1 + 2 * i], x[2 + 2 * i]];
+                    for i in 0..edit.nelem as usize {
+                        edit.range[i] = [x[1 + 2 * i], x[2 + 2 * i]];
                     }
                 }
             } else if t == mjITEM_EDITTXT as i32 {
@@ -401,18 +444,15 @@ pub unsafe fn add(ui: &mut mjUI, def: *const mjuiDef) -> R {
         } else {
             return Err("mjui_add: invalid item type".into());
         }
-        n += 1;
     }
+    Ok(())
 }
 
 /// `add` into section `sect` (which becomes the last one while adding).
-///
-/// # Safety
-/// As [`add`].
-pub unsafe fn add_to_section(ui: &mut mjUI, sect: i32, def: *const mjuiDef) -> R {
+pub fn add_to_section(ui: &mut mjUI, sect: i32, defs: &[mjuiDef]) -> R {
     let nsect = ui.nsect;
     ui.nsect = sect + 1;
-    let r = add(ui, def);
+    let r = add(ui, defs);
     ui.nsect = nsect;
     r
 }
