@@ -61,8 +61,8 @@ pub struct Warning {
 impl Data {
     /// Data for `model`, reset to its initial state (`mj_makeData`).
     pub fn new(model: &Model) -> Result<Data> {
-        // SAFETY: `model` is a valid model
-        let p = catching(|| unsafe { crate::engine::reset::make_data(model.raw()) })?;
+        let p =
+            catching(|| crate::engine::reset::make_data(model.raw()).map_or(core::ptr::null_mut(), |d| d.into_raw()))?;
         let ptr = NonNull::new(p).ok_or_else(|| Error::new("mj_makeData: could not allocate the data"))?;
         Ok(Data { model: model.clone(), ptr })
     }
@@ -412,8 +412,8 @@ impl Jacobian {
 impl Clone for Data {
     /// A copy of the data (`mj_copyData`), for the same model.
     fn clone(&self) -> Data {
-        // SAFETY: copying valid data of this model into a new allocation
-        let p = unsafe { crate::data::make::copy_data(core::ptr::null_mut(), self.model.raw(), self.raw(), false) };
+        let p = crate::data::make::copy_data_new(self.model.raw(), self.raw(), false)
+            .map_or(core::ptr::null_mut(), |d| d.into_raw());
         Data { model: self.model.clone(), ptr: NonNull::new(p).expect("mj_copyData: out of memory") }
     }
 }
@@ -421,7 +421,9 @@ impl Clone for Data {
 impl Drop for Data {
     fn drop(&mut self) {
         // SAFETY: the only owner of data made by the library
-        unsafe { crate::data::make::delete_data(self.ptr.as_ptr()) }
+        if let Some(d) = unsafe { crate::runtime::alloc::CBox::from_raw(self.ptr.as_ptr()) } {
+            crate::data::make::delete_data(d);
+        }
     }
 }
 

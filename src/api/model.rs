@@ -23,7 +23,9 @@ unsafe impl Sync for Owned {}
 impl Drop for Owned {
     fn drop(&mut self) {
         // SAFETY: the pointer came from the library's allocator and this is its only owner
-        unsafe { crate::model::alloc::delete_model(self.0.as_ptr()) }
+        if let Some(m) = unsafe { crate::runtime::alloc::CBox::from_raw(self.0.as_ptr()) } {
+            crate::model::alloc::delete_model(m);
+        }
     }
 }
 
@@ -121,8 +123,7 @@ impl Model {
     /// handle first gets its own copy, so they keep the options they had.
     pub fn opt_mut(&mut self) -> &mut mjOption {
         if Arc::get_mut(&mut self.owned).is_none() {
-            // SAFETY: copying a valid model into a new allocation
-            let copy = unsafe { crate::model::alloc::copy_model(core::ptr::null_mut(), self.raw(), false) };
+            let copy = crate::model::alloc::copy_model(self.raw()).map_or(core::ptr::null_mut(), |m| m.into_raw());
             self.owned = Arc::new(Owned(NonNull::new(copy).expect("mj_copyModel: out of memory")));
         }
         let owned = Arc::get_mut(&mut self.owned).expect("unique after the copy");

@@ -8,6 +8,7 @@ use crate::abi::*;
 use crate::data::{make, plugin};
 use crate::engine::reset;
 use crate::mjerror;
+use crate::runtime::alloc::CBox;
 
 /// Allocate mjData for the model and reset it.
 #[no_mangle]
@@ -17,7 +18,7 @@ pub unsafe extern "C" fn mj_makeData(m: *const mjModel) -> *mut mjData {
             mjerror!("mj_makeData", "NULL model");
             return ptr::null_mut();
         }
-        guard("mj_makeData", ptr::null_mut(), || reset::make_data(&*m))
+        guard("mj_makeData", ptr::null_mut(), || reset::make_data(&*m).map_or(ptr::null_mut(), CBox::into_raw))
     }
 }
 
@@ -34,9 +35,9 @@ pub unsafe extern "C" fn mj_makeRawData(dest: *mut *mut mjData, m: *const mjMode
         }
         guard("mj_makeRawData", (), || {
             if (*dest).is_null() {
-                *dest = make::make_raw_data(&*m);
+                *dest = make::make_raw_data(&*m).map_or(ptr::null_mut(), CBox::into_raw);
             } else {
-                make::remake_raw_data(&*m, *dest);
+                make::remake_raw_data(&*m, &mut **dest);
             }
         })
     }
@@ -52,7 +53,11 @@ pub unsafe extern "C" fn mj_initPlugin(m: *const mjModel, d: *mut mjData) {
             return;
         }
         guard("mj_initPlugin", (), || {
-            plugin::init_plugin(&*m, d);
+            // the caller keeps the data when the instances were created; it is freed otherwise
+            // (the C contract: d comes from mj_makeRawData for m)
+            if let Some(d) = CBox::from_raw(d) {
+                let _ = plugin::init_plugin(&*m, d).map(CBox::into_raw);
+            }
         })
     }
 }
@@ -65,7 +70,7 @@ pub unsafe extern "C" fn mj_copyData(dest: *mut mjData, m: *const mjModel, src: 
             mjerror!("mj_copyData", "NULL argument");
             return ptr::null_mut();
         }
-        guard("mj_copyData", ptr::null_mut(), || make::copy_data(dest, &*m, &*src, false))
+        guard("mj_copyData", ptr::null_mut(), || copy_data(dest, &*m, src, false))
     }
 }
 
@@ -77,7 +82,31 @@ pub unsafe extern "C" fn mjv_copyData(dest: *mut mjData, m: *const mjModel, src:
             mjerror!("mjv_copyData", "NULL argument");
             return ptr::null_mut();
         }
-        guard("mjv_copyData", ptr::null_mut(), || make::copy_data(dest, &*m, &*src, true))
+        guard("mjv_copyData", ptr::null_mut(), || copy_data(dest, &*m, src, true))
+    }
+}
+
+/// `mj_copyData` / `mjv_copyData` after the argument checks: into `dest`, or into new data when
+/// it is null.
+///
+/// # Safety
+/// The C contract: `src` is data made for `m`, `dest` null or data made for `m` (possibly `src`
+/// itself).
+unsafe fn copy_data(dest: *mut mjData, m: &mjModel, src: *const mjData, only_visual: bool) -> *mut mjData {
+    if dest.is_null() {
+        // SAFETY: `src` is valid data (the C contract)
+        return make::copy_data_new(m, unsafe { &*src }, only_visual).map_or(ptr::null_mut(), CBox::into_raw);
+    }
+    // copying data onto itself reads from a copy of the struct (the arrays are its own)
+    // SAFETY: `src` is valid data (the C contract); a byte copy of the struct
+    let alias = ptr::eq(dest, src).then(|| unsafe { ptr::read(src) });
+    // SAFETY: `dest` is valid data, not otherwise referenced during the call (the C contract;
+    // when it is `src`, the source is the copy above)
+    let (d, s) = unsafe { (&mut *dest, alias.as_ref().unwrap_or_else(|| &*src)) };
+    if make::copy_data(d, m, s, only_visual) {
+        dest
+    } else {
+        ptr::null_mut()
     }
 }
 
@@ -121,6 +150,11 @@ pub unsafe extern "C" fn mj_resetDataKeyframe(m: *const mjModel, d: *mut mjData,
 #[no_mangle]
 pub unsafe extern "C" fn mj_deleteData(d: *mut mjData) {
     crate::boundary! {
-        guard("mj_deleteData", (), || make::delete_data(d))
+        guard("mj_deleteData", (), || {
+            // SAFETY: the C contract: d is null or data from mj_makeData, not used afterwards
+            if let Some(d) = unsafe { CBox::from_raw(d) } {
+                make::delete_data(d);
+            }
+        })
     }
 }

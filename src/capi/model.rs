@@ -7,6 +7,7 @@ use super::guard;
 use crate::abi::*;
 use crate::io::mjb;
 use crate::model::alloc;
+use crate::runtime::alloc::CBox;
 use crate::{mjerror, mjwarning};
 
 /// Copy mjModel; allocate a new one when dest is NULL.
@@ -17,7 +18,19 @@ pub unsafe extern "C" fn mj_copyModel(dest: *mut mjModel, src: *const mjModel) -
             mjerror!("mj_copyModel", "NULL src model");
             return ptr::null_mut();
         }
-        guard("mj_copyModel", ptr::null_mut(), || alloc::copy_model(dest, &*src, false))
+        guard("mj_copyModel", ptr::null_mut(), || {
+            if ptr::eq(dest, src) {
+                // a model copied onto itself stays as it is
+                return dest;
+            }
+            // SAFETY: the C contract: `dest` null or a model from this library that the caller
+            // hands over for the call (freed on failure, as upstream), distinct from `src`
+            let copy = match unsafe { CBox::from_raw(dest) } {
+                None => alloc::copy_model(&*src),
+                Some(d) => alloc::copy_model_replace(d, &*src),
+            };
+            copy.map_or(ptr::null_mut(), CBox::into_raw)
+        })
     }
 }
 
@@ -62,7 +75,12 @@ pub unsafe extern "C" fn mj_loadModel(filename: *const c_char, vfs: *const mjVFS
 #[no_mangle]
 pub unsafe extern "C" fn mj_deleteModel(m: *mut mjModel) {
     crate::boundary! {
-        guard("mj_deleteModel", (), || alloc::delete_model(m))
+        guard("mj_deleteModel", (), || {
+            // SAFETY: the C contract: m is null or a model from this library, not used afterwards
+            if let Some(m) = unsafe { CBox::from_raw(m) } {
+                alloc::delete_model(m);
+            }
+        })
     }
 }
 
@@ -87,7 +105,9 @@ pub unsafe extern "C" fn mjv_copyModel(dest: *mut mjModel, src: *const mjModel) 
             return;
         }
         guard("mjv_copyModel", (), || {
-            alloc::copy_model(dest, &*src, true);
+            if !ptr::eq(dest, src) {
+                alloc::copy_model_visual(&mut *dest, &*src);
+            }
         })
     }
 }

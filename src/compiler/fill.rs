@@ -6,6 +6,7 @@ use crate::abi::mjtSameFrame_::*;
 use crate::abi::mjtTrn_::*;
 use crate::abi::*;
 use crate::model::alloc;
+use crate::runtime::alloc::CBox;
 
 use super::model_mut as mm;
 use super::tree::Compiled;
@@ -388,46 +389,42 @@ pub fn make(c: &mut Compiled) -> CResult<*mut mjModel> {
     set("nplugin", c.plugins.list.len() as i64);
     set("npluginattr", c.plugins.list.iter().map(|p| p.attr.len() as i64).sum());
 
-    let mp = match alloc::make_model(&sizes) {
+    let mut mp = match alloc::make_model(&sizes) {
         Ok(m) => m,
         Err(_) => return Err(CompileError::model("could not create mjModel")),
     };
-    let m = unsafe { &mut *mp };
+    let m = &mut *mp;
     let r = fill(c, m, &names, nsensordata);
     if let Err(e) = r {
-        unsafe { alloc::delete_model(mp) };
+        alloc::delete_model(mp);
         return Err(e);
     }
-    Ok(mp)
+    Ok(mp.into_raw())
 }
 
 /// An mjData made for the model being compiled, freed when dropped.
-struct ScratchData(core::ptr::NonNull<mjData>);
+struct ScratchData(Option<CBox<mjData>>);
 
 impl ScratchData {
     fn new(m: &mjModel) -> Option<Self> {
-        // SAFETY: `m` is a complete model (sizes and arrays allocated by `alloc::make_model`);
-        // make_raw_data only reads it and returns a new data or null
-        core::ptr::NonNull::new(unsafe { crate::data::make::make_raw_data(m) }).map(ScratchData)
+        crate::data::make::make_raw_data(m).map(|d| ScratchData(Some(d)))
     }
 
     /// Complete data (`mj_makeData`: plugin instances created, reset).
     fn with_plugins(m: &mjModel) -> Option<Self> {
-        // SAFETY: as in `new`; make_data returns a new data owned by the caller, or null
-        core::ptr::NonNull::new(unsafe { crate::engine::reset::make_data(m) }).map(ScratchData)
+        crate::engine::reset::make_data(m).map(|d| ScratchData(Some(d)))
     }
 
     fn get(&mut self) -> &mut mjData {
-        // SAFETY: the pointer came non-null from make_raw_data, is owned by self alone and
-        // freed only in drop; the exclusive borrow of self is the only access
-        unsafe { self.0.as_mut() }
+        self.0.as_mut().expect("freed only in drop")
     }
 }
 
 impl Drop for ScratchData {
     fn drop(&mut self) {
-        // SAFETY: made by make_raw_data, freed once here
-        unsafe { crate::data::make::delete_data(self.0.as_ptr()) }
+        if let Some(d) = self.0.take() {
+            crate::data::make::delete_data(d);
+        }
     }
 }
 

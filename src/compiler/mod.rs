@@ -184,7 +184,7 @@ mod tests {
         let mass = 1000.0 * 4.0 / 3.0 * crate::abi::mjPI * 0.001;
         assert!((mm.body_mass()[1] - mass).abs() < 1e-12);
         assert_eq!(&mm.qpos0()[..3], &[0.0, 0.0, 1.0]);
-        unsafe { crate::model::alloc::delete_model(m) };
+        crate::model::alloc::delete_model(unsafe { crate::runtime::alloc::CBox::from_raw(m) }.unwrap());
     }
 
     #[test]
@@ -205,7 +205,7 @@ mod tests {
         // geom size: x, y, then a quarter of the top plus half the bottom
         assert_eq!(&mm.geom_size()[..3], &[2.0, 1.0, 0.25 * 0.5 + 0.5 * 0.25]);
         assert_eq!(mm.geom_rbound()[0], (4.0f64 + 1.0 + 0.25).sqrt());
-        unsafe { crate::model::alloc::delete_model(m) };
+        crate::model::alloc::delete_model(unsafe { crate::runtime::alloc::CBox::from_raw(m) }.unwrap());
 
         let e = load(r#"<mujoco><asset><hfield name="h" size="1 1 1 1"/></asset></mujoco>"#).unwrap_err();
         assert!(e.starts_with("Error: hfield not specified\nElement name 'h', id 0"), "{e}");
@@ -236,7 +236,7 @@ mod tests {
         assert_eq!((mm.flex_shellnum()[0], mm.nflexevpair), (4, 2));
         assert_eq!(mm.flex_evpair(), &[1, 1, 0, 3]);
         assert_eq!((mm.flex_rigid()[0], mm.flex_centered()[0], mm.flex_edgeequality()[0]), (0, 1, 1));
-        unsafe { crate::model::alloc::delete_model(m) };
+        crate::model::alloc::delete_model(unsafe { crate::runtime::alloc::CBox::from_raw(m) }.unwrap());
     }
 
     #[test]
@@ -247,7 +247,7 @@ mod tests {
         assert!(e.contains("repeated name 'world' in body"), "{e}");
         // the same name in different object types is fine
         let m = load("<mujoco><worldbody><body name=\"x\"><geom name=\"x\" size=\"1\"/><site name=\"x\"/></body></worldbody></mujoco>").unwrap();
-        unsafe { crate::model::alloc::delete_model(m) };
+        crate::model::alloc::delete_model(unsafe { crate::runtime::alloc::CBox::from_raw(m) }.unwrap());
     }
 
     #[test]

@@ -56,37 +56,66 @@ fn tag_for(d: *const mjData, buffer: *const core::ffi::c_void, nbuffer: i64) -> 
     ((h >> 32) as u32 ^ h as u32) | 1
 }
 
-/// The tag slot of the struct at `d`.
-///
-/// # Safety
-/// `d` must point to an mjData.
-pub unsafe fn tag_slot(d: *mut mjData) -> *mut u32 {
-    (d as *mut u8).add(TAG_OFFSET) as *mut u32
+/// Writes `tag` into the tag slot of `d` (the padding after `nplugin`), e.g. to keep a tag
+/// across a byte copy of the struct.
+pub(super) fn set_tag(d: &mut mjData, tag: u32) {
+    let p = (d as *mut mjData as *mut u8).wrapping_add(TAG_OFFSET) as *mut u32;
+    // SAFETY: TAG_OFFSET..TAG_OFFSET + 4 lies inside the struct (the padding between `nplugin`
+    // and `pstack`, checked above), 4-aligned as `pstack` is 8-aligned; `d` is borrowed
+    // exclusively and no field covers these bytes
+    unsafe { p.write(tag) }
 }
 
-/// Writes the private block of new data (every entry may be marked) and tags `d`.
-///
-/// # Safety
-/// `d.buffer` must have been allocated with `buffer_alloc_size(d.nbuffer)` bytes.
-pub unsafe fn init_block(d: *mut mjData) {
-    let (buffer, nbuffer) = ((*d).buffer, (*d).nbuffer);
-    let p = (buffer as *mut u8).add(block_offset(nbuffer as usize)) as *mut BvhMarks;
-    let span = |lo, hi| Span { lo: AtomicU32::new(lo), hi: AtomicU32::new(hi) };
-    p.write(BvhMarks { all: AtomicBool::new(true), mesh: span(u32::MAX, 0) });
-    tag_slot(d).write(tag_for(d, buffer, nbuffer));
+/// The tag `d` carries now.
+pub(super) fn tag_of(d: &mjData) -> u32 {
+    let p = (d as *const mjData as *const u8).wrapping_add(TAG_OFFSET) as *const u32;
+    // SAFETY: as in `set_tag`, for a shared borrow; the bytes are initialised: data lives in
+    // blocks from C or from `data::make`, which writes every byte of the struct (zeroed on
+    // allocation, copied byte for byte)
+    unsafe { p.read() }
+}
+
+/// Clears the tag of `d` (before its blocks are freed, so that a later struct at the same
+/// address does not take stale memory for its block).
+pub(super) fn clear_tag(d: &mut mjData) {
+    set_tag(d, 0);
+}
+
+/// Allocates a data buffer for arrays of `nbuffer` bytes with the private block after them
+/// (every entry may be marked); null when memory runs out (reported by `alloc::malloc`). Tag
+/// the data with [`tag_data`] once the buffer is stored in it.
+pub(super) fn alloc_buffer(nbuffer: usize) -> *mut core::ffi::c_void {
+    let buffer = crate::runtime::alloc::malloc(buffer_alloc_size(nbuffer));
+    if !buffer.is_null() {
+        let p = (buffer as *mut u8).wrapping_add(block_offset(nbuffer)) as *mut BvhMarks;
+        let span = |lo, hi| Span { lo: AtomicU32::new(lo), hi: AtomicU32::new(hi) };
+        // SAFETY: the fresh block holds buffer_alloc_size(nbuffer) bytes, so the private block
+        // at block_offset(nbuffer) (8-aligned in a 64-aligned block) fits, and nothing else
+        // refers to it yet
+        unsafe { p.write(BvhMarks { all: AtomicBool::new(true), mesh: span(u32::MAX, 0) }) };
+    }
+    buffer
+}
+
+/// Tags `d`, whose buffer (of `d.nbuffer` bytes of arrays) came from [`alloc_buffer`], so that
+/// [`bvh_marks`] finds its private block.
+pub(super) fn tag_data(d: &mut mjData) {
+    let tag = tag_for(d, d.buffer, d.nbuffer);
+    set_tag(d, tag);
 }
 
 /// The mark spans of `d`, if this library allocated its buffer (see the module notes).
-///
-/// # Safety
-/// `d` must be valid data.
 #[inline]
-pub unsafe fn bvh_marks(d: &mjData) -> Option<&BvhMarks> {
-    let p = d as *const mjData;
-    if ((p as *const u8).add(TAG_OFFSET) as *const u32).read() != tag_for(p, d.buffer, d.nbuffer) {
+pub fn bvh_marks(d: &mjData) -> Option<&BvhMarks> {
+    if tag_of(d) != tag_for(d, d.buffer, d.nbuffer) {
         return None;
     }
-    Some(&*((d.buffer as *const u8).add(block_offset(d.nbuffer as usize)) as *const BvhMarks))
+    let p = (d.buffer as *const u8).wrapping_add(block_offset(d.nbuffer as usize)) as *const BvhMarks;
+    // SAFETY: a matching tag is written only by `tag_data`, for a buffer from `alloc_buffer`
+    // that holds the private block after its nbuffer bytes of arrays (the tag hashes the
+    // struct's address, the buffer and its size, and is cleared before the buffer is freed);
+    // the block is only ever accessed through shared references (atomics)
+    Some(unsafe { &*p })
 }
 
 impl BvhMarks {

@@ -259,7 +259,7 @@ pub fn fwd_actuation(m: &mjModel, d: &mut mjData) {
         unsafe {
             plugin::each_plugin(m, "mj_fwdActuation", |i, slot, p| {
                 if plugin::has_capability(p, mjPLUGIN_ACTUATOR) {
-                    plugin::compute(m, dp, i, slot, p, mjPLUGIN_ACTUATOR, "mj_fwdActuation", false);
+                    plugin::compute(m, &mut *dp, i, slot, p, mjPLUGIN_ACTUATOR, "mj_fwdActuation", false);
                 }
             });
         }

@@ -1237,7 +1237,7 @@ pub fn passive(m: &mjModel, d: &mut mjData) {
         crate::data::plugin::each_plugin(m, "mj_passive", |i, slot, p| {
             use crate::abi::mjtPluginCapabilityBit_::mjPLUGIN_PASSIVE;
             if crate::data::plugin::has_capability(p, mjPLUGIN_PASSIVE) {
-                crate::data::plugin::compute(m, dp, i, slot, p, mjPLUGIN_PASSIVE, "mj_passive", false);
+                crate::data::plugin::compute(m, &mut *dp, i, slot, p, mjPLUGIN_PASSIVE, "mj_passive", false);
             }
         });
     }

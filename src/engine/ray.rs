@@ -162,9 +162,7 @@ fn ray_tree(m: &mjModel, d: &mjData, g: usize, pnt: &V3, vec: &V3, mut normal: O
     let active: &[AtomicU8] = if mark_active {
         let all = bvh_active_marks(m, d);
         let end = (bvhadr + m.mesh_bvhnum()[meshid].max(0) as usize).min(all.len());
-        // SAFETY: d is a valid mjData (bvh_marks' contract: it reads the tag and the block
-        // after the buffer that only tagged data has)
-        if let Some(marks) = unsafe { crate::data::bvh_marks::bvh_marks(d) } {
+        if let Some(marks) = crate::data::bvh_marks::bvh_marks(d) {
             marks.mesh.widen(bvhadr.min(end), end);
         }
         &all[bvhadr.min(end)..end]

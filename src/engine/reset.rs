@@ -7,6 +7,7 @@ use crate::abi::DataMut;
 use crate::abi::*;
 use crate::data::make;
 use crate::mjerror;
+use crate::runtime::alloc::CBox;
 
 /// `tree_asleep` value of a fully awake tree.
 const TREE_AWAKE: i32 = -(1 + mjMINAWAKE as i32);
@@ -17,12 +18,9 @@ const TREE_AWAKE: i32 = -(1 + mjMINAWAKE as i32);
 /// `d` must have been made for `m` (the engine's invariant, see `mjData_::arrays_mut`).
 pub fn reset(m: &mjModel, d: &mut mjData, fill: u8) {
     // plugin state and objects survive the clearing; the instances are reset afterwards
-    // SAFETY: `d` is data made for `m` (the engine's invariant)
-    let saved = unsafe { crate::data::plugin::save(m, d) };
+    let saved = crate::data::plugin::save(m, d);
     let complete = clear(m, d, fill);
-    // SAFETY: `d` is the data `saved` came from, laid out for `m`; the plugins' reset callbacks
-    // get the data as upstream's API does, with no Rust borrow of it alive
-    unsafe { crate::data::plugin::restore(m, d, saved) };
+    crate::data::plugin::restore(m, d, saved);
     if complete {
         d.signature = m.signature;
     }
@@ -36,8 +34,7 @@ fn clear(m: &mjModel, d: &mut mjData, fill: u8) -> bool {
     }
     d.pbase = 0;
     d.parena = 0;
-    // SAFETY: `d` was made for `m`, so its buffer holds nbuffer bytes laid out for `m`
-    unsafe { crate::data::make::set_data_pointers(m, d) };
+    crate::data::make::set_data_pointers(m, d);
 
     d.maxuse_stack = 0;
     d.maxuse_threadstack = [0; mjMAXTHREAD];
@@ -70,8 +67,7 @@ fn clear(m: &mjModel, d: &mut mjData, fill: u8) -> bool {
     // SAFETY: the buffer holds nbuffer bytes (made for `m`), none of them borrowed here; its
     // arrays hold plain numbers, for which any byte pattern is a value
     unsafe { ptr::write_bytes(d.buffer as *mut u8, fill, d.nbuffer as usize) };
-    // SAFETY: `d` is valid data (made by this library or laid out as upstream's)
-    if let Some(marks) = unsafe { crate::data::bvh_marks::bvh_marks(d) } {
+    if let Some(marks) = crate::data::bvh_marks::bvh_marks(d) {
         marks.set_all();
     }
 
@@ -216,26 +212,18 @@ pub fn reset_keyframe(m: &mjModel, d: &mut mjData, key: i32) {
     ctrl.copy_from_slice(&m.key_ctrl()[k * nu..(k + 1) * nu]);
 }
 
-/// Allocates data for `m`, creates its plugin instances and resets it (`mj_makeData`); null
+/// Allocates data for `m`, creates its plugin instances and resets it (`mj_makeData`); `None`
 /// when the model's sparsity patterns do not match its tree (a damaged MJB file; reported with
-/// `mju_error`), or when allocation or a plugin's `init` fails.
-///
-/// # Safety
-/// `m` must be a valid model (its arrays as its sizes say); the result is owned by the caller
-/// (free it with `mj_deleteData`).
-pub unsafe fn make_data(m: &mjModel) -> *mut mjData {
-    let d = make::make_raw_data(m);
-    if d.is_null() {
-        return ptr::null_mut();
-    }
+/// `mju_error`), or when allocation or a plugin's `init` fails. Free the result with
+/// `data::make::delete_data`.
+pub fn make_data(m: &mjModel) -> Option<CBox<mjData>> {
+    let d = make::make_raw_data(m)?;
     if let Err((func, msg)) = crate::model::sparsity::check_patterns(m) {
         make::delete_data(d);
         crate::mjerror!(func, "{}", msg);
-        return ptr::null_mut();
+        return None;
     }
-    if !crate::data::plugin::init_plugin(m, d) {
-        return ptr::null_mut();
-    }
-    reset(m, &mut *d, 0);
-    d
+    let mut d = crate::data::plugin::init_plugin(m, d)?;
+    reset(m, &mut d, 0);
+    Some(d)
 }

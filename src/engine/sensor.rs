@@ -137,12 +137,9 @@ fn plugin_sensors_run(m: &mjModel, d: &mut mjData, func: &str, stage: i32, prepa
                 f(m, d);
             }
         }
-        // SAFETY: d is data made for m (the engine invariant, see mjData_::arrays_mut), borrowed
-        // exclusively here; the plugin's compute is foreign code given both, as upstream does
-        unsafe { plugin::compute(m, d, i, slot, p, mjPLUGIN_SENSOR, func, stage != mjSTAGE_POS as i32) };
+        plugin::compute(m, d, i, slot, p, mjPLUGIN_SENSOR, func, stage != mjSTAGE_POS as i32);
     };
-    // SAFETY: m is a valid model (each_plugin's contract); it only reads m's plugin slots
-    unsafe { plugin::each_plugin(m, func, run) };
+    plugin::each_plugin(m, func, run);
 }
 
 /// Position and orientation matrix of an object a frame sensor refers to (`id` an object of

@@ -186,7 +186,7 @@ pub fn load_bytes(buf: &[u8]) -> *mut mjModel {
         }
     }
 
-    let m = match alloc::make_model(&sizes) {
+    let mut m = match alloc::make_model(&sizes) {
         Ok(m) => m,
         Err(MakeError::Invalid(a, b, c)) => {
             mjwarning!("{}{}{}", a, b, c);
@@ -249,7 +249,7 @@ pub fn load_bytes(buf: &[u8]) -> *mut mjModel {
             return ptr::null_mut();
         }
     }
-    m
+    m.into_raw()
 }
 
 /// Loads an MJB through the resource layer, VFS first, then the file system (`mj_loadModel`);

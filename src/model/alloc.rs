@@ -2,12 +2,11 @@
 //! aligned, in table order (so `nbuffer` equals upstream's for the same sizes).
 
 use core::ffi::c_void;
-use core::mem::size_of;
 use core::ptr;
 
 use crate::abi::*;
 use crate::model::defaults;
-use crate::runtime::alloc;
+use crate::runtime::alloc::{self, CBox};
 
 /// Alignment of every array in the model and data buffers.
 pub const ALIGN: usize = 64;
@@ -45,18 +44,19 @@ pub fn model_buffer_size(m: &mjModel) -> Result<usize, &'static str> {
 }
 
 /// Points every array of `m` into `m.buffer`; returns false when the layout does not fill
-/// exactly `nbuffer` bytes.
-///
-/// # Safety
-/// `m.buffer` must hold `m.nbuffer` bytes.
-pub unsafe fn set_model_pointers(m: &mut mjModel) -> bool {
+/// exactly `nbuffer` bytes. `m.buffer` must hold `m.nbuffer` bytes (the model invariant: only
+/// this module allocates model buffers, sized by [`model_buffer_size`]) for the arrays to be
+/// usable afterwards.
+pub fn set_model_pointers(m: &mut mjModel) -> bool {
     let counts = m.array_counts();
     let base = m.buffer as *mut u8;
     let mut p = base as usize;
     let slots = m.array_slots();
     for ((f, n), slot) in MJMODEL_ARRAYS.iter().zip(counts).zip(slots) {
         p += skip(p);
-        *slot = p as *mut c_void;
+        // SAFETY: `slot` addresses an array pointer field of `m`, which is borrowed exclusively
+        // here and not otherwise used while the slots are written
+        unsafe { *slot = p as *mut c_void };
         p += f.elem_size * n;
     }
     (p - base as usize) as i64 == m.nbuffer
@@ -74,8 +74,10 @@ pub enum MakeError {
 /// Allocates a zeroed model for the size fields in `sizes` (struct order of `MJMODEL_SIZES`, all
 /// fields up to `npaths` used; `nnames_map` is derived as upstream does, later fields and
 /// `narena`/`nbuffer` are left for the caller), with default options, visual and statistics.
-pub fn make_model(sizes: &[i64; MJMODEL_SIZES_LEN]) -> Result<*mut mjModel, MakeError> {
+pub fn make_model(sizes: &[i64; MJMODEL_SIZES_LEN]) -> Result<CBox<mjModel>, MakeError> {
     // the struct is filled on the stack first, so nothing leaks if a check fails
+    // SAFETY: mjModel holds only numbers, raw pointers and arrays of them, for which all-zero
+    // bytes are a value
     let mut tmp: mjModel = unsafe { core::mem::zeroed() };
     let idx = |name: &str| MJMODEL_SIZES.iter().position(|(n, _)| *n == name).unwrap_or(0);
     let last_given = idx("npaths");
@@ -134,82 +136,100 @@ pub fn make_model(sizes: &[i64; MJMODEL_SIZES_LEN]) -> Result<*mut mjModel, Make
     let nbuffer = model_buffer_size(&tmp).map_err(|name| MakeError::Invalid("Invalid model: ", name, " too large."))?;
     tmp.nbuffer = nbuffer as i64;
 
-    let m = alloc::malloc(size_of::<mjModel>()) as *mut mjModel;
-    if m.is_null() {
+    let Some(mut m) = CBox::new(tmp) else {
         return Err(MakeError::NoMemory);
-    }
+    };
     let buffer = alloc::malloc(nbuffer);
     if buffer.is_null() {
-        // SAFETY: `m` came from malloc just above and is not used again
-        unsafe { alloc::free(m as *mut c_void) };
+        m.free();
         crate::mjerror!("mj_makeModel", "could not allocate mjModel buffer");
         return Err(MakeError::NoMemory);
     }
-    unsafe {
-        ptr::write_bytes(buffer as *mut u8, 0, nbuffer);
-        tmp.buffer = buffer;
-        ptr::write(m, tmp);
-        let mm = &mut *m;
-        if !set_model_pointers(mm) {
-            crate::mjerror!("mj_setPtrModel", "mjModel buffer size mismatch");
-        }
-        defaults::default_option(&mut mm.opt);
-        defaults::default_visual(&mut mm.vis);
-        defaults::default_statistic(&mut mm.stat);
+    // SAFETY: the fresh block holds `nbuffer` bytes, not referred to elsewhere
+    unsafe { ptr::write_bytes(buffer as *mut u8, 0, nbuffer) };
+    m.buffer = buffer;
+    if !set_model_pointers(&mut m) {
+        crate::mjerror!("mj_setPtrModel", "mjModel buffer size mismatch");
     }
+    defaults::default_option(&mut m.opt);
+    defaults::default_visual(&mut m.vis);
+    defaults::default_statistic(&mut m.stat);
     Ok(m)
 }
 
-/// Frees a model and its buffer.
-///
-/// # Safety
-/// `m` must be null or come from [`make_model`].
-pub unsafe fn delete_model(m: *mut mjModel) {
-    if m.is_null() {
-        return;
-    }
-    alloc::free((*m).buffer);
-    alloc::free(m as *mut c_void);
+/// Frees a model and its buffer (`mj_deleteModel`).
+pub fn delete_model(m: CBox<mjModel>) {
+    // SAFETY: a model's buffer is a block from `alloc::malloc` that only it refers to (the
+    // model invariant: made by `make_model`, replaced by nothing)
+    unsafe { alloc::free(m.buffer) };
+    m.free();
 }
 
-/// Copies `src` into `dest` (allocated here when null); `only_visual` skips the `XNV` arrays.
-/// Returns null after reporting through `mju_error` when sizes differ.
-///
-/// # Safety
-/// `src` must be a valid model; `dest` null or a valid model.
-pub unsafe fn copy_model(mut dest: *mut mjModel, src: &mjModel, only_visual: bool) -> *mut mjModel {
-    if dest.is_null() {
-        dest = match make_model(&src.size_values()) {
-            Ok(m) => m,
-            Err(_) => {
-                crate::mjerror!("mj_copyModel", "failed to make mjModel. Invalid sizes.");
-                return ptr::null_mut();
-            }
-        };
-    }
-    let d = &mut *dest;
-    if d.nbuffer != src.nbuffer {
-        if !only_visual {
-            delete_model(dest);
-        }
+/// A new copy of `src` (`mj_copyModel` without a destination); `None` after reporting through
+/// `mju_error` when `src`'s sizes are invalid.
+pub fn copy_model(src: &mjModel) -> Option<CBox<mjModel>> {
+    let Ok(mut dest) = make_model(&src.size_values()) else {
+        crate::mjerror!("mj_copyModel", "failed to make mjModel. Invalid sizes.");
+        return None;
+    };
+    if !same_buffer(&dest, src) {
+        delete_model(dest);
         crate::mjerror!("mj_copyModel", "dest and src models have different buffer size");
-        return ptr::null_mut();
+        return None;
     }
-    let buffer = d.buffer;
-    ptr::copy_nonoverlapping(src as *const mjModel, dest, 1);
-    let d = &mut *dest;
-    d.buffer = buffer;
-    set_model_pointers(d);
+    copy_into(&mut dest, src, false);
+    Some(dest)
+}
+
+/// Copies `src` into the model `dest` owns (`mj_copyModel` with a destination); when the buffer
+/// sizes differ, `dest` is deleted and the error reported (`None` then).
+pub fn copy_model_replace(mut dest: CBox<mjModel>, src: &mjModel) -> Option<CBox<mjModel>> {
+    if !same_buffer(&dest, src) {
+        delete_model(dest);
+        crate::mjerror!("mj_copyModel", "dest and src models have different buffer size");
+        return None;
+    }
+    copy_into(&mut dest, src, false);
+    Some(dest)
+}
+
+/// Copies `src` into `dest` skipping the `XNV` arrays (`mjv_copyModel`); false after reporting
+/// through `mju_error` when the buffer sizes differ.
+pub fn copy_model_visual(dest: &mut mjModel, src: &mjModel) -> bool {
+    if !same_buffer(dest, src) {
+        crate::mjerror!("mj_copyModel", "dest and src models have different buffer size");
+        return false;
+    }
+    copy_into(dest, src, true);
+    true
+}
+
+fn same_buffer(dest: &mjModel, src: &mjModel) -> bool {
+    dest.nbuffer == src.nbuffer
+}
+
+/// The struct and the arrays of `src` into `dest`, whose buffer has the same size; with
+/// `only_visual` the `XNV` arrays are skipped.
+fn copy_into(dest: &mut mjModel, src: &mjModel, only_visual: bool) {
+    let buffer = dest.buffer;
+    // SAFETY: two whole, distinct structs (a `&mut` and a `&`); a byte copy, as upstream's
+    // struct assignment
+    unsafe { ptr::copy_nonoverlapping(src as *const mjModel, dest as *mut mjModel, 1) };
+    dest.buffer = buffer;
+    set_model_pointers(dest);
     let counts = src.array_counts();
-    for ((f, n), (s, t)) in MJMODEL_ARRAYS.iter().zip(counts).zip(src.array_ptrs().into_iter().zip(d.array_ptrs())) {
+    for ((f, n), (s, t)) in MJMODEL_ARRAYS.iter().zip(counts).zip(src.array_ptrs().into_iter().zip(dest.array_ptrs())) {
         if only_visual && f.xnv {
             continue;
         }
         if n > 0 {
-            ptr::copy_nonoverlapping(s as *const u8, t as *mut u8, f.elem_size * n);
+            // SAFETY: both models have the same sizes (the struct was just copied) and buffers
+            // of the same size laid out alike (the model invariant), so each array holds
+            // elem_size * n bytes in both; the buffers are distinct blocks (two models never
+            // share one)
+            unsafe { ptr::copy_nonoverlapping(s as *const u8, t as *mut u8, f.elem_size * n) };
         }
     }
-    dest
 }
 
 #[cfg(test)]
@@ -236,23 +256,21 @@ mod tests {
     #[test]
     fn buffer_size_is_sum_of_aligned_arrays() {
         let m = make_model(&sizes(7, 6, 2)).unwrap();
-        unsafe {
-            let mm = &*m;
-            // every array starts 64-aligned and the arrays tile the buffer
-            let counts = mm.array_counts();
-            let expect = layout_size(MJMODEL_ARRAYS.iter().zip(counts)).unwrap();
-            assert_eq!(mm.nbuffer as usize, expect);
-            assert_eq!(mm.nnames_map, 4); // 2 per body
-            assert_eq!(mm.qpos0 as usize % 64, 0);
-            assert_eq!(mm.opt.timestep, 0.002);
-            assert_eq!(mm.stat.extent, 2.0);
-            delete_model(m);
-        }
+        let mm = &*m;
+        // every array starts 64-aligned and the arrays tile the buffer
+        let counts = mm.array_counts();
+        let expect = layout_size(MJMODEL_ARRAYS.iter().zip(counts)).unwrap();
+        assert_eq!(mm.nbuffer as usize, expect);
+        assert_eq!(mm.nnames_map, 4); // 2 per body
+        assert_eq!(mm.qpos0 as usize % 64, 0);
+        assert_eq!(mm.opt.timestep, 0.002);
+        assert_eq!(mm.stat.extent, 2.0);
+        delete_model(m);
     }
 
     #[test]
     fn invalid_sizes_are_rejected_with_upstream_text() {
-        assert_eq!(make_model(&sizes(1, 1, 0)), Err(MakeError::Invalid("Invalid model: nbody == 0", "", "")));
-        assert_eq!(make_model(&sizes(-1, 1, 1)), Err(MakeError::Invalid("Invalid model: negative ", "nq", "")));
+        assert_eq!(make_model(&sizes(1, 1, 0)).err(), Some(MakeError::Invalid("Invalid model: nbody == 0", "", "")));
+        assert_eq!(make_model(&sizes(-1, 1, 1)).err(), Some(MakeError::Invalid("Invalid model: negative ", "nq", "")));
     }
 }

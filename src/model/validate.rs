@@ -137,31 +137,37 @@ fn num_objects(m: &mjModel, objtype: c_int) -> c_int {
     }
 }
 
-/// Views `n` ints at `p`; empty when `n <= 0` (then `p` is not looked at), an error when `p` is
-/// null and `n > 0`.
-///
-/// # Safety
-/// If `p` is not null it must point to at least `n` readable ints that outlive the slice.
-unsafe fn ints<'a>(p: *const c_int, n: i64) -> Result<&'a [c_int], &'static str> {
+/// The first `n` ints of a model array: empty when `n <= 0` (the pointer is not looked at), an
+/// error when the pointer is null and `n > 0`. `p` is the array's pointer and `all` its safe
+/// accessor, called only for a non-null pointer.
+fn ints(m: &mjModel, p: *const c_int, all: fn(&mjModel) -> &[c_int], n: i64) -> Result<&[c_int], &'static str> {
     if n <= 0 {
         Ok(&[])
     } else if p.is_null() {
         Err(NULL_ARRAY)
     } else {
-        Ok(core::slice::from_raw_parts(p, n as usize))
+        // the counts given here are those of the arrays' definitions (`n` never exceeds them)
+        all(m).get(..n as usize).ok_or(NULL_ARRAY)
     }
+}
+
+/// [`ints`] for the field `$f` of model `$m`.
+macro_rules! ints {
+    ($m:ident . $f:ident, $n:expr) => {
+        ints($m, $m.$f, mjModel::$f, $n)
+    };
 }
 
 /// One field holding references into another array.
 struct RefCheck {
-    /// The references (ids or start addresses).
-    adr: *const c_int,
+    /// The references (ids or start addresses): pointer and accessor.
+    adr: (*const c_int, fn(&mjModel) -> &[c_int]),
     /// Number of references.
     nadrs: i64,
     /// Size of the array referred to.
     ntarget: i64,
-    /// For address fields, the element counts that go with each address; null otherwise.
-    num: *const c_int,
+    /// For address fields, the element counts that go with each address (pointer and accessor).
+    num: Option<(*const c_int, fn(&mjModel) -> &[c_int])>,
     /// Messages: address out of bounds, count negative, count too large.
     out_of_bounds: &'static str,
     negative: &'static str,
@@ -170,10 +176,10 @@ struct RefCheck {
 
 macro_rules! ref_num_ptr {
     ($m:ident, -) => {
-        core::ptr::null()
+        None
     };
     ($m:ident, $num:ident) => {
-        $m.$num as *const c_int
+        Some(($m.$num as *const c_int, mjModel::$num))
     };
 }
 
@@ -191,7 +197,7 @@ macro_rules! ref_num_name {
 macro_rules! ref_checks {
     ($m:ident; $( $adr:ident, $nadrs:ident $(* $k:literal)?, $ntarget:ident, $num:tt; )*) => {
         [ $( RefCheck {
-            adr: $m.$adr as *const c_int,
+            adr: ($m.$adr as *const c_int, mjModel::$adr),
             nadrs: ($m.$nadrs as i64) $(* $k)?,
             ntarget: $m.$ntarget as i64,
             num: ref_num_ptr!($m, $num),
@@ -202,7 +208,7 @@ macro_rules! ref_checks {
     };
 }
 
-unsafe fn check_references(m: &mjModel) -> Result<(), &'static str> {
+fn check_references(m: &mjModel) -> Result<(), &'static str> {
     let checks = ref_checks! { m;
         body_parentid,      nbody,          nbody,          -;
         body_rootid,        nbody,          nbody,          -;
@@ -301,8 +307,11 @@ unsafe fn check_references(m: &mjModel) -> Result<(), &'static str> {
     };
 
     for c in &checks {
-        let adrs = ints(c.adr, c.nadrs)?;
-        let nums = if c.num.is_null() { None } else { Some(ints(c.num, c.nadrs)?) };
+        let adrs = ints(m, c.adr.0, c.adr.1, c.nadrs)?;
+        let nums = match c.num {
+            Some((p, all)) => Some(ints(m, p, all, c.nadrs)?),
+            None => None,
+        };
         for (i, &adr) in adrs.iter().enumerate() {
             let num = nums.map_or(1, |n| n[i]) as i64;
             if num < 0 {
@@ -321,18 +330,17 @@ unsafe fn check_references(m: &mjModel) -> Result<(), &'static str> {
 
 /// Checks that every reference stored in `m` lies within the array it refers to; the error is
 /// the message upstream's `mj_validateReferences` returns.
-///
-/// # Safety
-/// Every non-null array pointer of `m` must be valid for the element count its sizes give.
-pub unsafe fn validate_references(m: &mjModel) -> Result<(), &'static str> {
+/// Every non-null array pointer of `m` must address the elements its sizes give (the model
+/// invariant, as for the model's accessors).
+pub fn validate_references(m: &mjModel) -> Result<(), &'static str> {
     check_references(m)?;
 
     // body tree order
     {
         let n = m.nbody as i64;
-        let parent = ints(m.body_parentid, n)?;
-        let root = ints(m.body_rootid, n)?;
-        let weld = ints(m.body_weldid, n)?;
+        let parent = ints!(m.body_parentid, n)?;
+        let root = ints!(m.body_rootid, n)?;
+        let weld = ints!(m.body_weldid, n)?;
         for i in 0..parent.len() {
             let ic = i as c_int;
             if i > 0 && parent[i] >= ic {
@@ -350,9 +358,9 @@ pub unsafe fn validate_references(m: &mjModel) -> Result<(), &'static str> {
     // joints
     {
         let n = m.njnt as i64;
-        let jtype = ints(m.jnt_type, n)?;
-        let qposadr = ints(m.jnt_qposadr, n)?;
-        let dofadr = ints(m.jnt_dofadr, n)?;
+        let jtype = ints!(m.jnt_type, n)?;
+        let qposadr = ints!(m.jnt_qposadr, n)?;
+        let dofadr = ints!(m.jnt_dofadr, n)?;
         for i in 0..jtype.len() {
             let t = jtype[i];
             if !(0..4).contains(&t) {
@@ -368,7 +376,7 @@ pub unsafe fn validate_references(m: &mjModel) -> Result<(), &'static str> {
     }
 
     // dof tree order
-    for (i, &p) in ints(m.dof_parentid, m.nv as i64)?.iter().enumerate() {
+    for (i, &p) in ints!(m.dof_parentid, m.nv as i64)?.iter().enumerate() {
         if p >= i as c_int {
             return Err("Invalid model: bad dof_parentid.");
         }
@@ -377,9 +385,9 @@ pub unsafe fn validate_references(m: &mjModel) -> Result<(), &'static str> {
     // geoms
     {
         let n = m.ngeom as i64;
-        let condim = ints(m.geom_condim, n)?;
-        let gtype = ints(m.geom_type, n)?;
-        let dataid = ints(m.geom_dataid, n)?;
+        let condim = ints!(m.geom_condim, n)?;
+        let gtype = ints!(m.geom_type, n)?;
+        let dataid = ints!(m.geom_dataid, n)?;
         for i in 0..condim.len() {
             if condim[i] > 6 || condim[i] < 0 {
                 return Err("Invalid model: geom_condim out of bounds.");
@@ -402,9 +410,9 @@ pub unsafe fn validate_references(m: &mjModel) -> Result<(), &'static str> {
     // height fields
     {
         let n = m.nhfield as i64;
-        let adr = ints(m.hfield_adr, n)?;
-        let nrow = ints(m.hfield_nrow, n)?;
-        let ncol = ints(m.hfield_ncol, n)?;
+        let adr = ints!(m.hfield_adr, n)?;
+        let nrow = ints!(m.hfield_nrow, n)?;
+        let ncol = ints!(m.hfield_ncol, n)?;
         for i in 0..adr.len() {
             let end = adr[i] as i64 + nrow[i] as i64 * ncol[i] as i64;
             if end > m.nhfielddata as i64 || adr[i] < 0 {
@@ -416,10 +424,10 @@ pub unsafe fn validate_references(m: &mjModel) -> Result<(), &'static str> {
     // textures
     {
         let n = m.ntex as i64;
-        let adr = ints(m.tex_adr, n)?;
-        let nchannel = ints(m.tex_nchannel, n)?;
-        let height = ints(m.tex_height, n)?;
-        let width = ints(m.tex_width, n)?;
+        let adr = ints!(m.tex_adr, n)?;
+        let nchannel = ints!(m.tex_nchannel, n)?;
+        let height = ints!(m.tex_height, n)?;
+        let width = ints!(m.tex_width, n)?;
         for i in 0..adr.len() {
             let size = (nchannel[i] as i64).saturating_mul(height[i] as i64).saturating_mul(width[i] as i64);
             if (adr[i] as i64).saturating_add(size) > m.ntexdata as i64 || adr[i] < 0 {
@@ -429,7 +437,7 @@ pub unsafe fn validate_references(m: &mjModel) -> Result<(), &'static str> {
     }
 
     // contact pairs
-    for &sig in ints(m.pair_signature, m.npair as i64)? {
+    for &sig in ints!(m.pair_signature, m.npair as i64)? {
         let body1 = sig & 0xFFFF;
         if body1 >= m.nbody || body1 < 0 {
             return Err("Invalid model: pair_body1 out of bounds.");
@@ -443,10 +451,10 @@ pub unsafe fn validate_references(m: &mjModel) -> Result<(), &'static str> {
     // equality constraints
     {
         let n = m.neq as i64;
-        let eqtype = ints(m.eq_type, n)?;
-        let obj1 = ints(m.eq_obj1id, n)?;
-        let obj2 = ints(m.eq_obj2id, n)?;
-        let objtype = ints(m.eq_objtype, n)?;
+        let eqtype = ints!(m.eq_type, n)?;
+        let obj1 = ints!(m.eq_obj1id, n)?;
+        let obj2 = ints!(m.eq_obj2id, n)?;
+        let objtype = ints!(m.eq_objtype, n)?;
         const OOB1: &str = "Invalid model: eq_obj1id out of bounds.";
         const OOB2: &str = "Invalid model: eq_obj2id out of bounds.";
         for i in 0..eqtype.len() {
@@ -491,8 +499,8 @@ pub unsafe fn validate_references(m: &mjModel) -> Result<(), &'static str> {
     // tendon wrapping objects
     {
         let n = m.nwrap as i64;
-        let wtype = ints(m.wrap_type, n)?;
-        let objid = ints(m.wrap_objid, n)?;
+        let wtype = ints!(m.wrap_type, n)?;
+        let objid = ints!(m.wrap_objid, n)?;
         for i in 0..wtype.len() {
             let t = wtype[i];
             let count = if t == mjWRAP_JOINT as c_int {
@@ -513,8 +521,8 @@ pub unsafe fn validate_references(m: &mjModel) -> Result<(), &'static str> {
     // actuator transmissions
     {
         let n = m.nu as i64;
-        let trntype = ints(m.actuator_trntype, n)?;
-        let trnid = ints(m.actuator_trnid, 2 * n)?;
+        let trntype = ints!(m.actuator_trntype, n)?;
+        let trnid = ints!(m.actuator_trnid, 2 * n)?;
         const OOB: &str = "Invalid model: actuator_trnid out of bounds.";
         for i in 0..trntype.len() {
             let (id, idslider, t) = (trnid[2 * i], trnid[2 * i + 1], trntype[i]);
@@ -541,24 +549,28 @@ pub unsafe fn validate_references(m: &mjModel) -> Result<(), &'static str> {
     // sensors
     {
         let n = m.nsensor as i64;
-        let stype = ints(m.sensor_type, n)?;
-        let dim = ints(m.sensor_dim, n)?;
-        let adr = ints(m.sensor_adr, n)?;
-        let objtype = ints(m.sensor_objtype, n)?;
-        let objid = ints(m.sensor_objid, n)?;
-        let reftype = ints(m.sensor_reftype, n)?;
-        let refid = ints(m.sensor_refid, n)?;
+        let stype = ints!(m.sensor_type, n)?;
+        let dim = ints!(m.sensor_dim, n)?;
+        let adr = ints!(m.sensor_adr, n)?;
+        let objtype = ints!(m.sensor_objtype, n)?;
+        let objid = ints!(m.sensor_objid, n)?;
+        let reftype = ints!(m.sensor_reftype, n)?;
+        let refid = ints!(m.sensor_refid, n)?;
         for i in 0..stype.len() {
             let size = if stype[i] == mjSENS_PLUGIN as c_int {
                 // the plugin sizes its own output (sensor_plugin was range-checked above)
-                let instance = *m.sensor_plugin.add(i);
+                let instance = ints!(m.sensor_plugin, n)?[i];
                 if instance < 0 {
                     return Err("Invalid model: Bad sensor_type.");
                 }
-                let slot = *m.plugin.add(instance as usize);
-                let plugin = crate::runtime::plugin::plugin_at_slot(slot).as_ref();
+                let slot = ints!(m.plugin, m.nplugin as i64)?[instance as usize];
+                // SAFETY: registered plugins are leaked and never modified
+                let plugin = unsafe { crate::runtime::plugin::plugin_at_slot(slot).as_ref() };
                 match plugin.and_then(|p| p.nsensordata) {
-                    Some(f) => f(m, instance, i as c_int),
+                    // SAFETY: a registered plugin's callback takes the model and one of its
+                    // plugin instances and sensors (mjpPlugin's contract; `instance` was range-
+                    // checked with sensor_plugin above)
+                    Some(f) => unsafe { f(m, instance, i as c_int) },
                     None => {
                         crate::mjerror!(
                             "mj_validateReferences",
@@ -598,7 +610,7 @@ pub unsafe fn validate_references(m: &mjModel) -> Result<(), &'static str> {
     }
 
     // excluded body pairs
-    for &sig in ints(m.exclude_signature, m.nexclude as i64)? {
+    for &sig in ints!(m.exclude_signature, m.nexclude as i64)? {
         let body1 = sig & 0xFFFF;
         if body1 >= m.nbody || body1 < 0 {
             return Err("Invalid model: exclude_body1 out of bounds.");
@@ -612,11 +624,11 @@ pub unsafe fn validate_references(m: &mjModel) -> Result<(), &'static str> {
     // tuples
     {
         let n = m.ntuple as i64;
-        let size = ints(m.tuple_size, n)?;
-        let tadr = ints(m.tuple_adr, n)?;
+        let size = ints!(m.tuple_size, n)?;
+        let tadr = ints!(m.tuple_adr, n)?;
         let nd = m.ntupledata as i64;
-        let objtype = ints(m.tuple_objtype, nd)?;
-        let objid = ints(m.tuple_objid, nd)?;
+        let objtype = ints!(m.tuple_objtype, nd)?;
+        let objid = ints!(m.tuple_objid, nd)?;
         for i in 0..size.len() {
             for j in 0..size[i].max(0) as i64 {
                 let adr = tadr[i] as i64 + j;
@@ -645,14 +657,12 @@ pub unsafe fn validate_references(m: &mjModel) -> Result<(), &'static str> {
 /// convex collision walks without bounds checks: every edge list must end inside the array,
 /// every neighbour must be a graph vertex and every graph vertex a vertex of its mesh. MJB files
 /// are checked on loading; compiled models have valid graphs by construction.
-///
-/// # Safety
-/// As [`validate_references`], which must have accepted `m`.
-pub unsafe fn validate_mesh_graphs(m: &mjModel) -> Result<(), &'static str> {
+/// `m` as for [`validate_references`], which must have accepted it.
+pub fn validate_mesh_graphs(m: &mjModel) -> Result<(), &'static str> {
     const BAD: &str = "Invalid model: bad mesh_graph.";
-    let graph = ints(m.mesh_graph, m.nmeshgraph as i64)?;
-    let graphadr = ints(m.mesh_graphadr, m.nmesh as i64)?;
-    let vertnum = ints(m.mesh_vertnum, m.nmesh as i64)?;
+    let graph = ints!(m.mesh_graph, m.nmeshgraph as i64)?;
+    let graphadr = ints!(m.mesh_graphadr, m.nmesh as i64)?;
+    let vertnum = ints!(m.mesh_vertnum, m.nmesh as i64)?;
     for (&adr, &nvert) in graphadr.iter().zip(vertnum) {
         if adr < 0 {
             continue;
@@ -685,13 +695,13 @@ pub unsafe fn validate_mesh_graphs(m: &mjModel) -> Result<(), &'static str> {
 
 /// A tactile sensor's object id, taken as a geom id as upstream does, must belong to a body with
 /// at least one geom that can collide.
-unsafe fn check_tactile(m: &mjModel, obj_id: c_int) -> Result<(), &'static str> {
+fn check_tactile(m: &mjModel, obj_id: c_int) -> Result<(), &'static str> {
     let ngeom = m.ngeom as i64;
-    let geom_bodyid = ints(m.geom_bodyid, ngeom)?;
-    let contype = ints(m.geom_contype, ngeom)?;
-    let conaffinity = ints(m.geom_conaffinity, ngeom)?;
-    let geomnum = ints(m.body_geomnum, m.nbody as i64)?;
-    let geomadr = ints(m.body_geomadr, m.nbody as i64)?;
+    let geom_bodyid = ints!(m.geom_bodyid, ngeom)?;
+    let contype = ints!(m.geom_contype, ngeom)?;
+    let conaffinity = ints!(m.geom_conaffinity, ngeom)?;
+    let geomnum = ints!(m.body_geomnum, m.nbody as i64)?;
+    let geomadr = ints!(m.body_geomadr, m.nbody as i64)?;
 
     let body =
         usize::try_from(obj_id).ok().and_then(|g| geom_bodyid.get(g)).ok_or("Invalid model: invalid sensor_objid")?;
@@ -742,6 +752,7 @@ mod tests {
     /// world, two bodies chained with hinges, one geom per body, a joint position sensor, a
     /// connect constraint, and a hinge actuator.
     fn valid() -> TestModel {
+        // SAFETY: mjModel holds only numbers, raw pointers and arrays of them (all-zero is a value)
         let mut tm = TestModel { m: Box::new(unsafe { core::mem::zeroed() }), bufs: Vec::new() };
         {
             let m = &mut tm.m;
@@ -832,13 +843,14 @@ mod tests {
     }
 
     fn check(tm: &TestModel) -> Result<(), &'static str> {
-        unsafe { validate_references(&tm.m) }
+        validate_references(&tm.m)
     }
 
     #[test]
     fn empty_model_is_valid() {
+        // SAFETY: as in `valid`
         let m: mjModel = unsafe { core::mem::zeroed() };
-        assert_eq!(unsafe { validate_references(&m) }, Ok(()));
+        assert_eq!(validate_references(&m), Ok(()));
     }
 
     #[test]
@@ -969,7 +981,7 @@ mod tests {
         let bad = |tm: &mut TestModel, g: &[c_int]| {
             tm.m.nmeshgraph = g.len() as c_int;
             set!(tm, mesh_graph, g);
-            unsafe { validate_mesh_graphs(&tm.m) }
+            validate_mesh_graphs(&tm.m)
         };
         assert_eq!(bad(&mut tm, &graph), Ok(()));
         let bad_graph = Err("Invalid model: bad mesh_graph.");

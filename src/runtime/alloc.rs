@@ -46,3 +46,118 @@ pub unsafe fn free(p: *mut c_void) {
         }
     }
 }
+
+/// C structs of the API made by make functions: only numbers, raw pointers and arrays of them,
+/// so all-zero bytes are a value and nothing needs dropping.
+///
+/// # Safety
+/// Implement only for such types.
+pub unsafe trait CStruct {}
+
+// SAFETY: mjData holds only numbers, raw pointers and arrays of them
+unsafe impl CStruct for crate::abi::mjData {}
+// SAFETY: mjModel holds only numbers, raw pointers and arrays of them
+unsafe impl CStruct for crate::abi::mjModel {}
+
+/// One `T` in its own block from [`malloc`], owned by this handle: what C holds as the `T*` of
+/// a make function (`mj_makeData`, `mj_makeModel`). It has no destructor: the block is given
+/// back with [`CBox::free`] or handed to C with [`CBox::into_raw`], as the C API does it (an
+/// error handler may `longjmp` over the frames holding one, which must then have nothing to
+/// drop). Dropping a `CBox` leaks the block.
+pub struct CBox<T: CStruct>(core::ptr::NonNull<T>);
+
+impl<T: CStruct> CBox<T> {
+    /// Moves `value` into a new block; `None` when memory runs out (reported by [`malloc`]).
+    pub fn new(value: T) -> Option<Self> {
+        let p = core::ptr::NonNull::new(malloc(core::mem::size_of::<T>()) as *mut T)?;
+        // SAFETY: the block is fresh, holds size_of::<T>() bytes and is 64-byte aligned (or as
+        // aligned as the user allocator returns, which upstream requires to suit any struct)
+        unsafe { p.as_ptr().write(value) };
+        Some(CBox(p))
+    }
+
+    /// Takes ownership of a block from C; `None` for null.
+    ///
+    /// # Safety
+    /// `p` must be null or a block holding a `T` from [`malloc`] (made by [`CBox::new`] and given
+    /// out with [`CBox::into_raw`], or laid out the same way), not freed and not used through
+    /// any other pointer while the returned handle lives.
+    pub unsafe fn from_raw(p: *mut T) -> Option<Self> {
+        core::ptr::NonNull::new(p).map(CBox)
+    }
+
+    /// The pointer, for C; the caller owns the block from now on.
+    pub fn into_raw(self) -> *mut T {
+        self.0.as_ptr()
+    }
+
+    /// The pointer, still owned by this handle (for callbacks that take the struct by pointer).
+    pub fn as_ptr(&self) -> *mut T {
+        self.0.as_ptr()
+    }
+
+    /// Gives the block back to the allocator (the `T` needs no destructor: `CStruct`).
+    pub fn free(self) {
+        // SAFETY: the block came from `malloc` and this handle is its only owner
+        unsafe { free(self.0.as_ptr() as *mut c_void) }
+    }
+}
+
+impl<T: CStruct> CBox<T> {
+    /// A new block with every byte (padding included) zero, as upstream's allocation followed by
+    /// `memset`; `None` when memory runs out (reported by [`malloc`]).
+    pub fn new_zeroed() -> Option<Self> {
+        let p = core::ptr::NonNull::new(malloc(core::mem::size_of::<T>()) as *mut T)?;
+        // SAFETY: the fresh block holds size_of::<T>() bytes; all-zero bytes are a `T`
+        // (`CStruct`)
+        unsafe { core::ptr::write_bytes(p.as_ptr() as *mut u8, 0, core::mem::size_of::<T>()) };
+        Some(CBox(p))
+    }
+}
+
+impl<T: CStruct> core::ops::Deref for CBox<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        // SAFETY: the block holds a `T` and is owned by this handle (borrowed shared here)
+        unsafe { self.0.as_ref() }
+    }
+}
+
+impl<T: CStruct> core::ops::DerefMut for CBox<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        // SAFETY: the block holds a `T` and is owned by this handle (borrowed exclusively here)
+        unsafe { self.0.as_mut() }
+    }
+}
+
+/// `n` values of `T` copied into a block from [`malloc`] (scratch C upstream also takes from
+/// `mju_malloc`, so a user allocator sees the same calls). No destructor, as [`CBox`]: give it
+/// back with [`CArray::free`].
+pub struct CArray<T: Copy> {
+    ptr: core::ptr::NonNull<T>,
+    len: usize,
+}
+
+impl<T: Copy> CArray<T> {
+    /// A copy of `src` in a new block of `size_of_val(src)` bytes; `None` when memory runs out
+    /// (reported by [`malloc`]).
+    pub fn copy_of(src: &[T]) -> Option<Self> {
+        let ptr = core::ptr::NonNull::new(malloc(core::mem::size_of_val(src)) as *mut T)?;
+        // SAFETY: the fresh block holds `src.len()` values of `T`, aligned (as in `CBox::new`),
+        // and does not overlap `src`
+        unsafe { core::ptr::copy_nonoverlapping(src.as_ptr(), ptr.as_ptr(), src.len()) };
+        Some(CArray { ptr, len: src.len() })
+    }
+
+    /// The values.
+    pub fn as_slice(&self) -> &[T] {
+        // SAFETY: the block holds `len` initialised values owned by this handle
+        unsafe { core::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+
+    /// Gives the block back to the allocator.
+    pub fn free(self) {
+        // SAFETY: the block came from `malloc` and this handle is its only owner
+        unsafe { free(self.ptr.as_ptr() as *mut c_void) }
+    }
+}

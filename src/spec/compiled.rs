@@ -32,14 +32,17 @@ unsafe impl Sync for Snapshot {}
 impl Drop for Snapshot {
     fn drop(&mut self) {
         // SAFETY: `model` was made by `copy_model` and is freed only here.
-        unsafe { crate::model::alloc::delete_model(self.model) };
+        if let Some(m) = unsafe { crate::runtime::alloc::CBox::from_raw(self.model) } {
+            crate::model::alloc::delete_model(m);
+        }
     }
 }
 
 impl Clone for Snapshot {
     fn clone(&self) -> Self {
         // SAFETY: `self.model` is a valid model.
-        let model = unsafe { crate::model::alloc::copy_model(core::ptr::null_mut(), &*self.model, false) };
+        let model =
+            crate::model::alloc::copy_model(unsafe { &*self.model }).map_or(core::ptr::null_mut(), |m| m.into_raw());
         assert!(!model.is_null(), "out of memory copying a compiled model");
         Snapshot { model, tree: self.tree.clone(), ..*self }
     }
@@ -49,8 +52,7 @@ impl Snapshot {
     /// Records what compiling `spec` into `m` produced (`tree`: the spec as the compiler left
     /// it, when it removed elements).
     pub fn new(spec: &super::Spec, m: &mjModel, tree: Option<super::Spec>) -> Option<Box<Snapshot>> {
-        // SAFETY: `m` is a valid model.
-        let model = unsafe { crate::model::alloc::copy_model(core::ptr::null_mut(), m, false) };
+        let model = crate::model::alloc::copy_model(m).map_or(core::ptr::null_mut(), |m| m.into_raw());
         if model.is_null() {
             return None;
         }

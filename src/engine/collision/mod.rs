@@ -515,13 +515,12 @@ pub fn collision(m: &mjModel, d: &mut mjData) {
     clear_efc(m, d);
     if m.vis.global.bvactive != 0 {
         // only the part that can hold marks (`data::bvh_marks`): the same array as clearing all
-        // SAFETY: d is valid data (a live reference); the marks live in its buffer, outside
-        // every array, so they do not overlap bvh_active
-        let marks = unsafe { bvh_marks(d) }.map(|marks| marks as *const crate::data::bvh_marks::BvhMarks);
+        // the marks live in d's buffer, outside every array, so they do not overlap bvh_active
+        let marks = bvh_marks(d).map(|marks| marks as *const crate::data::bvh_marks::BvhMarks);
         let bvh_active = d.arrays_mut(m).bvh_active;
         match marks {
-            // SAFETY: as above: the block is not part of any array of d, and only atomics in it
-            // are written
+            // SAFETY: the marks block lies in d's buffer after every array (data::bvh_marks), so
+            // it does not overlap bvh_active, and only atomics in it are written
             Some(marks) => unsafe { &*marks }.clear(m, bvh_active),
             None => bvh_active.fill(0),
         }
