@@ -392,9 +392,11 @@ pub fn make(c: &mut Compiled) -> CResult<*mut mjModel> {
         Ok(m) => m,
         Err(_) => return Err(CompileError::model("could not create mjModel")),
     };
+    // SAFETY: mp is the model just made, owned here
     let m = unsafe { &mut *mp };
     let r = fill(c, m, &names, nsensordata);
     if let Err(e) = r {
+        // SAFETY: mp came from make_model and is not used again
         unsafe { alloc::delete_model(mp) };
         return Err(e);
     }
@@ -1038,8 +1040,12 @@ thread_local! {
 
 /// Error handler used while the compiler runs the engine: keeps the message.
 unsafe extern "C" fn keep_engine_error(msg: *const core::ffi::c_char) {
-    let text =
-        if msg.is_null() { String::new() } else { core::ffi::CStr::from_ptr(msg).to_string_lossy().into_owned() };
+    // SAFETY: the error handler gets null or a NUL-terminated message
+    let text = if msg.is_null() {
+        String::new()
+    } else {
+        unsafe { core::ffi::CStr::from_ptr(msg) }.to_string_lossy().into_owned()
+    };
     ENGINE_ERROR.with(|e| {
         let mut e = e.borrow_mut();
         if e.is_none() {
@@ -1086,8 +1092,12 @@ thread_local! {
 
 /// Warning handler used while the compiler runs plugins: keeps the last message.
 unsafe extern "C" fn keep_last_warning(msg: *const core::ffi::c_char) {
-    let text =
-        if msg.is_null() { String::new() } else { core::ffi::CStr::from_ptr(msg).to_string_lossy().into_owned() };
+    // SAFETY: the warning handler gets null or a NUL-terminated message
+    let text = if msg.is_null() {
+        String::new()
+    } else {
+        unsafe { core::ffi::CStr::from_ptr(msg) }.to_string_lossy().into_owned()
+    };
     LAST_WARNING.with(|w| *w.borrow_mut() = Some(text));
 }
 
