@@ -1389,25 +1389,16 @@ fn contacts(o: &mut Out, m: &mjModel, d: &mjData) {
         let [g1, g2] = c.geom;
         if g1 > -1 && g2 > -1 {
             o.bytes(b"     geoms         ");
-            // SAFETY: m is a valid model (id2name's contract; core's file, not yet safe)
-            let (n1, n2) = unsafe {
-                (
-                    crate::model::names::id2name(m, mjOBJ_GEOM as c_int, g1),
-                    crate::model::names::id2name(m, mjOBJ_GEOM as c_int, g2),
-                )
-            };
-            if n1.is_null() {
-                w!(o, "{g1}")
-            } else {
-                // SAFETY: id2name returns a NUL-terminated name inside the model
-                o.bytes(unsafe { CStr::from_ptr(n1) }.to_bytes())
+            let n1 = crate::model::names::name_of(m, mjOBJ_GEOM as c_int, g1);
+            let n2 = crate::model::names::name_of(m, mjOBJ_GEOM as c_int, g2);
+            match n1 {
+                None => w!(o, "{g1}"),
+                Some(n) => o.bytes(n.to_bytes()),
             }
             o.bytes(b" : ");
-            if n2.is_null() {
-                w!(o, "{g2}")
-            } else {
-                // SAFETY: id2name returns a NUL-terminated name inside the model
-                o.bytes(unsafe { CStr::from_ptr(n2) }.to_bytes())
+            match n2 {
+                None => w!(o, "{g2}"),
+                Some(n) => o.bytes(n.to_bytes()),
             }
             o.bytes(b"\n");
         } else {
