@@ -90,8 +90,7 @@ impl Model {
         let m = self.raw();
         let n = crate::io::mjb::model_file_size(m);
         let mut buf = vec![0u8; n];
-        // SAFETY: `buf` is writable for exactly the image's size
-        unsafe { crate::io::mjb::save_buffer(m, buf.as_mut_ptr(), n) };
+        crate::io::mjb::save_buffer(m, &mut buf);
         buf
     }
 
@@ -190,16 +189,14 @@ impl Assets {
     /// No files.
     pub fn new() -> Self {
         let mut vfs: Box<mjVFS> = Box::new(mjVFS { impl_: core::ptr::null_mut() });
-        // SAFETY: a fresh mjVFS gets its implementation object
-        unsafe { crate::io::vfs::vfs_init(&mut *vfs) };
+        crate::io::vfs::vfs_init(&mut vfs);
         Assets { vfs, names: Vec::new() }
     }
 
     /// Adds a file under `name` (the name the model uses for it). Fails when the name is taken.
     pub fn add(&mut self, name: &str, bytes: &[u8]) -> Result<&mut Self> {
         let cname = CString::new(name).map_err(|_| Error::new(format!("asset name '{name}' contains NUL")))?;
-        // SAFETY: the VFS was initialised in `new` and is owned here
-        let vfs = unsafe { crate::io::vfs::vfs_impl_mut(&mut *self.vfs) }.expect("initialised VFS");
+        let vfs = crate::io::vfs::vfs_impl_mut(&mut self.vfs).expect("initialised VFS");
         match vfs.add_buffer(&cname, bytes) {
             0 => {
                 self.names.push((name.to_string(), bytes.to_vec()));
@@ -245,8 +242,7 @@ impl Clone for Assets {
 
 impl Drop for Assets {
     fn drop(&mut self) {
-        // SAFETY: initialised in `new`, freed once here
-        unsafe { crate::io::vfs::vfs_free(&mut *self.vfs) }
+        crate::io::vfs::vfs_free(&mut self.vfs)
     }
 }
 

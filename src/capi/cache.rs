@@ -8,6 +8,8 @@ use crate::compiler::cache;
 #[no_mangle]
 pub unsafe extern "C" fn mj_getCacheSize(cache: *const mjCache) -> usize {
     crate::boundary! {
+        // SAFETY: the caller passes null or a readable mjCache (mj_getCacheSize contract)
+        let cache = unsafe { cache.as_ref() };
         guard("mj_getCacheSize", 0, || cache::with_handle(cache, |c| c.size()).unwrap_or(0))
     }
 }
@@ -16,6 +18,8 @@ pub unsafe extern "C" fn mj_getCacheSize(cache: *const mjCache) -> usize {
 #[no_mangle]
 pub unsafe extern "C" fn mj_getCacheCapacity(cache: *const mjCache) -> usize {
     crate::boundary! {
+        // SAFETY: the caller passes null or a readable mjCache (mj_getCacheCapacity contract)
+        let cache = unsafe { cache.as_ref() };
         guard("mj_getCacheCapacity", 0, || cache::with_handle(cache, |c| c.capacity()).unwrap_or(0))
     }
 }
@@ -24,6 +28,8 @@ pub unsafe extern "C" fn mj_getCacheCapacity(cache: *const mjCache) -> usize {
 #[no_mangle]
 pub unsafe extern "C" fn mj_setCacheCapacity(cache: *mut mjCache, size: usize) -> usize {
     crate::boundary! {
+        // SAFETY: the caller passes null or a readable mjCache (mj_setCacheCapacity contract)
+        let cache = unsafe { cache.as_ref() };
         guard("mj_setCacheCapacity", 0, || {
             cache::with_handle(cache, |c| {
                 c.set_capacity(size);
@@ -46,6 +52,8 @@ pub unsafe extern "C" fn mj_getCache() -> *mut mjCache {
 #[no_mangle]
 pub unsafe extern "C" fn mj_clearCache(cache: *mut mjCache) {
     crate::boundary! {
+        // SAFETY: the caller passes null or a readable mjCache (mj_clearCache contract)
+        let cache = unsafe { cache.as_ref() };
         guard("mj_clearCache", (), || {
             cache::with_handle(cache, |c| c.clear());
         })

@@ -175,7 +175,21 @@ pub unsafe extern "C" fn mju_openResource(
     nerror: usize,
 ) -> *mut mjResource {
     crate::boundary! {
-        guard("mju_openResource", ptr::null_mut(), || resource::open(dir, name, vfs, error, nerror))
+        // SAFETY: dir and name are null or NUL-terminated, vfs null or an mjVFS from
+        // mj_defaultVFS, error null or writable for nerror bytes (mju_openResource contract)
+        let (dir, name, vfs) = unsafe { (dir.as_ref().map(|_| CStr::from_ptr(dir)), name.as_ref().map(|_| CStr::from_ptr(name)), vfs.as_ref()) };
+        let error: &mut [c_char] = if error.is_null() {
+            &mut []
+        } else if nerror == 0 {
+            // upstream clears the first byte even of an empty buffer
+            // SAFETY: a non-null error buffer has at least its first byte (upstream's contract)
+            unsafe { *error = 0 };
+            &mut []
+        } else {
+            // SAFETY: as above, nerror writable bytes
+            unsafe { core::slice::from_raw_parts_mut(error, nerror) }
+        };
+        guard("mju_openResource", ptr::null_mut(), || resource::open(dir, name, vfs.and_then(crate::io::vfs::vfs_impl), error))
     }
 }
 
@@ -196,7 +210,15 @@ pub unsafe extern "C" fn mju_readResource(resource: *mut mjResource, buffer: *mu
         if buffer.is_null() {
             return -1;
         }
-        guard("mju_readResource", -1, || resource::read(resource, buffer))
+        // SAFETY: resource is null or open, buffer writable (mju_readResource contract)
+        let Some(res) = (unsafe { resource.as_mut() }) else {
+            // SAFETY: buffer is non-null and writable
+            unsafe { *buffer = ptr::null() };
+            return -1;
+        };
+        // SAFETY: buffer is non-null and writable
+        let buffer = unsafe { &mut *buffer };
+        guard("mju_readResource", -1, || resource::read(res, buffer))
     }
 }
 
@@ -208,7 +230,21 @@ pub unsafe extern "C" fn mju_getResourceDir(resource: *mut mjResource, dir: *mut
         if dir.is_null() || ndir.is_null() {
             return;
         }
-        guard("mju_getResourceDir", (), || resource::get_dir(resource, dir, ndir))
+        // SAFETY: resource is null or open, dir and ndir writable (mju_getResourceDir contract)
+        unsafe {
+            *dir = ptr::null();
+            *ndir = 0;
+        }
+        // SAFETY: as above
+        let res = unsafe { resource.as_mut() };
+        guard("mju_getResourceDir", (), || {
+            let (d, n) = resource::get_dir(res);
+            // SAFETY: as above
+            unsafe {
+                *dir = d;
+                *ndir = n;
+            }
+        })
     }
 }
 
@@ -217,7 +253,10 @@ pub unsafe extern "C" fn mju_getResourceDir(resource: *mut mjResource, dir: *mut
 #[no_mangle]
 pub unsafe extern "C" fn mju_isModifiedResource(resource: *const mjResource, timestamp: *const c_char) -> c_int {
     crate::boundary! {
-        guard("mju_isModifiedResource", 1, || resource::is_modified(resource, timestamp))
+        // SAFETY: resource is null or open, timestamp null or NUL-terminated
+        // (mju_isModifiedResource contract)
+        let (res, ts) = unsafe { (resource.as_ref(), timestamp.as_ref().map(|_| CStr::from_ptr(timestamp))) };
+        guard("mju_isModifiedResource", 1, || resource::is_modified(res, ts))
     }
 }
 

@@ -1,6 +1,6 @@
 //! mjModel lifecycle and MJB files.
 
-use core::ffi::{c_char, c_int, c_void};
+use core::ffi::{c_char, c_int, c_void, CStr};
 use core::ptr;
 
 use super::guard;
@@ -49,11 +49,14 @@ pub unsafe extern "C" fn mj_saveModel(
         }
         guard("mj_saveModel", (), || {
             if !buffer.is_null() {
-                mjb::save_buffer(&*m, buffer as *mut u8, buffer_sz.max(0) as usize);
+                // SAFETY: the caller passes a buffer of buffer_sz writable bytes (mj_saveModel contract)
+                let buf = unsafe { core::slice::from_raw_parts_mut(buffer as *mut u8, buffer_sz.max(0) as usize) };
+                mjb::save_buffer(&*m, buf);
             } else if filename.is_null() {
                 mjwarning!("Could not open file '(null)'");
             } else {
-                mjb::save_file(&*m, filename);
+                // SAFETY: a non-null filename is NUL-terminated (mj_saveModel contract)
+                mjb::save_file(&*m, unsafe { CStr::from_ptr(filename) });
             }
         })
     }
@@ -67,7 +70,10 @@ pub unsafe extern "C" fn mj_loadModel(filename: *const c_char, vfs: *const mjVFS
             mjwarning!("mj_loadModel: NULL filename");
             return ptr::null_mut();
         }
-        guard("mj_loadModel", ptr::null_mut(), || mjb::load_file(filename, vfs))
+        // SAFETY: filename is non-null and NUL-terminated, vfs null or an mjVFS from
+        // mj_defaultVFS (mj_loadModel contract)
+        let (filename, vfs) = unsafe { (CStr::from_ptr(filename), vfs.as_ref()) };
+        guard("mj_loadModel", ptr::null_mut(), || mjb::load_file(Some(filename), vfs.and_then(crate::io::vfs::vfs_impl)))
     }
 }
 

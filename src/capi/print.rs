@@ -1,6 +1,6 @@
 //! C entry points that write mjModel and mjData as text (logic in `io::print`).
 
-use core::ffi::{c_char, c_int};
+use core::ffi::{c_char, c_int, CStr};
 
 use libc::FILE;
 
@@ -8,6 +8,15 @@ use crate::abi::{mjData, mjModel};
 use crate::capi::guard;
 use crate::io::print;
 use crate::mjerror;
+
+/// The C string at `p`, None for null.
+///
+/// # Safety
+/// `p` is null or NUL-terminated, alive for the returned lifetime.
+unsafe fn cstr<'a>(p: *const c_char) -> Option<&'a CStr> {
+    // SAFETY: the caller's contract
+    (!p.is_null()).then(|| unsafe { CStr::from_ptr(p) })
+}
 
 /// Write the model as text to a file (stdout for NULL) with the given printf float format.
 #[no_mangle]
@@ -21,7 +30,9 @@ pub unsafe extern "C" fn mj_printFormattedModel(
             mjerror!("mj_printFormattedModel", "NULL model");
             return;
         };
-        guard("mj_printFormattedModel", (), || print::print_model(m, filename, float_format))
+        // SAFETY: filename and float_format are null or NUL-terminated (mj_printFormattedModel contract)
+        let (filename, ff) = unsafe { (cstr(filename), cstr(float_format)) };
+        guard("mj_printFormattedModel", (), || print::print_model(m, filename, ff))
     }
 }
 
@@ -33,7 +44,9 @@ pub unsafe extern "C" fn mj_printModel(m: *const mjModel, filename: *const c_cha
             mjerror!("mj_printModel", "NULL model");
             return;
         };
-        guard("mj_printModel", (), || print::print_model(m, filename, print::DEFAULT_FORMAT.as_ptr()))
+        // SAFETY: filename is null or NUL-terminated (mj_printModel contract)
+        let filename = unsafe { cstr(filename) };
+        guard("mj_printModel", (), || print::print_model(m, filename, Some(print::DEFAULT_FORMAT)))
     }
 }
 
@@ -50,7 +63,9 @@ pub unsafe extern "C" fn mj_printFormattedData(
             mjerror!("mj_printFormattedData", "NULL model or data");
             return;
         };
-        guard("mj_printFormattedData", (), || print::print_data(m, d, filename, float_format))
+        // SAFETY: filename and float_format are null or NUL-terminated (mj_printFormattedData contract)
+        let (filename, ff) = unsafe { (cstr(filename), cstr(float_format)) };
+        guard("mj_printFormattedData", (), || print::print_data(m, d, filename, ff))
     }
 }
 
@@ -62,7 +77,9 @@ pub unsafe extern "C" fn mj_printData(m: *const mjModel, d: *const mjData, filen
             mjerror!("mj_printData", "NULL model or data");
             return;
         };
-        guard("mj_printData", (), || print::print_data(m, d, filename, print::DEFAULT_FORMAT.as_ptr()))
+        // SAFETY: filename is null or NUL-terminated (mj_printData contract)
+        let filename = unsafe { cstr(filename) };
+        guard("mj_printData", (), || print::print_data(m, d, filename, Some(print::DEFAULT_FORMAT)))
     }
 }
 
@@ -83,8 +100,24 @@ pub unsafe extern "C" fn mj_printSparsity(
     fp: *mut FILE,
 ) {
     crate::boundary! {
-        guard("mj_printSparsity", (), || {
-            print::print_sparsity_raw(str, nr, nc, rowadr, diag, rownnz, rowsuper, colind, fp)
-        })
+        if nr <= 0 || nc <= 0 || nc > 300 || rowadr.is_null() || rownnz.is_null() || fp.is_null() {
+            return;
+        }
+        let n = nr as usize;
+        // SAFETY: rowadr and rownnz (and diag, rowsuper when non-null) hold nr ints, colind
+        // every entry the rows address, str is null or NUL-terminated, fp an open stream
+        // (mj_printSparsity contract)
+        let (adr, nnz, opt, title) = unsafe {
+            let opt = |p: *const c_int| (!p.is_null()).then(|| core::slice::from_raw_parts(p, n));
+            (core::slice::from_raw_parts(rowadr, n), core::slice::from_raw_parts(rownnz, n), opt, cstr(str))
+        };
+        let ncol = (0..n).map(|r| (adr[r] + nnz[r]).max(0) as usize).max().unwrap_or(0);
+        // SAFETY: as above
+        let (col, diag, rowsuper): (&[c_int], _, _) =
+            unsafe { (if colind.is_null() { &[] } else { core::slice::from_raw_parts(colind, ncol) }, opt(diag), opt(rowsuper)) };
+        let title = title.map_or(&b"(null)"[..], |t| t.to_bytes());
+        // fp is the caller's open stream, the format a fixed one-float format (Out's invariant)
+        let mut o = print::Out { fp, ff: print::DEFAULT_FORMAT.as_ptr() };
+        guard("mj_printSparsity", (), || print::print_sparsity(&mut o, title, nr, nc, adr, diag, nnz, rowsuper, col))
     }
 }

@@ -9,9 +9,8 @@ use crate::io::vfs::{self, VFS_FAILED};
 #[no_mangle]
 pub unsafe extern "C" fn mj_defaultVFS(vfs: *mut mjVFS) {
     crate::boundary! {
-        if vfs.is_null() {
-            return;
-        }
+        // SAFETY: the caller passes null or a writable mjVFS (mj_defaultVFS contract)
+        let Some(vfs) = (unsafe { vfs.as_mut() }) else { return };
         vfs::vfs_init(vfs)
     }
 }
@@ -20,7 +19,8 @@ pub unsafe extern "C" fn mj_defaultVFS(vfs: *mut mjVFS) {
 #[no_mangle]
 pub unsafe extern "C" fn mj_addFileVFS(vfs: *mut mjVFS, directory: *const c_char, filename: *const c_char) -> c_int {
     crate::boundary! {
-        let Some(v) = vfs::vfs_impl_mut(vfs) else { return VFS_FAILED };
+        // SAFETY: the caller passes null or an mjVFS set up by mj_defaultVFS (mj_*VFS contract)
+        let Some(v) = (unsafe { vfs.as_mut() }).and_then(vfs::vfs_impl_mut) else { return VFS_FAILED };
         if filename.is_null() {
             return VFS_FAILED;
         }
@@ -38,7 +38,8 @@ pub unsafe extern "C" fn mj_addBufferVFS(
     nbuffer: c_int,
 ) -> c_int {
     crate::boundary! {
-        let Some(v) = vfs::vfs_impl_mut(vfs) else { return VFS_FAILED };
+        // SAFETY: the caller passes null or an mjVFS set up by mj_defaultVFS (mj_*VFS contract)
+        let Some(v) = (unsafe { vfs.as_mut() }).and_then(vfs::vfs_impl_mut) else { return VFS_FAILED };
         if name.is_null() {
             return VFS_FAILED;
         }
@@ -63,7 +64,8 @@ pub unsafe extern "C" fn mj_addBufferVFS(
 #[no_mangle]
 pub unsafe extern "C" fn mj_deleteFileVFS(vfs: *mut mjVFS, filename: *const c_char) -> c_int {
     crate::boundary! {
-        let Some(v) = vfs::vfs_impl_mut(vfs) else { return VFS_FAILED };
+        // SAFETY: the caller passes null or an mjVFS set up by mj_defaultVFS (mj_*VFS contract)
+        let Some(v) = (unsafe { vfs.as_mut() }).and_then(vfs::vfs_impl_mut) else { return VFS_FAILED };
         if filename.is_null() {
             return VFS_FAILED;
         }
@@ -75,9 +77,8 @@ pub unsafe extern "C" fn mj_deleteFileVFS(vfs: *mut mjVFS, filename: *const c_ch
 #[no_mangle]
 pub unsafe extern "C" fn mj_deleteVFS(vfs: *mut mjVFS) {
     crate::boundary! {
-        if vfs.is_null() {
-            return;
-        }
+        // SAFETY: the caller passes null or an mjVFS set up by mj_defaultVFS (mj_deleteVFS contract)
+        let Some(vfs) = (unsafe { vfs.as_mut() }) else { return };
         vfs::vfs_free(vfs)
     }
 }

@@ -160,15 +160,10 @@ fn refresh_handle() -> bool {
 
 /// Runs `f` on the cache behind `h` (a handle from [`handle`]); None when the handle is null or
 /// holds no cache (or someone else's pointer).
-///
-/// # Safety
-/// `h` must be null or point at a readable mjCache.
-pub unsafe fn with_handle<R>(h: *const mjCache, f: impl FnOnce(&mut Cache) -> R) -> Option<R> {
-    if h.is_null() {
-        return None;
-    }
+pub fn with_handle<R>(h: Option<&mjCache>, f: impl FnOnce(&mut Cache) -> R) -> Option<R> {
+    let h = h?;
     let mut guard = lock();
-    if (*h).impl_ != cache_addr() {
+    if h.impl_ != cache_addr() {
         return None;
     }
     let c = guard.get_or_insert_with(|| Cache::new(DEFAULT_CAPACITY));

@@ -1035,8 +1035,12 @@ thread_local! {
 
 /// Error handler used while the compiler runs the engine: keeps the message.
 unsafe extern "C" fn keep_engine_error(msg: *const core::ffi::c_char) {
-    let text =
-        if msg.is_null() { String::new() } else { core::ffi::CStr::from_ptr(msg).to_string_lossy().into_owned() };
+    // SAFETY: the error handler gets null or a NUL-terminated message
+    let text = if msg.is_null() {
+        String::new()
+    } else {
+        unsafe { core::ffi::CStr::from_ptr(msg) }.to_string_lossy().into_owned()
+    };
     ENGINE_ERROR.with(|e| {
         let mut e = e.borrow_mut();
         if e.is_none() {
@@ -1083,8 +1087,12 @@ thread_local! {
 
 /// Warning handler used while the compiler runs plugins: keeps the last message.
 unsafe extern "C" fn keep_last_warning(msg: *const core::ffi::c_char) {
-    let text =
-        if msg.is_null() { String::new() } else { core::ffi::CStr::from_ptr(msg).to_string_lossy().into_owned() };
+    // SAFETY: the warning handler gets null or a NUL-terminated message
+    let text = if msg.is_null() {
+        String::new()
+    } else {
+        unsafe { core::ffi::CStr::from_ptr(msg) }.to_string_lossy().into_owned()
+    };
     LAST_WARNING.with(|w| *w.borrow_mut() = Some(text));
 }
 

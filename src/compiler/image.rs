@@ -5,8 +5,8 @@
 
 use core::cell::Cell;
 
-use crate::abi::mjVFS;
 use crate::io::files::Res;
+use crate::io::vfs::Vfs;
 
 use super::cache;
 
@@ -116,19 +116,27 @@ pub fn flip(img: &mut Image, nchannel: usize, hflip: bool, vflip: bool) {
 
 thread_local! {
     /// VFS consulted by texture files during a compile (see [`with_vfs`]).
-    static VFS: Cell<*const mjVFS> = const { Cell::new(core::ptr::null()) };
+    static VFS: Cell<*const Vfs> = const { Cell::new(core::ptr::null()) };
 }
 
 /// Runs `f` (a compile) with `vfs` as the VFS its texture files are looked up in first.
-pub fn with_vfs<T>(vfs: *const mjVFS, f: impl FnOnce() -> T) -> T {
-    struct Restore(*const mjVFS);
+pub fn with_vfs<T>(vfs: Option<&Vfs>, f: impl FnOnce() -> T) -> T {
+    struct Restore(*const Vfs);
     impl Drop for Restore {
         fn drop(&mut self) {
             VFS.with(|v| v.set(self.0));
         }
     }
-    let _restore = Restore(VFS.with(|v| v.replace(vfs)));
+    let _restore = Restore(VFS.with(|v| v.replace(vfs.map_or(core::ptr::null(), |v| v as *const Vfs))));
     f()
+}
+
+/// Opens `filename` under `modeldir` through the resources, the VFS of [`with_vfs`] first.
+fn open_res(modeldir: &str, filename: &str) -> Result<Res, String> {
+    // SAFETY: the pointer is null or the &Vfs given to the `with_vfs` call in progress on this
+    // thread (restored when it returns), so it is alive for this call
+    let vfs = unsafe { VFS.with(|v| v.get()).as_ref() };
+    Res::open(modeldir, filename, vfs)
 }
 
 /// Content type of an asset as upstream derives it: the `content_type` attribute when given
@@ -267,8 +275,7 @@ pub fn load_hfield_file(
         let (bytes, name) = read_asset(modeldir, filename, preloaded)?;
         return decode_hfield(bytes.as_deref(), &name, png).map_err(TexError::Texture);
     }
-    // SAFETY: the VFS `with_vfs` set for the compile in progress (null or alive for all of it)
-    let r = unsafe { Res::open(modeldir, filename, VFS.with(|v| v.get())) }.map_err(TexError::Open)?;
+    let r = open_res(modeldir, filename).map_err(TexError::Open)?;
     let name = r.name();
     let id = cache::hfield_id(&name, if png { "image/png" } else { "image/vnd.mujoco.hfield" });
     if let Some(h) = slot.lookup_as::<(i32, i32, Vec<f32>)>(&id, &r) {
@@ -308,8 +315,7 @@ pub fn read_asset(
         Some(Ok(bytes)) => Ok((Some(bytes.to_vec()), crate::io::files::join(modeldir, filename))),
         Some(Err(msg)) => Err(TexError::Open(msg.clone())),
         None => {
-            // SAFETY: the VFS `with_vfs` set for the compile in progress (null or alive for all of it)
-            let r = unsafe { Res::open(modeldir, filename, VFS.with(|v| v.get())) }.map_err(TexError::Open)?;
+            let r = open_res(modeldir, filename).map_err(TexError::Open)?;
             Ok((r.read().map(|b| b.to_vec()), r.name()))
         }
     }
@@ -318,8 +324,7 @@ pub fn read_asset(
 /// Opens an asset file (`filename` under `modeldir`) through the resources, the VFS of
 /// [`with_vfs`] first; the resource stays open for the asset cache's timestamp checks.
 pub fn open_asset(modeldir: &str, filename: &str) -> Result<Res, TexError> {
-    // SAFETY: the VFS `with_vfs` set for the compile in progress (null or alive for all of it)
-    unsafe { Res::open(modeldir, filename, VFS.with(|v| v.get())) }.map_err(TexError::Open)
+    open_res(modeldir, filename).map_err(TexError::Open)
 }
 
 /// Loads one texture file as upstream's compiler does: `filename` (texture folder + file) is
@@ -344,8 +349,7 @@ pub fn load_texture_file(
         }
         Some(Err(msg)) => Err(TexError::Open(msg.clone())),
         None => {
-            // SAFETY: the VFS `with_vfs` set for the compile in progress (null or alive for all of it)
-            let r = unsafe { Res::open(modeldir, filename, VFS.with(|v| v.get())) }.map_err(TexError::Open)?;
+            let r = open_res(modeldir, filename).map_err(TexError::Open)?;
             let name = r.name();
             let id = cache::texture_id(&name, ctype, nchannel, hflip, vflip);
             if let Some(img) = slot.lookup_as::<Image>(&id, &r) {

@@ -111,8 +111,7 @@ pub fn compile_edited(sp: &mut Spec, vfs: Option<&crate::abi::mjVFS>) -> *mut mj
     }
     sp.sort_bodies();
     let user = sp.before_compile();
-    let vfs_ptr = vfs.map_or(core::ptr::null(), |v| v as *const crate::abi::mjVFS);
-    match image::with_vfs(vfs_ptr, || compile_kept(sp)) {
+    match image::with_vfs(vfs.and_then(crate::io::vfs::vfs_impl), || compile_kept(sp)) {
         Ok((m, tree)) => {
             sp.clear_error();
             // SAFETY: the compiler returned null or a valid model, owned by the caller

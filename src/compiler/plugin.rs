@@ -66,6 +66,7 @@ fn registered(slot: i32) -> Option<&'static mjpPlugin> {
     if p.is_null() {
         None
     } else {
+        // SAFETY: a non-null registry slot holds a plugin table that lives as long as the process
         Some(unsafe { &*p })
     }
 }
@@ -74,6 +75,7 @@ fn plugin_name(p: &mjpPlugin) -> String {
     if p.name.is_null() {
         return String::new();
     }
+    // SAFETY: a registered plugin's non-null name is NUL-terminated (mjp_registerPlugin contract)
     unsafe { CStr::from_ptr(p.name) }.to_string_lossy().into_owned()
 }
 
@@ -278,6 +280,7 @@ impl<'a> Compiled<'a> {
             let mut left = p.s.config.to_btree();
             let mut attr = Vec::new();
             for a in 0..reg.nattribute.max(0) as usize {
+                // SAFETY: a registered plugin's attributes hold nattribute NUL-terminated names
                 let key = unsafe { CStr::from_ptr(*reg.attributes.add(a)) }.to_string_lossy().into_owned();
                 if let Some(v) = left.remove(&key) {
                     attr.extend_from_slice(v.as_bytes());

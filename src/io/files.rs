@@ -6,7 +6,8 @@ use core::ffi::{c_char, c_int, c_void, CStr};
 use core::ptr;
 use std::ffi::CString;
 
-use crate::abi::{mjResource, mjVFS};
+use crate::abi::mjResource;
+use crate::io::vfs::Vfs;
 use crate::io::{resource, vfs};
 
 /// C string of `s`, cut at its first NUL as C would see it.
@@ -41,44 +42,33 @@ const NERROR: usize = 1024;
 impl Res {
     /// Opens `name` (joined to `dir` unless absolute; the VFS is searched under `name`); the
     /// error is the resource layer's message.
-    ///
-    /// # Safety
-    /// `vfs` must be null or a VFS that stays valid for this call.
-    pub unsafe fn open(dir: &str, name: &str, vfs: *const mjVFS) -> Result<Res, String> {
+    pub fn open(dir: &str, name: &str, vfs: Option<&Vfs>) -> Result<Res, String> {
         let (d, n) = (c_string(dir), c_string(name));
         let mut err = [0 as c_char; NERROR];
-        // SAFETY: the strings are NUL-terminated, the buffer holds NERROR bytes, `vfs` is null
-        // or a VFS valid for this call
-        let p = unsafe { resource::open(d.as_ptr(), n.as_ptr(), vfs, err.as_mut_ptr(), NERROR) };
+        let p = resource::open(Some(&d), Some(&n), vfs, &mut err);
         if p.is_null() {
-            // SAFETY: the resource layer always terminates the buffer
-            let msg = unsafe { CStr::from_ptr(err.as_ptr()) };
-            return Err(msg.to_string_lossy().into_owned());
+            let msg = err.iter().take_while(|&&c| c != 0).map(|&c| c as u8).collect::<Vec<u8>>();
+            return Err(String::from_utf8_lossy(&msg).into_owned());
         }
         Ok(Res { ptr: p })
     }
 
     /// Whether `name` opens (upstream's existence probe: no error text, closed at once).
-    ///
-    /// # Safety
-    /// As [`Res::open`].
-    pub unsafe fn probe(name: &str, vfs: *const mjVFS) -> bool {
+    pub fn probe(name: &str, vfs: Option<&Vfs>) -> bool {
         let n = c_string(name);
-        // SAFETY: as in `open`; a null error buffer is allowed
-        unsafe {
-            let p = resource::open(c"".as_ptr(), n.as_ptr(), vfs, ptr::null_mut(), 0);
-            let ok = !p.is_null();
-            resource::close(p);
-            ok
-        }
+        let p = resource::open(Some(c""), Some(&n), vfs, &mut []);
+        let ok = !p.is_null();
+        // SAFETY: p is null or came from open, and is not used again
+        unsafe { resource::close(p) };
+        ok
     }
 
     /// The resource's bytes: None when reading failed (negative size), else the (possibly
     /// empty) contents, valid while the resource is open.
     pub fn read(&self) -> Option<&[u8]> {
         let mut buf: *const c_void = ptr::null();
-        // SAFETY: the resource is open
-        let n = unsafe { resource::read(self.ptr, &mut buf) };
+        // SAFETY: the resource is open and owned by self
+        let n = resource::read(unsafe { &mut *self.ptr }, &mut buf);
         if n < 0 {
             return None;
         }
@@ -91,9 +81,8 @@ impl Res {
 
     /// The directory part of the resource, as `mju_getResourceDir` reports it ("" for none).
     pub fn dir(&self) -> String {
-        let (mut d, mut n): (*const c_char, c_int) = (ptr::null(), 0);
-        // SAFETY: the resource is open; the out-pointers are valid
-        unsafe { resource::get_dir(self.ptr, &mut d, &mut n) };
+        // SAFETY: the resource is open and owned by self
+        let (d, n) = resource::get_dir(Some(unsafe { &mut *self.ptr }));
         if d.is_null() || n <= 0 {
             return String::new();
         }
@@ -118,8 +107,8 @@ impl Res {
 
     /// `mju_isModifiedResource` against an earlier timestamp: 0 when unchanged.
     pub fn modified(&self, timestamp: &CStr) -> c_int {
-        // SAFETY: the resource is open, the timestamp NUL-terminated
-        unsafe { resource::is_modified(self.ptr, timestamp.as_ptr()) }
+        // SAFETY: the resource is open and owned by self
+        resource::is_modified(Some(unsafe { &*self.ptr }), Some(timestamp))
     }
 
     /// True when the resource came from the file system (no provider, no VFS).
@@ -143,12 +132,8 @@ impl Drop for Res {
 
 /// Opens `dir` + `name` and copies its whole contents; the error is upstream's open message,
 /// or `read_error` when reading fails.
-///
-/// # Safety
-/// As [`Res::open`].
-pub unsafe fn read_all(dir: &str, name: &str, vfs: *const mjVFS) -> Result<Vec<u8>, String> {
-    // SAFETY: the caller's VFS (this function's contract)
-    let r = unsafe { Res::open(dir, name, vfs) }?;
+pub fn read_all(dir: &str, name: &str, vfs: Option<&Vfs>) -> Result<Vec<u8>, String> {
+    let r = Res::open(dir, name, vfs)?;
     match r.read() {
         Some(b) => Ok(b.to_vec()),
         None => Err(format!("could not read file '{}'", r.name())),
@@ -191,22 +176,17 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("f.txt"), b"data").unwrap();
         let d = format!("{}/", dir.to_str().unwrap());
-        // SAFETY: a null VFS
-        let r = unsafe { Res::open(&d, "f.txt", ptr::null()) }.unwrap();
+        let r = Res::open(&d, "f.txt", None).unwrap();
         assert_eq!(r.read(), Some(&b"data"[..]));
         assert_eq!(r.dir(), d);
         assert!(r.on_disk());
         assert_eq!(r.modified(&r.timestamp()), 0);
         drop(r);
-        // SAFETY: a null VFS
-        assert!(unsafe { Res::probe(&format!("{d}f.txt"), ptr::null()) });
-        // SAFETY: a null VFS
-        assert!(!unsafe { Res::probe(&format!("{d}none.txt"), ptr::null()) });
-        // SAFETY: a null VFS
-        let e = unsafe { Res::open(&d, "none.txt", ptr::null()) }.err().unwrap();
+        assert!(Res::probe(&format!("{d}f.txt"), None));
+        assert!(!Res::probe(&format!("{d}none.txt"), None));
+        let e = Res::open(&d, "none.txt", None).err().unwrap();
         assert_eq!(e, format!("Error opening file '{d}none.txt': No such file or directory"));
-        // SAFETY: a null VFS
-        assert_eq!(unsafe { read_all(&d, "f.txt", ptr::null()) }.unwrap(), b"data");
+        assert_eq!(read_all(&d, "f.txt", None).unwrap(), b"data");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -47,12 +47,24 @@ pub fn model_file_size(m: &mjModel) -> usize {
     fixed_part() + MJMODEL_ARRAYS.iter().zip(counts).map(|(f, n)| f.elem_size * n).sum::<usize>()
 }
 
-unsafe fn bytes_of<T>(v: &T) -> &[u8] {
-    core::slice::from_raw_parts(v as *const T as *const u8, size_of::<T>())
+/// The bytes of a header array or of one of the plain C structs mjOption, mjVisual, mjStatistic
+/// (`#[repr(C)]` numbers and arrays, written to the file as upstream writes them).
+fn bytes_of<T: MjbPlain>(v: &T) -> &[u8] {
+    // SAFETY: T is one of the MjbPlain types: initialised plain-old-data read as size_of::<T>()
+    // bytes of the borrowed value
+    unsafe { core::slice::from_raw_parts(v as *const T as *const u8, size_of::<T>()) }
 }
 
+/// Types [`bytes_of`] may view as bytes and `Reader::read_into` may fill from bytes: plain
+/// `#[repr(C)]` numbers and arrays of numbers.
+trait MjbPlain {}
+impl MjbPlain for [i32; NHEADER] {}
+impl MjbPlain for mjOption {}
+impl MjbPlain for mjVisual {}
+impl MjbPlain for mjStatistic {}
+
 /// Feeds every piece of the MJB of `m`, in file order, to `put`; stops at the first `false`.
-unsafe fn serialize(m: &mjModel, put: &mut dyn FnMut(&[u8]) -> bool) {
+fn serialize(m: &mjModel, put: &mut dyn FnMut(&[u8]) -> bool) {
     let h = header();
     if !put(bytes_of(&h)) {
         return;
@@ -69,40 +81,40 @@ unsafe fn serialize(m: &mjModel, put: &mut dyn FnMut(&[u8]) -> bool) {
     let counts = m.array_counts();
     for ((f, n), p) in MJMODEL_ARRAYS.iter().zip(counts).zip(m.array_ptrs()) {
         let len = f.elem_size * n;
-        if len > 0 && !put(core::slice::from_raw_parts(p as *const u8, len)) {
+        // SAFETY: array_ptrs/array_counts describe the model's arrays: len bytes at p inside
+        // its buffer (the mjModel invariant)
+        if len > 0 && !put(unsafe { core::slice::from_raw_parts(p as *const u8, len) }) {
             return;
         }
     }
 }
 
 /// Writes the MJB of `m` to a file; warns when the file cannot be opened (`mj_saveModel`).
-///
-/// # Safety
-/// `m` must be a valid model and `filename` a NUL-terminated string.
-pub unsafe fn save_file(m: &mjModel, filename: *const c_char) {
-    let fp = libc::fopen(filename, c"wb".as_ptr());
+pub fn save_file(m: &mjModel, filename: &CStr) {
+    // SAFETY: fopen of a NUL-terminated name with a literal mode
+    let fp = unsafe { libc::fopen(filename.as_ptr(), c"wb".as_ptr()) };
     if fp.is_null() {
-        let name = CStr::from_ptr(filename).to_string_lossy();
+        let name = filename.to_string_lossy();
         mjwarning!("Could not open file '{}'", name);
         return;
     }
-    serialize(m, &mut |b| libc::fwrite(b.as_ptr() as *const c_void, 1, b.len(), fp) == b.len());
-    libc::fclose(fp);
+    // SAFETY: fp is the open FILE above; fwrite reads b.len() bytes of the slice b
+    serialize(m, &mut |b| unsafe { libc::fwrite(b.as_ptr() as *const c_void, 1, b.len(), fp) } == b.len());
+    // SAFETY: fp is open and closed once
+    unsafe { libc::fclose(fp) };
 }
 
-/// Writes the MJB of `m` into `buffer` of `size` bytes; reports through `mju_error` when it does
-/// not fit, as upstream does.
-///
-/// # Safety
-/// `m` must be a valid model and `buffer` writable for `size` bytes.
-pub unsafe fn save_buffer(m: &mjModel, buffer: *mut u8, size: usize) {
+/// Writes the MJB of `m` into `buffer`; reports through `mju_error` when it does not fit, as
+/// upstream does.
+pub fn save_buffer(m: &mjModel, buffer: &mut [u8]) {
     let mut pos = 0usize;
+    let size = buffer.len();
     serialize(m, &mut |b| {
         if pos + b.len() > size {
             mjerror!("bufwrite", "attempting to write outside model buffer");
             return false;
         }
-        ptr::copy_nonoverlapping(b.as_ptr(), buffer.add(pos), b.len());
+        buffer[pos..pos + b.len()].copy_from_slice(b);
         pos += b.len();
         true
     });
@@ -133,10 +145,12 @@ impl Reader<'_> {
         self.take(8).map(|b| i64::from_ne_bytes(b.try_into().unwrap_or([0; 8])))
     }
     /// Copies the next `size_of::<T>()` bytes into `dst`.
-    unsafe fn read_into<T>(&mut self, dst: &mut T) -> bool {
+    fn read_into<T: MjbPlain>(&mut self, dst: &mut T) -> bool {
         match self.take(size_of::<T>()) {
             Some(b) => {
-                ptr::copy_nonoverlapping(b.as_ptr(), dst as *mut T as *mut u8, b.len());
+                // SAFETY: b holds size_of::<T>() bytes; T is MjbPlain (numbers only), so any
+                // bytes make a valid value
+                unsafe { ptr::copy_nonoverlapping(b.as_ptr(), dst as *mut T as *mut u8, b.len()) };
                 true
             }
             None => false,
@@ -195,6 +209,8 @@ pub fn load_bytes(buf: &[u8]) -> *mut mjModel {
         }
         Err(MakeError::NoMemory) => return ptr::null_mut(),
     };
+    // SAFETY: m is the model just made (owned here, deleted on every failure path); its arrays
+    // (array_ptrs/array_counts) lie in its buffer, and len bytes are copied to each from the image
     unsafe {
         let mm = &mut *m;
         let nbuffer_file = sizes[MJMODEL_SIZES_LEN - 1];
@@ -253,24 +269,25 @@ pub fn load_bytes(buf: &[u8]) -> *mut mjModel {
 }
 
 /// Loads an MJB through the resource layer, VFS first, then the file system (`mj_loadModel`);
-/// warns and returns null when it cannot be opened.
-///
-/// # Safety
-/// `filename` must be a NUL-terminated string; `vfs` null or a valid VFS.
-pub unsafe fn load_file(filename: *const c_char, vfs: *const mjVFS) -> *mut mjModel {
+/// warns and returns null when it cannot be opened (also for a missing name).
+pub fn load_file(filename: Option<&CStr>, vfs: Option<&crate::io::vfs::Vfs>) -> *mut mjModel {
     let mut error = [0 as c_char; 1024];
-    let res = resource::open(c"".as_ptr(), filename, vfs, error.as_mut_ptr(), error.len());
+    let res = resource::open(Some(c""), filename, vfs, &mut error);
     if res.is_null() {
-        crate::runtime::error::warn_raw(error.as_ptr());
+        // SAFETY: the resource layer terminates its error text
+        unsafe { crate::runtime::error::warn_raw(error.as_ptr()) };
         return ptr::null_mut();
     }
     let mut data: *const c_void = ptr::null();
-    let n = resource::read(res, &mut data);
+    // SAFETY: res is a live resource from open, closed below
+    let n = resource::read(unsafe { &mut *res }, &mut data);
     let m = if n < 1 || data.is_null() {
         ptr::null_mut()
     } else {
-        load_bytes(core::slice::from_raw_parts(data as *const u8, n as usize))
+        // SAFETY: the resource reported n bytes at data, alive until it is closed
+        load_bytes(unsafe { core::slice::from_raw_parts(data as *const u8, n as usize) })
     };
-    resource::close(res);
+    // SAFETY: res came from open and is not used again
+    unsafe { resource::close(res) };
     m
 }

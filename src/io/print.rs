@@ -62,12 +62,13 @@ impl Out {
         unsafe { libc::fprintf(self.fp, fmt.as_ptr(), v) };
     }
 
-    /// A C string at `p` (nothing for null).
-    fn cstr(&mut self, p: *const c_char) {
-        if !p.is_null() {
-            // SAFETY: model strings are NUL-terminated
-            self.bytes(unsafe { CStr::from_ptr(p) }.to_bytes());
-        }
+    /// The C string starting at `adr` of a model text buffer (up to its NUL, or the end of
+    /// the buffer; nothing when `adr` is outside it).
+    fn cstr_at(&mut self, buf: &[c_char], adr: usize) {
+        let s = buf.get(adr..).unwrap_or(&[]);
+        let n = s.iter().position(|&c| c == 0).unwrap_or(s.len());
+        let b: Vec<u8> = s[..n].iter().map(|&c| c as u8).collect();
+        self.bytes(&b);
     }
 
     /// A label left-justified in 21 columns.
@@ -298,18 +299,13 @@ impl BlockSparsity<'_> {
 
 /// Checks that `ff` is a printf format for exactly one floating-point value
 /// (`%[flags][width][.precision][L](f|g|G|e|E)`), warning about what is wrong otherwise.
-///
-/// # Safety
-/// `ff` is null or a NUL-terminated string.
-unsafe fn valid_format(ff: *const c_char) -> bool {
-    if ff.is_null() {
-        return false;
-    }
-    if libc::strnlen(ff, FORMAT_MAX_LEN + 1) > FORMAT_MAX_LEN {
+fn valid_format(ff: Option<&CStr>) -> bool {
+    let Some(ff) = ff else { return false };
+    let s = ff.to_bytes();
+    if s.len() > FORMAT_MAX_LEN {
         mjwarning!("Format string longer than limit of {}.", FORMAT_MAX_LEN);
         return false;
     }
-    let s = CStr::from_ptr(ff).to_bytes();
     let at = |i: usize| s.get(i).copied().unwrap_or(0);
     if at(0) != b'%' {
         mjwarning!("Format string must start with '%'.");
@@ -355,59 +351,102 @@ unsafe fn valid_format(ff: *const c_char) -> bool {
 }
 
 /// The caller's format when valid, else the default (with a warning).
+pub(crate) fn format_or_default(ff: Option<&CStr>) -> &CStr {
+    match ff {
+        Some(f) if valid_format(Some(f)) => f,
+        _ => {
+            mjwarning!("WARNING: Received invalid float_format. Using default instead.");
+            DEFAULT_FORMAT
+        }
+    }
+}
+
+/// Raw-pointer form of [`format_or_default`], kept for `vis::print` until it passes `&CStr`.
+///
+/// # Safety
+/// `ff` is null or a NUL-terminated string that outlives the result.
 pub(crate) unsafe fn checked_format(ff: *const c_char) -> *const c_char {
-    if valid_format(ff) {
-        ff
-    } else {
-        mjwarning!("WARNING: Received invalid float_format. Using default instead.");
-        DEFAULT_FORMAT.as_ptr()
+    // SAFETY: the caller's contract
+    format_or_default((!ff.is_null()).then(|| unsafe { CStr::from_ptr(ff) })).as_ptr()
+}
+
+/// An output stream of the dumps: the file opened for `filename`, or stdout; a file is closed
+/// when the stream is dropped.
+pub(crate) struct Stream {
+    fp: *mut FILE,
+    owned: bool,
+}
+
+impl Stream {
+    /// Opens `filename` for writing, or stdout for None; None (with a warning) on failure.
+    pub(crate) fn open(filename: Option<&CStr>) -> Option<Stream> {
+        let fp = match filename {
+            // SAFETY: reading the C library's stdout stream pointer
+            None => unsafe { stdout },
+            // SAFETY: fopen of a NUL-terminated name with a literal mode
+            Some(f) => unsafe { libc::fopen(f.as_ptr(), c"wt".as_ptr()) },
+        };
+        if fp.is_null() {
+            let name = filename.map_or("(null)".into(), |f| f.to_string_lossy());
+            mjwarning!("Could not open file '{}' for writing mjModel", name);
+            return None;
+        }
+        Some(Stream { fp, owned: filename.is_some() })
+    }
+
+    /// The open C stream.
+    pub(crate) fn fp(&self) -> *mut FILE {
+        self.fp
+    }
+}
+
+impl Drop for Stream {
+    fn drop(&mut self) {
+        if self.owned {
+            // SAFETY: fp is the file opened in `open`, closed once here
+            unsafe { libc::fclose(self.fp) };
+        }
     }
 }
 
 /// Opens `filename` for writing, or stdout for null; null (with a warning) on failure.
-pub(crate) unsafe fn open(filename: *const c_char) -> *mut FILE {
-    let fp = if filename.is_null() { stdout } else { libc::fopen(filename, c"wt".as_ptr()) };
-    if fp.is_null() {
-        let name = if filename.is_null() { "(null)".into() } else { CStr::from_ptr(filename).to_string_lossy() };
-        mjwarning!("Could not open file '{}' for writing mjModel", name);
-    }
-    fp
-}
-
-pub(crate) unsafe fn close(fp: *mut FILE, filename: *const c_char) {
-    if !filename.is_null() {
-        libc::fclose(fp);
-    }
-}
-
-/// Writes the nonzero pattern of a compressed-row matrix to a C stream (`mj_printSparsity`).
+/// Raw-pointer form of [`Stream::open`], kept for `vis::print` until it uses `Stream`.
 ///
 /// # Safety
-/// `fp` is an open stream; the arrays hold `nr` rows (colind every entry they address).
+/// `filename` is null or NUL-terminated; a file opened here is closed with [`close`].
+pub(crate) unsafe fn open(filename: *const c_char) -> *mut FILE {
+    // SAFETY: the caller's contract
+    let name = (!filename.is_null()).then(|| unsafe { CStr::from_ptr(filename) });
+    Stream::open(name).map_or(core::ptr::null_mut(), |s| {
+        let fp = s.fp;
+        core::mem::forget(s);
+        fp
+    })
+}
+
+/// Closes a stream from [`open`] (stdout, for a null filename, stays open).
+///
+/// # Safety
+/// `fp` came from [`open`] with the same `filename` and is not used again.
+pub(crate) unsafe fn close(fp: *mut FILE, filename: *const c_char) {
+    drop(Stream { fp, owned: !filename.is_null() });
+}
+
+/// Writes the nonzero pattern of a compressed-row matrix to `o` (`mj_printSparsity`): `adr`
+/// and `nnz` (and `diag`, `rowsuper` when given) hold `nr` rows, `col` the entries they address.
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn print_sparsity_raw(
-    title: *const c_char,
+pub(crate) fn print_sparsity(
+    o: &mut Out,
+    title: &[u8],
     nr: c_int,
     nc: c_int,
-    rowadr: *const c_int,
-    diag: *const c_int,
-    rownnz: *const c_int,
-    rowsuper: *const c_int,
-    colind: *const c_int,
-    fp: *mut FILE,
+    adr: &[c_int],
+    diag: Option<&[c_int]>,
+    nnz: &[c_int],
+    rowsuper: Option<&[c_int]>,
+    col: &[c_int],
 ) {
-    if nr <= 0 || nc <= 0 || nc > 300 || rowadr.is_null() || rownnz.is_null() || fp.is_null() {
-        return;
-    }
-    let n = nr as usize;
-    let adr = core::slice::from_raw_parts(rowadr, n);
-    let nnz = core::slice::from_raw_parts(rownnz, n);
-    let ncol = (0..n).map(|r| (adr[r] + nnz[r]).max(0) as usize).max().unwrap_or(0);
-    let col: &[c_int] = if colind.is_null() { &[] } else { core::slice::from_raw_parts(colind, ncol) };
-    let opt = |p: *const c_int| (!p.is_null()).then(|| core::slice::from_raw_parts(p, n));
-    let title = if title.is_null() { &b"(null)"[..] } else { CStr::from_ptr(title).to_bytes() };
-    let mut o = Out { fp, ff: DEFAULT_FORMAT.as_ptr() };
-    o.sparsity(title, nr, nc, adr, opt(diag), nnz, opt(rowsuper), col);
+    o.sparsity(title, nr, nc, adr, diag, nnz, rowsuper, col);
 }
 
 //------------------------------------------ mjModel -----------------------------------------------
@@ -486,7 +525,7 @@ fn size_bvh(m: &mjModel) -> usize {
 type Arrays = ([usize; MJMODEL_NARRAY], [*mut c_void; MJMODEL_NARRAY]);
 
 /// Writes the per-object fields of one class for object `i` from the model's field table.
-unsafe fn object_fields(o: &mut Out, (counts, ptrs): &Arrays, group: &str, size: &str, count: c_int, i: usize) {
+fn object_fields(o: &mut Out, (counts, ptrs): &Arrays, group: &str, size: &str, count: c_int, i: usize) {
     for (k, f) in MJMODEL_ARRAYS.iter().enumerate() {
         if f.group != group || f.rows != size || count <= 0 || ptrs[k].is_null() {
             continue;
@@ -505,11 +544,15 @@ unsafe fn object_fields(o: &mut Out, (counts, ptrs): &Arrays, group: &str, size:
         o.bytes(b"  ");
         o.label(f.name);
         for j in base..base + sz {
-            match f.ctype {
-                "mjtNum" => o.num(*(p as *const f64).add(j)),
-                "float" => o.num(*(p as *const f32).add(j) as f64),
-                "int" => w!(o, " {}", *(p as *const c_int).add(j)),
-                _ => w!(o, " {}", *(p as *const u8).add(j)),
+            // SAFETY: p is the model array k, counts[k] elements of f.ctype; i < count, so
+            // j < base + sz = sz * (i + 1) <= counts[k]
+            unsafe {
+                match f.ctype {
+                    "mjtNum" => o.num(*(p as *const f64).add(j)),
+                    "float" => o.num(*(p as *const f32).add(j) as f64),
+                    "int" => w!(o, " {}", *(p as *const c_int).add(j)),
+                    _ => w!(o, " {}", *(p as *const u8).add(j)),
+                }
             }
             o.bytes(b" ");
         }
@@ -518,26 +561,20 @@ unsafe fn object_fields(o: &mut Out, (counts, ptrs): &Arrays, group: &str, size:
 }
 
 /// Writes model `m` as text (`mj_printFormattedModel`); stdout when `filename` is null.
-///
-/// # Safety
-/// `m` is a valid model; `filename` and `ff` are null or NUL-terminated.
-pub unsafe fn print_model(m: &mjModel, filename: *const c_char, ff: *const c_char) {
-    let fp = open(filename);
-    if fp.is_null() {
-        return;
-    }
-    let mut o = Out { fp, ff: checked_format(ff) };
+pub fn print_model(m: &mjModel, filename: Option<&CStr>, ff: Option<&CStr>) {
+    let Some(stream) = Stream::open(filename) else { return };
+    let mut o = Out { fp: stream.fp(), ff: format_or_default(ff).as_ptr() };
     write_model(&mut o, m);
-    close(fp, filename);
+    drop(stream);
 }
 
-unsafe fn write_model(o: &mut Out, m: &mjModel) {
+fn write_model(o: &mut Out, m: &mjModel) {
     let totalmass = m.body_mass().iter().fold(0.0, |s: mjtNum, &v| s + v);
 
     o.bytes(b"MuJoCo version ");
-    o.cstr(crate::model::defaults::version_string_ptr());
+    o.bytes(crate::model::defaults::VERSION_STRING.to_bytes());
     o.bytes(b"\nmodel name     ");
-    o.cstr(m.names);
+    o.cstr_at(m.names(), 0);
     o.bytes(b"\n\n");
 
     // memory footprint
@@ -663,7 +700,7 @@ unsafe fn write_model(o: &mut Out, m: &mjModel) {
     }
 
     // per-object sections
-    let names = m.names;
+    let names = m.names();
     let arrays: Arrays = (m.array_counts(), m.array_ptrs());
     for (title, group, size, count, nameadr) in classes(m) {
         for i in 0..count.max(0) as usize {
@@ -672,7 +709,7 @@ unsafe fn write_model(o: &mut Out, m: &mjModel) {
                 o.bytes(b"  ");
                 o.label("name");
                 o.bytes(if title == "HEIGHTFIELD" { b"  " } else { b" " });
-                o.cstr(names.add(adr[i] as usize));
+                o.cstr_at(names, adr[i] as usize);
                 o.bytes(b"\n");
             }
             object_fields(o, &arrays, group, size, count, i);
@@ -690,7 +727,7 @@ unsafe fn write_model(o: &mut Out, m: &mjModel) {
     // custom numeric, text and tuple parameters
     for i in 0..m.nnumeric.max(0) as usize {
         w!(o, "\nNUMERIC {i}:\n  name         ");
-        o.cstr(names.add(m.name_numericadr()[i] as usize));
+        o.cstr_at(names, m.name_numericadr()[i] as usize);
         let size = m.numeric_size()[i];
         w!(o, "\n  size         {size}\n  value       ");
         let adr = m.numeric_adr()[i].max(0) as usize;
@@ -704,9 +741,9 @@ unsafe fn write_model(o: &mut Out, m: &mjModel) {
     }
     for i in 0..m.ntext.max(0) as usize {
         w!(o, "\nTEXT {i}:\n  name         ");
-        o.cstr(names.add(m.name_textadr()[i] as usize));
+        o.cstr_at(names, m.name_textadr()[i] as usize);
         w!(o, "\n  size         {}\n  value        ", m.text_size()[i]);
-        o.cstr(m.text_data.add(m.text_adr()[i] as usize));
+        o.cstr_at(m.text_data(), m.text_adr()[i] as usize);
         o.bytes(b"\n");
     }
     if m.ntext != 0 {
@@ -714,7 +751,7 @@ unsafe fn write_model(o: &mut Out, m: &mjModel) {
     }
     for i in 0..m.ntuple.max(0) as usize {
         w!(o, "\nTUPLE {i}:\n  name         ");
-        o.cstr(names.add(m.name_tupleadr()[i] as usize));
+        o.cstr_at(names, m.name_tupleadr()[i] as usize);
         let (adr, size) = (m.tuple_adr()[i].max(0) as usize, m.tuple_size()[i]);
         w!(o, "\n  size         {size}\n  elements\n");
         for j in adr..adr + size.max(0) as usize {
@@ -798,12 +835,12 @@ fn tendon_path(o: &mut Out, m: &mjModel, i: usize) {
 
 /// Keyframe `i`: its name and time, then those vectors that differ from the defaults. As
 /// upstream, a vector is written only when its check is the last one that changed the marker.
-unsafe fn keyframe(o: &mut Out, m: &mjModel, i: usize) {
+fn keyframe(o: &mut Out, m: &mjModel, i: usize) {
     let (nq, nv, na, nu, nmocap) = (m.nq as usize, m.nv as usize, m.na as usize, m.nu as usize, m.nmocap as usize);
-    let name = m.names.add(m.name_keyadr()[i] as usize);
-    if *name != 0 {
+    let adr = m.name_keyadr()[i] as usize;
+    if m.names().get(adr).is_some_and(|&c| c != 0) {
         w!(o, "key_name{i}    ");
-        o.cstr(name);
+        o.cstr_at(m.names(), adr);
         o.bytes(b"\n");
     }
     let time = m.key_time()[i];
@@ -908,23 +945,20 @@ crate::mjdata_table!(define_data_scalars);
 /// Writes data `d` of model `m` as text (`mj_printFormattedData`); stdout when `filename` is
 /// null.
 ///
-/// # Safety
-/// `d` is data made for `m`; `filename` and `ff` are null or NUL-terminated.
-pub unsafe fn print_data(m: &mjModel, d: &mjData, filename: *const c_char, ff: *const c_char) {
+/// `d` is data made for `m` (the engine invariant).
+pub fn print_data(m: &mjModel, d: &mjData, filename: Option<&CStr>, ff: Option<&CStr>) {
     if d.pstack != 0 {
         mjerror!("mj_printFormattedData", "attempting to print mjData when stack is in use");
     }
-    let ff = checked_format(ff);
-    let fp = open(filename);
-    if fp.is_null() {
-        return;
-    }
-    let mut o = Out { fp, ff };
+    let ff = format_or_default(ff);
+    let Some(stream) = Stream::open(filename) else { return };
+    let mut o = Out { fp: stream.fp(), ff: ff.as_ptr() };
     write_data(&mut o, m, d);
-    close(fp, filename);
+    drop(stream);
 }
 
-unsafe fn write_data(o: &mut Out, m: &mjModel, d: &mjData) {
+fn write_data(o: &mut Out, m: &mjModel, d: &mjData) {
+    let a = d.arrays(m);
     let sparse = crate::engine::is_sparse(m);
     let nisland = d.nisland;
 
@@ -1007,72 +1041,72 @@ unsafe fn write_data(o: &mut Out, m: &mjModel, d: &mjData) {
     o.num(d.time);
     o.bytes(b"\n\n");
 
-    o.array2d("QPOS", m.nq, 1, d.qpos(m));
-    o.array2d("QVEL", m.nv, 1, d.qvel(m));
-    o.array2d("ACT", m.na, 1, d.act(m));
-    o.array2d("QACC_WARMSTART", m.nv, 1, d.qacc_warmstart(m));
-    o.array2d("CTRL", m.nu, 1, d.ctrl(m));
-    o.array2d("QFRC_APPLIED", m.nv, 1, d.qfrc_applied(m));
-    o.array2d("XFRC_APPLIED", m.nbody, 6, d.xfrc_applied(m));
+    o.array2d("QPOS", m.nq, 1, a.qpos);
+    o.array2d("QVEL", m.nv, 1, a.qvel);
+    o.array2d("ACT", m.na, 1, a.act);
+    o.array2d("QACC_WARMSTART", m.nv, 1, a.qacc_warmstart);
+    o.array2d("CTRL", m.nu, 1, a.ctrl);
+    o.array2d("QFRC_APPLIED", m.nv, 1, a.qfrc_applied);
+    o.array2d("XFRC_APPLIED", m.nbody, 6, a.xfrc_applied);
     if m.neq != 0 {
         o.label("EQ_ACTIVE");
-        for &v in d.eq_active(m).iter() {
+        for &v in a.eq_active.iter() {
             w!(o, " {v}");
         }
         o.bytes(b"\n\n");
     }
-    o.array2d("MOCAP_POS", m.nmocap, 3, d.mocap_pos(m));
-    o.array2d("MOCAP_QUAT", m.nmocap, 4, d.mocap_quat(m));
-    o.array2d("QACC", m.nv, 1, d.qacc(m));
-    o.array2d("ACT_DOT", m.na, 1, d.act_dot(m));
-    o.array2d("USERDATA", m.nuserdata, 1, d.userdata(m));
-    o.array2d("SENSOR", m.nsensordata, 1, d.sensordata(m));
-    o.array2d_int("TREE_ASLEEP", m.ntree, 1, d.tree_asleep(m));
+    o.array2d("MOCAP_POS", m.nmocap, 3, a.mocap_pos);
+    o.array2d("MOCAP_QUAT", m.nmocap, 4, a.mocap_quat);
+    o.array2d("QACC", m.nv, 1, a.qacc);
+    o.array2d("ACT_DOT", m.na, 1, a.act_dot);
+    o.array2d("USERDATA", m.nuserdata, 1, a.userdata);
+    o.array2d("SENSOR", m.nsensordata, 1, a.sensordata);
+    o.array2d_int("TREE_ASLEEP", m.ntree, 1, a.tree_asleep);
 
-    o.array2d("XPOS", m.nbody, 3, d.xpos(m));
-    o.array2d("XQUAT", m.nbody, 4, d.xquat(m));
-    o.array2d("XMAT", m.nbody, 9, d.xmat(m));
-    o.array2d("XIPOS", m.nbody, 3, d.xipos(m));
-    o.array2d("XIMAT", m.nbody, 9, d.ximat(m));
-    o.array2d("XANCHOR", m.njnt, 3, d.xanchor(m));
-    o.array2d("XAXIS", m.njnt, 3, d.xaxis(m));
-    o.array2d("GEOM_XPOS", m.ngeom, 3, d.geom_xpos(m));
-    o.array2d("GEOM_XMAT", m.ngeom, 9, d.geom_xmat(m));
-    o.array2d("SITE_XPOS", m.nsite, 3, d.site_xpos(m));
-    o.array2d("SITE_XMAT", m.nsite, 9, d.site_xmat(m));
-    o.array2d("CAM_XPOS", m.ncam, 3, d.cam_xpos(m));
-    o.array2d("CAM_XMAT", m.ncam, 9, d.cam_xmat(m));
-    o.array2d("LIGHT_XPOS", m.nlight, 3, d.light_xpos(m));
-    o.array2d("LIGHT_XDIR", m.nlight, 3, d.light_xdir(m));
+    o.array2d("XPOS", m.nbody, 3, a.xpos);
+    o.array2d("XQUAT", m.nbody, 4, a.xquat);
+    o.array2d("XMAT", m.nbody, 9, a.xmat);
+    o.array2d("XIPOS", m.nbody, 3, a.xipos);
+    o.array2d("XIMAT", m.nbody, 9, a.ximat);
+    o.array2d("XANCHOR", m.njnt, 3, a.xanchor);
+    o.array2d("XAXIS", m.njnt, 3, a.xaxis);
+    o.array2d("GEOM_XPOS", m.ngeom, 3, a.geom_xpos);
+    o.array2d("GEOM_XMAT", m.ngeom, 9, a.geom_xmat);
+    o.array2d("SITE_XPOS", m.nsite, 3, a.site_xpos);
+    o.array2d("SITE_XMAT", m.nsite, 9, a.site_xmat);
+    o.array2d("CAM_XPOS", m.ncam, 3, a.cam_xpos);
+    o.array2d("CAM_XMAT", m.ncam, 9, a.cam_xmat);
+    o.array2d("LIGHT_XPOS", m.nlight, 3, a.light_xpos);
+    o.array2d("LIGHT_XDIR", m.nlight, 3, a.light_xdir);
 
-    o.array2d("SUBTREE_COM", m.nbody, 3, d.subtree_com(m));
-    o.array2d("CDOF", m.nv, 6, d.cdof(m));
-    o.array2d("CINERT", m.nbody, 10, d.cinert(m));
+    o.array2d("SUBTREE_COM", m.nbody, 3, a.subtree_com);
+    o.array2d("CDOF", m.nv, 6, a.cdof);
+    o.array2d("CINERT", m.nbody, 10, a.cinert);
 
-    o.array2d("FLEXVERT_XPOS", m.nflexvert, 3, d.flexvert_xpos(m));
-    o.array2d("FLEXELEM_AABB", m.nflexelem, 6, d.flexelem_aabb(m));
+    o.array2d("FLEXVERT_XPOS", m.nflexvert, 3, a.flexvert_xpos);
+    o.array2d("FLEXELEM_AABB", m.nflexelem, 6, a.flexelem_aabb);
     if !sparse {
-        o.array2d("FLEXEDGE_J", m.nflexedge, m.nv, d.flexedge_J(m));
+        o.array2d("FLEXEDGE_J", m.nflexedge, m.nv, a.flexedge_J);
     } else {
-        let (nnz, adr, col) = (d.flexedge_J_rownnz(m), d.flexedge_J_rowadr(m), d.flexedge_J_colind(m));
+        let (nnz, adr, col) = (a.flexedge_J_rownnz, a.flexedge_J_rowadr, a.flexedge_J_colind);
         o.sparsity(b"FLEXEDGE_J: flex edge connectivity", m.nflexedge, m.nv, adr, None, nnz, None, col);
         o.array2d_int("FLEXEDGE_J_ROWNNZ", m.nflexedge, 1, nnz);
         o.array2d_int("FLEXEDGE_J_ROWADR", m.nflexedge, 1, adr);
-        o.sparse("FLEXEDGE_J", d.flexedge_J(m), m.nflexedge, nnz, adr, col);
+        o.sparse("FLEXEDGE_J", a.flexedge_J, m.nflexedge, nnz, adr, col);
     }
-    o.array2d("FLEXEDGE_LENGTH", m.nflexedge, 1, d.flexedge_length(m));
+    o.array2d("FLEXEDGE_LENGTH", m.nflexedge, 1, a.flexedge_length);
 
-    o.array2d("TEN_LENGTH", m.ntendon, 1, d.ten_length(m));
+    o.array2d("TEN_LENGTH", m.ntendon, 1, a.ten_length);
     if !sparse {
-        o.array2d("TEN_MOMENT", m.ntendon, m.nv, d.ten_J(m));
+        o.array2d("TEN_MOMENT", m.ntendon, m.nv, a.ten_J);
     } else {
-        let (nnz, adr, col) = (d.ten_J_rownnz(m), d.ten_J_rowadr(m), d.ten_J_colind(m));
+        let (nnz, adr, col) = (a.ten_J_rownnz, a.ten_J_rowadr, a.ten_J_colind);
         o.sparsity(b"TEN_J: tendon moments", m.ntendon, m.nv, adr, None, nnz, None, col);
         o.array2d_int("TEN_J_ROWNNZ", m.ntendon, 1, nnz);
         o.array2d_int("TEN_J_ROWADR", m.ntendon, 1, adr);
-        o.sparse("TEN_J", d.ten_J(m), m.ntendon, nnz, adr, col);
+        o.sparse("TEN_J", a.ten_J, m.ntendon, nnz, adr, col);
     }
-    let (wrapadr, wrapnum, wrap_obj, wrap_xpos) = (d.ten_wrapadr(m), d.ten_wrapnum(m), d.wrap_obj(m), d.wrap_xpos(m));
+    let (wrapadr, wrapnum, wrap_obj, wrap_xpos) = (a.ten_wrapadr, a.ten_wrapnum, a.wrap_obj, a.wrap_xpos);
     for i in 0..m.ntendon.max(0) as usize {
         w!(o, "TENDON {i}: {} wrap points\n", wrapnum[i]);
         for j in 0..wrapnum[i].max(0) as usize {
@@ -1083,90 +1117,90 @@ unsafe fn write_data(o: &mut Out, m: &mjModel, d: &mjData) {
         o.bytes(b"\n");
     }
 
-    o.array2d("ACTUATOR_LENGTH", m.nu, 1, d.actuator_length(m));
-    let (nnz, adr, col) = (d.moment_rownnz(m), d.moment_rowadr(m), d.moment_colind(m));
+    o.array2d("ACTUATOR_LENGTH", m.nu, 1, a.actuator_length);
+    let (nnz, adr, col) = (a.moment_rownnz, a.moment_rowadr, a.moment_colind);
     o.sparsity(b"actuator_moment", m.nu, m.nv, adr, None, nnz, None, col);
-    o.sparse("ACTUATOR_MOMENT", d.actuator_moment(m), m.nu, nnz, adr, col);
-    o.array2d("CRB", m.nbody, 10, d.crb(m));
-    inertia(o, "QM", d.qM(m), m);
-    o.sparse("M", d.M(m), m.nv, m.M_rownnz(), m.M_rowadr(), m.M_colind());
-    o.sparse("QLD", d.qLD(m), m.nv, m.M_rownnz(), m.M_rowadr(), m.M_colind());
-    o.array2d("QLDIAGINV", m.nv, 1, d.qLDiagInv(m));
+    o.sparse("ACTUATOR_MOMENT", a.actuator_moment, m.nu, nnz, adr, col);
+    o.array2d("CRB", m.nbody, 10, a.crb);
+    inertia(o, "QM", a.qM, m);
+    o.sparse("M", a.M, m.nv, m.M_rownnz(), m.M_rowadr(), m.M_colind());
+    o.sparse("QLD", a.qLD, m.nv, m.M_rownnz(), m.M_rowadr(), m.M_colind());
+    o.array2d("QLDIAGINV", m.nv, 1, a.qLDiagInv);
     if nisland != 0 {
         o.sparsity(b"M: inertia structure", m.nv, m.nv, m.M_rowadr(), None, m.M_rownnz(), None, m.M_colind());
         BlockSparsity {
             nisland,
-            block_ncols: d.island_nv(m),
-            col_offset: d.island_idofadr(m),
-            entity_island: d.dof_island(m),
-            row_entity: d.map_idof2dof(m),
-            rownnz: d.iM_rownnz(m),
-            rowadr: d.iM_rowadr(m),
-            colind: d.iM_colind(m),
+            block_ncols: a.island_nv,
+            col_offset: a.island_idofadr,
+            entity_island: a.dof_island,
+            row_entity: a.map_idof2dof,
+            rownnz: a.iM_rownnz,
+            rowadr: a.iM_rowadr,
+            colind: a.iM_colind,
             rowsuper: None,
         }
         .print(o, "iM: block-diagonal inertia (nnzs are island ids)", d.nidof, d.nidof);
     }
 
-    if !crate::math::misc::is_zero(d.qHDiagInv(m)) {
-        o.sparse("QH", d.qH(m), m.nv, m.M_rownnz(), m.M_rowadr(), m.M_colind());
-        o.array2d("QHDIAGINV", m.nv, 1, d.qHDiagInv(m));
+    if !crate::math::misc::is_zero(a.qHDiagInv) {
+        o.sparse("QH", a.qH, m.nv, m.M_rownnz(), m.M_rowadr(), m.M_colind());
+        o.array2d("QHDIAGINV", m.nv, 1, a.qHDiagInv);
     }
 
-    o.array2d_int("TREE_AWAKE", 1, m.ntree, d.tree_awake(m));
-    o.array2d_int("BODY_AWAKE", 1, m.nbody, d.body_awake(m));
-    o.array2d_int("BODY_AWAKE_IND", 1, d.nbody_awake, d.body_awake_ind(m));
-    o.array2d_int("PARENT_AWAKE_IND", 1, d.nparent_awake, d.parent_awake_ind(m));
-    o.array2d_int("DOF_AWAKE_IND", 1, d.nv_awake, d.dof_awake_ind(m));
+    o.array2d_int("TREE_AWAKE", 1, m.ntree, a.tree_awake);
+    o.array2d_int("BODY_AWAKE", 1, m.nbody, a.body_awake);
+    o.array2d_int("BODY_AWAKE_IND", 1, d.nbody_awake, a.body_awake_ind);
+    o.array2d_int("PARENT_AWAKE_IND", 1, d.nparent_awake, a.parent_awake_ind);
+    o.array2d_int("DOF_AWAKE_IND", 1, d.nv_awake, a.dof_awake_ind);
 
-    if !crate::math::misc::is_zero(d.qDeriv(m)) {
-        o.sparse("QDERIV", d.qDeriv(m), m.nv, m.D_rownnz(), m.D_rowadr(), m.D_colind());
+    if !crate::math::misc::is_zero(a.qDeriv) {
+        o.sparse("QDERIV", a.qDeriv, m.nv, m.D_rownnz(), m.D_rowadr(), m.D_colind());
     }
-    if !crate::math::misc::is_zero(d.qLU(m)) {
-        o.sparse("QLU", d.qLU(m), m.nv, m.D_rownnz(), m.D_rowadr(), m.D_colind());
+    if !crate::math::misc::is_zero(a.qLU) {
+        o.sparse("QLU", a.qLU, m.nv, m.D_rownnz(), m.D_rowadr(), m.D_colind());
     }
 
     contacts(o, m, d);
 
     let nefc = d.nefc;
-    o.array2d_int("EFC_TYPE", nefc, 1, d.efc_type(m));
-    o.array2d_int("EFC_ID", nefc, 1, d.efc_id(m));
+    o.array2d_int("EFC_TYPE", nefc, 1, a.efc_type);
+    o.array2d_int("EFC_ID", nefc, 1, a.efc_id);
     if !sparse {
-        o.array2d("EFC_J", nefc, m.nv, d.efc_J(m));
+        o.array2d("EFC_J", nefc, m.nv, a.efc_J);
         if nisland != 0 {
             block_array(
                 o,
                 "IEFC_J",
-                d.iefc_J(m),
+                a.iefc_J,
                 nefc,
                 d.nidof,
-                d.island_nefc(m),
-                d.island_nv(m),
-                d.island_iefcadr(m),
-                d.island_idofadr(m),
+                a.island_nefc,
+                a.island_nv,
+                a.island_iefcadr,
+                a.island_idofadr,
                 nisland,
             );
         }
-        o.array2d("EFC_AR", nefc, nefc, d.efc_AR(m));
+        o.array2d("EFC_AR", nefc, nefc, a.efc_AR);
     } else {
-        let (nnz, adr, col) = (d.efc_J_rownnz(m), d.efc_J_rowadr(m), d.efc_J_colind(m));
+        let (nnz, adr, col) = (a.efc_J_rownnz, a.efc_J_rowadr, a.efc_J_colind);
         o.array2d_int("EFC_J_ROWNNZ", nefc, 1, nnz);
         o.array2d_int("EFC_J_ROWADR", nefc, 1, adr);
-        o.sparse("EFC_J", d.efc_J(m), nefc, nnz, adr, col);
-        let sup = d.efc_J_rowsuper(m);
-        o.sparsity(b"J: constraint Jacobian", nefc, m.nv, adr, None, nnz, (!sup.is_empty()).then_some(&*sup), col);
+        o.sparse("EFC_J", a.efc_J, nefc, nnz, adr, col);
+        let sup = a.efc_J_rowsuper;
+        o.sparsity(b"J: constraint Jacobian", nefc, m.nv, adr, None, nnz, (!sup.is_empty()).then_some(sup), col);
         if nisland != 0 {
-            let sup = d.iefc_J_rowsuper(m);
+            let sup = a.iefc_J_rowsuper;
             BlockSparsity {
                 nisland,
-                block_ncols: d.island_nv(m),
-                col_offset: d.island_idofadr(m),
-                entity_island: d.efc_island(m),
-                row_entity: d.map_iefc2efc(m),
-                rownnz: d.iefc_J_rownnz(m),
-                rowadr: d.iefc_J_rowadr(m),
-                colind: d.iefc_J_colind(m),
-                rowsuper: (!sup.is_empty()).then_some(&*sup),
+                block_ncols: a.island_nv,
+                col_offset: a.island_idofadr,
+                entity_island: a.efc_island,
+                row_entity: a.map_iefc2efc,
+                rownnz: a.iefc_J_rownnz,
+                rowadr: a.iefc_J_rowadr,
+                colind: a.iefc_J_colind,
+                rowsuper: (!sup.is_empty()).then_some(sup),
             }
             .print(
                 o,
@@ -1176,78 +1210,79 @@ unsafe fn write_data(o: &mut Out, m: &mjModel, d: &mjData) {
             );
         }
         if crate::engine::constraint::is_dual(m) {
-            let (nnz, adr, col) = (d.efc_AR_rownnz(m), d.efc_AR_rowadr(m), d.efc_AR_colind(m));
+            let (nnz, adr, col) = (a.efc_AR_rownnz, a.efc_AR_rowadr, a.efc_AR_colind);
             o.array2d_int("EFC_AR_ROWNNZ", nefc, 1, nnz);
             o.array2d_int("EFC_AR_ROWADR", nefc, 1, adr);
-            o.sparse("EFC_AR", d.efc_AR(m), nefc, nnz, adr, col);
+            o.sparse("EFC_AR", a.efc_AR, nefc, nnz, adr, col);
             o.sparsity(b"efc_AR: inverse constraint inertia", nefc, nefc, adr, None, nnz, None, col);
         }
     }
 
-    o.array2d("EFC_POS", nefc, 1, d.efc_pos(m));
-    o.array2d("EFC_MARGIN", nefc, 1, d.efc_margin(m));
-    o.array2d("EFC_FRICTIONLOSS", nefc, 1, d.efc_frictionloss(m));
-    o.array2d("EFC_DIAGAPPROX", nefc, 1, d.efc_diagApprox(m));
-    o.array2d("EFC_KBIP", nefc, 4, d.efc_KBIP(m));
-    o.array2d("EFC_D", nefc, 1, d.efc_D(m));
-    o.array2d("EFC_R", nefc, 1, d.efc_R(m));
+    o.array2d("EFC_POS", nefc, 1, a.efc_pos);
+    o.array2d("EFC_MARGIN", nefc, 1, a.efc_margin);
+    o.array2d("EFC_FRICTIONLOSS", nefc, 1, a.efc_frictionloss);
+    o.array2d("EFC_DIAGAPPROX", nefc, 1, a.efc_diagApprox);
+    o.array2d("EFC_KBIP", nefc, 4, a.efc_KBIP);
+    o.array2d("EFC_D", nefc, 1, a.efc_D);
+    o.array2d("EFC_R", nefc, 1, a.efc_R);
 
-    o.array2d("FLEXEDGE_VELOCITY", m.nflexedge, 1, d.flexedge_velocity(m));
-    o.array2d("TEN_VELOCITY", m.ntendon, 1, d.ten_velocity(m));
-    o.array2d("ACTUATOR_VELOCITY", m.nu, 1, d.actuator_velocity(m));
-    o.array2d("CVEL", m.nbody, 6, d.cvel(m));
-    o.array2d("CDOF_DOT", m.nv, 6, d.cdof_dot(m));
-    o.array2d("QFRC_BIAS", m.nv, 1, d.qfrc_bias(m));
-    o.array2d("QFRC_SPRING", m.nv, 1, d.qfrc_spring(m));
-    o.array2d("QFRC_DAMPER", m.nv, 1, d.qfrc_damper(m));
-    o.array2d("QFRC_GRAVCOMP", m.nv, 1, d.qfrc_gravcomp(m));
-    o.array2d("QFRC_FLUID", m.nv, 1, d.qfrc_fluid(m));
-    o.array2d("QFRC_PASSIVE", m.nv, 1, d.qfrc_passive(m));
-    o.array2d("EFC_VEL", nefc, 1, d.efc_vel(m));
-    o.array2d("EFC_AREF", nefc, 1, d.efc_aref(m));
-    o.array2d("SUBTREE_LINVEL", m.nbody, 3, d.subtree_linvel(m));
-    o.array2d("SUBTREE_ANGMOM", m.nbody, 3, d.subtree_angmom(m));
-    o.array2d("ACTUATOR_FORCE", m.nu, 1, d.actuator_force(m));
-    o.array2d("QFRC_ACTUATOR", m.nv, 1, d.qfrc_actuator(m));
-    o.array2d("QFRC_SMOOTH", m.nv, 1, d.qfrc_smooth(m));
-    o.array2d("QACC_SMOOTH", m.nv, 1, d.qacc_smooth(m));
-    o.array2d("EFC_B", nefc, 1, d.efc_b(m));
-    o.array2d("EFC_FORCE", nefc, 1, d.efc_force(m));
-    o.array2d_int("EFC_STATE", nefc, 1, d.efc_state(m));
-    o.array2d("QFRC_CONSTRAINT", m.nv, 1, d.qfrc_constraint(m));
-    o.array2d("QFRC_INVERSE", m.nv, 1, d.qfrc_inverse(m));
-    o.array2d("CACC", m.nbody, 6, d.cacc(m));
-    o.array2d("CFRC_INT", m.nbody, 6, d.cfrc_int(m));
-    o.array2d("CFRC_EXT", m.nbody, 6, d.cfrc_ext(m));
+    o.array2d("FLEXEDGE_VELOCITY", m.nflexedge, 1, a.flexedge_velocity);
+    o.array2d("TEN_VELOCITY", m.ntendon, 1, a.ten_velocity);
+    o.array2d("ACTUATOR_VELOCITY", m.nu, 1, a.actuator_velocity);
+    o.array2d("CVEL", m.nbody, 6, a.cvel);
+    o.array2d("CDOF_DOT", m.nv, 6, a.cdof_dot);
+    o.array2d("QFRC_BIAS", m.nv, 1, a.qfrc_bias);
+    o.array2d("QFRC_SPRING", m.nv, 1, a.qfrc_spring);
+    o.array2d("QFRC_DAMPER", m.nv, 1, a.qfrc_damper);
+    o.array2d("QFRC_GRAVCOMP", m.nv, 1, a.qfrc_gravcomp);
+    o.array2d("QFRC_FLUID", m.nv, 1, a.qfrc_fluid);
+    o.array2d("QFRC_PASSIVE", m.nv, 1, a.qfrc_passive);
+    o.array2d("EFC_VEL", nefc, 1, a.efc_vel);
+    o.array2d("EFC_AREF", nefc, 1, a.efc_aref);
+    o.array2d("SUBTREE_LINVEL", m.nbody, 3, a.subtree_linvel);
+    o.array2d("SUBTREE_ANGMOM", m.nbody, 3, a.subtree_angmom);
+    o.array2d("ACTUATOR_FORCE", m.nu, 1, a.actuator_force);
+    o.array2d("QFRC_ACTUATOR", m.nv, 1, a.qfrc_actuator);
+    o.array2d("QFRC_SMOOTH", m.nv, 1, a.qfrc_smooth);
+    o.array2d("QACC_SMOOTH", m.nv, 1, a.qacc_smooth);
+    o.array2d("EFC_B", nefc, 1, a.efc_b);
+    o.array2d("EFC_FORCE", nefc, 1, a.efc_force);
+    o.array2d_int("EFC_STATE", nefc, 1, a.efc_state);
+    o.array2d("QFRC_CONSTRAINT", m.nv, 1, a.qfrc_constraint);
+    o.array2d("QFRC_INVERSE", m.nv, 1, a.qfrc_inverse);
+    o.array2d("CACC", m.nbody, 6, a.cacc);
+    o.array2d("CFRC_INT", m.nbody, 6, a.cfrc_int);
+    o.array2d("CFRC_EXT", m.nbody, 6, a.cfrc_ext);
 
     if nisland != 0 {
         islands(o, m, d);
     }
     // (upstream dereferences a null array here when there are no constraints; we skip it)
-    let efcadr = d.tendon_efcadr(m);
+    let efcadr = a.tendon_efcadr;
     if m.ntendon != 0 && !efcadr.is_empty() {
         o.int_line("TENDON_EFCADR", efcadr);
     }
 }
 
 /// Island assignment and the maps between global and island order ('|' between islands).
-unsafe fn islands(o: &mut Out, m: &mjModel, d: &mjData) {
-    o.array2d_int("TREE_ISLAND", 1, m.ntree, d.tree_island(m));
-    o.array2d_int("ISLAND_NTREE", 1, d.nisland, d.island_ntree(m));
-    o.array2d_int("ISLAND_ITREEADR", 1, d.nisland, d.island_itreeadr(m));
-    o.array2d_int("MAP_ITREE2TREE", 1, m.ntree, d.map_itree2tree(m));
+fn islands(o: &mut Out, m: &mjModel, d: &mjData) {
+    let a = d.arrays(m);
+    o.array2d_int("TREE_ISLAND", 1, m.ntree, a.tree_island);
+    o.array2d_int("ISLAND_NTREE", 1, d.nisland, a.island_ntree);
+    o.array2d_int("ISLAND_ITREEADR", 1, d.nisland, a.island_itreeadr);
+    o.array2d_int("MAP_ITREE2TREE", 1, m.ntree, a.map_itree2tree);
 
-    let dof_island = d.dof_island(m);
+    let dof_island = a.dof_island;
     o.int_line("DOF_ISLAND", dof_island);
-    o.int_line("ISLAND_NV", d.island_nv(m));
-    o.int_line("ISLAND_IDOFADR", d.island_idofadr(m));
-    island_map(o, "MAP_IDOF2DOF", d.map_idof2dof(m), dof_island);
+    o.int_line("ISLAND_NV", a.island_nv);
+    o.int_line("ISLAND_IDOFADR", a.island_idofadr);
+    island_map(o, "MAP_IDOF2DOF", a.map_idof2dof, dof_island);
 
-    let efc_island = d.efc_island(m);
+    let efc_island = a.efc_island;
     o.int_line("EFC_ISLAND", efc_island);
-    o.int_line("ISLAND_NEFC", d.island_nefc(m));
-    o.int_line("ISLAND_IEFCADR", d.island_iefcadr(m));
-    island_map(o, "MAP_IEFC2EFC", d.map_iefc2efc(m), efc_island);
+    o.int_line("ISLAND_NEFC", a.island_nefc);
+    o.int_line("ISLAND_IEFCADR", a.island_iefcadr);
+    island_map(o, "MAP_IEFC2EFC", a.map_iefc2efc, efc_island);
 }
 
 fn island_map(o: &mut Out, label: &str, map: &[c_int], island: &[c_int]) {
@@ -1343,28 +1378,27 @@ fn block_array(
 }
 
 /// The contact list: geoms (by name when named) or flex elements, parameters and force.
-unsafe fn contacts(o: &mut Out, m: &mjModel, d: &mjData) {
+fn contacts(o: &mut Out, m: &mjModel, d: &mjData) {
+    let a = d.arrays(m);
     if d.ncon <= 0 {
         return;
     }
     o.bytes(b"CONTACT\n");
-    for (i, c) in d.contact(m).iter().enumerate() {
+    for (i, c) in a.contact.iter().enumerate() {
         w!(o, "  {i}:\n     dim           {}\n", c.dim);
         let [g1, g2] = c.geom;
         if g1 > -1 && g2 > -1 {
             o.bytes(b"     geoms         ");
-            let n1 = crate::model::names::id2name(m, mjOBJ_GEOM as c_int, g1);
-            let n2 = crate::model::names::id2name(m, mjOBJ_GEOM as c_int, g2);
-            if n1.is_null() {
-                w!(o, "{g1}")
-            } else {
-                o.cstr(n1)
+            let n1 = crate::model::names::name_of(m, mjOBJ_GEOM as c_int, g1);
+            let n2 = crate::model::names::name_of(m, mjOBJ_GEOM as c_int, g2);
+            match n1 {
+                None => w!(o, "{g1}"),
+                Some(n) => o.bytes(n.to_bytes()),
             }
             o.bytes(b" : ");
-            if n2.is_null() {
-                w!(o, "{g2}")
-            } else {
-                o.cstr(n2)
+            match n2 {
+                None => w!(o, "{g2}"),
+                Some(n) => o.bytes(n.to_bytes()),
             }
             o.bytes(b"\n");
         } else {

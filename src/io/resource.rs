@@ -12,7 +12,7 @@
 use core::ffi::{c_char, c_int, c_void, CStr};
 use core::ptr;
 
-use crate::abi::{mjResource, mjVFS, mjpResourceProvider};
+use crate::abi::{mjResource, mjpResourceProvider};
 use crate::io::vfs;
 use crate::runtime::alloc;
 use crate::runtime::plugin;
@@ -84,10 +84,12 @@ pub fn join_path(dir: &[u8], name: &[u8]) -> Vec<u8> {
 
 /// Writes the joined path of `dir` and `name` plus a NUL into `out`, which must hold
 /// [`join_path`]`(dir, name).len() + 1` bytes; returns the path length.
-unsafe fn write_joined(out: *mut c_char, dir: &[u8], name: &[u8]) -> usize {
+fn write_joined(out: &mut [c_char], dir: &[u8], name: &[u8]) -> usize {
     let mut n = 0;
     let mut put = |b: &[u8]| {
-        ptr::copy_nonoverlapping(b.as_ptr() as *const c_char, out.add(n), b.len());
+        for (d, &c) in out[n..n + b.len()].iter_mut().zip(b) {
+            *d = c as c_char;
+        }
         n += b.len();
     };
     if !is_abs(name) {
@@ -97,7 +99,7 @@ unsafe fn write_joined(out: *mut c_char, dir: &[u8], name: &[u8]) -> usize {
         }
     }
     put(name);
-    *out.add(n) = 0;
+    out[n] = 0;
     n
 }
 
@@ -136,56 +138,79 @@ fn decode_stamp(ts: &CStr) -> [u8; 8] {
 }
 
 /// Copies `msg` into the caller's error buffer as `strncpy` + terminate does.
-unsafe fn set_error(error: *mut c_char, nerror: usize, msg: &CStr) {
-    if error.is_null() || nerror == 0 {
+fn set_error(error: &mut [c_char], msg: &CStr) {
+    if error.is_empty() {
         return;
     }
     let b = msg.to_bytes();
-    let n = b.len().min(nerror - 1);
-    ptr::copy_nonoverlapping(b.as_ptr() as *const c_char, error, n);
-    *error.add(n) = 0;
+    let n = b.len().min(error.len() - 1);
+    for (d, &c) in error[..n].iter_mut().zip(b) {
+        *d = c as c_char;
+    }
+    error[n] = 0;
 }
 
 //------------------------------------------ file system -------------------------------------------
 
 /// Opens `res.name` on the file system: records its modification time, or writes upstream's
 /// error text and returns false.
-unsafe fn file_open(res: &mut mjResource, error: *mut c_char, nerror: usize) -> bool {
+///
+/// A resource without a provider keeps the invariant: `name` is NUL-terminated and `data` is
+/// null or a `Box<FileSpec>` made here (both are set only in this module).
+fn file_open(res: &mut mjResource, error: &mut [c_char]) -> bool {
     res.provider = ptr::null();
     let spec = Box::into_raw(Box::new(FileSpec { is_read: false, buffer: Vec::new(), mtime: 0 }));
     res.data = spec.cast();
-    let mut st: libc::stat = core::mem::zeroed();
-    if libc::stat(res.name, &mut st) != 0 {
+    // SAFETY: stat gets the NUL-terminated name (set by `open`) and a zeroed stat to fill in
+    let (rc, st) = unsafe {
+        let mut st: libc::stat = core::mem::zeroed();
+        (libc::stat(res.name, &mut st), st)
+    };
+    if rc != 0 {
         let errno = std::io::Error::last_os_error().raw_os_error().unwrap_or(0);
-        if !error.is_null() {
-            libc::snprintf(error, nerror, c"Error opening file '%s': %s".as_ptr(), res.name, libc::strerror(errno));
-        }
+        // SAFETY: snprintf writes at most error.len() bytes; the two %s get the resource name
+        // and strerror's static text, both NUL-terminated (nothing is written when empty)
+        unsafe {
+            libc::snprintf(
+                error.as_mut_ptr(),
+                error.len(),
+                c"Error opening file '%s': %s".as_ptr(),
+                res.name,
+                libc::strerror(errno),
+            )
+        };
         return false;
     }
-    (*spec).mtime = st.st_mtime;
-    set_timestamp(res, &(*spec).mtime.to_ne_bytes());
+    // SAFETY: spec was just made from a Box and is owned by the resource
+    let spec = unsafe { &mut *spec };
+    spec.mtime = st.st_mtime;
+    set_timestamp(res, &spec.mtime.to_ne_bytes());
     true
 }
 
-unsafe fn file_read(res: &mut mjResource, buffer: *mut *const c_void) -> c_int {
-    let spec = &mut *(res.data as *mut FileSpec);
+/// The file's bytes (read on first use): pointer (null when empty) and length.
+fn file_read(res: &mut mjResource) -> (c_int, *const c_void) {
+    // SAFETY: a provider-less resource's data is a live Box<FileSpec> (file_open's invariant)
+    let spec = unsafe { &mut *(res.data as *mut FileSpec) };
     if !spec.is_read {
-        spec.buffer = vfs::read_disk_file(CStr::from_ptr(res.name));
+        // SAFETY: the name is NUL-terminated (file_open's invariant)
+        spec.buffer = vfs::read_disk_file(unsafe { CStr::from_ptr(res.name) });
         spec.is_read = true;
     }
-    *buffer = if spec.buffer.is_empty() { ptr::null() } else { spec.buffer.as_ptr().cast() };
-    spec.buffer.len() as c_int
+    let buf = if spec.buffer.is_empty() { ptr::null() } else { spec.buffer.as_ptr().cast() };
+    (spec.buffer.len() as c_int, buf)
 }
 
-unsafe fn file_close(res: &mut mjResource) {
+fn file_close(res: &mut mjResource) {
     let spec = res.data as *mut FileSpec;
     if !spec.is_null() {
-        drop(Box::from_raw(spec));
+        // SAFETY: a non-null data is the Box<FileSpec> of file_open; it is cleared below
+        drop(unsafe { Box::from_raw(spec) });
         res.data = ptr::null_mut();
     }
 }
 
-unsafe fn file_modified(res: &mjResource, timestamp: &CStr) -> c_int {
+fn file_modified(res: &mjResource, timestamp: &CStr) -> c_int {
     if text::valid_base64(timestamp.to_bytes()) != core::mem::size_of::<libc::time_t>() {
         return 1;
     }
@@ -194,7 +219,8 @@ unsafe fn file_modified(res: &mjResource, timestamp: &CStr) -> c_int {
     if spec.is_null() {
         return 1;
     }
-    let diff = libc::difftime((*spec).mtime, then);
+    // SAFETY: a non-null data is the live Box<FileSpec> of file_open; difftime is pure
+    let diff = unsafe { libc::difftime((*spec).mtime, then) };
     if diff < 0.0 {
         -1
     } else if diff > 0.0 {
@@ -206,13 +232,20 @@ unsafe fn file_modified(res: &mjResource, timestamp: &CStr) -> c_int {
 
 //------------------------------------------ VFS provider ------------------------------------------
 
+// The VFS provider's callbacks are called with null or a resource of this module: while it is
+// being opened its data is the `Vfs` (put there by `open`), once open a `Box<VfsSpec>`; `name`
+// is null or NUL-terminated.
+
 unsafe extern "C" fn vfs_open(res: *mut mjResource) -> c_int {
-    let Some(res) = res.as_mut() else { return 0 };
+    // SAFETY: null or a resource being opened by `open` (see above)
+    let Some(res) = (unsafe { res.as_mut() }) else { return 0 };
     if res.name.is_null() || res.data.is_null() {
         return 0;
     }
-    let Some(v) = vfs::vfs_impl(res.data as *const mjVFS) else { return 0 };
-    let Some(file) = v.get(CStr::from_ptr(res.name)) else { return 0 };
+    // SAFETY: `open` set data to the &Vfs it was given, alive for the whole call
+    let v = unsafe { &*(res.data as *const vfs::Vfs) };
+    // SAFETY: the name is non-null and NUL-terminated
+    let Some(file) = v.get(unsafe { CStr::from_ptr(res.name) }) else { return 0 };
     let spec = VfsSpec {
         data: if file.data.is_empty() { ptr::null() } else { file.data.as_ptr() },
         len: file.data.len(),
@@ -227,49 +260,60 @@ unsafe extern "C" fn vfs_open(res: *mut mjResource) -> c_int {
 }
 
 unsafe extern "C" fn vfs_read(res: *mut mjResource, buffer: *mut *const c_void) -> c_int {
-    let spec = match res.as_ref() {
-        Some(r) if !r.name.is_null() && !r.data.is_null() => &*(r.data as *const VfsSpec),
+    // SAFETY: null or an open VFS resource, whose data is its Box<VfsSpec> (see above)
+    let spec = match unsafe { res.as_ref() } {
+        // SAFETY: the data of an open VFS resource is its live Box<VfsSpec>
+        Some(r) if !r.name.is_null() && !r.data.is_null() => unsafe { &*(r.data as *const VfsSpec) },
         _ => {
             if !buffer.is_null() {
-                *buffer = ptr::null();
+                // SAFETY: non-null out-pointer of the caller
+                unsafe { *buffer = ptr::null() };
             }
             return -1;
         }
     };
     if !buffer.is_null() {
-        *buffer = spec.data.cast();
+        // SAFETY: non-null out-pointer of the caller
+        unsafe { *buffer = spec.data.cast() };
     }
     spec.len as c_int
 }
 
 unsafe extern "C" fn vfs_close(res: *mut mjResource) {
-    if let Some(r) = res.as_mut() {
+    // SAFETY: null or an open VFS resource (see above)
+    if let Some(r) = unsafe { res.as_mut() } {
         if !r.data.is_null() {
-            drop(Box::from_raw(r.data as *mut VfsSpec));
+            // SAFETY: the data of an open VFS resource is its Box<VfsSpec>; cleared below
+            drop(unsafe { Box::from_raw(r.data as *mut VfsSpec) });
             r.data = ptr::null_mut();
         }
     }
 }
 
 unsafe extern "C" fn vfs_getdir(res: *mut mjResource, dir: *mut *const c_char, ndir: *mut c_int) {
-    match res.as_ref() {
-        Some(r) if !r.name.is_null() => {
-            *dir = r.name;
-            *ndir = dirname_len(CStr::from_ptr(r.name).to_bytes()) as c_int;
-        }
-        Some(r) => {
-            *dir = r.name;
-            *ndir = 0;
-        }
-        None => {
-            *dir = ptr::null();
-            *ndir = 0;
+    // SAFETY: null or an open VFS resource (see above); dir and ndir are the caller's writable
+    // out-pointers (get_dir's contract); a non-null name is NUL-terminated
+    unsafe {
+        match res.as_ref() {
+            Some(r) if !r.name.is_null() => {
+                *dir = r.name;
+                *ndir = dirname_len(CStr::from_ptr(r.name).to_bytes()) as c_int;
+            }
+            Some(r) => {
+                *dir = r.name;
+                *ndir = 0;
+            }
+            None => {
+                *dir = ptr::null();
+                *ndir = 0;
+            }
         }
     }
 }
 
 unsafe extern "C" fn vfs_modified(res: *const mjResource, timestamp: *const c_char) -> c_int {
-    let ts = if timestamp.is_null() { c"" } else { CStr::from_ptr(timestamp) };
+    // SAFETY: a non-null timestamp is NUL-terminated (mju_isModifiedResource contract)
+    let ts = if timestamp.is_null() { c"" } else { unsafe { CStr::from_ptr(timestamp) } };
     if text::valid_base64(ts.to_bytes()) > 8 {
         return 2;
     }
@@ -277,15 +321,18 @@ unsafe extern "C" fn vfs_modified(res: *const mjResource, timestamp: *const c_ch
     if stamp == 0 {
         return 3;
     }
-    if let Some(r) = res.as_ref() {
+    // SAFETY: null or an open VFS resource (see above)
+    if let Some(r) = unsafe { res.as_ref() } {
         let spec = r.data as *const VfsSpec;
         if spec.is_null() {
             return 4;
         }
-        if (*spec).stamp == 0 {
+        // SAFETY: the data of an open VFS resource is its live Box<VfsSpec>
+        let spec = unsafe { &*spec };
+        if spec.stamp == 0 {
             return 5;
         }
-        if (*spec).stamp == stamp {
+        if spec.stamp == stamp {
             return 0;
         }
     }
@@ -297,161 +344,179 @@ unsafe extern "C" fn vfs_modified(res: *const mjResource, timestamp: *const c_ch
 /// Opens `name` (joined to `dir` unless absolute): from `vfs` if given and the VFS holds it
 /// (looked up by `name` alone), else through the provider registered for the joined name's
 /// scheme (its failure is final), else from the file system. On failure returns null with a
-/// message in `error` (which is cleared first).
-///
-/// # Safety
-/// `dir` and `name` must be null or NUL-terminated; `vfs` null or a valid VFS; `error` null or
-/// writable for `nerror` bytes.
-pub unsafe fn open(
-    dir: *const c_char,
-    name: *const c_char,
-    vfs: *const mjVFS,
-    error: *mut c_char,
-    nerror: usize,
-) -> *mut mjResource {
-    if !error.is_null() {
-        *error = 0;
+/// message in `error` (which is cleared first; a None name is an error). The resource is freed
+/// with [`close`].
+pub fn open(dir: Option<&CStr>, name: Option<&CStr>, vfs: Option<&vfs::Vfs>, error: &mut [c_char]) -> *mut mjResource {
+    if let Some(e) = error.first_mut() {
+        *e = 0;
     }
-    if name.is_null() {
-        set_error(error, nerror, c"resource name is NULL");
+    let Some(name) = name else {
+        set_error(error, c"resource name is NULL");
         return ptr::null_mut();
-    }
+    };
+    // (a plain C struct, zeroed before use)
     let res = alloc::malloc(core::mem::size_of::<mjResource>()) as *mut mjResource;
     if res.is_null() {
-        set_error(error, nerror, c"could not allocate memory");
+        set_error(error, c"could not allocate memory");
         return ptr::null_mut();
     }
-    ptr::write_bytes(res, 0, 1);
+    // SAFETY: res holds one mjResource (allocated above)
+    unsafe { ptr::write_bytes(res, 0, 1) };
 
     // no heap memory of ours is live while the allocator may report an error
-    let name_b = CStr::from_ptr(name).to_bytes();
-    let dir_b = if dir.is_null() { &b""[..] } else { CStr::from_ptr(dir).to_bytes() };
+    let name_b = name.to_bytes();
+    let dir_b = dir.map_or(&b""[..], |d| d.to_bytes());
     let nbuf = joined_len(dir_b, name_b).max(name_b.len()) + 1;
-    (*res).name = alloc::malloc(nbuf) as *mut c_char;
-    if (*res).name.is_null() {
-        set_error(error, nerror, c"could not allocate memory");
-        close(res);
+    // SAFETY: res is allocated and zeroed, owned here
+    let r = unsafe { &mut *res };
+    r.name = alloc::malloc(nbuf) as *mut c_char;
+    if r.name.is_null() {
+        set_error(error, c"could not allocate memory");
+        // SAFETY: res came from the malloc above and is not used again
+        unsafe { close(res) };
         return ptr::null_mut();
     }
+    // SAFETY: the name buffer holds nbuf bytes and is owned by the resource
+    let namebuf = unsafe { core::slice::from_raw_parts_mut(r.name, nbuf) };
 
     // the VFS comes first, under the name as given
-    if !vfs.is_null() {
-        ptr::copy_nonoverlapping(name, (*res).name, name_b.len() + 1);
-        (*res).data = vfs as *mut c_void;
-        (*res).provider = &VFS_PROVIDER.0;
-        if vfs_open(res) != 0 {
+    if let Some(v) = vfs {
+        for (d, &c) in namebuf.iter_mut().zip(name.to_bytes_with_nul()) {
+            *d = c as c_char;
+        }
+        r.data = v as *const vfs::Vfs as *mut c_void;
+        r.provider = &VFS_PROVIDER.0;
+        // SAFETY: the resource is being opened with data = the Vfs (vfs_open's contract)
+        if unsafe { vfs_open(r) } != 0 {
             return res;
         }
     }
 
     // then a registered provider for the joined name's scheme; failing that is final
-    let len = write_joined((*res).name, dir_b, name_b);
-    let full = core::slice::from_raw_parts((*res).name as *const u8, len);
-    if let Some(p) = plugin::provider_for(full) {
-        (*res).provider = p;
-        (*res).data = ptr::null_mut();
-        if p.open.is_some_and(|f| f(res) != 0) {
+    let len = write_joined(namebuf, dir_b, name_b);
+    let full: Vec<u8> = namebuf[..len].iter().map(|&c| c as u8).collect();
+    if let Some(p) = plugin::provider_for(&full) {
+        r.provider = p;
+        r.data = ptr::null_mut();
+        // SAFETY: the provider's open callback gets a zeroed resource with its name set (the
+        // mjpResourceProvider contract)
+        if p.open.is_some_and(|f| unsafe { f(&mut *r) } != 0) {
             return res;
         }
-        if !error.is_null() {
+        // SAFETY: snprintf writes at most error.len() bytes; both %s are NUL-terminated (the
+        // name written above, the registered prefix)
+        unsafe {
             libc::snprintf(
-                error,
-                nerror,
+                error.as_mut_ptr(),
+                error.len(),
                 c"could not open '%s'using a resource provider matching prefix '%s'".as_ptr(),
-                (*res).name,
+                r.name,
                 p.prefix,
-            );
-        }
-        close(res);
+            )
+        };
+        // SAFETY: res came from this function and is not used again
+        unsafe { close(res) };
         return ptr::null_mut();
     }
 
     // lastly the file system
-    if file_open(&mut *res, error, nerror) {
+    if file_open(r, error) {
         return res;
     }
-    close(res);
+    // SAFETY: res came from this function and is not used again
+    unsafe { close(res) };
     ptr::null_mut()
 }
 
 /// Closes a resource and frees it; null is ignored.
 ///
 /// # Safety
-/// `res` must be null or come from [`open`] and not be closed yet.
+/// `res` must be null or come from [`open`] and not be closed yet (it is freed: a raw owning
+/// pointer handed back by C, which no reference can express).
 pub unsafe fn close(res: *mut mjResource) {
-    let Some(r) = res.as_mut() else { return };
-    if let Some(p) = r.provider.as_ref() {
+    // SAFETY: null or a live resource from `open` (this function's contract)
+    let Some(r) = (unsafe { res.as_mut() }) else { return };
+    // SAFETY: a non-null provider is VFS_PROVIDER or a registered provider table
+    if let Some(p) = unsafe { r.provider.as_ref() } {
         if let Some(f) = p.close {
-            f(res);
+            // SAFETY: the provider's close callback gets a resource it opened
+            unsafe { f(res) };
         }
     } else {
         file_close(r);
     }
-    alloc::free(r.name.cast());
-    alloc::free(res.cast());
+    // SAFETY: name (null or malloc'd) and the resource itself were malloc'd by `open`, freed
+    // once here
+    unsafe {
+        alloc::free(r.name.cast());
+        alloc::free(res.cast());
+    }
 }
 
 /// Points `*buffer` at the resource's bytes and returns their number (negative on error).
-///
-/// # Safety
-/// `res` must be an open resource, `buffer` writable.
-pub unsafe fn read(res: *mut mjResource, buffer: *mut *const c_void) -> c_int {
-    let Some(r) = res.as_mut() else {
-        *buffer = ptr::null();
-        return -1;
-    };
-    if let Some(p) = r.provider.as_ref() {
+pub fn read(res: &mut mjResource, buffer: &mut *const c_void) -> c_int {
+    // SAFETY: a non-null provider is VFS_PROVIDER or a registered provider table
+    if let Some(p) = unsafe { res.provider.as_ref() } {
         return match p.read {
-            Some(f) => f(res, buffer),
+            // SAFETY: the provider's read callback gets a resource it opened and a writable
+            // out-pointer
+            Some(f) => unsafe { f(res, buffer) },
             None => {
                 *buffer = ptr::null();
                 -1
             }
         };
     }
-    file_read(r, buffer)
+    let (n, b) = file_read(res);
+    *buffer = b;
+    n
 }
 
-/// The directory part of the resource's name: `*dir` points at the name, `*ndir` is the length
-/// of its directory part; null and 0 for a null resource.
-///
-/// # Safety
-/// `dir` and `ndir` writable; `res` null or open.
-pub unsafe fn get_dir(res: *mut mjResource, dir: *mut *const c_char, ndir: *mut c_int) {
-    *dir = ptr::null();
-    *ndir = 0;
-    let Some(r) = res.as_ref() else { return };
-    if let Some(p) = r.provider.as_ref() {
+/// The directory part of the resource's name: a pointer to the name and the length of its
+/// directory part; null and 0 for a null resource.
+pub fn get_dir(res: Option<&mut mjResource>) -> (*const c_char, c_int) {
+    let (mut dir, mut ndir): (*const c_char, c_int) = (ptr::null(), 0);
+    let Some(r) = res else { return (dir, ndir) };
+    // SAFETY: a non-null provider is VFS_PROVIDER or a registered provider table
+    if let Some(p) = unsafe { r.provider.as_ref() } {
         if let Some(f) = p.getdir {
-            f(res, dir, ndir);
+            // SAFETY: the provider's getdir callback gets a resource it opened and writable
+            // out-pointers
+            unsafe { f(r, &mut dir, &mut ndir) };
         }
     } else if !r.name.is_null() {
-        *dir = r.name;
-        *ndir = dirname_len(CStr::from_ptr(r.name).to_bytes()) as c_int;
+        dir = r.name;
+        // SAFETY: an open resource's non-null name is NUL-terminated
+        ndir = dirname_len(unsafe { CStr::from_ptr(r.name) }.to_bytes()) as c_int;
     }
+    (dir, ndir)
 }
 
 /// Compares the resource with a timestamp from an earlier open: 0 unchanged, > 0 newer (or
 /// unknown), < 0 older.
-///
-/// # Safety
-/// `res` must be open; `timestamp` null or NUL-terminated.
-pub unsafe fn is_modified(res: *const mjResource, timestamp: *const c_char) -> c_int {
-    let Some(r) = res.as_ref() else { return 1 };
-    if let Some(p) = r.provider.as_ref() {
+pub fn is_modified(res: Option<&mjResource>, timestamp: Option<&CStr>) -> c_int {
+    let Some(r) = res else { return 1 };
+    // SAFETY: a non-null provider is VFS_PROVIDER or a registered provider table
+    if let Some(p) = unsafe { r.provider.as_ref() } {
         return match p.modified {
-            Some(f) => f(res, timestamp),
+            // SAFETY: the provider's modified callback gets a resource it opened and null or a
+            // NUL-terminated timestamp
+            Some(f) => unsafe { f(r, timestamp.map_or(ptr::null(), |t| t.as_ptr())) },
             None => 1,
         };
     }
-    let ts = if timestamp.is_null() { c"" } else { CStr::from_ptr(timestamp) };
-    file_modified(r, ts)
+    file_modified(r, timestamp.unwrap_or(c""))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::ffi::CString;
+
+    fn bytemuck_bytes(s: &[c_char]) -> &[u8] {
+        // SAFETY: c_char and u8 have the same size and alignment
+        unsafe { core::slice::from_raw_parts(s.as_ptr() as *const u8, s.len()) }
+    }
 
     #[test]
     fn paths() {
@@ -465,7 +530,7 @@ mod tests {
         assert_eq!(join_path(b"", b"f"), b"f");
         for (d, n) in [(&b"dir"[..], &b"f"[..]), (b"dir/", b"f"), (b"d", b"/abs"), (b"", b"f"), (b"a\\", b"b")] {
             let mut out = vec![1 as c_char; 32];
-            let len = unsafe { write_joined(out.as_mut_ptr(), d, n) };
+            let len = write_joined(&mut out, d, n);
             assert_eq!(len, joined_len(d, n));
             let got: Vec<u8> = out[..len].iter().map(|&c| c as u8).collect();
             assert_eq!(got, join_path(d, n));
@@ -480,54 +545,64 @@ mod tests {
         std::fs::write(dir.join("r.txt"), b"hello").unwrap();
         let d = CString::new(dir.to_str().unwrap()).unwrap();
         let mut err = [0 as c_char; 256];
-        unsafe {
-            let r = open(d.as_ptr(), c"r.txt".as_ptr(), ptr::null(), err.as_mut_ptr(), err.len());
-            assert!(!r.is_null());
-            assert!((*r).provider.is_null());
-            let mut buf: *const c_void = ptr::null();
-            assert_eq!(read(r, &mut buf), 5);
-            assert_eq!(core::slice::from_raw_parts(buf as *const u8, 5), b"hello");
-            let ts = CStr::from_ptr((*r).timestamp.as_ptr()).to_owned();
-            assert_eq!(ts.to_bytes().len(), 12);
-            assert_eq!(is_modified(r, ts.as_ptr()), 0);
-            assert_eq!(is_modified(r, c"AAAAAAAAAAA=".as_ptr()), 1);
-            assert_eq!(is_modified(r, c"bad".as_ptr()), 1);
-            let (mut dp, mut nd) = (ptr::null(), 0);
-            get_dir(r, &mut dp, &mut nd);
-            assert_eq!(nd as usize, d.as_bytes().len() + 1);
-            close(r);
+        let msg =
+            |err: &[c_char]| CStr::from_bytes_until_nul(bytemuck_bytes(err)).unwrap().to_str().unwrap().to_owned();
+        let r = open(Some(&d), Some(c"r.txt"), None, &mut err);
+        assert!(!r.is_null());
+        // SAFETY: r is a live resource from open, closed below
+        let rr = unsafe { &mut *r };
+        assert!(rr.provider.is_null());
+        let mut buf: *const c_void = ptr::null();
+        assert_eq!(read(rr, &mut buf), 5);
+        // SAFETY: read reported 5 bytes at buf, alive until close
+        assert_eq!(unsafe { core::slice::from_raw_parts(buf as *const u8, 5) }, b"hello");
+        let ts = CStr::from_bytes_until_nul(bytemuck_bytes(&rr.timestamp)).unwrap().to_owned();
+        assert_eq!(ts.to_bytes().len(), 12);
+        assert_eq!(is_modified(Some(rr), Some(&ts)), 0);
+        assert_eq!(is_modified(Some(rr), Some(c"AAAAAAAAAAA=")), 1);
+        assert_eq!(is_modified(Some(rr), Some(c"bad")), 1);
+        let (_, nd) = get_dir(Some(rr));
+        assert_eq!(nd as usize, d.as_bytes().len() + 1);
+        // SAFETY: r came from open and is not used again
+        unsafe { close(r) };
 
-            let r = open(d.as_ptr(), c"none.txt".as_ptr(), ptr::null(), err.as_mut_ptr(), err.len());
-            assert!(r.is_null());
-            let msg = CStr::from_ptr(err.as_ptr()).to_str().unwrap();
-            assert!(msg.starts_with("Error opening file '") && msg.ends_with("': No such file or directory"));
+        let r = open(Some(&d), Some(c"none.txt"), None, &mut err);
+        assert!(r.is_null());
+        let m = msg(&err);
+        assert!(m.starts_with("Error opening file '") && m.ends_with("': No such file or directory"));
+        assert!(open(Some(&d), None, None, &mut err).is_null());
+        assert_eq!(msg(&err), "resource name is NULL");
 
-            let mut v = crate::abi::mjVFS { impl_: ptr::null_mut() };
-            vfs::vfs_init(&mut v);
-            vfs::vfs_impl_mut(&mut v).unwrap().add_buffer(c"mem.bin", b"abc");
-            let r = open(c"ignored".as_ptr(), c"mem.bin".as_ptr(), &v, err.as_mut_ptr(), err.len());
-            assert!(!r.is_null() && !(*r).provider.is_null());
-            assert_eq!(err[0], 0);
-            assert_eq!(read(r, &mut buf), 3);
-            let ts = CStr::from_ptr((*r).timestamp.as_ptr()).to_owned();
-            let stamp = vfs::content_stamp(b"abc");
-            let mut expect = [0u8; 13];
-            text::encode_base64(&mut expect, &stamp.to_ne_bytes());
-            assert_eq!(ts.to_bytes_with_nul(), &expect);
-            assert_eq!(is_modified(r, ts.as_ptr()), 0);
-            assert_eq!(is_modified(r, c"AAAAAAAAAAA=".as_ptr()), 3);
-            assert_eq!(is_modified(r, c"AQAAAAAAAAA=".as_ptr()), 1);
-            assert_eq!(is_modified(r, c"AAAAAAAAAAAAAAAA".as_ptr()), 2);
-            get_dir(r, &mut dp, &mut nd);
-            assert_eq!(nd, 0);
-            close(r);
+        let mut v = crate::abi::mjVFS { impl_: ptr::null_mut() };
+        vfs::vfs_init(&mut v);
+        vfs::vfs_impl_mut(&mut v).unwrap().add_buffer(c"mem.bin", b"abc");
+        let r = open(Some(c"ignored"), Some(c"mem.bin"), vfs::vfs_impl(&v), &mut err);
+        assert!(!r.is_null());
+        // SAFETY: r is a live resource from open, closed below
+        let rr = unsafe { &mut *r };
+        assert!(!rr.provider.is_null());
+        assert_eq!(err[0], 0);
+        assert_eq!(read(rr, &mut buf), 3);
+        let ts = CStr::from_bytes_until_nul(bytemuck_bytes(&rr.timestamp)).unwrap().to_owned();
+        let stamp = vfs::content_stamp(b"abc");
+        let mut expect = [0u8; 13];
+        text::encode_base64(&mut expect, &stamp.to_ne_bytes());
+        assert_eq!(ts.to_bytes_with_nul(), &expect);
+        assert_eq!(is_modified(Some(rr), Some(&ts)), 0);
+        assert_eq!(is_modified(Some(rr), Some(c"AAAAAAAAAAA=")), 3);
+        assert_eq!(is_modified(Some(rr), Some(c"AQAAAAAAAAA=")), 1);
+        assert_eq!(is_modified(Some(rr), Some(c"AAAAAAAAAAAAAAAA")), 2);
+        assert_eq!(get_dir(Some(rr)).1, 0);
+        // SAFETY: r came from open and is not used again
+        unsafe { close(r) };
 
-            // names the VFS does not hold fall through to the file system
-            let r = open(d.as_ptr(), c"r.txt".as_ptr(), &v, err.as_mut_ptr(), err.len());
-            assert!(!r.is_null() && (*r).provider.is_null());
-            close(r);
-            vfs::vfs_free(&mut v);
-        }
+        // names the VFS does not hold fall through to the file system
+        let r = open(Some(&d), Some(c"r.txt"), vfs::vfs_impl(&v), &mut err);
+        // SAFETY: r is null or a live resource from open
+        assert!(!r.is_null() && unsafe { (*r).provider.is_null() });
+        // SAFETY: r came from open and is not used again
+        unsafe { close(r) };
+        vfs::vfs_free(&mut v);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

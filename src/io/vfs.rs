@@ -138,16 +138,22 @@ pub fn content_stamp(bytes: &[u8]) -> u64 {
 }
 
 /// Reports a warning whose text is `fmt` (one `%s`) applied to `path`, as upstream formats it.
-unsafe fn warn_path(fmt: &CStr, path: &CStr) {
+/// `fmt` must be one of this file's literals with exactly one `%s`.
+fn warn_path(fmt: &CStr, path: &CStr) {
     let mut msg = [0 as c_char; crate::runtime::error::MSG_LEN];
-    libc::snprintf(msg.as_mut_ptr(), msg.len(), fmt.as_ptr(), path.as_ptr());
-    crate::runtime::error::warn_raw(msg.as_ptr());
+    // SAFETY: fmt has one %s, matched by the NUL-terminated path; snprintf writes at most
+    // msg.len() bytes, NUL included
+    unsafe { libc::snprintf(msg.as_mut_ptr(), msg.len(), fmt.as_ptr(), path.as_ptr()) };
+    // SAFETY: msg is NUL-terminated by snprintf
+    unsafe { crate::runtime::error::warn_raw(msg.as_ptr()) };
 }
 
 /// Reads a whole file as upstream's loaders do: empty on failure (or for an empty file); size
 /// and read problems are reported as warnings (with nothing of ours on the heap, so a handler
 /// may longjmp).
 pub(crate) fn read_disk_file(path: &CStr) -> Vec<u8> {
+    // SAFETY: libc stdio on a FILE opened here and closed on every path out; fread writes at
+    // most `size` bytes into the buffer resized to `size`
     unsafe {
         let fp = libc::fopen(path.as_ptr(), c"rb".as_ptr());
         if fp.is_null() {
@@ -288,66 +294,49 @@ impl Vfs {
     }
 }
 
-/// The implementation object behind an `mjVFS`, or None if it is null or was never initialised.
+/// The implementation object behind an `mjVFS`, or None if it was never initialised.
 ///
-/// # Safety
-/// `vfs` must be null or point to an `mjVFS` whose `impl_` is null or came from `mj_defaultVFS`.
-pub unsafe fn vfs_impl<'a>(vfs: *const mjVFS) -> Option<&'a Vfs> {
-    if vfs.is_null() {
-        return None;
-    }
-    ((*vfs).impl_ as *const Vfs).as_ref()
+/// An `mjVFS` that Rust code can reference keeps the invariant of the type: its `impl_` is null
+/// or came from [`vfs_init`] and was not freed (the `mj_defaultVFS` / `mj_deleteVFS` contract).
+pub fn vfs_impl(vfs: &mjVFS) -> Option<&Vfs> {
+    // SAFETY: impl_ is null or a live Box<Vfs> from vfs_init (the mjVFS invariant above); the
+    // result borrows `vfs`, so it cannot outlive the object
+    unsafe { (vfs.impl_ as *const Vfs).as_ref() }
 }
 
 /// Mutable form of [`vfs_impl`].
-///
-/// # Safety
-/// As for [`vfs_impl`], and no other reference to the object may be live.
-pub unsafe fn vfs_impl_mut<'a>(vfs: *mut mjVFS) -> Option<&'a mut Vfs> {
-    if vfs.is_null() {
-        return None;
-    }
-    ((*vfs).impl_ as *mut Vfs).as_mut()
+pub fn vfs_impl_mut(vfs: &mut mjVFS) -> Option<&mut Vfs> {
+    // SAFETY: as in vfs_impl; the exclusive borrow of `vfs` makes this the only reference
+    unsafe { (vfs.impl_ as *mut Vfs).as_mut() }
 }
 
 /// Installs a fresh, empty implementation object in `vfs` (a previous one is not freed, as
 /// upstream does not either).
-///
-/// # Safety
-/// `vfs` must point to a writable `mjVFS`.
-pub unsafe fn vfs_init(vfs: *mut mjVFS) {
-    (*vfs).impl_ = Box::into_raw(Box::new(Vfs::new())).cast();
+pub fn vfs_init(vfs: &mut mjVFS) {
+    vfs.impl_ = Box::into_raw(Box::new(Vfs::new())).cast();
 }
 
 /// Frees the implementation object of `vfs` and clears `impl_`.
-///
-/// # Safety
-/// `vfs` must point to an `mjVFS` whose `impl_` is null or came from [`vfs_init`].
-pub unsafe fn vfs_free(vfs: *mut mjVFS) {
-    let p = (*vfs).impl_ as *mut Vfs;
+pub fn vfs_free(vfs: &mut mjVFS) {
+    let p = vfs.impl_ as *mut Vfs;
     if !p.is_null() {
-        drop(Box::from_raw(p));
+        // SAFETY: a non-null impl_ is a live Box<Vfs> from vfs_init (the mjVFS invariant); it is
+        // cleared below, so it is freed once
+        drop(unsafe { Box::from_raw(p) });
     }
-    (*vfs).impl_ = core::ptr::null_mut();
+    vfs.impl_ = core::ptr::null_mut();
 }
 
 /// Contents of the file `name` in `vfs`, matched as when a resource is opened from the VFS
-/// (stripped lower-case name first, then the reduced full name). None if `vfs` is null,
+/// (stripped lower-case name first, then the reduced full name). None if `vfs` is None,
 /// uninitialised, or has no such file.
-///
-/// # Safety
-/// `vfs` must be null or a valid `mjVFS`; the returned slice is valid until the file is deleted
-/// or the VFS freed.
-pub unsafe fn vfs_find<'a>(vfs: *const mjVFS, name: &CStr) -> Option<&'a [u8]> {
-    vfs_impl(vfs)?.get(name).map(|f| f.data.as_slice())
+pub fn vfs_find<'a>(vfs: Option<&'a mjVFS>, name: &CStr) -> Option<&'a [u8]> {
+    vfs_impl(vfs?)?.get(name).map(|f| f.data.as_slice())
 }
 
 /// Content stamp of the file `name` in `vfs` (0 if the file has none), for resource timestamps.
-///
-/// # Safety
-/// As for [`vfs_find`].
-pub unsafe fn vfs_find_stamp(vfs: *const mjVFS, name: &CStr) -> Option<u64> {
-    vfs_impl(vfs)?.get(name).map(|f| f.stamp)
+pub fn vfs_find_stamp(vfs: Option<&mjVFS>, name: &CStr) -> Option<u64> {
+    vfs_impl(vfs?)?.get(name).map(|f| f.stamp)
 }
 
 #[cfg(test)]

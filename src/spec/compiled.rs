@@ -27,6 +27,7 @@ pub struct Snapshot {
 
 // SAFETY: the snapshot owns its model copy exclusively; nothing else points into it.
 unsafe impl Send for Snapshot {}
+// SAFETY: as for Send; shared access only reads the model copy
 unsafe impl Sync for Snapshot {}
 
 impl Drop for Snapshot {

@@ -160,7 +160,8 @@ impl CxxMap {
             return;
         }
         self.free_nodes();
-        let o = &mut *other;
+        // SAFETY: other is a valid map other than self (checked above; this function's contract)
+        let o = unsafe { &mut *other };
         self.root = o.root;
         self.size = o.size;
         self.begin = o.begin;

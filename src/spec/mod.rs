@@ -326,7 +326,9 @@ impl Spec {
     /// # Safety
     /// `s` must be the `c` field of a boxed spec handed out by this library and not yet freed.
     pub unsafe fn take_c(s: *mut mjSpec) -> Box<Spec> {
-        Box::from_raw((s as *mut u8).sub(core::mem::offset_of!(Spec, c)) as *mut Spec)
+        // SAFETY: s is the `c` field of a live boxed Spec (this function's contract), so the
+        // Box starts offset_of!(Spec, c) bytes before it
+        unsafe { Box::from_raw((s as *mut u8).sub(core::mem::offset_of!(Spec, c)) as *mut Spec) }
     }
 }
 

@@ -24,7 +24,8 @@ impl SpecRef {
     /// # Safety
     /// `p` is a live spec made by [`Box`]; the caller gives up one reference.
     pub unsafe fn adopt_raw(p: *mut Spec) -> SpecRef {
-        SpecRef(NonNull::new_unchecked(p))
+        // SAFETY: p is a live boxed spec (this function's contract), so not null
+        SpecRef(unsafe { NonNull::new_unchecked(p) })
     }
 
     /// A new reference to a live spec.
@@ -32,8 +33,11 @@ impl SpecRef {
     /// # Safety
     /// `p` is a live spec made by [`Box`].
     pub unsafe fn share(p: *mut Spec) -> SpecRef {
-        (*p).refs += 1;
-        SpecRef(NonNull::new_unchecked(p))
+        // SAFETY: p is a live boxed spec (this function's contract)
+        unsafe {
+            (*p).refs += 1;
+            SpecRef(NonNull::new_unchecked(p))
+        }
     }
 
     pub fn ptr(&self) -> *mut Spec {
@@ -46,9 +50,13 @@ impl SpecRef {
 /// # Safety
 /// `p` is a live spec made by [`Box`] whose reference the caller gives up.
 pub unsafe fn release(p: *mut Spec) {
-    (*p).refs = (*p).refs.saturating_sub(1);
-    if (*p).refs == 0 {
-        drop(Box::from_raw(p));
+    // SAFETY: p is a live boxed spec whose reference the caller gives up (this function's
+    // contract); it is freed with its last reference
+    unsafe {
+        (*p).refs = (*p).refs.saturating_sub(1);
+        if (*p).refs == 0 {
+            drop(Box::from_raw(p));
+        }
     }
 }
 

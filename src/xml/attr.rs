@@ -3,6 +3,7 @@
 //! readers call.
 
 use crate::spec::*;
+use core::ffi::CStr;
 
 use super::tree::Element;
 use super::XmlError;
@@ -48,12 +49,9 @@ pub const ANGLE_MAP: Map = &[("radian", 0), ("degree", 1)];
 pub trait Num: Copy {
     fn parse(s: &str) -> Option<Self>;
     /// The C library's conversion upstream uses (`strtod`, `strtof`, `strtol`), which sets
-    /// `errno` on overflow and underflow, and `EDOM` for a NaN; the end of the number goes to
-    /// `end`.
-    ///
-    /// # Safety
-    /// `p` points into a NUL-terminated string.
-    unsafe fn strto(p: *const libc::c_char, end: *mut *mut libc::c_char) -> Self;
+    /// `errno` on overflow and underflow, and `EDOM` for a NaN), applied to `buf` from byte
+    /// `at` (which must lie before its NUL): the value and the number of bytes it took.
+    fn strto(buf: &CStr, at: usize) -> (Self, usize);
     /// Single values of this type are read as upstream's ReadAttrInt does (a C++ stream
     /// extraction of one token), not as a list of numbers.
     const STREAM: bool = false;
@@ -64,9 +62,25 @@ pub trait Num: Copy {
 }
 
 /// The errno of the calling thread.
-fn errno() -> *mut libc::c_int {
+fn errno() -> libc::c_int {
     // SAFETY: glibc's per-thread errno location is always valid
-    unsafe { libc::__errno_location() }
+    unsafe { *libc::__errno_location() }
+}
+
+/// Sets the errno of the calling thread.
+fn set_errno(v: libc::c_int) {
+    // SAFETY: glibc's per-thread errno location is always valid
+    unsafe { *libc::__errno_location() = v };
+}
+
+/// Runs a C conversion `f(start, &mut end)` on `buf` from byte `at`: its result and the bytes
+/// it consumed.
+fn c_convert<T>(buf: &CStr, at: usize, f: impl FnOnce(*const libc::c_char, *mut *mut libc::c_char) -> T) -> (T, usize) {
+    assert!(at < buf.to_bytes_with_nul().len());
+    let p = buf.as_ptr().wrapping_add(at);
+    let mut end = p as *mut libc::c_char;
+    let x = f(p, &mut end);
+    (x, end as usize - p as usize)
 }
 
 /// Upstream's reading of an attribute's numbers (StringToVector): C conversions one after
@@ -76,31 +90,29 @@ fn string_to_vec<T: Num>(text: &str) -> (Vec<T>, libc::c_int) {
     let c = std::ffi::CString::new(text.split('\0').next().unwrap_or("")).unwrap_or_default();
     let mut v = Vec::new();
     let is_space = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r');
-    // SAFETY: `p` and `end` stay inside `c`, which is NUL-terminated
-    unsafe {
-        *errno() = 0;
-        let mut p = c.as_ptr();
-        loop {
-            while *p != 0 && is_space(*p as u8) {
-                p = p.add(1);
-            }
-            if *p == 0 {
-                break;
-            }
-            let mut end = p as *mut libc::c_char;
-            let x = T::strto(p, &mut end);
-            if !(*end == 0 || is_space(*end as u8)) || std::ptr::eq(end, p) {
-                *errno() = libc::EINVAL;
-            }
-            let e = *errno();
-            if e != 0 && e != libc::EDOM {
-                break;
-            }
-            v.push(x);
-            p = end;
+    let b = c.as_bytes_with_nul();
+    set_errno(0);
+    let mut p = 0;
+    loop {
+        while b[p] != 0 && is_space(b[p]) {
+            p += 1;
         }
-        (v, *errno())
+        if b[p] == 0 {
+            break;
+        }
+        let (x, n) = T::strto(&c, p);
+        let end = p + n;
+        if !(b[end] == 0 || is_space(b[end])) || n == 0 {
+            set_errno(libc::EINVAL);
+        }
+        let e = errno();
+        if e != 0 && e != libc::EDOM {
+            break;
+        }
+        v.push(x);
+        p = end;
     }
+    (v, errno())
 }
 
 fn parse_float_token(s: &str) -> Option<f64> {
@@ -122,12 +134,13 @@ impl Num for f64 {
     fn parse(s: &str) -> Option<Self> {
         parse_float_token(s)
     }
-    unsafe fn strto(p: *const libc::c_char, end: *mut *mut libc::c_char) -> Self {
-        let x = libc::strtod(p, end);
+    fn strto(buf: &CStr, at: usize) -> (Self, usize) {
+        // SAFETY: p points before the NUL of buf (checked by c_convert); strtod stops at it
+        let (x, n) = c_convert(buf, at, |p, end| unsafe { libc::strtod(p, end) });
         if x.is_nan() {
-            *errno() = libc::EDOM;
+            set_errno(libc::EDOM);
         }
-        x
+        (x, n)
     }
 }
 impl Num for f32 {
@@ -138,12 +151,13 @@ impl Num for f32 {
             Err(_) => parse_float_token(s).map(|v| v as f32),
         }
     }
-    unsafe fn strto(p: *const libc::c_char, end: *mut *mut libc::c_char) -> Self {
-        let x = libc::strtof(p, end);
+    fn strto(buf: &CStr, at: usize) -> (Self, usize) {
+        // SAFETY: p points before the NUL of buf (checked by c_convert); strtof stops at it
+        let (x, n) = c_convert(buf, at, |p, end| unsafe { libc::strtof(p, end) });
         if x.is_nan() {
-            *errno() = libc::EDOM;
+            set_errno(libc::EDOM);
         }
-        x
+        (x, n)
     }
 }
 impl Num for i32 {
@@ -151,12 +165,13 @@ impl Num for i32 {
         let t = s.strip_prefix('+').unwrap_or(s);
         t.parse::<i64>().ok().map(|v| v.clamp(i32::MIN as i64, i32::MAX as i64) as i32)
     }
-    unsafe fn strto(p: *const libc::c_char, end: *mut *mut libc::c_char) -> Self {
-        let x = libc::strtol(p, end, 10);
+    fn strto(buf: &CStr, at: usize) -> (Self, usize) {
+        // SAFETY: p points before the NUL of buf (checked by c_convert); strtol stops at it
+        let (x, n) = c_convert(buf, at, |p, end| unsafe { libc::strtol(p, end, 10) });
         if x < i32::MIN as libc::c_long || x > i32::MAX as libc::c_long {
-            *errno() = libc::ERANGE;
+            set_errno(libc::ERANGE);
         }
-        x as i32
+        (x as i32, n)
     }
     const STREAM: bool = true;
     fn from_stream(tok: &str) -> Option<Self> {

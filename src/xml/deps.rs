@@ -34,8 +34,7 @@ fn join(a: &str, b: &str) -> String {
 /// Whether `name` opens as a resource (registered providers, then the file system; relative
 /// names from the working directory), upstream's existence probe.
 fn exists(name: &str) -> bool {
-    // SAFETY: the VFS is null or the one this load was given, alive for all of it
-    unsafe { crate::io::files::Res::probe(name, core::ptr::null()) }
+    crate::io::files::Res::probe(name, None)
 }
 
 /// Upstream's lookup of a file attribute: absolute names and names that open as they are
@@ -440,8 +439,7 @@ fn dependencies_at(filename: &str, depth: usize) -> Result<Vec<String>, String> 
     let found = scan(&root);
 
     // folder of the file as its resource reports it (else as named, up to the last separator)
-    // SAFETY: the VFS is null or the one this load was given, alive for all of it
-    let model_dir = match unsafe { crate::io::files::Res::open("", filename, core::ptr::null()) } {
+    let model_dir = match crate::io::files::Res::open("", filename, None) {
         Ok(r) => reduce(&r.dir()),
         Err(_) => reduce(&filename[..filename.rfind(['/', '\\']).map_or(0, |i| i + 1)]),
     };

@@ -92,10 +92,10 @@ pub struct Files<'a> {
     pub vfs: Option<&'a crate::abi::mjVFS>,
 }
 
-impl Files<'_> {
-    /// The VFS as the resource layer takes it.
-    pub fn vfs_ptr(&self) -> *const crate::abi::mjVFS {
-        self.vfs.map_or(core::ptr::null(), |v| v as *const _)
+impl<'a> Files<'a> {
+    /// The VFS as the resource layer takes it (None also for an uninitialised mjVFS).
+    pub fn vfs_ref(&self) -> Option<&'a crate::io::vfs::Vfs> {
+        self.vfs.and_then(crate::io::vfs::vfs_impl)
     }
 }
 
@@ -127,28 +127,18 @@ impl ReadCx<'_> {
     /// the model folder + mesh folder, or the asset folder when no mesh folder is set).
     pub fn mesh_file(&self, e: &tree::Element, value: &str) -> String {
         let d = if self.dirs.mesh.is_empty() { &self.dirs.asset } else { &self.dirs.mesh };
-        // SAFETY: the VFS is null or the one this load was given, alive for all of it
-        unsafe { tree::resolve_file(e, value, &crate::io::files::join(&self.modeldir, d), self.files.vfs_ptr()) }
+        tree::resolve_file(e, value, &crate::io::files::join(&self.modeldir, d), self.files.vfs_ref())
     }
 
     /// The value to store for the file attribute `value` of a height field `e` (looked up
     /// first under the model folder + asset folder).
     pub fn asset_file(&self, e: &tree::Element, value: &str) -> String {
-        // SAFETY: the VFS is null or the one this load was given, alive for all of it
-        unsafe {
-            tree::resolve_file(
-                e,
-                value,
-                &crate::io::files::join(&self.modeldir, &self.dirs.asset),
-                self.files.vfs_ptr(),
-            )
-        }
+        tree::resolve_file(e, value, &crate::io::files::join(&self.modeldir, &self.dirs.asset), self.files.vfs_ref())
     }
 
     /// The value to store for texture file attribute `value` of `e` (upstream's resolution).
     pub fn texture_file(&self, e: &tree::Element, value: &str) -> String {
-        // SAFETY: the VFS is null or the one this load was given, alive for all of it
-        unsafe { tree::resolve_file(e, value, &self.texture_dir(), self.files.vfs_ptr()) }
+        tree::resolve_file(e, value, &self.texture_dir(), self.files.vfs_ref())
     }
 
     /// Parses the model file named by `<model>` element `e`.
@@ -157,9 +147,8 @@ impl ReadCx<'_> {
         let Some(value) = e.attr("file") else {
             return Err(XmlError::at(e, "required attribute missing: 'file'"));
         };
-        let vfs = self.files.vfs_ptr();
-        // SAFETY: the VFS is null or the one this load was given, alive for all of it
-        let filename = crate::io::files::join(&self.modeldir, &unsafe { tree::resolve_file(e, value, "", vfs) });
+        let vfs = self.files.vfs_ref();
+        let filename = crate::io::files::join(&self.modeldir, &tree::resolve_file(e, value, "", vfs));
         if self.depth > 20 {
             return Err(fail("models are nested too deeply"));
         }
@@ -175,9 +164,8 @@ impl ReadCx<'_> {
 /// A model file that is not MJCF, read by the decoder registered for `content_type` (or the
 /// file's extension): the spec it returns. Without a decoder this is upstream's error; a file
 /// that cannot be opened reaches the decoder as a resource holding only its name.
-fn decode_model(filename: &str, content_type: &str, vfs: *const crate::abi::mjVFS) -> Result<Spec, String> {
-    // SAFETY: the VFS is null or the one this load was given, alive for all of it
-    let opened = unsafe { crate::io::files::Res::open("", filename, vfs) };
+fn decode_model(filename: &str, content_type: &str, vfs: Option<&crate::io::vfs::Vfs>) -> Result<Spec, String> {
+    let opened = crate::io::files::Res::open("", filename, vfs);
     let name = crate::io::files::c_string(filename);
     let ct = crate::io::files::c_string(content_type);
     // SAFETY: mjResource is plain C data, for which all zero bytes are a valid value
@@ -207,9 +195,7 @@ fn decode_model(filename: &str, content_type: &str, vfs: *const crate::abi::mjVF
 /// Opens `filename` through the resources (`vfs` first) and parses it into a spec, with
 /// upstream's messages (`ParseXML: ...`) for files that cannot be opened or read.
 pub fn parse_file(filename: &str, files: &Files, depth: usize) -> Result<Parsed, String> {
-    // SAFETY: the VFS is null or the one this load was given, alive for all of it
-    let r = unsafe { crate::io::files::Res::open("", filename, files.vfs_ptr()) }
-        .map_err(|m| format!("ParseXML: {}", m))?;
+    let r = crate::io::files::Res::open("", filename, files.vfs_ref()).map_err(|m| format!("ParseXML: {}", m))?;
     let root = match r.read() {
         None => return Err(format!("ParseXML: error reading file '{}'", filename)),
         Some([]) => return Err(format!("ParseXML: empty file '{}'", filename)),
@@ -264,7 +250,7 @@ fn parse_root(
     }
     let modeldir = crate::io::files::reduce(dir);
     let mut icx = tree::IncludeCx {
-        vfs: src.vfs_ptr(),
+        vfs: src.vfs_ref(),
         modeldir: modeldir.clone(),
         included: std::iter::once(filename.to_string()).collect(),
         dirs: tree::AssetDirs::default(),
@@ -292,7 +278,7 @@ pub fn load_model(filename: &str, vfs: Option<&crate::abi::mjVFS>) -> Result<*mu
     let mut spec = parse_file(filename, &files, 0)?.spec;
     spec.assign_ids();
     let (m, tree) =
-        crate::compiler::image::with_vfs(files.vfs_ptr(), || crate::compiler::compile_kept(&spec)).map_err(|e| e.0)?;
+        crate::compiler::image::with_vfs(files.vfs_ref(), || crate::compiler::compile_kept(&spec)).map_err(|e| e.0)?;
     if !m.is_null() {
         // SAFETY: the compiler returned a valid model.
         spec.compiled = crate::spec::compiled::Snapshot::new(&spec, unsafe { &*m }, tree);

@@ -87,7 +87,7 @@ pub fn read(root: &Element, spec: &mut Spec, cx: &super::ReadCx) -> R<()> {
         if !s.attrs.is_empty() {
             return Err(XmlError::at(s, "World body cannot have attributes"));
         }
-        body_children(s, 0, None, 0, "", Cx { copying: false, subtree: false, vfs: cx.files.vfs_ptr() }, spec)?;
+        body_children(s, 0, None, 0, "", Cx { copying: false, subtree: false, vfs: cx.files.vfs_ref() }, spec)?;
     }
     let pending = std::mem::take(&mut spec.pending_keys);
     spec.keys.extend(pending);
@@ -709,13 +709,13 @@ fn one_light(e: &Element, l: &mut Light) -> R<()> {
 /// once already (elements outside the tree, assets and keyframe values are then not brought
 /// in again).
 #[derive(Clone, Copy)]
-pub struct Cx {
+pub struct Cx<'a> {
     pub copying: bool,
     /// the elements read belong to a replicate's subtree body, which upstream reads them into
     /// (unnamed, and deleted once the copies are made) rather than to body `b`
     pub subtree: bool,
     /// VFS the model's files are read from (flexcomp files)
-    pub vfs: *const crate::abi::mjVFS,
+    pub vfs: Option<&'a crate::io::vfs::Vfs>,
 }
 
 fn body_children(

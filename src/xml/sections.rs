@@ -126,8 +126,7 @@ pub fn load_texture_files(s: &mut Spec, src: &super::Files) {
             }
             let n = if strip { strip_path(&n).to_string() } else { n };
             let name = crate::io::files::join(&texdir, &n);
-            // SAFETY: the VFS is null or the one this load was given, alive for all of it
-            let data = unsafe { crate::io::files::read_all(&modeldir, &name, src.vfs_ptr()) };
+            let data = crate::io::files::read_all(&modeldir, &name, src.vfs_ref());
             t.filedata.push(data.map(std::sync::Arc::new));
             t.fileloc.push(Some((modeldir.to_string(), name)));
         }
@@ -380,17 +379,15 @@ pub fn load_meshdir_files(s: &mut Spec, src: &super::Files) {
     let modeldir = crate::io::files::reduce(&s.modelfiledir);
     let meshdir = s.meshdir.clone();
     let strip = s.strippath != 0;
-    let preload = |file: &str,
-                   data: &mut Option<Result<std::sync::Arc<Vec<u8>>, String>>,
-                   loc: &mut Option<(String, String)>| {
-        if data.is_some() || file.is_empty() {
-            return;
-        }
-        let name = crate::io::files::join(&meshdir, if strip { strip_path(file) } else { file });
-        // SAFETY: the VFS is null or the one this load was given, alive for all of it
-        *data = Some(unsafe { crate::io::files::read_all(&modeldir, &name, src.vfs_ptr()) }.map(std::sync::Arc::new));
-        *loc = Some((modeldir.to_string(), name));
-    };
+    let preload =
+        |file: &str, data: &mut Option<Result<std::sync::Arc<Vec<u8>>, String>>, loc: &mut Option<(String, String)>| {
+            if data.is_some() || file.is_empty() {
+                return;
+            }
+            let name = crate::io::files::join(&meshdir, if strip { strip_path(file) } else { file });
+            *data = Some(crate::io::files::read_all(&modeldir, &name, src.vfs_ref()).map(std::sync::Arc::new));
+            *loc = Some((modeldir.to_string(), name));
+        };
     for h in s.hfields.iter_mut() {
         let h = &mut **h;
         preload(&h.file, &mut h.filedata, &mut h.fileloc);

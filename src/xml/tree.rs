@@ -3,8 +3,8 @@
 use std::collections::HashSet;
 
 use super::XmlError;
-use crate::abi::mjVFS;
 use crate::io::files::{is_abs, join, reduce, Res};
+use crate::io::vfs::Vfs;
 
 /// One XML element: name, attributes in document order, child elements, source line.
 #[derive(Debug, Default)]
@@ -99,9 +99,9 @@ pub struct AssetDirs {
 }
 
 /// State of the include pass.
-pub struct IncludeCx {
-    /// where files are looked up first (null: providers and disk only)
-    pub vfs: *const mjVFS,
+pub struct IncludeCx<'a> {
+    /// where files are looked up first (None: providers and disk only)
+    pub vfs: Option<&'a Vfs>,
     /// the main model's folder (reduced)
     pub modeldir: String,
     /// files included so far (the main file as named, then included files)
@@ -113,13 +113,9 @@ pub struct IncludeCx {
 /// Upstream's lookup of a file attribute `value` of element `e`: absolute names are kept;
 /// a name found under `dir` (probed through the resources) is kept as written (reduced);
 /// otherwise it is taken relative to the folder of the included file holding `e`.
-///
-/// # Safety
-/// `vfs` must be null or a VFS valid for this call.
-pub unsafe fn resolve_file(e: &Element, value: &str, dir: &str, vfs: *const mjVFS) -> String {
+pub fn resolve_file(e: &Element, value: &str, dir: &str, vfs: Option<&Vfs>) -> String {
     let name = reduce(value);
-    // SAFETY: the VFS is null or the one this load was given, alive for all of it
-    if is_abs(&name) || unsafe { Res::probe(&join(dir, &name), vfs) } {
+    if is_abs(&name) || Res::probe(&join(dir, &name), vfs) {
         return name;
     }
     join(&reduce(e.incdir.as_deref().unwrap_or("")), &name)
@@ -170,18 +166,15 @@ pub fn expand_includes(e: &mut Element, dir: &str, cx: &mut IncludeCx) -> Result
         let Some(value) = c.attr("file") else {
             return Err(XmlError::at(&c, "required attribute missing: 'file'"));
         };
-        // SAFETY: the VFS is null or the one this load was given, alive for all of it
-        let mut filename = unsafe { resolve_file(&c, value, &cx.modeldir, cx.vfs) };
+        let mut filename = resolve_file(&c, value, &cx.modeldir, cx.vfs);
         if cx.included.contains(&filename) {
             return Err(XmlError::at(&c, &format!("File '{}' already included", filename)));
         }
 
         // legacy lookup under the model's folder, then relative to the including file
-        // SAFETY: the VFS is null or the one this load was given, alive for all of it
-        let mut opened = unsafe { Res::open(&cx.modeldir, &filename, cx.vfs) };
+        let mut opened = Res::open(&cx.modeldir, &filename, cx.vfs);
         if opened.is_err() && !is_abs(&filename) {
-            // SAFETY: the VFS is null or the one this load was given, alive for all of it
-            opened = unsafe { Res::open(&cx.modeldir, &join(dir, &filename), cx.vfs) };
+            opened = Res::open(&cx.modeldir, &join(dir, &filename), cx.vfs);
         }
         let res = opened.map_err(|m| XmlError::at(&c, &m))?;
         filename = join(dir, &filename);

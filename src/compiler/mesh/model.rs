@@ -56,8 +56,8 @@ impl Compiled<'_> {
             let generated = if m.c.plugin.active != 0 && m.file.is_empty() {
                 let (k, p) = self.mesh_plugin(i)?;
                 let config = self.plugins.list[k].s.config.to_btree();
-                // SAFETY: a registered plugin
-                let g = unsafe { super::sdf::generate(p, &config) }.map_err(|msg| super::mesh_err(m, i, &msg))?;
+                // (p is a registered plugin)
+                let g = super::sdf::generate(p, &config).map_err(|msg| super::mesh_err(m, i, &msg))?;
                 Some(g)
             } else {
                 None

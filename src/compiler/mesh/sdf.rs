@@ -22,10 +22,13 @@ pub struct Generated {
 /// Samples the static distance of plugin `p` configured with `config` and returns the zero
 /// level set; the reason when the plugin cannot be sampled.
 ///
-/// # Safety
-/// `p` must be a registered plugin (its attribute names NUL-terminated).
-pub unsafe fn generate(p: &mjpPlugin, config: &BTreeMap<String, String>) -> Result<Generated, String> {
-    let name = if p.name.is_null() { String::new() } else { CStr::from_ptr(p.name).to_string_lossy().into_owned() };
+/// `p` is a plugin table as registered (`mjp_registerPlugin` contract): its name is null or
+/// NUL-terminated, `attributes` holds `nattribute` NUL-terminated names, and its callbacks
+/// follow the mjpPlugin contract.
+pub fn generate(p: &mjpPlugin, config: &BTreeMap<String, String>) -> Result<Generated, String> {
+    // SAFETY: a registered plugin's non-null name is NUL-terminated (see above)
+    let name =
+        if p.name.is_null() { String::new() } else { unsafe { CStr::from_ptr(p.name) }.to_string_lossy().into_owned() };
     let (Some(aabb_of), Some(distance)) = (p.sdf_aabb, p.sdf_staticdistance) else {
         return Err(format!("plugin '{}' does not provide a static distance and bounding box", name));
     };
@@ -34,19 +37,23 @@ pub unsafe fn generate(p: &mjpPlugin, config: &BTreeMap<String, String>) -> Resu
     let mut names: Vec<*const c_char> = Vec::with_capacity(n);
     let mut held: Vec<CString> = Vec::with_capacity(n);
     for i in 0..n {
-        let a = *p.attributes.add(i);
+        // SAFETY: attributes holds nattribute NUL-terminated names (see above)
+        let a = unsafe { *p.attributes.add(i) };
         names.push(a);
-        let key = CStr::from_ptr(a).to_string_lossy();
+        // SAFETY: as above
+        let key = unsafe { CStr::from_ptr(a) }.to_string_lossy();
         let v = config.get(key.as_ref()).map_or("", |v| v.as_str());
         held.push(CString::new(v).unwrap_or_default());
     }
     let mut values: Vec<*const c_char> = held.iter().map(|v| v.as_ptr()).collect();
     let mut attributes: Vec<mjtNum> = vec![0.0; n];
     if let Some(f) = p.sdf_attribute {
-        f(attributes.as_mut_ptr(), names.as_mut_ptr(), values.as_mut_ptr());
+        // SAFETY: the plugin's callback gets n attribute slots, names and NUL-terminated values
+        unsafe { f(attributes.as_mut_ptr(), names.as_mut_ptr(), values.as_mut_ptr()) };
     }
     let mut aabb = [0.0; 6];
-    aabb_of(aabb.as_mut_ptr(), attributes.as_ptr());
+    // SAFETY: the plugin's callback writes 6 numbers and reads the n attributes
+    unsafe { aabb_of(aabb.as_mut_ptr(), attributes.as_ptr()) };
 
     // points per axis, in proportion to the box's half-sizes
     let total = aabb[3] + aabb[4] + aabb[5];
@@ -63,7 +70,8 @@ pub unsafe fn generate(p: &mjpPlugin, config: &BTreeMap<String, String>) -> Resu
         for j in 0..ny {
             for k in 0..nz {
                 let point = [coord(0, i, nx - 1), coord(1, j, ny - 1), coord(2, k, nz - 1)];
-                field[(k * ny + j) * nx + i] = distance(point.as_ptr(), attributes.as_ptr()) as f32;
+                // SAFETY: the plugin's callback reads a point and the n attributes
+                field[(k * ny + j) * nx + i] = unsafe { distance(point.as_ptr(), attributes.as_ptr()) } as f32;
             }
         }
     }

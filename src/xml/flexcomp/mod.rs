@@ -147,9 +147,9 @@ impl Default for FlexComp {
 }
 
 /// Where the flexcomp reads its files.
-pub struct Files {
+pub struct Files<'a> {
     pub modeldir: String,
-    pub vfs: *const mjVFS,
+    pub vfs: Option<&'a crate::io::vfs::Vfs>,
 }
 
 /// Reads `<flexcomp>` `e` inside body `b` and adds what it generates to `s`; `sfx` is the
@@ -165,8 +165,7 @@ pub(super) fn flexcomp(e: &Element, b: usize, in_subtree: bool, sfx: &str, files
     read1(e, "mass", &mut fc.mass)?;
     read1(e, "inertiabox", &mut fc.inertiabox)?;
     if let Some(f) = e.attr("file") {
-        // SAFETY: the VFS is null or the one this load was given, alive for all of it
-        fc.file = unsafe { super::tree::resolve_file(e, f, &files.modeldir, files.vfs) };
+        fc.file = super::tree::resolve_file(e, f, &files.modeldir, files.vfs);
     }
     {
         let fl = &mut fc.flex;
@@ -670,8 +669,7 @@ impl FlexComp {
             return Err("legacy MSH files are not supported in flexcomp".into());
         }
         let res =
-            // SAFETY: the VFS is null or the one this load was given, alive for all of it
-            unsafe { crate::io::files::Res::open(&files.modeldir, &filename, files.vfs) }.map_err(|m| format!("Error: {}", m))?;
+            crate::io::files::Res::open(&files.modeldir, &filename, files.vfs).map_err(|m| format!("Error: {}", m))?;
         let rname = res.name();
         let bytes = res.read();
         // messages of upstream's mesh loader carry the (unnamed) mesh object
@@ -724,8 +722,7 @@ impl FlexComp {
     fn make_gmsh(&mut self, files: &Files, s: &Spec) -> Result<(), String> {
         let filename = self.filename(s)?;
         let res =
-            // SAFETY: the VFS is null or the one this load was given, alive for all of it
-            unsafe { crate::io::files::Res::open(&files.modeldir, &filename, files.vfs) }.map_err(|m| format!("Error: {}", m))?;
+            crate::io::files::Res::open(&files.modeldir, &filename, files.vfs).map_err(|m| format!("Error: {}", m))?;
         let Some(bytes) = res.read() else {
             return Err("Error: Could not read GMSH file".into());
         };
