@@ -58,14 +58,11 @@ impl Renderer {
         crate::vis::scene::default_free_camera(m, &mut camera);
         crate::render::context::default_context(&mut context);
         catching(|| {
-            // SAFETY: a current GL context (made above), default-initialised scene and context
-            unsafe {
-                crate::vis::scene::make_scene(Some(m), &mut scene, 2000);
-                crate::render::context::make_context(Some(m), &mut context, 150, offw as i32, offh as i32)
-                    .map_err(|e| Error::new(format!("mjr_makeContext: {e}")))?;
-                crate::render::buffer::set_buffer(mjtFramebuffer_::mjFB_OFFSCREEN as i32, &mut context)
-                    .map_err(|e| Error::new(format!("mjr_setBuffer: {e}")))
-            }
+            crate::vis::scene::make_scene(Some(m), &mut scene, 2000);
+            crate::render::context::make_context(Some(m), &mut context, 150, offw as i32, offh as i32)
+                .map_err(|e| Error::new(format!("mjr_makeContext: {e}")))?;
+            crate::render::buffer::set_buffer(mjtFramebuffer_::mjFB_OFFSCREEN as i32, &mut context)
+                .map_err(|e| Error::new(format!("mjr_setBuffer: {e}")))
         })??;
         Ok(Renderer { model: model.clone(), width, height, scene, context, option, camera, egl })
     }
@@ -127,10 +124,7 @@ impl Renderer {
 impl Drop for Renderer {
     fn drop(&mut self) {
         self.egl.make_current();
-        // SAFETY: made in `new` in this context, freed once
-        unsafe {
-            crate::render::context::free_context(&mut self.context);
-            crate::vis::scene::free_scene(&mut self.scene);
-        }
+        crate::render::context::free_context(&mut self.context);
+        crate::vis::scene::free_scene(&mut self.scene);
     }
 }
