@@ -72,6 +72,9 @@
 //! multiply-add), so results are bitwise those of upstream's library built the same way; see
 //! the repository's `docs/STATUS.md` for what is compared and how.
 #![warn(missing_docs)]
+// Unsafe hygiene (issue 38): every unsafe operation, also inside an `unsafe fn`, sits in an
+// explicit `unsafe {}` block, and every block and `unsafe impl` has a `// SAFETY:` comment.
+#![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 // Lints allowed in the whole crate, and why:
 // - needless_range_loop, explicit_counter_loop: loops ported from upstream keep its index
 //   variables, so each line can be checked against upstream's code and the order of the

@@ -47,6 +47,8 @@ pub unsafe extern "C" fn mju_free(ptr: *mut c_void) {
 #[no_mangle]
 pub extern "C" fn mju_clearHandlers() {
     crate::boundary! {
+        // SAFETY: plain stores of None into the exported handler globals (unsynchronised, as
+        // upstream's)
         unsafe {
             error::mju_user_error = None;
             error::mju_user_warning = None;

@@ -123,19 +123,25 @@ pub unsafe extern "C" fn mjv_copyModel(dest: *mut mjModel, src: *const mjModel) 
 
 /// `n` ints at `p` (empty for null or nonpositive `n`).
 unsafe fn ints<'a>(p: *const c_int, n: c_int) -> &'a [c_int] {
-    if p.is_null() || n <= 0 {
-        &[]
-    } else {
-        core::slice::from_raw_parts(p, n as usize)
+    // SAFETY: `p` points to `n` valid ints when n > 0 (the calling export's C contract)
+    unsafe {
+        if p.is_null() || n <= 0 {
+            &[]
+        } else {
+            core::slice::from_raw_parts(p, n as usize)
+        }
     }
 }
 
 /// Writable `n` ints at `p` (empty for null or nonpositive `n`).
 unsafe fn ints_mut<'a>(p: *mut c_int, n: c_int) -> &'a mut [c_int] {
-    if p.is_null() || n <= 0 {
-        &mut []
-    } else {
-        core::slice::from_raw_parts_mut(p, n as usize)
+    // SAFETY: `p` points to `n` writable ints when n > 0 (the calling export's C contract)
+    unsafe {
+        if p.is_null() || n <= 0 {
+            &mut []
+        } else {
+            core::slice::from_raw_parts_mut(p, n as usize)
+        }
     }
 }
 

@@ -19,7 +19,8 @@ use crate::spec::{
 
 /// The spec whose C struct is at `s`.
 pub(super) unsafe fn spec_mut<'a>(s: *mut mjSpec) -> &'a mut Spec {
-    &mut *((s as *mut u8).sub(offset_of!(Spec, c)) as *mut Spec)
+    // SAFETY: `s` is an mjSpec made by this library and still alive (the mjs_* C contract)
+    unsafe { &mut *((s as *mut u8).sub(offset_of!(Spec, c)) as *mut Spec) }
 }
 
 fn leak(mut s: Spec) -> *mut mjSpec {
@@ -33,28 +34,36 @@ fn leak(mut s: Spec) -> *mut mjSpec {
 
 /// The wrapper of type `T` whose C struct (field `c` at `off`) is at `p`.
 pub(super) unsafe fn wrapper<'a, T>(p: *mut c_void, off: usize) -> &'a mut T {
-    &mut *((p as *mut u8).sub(off) as *mut T)
+    // SAFETY: `p` is a pointer this library handed out at offset `off` inside a live T (the mjs_* C contract)
+    unsafe { &mut *((p as *mut u8).sub(off) as *mut T) }
 }
 
 pub(super) unsafe fn body_mut<'a>(b: *mut mjsBody) -> &'a mut Body {
-    wrapper(b as *mut c_void, offset_of!(Body, c))
+    // SAFETY: `b` is a body handed out by the mjs_* API, inside a live Spec (the mjs_* C contract)
+    unsafe { wrapper(b as *mut c_void, offset_of!(Body, c)) }
 }
 
 /// The spec holding the element whose header is at `el` (every element starts with it).
 pub(super) unsafe fn owner<'a>(el: *const mjsElement) -> Option<&'a mut Spec> {
-    let head = &*(el as *const spec::element::Head);
-    if head.spec == 0 {
-        None
-    } else {
-        Some(&mut *(head.spec as *mut Spec))
+    // SAFETY: the pointer is null or an element handed out by this library's mjs_* API, which points into a live Spec (the mjs_* C contract)
+    unsafe {
+        let head = &*(el as *const spec::element::Head);
+        if head.spec == 0 {
+            None
+        } else {
+            Some(&mut *(head.spec as *mut Spec))
+        }
     }
 }
 
 pub(super) unsafe fn cstr<'a>(p: *const c_char) -> &'a str {
-    if p.is_null() {
-        ""
-    } else {
-        CStr::from_ptr(p).to_str().unwrap_or("")
+    // SAFETY: `p` is null or a NUL-terminated string (the calling export's C contract)
+    unsafe {
+        if p.is_null() {
+            ""
+        } else {
+            CStr::from_ptr(p).to_str().unwrap_or("")
+        }
     }
 }
 
@@ -207,22 +216,28 @@ unsafe fn add_to_body<R>(
     f: &str,
     add: impl FnOnce(&mut Spec, usize, Option<usize>) -> *mut R,
 ) -> *mut R {
-    if body.is_null() {
-        return ptr::null_mut();
+    // SAFETY: `body` is null or a body handed out by the mjs_* API, inside a live Spec; `def` likewise a default of it (the mjs_* C contract)
+    unsafe {
+        if body.is_null() {
+            return ptr::null_mut();
+        }
+        let class = default_index(def);
+        let bw = body_mut(body);
+        let b = bw.head.index;
+        let Some(sp) = owner(&bw.head.el) else { return ptr::null_mut() };
+        guard(f, ptr::null_mut(), || add(sp, b, class))
     }
-    let class = default_index(def);
-    let bw = body_mut(body);
-    let b = bw.head.index;
-    let Some(sp) = owner(&bw.head.el) else { return ptr::null_mut() };
-    guard(f, ptr::null_mut(), || add(sp, b, class))
 }
 
 /// The index of the default class whose C struct is at `def` (None for NULL).
 pub(super) unsafe fn default_index(def: *const mjsDefault) -> Option<usize> {
-    if def.is_null() {
-        None
-    } else {
-        Some(wrapper::<spec::DefaultClass>(def as *mut c_void, offset_of!(spec::DefaultClass, c)).head.index)
+    // SAFETY: `def` is null or a default handed out by the mjs_* API, inside a live Spec (the mjs_* C contract)
+    unsafe {
+        if def.is_null() {
+            None
+        } else {
+            Some(wrapper::<spec::DefaultClass>(def as *mut c_void, offset_of!(spec::DefaultClass, c)).head.index)
+        }
     }
 }
 
@@ -334,10 +349,13 @@ pub(super) unsafe fn add_to_spec<R>(
     def: *const mjsDefault,
     add: impl FnOnce(&mut Spec, Option<usize>) -> *mut R,
 ) -> *mut R {
-    if s.is_null() {
-        return ptr::null_mut();
+    // SAFETY: `s` is null or an mjSpec made by this library and still alive (the mjs_* C contract)
+    unsafe {
+        if s.is_null() {
+            return ptr::null_mut();
+        }
+        add(spec_mut(s), default_index(def))
     }
-    add(spec_mut(s), default_index(def))
 }
 
 /// Add an actuator to a spec.
@@ -452,18 +470,24 @@ pub unsafe extern "C" fn mjs_addTuple(s: *mut mjSpec) -> *mut mjsTuple {
 
 /// The tendon whose C struct is at `t`, with its spec.
 unsafe fn tendon_of<'a>(t: *const mjsTendon) -> Option<(&'a mut Spec, usize)> {
-    if t.is_null() {
-        return None;
+    // SAFETY: `t` is null or a tendon handed out by the mjs_* API, inside a live Spec (the mjs_* C contract)
+    unsafe {
+        if t.is_null() {
+            return None;
+        }
+        let w: &mut Tendon = wrapper(t as *mut c_void, offset_of!(Tendon, c));
+        let i = w.head.index;
+        owner(&w.head.el).map(|sp| (sp, i))
     }
-    let w: &mut Tendon = wrapper(t as *mut c_void, offset_of!(Tendon, c));
-    let i = w.head.index;
-    owner(&w.head.el).map(|sp| (sp, i))
 }
 
 unsafe fn wrap(tendon: *mut mjsTendon, t: mjtWrap_, target: &str, sidesite: &str, prm: f64) -> *mut mjsWrap {
-    let Some((sp, i)) = tendon_of(tendon) else { return ptr::null_mut() };
-    let k = sp.add_wrap(i, t, target, sidesite, prm);
-    &mut sp.tendons[i].path[k].c
+    // SAFETY: `tendon` is a tendon handed out by the mjs_* API, inside a live Spec (the mjs_* C contract)
+    unsafe {
+        let Some((sp, i)) = tendon_of(tendon) else { return ptr::null_mut() };
+        let k = sp.add_wrap(i, t, target, sidesite, prm);
+        &mut sp.tendons[i].path[k].c
+    }
 }
 
 /// Append a site to a tendon's path.
@@ -636,13 +660,16 @@ pub unsafe extern "C" fn mjs_getName(element: *mut mjsElement) -> *mut mjString 
 /// The name of an element that `with_elem!` does not cover: the spec's own element and a
 /// tendon wrap (whose name is its target's); None for a foreign element type.
 unsafe fn other_name<'a>(element: *mut mjsElement) -> Option<&'a mut CxxString> {
-    let t = (*element).elemtype;
-    if t == mjtObj_::mjOBJ_MODEL as i32 {
-        Some(&mut wrapper::<Spec>(element as *mut c_void, offset_of!(Spec, head)).name)
-    } else if t == mjtObj_::mjOBJ_UNKNOWN as i32 {
-        Some(&mut (*(element as *mut spec::objects::Wrap)).name)
-    } else {
-        None
+    // SAFETY: the pointer is null or an element handed out by this library's mjs_* API, which points into a live Spec (the mjs_* C contract)
+    unsafe {
+        let t = (*element).elemtype;
+        if t == mjtObj_::mjOBJ_MODEL as i32 {
+            Some(&mut wrapper::<Spec>(element as *mut c_void, offset_of!(Spec, head)).name)
+        } else if t == mjtObj_::mjOBJ_UNKNOWN as i32 {
+            Some(&mut (*(element as *mut spec::objects::Wrap)).name)
+        } else {
+            None
+        }
     }
 }
 
@@ -811,10 +838,13 @@ pub unsafe extern "C" fn mjs_findChild(body: *mut mjsBody, name: *const c_char) 
 
 /// The C struct of the element at `element` when it has type `t`.
 pub(super) unsafe fn as_kind<T, C>(element: *mut mjsElement, t: mjtObj_, c: impl FnOnce(&mut T) -> *mut C) -> *mut C {
-    if element.is_null() || (*element).elemtype != t as i32 {
-        return ptr::null_mut();
+    // SAFETY: the pointer is null or an element handed out by this library's mjs_* API, which points into a live Spec (the mjs_* C contract)
+    unsafe {
+        if element.is_null() || (*element).elemtype != t as i32 {
+            return ptr::null_mut();
+        }
+        c(&mut *(element as *mut T))
     }
-    c(&mut *(element as *mut T))
 }
 
 /// The element as a body, NULL when it is not one.
@@ -1122,43 +1152,46 @@ pub unsafe extern "C" fn mjs_findElement(s: *mut mjSpec, r#type: mjtObj, name: *
 
 /// The element after `child` (or the first when NULL) among body `b`'s children of type `t`.
 unsafe fn next_child(body: *mut mjsBody, child: *mut mjsElement, t: mjtObj, recurse: bool) -> *mut mjsElement {
-    if body.is_null() {
-        return ptr::null_mut();
-    }
-    let bw = body_mut(body);
-    let b = bw.head.index;
-    let Some(sp) = owner(&bw.head.el) else { return ptr::null_mut() };
-    let fail = |sp: &mut Spec, msg: &str| {
-        let e = Spec::element_error(msg, sp.bodies[b].name.as_str(), &sp.bodies[b].head, &sp.bodies[b].info);
-        sp.set_error(&e, false);
+    // SAFETY: `body` and `child` are null or elements handed out by the mjs_* API, inside a live Spec (the mjs_* C contract)
+    unsafe {
+        if body.is_null() {
+            return ptr::null_mut();
+        }
+        let bw = body_mut(body);
+        let b = bw.head.index;
+        let Some(sp) = owner(&bw.head.el) else { return ptr::null_mut() };
+        let fail = |sp: &mut Spec, msg: &str| {
+            let e = Spec::element_error(msg, sp.bodies[b].name.as_str(), &sp.bodies[b].head, &sp.bodies[b].info);
+            sp.set_error(&e, false);
+            ptr::null_mut()
+        };
+        let t = if t == mjtObj_::mjOBJ_UNKNOWN as i32 {
+            if child.is_null() {
+                return fail(sp, "child type must be specified if no child element is given");
+            }
+            (*child).elemtype
+        } else {
+            if !child.is_null() && (*child).elemtype != t {
+                return fail(sp, "child element is not of requested type");
+            }
+            t
+        };
+        let Some(k) = TreeKind::of(t) else {
+            return fail(sp, "Body.NextChild supports the types: body, frame, geom, site, light, camera");
+        };
+        let list = sp.children(b, k, recurse);
+        let mut found = child.is_null();
+        for i in list {
+            let el = sp.element_ptr(k, i);
+            if found {
+                return el;
+            }
+            if el == child {
+                found = true;
+            }
+        }
         ptr::null_mut()
-    };
-    let t = if t == mjtObj_::mjOBJ_UNKNOWN as i32 {
-        if child.is_null() {
-            return fail(sp, "child type must be specified if no child element is given");
-        }
-        (*child).elemtype
-    } else {
-        if !child.is_null() && (*child).elemtype != t {
-            return fail(sp, "child element is not of requested type");
-        }
-        t
-    };
-    let Some(k) = TreeKind::of(t) else {
-        return fail(sp, "Body.NextChild supports the types: body, frame, geom, site, light, camera");
-    };
-    let list = sp.children(b, k, recurse);
-    let mut found = child.is_null();
-    for i in list {
-        let el = sp.element_ptr(k, i);
-        if found {
-            return el;
-        }
-        if el == child {
-            found = true;
-        }
     }
-    ptr::null_mut()
 }
 
 /// The first child of a body of type `type` (with `recurse`, in the whole subtree).
@@ -1182,78 +1215,81 @@ pub unsafe extern "C" fn mjs_nextChild(body: *mut mjsBody, child: *mut mjsElemen
 
 /// The element after `element` (the first of type `t` when NULL) in the spec.
 unsafe fn next_element(s: *mut mjSpec, element: *mut mjsElement, t: mjtObj) -> *mut mjsElement {
-    if s.is_null() {
-        return ptr::null_mut();
-    }
-    let sp = spec_mut(s);
-    let t = if t == mjtObj_::mjOBJ_UNKNOWN as i32 {
-        if element.is_null() {
-            sp.set_error("Error: type must be specified if no element is given", false);
+    // SAFETY: `s` is a live mjSpec of this library and `element` null or one of its elements (the mjs_* C contract)
+    unsafe {
+        if s.is_null() {
             return ptr::null_mut();
         }
-        (*element).elemtype
-    } else {
-        if !element.is_null() && (*element).elemtype != t {
-            sp.set_error("Error: element is not of requested type", false);
+        let sp = spec_mut(s);
+        let t = if t == mjtObj_::mjOBJ_UNKNOWN as i32 {
+            if element.is_null() {
+                sp.set_error("Error: type must be specified if no element is given", false);
+                return ptr::null_mut();
+            }
+            (*element).elemtype
+        } else {
+            if !element.is_null() && (*element).elemtype != t {
+                sp.set_error("Error: element is not of requested type", false);
+                return ptr::null_mut();
+            }
+            t
+        };
+        if t == mjtObj_::mjOBJ_BODY as i32 {
+            let world: *mut mjsElement = &mut sp.bodies[0].head.el;
+            if element.is_null() {
+                return world;
+            }
+            let from = if element == world { ptr::null_mut() } else { element };
+            return next_child(&mut sp.bodies[0].c, from, t, true);
+        }
+        if TreeKind::of(t).is_some() {
+            return next_child(&mut sp.bodies[0].c, element, t, true);
+        }
+        let list: Vec<*mut mjsElement> = if t == mjtObj_::mjOBJ_ACTUATOR as i32 {
+            sp.actuators.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+        } else if t == mjtObj_::mjOBJ_SENSOR as i32 {
+            sp.sensors.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+        } else if t == mjtObj_::mjOBJ_TENDON as i32 {
+            sp.tendons.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+        } else if t == mjtObj_::mjOBJ_EQUALITY as i32 {
+            sp.equalities.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+        } else if t == mjtObj_::mjOBJ_PAIR as i32 {
+            sp.pairs.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+        } else if t == mjtObj_::mjOBJ_EXCLUDE as i32 {
+            sp.excludes.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+        } else if t == mjtObj_::mjOBJ_KEY as i32 {
+            sp.keys.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+        } else if t == mjtObj_::mjOBJ_NUMERIC as i32 {
+            sp.numerics.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+        } else if t == mjtObj_::mjOBJ_TEXT as i32 {
+            sp.texts.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+        } else if t == mjtObj_::mjOBJ_TUPLE as i32 {
+            sp.tuples.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+        } else if t == mjtObj_::mjOBJ_FLEX as i32 {
+            sp.flexes.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+        } else if t == mjtObj_::mjOBJ_PLUGIN as i32 {
+            sp.plugins.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+        } else if t == mjtObj_::mjOBJ_MESH as i32 {
+            sp.meshes.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+        } else if t == mjtObj_::mjOBJ_HFIELD as i32 {
+            sp.hfields.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+        } else if t == mjtObj_::mjOBJ_SKIN as i32 {
+            sp.skins.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+        } else if t == mjtObj_::mjOBJ_TEXTURE as i32 {
+            sp.textures.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+        } else if t == mjtObj_::mjOBJ_MATERIAL as i32 {
+            sp.materials.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
+        } else {
+            // upstream iterates over no other type
             return ptr::null_mut();
-        }
-        t
-    };
-    if t == mjtObj_::mjOBJ_BODY as i32 {
-        let world: *mut mjsElement = &mut sp.bodies[0].head.el;
+        };
         if element.is_null() {
-            return world;
+            return list.first().copied().unwrap_or(ptr::null_mut());
         }
-        let from = if element == world { ptr::null_mut() } else { element };
-        return next_child(&mut sp.bodies[0].c, from, t, true);
-    }
-    if TreeKind::of(t).is_some() {
-        return next_child(&mut sp.bodies[0].c, element, t, true);
-    }
-    let list: Vec<*mut mjsElement> = if t == mjtObj_::mjOBJ_ACTUATOR as i32 {
-        sp.actuators.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
-    } else if t == mjtObj_::mjOBJ_SENSOR as i32 {
-        sp.sensors.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
-    } else if t == mjtObj_::mjOBJ_TENDON as i32 {
-        sp.tendons.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
-    } else if t == mjtObj_::mjOBJ_EQUALITY as i32 {
-        sp.equalities.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
-    } else if t == mjtObj_::mjOBJ_PAIR as i32 {
-        sp.pairs.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
-    } else if t == mjtObj_::mjOBJ_EXCLUDE as i32 {
-        sp.excludes.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
-    } else if t == mjtObj_::mjOBJ_KEY as i32 {
-        sp.keys.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
-    } else if t == mjtObj_::mjOBJ_NUMERIC as i32 {
-        sp.numerics.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
-    } else if t == mjtObj_::mjOBJ_TEXT as i32 {
-        sp.texts.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
-    } else if t == mjtObj_::mjOBJ_TUPLE as i32 {
-        sp.tuples.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
-    } else if t == mjtObj_::mjOBJ_FLEX as i32 {
-        sp.flexes.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
-    } else if t == mjtObj_::mjOBJ_PLUGIN as i32 {
-        sp.plugins.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
-    } else if t == mjtObj_::mjOBJ_MESH as i32 {
-        sp.meshes.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
-    } else if t == mjtObj_::mjOBJ_HFIELD as i32 {
-        sp.hfields.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
-    } else if t == mjtObj_::mjOBJ_SKIN as i32 {
-        sp.skins.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
-    } else if t == mjtObj_::mjOBJ_TEXTURE as i32 {
-        sp.textures.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
-    } else if t == mjtObj_::mjOBJ_MATERIAL as i32 {
-        sp.materials.iter_mut().map(|x| &mut x.head.el as *mut mjsElement).collect()
-    } else {
-        // upstream iterates over no other type
-        return ptr::null_mut();
-    };
-    if element.is_null() {
-        return list.first().copied().unwrap_or(ptr::null_mut());
-    }
-    match list.iter().position(|&e| e == element) {
-        Some(i) => list.get(i + 1).copied().unwrap_or(ptr::null_mut()),
-        None => ptr::null_mut(),
+        match list.iter().position(|&e| e == element) {
+            Some(i) => list.get(i + 1).copied().unwrap_or(ptr::null_mut()),
+            None => ptr::null_mut(),
+        }
     }
 }
 
@@ -1301,16 +1337,19 @@ pub unsafe extern "C" fn mjs_getString(source: *const mjString) -> *const c_char
 }
 
 unsafe fn set_vec<T: Copy>(dest: *mut c_void, array: *const T, size: c_int) {
-    if dest.is_null() {
-        return;
+    // SAFETY: `dest` is a vector handle of this library's spec elements and `array` holds `size` values (mjs_setDouble/mjs_setInt's C contract)
+    unsafe {
+        if dest.is_null() {
+            return;
+        }
+        let v = &mut *(dest as *mut CxxVec<T>);
+        let n = size.max(0) as usize;
+        if array.is_null() || n == 0 {
+            v.clear();
+            return;
+        }
+        v.set(core::slice::from_raw_parts(array, n));
     }
-    let v = &mut *(dest as *mut CxxVec<T>);
-    let n = size.max(0) as usize;
-    if array.is_null() || n == 0 {
-        v.clear();
-        return;
-    }
-    v.set(core::slice::from_raw_parts(array, n));
 }
 
 /// Copy `size` numbers into a double vector.

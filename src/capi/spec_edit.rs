@@ -129,10 +129,13 @@ fn msg(m: Option<&'static CStr>) -> *const c_char {
 }
 
 unsafe fn opt(p: *const f64) -> Option<f64> {
-    if p.is_null() {
-        None
-    } else {
-        Some(*p)
+    // SAFETY: `p` is null or points to a valid number (the calling export's C contract)
+    unsafe {
+        if p.is_null() {
+            None
+        } else {
+            Some(*p)
+        }
     }
 }
 
@@ -284,21 +287,24 @@ pub unsafe extern "C" fn mjs_resolveOrientation(
 /// reads the mesh the compiler resolved; before any compile there is none, and this reports
 /// an error instead of reading through a null pointer).
 unsafe fn tactile_dim(s: &mjsSensor) -> c_int {
-    let mesh = owner(s.element).and_then(|sp| {
-        let m = sp.compiled.as_ref()?.model();
-        if s.objname.is_null() {
-            return None;
-        }
-        let name = CStr::from_ptr((*(s.objname as *const spec::CxxString)).c_str());
-        let id = crate::model::names::name2id(m, mjtObj_::mjOBJ_MESH as c_int, name);
-        (id >= 0).then(|| 3 * *m.mesh_vertnum.add(id as usize))
-    });
-    mesh.unwrap_or_else(|| {
-        crate::runtime::error::raise(format_args!(
-            "mjs_sensorDim: the mesh of a tactile sensor is known only once compiled"
-        ));
-        -1
-    })
+    // SAFETY: the sensor's object name pointers are the spec's own strings, alive with the sensor
+    unsafe {
+        let mesh = owner(s.element).and_then(|sp| {
+            let m = sp.compiled.as_ref()?.model();
+            if s.objname.is_null() {
+                return None;
+            }
+            let name = CStr::from_ptr((*(s.objname as *const spec::CxxString)).c_str());
+            let id = crate::model::names::name2id(m, mjtObj_::mjOBJ_MESH as c_int, name);
+            (id >= 0).then(|| 3 * *m.mesh_vertnum.add(id as usize))
+        });
+        mesh.unwrap_or_else(|| {
+            crate::runtime::error::raise(format_args!(
+                "mjs_sensorDim: the mesh of a tactile sensor is known only once compiled"
+            ));
+            -1
+        })
+    }
 }
 
 /// Number of values a sensor outputs (0 for plugin sensors, -1 for an unknown type).
@@ -348,13 +354,17 @@ pub unsafe extern "C" fn mjs_sensorDim(sensor: *const mjsSensor) -> c_int {
 
 /// The element of kind `t` named `name` (`mjs_findElement`).
 unsafe fn find(sp: &mut Spec, t: mjtObj, name: &str) -> *mut mjsElement {
-    let n = std::ffi::CString::new(name).unwrap_or_default();
-    super::spec::mjs_findElement(&mut sp.c, t, n.as_ptr())
+    // SAFETY: elements stored in a Spec are live for as long as the Spec is
+    unsafe {
+        let n = std::ffi::CString::new(name).unwrap_or_default();
+        super::spec::mjs_findElement(&mut sp.c, t, n.as_ptr())
+    }
 }
 
 /// The wrapper of a wrap C struct.
 unsafe fn wrap_of<'a>(w: *mut mjsWrap) -> &'a mut spec::Wrap {
-    wrapper(w as *mut c_void, offset_of!(spec::Wrap, c))
+    // SAFETY: `w` is a wrap handed out by mjs_wrap*, which points into a live Spec (the mjs_* C contract)
+    unsafe { wrapper(w as *mut c_void, offset_of!(spec::Wrap, c)) }
 }
 
 /// The element a wrap goes around or through (geom, site or joint); NULL for a pulley.
@@ -430,13 +440,16 @@ pub unsafe extern "C" fn mjs_getWrapCoef(wrap: *mut mjsWrap) -> f64 {
 
 /// The spec holding an element, the spec itself for its own element.
 unsafe fn holder<'a>(element: *mut mjsElement) -> Option<&'a mut Spec> {
-    if element.is_null() {
-        return None;
+    // SAFETY: the pointer is null or an element handed out by this library's mjs_* API, which points into a live Spec (the mjs_* C contract)
+    unsafe {
+        if element.is_null() {
+            return None;
+        }
+        if (*element).elemtype == mjtObj_::mjOBJ_MODEL as mjtObj {
+            return Some(wrapper::<Spec>(element as *mut c_void, offset_of!(Spec, head)));
+        }
+        owner(element)
     }
-    if (*element).elemtype == mjtObj_::mjOBJ_MODEL as mjtObj {
-        return Some(wrapper::<Spec>(element as *mut c_void, offset_of!(Spec, head)));
-    }
-    owner(element)
 }
 
 /// Attach `data` to an element under `key`, replacing an earlier value.
@@ -800,103 +813,109 @@ struct Saved {
 /// The state of `d` by element, read at the addresses the elements had in `m` (the model
 /// last compiled from the spec).
 unsafe fn save_state(sp: &Spec, m: &mjModel, d: &mjData) -> Saved {
-    let arr = |p: *const f64, a: usize, n: usize| core::slice::from_raw_parts(p.add(a), n).to_vec();
-    let mut out = Saved { joints: Default::default(), acts: Default::default(), mocap: Default::default() };
-    for j in sp.joints.iter() {
-        let id = j.head.last;
-        if id < 0 || id >= m.njnt {
-            continue;
-        }
-        let (nq, nv) = crate::spec::joint_size(j.r#type);
-        let (qa, va) = (*m.jnt_qposadr.add(id as usize) as usize, *m.jnt_dofadr.add(id as usize) as usize);
-        let q = if qa + nq <= m.nq as usize { arr(d.qpos, qa, nq) } else { Vec::new() };
-        let v = if va + nv <= m.nv as usize { arr(d.qvel, va, nv) } else { Vec::new() };
-        out.joints.insert(j.ptr() as usize, (q, v));
-    }
-    for (i, a) in sp.actuators.iter().enumerate() {
-        let id = a.head.last;
-        let mut act = Vec::new();
-        if id >= 0 && id < m.nu {
-            let (adr, num) = (*m.actuator_actadr.add(id as usize), *m.actuator_actnum.add(id as usize));
-            if adr >= 0 && num > 0 {
-                act = arr(d.act, adr as usize, num as usize);
+    // SAFETY: `d` is data made for `m` (the C caller's contract of mj_recompile)
+    unsafe {
+        let arr = |p: *const f64, a: usize, n: usize| core::slice::from_raw_parts(p.add(a), n).to_vec();
+        let mut out = Saved { joints: Default::default(), acts: Default::default(), mocap: Default::default() };
+        for j in sp.joints.iter() {
+            let id = j.head.last;
+            if id < 0 || id >= m.njnt {
+                continue;
             }
+            let (nq, nv) = crate::spec::joint_size(j.r#type);
+            let (qa, va) = (*m.jnt_qposadr.add(id as usize) as usize, *m.jnt_dofadr.add(id as usize) as usize);
+            let q = if qa + nq <= m.nq as usize { arr(d.qpos, qa, nq) } else { Vec::new() };
+            let v = if va + nv <= m.nv as usize { arr(d.qvel, va, nv) } else { Vec::new() };
+            out.joints.insert(j.ptr() as usize, (q, v));
         }
-        // upstream reads the control at the actuator's place in the list
-        let ctrl = if (i as i32) < m.nu { *d.ctrl.add(i) } else { f64::NAN };
-        out.acts.insert(a.ptr() as usize, (act, ctrl));
+        for (i, a) in sp.actuators.iter().enumerate() {
+            let id = a.head.last;
+            let mut act = Vec::new();
+            if id >= 0 && id < m.nu {
+                let (adr, num) = (*m.actuator_actadr.add(id as usize), *m.actuator_actnum.add(id as usize));
+                if adr >= 0 && num > 0 {
+                    act = arr(d.act, adr as usize, num as usize);
+                }
+            }
+            // upstream reads the control at the actuator's place in the list
+            let ctrl = if (i as i32) < m.nu { *d.ctrl.add(i) } else { f64::NAN };
+            out.acts.insert(a.ptr() as usize, (act, ctrl));
+        }
+        for b in sp.bodies.iter() {
+            let id = b.head.last;
+            if b.mocap == 0 || id < 0 || id >= m.nbody {
+                continue;
+            }
+            let mid = *m.body_mocapid.add(id as usize);
+            if mid < 0 {
+                continue;
+            }
+            let p = arr(d.mocap_pos, 3 * mid as usize, 3);
+            let q = arr(d.mocap_quat, 4 * mid as usize, 4);
+            out.mocap.insert(b.ptr() as usize, ([p[0], p[1], p[2]], [q[0], q[1], q[2], q[3]]));
+        }
+        out
     }
-    for b in sp.bodies.iter() {
-        let id = b.head.last;
-        if b.mocap == 0 || id < 0 || id >= m.nbody {
-            continue;
-        }
-        let mid = *m.body_mocapid.add(id as usize);
-        if mid < 0 {
-            continue;
-        }
-        let p = arr(d.mocap_pos, 3 * mid as usize, 3);
-        let q = arr(d.mocap_quat, 4 * mid as usize, 4);
-        out.mocap.insert(b.ptr() as usize, ([p[0], p[1], p[2]], [q[0], q[1], q[2], q[3]]));
-    }
-    out
 }
 
 /// Writes saved values into `d` at the elements' addresses in the new model `m`; what was not
 /// saved starts from the model's reference configuration.
 unsafe fn restore_state(sp: &Spec, m: &mjModel, d: &mut mjData, saved: &Saved) {
-    let put = |dst: *mut f64, a: usize, v: &[f64]| core::ptr::copy_nonoverlapping(v.as_ptr(), dst.add(a), v.len());
-    for j in sp.joints.iter() {
-        let id = j.head.id;
-        if id < 0 || id >= m.njnt {
-            continue;
-        }
-        let (qa, va) = (*m.jnt_qposadr.add(id as usize) as usize, *m.jnt_dofadr.add(id as usize) as usize);
-        let (nq, nv) = crate::spec::joint_size(*m.jnt_type.add(id as usize));
-        match saved.joints.get(&(j.ptr() as usize)) {
-            Some((q, _)) if q.len() == nq => put(d.qpos, qa, q),
-            _ => put(d.qpos, qa, core::slice::from_raw_parts(m.qpos0.add(qa), nq)),
-        }
-        if let Some((_, v)) = saved.joints.get(&(j.ptr() as usize)) {
-            if v.len() == nv {
-                put(d.qvel, va, v);
+    // SAFETY: `d` is data made for `m` (the C caller's contract of mj_recompile)
+    unsafe {
+        let put = |dst: *mut f64, a: usize, v: &[f64]| core::ptr::copy_nonoverlapping(v.as_ptr(), dst.add(a), v.len());
+        for j in sp.joints.iter() {
+            let id = j.head.id;
+            if id < 0 || id >= m.njnt {
+                continue;
+            }
+            let (qa, va) = (*m.jnt_qposadr.add(id as usize) as usize, *m.jnt_dofadr.add(id as usize) as usize);
+            let (nq, nv) = crate::spec::joint_size(*m.jnt_type.add(id as usize));
+            match saved.joints.get(&(j.ptr() as usize)) {
+                Some((q, _)) if q.len() == nq => put(d.qpos, qa, q),
+                _ => put(d.qpos, qa, core::slice::from_raw_parts(m.qpos0.add(qa), nq)),
+            }
+            if let Some((_, v)) = saved.joints.get(&(j.ptr() as usize)) {
+                if v.len() == nv {
+                    put(d.qvel, va, v);
+                }
             }
         }
-    }
-    for (i, a) in sp.actuators.iter().enumerate() {
-        if i as i32 >= m.nu {
-            break;
-        }
-        let s = saved.acts.get(&(a.ptr() as usize));
-        if let Some((act, _)) = s {
-            let (adr, num) = (*m.actuator_actadr.add(i), *m.actuator_actnum.add(i));
-            if !act.is_empty() && adr >= 0 && num as usize == act.len() {
-                put(d.act, adr as usize, act);
+        for (i, a) in sp.actuators.iter().enumerate() {
+            if i as i32 >= m.nu {
+                break;
             }
-        }
-        *d.ctrl.add(i) = match s {
-            Some((_, c)) if !c.is_nan() => *c,
-            _ => 0.0,
-        };
-    }
-    for b in sp.bodies.iter() {
-        let i = b.head.id;
-        if b.mocap == 0 || i < 0 || i >= m.nbody {
-            continue;
-        }
-        let i = i as usize;
-        let mid = *m.body_mocapid.add(i);
-        if mid < 0 {
-            continue;
-        }
-        match saved.mocap.get(&(b.ptr() as usize)) {
-            Some((p, q)) => {
-                put(d.mocap_pos, 3 * mid as usize, p);
-                put(d.mocap_quat, 4 * mid as usize, q);
+            let s = saved.acts.get(&(a.ptr() as usize));
+            if let Some((act, _)) = s {
+                let (adr, num) = (*m.actuator_actadr.add(i), *m.actuator_actnum.add(i));
+                if !act.is_empty() && adr >= 0 && num as usize == act.len() {
+                    put(d.act, adr as usize, act);
+                }
             }
-            None => {
-                put(d.mocap_pos, 3 * mid as usize, core::slice::from_raw_parts(m.body_pos.add(3 * i), 3));
-                put(d.mocap_quat, 4 * mid as usize, core::slice::from_raw_parts(m.body_quat.add(4 * i), 4));
+            *d.ctrl.add(i) = match s {
+                Some((_, c)) if !c.is_nan() => *c,
+                _ => 0.0,
+            };
+        }
+        for b in sp.bodies.iter() {
+            let i = b.head.id;
+            if b.mocap == 0 || i < 0 || i >= m.nbody {
+                continue;
+            }
+            let i = i as usize;
+            let mid = *m.body_mocapid.add(i);
+            if mid < 0 {
+                continue;
+            }
+            match saved.mocap.get(&(b.ptr() as usize)) {
+                Some((p, q)) => {
+                    put(d.mocap_pos, 3 * mid as usize, p);
+                    put(d.mocap_quat, 4 * mid as usize, q);
+                }
+                None => {
+                    put(d.mocap_pos, 3 * mid as usize, core::slice::from_raw_parts(m.body_pos.add(3 * i), 3));
+                    put(d.mocap_quat, 4 * mid as usize, core::slice::from_raw_parts(m.body_quat.add(4 * i), 4));
+                }
             }
         }
     }

@@ -91,16 +91,19 @@ pub unsafe extern "C" fn mjs_defaultFlex(flex: *mut mjsFlex) {
 
 /// The instance a plugin field points at (`plugin->element`), or an `mju_error` naming `func`.
 unsafe fn instance<'a>(plugin: *const mjsPlugin, func: &str) -> Option<&'a mut Plugin> {
-    if plugin.is_null() {
-        crate::mjerror!(func, "plugin is null");
-        return None;
+    // SAFETY: `plugin` is null or a plugin handed out by the mjs_* API, inside a live Spec (the mjs_* C contract)
+    unsafe {
+        if plugin.is_null() {
+            crate::mjerror!(func, "plugin is null");
+            return None;
+        }
+        let el = (*plugin).element;
+        if el.is_null() || (*el).elemtype != mjtObj_::mjOBJ_PLUGIN as i32 {
+            crate::mjerror!(func, "plugin->element is not a plugin instance");
+            return None;
+        }
+        Some(&mut *(el as *mut Plugin))
     }
-    let el = (*plugin).element;
-    if el.is_null() || (*el).elemtype != mjtObj_::mjOBJ_PLUGIN as i32 {
-        crate::mjerror!(func, "plugin->element is not a plugin instance");
-        return None;
-    }
-    Some(&mut *(el as *mut Plugin))
 }
 
 /// Replace the configuration of the instance `plugin->element` by the `std::map<std::string,

@@ -93,7 +93,9 @@ pub unsafe extern "C" fn mj_setState(m: *const mjModel, d: *mut mjData, state: *
         // in the data
         let v = unsafe { core::slice::from_raw_parts(state, n) };
         if touches_data(d, state, n) {
-            state::set_state(m, d, &v.to_vec(), sig)
+            // the copy is taken before set_state writes the arrays the vector lies in
+            let copy = Vec::from(v);
+            state::set_state(m, d, &copy, sig)
         } else {
             state::set_state(m, d, v, sig)
         }

@@ -12,10 +12,13 @@ use super::{guard, opt_mut};
 /// Copy of a fixed-size array at `p`, or `None` for a null pointer.
 #[inline]
 unsafe fn opt_arr<const N: usize>(p: *const mjtNum) -> Option<[f64; N]> {
-    if p.is_null() {
-        None
-    } else {
-        Some(*(p as *const [f64; N]))
+    // SAFETY: `p` is null or points to N valid numbers (the calling export's C contract)
+    unsafe {
+        if p.is_null() {
+            None
+        } else {
+            Some(*(p as *const [f64; N]))
+        }
     }
 }
 

@@ -204,8 +204,11 @@ unsafe fn opt_cstr<'a>(p: *const c_char) -> Option<&'a core::ffi::CStr> {
 
 /// Write the given outputs (each may be NULL).
 unsafe fn put3(dst: *mut mjtNum, v: &[f64; 3]) {
-    if !dst.is_null() {
-        *(dst as *mut [f64; 3]) = *v;
+    // SAFETY: `dst` points to 3 writable numbers (the calling export's C contract)
+    unsafe {
+        if !dst.is_null() {
+            *(dst as *mut [f64; 3]) = *v;
+        }
     }
 }
 

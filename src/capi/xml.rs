@@ -71,11 +71,14 @@ pub unsafe extern "C" fn mj_saveLastXML(
 
 /// MJCF text of spec `s` (compiled), or the reason it cannot be written.
 unsafe fn spec_text(s: *const mjSpec) -> Result<String, String> {
-    if s.is_null() {
-        return Err("Cannot write empty model".to_string());
+    // SAFETY: `s` is null or an mjSpec made by this library and still alive (mj_saveXMLString's C contract)
+    unsafe {
+        if s.is_null() {
+            return Err("Cannot write empty model".to_string());
+        }
+        let sp = super::spec::spec_mut(s as *mut mjSpec);
+        guard("mj_saveXML", Err("internal error".to_string()), || crate::xml::write::write(sp))
     }
-    let sp = super::spec::spec_mut(s as *mut mjSpec);
-    guard("mj_saveXML", Err("internal error".to_string()), || crate::xml::write::write(sp))
 }
 
 /// Write compiled spec `s` as MJCF to `filename`; 0 on success, -1 with the reason in `error`.

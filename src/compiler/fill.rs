@@ -1039,6 +1039,7 @@ unsafe extern "C" fn keep_engine_error(msg: *const core::ffi::c_char) {
     let text = if msg.is_null() {
         String::new()
     } else {
+        // SAFETY: a non-null message from the plugin or engine check is NUL-terminated
         unsafe { core::ffi::CStr::from_ptr(msg) }.to_string_lossy().into_owned()
     };
     ENGINE_ERROR.with(|e| {
@@ -1091,6 +1092,7 @@ unsafe extern "C" fn keep_last_warning(msg: *const core::ffi::c_char) {
     let text = if msg.is_null() {
         String::new()
     } else {
+        // SAFETY: a non-null message from the plugin or engine check is NUL-terminated
         unsafe { core::ffi::CStr::from_ptr(msg) }.to_string_lossy().into_owned()
     };
     LAST_WARNING.with(|w| *w.borrow_mut() = Some(text));

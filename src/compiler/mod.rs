@@ -178,11 +178,13 @@ mod tests {
             <geom type="sphere" size="0.1" density="1000"/></body></worldbody></mujoco>"#,
         )
         .unwrap();
+        // SAFETY: test fixture: the pointers come from this test's own allocations or the library's, valid for the block
         let mm = unsafe { &*m };
         assert_eq!((mm.nbody, mm.nq, mm.nv, mm.ngeom), (2, 7, 6, 1));
         let mass = 1000.0 * 4.0 / 3.0 * crate::abi::mjPI * 0.001;
         assert!((mm.body_mass()[1] - mass).abs() < 1e-12);
         assert_eq!(&mm.qpos0()[..3], &[0.0, 0.0, 1.0]);
+        // SAFETY: test fixture: the pointers come from this test's own allocations or the library's, valid for the block
         crate::model::alloc::delete_model(unsafe { crate::runtime::alloc::CBox::from_raw(m) }.unwrap());
     }
 
@@ -195,7 +197,9 @@ mod tests {
             <worldbody><geom type="hfield" hfield="h"/></worldbody></mujoco>"#,
         )
         .unwrap();
+        // SAFETY: test fixture: the pointers come from this test's own allocations or the library's, valid for the block
         let mm = unsafe { &*m };
+        // SAFETY: test fixture: the pointers come from this test's own allocations or the library's, valid for the block
         let data = unsafe { core::slice::from_raw_parts(mm.hfield_data, 6) };
         let expect: Vec<f32> = [5.0f32, -3.0, 1.0, 1.0, 2.0, 3.0].iter().map(|v| (v + 3.0) / 8.0).collect();
         assert_eq!(data, &expect[..]);
@@ -204,6 +208,7 @@ mod tests {
         // geom size: x, y, then a quarter of the top plus half the bottom
         assert_eq!(&mm.geom_size()[..3], &[2.0, 1.0, 0.25 * 0.5 + 0.5 * 0.25]);
         assert_eq!(mm.geom_rbound()[0], (4.0f64 + 1.0 + 0.25).sqrt());
+        // SAFETY: test fixture: the pointers come from this test's own allocations or the library's, valid for the block
         crate::model::alloc::delete_model(unsafe { crate::runtime::alloc::CBox::from_raw(m) }.unwrap());
 
         let e = load(r#"<mujoco><asset><hfield name="h" size="1 1 1 1"/></asset></mujoco>"#).unwrap_err();
@@ -226,6 +231,7 @@ mod tests {
             <equality><flex flex="f"/></equality></mujoco>"#
         ))
         .unwrap();
+        // SAFETY: test fixture: the pointers come from this test's own allocations or the library's, valid for the block
         let mm = unsafe { &*m };
         assert_eq!((mm.nflex, mm.nflexvert, mm.nflexedge, mm.nflexelem), (1, 4, 5, 2));
         // edges in order of first appearance, each (min, max)
@@ -235,6 +241,7 @@ mod tests {
         assert_eq!((mm.flex_shellnum()[0], mm.nflexevpair), (4, 2));
         assert_eq!(mm.flex_evpair(), &[1, 1, 0, 3]);
         assert_eq!((mm.flex_rigid()[0], mm.flex_centered()[0], mm.flex_edgeequality()[0]), (0, 1, 1));
+        // SAFETY: test fixture: the pointers come from this test's own allocations or the library's, valid for the block
         crate::model::alloc::delete_model(unsafe { crate::runtime::alloc::CBox::from_raw(m) }.unwrap());
     }
 
@@ -246,6 +253,7 @@ mod tests {
         assert!(e.contains("repeated name 'world' in body"), "{e}");
         // the same name in different object types is fine
         let m = load("<mujoco><worldbody><body name=\"x\"><geom name=\"x\" size=\"1\"/><site name=\"x\"/></body></worldbody></mujoco>").unwrap();
+        // SAFETY: test fixture: the pointers come from this test's own allocations or the library's, valid for the block
         crate::model::alloc::delete_model(unsafe { crate::runtime::alloc::CBox::from_raw(m) }.unwrap());
     }
 

@@ -550,6 +550,7 @@ mod tests {
     use super::*;
 
     fn data_with_arena(buf: &mut [u64]) -> mjData {
+        // SAFETY: test fixture: the pointers come from this test's own allocations or the library's, valid for the block
         let mut d: mjData = unsafe { core::mem::zeroed() };
         d.arena = buf.as_mut_ptr() as *mut c_void;
         d.narena = (buf.len() * 8) as i64;
@@ -595,17 +596,20 @@ mod tests {
     }
 
     unsafe extern "C" fn probe(arg: *mut c_void) -> *mut c_void {
-        let p = &mut *(arg as *mut Probe);
-        let d = &mut *p.d;
-        p.id = threadpool::current_worker_id();
-        p.avail = bytes_available(d);
-        mark(d);
-        let q = stack_alloc(d, 8, 8);
-        p.used = p.avail - bytes_available(d);
-        assert!(!q.is_null());
-        free(d);
-        assert_eq!(bytes_available(d), p.avail);
-        arg
+        // SAFETY: test fixture: called only by this test with pointers to its own live objects
+        unsafe {
+            let p = &mut *(arg as *mut Probe);
+            let d = &mut *p.d;
+            p.id = threadpool::current_worker_id();
+            p.avail = bytes_available(d);
+            mark(d);
+            let q = stack_alloc(d, 8, 8);
+            p.used = p.avail - bytes_available(d);
+            assert!(!q.is_null());
+            free(d);
+            assert_eq!(bytes_available(d), p.avail);
+            arg
+        }
     }
 
     #[test]
@@ -617,9 +621,11 @@ mod tests {
         stack_alloc(&mut d, 100, 8);
         assert_eq!(d.pstack, 128);
         let pool = threadpool::create(2);
+        // SAFETY: test fixture: the pointers come from this test's own allocations or the library's, valid for the block
         unsafe { bind_thread_pool(&mut d, pool) };
         // 3 regions of 32768 / 6 rounded up to a multiple of 128 bytes
         let per = 5504;
+        // SAFETY: test fixture: the pointers come from this test's own allocations or the library's, valid for the block
         let infos: Vec<StackInfo> = (0..3).map(|k| unsafe { *thread_stack_info(&d, k) }).collect();
         assert_eq!(thread_stack_info(&d, 0) as usize, end - per);
         assert_eq!(thread_stack_info(&d, 2) as usize, end - 3 * per);
@@ -642,6 +648,7 @@ mod tests {
             .iter_mut()
             .map(|p| mjTask { func: Some(probe), args: p as *mut Probe as *mut c_void, status: 0 })
             .collect();
+        // SAFETY: test fixture: the pointers come from this test's own allocations or the library's, valid for the block
         unsafe {
             let p = threadpool::pool_impl(pool).unwrap();
             for t in tasks.iter_mut() {
@@ -660,6 +667,7 @@ mod tests {
         // arena allocation still works (under the pool's mutex)
         assert!(!arena_alloc(&mut d, 64, 8).is_null());
         assert_eq!(d.parena, 64);
+        // SAFETY: test fixture: the pointers come from this test's own allocations or the library's, valid for the block
         unsafe { threadpool::destroy(pool) };
     }
 }

@@ -257,7 +257,10 @@ mod tests {
     static LAST: Mutex<String> = Mutex::new(String::new());
 
     unsafe extern "C" fn catch(msg: *const c_char) {
-        *LAST.lock().unwrap() = core::ffi::CStr::from_ptr(msg).to_string_lossy().into_owned();
+        // SAFETY: test fixture: called only by this test with pointers to its own live objects
+        unsafe {
+            *LAST.lock().unwrap() = core::ffi::CStr::from_ptr(msg).to_string_lossy().into_owned();
+        }
     }
 
     fn with_handler<R>(f: impl FnOnce() -> R) -> (R, String) {
@@ -271,6 +274,7 @@ mod tests {
     }
 
     fn tiny_model() -> mjModel {
+        // SAFETY: test fixture: the pointers come from this test's own allocations or the library's, valid for the block
         let mut m: mjModel = unsafe { core::mem::zeroed() };
         m.nq = 3;
         m.nv = 2;
@@ -339,6 +343,7 @@ mod tests {
         }
 
         fn data(&mut self, time: f64) -> mjData {
+            // SAFETY: test fixture: the pointers come from this test's own allocations or the library's, valid for the block
             let mut d: mjData = unsafe { core::mem::zeroed() };
             d.time = time;
             d.qpos = self.qpos.as_mut_ptr();

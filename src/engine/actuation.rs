@@ -86,6 +86,7 @@ fn actuator_gain_other(m: &mjModel, d: &mjData, i: usize, gtype: i32, prm: &[f64
         // contract for mjcb_*), read by value; the callback gets the model and data it was
         // written for, with no Rust borrow of the data's arrays alive
         match unsafe { callbacks::mjcb_act_gain } {
+            // SAFETY: the user's callback, called as upstream calls it (see above)
             Some(cb) => unsafe { cb(m, d, i as i32) },
             None => 1.0,
         }
@@ -113,6 +114,7 @@ fn actuator_bias_other(m: &mjModel, d: &mjData, i: usize, btype: i32, prm: &[f64
     } else {
         // SAFETY: as for mjcb_act_gain in `actuator_gain_other`
         match unsafe { callbacks::mjcb_act_bias } {
+            // SAFETY: the user's callback, called as upstream calls it (see above)
             Some(cb) => unsafe { cb(m, d, i as i32) },
             None => 0.0,
         }
@@ -184,6 +186,7 @@ pub fn fwd_actuation(m: &mjModel, d: &mut mjData) {
                     // alive (a higher-order one writes act_dot through its pointer)
                     if let Some(cb) = unsafe { callbacks::mjcb_act_dyn } {
                         if num == 1 {
+                            // SAFETY: the user's callback, called as upstream calls it (above)
                             let v = unsafe { cb(m, d, i as i32) };
                             d.arrays_mut(m).act_dot[last] = v;
                         } else {

@@ -1226,6 +1226,7 @@ pub fn passive(m: &mjModel, d: &mut mjData) {
     // contract for mjcb_*), read by value; it gets the model and data it was written for, with
     // no Rust borrow of the data alive during the call
     if let Some(cb) = unsafe { crate::runtime::callbacks::mjcb_passive } {
+        // SAFETY: the user's callback, called as upstream calls it (see above)
         unsafe { cb(m, d) };
     }
 

@@ -31,7 +31,8 @@ unsafe fn marr<'a, T>(p: *mut T, n: usize) -> &'a mut [T] {
     if n == 0 || p.is_null() {
         &mut []
     } else {
-        core::slice::from_raw_parts_mut(p, n)
+        // SAFETY: the caller's contract: `p` holds `n` elements, no other slice of it alive
+        unsafe { core::slice::from_raw_parts_mut(p, n) }
     }
 }
 

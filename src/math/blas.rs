@@ -130,6 +130,7 @@ pub fn dot3_split(a: &[f64; 3], b: &[f64; 3]) -> f64 {
         use core::arch::x86_64::*;
         // SAFETY: SSE2 is part of x86-64; each load reads the first two of a vector's 3 values
         let xy = unsafe { _mm_mul_pd(_mm_loadu_pd(a.as_ptr()), _mm_loadu_pd(b.as_ptr())) };
+        // SAFETY: SSE2 register operations only (part of x86-64)
         let (x, y) = unsafe { (_mm_cvtsd_f64(xy), _mm_cvtsd_f64(_mm_unpackhi_pd(xy, xy))) };
         x + y + a[2] * b[2]
     }

@@ -130,7 +130,9 @@ pub fn standard_normal(num2: Option<&mut f64>) -> f64 {
     let scale = 2.0 / libc::RAND_MAX as f64;
     let (mut x1, mut x2, mut w);
     loop {
+        // SAFETY: libc's rand takes no arguments (upstream draws from it, not thread-safe there either)
         x1 = scale * unsafe { libc::rand() } as f64 - 1.0;
+        // SAFETY: as above
         x2 = scale * unsafe { libc::rand() } as f64 - 1.0;
         w = x1 * x1 + x2 * x2;
         if !(w >= 1.0 || w == 0.0) {

@@ -571,6 +571,7 @@ impl Log<'_> {
     /// Room left (as an `snprintf` size) and the write position, kept inside the buffer.
     fn dest(&mut self) -> (*mut libc::c_char, usize) {
         let at = self.pos.min(self.buf.len());
+        // SAFETY: at <= buf.len(), so the pointer is inside the buffer or one past its end
         (unsafe { self.buf.as_mut_ptr().add(at) } as *mut libc::c_char, self.buf.len() - at)
     }
 }
@@ -785,6 +786,7 @@ pub fn box_qp(
 
         if let Some(l) = log.as_mut() {
             let (p, room) = l.dest();
+            // SAFETY: `p` has `room` bytes (Log::dest); the format's conversions match the arguments
             let w = unsafe {
                 libc::snprintf(
                     p,
@@ -813,6 +815,7 @@ pub fn box_qp(
 
     if let Some(l) = log.as_mut() {
         let (p, room) = l.dest();
+        // SAFETY: `p` has `room` bytes (Log::dest); the format's conversions match the arguments
         unsafe {
             libc::snprintf(
                 p,

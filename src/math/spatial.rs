@@ -246,6 +246,7 @@ fn bad_axis(i: usize, c: u8) {
         buf[..h.len()].copy_from_slice(h);
         buf[h.len()] = c;
         buf[h.len() + 1..h.len() + 1 + tail.len()].copy_from_slice(tail);
+        // SAFETY: the buffer is zero-filled past the message, so it is NUL-terminated
         unsafe { crate::runtime::error::raise_raw(buf.as_ptr().cast()) }
     }
 }

@@ -217,6 +217,7 @@ mod tests {
     fn filled<T>(init: fn(&mut T)) -> T {
         // start from garbage to prove that every field is written
         let mut v = MaybeUninit::<T>::uninit();
+        // SAFETY: test fixture: the pointers come from this test's own allocations or the library's, valid for the block
         unsafe {
             core::ptr::write_bytes(v.as_mut_ptr() as *mut u8, 0xA5, core::mem::size_of::<T>());
             init(&mut *v.as_mut_ptr());
@@ -245,6 +246,7 @@ mod tests {
         assert_eq!((o.disableflags, o.enableflags, o.disableactuator), (0, 0, 0));
         assert_eq!((o.sdf_initpoints, o.sdf_iterations), (40, 10));
         // padding is cleared too
+        // SAFETY: test fixture: the pointers come from this test's own allocations or the library's, valid for the block
         let bytes: &[u8; 304] = unsafe { &*(&o as *const mjOption as *const [u8; 304]) };
         assert_eq!(&bytes[300..], &[0, 0, 0, 0]);
     }

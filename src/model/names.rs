@@ -288,6 +288,7 @@ mod tests {
         let refs: Vec<&[&str]> = lists.iter().map(|l| l.as_slice()).collect();
         let map = build_names_map(&refs);
 
+        // SAFETY: test fixture: the pointers come from this test's own allocations or the library's, valid for the block
         let mut m: Box<mjModel> = Box::new(unsafe { core::mem::zeroed() });
         m.nnames = names.len() as c_int;
         m.nnames_map = map.len() as c_int;
@@ -315,11 +316,12 @@ mod tests {
 
     fn n2i(m: &mjModel, t: mjtObj_, name: &str) -> c_int {
         let c = std::ffi::CString::new(name).unwrap();
-        unsafe { name2id(m, t as c_int, &c) }
+        name2id(m, t as c_int, &c)
     }
 
     fn i2n(m: &mjModel, t: mjtObj_, id: c_int) -> Option<String> {
-        let p = unsafe { id2name(m, t as c_int, id) };
+        let p = id2name(m, t as c_int, id);
+        // SAFETY: test fixture: the pointers come from this test's own allocations or the library's, valid for the block
         (!p.is_null()).then(|| unsafe { CStr::from_ptr(p) }.to_str().unwrap().to_string())
     }
 
@@ -362,7 +364,7 @@ mod tests {
         assert_eq!(n2i(m, mjOBJ_DOF, "hip"), -1);
         assert_eq!(n2i(m, mjOBJ_FRAME, "world"), -1);
         assert_eq!(n2i(m, mjOBJ_MODEL, "model"), -1);
-        assert_eq!(unsafe { name2id(m, 999, c"world") }, -1);
+        assert_eq!(name2id(m, 999, c"world"), -1);
 
         assert_eq!(i2n(m, mjOBJ_BODY, 1).as_deref(), Some("torso"));
         assert_eq!(i2n(m, mjOBJ_XBODY, 3).as_deref(), Some("leg"));

@@ -417,11 +417,13 @@ mod tests {
         for (n, s) in cases {
             assert_eq!(num_bytes_text(n), s);
             let p = write_num_bytes(n);
+            // SAFETY: test fixture: the pointers come from this test's own allocations or the library's, valid for the block
             assert_eq!(unsafe { CStr::from_ptr(p) }.to_str().unwrap(), s);
         }
         // 20 digits do not fit the 20-byte buffer
         assert_eq!(num_bytes_text(usize::MAX), "18446744073709551615");
         let p = write_num_bytes(usize::MAX);
+        // SAFETY: test fixture: the pointers come from this test's own allocations or the library's, valid for the block
         assert_eq!(unsafe { CStr::from_ptr(p) }.to_str().unwrap(), "1844674407370955161");
     }
 

@@ -266,6 +266,7 @@ mod tests {
     #[test]
     fn thousand_tasks() {
         let pool = create(3);
+        // SAFETY: test fixture: the pointers come from this test's own allocations or the library's, valid for the block
         unsafe {
             let p = pool_impl(pool).unwrap();
             assert_eq!((*pool).nworker, 3);
@@ -290,6 +291,7 @@ mod tests {
     fn create_destroy_repeatedly() {
         for k in 0..100 {
             let pool = create(k % 4);
+            // SAFETY: test fixture: the pointers come from this test's own allocations or the library's, valid for the block
             unsafe {
                 let p = pool_impl(pool).unwrap();
                 assert_eq!(number_of_threads(p), k % 4);
@@ -312,6 +314,7 @@ mod tests {
     fn worker_ids_and_defaults() {
         assert_eq!(current_worker_id(), 0);
         let pool = create(2);
+        // SAFETY: test fixture: the pointers come from this test's own allocations or the library's, valid for the block
         unsafe {
             let p = pool_impl(pool).unwrap();
             let mut t = new_task(0);
@@ -330,6 +333,7 @@ mod tests {
             destroy(pool);
         }
         let big = create(200);
+        // SAFETY: test fixture: the pointers come from this test's own allocations or the library's, valid for the block
         unsafe {
             assert_eq!((*big).nworker, 200);
             assert_eq!(number_of_threads(pool_impl(big).unwrap()), mjMAXTHREAD);

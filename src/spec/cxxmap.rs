@@ -256,19 +256,22 @@ mod tests {
 
     /// Black height of a subtree, checking the red-black rules and parent links.
     unsafe fn check(n: *mut Node, parent: *mut Node) -> usize {
-        if n.is_null() {
-            return 1;
-        }
-        assert_eq!((*n).parent, parent);
-        if !(*n).is_black {
-            for c in [(*n).left, (*n).right] {
-                assert!(c.is_null() || (*c).is_black, "red node with red child");
+        // SAFETY: test fixture: called only by this test with pointers to its own live objects
+        unsafe {
+            if n.is_null() {
+                return 1;
             }
+            assert_eq!((*n).parent, parent);
+            if !(*n).is_black {
+                for c in [(*n).left, (*n).right] {
+                    assert!(c.is_null() || (*c).is_black, "red node with red child");
+                }
+            }
+            let l = check((*n).left, n);
+            let r = check((*n).right, n);
+            assert_eq!(l, r, "unequal black heights");
+            l + (*n).is_black as usize
         }
-        let l = check((*n).left, n);
-        let r = check((*n).right, n);
-        assert_eq!(l, r, "unequal black heights");
-        l + (*n).is_black as usize
     }
 
     #[test]
@@ -285,6 +288,7 @@ mod tests {
                 keys.iter().map(|k| k.as_str()).collect::<Vec<_>>()
             );
             let end = m.end_node();
+            // SAFETY: test fixture: the pointers come from this test's own allocations or the library's, valid for the block
             unsafe {
                 if n > 0 {
                     assert!((*m.root).is_black);
@@ -295,6 +299,7 @@ mod tests {
             }
             let mut other = Box::new(CxxMap::new());
             other.fix();
+            // SAFETY: test fixture: the pointers come from this test's own allocations or the library's, valid for the block
             unsafe { other.take_from(&mut *m) };
             assert_eq!(other.len(), n);
             assert!(m.is_empty());

@@ -26,9 +26,12 @@ pub struct Generated {
 /// NUL-terminated, `attributes` holds `nattribute` NUL-terminated names, and its callbacks
 /// follow the mjpPlugin contract.
 pub fn generate(p: &mjpPlugin, config: &BTreeMap<String, String>) -> Result<Generated, String> {
-    // SAFETY: a registered plugin's non-null name is NUL-terminated (see above)
-    let name =
-        if p.name.is_null() { String::new() } else { unsafe { CStr::from_ptr(p.name) }.to_string_lossy().into_owned() };
+    let name = if p.name.is_null() {
+        String::new()
+    } else {
+        // SAFETY: a registered plugin's non-null name is NUL-terminated (see above)
+        unsafe { CStr::from_ptr(p.name) }.to_string_lossy().into_owned()
+    };
     let (Some(aabb_of), Some(distance)) = (p.sdf_aabb, p.sdf_staticdistance) else {
         return Err(format!("plugin '{}' does not provide a static distance and bounding box", name));
     };
