@@ -188,18 +188,8 @@ pub fn mul_mat_t_vec_sparse(
     rowadr: &[i32],
     colind: &[i32],
 ) {
-    let res = &mut res[..nc];
-    res.fill(0.0);
-    for (i, &scl) in vec[..nr].iter().enumerate() {
-        if scl == 0.0 {
-            continue;
-        }
-        let adr = rowadr[i] as usize;
-        let nnz = rownnz[i] as usize;
-        for (&c, &v) in colind[adr..adr + nnz].iter().zip(&mat[adr..adr + nnz]) {
-            res[c as u32 as usize] += v * scl;
-        }
-    }
+    // SAFETY: the checked form indexes `res` with bounds checks, so it has no precondition
+    unsafe { mul_mat_t_vec_sparse_in::<true>(res, mat, vec, nr, nc, rownnz, rowadr, colind) }
 }
 
 /// [`mul_mat_t_vec_sparse`] for a matrix the engine built (constraint Jacobian) whose column
@@ -209,6 +199,26 @@ pub fn mul_mat_t_vec_sparse(
 /// Every column index of the first `nr` rows must be below `nc` (and `res.len() >= nc`).
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn mul_mat_t_vec_sparse_built(
+    res: &mut [f64],
+    mat: &[f64],
+    vec: &[f64],
+    nr: usize,
+    nc: usize,
+    rownnz: &[i32],
+    rowadr: &[i32],
+    colind: &[i32],
+) {
+    // SAFETY: this function's contract is the unchecked form's
+    unsafe { mul_mat_t_vec_sparse_in::<false>(res, mat, vec, nr, nc, rownnz, rowadr, colind) }
+}
+
+/// The body of both forms; `CHECKED` chooses bounds-checked or unchecked scatter.
+///
+/// # Safety
+/// With `CHECKED == false`, as [`mul_mat_t_vec_sparse_built`]; none otherwise.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+unsafe fn mul_mat_t_vec_sparse_in<const CHECKED: bool>(
     res: &mut [f64],
     mat: &[f64],
     vec: &[f64],
@@ -228,9 +238,13 @@ pub unsafe fn mul_mat_t_vec_sparse_built(
         let nnz = rownnz[i] as usize;
         for (&c, &v) in colind[adr..adr + nnz].iter().zip(&mat[adr..adr + nnz]) {
             let c = c as u32 as usize;
-            debug_assert!(c < nc);
-            // SAFETY: c < nc = res.len() (this function's contract)
-            unsafe { *res.get_unchecked_mut(c) += v * scl };
+            if CHECKED {
+                res[c] += v * scl;
+            } else {
+                debug_assert!(c < nc);
+                // SAFETY: c < nc = res.len() (the caller's contract when unchecked)
+                unsafe { *res.get_unchecked_mut(c) += v * scl };
+            }
         }
     }
 }
