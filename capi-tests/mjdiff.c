@@ -289,6 +289,11 @@ int main(int argc, char** argv) {
     }
     return 0;
   }
+  // a dump that cannot be made leaves no file behind (not an empty or stale one), so that a
+  // script comparing two dumps fails when either model did not load
+  remove(argv[3]);
+  mjModel* loaded = NULL;
+  if (!strcmp(mode, "model") || !strcmp(mode, "data")) loaded = load(argv[2]);
   out = fopen(argv[3], "w");
   if (!out) return 2;
   if (!strcmp(mode, "savexml")) {
@@ -308,13 +313,11 @@ int main(int argc, char** argv) {
     mj_deleteModel(m);
     mj_deleteSpec(s);
   } else if (!strcmp(mode, "model")) {
-    mjModel* m = load(argv[2]);
-    dump_model(m);
-    mj_deleteModel(m);
+    dump_model(loaded);
+    mj_deleteModel(loaded);
   } else if (!strcmp(mode, "data")) {
-    mjModel* m = load(argv[2]);
-    dump_data(m);
-    mj_deleteModel(m);
+    dump_data(loaded);
+    mj_deleteModel(loaded);
   } else if (!strcmp(mode, "badload")) {
     badload(argv[2]);
   } else {

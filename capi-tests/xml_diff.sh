@@ -21,8 +21,8 @@ for xml in "${list[@]}"; do
   if ! LD_LIBRARY_PATH=$ours "$work/mjdiff" compile "$xml" "$b.our.mjb" >"$b.err" 2>&1; then
     bad "$n: our mj_loadXML failed: $(head -c 200 "$b.err" | tr '\n' ' ')"; continue
   fi
-  LD_LIBRARY_PATH=$ref/lib "$work/mjdiff" model "$b.ref.mjb" "$b.ref.txt"
-  LD_LIBRARY_PATH=$ref/lib "$work/mjdiff" model "$b.our.mjb" "$b.our.txt"
+  LD_LIBRARY_PATH=$ref/lib "$work/mjdiff" model "$b.ref.mjb" "$b.ref.txt" 2>"$b.err" || { bad "$n: upstream cannot load its own MJB: $(head -c 200 "$b.err")"; continue; }
+  LD_LIBRARY_PATH=$ref/lib "$work/mjdiff" model "$b.our.mjb" "$b.our.txt" 2>"$b.err" || { bad "$n: upstream cannot load our MJB: $(head -c 200 "$b.err")"; continue; }
   if cmp -s "$b.ref.txt" "$b.our.txt"; then
     ok "$n: every mjModel field equal"
   else

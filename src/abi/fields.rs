@@ -368,20 +368,20 @@ macro_rules! define_mjdata {
             #[inline(always)]
             pub fn arrays_mut(&mut self, m: &mjModel) -> DataMut<'_> {
                 debug_assert!(self.signature == m.signature || self.signature == 0, "data made for another model");
-                let d = &*self; let _ = (d, m);
-                let counts = [ $( rows_v!(m, d, $r) * cols_v!(m, $c) ),* ];
                 let this: *mut Self = self;
-                let mut _k = 0;
                 // SAFETY: the arrays' pointers address rows*cols elements each in the data's
                 // buffer (BUF) or arena (the rest, null until allocated), laid out without overlap
                 // by data::make and data::stack, which alone write these pointers and the
                 // bookkeeping; neither block overlaps the struct itself, whose fields are
                 // borrowed one each. So every borrow below is disjoint from the others and lives
-                // no longer than the exclusive borrow of `self`.
+                // no longer than the exclusive borrow of `self`. The arrays come first: their
+                // sizes read the counts (`nefc`, ...) through `this` before any field of the
+                // struct is borrowed. Each array's size is computed where it is used, so the
+                // optimiser drops the arrays a caller does not take.
                 unsafe {
                     DataMut {
+                        $( $n: { let d = &*this; let n = rows_v!(m, d, $r) * cols_v!(m, $c); data_slice!($g, d.$n, n) }, )*
                         $( $hn: fixed_mut_ref!($hn, (*this).$hn), )*
-                        $( $n: { let n = counts[_k]; _k += 1; data_slice!($g, (*this).$n, n) }, )*
                         $( $tn: fixed_mut_ref!($tn, (*this).$tn), )*
                     }
                 }
@@ -392,14 +392,12 @@ macro_rules! define_mjdata {
             #[inline(always)]
             pub fn arrays(&self, m: &mjModel) -> DataRef<'_> {
                 debug_assert!(self.signature == m.signature || self.signature == 0, "data made for another model");
-                let d = self; let _ = (d, m);
-                let counts = [ $( rows_v!(m, d, $r) * cols_v!(m, $c) ),* ];
-                let mut _k = 0;
+                let d = self;
                 // SAFETY: as in `arrays_mut`; shared borrows only, for the borrow of `self`
                 unsafe {
                     DataRef {
                         $( $hn: &self.$hn, )*
-                        $( $n: { let n = counts[_k]; _k += 1; data_slice_ref!($g, self.$n, n) }, )*
+                        $( $n: { let n = rows_v!(m, d, $r) * cols_v!(m, $c); data_slice_ref!($g, self.$n, n) }, )*
                         $( $tn: &self.$tn, )*
                     }
                 }
@@ -453,23 +451,6 @@ macro_rules! define_mjdata {
             pub fn clear_arena_pointers(&mut self) {
                 $( arena_null!($g, self.$n); )*
             }
-
-            $(
-            #[doc = concat!("`", stringify!($n), "` as a mutable slice sized for model `m` and the current arena counts.")]
-            ///
-            /// # Safety
-            /// `self` must be data made for `m`. Slices of different fields never overlap; the
-            /// caller must not hold two slices of the same field at once.
-            #[inline]
-            #[allow(clippy::mut_from_ref)]
-            pub unsafe fn $n<'a>(&self, m: &mjModel) -> &'a mut [$t] {
-                let d = self; let _ = (d, m);
-                let n = rows_v!(m, d, $r) * cols_v!(m, $c);
-                // SAFETY: the caller's contract: data made for `m` (so the array holds n
-                // elements) and no other live slice of this field
-                unsafe { data_slice!($g, self.$n, n) }
-            }
-            )*
 
             /// Every array pointer, in table order.
             pub fn array_ptrs(&self) -> [*mut c_void; MJDATA_NARRAY] {

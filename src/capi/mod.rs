@@ -83,3 +83,4 @@ pub mod spec;
 pub mod spec_edit;
 pub mod spec_plugin;
 pub mod spec_assets;
+pub mod spec_values;

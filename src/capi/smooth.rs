@@ -265,7 +265,7 @@ pub unsafe extern "C" fn mj_rne(m: *const mjModel, d: *mut mjData, flg_acc: c_in
         }
         let m = &*m;
         let result = nums_mut(result, m.nv as usize);
-        guard("mj_rne", (), || velocity::rne(m, &mut *d, flg_acc != 0, result))
+        guard("mj_rne", (), || velocity::rne(m, &mut *d, flg_acc != 0, velocity::ForceOut::Slice(result)))
     }
 }
 

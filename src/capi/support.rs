@@ -505,7 +505,7 @@ pub unsafe extern "C" fn mj_tendonBias(m: *const mjModel, d: *mut mjData, qfrc: 
             return;
         }
         let qfrc = core::slice::from_raw_parts_mut(qfrc, m.nv.max(0) as usize);
-        guard("mj_tendonBias", (), || crate::engine::velocity::tendon_bias(m, d, qfrc))
+        guard("mj_tendonBias", (), || crate::engine::velocity::tendon_bias(m, d, crate::engine::velocity::ForceOut::Slice(qfrc)))
     }
 }
 

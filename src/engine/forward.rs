@@ -9,6 +9,7 @@
 use crate::abi::DataMut;
 use crate::abi::*;
 use crate::data::stack::with_frame;
+use crate::engine::velocity::ForceOut;
 use crate::engine::{
     actuation, collision, constraint, derivative, disabled, enabled, flex, inertia, island, kinematics, passive,
     sensor, sleep, support, tendon, timer_add, timer_end, timer_start, velocity, warning,
@@ -227,20 +228,13 @@ pub fn fwd_velocity(m: &mjModel, d: &mut mjData) {
         }
     }
 
-    // SAFETY: `d` is made for `m` (the engine's invariant, see `mjData_::arrays_mut`). `bias`
-    // is the data's qfrc_bias, handed to rne and tendon_bias next to `d`: neither reads or
-    // writes qfrc_bias through `d` (they use cdof, cvel, cinert, ten_J, qvel and scratch), so
-    // the slice is the only access to that array while they run
-    unsafe {
-        velocity::com_vel(m, d);
-        passive::passive(m, d);
-        constraint::reference_constraint(m, d);
+    velocity::com_vel(m, d);
+    passive::passive(m, d);
+    constraint::reference_constraint(m, d);
 
-        // bias forces: RNE without acceleration, plus tendon armature
-        let bias = d.qfrc_bias(m);
-        velocity::rne(m, d, false, bias);
-        velocity::tendon_bias(m, d, bias);
-    }
+    // bias forces: RNE without acceleration, plus tendon armature
+    velocity::rne(m, d, false, ForceOut::QfrcBias);
+    velocity::tendon_bias(m, d, ForceOut::QfrcBias);
 
     timer_end(d, mjTIMER_VELOCITY, t);
 }

@@ -8,6 +8,7 @@ use crate::abi::mjtTimer_::*;
 use crate::abi::DataMut;
 use crate::abi::*;
 use crate::data::stack::with_frame;
+use crate::engine::velocity::ForceOut;
 use crate::engine::{
     constraint, derivative, disabled, enabled, flex, forward, inertia, kinematics, sensor, support, tendon, timer_add,
     timer_end, timer_start, velocity,
@@ -153,21 +154,14 @@ pub fn inverse_skip(m: &mjModel, d: &mut mjData, skipstage: i32, skipsensor: boo
             discrete_acc(m, d);
         }
 
-        // SAFETY: `d` is made for `m` (the engine's invariant). `qfrc_inverse` is the data's own
-        // array handed to rne and tendon_bias next to `d`: neither reads or writes qfrc_inverse
-        // through `d` (they use cdof, cvel, cinert, ten_J, qvel and scratch), so the slice is
-        // the only access to that array while they run; sensor_acc gets no slice
-        unsafe {
-            constraint::inv_constraint(m, d);
+        constraint::inv_constraint(m, d);
 
-            // bias forces: centripetal, Coriolis and tendon armature
-            let qfrc_inverse = d.qfrc_inverse(m);
-            velocity::rne(m, d, false, qfrc_inverse);
-            velocity::tendon_bias(m, d, qfrc_inverse);
+        // bias forces: centripetal, Coriolis and tendon armature
+        velocity::rne(m, d, false, ForceOut::QfrcInverse);
+        velocity::tendon_bias(m, d, ForceOut::QfrcInverse);
 
-            if !skipsensor {
-                sensor::sensor_acc(m, d);
-            }
+        if !skipsensor {
+            sensor::sensor_acc(m, d);
         }
 
         let ma = f.nums(d, nv);

@@ -336,20 +336,46 @@ impl RneForward<'_> {
     }
 }
 
-/// Recursive Newton-Euler (`mj_rne`): `result = M qacc + c(qpos, qvel)`, or only the bias
-/// `c` when `flg_acc` is false. `result` holds nv numbers. Runs after [`com_vel`].
-pub fn rne(m: &mjModel, d: &mut mjData, flg_acc: bool, result: &mut [f64]) {
+/// Where [`rne`] and [`tendon_bias`] put their nv generalized forces: one of the data's own
+/// arrays (split from the data with the arrays they read), or a caller's slice.
+pub enum ForceOut<'r> {
+    /// `qfrc_bias`, as `mj_fwdVelocity` fills it.
+    QfrcBias,
+    /// `qfrc_inverse`, as `mj_inverse` starts it.
+    QfrcInverse,
+    /// A slice of nv numbers outside the data.
+    Slice(&'r mut [f64]),
+}
+
+impl ForceOut<'_> {
+    /// The destination, from the data's split arrays.
+    #[inline]
+    fn pick<'a>(&'a mut self, qfrc_bias: &'a mut [f64], qfrc_inverse: &'a mut [f64]) -> &'a mut [f64] {
+        match self {
+            ForceOut::QfrcBias => qfrc_bias,
+            ForceOut::QfrcInverse => qfrc_inverse,
+            ForceOut::Slice(s) => s,
+        }
+    }
+}
+
+/// Recursive Newton-Euler (`mj_rne`): `M qacc + c(qpos, qvel)`, or only the bias `c` when
+/// `flg_acc` is false, into `out` (nv numbers). Runs after [`com_vel`].
+pub fn rne(m: &mjModel, d: &mut mjData, flg_acc: bool, mut out: ForceOut<'_>) {
     let (nbody, nv) = (m.nbody as usize, m.nv as usize);
     if nbody == 0 {
         return;
     }
     let parentid = &m.body_parentid()[..nbody];
+    let nawake = awake_bodies(m, d);
+    let (nparent_awake, nv_awake) = (d.nparent_awake, d.nv_awake);
     with_frame(d, |d, fr| {
         // cacc and cfrc in one allocation (the same stack use as two)
         let (cacc, cfrc) = fr.nums(d, 12 * nbody).as_chunks_mut::<6>().0.split_at_mut(nbody);
-        let a = d.arrays(m);
+        let a = d.arrays_mut(m);
+        let result = out.pick(a.qfrc_bias, a.qfrc_inverse);
         let cdof = &a.cdof.as_chunks::<6>().0[..nv];
-        let awake = awake_bodies(m, d).map(|n| &a.body_awake_ind[..n]);
+        let awake = nawake.map(|n| &a.body_awake_ind[..n]);
 
         cacc[0] = world_acc(m);
         let mut f = RneForward {
@@ -374,7 +400,10 @@ pub fn rne(m: &mjModel, d: &mut mjData, flg_acc: bool, result: &mut [f64]) {
 
         cfrc[0] = [0.0; 6];
         if awake.is_some() {
-            rne_awake_finish(m, d, cfrc, result);
+            let np = (nparent_awake.max(0) as usize).min(nbody);
+            let nva = (nv_awake.max(0) as usize).min(nv);
+            let awake_lists = (&a.parent_awake_ind[..np], &a.dof_awake_ind[..nva]);
+            rne_awake_finish(m, cdof, awake_lists, cfrc, result);
             return;
         }
         for i in (1..nbody).rev() {
@@ -402,14 +431,15 @@ pub fn rne(m: &mjModel, d: &mut mjData, flg_acc: bool, result: &mut [f64]) {
 }
 
 /// Second half of [`rne`] with some bodies asleep: body forces summed over the awake parent
-/// list, results for the awake dofs only.
-fn rne_awake_finish(m: &mjModel, d: &mjData, cfrc: &mut [[f64; 6]], result: &mut [f64]) {
-    let nbody = m.nbody as usize;
+/// list, results for the awake dofs only (`awake`: the parent and dof lists).
+fn rne_awake_finish(
+    m: &mjModel,
+    cdof: &[[f64; 6]],
+    (parents, dofs): (&[i32], &[i32]),
+    cfrc: &mut [[f64; 6]],
+    result: &mut [f64],
+) {
     let parentid = m.body_parentid();
-    let np = (d.nparent_awake.max(0) as usize).min(nbody);
-    let nv = (d.nv_awake.max(0) as usize).min(m.nv as usize);
-    let a = d.arrays(m);
-    let parents = &a.parent_awake_ind[..np];
     for &i in parents.iter().skip(1).rev() {
         let i = i as usize;
         let p = parentid[i] as usize;
@@ -418,8 +448,8 @@ fn rne_awake_finish(m: &mjModel, d: &mjData, cfrc: &mut [[f64; 6]], result: &mut
             add_to6(&mut cfrc[p], &f);
         }
     }
-    let (cdof, dof_bodyid) = (a.cdof.as_chunks::<6>().0, m.dof_bodyid());
-    for &i in &a.dof_awake_ind[..nv] {
+    let dof_bodyid = m.dof_bodyid();
+    for &i in dofs {
         let i = i as usize;
         result[i] = dot6(&cdof[i], &cfrc[dof_bodyid[i] as usize]);
     }
@@ -718,8 +748,8 @@ pub fn tendon_dot(m: &mjModel, d: &mut mjData, id: usize, jdot: &mut [f64]) {
 }
 
 /// Adds the bias force of tendon armature, `J' * armature * (Jdot qvel)` per tendon, to `qfrc`
-/// (`mj_tendonBias`), after `mj_tendon` and [`com_vel`]; `qfrc` holds nv numbers.
-pub fn tendon_bias(m: &mjModel, d: &mut mjData, qfrc: &mut [f64]) {
+/// (`mj_tendonBias`), after `mj_tendon` and [`com_vel`]; `out` holds nv numbers.
+pub fn tendon_bias(m: &mjModel, d: &mut mjData, mut out: ForceOut<'_>) {
     let nv = m.nv as usize;
     let armature = m.tendon_armature();
     let sparse = is_sparse(m);
@@ -738,7 +768,8 @@ pub fn tendon_bias(m: &mjModel, d: &mut mjData, qfrc: &mut [f64]) {
                 jdot = f.nums(d, nv);
             }
             tendon_dot(m, d, i, jdot);
-            let a = d.arrays(m);
+            let a = d.arrays_mut(m);
+            let qfrc = out.pick(a.qfrc_bias, a.qfrc_inverse);
             let coef = arm * dot(jdot, a.qvel);
             if coef == 0.0 {
                 continue;
