@@ -131,7 +131,10 @@ impl BvhMarks {
     /// body and flex trees.
     pub fn clear(&self, m: &mjModel, active: &mut [u8]) {
         let mesh = self.mesh.take();
-        if self.all.swap(false, Relaxed) {
+        // (plain loads first: a locked swap on every collision pass costs more than the clear
+        // of a small model)
+        if self.all.load(Relaxed) {
+            self.all.store(false, Relaxed);
             active.fill(0);
             return;
         }
@@ -168,8 +171,13 @@ impl Span {
         }
     }
 
-    /// The span, leaving it empty.
+    /// The span, leaving it empty. An empty span (the usual case: no ray since the last
+    /// pass) is only read.
     fn take(&self) -> Range<usize> {
+        let (lo, hi) = (self.lo.load(Relaxed), self.hi.load(Relaxed));
+        if lo >= hi {
+            return 0..0;
+        }
         let lo = self.lo.swap(u32::MAX, Relaxed) as usize;
         let hi = self.hi.swap(0, Relaxed) as usize;
         lo.min(hi)..hi

@@ -137,9 +137,10 @@ fn chol_solve_in<L: Lanes>(l: L, res: &mut [f64], m: &[f64], n: usize) {
     for i in (0..n).rev() {
         let (head, tail) = res.split_at_mut(i + 1);
         let mut r = head[i];
-        // column i of L below the diagonal, against the solved entries after i
-        for (&lji, &xj) in m[(i + 1) * n..].iter().skip(i).step_by(n).zip(&*tail) {
-            r -= lji * xj;
+        // column i of L below the diagonal (entry i of each later row), against the solved
+        // entries after i; rows as chunks, not a strided iterator, which compiled to a slow loop
+        for (row, &xj) in m.chunks_exact(n).skip(i + 1).zip(&*tail) {
+            r -= row[i] * xj;
         }
         head[i] = r / m[i * (n + 1)];
     }

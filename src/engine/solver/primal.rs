@@ -214,6 +214,7 @@ struct Pnt {
 
 /// Builds the context for the whole model (island < 0) or one island (`CGpointers` and
 /// `CGallocate`); the work arrays come from the solver's stack frame `f`.
+#[inline(always)] // called once per solve; inlined, the large context is built in place rather than moved
 fn cg_context<'f>(m: &mjModel, d: &mut mjData, f: &Frame<'f>, island: i32, newton: bool) -> Cg<'f> {
     let sparse = is_sparse(m);
     let (nv, ne, nf, nefc, dof0, efc0) = if island < 0 {
