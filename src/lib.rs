@@ -57,7 +57,7 @@
 //! - [`rollout`] runs many simulations of one model on several threads, with the same result,
 //!   bit for bit, as running them one by one.
 //!
-//! - With the cargo feature `render`, [`Renderer`] draws pictures of a simulation offscreen
+//! - With the cargo feature `render`, `Renderer` draws pictures of a simulation offscreen
 //!   through EGL (upstream's visualizer and OpenGL renderer), as RGB pixels.
 //!
 //! # Working with C

@@ -707,7 +707,7 @@ fn adjust_light(l: &mjvLight, n: usize) -> R {
 /// # Safety
 /// The scene's buffers are those of mjv_makeScene, filled by mjv_updateScene (the C contract of
 /// mjr_render): `geoms` and `geomorder` hold `ngeom` entries, and the skin and flex buffers are
-/// as [`Scene::new`] requires.
+/// as the private `Scene::new` requires.
 pub unsafe fn render(mut vp: mjrRect, scn: &mut mjvScene, con: &mjrContext) -> R {
     if vp.width <= 0 || vp.height <= 0 {
         return Ok(());

@@ -34,7 +34,7 @@ pub struct CcdConfig {
 
 /// Source of EPA memory beyond the thread-local buffers (upstream's alloc/free callbacks).
 ///
-/// Contract (relied on by [`ccd`], which uses it only for more than 170 EPA iterations): a
+/// Contract (relied on by [`ccd`](fn@ccd), which uses it only for more than 170 EPA iterations): a
 /// non-null `Stack` pointer is the mjData of the collision pipeline running on this thread,
 /// whose stack may take a frame; `Callbacks` are a C caller's (from its `mjCCDConfig`), with
 /// an `alloc` that returns null or that many writable bytes and a `free` that takes them back.

@@ -42,7 +42,7 @@ fn add_to_scl_sparse_inc(dst: &mut [f64], src: &[f64], ind_dst: &[i32], ind_src:
 
 /// Inverse inertia in constraint space for the dual solvers (`mj_projectConstraint`):
 /// `efc_AR = J M^-1 J' + diag(R)`, dense or sparse, placed in the arena; after
-/// [`make_constraint`] and the inertia factorisation.
+/// [`make_constraint`](super::make_constraint) and the inertia factorisation.
 pub fn project_constraint(m: &mjModel, d: &mut mjData) {
     let nefc = d.nefc as usize;
     let nv = m.nv as usize;
