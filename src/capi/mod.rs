@@ -80,7 +80,9 @@ pub mod render;
 pub mod ui;
 pub mod print;
 pub mod spec;
+// (right after `spec`: cbindgen writes the header in module order, and upstream's header has
+// these declarations there)
+pub mod spec_values;
 pub mod spec_edit;
 pub mod spec_plugin;
 pub mod spec_assets;
-pub mod spec_values;
