@@ -76,132 +76,84 @@ struct Cg<'f> {
     ls_slope: f64,
 }
 
-/// The data arrays the primal solvers use, for the whole model or sliced to one island
-/// (upstream's `CGpointers`).
-struct Io<'a> {
-    contact: &'a mut [mjContact],
-
-    // dof arrays
-    qfrc_smooth: &'a [f64],
-    qacc_smooth: &'a [f64],
-    qfrc_constraint: &'a mut [f64],
-    qacc: &'a mut [f64],
-
-    // inertia (lower triangle, row addresses may be absolute)
-    m_rownnz: &'a [i32],
-    m_rowadr: &'a [i32],
-    m_colind: &'a [i32],
-    mm: &'a [f64],
-    qld: &'a [f64],
-    qldiaginv: &'a [f64],
-
-    // rows
-    efc_d: &'a [f64],
-    efc_r: &'a [f64],
-    floss: &'a [f64],
-    aref: &'a [f64],
-    efc_id: &'a [i32],
-    efc_type: &'a [i32],
-    force: &'a mut [f64],
-    state: &'a mut [i32],
-
-    // Jacobian (sparse: absolute row addresses)
-    j_rownnz: &'a [i32],
-    j_rowadr: &'a [i32],
-    j_rowsuper: &'a [i32],
-    j_colind: &'a [i32],
-    j: &'a [f64],
-}
-
-/// [`Io`]'s slices as addresses and lengths: taken once per solve from a split of the data
-/// ([`Cg::split_io`]) and made into slices again by [`Cg::io`], which costs a few moves where a
-/// split computes every array's size anew.
-#[derive(Clone, Copy)]
-struct IoParts {
-    contact: (*mut mjContact, usize),
-    qfrc_smooth: (*const f64, usize),
-    qacc_smooth: (*const f64, usize),
-    qfrc_constraint: (*mut f64, usize),
-    qacc: (*mut f64, usize),
-    m_rownnz: (*const i32, usize),
-    m_rowadr: (*const i32, usize),
-    m_colind: (*const i32, usize),
-    mm: (*const f64, usize),
-    qld: (*const f64, usize),
-    qldiaginv: (*const f64, usize),
-    efc_d: (*const f64, usize),
-    efc_r: (*const f64, usize),
-    floss: (*const f64, usize),
-    aref: (*const f64, usize),
-    efc_id: (*const i32, usize),
-    efc_type: (*const i32, usize),
-    force: (*mut f64, usize),
-    state: (*mut i32, usize),
-    j_rownnz: (*const i32, usize),
-    j_rowadr: (*const i32, usize),
-    j_rowsuper: (*const i32, usize),
-    j_colind: (*const i32, usize),
-    j: (*const f64, usize),
-}
-
-impl IoParts {
-    /// No arrays (replaced at the start of the solve).
-    const EMPTY: Self = IoParts {
-        contact: (core::ptr::NonNull::dangling().as_ptr(), 0),
-        qfrc_smooth: (core::ptr::NonNull::dangling().as_ptr(), 0),
-        qacc_smooth: (core::ptr::NonNull::dangling().as_ptr(), 0),
-        qfrc_constraint: (core::ptr::NonNull::dangling().as_ptr(), 0),
-        qacc: (core::ptr::NonNull::dangling().as_ptr(), 0),
-        m_rownnz: (core::ptr::NonNull::dangling().as_ptr(), 0),
-        m_rowadr: (core::ptr::NonNull::dangling().as_ptr(), 0),
-        m_colind: (core::ptr::NonNull::dangling().as_ptr(), 0),
-        mm: (core::ptr::NonNull::dangling().as_ptr(), 0),
-        qld: (core::ptr::NonNull::dangling().as_ptr(), 0),
-        qldiaginv: (core::ptr::NonNull::dangling().as_ptr(), 0),
-        efc_d: (core::ptr::NonNull::dangling().as_ptr(), 0),
-        efc_r: (core::ptr::NonNull::dangling().as_ptr(), 0),
-        floss: (core::ptr::NonNull::dangling().as_ptr(), 0),
-        aref: (core::ptr::NonNull::dangling().as_ptr(), 0),
-        efc_id: (core::ptr::NonNull::dangling().as_ptr(), 0),
-        efc_type: (core::ptr::NonNull::dangling().as_ptr(), 0),
-        force: (core::ptr::NonNull::dangling().as_ptr(), 0),
-        state: (core::ptr::NonNull::dangling().as_ptr(), 0),
-        j_rownnz: (core::ptr::NonNull::dangling().as_ptr(), 0),
-        j_rowadr: (core::ptr::NonNull::dangling().as_ptr(), 0),
-        j_rowsuper: (core::ptr::NonNull::dangling().as_ptr(), 0),
-        j_colind: (core::ptr::NonNull::dangling().as_ptr(), 0),
-        j: (core::ptr::NonNull::dangling().as_ptr(), 0),
-    };
-
-    /// The addresses and lengths of `io`'s slices.
-    fn of(io: &mut Io<'_>) -> Self {
-        IoParts {
-            contact: (io.contact.as_mut_ptr(), io.contact.len()),
-            qfrc_smooth: (io.qfrc_smooth.as_ptr(), io.qfrc_smooth.len()),
-            qacc_smooth: (io.qacc_smooth.as_ptr(), io.qacc_smooth.len()),
-            qfrc_constraint: (io.qfrc_constraint.as_mut_ptr(), io.qfrc_constraint.len()),
-            qacc: (io.qacc.as_mut_ptr(), io.qacc.len()),
-            m_rownnz: (io.m_rownnz.as_ptr(), io.m_rownnz.len()),
-            m_rowadr: (io.m_rowadr.as_ptr(), io.m_rowadr.len()),
-            m_colind: (io.m_colind.as_ptr(), io.m_colind.len()),
-            mm: (io.mm.as_ptr(), io.mm.len()),
-            qld: (io.qld.as_ptr(), io.qld.len()),
-            qldiaginv: (io.qldiaginv.as_ptr(), io.qldiaginv.len()),
-            efc_d: (io.efc_d.as_ptr(), io.efc_d.len()),
-            efc_r: (io.efc_r.as_ptr(), io.efc_r.len()),
-            floss: (io.floss.as_ptr(), io.floss.len()),
-            aref: (io.aref.as_ptr(), io.aref.len()),
-            efc_id: (io.efc_id.as_ptr(), io.efc_id.len()),
-            efc_type: (io.efc_type.as_ptr(), io.efc_type.len()),
-            force: (io.force.as_mut_ptr(), io.force.len()),
-            state: (io.state.as_mut_ptr(), io.state.len()),
-            j_rownnz: (io.j_rownnz.as_ptr(), io.j_rownnz.len()),
-            j_rowadr: (io.j_rowadr.as_ptr(), io.j_rowadr.len()),
-            j_rowsuper: (io.j_rowsuper.as_ptr(), io.j_rowsuper.len()),
-            j_colind: (io.j_colind.as_ptr(), io.j_colind.len()),
-            j: (io.j.as_ptr(), io.j.len()),
+/// Declares [`Io`] (the data arrays the primal solvers use, for the whole model or sliced to
+/// one island: upstream's `CGpointers`) and [`IoParts`] (the same slices as addresses and
+/// lengths) from one field list; `rw` fields are written by the solver, `ro` ones only read.
+macro_rules! io_arrays {
+    ($( $acc:ident $name:ident: $t:ty ),* $(,)?) => {
+        /// The data arrays the primal solvers use, for the whole model or sliced to one island
+        /// (upstream's `CGpointers`).
+        struct Io<'a> {
+            $( $name: io_arrays!(@ty $acc, 'a, $t), )*
         }
-    }
+
+        /// [`Io`]'s slices as addresses and lengths: taken once per solve from a split of the
+        /// data ([`Cg::split_io`]) and made into slices again by [`Cg::io`], which costs a few
+        /// moves where a split computes every array's size anew.
+        #[derive(Clone, Copy)]
+        struct IoParts {
+            $( $name: (*mut $t, usize), )*
+        }
+
+        impl IoParts {
+            /// No arrays (replaced at the start of the solve).
+            const EMPTY: Self = IoParts { $( $name: (core::ptr::NonNull::dangling().as_ptr(), 0), )* };
+
+            /// The addresses and lengths of `io`'s slices (read-only ones are only ever made
+            /// into shared slices again).
+            fn of(io: &Io<'_>) -> Self {
+                IoParts { $( $name: (io.$name.as_ptr() as *mut $t, io.$name.len()), )* }
+            }
+
+            /// The slices again, borrowing `_d` exclusively for as long as they live.
+            #[inline(always)]
+            fn slices<'a>(&self, _d: &'a mut mjData) -> Io<'a> {
+                // SAFETY: the addresses and lengths come from one split of this same data for
+                // its model at the start of the solve (cg_context): disjoint slices of the
+                // data's buffer and of the arena's constraint part (contacts and efc/island
+                // arrays), which nothing moves or resizes until the solve ends (the solver only
+                // takes scratch from the stack at the arena's other end, and the model's arrays
+                // are read-only). The exclusive borrow of the data for 'a keeps every other
+                // access to it out while these slices live, as the split itself would.
+                unsafe { Io { $( $name: io_arrays!(@slice $acc, self.$name), )* } }
+            }
+        }
+    };
+    (@ty rw, $a:lifetime, $t:ty) => { &$a mut [$t] };
+    (@ty ro, $a:lifetime, $t:ty) => { &$a [$t] };
+    (@slice rw, $p:expr) => { core::slice::from_raw_parts_mut($p.0, $p.1) };
+    (@slice ro, $p:expr) => { core::slice::from_raw_parts($p.0 as *const _, $p.1) };
+}
+
+io_arrays! {
+    rw contact: mjContact,
+    // dof arrays
+    ro qfrc_smooth: f64,
+    ro qacc_smooth: f64,
+    rw qfrc_constraint: f64,
+    rw qacc: f64,
+    // inertia (lower triangle, row addresses may be absolute)
+    ro m_rownnz: i32,
+    ro m_rowadr: i32,
+    ro m_colind: i32,
+    ro mm: f64,
+    ro qld: f64,
+    ro qldiaginv: f64,
+    // rows
+    ro efc_d: f64,
+    ro efc_r: f64,
+    ro floss: f64,
+    ro aref: f64,
+    ro efc_id: i32,
+    ro efc_type: i32,
+    rw force: f64,
+    rw state: i32,
+    // Jacobian (sparse: absolute row addresses)
+    ro j_rownnz: i32,
+    ro j_rowadr: i32,
+    ro j_rowsuper: i32,
+    ro j_colind: i32,
+    ro j: f64,
 }
 
 /// One line-search point: step, cost, first and second derivative.
@@ -284,7 +236,7 @@ fn cg_context<'f>(m: &mjModel, d: &mut mjData, f: &Frame<'f>, island: i32, newto
         ls_slope: 0.0,
     };
 
-    c.parts = IoParts::of(&mut c.split_io(m, d));
+    c.parts = IoParts::of(&c.split_io(m, d));
 
     // sparse: Jacobian transpose
     if sparse {
@@ -332,44 +284,8 @@ impl<'f> Cg<'f> {
     /// The data arrays of the whole model or of the island, as slices again from the addresses
     /// taken at the start of the solve; borrows `d` exclusively for as long as they live.
     #[inline(always)]
-    fn io<'a>(&self, _m: &'a mjModel, _d: &'a mut mjData) -> Io<'a> {
-        let p = &self.parts;
-        // SAFETY: the addresses and lengths come from one split of this same data for this
-        // model at the start of the solve (cg_context): disjoint slices of the data's buffer and
-        // of the arena's constraint part (contacts and efc/island arrays), which nothing moves
-        // or resizes until the solve ends (the solver only takes scratch from the stack at the
-        // arena's other end, and the model's arrays are read-only). The exclusive borrow of `d`
-        // for 'a keeps every other access to the data out while these slices live, as the
-        // split itself would.
-        unsafe {
-            use core::slice::{from_raw_parts as s, from_raw_parts_mut as sm};
-            Io {
-                contact: sm(p.contact.0, p.contact.1),
-                qfrc_smooth: s(p.qfrc_smooth.0, p.qfrc_smooth.1),
-                qacc_smooth: s(p.qacc_smooth.0, p.qacc_smooth.1),
-                qfrc_constraint: sm(p.qfrc_constraint.0, p.qfrc_constraint.1),
-                qacc: sm(p.qacc.0, p.qacc.1),
-                m_rownnz: s(p.m_rownnz.0, p.m_rownnz.1),
-                m_rowadr: s(p.m_rowadr.0, p.m_rowadr.1),
-                m_colind: s(p.m_colind.0, p.m_colind.1),
-                mm: s(p.mm.0, p.mm.1),
-                qld: s(p.qld.0, p.qld.1),
-                qldiaginv: s(p.qldiaginv.0, p.qldiaginv.1),
-                efc_d: s(p.efc_d.0, p.efc_d.1),
-                efc_r: s(p.efc_r.0, p.efc_r.1),
-                floss: s(p.floss.0, p.floss.1),
-                aref: s(p.aref.0, p.aref.1),
-                efc_id: s(p.efc_id.0, p.efc_id.1),
-                efc_type: s(p.efc_type.0, p.efc_type.1),
-                force: sm(p.force.0, p.force.1),
-                state: sm(p.state.0, p.state.1),
-                j_rownnz: s(p.j_rownnz.0, p.j_rownnz.1),
-                j_rowadr: s(p.j_rowadr.0, p.j_rowadr.1),
-                j_rowsuper: s(p.j_rowsuper.0, p.j_rowsuper.1),
-                j_colind: s(p.j_colind.0, p.j_colind.1),
-                j: s(p.j.0, p.j.1),
-            }
-        }
+    fn io<'a>(&self, _m: &'a mjModel, d: &'a mut mjData) -> Io<'a> {
+        self.parts.slices(d)
     }
 
     /// The data arrays of the whole model or of the island, split from `d` (once per solve:
