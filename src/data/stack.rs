@@ -51,22 +51,28 @@ pub fn stack_alloc_at(d: &mut mjData, size: usize, align: usize, caller: Caller)
     if d.threadpool != 0 {
         return pool_stack_alloc(d, size, align, caller);
     }
+    own_stack_alloc(d, size, align, caller)
+}
+
+/// [`stack_alloc_at`] of `size > 0` bytes on the data's own stack (no pool bound).
+#[inline(always)]
+fn own_stack_alloc(d: &mut mjData, size: usize, align: usize, caller: Caller) -> *mut c_void {
     let align = align.max(1);
     let bot = bottom(d);
     let top = bot - d.pstack;
     let limit = d.arena as usize + d.parena;
     // the new top, computed without wrapping below zero
     let start = top.checked_sub(size).map(|s| if align.is_power_of_two() { s & !(align - 1) } else { s - s % align });
-    let available = top.saturating_sub(limit);
     match start {
-        Some(start) if top - start <= available => {
+        // the same test as top - start <= top - limit (size > 0 puts start below top)
+        Some(start) if start >= limit => {
             let usage = bot - start;
             d.pstack = usage;
             d.maxuse_stack = d.maxuse_stack.max(usage as i64);
             d.maxuse_arena = d.maxuse_arena.max((usage + d.parena) as i64);
             start as *mut c_void
         }
-        _ => stack_overflow(d, top, start, available, caller),
+        _ => stack_overflow(d, top, start, top.saturating_sub(limit), caller),
     }
 }
 
@@ -202,11 +208,25 @@ impl<'f> Frame<'f> {
     /// or an inner frame is open.
     #[inline]
     pub fn alloc<T: Scratch>(&self, d: &mut mjData, n: usize) -> &'f mut [T] {
-        assert!(
-            core::ptr::eq(d, self.data) && innermost_frame(d) == self.base,
-            "scratch from a frame that is not the innermost open one"
-        );
-        let p = stack_alloc(d, n * size_of::<T>(), align_of::<T>()) as *mut T;
+        let p = if d.threadpool == 0 {
+            // without a pool the innermost frame is `pbase` (checked here once, not again in
+            // innermost_frame and stack_alloc)
+            assert!(
+                core::ptr::eq(d, self.data) && d.pbase == self.base,
+                "scratch from a frame that is not the innermost open one"
+            );
+            let bytes = n * size_of::<T>();
+            if bytes == 0 {
+                return &mut [];
+            }
+            own_stack_alloc(d, bytes, align_of::<T>(), None)
+        } else {
+            assert!(
+                core::ptr::eq(d, self.data) && innermost_frame(d) == self.base,
+                "scratch from a frame that is not the innermost open one"
+            );
+            stack_alloc(d, n * size_of::<T>(), align_of::<T>())
+        } as *mut T;
         if p.is_null() {
             return &mut [];
         }
@@ -260,7 +280,8 @@ pub fn arena_alloc(d: &mut mjData, bytes: usize, align: usize) -> *mut c_void {
 
 /// Places several arrays (pointer slot, bytes, alignment) in the arena one after another, as
 /// successive [`arena_alloc`] calls would (same addresses, same high-water mark), with the pool's
-/// lock taken once. Stops at the first array that does not fit and returns false.
+/// lock taken once. Alignments are powers of two (`align_of`). Stops at the first array that
+/// does not fit and returns false.
 pub fn arena_alloc_slots(d: &mut mjData, slots: &[(*mut *mut c_void, usize, usize)]) -> bool {
     let pool = if d.threadpool != 0 {
         // SAFETY: as in arena_alloc, a bound pool outlives its binding
@@ -274,9 +295,10 @@ pub fn arena_alloc_slots(d: &mut mjData, slots: &[(*mut *mut c_void, usize, usiz
     let available = d.narena as usize - d.pstack;
     let (mut top, mut placed, mut ok) = (d.parena, false, true);
     for &(slot, bytes, align) in slots {
-        let align = align.max(1);
-        let mis = if align.is_power_of_two() { top & (align - 1) } else { top % align };
-        let padding = if mis != 0 { align - mis } else { 0 };
+        // alignments of Rust types are powers of two: the padding to the next multiple is the
+        // low bits of -top
+        debug_assert!(align.is_power_of_two());
+        let padding = top.wrapping_neg() & (align - 1);
         if top + padding + bytes > available {
             ok = false;
             break;

@@ -142,10 +142,43 @@ fn plugin_sensors_run(m: &mjModel, d: &mut mjData, func: &str, stage: i32, prepa
     plugin::each_plugin(m, func, run);
 }
 
+/// Positions and orientation matrices of the objects frame sensors refer to.
+struct Frames<'a> {
+    xpos: &'a [f64],
+    xmat: &'a [f64],
+    xipos: &'a [f64],
+    ximat: &'a [f64],
+    geom_xpos: &'a [f64],
+    geom_xmat: &'a [f64],
+    site_xpos: &'a [f64],
+    site_xmat: &'a [f64],
+    cam_xpos: &'a [f64],
+    cam_xmat: &'a [f64],
+}
+
+/// [`Frames`] of a split of the data (a [`DataRef`] or a [`DataMut`]); only the arrays named
+/// are computed.
+macro_rules! frames {
+    ($a:expr) => {
+        Frames {
+            xpos: &$a.xpos[..],
+            xmat: &$a.xmat[..],
+            xipos: &$a.xipos[..],
+            ximat: &$a.ximat[..],
+            geom_xpos: &$a.geom_xpos[..],
+            geom_xmat: &$a.geom_xmat[..],
+            site_xpos: &$a.site_xpos[..],
+            site_xmat: &$a.site_xmat[..],
+            cam_xpos: &$a.cam_xpos[..],
+            cam_xmat: &$a.cam_xmat[..],
+        }
+    };
+}
+
 /// Position and orientation matrix of an object a frame sensor refers to (`id` an object of
 /// `objtype`, as model validation checks sensor objects and references).
 #[inline(always)]
-fn frame_of<'a>(d: &DataRef<'a>, objtype: i32, id: usize, sensor: usize) -> Option<(&'a [f64; 3], &'a [f64; 9])> {
+fn frame_of<'a>(d: &Frames<'a>, objtype: i32, id: usize, sensor: usize) -> Option<(&'a [f64; 3], &'a [f64; 9])> {
     let (pos, mat): (&'a [f64], &'a [f64]) = match objtype {
         mjOBJ_XBODY => (d.xpos, d.xmat),
         mjOBJ_BODY => (d.xipos, d.ximat),
@@ -165,8 +198,7 @@ fn frame_error<'a>(sensor: usize) -> Option<(&'a [f64; 3], &'a [f64; 9])> {
 }
 
 /// Global orientation quaternion of an object a frame sensor refers to.
-fn quat_of(m: &mjModel, d: &mjData, objtype: i32, id: usize, sensor: usize) -> [f64; 4] {
-    let xquat = d.arrays(m).xquat;
+fn quat_of(m: &mjModel, xquat: &[f64], objtype: i32, id: usize, sensor: usize) -> [f64; 4] {
     let body_quat = |body: i32| v4(xquat, body as usize);
     match objtype {
         mjOBJ_XBODY => *v4(xquat, id),
@@ -282,19 +314,199 @@ fn inside_geom(pos: &[f64; 3], mat: &[f64; 9], size: &[f64; 3], geomtype: i32, p
 
 /// First limit constraint of kind `kind` on object `id` among the limit rows of the constraint
 /// set (after the equality and friction rows).
-fn limit_row(d: &mjData, m: &mjModel, kind: mjtConstraint_, id: i32) -> Option<usize> {
-    let a = d.arrays(m);
-    let (types, ids) = (a.efc_type, a.efc_id);
-    let start = (d.ne + d.nf) as usize;
-    (start..d.nefc as usize).find(|&j| types[j] == kind as i32 && ids[j] == id)
+fn limit_row(l: &Limits, kind: mjtConstraint_, id: i32) -> Option<usize> {
+    (l.start..l.efc_type.len()).find(|&j| l.efc_type[j] == kind as i32 && l.efc_id[j] == id)
 }
 
-/// The sensor output `v` written at `adr`.
+/// The constraint rows limit sensors search: types and objects of all rows, first
+/// inequality row.
+struct Limits<'a> {
+    efc_type: &'a [i32],
+    efc_id: &'a [i32],
+    start: usize,
+}
+
+/// [`Limits`] of a split of the data.
+macro_rules! limits {
+    ($a:expr) => {
+        Limits { efc_type: &$a.efc_type[..], efc_id: &$a.efc_id[..], start: (*$a.ne + *$a.nf) as usize }
+    };
+}
+
+/// The sensor output `v` written at `adr` (the usual sizes as fixed-size copies, not a call).
+#[inline(always)]
 fn put(sd: &mut [f64], adr: usize, v: &[f64]) {
-    sd[adr..adr + v.len()].copy_from_slice(v);
+    match v.len() {
+        1 => sd[adr] = v[0],
+        3 => sd[adr..adr + 3].copy_from_slice(&v[..3]),
+        4 => sd[adr..adr + 4].copy_from_slice(&v[..4]),
+        n => sd[adr..adr + n].copy_from_slice(v),
+    }
 }
 
 //-------------------------------- position stage --------------------------------------------------
+
+/// The data a position sensor computed from the data alone reads ([`pos_value`]).
+struct PosView<'a> {
+    frames: Frames<'a>,
+    xquat: &'a [f64],
+    qpos: &'a [f64],
+    subtree_com: &'a [f64],
+    ten_length: &'a [f64],
+    actuator_length: &'a [f64],
+    efc_pos: &'a [f64],
+    efc_margin: &'a [f64],
+    limits: Limits<'a>,
+    time: f64,
+}
+
+/// [`PosView`] of a split of the data; only the arrays named are computed.
+macro_rules! pos_view {
+    ($a:expr) => {
+        PosView {
+            frames: frames!($a),
+            xquat: &$a.xquat[..],
+            qpos: &$a.qpos[..],
+            subtree_com: &$a.subtree_com[..],
+            ten_length: &$a.ten_length[..],
+            actuator_length: &$a.actuator_length[..],
+            efc_pos: &$a.efc_pos[..],
+            efc_margin: &$a.efc_margin[..],
+            limits: limits!($a),
+            time: *$a.time,
+        }
+    };
+}
+
+/// True for the position sensors [`pos_value`] computes from the data alone; the others
+/// (energy, geom distance, rangefinder, user, plugin, and invalid types) need the data itself.
+#[inline(always)]
+fn is_plain_pos(t: i32) -> bool {
+    matches!(
+        t,
+        mjSENS_MAGNETOMETER
+            | mjSENS_CAMPROJECTION
+            | mjSENS_JOINTPOS
+            | mjSENS_TENDONPOS
+            | mjSENS_ACTUATORPOS
+            | mjSENS_BALLQUAT
+            | mjSENS_JOINTLIMITPOS
+            | mjSENS_TENDONLIMITPOS
+            | mjSENS_FRAMEPOS
+            | mjSENS_FRAMEXAXIS
+            | mjSENS_FRAMEYAXIS
+            | mjSENS_FRAMEZAXIS
+            | mjSENS_FRAMEQUAT
+            | mjSENS_SUBTREECOM
+            | mjSENS_INSIDESITE
+            | mjSENS_CLOCK
+    )
+}
+
+/// Value of position sensor `i` of a type [`is_plain_pos`] accepts, in `val`; its size, or
+/// None after an invalid object type was reported.
+#[inline(always)]
+fn pos_value(m: &mjModel, v: &PosView, i: usize, val: &mut [f64; 6]) -> Option<usize> {
+    let t = m.sensor_type()[i];
+    let objtype = m.sensor_objtype()[i];
+    let objid = m.sensor_objid()[i] as usize;
+    let reftype = m.sensor_reftype()[i];
+    let refid = m.sensor_refid()[i];
+    let (site_xpos, site_xmat) = (v.frames.site_xpos, v.frames.site_xmat);
+    Some(match t {
+        mjSENS_MAGNETOMETER => {
+            mul_mat_t_vec(&mut val[..3], v9(site_xmat, objid), &m.opt.magnetic, 3, 3);
+            3
+        }
+        mjSENS_CAMPROJECTION => {
+            let c = refid as usize;
+            cam_project(
+                &mut val[..2],
+                v3(site_xpos, objid),
+                v3(v.frames.cam_xpos, c),
+                v9(v.frames.cam_xmat, c),
+                &m.cam_resolution()[2 * c..2 * c + 2],
+                m.cam_fovy()[c],
+                &m.cam_intrinsic()[4 * c..4 * c + 4],
+                &m.cam_sensorsize()[2 * c..2 * c + 2],
+            );
+            2
+        }
+        mjSENS_JOINTPOS => {
+            val[0] = v.qpos[m.jnt_qposadr()[objid] as usize];
+            1
+        }
+        mjSENS_TENDONPOS => {
+            val[0] = v.ten_length[objid];
+            1
+        }
+        mjSENS_ACTUATORPOS => {
+            val[0] = v.actuator_length[objid];
+            1
+        }
+        mjSENS_BALLQUAT => {
+            let mut q = *v4(&v.qpos[m.jnt_qposadr()[objid] as usize..], 0);
+            normalize4(&mut q);
+            val[..4].copy_from_slice(&q);
+            4
+        }
+        mjSENS_JOINTLIMITPOS | mjSENS_TENDONLIMITPOS => {
+            let kind = if t == mjSENS_JOINTLIMITPOS { mjCNSTR_LIMIT_JOINT } else { mjCNSTR_LIMIT_TENDON };
+            val[0] = match limit_row(&v.limits, kind, objid as i32) {
+                Some(j) => v.efc_pos[j] - v.efc_margin[j],
+                None => 0.0,
+            };
+            1
+        }
+        mjSENS_FRAMEPOS | mjSENS_FRAMEXAXIS | mjSENS_FRAMEYAXIS | mjSENS_FRAMEZAXIS => {
+            let (xpos, xmat) = frame_of(&v.frames, objtype, objid, i)?;
+            let axis = |k: usize| [xmat[k], xmat[k + 3], xmat[k + 6]];
+            let value = if refid == -1 {
+                if t == mjSENS_FRAMEPOS {
+                    *xpos
+                } else {
+                    axis((t - mjSENS_FRAMEXAXIS) as usize)
+                }
+            } else {
+                let (xpos_ref, xmat_ref) = frame_of(&v.frames, reftype, refid as usize, i)?;
+                if t == mjSENS_FRAMEPOS {
+                    mul_mat_t_vec3(xmat_ref, &sub3(xpos, xpos_ref))
+                } else {
+                    mul_mat_t_vec3(xmat_ref, &axis((t - mjSENS_FRAMEXAXIS) as usize))
+                }
+            };
+            val[..3].copy_from_slice(&value);
+            3
+        }
+        mjSENS_FRAMEQUAT => {
+            let objquat = quat_of(m, v.xquat, objtype, objid, i);
+            let q = if refid == -1 {
+                objquat
+            } else {
+                let refquat = quat_of(m, v.xquat, reftype, refid as usize, i);
+                mul_quat(&neg_quat(&refquat), &objquat)
+            };
+            val[..4].copy_from_slice(&q);
+            4
+        }
+        mjSENS_SUBTREECOM => {
+            val[..3].copy_from_slice(v3(v.subtree_com, objid));
+            3
+        }
+        mjSENS_INSIDESITE => {
+            let (xpos, _) = frame_of(&v.frames, objtype, objid, i)?;
+            let r = refid as usize;
+            let inside = inside_geom(v3(site_xpos, r), v9(site_xmat, r), v3(m.site_size(), r), m.site_type()[r], xpos);
+            val[0] = inside as i32 as f64;
+            1
+        }
+        mjSENS_CLOCK => {
+            val[0] = v.time;
+            1
+        }
+        _ => unreachable!("not a plain position sensor"),
+    })
+}
 
 /// Position-dependent sensors (`d` data made for `m`, with the position stage computed).
 pub fn sensor_pos(m: &mjModel, d: &mut mjData) {
@@ -310,8 +522,25 @@ pub fn sensor_pos(m: &mjModel, d: &mut mjData) {
     // no sensor of this stage (plugins included): skip the loop and the cutoff
     let nloop = if stage_has_sensors(m, mjSTAGE_POS as i32) { m.nsensor as usize } else { 0 };
     let (types, stages, adrs) = (m.sensor_type(), m.sensor_needstage(), m.sensor_adr());
-    let (objtypes, objids, reftypes, refids) =
-        (m.sensor_objtype(), m.sensor_objid(), m.sensor_reftype(), m.sensor_refid());
+
+    // with no sleeping sensor to skip, the sensors computed from the data alone are done first,
+    // on one split of the data (each writes only its own outputs, so the order does not matter)
+    let plain_done = !filter && nloop > 0;
+    if plain_done {
+        let a = d.arrays_mut(m);
+        let view = pos_view!(a);
+        let sd = &mut *a.sensordata;
+        for i in 0..nloop {
+            if stages[i] != mjSTAGE_POS as i32 || !is_plain_pos(types[i]) {
+                continue;
+            }
+            let mut val = [0.0f64; 6];
+            if let Some(n) = pos_value(m, &view, i, &mut val) {
+                put(sd, adrs[i] as usize, &val[..n]);
+            }
+        }
+    }
+
     for i in 0..nloop {
         if stages[i] != mjSTAGE_POS as i32 {
             continue;
@@ -320,16 +549,16 @@ pub fn sensor_pos(m: &mjModel, d: &mut mjData) {
             continue;
         }
         let t = types[i];
+        if plain_done && is_plain_pos(t) {
+            continue;
+        }
         if filter && sleep_state(m, d, mjOBJ_SENSOR, i as i32) == mjS_ASLEEP {
             continue;
         }
         if t == mjSENS_PLUGIN {
             continue;
         }
-        let objtype = objtypes[i];
-        let objid = objids[i] as usize;
-        let reftype = reftypes[i];
-        let refid = refids[i];
+        let objid = m.sensor_objid()[i] as usize;
         let adr = adrs[i] as usize;
 
         // the sensor's value, computed from the data and then written at adr
@@ -355,120 +584,23 @@ pub fn sensor_pos(m: &mjModel, d: &mut mjData) {
                 nuser += 1;
                 continue;
             }
-            _ => {
+            mjSENS_RANGEFINDER => {
                 let dr = d.arrays(m);
-                let (site_xpos, site_xmat) = (dr.site_xpos, dr.site_xmat);
-                match t {
-                    mjSENS_MAGNETOMETER => {
-                        mul_mat_t_vec(&mut val[..3], v9(site_xmat, objid), &m.opt.magnetic, 3, 3);
-                        3
-                    }
-                    mjSENS_CAMPROJECTION => {
-                        let c = refid as usize;
-                        cam_project(
-                            &mut val[..2],
-                            v3(site_xpos, objid),
-                            v3(dr.cam_xpos, c),
-                            v9(dr.cam_xmat, c),
-                            &m.cam_resolution()[2 * c..2 * c + 2],
-                            m.cam_fovy()[c],
-                            &m.cam_intrinsic()[4 * c..4 * c + 4],
-                            &m.cam_sensorsize()[2 * c..2 * c + 2],
-                        );
-                        2
-                    }
-                    mjSENS_RANGEFINDER => {
-                        let xmat = v9(site_xmat, objid);
-                        let dir = [xmat[2], xmat[5], xmat[8]];
-                        let body = m.site_bodyid()[objid];
-                        val[0] = super::ray::ray(m, d, v3(site_xpos, objid), &dir, None, true, body, None);
-                        1
-                    }
-                    mjSENS_JOINTPOS => {
-                        val[0] = dr.qpos[m.jnt_qposadr()[objid] as usize];
-                        1
-                    }
-                    mjSENS_TENDONPOS => {
-                        val[0] = dr.ten_length[objid];
-                        1
-                    }
-                    mjSENS_ACTUATORPOS => {
-                        val[0] = dr.actuator_length[objid];
-                        1
-                    }
-                    mjSENS_BALLQUAT => {
-                        let mut q = *v4(&dr.qpos[m.jnt_qposadr()[objid] as usize..], 0);
-                        normalize4(&mut q);
-                        val[..4].copy_from_slice(&q);
-                        4
-                    }
-                    mjSENS_JOINTLIMITPOS | mjSENS_TENDONLIMITPOS => {
-                        let kind = if t == mjSENS_JOINTLIMITPOS { mjCNSTR_LIMIT_JOINT } else { mjCNSTR_LIMIT_TENDON };
-                        val[0] = match limit_row(d, m, kind, objid as i32) {
-                            Some(j) => dr.efc_pos[j] - dr.efc_margin[j],
-                            None => 0.0,
-                        };
-                        1
-                    }
-                    mjSENS_FRAMEPOS | mjSENS_FRAMEXAXIS | mjSENS_FRAMEYAXIS | mjSENS_FRAMEZAXIS => {
-                        let Some((xpos, xmat)) = frame_of(&dr, objtype, objid, i) else { continue };
-                        let axis = |k: usize| [xmat[k], xmat[k + 3], xmat[k + 6]];
-                        let value = if refid == -1 {
-                            if t == mjSENS_FRAMEPOS {
-                                *xpos
-                            } else {
-                                axis((t - mjSENS_FRAMEXAXIS) as usize)
-                            }
-                        } else {
-                            let Some((xpos_ref, xmat_ref)) = frame_of(&dr, reftype, refid as usize, i) else {
-                                continue;
-                            };
-                            if t == mjSENS_FRAMEPOS {
-                                mul_mat_t_vec3(xmat_ref, &sub3(xpos, xpos_ref))
-                            } else {
-                                mul_mat_t_vec3(xmat_ref, &axis((t - mjSENS_FRAMEXAXIS) as usize))
-                            }
-                        };
-                        val[..3].copy_from_slice(&value);
-                        3
-                    }
-                    mjSENS_FRAMEQUAT => {
-                        let objquat = quat_of(m, d, objtype, objid, i);
-                        let q = if refid == -1 {
-                            objquat
-                        } else {
-                            let refquat = quat_of(m, d, reftype, refid as usize, i);
-                            mul_quat(&neg_quat(&refquat), &objquat)
-                        };
-                        val[..4].copy_from_slice(&q);
-                        4
-                    }
-                    mjSENS_SUBTREECOM => {
-                        val[..3].copy_from_slice(v3(dr.subtree_com, objid));
-                        3
-                    }
-                    mjSENS_INSIDESITE => {
-                        let Some((xpos, _)) = frame_of(&dr, objtype, objid, i) else { continue };
-                        let r = refid as usize;
-                        let inside = inside_geom(
-                            v3(site_xpos, r),
-                            v9(site_xmat, r),
-                            v3(m.site_size(), r),
-                            m.site_type()[r],
-                            xpos,
-                        );
-                        val[0] = inside as i32 as f64;
-                        1
-                    }
-                    mjSENS_CLOCK => {
-                        val[0] = d.time;
-                        1
-                    }
-                    _ => {
-                        crate::mjerror!("mj_sensorPos", "invalid sensor type in POS stage, sensor {}", i);
-                        continue;
-                    }
-                }
+                let xmat = v9(dr.site_xmat, objid);
+                let dir = [xmat[2], xmat[5], xmat[8]];
+                let pos = *v3(dr.site_xpos, objid);
+                let body = m.site_bodyid()[objid];
+                val[0] = super::ray::ray(m, d, &pos, &dir, None, true, body, None);
+                1
+            }
+            _ if is_plain_pos(t) => {
+                let dr = d.arrays(m);
+                let Some(n) = pos_value(m, &pos_view!(dr), i, &mut val) else { continue };
+                n
+            }
+            _ => {
+                crate::mjerror!("mj_sensorPos", "invalid sensor type in POS stage, sensor {}", i);
+                continue;
             }
         };
         put(sensordata(m, d), adr, &val[..n]);
@@ -577,12 +709,46 @@ pub fn sensor_vel(m: &mjModel, d: &mut mjData) {
     let (types, stages, adrs) = (m.sensor_type(), m.sensor_needstage(), m.sensor_adr());
     let (objtypes, objids, reftypes, refids) =
         (m.sensor_objtype(), m.sensor_objid(), m.sensor_reftype(), m.sensor_refid());
+
+    // with no sleeping sensor to skip, the sensors read straight from the data are done first,
+    // on one split of the data
+    let plain_done = !filter && nloop > 0;
+    if plain_done {
+        let a = d.arrays_mut(m);
+        let limits = limits!(a);
+        let (qvel, ten_velocity, actuator_velocity, efc_vel) =
+            (&*a.qvel, &*a.ten_velocity, &*a.actuator_velocity, &*a.efc_vel);
+        let sd = &mut *a.sensordata;
+        for i in 0..nloop {
+            if stages[i] != mjSTAGE_VEL as i32 || !is_plain_vel(types[i]) {
+                continue;
+            }
+            let (t, objid, adr) = (types[i], objids[i] as usize, adrs[i] as usize);
+            match t {
+                mjSENS_JOINTVEL => sd[adr] = qvel[m.jnt_dofadr()[objid] as usize],
+                mjSENS_TENDONVEL => sd[adr] = ten_velocity[objid],
+                mjSENS_ACTUATORVEL => sd[adr] = actuator_velocity[objid],
+                mjSENS_BALLANGVEL => {
+                    let a = m.jnt_dofadr()[objid] as usize;
+                    sd[adr..adr + 3].copy_from_slice(&qvel[a..a + 3]);
+                }
+                _ => {
+                    let kind = if t == mjSENS_JOINTLIMITVEL { mjCNSTR_LIMIT_JOINT } else { mjCNSTR_LIMIT_TENDON };
+                    sd[adr] = match limit_row(&limits, kind, objid as i32) {
+                        Some(j) => efc_vel[j],
+                        None => 0.0,
+                    };
+                }
+            }
+        }
+    }
+
     for i in 0..nloop {
         if stages[i] != mjSTAGE_VEL as i32 {
             continue;
         }
         let t = types[i];
-        if t == mjSENS_PLUGIN {
+        if t == mjSENS_PLUGIN || (plain_done && is_plain_vel(t)) {
             continue;
         }
         if filter && sleep_state(m, d, mjOBJ_SENSOR, i as i32) == mjS_ASLEEP {
@@ -636,7 +802,7 @@ pub fn sensor_vel(m: &mjModel, d: &mut mjData) {
             }
             mjSENS_JOINTLIMITVEL | mjSENS_TENDONLIMITVEL => {
                 let kind = if t == mjSENS_JOINTLIMITVEL { mjCNSTR_LIMIT_JOINT } else { mjCNSTR_LIMIT_TENDON };
-                val[0] = match limit_row(d, m, kind, objid as i32) {
+                val[0] = match limit_row(&limits!(dr), kind, objid as i32) {
                     Some(j) => dr.efc_vel[j],
                     None => 0.0,
                 };
@@ -646,8 +812,8 @@ pub fn sensor_vel(m: &mjModel, d: &mut mjData) {
                 let mut xvel = super::support::object_velocity(m, d, objtype, objid, false);
                 if refid > -1 {
                     let refid = refid as usize;
-                    let Some((xpos, _)) = frame_of(&dr, objtype, objid, i) else { continue };
-                    let Some((xpos_ref, xmat_ref)) = frame_of(&dr, reftype, refid, i) else { continue };
+                    let Some((xpos, _)) = frame_of(&frames!(dr), objtype, objid, i) else { continue };
+                    let Some((xpos_ref, xmat_ref)) = frame_of(&frames!(dr), reftype, refid, i) else { continue };
                     let vref = super::support::object_velocity(m, d, reftype, refid, false);
 
                     // relative velocity, with the transport term of the rotating reference frame
@@ -689,6 +855,20 @@ pub fn sensor_vel(m: &mjModel, d: &mut mjData) {
     if nloop > 0 {
         apply_cutoff(m, d, mjSTAGE_VEL as i32);
     }
+}
+
+/// True for the velocity sensors read straight from the data (first pass of [`sensor_vel`]).
+#[inline(always)]
+fn is_plain_vel(t: i32) -> bool {
+    matches!(
+        t,
+        mjSENS_JOINTVEL
+            | mjSENS_TENDONVEL
+            | mjSENS_ACTUATORVEL
+            | mjSENS_BALLANGVEL
+            | mjSENS_JOINTLIMITVEL
+            | mjSENS_TENDONLIMITVEL
+    )
 }
 
 /// Mutable 3-vector `k` of a 6-vector.
@@ -1302,7 +1482,7 @@ pub fn sensor_acc(m: &mjModel, d: &mut mjData) {
             }
             mjSENS_JOINTLIMITFRC | mjSENS_TENDONLIMITFRC => {
                 let kind = if t == mjSENS_JOINTLIMITFRC { mjCNSTR_LIMIT_JOINT } else { mjCNSTR_LIMIT_TENDON };
-                val[0] = match limit_row(d, m, kind, objid as i32) {
+                val[0] = match limit_row(&limits!(dr), kind, objid as i32) {
                     Some(j) => dr.efc_force[j],
                     None => 0.0,
                 };
