@@ -206,7 +206,7 @@ impl<'f> Frame<'f> {
     /// `n` values of scratch (their contents are whatever the stack held); empty after an
     /// overflow that the error handler returned from. Panics when `d` is not the frame's data
     /// or an inner frame is open.
-    #[inline]
+    #[inline(always)]
     pub fn alloc<T: Scratch>(&self, d: &mut mjData, n: usize) -> &'f mut [T] {
         let p = if d.threadpool == 0 {
             // without a pool the innermost frame is `pbase` (checked here once, not again in
@@ -221,11 +221,7 @@ impl<'f> Frame<'f> {
             }
             own_stack_alloc(d, bytes, align_of::<T>(), None)
         } else {
-            assert!(
-                core::ptr::eq(d, self.data) && innermost_frame(d) == self.base,
-                "scratch from a frame that is not the innermost open one"
-            );
-            stack_alloc(d, n * size_of::<T>(), align_of::<T>())
+            self.pool_alloc(d, n * size_of::<T>(), align_of::<T>())
         } as *mut T;
         if p.is_null() {
             return &mut [];
@@ -235,6 +231,16 @@ impl<'f> Frame<'f> {
         // nothing else is handed that memory until this frame closes, which ends 'f. The arena
         // is initialised when allocated (data::make), and T accepts any initialised bytes.
         unsafe { core::slice::from_raw_parts_mut(p, n) }
+    }
+
+    /// [`Self::alloc`] with a thread pool bound (out of line: the common case has none).
+    #[inline(never)]
+    fn pool_alloc(&self, d: &mut mjData, bytes: usize, align: usize) -> *mut c_void {
+        assert!(
+            core::ptr::eq(d, self.data) && innermost_frame(d) == self.base,
+            "scratch from a frame that is not the innermost open one"
+        );
+        stack_alloc(d, bytes, align)
     }
 
     /// `n` mjtNums of scratch.

@@ -109,7 +109,7 @@ macro_rules! io_arrays {
             #[inline(always)]
             fn slices<'a>(&self, _d: &'a mut mjData) -> Io<'a> {
                 // SAFETY: the addresses and lengths come from one split of this same data for
-                // its model at the start of the solve (cg_context): disjoint slices of the
+                // its model at the start of the solve (Cg::allocate): disjoint slices of the
                 // data's buffer and of the arena's constraint part (contacts and efc/island
                 // arrays), which nothing moves or resizes until the solve ends (the solver only
                 // takes scratch from the stack at the arena's other end, and the model's arrays
@@ -164,120 +164,56 @@ struct Pnt {
     deriv: [f64; 2],
 }
 
-/// Builds the context for the whole model (island < 0) or one island (`CGpointers` and
-/// `CGallocate`); the work arrays come from the solver's stack frame `f`.
-#[inline(always)] // called once per solve; inlined, the large context is built in place rather than moved
-fn cg_context<'f>(m: &mjModel, d: &mut mjData, f: &Frame<'f>, island: i32, newton: bool) -> Cg<'f> {
-    let sparse = is_sparse(m);
-    let (nv, ne, nf, nefc, dof0, efc0) = if island < 0 {
-        (m.nv as usize, d.ne as usize, d.nf as usize, d.nefc as usize, 0, 0)
-    } else {
-        let a = d.arrays(m);
-        let isl = island as usize;
-        (
-            a.island_nv[isl] as usize,
-            a.island_ne[isl] as usize,
-            a.island_nf[isl] as usize,
-            a.island_nefc[isl] as usize,
-            a.island_idofadr[isl] as usize,
-            a.island_iefcadr[isl] as usize,
-        )
-    };
-    let mut c = Cg {
-        sparse,
-        elliptic: m.opt.cone == mjtCone_::mjCONE_ELLIPTIC as i32,
-        island,
-        nv,
-        ne,
-        nf,
-        nefc,
-        dof0,
-        efc0,
-        nidof: d.nidof as usize,
-        jt_rownnz: &mut [],
-        jt_rowadr: &mut [],
-        jt_rowsuper: &mut [],
-        jt_colind: &mut [],
-        jt: &mut [],
-        // work arrays
-        jaref: f.nums(d, nefc),
-        jv: f.nums(d, nefc),
-        ma: f.nums(d, nv),
-        mv: f.nums(d, nv),
-        grad: f.nums(d, nv),
-        mgrad: f.nums(d, nv),
-        search: f.nums(d, nv),
-        quad: f.nums(d, nefc * 3),
-        dd: &mut [],
-        h_rowadr: &mut [],
-        h_rownnz: &mut [],
-        h_lowernnz: &mut [],
-        l_rownnz: &mut [],
-        l_rowadr: &mut [],
-        buf_ind: &mut [],
-        buf_val: &mut [],
-        nh: 0,
-        h_colind: &mut [],
-        h: &mut [],
-        nl: 0,
-        l_colind: &mut [],
-        l: &mut [],
-        lcone: &mut [],
-        has_lcone: false,
-        parts: IoParts::EMPTY,
-        cost: 0.0,
-        quad_gauss: [0.0; 3],
-        scale: 0.0,
-        nactive: 0,
-        ncone: 0,
-        nupdate: 0,
-        ls_iter: 0,
-        ls_result: 0,
-        ls_slope: 0.0,
-    };
+impl<'f> Cg<'f> {
+    /// Completes a context built in place by [`sol_cg_newton_in`]: takes the data arrays
+    /// (`CGpointers`), then the work arrays beyond the common ones, the Jacobian transpose
+    /// (sparse) and the Newton arrays, from the solver's stack frame `f` (rest of `CGallocate`).
+    #[inline(always)]
+    fn allocate(&mut self, m: &mjModel, d: &mut mjData, f: &Frame<'f>, newton: bool) {
+        let c = self;
+        let (sparse, nv, nefc) = (c.sparse, c.nv, c.nefc);
+        c.parts = IoParts::of(&c.split_io(m, d));
 
-    c.parts = IoParts::of(&c.split_io(m, d));
-
-    // sparse: Jacobian transpose
-    if sparse {
-        let nj = d.nJ as usize;
-        c.jt_rownnz = f.ints(d, nv);
-        c.jt_rowadr = f.ints(d, nv);
-        c.jt_rowsuper = f.ints(d, nv);
-        c.jt_colind = f.ints(d, nj);
-        c.jt = f.nums(d, nj);
-        if nefc > 0 {
-            let io = c.io(m, d);
-            let offset = io.j_rowadr[0] as usize;
-            sparse::transpose_sparse(
-                Some(&mut *c.jt),
-                &io.j[offset..],
-                nefc,
-                nv,
-                c.jt_rownnz,
-                c.jt_rowadr,
-                c.jt_colind,
-                Some(&mut *c.jt_rowsuper),
-                io.j_rownnz,
-                io.j_rowadr,
-                &io.j_colind[offset..],
-            );
-        }
-    }
-
-    if newton {
-        c.dd = f.nums(d, nefc);
+        // sparse: Jacobian transpose
         if sparse {
-            c.h_rowadr = f.ints(d, nv);
-            c.h_rownnz = f.ints(d, nv);
-            c.h_lowernnz = f.ints(d, nv);
-            c.l_rownnz = f.ints(d, nv);
-            c.l_rowadr = f.ints(d, nv);
-            c.buf_val = f.nums(d, nv);
-            c.buf_ind = f.ints(d, nv);
+            let nj = d.nJ as usize;
+            c.jt_rownnz = f.ints(d, nv);
+            c.jt_rowadr = f.ints(d, nv);
+            c.jt_rowsuper = f.ints(d, nv);
+            c.jt_colind = f.ints(d, nj);
+            c.jt = f.nums(d, nj);
+            if nefc > 0 {
+                let io = c.io(m, d);
+                let offset = io.j_rowadr[0] as usize;
+                sparse::transpose_sparse(
+                    Some(&mut *c.jt),
+                    &io.j[offset..],
+                    nefc,
+                    nv,
+                    c.jt_rownnz,
+                    c.jt_rowadr,
+                    c.jt_colind,
+                    Some(&mut *c.jt_rowsuper),
+                    io.j_rownnz,
+                    io.j_rowadr,
+                    &io.j_colind[offset..],
+                );
+            }
+        }
+
+        if newton {
+            c.dd = f.nums(d, nefc);
+            if sparse {
+                c.h_rowadr = f.ints(d, nv);
+                c.h_rownnz = f.ints(d, nv);
+                c.h_lowernnz = f.ints(d, nv);
+                c.l_rownnz = f.ints(d, nv);
+                c.l_rowadr = f.ints(d, nv);
+                c.buf_val = f.nums(d, nv);
+                c.buf_ind = f.ints(d, nv);
+            }
         }
     }
-    c
 }
 
 impl<'f> Cg<'f> {
@@ -1249,7 +1185,77 @@ pub(super) fn sol_cg_newton(m: &mjModel, d: &mut mjData, island: i32, maxiter: i
 
 /// [`sol_cg_newton`] inside its stack frame `f`.
 fn sol_cg_newton_in<'f>(m: &mjModel, d: &mut mjData, f: &Frame<'f>, island: i32, maxiter: i32, newton: bool) {
-    let mut c = cg_context(m, d, f, island, newton);
+    // the context (`mjCGContext`) is built here, in place: a context returned from a function
+    // was copied once more per solve
+    let sparse = is_sparse(m);
+    let (nv, ne, nf, nefc, dof0, efc0) = if island < 0 {
+        (m.nv as usize, d.ne as usize, d.nf as usize, d.nefc as usize, 0, 0)
+    } else {
+        let a = d.arrays(m);
+        let isl = island as usize;
+        (
+            a.island_nv[isl] as usize,
+            a.island_ne[isl] as usize,
+            a.island_nf[isl] as usize,
+            a.island_nefc[isl] as usize,
+            a.island_idofadr[isl] as usize,
+            a.island_iefcadr[isl] as usize,
+        )
+    };
+    let mut c = Cg {
+        sparse,
+        elliptic: m.opt.cone == mjtCone_::mjCONE_ELLIPTIC as i32,
+        island,
+        nv,
+        ne,
+        nf,
+        nefc,
+        dof0,
+        efc0,
+        nidof: d.nidof as usize,
+        jt_rownnz: &mut [],
+        jt_rowadr: &mut [],
+        jt_rowsuper: &mut [],
+        jt_colind: &mut [],
+        jt: &mut [],
+        // work arrays
+        jaref: f.nums(d, nefc),
+        jv: f.nums(d, nefc),
+        ma: f.nums(d, nv),
+        mv: f.nums(d, nv),
+        grad: f.nums(d, nv),
+        mgrad: f.nums(d, nv),
+        search: f.nums(d, nv),
+        quad: f.nums(d, nefc * 3),
+        dd: &mut [],
+        h_rowadr: &mut [],
+        h_rownnz: &mut [],
+        h_lowernnz: &mut [],
+        l_rownnz: &mut [],
+        l_rowadr: &mut [],
+        buf_ind: &mut [],
+        buf_val: &mut [],
+        nh: 0,
+        h_colind: &mut [],
+        h: &mut [],
+        nl: 0,
+        l_colind: &mut [],
+        l: &mut [],
+        lcone: &mut [],
+        has_lcone: false,
+        parts: IoParts::EMPTY,
+        cost: 0.0,
+        quad_gauss: [0.0; 3],
+        scale: 0.0,
+        nactive: 0,
+        ncone: 0,
+        nupdate: 0,
+        ls_iter: 0,
+        ls_result: 0,
+        ls_slope: 0.0,
+    };
+
+    c.allocate(m, d, f, newton);
     let (nv, nefc) = (c.nv, c.nefc);
 
     let (gradold, mgradold, mgraddif): (&mut [f64], &mut [f64], &mut [f64]) =
