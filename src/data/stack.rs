@@ -76,6 +76,14 @@ fn own_stack_alloc(d: &mut mjData, size: usize, align: usize, caller: Caller) ->
     }
 }
 
+/// True when `size > 0` bytes aligned to `align` fit on the data's own stack now.
+#[inline(always)]
+fn own_stack_fits(d: &mjData, size: usize, align: usize) -> bool {
+    let top = bottom(d) - d.pstack;
+    let limit = d.arena as usize + d.parena;
+    size > 0 && top.checked_sub(size).is_some_and(|s| (s & !(align - 1)) >= limit)
+}
+
 /// Reports a stack overflow (the slow path of [`stack_alloc`]); returns null.
 #[cold]
 #[inline(never)]
@@ -247,6 +255,27 @@ impl<'f> Frame<'f> {
     #[inline]
     pub fn nums(&self, d: &mut mjData, n: usize) -> &'f mut [f64] {
         self.alloc(d, n)
+    }
+
+    /// Runs of `counts[k]` mjtNums, in one allocation at the addresses (and with the stack
+    /// high-water mark) that one [`Self::nums`] call per run, in order, would give: runs of
+    /// doubles need no padding between them, and the first run lies highest, as the stack grows
+    /// down. When the runs do not fit (or a pool is bound) they are taken one by one, so an
+    /// overflow is reported for the run that fails, as upstream reports it.
+    #[inline(always)]
+    pub fn nums_many<const N: usize>(&self, d: &mut mjData, counts: [usize; N]) -> [&'f mut [f64]; N] {
+        let total: usize = counts.iter().sum();
+        if d.threadpool != 0 || !own_stack_fits(d, total * size_of::<f64>(), align_of::<f64>()) {
+            return counts.map(|n| self.nums(d, n));
+        }
+        let mut rest: &'f mut [f64] = self.alloc(d, total);
+        counts.map(|n| {
+            let all = core::mem::take(&mut rest);
+            let at = all.len() - n;
+            let (below, run) = all.split_at_mut(at);
+            rest = below;
+            run
+        })
     }
 
     /// `n` ints of scratch.
@@ -602,6 +631,39 @@ mod tests {
         free(&mut d);
         assert_eq!((d.pstack, d.pbase), (0, 0));
         assert_eq!(d.maxuse_stack, 104 + 24 + 3);
+    }
+
+    #[test]
+    fn nums_many_matches_one_call_per_run() {
+        // the same runs taken one by one and together: same addresses, same stack use
+        let counts = [3, 0, 5, 2];
+        let mut layouts = Vec::new();
+        for together in [false, true] {
+            let mut buf = vec![0u64; 64];
+            let mut d = data_with_arena(&mut buf);
+            // an odd stack top first, so the runs start with padding
+            mark(&mut d);
+            stack_alloc(&mut d, 4, 4);
+            let base = d.arena as usize;
+            let addrs: Vec<(usize, usize)> = with_frame(&mut d, |d, f| {
+                let runs: Vec<&mut [f64]> = if together {
+                    f.nums_many(d, counts).into_iter().collect()
+                } else {
+                    counts.map(|n| f.nums(d, n)).into_iter().collect()
+                };
+                // (an empty run has no address in the stack)
+                runs.iter().map(|r| if r.is_empty() { (0, 0) } else { (r.as_ptr() as usize - base, r.len()) }).collect()
+            });
+            layouts.push((addrs, d.maxuse_stack, d.maxuse_arena));
+        }
+        assert_eq!(layouts[0], layouts[1]);
+        let (addrs, maxuse, _) = &layouts[0];
+        assert_eq!(addrs.iter().map(|a| a.1).collect::<Vec<_>>(), counts);
+        // first run highest, runs back to back below it, 8-aligned below the 4-byte block
+        assert_eq!(addrs[0].0, 512 - 24 - 8 - 24 - 24);
+        assert_eq!(addrs[2].0, addrs[0].0 - 40);
+        assert_eq!(addrs[3].0, addrs[2].0 - 16);
+        assert_eq!(*maxuse, (512 - addrs[3].0) as i64);
     }
 
     #[test]

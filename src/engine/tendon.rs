@@ -120,10 +120,7 @@ pub fn tendon(m: &mjModel, d: &mut mjData) {
     let sparse = is_sparse(m);
 
     with_frame(d, |d, f| {
-        let jac1 = f.nums(d, 3 * nv);
-        let jac2 = f.nums(d, 3 * nv);
-        let jacdif = f.nums(d, 3 * nv);
-        let tmp = f.nums(d, nv);
+        let [jac1, jac2, jacdif, tmp] = f.nums_many(d, [3 * nv, 3 * nv, 3 * nv, nv]);
         let (chain, buf_ind, buf): (&mut [i32], &mut [i32], &mut [f64]) =
             if sparse { (f.ints(d, nv), f.ints(d, nv), f.nums(d, nv)) } else { (&mut [], &mut [], &mut []) };
 

@@ -605,9 +605,7 @@ fn instantiate_equality(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
     let filter = sleep_filter(m, d);
 
     with_frame(d, |d, f| {
-        let jac0 = f.nums(d, 6 * nv);
-        let jac1 = f.nums(d, 6 * nv);
-        let jacdif = f.nums(d, 6 * nv);
+        let [jac0, jac1, jacdif] = f.nums_many(d, [6 * nv, 6 * nv, 6 * nv]);
         let (chain, chain2, buf_ind, sparse_buf): (&mut [i32], &mut [i32], &mut [i32], &mut [f64]) = if sp {
             let c = f.ints(d, nv);
             let c2 = f.ints(d, nv);
@@ -1137,15 +1135,10 @@ fn instantiate_contact(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
     let pyramid = m.opt.cone == mjtCone_::mjCONE_PYRAMIDAL as i32;
 
     with_frame(d, |d, f| {
-        let jac = f.nums(d, 6 * nv);
-        let mut s = ContactScratch {
-            jacdif: f.nums(d, 6 * nv),
-            jac1p: f.nums(d, 3 * nv),
-            jac2p: f.nums(d, 3 * nv),
-            jac1r: f.nums(d, 3 * nv),
-            jac2r: f.nums(d, 3 * nv),
-            chain: if sp { f.ints(d, nv) } else { &mut [] },
-        };
+        let [jac, jacdif, jac1p, jac2p, jac1r, jac2r] =
+            f.nums_many(d, [6 * nv, 6 * nv, 3 * nv, 3 * nv, 3 * nv, 3 * nv]);
+        let mut s =
+            ContactScratch { jacdif, jac1p, jac2p, jac1r, jac2r, chain: if sp { f.ints(d, nv) } else { &mut [] } };
 
         for i in 0..ncon {
             // a copy of the contact: the Jacobian and the rows take d

@@ -127,6 +127,8 @@ macro_rules! io_arrays {
 
 io_arrays! {
     rw contact: mjContact,
+    // iteration statistics
+    rw solver: mjSolverStat,
     // dof arrays
     ro qfrc_smooth: f64,
     ro qacc_smooth: f64,
@@ -233,6 +235,7 @@ impl<'f> Cg<'f> {
             let none: &[i32] = &[];
             Io {
                 contact: a.contact,
+                solver: a.solver,
                 qfrc_smooth: a.qfrc_smooth,
                 qacc_smooth: a.qacc_smooth,
                 qfrc_constraint: a.qfrc_constraint,
@@ -275,6 +278,7 @@ impl<'f> Cg<'f> {
             };
             Io {
                 contact: a.contact,
+                solver: a.solver,
                 qfrc_smooth: &a.ifrc_smooth[dofs.clone()],
                 qacc_smooth: &a.iacc_smooth[dofs.clone()],
                 qfrc_constraint: &mut a.ifrc_constraint[dofs.clone()],
@@ -1202,6 +1206,8 @@ fn sol_cg_newton_in<'f>(m: &mjModel, d: &mut mjData, f: &Frame<'f>, island: i32,
             a.island_iefcadr[isl] as usize,
         )
     };
+    // the common work arrays, in upstream's order, in one allocation
+    let [jaref, jv, ma, mv, grad, mgrad, search, quad] = f.nums_many(d, [nefc, nefc, nv, nv, nv, nv, nv, nefc * 3]);
     let mut c = Cg {
         sparse,
         elliptic: m.opt.cone == mjtCone_::mjCONE_ELLIPTIC as i32,
@@ -1219,14 +1225,14 @@ fn sol_cg_newton_in<'f>(m: &mjModel, d: &mut mjData, f: &Frame<'f>, island: i32,
         jt_colind: &mut [],
         jt: &mut [],
         // work arrays
-        jaref: f.nums(d, nefc),
-        jv: f.nums(d, nefc),
-        ma: f.nums(d, nv),
-        mv: f.nums(d, nv),
-        grad: f.nums(d, nv),
-        mgrad: f.nums(d, nv),
-        search: f.nums(d, nv),
-        quad: f.nums(d, nefc * 3),
+        jaref,
+        jv,
+        ma,
+        mv,
+        grad,
+        mgrad,
+        search,
+        quad,
         dd: &mut [],
         h_rowadr: &mut [],
         h_rownnz: &mut [],
@@ -1259,7 +1265,7 @@ fn sol_cg_newton_in<'f>(m: &mjModel, d: &mut mjData, f: &Frame<'f>, island: i32,
     let (nv, nefc) = (c.nv, c.nefc);
 
     let (gradold, mgradold, mgraddif): (&mut [f64], &mut [f64], &mut [f64]) =
-        if newton { (&mut [], &mut [], &mut []) } else { (f.nums(d, nv), f.nums(d, nv), f.nums(d, nv)) };
+        if newton { (&mut [], &mut [], &mut []) } else { f.nums_many(d, [nv, nv, nv]).into() };
     let oldstate = f.ints(d, nefc);
 
     let cone_hessian = newton && c.elliptic;
@@ -1282,8 +1288,9 @@ fn sol_cg_newton_in<'f>(m: &mjModel, d: &mut mjData, f: &Frame<'f>, island: i32,
         c.make_hessian(m, d, f);
         c.factorize_hessian(m, d, false);
     }
+    // the data arrays, made again only after the Hessian update that needs the data itself
+    let mut io = c.io(m, d);
     {
-        let io = c.io(m, d);
         c.update_gradient(&io, newton);
 
         blas::scl(c.search, c.mgrad, -1.0);
@@ -1303,7 +1310,6 @@ fn sol_cg_newton_in<'f>(m: &mjModel, d: &mut mjData, f: &Frame<'f>, island: i32,
 
     let mut iter = 0;
     while iter < maxiter {
-        let mut io = c.io(m, d);
         let alpha = c.search(&io, m.opt.tolerance * m.opt.ls_tolerance, m.opt.ls_iterations as f64);
         if alpha == 0.0 {
             break;
@@ -1331,7 +1337,7 @@ fn sol_cg_newton_in<'f>(m: &mjModel, d: &mut mjData, f: &Frame<'f>, island: i32,
         let improvement = scale * (oldcost - c.cost);
         let gradient = scale * blas::norm(c.grad);
         save_stats(
-            &mut d.solver,
+            io.solver,
             island,
             iter,
             improvement,
