@@ -234,12 +234,12 @@ macro_rules! data_slice {
         core::slice::from_raw_parts_mut(p, $n)
     }};
     ($g:ident, $p:expr, $n:expr) => {{
+        // without a branch: whether an arena array is allocated changes from call to call, and
+        // a mispredicted branch per array cost more than these two selects
         let p = $p;
-        if p.is_null() {
-            &mut []
-        } else {
-            core::slice::from_raw_parts_mut(p, $n)
-        }
+        let some = !p.is_null();
+        let p = core::hint::select_unpredictable(some, p, core::ptr::NonNull::dangling().as_ptr());
+        core::slice::from_raw_parts_mut(p, $n * some as usize)
     }};
 }
 
@@ -302,12 +302,11 @@ macro_rules! data_slice_ref {
         core::slice::from_raw_parts(p, $n)
     }};
     ($g:ident, $p:expr, $n:expr) => {{
+        // without a branch, as in data_slice
         let p = $p;
-        if p.is_null() {
-            &[]
-        } else {
-            core::slice::from_raw_parts(p, $n)
-        }
+        let some = !p.is_null();
+        let p = core::hint::select_unpredictable(some, p, core::ptr::NonNull::dangling().as_ptr());
+        core::slice::from_raw_parts(p, $n * some as usize)
     }};
 }
 
