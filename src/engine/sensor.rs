@@ -526,12 +526,18 @@ pub fn sensor_pos(m: &mjModel, d: &mut mjData) {
     // with no sleeping sensor to skip, the sensors computed from the data alone are done first,
     // on one split of the data (each writes only its own outputs, so the order does not matter)
     let plain_done = !filter && nloop > 0;
+    // whether a sensor of this stage is left for the second pass
+    let mut others = !plain_done;
     if plain_done {
         let a = d.arrays_mut(m);
         let view = pos_view!(a);
         let sd = &mut *a.sensordata;
         for i in 0..nloop {
-            if stages[i] != mjSTAGE_POS as i32 || !is_plain_pos(types[i]) {
+            if stages[i] != mjSTAGE_POS as i32 {
+                continue;
+            }
+            if !is_plain_pos(types[i]) {
+                others = true;
                 continue;
             }
             let mut val = [0.0f64; 6];
@@ -541,7 +547,7 @@ pub fn sensor_pos(m: &mjModel, d: &mut mjData) {
         }
     }
 
-    for i in 0..nloop {
+    for i in 0..if others { nloop } else { 0 } {
         if stages[i] != mjSTAGE_POS as i32 {
             continue;
         }
@@ -713,6 +719,8 @@ pub fn sensor_vel(m: &mjModel, d: &mut mjData) {
     // with no sleeping sensor to skip, the sensors read straight from the data are done first,
     // on one split of the data
     let plain_done = !filter && nloop > 0;
+    // whether a sensor of this stage is left for the second pass
+    let mut others = !plain_done;
     if plain_done {
         let a = d.arrays_mut(m);
         let limits = limits!(a);
@@ -720,7 +728,11 @@ pub fn sensor_vel(m: &mjModel, d: &mut mjData) {
             (&*a.qvel, &*a.ten_velocity, &*a.actuator_velocity, &*a.efc_vel);
         let sd = &mut *a.sensordata;
         for i in 0..nloop {
-            if stages[i] != mjSTAGE_VEL as i32 || !is_plain_vel(types[i]) {
+            if stages[i] != mjSTAGE_VEL as i32 {
+                continue;
+            }
+            if !is_plain_vel(types[i]) {
+                others = true;
                 continue;
             }
             let (t, objid, adr) = (types[i], objids[i] as usize, adrs[i] as usize);
@@ -743,7 +755,7 @@ pub fn sensor_vel(m: &mjModel, d: &mut mjData) {
         }
     }
 
-    for i in 0..nloop {
+    for i in 0..if others { nloop } else { 0 } {
         if stages[i] != mjSTAGE_VEL as i32 {
             continue;
         }
