@@ -214,7 +214,7 @@ impl<'f> Frame<'f> {
     /// `n` values of scratch (their contents are whatever the stack held); empty after an
     /// overflow that the error handler returned from. Panics when `d` is not the frame's data
     /// or an inner frame is open.
-    #[inline(always)]
+    #[inline]
     pub fn alloc<T: Scratch>(&self, d: &mut mjData, n: usize) -> &'f mut [T] {
         let p = if d.threadpool == 0 {
             // without a pool the innermost frame is `pbase` (checked here once, not again in

@@ -170,7 +170,7 @@ impl<'f> Cg<'f> {
     /// Completes a context built in place by [`sol_cg_newton_in`]: takes the data arrays
     /// (`CGpointers`), then the work arrays beyond the common ones, the Jacobian transpose
     /// (sparse) and the Newton arrays, from the solver's stack frame `f` (rest of `CGallocate`).
-    #[inline(always)]
+    #[inline(never)] // once per solve: out of line, it keeps the iterations' code compact
     fn allocate(&mut self, m: &mjModel, d: &mut mjData, f: &Frame<'f>, newton: bool) {
         let c = self;
         let (sparse, nv, nefc) = (c.sparse, c.nv, c.nefc);
@@ -221,7 +221,7 @@ impl<'f> Cg<'f> {
 impl<'f> Cg<'f> {
     /// The data arrays of the whole model or of the island, as slices again from the addresses
     /// taken at the start of the solve; borrows `d` exclusively for as long as they live.
-    #[inline(always)]
+    #[inline(never)] // one copy of this wide move for all its call sites (instruction cache)
     fn io<'a>(&self, _m: &'a mjModel, d: &'a mut mjData) -> Io<'a> {
         self.parts.slices(d)
     }
@@ -307,6 +307,7 @@ impl<'f> Cg<'f> {
     }
     /// Forces, states and cost from `jaref`, then `qfrc_constraint`, the active and cone
     /// counts and the Gauss cost (`CGupdateConstraint`).
+    #[inline(never)] // two call sites: one copy keeps the solver's code compact (instruction cache)
     fn update_constraint(&mut self, io: &mut Io<'_>, cone_hessian: bool) {
         let (nv, nefc) = (self.nv, self.nefc);
         constraint_update_impl(
@@ -365,6 +366,7 @@ impl<'f> Cg<'f> {
 
     /// `grad = M*qacc - qfrc_smooth - qfrc_constraint`, `Mgrad` = H\grad (Newton) or M\grad
     /// (CG) (`CGupdateGradient`).
+    #[inline(never)] // two call sites: one copy keeps the solver's code compact (instruction cache)
     fn update_gradient(&mut self, io: &Io<'_>, newton: bool) {
         let nv = self.nv;
         let terms = self.ma[..nv].iter().zip(&io.qfrc_smooth[..nv]).zip(&io.qfrc_constraint[..nv]);
@@ -463,6 +465,7 @@ impl<'f> Cg<'f> {
     }
 
     /// Cost and derivatives at `p.alpha` along the search direction (`CGeval`).
+    #[inline(never)] // six call sites: one copy keeps the solver's code compact (instruction cache)
     fn eval(&mut self, io: &Io<'_>, p: &mut Pnt) {
         let (ne, nf, nefc) = (self.ne, self.nf, self.nefc);
         let alpha = p.alpha;
@@ -880,6 +883,7 @@ impl<'f> Cg<'f> {
 
     /// `L = chol(H)`, recomputing H from the states first when asked, then the cone terms
     /// (`FactorizeHessian`).
+    #[inline(never)] // two call sites: one copy keeps the solver's code compact (instruction cache)
     fn factorize_hessian(&mut self, m: &mjModel, d: &mut mjData, recompute: bool) {
         let (nv, nefc) = (self.nv, self.nefc);
         if recompute {
