@@ -57,16 +57,11 @@ pub fn stack_alloc_at(d: &mut mjData, size: usize, align: usize, caller: Caller)
 /// [`stack_alloc_at`] of `size > 0` bytes on the data's own stack (no pool bound).
 #[inline(always)]
 fn own_stack_alloc(d: &mut mjData, size: usize, align: usize, caller: Caller) -> *mut c_void {
-    let align = align.max(1);
-    let bot = bottom(d);
-    let top = bot - d.pstack;
-    let limit = d.arena as usize + d.parena;
-    // the new top, computed without wrapping below zero
-    let start = top.checked_sub(size).map(|s| if align.is_power_of_two() { s & !(align - 1) } else { s - s % align });
+    let (top, limit, start) = own_stack_place(d, size, align);
     match start {
         // the same test as top - start <= top - limit (size > 0 puts start below top)
         Some(start) if start >= limit => {
-            let usage = bot - start;
+            let usage = bottom(d) - start;
             d.pstack = usage;
             d.maxuse_stack = d.maxuse_stack.max(usage as i64);
             d.maxuse_arena = d.maxuse_arena.max((usage + d.parena) as i64);
@@ -76,12 +71,23 @@ fn own_stack_alloc(d: &mut mjData, size: usize, align: usize, caller: Caller) ->
     }
 }
 
+/// Where `size` bytes aligned to `align` would go on the data's own stack now: the current
+/// top, the lowest address the stack may reach, and the new top (None if it would wrap below
+/// zero). They fit when the new top is at or above the limit.
+#[inline(always)]
+fn own_stack_place(d: &mjData, size: usize, align: usize) -> (usize, usize, Option<usize>) {
+    let align = align.max(1);
+    let top = bottom(d) - d.pstack;
+    let limit = d.arena as usize + d.parena;
+    let start = top.checked_sub(size).map(|s| if align.is_power_of_two() { s & !(align - 1) } else { s - s % align });
+    (top, limit, start)
+}
+
 /// True when `size > 0` bytes aligned to `align` fit on the data's own stack now.
 #[inline(always)]
 fn own_stack_fits(d: &mjData, size: usize, align: usize) -> bool {
-    let top = bottom(d) - d.pstack;
-    let limit = d.arena as usize + d.parena;
-    size > 0 && top.checked_sub(size).is_some_and(|s| (s & !(align - 1)) >= limit)
+    let (_, limit, start) = own_stack_place(d, size, align);
+    size > 0 && start.is_some_and(|s| s >= limit)
 }
 
 /// Reports a stack overflow (the slow path of [`stack_alloc`]); returns null.

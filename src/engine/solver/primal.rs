@@ -172,30 +172,29 @@ impl<'f> Cg<'f> {
     /// (sparse) and the Newton arrays, from the solver's stack frame `f` (rest of `CGallocate`).
     #[inline(never)] // once per solve: out of line, it keeps the iterations' code compact
     fn allocate(&mut self, m: &mjModel, d: &mut mjData, f: &Frame<'f>, newton: bool) {
-        let c = self;
-        let (sparse, nv, nefc) = (c.sparse, c.nv, c.nefc);
-        c.parts = IoParts::of(&c.split_io(m, d));
+        let (sparse, nv, nefc) = (self.sparse, self.nv, self.nefc);
+        self.parts = IoParts::of(&self.split_io(m, d));
 
         // sparse: Jacobian transpose
         if sparse {
             let nj = d.nJ as usize;
-            c.jt_rownnz = f.ints(d, nv);
-            c.jt_rowadr = f.ints(d, nv);
-            c.jt_rowsuper = f.ints(d, nv);
-            c.jt_colind = f.ints(d, nj);
-            c.jt = f.nums(d, nj);
+            self.jt_rownnz = f.ints(d, nv);
+            self.jt_rowadr = f.ints(d, nv);
+            self.jt_rowsuper = f.ints(d, nv);
+            self.jt_colind = f.ints(d, nj);
+            self.jt = f.nums(d, nj);
             if nefc > 0 {
-                let io = c.io(m, d);
+                let io = self.io(m, d);
                 let offset = io.j_rowadr[0] as usize;
                 sparse::transpose_sparse(
-                    Some(&mut *c.jt),
+                    Some(&mut *self.jt),
                     &io.j[offset..],
                     nefc,
                     nv,
-                    c.jt_rownnz,
-                    c.jt_rowadr,
-                    c.jt_colind,
-                    Some(&mut *c.jt_rowsuper),
+                    self.jt_rownnz,
+                    self.jt_rowadr,
+                    self.jt_colind,
+                    Some(&mut *self.jt_rowsuper),
                     io.j_rownnz,
                     io.j_rowadr,
                     &io.j_colind[offset..],
@@ -204,21 +203,19 @@ impl<'f> Cg<'f> {
         }
 
         if newton {
-            c.dd = f.nums(d, nefc);
+            self.dd = f.nums(d, nefc);
             if sparse {
-                c.h_rowadr = f.ints(d, nv);
-                c.h_rownnz = f.ints(d, nv);
-                c.h_lowernnz = f.ints(d, nv);
-                c.l_rownnz = f.ints(d, nv);
-                c.l_rowadr = f.ints(d, nv);
-                c.buf_val = f.nums(d, nv);
-                c.buf_ind = f.ints(d, nv);
+                self.h_rowadr = f.ints(d, nv);
+                self.h_rownnz = f.ints(d, nv);
+                self.h_lowernnz = f.ints(d, nv);
+                self.l_rownnz = f.ints(d, nv);
+                self.l_rowadr = f.ints(d, nv);
+                self.buf_val = f.nums(d, nv);
+                self.buf_ind = f.ints(d, nv);
             }
         }
     }
-}
 
-impl<'f> Cg<'f> {
     /// The data arrays of the whole model or of the island, as slices again from the addresses
     /// taken at the start of the solve; borrows `d` exclusively for as long as they live.
     #[inline(never)] // one copy of this wide move for all its call sites (instruction cache)
