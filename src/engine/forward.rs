@@ -9,6 +9,7 @@
 use crate::abi::DataMut;
 use crate::abi::*;
 use crate::data::stack::with_frame;
+use crate::engine::parallel::{self, Shared};
 use crate::engine::velocity::ForceOut;
 use crate::engine::{
     actuation, collision, constraint, derivative, disabled, enabled, flex, inertia, island, kinematics, passive,
@@ -16,6 +17,7 @@ use crate::engine::{
 };
 use crate::math::blas;
 use crate::runtime::callbacks;
+use crate::runtime::threadpool;
 
 use mjtDisableBit_::*;
 use mjtEnableBit_::*;
@@ -143,6 +145,12 @@ pub fn fwd_kinematics(m: &mjModel, d: &mut mjData) {
     }
 }
 
+/// The inertia matrix and its factorisation.
+fn inertia_stage(m: &mjModel, d: &mut mjData) {
+    inertia::make_m(m, d);
+    inertia::factor_m(m, d);
+}
+
 /// Position-dependent stage (`mj_fwdPosition`).
 pub fn fwd_position(m: &mjModel, d: &mut mjData) {
     let t1 = timer_start();
@@ -150,11 +158,28 @@ pub fn fwd_position(m: &mjModel, d: &mut mjData) {
     fwd_kinematics(m, d);
     timer_end(d, mjTIMER_POS_KINEMATICS, t);
 
-    // inertia and collision are independent; upstream runs them on two pool threads when a
-    // pool is bound, with the same results as this sequential order
-    inertia::make_m(m, d);
-    inertia::factor_m(m, d);
-    collision::collision(m, d);
+    // inertia and collision are independent: at once when a pool is bound, as upstream does
+    match parallel::bound_pool(d) {
+        None => {
+            inertia_stage(m, d);
+            collision::collision(m, d);
+        }
+        Some(pool) => {
+            let shared = Shared::new(m, d);
+            threadpool::split_work(pool, 2, &|piece| {
+                // SAFETY: `d` outlives the split. Collision writes the contacts (arena, ncon,
+                // parena, maxuse_arena and maxuse_con under the pool's allocation lock), its
+                // timers and warnings; inertia writes qM, M, qLD and qLDiagInv and its timer.
+                // Both only read the kinematics, and each takes scratch from its own thread's
+                // stack region.
+                let (m, d) = unsafe { shared.get() };
+                match piece {
+                    0 => collision::collision(m, d),
+                    _ => inertia_stage(m, d),
+                }
+            });
+        }
+    }
 
     // contacts and equalities with awake trees wake their sleeping partners
     if sleep::wake_collision(m, d) > 0 {

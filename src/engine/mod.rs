@@ -19,6 +19,7 @@ pub mod island;
 pub mod kinematics;
 pub mod lengthrange;
 pub mod reset;
+pub mod parallel;
 pub mod passive;
 pub mod ray;
 pub mod sensor;

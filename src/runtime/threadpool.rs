@@ -1,19 +1,24 @@
-//! The thread pool behind `mju_threadPool*` and `mjTask`, on std threads.
+//! The thread pool behind `mju_threadPool*` and `mjTask`, on std threads, and the engine's
+//! split work ([`split_work`]) on a bound pool.
 //!
 //! As upstream, the public `mjThreadPool` (`{ int nworker; }`) is the first field of a larger
 //! private object, [`PoolImpl`], and the pointer handed to C points at both. Workers take tasks
-//! from a FIFO queue (a mutex-protected deque with a condition variable, where upstream spins on
-//! a lock-free ring), run them and mark them completed with an atomic store on `status`.
+//! from a FIFO queue, run them and mark them completed with an atomic store on `status`.
+//! An idle worker first polls the queue, yielding its core, for [`SPIN`] after its last task
+//! (upstream's workers poll forever); only then does it sleep on a condition variable, and
+//! enqueuers signal only when a worker sleeps. Stepping with a bound pool thus hands tasks over
+//! without a system call, and a pool left idle costs no CPU.
 //! Every thread has a worker id: 0 for threads outside any pool, `i + 1` for the `i`-th worker
 //! of a pool; it selects the thread's stack region when the pool is bound to an mjData.
 //! A pool also carries the mutex that serialises arena allocations while it is bound.
 
 use core::cell::Cell;
 use core::ffi::c_int;
-use core::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use core::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 use std::collections::VecDeque;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use crate::abi::mjtTaskStatus_::*;
 use crate::abi::{mjMAXTHREAD, mjTask, mjThreadPool};
@@ -25,6 +30,11 @@ thread_local! {
 /// Stack size of worker threads (the usual default of C threads on Linux).
 const WORKER_STACK: usize = 8 << 20;
 
+/// How long an idle worker polls the queue before it sleeps: longer than the serial stretches
+/// between the parallel stages of one step of large scenes, so that a stepping loop never
+/// wakes a sleeping worker.
+const SPIN: Duration = Duration::from_millis(5);
+
 /// A task pointer handed between threads.
 struct TaskPtr(*mut mjTask);
 // SAFETY: the task is owned by the C caller, who keeps it alive until it completes.
@@ -33,34 +43,100 @@ unsafe impl Send for TaskPtr {}
 /// What the workers of one pool share.
 struct Shared {
     queue: Mutex<VecDeque<TaskPtr>>,
+    /// Tasks in `queue`, read without the lock by polling workers.
+    queued: AtomicUsize,
+    /// Workers waiting on `ready`; changed only with `queue` locked.
+    sleepers: AtomicUsize,
+    /// Workers polling the queue.
+    spinners: AtomicUsize,
+    /// Most workers that poll at once: one per core besides the enqueuing thread's. More would
+    /// only take turns on the cores with the threads doing the work.
+    max_spinners: usize,
     ready: Condvar,
     shutdown: AtomicBool,
 }
 
-/// A mutex that is locked and unlocked by separate calls (`mju_threadPoolLockAllocMutex`).
-struct SplitLock {
-    locked: Mutex<bool>,
-    freed: Condvar,
+impl Shared {
+    /// Takes the oldest task, if any, without blocking on an empty queue.
+    fn try_pop(&self) -> Option<TaskPtr> {
+        if self.queued.load(Ordering::Acquire) == 0 {
+            return None;
+        }
+        let mut q = lock(&self.queue);
+        let t = q.pop_front();
+        if t.is_some() {
+            self.queued.fetch_sub(1, Ordering::Release);
+        }
+        t
+    }
+
+    /// Polls the queue, yielding the core, for [`SPIN`]; true when a task may be there (or the
+    /// pool shuts down), false when the worker should sleep.
+    fn poll(&self) -> bool {
+        let start = Instant::now();
+        let mut rounds = 0u32;
+        loop {
+            if self.queued.load(Ordering::Acquire) > 0 || self.shutdown.load(Ordering::Acquire) {
+                return true;
+            }
+            rounds = rounds.wrapping_add(1);
+            if rounds < 64 {
+                core::hint::spin_loop();
+                continue;
+            }
+            std::thread::yield_now();
+            if rounds.is_multiple_of(32) && start.elapsed() > SPIN {
+                return false;
+            }
+        }
+    }
+
+    /// Sleeps until a task is queued; None when the pool shuts down.
+    fn wait_pop(&self) -> Option<TaskPtr> {
+        let mut q = lock(&self.queue);
+        loop {
+            if self.shutdown.load(Ordering::Acquire) {
+                return None;
+            }
+            if let Some(t) = q.pop_front() {
+                self.queued.fetch_sub(1, Ordering::Release);
+                return Some(t);
+            }
+            self.sleepers.fetch_add(1, Ordering::Relaxed);
+            q = self.ready.wait(q).unwrap_or_else(|e| e.into_inner());
+            self.sleepers.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// A lock taken and released by separate calls (`mju_threadPoolLockAllocMutex`). Held only for
+/// the few instructions of an arena allocation, so waiters poll rather than sleep, and an
+/// uncontended pair of calls is two atomic operations (no system call).
+struct SplitLock {
+    locked: AtomicBool,
+}
+
 impl SplitLock {
     fn new() -> Self {
-        SplitLock { locked: Mutex::new(false), freed: Condvar::new() }
+        SplitLock { locked: AtomicBool::new(false) }
     }
     fn acquire(&self) {
-        let mut g = lock(&self.locked);
-        while *g {
-            g = self.freed.wait(g).unwrap_or_else(|e| e.into_inner());
+        let mut rounds = 0u32;
+        while self.locked.compare_exchange_weak(false, true, Ordering::Acquire, Ordering::Relaxed).is_err() {
+            rounds = rounds.saturating_add(1);
+            if rounds < 64 {
+                core::hint::spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
         }
-        *g = true;
     }
     fn release(&self) {
-        *lock(&self.locked) = false;
-        self.freed.notify_one();
+        self.locked.store(false, Ordering::Release);
     }
 }
 
@@ -99,16 +175,21 @@ unsafe fn run(task: *mut mjTask) {
 fn worker_loop(shared: Arc<Shared>, index: usize) {
     WORKER_ID.with(|w| w.set(index + 1));
     loop {
-        let task = {
-            let mut q = lock(&shared.queue);
-            loop {
-                if shared.shutdown.load(Ordering::Acquire) {
-                    return;
+        if shared.shutdown.load(Ordering::Acquire) {
+            return;
+        }
+        let task = match shared.try_pop() {
+            Some(t) => t,
+            None => {
+                let polled = shared.spinners.fetch_add(1, Ordering::AcqRel) < shared.max_spinners && shared.poll();
+                shared.spinners.fetch_sub(1, Ordering::AcqRel);
+                if polled {
+                    continue;
                 }
-                if let Some(t) = q.pop_front() {
-                    break t;
+                match shared.wait_pop() {
+                    Some(t) => t,
+                    None => return,
                 }
-                q = shared.ready.wait(q).unwrap_or_else(|e| e.into_inner());
             }
         };
         // SAFETY: the enqueuer keeps the task alive until it is completed
@@ -122,6 +203,10 @@ pub fn create(number_of_threads: usize) -> *mut mjThreadPool {
     let nworker = number_of_threads as c_int;
     let shared = Arc::new(Shared {
         queue: Mutex::new(VecDeque::new()),
+        queued: AtomicUsize::new(0),
+        sleepers: AtomicUsize::new(0),
+        spinners: AtomicUsize::new(0),
+        max_spinners: cores().saturating_sub(1).max(1),
         ready: Condvar::new(),
         shutdown: AtomicBool::new(false),
     });
@@ -200,8 +285,38 @@ pub unsafe fn enqueue(pool: &PoolImpl, task: *mut mjTask) {
     if old != mjTASK_NEW as i32 {
         crate::mjerror!("Enqueue", "task->status is not mjTASK_NEW");
     }
-    lock(&pool.shared.queue).push_back(TaskPtr(task));
-    pool.shared.ready.notify_one();
+    let sh = &pool.shared;
+    let wake = {
+        let mut q = lock(&sh.queue);
+        q.push_back(TaskPtr(task));
+        let queued = sh.queued.fetch_add(1, Ordering::AcqRel) + 1;
+        // polling workers take up to one task each; a sleeper is needed for the rest (a
+        // worker that stops polling checks the queue under this lock before it sleeps)
+        sh.sleepers.load(Ordering::Relaxed) > 0 && queued > sh.spinners.load(Ordering::Acquire)
+    };
+    if wake {
+        sh.ready.notify_one();
+    }
+}
+
+/// Takes back those of `tasks` that no worker has started and marks them completed, so that
+/// joining them does not wait for a worker to come by.
+///
+/// # Safety
+/// Every task must be live.
+unsafe fn retract(pool: &PoolImpl, tasks: &[*mut mjTask]) {
+    let sh = &pool.shared;
+    let mut q = lock(&sh.queue);
+    q.retain(|t| {
+        if !tasks.contains(&t.0) {
+            return true;
+        }
+        sh.queued.fetch_sub(1, Ordering::Release);
+        // SAFETY: live (contract); a task taken off the queue before any worker popped it is
+        // the caller's alone
+        unsafe { status(t.0) }.store(mjTASK_COMPLETED as i32, Ordering::Release);
+        false
+    });
 }
 
 /// Initialises a task: no function, no arguments, status new.
@@ -224,8 +339,90 @@ pub unsafe fn default_task(task: *mut mjTask) {
 pub unsafe fn join(task: *mut mjTask) {
     // SAFETY: the task is live (contract)
     let s = unsafe { status(task) };
+    let mut rounds = 0u32;
     while s.load(Ordering::Acquire) != mjTASK_COMPLETED as i32 {
-        std::thread::yield_now();
+        rounds = rounds.saturating_add(1);
+        if rounds < 64 {
+            core::hint::spin_loop();
+        } else {
+            std::thread::yield_now();
+        }
+    }
+}
+
+/// Cores this process may run on.
+fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// Most pool workers that one [`split_work`] call enlists.
+const MAX_HELPERS: usize = 32;
+
+/// One [`split_work`] call, shared by the threads that take part in it.
+struct Split<'a> {
+    next: AtomicUsize,
+    n: usize,
+    work: &'a (dyn Fn(usize) + Sync),
+    panic: Mutex<Option<Box<dyn std::any::Any + Send>>>,
+}
+
+impl Split<'_> {
+    /// Takes indices until none are left; a panic stops the whole split and is kept for the
+    /// caller.
+    fn drain(&self) {
+        loop {
+            let i = self.next.fetch_add(1, Ordering::AcqRel);
+            if i >= self.n {
+                return;
+            }
+            let work = self.work;
+            if let Err(p) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(i))) {
+                self.next.store(self.n, Ordering::Release);
+                lock(&self.panic).get_or_insert(p);
+                return;
+            }
+        }
+    }
+}
+
+/// Task body of a worker enlisted by [`split_work`].
+unsafe extern "C" fn split_task(args: *mut core::ffi::c_void) -> *mut core::ffi::c_void {
+    // SAFETY: `args` is the Split on split_work's frame, which outlives every task it queued
+    // (they are joined or taken back before it returns)
+    let split = unsafe { &*(args as *const Split) };
+    split.drain();
+    core::ptr::null_mut()
+}
+
+/// Runs `work(i)` once for every `i < n`, on the calling thread and on up to `n - 1` workers
+/// of `pool`, handing out indices in increasing order; returns when all are done. Workers that
+/// have not started when the caller runs out of indices are taken back rather than waited for,
+/// so the call never waits for a sleeping or busy worker. A panic in `work` resumes on the
+/// caller once every participant has stopped.
+pub fn split_work(pool: &PoolImpl, n: usize, work: &(dyn Fn(usize) + Sync)) {
+    // the caller works too: one worker per other core, more would take turns with it
+    let helpers = number_of_threads(pool).min(n.saturating_sub(1)).min(cores().saturating_sub(1)).min(MAX_HELPERS);
+    let split = Split { next: AtomicUsize::new(0), n, work, panic: Mutex::new(None) };
+    let args = &split as *const Split as *mut core::ffi::c_void;
+    let mut tasks = [mjTask { func: Some(split_task), args, status: mjTASK_NEW as i32 }; MAX_HELPERS];
+    let mut ptrs = [core::ptr::null_mut::<mjTask>(); MAX_HELPERS];
+    for (t, p) in tasks[..helpers].iter_mut().zip(ptrs.iter_mut()) {
+        *p = t;
+        // SAFETY: the task lives on this frame until it is joined or taken back below
+        unsafe { enqueue(pool, t) };
+    }
+    split.drain();
+    // SAFETY: the tasks are live; retract then join leaves none running or queued
+    unsafe {
+        retract(pool, &ptrs[..helpers]);
+        for &t in &ptrs[..helpers] {
+            join(t);
+        }
+    }
+    let panic = lock(&split.panic).take();
+    if let Some(p) = panic {
+        std::panic::resume_unwind(p);
     }
 }
 
@@ -338,6 +535,81 @@ mod tests {
             assert_eq!((*big).nworker, 200);
             assert_eq!(number_of_threads(pool_impl(big).unwrap()), mjMAXTHREAD);
             destroy(big);
+        }
+    }
+
+    #[test]
+    fn split_work_runs_every_piece_once() {
+        for nworker in [0, 1, 2, 5] {
+            let pool = create(nworker);
+            // SAFETY: test fixture: the pool comes from create and is destroyed at the end
+            let p = unsafe { pool_impl(pool).unwrap() };
+            for n in [0usize, 1, 2, 3, 100] {
+                let hits: Vec<AtomicUsize> = (0..n).map(|_| AtomicUsize::new(0)).collect();
+                split_work(p, n, &|i| {
+                    hits[i].fetch_add(i + 1, Ordering::Relaxed);
+                });
+                for (i, h) in hits.iter().enumerate() {
+                    assert_eq!(h.load(Ordering::Relaxed), i + 1, "nworker {nworker}, n {n}, piece {i}");
+                }
+            }
+            // nested splits (a piece that splits again) finish too
+            let total = AtomicUsize::new(0);
+            split_work(p, 4, &|i| {
+                split_work(p, 10, &|j| {
+                    total.fetch_add(i * 10 + j, Ordering::Relaxed);
+                })
+            });
+            assert_eq!(total.load(Ordering::Relaxed), (0..40).sum::<usize>());
+            // SAFETY: no task of this pool is queued or running any more
+            unsafe { destroy(pool) };
+        }
+    }
+
+    #[test]
+    fn split_work_resumes_a_panic_on_the_caller() {
+        let pool = create(2);
+        // SAFETY: test fixture: the pool comes from create and is destroyed at the end
+        let p = unsafe { pool_impl(pool).unwrap() };
+        let done = AtomicUsize::new(0);
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            split_work(p, 50, &|i| {
+                if i == 7 {
+                    panic!("piece seven");
+                }
+                done.fetch_add(1, Ordering::Relaxed);
+            })
+        }));
+        let msg = r.unwrap_err();
+        assert_eq!(msg.downcast_ref::<&str>(), Some(&"piece seven"));
+        assert!(done.load(Ordering::Relaxed) < 50);
+        // the pool still works afterwards
+        let after = AtomicUsize::new(0);
+        split_work(p, 8, &|_| {
+            after.fetch_add(1, Ordering::Relaxed);
+        });
+        assert_eq!(after.load(Ordering::Relaxed), 8);
+        // SAFETY: no task of this pool is queued or running any more
+        unsafe { destroy(pool) };
+    }
+
+    #[test]
+    fn sleeping_workers_wake_for_tasks() {
+        let pool = create(2);
+        // SAFETY: test fixture: the pointers come from this test's own allocations or the library's, valid for the block
+        unsafe {
+            let p = pool_impl(pool).unwrap();
+            // longer than a worker polls: both are asleep when the tasks come
+            std::thread::sleep(SPIN * 3);
+            let mut tasks: Vec<mjTask> = (0..10).map(new_task).collect();
+            for t in tasks.iter_mut() {
+                enqueue(p, t);
+            }
+            for (i, t) in tasks.iter_mut().enumerate() {
+                join(t);
+                assert_eq!(t.args as usize, i * i);
+            }
+            destroy(pool);
         }
     }
 }

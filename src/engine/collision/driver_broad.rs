@@ -174,7 +174,9 @@ pub(super) fn sap(d: &mut mjData, f: &Frame<'_>, aamm: &[f64], n: usize, axis_x:
         return -1;
     }
     let sortbuf: &mut [SapItem] = f.alloc(d, 2 * n);
-    let activebuf: &mut [SapItem] = f.alloc(d, 2 * n);
+    // upstream's active list (2n items) holds the active boxes' y and z extents here, in single
+    // precision rounded outward, one array of n per bound
+    let bounds: &mut [f32] = f.alloc(d, 4 * n);
     let x_min = &aamm[n * axis_x..n * axis_x + n];
     let x_max = &aamm[n * (axis_x + 3)..n * (axis_x + 3) + n];
     for i in 0..n {
@@ -202,38 +204,108 @@ pub(super) fn sap(d: &mut mjData, f: &Frame<'_>, aamm: &[f64], n: usize, axis_x:
     let z_min = &aamm[n * axis_z..n * axis_z + n];
     let z_max = &aamm[n * (axis_z + 3)..n * (axis_z + 3) + n];
 
-    let mut cnt = 0usize;
+    // the sort's buffer, done with, holds the active ids
+    let ids = &mut buf[..n];
+    let (ay0, rest) = bounds.split_at_mut(n);
+    let (ay1, rest) = rest.split_at_mut(n);
+    let (az0, az1) = rest.split_at_mut(n);
+    let mut sweep = Sweep { ids, ay0, ay1, az0, az1, cnt: 0 };
+
+    // The pairs are upstream's, in its order (active boxes in the order they became active, whose
+    // y and z extents overlap the new box's in double precision). A test on the outward-rounded
+    // single-precision copies, in blocks the compiler vectorises, rules out most active boxes;
+    // it never rules out a pair the double-precision test keeps.
     let mut npair = 0usize;
     for item in sortbuf.iter() {
         if item.id_ismax & 0x10000 == 0 {
             let id2 = item.id_ismax as usize;
             let (y0, y1, z0, z1) = (y_min[id2], y_max[id2], z_min[id2], z_max[id2]);
-            for a in &activebuf[..cnt] {
-                // active ids are below n (they come from the loop above)
-                let id1 = a.id_ismax as usize;
-                if id1 >= n {
-                    continue;
+            let (fy0, fy1, fz0, fz1) = (round_down(y0), round_up(y1), round_down(z0), round_up(z1));
+            let cnt = sweep.cnt;
+            let mut k0 = 0;
+            while k0 < cnt {
+                let k1 = (k0 + BLOCK).min(cnt);
+                let mut maybe = [false; BLOCK];
+                for (j, mb) in maybe[..k1 - k0].iter_mut().enumerate() {
+                    let k = k0 + j;
+                    *mb = !((sweep.ay0[k] > fy1) | (fy0 > sweep.ay1[k]) | (sweep.az0[k] > fz1) | (fz0 > sweep.az1[k]));
                 }
-                if y_min[id1] > y1 || y0 > y_max[id1] || z_min[id1] > z1 || z0 > z_max[id1] {
-                    continue;
+                for (j, _) in maybe[..k1 - k0].iter().enumerate().filter(|(_, &mb)| mb) {
+                    let id1 = sweep.ids[k0 + j].id_ismax as usize;
+                    if y_min[id1] > y1 || y0 > y_max[id1] || z_min[id1] > z1 || z0 > z_max[id1] {
+                        continue;
+                    }
+                    pair[npair] = ((id1 as i32) << 16) + id2 as i32;
+                    npair += 1;
+                    if npair >= maxpair {
+                        return maxpair as i32;
+                    }
                 }
-                pair[npair] = ((id1 as i32) << 16) + id2 as i32;
-                npair += 1;
-                if npair >= maxpair {
-                    return maxpair as i32;
-                }
+                k0 = k1;
             }
-            activebuf[cnt] = *item;
-            cnt += 1;
+            sweep.push(id2, [fy0, fy1, fz0, fz1]);
         } else {
-            let toremove = item.id_ismax & 0xFFFF;
-            if let Some(j) = activebuf[..cnt].iter().position(|a| a.id_ismax == toremove) {
-                activebuf.copy_within(j + 1..cnt, j);
-                cnt -= 1;
-            }
+            sweep.remove((item.id_ismax & 0xFFFF) as usize);
         }
     }
     npair as i32
+}
+
+/// Active boxes tested per block of the sweep.
+const BLOCK: usize = 16;
+
+/// The active list of [`sap`]: ids and single-precision y/z extents, in the order the boxes
+/// became active.
+struct Sweep<'a> {
+    ids: &'a mut [SapItem],
+    ay0: &'a mut [f32],
+    ay1: &'a mut [f32],
+    az0: &'a mut [f32],
+    az1: &'a mut [f32],
+    cnt: usize,
+}
+
+impl Sweep<'_> {
+    fn push(&mut self, id: usize, [y0, y1, z0, z1]: [f32; 4]) {
+        let k = self.cnt;
+        self.ids[k].id_ismax = id as i32;
+        (self.ay0[k], self.ay1[k], self.az0[k], self.az1[k]) = (y0, y1, z0, z1);
+        self.cnt += 1;
+    }
+
+    /// Removes box `id` if active, keeping the order of the others (an interval end sorted
+    /// before its start, from an inverted or NaN extent, finds the box inactive and leaves it
+    /// so, as upstream's search does).
+    fn remove(&mut self, id: usize) {
+        let cnt = self.cnt;
+        let Some(k) = self.ids[..cnt].iter().position(|a| a.id_ismax == id as i32) else { return };
+        self.ids.copy_within(k + 1..cnt, k);
+        self.ay0.copy_within(k + 1..cnt, k);
+        self.ay1.copy_within(k + 1..cnt, k);
+        self.az0.copy_within(k + 1..cnt, k);
+        self.az1.copy_within(k + 1..cnt, k);
+        self.cnt = cnt - 1;
+    }
+}
+
+/// `x` in single precision, rounded toward minus infinity (NaN stays NaN).
+fn round_down(x: f64) -> f32 {
+    let v = x as f32;
+    if (v as f64) > x {
+        v.next_down()
+    } else {
+        v
+    }
+}
+
+/// `x` in single precision, rounded toward plus infinity (NaN stays NaN).
+fn round_up(x: f64) -> f32 {
+    let v = x as f32;
+    if (v as f64) < x {
+        v.next_up()
+    } else {
+        v
+    }
 }
 
 /// Most boxes for which [`all_pairs`] replaces the sweep.

@@ -17,7 +17,7 @@ use crate::abi::mjtDisableBit_::*;
 use crate::abi::*;
 use crate::data::stack::with_frame;
 use crate::engine::constraint::{constraint_update, constraint_update_from, constraint_update_impl, EfcJac, Jar};
-use crate::engine::{disabled, free, is_sparse, mark, timer_end, timer_start};
+use crate::engine::{disabled, is_sparse, timer_end, timer_start};
 use crate::math::blas;
 use crate::math::misc::{gather_built, scatter_built};
 use crate::math::solve::{chol_factor, chol_factor_count, chol_solve, chol_update, chol_update_rows, qcqp2, qcqp3};

@@ -1,8 +1,6 @@
 //! Solvers of the primal problem: CG and Newton on the whole model or per island (upstream's
 //! `mj_solCG`, `mj_solNewton` and their island forms), islands on a bound thread pool.
 
-use core::mem::{align_of, size_of};
-
 use super::kernels::*;
 use super::*;
 use crate::data::stack::Frame;
@@ -1117,69 +1115,33 @@ fn chol_update_sparse_framed(
     })
 }
 
-/// Arguments of one island task of [`solve_islands_threaded`].
-struct IslandTask {
-    m: *const mjModel,
-    d: *mut mjData,
-    island: i32,
-    newton: bool,
-}
-
-/// Task body: CG or Newton on one island. A panic stops here, before the worker's C frame.
-extern "C" fn island_task(args: *mut core::ffi::c_void) -> *mut core::ffi::c_void {
-    // SAFETY: `args` is the IslandTask that solve_islands_threaded wrote on the stack for this
-    // task; it stays there until that function has joined every task
-    let t = unsafe { &*(args as *const IslandTask) };
-    // SAFETY: m and d are the caller's model and data of solve_islands_threaded, alive until it
-    // has joined every task. Each task touches only its own island's part of the data, so the
-    // tasks running at once share no written memory: the island's dofs and rows of the island
-    // arrays (iacc, ifrc_constraint, iefc_force, iefc_state from island_idofadr/island_iefcadr),
-    // the cone Hessians of its own contacts (contacts of rows of the island), d.solver,
-    // solver_niter and solver_nnz at its own island index, and scratch on its own thread's stack
-    // region (with a thread pool bound, each thread allocates from its own region). The rest
-    // of the data and the model are only read while the tasks run.
-    let (m, d) = unsafe { (&*t.m, &mut *t.d) };
-    let run = || sol_cg_newton(m, d, t.island, m.opt.iterations, t.newton);
-    let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(run));
-    core::ptr::null_mut()
-}
-
-/// Solves every island as a task on the thread pool bound to `d` (upstream's island-parallel
-/// path); the task records live on mjData's stack. False when there is no usable pool or the
-/// stack has no room, and nothing was solved.
+/// Solves the islands at once on the thread pool bound to `d` and the calling thread (upstream
+/// solves one task per island on the pool), the islands with the most constraint rows first so
+/// that the last ones to finish are short. False when no pool is bound; nothing was solved.
 pub(super) fn solve_islands_threaded(m: &mjModel, d: &mut mjData, newton: bool) -> bool {
-    use crate::runtime::threadpool;
-    // SAFETY: a non-zero `threadpool` was set by mju_bindThreadPool from a pool of
-    // mju_threadPoolCreate, which the caller keeps alive while it is bound (upstream's contract)
-    let Some(pool) = (unsafe { threadpool::pool_impl(d.threadpool as *const mjThreadPool) }) else { return false };
+    use crate::engine::parallel::{bound_pool, Shared};
+    let Some(pool) = bound_pool(d) else { return false };
     let n = d.nisland.max(0) as usize;
-    mark(d);
-    let args =
-        crate::data::stack::stack_alloc(d, n * size_of::<IslandTask>(), align_of::<IslandTask>()) as *mut IslandTask;
-    let tasks = crate::data::stack::stack_alloc(d, n * size_of::<mjTask>(), align_of::<mjTask>()) as *mut mjTask;
-    if n > 0 && (args.is_null() || tasks.is_null()) {
-        free(d);
-        return false;
-    }
-    let dp: *mut mjData = d;
-    for i in 0..n {
-        // SAFETY: args and tasks hold n records each, aligned, on the stack of this frame (freed
-        // only after every task is joined below); each task is initialised before it is queued
-        unsafe {
-            args.add(i).write(IslandTask { m, d: dp, island: i as i32, newton });
-            let task = tasks.add(i);
-            threadpool::default_task(task);
-            (*task).func = Some(island_task);
-            (*task).args = args.add(i) as *mut core::ffi::c_void;
-            threadpool::enqueue(pool, task);
+    with_frame(d, |d, f| {
+        let order = f.ints(d, n);
+        for (i, o) in order.iter_mut().enumerate() {
+            *o = i as i32;
         }
-    }
-    for i in 0..n {
-        // SAFETY: as above: task i is live and queued
-        unsafe { threadpool::join(tasks.add(i)) };
-    }
-    // every task is complete: the data is the caller's alone again
-    free(d);
+        let nefc = &d.arrays(m).island_nefc[..n];
+        order.sort_unstable_by_key(|&i| (core::cmp::Reverse(nefc[i as usize]), i));
+        let order = &*order;
+        let shared = Shared::new(m, d);
+        crate::runtime::threadpool::split_work(pool, n, &|k| {
+            // SAFETY: `d` outlives the split. Each piece touches only its own island's part
+            // of the data, so pieces running at once share no written memory: the island's
+            // dofs and rows of the island arrays (iacc, ifrc_constraint, iefc_force, iefc_state
+            // from island_idofadr/island_iefcadr), the cone Hessians of its own contacts,
+            // d.solver, solver_niter and solver_nnz at its own island index, and scratch on
+            // its own thread's stack region. The rest of the data is only read.
+            let (m, d) = unsafe { shared.get() };
+            sol_cg_newton(m, d, order[k], m.opt.iterations, newton);
+        });
+    });
     true
 }
 
