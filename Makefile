@@ -125,6 +125,7 @@ lint:
 cargo-test:
 	$(CARGO) test -j $(JOBS) --profile testing --features render --lib --tests --examples
 	$(CARGO) test -j $(JOBS) --profile testing --features render --doc
+	python3 tools/test_bench_chart.py
 
 # the targets that need the library ask for it unless SKIP_LIB_DEP is set (make test builds it
 # once, first)
@@ -184,16 +185,16 @@ install: programs
 
 # bench: steps per second of examples-c/bench.c, ours against upstream's wheel in the same run
 # (benches/vs_ref.sh: constraints on, three alternating pairs per model, median ratio and
-# geometric mean) on benches/models.txt; the same models with both libraries in one process
-# (benches/pair.sh: alternating blocks of steps on the same states, steadier on a shared
-# machine); ray casting, mj_ray and mj_multiRay with both libraries in one process
+# geometric mean) on benches/models.txt; steps per second with 0 and 2 pool threads and the
+# state hashes (benches/pool_bench.sh on benches/pool_models.txt); load time (load_bench.sh);
+# then the chart target/bench/bench.png and table bench.md (benches/bench_all.sh); the same
+# models with both libraries in one process (benches/pair.sh: alternating blocks of steps on
+# the same states, steadier on a shared machine); ray casting, mj_ray and mj_multiRay with both libraries in one process
 # (benches/ray_pair.sh); then the mju_* kernels (capi-tests/mju_bench.c).
 # BENCH_STEPS sets the steps per timing (default 2000).
 bench: $(LIBDEP)
 	@mkdir -p target/bench
-	benches/vs_ref.sh $(LIBDIR) $(or $(BENCH_STEPS),2000)
-	benches/pair.sh $(LIBDIR) $(or $(BENCH_STEPS),2000)
-	benches/ray_pair.sh $(LIBDIR)
+	benches/bench_all.sh $(LIBDIR) $(or $(BENCH_STEPS),2000)
 	gcc -O2 capi-tests/mju_bench.c -ldl -o target/bench/mju_bench
 	target/bench/mju_bench $$(capi-tests/refget.sh)/lib/libmujoco.so.3.4.0 $(LIB)
 

@@ -72,11 +72,12 @@ pub fn remake_raw_data(m: &mjModel, d: &mut mjData) -> bool {
 
 /// Frees the buffer and the arena of `d`, leaving both null.
 fn free_blocks(d: &mut mjData) {
-    // SAFETY: the buffer and the arena of data are null or blocks from `alloc::malloc` that only
-    // this data refers to (the data invariant: this module alone allocates and replaces them)
+    // SAFETY: the buffer and the arena of data are null or blocks from `alloc::malloc` and
+    // `alloc::malloc_zeroed` that only this data refers to (the data invariant: this module
+    // alone allocates and replaces them)
     unsafe {
         alloc::free(d.buffer);
-        alloc::free(d.arena);
+        alloc::free_zeroed(d.arena);
     }
     d.buffer = ptr::null_mut();
     d.arena = ptr::null_mut();
@@ -107,7 +108,9 @@ fn fill_raw_data(m: &mjModel, dd: &mut mjData) -> bool {
         mjerror!("mj_makeRawData", "could not allocate mjData buffer");
         return false;
     }
-    dd.arena = alloc::malloc(m.narena.max(0) as usize);
+    // scratch slices of the stack (data::stack::Frame) are typed views of this memory, so it
+    // starts initialised: zero, without writing the pages
+    dd.arena = alloc::malloc_zeroed(m.narena.max(0) as usize);
     if dd.arena.is_null() {
         // SAFETY: the buffer came from `alloc::malloc` just above and is not used again
         unsafe { alloc::free(dd.buffer) };
@@ -115,10 +118,6 @@ fn fill_raw_data(m: &mjModel, dd: &mut mjData) -> bool {
         mjerror!("mj_makeRawData", "could not allocate mjData arena");
         return false;
     }
-    // scratch slices of the stack (data::stack::Frame) are typed views of this memory, so it
-    // starts initialised
-    // SAFETY: the fresh arena holds `narena` bytes, not referred to elsewhere
-    unsafe { ptr::write_bytes(dd.arena as *mut u8, 0, m.narena.max(0) as usize) };
     if !set_data_pointers(m, dd) {
         mjerror!("mj_setPtrData", "mjData buffer size mismatch");
     }

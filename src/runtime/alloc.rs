@@ -47,6 +47,54 @@ pub unsafe fn free(p: *mut c_void) {
     }
 }
 
+/// Allocates `size` zero bytes, 64-byte aligned, for [`free_zeroed`]. From the default allocator
+/// the block comes from `calloc`, which maps fresh pages for a large block without writing
+/// them: memory the engine never reaches (most of a large arena) is never touched, as with
+/// upstream's uninitialised arena. The pointer `calloc` returned is kept just below the block.
+/// Failure reports as [`malloc`] does.
+pub fn malloc_zeroed(size: usize) -> *mut c_void {
+    // SAFETY: reading the user allocator global, set by C before any engine call
+    if unsafe { mju_user_malloc }.is_some() {
+        let p = malloc(size);
+        if !p.is_null() {
+            // SAFETY: the fresh block holds `size` bytes
+            unsafe { core::ptr::write_bytes(p as *mut u8, 0, size) };
+        }
+        return p;
+    }
+    // SAFETY: calloc of a size with room for the alignment and the saved pointer
+    let raw = unsafe { libc::calloc(1, size + 64) };
+    if raw.is_null() {
+        crate::runtime::error::raise(format_args!("Could not allocate memory"));
+        return raw;
+    }
+    // malloc's blocks are 16-aligned, so the block starts 16 to 64 bytes in, leaving room for
+    // the saved pointer below it and `size` bytes above
+    let block = ((raw as usize + 64) & !63) as *mut c_void;
+    // SAFETY: `block - 8` lies inside the calloc block (block >= raw + 16), aligned to 8
+    unsafe { (block as *mut *mut c_void).sub(1).write(raw) };
+    block
+}
+
+/// Frees a block of [`malloc_zeroed`] (null is ignored).
+///
+/// # Safety
+/// `p` is null or came from `malloc_zeroed`, with the same user allocator setting, and is not
+/// used afterwards.
+pub unsafe fn free_zeroed(p: *mut c_void) {
+    if p.is_null() {
+        return;
+    }
+    // SAFETY: reading the user allocator global (contract: same setting as at allocation)
+    if unsafe { mju_user_malloc }.is_some() {
+        // SAFETY: the block came from `malloc` (contract)
+        unsafe { free(p) };
+        return;
+    }
+    // SAFETY: malloc_zeroed saved calloc's pointer just below the block (contract)
+    unsafe { libc::free((p as *mut *mut c_void).sub(1).read()) }
+}
+
 /// C structs of the API made by make functions: only numbers, raw pointers and arrays of them,
 /// so all-zero bytes are a value and nothing needs dropping.
 ///
