@@ -222,26 +222,35 @@ pub(super) fn sap(d: &mut mjData, f: &Frame<'_>, aamm: &[f64], n: usize, axis_x:
             let (y0, y1, z0, z1) = (y_min[id2], y_max[id2], z_min[id2], z_max[id2]);
             let (fy0, fy1, fz0, fz1) = (round_down(y0), round_up(y1), round_down(z0), round_up(z1));
             let cnt = sweep.cnt;
-            let mut k0 = 0;
-            while k0 < cnt {
-                let k1 = (k0 + BLOCK).min(cnt);
-                let mut maybe = [false; BLOCK];
-                for (j, mb) in maybe[..k1 - k0].iter_mut().enumerate() {
-                    let k = k0 + j;
-                    *mb = !((sweep.ay0[k] > fy1) | (fy0 > sweep.ay1[k]) | (sweep.az0[k] > fz1) | (fz0 > sweep.az1[k]));
+            // the exact test; true when the pair buffer is full
+            let mut emit = |id1: usize| {
+                if y_min[id1] > y1 || y0 > y_max[id1] || z_min[id1] > z1 || z0 > z_max[id1] {
+                    return false;
                 }
-                for (j, _) in maybe[..k1 - k0].iter().enumerate().filter(|(_, &mb)| mb) {
-                    let id1 = sweep.ids[k0 + j].id_ismax as usize;
-                    if y_min[id1] > y1 || y0 > y_max[id1] || z_min[id1] > z1 || z0 > z_max[id1] {
-                        continue;
-                    }
-                    pair[npair] = ((id1 as i32) << 16) + id2 as i32;
-                    npair += 1;
-                    if npair >= maxpair {
+                pair[npair] = ((id1 as i32) << 16) + id2 as i32;
+                npair += 1;
+                npair >= maxpair
+            };
+            // whole blocks through the single-precision test first, the rest (and small active
+            // lists) straight to the exact one
+            let full = cnt - cnt % BLOCK;
+            for k0 in (0..full).step_by(BLOCK) {
+                let (ay0, ay1) = (&sweep.ay0[k0..k0 + BLOCK], &sweep.ay1[k0..k0 + BLOCK]);
+                let (az0, az1) = (&sweep.az0[k0..k0 + BLOCK], &sweep.az1[k0..k0 + BLOCK]);
+                let mut maybe = [false; BLOCK];
+                for j in 0..BLOCK {
+                    maybe[j] = !((ay0[j] > fy1) | (fy0 > ay1[j]) | (az0[j] > fz1) | (fz0 > az1[j]));
+                }
+                for (j, _) in maybe.iter().enumerate().filter(|(_, &mb)| mb) {
+                    if emit(sweep.ids[k0 + j].id_ismax as usize) {
                         return maxpair as i32;
                     }
                 }
-                k0 = k1;
+            }
+            for a in &sweep.ids[full..cnt] {
+                if emit(a.id_ismax as usize) {
+                    return maxpair as i32;
+                }
             }
             sweep.push(id2, [fy0, fy1, fz0, fz1]);
         } else {
