@@ -47,11 +47,18 @@ pub unsafe fn free(p: *mut c_void) {
     }
 }
 
-/// Allocates `size` zero bytes, 64-byte aligned, for [`free_zeroed`]. From the default allocator
-/// the block comes from `calloc`, which maps fresh pages for a large block without writing
-/// them: memory the engine never reaches (most of a large arena) is never touched, as with
-/// upstream's uninitialised arena. The pointer `calloc` returned is kept just below the block.
-/// Failure reports as [`malloc`] does.
+/// Blocks of [`malloc_zeroed`] from this size on are mapped straight from the system.
+const MAP_MIN: usize = 256 << 10;
+/// Tags kept below a block of [`malloc_zeroed`]: how it was made.
+const TAG_CALLOC: usize = 0x6d6a_6361_6c6c_6f63;
+const TAG_MMAP: usize = 0x6d6a_6d6d_6170_0000;
+
+/// Allocates `size` zero bytes, 64-byte aligned, for [`free_zeroed`], without writing them.
+/// From the default allocator a large block is fresh anonymous memory from `mmap` (zero pages
+/// that cost nothing until touched, every time: `calloc` would clear a block the heap reuses,
+/// and a large arena is mostly never reached, as with upstream's uninitialised arena); a small
+/// one comes from `calloc`. Two words below the block record how it was made. With a user
+/// allocator the block is that allocator's, cleared. Failure reports as [`malloc`] does.
 pub fn malloc_zeroed(size: usize) -> *mut c_void {
     // SAFETY: reading the user allocator global, set by C before any engine call
     if unsafe { mju_user_malloc }.is_some() {
@@ -62,18 +69,44 @@ pub fn malloc_zeroed(size: usize) -> *mut c_void {
         }
         return p;
     }
-    // SAFETY: calloc of a size with room for the alignment and the saved pointer
-    let raw = unsafe { libc::calloc(1, size + 64) };
-    if raw.is_null() {
-        crate::runtime::error::raise(format_args!("Could not allocate memory"));
-        return raw;
+    let (tag, block, word) = if size >= MAP_MIN {
+        let len = size + 64;
+        // SAFETY: an anonymous private mapping of `len` bytes, no file
+        let base = unsafe {
+            libc::mmap(
+                core::ptr::null_mut(),
+                len,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        if base == libc::MAP_FAILED {
+            crate::runtime::error::raise(format_args!("Could not allocate memory"));
+            return core::ptr::null_mut();
+        }
+        // page aligned: the block starts 64 bytes in; the word below it is the mapping's length
+        (TAG_MMAP, base as usize + 64, len)
+    } else {
+        // SAFETY: calloc of a size with room for the alignment and the two words
+        let raw = unsafe { libc::calloc(1, size + 64) };
+        if raw.is_null() {
+            crate::runtime::error::raise(format_args!("Could not allocate memory"));
+            return raw;
+        }
+        // malloc's blocks are 16-aligned, so the block starts 16 to 64 bytes in; the word below
+        // it is calloc's pointer
+        (TAG_CALLOC, (raw as usize + 64) & !63, raw as usize)
+    };
+    let block = block as *mut usize;
+    // SAFETY: the two words below `block` lie inside the allocation (at least 16 bytes in),
+    // aligned to 8
+    unsafe {
+        block.sub(1).write(word);
+        block.sub(2).write(tag);
     }
-    // malloc's blocks are 16-aligned, so the block starts 16 to 64 bytes in, leaving room for
-    // the saved pointer below it and `size` bytes above
-    let block = ((raw as usize + 64) & !63) as *mut c_void;
-    // SAFETY: `block - 8` lies inside the calloc block (block >= raw + 16), aligned to 8
-    unsafe { (block as *mut *mut c_void).sub(1).write(raw) };
-    block
+    block as *mut c_void
 }
 
 /// Frees a block of [`malloc_zeroed`] (null is ignored).
@@ -91,8 +124,16 @@ pub unsafe fn free_zeroed(p: *mut c_void) {
         unsafe { free(p) };
         return;
     }
-    // SAFETY: malloc_zeroed saved calloc's pointer just below the block (contract)
-    unsafe { libc::free((p as *mut *mut c_void).sub(1).read()) }
+    let block = p as *mut usize;
+    // SAFETY: malloc_zeroed wrote the tag and the word just below the block (contract)
+    let (tag, word) = unsafe { (block.sub(2).read(), block.sub(1).read()) };
+    if tag == TAG_MMAP {
+        // SAFETY: the mapping starts 64 bytes below the block and is `word` bytes long
+        unsafe { libc::munmap((p as usize - 64) as *mut c_void, word) };
+    } else {
+        // SAFETY: `word` is calloc's pointer for this block
+        unsafe { libc::free(word as *mut c_void) }
+    }
 }
 
 /// C structs of the API made by make functions: only numbers, raw pointers and arrays of them,

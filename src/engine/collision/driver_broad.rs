@@ -206,6 +206,9 @@ pub(super) fn sap(d: &mut mjData, f: &Frame<'_>, aamm: &[f64], n: usize, axis_x:
 
     // the sort's buffer, done with, holds the active ids
     let ids = &mut buf[..n];
+    if n < BLOCK_SWEEP_MIN {
+        return plain_sweep(sortbuf, ids, [y_min, y_max, z_min, z_max], pair);
+    }
     let (ay0, rest) = bounds.split_at_mut(n);
     let (ay1, rest) = rest.split_at_mut(n);
     let (az0, az1) = rest.split_at_mut(n);
@@ -255,6 +258,49 @@ pub(super) fn sap(d: &mut mjData, f: &Frame<'_>, aamm: &[f64], n: usize, axis_x:
             sweep.push(id2, [fy0, fy1, fz0, fz1]);
         } else {
             sweep.remove((item.id_ismax & 0xFFFF) as usize);
+        }
+    }
+    npair as i32
+}
+
+/// Fewest boxes for which [`sap`] keeps single-precision copies of the active extents: with
+/// fewer, active lists are short and the plain sweep spends fewer instructions.
+const BLOCK_SWEEP_MIN: usize = 512;
+
+/// The sweep of [`sap`] as upstream runs it: every active box (ids in `active`, in the order they
+/// became active) tested against the new one in double precision.
+fn plain_sweep(
+    sorted: &[SapItem],
+    active: &mut [SapItem],
+    [y_min, y_max, z_min, z_max]: [&[f64]; 4],
+    pair: &mut [i32],
+) -> i32 {
+    let maxpair = pair.len();
+    let mut cnt = 0usize;
+    let mut npair = 0usize;
+    for item in sorted {
+        if item.id_ismax & 0x10000 == 0 {
+            let id2 = item.id_ismax as usize;
+            let (y0, y1, z0, z1) = (y_min[id2], y_max[id2], z_min[id2], z_max[id2]);
+            for a in &active[..cnt] {
+                let id1 = a.id_ismax as usize;
+                if y_min[id1] > y1 || y0 > y_max[id1] || z_min[id1] > z1 || z0 > z_max[id1] {
+                    continue;
+                }
+                pair[npair] = ((id1 as i32) << 16) + id2 as i32;
+                npair += 1;
+                if npair >= maxpair {
+                    return maxpair as i32;
+                }
+            }
+            active[cnt] = *item;
+            cnt += 1;
+        } else {
+            let toremove = item.id_ismax & 0xFFFF;
+            if let Some(j) = active[..cnt].iter().position(|a| a.id_ismax == toremove) {
+                active.copy_within(j + 1..cnt, j);
+                cnt -= 1;
+            }
         }
     }
     npair as i32
