@@ -910,6 +910,40 @@ fn add_suffix(name: &mut impl crate::spec::element::TextField, sfx: &str) {
     }
 }
 
+/// Largest `<replicate>` count read: more copies than fit in memory (see [`replicate`]).
+const MAX_REPLICATE: i32 = 10_000_000;
+/// Most `<replicate>` elements nested in one another: every level reads its subtree once more,
+/// so deep nesting multiplies the work and memory past what fits (upstream runs out of memory).
+const MAX_REPLICATE_DEPTH: usize = 64;
+
+thread_local! {
+    static REPLICATE_DEPTH: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
+}
+
+/// One level of `<replicate>` nesting while it is being read.
+struct ReplicateDepth;
+
+impl ReplicateDepth {
+    fn enter(e: &Element) -> R<Self> {
+        let depth = REPLICATE_DEPTH.with(|d| d.get()) + 1;
+        if depth > MAX_REPLICATE_DEPTH {
+            return Err(XmlError::at(e, "Error: replicate nested too deeply: out of memory"));
+        }
+        REPLICATE_DEPTH.with(|d| d.set(depth));
+        Ok(ReplicateDepth)
+    }
+}
+
+impl Drop for ReplicateDepth {
+    fn drop(&mut self) {
+        REPLICATE_DEPTH.with(|d| d.set(d.get() - 1));
+    }
+}
+
+/// Most frames, bodies and geoms a model may hold while replicates are expanded: past this the
+/// copies would not fit in memory.
+const MAX_REPLICATED: usize = 1_000_000;
+
 /// `<replicate>`: the enclosed elements, copied `count` times into frames that advance by
 /// `offset` and turn by `euler`, with names suffixed by the copy index. As upstream, the
 /// subtree is first read once as it is written (so that tendons, actuators... naming its
@@ -919,6 +953,13 @@ fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str,
     use crate::spec::plugin::PluginMarks;
     let mut count = 0i32;
     read_req(e, "count", core::slice::from_mut(&mut count))?;
+    let _depth = ReplicateDepth::enter(e)?;
+    // upstream tries any count and fails when memory runs out (a C++ allocation error, reported
+    // as a load error); a Rust allocation failure aborts instead, so counts that cannot fit are
+    // refused up front (each copy of even one element takes well over a kilobyte)
+    if count > MAX_REPLICATE {
+        return Err(XmlError::at(e, &format!("Error: replicate count {count} is too large: out of memory")));
+    }
     let mut offset = [0.0; 3];
     let mut euler = [0.0; 3];
     read_arr(e, "offset", &mut offset, true)?;
@@ -957,6 +998,10 @@ fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str,
         let mut f = Frame { body: b, parent: frame, info: info(e), ..Frame::default() };
         f.pos = pos;
         f.quat = quat;
+        // nested replicates multiply: stop before the copies exhaust memory (see MAX_REPLICATE)
+        if s.frames.len() + s.bodies.len() + s.geoms.len() > MAX_REPLICATED {
+            return Err(XmlError::at(e, "Error: replicated model is too large: out of memory"));
+        }
         // upstream's copies are of a frame of the replicate's class
         f.childclass = s.defaults[childdef.unwrap_or(def)].name.as_str().into();
         claim_name(e, s, "frame", &f.name)?;
