@@ -112,7 +112,7 @@ pub fn fwd_constraint(m: &mjModel, d: &mut mjData) {
         // islands one after another, or one task each on a bound thread pool (same numbers:
         // each island reads and writes only its own rows and dofs)
         let newton = solver == mjtSolver_::mjSOL_NEWTON as i32;
-        if d.threadpool == 0 || !solve_islands_threaded(m, d, newton) {
+        if !solve_islands_threaded(m, d, newton) {
             for island in 0..d.nisland {
                 sol_cg_newton(m, d, island, m.opt.iterations, newton);
             }
