@@ -10,7 +10,7 @@ xml=$1; nstep=$2; shift 2
 ref=$("$root/capi-tests/refget.sh") || exit 2
 bin=$root/target/bench/stage_steps; mkdir -p "$(dirname "$bin")"
 [ "$bin" -nt "$root/benches/stage_steps.c" ] || gcc -O2 -I"$ref/include" "$root/benches/stage_steps.c" -L"$ref/lib" -lmujoco -lm -o "$bin" || exit 2
-stages="mj_checkPos mj_checkVel mj_kinematics mj_comPos mj_camlight mj_flex mj_tendon mj_makeM mj_factorM mj_collision mj_makeConstraint mj_island mj_transmission mj_projectConstraint mj_sensorPos mj_energyPos mj_fwdVelocity mj_sensorVel mj_energyVel mj_fwdActuation mj_fwdAcceleration mj_fwdConstraint mj_sensorAcc mj_checkAcc mj_Euler"
+stages="mj_checkPos mj_checkVel mj_kinematics mj_comPos mj_camlight mj_flex mj_tendon mj_makeM mj_factorM mj_collision mj_makeConstraint mj_island mj_transmission mj_projectConstraint mj_sensorPos mj_energyPos mj_fwdVelocity mj_sensorVel mj_energyVel mj_fwdActuation mj_fwdAcceleration mj_fwdConstraint mj_sensorAcc mj_checkAcc mj_Euler mj_implicit"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 libs=("$ref/lib" "$@"); names=(upstream)
 for l in "$@"; do names+=("$(basename "$l")"); done

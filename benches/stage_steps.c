@@ -6,8 +6,9 @@
 // mj_comPos, mj_camlight, mj_flex, mj_tendon, mj_makeM, mj_factorM, mj_collision,
 // mj_makeConstraint, mj_island, mj_transmission, mj_projectConstraint), mj_sensorPos,
 // mj_energyPos, mj_fwdVelocity, mj_sensorVel, mj_energyVel, mj_fwdActuation,
-// mj_fwdAcceleration, mj_fwdConstraint, mj_sensorAcc, mj_checkAcc and mj_Euler (the model's
-// integrator must be Euler for this to be one step; other integrators are refused).
+// mj_fwdAcceleration, mj_fwdConstraint, mj_sensorAcc, mj_checkAcc and the integrator: mj_Euler,
+// or mj_implicit for the implicit and implicitfast integrators (RK4 is refused: its step is
+// four evaluations, not one).
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -24,8 +25,8 @@ int main(int argc, char** argv) {
     fprintf(stderr, "load: %s\n", err);
     return 1;
   }
-  if (m->opt.integrator != mjINT_EULER) {
-    fprintf(stderr, "stage_steps: the model's integrator is not Euler\n");
+  if (m->opt.integrator == mjINT_RK4) {
+    fprintf(stderr, "stage_steps: the model's integrator is RK4\n");
     return 1;
   }
   int nstep = atoi(argv[2]);
@@ -57,7 +58,11 @@ int main(int argc, char** argv) {
     mj_fwdConstraint(m, d);
     mj_sensorAcc(m, d);
     mj_checkAcc(m, d);
-    mj_Euler(m, d);
+    if (m->opt.integrator == mjINT_EULER) {
+      mj_Euler(m, d);
+    } else {
+      mj_implicit(m, d);
+    }
     ncon += d->ncon;
   }
   printf("steps %d contacts/step %.1f nefc %d\n", nstep, (double)ncon / nstep, d->nefc);

@@ -1,7 +1,8 @@
-# Sourced by python/wheel_test.sh and python/rl_test.sh. Needs $root, $lib, $dir; makes (once;
-# cached) the virtual environment $venv with mujoco==3.4.0 from PyPI, sets $site to its
-# site-packages, copies its mujoco package to $dir/ours with $lib in place of upstream's library,
-# and checks through /proc/self/maps that each copy loads its own library.
+# Sourced by python/wheel_test.sh, python/rl_test.sh and benches/rollout_bench.sh. Needs $root,
+# $lib, $dir; makes (once; cached) the virtual environment $venv with mujoco==3.4.0 from PyPI, sets
+# $site to its site-packages, copies its mujoco package to $ours ($mjw_ours if set, else
+# $dir/ours) with $lib in place of upstream's library, and checks through /proc/self/maps that
+# each copy loads its own library.
 venv=$dir/venv
 py=${PYTHON:-python3}
 if [ ! -f "$venv/.ready" ]; then
@@ -15,13 +16,14 @@ site=$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["pur
 [ -f "$lib" ] || { echo "no library at $lib (make lib)" >&2; exit 1; }
 
 # the copy with our library: the same package, one file swapped
-rm -rf "$dir/ours"
-mkdir -p "$dir/ours"
-cp -a "$site/mujoco" "$dir/ours/"
-cp "$lib" "$dir/ours/mujoco/libmujoco.so.3.4.0"
+ours=${mjw_ours:-$dir/ours}
+rm -rf "$ours"
+mkdir -p "$ours"
+cp -a "$site/mujoco" "$ours/"
+cp "$lib" "$ours/mujoco/libmujoco.so.3.4.0"
 
 # each copy must load its own library
-for copy in "$site" "$dir/ours"; do
+for copy in "$site" "$ours"; do
   got=$(cd "$dir" && PYTHONPATH="$copy" "$venv/bin/python" -c '
 import mujoco
 print(next(l.split()[-1] for l in open("/proc/self/maps") if "libmujoco.so" in l))')
@@ -29,4 +31,4 @@ print(next(l.split()[-1] for l in open("/proc/self/maps") if "libmujoco.so" in l
   [ "$(realpath "$got")" = "$want" ] || { echo "$copy loads $got, not $want" >&2; exit 1; }
   echo "mujoco from $copy loads $got"
 done
-cmp -s "$lib" "$dir/ours/mujoco/libmujoco.so.3.4.0"
+cmp -s "$lib" "$ours/mujoco/libmujoco.so.3.4.0"

@@ -912,31 +912,35 @@ fn add_suffix(name: &mut impl crate::spec::element::TextField, sfx: &str) {
 
 /// Largest `<replicate>` count read: more copies than fit in memory (see [`replicate`]).
 const MAX_REPLICATE: i32 = 10_000_000;
-/// Most `<replicate>` elements nested in one another: every level reads its subtree once more,
-/// so deep nesting multiplies the work and memory past what fits (upstream runs out of memory).
-const MAX_REPLICATE_DEPTH: usize = 64;
-
 thread_local! {
-    static REPLICATE_DEPTH: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
+    /// Product of the counts of the `<replicate>` elements being read around this point.
+    static REPLICATE_SCALE: core::cell::Cell<u64> = const { core::cell::Cell::new(1) };
 }
 
-/// One level of `<replicate>` nesting while it is being read.
-struct ReplicateDepth;
+/// One `<replicate>` being read: nested replicates multiply their counts, and every copy reads
+/// the subtree again, so the product of the counts around a point (zero counted as one, since
+/// the subtree is still read once) bounds the work. Past [`MAX_REPLICATE`] it cannot fit in
+/// memory (upstream runs out of it); any depth of nesting with small counts is fine.
+struct ReplicateScale(u64);
 
-impl ReplicateDepth {
-    fn enter(e: &Element) -> R<Self> {
-        let depth = REPLICATE_DEPTH.with(|d| d.get()) + 1;
-        if depth > MAX_REPLICATE_DEPTH {
-            return Err(XmlError::at(e, "Error: replicate nested too deeply: out of memory"));
+impl ReplicateScale {
+    fn enter(e: &Element, count: i32) -> R<Self> {
+        let outer = REPLICATE_SCALE.with(|d| d.get());
+        let scale = outer.saturating_mul(count.max(1) as u64);
+        if scale > MAX_REPLICATE as u64 {
+            return Err(XmlError::at(
+                e,
+                &format!("Error: nested replicate counts multiply to {scale} copies: out of memory"),
+            ));
         }
-        REPLICATE_DEPTH.with(|d| d.set(depth));
-        Ok(ReplicateDepth)
+        REPLICATE_SCALE.with(|d| d.set(scale));
+        Ok(ReplicateScale(outer))
     }
 }
 
-impl Drop for ReplicateDepth {
+impl Drop for ReplicateScale {
     fn drop(&mut self) {
-        REPLICATE_DEPTH.with(|d| d.set(d.get() - 1));
+        REPLICATE_SCALE.with(|d| d.set(self.0));
     }
 }
 
@@ -953,13 +957,13 @@ fn replicate(e: &Element, b: usize, frame: Option<usize>, def: usize, sfx: &str,
     use crate::spec::plugin::PluginMarks;
     let mut count = 0i32;
     read_req(e, "count", core::slice::from_mut(&mut count))?;
-    let _depth = ReplicateDepth::enter(e)?;
     // upstream tries any count and fails when memory runs out (a C++ allocation error, reported
     // as a load error); a Rust allocation failure aborts instead, so counts that cannot fit are
     // refused up front (each copy of even one element takes well over a kilobyte)
     if count > MAX_REPLICATE {
         return Err(XmlError::at(e, &format!("Error: replicate count {count} is too large: out of memory")));
     }
+    let _scale = ReplicateScale::enter(e, count)?;
     let mut offset = [0.0; 3];
     let mut euler = [0.0; 3];
     read_arr(e, "offset", &mut offset, true)?;
