@@ -1,5 +1,5 @@
 // Steps per second with and without an engine thread pool bound to mjData, and a hash of the
-// final state, so that two libraries (ours, upstream's) can be compared in the same run.
+// final state (qpos, qvel, act, qacc_warmstart, the contacts and efc_force), so that two libraries (ours, upstream's) can be compared in the same run.
 //
 //   pool_bench MODEL.xml NSTEP NPOOL [SLEEP [WARMUP]]
 //
@@ -61,6 +61,14 @@ int main(int argc, char** argv) {
   h = fnv(h, d->qvel, sizeof(mjtNum) * m->nv);
   h = fnv(h, d->act, sizeof(mjtNum) * m->na);
   h = fnv(h, d->qacc_warmstart, sizeof(mjtNum) * m->nv);
+  for (int i = 0; i < d->ncon; i++) {
+    // field by field: the struct ends in padding that is never written
+    const mjContact* c = d->contact + i;
+    h = fnv(h, &c->dist, sizeof(mjtNum) * 13);  // dist, pos, frame
+    h = fnv(h, c->geom, sizeof(int) * 8);       // geom, flex, elem, vert
+    h = fnv(h, &c->efc_address, sizeof(int));
+  }
+  h = fnv(h, d->efc_force, sizeof(mjtNum) * d->nefc);
   int awake = 0;
   for (int t = 0; t < m->ntree; t++) awake += d->tree_awake[t] != 0;
   printf("sps %.1f hash %016llx ncon %d nefc %d nisland %d awake %d/%d\n", nstep / sec,

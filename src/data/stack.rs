@@ -300,6 +300,22 @@ pub fn bytes_available(d: &mjData) -> usize {
     top - (d.arena as usize + d.parena)
 }
 
+/// Arena offset up to which the arena may grow without reaching any stack: `narena - pstack`,
+/// and with a pool bound also below the lowest thread's stack region. (Arena allocations stop
+/// only at `narena - pstack`, as upstream's: with a pool bound they may run over the threads'
+/// regions, which upstream's numbers then depend on.)
+pub fn arena_limit(d: &mjData) -> usize {
+    let limit = d.narena as usize - d.pstack;
+    if d.threadpool == 0 {
+        return limit;
+    }
+    let info = thread_stack_info(d, shard_count(d) - 1);
+    if info.is_null() {
+        return 0;
+    }
+    limit.min((info as usize).saturating_sub(d.arena as usize))
+}
+
 /// Allocates `bytes` aligned to `align` from the arena; null when it does not fit.
 pub fn arena_alloc(d: &mut mjData, bytes: usize, align: usize) -> *mut c_void {
     if d.threadpool != 0 {

@@ -395,14 +395,19 @@ unsafe extern "C" fn split_task(args: *mut core::ffi::c_void) -> *mut core::ffi:
     core::ptr::null_mut()
 }
 
+/// Most threads a [`split_work`] runs on: the caller, and one worker per other core (more
+/// would take turns with it).
+pub fn split_threads(pool: &PoolImpl) -> usize {
+    1 + number_of_threads(pool).min(cores().saturating_sub(1)).min(MAX_HELPERS)
+}
+
 /// Runs `work(i)` once for every `i < n`, on the calling thread and on up to `n - 1` workers
 /// of `pool`, handing out indices in increasing order; returns when all are done. Workers that
 /// have not started when the caller runs out of indices are taken back rather than waited for,
 /// so the call never waits for a sleeping or busy worker. A panic in `work` resumes on the
 /// caller once every participant has stopped.
 pub fn split_work(pool: &PoolImpl, n: usize, work: &(dyn Fn(usize) + Sync)) {
-    // the caller works too: one worker per other core, more would take turns with it
-    let helpers = number_of_threads(pool).min(n.saturating_sub(1)).min(cores().saturating_sub(1)).min(MAX_HELPERS);
+    let helpers = (split_threads(pool) - 1).min(n.saturating_sub(1));
     let split = Split { next: AtomicUsize::new(0), n, work, panic: Mutex::new(None) };
     let args = &split as *const Split as *mut core::ffi::c_void;
     let mut tasks = [mjTask { func: Some(split_task), args, status: mjTASK_NEW as i32 }; MAX_HELPERS];

@@ -4,8 +4,8 @@
 
 use super::driver_broad::sap;
 use super::{
-    arena_contacts, contact_param, filter_box, filter_sphere_box, is_elem_active, reset_arena, set_contact, set_ids,
-    zero_contact, ContactParam,
+    contact_param, filter_box, filter_sphere_box, is_elem_active, set_contact, set_ids, sink, zero_contact,
+    ContactParam,
 };
 use crate::abi::*;
 use crate::data::stack::with_frame;
@@ -40,7 +40,7 @@ fn make_capsule(m: &mjModel, d: &mjData, f: usize, vid: &[i32]) -> ([f64; 3], [f
     (pos, mat, size)
 }
 
-/// Writes ids and parameters into the contacts found (to be appended by [`append`]).
+/// Writes ids and parameters into the contacts found (to be appended by [`sink::commit`]).
 fn finish(
     m: &mjModel,
     con: &mut [mjContact],
@@ -53,12 +53,6 @@ fn finish(
         set_ids(c, ids.0, ids.1, ids.2, ids.3);
         set_contact(m, c, p, includemargin, &srf);
     }
-}
-
-/// Appends the `num` contacts written after the contact array.
-fn append(d: &mut mjData, num: usize) {
-    d.ncon += num as i32;
-    reset_arena(d);
 }
 
 /// Plane geom `g` against every vertex of flex `f` (`mj_collidePlaneFlex`).
@@ -160,6 +154,9 @@ pub fn collide_flex_internal(m: &mjModel, d: &mut mjData, f: usize) {
     }
 }
 
+/// Fewest SAP pairs of one flex in one piece of their narrowphase split over the thread pool.
+const SPLIT_MIN_SAP_PAIRS: usize = 32;
+
 /// Self-collisions of the active elements of flex `f` by sweep and prune along the longest
 /// axis of its bounding box; margins are ignored (`mj_collideFlexSAP`).
 pub fn collide_flex_sap(m: &mjModel, d: &mut mjData, f: usize) {
@@ -204,10 +201,23 @@ pub fn collide_flex_sap(m: &mjModel, d: &mut mjData, f: usize) {
         if nsappair < 0 {
             crate::mjerror!("mj_collideFlexSAP", "SAP failed");
         }
-        for &sp in &sappair[..nsappair.max(0) as usize] {
-            let e1 = elid[(sp >> 16) as usize] as usize;
-            let e2 = elid[(sp & 0xFFFF) as usize] as usize;
-            collide_elems(m, d, f, e1, f, e2);
+        let (sappair, elid) = (&sappair[..nsappair.max(0) as usize], &*elid);
+        let collide_range = |m: &mjModel, d: &mut mjData, range: core::ops::Range<usize>| {
+            for &sp in &sappair[range] {
+                let e1 = elid[(sp >> 16) as usize] as usize;
+                let e2 = elid[(sp & 0xFFFF) as usize] as usize;
+                collide_elems(m, d, f, e1, f, e2);
+            }
+        };
+        let n = sappair.len();
+        let split = super::split_pool(m, d).is_some_and(|pool| {
+            let npieces = sink::piece_count(pool, n, SPLIT_MIN_SAP_PAIRS);
+            sink::ordered_split(m, d, pool, npieces, &|m, d, k| {
+                collide_range(m, d, k * n / npieces..(k + 1) * n / npieces)
+            })
+        });
+        if !split {
+            collide_range(m, d, 0..n);
         }
     })
 }
@@ -239,7 +249,7 @@ pub fn collide_geom_elem(m: &mjModel, d: &mut mjData, g: usize, f: usize, e: usi
         return;
     }
 
-    let Some((dv, con)) = arena_contacts(d) else { return };
+    let Some((dv, con)) = sink::room(d) else { return };
     use mjtGeom_::*;
     let DataRef { geom_xpos: xpos, geom_xmat: xmat, flexvert_xpos, .. } = dv.arrays(m);
     let (gpos, gmat, gsize) = (v3(xpos, g), v9(xmat, g), &size[3 * g..3 * g + 3]);
@@ -271,12 +281,12 @@ pub fn collide_geom_elem(m: &mjModel, d: &mut mjData, g: usize, f: usize, e: usi
     };
     let num = num.min(mjMAXCONPAIR);
     if num == 0 {
-        reset_arena(d);
+        sink::commit(d, 0);
         return;
     }
     let p = contact_param(m, g as i32, -1, -1, f as i32);
     finish(m, &mut con[..num], ([g as i32, -1], [-1, f as i32], [-1, e as i32], [-1, -1]), &p, margin - p.gap);
-    append(d, num);
+    sink::commit(d, num);
 }
 
 use super::boxes::raw_capsule_box;
@@ -313,7 +323,7 @@ pub fn collide_elems(m: &mjModel, d: &mut mjData, f1: usize, e1: usize, f2: usiz
         }
     }
 
-    let Some((dv, con)) = arena_contacts(d) else { return };
+    let Some((dv, con)) = sink::room(d) else { return };
     let num = if dim1 == 1 && dim2 == 1 {
         let (pos1, mat1, size1) = make_capsule(m, dv, f1, ed1);
         let (pos2, mat2, size2) = make_capsule(m, dv, f2, ed2);
@@ -323,7 +333,7 @@ pub fn collide_elems(m: &mjModel, d: &mut mjData, f1: usize, e1: usize, f2: usiz
     };
     let num = num.min(mjMAXCONPAIR);
     if num == 0 {
-        reset_arena(d);
+        sink::commit(d, 0);
         return;
     }
     let mut p = contact_param(m, -1, -1, f1 as i32, f2 as i32);
@@ -332,7 +342,7 @@ pub fn collide_elems(m: &mjModel, d: &mut mjData, f1: usize, e1: usize, f2: usiz
     }
     let (fi1, fi2) = (f1 as i32, f2 as i32);
     finish(m, &mut con[..num], ([-1, -1], [fi1, fi2], [e1 as i32, e2 as i32], [-1, -1]), &p, margin - p.gap);
-    append(d, num);
+    sink::commit(d, num);
 }
 
 /// Vertex `v` of flex `f` against its element `e`, without margin (`mj_collideElemVert`).
@@ -358,7 +368,7 @@ pub fn collide_elem_vert(m: &mjModel, d: &mut mjData, f: usize, e: usize, v: usi
         return;
     }
 
-    let Some((dv, con)) = arena_contacts(d) else { return };
+    let Some((dv, con)) = sink::room(d) else { return };
     let vxpos = dv.arrays(m).flexvert_xpos;
     let vert = v3(vxpos, vadr + v);
     let num = if dim == 1 {
@@ -374,11 +384,11 @@ pub fn collide_elem_vert(m: &mjModel, d: &mut mjData, f: usize, e: usize, v: usi
     };
     let num = num.min(mjMAXCONPAIR);
     if num == 0 {
-        reset_arena(d);
+        sink::commit(d, 0);
         return;
     }
     let p = contact_param(m, -1, -1, f as i32, f as i32);
     let fi = f as i32;
     finish(m, &mut con[..num], ([-1, -1], [fi, fi], [-1, e as i32], [v as i32, -1]), &p, 0.0);
-    append(d, num);
+    sink::commit(d, num);
 }

@@ -13,6 +13,7 @@ pub mod gjk;
 pub mod libccd;
 pub mod primitive;
 pub mod sdf;
+pub mod sink;
 
 use crate::abi::*;
 use crate::data::bvh_marks::bvh_marks;
@@ -119,35 +120,6 @@ fn is_convex_entry(t1: usize, t2: usize) -> bool {
 }
 
 //------------------------------------ shared helpers ---------------------------------------------
-
-const CONSIZE: usize = core::mem::size_of::<mjContact>();
-
-/// Moves the arena pointer back to the end of the contact array (`resetArena`).
-#[inline]
-pub(crate) fn reset_arena(d: &mut mjData) {
-    d.parena = d.ncon as usize * CONSIZE;
-}
-
-/// Room for `mjMAXCONPAIR` contacts right after the contact array, with a shared view of the
-/// data for the narrowphase that fills them; None with `mjWARN_CONTACTFULL` when the arena is
-/// full. The caller ends both borrows, then appends what was found (`d.ncon += n`) and calls
-/// [`reset_arena`].
-fn arena_contacts(d: &mut mjData) -> Option<(&mjData, &mut [mjContact])> {
-    let p = crate::data::stack::arena_alloc(d, CONSIZE * mjMAXCONPAIR, core::mem::align_of::<mjContact>())
-        as *mut mjContact;
-    if p.is_null() {
-        crate::engine::warning(d, mjtWarning_::mjWARN_CONTACTFULL, d.ncon);
-        return None;
-    }
-    // SAFETY: arena_alloc reserved mjMAXCONPAIR contacts, aligned, in the arena right after the
-    // `ncon` contacts of d.contact (the collision pipeline keeps parena there, and clear_efc
-    // emptied the other arena arrays); the arena is initialised when made (data::make) and
-    // mjContact accepts any bytes. The block lies outside the mjData struct and past every
-    // array that `d.arrays(m)` can view, so the shared view returned with it reaches none of
-    // it; both borrows end with the exclusive borrow of `d`, before the next arena allocation.
-    let con = unsafe { core::slice::from_raw_parts_mut(p, mjMAXCONPAIR) };
-    Some((&*d, con))
-}
 
 /// A contact with every field zero.
 #[inline]
@@ -471,7 +443,7 @@ fn can_collide2(m: &mjModel, bf1: usize, bf2: usize) -> bool {
 fn sort_tree_contacts(m: &mjModel, d: &mut mjData, before: usize, n: usize) {
     with_frame(d, |d, f| {
         let buf: &mut [mjContact] = f.alloc(d, n);
-        let cons = &mut d.arrays_mut(m).contact[before..before + n];
+        let cons = sink::found_mut(m, d, before, n);
         let gtype = m.geom_type();
         if n <= SORT_BY_INDEX && buf.len() == n {
             // the same sort on indices (same comparisons, same passes), then the contacts moved
@@ -540,104 +512,21 @@ pub fn collision(m: &mjModel, d: &mut mjData) {
         timer_end(d, mjTIMER_COL_BROAD, t);
 
         let t = timer_start();
-        let npair = m.npair as usize;
-        let nexclude = m.nexclude as usize;
-        let pair_signature = m.pair_signature();
-        let exclude_signature = m.exclude_signature();
-        let (body_bvhadr, flex_bvhadr) = (m.body_bvhadr(), m.flex_bvhadr());
-        let (body_geomadr, body_geomnum) = (m.body_geomadr(), m.body_geomnum());
-        let midphase = !disabled(m, mjDSBL_MIDPHASE);
-        let mut last_signature = u32::MAX;
-        let mut pairadr = 0usize;
-        for &bp in &bfpair[..nbfpair] {
-            let bf1 = ((bp >> 16) & 0xFFFF) as usize;
-            let bf2 = (bp & 0xFFFF) as usize;
-            let signature = ((bf1 as u32) << 16).wrapping_add(bf2 as u32);
-            if signature == last_signature {
-                continue;
-            }
-            last_signature = signature;
-
-            // explicit pairs up to this signature come first
-            let mut merged = false;
-            let startadr = pairadr;
-            while pairadr < npair && pair_signature[pairadr] as u32 <= signature {
-                if pair_signature[pairadr] as u32 == signature {
-                    merged = true;
-                }
-                collide_pair(m, d, pairadr);
-                pairadr += 1;
-            }
-
-            if !can_collide2(m, bf1, bf2) {
-                continue;
-            }
-
-            if nexclude > 0 {
-                let exadr = exclude_signature.iter().position(|&s| s as u32 >= signature);
-                if let Some(k) = exadr {
-                    if exclude_signature[k] as u32 == signature {
-                        continue;
-                    }
-                }
-            }
-
-            let (isbody1, isbody2) = (bf1 < nbody, bf2 < nbody);
-            let bvh1 = if isbody1 { body_bvhadr[bf1] } else { flex_bvhadr[bf1 - nbody] };
-            let bvh2 = if isbody2 { body_bvhadr[bf2] } else { flex_bvhadr[bf2 - nbody] };
-
-            if isbody1 && isbody2 && body_geomnum[bf1] == 1 && body_geomnum[bf2] == 1 {
-                let (g1, g2) = (body_geomadr[bf1] as usize, body_geomadr[bf2] as usize);
-                collide_geom_pair(m, d, g1, g2, merged, startadr, pairadr);
-            } else if midphase && bvh1 >= 0 && bvh2 >= 0 {
-                let before = d.ncon as usize;
-                collide_tree(m, d, bf1, bf2, merged, startadr, pairadr);
-                let n = d.ncon as usize - before;
-                if n > 1 {
-                    sort_tree_contacts(m, d, before, n);
-                }
-            } else if isbody1 && isbody2 {
-                let (adr1, adr2) = (body_geomadr[bf1] as usize, body_geomadr[bf2] as usize);
-                for g1 in adr1..adr1 + body_geomnum[bf1] as usize {
-                    for g2 in adr2..adr2 + body_geomnum[bf2] as usize {
-                        collide_geom_pair(m, d, g1, g2, merged, startadr, pairadr);
-                    }
-                }
-            } else if isbody1 {
-                let f = bf2 - nbody;
-                let (gtype, contype, conaff) = (m.geom_type(), m.geom_contype(), m.geom_conaffinity());
-                let (fct, fca) = (m.flex_contype()[f], m.flex_conaffinity()[f]);
-                let adr1 = body_geomadr[bf1] as usize;
-                for g in adr1..adr1 + body_geomnum[bf1] as usize {
-                    if filter_bitmask(contype[g], conaff[g], fct, fca) {
-                        continue;
-                    }
-                    if gtype[g] == mjGEOM_PLANE as i32 {
-                        collide_plane_flex(m, d, g, f);
-                        continue;
-                    }
-                    for e in 0..m.flex_elemnum()[f] as usize {
-                        collide_geom_elem(m, d, g, f, e);
-                    }
-                }
-            } else {
-                let (f1, f2) = (bf1 - nbody, bf2 - nbody);
-                let elemnum = m.flex_elemnum();
-                for e1 in 0..elemnum[f1] as usize {
-                    for e2 in 0..elemnum[f2] as usize {
-                        collide_elems(m, d, f1, e1, f2, e2);
-                    }
-                }
-            }
-        }
-
-        // explicit pairs after the last body pair
-        while pairadr < npair {
-            collide_pair(m, d, pairadr);
-            pairadr += 1;
+        let bfpair = &bfpair[..nbfpair];
+        let split = split_pool(m, d).is_some_and(|pool| {
+            let npieces = sink::piece_count(pool, nbfpair, SPLIT_MIN_PAIRS);
+            sink::ordered_split(m, d, pool, npieces, &|m, d, k| {
+                let (lo, hi) = (k * nbfpair / npieces, (k + 1) * nbfpair / npieces);
+                collide_broad_pairs(m, d, bfpair, lo..hi);
+            })
+        });
+        if !split {
+            collide_broad_pairs(m, d, bfpair, 0..nbfpair);
         }
 
         // flex self-collisions
+        let flex_bvhadr = m.flex_bvhadr();
+        let midphase = !disabled(m, mjDSBL_MIDPHASE);
         let (rigid, fct, fca) = (m.flex_rigid(), m.flex_contype(), m.flex_conaffinity());
         let (internal, selfcollide, dim) = (m.flex_internal(), m.flex_selfcollide(), m.flex_dim());
         for f in 0..nflex {
@@ -676,6 +565,140 @@ pub fn collision(m: &mjModel, d: &mut mjData) {
         timer_end(d, mjTIMER_COL_NARROW, t);
     });
     timer_end(d, mjTIMER_POS_COLLISION, t1);
+}
+
+/// Fewest broadphase pairs in one piece of the narrowphase split over the thread pool.
+const SPLIT_MIN_PAIRS: usize = 8;
+
+/// The pool to split collision loops over: the bound one, unless a contact filter callback or
+/// plugins (user code that may not expect concurrent calls) take part in the narrowphase, or
+/// flex contacts may have torsional or rolling friction (a flex or a geom of condim 4 or 6,
+/// with flexes present). Upstream's Jacobian of a flex element contact with
+/// condim 4 or 6 (`mj_jacSum` on sparse models) takes its rotational rows from stack memory the
+/// narrowphase left behind on the calling thread; ours reads the same memory to give the same
+/// numbers, and a split narrowphase would leave other values there.
+pub(super) fn split_pool<'a>(m: &mjModel, d: &mjData) -> Option<&'a crate::runtime::threadpool::PoolImpl> {
+    // SAFETY: the callback global is set by the C API user before simulating (upstream's
+    // contract for mjcb_*), read by value
+    if unsafe { crate::runtime::callbacks::mjcb_contactfilter }.is_some()
+        || m.nplugin > 0
+        || (m.nflex > 0 && (m.flex_condim().iter().chain(m.geom_condim()).any(|&c| c > 3)))
+    {
+        return None;
+    }
+    crate::engine::parallel::bound_pool(d)
+}
+
+/// The narrowphase of broadphase pairs `bfpair[range]` in order, with the explicit pairs merged
+/// in by signature (and those after the last broadphase pair when the range ends the list):
+/// the same calls, in the same order, as the serial loop makes for these entries.
+fn collide_broad_pairs(m: &mjModel, d: &mut mjData, bfpair: &[i32], range: core::ops::Range<usize>) {
+    let nbody = m.nbody as usize;
+    let npair = m.npair as usize;
+    let nexclude = m.nexclude as usize;
+    let pair_signature = m.pair_signature();
+    let exclude_signature = m.exclude_signature();
+    let (body_bvhadr, flex_bvhadr) = (m.body_bvhadr(), m.flex_bvhadr());
+    let (body_geomadr, body_geomnum) = (m.body_geomadr(), m.body_geomnum());
+    let midphase = !disabled(m, mjDSBL_MIDPHASE);
+    // the state the serial loop has on reaching `range.start`
+    let signature_of = |bp: i32| ((((bp >> 16) & 0xFFFF) as u32) << 16).wrapping_add((bp & 0xFFFF) as u32);
+    let mut last_signature = match range.start {
+        0 => u32::MAX,
+        lo => signature_of(bfpair[lo - 1]),
+    };
+    let mut pairadr = match range.start {
+        0 => 0,
+        _ => pair_signature[..npair].partition_point(|&s| s as u32 <= last_signature),
+    };
+    let last = range.end == bfpair.len();
+    for &bp in &bfpair[range] {
+        let bf1 = ((bp >> 16) & 0xFFFF) as usize;
+        let bf2 = (bp & 0xFFFF) as usize;
+        let signature = ((bf1 as u32) << 16).wrapping_add(bf2 as u32);
+        if signature == last_signature {
+            continue;
+        }
+        last_signature = signature;
+
+        // explicit pairs up to this signature come first
+        let mut merged = false;
+        let startadr = pairadr;
+        while pairadr < npair && pair_signature[pairadr] as u32 <= signature {
+            if pair_signature[pairadr] as u32 == signature {
+                merged = true;
+            }
+            collide_pair(m, d, pairadr);
+            pairadr += 1;
+        }
+
+        if !can_collide2(m, bf1, bf2) {
+            continue;
+        }
+
+        if nexclude > 0 {
+            let exadr = exclude_signature.iter().position(|&s| s as u32 >= signature);
+            if let Some(k) = exadr {
+                if exclude_signature[k] as u32 == signature {
+                    continue;
+                }
+            }
+        }
+
+        let (isbody1, isbody2) = (bf1 < nbody, bf2 < nbody);
+        let bvh1 = if isbody1 { body_bvhadr[bf1] } else { flex_bvhadr[bf1 - nbody] };
+        let bvh2 = if isbody2 { body_bvhadr[bf2] } else { flex_bvhadr[bf2 - nbody] };
+
+        if isbody1 && isbody2 && body_geomnum[bf1] == 1 && body_geomnum[bf2] == 1 {
+            let (g1, g2) = (body_geomadr[bf1] as usize, body_geomadr[bf2] as usize);
+            collide_geom_pair(m, d, g1, g2, merged, startadr, pairadr);
+        } else if midphase && bvh1 >= 0 && bvh2 >= 0 {
+            let before = sink::count(d);
+            collide_tree(m, d, bf1, bf2, merged, startadr, pairadr);
+            let n = sink::count(d) - before;
+            if n > 1 {
+                sort_tree_contacts(m, d, before, n);
+            }
+        } else if isbody1 && isbody2 {
+            let (adr1, adr2) = (body_geomadr[bf1] as usize, body_geomadr[bf2] as usize);
+            for g1 in adr1..adr1 + body_geomnum[bf1] as usize {
+                for g2 in adr2..adr2 + body_geomnum[bf2] as usize {
+                    collide_geom_pair(m, d, g1, g2, merged, startadr, pairadr);
+                }
+            }
+        } else if isbody1 {
+            let f = bf2 - nbody;
+            let (gtype, contype, conaff) = (m.geom_type(), m.geom_contype(), m.geom_conaffinity());
+            let (fct, fca) = (m.flex_contype()[f], m.flex_conaffinity()[f]);
+            let adr1 = body_geomadr[bf1] as usize;
+            for g in adr1..adr1 + body_geomnum[bf1] as usize {
+                if filter_bitmask(contype[g], conaff[g], fct, fca) {
+                    continue;
+                }
+                if gtype[g] == mjGEOM_PLANE as i32 {
+                    collide_plane_flex(m, d, g, f);
+                    continue;
+                }
+                for e in 0..m.flex_elemnum()[f] as usize {
+                    collide_geom_elem(m, d, g, f, e);
+                }
+            }
+        } else {
+            let (f1, f2) = (bf1 - nbody, bf2 - nbody);
+            let elemnum = m.flex_elemnum();
+            for e1 in 0..elemnum[f1] as usize {
+                for e2 in 0..elemnum[f2] as usize {
+                    collide_elems(m, d, f1, e1, f2, e2);
+                }
+            }
+        }
+    }
+
+    // explicit pairs after the last body pair
+    while last && pairadr < npair {
+        collide_pair(m, d, pairadr);
+        pairadr += 1;
+    }
 }
 
 //------------------------------------ geom pairs --------------------------------------------------
@@ -747,10 +770,10 @@ fn collide_geoms_impl(m: &mjModel, d: &mut mjData, g1: usize, g2: usize, ipair: 
         return;
     }
 
-    let Some((dv, con)) = arena_contacts(d) else { return };
+    let Some((dv, con)) = sink::room(d) else { return };
     let mut num = func(m, dv, con, g1, g2, margin);
     if num == 0 {
-        reset_arena(d);
+        sink::commit(d, 0);
         return;
     }
     if num > mjMAXCONPAIR {
@@ -789,8 +812,7 @@ fn collide_geoms_impl(m: &mjModel, d: &mut mjData, g1: usize, g2: usize, ipair: 
         set_ids(c, [g1 as i32, g2 as i32], [-1, -1], [-1, -1], [-1, -1]);
         set_contact(m, c, &p, margin - p.gap, &solreffriction);
     }
-    d.ncon += num as i32;
-    reset_arena(d);
+    sink::commit(d, num);
 }
 
 /// Box-box post-processing of upstream's driver: removes contacts lying outside one box (and
@@ -1040,9 +1062,18 @@ pub fn collide_tree(
 
         let set_active = |d: &mut mjData, n1: usize, n2: usize| {
             if mark_active {
-                let bvh_active = d.arrays_mut(m).bvh_active;
-                bvh_active[n1 + bvhadr1] = 1;
-                bvh_active[n2 + bvhadr2] = 1;
+                let (i1, i2) = (n1 + bvhadr1, n2 + bvhadr2);
+                let nbvh = m.nbvh as usize;
+                assert!(i1 < nbvh && i2 < nbvh, "BVH node out of range");
+                // atomic stores: pieces of a split narrowphase (sink::ordered_split) mark nodes
+                // of shared trees at once
+                // SAFETY: bvh_active holds nbvh bytes (indices checked above); the byte is only
+                // accessed through atomics while collisions run, and AtomicU8 has u8's layout
+                unsafe {
+                    let p = d.bvh_active;
+                    core::sync::atomic::AtomicU8::from_ptr(p.add(i1)).store(1, core::sync::atomic::Ordering::Relaxed);
+                    core::sync::atomic::AtomicU8::from_ptr(p.add(i2)).store(1, core::sync::atomic::Ordering::Relaxed);
+                }
             }
         };
 

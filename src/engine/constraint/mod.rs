@@ -119,6 +119,9 @@ pub fn is_dual(m: &mjModel) -> bool {
 /// `mjWARN_CONTACTFULL` when the arena is full. Constraint arrays placed after the contacts
 /// are invalidated.
 pub fn add_contact(m: &mjModel, d: &mut mjData, con: &mjContact) -> bool {
+    if let Some(added) = crate::engine::collision::sink::push_in_split(d, con) {
+        return added;
+    }
     let ncon = d.ncon as usize;
     d.parena = ncon * core::mem::size_of::<mjContact>();
     clear_efc(m, d);
