@@ -22,4 +22,6 @@ echo "== both libraries in one process: benches/pair.sh"
 step pair "$root/benches/pair.sh" "$lib" "$nstep"
 echo "== rays: benches/ray_pair.sh"
 step rays "$root/benches/ray_pair.sh" "$lib"
+echo "== batches: mujoco.rollout with 1 and 2 threads, benches/rollout_bench.sh"
+step rollout "$root/benches/rollout_bench.sh" "$lib"
 exit $status

@@ -301,9 +301,7 @@ pub fn bytes_available(d: &mjData) -> usize {
 }
 
 /// Arena offset up to which the arena may grow without reaching any stack: `narena - pstack`,
-/// and with a pool bound also below the lowest thread's stack region. (Arena allocations stop
-/// only at `narena - pstack`, as upstream's: with a pool bound they may run over the threads'
-/// regions, which upstream's numbers then depend on.)
+/// and with a pool bound also below the lowest thread's stack region.
 pub fn arena_limit(d: &mjData) -> usize {
     let limit = d.narena as usize - d.pstack;
     if d.threadpool == 0 {
@@ -326,13 +324,15 @@ pub fn arena_alloc(d: &mut mjData, bytes: usize, align: usize) -> *mut c_void {
         if let Some(p) = pool {
             threadpool::lock_alloc(p);
         }
-        let r = arena_alloc_unlocked(d, bytes, align);
+        // below the threads' stack regions too: upstream lets the arena run over them, which
+        // overwrites their stack records and crashes the next stack allocation of a worker
+        let r = arena_alloc_unlocked(d, bytes, align, arena_limit(d));
         if let Some(p) = pool {
             threadpool::unlock_alloc(p);
         }
         return r;
     }
-    arena_alloc_unlocked(d, bytes, align)
+    arena_alloc_unlocked(d, bytes, align, d.narena as usize - d.pstack)
 }
 
 /// Places several arrays (pointer slot, bytes, alignment) in the arena one after another, as
@@ -349,7 +349,7 @@ pub fn arena_alloc_slots(d: &mut mjData, slots: &[(*mut *mut c_void, usize, usiz
     if let Some(p) = pool {
         threadpool::lock_alloc(p);
     }
-    let available = d.narena as usize - d.pstack;
+    let available = arena_limit(d);
     let (mut top, mut placed, mut ok) = (d.parena, false, true);
     for &(slot, bytes, align) in slots {
         // alignments of Rust types are powers of two: the padding to the next multiple is the
@@ -377,15 +377,14 @@ pub fn arena_alloc_slots(d: &mut mjData, slots: &[(*mut *mut c_void, usize, usiz
 }
 
 #[inline]
-fn arena_alloc_unlocked(d: &mut mjData, bytes: usize, align: usize) -> *mut c_void {
+fn arena_alloc_unlocked(d: &mut mjData, bytes: usize, align: usize, available: usize) -> *mut c_void {
     let align = align.max(1);
     let mis = if align.is_power_of_two() { d.parena & (align - 1) } else { d.parena % align };
     let padding = if mis != 0 { align - mis } else { 0 };
-    let available = d.narena as usize - d.pstack;
     if d.parena + padding + bytes > available {
         return ptr::null_mut();
     }
-    // SAFETY: parena + padding + bytes fits in the arena's narena bytes (checked above)
+    // SAFETY: parena + padding + bytes fits below `available`, at most narena (checked above)
     let p = unsafe { (d.arena as *mut u8).add(d.parena + padding) } as *mut c_void;
     d.parena += padding + bytes;
     d.maxuse_arena = d.maxuse_arena.max((d.pstack + d.parena) as i64);
