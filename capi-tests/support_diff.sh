@@ -12,9 +12,9 @@ ref=$("$here/refget.sh")
 work=$root/target/support-diff; mkdir -p "$work"
 models=("$@")
 if [ ${#models[@]} -eq 0 ]; then
-  # pool_cloth and pool_floor (1200 dofs) exist for the pooled narrowphase: from the seeded
-  # random states their dense mjd_rne_vel_dense scratch overflows the stack, and upstream's
-  # overflow message names its C source line ("at mjd_rne_vel_dense, line 390"), ours does not
+  # pool_cloth (1200 dofs) and pool_floor (a 1.5 MB arena) exist for the pooled narrowphase:
+  # their dense mjd_rne_vel_dense scratch overflows the stack, and upstream's overflow message
+  # names its C source line ("at mjd_rne_vel_dense, line 390"), ours does not
   for xml in "$root"/models/*.xml; do
     case $(basename "$xml") in pool_cloth.xml|pool_floor.xml) ;; *) models+=("$xml") ;; esac
   done

@@ -178,7 +178,8 @@ struct PieceResult {
 /// them in the order of `k`: the contacts, `ncon`, `parena` and `maxuse_arena` are those of
 /// running the pieces in turn. Returns false, with nothing appended, when the split was not
 /// possible (a split already running on this thread, fewer than 2 or more than [`MAX_PIECES`]
-/// pieces, too little free arena) or a piece ran out of room: the caller then runs the pieces in turn.
+/// pieces, too little free arena, more contacts seen at once on this data (`maxuse_con`) than
+/// a region holds) or a piece ran out of room: the caller then runs the pieces in turn.
 ///
 /// The pieces must write nothing in `d` but contacts (through this module), their own
 /// thread's stack and `bvh_active` marks (as atomics): they run at once on the same data.
@@ -195,7 +196,9 @@ pub(super) fn ordered_split(
     let start = d.ncon as usize;
     debug_assert_eq!(d.parena, start * CONSIZE);
     let cap = arena_limit(d).saturating_sub(start * CONSIZE) / CONSIZE / npieces.max(1);
-    if cap < MIN_REGION {
+    // a data that has seen more contacts than a region holds would likely fill one again, and
+    // a split that gives up costs a second, serial pass
+    if cap < MIN_REGION || d.maxuse_con as usize > cap {
         return false;
     }
     let first = (d.contact as usize) + start * CONSIZE;
