@@ -332,7 +332,7 @@ pub fn arena_alloc(d: &mut mjData, bytes: usize, align: usize) -> *mut c_void {
         }
         return r;
     }
-    arena_alloc_unlocked(d, bytes, align, d.narena as usize - d.pstack)
+    arena_alloc_unlocked(d, bytes, align, arena_limit(d))
 }
 
 /// Places several arrays (pointer slot, bytes, alignment) in the arena one after another, as

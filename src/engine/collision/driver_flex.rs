@@ -210,12 +210,8 @@ pub fn collide_flex_sap(m: &mjModel, d: &mut mjData, f: usize) {
             }
         };
         let n = sappair.len();
-        let split = super::split_pool(m, d).is_some_and(|pool| {
-            let npieces = sink::piece_count(pool, n, SPLIT_MIN_SAP_PAIRS);
-            sink::ordered_split(m, d, pool, npieces, &|m, d, k| {
-                collide_range(m, d, k * n / npieces..(k + 1) * n / npieces)
-            })
-        });
+        let split = super::split_pool(m, d)
+            .is_some_and(|pool| sink::ordered_split(m, d, pool, n, SPLIT_MIN_SAP_PAIRS, &collide_range));
         if !split {
             collide_range(m, d, 0..n);
         }

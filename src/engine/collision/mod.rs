@@ -514,10 +514,8 @@ pub fn collision(m: &mjModel, d: &mut mjData) {
         let t = timer_start();
         let bfpair = &bfpair[..nbfpair];
         let split = split_pool(m, d).is_some_and(|pool| {
-            let npieces = sink::piece_count(pool, nbfpair, SPLIT_MIN_PAIRS);
-            sink::ordered_split(m, d, pool, npieces, &|m, d, k| {
-                let (lo, hi) = (k * nbfpair / npieces, (k + 1) * nbfpair / npieces);
-                collide_broad_pairs(m, d, bfpair, lo..hi);
+            sink::ordered_split(m, d, pool, nbfpair, SPLIT_MIN_PAIRS, &|m, d, range| {
+                collide_broad_pairs(m, d, bfpair, range)
             })
         });
         if !split {
@@ -615,7 +613,7 @@ fn collide_broad_pairs(m: &mjModel, d: &mut mjData, bfpair: &[i32], range: core:
     for &bp in &bfpair[range] {
         let bf1 = ((bp >> 16) & 0xFFFF) as usize;
         let bf2 = (bp & 0xFFFF) as usize;
-        let signature = ((bf1 as u32) << 16).wrapping_add(bf2 as u32);
+        let signature = signature_of(bp);
         if signature == last_signature {
             continue;
         }

@@ -11,6 +11,7 @@
 //! always those of the serial run.
 
 use core::cell::Cell;
+use core::ops::Range;
 use core::ptr;
 use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 
@@ -30,7 +31,7 @@ const PIECES_PER_THREAD: usize = 4;
 
 /// Number of pieces to split `n` items into over `pool`, at least `min_items` per piece; 0 or
 /// 1 when a split is not worth it.
-pub fn piece_count(pool: &PoolImpl, n: usize, min_items: usize) -> usize {
+fn piece_count(pool: &PoolImpl, n: usize, min_items: usize) -> usize {
     (n / min_items.max(1)).min(PIECES_PER_THREAD * split_threads(pool)).min(MAX_PIECES)
 }
 
@@ -50,6 +51,21 @@ struct Region {
     high: usize,
     /// Room was asked for that the region lacked.
     full: bool,
+}
+
+impl Region {
+    /// The next `size` contacts of the region, recorded as asked for; None (and `full`) when
+    /// the region lacks them.
+    fn take(&mut self, size: usize) -> Option<*mut mjContact> {
+        if self.n + size > self.cap {
+            self.full = true;
+            return None;
+        }
+        self.high = self.high.max(self.n + size);
+        // SAFETY: base..base + cap is this piece's own region of the free arena (ordered_split),
+        // past every array and every other region; n + size <= cap
+        Some(unsafe { self.base.add(self.n) })
+    }
 }
 
 thread_local! {
@@ -79,16 +95,7 @@ fn with_region<R>(d: &mjData, f: impl FnOnce(&mut Region) -> R) -> Option<R> {
 /// `mjWARN_CONTACTFULL`). The caller ends both borrows, then calls [`commit`] with the number
 /// of contacts written (0 included).
 pub(super) fn room(d: &mut mjData) -> Option<(&mjData, &mut [mjContact])> {
-    let in_region = with_region(d, |r| {
-        if r.n + mjMAXCONPAIR > r.cap {
-            r.full = true;
-            return None;
-        }
-        r.high = r.high.max(r.n + mjMAXCONPAIR);
-        // SAFETY: base..base + cap is this piece's own region of the free arena (ordered_split),
-        // past every array and every other region; n + mjMAXCONPAIR <= cap
-        Some(unsafe { r.base.add(r.n) })
-    });
+    let in_region = with_region(d, |r| r.take(mjMAXCONPAIR));
     let p = match in_region {
         Some(p) => p?,
         None => {
@@ -124,13 +131,9 @@ pub(super) fn commit(d: &mut mjData, num: usize) {
 /// caller appends to the arena itself. Some(false) when the region is full.
 pub fn push_in_split(d: &mjData, con: &mjContact) -> Option<bool> {
     with_region(d, |r| {
-        if r.n + 1 > r.cap {
-            r.full = true;
-            return false;
-        }
-        r.high = r.high.max(r.n + 1);
-        // SAFETY: slot n < cap of this piece's own region (see `room`)
-        unsafe { r.base.add(r.n).write(*con) };
+        let Some(slot) = r.take(1) else { return false };
+        // SAFETY: `take` gave slot n of this piece's own region
+        unsafe { slot.write(*con) };
         r.n += 1;
         true
     })
@@ -173,9 +176,10 @@ struct PieceResult {
     full: AtomicBool,
 }
 
-/// Runs `piece(m, d, k)` for every `k < npieces` on the calling thread and the workers of
-/// `pool`, each piece writing its contacts to its own region of the free arena, then appends
-/// them in the order of `k`: the contacts, `ncon`, `parena` and `maxuse_arena` are those of
+/// Cuts the items `0..n` into consecutive ranges of at least `min_items` (at most
+/// [`PIECES_PER_THREAD`] per thread) and runs `piece(m, d, range)` for each on the calling thread
+/// and the workers of `pool`, each piece writing its contacts to its own region of the free
+/// arena, then appends them in the order of the ranges: the contacts, `ncon`, `parena` and `maxuse_arena` are those of
 /// running the pieces in turn. Returns false, with nothing appended, when the split was not
 /// possible (a split already running on this thread, fewer than 2 or more than [`MAX_PIECES`]
 /// pieces, too little free arena, more contacts seen at once on this data (`maxuse_con`) than
@@ -187,9 +191,11 @@ pub(super) fn ordered_split(
     m: &mjModel,
     d: &mut mjData,
     pool: &PoolImpl,
-    npieces: usize,
-    piece: &(dyn Fn(&mjModel, &mut mjData, usize) + Sync),
+    n: usize,
+    min_items: usize,
+    piece: &(dyn Fn(&mjModel, &mut mjData, Range<usize>) + Sync),
 ) -> bool {
+    let npieces = piece_count(pool, n, min_items);
     if !(2..=MAX_PIECES).contains(&npieces) || !REGION.with(Cell::get).is_null() {
         return false;
     }
@@ -211,7 +217,7 @@ pub(super) fn ordered_split(
         let mut region =
             Region { base: (first + k * cap * CONSIZE) as *mut mjContact, cap, n: 0, high: 0, full: false };
         let _guard = RegionGuard(REGION.with(|r| r.replace(&mut region)));
-        piece(m, d, k);
+        piece(m, d, k * n / npieces..(k + 1) * n / npieces);
         let res = &results[k];
         res.n.store(region.n, Relaxed);
         res.high.store(region.high, Relaxed);
