@@ -1,5 +1,7 @@
 // Steps per second with and without an engine thread pool bound to mjData, and a hash of the
-// final state (qpos, qvel, act, qacc_warmstart, the contacts and efc_force), so that two libraries (ours, upstream's) can be compared in the same run.
+// final state (qpos, qvel, act, qacc_warmstart, the contacts, efc_force and efc_aref, the
+// passive and bias forces, sensordata and energy), so that two libraries (ours, upstream's) can
+// be compared in the same run.
 //
 //   pool_bench MODEL.xml NSTEP NPOOL [SLEEP [WARMUP]]
 //
@@ -69,6 +71,11 @@ int main(int argc, char** argv) {
     h = fnv(h, &c->efc_address, sizeof(int));
   }
   h = fnv(h, d->efc_force, sizeof(mjtNum) * d->nefc);
+  h = fnv(h, d->efc_aref, sizeof(mjtNum) * d->nefc);
+  h = fnv(h, d->qfrc_passive, sizeof(mjtNum) * m->nv);
+  h = fnv(h, d->qfrc_bias, sizeof(mjtNum) * m->nv);
+  h = fnv(h, d->sensordata, sizeof(mjtNum) * m->nsensordata);
+  h = fnv(h, d->energy, sizeof(mjtNum) * 2);
   int awake = 0;
   for (int t = 0; t < m->ntree; t++) awake += d->tree_awake[t] != 0;
   printf("sps %.1f hash %016llx ncon %d nefc %d nisland %d awake %d/%d\n", nstep / sec,

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # With a thread pool bound the engine must give the serial numbers bit for bit. For each model:
 # NSTEP steps (after 10 warm-up steps) from its first keyframe or qpos0, with no pool, a pool of
-# 1 and a pool of 2 workers on our library, and with no pool on upstream's; the hash of qpos,
-# qvel, act, qacc_warmstart, the contacts and efc_force (benches/pool_bench.c), and ncon, nefc
-# and nisland must be equal in all four.
+# 1 and a pool of 2 workers on our library, and with no pool on upstream's; the hash of the
+# state, the contacts, efc_force, efc_aref, the passive and bias forces, sensordata and energy
+# (benches/pool_bench.c), and ncon, nefc and nisland must be equal in all four.
 #   pool_check.sh OUR_LIBDIR NSTEP MODEL.xml...
 # Prints one line per model and 'pool: N passed, N failed'.
 set -uo pipefail

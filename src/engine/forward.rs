@@ -154,6 +154,27 @@ fn inertia_stage(m: &mjModel, d: &mut mjData) {
 /// Position-dependent stage (`mj_fwdPosition`).
 pub fn fwd_position(m: &mjModel, d: &mut mjData) {
     let t1 = timer_start();
+    position_head(m, d);
+
+    let t = timer_start();
+    constraint::make_constraint(m, d);
+    island::island(m, d);
+    timer_end(d, mjTIMER_POS_MAKE, t);
+
+    let t = timer_start();
+    tendon::transmission(m, d);
+    timer_add(d, mjTIMER_POS_KINEMATICS, t);
+
+    let t = timer_start();
+    constraint::project_constraint(m, d);
+    timer_end(d, mjTIMER_POS_PROJECT, t);
+
+    timer_end(d, mjTIMER_POSITION, t1);
+}
+
+/// The position stage up to the constraints: kinematics, inertia, collision and the wake-ups
+/// they cause.
+fn position_head(m: &mjModel, d: &mut mjData) {
     let t = timer_start();
     fwd_kinematics(m, d);
     timer_end(d, mjTIMER_POS_KINEMATICS, t);
@@ -189,26 +210,86 @@ pub fn fwd_position(m: &mjModel, d: &mut mjData) {
     if sleep::wake_equality(m, d) > 0 {
         sleep::update_sleep(m, d);
     }
+}
 
-    let t = timer_start();
-    constraint::make_constraint(m, d);
-    island::island(m, d);
-    timer_end(d, mjTIMER_POS_MAKE, t);
+/// The pool to run the constraints and the velocity stage on at once ([`position_velocity`]),
+/// or None. Beyond the pool that collision splits over ([`collision::split_pool`]: no plugins,
+/// no flex contacts whose Jacobian reads the calling thread's leftover stack), this needs no
+/// user code that could see the reordering (`mjcb_passive`, `mjcb_sensor`) and no passive flex
+/// contacts, whose forces (velocity stage) depend on the constraints marking them.
+fn overlap_pool<'a>(m: &mjModel, d: &mjData) -> Option<&'a threadpool::PoolImpl> {
+    // SAFETY: the callback globals are set by the C API user before simulating (upstream's
+    // contract for mjcb_*), read by value
+    let (passive_cb, sensor_cb) = unsafe { (callbacks::mjcb_passive, callbacks::mjcb_sensor) };
+    if passive_cb.is_some() || sensor_cb.is_some() || m.flex_passive().iter().any(|&p| p != 0) {
+        return None;
+    }
+    collision::split_pool(m, d)
+}
+
+/// The position and velocity stages with a pool bound: after kinematics, inertia and collision,
+/// the constraints (`mj_makeConstraint`, `mj_island`, `mj_projectConstraint`) and the velocity
+/// stage without the constraint references run at once; neither reads what the other writes.
+/// The transmission, which the actuator velocities need, comes first, and the references last.
+/// Position-dependent sensors and energy then follow, before the velocity-dependent ones; no
+/// sensor of either stage reads what the other stage writes (user sensors excluded by
+/// [`overlap_pool`]). The results are those of the serial order, bit for bit.
+fn position_velocity(m: &mjModel, d: &mut mjData, pool: &threadpool::PoolImpl, sensors: bool) {
+    let t1 = timer_start();
+    position_head(m, d);
 
     let t = timer_start();
     tendon::transmission(m, d);
     timer_add(d, mjTIMER_POS_KINEMATICS, t);
 
-    let t = timer_start();
-    constraint::project_constraint(m, d);
-    timer_end(d, mjTIMER_POS_PROJECT, t);
-
+    let shared = Shared::new(m, d);
+    threadpool::split_work(pool, 2, &|piece| {
+        // SAFETY: `d` outlives the split. The constraint piece writes the efc arrays (arena,
+        // under the pool's allocation lock), nefc, nJ and the other constraint counts, the
+        // contacts' efc_address and exclude, the islands and its timers; the velocity piece
+        // writes the flex edge, tendon and actuator velocities, cvel, cdof_dot, the qfrc_
+        // passive forces, qfrc_bias and its timer. The constraints read only the position
+        // stage; the velocity piece reads the position stage, qvel and ncon but not the
+        // contacts (passive flex contacts are excluded by `overlap_pool`). Each takes scratch
+        // from its own thread's stack region.
+        let (m, d) = unsafe { shared.get() };
+        if piece == 0 {
+            let t = timer_start();
+            constraint::make_constraint(m, d);
+            island::island(m, d);
+            timer_end(d, mjTIMER_POS_MAKE, t);
+            let t = timer_start();
+            constraint::project_constraint(m, d);
+            timer_end(d, mjTIMER_POS_PROJECT, t);
+        } else {
+            let t = timer_start();
+            velocity_forces(m, d, false);
+            timer_add(d, mjTIMER_VELOCITY, t);
+        }
+    });
     timer_end(d, mjTIMER_POSITION, t1);
+    position_outputs(m, d, sensors);
+
+    let t = timer_start();
+    constraint::reference_constraint(m, d);
+    timer_end(d, mjTIMER_VELOCITY, t);
+    velocity_outputs(m, d, sensors);
 }
 
 /// Velocity-dependent stage (`mj_fwdVelocity`).
 pub fn fwd_velocity(m: &mjModel, d: &mut mjData) {
     let t = timer_start();
+    velocity_forces(m, d, true);
+    constraint::reference_constraint(m, d);
+    timer_end(d, mjTIMER_VELOCITY, t);
+}
+
+/// The velocity stage but for the constraint references: the flex edge, tendon and actuator
+/// velocities, com-based velocities, passive forces (without those of passive flex contacts
+/// unless `contact_passive`) and the bias forces. The references (`efc_vel`, `efc_aref`)
+/// neither read nor write what this computes, so upstream's order (references between the
+/// passive and the bias forces) gives the same numbers.
+fn velocity_forces(m: &mjModel, d: &mut mjData, contact_passive: bool) {
     let sparse = crate::engine::is_sparse(m);
     {
         let DataMut {
@@ -254,14 +335,11 @@ pub fn fwd_velocity(m: &mjModel, d: &mut mjData) {
     }
 
     velocity::com_vel(m, d);
-    passive::passive(m, d);
-    constraint::reference_constraint(m, d);
+    passive::passive_with(m, d, contact_passive);
 
     // bias forces: RNE without acceleration, plus tendon armature
     velocity::rne(m, d, false, ForceOut::QfrcBias);
     velocity::tendon_bias(m, d, ForceOut::QfrcBias);
-
-    timer_end(d, mjTIMER_VELOCITY, t);
 }
 
 /// `res = mat * vec` over all rows of a CSR matrix (rows = `rownnz.len()`).
@@ -766,11 +844,17 @@ fn control_callback(m: &mjModel, d: &mut mjData) {
 /// `skipsensor`, sensors and energy (`mj_forwardSkip`).
 pub fn forward_skip(m: &mjModel, d: &mut mjData, skipstage: i32, skipsensor: bool) {
     let t = timer_start();
-    if skipstage < mjtStage_::mjSTAGE_POS as i32 {
+    let overlap = match skipstage < mjtStage_::mjSTAGE_POS as i32 {
+        true => overlap_pool(m, d),
+        false => None,
+    };
+    if let Some(pool) = overlap {
+        position_velocity(m, d, pool, !skipsensor);
+    } else if skipstage < mjtStage_::mjSTAGE_POS as i32 {
         fwd_position(m, d);
         position_outputs(m, d, !skipsensor);
     }
-    if skipstage < mjtStage_::mjSTAGE_VEL as i32 {
+    if overlap.is_none() && skipstage < mjtStage_::mjSTAGE_VEL as i32 {
         fwd_velocity(m, d);
         velocity_outputs(m, d, !skipsensor);
     }
@@ -847,10 +931,14 @@ pub fn step1(m: &mjModel, d: &mut mjData) {
     let t = timer_start();
     check_pos(m, d);
     check_vel(m, d);
-    fwd_position(m, d);
-    position_outputs(m, d, true);
-    fwd_velocity(m, d);
-    velocity_outputs(m, d, true);
+    if let Some(pool) = overlap_pool(m, d) {
+        position_velocity(m, d, pool, true);
+    } else {
+        fwd_position(m, d);
+        position_outputs(m, d, true);
+        fwd_velocity(m, d);
+        velocity_outputs(m, d, true);
+    }
     control_callback(m, d);
     timer_end(d, mjTIMER_STEP, t);
 }

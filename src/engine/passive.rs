@@ -1129,6 +1129,12 @@ fn contact_passive(m: &mjModel, d: &mut mjData) -> bool {
 /// Computes `qfrc_spring`, `qfrc_damper`, `qfrc_gravcomp`, `qfrc_fluid` and their sum
 /// `qfrc_passive` (gravity compensation only for joints not routed through actuators).
 pub fn passive(m: &mjModel, d: &mut mjData) {
+    passive_with(m, d, true);
+}
+
+/// [`passive`], leaving out the forces of passive flex contacts when not `contacts`: then the
+/// contacts are not read at all, and the caller knows that none is a passive flex contact.
+pub fn passive_with(m: &mjModel, d: &mut mjData, contacts: bool) {
     let sleep_filter = enabled(m, mjENBL_SLEEP) && d.nv_awake < m.nv;
     let nv = if sleep_filter { d.nv_awake as usize } else { m.nv as usize };
     let nawake = if sleep_filter { nv } else { 0 };
@@ -1162,7 +1168,7 @@ pub fn passive(m: &mjModel, d: &mut mjData) {
     // cheap feature checks here; the work itself stays out of line
     let has_gravcomp = m.ngravcomp != 0 && gravcomp(m, d);
     let has_fluid = fluid(m, d);
-    if d.ncon != 0 {
+    if contacts && d.ncon != 0 {
         contact_passive(m, d);
     }
 

@@ -575,7 +575,7 @@ const SPLIT_MIN_PAIRS: usize = 8;
 /// condim 4 or 6 (`mj_jacSum` on sparse models) takes its rotational rows from stack memory the
 /// narrowphase left behind on the calling thread; ours reads the same memory to give the same
 /// numbers, and a split narrowphase would leave other values there.
-pub(super) fn split_pool<'a>(m: &mjModel, d: &mjData) -> Option<&'a crate::runtime::threadpool::PoolImpl> {
+pub(crate) fn split_pool<'a>(m: &mjModel, d: &mjData) -> Option<&'a crate::runtime::threadpool::PoolImpl> {
     // SAFETY: the callback global is set by the C API user before simulating (upstream's
     // contract for mjcb_*), read by value
     if unsafe { crate::runtime::callbacks::mjcb_contactfilter }.is_some()
