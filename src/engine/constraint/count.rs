@@ -5,6 +5,14 @@ use super::*;
 
 //------------------------------------ counting ----------------------------------------------------
 
+/// True when every vertex of flex `f` is a body's (not interpolated from nodes). Upstream's
+/// sparse edge equality reads the vertices' bodies: with interpolated vertices (body -1) it
+/// reads outside the model, so that case is refused here and skipped when the rows are made.
+pub(super) fn flex_vertices_have_bodies(m: &mjModel, f: usize) -> bool {
+    let (adr, num) = (m.flex_vertadr()[f] as usize, m.flex_vertnum()[f] as usize);
+    m.flex_vertbodyid()[adr..adr + num].iter().all(|&b| b >= 0)
+}
+
 /// Columns of the Jacobian difference of two bodies (`mj_jacDifPairCount`).
 fn jac_dif_pair_count(m: &mjModel, chain: &mut [i32], b1: usize, b2: usize, sp: bool) -> usize {
     if m.nv == 0 {
@@ -157,6 +165,13 @@ pub(super) fn count_equality(m: &mjModel, d: &mut mjData, sp: bool, nnz: &mut us
                 }
                 EQ_FLEX => {
                     let f = id[0] as usize;
+                    if sp && !flex_vertices_have_bodies(m, f) {
+                        crate::mjerror!(
+                            "mj_makeConstraint",
+                            "not supported yet: edge equality of flex {f}, whose vertices are interpolated (no bodies)"
+                        );
+                        continue;
+                    }
                     let start = m.flex_edgeadr()[f] as usize;
                     let num = m.flex_edgenum()[f] as usize;
                     let (rigid, edge, vadr, vbody) =

@@ -816,6 +816,10 @@ fn instantiate_equality(m: &mjModel, d: &mut mjData, rows: &mut Rows) {
 
                 EQ_FLEX => {
                     let f = id[0] as usize;
+                    if sp && !count::flex_vertices_have_bodies(m, f) {
+                        // refused when counted (count::flex_vertices_have_bodies)
+                        continue;
+                    }
                     let start = m.flex_edgeadr()[f] as usize;
                     let end = start + m.flex_edgenum()[f] as usize;
                     let (rigid, len0) = (m.flexedge_rigid(), m.flexedge_length0());
