@@ -155,21 +155,32 @@ fn inertia_stage(m: &mjModel, d: &mut mjData) {
 pub fn fwd_position(m: &mjModel, d: &mut mjData) {
     let t1 = timer_start();
     position_head(m, d);
+    make_stage(m, d);
+    transmission_stage(m, d);
+    project_stage(m, d);
+    timer_end(d, mjTIMER_POSITION, t1);
+}
 
+/// The constraints and their islands, timed as `mjTIMER_POS_MAKE`.
+fn make_stage(m: &mjModel, d: &mut mjData) {
     let t = timer_start();
     constraint::make_constraint(m, d);
     island::island(m, d);
     timer_end(d, mjTIMER_POS_MAKE, t);
+}
 
+/// The transmission, timed with the kinematics (as upstream).
+fn transmission_stage(m: &mjModel, d: &mut mjData) {
     let t = timer_start();
     tendon::transmission(m, d);
     timer_add(d, mjTIMER_POS_KINEMATICS, t);
+}
 
+/// The constraint projection, timed as `mjTIMER_POS_PROJECT`.
+fn project_stage(m: &mjModel, d: &mut mjData) {
     let t = timer_start();
     constraint::project_constraint(m, d);
     timer_end(d, mjTIMER_POS_PROJECT, t);
-
-    timer_end(d, mjTIMER_POSITION, t1);
 }
 
 /// The position stage up to the constraints: kinematics, inertia, collision and the wake-ups
@@ -218,13 +229,14 @@ fn position_head(m: &mjModel, d: &mut mjData) {
 /// user code that could see the reordering (`mjcb_passive`, `mjcb_sensor`) and no passive flex
 /// contacts, whose forces (velocity stage) depend on the constraints marking them.
 fn overlap_pool<'a>(m: &mjModel, d: &mjData) -> Option<&'a threadpool::PoolImpl> {
+    let pool = collision::split_pool(m, d)?;
     // SAFETY: the callback globals are set by the C API user before simulating (upstream's
     // contract for mjcb_*), read by value
     let (passive_cb, sensor_cb) = unsafe { (callbacks::mjcb_passive, callbacks::mjcb_sensor) };
     if passive_cb.is_some() || sensor_cb.is_some() || m.flex_passive().iter().any(|&p| p != 0) {
         return None;
     }
-    collision::split_pool(m, d)
+    Some(pool)
 }
 
 /// The position and velocity stages with a pool bound: after kinematics, inertia and collision,
@@ -237,10 +249,7 @@ fn overlap_pool<'a>(m: &mjModel, d: &mjData) -> Option<&'a threadpool::PoolImpl>
 fn position_velocity(m: &mjModel, d: &mut mjData, pool: &threadpool::PoolImpl, sensors: bool) {
     let t1 = timer_start();
     position_head(m, d);
-
-    let t = timer_start();
-    tendon::transmission(m, d);
-    timer_add(d, mjTIMER_POS_KINEMATICS, t);
+    transmission_stage(m, d);
 
     let shared = Shared::new(m, d);
     threadpool::split_work(pool, 2, &|piece| {
@@ -254,13 +263,8 @@ fn position_velocity(m: &mjModel, d: &mut mjData, pool: &threadpool::PoolImpl, s
         // from its own thread's stack region.
         let (m, d) = unsafe { shared.get() };
         if piece == 0 {
-            let t = timer_start();
-            constraint::make_constraint(m, d);
-            island::island(m, d);
-            timer_end(d, mjTIMER_POS_MAKE, t);
-            let t = timer_start();
-            constraint::project_constraint(m, d);
-            timer_end(d, mjTIMER_POS_PROJECT, t);
+            make_stage(m, d);
+            project_stage(m, d);
         } else {
             let t = timer_start();
             velocity_forces(m, d, false);
@@ -844,19 +848,19 @@ fn control_callback(m: &mjModel, d: &mut mjData) {
 /// `skipsensor`, sensors and energy (`mj_forwardSkip`).
 pub fn forward_skip(m: &mjModel, d: &mut mjData, skipstage: i32, skipsensor: bool) {
     let t = timer_start();
-    let overlap = match skipstage < mjtStage_::mjSTAGE_POS as i32 {
-        true => overlap_pool(m, d),
-        false => None,
-    };
-    if let Some(pool) = overlap {
-        position_velocity(m, d, pool, !skipsensor);
-    } else if skipstage < mjtStage_::mjSTAGE_POS as i32 {
-        fwd_position(m, d);
-        position_outputs(m, d, !skipsensor);
-    }
-    if overlap.is_none() && skipstage < mjtStage_::mjSTAGE_VEL as i32 {
-        fwd_velocity(m, d);
-        velocity_outputs(m, d, !skipsensor);
+    let from_position = skipstage < mjtStage_::mjSTAGE_POS as i32;
+    match if from_position { overlap_pool(m, d) } else { None } {
+        Some(pool) => position_velocity(m, d, pool, !skipsensor),
+        None => {
+            if from_position {
+                fwd_position(m, d);
+                position_outputs(m, d, !skipsensor);
+            }
+            if skipstage < mjtStage_::mjSTAGE_VEL as i32 {
+                fwd_velocity(m, d);
+                velocity_outputs(m, d, !skipsensor);
+            }
+        }
     }
     if !disabled(m, mjDSBL_ACTUATION) {
         control_callback(m, d);

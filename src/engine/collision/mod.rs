@@ -576,6 +576,8 @@ const SPLIT_MIN_PAIRS: usize = 8;
 /// narrowphase left behind on the calling thread; ours reads the same memory to give the same
 /// numbers, and a split narrowphase would leave other values there.
 pub(crate) fn split_pool<'a>(m: &mjModel, d: &mjData) -> Option<&'a crate::runtime::threadpool::PoolImpl> {
+    // no pool (the common case) first: the condim scan below is over every geom
+    let pool = crate::engine::parallel::bound_pool(d)?;
     // SAFETY: the callback global is set by the C API user before simulating (upstream's
     // contract for mjcb_*), read by value
     if unsafe { crate::runtime::callbacks::mjcb_contactfilter }.is_some()
@@ -584,7 +586,7 @@ pub(crate) fn split_pool<'a>(m: &mjModel, d: &mjData) -> Option<&'a crate::runti
     {
         return None;
     }
-    crate::engine::parallel::bound_pool(d)
+    Some(pool)
 }
 
 /// The narrowphase of broadphase pairs `bfpair[range]` in order, with the explicit pairs merged
