@@ -268,3 +268,79 @@ fn edge_equality_of_an_interpolated_flex_is_refused() {
         "mj_makeConstraint: not supported yet: edge equality of flex 0, whose vertices are interpolated (no bodies)"
     );
 }
+
+/// Nine four-legged bodies dropped close together on a floor: they land, meet and push, so the
+/// constraint islands and their contacts change over the run. Sparse Jacobian, Newton solver.
+const CROWD: &str = r#"
+<mujoco>
+  <option timestep="0.004" jacobian="sparse"/>
+  <default>
+    <geom friction="0.8 0.02 0.001" solref="0.01 1"/>
+    <joint damping="0.3" armature="0.01"/>
+  </default>
+  <worldbody>
+    <geom type="plane" size="5 5 .1"/>
+    <replicate count="3" offset="0.42 0 0">
+      <replicate count="3" offset="0 0.4 0">
+        <body pos="-0.42 -0.4 0.35" euler="5 10 15">
+          <freejoint/>
+          <geom type="box" size="0.2 0.12 0.05"/>
+          <body pos="0.18 0.1 0">
+            <joint type="hinge" axis="1 0 0" range="-60 60"/>
+            <geom type="capsule" fromto="0 0 0 0.05 0.08 -0.22" size="0.03"/>
+          </body>
+          <body pos="-0.18 -0.1 0">
+            <joint type="hinge" axis="1 0 0" range="-60 60"/>
+            <geom type="capsule" fromto="0 0 0 -0.05 -0.08 -0.22" size="0.03"/>
+          </body>
+        </body>
+      </replicate>
+    </replicate>
+  </worldbody>
+</mujoco>"#;
+
+#[test]
+fn newton_counts_kept_between_steps_give_the_counted_numbers() {
+    use mujoco_native::abi::mjtSolver_;
+    // Data made while the solver is CG has no pattern store (engine/solver/patterns.rs), so its
+    // Newton solves count every Hessian; data made with Newton takes the counts of unchanged
+    // patterns from the last step. Both must give the same numbers, bit for bit, while the
+    // islands change, and after the stored data is overwritten by a copy (its entries are then
+    // stale and must only be taken where the patterns are the same).
+    let mut model = Model::from_xml_string(CROWD).unwrap();
+    model.opt_mut().solver = mjtSolver_::mjSOL_CG as i32;
+    // SAFETY (this test's C calls): model and data made by this library for each other; the
+    // data are freed once at the end and the model handle outlives them
+    let counted = unsafe { cdata::mj_makeData(model.as_ptr()) };
+    model.opt_mut().solver = mjtSolver_::mjSOL_NEWTON as i32;
+    let m = model.as_ptr();
+    let kept = unsafe { cdata::mj_makeData(m) };
+    let bits = |d: *mut mjData| unsafe {
+        let (nv, nefc) = ((*m).nv as usize, (*d).nefc as usize);
+        let mut v: Vec<u64> = std::slice::from_raw_parts((*d).qacc, nv).iter().map(|x| x.to_bits()).collect();
+        v.extend(std::slice::from_raw_parts((*d).efc_force, nefc).iter().map(|x| x.to_bits()));
+        v.extend([(*d).nefc as u64, (*d).nisland as u64, (*d).solver_niter[0] as u64]);
+        v
+    };
+    let mut islands = std::collections::BTreeSet::new();
+    for t in 0..500 {
+        unsafe {
+            cforward::mj_step(m, counted);
+            cforward::mj_step(m, kept);
+        }
+        assert_eq!(bits(counted), bits(kept), "step {t}");
+        islands.insert(unsafe { (*kept).nisland });
+        if t == 250 {
+            // the kept data takes another state: its stored entries belong to the old one
+            unsafe {
+                cforward::mj_step(m, counted);
+                cdata::mj_copyData(kept, m, counted);
+            }
+        }
+    }
+    assert!(islands.len() >= 3, "the islands change over the run: {islands:?}");
+    unsafe {
+        cdata::mj_deleteData(counted);
+        cdata::mj_deleteData(kept);
+    }
+}

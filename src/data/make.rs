@@ -8,7 +8,7 @@ use core::ffi::c_void;
 use core::ptr;
 
 use crate::abi::*;
-use crate::data::{bvh_marks, plugin};
+use crate::data::{bvh_marks, plugin, private_block};
 use crate::model::alloc::{layout_size, skip};
 use crate::runtime::alloc::{self, CBox};
 use crate::{mjerror, mjwarning};
@@ -103,7 +103,7 @@ fn fill_raw_data(m: &mjModel, dd: &mut mjData) -> bool {
     }
     dd.nbuffer = nbuffer as i64;
     dd.narena = m.narena;
-    dd.buffer = bvh_marks::alloc_buffer(nbuffer);
+    dd.buffer = private_block::alloc_buffer(nbuffer, crate::engine::solver::pattern_store_size(m));
     if dd.buffer.is_null() {
         mjerror!("mj_makeRawData", "could not allocate mjData buffer");
         return false;
@@ -121,7 +121,7 @@ fn fill_raw_data(m: &mjModel, dd: &mut mjData) -> bool {
     if !set_data_pointers(m, dd) {
         mjerror!("mj_setPtrData", "mjData buffer size mismatch");
     }
-    bvh_marks::tag_data(dd);
+    private_block::tag_data(dd);
     // plugin constructors may read the data before its first reset: give them zeros, not
     // whatever the allocator returned
     if m.nplugin > 0 {
@@ -140,7 +140,7 @@ fn fill_raw_data(m: &mjModel, dd: &mut mjData) -> bool {
 
 /// Frees data and both of its blocks, without touching its plugin instances.
 pub fn free_data(mut d: CBox<mjData>) {
-    bvh_marks::clear_tag(&mut d);
+    private_block::clear_tag(&mut d);
     free_blocks(&mut d);
     d.free();
 }
@@ -178,11 +178,11 @@ pub fn copy_data(dest: &mut mjData, m: &mjModel, src: &mjData, only_visual: bool
         return false;
     }
     let (buffer, arena) = (dest.buffer, dest.arena);
-    let tag = bvh_marks::tag_of(dest);
+    let tag = private_block::tag_of(dest);
     // SAFETY: two whole, distinct structs (a `&mut` and a `&`); a byte copy, as upstream's
     // struct assignment
     unsafe { ptr::copy_nonoverlapping(src as *const mjData, dest as *mut mjData, 1) };
-    bvh_marks::set_tag(dest, tag);
+    private_block::set_tag(dest, tag);
     dest.buffer = buffer;
     dest.arena = arena;
     set_data_pointers(m, dest);

@@ -5,9 +5,11 @@
 
 mod dual;
 mod kernels;
+mod patterns;
 mod primal;
 
 pub use dual::{sol_noslip, sol_pgs};
+pub use patterns::pattern_store_size;
 pub use primal::{sol_cg, sol_cg_island, sol_newton, sol_newton_island};
 use primal::{sol_cg_newton, solve_islands_threaded};
 
@@ -15,6 +17,7 @@ use crate::abi::mjtConstraintState_::*;
 use crate::abi::mjtConstraint_::*;
 use crate::abi::mjtDisableBit_::*;
 use crate::abi::*;
+use crate::data::private_block::pattern_store;
 use crate::data::stack::with_frame;
 use crate::engine::constraint::{constraint_update, constraint_update_from, constraint_update_impl, EfcJac, Jar};
 use crate::engine::{disabled, is_sparse, timer_end, timer_start};
@@ -76,6 +79,40 @@ pub fn fwd_constraint(m: &mjModel, d: &mut mjData) {
     let solver = m.opt.solver;
     let primal = solver == mjtSolver_::mjSOL_CG as i32 || solver == mjtSolver_::mjSOL_NEWTON as i32;
     let islands = !disabled(m, mjDSBL_ISLAND) && d.nisland > 0 && m.opt.noslip_iterations == 0 && primal;
+    let newton = solver == mjtSolver_::mjSOL_NEWTON as i32;
+    // the counts of the sparse Newton Hessians, kept from the last round (patterns.rs)
+    let mut store = if newton && is_sparse(m) {
+        // SAFETY: the handle is dropped at the end of this call, which neither frees nor
+        // replaces the data's buffer nor makes another handle
+        unsafe { pattern_store(d) }
+    } else {
+        None
+    };
+    let nsolve = if islands { d.nisland as usize } else { 1 };
+    if let Some(store) = &mut store {
+        let a = d.arrays(m);
+        let sum = |n: &[i32]| n.iter().map(|&x| x.max(0) as usize).sum::<usize>();
+        let sizes = (0..nsolve).map(|i| {
+            if islands {
+                let (nv, nefc) = (a.island_nv[i] as usize, a.island_nefc[i] as usize);
+                let (dof0, efc0) = (a.island_idofadr[i] as usize, a.island_iefcadr[i] as usize);
+                patterns::SolveSize {
+                    nv,
+                    nefc,
+                    nnzj: sum(&a.iefc_J_rownnz[efc0..efc0 + nefc]),
+                    nnzm: sum(&a.iM_rownnz[dof0..dof0 + nv]),
+                }
+            } else {
+                patterns::SolveSize {
+                    nv: m.nv as usize,
+                    nefc,
+                    nnzj: sum(&a.efc_J_rownnz[..nefc]),
+                    nnzm: sum(m.M_rownnz()),
+                }
+            }
+        });
+        patterns::plan(store, sizes);
+    }
 
     if islands {
         let nidof = d.nidof as usize;
@@ -111,10 +148,9 @@ pub fn fwd_constraint(m: &mjModel, d: &mut mjData) {
 
         // islands one after another, or one task each on a bound thread pool (same numbers:
         // each island reads and writes only its own rows and dofs)
-        let newton = solver == mjtSolver_::mjSOL_NEWTON as i32;
-        if !solve_islands_threaded(m, d, newton) {
+        if !solve_islands_threaded(m, d, newton, store.as_ref()) {
             for island in 0..d.nisland {
-                sol_cg_newton(m, d, island, m.opt.iterations, newton);
+                sol_cg_newton(m, d, island, m.opt.iterations, newton, store.as_ref());
             }
         }
 
@@ -140,11 +176,15 @@ pub fn fwd_constraint(m: &mjModel, d: &mut mjData) {
         sol_pgs(m, d, m.opt.iterations);
     } else if solver == mjtSolver_::mjSOL_CG as i32 {
         sol_cg(m, d, m.opt.iterations);
-    } else if solver == mjtSolver_::mjSOL_NEWTON as i32 {
-        sol_newton(m, d, m.opt.iterations);
+    } else if newton {
+        sol_cg_newton(m, d, -1, m.opt.iterations, true, store.as_ref());
     } else {
         crate::mjerror!("mj_fwdConstraint", "unknown solver type {}", solver);
         return;
+    }
+
+    if let Some(store) = &mut store {
+        store.commit(nsolve);
     }
 
     if m.opt.noslip_iterations > 0 {

@@ -3,6 +3,7 @@
 
 use super::kernels::*;
 use super::*;
+use crate::data::private_block::PatternStore;
 use crate::data::stack::Frame;
 
 //---------------------------------- CG and Newton -------------------------------------------------
@@ -771,17 +772,51 @@ impl<'f> Cg<'f> {
     }
 
     /// Allocates the Hessian and its factor for the current states and computes H
-    /// (`MakeHessian`); the arrays live in the caller's stack frame.
-    fn make_hessian(&mut self, m: &mjModel, d: &mut mjData, f: &Frame<'f>) {
+    /// (`MakeHessian`); the arrays live in the caller's stack frame. With a pattern store, the
+    /// counts of H and of its factor are taken from the last round when the patterns are the
+    /// same ([`patterns`]); the counting scratch is taken from the stack either way, so the
+    /// stack's high-water mark is upstream's.
+    fn make_hessian(&mut self, m: &mjModel, d: &mut mjData, f: &Frame<'f>, store: Option<&PatternStore>) {
         let nv = self.nv;
         self.set_d(&self.io(m, d));
 
         if self.sparse {
+            let k = self.island.max(0) as usize;
+            let mut entry = store.and_then(|s| {
+                // SAFETY: the constraint stage solves each island (or the whole model) once per
+                // round, so entry k is used by this solve alone
+                let ints = unsafe { s.next_entry(k) }?;
+                let io = self.io(m, d);
+                let key = patterns::Key {
+                    j_rownnz: io.j_rownnz,
+                    j_rowadr: io.j_rowadr,
+                    j_colind: io.j_colind,
+                    m_rownnz: io.m_rownnz,
+                    m_rowadr: io.m_rowadr,
+                    m_colind: io.m_colind,
+                };
+                patterns::Entry::new(ints, &key)
+            });
+            let known = match (&mut entry, store) {
+                (Some(e), Some(s)) => e.find(s, k),
+                _ => false,
+            };
+
             // pattern of J'*D*J, room for M in every row
             self.nh = with_frame(d, |d, g| {
                 let chain = g.ints(d, 2 * nv);
+                if let (true, Some(e)) = (known, &entry) {
+                    let (nh, rownnz) = e.h_counts();
+                    self.h_rownnz[..nv].copy_from_slice(rownnz);
+                    let mut adr = 0;
+                    for (a, &n) in self.h_rowadr[..nv].iter_mut().zip(rownnz) {
+                        *a = adr;
+                        adr += n;
+                    }
+                    return nh;
+                }
                 let io = self.io(m, d);
-                sparse::sqr_mat_td_sparse_count(
+                let nh = sparse::sqr_mat_td_sparse_count(
                     self.h_rownnz,
                     self.h_rowadr,
                     nv,
@@ -794,7 +829,11 @@ impl<'f> Cg<'f> {
                     Some(self.jt_rowsuper),
                     false,
                     chain,
-                ) as usize
+                ) as usize;
+                if let Some(e) = &mut entry {
+                    e.set_h_counts(nh, self.h_rownnz);
+                }
+                nh
             });
             let io = self.io(m, d);
             if nv > 0 {
@@ -815,24 +854,34 @@ impl<'f> Cg<'f> {
                 let ht_rownnz = g.ints(d, nv);
                 let ht_rowadr = g.ints(d, nv);
                 let ht_colind = g.ints(d, self.nh);
-                sparse::transpose_sparse(
-                    None,
-                    &[],
-                    nv,
-                    nv,
-                    ht_rownnz,
-                    ht_rowadr,
-                    ht_colind,
-                    None,
-                    self.h_rownnz,
-                    self.h_rowadr,
-                    self.h_colind,
-                );
                 // the counting scratch in a frame of its own, as mju_cholFactorCount takes it (peak stack)
                 with_frame(d, |d, g| {
                     let parent = g.ints(d, nv);
                     let flag = g.ints(d, nv);
-                    chol_factor_count(self.l_rownnz, ht_rownnz, ht_rowadr, ht_colind, nv, parent, flag) as usize
+                    if let (true, Some(e)) = (known, &entry) {
+                        let (nl, rownnz) = e.l_counts();
+                        self.l_rownnz[..nv].copy_from_slice(rownnz);
+                        return nl;
+                    }
+                    sparse::transpose_sparse(
+                        None,
+                        &[],
+                        nv,
+                        nv,
+                        ht_rownnz,
+                        ht_rowadr,
+                        ht_colind,
+                        None,
+                        self.h_rownnz,
+                        self.h_rowadr,
+                        self.h_colind,
+                    );
+                    let nl =
+                        chol_factor_count(self.l_rownnz, ht_rownnz, ht_rowadr, ht_colind, nv, parent, flag) as usize;
+                    if let Some(e) = &mut entry {
+                        e.set_l_counts(nl, self.l_rownnz);
+                    }
+                    nl
                 })
             });
 
@@ -1118,7 +1167,7 @@ fn chol_update_sparse_framed(
 /// Solves the islands at once on the thread pool bound to `d` and the calling thread (upstream
 /// solves one task per island on the pool), the islands with the most constraint rows first so
 /// that the last ones to finish are short. False when no pool is bound; nothing was solved.
-pub(super) fn solve_islands_threaded(m: &mjModel, d: &mut mjData, newton: bool) -> bool {
+pub(super) fn solve_islands_threaded(m: &mjModel, d: &mut mjData, newton: bool, store: Option<&PatternStore>) -> bool {
     use crate::engine::parallel::{bound_pool, Shared};
     let Some(pool) = bound_pool(d) else { return false };
     let n = d.nisland.max(0) as usize;
@@ -1137,21 +1186,39 @@ pub(super) fn solve_islands_threaded(m: &mjModel, d: &mut mjData, newton: bool) 
             // dofs and rows of the island arrays (iacc, ifrc_constraint, iefc_force, iefc_state
             // from island_idofadr/island_iefcadr), the cone Hessians of its own contacts,
             // d.solver, solver_niter and solver_nnz at its own island index, and scratch on
-            // its own thread's stack region. The rest of the data is only read.
+            // its own thread's stack region, its own entry of the pattern store. The rest of the
+            // data is only read.
             let (m, d) = unsafe { shared.get() };
-            sol_cg_newton(m, d, order[k], m.opt.iterations, newton);
+            sol_cg_newton(m, d, order[k], m.opt.iterations, newton, store);
         });
     });
     true
 }
 
 /// CG or Newton on the whole model (island < 0) or one island (`mj_solCGNewton`).
-pub(super) fn sol_cg_newton(m: &mjModel, d: &mut mjData, island: i32, maxiter: i32, newton: bool) {
-    with_frame(d, |d, f| sol_cg_newton_in(m, d, f, island, maxiter, newton))
+/// With `store`, the Newton solver's sparse counts go through the pattern store (each island
+/// solved once per round).
+pub(super) fn sol_cg_newton(
+    m: &mjModel,
+    d: &mut mjData,
+    island: i32,
+    maxiter: i32,
+    newton: bool,
+    store: Option<&PatternStore>,
+) {
+    with_frame(d, |d, f| sol_cg_newton_in(m, d, f, island, maxiter, newton, store))
 }
 
 /// [`sol_cg_newton`] inside its stack frame `f`.
-fn sol_cg_newton_in<'f>(m: &mjModel, d: &mut mjData, f: &Frame<'f>, island: i32, maxiter: i32, newton: bool) {
+fn sol_cg_newton_in<'f>(
+    m: &mjModel,
+    d: &mut mjData,
+    f: &Frame<'f>,
+    island: i32,
+    maxiter: i32,
+    newton: bool,
+    store: Option<&PatternStore>,
+) {
     // the context (`mjCGContext`) is built here, in place: a context returned from a function
     // was copied once more per solve
     let sparse = is_sparse(m);
@@ -1248,7 +1315,7 @@ fn sol_cg_newton_in<'f>(m: &mjModel, d: &mut mjData, f: &Frame<'f>, island: i32,
         c.update_constraint(&mut io, cone_hessian);
     }
     if newton {
-        c.make_hessian(m, d, f);
+        c.make_hessian(m, d, f, store);
         c.factorize_hessian(m, d, false);
     }
     // the data arrays, made again only after the Hessian update that needs the data itself
@@ -1351,20 +1418,20 @@ fn sol_cg_newton_in<'f>(m: &mjModel, d: &mut mjData, f: &Frame<'f>, island: i32,
 
 /// Conjugate gradient on the whole model (`mj_solCG`).
 pub fn sol_cg(m: &mjModel, d: &mut mjData, maxiter: i32) {
-    sol_cg_newton(m, d, -1, maxiter, false);
+    sol_cg_newton(m, d, -1, maxiter, false, None);
 }
 
 /// Conjugate gradient on one island (`mj_solCG_island`).
 pub fn sol_cg_island(m: &mjModel, d: &mut mjData, island: i32, maxiter: i32) {
-    sol_cg_newton(m, d, island, maxiter, false);
+    sol_cg_newton(m, d, island, maxiter, false, None);
 }
 
 /// Newton on the whole model (`mj_solNewton`).
 pub fn sol_newton(m: &mjModel, d: &mut mjData, maxiter: i32) {
-    sol_cg_newton(m, d, -1, maxiter, true);
+    sol_cg_newton(m, d, -1, maxiter, true, None);
 }
 
 /// Newton on one island (`mj_solNewton_island`).
 pub fn sol_newton_island(m: &mjModel, d: &mut mjData, island: i32, maxiter: i32) {
-    sol_cg_newton(m, d, island, maxiter, true);
+    sol_cg_newton(m, d, island, maxiter, true, None);
 }
