@@ -103,7 +103,7 @@ fn fill_raw_data(m: &mjModel, dd: &mut mjData) -> bool {
     }
     dd.nbuffer = nbuffer as i64;
     dd.narena = m.narena;
-    dd.buffer = private_block::alloc_buffer(nbuffer, crate::engine::solver::pattern_store_size(m));
+    dd.buffer = private_block::alloc_buffer(nbuffer, private_block::pattern_store_size(m));
     if dd.buffer.is_null() {
         mjerror!("mj_makeRawData", "could not allocate mjData buffer");
         return false;

@@ -8,7 +8,7 @@
 //! data without a matching tag (made by another library, or a struct copied elsewhere) has no
 //! block, and the engine does without it.
 
-use crate::abi::mjData;
+use crate::abi::{mjData, mjModel, mjtSolver_};
 use core::mem::offset_of;
 use core::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
@@ -30,6 +30,23 @@ pub struct StoreSize {
     pub cap: u32,
     /// directory entries per half
     pub maxdir: u32,
+}
+
+/// Size of the pattern store for data of `m`: none unless its solves may count sparse Hessians
+/// (sparse Jacobian and the Newton solver when the data is made). An entry per tree (islands
+/// are unions of trees, and an entry's head and counts take 7 ints); room for all of M's
+/// pattern and, per dof, 64 ints of Jacobian pattern (rows and columns) and 3 of counts and M
+/// rows. Entries that do not fit are counted every time (`engine::solver::patterns`).
+pub fn pattern_store_size(m: &mjModel) -> StoreSize {
+    if !crate::model::is_sparse(m) || m.opt.solver != mjtSolver_::mjSOL_NEWTON as i32 || m.nv <= 0 {
+        return StoreSize::default();
+    }
+    let (nv, nm, ntree) = (m.nv as u64, m.nM.max(0) as u64, m.ntree.max(1) as u64);
+    let cap = nm + nv * (64 + 3) + ntree * 7;
+    if cap > i32::MAX as u64 / 4 {
+        return StoreSize::default();
+    }
+    StoreSize { cap: cap as u32, maxdir: ntree as u32 }
 }
 
 impl StoreSize {

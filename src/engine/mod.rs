@@ -159,9 +159,4 @@ pub fn timer_add(d: &mut mjData, kind: mjtTimer_, start: f64) {
     }
 }
 
-/// True when the model's sparse Jacobian flag holds (`mj_isSparse`).
-#[inline]
-pub fn is_sparse(m: &mjModel) -> bool {
-    m.opt.jacobian == mjtJacobian_::mjJAC_SPARSE as i32
-        || (m.opt.jacobian == mjtJacobian_::mjJAC_AUTO as i32 && m.nv >= 60)
-}
+pub use crate::model::is_sparse;

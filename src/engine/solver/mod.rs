@@ -9,7 +9,6 @@ mod patterns;
 mod primal;
 
 pub use dual::{sol_noslip, sol_pgs};
-pub use patterns::pattern_store_size;
 pub use primal::{sol_cg, sol_cg_island, sol_newton, sol_newton_island};
 use primal::{sol_cg_newton, solve_islands_threaded};
 

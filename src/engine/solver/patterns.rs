@@ -14,28 +14,11 @@
 //! M colind by row, nH, nL, H rownnz, L rownnz]`. `valid` is set once the values are written:
 //! a solve cut short by an error leaves an entry that is never taken.
 
-use crate::abi::*;
-use crate::data::private_block::{PatternStore, StoreSize};
-use crate::engine::is_sparse;
+use crate::data::private_block::PatternStore;
 
-/// Ints before the key's arrays: valid, nv, nefc, nnzJ, nnzM.
+/// Ints before the key's arrays (the store's size, `private_block::pattern_store_size`, allows
+/// for them): valid, nv, nefc, nnzJ, nnzM.
 const HEAD: usize = 5;
-
-/// Size of the pattern store for data of `m`: none unless its solves may count sparse Hessians
-/// (sparse Jacobian and the Newton solver when the data is made). An entry per tree (islands
-/// are unions of trees); room for all of M's pattern and, per dof, 64 ints of Jacobian pattern
-/// (rows and columns) and the counts. Entries that do not fit are counted every time.
-pub fn pattern_store_size(m: &mjModel) -> StoreSize {
-    if !is_sparse(m) || m.opt.solver != mjtSolver_::mjSOL_NEWTON as i32 || m.nv <= 0 {
-        return StoreSize::default();
-    }
-    let (nv, nm, ntree) = (m.nv as u64, m.nM.max(0) as u64, m.ntree.max(1) as u64);
-    let cap = nm + nv * (64 + 3) + ntree * (HEAD as u64 + 2);
-    if cap > i32::MAX as u64 / 4 {
-        return StoreSize::default();
-    }
-    StoreSize { cap: cap as u32, maxdir: ntree as u32 }
-}
 
 /// Length of an entry: its key and its values.
 fn entry_len(nv: usize, nefc: usize, nnzj: usize, nnzm: usize) -> usize {
