@@ -89,28 +89,7 @@ pub fn fwd_constraint(m: &mjModel, d: &mut mjData) {
     };
     let nsolve = if islands { d.nisland as usize } else { 1 };
     if let Some(store) = &mut store {
-        let a = d.arrays(m);
-        let sum = |n: &[i32]| n.iter().map(|&x| x.max(0) as usize).sum::<usize>();
-        let sizes = (0..nsolve).map(|i| {
-            if islands {
-                let (nv, nefc) = (a.island_nv[i] as usize, a.island_nefc[i] as usize);
-                let (dof0, efc0) = (a.island_idofadr[i] as usize, a.island_iefcadr[i] as usize);
-                patterns::SolveSize {
-                    nv,
-                    nefc,
-                    nnzj: sum(&a.iefc_J_rownnz[efc0..efc0 + nefc]),
-                    nnzm: sum(&a.iM_rownnz[dof0..dof0 + nv]),
-                }
-            } else {
-                patterns::SolveSize {
-                    nv: m.nv as usize,
-                    nefc,
-                    nnzj: sum(&a.efc_J_rownnz[..nefc]),
-                    nnzm: sum(m.M_rownnz()),
-                }
-            }
-        });
-        patterns::plan(store, sizes);
+        patterns::plan_round(store, m, d, islands);
     }
 
     if islands {

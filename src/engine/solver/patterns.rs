@@ -14,6 +14,7 @@
 //! M colind by row, nH, nL, H rownnz, L rownnz]`. `valid` is set once the values are written:
 //! a solve cut short by an error leaves an entry that is never taken.
 
+use crate::abi::{mjData, mjModel};
 use crate::data::private_block::PatternStore;
 
 /// Ints before the key's arrays (the store's size, `private_block::pattern_store_size`, allows
@@ -37,9 +38,35 @@ pub struct SolveSize {
     pub nnzm: usize,
 }
 
+/// Lays out the entries of the constraint stage's round: one per island when `islands`, else
+/// one for the whole model. (Out of line: the stage's own code stays as compact as before for
+/// the models without a store.)
+#[inline(never)]
+pub fn plan_round(store: &mut PatternStore, m: &mjModel, d: &mjData, islands: bool) {
+    let a = d.arrays(m);
+    let nefc = d.nefc.max(0) as usize;
+    let nsolve = if islands { d.nisland.max(0) as usize } else { 1 };
+    let sum = |n: &[i32]| n.iter().map(|&x| x.max(0) as usize).sum::<usize>();
+    let sizes = (0..nsolve).map(|i| {
+        if islands {
+            let (nv, nefc) = (a.island_nv[i] as usize, a.island_nefc[i] as usize);
+            let (dof0, efc0) = (a.island_idofadr[i] as usize, a.island_iefcadr[i] as usize);
+            SolveSize {
+                nv,
+                nefc,
+                nnzj: sum(&a.iefc_J_rownnz[efc0..efc0 + nefc]),
+                nnzm: sum(&a.iM_rownnz[dof0..dof0 + nv]),
+            }
+        } else {
+            SolveSize { nv: m.nv as usize, nefc, nnzj: sum(&a.efc_J_rownnz[..nefc]), nnzm: sum(m.M_rownnz()) }
+        }
+    });
+    plan(store, sizes);
+}
+
 /// Lays out the entries of the next round, one per solve of `sizes` in order, as far as the
 /// store has room.
-pub fn plan(store: &mut PatternStore, sizes: impl Iterator<Item = SolveSize>) {
+fn plan(store: &mut PatternStore, sizes: impl Iterator<Item = SolveSize>) {
     let cap = store.size().cap as usize;
     let dir = store.next_dir();
     dir.fill(0);
