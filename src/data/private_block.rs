@@ -66,7 +66,7 @@ struct StoreHeader {
 }
 
 /// Offset of the private block from the buffer's start: after the arrays, 8-byte aligned.
-pub fn block_offset(nbuffer: usize) -> usize {
+fn block_offset(nbuffer: usize) -> usize {
     (nbuffer + 7) & !7
 }
 
@@ -198,6 +198,11 @@ impl PatternStore {
         self.header().size
     }
 
+    /// The half holding the committed entries (0 or 1); the other one is being written.
+    fn committed_half(&self) -> usize {
+        self.header().old.load(Relaxed) as usize & 1
+    }
+
     /// Start (in ints) of half `h`'s directory and of its entries.
     fn half(&self, h: usize) -> (usize, usize) {
         let s = self.size();
@@ -209,7 +214,7 @@ impl PatternStore {
     /// for an entry that had no room) and its entries.
     pub fn committed(&self) -> (&[i32], &[i32]) {
         let h = self.header();
-        let (dir, data) = self.half(h.old.load(Relaxed) as usize & 1);
+        let (dir, data) = self.half(self.committed_half());
         let n = (h.nold.load(Relaxed) as usize).min(h.size.maxdir as usize);
         // SAFETY: both ranges lie in the store (its size is fixed at allocation); the
         // committed half is written only after `commit` made it the other half, which needs
@@ -225,7 +230,7 @@ impl PatternStore {
     /// The directory of the half being written, to lay out the next entries.
     pub fn next_dir(&mut self) -> &mut [i32] {
         let h = self.header();
-        let (dir, _) = self.half((h.old.load(Relaxed) as usize & 1) ^ 1);
+        let (dir, _) = self.half(self.committed_half() ^ 1);
         // SAFETY: the range lies in the store; the handle is borrowed exclusively and is the
         // data's only one (`pattern_store`), so no other slice of the store is alive
         unsafe { core::slice::from_raw_parts_mut(self.ints.add(dir), 2 * h.size.maxdir as usize) }
@@ -244,7 +249,7 @@ impl PatternStore {
         if k >= s.maxdir as usize {
             return None;
         }
-        let (dir, data) = self.half((h.old.load(Relaxed) as usize & 1) ^ 1);
+        let (dir, data) = self.half(self.committed_half() ^ 1);
         // SAFETY: the directory lies in the store; it is only read here (caller's contract)
         let (off, len) = unsafe { (*self.ints.add(dir + 2 * k), *self.ints.add(dir + 2 * k + 1)) };
         let (off, len) = (off as usize, len as usize);
@@ -260,6 +265,6 @@ impl PatternStore {
     pub fn commit(&mut self, n: usize) {
         let h = self.header();
         h.nold.store(n.min(h.size.maxdir as usize) as u32, Relaxed);
-        h.old.store((h.old.load(Relaxed) & 1) ^ 1, Relaxed);
+        h.old.store((self.committed_half() ^ 1) as u32, Relaxed);
     }
 }

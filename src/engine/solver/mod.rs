@@ -87,10 +87,7 @@ pub fn fwd_constraint(m: &mjModel, d: &mut mjData) {
     } else {
         None
     };
-    let nsolve = if islands { d.nisland as usize } else { 1 };
-    if let Some(store) = &mut store {
-        patterns::plan_round(store, m, d, islands);
-    }
+    let nsolve = store.as_mut().map_or(0, |s| patterns::plan_round(s, m, d, islands));
 
     if islands {
         let nidof = d.nidof as usize;

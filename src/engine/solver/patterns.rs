@@ -39,10 +39,11 @@ pub struct SolveSize {
 }
 
 /// Lays out the entries of the constraint stage's round: one per island when `islands`, else
-/// one for the whole model. (Out of line: the stage's own code stays as compact as before for
-/// the models without a store.)
+/// one for the whole model; returns how many solves the round has (to [`PatternStore::commit`]).
+/// (Out of line: the stage's own code stays as compact as before for the models without a
+/// store.)
 #[inline(never)]
-pub fn plan_round(store: &mut PatternStore, m: &mjModel, d: &mjData, islands: bool) {
+pub fn plan_round(store: &mut PatternStore, m: &mjModel, d: &mjData, islands: bool) -> usize {
     let a = d.arrays(m);
     let nefc = d.nefc.max(0) as usize;
     let nsolve = if islands { d.nisland.max(0) as usize } else { 1 };
@@ -62,6 +63,7 @@ pub fn plan_round(store: &mut PatternStore, m: &mjModel, d: &mjData, islands: bo
         }
     });
     plan(store, sizes);
+    nsolve
 }
 
 /// Lays out the entries of the next round, one per solve of `sizes` in order, as far as the
@@ -113,17 +115,20 @@ pub struct Key<'a> {
     pub m_colind: &'a [i32],
 }
 
-/// An entry being written by one solve, its key filled in.
+/// An entry being written by one solve, its key filled in; its counts are there already when
+/// [`Self::found`].
 pub struct Entry<'s> {
     ints: &'s mut [i32],
     nv: usize,
     key_len: usize,
+    found: bool,
 }
 
 impl<'s> Entry<'s> {
-    /// Writes `key` into `ints` (the room [`plan`] gave this solve); `None` when the room does
-    /// not match the key's sizes (the data changed since the layout).
-    pub fn new(ints: &'s mut [i32], key: &Key<'_>) -> Option<Self> {
+    /// Writes `key` into `ints` (the room [`plan`] gave solve `k`) and looks for its counts
+    /// among `store`'s committed entries; `None` when the room does not match the key's sizes
+    /// (the data changed since the layout).
+    pub fn open(ints: &'s mut [i32], key: &Key<'_>, store: &PatternStore, k: usize) -> Option<Self> {
         let (nv, nefc) = (key.m_rownnz.len(), key.j_rownnz.len());
         let nnzj: usize = key.j_rownnz.iter().map(|&n| n.max(0) as usize).sum();
         let nnzm: usize = key.m_rownnz.iter().map(|&n| n.max(0) as usize).sum();
@@ -142,12 +147,19 @@ impl<'s> Entry<'s> {
         put_rows(&mut put, key.m_rownnz, key.m_rowadr, key.m_colind, nnzm);
         let key_len = key_len(nv, nefc, nnzj, nnzm);
         debug_assert_eq!(at, key_len);
-        Some(Entry { ints, nv, key_len })
+        let mut entry = Entry { ints, nv, key_len, found: false };
+        entry.found = entry.find(store, k);
+        Some(entry)
+    }
+
+    /// Whether the counts were found (and are in this entry).
+    pub fn found(&self) -> bool {
+        self.found
     }
 
     /// Looks for a committed entry with this key (first the one at index `k`, the same solve
     /// of the last round); when found, copies its counts here and marks this entry valid.
-    pub fn find(&mut self, store: &PatternStore, k: usize) -> bool {
+    fn find(&mut self, store: &PatternStore, k: usize) -> bool {
         let (dir, data) = store.committed();
         let n = dir.len() / 2;
         let len = self.ints.len();

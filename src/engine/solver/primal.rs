@@ -795,17 +795,13 @@ impl<'f> Cg<'f> {
                     m_rowadr: io.m_rowadr,
                     m_colind: io.m_colind,
                 };
-                patterns::Entry::new(ints, &key)
+                patterns::Entry::open(ints, &key, s, k)
             });
-            let known = match (&mut entry, store) {
-                (Some(e), Some(s)) => e.find(s, k),
-                _ => false,
-            };
 
             // pattern of J'*D*J, room for M in every row
             self.nh = with_frame(d, |d, g| {
                 let chain = g.ints(d, 2 * nv);
-                if let (true, Some(e)) = (known, &entry) {
+                if let Some(e) = entry.as_ref().filter(|e| e.found()) {
                     let (nh, rownnz) = e.h_counts();
                     self.h_rownnz[..nv].copy_from_slice(rownnz);
                     let mut adr = 0;
@@ -858,7 +854,7 @@ impl<'f> Cg<'f> {
                 with_frame(d, |d, g| {
                     let parent = g.ints(d, nv);
                     let flag = g.ints(d, nv);
-                    if let (true, Some(e)) = (known, &entry) {
+                    if let Some(e) = entry.as_ref().filter(|e| e.found()) {
                         let (nl, rownnz) = e.l_counts();
                         self.l_rownnz[..nv].copy_from_slice(rownnz);
                         return nl;
