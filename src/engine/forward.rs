@@ -227,13 +227,17 @@ fn position_head(m: &mjModel, d: &mut mjData) {
 /// or None. Beyond the pool that collision splits over ([`collision::split_pool`]: no plugins,
 /// no flex contacts whose Jacobian reads the calling thread's leftover stack), this needs no
 /// user code that could see the reordering (`mjcb_passive`, `mjcb_sensor`) and no passive flex
-/// contacts, whose forces (velocity stage) depend on the constraints marking them.
+/// contacts, whose forces (velocity stage) depend on the constraints marking them, and no
+/// body transmission (adhesion), whose moments are read from the contacts' constraint rows.
 fn overlap_pool<'a>(m: &mjModel, d: &mjData) -> Option<&'a threadpool::PoolImpl> {
     let pool = collision::split_pool(m, d)?;
     // SAFETY: the callback globals are set by the C API user before simulating (upstream's
     // contract for mjcb_*), read by value
     let (passive_cb, sensor_cb) = unsafe { (callbacks::mjcb_passive, callbacks::mjcb_sensor) };
     if passive_cb.is_some() || sensor_cb.is_some() || m.flex_passive().iter().any(|&p| p != 0) {
+        return None;
+    }
+    if m.actuator_trntype().iter().any(|&t| t == mjtTrn_::mjTRN_BODY as i32) {
         return None;
     }
     Some(pool)
