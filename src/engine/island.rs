@@ -516,6 +516,10 @@ pub fn island(m: &mjModel, d: &mut mjData) {
         cumsum(island_itreeadr, island_ntree);
         let last_tree = (island_itreeadr[ni - 1] + island_ntree[ni - 1]) as usize;
 
+        // one island holding every tree (the common case of a single robot): every map below
+        // is the identity and every island array a copy, written without the permutations
+        let whole = ni == 1 && tree_island.iter().all(|&isl| isl == 0);
+
         // trees listed island by island, unconstrained trees at the end
         count.fill(0);
         for (t, &isl) in tree_island.iter().enumerate() {
@@ -551,17 +555,24 @@ pub fn island(m: &mjModel, d: &mut mjData) {
         let (ildiaginv, qldiaginv) = (&mut iLDiagInv[..nidof], &*qLDiagInv);
         let count = count2;
         count.fill(0);
-        for (dof, (&isl, d2i)) in dof_island.iter().zip(map_dof2idof.iter_mut()).enumerate() {
-            let idof = if isl >= 0 {
-                let k = isl as usize;
-                let idof = island_idofadr[k] as usize + bump(&mut count[k]);
-                ildiaginv[idof] = qldiaginv[dof];
-                idof
-            } else {
-                nidof + bump(&mut count[ni])
-            };
-            *d2i = idof as i32;
-            map_idof2dof[idof] = dof as i32;
+        if whole {
+            ildiaginv.copy_from_slice(&qldiaginv[..nv]);
+            iota(&mut map_dof2idof[..nv]);
+            iota(&mut map_idof2dof[..nv]);
+            count[0] = nv as i32;
+        } else {
+            for (dof, (&isl, d2i)) in dof_island.iter().zip(map_dof2idof.iter_mut()).enumerate() {
+                let idof = if isl >= 0 {
+                    let k = isl as usize;
+                    let idof = island_idofadr[k] as usize + bump(&mut count[k]);
+                    ildiaginv[idof] = qldiaginv[dof];
+                    idof
+                } else {
+                    nidof + bump(&mut count[ni])
+                };
+                *d2i = idof as i32;
+                map_idof2dof[idof] = dof as i32;
+            }
         }
         if count[..ni] != island_nv[..] {
             crate::mjerror!("mj_island", "island_nv miscount");
@@ -573,24 +584,35 @@ pub fn island(m: &mjModel, d: &mut mjData) {
             island_dofadr[k] = map_idof2dof[island_idofadr[k] as usize];
         }
 
-        // block-diagonal inertia and its factor, in island dof order
-        block_diag_sparse(
-            iLD,
-            iM_rownnz,
-            iM_rowadr,
-            iM_colind,
-            qLD,
-            m.M_rownnz(),
-            m.M_rowadr(),
-            m.M_colind(),
-            nidof,
-            ni,
-            map_idof2dof,
-            map_dof2idof,
-            island_idofadr,
-            island_idofadr,
-            Some((iM, M)),
-        );
+        // block-diagonal inertia and its factor, in island dof order: for one whole island with
+        // M's rows stored one after the other (as the compiler lays them out), M itself
+        let (m_rownnz, m_rowadr) = (&m.M_rownnz()[..nv], &m.M_rowadr()[..nv]);
+        match whole.then(|| packed_rows(m_rownnz, m_rowadr)).flatten() {
+            Some(nc) => {
+                iM_rownnz[..nv].copy_from_slice(m_rownnz);
+                iM_rowadr[..nv].copy_from_slice(m_rowadr);
+                iM_colind[..nc].copy_from_slice(&m.M_colind()[..nc]);
+                iLD[..nc].copy_from_slice(&qLD[..nc]);
+                iM[..nc].copy_from_slice(&M[..nc]);
+            }
+            None => block_diag_sparse(
+                iLD,
+                iM_rownnz,
+                iM_rowadr,
+                iM_colind,
+                qLD,
+                m.M_rownnz(),
+                m.M_rowadr(),
+                m.M_colind(),
+                nidof,
+                ni,
+                map_idof2dof,
+                map_dof2idof,
+                island_idofadr,
+                island_idofadr,
+                Some((iM, M)),
+            ),
+        }
 
         // ---- constraint rows
         island_ne.fill(0);
@@ -634,23 +656,36 @@ pub fn island(m: &mjModel, d: &mut mjData) {
         let (iefc_fl, iefc_d, iefc_r) = (&mut iefc_frictionloss[..nefc], &mut iefc_D[..nefc], &mut iefc_R[..nefc]);
         let (efc_fl, efc_d, efc_r) = (&efc_frictionloss[..nefc], &efc_D[..nefc], &efc_R[..nefc]);
         count.fill(0);
-        for (c, (&isl, e2i)) in efc_island.iter().zip(map_efc2iefc.iter_mut()).enumerate() {
-            let k = isl as usize;
-            let ic = island_iefcadr[k] as usize + bump(&mut count[k]);
-            *e2i = ic as i32;
-            map_iefc2efc[ic] = c as i32;
-            iefc_type[ic] = rows.efc_type[c];
-            iefc_id[ic] = rows.efc_id[c];
-            iefc_fl[ic] = efc_fl[c];
-            iefc_d[ic] = efc_d[c];
-            iefc_r[ic] = efc_r[c];
+        if whole {
+            iota(&mut map_efc2iefc[..nefc]);
+            iota(map_iefc2efc);
+            iefc_type.copy_from_slice(&rows.efc_type[..nefc]);
+            iefc_id.copy_from_slice(&rows.efc_id[..nefc]);
+            iefc_fl.copy_from_slice(efc_fl);
+            iefc_d.copy_from_slice(efc_d);
+            iefc_r.copy_from_slice(efc_r);
+            count[0] = nefc as i32;
+        } else {
+            for (c, (&isl, e2i)) in efc_island.iter().zip(map_efc2iefc.iter_mut()).enumerate() {
+                let k = isl as usize;
+                let ic = island_iefcadr[k] as usize + bump(&mut count[k]);
+                *e2i = ic as i32;
+                map_iefc2efc[ic] = c as i32;
+                iefc_type[ic] = rows.efc_type[c];
+                iefc_id[ic] = rows.efc_id[c];
+                iefc_fl[ic] = efc_fl[c];
+                iefc_d[ic] = efc_d[c];
+                iefc_r[ic] = efc_r[c];
+            }
         }
         if count[..ni] != island_nefc[..] {
             crate::mjerror!("mj_island", "island_nefc miscount");
         }
 
         // block-diagonal Jacobian
-        if !rows.sparse {
+        if !rows.sparse && whole {
+            iefc_J[..nefc * nv].copy_from_slice(&rows.efc_j[..nefc * nv]);
+        } else if !rows.sparse {
             block_diag(
                 iefc_J,
                 rows.efc_j,
@@ -663,6 +698,14 @@ pub fn island(m: &mjModel, d: &mut mjData) {
                 island_iefcadr,
                 island_idofadr,
             );
+        } else if let Some(nnz) = whole.then(|| packed_rows(&rows.rownnz[..nefc], &rows.rowadr[..nefc])).flatten() {
+            // one whole island over rows stored one after the other: the rows themselves
+            let (rownnz, rowadr, colind) = (&mut iefc_J_rownnz[..nefc], &mut iefc_J_rowadr[..nefc], iefc_J_colind);
+            rownnz.copy_from_slice(&rows.rownnz[..nefc]);
+            rowadr.copy_from_slice(&rows.rowadr[..nefc]);
+            colind[..nnz].copy_from_slice(&rows.colind[..nnz]);
+            iefc_J[..nnz].copy_from_slice(&rows.efc_j[..nnz]);
+            super_sparse(nefc, &mut iefc_J_rowsuper[..nefc], rownnz, rowadr, colind);
         } else {
             let (rownnz, rowadr, colind) = (iefc_J_rownnz, iefc_J_rowadr, iefc_J_colind);
             block_diag_sparse(
@@ -689,6 +732,26 @@ pub fn island(m: &mjModel, d: &mut mjData) {
             }
         }
     })
+}
+
+/// `v[i] = i`: the identity map.
+fn iota(v: &mut [i32]) {
+    for (i, x) in v.iter_mut().enumerate() {
+        *x = i as i32;
+    }
+}
+
+/// The number of entries of a CSR pattern whose rows follow one another from address 0 (each
+/// row's address is the sum of the lengths before it); None for any other layout.
+fn packed_rows(rownnz: &[i32], rowadr: &[i32]) -> Option<usize> {
+    let mut next = 0i32;
+    for (&n, &a) in rownnz.iter().zip(rowadr) {
+        if a != next || n < 0 {
+            return None;
+        }
+        next += n;
+    }
+    Some(next as usize)
 }
 
 /// Exclusive prefix sum: `adr[0] = 0`, `adr[k] = adr[k-1] + num[k-1]`.

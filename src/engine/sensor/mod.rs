@@ -982,10 +982,10 @@ pub fn sensor_acc(m: &mjModel, d: &mut mjData) {
         let mut val = [0.0f64; 3];
         let n = match t {
             mjSENS_TOUCH => {
-                let body = m.site_bodyid()[objid];
+                let (body, geom_bodyid) = (m.site_bodyid()[objid], m.geom_bodyid());
                 val[0] = 0.0;
                 for (j, con) in dr.contact.iter().enumerate() {
-                    let conbody = con.geom.map(|g| if g >= 0 { m.geom_bodyid()[g as usize] } else { -1 });
+                    let conbody = con.geom.map(|g| if g >= 0 { geom_bodyid[g as usize] } else { -1 });
                     if con.efc_address < 0 || (body != conbody[0] && body != conbody[1]) {
                         continue;
                     }
