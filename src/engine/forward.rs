@@ -237,7 +237,7 @@ fn overlap_pool<'a>(m: &mjModel, d: &mjData) -> Option<&'a threadpool::PoolImpl>
     if passive_cb.is_some() || sensor_cb.is_some() || m.flex_passive().iter().any(|&p| p != 0) {
         return None;
     }
-    if m.actuator_trntype().iter().any(|&t| t == mjtTrn_::mjTRN_BODY as i32) {
+    if m.actuator_trntype().contains(&(mjtTrn_::mjTRN_BODY as i32)) {
         return None;
     }
     Some(pool)
