@@ -38,6 +38,11 @@ pub struct SolveSize {
     pub nnzm: usize,
 }
 
+/// Nonzeros of a CSR pattern from its row counts (negative counts as none).
+fn nnz(rownnz: &[i32]) -> usize {
+    rownnz.iter().map(|&n| n.max(0) as usize).sum()
+}
+
 /// Lays out the entries of the constraint stage's round: one per island when `islands`, else
 /// one for the whole model; returns how many solves the round has (to [`PatternStore::commit`]).
 /// (Out of line: the stage's own code stays as compact as before for the models without a
@@ -47,7 +52,6 @@ pub fn plan_round(store: &mut PatternStore, m: &mjModel, d: &mjData, islands: bo
     let a = d.arrays(m);
     let nefc = d.nefc.max(0) as usize;
     let nsolve = if islands { d.nisland.max(0) as usize } else { 1 };
-    let sum = |n: &[i32]| n.iter().map(|&x| x.max(0) as usize).sum::<usize>();
     let sizes = (0..nsolve).map(|i| {
         if islands {
             let (nv, nefc) = (a.island_nv[i] as usize, a.island_nefc[i] as usize);
@@ -55,11 +59,11 @@ pub fn plan_round(store: &mut PatternStore, m: &mjModel, d: &mjData, islands: bo
             SolveSize {
                 nv,
                 nefc,
-                nnzj: sum(&a.iefc_J_rownnz[efc0..efc0 + nefc]),
-                nnzm: sum(&a.iM_rownnz[dof0..dof0 + nv]),
+                nnzj: nnz(&a.iefc_J_rownnz[efc0..efc0 + nefc]),
+                nnzm: nnz(&a.iM_rownnz[dof0..dof0 + nv]),
             }
         } else {
-            SolveSize { nv: m.nv as usize, nefc, nnzj: sum(&a.efc_J_rownnz[..nefc]), nnzm: sum(m.M_rownnz()) }
+            SolveSize { nv: m.nv as usize, nefc, nnzj: nnz(&a.efc_J_rownnz[..nefc]), nnzm: nnz(m.M_rownnz()) }
         }
     });
     plan(store, sizes);
@@ -130,8 +134,7 @@ impl<'s> Entry<'s> {
     /// (the data changed since the layout).
     pub fn open(ints: &'s mut [i32], key: &Key<'_>, store: &PatternStore, k: usize) -> Option<Self> {
         let (nv, nefc) = (key.m_rownnz.len(), key.j_rownnz.len());
-        let nnzj: usize = key.j_rownnz.iter().map(|&n| n.max(0) as usize).sum();
-        let nnzm: usize = key.m_rownnz.iter().map(|&n| n.max(0) as usize).sum();
+        let (nnzj, nnzm) = (nnz(key.j_rownnz), nnz(key.m_rownnz));
         if ints.len() != entry_len(nv, nefc, nnzj, nnzm) {
             return None;
         }
